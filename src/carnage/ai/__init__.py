@@ -1,0 +1,1 @@
+"""Carnage ai layer."""

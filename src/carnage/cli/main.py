@@ -1,0 +1,33 @@
+"""The ``carnage`` console script: one Typer app; each command family lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from carnage import __version__
+from carnage.cli import catalog_cmd, judge_cmd, team_cmd
+
+app = typer.Typer(
+    name="carnage",
+    help="Carnage: engine, virtual table and toolbox for Gaslands: Refuelled.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(team_cmd.app, name="team")
+app.command(name="catalog")(catalog_cmd.catalog)
+app.command(name="judge")(judge_cmd.judge)
+
+
+@app.command()
+def version() -> None:
+    """Print the Carnage version."""
+    typer.echo(__version__)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

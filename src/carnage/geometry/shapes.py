@@ -1,0 +1,204 @@
+"""Pure 2-D primitives: poses, oriented rectangles, convex polygons.
+
+Units are millimetres and degrees; x right, y up; headings counter-clockwise from +x
+(heading 90 faces +y). Positions are centres. Knows nothing of rules.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+
+EPS = 1e-9
+
+
+def norm_heading(deg: float) -> float:
+    """Heading in [0, 360)."""
+    h = math.fmod(deg, 360.0)
+    if h < 0:
+        h += 360.0
+    return 0.0 if h >= 360.0 - 1e-12 else h
+
+
+def heading_diff(a: float, b: float) -> float:
+    """Signed smallest difference b - a in (-180, 180]."""
+    d = math.fmod(b - a, 360.0)
+    if d <= -180.0:
+        d += 360.0
+    elif d > 180.0:
+        d -= 360.0
+    return d
+
+
+def unit(deg: float) -> Point:
+    r = math.radians(deg)
+    return (math.cos(r), math.sin(r))
+
+
+def rotate(p: Point, deg: float) -> Point:
+    c, s = unit(deg)
+    return (p[0] * c - p[1] * s, p[0] * s + p[1] * c)
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """A position (centre, mm) and heading (degrees, CCW from +x)."""
+
+    x: float
+    y: float
+    heading: float
+
+    def forward(self) -> Point:
+        return unit(self.heading)
+
+    def to_world(self, local: Point) -> Point:
+        """Local frame: +x forward along the heading, +y to the left."""
+        wx, wy = rotate(local, self.heading)
+        return (self.x + wx, self.y + wy)
+
+    def to_local(self, world: Point) -> Point:
+        return rotate((world[0] - self.x, world[1] - self.y), -self.heading)
+
+    def compose(self, local: Pose) -> Pose:
+        """The pose ``local`` expressed in this pose's frame, returned in world coordinates."""
+        x, y = self.to_world((local.x, local.y))
+        return Pose(x, y, norm_heading(self.heading + local.heading))
+
+    def relative(self, other: Pose) -> Pose:
+        """``other`` expressed in this pose's local frame (inverse of ``compose``)."""
+        x, y = self.to_local((other.x, other.y))
+        return Pose(x, y, norm_heading(other.heading - self.heading))
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An oriented rectangle: ``length`` runs along the heading, ``width`` across it."""
+
+    pose: Pose
+    length: float
+    width: float
+
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        """Front-left, front-right, rear-right, rear-left (counter-clockwise order reversed:
+        the list is clockwise starting front-left)."""
+        hl, hw = self.length / 2.0, self.width / 2.0
+        p = self.pose
+        return (
+            p.to_world((hl, hw)),
+            p.to_world((hl, -hw)),
+            p.to_world((-hl, -hw)),
+            p.to_world((-hl, hw)),
+        )
+
+    def polygon(self) -> list[Point]:
+        """Corners counter-clockwise (rear-left, rear-right, front-right, front-left)."""
+        fl, fr, rr, rl = self.corners()
+        return [rl, rr, fr, fl]
+
+    def front_centre(self) -> Point:
+        return self.pose.to_world((self.length / 2.0, 0.0))
+
+    def rear_centre(self) -> Point:
+        return self.pose.to_world((-self.length / 2.0, 0.0))
+
+    def side_centre(self, left: bool) -> Point:
+        return self.pose.to_world((0.0, self.width / 2.0 if left else -self.width / 2.0))
+
+    def contains(self, pt: Point, tol: float = 0.0) -> bool:
+        lx, ly = self.pose.to_local(pt)
+        return abs(lx) <= self.length / 2.0 + tol and abs(ly) <= self.width / 2.0 + tol
+
+
+def _axes(poly: Sequence[Point]) -> list[Point]:
+    out = []
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        ex, ey = x2 - x1, y2 - y1
+        ln = math.hypot(ex, ey)
+        if ln > EPS:
+            out.append((-ey / ln, ex / ln))
+    return out
+
+
+def _project(poly: Sequence[Point], axis: Point) -> tuple[float, float]:
+    ax, ay = axis
+    lo = hi = poly[0][0] * ax + poly[0][1] * ay
+    for x, y in poly[1:]:
+        d = x * ax + y * ay
+        if d < lo:
+            lo = d
+        elif d > hi:
+            hi = d
+    return lo, hi
+
+
+def penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Separating-axis test for convex polygons: the minimum overlap depth along any axis.
+
+    Positive means the interiors overlap by that much; zero means they touch; negative is the
+    separation gap along the best separating axis (a lower bound on the true distance).
+    """
+    best = math.inf
+    for axis in (*_axes(a), *_axes(b)):
+        alo, ahi = _project(a, axis)
+        blo, bhi = _project(b, axis)
+        depth = min(ahi - blo, bhi - alo)
+        if depth < best:
+            best = depth
+    return best
+
+
+def overlaps(a: Sequence[Point], b: Sequence[Point], tol: float = 1e-6) -> bool:
+    """True when convex polygons ``a`` and ``b`` touch or overlap (within ``tol`` mm)."""
+    return penetration(a, b) >= -tol
+
+
+def _seg_point_dist(p: Point, a: Point, b: Point) -> float:
+    ax, ay = a
+    bx, by = b
+    px, py = p
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = 0.0 if ll < EPS else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ll))
+    cx, cy = ax + t * dx, ay + t * dy
+    return math.hypot(px - cx, py - cy)
+
+
+def distance(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Exact Euclidean distance between convex polygons (0 when they touch or overlap)."""
+    if penetration(a, b) >= 0.0:
+        return 0.0
+    best = math.inf
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for p in poly:
+            for i in range(n):
+                d = _seg_point_dist(p, other[i], other[(i + 1) % n])
+                if d < best:
+                    best = d
+    return best
+
+
+def closest_points(a: Sequence[Point], b: Sequence[Point]) -> tuple[Point, Point, float]:
+    """A closest pair (point on a, point on b) and their distance; for separated polygons."""
+    best = (a[0], b[0], math.inf)
+    for poly, other, swap in ((a, b, False), (b, a, True)):
+        n = len(other)
+        for p in poly:
+            for i in range(n):
+                s0, s1 = other[i], other[(i + 1) % n]
+                dx, dy = s1[0] - s0[0], s1[1] - s0[1]
+                ll = dx * dx + dy * dy
+                t = 0.0
+                if ll > EPS:
+                    t = max(0.0, min(1.0, ((p[0] - s0[0]) * dx + (p[1] - s0[1]) * dy) / ll))
+                q = (s0[0] + t * dx, s0[1] + t * dy)
+                d = math.hypot(p[0] - q[0], p[1] - q[1])
+                if d < best[2]:
+                    best = (q, p, d) if swap else (p, q, d)
+    return best

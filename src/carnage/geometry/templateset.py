@@ -1,0 +1,146 @@
+"""Load the template set (movement templates, slide, bursts, range rulers, footprints).
+
+One YAML file holds the provisional set; ``TemplateSet.from_file`` loads a measured one, and
+``scaled`` gives the 70 % / 130 % copies the book allows (Refuelled p.177).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class TemplateSetError(ValueError):
+    """A template data file is malformed."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight run (``radius`` None, ``length`` mm) or an arc (``angle`` degrees, positive
+    turning right, on ``radius`` mm)."""
+
+    length: float = 0.0
+    angle: float = 0.0
+    radius: float | None = None
+
+    @property
+    def is_arc(self) -> bool:
+        return self.radius is not None
+
+    @property
+    def arc_length(self) -> float:
+        if self.radius is None:
+            return self.length
+        return abs(math.radians(self.angle)) * self.radius
+
+
+@dataclass(frozen=True)
+class MovementSpec:
+    id: str
+    segments: tuple[Segment, ...]
+    slide_exit: float
+    """Distance along the centreline (mm) of the slide exit point."""
+
+    @property
+    def length(self) -> float:
+        return sum(s.arc_length for s in self.segments)
+
+    @property
+    def is_straight(self) -> bool:
+        return all(not s.is_arc for s in self.segments)
+
+
+@dataclass(frozen=True)
+class TemplateSet:
+    name: str
+    width: float
+    movement: dict[str, MovementSpec]
+    slide_length: float
+    slide_width: float
+    bursts: dict[str, tuple[float, float]]
+    """Burst id -> (length, width)."""
+    ranges: dict[str, float]
+    footprints: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Footprint key -> (length, width)."""
+    scale: float = 1.0
+
+    @staticmethod
+    def from_mapping(raw: Any, source: str = "template set") -> TemplateSet:
+        try:
+            scale = float(raw.get("scale", 1.0))
+            if scale <= 0:
+                raise TemplateSetError(f"{source}: scale must be positive")
+            movement: dict[str, MovementSpec] = {}
+            for tid, spec in raw["movement"].items():
+                segs = []
+                for s in spec["segments"]:
+                    if "straight" in s:
+                        segs.append(Segment(length=float(s["straight"])))
+                    else:
+                        segs.append(Segment(angle=float(s["arc"]), radius=float(s["radius"])))
+                ms = MovementSpec(str(tid), tuple(segs), 0.0)
+                se = float(spec.get("slide_exit", 1.0))
+                exit_at = se * ms.length if se <= 1.0 else se
+                movement[str(tid)] = replace(ms, slide_exit=exit_at)
+            ts = TemplateSet(
+                name=str(raw.get("name", source)),
+                width=float(raw["width"]),
+                movement=movement,
+                slide_length=float(raw["slide"]["length"]),
+                slide_width=float(raw["slide"]["width"]),
+                bursts={str(k): (float(v["length"]), float(v["width"])) for k, v in raw["bursts"].items()},
+                ranges={str(k): float(v) for k, v in raw["ranges"].items()},
+                footprints={
+                    str(k): (float(v[0]), float(v[1])) for k, v in raw.get("footprints", {}).items()
+                },
+            )
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            if isinstance(e, TemplateSetError):
+                raise
+            raise TemplateSetError(f"{source}: malformed template set ({e!r})") from e
+        return ts.scaled(scale) if scale != 1.0 else ts
+
+    @staticmethod
+    def from_file(path: str | Path) -> TemplateSet:
+        p = Path(path)
+        return TemplateSet.from_mapping(yaml.safe_load(p.read_text(encoding="utf-8")), str(p))
+
+    def scaled(self, factor: float) -> TemplateSet:
+        """Every length multiplied by ``factor`` (angles unchanged)."""
+        if factor <= 0:
+            raise TemplateSetError("scale factor must be positive")
+
+        def seg(s: Segment) -> Segment:
+            return Segment(
+                length=s.length * factor,
+                angle=s.angle,
+                radius=None if s.radius is None else s.radius * factor,
+            )
+
+        return TemplateSet(
+            name=self.name,
+            width=self.width * factor,
+            movement={
+                k: MovementSpec(m.id, tuple(seg(s) for s in m.segments), m.slide_exit * factor)
+                for k, m in self.movement.items()
+            },
+            slide_length=self.slide_length * factor,
+            slide_width=self.slide_width * factor,
+            bursts={k: (a * factor, b * factor) for k, (a, b) in self.bursts.items()},
+            ranges={k: v * factor for k, v in self.ranges.items()},
+            footprints={k: (a * factor, b * factor) for k, (a, b) in self.footprints.items()},
+            scale=self.scale * factor,
+        )
+
+
+@cache
+def default_template_set() -> TemplateSet:
+    """The shipped provisional set at scale 1."""
+    text = (resources.files("carnage.geometry") / "data" / "templates.yaml").read_text("utf-8")
+    return TemplateSet.from_mapping(yaml.safe_load(text), "templates.yaml")

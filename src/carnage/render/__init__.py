@@ -1,0 +1,1 @@
+"""Carnage render layer."""

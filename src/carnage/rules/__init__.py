@@ -1,0 +1,1 @@
+"""Carnage rules layer."""

@@ -1,0 +1,1 @@
+"""Carnage team layer."""

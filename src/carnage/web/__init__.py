@@ -1,0 +1,1 @@
+"""Carnage web layer."""
