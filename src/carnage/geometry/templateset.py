@@ -94,7 +94,10 @@ class TemplateSet:
                 movement=movement,
                 slide_length=float(raw["slide"]["length"]),
                 slide_width=float(raw["slide"]["width"]),
-                bursts={str(k): (float(v["length"]), float(v["width"])) for k, v in raw["bursts"].items()},
+                bursts={
+                    str(k): (float(v["length"]), float(v["width"]))
+                    for k, v in raw["bursts"].items()
+                },
                 ranges={str(k): float(v) for k, v in raw["ranges"].items()},
                 footprints={
                     str(k): (float(v[0]), float(v[1])) for k, v in raw.get("footprints", {}).items()

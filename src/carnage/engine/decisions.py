@@ -1,0 +1,68 @@
+"""Decisions: what the engine asks a controller (human, bot, test, web client) to choose.
+
+The engine never prompts. It exposes a ``Decision`` (who decides, what kind, the legal options or
+a continuous domain) and takes a choice; an illegal choice raises ``IllegalChoice`` with the
+reason and leaves the game unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+
+class IllegalChoice(ValueError):
+    """A choice that the pending decision does not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str | int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A continuous choice, e.g. a spin angle in degrees within [low, high]."""
+
+    low: float
+    high: float
+    unit: str = "deg"
+
+    def contains(self, x: float) -> bool:
+        return self.low - 1e-9 <= x <= self.high + 1e-9
+
+
+@dataclass(frozen=True)
+class Decision:
+    player: int
+    kind: str
+    """E.g. ``activate``, ``template``, ``skid_dice``, ``spend_shift``, ``spin``, ``target``."""
+    prompt: str
+    options: tuple[Option, ...] = ()
+    domain: Interval | None = None
+    source: str = "core"
+    page: int | None = None
+
+    def __post_init__(self) -> None:
+        if bool(self.options) == (self.domain is not None):
+            raise ValueError("a decision has either options or a continuous domain")
+
+    def validate(self, choice: Any) -> str | int | float:
+        """The choice in canonical form, or ``IllegalChoice`` naming what is wrong."""
+        if self.domain is not None:
+            if isinstance(choice, bool) or not isinstance(choice, int | float):
+                raise IllegalChoice(f"{self.kind}: expected a number, got {choice!r}")
+            x = float(choice)
+            if not math.isfinite(x) or not self.domain.contains(x):
+                raise IllegalChoice(
+                    f"{self.kind}: {choice!r} is outside "
+                    f"[{self.domain.low:g}, {self.domain.high:g}] {self.domain.unit}"
+                )
+            return x
+        for opt in self.options:
+            if opt.value == choice and type(opt.value) is type(choice):
+                return opt.value
+        legal = ", ".join(repr(o.value) for o in self.options)
+        raise IllegalChoice(f"{self.kind}: {choice!r} is not a legal choice (legal: {legal})")

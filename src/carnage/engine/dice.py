@@ -1,0 +1,103 @@
+"""Dice sources: the only randomness the engine may use.
+
+A game receives a ``DiceSource``. ``SeededDice`` is the default (reproducible from its seed);
+``ScriptedDice`` replays a fixed list of results and is what rules tests use.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
+
+
+class DiceExhausted(RuntimeError):
+    """A scripted dice source was asked for more dice than the script holds."""
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    def roll(self, n: int, sides: int = 6) -> list[int]:
+        """Roll ``n`` dice of ``sides`` faces together; results in roll order."""
+        ...
+
+
+class SeededDice:
+    """Pseudo-random dice from a seed; ``state()``/``restore()`` make it part of a saved game."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.rolled = 0
+
+    def roll(self, n: int, sides: int = 6) -> list[int]:
+        _check(n, sides)
+        self.rolled += n
+        return [self._rng.randint(1, sides) for _ in range(n)]
+
+    def state(self) -> tuple[Any, ...]:
+        return self._rng.getstate()
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        self._rng.setstate(state)
+
+
+class ScriptedDice:
+    """Returns the scripted results in order; raises ``DiceExhausted`` when they run out."""
+
+    def __init__(self, results: Iterable[int]) -> None:
+        self._results = list(results)
+        self._i = 0
+
+    def roll(self, n: int, sides: int = 6) -> list[int]:
+        _check(n, sides)
+        if self._i + n > len(self._results):
+            raise DiceExhausted(
+                f"script has {len(self._results) - self._i} dice left, {n} were rolled"
+            )
+        out = self._results[self._i : self._i + n]
+        self._i += n
+        for v in out:
+            if not 1 <= v <= sides:
+                raise ValueError(f"scripted result {v} is not a face of a D{sides}")
+        return out
+
+    @property
+    def remaining(self) -> int:
+        return len(self._results) - self._i
+
+
+def _check(n: int, sides: int) -> None:
+    if n < 0:
+        raise ValueError(f"cannot roll {n} dice")
+    if sides < 2:
+        raise ValueError(f"a die needs at least 2 sides, not {sides}")
+
+
+class SkidFace(StrEnum):
+    """Skid dice faces (Refuelled p.21): three Shifts, one each of Hazard, Spin and Slide."""
+
+    HAZARD = "hazard"
+    SPIN = "spin"
+    SLIDE = "slide"
+    SHIFT = "shift"
+
+
+# Reading a plain D6 as a skid die (Refuelled p.21 table; its faces are lost in the text layer,
+# see docs/rulings.md): 1 Hazard, 2 Spin, 3 Slide, 4-6 Shift.
+_SKID_FROM_D6 = {
+    1: SkidFace.HAZARD,
+    2: SkidFace.SPIN,
+    3: SkidFace.SLIDE,
+    4: SkidFace.SHIFT,
+    5: SkidFace.SHIFT,
+    6: SkidFace.SHIFT,
+}
+
+
+def skid_face(d6: int) -> SkidFace:
+    try:
+        return _SKID_FROM_D6[d6]
+    except KeyError:
+        raise ValueError(f"{d6} is not a D6 result") from None
