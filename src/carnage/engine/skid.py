@@ -1,0 +1,129 @@
+"""Skid dice: rolling, Push It, spending Shifts and gaining Hazards (Refuelled pp.21-24, 40).
+
+A ``SkidResolution`` holds one Movement Step's dice and the vehicle's gear and hazards while the
+player resolves them. It offers the legal actions and applies one at a time, so the engine can
+turn each into a decision. Pure: the dice come from the caller's ``DiceSource``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from carnage.engine.decisions import IllegalChoice
+from carnage.engine.dice import DiceSource, SkidFace, skid_face
+
+# Action names offered while Shifts remain (Refuelled p.22; quick reference step 1.4).
+CANCEL = "cancel"  # with the index of a Hazard, Slide or Spin result
+GEAR_UP = "gear_up"
+GEAR_DOWN = "gear_down"
+DISCARD_HAZARD = "discard_hazard"
+DISCARD = "discard"  # throw away one Shift for no effect
+
+
+@dataclass
+class SkidResolution:
+    gear: int
+    max_gear: int
+    hazards: int
+    handling: int
+    trivial: bool = False
+    """A trivial manoeuvre adds one bonus Shift result (p.40)."""
+    faces: list[SkidFace] = field(default_factory=list)
+    cancelled: set[int] = field(default_factory=set)
+    shifts_spent: int = 0
+    rolled: bool = False
+    pushed: bool = False
+    finished: bool = False
+    gear_changes: int = 0
+
+    # -- rolling ---------------------------------------------------------------------------------
+    def roll(self, dice: DiceSource, n: int) -> list[SkidFace]:
+        """Declare and roll ``n`` skid dice together, 0 <= n <= handling (p.22)."""
+        if self.rolled:
+            raise IllegalChoice("skid dice: already rolled this Movement Step")
+        if not 0 <= n <= self.handling:
+            raise IllegalChoice(f"skid dice: {n} is not between 0 and Handling {self.handling}")
+        self.faces = [skid_face(v) for v in dice.roll(n)]
+        self.rolled = True
+        return list(self.faces)
+
+    def push_it(self, dice: DiceSource, indices: list[int]) -> list[SkidFace]:
+        """Push It once, before spending Shifts: +1 Hazard, reroll any rolled dice (p.40)."""
+        if not self.rolled:
+            raise IllegalChoice("push it: roll the skid dice first")
+        if self.pushed:
+            raise IllegalChoice("push it: only once per Movement Step (p.40)")
+        if self.shifts_spent or self.cancelled or self.finished:
+            raise IllegalChoice("push it: only straight after rolling, before spending Shifts")
+        bad = [i for i in indices if not 0 <= i < len(self.faces)]
+        if bad or len(set(indices)) != len(indices):
+            raise IllegalChoice(f"push it: dice {indices} are not distinct rolled dice")
+        self.pushed = True
+        self.hazards += 1
+        new = dice.roll(len(indices))
+        for i, v in zip(sorted(indices), new, strict=True):
+            self.faces[i] = skid_face(v)
+        return list(self.faces)
+
+    # -- shifts ----------------------------------------------------------------------------------
+    @property
+    def shifts_available(self) -> int:
+        rolled = sum(1 for f in self.faces if f is SkidFace.SHIFT)
+        return rolled + (1 if self.trivial else 0) - self.shifts_spent
+
+    def uncancelled(self, face: SkidFace) -> int:
+        return sum(1 for i, f in enumerate(self.faces) if f is face and i not in self.cancelled)
+
+    def legal_actions(self) -> list[tuple[str, int | None]]:
+        """Each legal way to spend the next Shift; empty when none remain."""
+        if self.finished or self.shifts_available <= 0:
+            return []
+        acts: list[tuple[str, int | None]] = [
+            (CANCEL, i)
+            for i, f in enumerate(self.faces)
+            if f is not SkidFace.SHIFT and i not in self.cancelled
+        ]
+        if self.gear < self.max_gear:
+            acts.append((GEAR_UP, None))
+        if self.gear > 1:
+            acts.append((GEAR_DOWN, None))
+        if self.hazards > 0:
+            acts.append((DISCARD_HAZARD, None))
+        acts.append((DISCARD, None))
+        return acts
+
+    def spend(self, action: str, index: int | None = None) -> None:
+        """Spend one Shift result (p.22): resolved one at a time, in any order."""
+        if (action, index) not in self.legal_actions():
+            why = "no Shift results left" if self.shifts_available <= 0 else "not legal now"
+            what = action if index is None else f"{action} {index}"
+            raise IllegalChoice(f"spend shift: {what}: {why}")
+        self.shifts_spent += 1
+        if action == CANCEL:
+            assert index is not None
+            self.cancelled.add(index)
+        elif action == GEAR_UP:
+            self.gear += 1
+            self.gear_changes += 1
+            self.hazards += 1  # changing gear gains a Hazard (p.23)
+        elif action == GEAR_DOWN:
+            self.gear -= 1
+            self.gear_changes += 1
+            self.hazards += 1
+        elif action == DISCARD_HAZARD:
+            self.hazards -= 1
+
+    # -- gain hazards ----------------------------------------------------------------------------
+    def finish(self) -> tuple[int, bool, bool]:
+        """Discard unspent Shifts and gain 1 Hazard per uncancelled Hazard, Slide and Spin
+        result (p.24). Returns (hazards gained, slide, spin)."""
+        if self.finished:
+            raise IllegalChoice("skid dice: already resolved")
+        self.finished = True
+        gained = sum(
+            1
+            for i, f in enumerate(self.faces)
+            if f is not SkidFace.SHIFT and i not in self.cancelled
+        )
+        self.hazards += gained
+        return gained, self.uncancelled(SkidFace.SLIDE) > 0, self.uncancelled(SkidFace.SPIN) > 0
