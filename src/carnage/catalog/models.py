@@ -151,11 +151,29 @@ class PerkClass(Record):
 class Perk(Record):
     perk_class: Id
     cost: int = Field(ge=0)
+    allowed_weights: tuple[Weight, ...] = ()
+    """Weight classes that may take this perk; empty means any (Stunt Driver, p.107)."""
+    min_base_handling: int | None = Field(default=None, ge=1)
+    """Lowest base Handling of a vehicle type that may take this perk (Stunt Driver, p.107)."""
 
 
 class Sponsor(Record):
     perk_classes: tuple[Id, ...] = Field(min_length=1)
     sponsored_perks: tuple[Id, ...] = ()
+    """Ids of the sponsor's own named rules, granted to the whole team (p.91)."""
+    team_rules: tuple[Id, ...] = ()
+    """The subset of rules that constrain team building (what may be bought, and at what cost);
+    may also name a sponsor-only upgrade the team gains access to (e.g. ``louder_siren``)."""
+
+    @field_validator("perk_classes", "sponsored_perks", "team_rules")
+    @classmethod
+    def _ids_unique_snake_case(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for item in v:
+            if not _ID_RE.match(item):
+                raise ValueError(f"id {item!r} is not lowercase snake_case")
+        if len(set(v)) != len(v):
+            raise ValueError("ids must not repeat")
+        return v
 
 
 class MovementTemplate(Record):
