@@ -97,6 +97,9 @@ class Vehicle(Record):
     """Restricted vehicles may not be taken by sponsored teams (p.68)."""
     built_in_upgrades: tuple[Id, ...] = ()
     """Upgrades the vehicle comes with at no cost or slot (e.g. the Buggy's Roll Cage)."""
+    has_trailer: bool = False
+    """The vehicle tows its own trailer (War Rig, p.116): weapons go on the cab or the trailer,
+    it counts as trailer-equipped for cargo, and it may not buy a trailer upgrade (p.102)."""
 
 
 class Weapon(Record):
@@ -115,6 +118,10 @@ class Weapon(Record):
     sponsor: Id | None = None
     """Sponsor restriction (``**`` in the book), e.g. ``mishkin``."""
     electrical: bool = False
+    standard_issue: bool = False
+    """Every vehicle carries unlimited copies for free without buying it (Handgun, p.31)."""
+    dropped_template: RangeBand | None = None
+    """Burst template a dropped weapon leaves on the table (p.77; FAQ v1.2 for three of them)."""
 
 
 class Upgrade(Record):
@@ -141,7 +148,16 @@ class Upgrade(Record):
     slot_bonus: int = 0
     """Build slots this item adds to the vehicle (e.g. a trailer's Stowage)."""
     requires: tuple[Id, ...] = ()
-    """Upgrade kinds or ids this item needs on the same vehicle (cargo needs a trailer)."""
+    """Upgrade kinds or ids this item needs on the same vehicle (cargo needs a trailer);
+    a vehicle with ``has_trailer`` (War Rig) satisfies a ``trailer`` requirement."""
+    max_per_facing: int | None = Field(default=None, ge=1)
+    """At most this many on any one facing (Ram: one per facing, p.85)."""
+    limit_by_base_crew: bool = False
+    """At most as many copies as the vehicle type's base Crew (Extra Crewmember, p.84)."""
+    base_cost_change: int = 0
+    """Added to the vehicle type's base cost when fitted (Prison Car: -4, p.96)."""
+    base_cost_floor: int | None = Field(default=None, ge=0)
+    """The changed base cost never drops below this (Prison Car: 5 cans, p.96)."""
 
 
 class PerkClass(Record):
