@@ -13,6 +13,7 @@ from carnage.catalog.loader import (
     Catalog,
     CatalogError,
     UnknownId,
+    load_catalog,
     load_catalog_from,
     normalise_id,
 )
@@ -377,3 +378,56 @@ def test_negative_perk_cost_is_rejected() -> None:
     raw["perks"] = [{**raw["perks"][0], "cost": -1}]
     with pytest.raises(CatalogError, match=r"perks\.yaml item 0: cost"):
         load_catalog_from(raw)
+
+
+# --- against the whole shipped catalogue (vehicles, weapons, upgrades from the other files) --
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Catalog:
+    return load_catalog()
+
+
+def test_shipped_catalogue_carries_our_sections(shipped: Catalog) -> None:
+    assert len(shipped.perk_classes) == 12
+    assert len(shipped.perks) == 72
+    assert len(shipped.sponsors) == 13
+    assert shipped.sponsors.get("rusty").id == "rustys_bootleggers"
+    assert shipped.perks.get("Don't Come Knocking").cost == 4
+
+
+def test_stunt_driver_eligibility_uses_printed_type_stats(shipped: Catalog) -> None:
+    """Ruling PS-1: judged on the vehicle type's printed weight and Handling (p.107)."""
+    sd = shipped.perks.get("stunt_driver")
+    assert sd.min_base_handling is not None
+    eligible = {
+        v.id
+        for v in shipped.vehicles
+        if v.weight in sd.allowed_weights and v.handling >= sd.min_base_handling
+    }
+    assert eligible == {
+        "buggy", "car", "performance_car", "drag_racer", "bike", "bike_with_sidecar", "gyrocopter",
+    }  # fmt: skip
+    # Expertise (+1 Handling) is a perk, not a type stat: a Truck stays ineligible
+    assert shipped.vehicles.get("truck").handling == 2
+    assert shipped.perks.get("expertise").perk_class == "precision"
+
+
+def test_sponsor_only_items_have_an_access_rule(shipped: Catalog) -> None:
+    """Every weapon or upgrade restricted to a sponsor is unlocked by one of its team rules."""
+    gated = [w.sponsor for w in shipped.weapons if w.sponsor]
+    gated += [u.sponsor for u in shipped.upgrades if u.sponsor]
+    assert set(gated) == {"mishkin", "rustys_bootleggers", "warden", "highway_patrol", "verney"}
+    for sponsor_id in gated:
+        assert shipped.sponsors.get(sponsor_id).team_rules
+
+
+def test_team_rules_naming_upgrades_resolve(shipped: Catalog) -> None:
+    # Refuelled p.98, p.99: the two sponsor upgrades named directly by a team rule
+    siren = shipped.upgrades.get("louder_siren")
+    assert (siren.sponsor, siren.cost) == ("highway_patrol", 2)
+    plate = shipped.upgrades.get("microplate_armour")
+    assert (plate.sponsor, plate.cost) == ("verney", 6)
+    # rules that halve a price point at upgrades with even costs (p.94 Nitro, p.97 crew)
+    assert shipped.upgrades.get("nitro_booster").cost % 2 == 0
+    assert shipped.upgrades.get("extra_crewmember").cost % 2 == 0
