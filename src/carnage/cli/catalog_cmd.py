@@ -10,6 +10,7 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from carnage.catalog import (
     CatalogError,
@@ -179,7 +180,7 @@ def catalog(
     """List a section of the catalogue."""
     section_name = resolve_kind(kind)
     if section_name is None:
-        hits = difflib.get_close_matches(normalise_id(kind), KINDS, n=1, cutoff=0.5)
+        hits = difflib.get_close_matches(normalise_id(kind), KINDS, n=1, cutoff=0.6)
         hint = f" (did you mean {hits[0]!r}?)" if hits else ""
         raise _fail(f"unknown catalogue kind {kind!r}{hint}; choose from {', '.join(KINDS)}")
     try:
@@ -195,5 +196,5 @@ def catalog(
     for header, _fn in columns:
         table.add_column(header, overflow="fold")
     for rec in records:
-        table.add_row(*(fn(rec) for _h, fn in columns))
+        table.add_row(*(Text(fn(rec)) for _h, fn in columns))
     Console().print(table)
