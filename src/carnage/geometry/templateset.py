@@ -46,6 +46,9 @@ class MovementSpec:
     segments: tuple[Segment, ...]
     slide_exit: float
     """Distance along the centreline (mm) of the slide exit point."""
+    slide_side: str = "end"
+    """Where the Slide template attaches, as the template lies right way up: ``end`` (beyond
+    the far end, straights) or the ``left``/``right`` edge at ``slide_exit`` (curves)."""
 
     @property
     def length(self) -> float:
@@ -69,6 +72,8 @@ class TemplateSet:
     footprints: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Footprint key -> (length, width)."""
     scale: float = 1.0
+    vehicle_types: dict[str, str] = field(default_factory=dict)
+    """Vehicle type id -> footprint key (base sizes, Refuelled p.177)."""
 
     @staticmethod
     def from_mapping(raw: Any, source: str = "template set") -> TemplateSet:
@@ -87,7 +92,12 @@ class TemplateSet:
                 ms = MovementSpec(str(tid), tuple(segs), 0.0)
                 se = float(spec.get("slide_exit", 1.0))
                 exit_at = se * ms.length if se <= 1.0 else se
-                movement[str(tid)] = replace(ms, slide_exit=exit_at)
+                side = str(spec.get("slide_side", "")) or _default_slide_side(ms, exit_at)
+                if side not in ("end", "left", "right"):
+                    raise TemplateSetError(
+                        f"{source}: template {tid}: slide_side must be end, left or right"
+                    )
+                movement[str(tid)] = replace(ms, slide_exit=exit_at, slide_side=side)
             ts = TemplateSet(
                 name=str(raw.get("name", source)),
                 width=float(raw["width"]),
@@ -102,7 +112,15 @@ class TemplateSet:
                 footprints={
                     str(k): (float(v[0]), float(v[1])) for k, v in raw.get("footprints", {}).items()
                 },
+                vehicle_types={
+                    str(k): str(v) for k, v in (raw.get("vehicle_types") or {}).items()
+                },
             )
+            for vtype, key in ts.vehicle_types.items():
+                if key not in ts.footprints:
+                    raise TemplateSetError(
+                        f"{source}: vehicle type {vtype} names unknown footprint {key!r}"
+                    )
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             if isinstance(e, TemplateSetError):
                 raise
@@ -130,7 +148,9 @@ class TemplateSet:
             name=self.name,
             width=self.width * factor,
             movement={
-                k: MovementSpec(m.id, tuple(seg(s) for s in m.segments), m.slide_exit * factor)
+                k: MovementSpec(
+                    m.id, tuple(seg(s) for s in m.segments), m.slide_exit * factor, m.slide_side
+                )
                 for k, m in self.movement.items()
             },
             slide_length=self.slide_length * factor,
@@ -139,7 +159,26 @@ class TemplateSet:
             ranges={k: v * factor for k, v in self.ranges.items()},
             footprints={k: (a * factor, b * factor) for k, (a, b) in self.footprints.items()},
             scale=self.scale * factor,
+            vehicle_types=dict(self.vehicle_types),
         )
+
+
+def _default_slide_side(ms: MovementSpec, exit_at: float) -> str:
+    """Straights slide off the far end (p.16); curves off the outer edge of the arc that holds
+    the slide exit point (a right-turning arc's outer edge is its left)."""
+    if ms.is_straight:
+        return "end"
+    s0 = 0.0
+    chosen: Segment | None = None
+    for sg in ms.segments:
+        s1 = s0 + sg.arc_length
+        if sg.is_arc and (chosen is None or s0 < exit_at):
+            chosen = sg
+        if exit_at <= s1 and chosen is not None:
+            break
+        s0 = s1
+    assert chosen is not None
+    return "left" if chosen.angle > 0 else "right"
 
 
 @cache

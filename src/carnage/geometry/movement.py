@@ -1,0 +1,803 @@
+"""Movement templates on the table: placement, final positions, interrupted movement.
+
+Rules encoded here (our words; see docs/rulings.md for the readings we chose):
+- A movement template is placed centred on the vehicle's front edge, either way up (mirror
+  for a left turn); in reverse, centred on the rear edge, travelling backwards (Refuelled
+  p.22, p.39).
+- Final position: rear edge centred on, and parallel with, the template's far end; reversing,
+  the front edge on the far end (p.25, p.39). A slide puts the vehicle's side edge on the far
+  end of the Slide template placed at the slide exit point; off a straight the player picks
+  which way the vehicle faces (p.24, p.26). A spin pivots up to 90 degrees (p.24).
+- Interrupted movement (pp.45–51): the move is interrupted when the template (up to the slide
+  exit point, plus the Slide template, when sliding) or the final position overlaps an
+  obstruction not being ignored. The vehicle then rides the template until it first touches
+  such an obstruction, and backs up until it overlaps nothing, ignored obstructions included.
+
+How the body rides a template: its centre follows the template's centreline, extended
+straight back from the start and straight on past the far end, heading along the centreline's
+tangent (reversing: facing away from it). The ride starts with the centre half a body length
+behind the template (the starting position) and ends half a length past the far end (the
+final position), so the body stays centred on and parallel with the template throughout.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Literal
+
+from carnage.geometry.collision import TOUCH_TOL, Obstruction
+from carnage.geometry.shapes import Point, Pose, Rect, distance, norm_heading
+from carnage.geometry.sweep import (
+    OVERLAP_EPS,
+    Convex,
+    Kin,
+    Motion,
+    Outline,
+    Piece,
+    arc_piece,
+    first_contact,
+    last_clear,
+    line_piece,
+    rot_piece,
+    sat,
+)
+from carnage.geometry.templateset import MovementSpec, TemplateSet, default_template_set
+
+SlideSide = Literal["left", "right"]
+
+MAX_SPIN = 90.0
+"""A spin pivots at most this many degrees either way (Refuelled p.24)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Seg:
+    """A world-frame stretch of centreline: straight (k = 0) or arc turning k (+1 counter-
+    clockwise, -1 clockwise) about (cx, cy) with radius r. Angles in radians."""
+
+    s0: float
+    length: float
+    x0: float
+    y0: float
+    h0: float
+    k: int
+    r: float
+    cx: float
+    cy: float
+    a0: float
+
+    def at(self, s: float) -> tuple[float, float, float]:
+        d = s - self.s0
+        if self.k == 0:
+            return (self.x0 + d * math.cos(self.h0), self.y0 + d * math.sin(self.h0), self.h0)
+        a = self.a0 + self.k * d / self.r
+        return (
+            self.cx + self.r * math.cos(a),
+            self.cy + self.r * math.sin(a),
+            a + self.k * math.pi / 2.0,
+        )
+
+
+def _spec(template_id: str, ts: TemplateSet) -> MovementSpec:
+    spec = ts.movement.get(template_id)
+    if spec is None:
+        known = ", ".join(sorted(ts.movement))
+        raise ValueError(f"unknown movement template {template_id!r} (known: {known})")
+    return spec
+
+
+class TemplatePath:
+    """A movement template laid on the table.
+
+    ``start`` is where the template touches the vehicle (the centre of its front edge, or of
+    its rear edge when reversing) with the heading of travel along the template. Distances
+    ``s`` run along the centreline from 0 to ``length``; ``pose_at`` extends the centreline
+    straight on beyond both ends.
+    """
+
+    def __init__(self, spec: MovementSpec, start: Pose, *, width: float, mirror: bool,
+                 reverse: bool, slide_length: float, slide_width: float) -> None:
+        self.spec = spec
+        self.template_id = spec.id
+        self.start = start
+        self.width = width
+        self.mirror = mirror
+        self.reverse = reverse
+        self.slide_length = slide_length
+        self.slide_width = slide_width
+        self.length = spec.length
+        self.slide_exit = min(max(spec.slide_exit, 0.0), self.length)
+        side = spec.slide_side
+        if mirror and side != "end":
+            side = "left" if side == "right" else "right"
+        self.slide_side: Literal["end", "left", "right"] = (
+            "end" if side == "end" else ("left" if side == "left" else "right")
+        )
+        segs: list[_Seg] = []
+        x, y, h = start.x, start.y, math.radians(start.heading)
+        s0 = 0.0
+        flip = 1 if mirror else -1  # right way up, a positive arc turns clockwise
+        for sg in spec.segments:
+            if sg.radius is None:
+                seg = _Seg(s0, sg.length, x, y, h, 0, 0.0, 0.0, 0.0, 0.0)
+            else:
+                k = flip if sg.angle > 0 else -flip
+                r = sg.radius
+                cx = x - k * r * math.sin(h)
+                cy = y + k * r * math.cos(h)
+                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, math.atan2(y - cy, x - cx))
+            segs.append(seg)
+            s0 += seg.length
+            x, y, h = seg.at(s0)
+        self.segs = tuple(segs)
+        self.end = Pose(x, y, norm_heading(math.degrees(h)))
+
+    # ------------------------------------------------------------------ centreline
+    def _kin(self, s: float) -> tuple[float, float, float]:
+        if s <= 0.0 or not self.segs:
+            h = math.radians(self.start.heading)
+            return (self.start.x + s * math.cos(h), self.start.y + s * math.sin(h), h)
+        if s >= self.length:
+            h = math.radians(self.end.heading)
+            d = s - self.length
+            return (self.end.x + d * math.cos(h), self.end.y + d * math.sin(h), h)
+        for seg in reversed(self.segs):
+            if s >= seg.s0:
+                return seg.at(s)
+        return self.segs[0].at(s)
+
+    def pose_at(self, s: float) -> Pose:
+        """Centreline point ``s`` mm from the start, with the heading of travel there."""
+        x, y, h = self._kin(s)
+        return Pose(x, y, norm_heading(math.degrees(h)))
+
+    def normal(self, s: float, side: SlideSide) -> Point:
+        """Unit vector across the template at ``s`` towards ``side`` of the travel direction."""
+        h = self._kin(s)[2] + (math.pi / 2.0 if side == "left" else -math.pi / 2.0)
+        return (math.cos(h), math.sin(h))
+
+    # ------------------------------------------------------------------ slide
+    def slide_exit_point(self) -> Point:
+        """The slide exit point: on the centreline for an end exit, else on that edge."""
+        x, y, _ = self._kin(self.slide_exit)
+        if self.slide_side == "end":
+            return (x, y)
+        nx, ny = self.normal(self.slide_exit, self.slide_side)
+        return (x + nx * self.width / 2.0, y + ny * self.width / 2.0)
+
+    def slide_direction(self) -> Point:
+        """Which way the Slide template sticks out from the slide exit point."""
+        if self.slide_side == "end":
+            h = self._kin(self.slide_exit)[2]
+            return (math.cos(h), math.sin(h))
+        return self.normal(self.slide_exit, self.slide_side)
+
+    def slide_template(self) -> Rect:
+        """The Slide template placed at the slide exit point (length along the slide)."""
+        px, py = self.slide_exit_point()
+        dx, dy = self.slide_direction()
+        half = self.slide_length / 2.0
+        heading = norm_heading(math.degrees(math.atan2(dy, dx)))
+        return Rect(Pose(px + dx * half, py + dy * half, heading), self.slide_length,
+                    self.slide_width)
+
+    # ------------------------------------------------------------------ outlines
+    def _ranges(self, upto: float) -> list[tuple[_Seg, float, float]]:
+        out = []
+        for seg in self.segs:
+            a, b = seg.s0, min(seg.s0 + seg.length, upto)
+            if b > a + 1e-12:
+                out.append((seg, a, b))
+        return out
+
+    def outline(self, upto: float | None = None, step_deg: float = 3.0) -> list[Point]:
+        """The template's outline (counter-clockwise, not convex for curves) from the start to
+        ``upto`` mm (default: the whole template), arcs sampled every ``step_deg``."""
+        upto = self.length if upto is None else min(max(upto, 0.0), self.length)
+        ss = [0.0]
+        for seg, a, b in self._ranges(upto):
+            n = 1 if seg.k == 0 else max(1, math.ceil(math.degrees((b - a) / seg.r) / step_deg))
+            ss += [a + (b - a) * i / n for i in range(1, n + 1)]
+        w = self.width / 2.0
+        left: list[Point] = []
+        right: list[Point] = []
+        for s in ss:
+            x, y, h = self._kin(s)
+            nx, ny = -math.sin(h), math.cos(h)
+            left.append((x + nx * w, y + ny * w))
+            right.append((x - nx * w, y - ny * w))
+        return right + left[::-1]
+
+    def convex_pieces(self, upto: float | None = None) -> list[tuple[Point, ...]]:
+        """Convex polygons covering the template up to ``upto`` mm: each straight is one
+        rectangle; arcs are cut into 3-degree pieces whose outer chords are pushed out to
+        contain the arc (for rendering and for callers that want plain polygons)."""
+        upto = self.length if upto is None else min(max(upto, 0.0), self.length)
+        out: list[tuple[Point, ...]] = []
+        w = self.width / 2.0
+        for seg, a, b in self._ranges(upto):
+            if seg.k == 0:
+                xm, ym, h = seg.at((a + b) / 2.0)
+                out.append(tuple(Rect(Pose(xm, ym, math.degrees(h)), b - a, self.width)
+                                 .polygon()))
+                continue
+            n = max(1, math.ceil(math.degrees((b - a) / seg.r) / 3.0))
+            dphi = (b - a) / seg.r / n
+            grow = 1.0 / math.cos(dphi / 2.0)
+            ri, ro = max(seg.r - w, 0.0), (seg.r + w)
+            for i in range(n):
+                a0 = seg.a0 + seg.k * (a - seg.s0) / seg.r + seg.k * i * dphi
+                a1 = a0 + seg.k * dphi
+                am = (a0 + a1) / 2.0
+                ro_mid = ro * grow
+                pts = [
+                    (seg.cx + ri * math.cos(a0), seg.cy + ri * math.sin(a0)),
+                    (seg.cx + ro * math.cos(a0), seg.cy + ro * math.sin(a0)),
+                    (seg.cx + ro_mid * math.cos(am), seg.cy + ro_mid * math.sin(am)),
+                    (seg.cx + ro * math.cos(a1), seg.cy + ro * math.sin(a1)),
+                    (seg.cx + ri * math.cos(a1), seg.cy + ri * math.sin(a1)),
+                ]
+                if seg.k < 0:
+                    pts.reverse()
+                out.append(tuple(pts))
+        return out
+
+    def area(self, upto: float | None = None) -> list[_Area]:
+        """Exact pieces of the template surface up to ``upto`` mm, for overlap tests."""
+        upto = self.length if upto is None else min(max(upto, 0.0), self.length)
+        out: list[_Area] = []
+        w = self.width / 2.0
+        for seg, a, b in self._ranges(upto):
+            if seg.k == 0:
+                xm, ym, h = seg.at((a + b) / 2.0)
+                out.append(_RectArea(xm, ym, h, (b - a) / 2.0, w))
+                continue
+            start = seg.a0 + seg.k * (a - seg.s0) / seg.r
+            span = (b - a) / seg.r
+            n = max(1, math.ceil(span / (math.pi / 2.0) - 1e-9))
+            for i in range(n):
+                p0 = start + seg.k * span * i / n
+                p1 = start + seg.k * span * (i + 1) / n
+                lo = min(p0, p1)
+                out.append(_SectorArea(seg.cx, seg.cy, max(seg.r - w, 0.0), seg.r + w, lo,
+                                       span / n))
+        return out
+
+
+def template_path(template_id: str, start: Pose, *, mirror: bool = False, reverse: bool = False,
+                  ts: TemplateSet | None = None) -> TemplatePath:
+    """Lay template ``template_id`` at ``start``: the centre of the vehicle's front edge with
+    the vehicle's heading (``reverse``: the centre of its rear edge, still with the vehicle's
+    heading; the template then runs backwards). ``mirror`` turns it over (left turns)."""
+    ts = ts or default_template_set()
+    spec = _spec(template_id, ts)
+    travel = Pose(start.x, start.y, norm_heading(start.heading + (180.0 if reverse else 0.0)))
+    return TemplatePath(spec, travel, width=ts.width, mirror=mirror, reverse=reverse,
+                        slide_length=ts.slide_length, slide_width=ts.slide_width)
+
+
+def path_for(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
+             ts: TemplateSet | None = None) -> TemplatePath:
+    """The template placed against ``body`` (front edge, or rear edge when reversing)."""
+    edge = body.rear_centre() if reverse else body.front_centre()
+    return template_path(template_id, Pose(edge[0], edge[1], body.pose.heading), mirror=mirror,
+                         reverse=reverse, ts=ts)
+
+
+# ---------------------------------------------------------------------- exact area tests
+
+
+@dataclass(frozen=True, slots=True)
+class _RectArea:
+    x: float
+    y: float
+    h: float
+    hl: float
+    hw: float
+
+    def circle(self) -> tuple[float, float, float]:
+        return (self.x, self.y, math.hypot(self.hl, self.hw))
+
+    def overlaps(self, ob: Convex) -> bool:
+        return sat(self.hl, self.hw, (self.x, self.y, self.h), ob) > OVERLAP_EPS
+
+
+def _clip_halfplane(poly: list[Point], nx: float, ny: float, c: float) -> list[Point]:
+    """Part of convex ``poly`` where n . p >= c."""
+    out: list[Point] = []
+    m = len(poly)
+    for i in range(m):
+        p, q = poly[i], poly[(i + 1) % m]
+        sp = p[0] * nx + p[1] * ny - c
+        sq = q[0] * nx + q[1] * ny - c
+        if sp >= 0:
+            out.append(p)
+        if (sp >= 0) != (sq >= 0):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _SectorArea:
+    """Annular sector: radii [ri, ro] about (cx, cy), polar angles [a0, a0 + span], span <=
+    pi/2 (radians, counter-clockwise)."""
+
+    cx: float
+    cy: float
+    ri: float
+    ro: float
+    a0: float
+    span: float
+
+    def circle(self) -> tuple[float, float, float]:
+        am = self.a0 + self.span / 2.0
+        mr = (self.ri + self.ro) / 2.0
+        mx, my = self.cx + mr * math.cos(am), self.cy + mr * math.sin(am)
+        far = self.ro - mr
+        for a in (self.a0, self.a0 + self.span):
+            for r in (self.ri, self.ro):
+                far = max(far, math.hypot(self.cx + r * math.cos(a) - mx,
+                                          self.cy + r * math.sin(a) - my))
+        return (mx, my, far)
+
+    def overlaps(self, ob: Convex) -> bool:
+        # Clip the outline to the wedge, then compare its range of distances from the centre
+        # with the ring: a connected set meets the ring iff the two ranges overlap.
+        eps = OVERLAP_EPS
+        a1 = self.a0 + self.span
+        s0, c0 = math.sin(self.a0), math.cos(self.a0)
+        s1, c1 = math.sin(a1), math.cos(a1)
+        poly = _clip_halfplane(list(ob.polygon), -s0, c0, -s0 * self.cx + c0 * self.cy + eps)
+        if len(poly) < 3:
+            return False
+        poly = _clip_halfplane(poly, s1, -c1, s1 * self.cx - c1 * self.cy + eps)
+        if len(poly) < 3:
+            return False
+        if max(math.hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
+            return False
+        m = len(poly)
+        inside = True
+        dmin = math.inf
+        for i in range(m):
+            ax, ay = poly[i]
+            bx, by = poly[(i + 1) % m]
+            ex, ey = bx - ax, by - ay
+            px, py = self.cx - ax, self.cy - ay
+            if ex * py - ey * px < 0:
+                inside = False
+            ll = ex * ex + ey * ey
+            t = 0.0 if ll == 0 else max(0.0, min(1.0, (px * ex + py * ey) / ll))
+            dmin = min(dmin, math.hypot(px - t * ex, py - t * ey))
+        return inside or dmin < self.ro - eps
+
+
+_Area = _RectArea | _SectorArea
+
+
+# ---------------------------------------------------------------------- plans (local frame)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Everything about a move that does not depend on where the body is: worked out once in
+    the body's own frame (centre at the origin, heading 0) and cached."""
+
+    ts: TemplateSet
+    path: TemplatePath
+    motion: Motion
+    areas: tuple[tuple[tuple[float, float, float], _Area], ...]
+    area_bounds: tuple[float, float, float, float]
+    slide_rect: Rect | None
+
+
+def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
+                  turn: float) -> tuple[Motion, Rect | None]:
+    rho = math.hypot(hl, hw)
+    hoff = math.pi if path.reverse else 0.0
+    pieces: list[Piece] = []
+
+    def ride(a: float, b: float) -> None:
+        """Centre from centreline distance a to b (extended beyond the ends)."""
+        cuts = sorted({a, b, *(min(max(sg.s0, a), b) for sg in path.segs),
+                       min(max(path.length, a), b), min(max(0.0, a), b)})
+        for s0, s1 in pairwise(cuts):
+            if s1 <= s0:
+                continue
+            mid = (s0 + s1) / 2.0
+            seg = None
+            if 0.0 < mid < path.length:
+                for sg in reversed(path.segs):
+                    if mid >= sg.s0:
+                        seg = sg
+                        break
+            if seg is None or seg.k == 0:
+                x, y, h = path._kin(s0)
+                pieces.append(line_piece(x, y, math.cos(h), math.sin(h), s1 - s0, h + hoff, rho))
+            else:
+                a_start = seg.a0 + seg.k * (s0 - seg.s0) / seg.r
+                span = (s1 - s0) / seg.r
+                n = max(1, math.ceil(span / (math.pi / 4.0) - 1e-9))
+                for i in range(n):
+                    pieces.append(arc_piece(seg.cx, seg.cy, seg.r,
+                                            a_start + seg.k * span * i / n, seg.k, span / n,
+                                            hoff, rho))
+
+    slide_rect: Rect | None = None
+    if slide is None:
+        ride(-hl, path.length + hl)
+    elif path.slide_side == "end":
+        # Off a straight: ride until the centre is over the exit, pivot a quarter turn to the
+        # chosen facing, then slide across the Slide template (p.50).
+        ride(-hl, path.slide_exit)
+        x, y, h = path._kin(path.slide_exit)
+        body_h = h + hoff
+        pieces.append(rot_piece(x, y, 0.0, 0.0, body_h, turn, rho))
+        pieces.append(line_piece(x, y, math.cos(h), math.sin(h), path.slide_length + hw,
+                                 body_h + turn, rho))
+        slide_rect = path.slide_template()
+    else:
+        # Off a curve: ride to the slide exit point, then straight out sideways (p.50).
+        ride(-hl, path.slide_exit)
+        x, y, h = path._kin(path.slide_exit)
+        nx, ny = path.slide_direction()
+        pieces.append(line_piece(x, y, nx, ny, path.width / 2.0 + path.slide_length + hw,
+                                 h + hoff, rho))
+        slide_rect = path.slide_template()
+    return Motion(hl, hw, pieces), slide_rect
+
+
+_PLANS: dict[tuple[object, ...], tuple[TemplateSet, _Plan]] = {}
+
+
+def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
+          slide: SlideSide | None, turn: float, length: float, width: float) -> _Plan:
+    key = (id(ts), template_id, mirror, reverse, slide, turn, length, width)
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    hl, hw = length / 2.0, width / 2.0
+    edge = -hl if reverse else hl
+    path = template_path(template_id, Pose(edge, 0.0, 0.0), mirror=mirror, reverse=reverse,
+                         ts=ts)
+    motion, slide_rect = _build_motion(hl, hw, path, slide, turn)
+    areas: list[_Area] = list(path.area(path.slide_exit if slide is not None else None))
+    if slide_rect is not None:
+        sp = slide_rect.pose
+        areas.append(_RectArea(sp.x, sp.y, math.radians(sp.heading), slide_rect.length / 2.0,
+                               slide_rect.width / 2.0))
+    fx, fy, fh = motion.at(motion.length)
+    areas.append(_RectArea(fx, fy, fh, hl, hw))
+    circled = tuple((a.circle(), a) for a in areas)
+    bounds = (
+        min(c[0] - c[2] for c, _ in circled), min(c[1] - c[2] for c, _ in circled),
+        max(c[0] + c[2] for c, _ in circled), max(c[1] + c[2] for c, _ in circled),
+    )
+    plan = _Plan(ts, path, motion, circled, bounds, slide_rect)
+    if len(_PLANS) > 4096:
+        _PLANS.clear()
+    _PLANS[key] = (ts, plan)
+    return plan
+
+
+def _area_hits(plan: _Plan, ob: Convex) -> bool:
+    ox, oy = ob.centre
+    orad = ob.radius
+    b = plan.area_bounds
+    if ox + orad < b[0] or ox - orad > b[2] or oy + orad < b[1] or oy - orad > b[3]:
+        return False
+    for (x, y, r), ar in plan.areas:
+        rr = r + orad
+        if (x - ox) ** 2 + (y - oy) ** 2 <= rr * rr and ar.overlaps(ob):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------- moves
+
+
+def _to_world(start: Pose, x: float, y: float, h_rad: float) -> Pose:
+    c, s = math.cos(math.radians(start.heading)), math.sin(math.radians(start.heading))
+    return Pose(start.x + x * c - y * s, start.y + x * s + y * c,
+                norm_heading(start.heading + math.degrees(h_rad)))
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """Outcome of a move: the final ``pose``; whether the movement was ``interrupted``; the
+    obstructions (not ignored) the vehicle ``touched`` at the end, in order of contact.
+
+    ``path``, ``intended``, ``slide_template`` and ``swept`` describe the move for rendering.
+    """
+
+    pose: Pose
+    interrupted: bool
+    touched: list[str]
+    start: Pose = field(compare=False)
+    length: float = field(compare=False)
+    width: float = field(compare=False)
+    ignored: list[str] = field(default_factory=list, compare=False)
+    """Obstructions touching the vehicle at the start (ignored for this move, p.45)."""
+    travel: float = field(default=1.0, compare=False)
+    """Fraction of the way to the intended final position actually travelled."""
+    spin_applied: float = field(default=0.0, compare=False)
+    plan: _Plan | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def body(self) -> Rect:
+        return Rect(self.pose, self.length, self.width)
+
+    @property
+    def path(self) -> TemplatePath:
+        """The movement template as placed on the table."""
+        assert self.plan is not None
+        p = self.plan.path
+        return template_path(p.template_id, _to_world(self.start, p.start.x, p.start.y, 0.0),
+                             mirror=p.mirror, reverse=p.reverse, ts=self.plan.ts)
+
+    @property
+    def intended(self) -> Pose:
+        """The final position the move would reach unobstructed (before any spin)."""
+        if self.plan is None:
+            return self.pose
+        m = self.plan.motion
+        return _to_world(self.start, *m.at(m.length))
+
+    @property
+    def slide_template(self) -> Rect | None:
+        if self.plan is None or self.plan.slide_rect is None:
+            return None
+        r = self.plan.slide_rect
+        return Rect(self.start.compose(r.pose), r.length, r.width)
+
+    def swept(self, n: int = 24) -> list[Pose]:
+        """``n`` + 1 poses along the way the vehicle actually moved (for rendering)."""
+        if self.plan is None or n < 1:
+            return [self.pose]
+        m = self.plan.motion
+        stop = self.travel * m.length
+        return [_to_world(self.start, *m.at(stop * i / n)) for i in range(n + 1)]
+
+
+def _validate_body(body: Rect) -> None:
+    vals = (body.pose.x, body.pose.y, body.pose.heading, body.length, body.width)
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals):
+        raise ValueError("vehicle body has a non-finite position, heading or size")
+    if body.length <= 0 or body.width <= 0:
+        raise ValueError("vehicle body needs a positive length and width")
+
+
+def _slide_turn(template_id: str, side: str, slide: str | None, slide_facing: float | None,
+                body: Rect) -> float:
+    """Check the slide arguments; for a slide off a straight return the quarter turn (radians,
+    anticlockwise positive) the vehicle makes to its chosen facing, else 0."""
+    if slide is None:
+        if slide_facing is not None:
+            raise ValueError("slide_facing given without a slide")
+        return 0.0
+    if slide not in ("left", "right"):
+        raise ValueError(f"slide must be 'left', 'right' or None, not {slide!r}")
+    if side == "end":
+        turn = math.pi / 2.0 if slide == "left" else -math.pi / 2.0
+        if slide_facing is not None:
+            if not isinstance(slide_facing, (int, float)) or not math.isfinite(slide_facing):
+                raise ValueError("slide_facing must be a finite heading")
+            off = math.remainder(slide_facing - body.pose.heading, 360.0)
+            if abs(abs(off) - 90.0) > 1e-6:
+                raise ValueError(
+                    f"slide_facing {slide_facing:g} must be square to the vehicle "
+                    f"({norm_heading(body.pose.heading + 90):g} or "
+                    f"{norm_heading(body.pose.heading - 90):g})"
+                )
+            turn = math.pi / 2.0 if off > 0 else -math.pi / 2.0
+        return turn
+    if slide_facing is not None:
+        raise ValueError(f"slide_facing only applies to straights, not {template_id}")
+    if slide != side:
+        raise ValueError(
+            f"{template_id} laid this way up slides to the {side}, where its slide exit "
+            f"point is, not to the {slide}"
+        )
+    return 0.0
+
+
+def _check_obstructions(obstructions: Sequence[Obstruction]) -> None:
+    seen: set[str] = set()
+    for ob in obstructions:
+        if not isinstance(ob, Obstruction):
+            raise ValueError(f"obstructions must be Obstruction objects, not {type(ob).__name__}")
+        if ob.id in seen:
+            raise ValueError(f"duplicate obstruction id {ob.id!r}")
+        seen.add(ob.id)
+
+
+def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
+    """Within TOUCH_TOL: the separating-axis gap rules most out, exact distance settles it."""
+    g = -sat(hl, hw, kin, ob)
+    if g > TOUCH_TOL:
+        return False
+    if g <= TOUCH_TOL / 1.5:
+        # Rectangle corners are right angles, so the true distance is at most sqrt(2) times
+        # the best separating-axis gap.
+        return True
+    x, y, h = kin
+    poly = Rect(Pose(x, y, math.degrees(h)), 2.0 * hl, 2.0 * hw).polygon()
+    return distance(poly, ob.polygon) <= TOUCH_TOL
+
+
+def _prepare(body: Rect, template_id: str, mirror: bool, reverse: bool,
+             slide: SlideSide | None, slide_facing: float | None,
+             ts: TemplateSet | None) -> _Plan:
+    _validate_body(body)
+    ts = ts or default_template_set()
+    spec = _spec(template_id, ts)
+    side = spec.slide_side
+    if mirror and side != "end":
+        side = "left" if side == "right" else "right"
+    turn = _slide_turn(spec.id, side, slide, slide_facing, body)
+    return _plan(ts, template_id, bool(mirror), bool(reverse), slide, turn, float(body.length),
+                 float(body.width))
+
+
+def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
+               slide: SlideSide | None = None, slide_facing: float | None = None,
+               ts: TemplateSet | None = None) -> Pose:
+    """The unobstructed final position (Refuelled pp.25–26, 39)."""
+    plan = _prepare(body, template_id, mirror, reverse, slide, slide_facing, ts)
+    m = plan.motion
+    return _to_world(body.pose, *m.at(m.length))
+
+
+def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
+    """``body`` turned ``angle`` degrees anticlockwise about its centre (or the centre of its
+    front edge): a free pivot, with no range limit and no obstruction check."""
+    if not isinstance(angle, (int, float)) or not math.isfinite(angle):
+        raise ValueError("pivot angle must be a finite number")
+    p = body.pose
+    if not about_front:
+        return Rect(Pose(p.x, p.y, norm_heading(p.heading + angle)), body.length, body.width)
+    qx, qy = body.front_centre()
+    r = math.radians(angle)
+    rx, ry = p.x - qx, p.y - qy
+    nx = qx + rx * math.cos(r) - ry * math.sin(r)
+    ny = qy + rx * math.sin(r) + ry * math.cos(r)
+    return Rect(Pose(nx, ny, norm_heading(p.heading + angle)), body.length, body.width)
+
+
+def _start_clear(motion: Motion, obs: Sequence[Convex]) -> list[Convex]:
+    """The outlines the body does not already overlap at the start of ``motion``: backing up
+    can only ever clear those."""
+    kin = motion.at(0.0)
+    out = []
+    for ob in obs:
+        ox, oy = ob.centre
+        rr = motion.rho + ob.radius
+        if (ox - kin[0]) ** 2 + (oy - kin[1]) ** 2 > rr * rr or \
+                sat(motion.hl, motion.hw, kin, ob) <= OVERLAP_EPS:
+            out.append(ob)
+    return out
+
+
+def resolve_move(
+    body: Rect,
+    template_id: str,
+    obstructions: Sequence[Obstruction] = (),
+    *,
+    mirror: bool = False,
+    reverse: bool = False,
+    slide: SlideSide | None = None,
+    slide_facing: float | None = None,
+    spin: float = 0.0,
+    spin_about_front: bool = False,
+    ignoring: Collection[str] = (),
+    ts: TemplateSet | None = None,
+) -> MoveResult:
+    """Move ``body`` along a template among ``obstructions`` (Refuelled pp.22–26, 39, 45–51).
+
+    ``slide``: for curves the side the Slide template goes on (it must be the side holding
+    the slide exit point); for straights the way the vehicle turns to face (left =
+    anticlockwise), or give the facing as a heading in ``slide_facing``. ``spin``: degrees
+    anticlockwise within -90..90 about the centre (or the front-edge centre), made only if
+    the move is not interrupted. ``ignoring``: extra obstruction ids to ignore, on top of
+    those touching the body at the start.
+    """
+    _check_obstructions(obstructions)
+    if not isinstance(spin, (int, float)) or not math.isfinite(spin):
+        raise ValueError("spin must be a finite number of degrees")
+    if abs(spin) > MAX_SPIN + 1e-9:
+        raise ValueError(f"spin {spin:g} is outside -90..90 degrees")
+    plan = _prepare(body, template_id, mirror, reverse, slide, slide_facing, ts)
+    motion = plan.motion
+    hl, hw, rho = motion.hl, motion.hw, motion.rho
+    start = body.pose
+
+    # Work in the body's starting frame: only obstructions near the plan are converted.
+    hr = math.radians(start.heading)
+    c, s = math.cos(hr), math.sin(hr)
+    bx0, by0, bx1, by1 = motion.bounds
+    ab = plan.area_bounds
+    bx0, by0 = min(bx0, ab[0]), min(by0, ab[1])
+    bx1, by1 = max(bx1, ab[2]), max(by1, ab[3])
+    near: list[Outline] = []
+    for ob in obstructions:
+        dx, dy = ob.centre[0] - start.x, ob.centre[1] - start.y
+        lx, ly = dx * c + dy * s, dy * c - dx * s
+        r = ob.radius + TOUCH_TOL
+        if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
+            continue
+        near.append(Outline.local(ob, start.x, start.y, c, s))
+
+    origin: Kin = (0.0, 0.0, 0.0)
+    ignored_set = {o.id for o in near if o.id in ignoring or _touching(hl, hw, origin, o)}
+    live = [o for o in near if o.id not in ignored_set]
+    u_end = motion.length
+
+    # Interrupted? The template (up to the slide exit when sliding), the Slide template and
+    # the final position against what is not ignored (p.45, p.50).
+    blocked = any(_area_hits(plan, o) for o in live)
+    first_at: dict[str, float] = {}
+    u_stop = u_end
+    if blocked:
+        # Ride until the body first touches anything not ignored, however wide it is (p.47).
+        cands = [(idx[0], o) for o in live if (idx := motion.near(o))]
+        cands.sort(key=lambda t: t[0])
+        for _, o in cands:
+            hit = first_contact(motion, o, u_stop)
+            if hit is not None:
+                first_at[o.id] = hit[1]
+                u_stop = min(u_stop, hit[0])
+    # Back up until clear of everything, ignored obstructions too (pp.46, 48).
+    clear_of = _start_clear(motion, near)
+    u_final = last_clear(motion, u_stop, clear_of) if clear_of else u_stop
+    interrupted = u_final < u_end - 1e-9
+    kin = motion.at(u_final)
+    touched = [o.id for o in live if _touching(hl, hw, kin, o)]
+    if len(touched) > 1:
+        index = {ob.id: i for i, ob in enumerate(obstructions)}
+        touched.sort(key=lambda i: (min(first_at.get(i, u_final), u_final), index[i]))
+
+    spun = 0.0
+    if spin and not interrupted:
+        skip = ignored_set | set(touched)
+        kin, spun, spin_touched = _spin(kin, hl, hw, rho, spin, spin_about_front, near, skip)
+        touched += [i for i in spin_touched if i not in touched]
+
+    return MoveResult(
+        pose=_to_world(start, *kin),
+        interrupted=interrupted,
+        touched=touched,
+        start=start,
+        length=body.length,
+        width=body.width,
+        ignored=[ob.id for ob in obstructions if ob.id in ignored_set],
+        travel=(u_final / u_end) if u_end > 0 else 1.0,
+        spin_applied=spun,
+        plan=plan,
+    )
+
+
+def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: bool,
+          near: Sequence[Outline], skip: set[str]) -> tuple[Kin, float, list[str]]:
+    """Pivot the body at ``kin`` by ``spin`` degrees, stopping at the first touch of an
+    obstruction it was not already touching (p.24): the new kin, the angle turned, and what
+    it touched."""
+    x, y, h = kin
+    if about_front:
+        qx, qy = x + hl * math.cos(h), y + hl * math.sin(h)
+        rho_q = math.hypot(2.0 * hl, hw)
+    else:
+        qx, qy, rho_q = x, y, rho
+    motion = Motion(hl, hw, [rot_piece(qx, qy, x - qx, y - qy, h, math.radians(spin), rho_q)])
+    live = [o for o in near if o.id not in skip]
+    u_stop = motion.length
+    for o in live:
+        hit = first_contact(motion, o, u_stop)
+        if hit is not None:
+            u_stop = min(u_stop, hit[0])
+    clear_of = _start_clear(motion, near)
+    u_final = last_clear(motion, u_stop, clear_of) if clear_of else u_stop
+    end = motion.at(u_final)
+    turned = spin * (u_final / motion.length) if motion.length > 0 else 0.0
+    return end, turned, [o.id for o in live if _touching(hl, hw, end, o)]
