@@ -1,0 +1,107 @@
+"""Read team files (YAML or JSON) into a :class:`TeamSpec`, with one clear line per problem."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from carnage.team.model import TeamSpec
+
+
+class TeamFileError(ValueError):
+    """A team file that cannot be read or does not have the team-file shape.
+
+    ``problems`` holds one human-readable line per problem; ``str()`` joins them.
+    """
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = [f"{source}: {p}" for p in problems] or [f"{source}: unreadable"]
+        super().__init__("\n".join(self.problems))
+
+
+def _loc(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _describe(err: Any) -> str:
+    """One line for one pydantic error, in terms of the team file."""
+    loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p))
+    where = _loc(loc)
+    kind = err["type"]
+    given = err.get("input")
+    if kind == "missing":
+        return f"{where}: missing (required)"
+    if kind == "extra_forbidden":
+        return f"{where}: unknown key (not part of a team file)"
+    if kind in {"model_type", "model_attributes_type", "dict_type"}:
+        if len(loc) >= 2 and loc[-2] in {"weapons", "upgrades"}:
+            return f"{where}: expected an id or a mapping with id and facing, got {_short(given)}"
+        return f"{where}: expected a mapping, got {_short(given)}"
+    if kind in {"tuple_type", "list_type"}:
+        return f"{where}: expected a list, got {_short(given)}"
+    if kind == "string_too_short":
+        return f"{where}: must not be empty"
+    return f"{where}: {err['msg'][0].lower()}{err['msg'][1:]} (got {_short(given)})"
+
+
+def parse_team(data: Any, source: str = "team") -> TeamSpec:
+    """Validate already-parsed data (a mapping) as a team file."""
+    if not isinstance(data, dict):
+        kind = "nothing" if data is None else type(data).__name__
+        expected = "expected a mapping with name, cans and vehicles"
+        raise TeamFileError(source, [f"{expected}, got {kind}"])
+    try:
+        return TeamSpec.model_validate(data)
+    except ValidationError as e:
+        seen: list[str] = []
+        for err in e.errors():
+            line = _describe(err)
+            if line not in seen:
+                seen.append(line)
+        raise TeamFileError(source, seen) from None
+
+
+def load_team(path: str | Path) -> TeamSpec:
+    """Read a team file. ``.json`` files are parsed as JSON, anything else as YAML."""
+    p = Path(path)
+    src = str(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TeamFileError(src, ["no such file"]) from None
+    except IsADirectoryError:
+        raise TeamFileError(src, ["is a directory, not a team file"]) from None
+    except UnicodeDecodeError:
+        raise TeamFileError(src, ["not a UTF-8 text file"]) from None
+    except OSError as e:
+        raise TeamFileError(src, [f"cannot be read ({e.strerror or e})"]) from None
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise TeamFileError(src, [f"invalid JSON at line {e.lineno}: {e.msg}"]) from None
+    else:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            where = f" at line {mark.line + 1}" if mark is not None else ""
+            problem = getattr(e, "problem", None) or "malformed"
+            raise TeamFileError(src, [f"invalid YAML{where}: {problem}"]) from None
+    return parse_team(data, src)
