@@ -206,3 +206,13 @@ def test_weapon_mount_only_on_articulated_vehicles(check: CheckFn) -> None:
                  "weapons": [{"id": "mg", "facing": "rear", "mount": "trailer"}]})
     assert rig.valid and rig.vehicles[0].cans == 42
     assert rules(car) == ["mount"]
+
+
+def test_articulated_weapons_default_to_the_cab(check: CheckFn) -> None:
+    # ruling TB-5: War Rig 40 + MG front with no mount 2 + MG rear on the trailer 2 = 44
+    r = check({"name": "Rig", "type": "war_rig", "weapons": [
+        {"id": "mg", "facing": "front"}, {"id": "mg", "facing": "rear", "mount": "trailer"}]},
+        {"name": "Car", "type": "car", "weapons": [{"id": "mg", "facing": "front"}]})
+    assert r.valid and r.vehicles[0].cans == 44
+    assert [str(w.mount) for w in r.vehicles[0].weapons] == ["cab", "trailer"]
+    assert r.vehicles[1].weapons[0].mount is None  # a car has no cab/trailer split

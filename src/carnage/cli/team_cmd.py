@@ -99,8 +99,8 @@ def dashboard(v: VehicleReport) -> Panel:
             wt.add_column(col)
         for w in v.weapons:
             facing = str(w.facing) if w.facing else "360 (crew)"
-            if w.mount is not None or v.articulated:
-                facing += f" / {w.mount or 'cab'}"
+            if w.mount is not None:
+                facing += f" / {w.mount}"
             ammo = "-" if w.ammo is None else "■" * w.ammo
             wt.add_row(w.name, facing, _ranges(w.ranges), w.dice, ammo, str(w.slots),
                        str(w.cans))

@@ -18,7 +18,7 @@ from carnage.team.context import (
     VehicleBuild,
 )
 from carnage.team.effects import BuildEffect, sponsor_effects, vehicle_effects
-from carnage.team.model import TeamSpec, VehicleSpec
+from carnage.team.model import Mount, TeamSpec, VehicleSpec
 from carnage.team.report import (
     Category,
     PerkLine,
@@ -177,8 +177,10 @@ def price_vehicle(team: TeamBuild, v: VehicleBuild) -> VehicleReport:
             wcost = eff.weapon_cost(team, v, fw, wcost)
             slots = eff.weapon_slots(team, v, fw, slots)
             ammo = eff.weapon_ammo(team, v, fw, ammo)
+        # an articulated vehicle's weapon with no declared mount sits on the cab (TB-5)
+        mount = fw.spec.mount or (Mount.CAB if v.tows_trailer else None)
         weapons.append(WeaponLine(
-            w.id, w.name, fw.facing, fw.spec.mount, ammo, wcost, slots, w.ranges, w.attack_dice,
+            w.id, w.name, fw.facing, mount, ammo, wcost, slots, w.ranges, w.attack_dice,
             w.special_dice, w.special_rules,
         ))
         total += wcost
