@@ -1,0 +1,301 @@
+"""Arcs of fire: where a shooting template may be laid against the shooter
+(Refuelled pp.28–30), and whether any such placement can touch a target.
+
+Placement rules, in our words:
+
+* front: the template's near edge lies on the line of the shooter's front edge, facing
+  straight ahead, and touches the front edge somewhere (it may overhang a corner);
+* rear: the same against the rear edge, facing straight back;
+* left / right ("side"): the near edge lies on the line of a side edge, facing straight
+  out, touching that edge somewhere;
+* 360° (turret, crew-fired): the near edge touches the shooter anywhere, the template
+  facing any direction and lying outside the shooter.
+
+Bursts have a point where rulers have a near edge, so "touching" means the tip touches;
+a burst must also not cut into the shooter (see ``turret_families``).
+
+Each rule gives *families*: the template at one fixed heading, its origin sliding along a
+segment. A family's placements together cover a convex region (the template swept along
+the segment), so for the fixed arcs "can any placement touch the target" is one exact
+convex overlap test. The 360° arc is a two-parameter family; see ``turret_reach``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from carnage.geometry.convex import convex_hull, sweep_hull, translate
+from carnage.geometry.ranges import ShootingTemplate
+from carnage.geometry.shapes import Point, Rect, distance, heading_diff, norm_heading, overlaps
+from carnage.geometry.shapes import rotate as rotate_point
+
+TOUCH = 1e-6
+"""Gap (mm) at or below which two shapes count as touching."""
+
+REACH_TOL = 0.1
+"""Tolerance (mm) of the 360° reach search."""
+
+
+class Arc(StrEnum):
+    FRONT = "front"
+    REAR = "rear"
+    LEFT = "left"
+    RIGHT = "right"
+    SIDE = "side"
+    """Either side: the left and right families together."""
+    TURRET = "360"
+
+
+_ALIASES = {
+    "front": Arc.FRONT,
+    "rear": Arc.REAR,
+    "back": Arc.REAR,
+    "left": Arc.LEFT,
+    "right": Arc.RIGHT,
+    "side": Arc.SIDE,
+    "sides": Arc.SIDE,
+    "360": Arc.TURRET,
+    "turret": Arc.TURRET,
+    "crew": Arc.TURRET,
+    "crew_fired": Arc.TURRET,
+    "all": Arc.TURRET,
+}
+
+
+def parse_arc(name: str) -> Arc:
+    """Arc from a user-facing name; ``ValueError`` naming the choices otherwise."""
+    key = str(name).strip().lower().replace("-", "_").replace(" ", "_")
+    key = key.removesuffix("_degree").removesuffix("_degrees").removesuffix("°")
+    if key in _ALIASES:
+        return _ALIASES[key]
+    raise ValueError(
+        f"unknown arc {name!r} (known: front, rear, left, right, side, 360/turret)"
+    )
+
+
+@dataclass(frozen=True)
+class PlacementFamily:
+    """The template at a fixed ``heading`` with its origin anywhere on ``start``→``end``."""
+
+    heading: float
+    start: Point
+    end: Point
+
+    def origin(self, t: float) -> Point:
+        return (
+            self.start[0] + t * (self.end[0] - self.start[0]),
+            self.start[1] + t * (self.end[1] - self.start[1]),
+        )
+
+    def shape(self, tpl: ShootingTemplate) -> list[Point]:
+        """The template outline rotated to the heading, origin at (0, 0)."""
+        return [rotate_point(p, self.heading) for p in tpl.polygon]
+
+    def placed(self, tpl: ShootingTemplate, t: float) -> list[Point]:
+        """The template in world coordinates at parameter ``t`` in [0, 1]."""
+        return translate(self.shape(tpl), *self.origin(t))
+
+    def swept(self, tpl: ShootingTemplate) -> list[Point]:
+        """Every placement of the family together (a convex polygon)."""
+        return sweep_hull(self.shape(tpl), self.start, self.end)
+
+
+def fixed_families(body: Rect, arc: Arc, tpl: ShootingTemplate) -> list[PlacementFamily]:
+    """Placement families of the front, rear and side arcs (Refuelled p.29)."""
+    if arc is Arc.TURRET:
+        raise ValueError("the 360-degree arc has no fixed families; use turret_families")
+    p = body.pose
+    hl, hw, a = body.length / 2.0, body.width / 2.0, tpl.near_half
+    out: list[PlacementFamily] = []
+    if arc is Arc.FRONT:
+        out.append(PlacementFamily(p.heading, p.to_world((hl, -hw - a)), p.to_world((hl, hw + a))))
+    if arc is Arc.REAR:
+        out.append(
+            PlacementFamily(
+                norm_heading(p.heading + 180), p.to_world((-hl, hw + a)), p.to_world((-hl, -hw - a))
+            )
+        )
+    if arc in (Arc.LEFT, Arc.SIDE):
+        out.append(
+            PlacementFamily(
+                norm_heading(p.heading + 90), p.to_world((hl + a, hw)), p.to_world((-hl - a, hw))
+            )
+        )
+    if arc in (Arc.RIGHT, Arc.SIDE):
+        out.append(
+            PlacementFamily(
+                norm_heading(p.heading - 90), p.to_world((-hl - a, -hw)), p.to_world((hl + a, -hw))
+            )
+        )
+    return out
+
+
+def _angle(v: Point) -> float:
+    return math.degrees(math.atan2(v[1], v[0]))
+
+
+def _edges_with_normals(poly: Sequence[Point]) -> list[tuple[Point, Point, float]]:
+    """Edges (p, q, outward-normal angle) of a counter-clockwise polygon."""
+    out = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        ex, ey = q[0] - p[0], q[1] - p[1]
+        if math.hypot(ex, ey) < 1e-12:
+            continue
+        out.append((p, q, _angle((ey, -ex))))
+    return out
+
+
+def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[PlacementFamily]:
+    """Placement families of the 360° arc for the template facing ``theta``.
+
+    A ruler's near edge is a segment S of half-length ``a`` across the facing. Its middle
+    may sit exactly on the front boundary (seen from the facing) of V ⊕ S, V the shooter:
+    there the near edge touches V and the ruler lies clear of V. A burst's tip sits on the
+    boundary of V itself, and only where the burst's wedge at the tip stays clear of V
+    (the facing within 90° − half-wedge of an outward normal at that point).
+    """
+    d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
+    a = tpl.near_half
+    verts = body.polygon()
+    if a > 0:
+        nx, ny = -d[1] * a, d[0] * a
+        m = convex_hull(
+            [pt for v in verts for pt in ((v[0] + nx, v[1] + ny), (v[0] - nx, v[1] - ny))]
+        )
+    else:
+        m = convex_hull(verts)
+    edges = _edges_with_normals(m)
+    out: list[PlacementFamily] = []
+    if a > 0:
+        for p, q, nang in edges:
+            if abs(heading_diff(nang, theta)) <= 90.0 + 1e-9:
+                out.append(PlacementFamily(theta, p, q))
+        return out
+    lim = 90.0 - tpl.tip_half_angle
+    k = len(edges)
+    for i, (p, q, nang) in enumerate(edges):
+        if abs(heading_diff(nang, theta)) <= lim + 1e-9:
+            out.append(PlacementFamily(theta, p, q))
+        prev_n = edges[i - 1][2] if k else nang
+        turn = norm_heading(nang - prev_n)
+        off = norm_heading(theta - (prev_n - lim))
+        if off <= turn + 2 * lim + 1e-9 or off >= 360.0 - 1e-9:
+            out.append(PlacementFamily(theta, p, p))
+    return out
+
+
+def turret_critical_angles(body: Rect, tpl: ShootingTemplate) -> list[float]:
+    """Facings where the 360° families change shape; between two of them every family
+    keeps its identity and its ends move smoothly with the facing."""
+    crit: set[float] = set()
+    poly = body.polygon()
+    lim = 90.0 - tpl.tip_half_angle
+    for _p, _q, nang in _edges_with_normals(poly):
+        for k in range(4):
+            crit.add(round(norm_heading(nang + 90.0 * k), 9))
+        if tpl.near_half == 0:
+            crit.add(round(norm_heading(nang + lim), 9))
+            crit.add(round(norm_heading(nang - lim), 9))
+    return sorted(crit)
+
+
+def family_gap(
+    families: Sequence[PlacementFamily], tpl: ShootingTemplate, target: Sequence[Point]
+) -> float:
+    """Smallest gap between the target and any placement of the families."""
+    best = math.inf
+    for f in families:
+        g = distance(f.swept(tpl), target)
+        if g < best:
+            best = g
+            if best <= 0.0:
+                break
+    return best
+
+
+def turret_reach(
+    body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float = REACH_TOL
+) -> bool:
+    """Can some 360° placement of ``tpl`` touch ``target``?
+
+    Proof sketch. Quick answers first: if the bodies' gap is at most the template's length,
+    the placement along the closest-point line touches (the shooter's closest point is a
+    support point in that direction, so the placement is legal); if the gap exceeds
+    ``a + reach`` (every template point is within that of the shooter) nothing can.
+
+    Otherwise let G(θ) be the gap between the target and all placements facing θ; for a
+    fixed θ that region is a union of convex polygons (the template swept along each edge
+    of the front chain), so G(θ) is computed exactly. Between two critical facings
+    (``turret_critical_angles``) every chain vertex moves with speed at most ``a`` per
+    radian and every template point rotates about its origin with speed at most
+    ``reach``, so G is K-Lipschitz with K = a + reach. On [θ₁, θ₂] the minimum of G is
+    therefore at least (G(θ₁) + G(θ₂) − K·(θ₂ − θ₁))/2 (also when G at an end is the
+    smaller value of the closed chain at a critical facing). Best-first branch and bound
+    discards intervals whose bound is positive and splits the rest; it answers True on an
+    exact touch, False when every interval is discarded, and True when an undiscarded
+    interval has shrunk below 2·tol/K — then a placement misses by at most ``tol``.
+    """
+    verts = body.polygon()
+    gap = distance(verts, target)
+    if gap <= tpl.length + TOUCH:
+        return True
+    k = tpl.near_half + tpl.reach
+    if gap > k + TOUCH:
+        return False
+    kr = k * math.pi / 180.0  # per degree
+    crit = turret_critical_angles(body, tpl)
+
+    def g(theta: float) -> float:
+        return family_gap(turret_families(body, tpl, theta), tpl, target)
+
+    values = [g(c) for c in crit]
+    if min(values) <= TOUCH:
+        return True
+    heap: list[tuple[float, float, float, float, float]] = []
+    m = len(crit)
+    for i in range(m):
+        lo, hi = crit[i], crit[(i + 1) % m]
+        if hi <= lo:
+            hi += 360.0
+        glo, ghi = values[i], values[(i + 1) % m]
+        heapq.heappush(heap, ((glo + ghi - kr * (hi - lo)) / 2.0, lo, hi, glo, ghi))
+    while heap:
+        bound, lo, hi, glo, ghi = heapq.heappop(heap)
+        if bound > TOUCH:
+            return False
+        if kr * (hi - lo) / 2.0 <= tol:
+            return True
+        mid = (lo + hi) / 2.0
+        gm = g(mid)
+        if gm <= TOUCH:
+            return True
+        heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
+        heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
+    return False
+
+
+def can_reach(
+    body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemplate, tol: float = REACH_TOL
+) -> bool:
+    """Can any legal placement of ``tpl`` in ``arc`` touch ``target``? Exact for the fixed
+    arcs; within ``tol`` mm for the 360° arc (``turret_reach``)."""
+    if arc is Arc.TURRET:
+        return turret_reach(body, target, tpl, tol)
+    return any(overlaps(f.swept(tpl), target, TOUCH) for f in fixed_families(body, arc, tpl))
+
+
+def arc_region(body: Rect, arc: Arc, tpl: ShootingTemplate, steps: int = 72) -> list[list[Point]]:
+    """Convex pieces covering the arc's reach, for drawing. Exact for fixed arcs; for the
+    360° arc the union of families at ``steps`` facings (a drawing, not a test)."""
+    if arc is not Arc.TURRET:
+        return [f.swept(tpl) for f in fixed_families(body, arc, tpl)]
+    out: list[list[Point]] = []
+    for i in range(steps):
+        out.extend(f.swept(tpl) for f in turret_families(body, tpl, 360.0 * i / steps))
+    return out
