@@ -61,6 +61,8 @@ class FireCheck:
     placement: tuple[Point, ...] | None = None
     """A best placement found (clear if any, else unblocked, else any touching); for
     drawing."""
+    heading: float | None = None
+    """The facing of ``placement``."""
 
 
 @dataclass(frozen=True)
@@ -253,23 +255,27 @@ def check_fire(
                     if _may_touch(tpl, f, target))
     else:
         families = (f for f in fixed_families(body, arc, tpl))
-    best_unblocked: tuple[Point, ...] | None = None
-    any_touch: tuple[Point, ...] | None = None
+    best_unblocked: tuple[tuple[Point, ...], float] | None = None
+    any_touch: tuple[tuple[Point, ...], float] | None = None
     for fam in families:
         res = _solve_family(fam, tpl, target, blockers)
         if not res.touch:
             continue
         if res.clear_t is not None:
-            return FireCheck(True, False, False, tuple(fam.placed(tpl, res.clear_t)))
+            return FireCheck(
+                True, False, False, tuple(fam.placed(tpl, res.clear_t)), fam.heading
+            )
         if res.unblocked_t is not None and best_unblocked is None:
-            best_unblocked = tuple(fam.placed(tpl, res.unblocked_t))
+            best_unblocked = (tuple(fam.placed(tpl, res.unblocked_t)), fam.heading)
         if res.touch_t is not None and any_touch is None:
-            any_touch = tuple(fam.placed(tpl, res.touch_t))
+            any_touch = (tuple(fam.placed(tpl, res.touch_t)), fam.heading)
     if best_unblocked is not None:
-        return FireCheck(True, True, False, best_unblocked)
-    # in range but no family search found a touching placement: only possible when the
-    # 360° reach was decided within tolerance; nothing usable was found.
-    return FireCheck(True, True, True, any_touch)
+        return FireCheck(True, True, False, *best_unblocked)
+    # Everything touching is blocked. (Also reached if the 360° reach was decided within
+    # its tolerance and the facing scan found no touching placement.)
+    if any_touch is not None:
+        return FireCheck(True, True, True, *any_touch)
+    return FireCheck(True, True, True)
 
 
 def _may_touch(tpl: ShootingTemplate, fam: PlacementFamily, target: Sequence[Point]) -> bool:
