@@ -4,11 +4,13 @@ from carnage.geometry.shapes import Point, Pose, Rect, distance, overlaps, penet
 
 __all__ = ["Point", "Pose", "Rect", "distance", "overlaps", "penetration"]
 
+from carnage.geometry.arcs import Arc, PlacementFamily, can_reach, parse_arc
 from carnage.geometry.collision import (
     Obstruction,
     collision_contact,
     collision_orientation,
 )
+from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.footprints import body, footprint
 from carnage.geometry.movement import (
     MoveResult,
@@ -19,6 +21,9 @@ from carnage.geometry.movement import (
     resolve_move,
     template_path,
 )
+from carnage.geometry.ranges import ShootingTemplate, range_band, shooting_template
+from carnage.geometry.surfaces import Surface, SurfaceKind, SurfaceReport, surface_report
+from carnage.geometry.table import Table, off_table, template_off_table
 
 __all__ += [
     "MoveResult",
@@ -33,4 +38,25 @@ __all__ += [
     "pivot",
     "resolve_move",
     "template_path",
+]
+
+
+__all__ += [
+    "Arc",
+    "Blocker",
+    "FireCheck",
+    "PlacementFamily",
+    "ShootingTemplate",
+    "Surface",
+    "SurfaceKind",
+    "SurfaceReport",
+    "Table",
+    "can_reach",
+    "check_fire",
+    "off_table",
+    "parse_arc",
+    "range_band",
+    "shooting_template",
+    "surface_report",
+    "template_off_table",
 ]
