@@ -176,7 +176,9 @@ def test_range_band_and_off_table(tmp_path: Path) -> None:
           {"id": "blue", "type": "car", "x": 400, "y": 300, "heading": 0}]
     band, back, fwd = answers(tmp_path, scene(vehicles=vs, queries=q))
     assert band == {"band": "double"}  # gap 240
-    assert back == {"off_table": False}  # rear edge x=70, Short reaches x=10
+    # rear edge x=70, Short reaches x=10: the car itself ends hanging off the table
+    # (centre x=-20) but only the template counts (ruling GF-8)
+    assert back == {"off_table": False}
     assert fwd == {"off_table": False}  # front edge 430 + 180 = 610 < 900
     q2 = [{"off_table": {"vehicle": "red", "template": "medium_straight", "reverse": True}}]
     assert answers(tmp_path, scene(vehicles=vs, queries=q2)) == [{"off_table": True}]
