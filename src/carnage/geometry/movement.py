@@ -391,6 +391,8 @@ class _Plan:
     areas: tuple[tuple[tuple[float, float, float], _Area], ...]
     area_bounds: tuple[float, float, float, float]
     slide_rect: Rect | None
+    bounds: tuple[float, float, float, float]
+    """Box around everything the move can touch: the swept body and the template areas."""
 
 
 def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
@@ -475,7 +477,10 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
         min(c[0] - c[2] for c, _ in circled), min(c[1] - c[2] for c, _ in circled),
         max(c[0] + c[2] for c, _ in circled), max(c[1] + c[2] for c, _ in circled),
     )
-    plan = _Plan(ts, path, motion, circled, bounds, slide_rect)
+    mb = motion.bounds
+    both = (min(mb[0], bounds[0]), min(mb[1], bounds[1]), max(mb[2], bounds[2]),
+            max(mb[3], bounds[3]))
+    plan = _Plan(ts, path, motion, circled, bounds, slide_rect, both)
     if len(_PLANS) > 4096:
         _PLANS.clear()
     _PLANS[key] = (ts, plan)
@@ -504,12 +509,13 @@ def _to_world(start: Pose, x: float, y: float, h_rad: float) -> Pose:
                 norm_heading(start.heading + math.degrees(h_rad)))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class MoveResult:
     """Outcome of a move: the final ``pose``; whether the movement was ``interrupted``; the
     obstructions (not ignored) the vehicle ``touched`` at the end, in order of contact.
 
     ``path``, ``intended``, ``slide_template`` and ``swept`` describe the move for rendering.
+    Treat it as read-only (it is not frozen only because frozen construction costs time).
     """
 
     pose: Pose
@@ -562,8 +568,13 @@ class MoveResult:
 
 
 def _validate_body(body: Rect) -> None:
-    vals = (body.pose.x, body.pose.y, body.pose.heading, body.length, body.width)
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals):
+    p = body.pose
+    isf = math.isfinite
+    try:
+        ok = isf(p.x) and isf(p.y) and isf(p.heading) and isf(body.length) and isf(body.width)
+    except (TypeError, AttributeError):
+        ok = False
+    if not ok:
         raise ValueError("vehicle body has a non-finite position, heading or size")
     if body.length <= 0 or body.width <= 0:
         raise ValueError("vehicle body needs a positive length and width")
@@ -614,7 +625,13 @@ def _check_obstructions(obstructions: Sequence[Obstruction]) -> None:
 
 
 def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
-    """Within TOUCH_TOL: the separating-axis gap rules most out, exact distance settles it."""
+    """Within TOUCH_TOL: bounding circles and the separating-axis gap rule most out; the
+    exact distance settles the rest."""
+    x, y, _ = kin
+    ox, oy = ob.centre
+    rr = math.hypot(hl, hw) + ob.radius + TOUCH_TOL
+    if (ox - x) * (ox - x) + (oy - y) * (oy - y) > rr * rr:
+        return False
     g = -sat(hl, hw, kin, ob)
     if g > TOUCH_TOL:
         return False
@@ -703,7 +720,6 @@ def resolve_move(
     the move is not interrupted. ``ignoring``: extra obstruction ids to ignore, on top of
     those touching the body at the start.
     """
-    _check_obstructions(obstructions)
     if not isinstance(spin, (int, float)) or not math.isfinite(spin):
         raise ValueError("spin must be a finite number of degrees")
     if abs(spin) > MAX_SPIN + 1e-9:
@@ -713,24 +729,41 @@ def resolve_move(
     hl, hw, rho = motion.hl, motion.hw, motion.rho
     start = body.pose
 
-    # Work in the body's starting frame: only obstructions near the plan are converted.
+    # Work in the body's starting frame: only obstructions near the plan are converted. The
+    # broad phase is the plan's bounding circle, then its bounding box.
     hr = math.radians(start.heading)
     c, s = math.cos(hr), math.sin(hr)
-    bx0, by0, bx1, by1 = motion.bounds
-    ab = plan.area_bounds
-    bx0, by0 = min(bx0, ab[0]), min(by0, ab[1])
-    bx1, by1 = max(bx1, ab[2]), max(by1, ab[3])
+    bx0, by0, bx1, by1 = plan.bounds
+    pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
+    prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
+    wx, wy = start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c
     near: list[Outline] = []
-    for ob in obstructions:
-        dx, dy = ob.centre[0] - start.x, ob.centre[1] - start.y
-        lx, ly = dx * c + dy * s, dy * c - dx * s
-        r = ob.radius + TOUCH_TOL
-        if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
-            continue
-        near.append(Outline.local(ob, start.x, start.y, c, s))
+    ids: set[str] = set()
+    try:
+        for ob in obstructions:
+            ids.add(ob.id)
+            ox, oy = ob.centre
+            r = ob.radius
+            dx, dy = ox - wx, oy - wy
+            rr = prad + r
+            if dx * dx + dy * dy > rr * rr:
+                continue
+            dx, dy = ox - start.x, oy - start.y
+            lx, ly = dx * c + dy * s, dy * c - dx * s
+            r += TOUCH_TOL
+            if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
+                continue
+            near.append(Outline.local(ob, start.x, start.y, c, s))
+    except (AttributeError, TypeError):
+        _check_obstructions(obstructions)
+        raise
+    if len(ids) != len(obstructions):
+        _check_obstructions(obstructions)
 
     origin: Kin = (0.0, 0.0, 0.0)
     ignored_set = {o.id for o in near if o.id in ignoring or _touching(hl, hw, origin, o)}
+    if ignoring:
+        ignored_set |= {ob.id for ob in obstructions if ob.id in ignoring}
     live = [o for o in near if o.id not in ignored_set]
     u_end = motion.length
 
@@ -771,7 +804,8 @@ def resolve_move(
         start=start,
         length=body.length,
         width=body.width,
-        ignored=[ob.id for ob in obstructions if ob.id in ignored_set],
+        ignored=[ob.id for ob in obstructions if ob.id in ignored_set] if ignoring
+        else [o.id for o in near if o.id in ignored_set],
         travel=(u_final / u_end) if u_end > 0 else 1.0,
         spin_applied=spun,
         plan=plan,

@@ -81,6 +81,8 @@ class Piece:
     length: float
     at: Callable[[float], Kin]
     circle: tuple[float, float, float]
+    line: tuple[float, float, float, float, float] | None = None
+    """For a pure translation: start x, y, unit direction dx, dy, and the fixed heading."""
 
 
 def line_piece(x0: float, y0: float, dx: float, dy: float, dist: float, head: float,
@@ -91,7 +93,7 @@ def line_piece(x0: float, y0: float, dx: float, dy: float, dist: float, head: fl
         return (x0 + dx * u, y0 + dy * u, head)
 
     mid = dist / 2.0
-    return Piece(dist, at, (x0 + dx * mid, y0 + dy * mid, mid + rho))
+    return Piece(dist, at, (x0 + dx * mid, y0 + dy * mid, mid + rho), (x0, y0, dx, dy, head))
 
 
 def arc_piece(cx: float, cy: float, r: float, a0: float, k: int, span: float, hoff: float,
@@ -230,8 +232,18 @@ def first_contact(motion: Motion, ob: Convex, limit: float | None = None,
         if base > end:
             break
         piece = motion.pieces[i]
-        at = piece.at
         top = min(piece.length, end - base)
+        if piece.line is not None:
+            # Translation: solved exactly. Coming within RESOLUTION counts as touching, as in
+            # the stepping below; the clear pose returned is within half of it.
+            near = _line_contact(hl, hw, piece.line, ob, top, thr + RESOLUTION)
+            if near is None:
+                continue
+            touch = _line_contact(hl, hw, piece.line, ob, top, thr)
+            if touch is None:
+                return (base + near, base + near)
+            return (base + max(near, touch - half_res), base + touch)
+        at = piece.at
         u = 0.0
         v = sat(hl, hw, at(0.0), ob) + thr
         if v >= 0.0:
@@ -259,6 +271,41 @@ def first_contact(motion: Motion, ob: Convex, limit: float | None = None,
                 return (base + lo, base + hi)
             u, v = un, vn
     return None
+
+
+def _line_contact(hl: float, hw: float, line: tuple[float, float, float, float, float],
+                  ob: Convex, top: float, pad: float) -> float | None:
+    """Exact first u in [0, top] at which a translating body comes within ``pad`` of ``ob``
+    on every separating axis (swept separating-axis test), or None."""
+    x0, y0, dx, dy, h = line
+    fx, fy = math.cos(h), math.sin(h)
+    t0, t1 = 0.0, top
+    axes = [(ax, ay, lo, hi, hl * abs(fx * ax + fy * ay) + hw * abs(fy * ax - fx * ay))
+            for ax, ay, lo, hi in ob.axes]
+    for ax, ay, half in ((fx, fy, hl), (-fy, fx, hw)):
+        proj = [x * ax + y * ay for x, y in ob.polygon]
+        axes.append((ax, ay, min(proj), max(proj), half))
+    for ax, ay, lo, hi, half in axes:
+        # The body's projection centre moves linearly: p0 + k u; it meets [lo, hi] when it is
+        # within lo - half - pad .. hi + half + pad.
+        p0 = x0 * ax + y0 * ay
+        k = dx * ax + dy * ay
+        a = lo - half - pad - p0
+        b = hi + half + pad - p0
+        if abs(k) < 1e-12:
+            if a > 0.0 or b < 0.0:
+                return None
+            continue
+        ua, ub = a / k, b / k
+        if ua > ub:
+            ua, ub = ub, ua
+        if ua > t0:
+            t0 = ua
+        if ub < t1:
+            t1 = ub
+        if t0 > t1:
+            return None
+    return t0
 
 
 def max_penetration(motion: Motion, u: float, obs: Sequence[Convex]) -> float:
