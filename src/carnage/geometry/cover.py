@@ -36,7 +36,14 @@ from carnage.geometry.arcs import (
 )
 from carnage.geometry.convex import area, clip_planes, convex_hull, halfplanes, sweep_hull
 from carnage.geometry.ranges import ShootingTemplate
-from carnage.geometry.shapes import Point, Rect, penetration
+from carnage.geometry.shapes import (
+    Point,
+    Rect,
+    closest_points,
+    distance,
+    heading_diff,
+    penetration,
+)
 
 
 @dataclass(frozen=True)
@@ -119,24 +126,50 @@ def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[P
 
 def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[Sequence[Point]]
                      ) -> list[float]:
+    """Parameters t where a vertex of the placed template passes over an edge of a body, or a
+    vertex of a body over an edge of the template: the only places where the shape of their
+    intersection changes."""
     sx, sy = fam.start
     ex, ey = fam.end[0] - sx, fam.end[1] - sy
     out: list[float] = []
-    tpl_planes = halfplanes(shape)
+    n_t = len(shape)
+    t_edges = [(shape[i], shape[(i + 1) % n_t]) for i in range(n_t)]
     for body in bodies:
-        for nx, ny, c in tpl_planes:
-            den = nx * ex + ny * ey
-            if abs(den) < 1e-12:
+        # the body in the template's frame at t = 0; it moves by -t*e as t grows
+        rel = [(x - sx, y - sy) for x, y in body]
+        n_b = len(rel)
+        for (ax, ay), (bx, by) in t_edges:
+            dx, dy = bx - ax, by - ay
+            den = dx * ey - dy * ex
+            ll = dx * dx + dy * dy
+            if abs(den) < 1e-12 or ll < 1e-18:
                 continue
-            for x, y in body:
-                out.append((nx * (x - sx) + ny * (y - sy) - c) / den)
-        for mx, my, c in halfplanes(body):
-            den = mx * ex + my * ey
-            if abs(den) < 1e-12:
+            for x, y in rel:
+                t = (dx * (y - ay) - dy * (x - ax)) / den
+                px, py = x - t * ex, y - t * ey
+                u = ((px - ax) * dx + (py - ay) * dy) / ll
+                if -1e-9 <= u <= 1 + 1e-9:
+                    out.append(t)
+        for i in range(n_b):
+            (ax, ay), (bx, by) = rel[i], rel[(i + 1) % n_b]
+            dx, dy = bx - ax, by - ay
+            den = dx * ey - dy * ex
+            ll = dx * dx + dy * dy
+            if abs(den) < 1e-12 or ll < 1e-18:
                 continue
             for qx, qy in shape:
-                out.append((c - mx * (sx + qx) - my * (sy + qy)) / den)
+                t = -(dx * (qy - ay) - dy * (qx - ax)) / den
+                px, py = qx + t * ex, qy + t * ey
+                u = ((px - ax) * dx + (py - ay) * dy) / ll
+                if -1e-9 <= u <= 1 + 1e-9:
+                    out.append(t)
     return out
+
+
+def _bbox(poly: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _feasible(lo: float, hi: float, sa: float, sb: float, tp: tuple[float, float],
@@ -161,6 +194,48 @@ def _feasible(lo: float, hi: float, sa: float, sb: float, tp: tuple[float, float
     return (lo + hi) / 2.0
 
 
+@dataclass(frozen=True)
+class _Piece:
+    lo: float
+    hi: float
+    line: tuple[float, float] | None
+    """(value at 0, slope) of the nearest-distance function on [lo, hi]; None: no contact."""
+
+    def at(self, t: float) -> float:
+        if self.line is None:
+            return _INF
+        return self.line[0] + self.line[1] * t
+
+
+def _pieces(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, float, float]],
+            body: Sequence[Point], t0: float, t1: float, need_area: bool) -> list[_Piece]:
+    """The body's nearest distance along the template, as a piecewise-linear function of the
+    family parameter on [t0, t1]: linear between consecutive critical values, so two samples
+    inside each stretch give it exactly."""
+    d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
+    cuts = sorted({t0, t1, *(t for t in _critical_params(fam, shape, [body]) if t0 < t < t1)})
+    out: list[_Piece] = []
+    for lo, hi in itertools.pairwise(cuts):
+        if hi - lo < 1e-12:
+            continue
+        sa, sb = lo + (hi - lo) / 3.0, lo + 2.0 * (hi - lo) / 3.0
+        va = _first_along(body, planes, fam.origin(sa), d, need_area)
+        vb = _first_along(body, planes, fam.origin(sb), d, need_area)
+        if va == _INF or vb == _INF:
+            out.append(_Piece(lo, hi, None))
+        else:
+            slope = (vb - va) / (sb - sa)
+            out.append(_Piece(lo, hi, (va - slope * sa, slope)))
+    return out
+
+
+def _piece_at(pieces: list[_Piece], t: float) -> _Piece | None:
+    for p in pieces:
+        if p.lo <= t <= p.hi:
+            return p
+    return None
+
+
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
                   blockers: Sequence[Blocker]) -> _FamilyResult:
     shape = fam.shape(tpl)
@@ -170,61 +245,65 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     t0, t1 = dom
     d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
     reach = sweep_hull(shape, fam.origin(t0), fam.origin(t1))
-    relevant = [b for b in blockers if penetration(reach, b.polygon) > 1e-9]
-
+    rx0, ry0 = min(p[0] for p in reach), min(p[1] for p in reach)
+    rx1, ry1 = max(p[0] for p in reach), max(p[1] for p in reach)
+    relevant = []
+    for b in blockers:
+        bx0, by0, bx1, by1 = _bbox(b.polygon)
+        if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1 \
+                and penetration(reach, b.polygon) > 1e-9:
+            relevant.append(b)
     planes = halfplanes(shape)
 
-    def eval_at(t: float) -> tuple[float, list[float], list[bool]]:
+    def point_status(t: float) -> tuple[bool, bool, bool]:
+        """(touches, unblocked, clear) for the single placement at t."""
         o = fam.origin(t)
         tp = _first_along(target, planes, o, d, need_area=False)
+        if tp == _INF:
+            return False, False, False
         obs = [_first_along(b.polygon, planes, o, d, need_area=True) for b in relevant]
-        return tp, obs, [b.tall for b in relevant]
-
-    def status(tp: float, obs: list[float]) -> tuple[bool, bool]:
-        pairs = zip(relevant, obs, strict=True)
+        pairs = list(zip(relevant, obs, strict=True))
         unblocked = all(not (b.tall and ot < tp - 1e-9) for b, ot in pairs)
         clear = all(ot >= tp - 1e-9 for ot in obs)
-        return unblocked, clear
+        return True, unblocked, clear
 
-    unblocked_t: float | None = None
-    touch_t: float | None = None
     # Cheap first look at the middle of the domain: usually decides it.
-    probes = [(t0 + t1) / 2.0]
+    tm = (t0 + t1) / 2.0
     if not relevant:
-        tm = probes[0]
         return _FamilyResult(True, tm, tm, tm)
-    crit = sorted({t0, t1, *(t for t in _critical_params(
-        fam, shape, [target, *(b.polygon for b in relevant)]) if t0 < t < t1)})
-    for t in probes + crit:
-        tp, obs, _ = eval_at(t)
-        if tp == _INF:
-            continue
-        touch_t = t if touch_t is None else touch_t
-        ub, cl = status(tp, obs)
-        if ub and unblocked_t is None:
-            unblocked_t = t
-        if cl:
-            return _FamilyResult(True, t, t, t)
-    for lo, hi in itertools.pairwise(crit):
+    touch, ub, cl = point_status(tm)
+    if cl:
+        return _FamilyResult(True, tm, tm, tm)
+    touch_t: float | None = tm if touch else None
+    unblocked_t: float | None = tm if ub else None
+    if t1 - t0 < 1e-12:
+        return _FamilyResult(touch, unblocked_t, None, touch_t)
+    target_fn = _pieces(fam, shape, planes, target, t0, t1, need_area=False)
+    blocker_fns = [(b.tall, _pieces(fam, shape, planes, b.polygon, t0, t1, need_area=True))
+                   for b in relevant]
+    cuts = sorted({t0, t1, *(p.hi for p in target_fn),
+                   *(p.hi for _, fn in blocker_fns for p in fn)})
+    for lo, hi in itertools.pairwise(cuts):
         if hi - lo < 1e-12:
             continue
-        sa, sb = lo + (hi - lo) / 3.0, lo + 2.0 * (hi - lo) / 3.0
-        tpa, obsa, _ = eval_at(sa)
-        tpb, obsb, _ = eval_at(sb)
-        if tpa == _INF or tpb == _INF:
+        mid = (lo + hi) / 2.0
+        tp = _piece_at(target_fn, mid)
+        if tp is None or tp.line is None:
             continue
-        touch_t = sa if touch_t is None else touch_t
-        pairs = [(a, b) for a, b in zip(obsa, obsb, strict=True)]
-        finite = [(a, b) for a, b in pairs if a != _INF and b != _INF]
-        tall_finite = [
-            (a, b) for (a, b), bl in zip(pairs, relevant, strict=True)
-            if bl.tall and a != _INF and b != _INF
-        ]
+        touch_t = mid if touch_t is None else touch_t
+        tp_ends = (tp.at(lo), tp.at(hi))
+        every: list[tuple[float, float]] = []
+        tall: list[tuple[float, float]] = []
+        for is_tall, fn in blocker_fns:
+            piece = _piece_at(fn, mid)
+            if piece is None or piece.line is None:
+                continue
+            every.append((piece.at(lo), piece.at(hi)))
+            if is_tall:
+                tall.append(every[-1])
         if unblocked_t is None:
-            t_ub = _feasible(lo, hi, sa, sb, (tpa, tpb), tall_finite)
-            if t_ub is not None:
-                unblocked_t = t_ub
-        t_cl = _feasible(lo, hi, sa, sb, (tpa, tpb), finite)
+            unblocked_t = _feasible(lo, hi, lo, hi, tp_ends, tall)
+        t_cl = _feasible(lo, hi, lo, hi, tp_ends, every)
         if t_cl is not None:
             return _FamilyResult(True, t_cl if unblocked_t is None else unblocked_t, t_cl, touch_t)
     return _FamilyResult(touch_t is not None, unblocked_t, None, touch_t)
@@ -247,11 +326,19 @@ def check_fire(
     in_range = can_reach(body, target, arc, tpl)
     if not in_range:
         return FireCheck(False, False, False, None)
+    # Nothing farther from the shooter than the template can reach matters.
+    horizon = tpl.near_half + tpl.reach
+    blockers = [b for b in blockers if distance(body.polygon(), b.polygon) < horizon]
     if arc is Arc.TURRET:
         crit = turret_critical_angles(body, tpl)
         n = max(1, round(360.0 / turret_step))
-        facings = sorted({*crit, *(360.0 * i / n for i in range(n))})
-        families = (f for th in facings for f in turret_families(body, tpl, th)
+        # Start along the line between the closest points and work outwards: a clear shot,
+        # when there is one, is usually found at the first few facings.
+        p, q, _ = closest_points(body.polygon(), target)
+        aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
+        facings = sorted({*crit, *(360.0 * i / n for i in range(n))},
+                         key=lambda th: abs(heading_diff(aim, th)))
+        families = (f for th in [aim, *facings] for f in turret_families(body, tpl, th)
                     if _may_touch(tpl, f, target))
     else:
         families = (f for f in fixed_families(body, arc, tpl))
