@@ -17,6 +17,7 @@ from carnage.geometry.arcs import (
     parse_arc,
     turret_families,
     turret_reach,
+    turret_reach_facing,
 )
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
@@ -215,3 +216,19 @@ def test_arc_region_for_drawing() -> None:
     assert (min(xs), max(xs)) == pytest.approx((30, 90))
     assert (min(ys), max(ys)) == pytest.approx((-50, 50))
     assert len(arc_region(CAR, Arc.TURRET, SHORT, steps=8)) >= 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(0, 360), st.floats(40, 110), st.floats(0, 360),
+       st.sampled_from(["short", "medium", "small_burst"]))
+def test_reach_facing_is_a_witness(bearing: float, dist: float, spin: float, tpl_name: str) -> None:
+    body = Rect(Pose(0, 0, 20), 60, 30)
+    b = math.radians(bearing)
+    target = box(dist * math.cos(b), dist * math.sin(b), 20, 10, spin)
+    if distance(target, body.polygon()) <= 1e-6:
+        return  # touching or overlapping: any facing will do
+    tpl = shooting_template(tpl_name)
+    facing = turret_reach_facing(body, target, tpl)
+    assert (facing is not None) == turret_reach(body, target, tpl)
+    if facing is not None:
+        assert family_gap(turret_families(body, tpl, facing), tpl, target) <= 0.1

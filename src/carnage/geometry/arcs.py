@@ -30,7 +30,15 @@ from enum import StrEnum
 
 from carnage.geometry.convex import convex_hull, sweep_hull, translate
 from carnage.geometry.ranges import ShootingTemplate
-from carnage.geometry.shapes import Point, Rect, distance, heading_diff, norm_heading, overlaps
+from carnage.geometry.shapes import (
+    Point,
+    Rect,
+    closest_points,
+    distance,
+    heading_diff,
+    norm_heading,
+    overlaps,
+)
 from carnage.geometry.shapes import rotate as rotate_point
 
 TOUCH = 1e-6
@@ -241,13 +249,22 @@ def turret_reach(
     exact touch, False when every interval is discarded, and True when an undiscarded
     interval has shrunk below 2·tol/K — then a placement misses by at most ``tol``.
     """
+    return turret_reach_facing(body, target, tpl, tol) is not None
+
+
+def turret_reach_facing(
+    body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float = REACH_TOL
+) -> float | None:
+    """A facing at which a 360° placement touches ``target`` (within ``tol``), or None when
+    none can; the search of ``turret_reach``."""
     verts = body.polygon()
-    gap = distance(verts, target)
+    p, q, gap = closest_points(verts, target)
     if gap <= tpl.length + TOUCH:
-        return True
+        # along the closest-point line (any facing if the bodies already touch)
+        return _angle((q[0] - p[0], q[1] - p[1])) % 360.0 if gap > TOUCH else 0.0
     k = tpl.near_half + tpl.reach
     if gap > k + TOUCH:
-        return False
+        return None
     kr = k * math.pi / 180.0  # per degree
     crit = turret_critical_angles(body, tpl)
 
@@ -255,8 +272,9 @@ def turret_reach(
         return family_gap(turret_families(body, tpl, theta), tpl, target)
 
     values = [g(c) for c in crit]
-    if min(values) <= TOUCH:
-        return True
+    for c, v in zip(crit, values, strict=True):
+        if v <= TOUCH:
+            return c
     heap: list[tuple[float, float, float, float, float]] = []
     m = len(crit)
     for i in range(m):
@@ -268,16 +286,16 @@ def turret_reach(
     while heap:
         bound, lo, hi, glo, ghi = heapq.heappop(heap)
         if bound > TOUCH:
-            return False
-        if kr * (hi - lo) / 2.0 <= tol:
-            return True
+            return None
         mid = (lo + hi) / 2.0
+        if kr * (hi - lo) / 2.0 <= tol:
+            return mid % 360.0
         gm = g(mid)
         if gm <= TOUCH:
-            return True
+            return mid % 360.0
         heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
         heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
-    return False
+    return None
 
 
 def can_reach(

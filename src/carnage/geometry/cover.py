@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from carnage.geometry.arcs import (
+    REACH_TOL,
     TOUCH,
     Arc,
     PlacementFamily,
@@ -33,6 +34,7 @@ from carnage.geometry.arcs import (
     fixed_families,
     turret_critical_angles,
     turret_families,
+    turret_reach_facing,
 )
 from carnage.geometry.convex import area, clip_planes, convex_hull, halfplanes, sweep_hull
 from carnage.geometry.ranges import ShootingTemplate
@@ -323,25 +325,46 @@ def check_fire(
     When the target is blocked it is also reported in cover (a Tall obstruction is an
     obstruction too); it cannot be attacked with this template either way.
     """
-    in_range = can_reach(body, target, arc, tpl)
+    found: float | None = None
+    if arc is Arc.TURRET:
+        found = turret_reach_facing(body, target, tpl)
+        in_range = found is not None
+    else:
+        in_range = can_reach(body, target, arc, tpl)
     if not in_range:
         return FireCheck(False, False, False, None)
     # Nothing farther from the shooter than the template can reach matters.
     horizon = tpl.near_half + tpl.reach
     blockers = [b for b in blockers if distance(body.polygon(), b.polygon) < horizon]
-    if arc is Arc.TURRET:
-        crit = turret_critical_angles(body, tpl)
-        n = max(1, round(360.0 / turret_step))
-        # Start along the line between the closest points and work outwards: a clear shot,
-        # when there is one, is usually found at the first few facings.
-        p, q, _ = closest_points(body.polygon(), target)
-        aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-        facings = sorted({*crit, *(360.0 * i / n for i in range(n))},
-                         key=lambda th: abs(heading_diff(aim, th)))
-        families = (f for th in [aim, *facings] for f in turret_families(body, tpl, th)
-                    if _may_touch(tpl, f, target))
-    else:
-        families = (f for f in fixed_families(body, arc, tpl))
+    if arc is not Arc.TURRET:
+        return _scan(fixed_families(body, arc, tpl), tpl, target, blockers) or \
+            FireCheck(True, True, True)
+    crit = turret_critical_angles(body, tpl)
+    n = max(1, round(360.0 / turret_step))
+    # Start along the line between the closest points and work outwards: a clear shot,
+    # when there is one, is usually found at the first few facings.
+    p, q, _ = closest_points(body.polygon(), target)
+    aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
+    facings = [aim, *([] if found is None else [found]), *sorted(
+        {*crit, *(360.0 * i / n for i in range(n))}, key=lambda th: abs(heading_diff(aim, th)))]
+
+    def families(tgt: Sequence[Point]) -> Iterator[PlacementFamily]:
+        return (f for th in facings for f in turret_families(body, tpl, th)
+                if _may_touch(tpl, f, tgt))
+
+    result = _scan(families(target), tpl, target, blockers)
+    if result is None:
+        # In reach only within the search tolerance: judge the shot on the target grown by
+        # that tolerance.
+        grown = convex_hull([(x + dx, y + dy) for x, y in target
+                             for dx in (-REACH_TOL, REACH_TOL) for dy in (-REACH_TOL, REACH_TOL)])
+        result = _scan(families(grown), tpl, grown, blockers)
+    return result or FireCheck(True, True, True)
+
+
+def _scan(families: Iterable[PlacementFamily], tpl: ShootingTemplate, target: Sequence[Point],
+          blockers: Sequence[Blocker]) -> FireCheck | None:
+    """Best answer over the families (see ``check_fire``); None if none touches."""
     best_unblocked: tuple[tuple[Point, ...], float] | None = None
     any_touch: tuple[tuple[Point, ...], float] | None = None
     for fam in families:
@@ -358,11 +381,9 @@ def check_fire(
             any_touch = (tuple(fam.placed(tpl, res.touch_t)), fam.heading)
     if best_unblocked is not None:
         return FireCheck(True, True, False, *best_unblocked)
-    # Everything touching is blocked. (Also reached if the 360° reach was decided within
-    # its tolerance and the facing scan found no touching placement.)
     if any_touch is not None:
         return FireCheck(True, True, True, *any_touch)
-    return FireCheck(True, True, True)
+    return None
 
 
 def _may_touch(tpl: ShootingTemplate, fam: PlacementFamily, target: Sequence[Point]) -> bool:
