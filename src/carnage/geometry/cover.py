@@ -42,7 +42,6 @@ from carnage.geometry.shapes import (
     Point,
     Rect,
     closest_points,
-    distance,
     heading_diff,
     penetration,
 )
@@ -334,8 +333,11 @@ def check_fire(
     if not in_range:
         return FireCheck(False, False, False, None)
     # Nothing farther from the shooter than the template can reach matters.
-    horizon = tpl.near_half + tpl.reach
-    blockers = [b for b in blockers if distance(body.polygon(), b.polygon) < horizon]
+    horizon = tpl.near_half + tpl.reach + math.hypot(body.length, body.width) / 2.0
+    cx, cy = body.pose.x, body.pose.y
+    blockers = [b for b in blockers
+                if min(math.hypot(x - cx, y - cy) for x, y in b.polygon) < horizon
+                or penetration(body.polygon(), b.polygon) > -horizon]
     if arc is not Arc.TURRET:
         return _scan(fixed_families(body, arc, tpl), tpl, target, blockers) or \
             FireCheck(True, True, True)
