@@ -1,0 +1,128 @@
+"""Game state: vehicles, obstacles, surfaces, table, round counters (Refuelled pp.14-62).
+
+Plain mutable dataclasses owned by a ``Game``. Base stats come from the team builder; values
+that rules may modify (handling, max gear, crew ...) are read through the game's effects
+(``Game.stat``), never written back here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from carnage.catalog.models import Weight
+from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.geometry.surfaces import Surface
+
+WEIGHT_CLASS = {Weight.LIGHTWEIGHT: 1, Weight.MIDDLEWEIGHT: 2, Weight.HEAVYWEIGHT: 3}
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    WRECKED = "wrecked"
+    """Left on the table as a wreck (an obstacle); no longer a vehicle (p.43)."""
+    REMOVED = "removed"
+    """Exploded or removed by Twisted Metal (p.44)."""
+    DISQUALIFIED = "disqualified"
+    """Left the table (p.87): not wrecked."""
+
+
+@dataclass
+class WeaponMount:
+    """One weapon on a vehicle: ``key`` is unique on the vehicle (e.g. ``machine_gun#0``)."""
+
+    key: str
+    weapon: str
+    facing: str | None
+    ammo: int | None = None
+
+
+@dataclass
+class VehicleState:
+    id: str
+    name: str
+    player: int
+    type: str
+    weight: Weight
+    hull: int
+    handling: int
+    max_gear: int
+    crew: int
+    length: float
+    width: float
+    pose: Pose
+    weapons: list[WeaponMount] = field(default_factory=list)
+    upgrades: list[str] = field(default_factory=list)
+    perks: list[str] = field(default_factory=list)
+    special_rules: list[str] = field(default_factory=list)
+    gear: int = 1
+    hazards: int = 0
+    damage: int = 0
+    status: Status = Status.ACTIVE
+    activated_phases: set[int] = field(default_factory=set)
+    reversing: bool = False
+    """Currently or most recently moved in Reverse (p.53)."""
+
+    @property
+    def hull_points(self) -> int:
+        return max(0, self.hull - self.damage)
+
+    @property
+    def in_play(self) -> bool:
+        return self.status is Status.ACTIVE
+
+    def rect(self) -> Rect:
+        return Rect(self.pose, self.length, self.width)
+
+    def polygon(self) -> list[Point]:
+        return self.rect().polygon()
+
+
+@dataclass
+class Obstacle:
+    """Terrain or a wreck (p.44, p.87). ``length`` runs along ``pose.heading``."""
+
+    id: str
+    pose: Pose
+    length: float
+    width: float
+    weight: Weight = Weight.HEAVYWEIGHT
+    tall: bool = False
+    destructible: bool = False
+    volatile: bool = False
+    wreck_of: str | None = None
+
+    def polygon(self) -> list[Point]:
+        return Rect(self.pose, self.length, self.width).polygon()
+
+
+@dataclass
+class GameState:
+    width: float
+    height: float
+    players: int
+    vehicles: dict[str, VehicleState] = field(default_factory=dict)
+    obstacles: dict[str, Obstacle] = field(default_factory=dict)
+    surfaces: dict[str, Surface] = field(default_factory=dict)
+    round: int = 0
+    gear_phase: int = 0
+    pole: int = 0
+    active: str | None = None
+    votes: list[int] = field(default_factory=list)
+    winner: int | None = None
+    finished: bool = False
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.votes:
+            self.votes = [0] * self.players
+
+    def vehicles_of(self, player: int) -> list[VehicleState]:
+        return [v for v in self.vehicles.values() if v.player == player and v.in_play]
+
+    def in_play(self) -> list[VehicleState]:
+        return [v for v in self.vehicles.values() if v.in_play]
+
+    def clockwise_from(self, player: int) -> list[int]:
+        """Players in clockwise order starting with ``player`` (seat order = clockwise)."""
+        return [(player + i) % self.players for i in range(self.players)]
