@@ -22,7 +22,10 @@ import numpy as np
 import shapely
 
 from carnage.geometry import Obstruction, Pose, Rect, resolve_move
+from carnage.geometry.arcs import Arc, can_reach, parse_arc
+from carnage.geometry.cover import Blocker, check_fire
 from carnage.geometry.movement import _prepare
+from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import overlaps, penetration
 from carnage.geometry.sweep import MIN_STEP, RESOLUTION, Kin, Motion, sat
 
@@ -243,6 +246,78 @@ def bench_shapely_sweeps(n: int = 200) -> dict[str, float]:
     return out
 
 
+# ---------------------------------------------------------------------- arcs and cover
+
+
+FireCase = tuple[Rect, list[tuple[float, float]], str, str, list[Blocker]]
+
+
+def fire_cases(n: int, seed: int = 11) -> list[FireCase]:
+    """``n`` shots: a car, a target within about Long range, 18 other bodies (a third of them
+    Tall) within 250 mm of the shooter; a random arc and range ruler."""
+    rng = random.Random(seed)
+    out: list[FireCase] = []
+    while len(out) < n:
+        shooter = Rect(Pose(600, 600, rng.uniform(0, 360)), 60, 30)
+        bearing = math.radians(rng.uniform(0, 360))
+        dist = rng.uniform(60, 220)
+        target = Rect(Pose(600 + dist * math.cos(bearing), 600 + dist * math.sin(bearing),
+                           rng.uniform(0, 360)), 60, 30)
+        if penetration(target.polygon(), shooter.polygon()) > -1.0:
+            continue
+        blockers: list[Blocker] = []
+        while len(blockers) < 18:
+            r = Rect(Pose(600 + rng.uniform(-250, 250), 600 + rng.uniform(-250, 250),
+                          rng.uniform(0, 360)), rng.uniform(20, 80), rng.uniform(20, 50))
+            if all(penetration(r.polygon(), b.polygon()) < -1.0 for b in (shooter, target)):
+                blockers.append(Blocker(f"b{len(blockers)}", tuple(r.polygon()),
+                                        tall=len(blockers) % 3 == 0))
+        arc = rng.choice(["front", "front", "rear", "side", "360"])
+        rng_name = rng.choice(["short", "medium", "long", "double", "large_burst"])
+        out.append((shooter, target.polygon(), arc, rng_name, blockers))
+    return out
+
+
+def bench_arcs(n: int = 1000) -> dict[str, float]:
+    """Arc-and-cover checks per second: "can this weapon's template reach the target" alone,
+    and the full in range / cover / Tall answer against 18 obstructions, split by arc."""
+    cases = fire_cases(n)
+    prepared = [(s, t, parse_arc(a), shooting_template(r), b) for s, t, a, r, b in cases]
+    fixed = [c for c in prepared if c[2] is not Arc.TURRET]
+    turret = [c for c in prepared if c[2] is Arc.TURRET]
+    out: dict[str, float] = {}
+
+    def reach(batch: Sequence[tuple[Rect, list[tuple[float, float]], Arc, ShootingTemplate,
+                                    list[Blocker]]]) -> None:
+        for s, t, a, tpl, _ in batch:
+            can_reach(s, t, a, tpl)
+
+    def full(batch: Sequence[tuple[Rect, list[tuple[float, float]], Arc, ShootingTemplate,
+                                   list[Blocker]]]) -> None:
+        for s, t, a, tpl, b in batch:
+            check_fire(s, t, a, tpl, b)
+
+    out["reach only, front/rear/side arcs: checks/s"] = len(fixed) / best_of(lambda: reach(fixed))
+    out["reach only, 360 arc: checks/s"] = len(turret) / best_of(lambda: reach(turret))
+    out["reach + cover + Tall, front/rear/side: checks/s"] = \
+        len(fixed) / best_of(lambda: full(fixed), repeats=3)
+    out["reach + cover + Tall, 360 arc: checks/s"] = \
+        len(turret) / best_of(lambda: full(turret), repeats=1)
+    times = []
+    for s, t, a, tpl, b in turret:
+        t0 = time.perf_counter()
+        check_fire(s, t, a, tpl, b)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    out["reach + cover + Tall, 360 arc: median ms/check"] = times[len(times) // 2] * 1e3
+    out["reach + cover + Tall, 360 arc: p95 ms/check"] = times[int(0.95 * len(times))] * 1e3
+    answers = [check_fire(s, t, a, tpl, b) for s, t, a, tpl, b in prepared]
+    out["share in range"] = sum(f.in_range for f in answers) / n
+    out["share in cover (of in range)"] = (
+        sum(f.cover for f in answers) / max(1, sum(f.in_range for f in answers)))
+    return out
+
+
 def _fmt(v: float) -> str:
     if v < 1.0:
         return f"{v:.0%}"
@@ -262,6 +337,8 @@ def main(argv: Sequence[str] = ()) -> None:
     _print("Rectangle overlap tests per second", bench_rect_overlap(4000 if quick else 20000))
     _print("Full template sweeps against 20 obstructions", bench_sweeps(300 if quick else 1000))
     _print("Same sweeps built on Shapely", bench_shapely_sweeps(60 if quick else 200))
+    _print("Arc-and-cover checks (a shot among 18 obstructions)",
+           bench_arcs(200 if quick else 1000))
 
 
 if __name__ == "__main__":
