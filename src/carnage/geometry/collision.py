@@ -48,6 +48,8 @@ class Obstruction:
     )
     centre: Point = field(init=False, repr=False, compare=False)
     radius: float = field(init=False, repr=False, compare=False)
+    circle: tuple[float, float, float] = field(init=False, repr=False, compare=False)
+    """``centre`` and ``radius`` in one tuple, for the broad phase's tight loop."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id:
@@ -91,6 +93,7 @@ class Obstruction:
         my = sum(p[1] for p in poly) / n
         object.__setattr__(self, "centre", (mx, my))
         object.__setattr__(self, "radius", max(math.hypot(x - mx, y - my) for x, y in poly))
+        object.__setattr__(self, "circle", (mx, my, self.radius))
 
     @staticmethod
     def from_rect(id: str, rect: Rect) -> Obstruction:

@@ -41,6 +41,7 @@ from carnage.geometry.sweep import (
     first_contact,
     last_clear,
     line_piece,
+    max_penetration,
     rot_piece,
     sat,
 )
@@ -697,6 +698,14 @@ def _start_clear(motion: Motion, obs: Sequence[Convex]) -> list[Convex]:
     return out
 
 
+def _back_up(motion: Motion, u: float, near: Sequence[Convex]) -> float:
+    """Where the body ends after backing up from ``u`` until it overlaps nothing."""
+    if not near or max_penetration(motion, u, near) <= OVERLAP_EPS:
+        return u
+    clear_of = _start_clear(motion, near)
+    return last_clear(motion, u, clear_of) if clear_of else u
+
+
 def resolve_move(
     body: Rect,
     template_id: str,
@@ -738,13 +747,11 @@ def resolve_move(
     prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
     wx, wy = start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c
     near: list[Outline] = []
-    ids: set[str] = set()
     try:
         for ob in obstructions:
-            ids.add(ob.id)
-            ox, oy = ob.centre
-            r = ob.radius
-            dx, dy = ox - wx, oy - wy
+            ox, oy, r = ob.circle
+            dx = ox - wx
+            dy = oy - wy
             rr = prad + r
             if dx * dx + dy * dy > rr * rr:
                 continue
@@ -757,7 +764,7 @@ def resolve_move(
     except (AttributeError, TypeError):
         _check_obstructions(obstructions)
         raise
-    if len(ids) != len(obstructions):
+    if len({ob.id for ob in obstructions}) != len(obstructions):
         _check_obstructions(obstructions)
 
     origin: Kin = (0.0, 0.0, 0.0)
@@ -782,8 +789,7 @@ def resolve_move(
                 first_at[o.id] = hit[1]
                 u_stop = min(u_stop, hit[0])
     # Back up until clear of everything, ignored obstructions too (pp.46, 48).
-    clear_of = _start_clear(motion, near)
-    u_final = last_clear(motion, u_stop, clear_of) if clear_of else u_stop
+    u_final = _back_up(motion, u_stop, near)
     interrupted = u_final < u_end - 1e-9
     kin = motion.at(u_final)
     touched = [o.id for o in live if _touching(hl, hw, kin, o)]
@@ -830,8 +836,7 @@ def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: 
         hit = first_contact(motion, o, u_stop)
         if hit is not None:
             u_stop = min(u_stop, hit[0])
-    clear_of = _start_clear(motion, near)
-    u_final = last_clear(motion, u_stop, clear_of) if clear_of else u_stop
+    u_final = _back_up(motion, u_stop, near)
     end = motion.at(u_final)
     turned = spin * (u_final / motion.length) if motion.length > 0 else 0.0
     return end, turned, [o.id for o in live if _touching(hl, hw, end, o)]
