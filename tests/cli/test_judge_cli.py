@@ -266,3 +266,57 @@ def test_a_bad_query_late_in_the_list_prints_no_answers(tmp_path: Path) -> None:
     q = [{"range_band": {"a": "red", "b": "blue"}},
          {"move": {"vehicle": "red", "template": "nope"}}]
     fails(tmp_path, scene(queries=q), "queries[1].move")
+
+
+# ------------------------------------------------------------------ example scenes
+
+
+def _example(name: str) -> list[dict[str, Any]]:
+    res = runner.invoke(app, ["judge", str(EXAMPLE.parent / name)])
+    assert res.exit_code == 0, res.output
+    out: list[dict[str, Any]] = json.loads(res.stdout)["answers"]
+    return out
+
+
+def test_ignoring_examples_a_b_c() -> None:
+    # p.48: Blue starts touching Red and ignores it. A: it drives on to its Final Position.
+    # B: Black blocks the Final Position and Blue collides with it. C: Blue cannot fit
+    # between Red and Black, backs up to where it started, and collides with nothing.
+    a, b, c = _example("ignoring.json")
+    assert a == {"pose": {"x": 280.0, "y": 100.0, "heading": 0.0}, "interrupted": False,
+                 "touched": []}
+    assert b["interrupted"] is True and b["touched"] == ["black_b"]
+    assert b["pose"]["x"] == pytest.approx(255.0, abs=0.01)  # front edge against x=285
+    assert c == {"pose": {"x": 100.0, "y": 700.0, "heading": 0.0}, "interrupted": True,
+                 "touched": []}
+
+
+def test_interrupted_turn_and_destructible_examples() -> None:
+    from carnage.geometry.movement import final_pose
+    from carnage.geometry.shapes import Pose, Rect, distance, penetration
+
+    blue_turn, black_turn, orient = _example("interrupted.json")
+    # p.46: Blue's Turn overlaps Red; Blue stops part way round, touching Red.
+    p = blue_turn["pose"]
+    assert blue_turn["interrupted"] is True and blue_turn["touched"] == ["red"]
+    assert 0 < p["heading"] < 90 and p["heading"] != pytest.approx(30.0)
+    blue = Rect(Pose(p["x"], p["y"], p["heading"]), 60, 30).polygon()
+    red = Rect(Pose(190, 330, 0), 60, 30).polygon()
+    assert distance(blue, red) <= 0.01 and penetration(blue, red) <= 0.01
+    # p.49: Black runs into the destructible fruit stall, which is removed, and then
+    # reaches its Final Position.
+    want = final_pose(Rect(Pose(500, 200, 90), 60, 30), "turn")
+    assert black_turn["touched"] == ["fruit_stall"] and black_turn["interrupted"] is True
+    assert (black_turn["pose"]["x"], black_turn["pose"]["y"]) == pytest.approx(
+        (want.x, want.y), abs=1e-3)
+    assert orient == {"orientation": None}  # the query sees the table before any move
+
+
+def test_cover_example() -> None:
+    post, front_flank, turret_flank, rear, burst, band = _example("cover.json")
+    assert post == {"in_range": True, "cover": False, "blocked": False}  # shot past the post
+    assert front_flank["in_range"] is False
+    assert turret_flank == {"in_range": True, "cover": True, "blocked": False}  # the wall
+    assert rear["in_range"] is False
+    assert burst == {"in_range": True, "cover": False, "blocked": False}
+    assert band == {"band": "long"}

@@ -14,8 +14,24 @@ runs along its heading)::
      "queries": [{"move": {"vehicle": "red", "template": "medium_straight"}}]}
 
 Obstacle ``weight``, ``tall`` and ``destructible`` default to heavyweight, false, false;
-everything else shown is required. Query forms are in ``QUERY_KINDS``. ``load_scene``
-turns any problem into one ``SceneError`` line naming the field at fault.
+everything else shown is required. Query forms are in ``QUERY_KINDS``; each query is
+answered on the scene as given (a ``move`` is not applied for the queries after it).
+``load_scene`` turns any problem into one ``SceneError`` line naming the field at fault.
+
+Queries and answers::
+
+    {"move": {"vehicle", "template", "mirror": false, "reverse": false,
+              "slide": null | "left" | "right", "spin": 0}}
+        -> {"pose": {"x", "y", "heading"}, "interrupted": bool, "touched": [ids]}
+    {"orientation": {"a", "b", "a_reversing": false, "b_reversing": false}}
+        -> {"orientation": "head_on" | "t_bone" | "tailgate" | null}
+    {"in_arc": {"vehicle", "target", "arc", "range"}}
+        -> {"in_range": bool, "cover": bool, "blocked": bool}
+    {"range_band": {"a", "b"}} -> {"band": "short" | "medium" | "long" | "double" | null}
+    {"off_table": {"vehicle", "template", "mirror": false, "reverse": false}}
+        -> {"off_table": bool}
+    {"surfaces": {"vehicle", "template", "mirror", "reverse", "slide", "spin"}}
+        -> {"road": bool, "rough": [ids], "treacherous": [ids]}
 """
 
 from __future__ import annotations
