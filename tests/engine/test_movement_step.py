@@ -1,0 +1,159 @@
+"""The Movement Step driven through decisions (Refuelled pp.21-26, 38-41, 86-87)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.engine.builders import play, rock, run_step, table, values, vehicle
+
+from carnage.engine.decisions import IllegalChoice
+from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.movement import movement_step, parse_template_value, template_value
+from carnage.engine.state import Status
+from carnage.geometry.movement import final_pose
+from carnage.geometry.shapes import Rect
+from carnage.geometry.surfaces import SurfaceKind, surface_from_rect
+
+# D6 faces read as skid dice (ruling R-1): 1 Hazard, 2 Spin, 3 Slide, 4-6 Shift.
+HAZ, SPIN, SLIDE, SHIFT = 1, 2, 3, 4
+
+
+def move_first(g: Game) -> Flow:
+    yield from movement_step(g, g.state.vehicles["car"])
+
+
+def test_template_values_roundtrip() -> None:
+    assert template_value("turn", True, True) == "turn/left/reverse"
+    assert parse_template_value("turn/left/reverse") == ("turn", True, True)
+    assert parse_template_value("medium_straight") == ("medium_straight", False, False)
+
+
+def test_permitted_templates_by_gear_without_touch_it_use_it() -> None:
+    opts = RuleOptions(touch_it_use_it=False)
+    g6 = run_step(table(vehicle("car", "performance_car", 600, 300, gear=6)), move_first,
+                  options=opts)
+    # Gear 6 permits only the Long Straight (p.18), so the choice was taken automatically.
+    assert g6.log.of_kind("forced_choice")[0].data["choice"] == "long_straight"
+    g1 = run_step(table(vehicle("car", "car", 600, 300, gear=1)), move_first, options=opts)
+    v1 = values(g1.pending())
+    # Gear 1: Short/Medium Straight, Gentle, Turn, Hard, Hairpin, forward and in reverse (p.39).
+    assert "medium_straight/reverse" in v1 and "hairpin/left/reverse" in v1
+    assert not any(v.startswith(("veer", "swerve", "long_straight")) for v in v1)
+    g5 = run_step(table(vehicle("car", "car", 600, 300, gear=5)), move_first, options=opts)
+    assert {parse_template_value(v)[0] for v in values(g5.pending())} == {
+        "gentle", "swerve", "long_straight"
+    }
+    assert not any("reverse" in v for v in values(g5.pending()))
+
+
+def test_trivial_medium_straight_free_shift_changes_gear() -> None:
+    # p.40 "your first activation": Medium Straight is trivial in gear 1; no skid dice; the
+    # free Shift changes up to gear 2 with a hazard.
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=1)), move_first)
+    play(g, "medium_straight", 0)
+    d = g.pending()
+    assert d is not None and d.kind == "spend_shift"
+    assert "gear_up" in values(d) and "discard_hazard" not in values(d)
+    play(g, "gear_up")
+    car = g.state.vehicles["car"]
+    assert (car.gear, car.hazards) == (2, 1)
+    # Final position: rear edge centred on the far end (p.25): 30 + 120 + 30 mm ahead.
+    assert car.pose.x == pytest.approx(600) and car.pose.y == pytest.approx(480)
+    assert g.pending() is None
+
+
+def test_hazardous_template_adds_a_hazard_on_selection() -> None:
+    # Veer is hazardous in gear 4 (p.38).
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=4)), move_first)
+    play(g, "veer", 0)
+    assert g.state.vehicles["car"].hazards == 1
+    assert g.log.of_kind("hazards")[0].source == "hazardous_manoeuvre"
+
+
+def test_touch_it_use_it_hands_the_choice_to_the_next_player() -> None:
+    # Gear 5 car touches the Hairpin (not permitted): player 1 must pick a permitted template
+    # for it, and no skid dice may be rolled (p.38).
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=5)), move_first)
+    play(g, "hairpin")
+    d = g.pending()
+    assert d is not None and d.player == 1 and d.kind == "template"
+    assert "hairpin" not in values(d)
+    with pytest.raises(IllegalChoice):
+        g.apply("hairpin")
+    play(g, "gentle")  # hazardous in gear 5: +1 hazard for the active vehicle
+    assert g.pending() is None  # no skid dice decision
+    car = g.state.vehicles["car"]
+    assert car.hazards == 1 and not g.log.of_kind("roll")
+
+
+def test_skid_example_one_through_the_engine() -> None:
+    # p.40 example one: car, handling 3, gear 2, Medium Straight (trivial), rolls Slide and
+    # two Shifts; up to gear 3, discard that hazard, cancel the Slide.
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)), move_first,
+                 dice=[SLIDE, SHIFT, SHIFT])
+    play(g, "medium_straight", 3, "no", "gear_up", "discard_hazard", "cancel:0")
+    car = g.state.vehicles["car"]
+    assert (car.gear, car.hazards) == (3, 0)
+    assert g.log.of_kind("roll")[0].data["dice"] == [SLIDE, SHIFT, SHIFT]
+    assert car.pose.y == pytest.approx(480)
+
+
+def test_push_it_rerolls_chosen_dice_and_adds_a_hazard() -> None:
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=3, hazards=4)), move_first,
+                 dice=[SLIDE, HAZ, 5, 6])
+    play(g, "medium_straight", 2, "0,1")
+    car = g.state.vehicles["car"]
+    assert car.hazards == 5
+    d = g.pending()
+    assert d is not None and d.kind == "spend_shift"
+    play(g, "discard_hazard", "discard_hazard")
+    assert car.hazards == 3
+
+
+def test_uncancelled_hazard_results_add_hazards() -> None:
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)), move_first,
+                 dice=[HAZ, HAZ, HAZ])
+    play(g, "medium_straight", 3, "no", "done")
+    assert g.state.vehicles["car"].hazards == 3
+
+
+def test_example_activation_slide_around_the_rock() -> None:
+    # p.36: Blue car in gear 2 picks the Turn; a rock overlaps its final position. Three skid
+    # dice: two Shifts and a Slide. Shift up to gear 3, discard that hazard, keep the Slide,
+    # take its hazard; the slide carries the car clear of the rock.
+    start = vehicle("car", "car", 600, 300, heading=90, gear=2)
+    body = Rect(start.pose, start.length, start.width)
+    end = final_pose(body, "turn")
+    boulder = rock("rock", end.x, end.y, 30, 30)
+    g = run_step(table(start, obstacles=[boulder]), move_first, dice=[SHIFT, SHIFT, SLIDE])
+    play(g, "turn", 3, "no", "gear_up", "discard_hazard")
+    car = g.state.vehicles["car"]
+    assert (car.gear, car.hazards) == (3, 1)
+    moved = g.log.of_kind("move")[-1].data
+    assert moved["interrupted"] is False and moved["touched"] == []
+    slid = final_pose(body, "turn", slide="left")
+    assert (car.pose.x, car.pose.y) == (pytest.approx(slid.x), pytest.approx(slid.y))
+    assert g.pending() is None
+
+
+def test_leaving_the_table_disqualifies() -> None:
+    # p.87: a Long Straight from near the top edge reaches past it.
+    g = run_step(table(vehicle("car", "car", 600, 1100, gear=5), height=1200), move_first)
+    play(g, "long_straight", 0)
+    car = g.state.vehicles["car"]
+    assert car.status is Status.DISQUALIFIED
+    assert g.log.of_kind("disqualified")[0].page == 87
+
+
+def test_rough_and_treacherous_surfaces_add_hazards() -> None:
+    from carnage.geometry.shapes import Pose
+
+    st = table(vehicle("car", "car", 600, 300, gear=1))
+    st.surfaces["mud"] = surface_from_rect(
+        "mud", SurfaceKind.ROUGH, Rect(Pose(600, 400, 0), 50, 50)
+    )
+    st.surfaces["ice"] = surface_from_rect(
+        "ice", SurfaceKind.TREACHEROUS, Rect(Pose(600, 470, 0), 50, 50)
+    )
+    g = run_step(st, move_first)
+    play(g, "medium_straight", 0, "done")
+    assert g.state.vehicles["car"].hazards == 3  # rough +1, treacherous +2 (p.86)
