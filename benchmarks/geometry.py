@@ -24,13 +24,13 @@ import shapely
 from carnage.geometry import Obstruction, Pose, Rect, resolve_move
 from carnage.geometry.arcs import Arc, can_reach, parse_arc
 from carnage.geometry.cover import Blocker, check_fire
-from carnage.geometry.movement import _prepare
+from carnage.geometry.movement import SlideSide, _prepare
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import overlaps, penetration
 from carnage.geometry.sweep import MIN_STEP, RESOLUTION, Kin, Motion, sat
 
-TEMPLATES = ["short_straight", "medium_straight", "long_straight", "gentle", "turn", "hard",
-             "hairpin", "veer", "swerve"]
+TEMPLATES = ["gentle", "hairpin", "hard", "long_straight", "medium_straight",
+             "short_straight", "swerve", "turn", "veer"]
 TABLE = 1200.0  # a 4' x 4' table, in mm
 
 
@@ -104,7 +104,7 @@ class Case:
     template: str
     mirror: bool
     reverse: bool
-    slide: str | None
+    slide: SlideSide | None
     obstructions: tuple[Obstruction, ...]
 
 
@@ -129,10 +129,10 @@ def sweep_cases(n: int, crowded: bool, seed: int = 7) -> list[Case]:
                 obs.append(Obstruction.from_rect(f"o{len(obs)}", r))
         template = rng.choice(TEMPLATES)
         mirror = rng.random() < 0.5
-        slide: str | None = None
+        slide: SlideSide | None = None
         if rng.random() < 0.2:
             if template.endswith("straight"):
-                slide = rng.choice(["left", "right"])
+                slide = "left" if rng.random() < 0.5 else "right"
             else:
                 slide = "right" if mirror else "left"
         out.append(Case(body, template, mirror, rng.random() < 0.15, slide, tuple(obs)))
@@ -146,7 +146,7 @@ def _batch(fn: Callable[[Case], object], cases: Sequence[Case]) -> None:
 
 def _run_hand(c: Case) -> tuple[Pose, bool, list[str]]:
     r = resolve_move(c.body, c.template, c.obstructions, mirror=c.mirror, reverse=c.reverse,
-                     slide=c.slide)  # type: ignore[arg-type]
+                     slide=c.slide)
     return r.pose, r.interrupted, r.touched
 
 
@@ -207,7 +207,7 @@ def _shapely_first_contact(m: Motion, ob: shapely.Polygon, limit: float) -> floa
 def _run_shapely(c: Case) -> tuple[bool, float]:
     """Shapely/GEOS edition of resolve_move's pipeline in the body's frame: ignore what touches
     at the start, test the template outline and final position, sweep, back up."""
-    plan = _prepare(c.body, c.template, c.mirror, c.reverse, c.slide, None, None)  # type: ignore[arg-type]
+    plan = _prepare(c.body, c.template, c.mirror, c.reverse, c.slide, None, None)
     m = plan.motion
     p = c.body.pose
     hr = math.radians(p.heading)

@@ -4,6 +4,7 @@ slides into obstructions, spins, wide and narrow vehicles, and bad input."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,10 @@ from carnage.geometry import (
     resolve_move,
 )
 from carnage.geometry.shapes import distance, penetration
+
+# Deliberately wrong values, typed Any so the checks can be exercised.
+NOT_A_SIDE: Any = "up"
+NOT_AN_OBSTRUCTION: Any = ((0, 0), (1, 0), (0, 1))
 
 
 def car(x: float = 0.0, y: float = 0.0, h: float = 0.0, vtype: str = "car") -> Rect:
@@ -277,7 +282,7 @@ def test_slide_errors() -> None:
     with pytest.raises(ValueError, match="without a slide"):
         resolve_move(car(), "gentle", slide_facing=90)
     with pytest.raises(ValueError, match="slide must be"):
-        resolve_move(car(), "gentle", slide="up")  # type: ignore[arg-type]
+        resolve_move(car(), "gentle", slide=NOT_A_SIDE)
 
 
 # ------------------------------------------------------------------ p.24: spins
@@ -340,6 +345,6 @@ def test_bad_input_errors() -> None:
     with pytest.raises(ValueError, match="non-finite"):
         resolve_move(Rect(Pose(math.nan, 0, 0), 60, 30), "turn")
     with pytest.raises(ValueError, match="Obstruction objects"):
-        resolve_move(car(), "turn", [((0, 0), (1, 0), (0, 1))])  # type: ignore[list-item]
+        resolve_move(car(), "turn", [NOT_AN_OBSTRUCTION])
     with pytest.raises(ValueError, match="spin must be"):
         resolve_move(car(), "turn", spin=math.inf)

@@ -22,10 +22,11 @@ from carnage.geometry import (
     path_for,
     resolve_move,
 )
+from carnage.geometry.movement import SlideSide
 from carnage.geometry.shapes import distance, penetration
 
-TEMPLATES = ["short_straight", "medium_straight", "long_straight", "gentle", "turn", "hard",
-             "hairpin", "veer", "swerve"]
+TEMPLATES = ["gentle", "hairpin", "hard", "long_straight", "medium_straight",
+             "short_straight", "swerve", "turn", "veer"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Scene:
     template: str
     mirror: bool
     reverse: bool
-    slide: str | None
+    slide: SlideSide | None
     spin: float
     obstacles: tuple[Rect, ...]
 
@@ -43,7 +44,7 @@ class Scene:
 
     def run(self) -> MoveResult:
         return resolve_move(self.body, self.template, self.obstructions(), mirror=self.mirror,
-                            reverse=self.reverse, slide=self.slide,  # type: ignore[arg-type]
+                            reverse=self.reverse, slide=self.slide,
                             spin=self.spin)
 
 
@@ -56,10 +57,11 @@ def scenes(draw: st.DrawFn) -> Scene:
     template = draw(st.sampled_from(TEMPLATES))
     mirror = draw(st.booleans())
     reverse = draw(st.booleans())
-    slide: str | None = None
+    slide: SlideSide | None = None
     if draw(st.booleans()):
         side = path_for(body, template, mirror=mirror).slide_side
-        slide = draw(st.sampled_from(["left", "right"])) if side == "end" else side
+        turn_left = draw(st.booleans())
+        slide = side if side != "end" else ("left" if turn_left else "right")
     spin = draw(st.sampled_from([0.0, 0.0, 45.0, -90.0, 17.5]))
     obstacles = []
     for _ in range(draw(st.integers(0, 6))):
@@ -100,7 +102,9 @@ def mirrored(scene: Scene) -> Scene:
     def mr(r: Rect) -> Rect:
         return Rect(Pose(r.pose.x, -r.pose.y, -r.pose.heading), r.length, r.width)
 
-    slide = {"left": "right", "right": "left", None: None}[scene.slide]
+    slide: SlideSide | None = None
+    if scene.slide is not None:
+        slide = "right" if scene.slide == "left" else "left"
     return Scene(mr(scene.body), scene.template, not scene.mirror, scene.reverse, slide,
                  -scene.spin, tuple(mr(r) for r in scene.obstacles))
 

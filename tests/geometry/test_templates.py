@@ -53,8 +53,8 @@ def centreline_end(tid: str) -> tuple[float, float, float]:
     return (x1 + x2, y1 + y2, 0.0)
 
 
-ALL = ["short_straight", "medium_straight", "long_straight", "gentle", "turn", "hard", "hairpin",
-       "veer", "swerve"]
+ALL = ["gentle", "hairpin", "hard", "long_straight", "medium_straight", "short_straight", "swerve",
+       "turn", "veer"]
 
 CAR = Rect(Pose(0, 0, 0), 60, 30)
 
