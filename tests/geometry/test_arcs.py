@@ -156,7 +156,7 @@ def test_turret_reach_agrees_with_a_dense_facing_scan(
         return
     tpl = shooting_template(tpl_name)
     answer = turret_reach(body, target, tpl)
-    step = 0.25
+    step = 0.5
     gap = _brute_gap(body, target, tpl_name, step)
     slack = (tpl.near_half + tpl.reach) * math.radians(step) / 2  # Lipschitz bound of the scan
     if gap <= 1e-6:
