@@ -14,6 +14,7 @@ from carnage.geometry import (
     Rect,
     final_pose,
     footprint,
+    hitch_trailer,
     pivot,
     resolve_move,
 )
@@ -348,3 +349,32 @@ def test_bad_input_errors() -> None:
         resolve_move(car(), "turn", [NOT_AN_OBSTRUCTION])
     with pytest.raises(ValueError, match="spin must be"):
         resolve_move(car(), "turn", spin=math.inf)
+
+
+# ------------------------------------------------------------------ War Rig trailer (p.117)
+
+
+def test_trailer_follows_the_template_behind_the_cab() -> None:
+    cab_len, cab_w = footprint("war_rig")
+    tr_len, tr_w = footprint("war_rig_trailer")
+    cab = Rect(Pose(0, 0, 0), cab_len, cab_w)
+    # Straight: the trailer lines up behind the cab's new position (ruling GM-11).
+    moved = resolve_move(cab, "medium_straight")
+    trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
+    assert near(trailer.pose, Pose(160 - 75, 0, 0), 1e-6)  # hitch at the far end, x = 160
+    # Turn: the front edge sits on the hitch and the rear edge centre on the centreline.
+    moved = resolve_move(cab, "turn")
+    trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
+    assert trailer.front_centre() == pytest.approx(moved.body.rear_centre())
+    rx, ry = trailer.rear_centre()
+    # The Turn's centreline: straight back from (40, 0) along y = 0, then the arc about
+    # (40, -115); the rear centre lands on one of them.
+    on_arc = abs(math.hypot(rx - 40, ry + 115) - 115) < 1e-6 and rx >= 40
+    on_line = abs(ry) < 1e-6 and rx <= 40
+    assert on_arc or on_line
+    assert 270 < trailer.pose.heading < 360  # swung partway round the turn
+    # No template (e.g. after a spin): in line with the cab.
+    alone = hitch_trailer(cab, tr_len, tr_w)
+    assert near(alone.pose, Pose(-40 - 75, 0, 0), 1e-9)
+    with pytest.raises(ValueError, match="trailer needs"):
+        hitch_trailer(cab, 0, tr_w)

@@ -668,6 +668,45 @@ def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: b
     return _to_world(body.pose, *m.at(m.length))
 
 
+def hitch_trailer(cab: Rect, length: float, width: float,
+                  path: TemplatePath | None = None) -> Rect:
+    """Place an articulated vehicle's trailer behind its cab (Refuelled p.117): its front edge
+    centred on the hitch (the cab's rear edge centre), turned so that its rear edge centre lies
+    on the template's centreline (extended straight back past the start), which keeps it over
+    as much of the template as it can reach. Without a path, or when the centreline never gets
+    that far from the hitch, the trailer lines up with the cab."""
+    if not (math.isfinite(length) and math.isfinite(width)) or length <= 0 or width <= 0:
+        raise ValueError("trailer needs a finite positive length and width")
+    hx, hy = cab.rear_centre()
+    heading = cab.pose.heading
+    if path is not None:
+        # From the centreline point nearest the hitch, walk back along the centreline to the
+        # first point ``length`` away from the hitch, then bisect.
+        def far(s: float) -> float:
+            x, y, _ = path._kin(s)
+            return math.hypot(x - hx, y - hy) - length
+
+        lowest = -(length + cab.length)
+        samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
+        s_hi = min(samples, key=far)
+        if far(s_hi) < 0:
+            s_lo = s_hi - 1.0
+            while far(s_lo) < 0:
+                s_hi, s_lo = s_lo, s_lo - 1.0
+            for _ in range(50):
+                mid = (s_lo + s_hi) / 2.0
+                if far(mid) >= 0:
+                    s_lo = mid
+                else:
+                    s_hi = mid
+            x, y, _ = path._kin(s_lo)
+            heading = norm_heading(math.degrees(math.atan2(hy - y, hx - x)))
+    back = math.radians(heading)
+    half = length / 2.0
+    return Rect(Pose(hx - half * math.cos(back), hy - half * math.sin(back), heading), length,
+                width)
+
+
 def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
     """``body`` turned ``angle`` degrees anticlockwise about its centre (or the centre of its
     front edge): a free pivot, with no range limit and no obstruction check."""
