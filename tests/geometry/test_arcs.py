@@ -232,3 +232,21 @@ def test_reach_facing_is_a_witness(bearing: float, dist: float, spin: float, tpl
     assert (facing is not None) == turret_reach(body, target, tpl)
     if facing is not None:
         assert family_gap(turret_families(body, tpl, facing), tpl, target) <= 0.1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(-250, 250), st.floats(-250, 250), st.floats(0, 360),
+       st.sampled_from(["short", "long", "large_burst"]))
+def test_mirroring_the_table_swaps_left_and_right(
+    tx: float, ty: float, spin: float, tpl_name: str
+) -> None:
+    # Reflect everything in the shooter's centreline (y -> -y): left and right trade places.
+    tpl = shooting_template(tpl_name)
+    target = Rect(Pose(tx, ty, spin), 60, 30)
+    mirrored = Rect(Pose(tx, -ty, -spin), 60, 30)
+    if distance(CAR.polygon(), target.polygon()) <= 1e-6:
+        return
+    for a, b in [(Arc.LEFT, Arc.RIGHT), (Arc.FRONT, Arc.FRONT), (Arc.REAR, Arc.REAR),
+                 (Arc.SIDE, Arc.SIDE)]:
+        assert can_reach(CAR, target.polygon(), a, tpl) == \
+            can_reach(CAR, mirrored.polygon(), b, tpl)

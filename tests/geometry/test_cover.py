@@ -233,3 +233,18 @@ def test_shooter_hugging_an_obstruction_is_covered_by_it(arc: Arc) -> None:
         assert fc.cover
     else:
         assert fc.in_range
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(40, 140), st.floats(-80, 80), st.floats(4, 40), st.floats(4, 120),
+       st.floats(-60, 60), st.booleans())
+def test_mirroring_the_table_changes_nothing_in_the_front_arc(
+    wx: float, wy: float, wl: float, ww: float, ty: float, tall: bool
+) -> None:
+    target = Rect(Pose(130, ty, 0), 60, 30).polygon()
+    blk = wall(wx, wy, wl, ww, tall=tall)
+    flip_t = [(x, -y) for x, y in target][::-1]
+    flip_b = Blocker("w", tuple((x, -y) for x, y in blk.polygon)[::-1], tall)
+    a = check_fire(CAR, target, Arc.FRONT, MEDIUM, [blk])
+    b = check_fire(CAR, flip_t, Arc.FRONT, MEDIUM, [flip_b])
+    assert (a.in_range, a.cover, a.blocked) == (b.in_range, b.cover, b.blocked)
