@@ -97,6 +97,28 @@ class Obstacle:
 
 
 @dataclass
+class Ramp:
+    """A ramp (p.87; helper G): a rectangle driven up from its entry edge, which is its rear
+    edge (``pose.heading`` points up the ramp). Not an obstruction: reaching any other edge
+    during a Movement Step makes the vehicle jump or tumble (engine/terrain.py)."""
+
+    id: str
+    pose: Pose
+    length: float
+    width: float
+
+    def __post_init__(self) -> None:
+        if not (self.length > 0 and self.width > 0):
+            raise ValueError(f"ramp {self.id!r}: length and width must be positive")
+
+    def rect(self) -> Rect:
+        return Rect(self.pose, self.length, self.width)
+
+    def polygon(self) -> list[Point]:
+        return self.rect().polygon()
+
+
+@dataclass
 class GameState:
     width: float
     height: float
@@ -104,6 +126,7 @@ class GameState:
     vehicles: dict[str, VehicleState] = field(default_factory=dict)
     obstacles: dict[str, Obstacle] = field(default_factory=dict)
     surfaces: dict[str, Surface] = field(default_factory=dict)
+    ramps: dict[str, Ramp] = field(default_factory=dict)  # p.87, engine/terrain.py
     round: int = 0
     gear_phase: int = 0
     pole: int = 0
