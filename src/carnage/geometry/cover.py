@@ -339,8 +339,9 @@ def check_fire(
                 if min(math.hypot(x - cx, y - cy) for x, y in b.polygon) < horizon
                 or penetration(body.polygon(), b.polygon) > -horizon]
     if arc is not Arc.TURRET:
-        return _scan(fixed_families(body, arc, tpl), tpl, target, blockers) or \
-            FireCheck(True, True, True)
+        fixed = fixed_families(body, arc, tpl)
+        return _scan(fixed, tpl, target, blockers) or \
+            _scan(fixed, tpl, _grown(target), blockers) or FireCheck(True, True, True)
     crit = turret_critical_angles(body, tpl)
     n = max(1, round(360.0 / turret_step))
     # Start along the line between the closest points and work outwards: a clear shot,
@@ -358,10 +359,15 @@ def check_fire(
     if result is None:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        grown = convex_hull([(x + dx, y + dy) for x, y in target
-                             for dx in (-REACH_TOL, REACH_TOL) for dy in (-REACH_TOL, REACH_TOL)])
+        grown = _grown(target)
         result = _scan(families(grown), tpl, grown, blockers)
     return result or FireCheck(True, True, True)
+
+
+def _grown(target: Sequence[Point]) -> list[Point]:
+    """The target grown by the reach tolerance (for shots that reach it only within it)."""
+    return convex_hull([(x + dx, y + dy) for x, y in target
+                        for dx in (-REACH_TOL, REACH_TOL) for dy in (-REACH_TOL, REACH_TOL)])
 
 
 def _scan(families: Iterable[PlacementFamily], tpl: ShootingTemplate, target: Sequence[Point],
