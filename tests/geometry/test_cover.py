@@ -248,3 +248,37 @@ def test_mirroring_the_table_changes_nothing_in_the_front_arc(
     a = check_fire(CAR, target, Arc.FRONT, MEDIUM, [blk])
     b = check_fire(CAR, flip_t, Arc.FRONT, MEDIUM, [flip_b])
     assert (a.in_range, a.cover, a.blocked) == (b.in_range, b.cover, b.blocked)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(0, 360), st.floats(60, 200), st.floats(0, 360),
+       st.lists(st.tuples(st.floats(-150, 150), st.floats(-150, 150), st.floats(5, 60),
+                          st.floats(5, 60), st.booleans()), max_size=5),
+       st.sampled_from([Arc.FRONT, Arc.REAR, Arc.SIDE, Arc.TURRET]),
+       st.sampled_from(["short", "long", "small_burst"]))
+def test_answers_are_consistent_and_the_offered_placement_is_honest(
+    bearing: float, dist: float, spin: float,
+    walls: list[tuple[float, float, float, float, bool]], arc: Arc, tpl_name: str,
+) -> None:
+    b = math.radians(bearing)
+    target = Rect(Pose(dist * math.cos(b), dist * math.sin(b), spin), 60, 30).polygon()
+    if distance(target, CAR.polygon()) <= 1e-6:
+        return
+    blockers = [
+        wall(x, y, ln, wd, tall=t, id=f"w{i}") for i, (x, y, ln, wd, t) in enumerate(walls)
+        if penetration(list(box(x, y, ln, wd)), target) < -1e-6
+        and penetration(list(box(x, y, ln, wd)), CAR.polygon()) < -1e-6
+    ]
+    fc = check_fire(CAR, target, arc, shooting_template(tpl_name), blockers, turret_step=3.0)
+    assert not fc.blocked or fc.cover
+    assert not fc.cover or fc.in_range
+    if fc.in_range:
+        assert fc.placement is not None and fc.heading is not None
+        placed = list(fc.placement)
+        assert distance(placed, target) <= 0.2
+        # the placement touches the shooter and lies outside it
+        assert distance(placed, CAR.polygon()) <= 1e-6
+        assert penetration(placed, CAR.polygon()) <= 1e-6
+        if not fc.cover:
+            assert _clear(fc.placement, fc.heading, target, blockers) or \
+                any(_near_clear(fc.placement, target, bl) for bl in blockers)
