@@ -213,9 +213,14 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     start = v.rect()
     collided: set[str] = set()
     result: MoveResult | None = None
+    # Ramps (p.87): their non-entry edges stop the move like obstructions; the collision
+    # window then runs the jump or tumble (engine/terrain.py, helper G).
+    from carnage.engine.terrain import ramp_obstructions
+
+    ramp_edges = ramp_obstructions(g) if g.state.ramps else []
     while True:
         result = resolve_move(
-            start, tid, obstructions_for(g, v), mirror=mirror, reverse=reverse,
+            start, tid, obstructions_for(g, v) + ramp_edges, mirror=mirror, reverse=reverse,
             slide=cast(SlideSide | None, slide_side),
             ignoring=ignoring, ts=g.templates,
         )
@@ -235,6 +240,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from collision_window(g, v, fresh)
         if not v.in_play or g.state.finished:
             return
+        if v.pose != result.pose:
+            break  # the window moved it (a ramp's jump or tumble): the move ends there
         if not result.interrupted or before <= set(g.state.obstacles):
             break  # nothing was removed: the interrupted position stands
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
