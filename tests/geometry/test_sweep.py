@@ -65,10 +65,13 @@ def test_pieces_move_points_at_most_one_mm_per_unit(kind: str, r: float, u: floa
     b = Rect(Pose(*_deg(p.at(u1))), 2 * HL, 2 * HW).polygon()
     moved = max(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(a, b, strict=True))
     assert moved <= (u1 - u0) + 1e-9
-    # ... and the piece's circle holds the body all along.
+    # ... and the piece's circle (and ring, for arcs) holds the body all along.
     cx, cy, cr = p.circle
     for x, y in a + b:
         assert math.hypot(x - cx, y - cy) <= cr + 1e-9
+        if p.ring is not None:
+            rx, ry, r_in, r_out = p.ring
+            assert r_in - 1e-9 <= math.hypot(x - rx, y - ry) <= r_out + 1e-9
 
 
 def _deg(k: tuple[float, float, float]) -> tuple[float, float, float]:

@@ -83,6 +83,9 @@ class Piece:
     circle: tuple[float, float, float]
     line: tuple[float, float, float, float, float] | None = None
     """For a pure translation: start x, y, unit direction dx, dy, and the fixed heading."""
+    ring: tuple[float, float, float, float] | None = None
+    """For a ride along an arc: centre x, y and the radii between which every body point
+    stays (a tighter bound than ``circle`` for the broad phase)."""
 
 
 def line_piece(x0: float, y0: float, dx: float, dy: float, dist: float, head: float,
@@ -113,7 +116,8 @@ def arc_piece(cx: float, cy: float, r: float, a0: float, k: int, span: float, ho
     sx, sy = cx + r * math.cos(a0), cy + r * math.sin(a0)
     ex, ey = cx + r * math.cos(a1), cy + r * math.sin(a1)
     half_chord = math.hypot(ex - sx, ey - sy) / 2.0
-    return Piece(length, at, ((sx + ex) / 2.0, (sy + ey) / 2.0, half_chord + rho))
+    return Piece(length, at, ((sx + ex) / 2.0, (sy + ey) / 2.0, half_chord + rho), None,
+                 (cx, cy, max(r - rho, 0.0), r + rho))
 
 
 def rot_piece(qx: float, qy: float, rx: float, ry: float, h0: float, turn: float,
@@ -179,8 +183,13 @@ class Motion:
             cx, cy, r = p.circle
             rr = r + orad
             dx, dy = ox - cx, oy - cy
-            if dx * dx + dy * dy <= rr * rr:
-                out.append(i)
+            if dx * dx + dy * dy > rr * rr:
+                continue
+            if p.ring is not None:
+                d = math.hypot(ox - p.ring[0], oy - p.ring[1])
+                if d + orad < p.ring[2] or d - orad > p.ring[3]:
+                    continue
+            out.append(i)
         return out
 
 
