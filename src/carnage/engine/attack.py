@@ -1,0 +1,244 @@
+"""The Attack Step (Refuelled pp.27-33, 42, 81).
+
+2.1 declare targets: one decision per attack, "this weapon at that target" or stop; each
+weapon once, Handguns any number of times, at most Crew attacks; targets are other vehicles in
+the weapon's range and arc (cover noted, Tall blocks). A Distracted vehicle (touching an
+obstruction) makes no shooting attacks (p.42). Then, target by target in declaration order:
+2.2 spend ammo and roll every die aimed at that target together (4+ hits, 5+ in cover, a
+natural 6 is two hits); the attack collision window; 2.3 one evade roll; 2.4 damage.
+
+Only weapons whose rules are plain dice are offered (``PLAIN_DICE_WEAPONS``); a weapon rule
+module (issue 6) opens others through the ``weapon_supported`` hook and the hooks below.
+Hooks (see docs/events.md): ``distracted``, ``weapon_supported``, ``attack_dice``,
+``to_hit_penalty``, ``attack``, ``attack_window``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from carnage.catalog import Weapon, load_catalog
+from carnage.engine.combat import score_attack
+from carnage.engine.damage import HitGroup, take_hits
+from carnage.engine.effects import CANCEL
+from carnage.engine.game import ask
+from carnage.engine.state import VehicleState, WeaponMount
+from carnage.geometry.arcs import Arc, parse_arc
+from carnage.geometry.cover import Blocker, FireCheck, check_fire
+from carnage.geometry.ranges import shooting_template
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Flow, Game
+
+HANDGUN = "handgun"
+"""Every vehicle counts as armed with any number of Handguns (p.31)."""
+STOP = "stop"
+PLAIN_DICE_WEAPONS = frozenset({
+    "handgun", "machine_gun", "heavy_machine_gun", "minigun",  # basic, p.67
+    "submachine_gun", "magnum",  # crew fired, p.76 (Magnum: Blast, resolved here)
+    "rockets",  # advanced, p.72: dice and ammo only
+})
+"""Weapons resolved fully here: their only rules are dice, range, arc, ammo and Blast."""
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A legal pick: ``key`` (a mount key, or ``handgun``) at ``target``."""
+
+    key: str
+    weapon: str
+    target: str
+    template: str
+    arc: str
+    cover: bool
+
+    @property
+    def value(self) -> str:
+        return f"{self.key}>{self.target}"
+
+
+@dataclass
+class AttackResolution:
+    """Everything aimed at one target in one Attack Step, after the dice are scored. Handlers
+    of the ``attack`` hook may change the groups (e.g. mark hits as not damaging)."""
+
+    attacker: VehicleState
+    target: VehicleState
+    shots: list[Shot]
+    groups: list[HitGroup]
+    dice: list[int] = field(default_factory=list)
+
+
+AttackWindow = Callable[["Game", AttackResolution], "Flow"]
+"""A flow run in the collision window between rolling attack dice and evading (p.30)."""
+
+
+def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
+    """Crew-fired weapons and weapons without a facing fire all round (p.30)."""
+    if mount is None or mount.facing is None or "crew_fired" in weapon.special_rules:
+        return Arc.TURRET
+    return parse_arc(mount.facing)
+
+
+def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, template: str
+               ) -> FireCheck:
+    """Range, arc, cover and Tall for one weapon at one target. Obstacles, wrecks and every
+    other vehicle may give cover; only Tall obstacles block (p.42, p.87)."""
+    blockers = [Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()]
+    blockers += [
+        Blocker(o.id, tuple(o.polygon()))
+        for o in g.state.in_play()
+        if o.id not in (v.id, target.id)
+    ]
+    tpl = shooting_template(template, g.templates)
+    return check_fire(v.rect(), target.polygon(), arc, tpl, blockers)
+
+
+def _supported(g: Game, v: VehicleState, mount: WeaponMount | None, weapon: Weapon) -> bool:
+    ctx = {"game": g, "vehicle": v, "mount": mount, "weapon": weapon.id}
+    return g.effects.run_event("weapon_supported", weapon.id in PLAIN_DICE_WEAPONS, ctx) is True
+
+
+def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
+    """Other vehicles in play, friend or foe (p.30)."""
+    return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
+
+
+def legal_shots(g: Game, v: VehicleState) -> list[Shot]:
+    """Every (weapon, target) pick open to ``v`` now, before the crew and once-each limits."""
+    cat = load_catalog()
+    armed: list[tuple[str, WeaponMount | None, Weapon]] = [
+        (HANDGUN, None, cat.weapons.get(HANDGUN))
+    ]
+    for m in v.weapons:
+        w = cat.weapons.get(m.weapon)
+        if w.id == HANDGUN:
+            continue  # already armed with any number of them
+        if m.ammo is not None and m.ammo <= 0:
+            continue  # no ammo token to discard (p.81)
+        armed.append((m.key, m, w))
+    targets = targets_for(g, v)
+    cache: dict[tuple[str, str, str], FireCheck] = {}
+    out: list[Shot] = []
+    for key, mount, w in armed:
+        if not _supported(g, v, mount, w):
+            continue
+        arc = weapon_arc(mount, w)
+        for t in targets:
+            best: tuple[str, FireCheck] | None = None
+            for band in w.ranges:
+                ck = (arc.value, band.value, t.id)
+                if ck not in cache:
+                    cache[ck] = fire_check(g, v, t, arc, band.value)
+                fc = cache[ck]
+                if fc.in_range and not fc.blocked and (best is None or best[1].cover > fc.cover):
+                    best = (band.value, fc)
+            if best is not None:
+                out.append(Shot(key, w.id, t.id, best[0], arc.value, best[1].cover))
+    return out
+
+
+def _label(g: Game, s: Shot) -> str:
+    w = load_catalog().weapons.get(s.weapon)
+    t = g.state.vehicles[s.target]
+    return f"{w.name} ({s.arc}) at {t.name}{' [cover]' if s.cover else ''}"
+
+
+def attack_step(g: Game, v: VehicleState) -> Flow:
+    """The whole Attack Step of ``v`` (pp.30-33, 42)."""
+    ctx: dict[str, Any] = {"game": g, "vehicle": v}
+    from carnage.engine.movement import touching_ids
+
+    touching = sorted(touching_ids(g, v))
+    if g.effects.run_event("distracted", bool(touching), ctx) is True:
+        g.emit("distracted", source="distracted", page=42, vehicle=v.id, touching=touching)
+        return
+    crew = g.stat(v, "crew")
+    shots = {s.value: s for s in legal_shots(g, v)}
+    declared: list[Shot] = []
+    used: set[str] = set()
+    while len(declared) < crew:
+        open_ = [s for s in shots.values() if s.key == HANDGUN or s.key not in used]
+        if not open_:
+            break
+        pick = yield ask(
+            v.player, "attack",
+            f"{v.name}: declare an attack ({crew - len(declared)} of {crew} left) or stop",
+            [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_],
+            source="attack", page=30,
+        )
+        if pick == STOP:
+            break
+        shot = shots[str(pick)]
+        declared.append(shot)
+        used.add(shot.key)
+        g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=shot.key,
+               target=shot.target, template=shot.template, cover=shot.cover)
+    order: list[str] = []
+    for s in declared:
+        if s.target not in order:
+            order.append(s.target)
+    for tid in order:
+        yield from resolve_attacks(g, v, [s for s in declared if s.target == tid])
+
+
+def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
+    """2.2-2.4 against one target: all its dice rolled together, one evade, damage."""
+    if not shots:
+        return
+    t = g.state.vehicles[shots[0].target]
+    if not v.in_play or not t.in_play or t.hull_points == 0:
+        # AT-3: a wrecked attacker fires no more; a wrecked target is no longer a vehicle.
+        g.emit("attack_lost", source="attack", page=30, vehicle=v.id, target=t.id,
+               weapons=[s.key for s in shots],
+               reason="attacker out of play" if not v.in_play else "target out of play")
+        return
+    cat = load_catalog()
+    mounts = {m.key: m for m in v.weapons}
+    fired: list[tuple[Shot, Weapon, int, int]] = []
+    for s in shots:
+        w = cat.weapons.get(s.weapon)
+        m = mounts.get(s.key)
+        if m is not None and m.ammo is not None:
+            if m.ammo <= 0:
+                g.emit("attack_lost", source="ammo", page=81, vehicle=v.id, target=t.id,
+                       weapons=[s.key], reason="no ammo")
+                continue
+            m.ammo -= 1
+            g.emit("ammo", source="ammo", page=81, vehicle=v.id, weapon=s.key, ammo=m.ammo)
+        ctx: dict[str, Any] = {"game": g, "attacker": v, "target": t, "shot": s, "weapon": w}
+        n = int(g.effects.run_event("attack_dice", w.attack_dice or 0, ctx))
+        pen = int(g.effects.run_event("to_hit_penalty", 1 if s.cover else 0, ctx))
+        fired.append((s, w, max(0, n), pen))
+    if not fired:
+        return
+    dice = g.roll(
+        sum(n for _, _, n, _ in fired), "attack", source="attack", page=32, vehicle=v.id,
+        target=t.id, weapons=[s.key for s, _, _, _ in fired], counts=[n for _, _, n, _ in fired],
+    )
+    groups: list[HitGroup] = []
+    report: list[dict[str, Any]] = []
+    i = 0
+    for s, w, n, pen in fired:
+        scored = score_attack(dice[i:i + n], penalty=pen)
+        i += n
+        groups.append(HitGroup(s.key, scored.hits, rules=tuple(w.special_rules)))
+        report.append({"weapon": s.key, "dice": list(scored.dice), "hits": scored.hits,
+                       "criticals": scored.criticals, "cover": s.cover})
+    g.emit("attack_hits", source="attack", page=32, vehicle=v.id, target=t.id, weapons=report,
+           hits=sum(grp.hits for grp in groups))
+    res = AttackResolution(v, t, [s for s, _, _, _ in fired], groups, list(dice))
+    if g.effects.run_event("attack", res, {"game": g, "resolution": res}) is CANCEL:
+        g.emit("attack_cancelled", source="attack", page=32, vehicle=v.id, target=t.id)
+        return
+    # Collision window between the attack dice and the evade (p.30).
+    windows: list[AttackWindow] = g.effects.run_event(
+        "attack_window", [], {"game": g, "resolution": res}
+    )
+    for w_flow in windows:
+        yield from w_flow(g, res)
+    if not t.in_play:
+        return
+    yield from take_hits(g, t, res.groups, source="attack", page=33)
