@@ -118,8 +118,18 @@ def clip_planes(
 ) -> list[Point]:
     """``subject`` clipped by half-planes (as from ``halfplanes``) shifted by (dx, dy)."""
     out = list(subject)
+    if not out:
+        return out
+    # A bounding circle of the subject skips the planes it lies well inside.
+    n = len(out)
+    cx = sum(p[0] for p in out) / n
+    cy = sum(p[1] for p in out) / n
+    r = max(math.hypot(p[0] - cx, p[1] - cy) for p in out) + TOL
     for nx, ny, c in planes:
-        out = clip_halfplane(out, nx, ny, c + nx * dx + ny * dy)
+        cc = c + nx * dx + ny * dy
+        if nx * cx + ny * cy + r <= cc:
+            continue
+        out = clip_halfplane(out, nx, ny, cc)
         if not out:
             break
     return out
