@@ -1,0 +1,263 @@
+"""Collisions (Refuelled pp.52-57), resolved only in collision windows.
+
+``resolve_collisions(g, v, ids)`` is called by the movement code with the vehicle whose movement
+caused the contact and the obstructions it touched, in order. For each:
+1 orientation (obstacles: always head-on, gear 0, their own weight); a volatile obstacle rolls
+to explode first; 2-3 reactions, the moving vehicle first (Smash or Evade; obstacles always
+smash; a fast tailgated vehicle forces both to evade); 4 smash attacks; 5 evades; 6 damage to both
+at once, then wrecks; 7 hazards (+2 each, +1 if both evaded); destructible obstacles and wrecks
+are then removed. Ids of ramp edges (engine/terrain.py) start a jump or tumble instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from carnage.engine.combat import remove_hull, roll_attack, roll_evade
+from carnage.engine.effects import CANCEL
+from carnage.engine.game import ask
+from carnage.engine.state import WEIGHT_CLASS, Obstacle, VehicleState
+from carnage.engine.terrain import parse_ramp_edge, ramp_flow, volatile_check
+from carnage.geometry.collision import collision_contact
+from carnage.geometry.shapes import Rect
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Flow, Game
+
+SMASH = "smash"
+EVADE = "evade"
+REACTIONS = (SMASH, EVADE)
+
+SMASH_WEIGHT_BONUS = {2: 4, 1: 2, 0: 0, -1: -1, -2: -2}
+"""Extra smash dice by weight classes heavier (+) or lighter (-) than the other party (p.56)."""
+COLLISION_HAZARDS = 2
+BOTH_EVADED_HAZARDS = 1
+
+
+@dataclass
+class Party:
+    """One side of a Collision: a vehicle, or an obstacle (gear 0, always smashes)."""
+
+    id: str
+    vehicle: VehicleState | None
+    obstacle: Obstacle | None
+    edge: str
+    gear: int
+    weight: int
+    reaction: str = ""
+    attack_dice: int = 0
+    hits_taken: int = 0
+    evaded: int = 0
+
+
+def weight_class(g: Game, v: VehicleState) -> int:
+    """The vehicle's weight class (1 light, 2 middle, 3 heavy) through the ``weight_class``
+    hook."""
+    base = WEIGHT_CLASS[v.weight]
+    out = g.effects.run_event("weight_class", base, {"game": g, "vehicle": v})
+    return base if out is CANCEL else int(out)
+
+
+def weight_bonus(mine: int, theirs: int) -> int:
+    """Smash dice gained (or lost) for being heavier (or lighter) than the other party."""
+    diff = max(-2, min(2, mine - theirs))
+    return SMASH_WEIGHT_BONUS[diff]
+
+
+def base_smash_dice(orientation: str, own_gear: int, other_gear: int) -> int:
+    """Smash dice by orientation before weight (p.55): head-on the sum of both gears, T-bone
+    the party's own gear, tailgate the difference of the gears (never below zero)."""
+    if orientation == "head_on":
+        return own_gear + other_gear
+    if orientation == "t_bone":
+        return own_gear
+    if orientation == "tailgate":
+        return max(0, abs(own_gear - other_gear))
+    raise ValueError(f"unknown collision orientation {orientation!r}")
+
+
+def smash_dice(orientation: str, own_gear: int, other_gear: int, own_weight: int,
+               other_weight: int) -> int:
+    """Smash attack dice for one party; zero or fewer means no dice (p.55)."""
+    return base_smash_dice(orientation, own_gear, other_gear) + weight_bonus(own_weight,
+                                                                          other_weight)
+
+
+def resolve_collisions(g: Game, v: VehicleState, ids: list[str]) -> Flow:
+    """Resolve a Collision between ``v`` and each obstruction in ``ids``, in order (p.52)."""
+    for oid in ids:
+        if g.state.finished or not v.in_play:
+            return
+        ramp = parse_ramp_edge(oid)
+        if ramp is not None:
+            yield from ramp_flow(g, v, *ramp)
+            continue
+        yield from resolve_collision(g, v, oid)
+
+
+def _parties(g: Game, v: VehicleState, oid: str) -> tuple[Party, Party, str] | str:
+    """Both parties and the orientation, or the reason there is no Collision."""
+    st = g.state
+    other = st.vehicles.get(oid)
+    me = Party(v.id, v, None, "front", v.gear, weight_class(g, v))
+    if other is not None and other.id != v.id:
+        if not other.in_play:
+            return f"{oid} is no longer in play"
+        c = collision_contact(v.rect(), other.rect(), a_reversing=v.reversing,
+                              b_reversing=other.reversing)
+        if c is None:
+            return f"{v.id} no longer touches {oid}"
+        me.edge = c.edge_a
+        them = Party(other.id, other, None, c.edge_b, other.gear, weight_class(g, other))
+        return me, them, c.orientation
+    ob = st.obstacles.get(oid)
+    if ob is None:
+        return f"{oid} is no longer on the table"
+    c = collision_contact(v.rect(), Rect(ob.pose, ob.length, ob.width),
+                          a_reversing=v.reversing)
+    if c is None:
+        return f"{v.id} no longer touches {oid}"
+    me.edge = c.edge_a  # for effects that care which edge hit (e.g. a ram)
+    # Obstacles: always head-on, the obstacle in gear 0 with its own weight (p.54).
+    return me, Party(ob.id, None, ob, "front", 0, WEIGHT_CLASS[ob.weight]), "head_on"
+
+
+def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
+    found = _parties(g, v, oid)
+    if isinstance(found, str):
+        g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
+               reason=found)
+        return
+    me, them, orientation = found
+    parties = (me, them)
+    g.emit(
+        "collision", source="collision", page=52, vehicle=v.id, other=oid,
+        orientation=orientation, edges={p.id: p.edge for p in parties},
+        gears={p.id: p.gear for p in parties}, weights={p.id: p.weight for p in parties},
+    )
+    ob = them.obstacle
+    if ob is not None and ob.volatile:
+        exploded = yield from volatile_check(g, v, ob)
+        if exploded:
+            # Blown apart before anyone reacts: the Collision ends there (ruling CO-4).
+            g.emit("collision_end", source="collision", page=52, vehicle=v.id, other=oid,
+                   reason="volatile obstacle exploded")
+            return
+
+    # 2-3 Reactions: the moving vehicle first, then the other party (p.53).
+    forced = _tailgate_forces_evade(orientation, me, them)
+    if forced:
+        g.emit("tailgate_evade", source="tailgate", page=53, vehicle=v.id, other=oid,
+               front=forced)
+    for p, other in ((me, them), (them, me)):
+        yield from _react(g, p, other, orientation, forced is not None)
+
+    # 4 Smash attacks, in reaction order.
+    for p, other in ((me, them), (them, me)):
+        if p.reaction != SMASH:
+            continue
+        n = smash_dice(orientation, p.gear, other.gear, p.weight, other.weight)
+        n = _int_hook(g, "smash_dice", n, _ctx(g, p, other, orientation))
+        p.attack_dice = max(0, n)
+        if n <= 0:
+            # Still a Smash Attack, just with no dice (p.55).
+            g.emit("smash_attack", source="smash_attack", page=55, attacker=p.id,
+                   target=other.id, dice=0, hits=0)
+            continue
+        roll = roll_attack(g, n, why="smash attack", source="smash_attack", page=55,
+                           attacker=p.id, target=other.id)
+        other.hits_taken += roll.hits
+        g.emit("smash_attack", source="smash_attack", page=55, attacker=p.id,
+               target=other.id, dice=n, hits=roll.hits)
+
+    # 5 Evades: only a vehicle that declared Evade, against the hits it took (p.56).
+    for p in parties:
+        if p.vehicle is not None and p.reaction == EVADE and p.hits_taken > 0:
+            p.evaded = roll_evade(g, p.vehicle, p.hits_taken, source="collision_evade",
+                                  page=56)
+            g.emit("evade", source="collision_evade", page=56, vehicle=p.id,
+                   hits=p.hits_taken, cancelled=p.evaded)
+
+    # 6 Un-cancelled hits land on both at once, then any vehicle on zero is wrecked (p.57).
+    wrecked: list[VehicleState] = []
+    for p in parties:
+        if p.vehicle is not None and remove_hull(
+            g, p.vehicle, p.hits_taken - p.evaded, source="collision", page=57
+        ):
+            wrecked.append(p.vehicle)
+    if wrecked:
+        from carnage.engine.damage import wreck
+
+        for w in wrecked:
+            yield from wreck(g, w, in_collision=True)
+
+    # 7 Hazards: +2 each vehicle, +1 instead if both evaded; obstacles take none (p.54).
+    both_evaded = all(p.reaction == EVADE for p in parties)
+    for p, other in ((me, them), (them, me)):
+        if p.vehicle is None or not p.vehicle.in_play:
+            continue
+        n = BOTH_EVADED_HAZARDS if both_evaded else COLLISION_HAZARDS
+        n = _int_hook(g, "collision_hazards", n, _ctx(g, p, other, orientation))
+        g.add_hazards(p.vehicle, n, "collision", 54)
+
+    # Destructible obstacles and wrecks go once the Collision is resolved (pp.44, 49, 54).
+    destructible = ob is not None and (ob.destructible or ob.wreck_of is not None)
+    if ob is not None and destructible and g.state.obstacles.pop(ob.id, None) is not None:
+        g.emit("obstacle_removed", source="destructible", page=54, obstacle=ob.id)
+    g.emit("collision_end", source="collision", page=52, vehicle=v.id, other=oid,
+           reason="resolved")
+
+
+def _tailgate_forces_evade(orientation: str, a: Party, b: Party) -> str | None:
+    """Tailgate (p.53): if the vehicle hit on its rear edge is in a higher gear than the other,
+    both must evade. Returns the id of that front vehicle, or None."""
+    if orientation != "tailgate":
+        return None
+    for p, other in ((a, b), (b, a)):
+        if p.vehicle is not None and p.edge == "rear" and p.gear > other.gear:
+            return p.id
+    return None
+
+
+def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) -> Flow:
+    if p.vehicle is None:
+        p.reaction = SMASH  # obstacles always smash (p.54)
+        why = "obstacle"
+    elif must_evade:
+        p.reaction = EVADE
+        why = "tailgate"
+    else:
+        offered = g.effects.run_event("collision_reactions", list(REACTIONS),
+                                      _ctx(g, p, other, orientation))
+        allowed = [r for r in REACTIONS if isinstance(offered, list) and r in offered]
+        allowed = allowed or list(REACTIONS)  # an effect may narrow the choice, not empty it
+        labels = {
+            SMASH: f"Smash Attack ({orientation.replace('_', '-')})",
+            EVADE: f"Evade (gear {p.vehicle.gear} dice)",
+        }
+        choice = yield ask(
+            p.vehicle.player, "collision_reaction",
+            f"{p.vehicle.name} collides with {other.id}: react",
+            [(r, labels[r]) for r in allowed], source="collision", page=53,
+        )
+        p.reaction = str(choice)
+        why = "declared"
+    g.emit("reaction", source="collision", page=53, vehicle=p.id, other=other.id,
+           reaction=p.reaction, why=why)
+
+
+def _ctx(g: Game, p: Party, other: Party, orientation: str) -> dict[str, object]:
+    return {
+        "game": g, "vehicle": p.vehicle, "obstacle": p.obstacle, "party": p.id,
+        "other": other.vehicle, "other_obstacle": other.obstacle, "other_party": other.id,
+        "orientation": orientation, "edge": p.edge, "other_edge": other.edge,
+    }
+
+
+def _int_hook(g: Game, hook: str, value: int, ctx: dict[str, object]) -> int:
+    """``value`` through ``hook``; a cancelled hook counts as 0."""
+    out = g.effects.run_event(hook, value, ctx)
+    if out is CANCEL:
+        return 0
+    return int(out)
