@@ -124,8 +124,8 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     die = g.roll(1, "explosion check", source="explosion_check", page=43, vehicle=v.id,
                  ammo=ammo)[0]
     explodes = die + ammo >= EXPLODES_ON
-    g.emit("explosion_check", page=43, vehicle=v.id, roll=die, ammo=ammo, total=die + ammo,
-           explodes=explodes)
+    g.emit("explosion_check", source="explosion_check", page=43, vehicle=v.id, roll=die,
+           ammo=ammo, total=die + ammo, explodes=explodes)
     if explodes:
         yield from explode(g, v.id, v.polygon(), v.weight, page=44)
         v.status = Status.REMOVED
