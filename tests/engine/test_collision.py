@@ -306,3 +306,28 @@ def test_hooks_change_smash_dice_reactions_and_hazards() -> None:
     assert ev(g0, "forced_choice")[-1]["choice"] == "evade"
     assert ev(g0, "smash_attack")[0]["dice"] == 9  # 5 + 2 weight + 2 ram
     assert g0.state.vehicles["car"].hazards == 1 and g0.state.vehicles["buggy"].hazards == 1
+
+
+@pytest.mark.parametrize("kind", ["destructible", "wreck"])
+def test_movement_through_a_destructible_obstacle_collides_then_carries_on(kind: str) -> None:
+    # p.49: interrupted by a destructible obstacle (or a wreck, p.44), the car collides, the
+    # obstacle is removed, and with the way now clear it reaches its Final Position.
+    car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=1)
+    extra: dict[str, Any] = (
+        {"destructible": True} if kind == "destructible" else {"wreck_of": "old"}
+    )
+    crate = rock("crate", 600, 400, 30, 30, weight=Weight.LIGHTWEIGHT, **extra)
+    g = run_step(table(car, obstacles=[crate]), activation("car"))
+    play(g, "medium_straight", 0, "done")
+    d = g.pending()
+    assert d is not None and d.kind == "collision_reaction"
+    play(g, "evade")
+    assert g.pending() is None
+    moves = ev(g, "move", vehicle="car")
+    assert [m["interrupted"] for m in moves] == [True, False]
+    assert moves[0]["y"] == pytest.approx(385 - 30, abs=0.15)  # front against the crate
+    assert car.pose.y == pytest.approx(480)
+    # The crate (gear 0, one class lighter than gear 1's car: 0 + 1 - 1) rolled no dice.
+    assert ev(g, "smash_attack") == [{"attacker": "crate", "target": "car", "dice": 0,
+                                      "hits": 0}]
+    assert "crate" not in g.state.obstacles and car.hazards == 2

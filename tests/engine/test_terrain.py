@@ -152,3 +152,22 @@ def test_ramp_edges_and_ids() -> None:
     assert parse_ramp_edge("rock") is None
     with pytest.raises(ValueError, match="ramp 'bad': length and width must be positive"):
         Ramp("bad", Pose(0, 0, 0), 0, 60)
+
+
+def test_jump_landing_that_wrecks_still_earns_the_vote() -> None:
+    # Ruling CO-9: on 1 hull point, the car lands against another car, which smashes it to a
+    # wreck (Twisted Metal). The player still gets the jump's vote, plus the wreck's.
+    car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=3)
+    car.damage = 9
+    other = vehicle("other", "car", 600, 620, heading=0, player=1, gear=2)
+    st = table(car, other)
+    st.ramps["r"] = ramp("r", 600, 420)
+    # Ramp check 1; car smash (T-bone, own gear 3) 1,1,1; other's smash (gear 2) 4,1;
+    # explosion check 1.
+    g = run_step(st, activation("car"), dice=[1, 1, 1, 1, 4, 1, 1])
+    play(g, *straight_up(3), "smash", "smash")
+    assert g.pending() is None
+    assert not car.in_play
+    assert not ev(g, "hazards", source="jump")
+    assert [v["votes"] for v in ev(g, "audience_vote", player=0)] == [1, 2]
+    assert g.state.votes == [2, 0]
