@@ -20,6 +20,7 @@ from carnage.geometry.movement import (
     path_for,
     pivot,
     resolve_move,
+    spin_body,
     template_path,
 )
 from carnage.geometry.ranges import ShootingTemplate, range_band, shooting_template
@@ -39,6 +40,7 @@ __all__ += [
     "path_for",
     "pivot",
     "resolve_move",
+    "spin_body",
     "template_path",
 ]
 

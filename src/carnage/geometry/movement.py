@@ -858,7 +858,7 @@ def resolve_move(
 
 
 def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: bool,
-          near: Sequence[Outline], skip: set[str]) -> tuple[Kin, float, list[str]]:
+          near: Sequence[Convex], skip: set[str]) -> tuple[Kin, float, list[str]]:
     """Pivot the body at ``kin`` by ``spin`` degrees, stopping at the first touch of an
     obstruction it was not already touching (p.24): the new kin, the angle turned, and what
     it touched."""
@@ -879,3 +879,32 @@ def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: 
     end = motion.at(u_final)
     turned = spin * (u_final / motion.length) if motion.length > 0 else 0.0
     return end, turned, [o.id for o in live if _touching(hl, hw, end, o)]
+
+
+def spin_body(
+    body: Rect,
+    angle: float,
+    obstructions: Sequence[Obstruction] = (),
+    *,
+    about_front: bool = False,
+    ignoring: Collection[str] = (),
+) -> tuple[Pose, float, list[str]]:
+    """Pivot ``body`` by ``angle`` degrees (anticlockwise positive, any size) about its centre
+    or its front-edge centre, stopping where it first touches an obstruction it was not
+    touching at the start nor ignoring (Spin p.24, Lose Control p.35). Returns the pose, the
+    angle actually turned and the obstructions touched at the end (not ignored ones)."""
+    _validate_body(body)
+    _check_obstructions(obstructions)
+    if not isinstance(angle, (int, float)) or not math.isfinite(angle):
+        raise ValueError("pivot angle must be a finite number of degrees")
+    hl, hw = body.length / 2.0, body.width / 2.0
+    p = body.pose
+    kin: Kin = (p.x, p.y, math.radians(p.heading))
+    skip = set(ignoring) | {
+        ob.id for ob in obstructions if _touching(hl, hw, kin, ob)
+    }
+    if angle == 0:
+        return p, 0.0, []
+    end, turned, touched = _spin(kin, hl, hw, math.hypot(hl, hw), float(angle), about_front,
+                                 obstructions, skip)
+    return Pose(end[0], end[1], norm_heading(math.degrees(end[2]))), turned, touched
