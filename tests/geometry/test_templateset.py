@@ -14,8 +14,8 @@ from carnage.geometry.templateset import TemplateSet, TemplateSetError, default_
 def test_provisional_set_matches_notes() -> None:
     ts = default_template_set()
     assert set(ts.movement) == {
-        "short_straight", "medium_straight", "long_straight", "gentle", "turn", "hard",
-        "hairpin", "veer", "swerve",
+        "hairpin", "gentle", "veer", "long_straight", "hard", "swerve", "short_straight",
+        "turn", "medium_straight",
     }
     assert ts.width == 35
     assert ts.movement["long_straight"].length == 180
