@@ -15,8 +15,10 @@ Hooks (see docs/events.md): ``distracted``, ``weapon_supported``, ``attack_dice`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import Weapon, load_catalog
@@ -27,7 +29,8 @@ from carnage.engine.game import ask
 from carnage.engine.state import VehicleState, WeaponMount
 from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
-from carnage.geometry.ranges import shooting_template
+from carnage.geometry.ranges import ShootingTemplate, shooting_template
+from carnage.geometry.shapes import Point, distance
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -52,7 +55,9 @@ class Shot:
     target: str
     template: str
     arc: str
-    cover: bool
+    cover: bool | None = None
+    """Judged when the attack is declared (None until then): the full cover search is the
+    costly part of a fire check, and only declared attacks need it."""
 
     @property
     def value(self) -> str:
@@ -82,18 +87,87 @@ def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
     return parse_arc(mount.facing)
 
 
+def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]:
+    cx = sum(x for x, _ in poly) / len(poly)
+    cy = sum(y for _, y in poly) / len(poly)
+    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
+
+
+class Sight:
+    """What ``v`` can shoot at from where it stands: the fire checks of one Attack Step, with
+    the obstructions gathered once. Obstacles, wrecks and every other vehicle may give cover;
+    only Tall obstacles block (p.42, p.87)."""
+
+    def __init__(self, g: Game, v: VehicleState) -> None:
+        self.g, self.v = g, v
+        self.rect = v.rect()
+        self.body = self.rect.polygon()
+        self.centre = _circle(self.body)
+        self.blockers = [
+            Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()
+        ] + [Blocker(o.id, tuple(o.polygon())) for o in g.state.in_play() if o.id != v.id]
+        self.circles = [_circle(b.polygon) for b in self.blockers]
+        self._gaps: dict[str, float] = {}
+        self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
+
+    def gap(self, target: VehicleState, beyond: float = math.inf) -> float:
+        """Gap between the footprints; anything over ``beyond`` may be returned as a lower
+        bound (from bounding circles) instead of the exact gap."""
+        if target.id in self._gaps:
+            return self._gaps[target.id]
+        poly = target.polygon()
+        tx, ty, tr = _circle(poly)
+        cx, cy, cr = self.centre
+        rough = math.hypot(tx - cx, ty - cy) - tr - cr
+        if rough > beyond:
+            return rough
+        self._gaps[target.id] = distance(self.body, poly)
+        return self._gaps[target.id]
+
+    def check(self, target: VehicleState, arc: Arc, template: str, *, cover: bool = True
+              ) -> FireCheck:
+        """Range, arc, cover and Tall for one weapon at one target. With ``cover=False`` only
+        range and Tall are judged (``cover`` is then reported False). Clear-cut cases are
+        answered without the full placement search (same answers: see the tests)."""
+        key = (target.id, arc.value, template, cover)
+        if key not in self._checks:
+            self._checks[key] = self._check(target, arc, template, cover)
+        return self._checks[key]
+
+    def _check(self, target: VehicleState, arc: Arc, template: str, cover: bool) -> FireCheck:
+        tpl = shooting_template(template, self.g.templates)
+        span = _diameter(tpl)
+        gap = self.gap(target, beyond=span + 1e-6)
+        if gap > span + 1e-6:
+            return FireCheck(False, False, False)  # no placement can span the gap
+        # Only obstructions that a placement touching the shooter could reach matter; for
+        # range and Tall alone, only Tall ones.
+        cx, cy, cr = self.centre
+        near = [
+            b for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)
+            if b.id != target.id and (cover or b.tall)
+            and math.hypot(bx - cx, by - cy) - br - cr <= span + 1e-6
+        ]
+        if arc is Arc.TURRET and not tpl.is_burst and gap <= tpl.length and not near:
+            # A ruler laid from the closest point straight at the target stays clear of the
+            # shooter and reaches it (GF-2); with nothing in reach there is no cover.
+            return FireCheck(True, False, False)
+        fc = check_fire(self.rect, target.polygon(), arc, tpl, near)
+        return fc if cover else FireCheck(fc.in_range, False, fc.blocked)
+
+
 def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, template: str
                ) -> FireCheck:
-    """Range, arc, cover and Tall for one weapon at one target. Obstacles, wrecks and every
-    other vehicle may give cover; only Tall obstacles block (p.42, p.87)."""
-    blockers = [Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()]
-    blockers += [
-        Blocker(o.id, tuple(o.polygon()))
-        for o in g.state.in_play()
-        if o.id not in (v.id, target.id)
-    ]
-    tpl = shooting_template(template, g.templates)
-    return check_fire(v.rect(), target.polygon(), arc, tpl, blockers)
+    """Range, arc, cover and Tall for one weapon of ``v`` at ``target``."""
+    return Sight(g, v).check(target, arc, template)
+
+
+@cache
+def _diameter(tpl: ShootingTemplate) -> float:
+    """The longest distance across the template: no placement touching the shooter reaches a
+    target farther away than this."""
+    pts = tpl.polygon
+    return max(math.dist(a, b) for a in pts for b in pts)
 
 
 def _supported(g: Game, v: VehicleState, mount: WeaponMount | None, weapon: Weapon) -> bool:
@@ -106,8 +180,10 @@ def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
     return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
 
 
-def legal_shots(g: Game, v: VehicleState) -> list[Shot]:
-    """Every (weapon, target) pick open to ``v`` now, before the crew and once-each limits."""
+def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Shot]:
+    """Every (weapon, target) pick open to ``v`` now, before the crew and once-each limits:
+    in range and arc and not blocked by Tall terrain. Cover is left unjudged (``None``);
+    ``Sight.check`` or the declaration judges it."""
     cat = load_catalog()
     armed: list[tuple[str, WeaponMount | None, Weapon]] = [
         (HANDGUN, None, cat.weapons.get(HANDGUN))
@@ -120,30 +196,25 @@ def legal_shots(g: Game, v: VehicleState) -> list[Shot]:
             continue  # no ammo token to discard (p.81)
         armed.append((m.key, m, w))
     targets = targets_for(g, v)
-    cache: dict[tuple[str, str, str], FireCheck] = {}
+    sight = sight or Sight(g, v)
     out: list[Shot] = []
     for key, mount, w in armed:
         if not _supported(g, v, mount, w):
             continue
         arc = weapon_arc(mount, w)
         for t in targets:
-            best: tuple[str, FireCheck] | None = None
             for band in w.ranges:
-                ck = (arc.value, band.value, t.id)
-                if ck not in cache:
-                    cache[ck] = fire_check(g, v, t, arc, band.value)
-                fc = cache[ck]
-                if fc.in_range and not fc.blocked and (best is None or best[1].cover > fc.cover):
-                    best = (band.value, fc)
-            if best is not None:
-                out.append(Shot(key, w.id, t.id, best[0], arc.value, best[1].cover))
+                fc = sight.check(t, arc, band.value, cover=False)
+                if fc.in_range and not fc.blocked:
+                    out.append(Shot(key, w.id, t.id, band.value, arc.value))
+                    break
     return out
 
 
 def _label(g: Game, s: Shot) -> str:
     w = load_catalog().weapons.get(s.weapon)
     t = g.state.vehicles[s.target]
-    return f"{w.name} ({s.arc}) at {t.name}{' [cover]' if s.cover else ''}"
+    return f"{w.name} ({s.arc}, {s.template}) at {t.name}"
 
 
 def attack_step(g: Game, v: VehicleState) -> Flow:
@@ -156,7 +227,8 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
         g.emit("distracted", source="distracted", page=42, vehicle=v.id, touching=touching)
         return
     crew = g.stat(v, "crew")
-    shots = {s.value: s for s in legal_shots(g, v)}
+    sight = Sight(g, v)
+    shots = {s.value: s for s in legal_shots(g, v, sight)}
     declared: list[Shot] = []
     used: set[str] = set()
     while len(declared) < crew:
@@ -172,6 +244,9 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
         if pick == STOP:
             break
         shot = shots[str(pick)]
+        # Cover is judged as the attack is declared (p.42), from where everything stands now.
+        covered = sight.check(g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template)
+        shot = replace(shot, cover=covered.cover)
         declared.append(shot)
         used.add(shot.key)
         g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=shot.key,
