@@ -1,0 +1,19 @@
+"""Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
+
+from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.rules.scenarios.street_race import StreetRace
+
+SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
+"""Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
+
+
+def scenario_class(scenario_id: str) -> type[TableScenario]:
+    """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids if not."""
+    try:
+        return SCENARIOS[scenario_id]
+    except KeyError:
+        known = ", ".join(sorted(SCENARIOS))
+        raise ValueError(f"unknown scenario {scenario_id!r} (known: {known})") from None
+
+
+__all__ = ["SCENARIOS", "Line", "StreetRace", "TableScenario", "crosses", "scenario_class"]

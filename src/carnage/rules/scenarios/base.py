@@ -1,0 +1,122 @@
+"""What a playable scenario adds to the engine's ``Scenario``: a table, terrain, default
+teams and a goal for bots (Refuelled pp.62, 122-151)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from carnage.engine.scenario import Scenario
+from carnage.engine.state import GameState, VehicleState
+from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.team.model import TeamSpec
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line between two markers (flags, gate posts) crossed in the direction ``normal``."""
+
+    a: Point
+    b: Point
+    normal: Point
+    """Unit vector: the way a vehicle must travel to cross this line."""
+
+    @property
+    def centre(self) -> Point:
+        return ((self.a[0] + self.b[0]) / 2.0, (self.a[1] + self.b[1]) / 2.0)
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.b[0] - self.a[0], self.b[1] - self.a[1])
+
+    @property
+    def along(self) -> Point:
+        """Unit vector from ``a`` to ``b``."""
+        n = self.length
+        return ((self.b[0] - self.a[0]) / n, (self.b[1] - self.a[1]) / n)
+
+    def heading(self) -> float:
+        """Heading (degrees) of travel across the line."""
+        return math.degrees(math.atan2(self.normal[1], self.normal[0])) % 360.0
+
+    def touches(self, polygon: Sequence[Point], tol: float = 1e-6) -> bool:
+        """Does the convex ``polygon`` touch or overlap the segment between the markers?"""
+        return penetration(list(polygon), [self.a, self.b]) >= -tol
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    """Convex hull (monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> bool:
+    """Ruling SR-1: a body moving through ``poses`` (in order, densely sampled along the way
+    it actually went) crosses ``line`` when, between two consecutive poses that carry it
+    towards the line's far side, the area it sweeps touches the segment between the
+    markers. Turning on the spot never crosses."""
+    nx, ny = line.normal
+    (ax, ay), (bx, by) = line.a, line.b
+    ux, uy = line.along
+    reach = math.hypot(length, width) / 2.0 + 1e-6
+    lo_n = min(ax * nx + ay * ny, bx * nx + by * ny) - reach
+    hi_n = max(ax * nx + ay * ny, bx * nx + by * ny) + reach
+    lo_u = min(ax * ux + ay * uy, bx * ux + by * uy) - reach
+    hi_u = max(ax * ux + ay * uy, bx * ux + by * uy) + reach
+    def side(v: float, lo: float, hi: float) -> int:
+        return -1 if v < lo else (1 if v > hi else 0)
+
+    # Which side of the segment's reach each centre lies, across and along the line: a pair
+    # of bodies both wholly to one side cannot touch the segment.
+    sides = [
+        (side(p.x * nx + p.y * ny, lo_n, hi_n), side(p.x * ux + p.y * uy, lo_u, hi_u))
+        for p in poses
+    ]
+    for i, (p0, p1) in enumerate(pairwise(poses)):
+        (n0, u0), (n1, u1) = sides[i], sides[i + 1]
+        if (n0 == n1 != 0) or (u0 == u1 != 0):
+            continue
+        if (p1.x - p0.x) * nx + (p1.y - p0.y) * ny <= 1e-9:
+            continue
+        swept = _hull(
+            [*Rect(p0, length, width).polygon(), *Rect(p1, length, width).polygon()]
+        )
+        if line.touches(swept):
+            return True
+    return False
+
+
+class TableScenario(Scenario):
+    """A scenario that lays out its own table: size, terrain, default teams, bot goal."""
+
+    width = 900.0
+    height = 1200.0
+
+    def lay_out(self, state: GameState) -> None:
+        """Put the scenario's terrain on ``state`` (called once, before the game starts)."""
+
+    def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
+        """Teams the scenario prescribes when the players bring none."""
+        return ()
+
+    def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
+        """Where ``vehicle`` is heading, for bots; None when the scenario has no place to go."""
+        return None

@@ -1,0 +1,203 @@
+"""Street Race, the introductory scenario (Refuelled p.62).
+
+Each player brings a Car and a Buggy, each with a front machine gun. Start and finish lines are
+pairs of flags a Long Straight apart, at least three Long Straights from each other; terrain
+breaks up the route. Players roll off for pole position, deploy alternately touching the start
+line, and pass pole clockwise after every gear phase. The first vehicle across the finish line
+wins; a player left alone with vehicles in play wins too.
+
+Our table (a choice; the book leaves it open): 900 x 1200 mm, the start line 150 mm from the
+near short edge, the finish line 150 mm from the far one (five Long Straights apart), two rocks,
+a destructible crate and a barrier in between. Flags are markers, not obstacles (ruling SR-2).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from carnage.catalog.models import Weight
+from carnage.engine.game import ask
+from carnage.engine.state import GameState, Obstacle, VehicleState
+from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.team.io import parse_team
+from carnage.team.model import TeamSpec
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Flow, Game
+
+PAGE = 62
+SOURCE = "street_race"
+LONG_STRAIGHT = 180.0
+"""Length of the Long Straight (mm); the flags of each line stand this far apart."""
+GRID_PITCH = 15.0
+"""Grid slots along the start line are this far apart (ruling SR-3)."""
+SAMPLES = 48
+"""Poses sampled along a move when judging a crossing (about 5 mm apart on a Long Straight)."""
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
+
+
+class StreetRace(TableScenario):
+    id = "street-race"
+    name = "Street Race"
+    page = PAGE
+    width = 900.0
+    height = 1200.0
+
+    def __init__(self) -> None:
+        cx = self.width / 2.0
+        half = LONG_STRAIGHT / 2.0
+        self.start_line = Line((cx - half, 150.0), (cx + half, 150.0), (0.0, 1.0))
+        self.finish_line = Line(
+            (cx - half, self.height - 150.0), (cx + half, self.height - 150.0), (0.0, 1.0)
+        )
+        self.deployed: list[str] = []
+        self.crossed: str | None = None
+        self._seen: dict[str, Pose] = {}
+
+    # -- the table -------------------------------------------------------------------------------
+    def lay_out(self, state: GameState) -> None:
+        terrain = [
+            Obstacle("rock-1", Pose(300.0, 480.0, 20.0), 90.0, 70.0),
+            Obstacle("crate-1", Pose(590.0, 640.0, 0.0), 40.0, 40.0,
+                     weight=Weight.MIDDLEWEIGHT, destructible=True),
+            Obstacle("barrier-1", Pose(450.0, 800.0, 0.0), 120.0, 20.0,
+                     weight=Weight.MIDDLEWEIGHT),
+            Obstacle("rock-2", Pose(700.0, 900.0, -15.0), 70.0, 70.0),
+        ]
+        for ob in terrain:
+            state.obstacles[ob.id] = ob
+
+    def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
+        """A Car and a Buggy per player, each with a front machine gun (p.61, p.62)."""
+        teams = []
+        for p in range(players):
+            colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
+            teams.append(parse_team({
+                "name": f"{colour} Racers",
+                "cans": 25,
+                "vehicles": [
+                    {"name": f"{colour} Car", "type": "car",
+                     "weapons": [{"id": "machine_gun", "facing": "front"}]},
+                    {"name": f"{colour} Buggy", "type": "buggy",
+                     "weapons": [{"id": "machine_gun", "facing": "front"}]},
+                ],
+            }, f"street race team {p + 1}"))
+        return tuple(teams)
+
+    def goal(self, state: GameState, vehicle: VehicleState) -> Line:
+        return self.finish_line
+
+    # -- set-up: pole position and the starting grid ---------------------------------------------
+    def install(self, game: Game) -> None:
+        game.effects.on("after_move", f"scenario:{self.id}", self._after_move)
+
+    def setup(self, game: Game) -> Flow:
+        st = game.state
+        st.pole = self.roll_off(game)
+        order = st.clockwise_from(st.pole)
+        waiting = {p: [v.id for v in st.vehicles.values() if v.player == p] for p in order}
+        while any(waiting.values()):
+            for p in order:
+                if not waiting[p]:
+                    continue
+                vid = yield ask(
+                    p, "deploy", "Street Race: choose a vehicle to place on the starting grid",
+                    [(i, st.vehicles[i].name) for i in waiting[p]], source=SOURCE, page=PAGE,
+                )
+                v = st.vehicles[str(vid)]
+                slots = self.grid_slots(st, v)
+                if not slots:
+                    raise RuntimeError(f"no room on the starting grid for {v.name}")
+                pick = yield ask(
+                    p, "grid", f"Street Race: where on the starting grid does {v.name} go?",
+                    [(k, f"{float(k):+.0f} mm from the grid centre") for k in slots],
+                    source=SOURCE, page=PAGE,
+                )
+                v.pose = slots[str(pick)]
+                waiting[p].remove(v.id)
+                self.deployed.append(v.id)
+                game.emit("deploy", source=SOURCE, page=PAGE, vehicle=v.id, player=p,
+                          slot=str(pick), x=round(v.pose.x, 3), y=round(v.pose.y, 3),
+                          heading=round(v.pose.heading, 3))
+        self._seen = {v.id: v.pose for v in st.vehicles.values()}
+
+    def roll_off(self, game: Game) -> int:
+        """Each player rolls a die; the highest takes pole; tied players roll again (p.62)."""
+        rolling = list(range(game.state.players))
+        while len(rolling) > 1:
+            results = {
+                p: game.roll(1, "pole roll-off", source=SOURCE, page=PAGE, player=p)[0]
+                for p in rolling
+            }
+            top = max(results.values())
+            rolling = [p for p in rolling if results[p] == top]
+        game.emit("pole", source=SOURCE, page=PAGE, player=rolling[0], reason="roll-off")
+        return rolling[0]
+
+    def grid_slots(self, state: GameState, v: VehicleState) -> dict[str, Pose]:
+        """Ruling SR-3: places on the starting grid for ``v``: square to the start line, facing
+        the finish, front edge on the line, centres every ``GRID_PITCH`` mm between the flags,
+        not touching a vehicle already placed nor overlapping terrain. If none is free, the
+        pitch carries on past the flags along the same line."""
+        line = self.start_line
+        ax, ay = line.along
+        nx, ny = line.normal
+        cx, cy = line.centre
+        heading = line.heading()
+        placed = [state.vehicles[i].polygon() for i in self.deployed]
+        terrain = [ob.polygon() for ob in state.obstacles.values()]
+        reach = line.length / 2.0 - v.width / 2.0
+        extra = 0.0
+        while True:
+            k_max = math.floor((reach + extra) / GRID_PITCH + 1e-9)
+            out: dict[str, Pose] = {}
+            for k in range(-k_max, k_max + 1):
+                off = k * GRID_PITCH
+                x = cx + ax * off - nx * v.length / 2.0
+                y = cy + ay * off - ny * v.length / 2.0
+                pose = Pose(x, y, heading)
+                poly = Rect(pose, v.length, v.width).polygon()
+                if any(penetration(poly, o) >= -1e-6 for o in placed):
+                    continue
+                if any(penetration(poly, o) > 1e-6 for o in terrain):
+                    continue
+                if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
+                           for px, py in poly):
+                    continue
+                out[f"{off:+.0f}"] = pose
+            if out or reach + extra > max(state.width, state.height):
+                return out
+            extra += line.length / 2.0
+
+    # -- play ------------------------------------------------------------------------------------
+    def end_of_gear_phase(self, game: Game) -> None:
+        st = game.state
+        st.pole = (st.pole + 1) % st.players
+        game.emit("pole", source=SOURCE, page=PAGE, player=st.pole, reason="passed clockwise")
+
+    def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
+        game: Game = ctx["game"]
+        v: VehicleState = ctx["vehicle"]
+        result = ctx.get("result")
+        if result is not None and v.in_play:
+            self._judge(game, v, result.swept(SAMPLES))
+
+    def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
+        self._seen[v.id] = v.pose
+        if self.crossed is None and crosses(self.finish_line, poses, v.length, v.width):
+            self.crossed = v.id
+            game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
+            game.finish(v.player, f"{v.name} crossed the finish line")
+
+    def check_end(self, game: Game) -> None:
+        # Moves made outside a Movement Step (forced moves, pivots) are judged from the last
+        # pose seen to the current one: straight lines, which is what those moves are.
+        for v in game.state.in_play():
+            before = self._seen.get(v.id)
+            if before is not None and before != v.pose and not game.state.finished:
+                self._judge(game, v, [before, v.pose])
+            self._seen[v.id] = v.pose
+        if not game.state.finished:
+            super().check_end(game)
