@@ -1,1 +1,16 @@
-"""Carnage ai layer."""
+"""Bots for Carnage: random and heuristic controllers, and the loop that plays them."""
+
+from carnage.ai.bots import BOTS, Bot, HeuristicBot, RandomBot, fallback, make_bot
+from carnage.ai.runner import StuckGame, bot_rng, play_out
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "StuckGame",
+    "bot_rng",
+    "fallback",
+    "make_bot",
+    "play_out",
+]

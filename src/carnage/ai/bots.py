@@ -1,0 +1,495 @@
+"""Bots: controllers that answer the engine's decisions.
+
+A bot implements ``choose(game, decision, rng) -> choice``: it may read the game (never change
+it) and must return a legal choice for ``decision``. ``RandomBot`` picks uniformly among the
+legal options (or uniformly within a continuous domain). ``HeuristicBot`` looks one activation
+ahead: it lays every legal template with the engine's own geometry, avoids leaving the table,
+collisions it does not want and certain wipeouts, and heads for the scenario's goal along a
+distance field that goes round the terrain; it rolls the skid dice it can afford, spends Shifts
+on cancelling results and gearing up, shoots whatever it can, smashes when heavier or faster and
+evades otherwise, and points an opponent's spinning car at the nearest obstruction.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from carnage.ai.field import FAR, DistanceField, distance_field
+from carnage.catalog import TemplateUse, load_catalog
+from carnage.engine.decisions import Decision, IllegalChoice
+from carnage.engine.movement import obstructions_for, parse_template_value
+from carnage.engine.state import WEIGHT_CLASS, VehicleState
+from carnage.geometry.collision import Obstruction
+from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
+from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.geometry.surfaces import move_pieces
+from carnage.geometry.table import Table, off_table
+from carnage.rules.scenarios.base import Line, TableScenario, crosses
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Game
+
+Choice = str | int | float
+
+PASSIVE = frozenset({"pass", "none", "no", "done", "skip", "hold", "decline", "hold_fire"})
+"""Option values that mean "do nothing": bots that want to act avoid them."""
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        """A legal choice for ``decision`` (the game is read, never changed)."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal options; uniform over a continuous domain."""
+
+    name = "random"
+
+    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        if decision.domain is not None:
+            return rng.uniform(decision.domain.low, decision.domain.high)
+        return rng.choice(decision.options).value
+
+
+def fallback(decision: Decision) -> Choice:
+    """A legal choice that acts where it can: the first option that is not a pass, else the
+    first option; the middle of a domain."""
+    if decision.domain is not None:
+        return (decision.domain.low + decision.domain.high) / 2.0
+    for o in decision.options:
+        if str(o.value) not in PASSIVE:
+            return o.value
+    return decision.options[0].value
+
+
+# -- scoring moves ---------------------------------------------------------------------------
+CROSSING_BONUS = 1.0e5
+OFF_TABLE = -1.0e6
+WIPEOUT = -2000.0
+"""A move that guarantees 6+ hazards."""
+HAZARD = -15.0
+"""Per hazard held after the move."""
+HIT_OBSTACLE = -300.0
+HIT_FRIEND = -400.0
+HIT_ENEMY = -250.0
+"""Ramming an enemy the bot is not heavier or faster than."""
+INTERRUPTED = -100.0
+LOOK_AHEAD = 40.0
+"""The field is read this far (mm) in front of the vehicle's nose."""
+SAFE_HAZARDS = 5
+"""Hazards a vehicle may end on without wiping out."""
+SAMPLE_GAP = 10.0
+"""Slack (mm) for the gaps between the 24 poses sampled along a move."""
+
+
+def _ahead(pose: Pose, length: float, extra: float = LOOK_AHEAD) -> Point:
+    r = math.radians(pose.heading)
+    d = length / 2.0 + extra
+    return (pose.x + d * math.cos(r), pose.y + d * math.sin(r))
+
+
+def _last_event_data(game: Game, kind: str, vehicle: str) -> dict[str, object] | None:
+    for e in reversed(game.log.events):
+        if e.kind == kind and e.data.get("vehicle") == vehicle:
+            return dict(e.data)
+    return None
+
+
+class HeuristicBot:
+    """One activation of look-ahead (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, desired_gear: int = 4) -> None:
+        self.desired_gear = desired_gear
+        self._handlers: dict[str, Callable[[Game, Decision, random.Random], Choice | None]] = {
+            "activate": self._activate,
+            "deploy": self._deploy,
+            "grid": self._grid,
+            "template": self._template,
+            "skid_dice": self._skid_dice,
+            "push_it": self._push_it,
+            "spend_shift": self._spend_shift,
+            "slide": self._slide,
+            "spin": self._spin,
+            "attack": self._attack,
+            "collision_reaction": self._collision_reaction,
+            "lose_control": self._lose_control,
+        }
+
+    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        handler = self._handlers.get(decision.kind)
+        pick: Choice | None = None
+        if handler is not None:
+            pick = handler(game, decision, rng)
+        if pick is None:
+            pick = fallback(decision)
+        try:
+            return decision.validate(pick)
+        except IllegalChoice:
+            return fallback(decision)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @staticmethod
+    def active(game: Game) -> VehicleState | None:
+        vid = game.state.active
+        return None if vid is None else game.state.vehicles.get(vid)
+
+    @staticmethod
+    def goal(game: Game, v: VehicleState) -> Line | None:
+        sc = game.scenario
+        return sc.goal(game.state, v) if isinstance(sc, TableScenario) else None
+
+    def field(self, game: Game, v: VehicleState) -> DistanceField | None:
+        goal = self.goal(game, v)
+        if goal is None:
+            return None
+        terrain = tuple(
+            tuple((round(x, 1), round(y, 1)) for x, y in ob.polygon())
+            for ob in game.state.obstacles.values()
+        )
+        return distance_field(game.state.width, game.state.height, terrain, (goal.a, goal.b),
+                              v.width / 2.0 + 5.0)
+
+    def position_value(self, game: Game, v: VehicleState, pose: Pose) -> float:
+        """How good it is for ``v`` to stand at ``pose``: minus the driving distance to its goal
+        measured just ahead of its nose (so facing the right way counts)."""
+        f = self.field(game, v)
+        if f is None:
+            return self._hunt_value(game, v, pose)
+        nose = _ahead(pose, v.length)
+        return -(f.at(nose) + 0.25 * f.at((pose.x, pose.y)))
+
+    @staticmethod
+    def _hunt_value(game: Game, v: VehicleState, pose: Pose) -> float:
+        """No goal: close on the nearest enemy, nose first."""
+        enemies = [o for o in game.state.in_play() if o.player != v.player]
+        if not enemies:
+            return 0.0
+        nose = _ahead(pose, v.length)
+        return -min(math.hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
+
+    def wants_to_hit(self, v: VehicleState, other: VehicleState) -> bool:
+        """Smash rather than evade: heavier, or as heavy and faster."""
+        a, b = WEIGHT_CLASS[v.weight], WEIGHT_CLASS[other.weight]
+        return a > b or (a == b and v.gear > other.gear)
+
+    def score_move(
+        self, game: Game, v: VehicleState, res: MoveResult, hazards: int
+    ) -> float:
+        st = game.state
+        poses = res.swept(24)
+        if self._may_leave_table(game, v, res, poses) and off_table(
+            move_pieces(res)[:-1], Table(st.width, st.height)
+        ):
+            return OFF_TABLE
+        score = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
+        goal = self.goal(game, v)
+        if goal is not None and crosses(goal, poses, v.length, v.width):
+            return CROSSING_BONUS + score
+        score += self.position_value(game, v, res.pose)
+        for oid in res.touched:
+            other = st.vehicles.get(oid)
+            if other is None:
+                score += HIT_OBSTACLE
+            elif other.player == v.player:
+                score += HIT_FRIEND
+            elif not self.wants_to_hit(v, other):
+                score += HIT_ENEMY
+        if res.interrupted:
+            score += INTERRUPTED
+        return score
+
+    @staticmethod
+    def _may_leave_table(
+        game: Game, v: VehicleState, res: MoveResult, poses: list[Pose]
+    ) -> bool:
+        """A cheap test that is False only when the template surely stays on the table. The
+        vehicle's centre runs along the template's centreline, so a template lies within half
+        its width of the centres swept (a slide: within the vehicle's reach of them). An
+        interrupted move still lays the whole template: sweep it unobstructed."""
+        st = game.state
+        if res.interrupted:
+            t = _last_template(res)
+            full = resolve_move(Rect(res.start, v.length, v.width), t[0], mirror=t[1],
+                                reverse=t[2], ts=game.templates)
+            poses = full.swept(24)
+        if res.slide_template is not None:
+            margin = math.hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
+        else:
+            margin = game.templates.width / 2.0 + SAMPLE_GAP
+        return any(min(p.x, p.y, st.width - p.x, st.height - p.y) < margin for p in poses)
+
+    @staticmethod
+    def _moves(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
+        """The engine's obstructions for ``v`` and those it touches now (ignored, p.45)."""
+        obs = obstructions_for(game, v)
+        poly = v.polygon()
+        return obs, {o.id for o in obs if penetration(poly, o.polygon) >= -1e-6}
+
+    # -- decisions -------------------------------------------------------------------------------
+    def _activate(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        best: tuple[float, Choice] | None = None
+        for o in d.options:
+            v = game.state.vehicles.get(str(o.value))
+            if v is None:
+                continue
+            val = self.position_value(game, v, v.pose)
+            if best is None or val > best[0]:
+                best = (val, o.value)
+        return None if best is None else best[1]
+
+    def _deploy(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        # The fastest vehicle takes the best grid place.
+        def speed(o_value: Choice) -> int:
+            v = game.state.vehicles.get(str(o_value))
+            return 0 if v is None else v.max_gear
+
+        return max((o.value for o in d.options), key=speed)
+
+    def _grid(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        def off_centre(value: Choice) -> float:
+            try:
+                return abs(float(value))
+            except ValueError:
+                return math.inf
+
+        return min((o.value for o in d.options), key=off_centre)
+
+    def _template(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        own = d.player == v.player
+        cat = load_catalog()
+        obs, ignoring = self._moves(game, v)
+        scored: list[tuple[float, Choice]] = []
+        for o in d.options:
+            tid, mirror, reverse = parse_template_value(str(o.value))
+            use = cat.templates.get(tid).use_in(v.gear)
+            if use is TemplateUse.NOT_PERMITTED:
+                if own:
+                    continue  # touch it, use it: never hand the choice to an opponent
+                use = TemplateUse.PERMITTED
+            res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
+                               ignoring=ignoring, ts=game.templates)
+            hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+            s = self.score_move(game, v, res, hazards)
+            if use is TemplateUse.TRIVIAL:
+                s += 5.0
+            scored.append((s, o.value))
+        if not scored:
+            return None
+        # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
+        return (max if own else min)(scored, key=lambda t: t[0])[1]
+
+    def _skid_dice(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        most = max(int(o.value) for o in d.options)
+        want_gear = v.gear < min(game.stat(v, "max_gear"), self.desired_gear)
+        if not want_gear and v.hazards == 0:
+            return 0  # nothing to gain: do not risk spins and slides
+        return max(0, min(most, SAFE_HAZARDS - v.hazards))
+
+    def _push_it(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        skid = _last_event_data(game, "skid", v.id)
+        faces = skid.get("faces") if skid else None
+        if not isinstance(faces, list):
+            return "no"
+        bad = [i for i, f in enumerate(faces) if f != "shift"]
+        shifts = len(faces) - len(bad)
+        if len(bad) < 2:
+            return "no"
+        doomed = v.hazards + len(bad) - shifts > SAFE_HAZARDS
+        if v.hazards + 1 + len(bad) <= SAFE_HAZARDS or doomed:
+            return ",".join(str(i) for i in bad)
+        return "no"
+
+    def _spend_shift(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        values = {str(o.value): o for o in d.options}
+        # Cancel unwanted results first: spins, then slides, then hazards.
+        for face in ("spin", "slide", "hazard"):
+            for o in d.options:
+                if str(o.value).startswith("cancel:") and o.label.endswith(face):
+                    return o.value
+        pending = v.hazards
+        desired = min(game.stat(v, "max_gear"), self.desired_gear)
+        if "gear_up" in values and v.gear < desired and pending + 1 <= 3:
+            return "gear_up"
+        if "discard_hazard" in values and v.hazards > 0:
+            return "discard_hazard"
+        return "done" if "done" in values else None
+
+    def _slide(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        t = None if v is None else _last_event_data(game, "template", v.id)
+        if v is None or t is None:
+            return None
+        obs, ignoring = self._moves(game, v)
+        best: tuple[float, Choice] | None = None
+        for o in d.options:
+            side = str(o.value)
+            if side not in ("left", "right"):
+                continue
+            res = resolve_move(
+                v.rect(), str(t["template"]), obs, mirror=bool(t.get("mirror")),
+                reverse=bool(t.get("reverse")), slide=_side(side), ignoring=ignoring,
+                ts=game.templates,
+            )
+            s = self.score_move(game, v, res, v.hazards)
+            if best is None or s > best[0]:
+                best = (s, o.value)
+        return None if best is None else best[1]
+
+    def _spin(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None or d.domain is None:
+            return None
+        own = d.player == v.player
+        return self.best_pivot(game, v, d.domain.low, d.domain.high, own)
+
+    def best_pivot(
+        self, game: Game, v: VehicleState, low: float, high: float, own: bool
+    ) -> float:
+        """The pivot (degrees) within [low, high]: for its own vehicle the heading that points
+        best along its way (not into anything); for an opponent's, at the nearest obstruction
+        or table edge."""
+        obs, ignoring = self._moves(game, v)
+        live = [o for o in obs if o.id not in ignoring]
+        best: tuple[float, float] | None = None
+        steps = 12
+        for k in range(steps + 1):
+            angle = low + (high - low) * k / steps
+            pose = Pose(v.pose.x, v.pose.y, (v.pose.heading + angle) % 360.0)
+            if own:
+                poly = Rect(pose, v.length, v.width).polygon()
+                s = self.position_value(game, v, pose)
+                if any(penetration(poly, list(o.polygon)) > 0.1 for o in live):
+                    s += HIT_OBSTACLE
+            else:
+                s = -_clear_run(game, v, pose, live)
+            if best is None or s > best[0] + 1e-9:
+                best = (s, angle)
+        assert best is not None
+        return best[1]
+
+
+    def _attack(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Shoot whatever it can: the enemy shot with the most dice, out of cover first;
+        never at a friend."""
+        v = self.active(game)
+        if v is None:
+            return None
+        cat = load_catalog()
+        best: tuple[tuple[int, int], Choice] | None = None
+        for o in d.options:
+            key, sep, target = str(o.value).partition(">")
+            t = game.state.vehicles.get(target)
+            if not sep or t is None or t.player == v.player:
+                continue
+            mount = next((m for m in v.weapons if m.key == key), None)
+            weapon = mount.weapon if mount is not None else key
+            try:
+                dice = cat.weapons.get(weapon).attack_dice or 0
+            except KeyError:
+                dice = 0
+            rank = (0 if "[cover]" in o.label else 1, dice)
+            if best is None or rank > best[0]:
+                best = (rank, o.value)
+        return "stop" if best is None else best[1]
+
+    def _collision_reaction(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Smash when heavier, or as heavy and faster; evade otherwise (and against terrain)."""
+        collision: dict[str, object] | None = None
+        reactions = 0
+        for e in reversed(game.log.events):
+            if e.kind == "reaction":
+                reactions += 1
+            elif e.kind == "collision":
+                collision = dict(e.data)
+                break
+        if collision is None:
+            return None
+        mover, other = str(collision["vehicle"]), str(collision["other"])
+        me_id, them_id = (mover, other) if reactions == 0 else (other, mover)
+        me, them = game.state.vehicles.get(me_id), game.state.vehicles.get(them_id)
+        if me is None or them is None:
+            return "evade"
+        return "smash" if self.wants_to_hit(me, them) else "evade"
+
+    def _lose_control(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        w = None
+        for e in reversed(game.log.events):
+            if e.kind == "wipeout":
+                w = game.state.vehicles.get(str(e.data.get("vehicle")))
+                break
+        if w is None or d.domain is None:
+            return None
+        return self.best_pivot(game, w, d.domain.low, d.domain.high, d.player == w.player)
+
+
+def _last_template(res: MoveResult) -> tuple[str, bool, bool]:
+    p = res.path
+    return p.template_id, p.mirror, p.reverse
+
+
+def _side(side: str) -> SlideSide:
+    return "left" if side == "left" else "right"
+
+
+def _ray_hit(o: Point, d: Point, a: Point, b: Point) -> float:
+    """Distance along the ray ``o + t d`` (t >= 0) to segment ab, or ``math.inf``."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    den = d[0] * ey - d[1] * ex
+    if abs(den) < 1e-12:
+        return math.inf
+    wx, wy = a[0] - o[0], a[1] - o[1]
+    t = (wx * ey - wy * ex) / den
+    u = (wx * d[1] - wy * d[0]) / den
+    return t if t >= 0.0 and 0.0 <= u <= 1.0 else math.inf
+
+
+def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction]) -> float:
+    """How far (mm) ``v`` could drive straight ahead from ``pose`` before its nose meets an
+    obstruction or the table edge (rays from both front corners and the nose centre)."""
+    st = game.state
+    r = math.radians(pose.heading)
+    d = (math.cos(r), math.sin(r))
+    edges = [(0.0, 0.0), (st.width, 0.0), (st.width, st.height), (0.0, st.height)]
+    segs = [(edges[i], edges[(i + 1) % 4]) for i in range(4)]
+    for o in live:
+        n = len(o.polygon)
+        segs += [(o.polygon[i], o.polygon[(i + 1) % n]) for i in range(n)]
+    rect = Rect(pose, v.length, v.width)
+    fl, fr, _, _ = rect.corners()
+    best = FAR
+    for origin in (fl, fr, rect.front_centre()):
+        for a, b in segs:
+            best = min(best, _ray_hit(origin, d, a, b))
+    return best
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+"""Bot name -> factory."""
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        known = ", ".join(sorted(BOTS))
+        raise ValueError(f"unknown bot {name!r} (known: {known})") from None

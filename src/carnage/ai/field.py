@@ -1,0 +1,142 @@
+"""A distance-to-goal field over the table, for bots: how far (mm) a vehicle's centre must
+drive from a point to touch the goal line, going round terrain.
+
+The table is cut into square cells; cells too close to terrain (half the vehicle's width plus a
+margin) are walls; a Dijkstra search from the cells on the goal line gives every other cell its
+driving distance (8 neighbours). Fields depend only on the table, the terrain, the goal and the
+clearance, so they are cached and shared by every game on the same table.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from carnage.geometry.shapes import Point
+
+CELL = 20.0
+"""Cell size (mm)."""
+FAR = 1.0e4
+"""Distance reported for walls, unreachable cells and points off the table."""
+
+
+def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
+    """Distance from ``p`` to a convex counter-clockwise polygon (0 inside)."""
+    inside = True
+    best = math.inf
+    n = len(poly)
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        if ex * (p[1] - ay) - ey * (p[0] - ax) < 0:
+            inside = False
+        ll = ex * ex + ey * ey
+        t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - ax) * ex + (p[1] - ay) * ey) / ll))
+        best = min(best, math.hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
+    return 0.0 if inside else best
+
+
+def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
+    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+
+
+@dataclass(frozen=True)
+class DistanceField:
+    width: float
+    height: float
+    cols: int
+    rows: int
+    values: tuple[float, ...]
+
+    def cell_value(self, c: int, r: int) -> float:
+        if not (0 <= c < self.cols and 0 <= r < self.rows):
+            return FAR
+        return self.values[r * self.cols + c]
+
+    def at(self, p: Point) -> float:
+        """Driving distance from ``p`` (bilinear between cell centres; ``FAR`` off the table)."""
+        x, y = p
+        if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
+            return FAR
+        fx, fy = x / CELL - 0.5, y / CELL - 0.5
+        c0, r0 = math.floor(fx), math.floor(fy)
+        tx, ty = fx - c0, fy - r0
+        v00 = self.cell_value(c0, r0)
+        v10 = self.cell_value(c0 + 1, r0)
+        v01 = self.cell_value(c0, r0 + 1)
+        v11 = self.cell_value(c0 + 1, r0 + 1)
+        if max(v00, v10, v01, v11) >= FAR:
+            # Next to a wall or the edge: the nearest cell alone.
+            c = min(max(round(fx), 0), self.cols - 1)
+            r = min(max(round(fy), 0), self.rows - 1)
+            return self.cell_value(c, r)
+        return (v00 * (1 - tx) * (1 - ty) + v10 * tx * (1 - ty) + v01 * (1 - tx) * ty
+                + v11 * tx * ty)
+
+
+Terrain = tuple[tuple[Point, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def distance_field(
+    width: float, height: float, terrain: Terrain, goal: tuple[Point, Point], clearance: float
+) -> DistanceField:
+    """The field for a table ``width`` x ``height`` with convex ``terrain`` outlines, the goal
+    segment ``goal`` and walls within ``clearance`` mm of terrain and of the table edge."""
+    cols, rows = max(1, math.ceil(width / CELL)), max(1, math.ceil(height / CELL))
+    dist = [FAR] * (cols * rows)
+    wall = [False] * (cols * rows)
+    heap: list[tuple[float, int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            x, y = (c + 0.5) * CELL, (r + 0.5) * CELL
+            if min(x, y, width - x, height - y) < clearance:
+                wall[r * cols + c] = True
+    for poly in terrain:
+        # Only the cells within reach of the outline's bounding box.
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        c0 = max(0, math.floor((min(xs) - clearance) / CELL))
+        c1 = min(cols - 1, math.ceil((max(xs) + clearance) / CELL))
+        r0 = max(0, math.floor((min(ys) - clearance) / CELL))
+        r1 = min(rows - 1, math.ceil((max(ys) + clearance) / CELL))
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                i = r * cols + c
+                p = ((c + 0.5) * CELL, (r + 0.5) * CELL)
+                if not wall[i] and _point_polygon_distance(p, poly) < clearance:
+                    wall[i] = True
+    a, b = goal
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            p = ((c + 0.5) * CELL, (r + 0.5) * CELL)
+            if not wall[i] and _point_segment_distance(p, a, b) <= CELL * 0.75:
+                dist[i] = 0.0
+                heap.append((0.0, i))
+    heapq.heapify(heap)
+    steps = [(dc, dr, CELL * math.hypot(dc, dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+             if dc or dr]
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > dist[i]:
+            continue
+        r, c = divmod(i, cols)
+        for dc, dr, cost in steps:
+            cc, rr = c + dc, r + dr
+            if not (0 <= cc < cols and 0 <= rr < rows):
+                continue
+            j = rr * cols + cc
+            if wall[j]:
+                continue
+            nd = d + cost
+            if nd < dist[j]:
+                dist[j] = nd
+                heapq.heappush(heap, (nd, j))
+    return DistanceField(width, height, cols, rows, tuple(dist))
