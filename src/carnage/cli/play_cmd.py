@@ -1,0 +1,236 @@
+"""``carnage play``: a game in the terminal, humans and bots by seat.
+
+Each human decision shows who decides, what, and the numbered options; type a number (or the
+option's value), or for a continuous choice a number within the range. Other commands: ``svg``
+writes a snapshot of the table (``--svg-dir``), ``state`` lists the vehicles, ``help``, and
+``quit``. Bots' choices and what happened since the last prompt are printed as they come.
+``--log FILE`` saves the game log for ``carnage replay``. Bad options: one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from carnage.ai import Bot, bot_rng, make_bot
+from carnage.engine.decisions import Decision, IllegalChoice
+from carnage.engine.events import Event
+from carnage.engine.game import Game, RuleOptions
+from carnage.engine.setup import SetupError, build_game, make_setup, record_game, write_log
+from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.render.svg import (
+    PALETTE,
+    ObstacleShape,
+    SurfaceShape,
+    TableView,
+    TemplateShape,
+    VehicleShape,
+    render_svg,
+)
+from carnage.rules.scenarios.base import Line
+
+HUMAN = "human"
+QUIET_EVENTS = frozenset({"decision", "forced_choice", "activation_end", "round_end"})
+
+
+def table_view(game: Game, title: str | None = None) -> TableView:
+    """The table as the renderer's plain description: vehicles in play coloured by player,
+    terrain and wrecks, surfaces, and the scenario's lines."""
+    st = game.state
+    vehicles = [
+        VehicleShape(v.id, v.pose, v.length, v.width, PALETTE[v.player % len(PALETTE)],
+                     f"{v.name} g{v.gear} h{v.hazards} hp{v.hull_points}")
+        for v in st.in_play()
+    ]
+    obstacles = [
+        ObstacleShape(o.id, tuple(o.polygon()), o.tall, o.destructible or o.wreck_of is not None)
+        for o in st.obstacles.values()
+    ]
+    surfaces = [SurfaceShape(sid, str(s.kind), tuple(s.polygon))
+                for sid, s in st.surfaces.items()]
+    lines = [
+        TemplateShape((_line_polygon(ln),), "slide", name)
+        for name in ("start_line", "finish_line")
+        if isinstance(ln := getattr(game.scenario, name, None), Line)
+    ]
+    return TableView(st.width, st.height, surfaces=surfaces, obstacles=obstacles,
+                     vehicles=vehicles, templates=lines, title=title)
+
+
+def _line_polygon(line: Line) -> tuple[Point, ...]:
+    """A line between markers drawn as a strip 4 mm wide."""
+    heading = math.degrees(math.atan2(line.along[1], line.along[0]))
+    return tuple(Rect(Pose(*line.centre, heading), line.length, 4.0).polygon())
+
+
+def snapshot(game: Game, directory: Path) -> Path:
+    """Write the table as SVG into ``directory``; returns the file written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    n = len(list(directory.glob("snapshot-*.svg"))) + 1
+    path = directory / f"snapshot-{n:03d}.svg"
+    st = game.state
+    title = f"{game.scenario.name}: round {st.round}, gear phase {st.gear_phase}"
+    path.write_text(render_svg(table_view(game, title), labels=True), encoding="utf-8")
+    return path
+
+
+def describe_event(e: Event) -> str:
+    data = ", ".join(f"{k}={v}" for k, v in e.data.items())
+    page = f" p.{e.page}" if e.page is not None else ""
+    return f"[{e.source}{page}] {e.kind}: {data}"
+
+
+def parse_answer(d: Decision, text: str) -> Any:
+    """A typed answer as a choice: an option number (1-based), an option value, or a number
+    for a continuous choice. ``IllegalChoice`` says what is wrong."""
+    t = text.strip()
+    if d.domain is not None:
+        try:
+            return float(t)
+        except ValueError:
+            raise IllegalChoice(
+                f"type a number from {d.domain.low:g} to {d.domain.high:g}"
+            ) from None
+    if t.isdigit() and 1 <= int(t) <= len(d.options):
+        return d.options[int(t) - 1].value
+    for o in d.options:
+        if str(o.value) == t:
+            return o.value
+    raise IllegalChoice(f"type an option number from 1 to {len(d.options)}")
+
+
+class TerminalPlay:
+    """The play loop, with its input and output streams injected (tests drive it)."""
+
+    def __init__(self, game: Game, seats: list[str], console: Console, stdin: TextIO,
+                 svg_dir: Path, seed: int) -> None:
+        self.game, self.seats, self.out, self.stdin = game, seats, console, stdin
+        self.svg_dir = svg_dir
+        self.bots: dict[int, Bot] = {
+            i: make_bot(s) for i, s in enumerate(seats) if s != HUMAN
+        }
+        self.rng = bot_rng(seed)
+        self.shown = 0
+
+    def flush_events(self) -> None:
+        for e in self.game.log.events[self.shown:]:
+            if e.kind not in QUIET_EVENTS:
+                self.out.print(describe_event(e), markup=False, highlight=False)
+        self.shown = len(self.game.log.events)
+
+    def show_state(self) -> None:
+        t = Table(title="Vehicles")
+        for col in ("id", "player", "gear", "hazards", "hull", "x", "y", "heading", "status"):
+            t.add_column(col)
+        for v in self.game.state.vehicles.values():
+            t.add_row(v.id, str(v.player + 1), str(v.gear), str(v.hazards),
+                      f"{v.hull_points}/{v.hull}", f"{v.pose.x:.0f}", f"{v.pose.y:.0f}",
+                      f"{v.pose.heading:.0f}", str(v.status))
+        self.out.print(t)
+
+    def show_decision(self, d: Decision) -> None:
+        self.out.print(f"\nPlayer {d.player + 1} ({d.kind}): {d.prompt}", markup=False,
+                       highlight=False)
+        if d.domain is not None:
+            self.out.print(f"  a number from {d.domain.low:g} to {d.domain.high:g} "
+                           f"{d.domain.unit}", markup=False)
+        for i, o in enumerate(d.options, 1):
+            self.out.print(f"  {i:>2}. {o.label or o.value}", markup=False, highlight=False)
+
+    def ask_human(self, d: Decision) -> Any | None:
+        """The human's choice, or None when they quit (or input ends)."""
+        self.show_decision(d)
+        while True:
+            self.out.print("> ", end="")
+            line = self.stdin.readline()
+            if not line:
+                return None
+            cmd = line.strip()
+            if cmd in ("quit", "exit"):
+                return None
+            if cmd == "svg":
+                path = snapshot(self.game, self.svg_dir)
+                self.out.print(f"wrote {path}", markup=False, highlight=False)
+                continue
+            if cmd == "state":
+                self.show_state()
+                continue
+            if cmd in ("help", "?", ""):
+                self.out.print("type an option number, or: svg, state, quit", markup=False)
+                continue
+            try:
+                choice = parse_answer(d, cmd)
+                return d.validate(choice)
+            except IllegalChoice as e:
+                self.out.print(f"not legal: {e}", markup=False, highlight=False)
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or a human quits (False)."""
+        while (d := self.game.pending()) is not None:
+            self.flush_events()
+            choice: Any
+            if d.player in self.bots:
+                choice = self.bots[d.player].choose(self.game, d, self.rng)
+                self.out.print(f"Player {d.player + 1} ({self.seats[d.player]}) {d.kind}: "
+                               f"{choice}", markup=False, highlight=False)
+            else:
+                choice = self.ask_human(d)
+                if choice is None:
+                    return False
+            self.game.apply(choice)
+        self.flush_events()
+        return True
+
+
+def play_command(
+    scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    p1: Annotated[str, typer.Option(help="human, heuristic or random")] = HUMAN,
+    p2: Annotated[str, typer.Option(help="human, heuristic or random")] = "heuristic",
+    seed: Annotated[int, typer.Option(help="dice seed")] = 0,
+    team: Annotated[
+        list[Path] | None, typer.Option(help="team file, once per player in seat order")
+    ] = None,
+    max_rounds: Annotated[
+        int, typer.Option(help="a game still running after this many rounds is a draw")
+    ] = RuleOptions.max_rounds,
+    svg_dir: Annotated[
+        Path, typer.Option(help="where the svg command writes snapshots")
+    ] = Path("."),
+    log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
+) -> None:
+    """Play a game in the terminal."""
+    seats = [p1.strip().lower(), p2.strip().lower()]
+    try:
+        for i, s in enumerate(seats):
+            if s != HUMAN:
+                try:
+                    make_bot(s)
+                except ValueError as e:
+                    raise SetupError(f"--p{i + 1}: {e}; or {HUMAN}") from None
+        setup = make_setup(scenario, team or [], players=2, max_rounds=max_rounds)
+        game = build_game(setup, seed)
+    except SetupError as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2) from None
+    console = Console(highlight=False)
+    console.print(f"{game.scenario.name}: seed {seed}; "
+                  + ", ".join(f"player {i + 1} {s}" for i, s in enumerate(seats)), markup=False)
+    finished = TerminalPlay(game, seats, console, sys.stdin, svg_dir, seed).run()
+    if log is not None:
+        write_log(log, record_game(game, setup, seed))
+        console.print(f"log written to {log}", markup=False)
+    out = game.outcome()
+    if not finished or out is None:
+        console.print("game abandoned", markup=False)
+        return
+    if out.draw or out.winner is None:
+        console.print(f"Draw after {out.rounds} rounds: {out.reason}", markup=False)
+    else:
+        console.print(f"Player {out.winner + 1} wins in round {out.rounds}: {out.reason}",
+                      markup=False)

@@ -1,0 +1,173 @@
+"""``carnage simulate``: many seeded bot-vs-bot games, summarised.
+
+Game ``i`` (0-based) uses seed ``SEED + i``. Prints a summary (``--json``: ``{"games", "wins",
+"draws", "mean_rounds", "games_per_second", "errors"}``; wins are keyed ``p<seat>:<bot>``). A
+progress bar goes to stderr. A game that raises counts in ``errors``, its seed goes to stderr,
+and the run goes on. ``--log FILE`` saves each game's log (``FILE`` itself for one game, else
+``FILE`` with ``-<seed>`` before the suffix). Bad options: one line on stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from carnage.ai import Bot, bot_rng, make_bot, play_out
+from carnage.engine.game import RuleOptions
+from carnage.engine.setup import (
+    GameSetup,
+    SetupError,
+    build_game,
+    make_setup,
+    record_game,
+    write_log,
+)
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    rounds: int = 0
+    finished: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+    error_seeds: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": dict(self.wins),
+            "draws": self.draws,
+            "mean_rounds": round(self.rounds / self.finished, 3) if self.finished else 0.0,
+            "games_per_second": round(self.games / self.seconds, 3) if self.seconds > 0 else 0.0,
+            "errors": self.errors,
+        }
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    if not names:
+        raise SetupError("--bots: name at least one bot")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise SetupError(f"--bots: {players} players need {players} bots, got {len(names)}")
+    for n in names:
+        try:
+            make_bot(n)
+        except ValueError as e:
+            raise SetupError(f"--bots: {e}") from None
+    return names
+
+
+def log_path(base: Path, seed: int, games: int) -> Path:
+    return base if games == 1 else base.with_name(f"{base.stem}-{seed}{base.suffix}")
+
+
+def simulate(
+    setup: GameSetup,
+    bot_names: list[str],
+    games: int,
+    seed: int,
+    log: Path | None = None,
+    on_game: Any = None,
+    on_error: Any = None,
+) -> Summary:
+    """Play ``games`` games; ``on_game()`` after each, ``on_error(seed, exc)`` on a crash."""
+    s = Summary(wins={f"p{i + 1}:{b}": 0 for i, b in enumerate(bot_names)})
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        game = None
+        try:
+            game = build_game(setup, game_seed)
+            bots: list[Bot] = [make_bot(b) for b in bot_names]
+            play_out(game, bots, bot_rng(game_seed))
+            out = game.outcome()
+            assert out is not None
+            s.finished += 1
+            s.rounds += out.rounds
+            if out.draw or out.winner is None:
+                s.draws += 1
+            else:
+                s.wins[f"p{out.winner + 1}:{bot_names[out.winner]}"] += 1
+        except SetupError:
+            raise
+        except Exception as e:  # a crashing game is counted and reported, the run goes on
+            s.errors += 1
+            s.error_seeds.append(game_seed)
+            if on_error is not None:
+                on_error(game_seed, e)
+        finally:
+            s.games += 1
+            if log is not None and game is not None:
+                write_log(log_path(log, game_seed, games), record_game(game, setup, game_seed))
+            if on_game is not None:
+                on_game()
+    s.seconds = time.perf_counter() - start
+    return s
+
+
+def simulate_command(
+    scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    games: Annotated[int, typer.Option(help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
+    bots: Annotated[
+        str, typer.Option(help="one bot per player, comma-separated (random, heuristic)")
+    ] = "heuristic,random",
+    team: Annotated[
+        list[Path] | None, typer.Option(help="team file, once per player in seat order")
+    ] = None,
+    max_rounds: Annotated[
+        int, typer.Option(help="a game still running after this many rounds is a draw")
+    ] = RuleOptions.max_rounds,
+    log: Annotated[Path | None, typer.Option(help="save game logs (JSON lines) here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play bots against each other over many seeded games and summarise the results."""
+    err = Console(stderr=True)
+    try:
+        if games < 1:
+            raise SetupError(f"--games must be at least 1, not {games}")
+        setup = make_setup(scenario, team or [], max_rounds=max_rounds)
+        names = parse_bots(bots, setup.players)
+        build_game(setup, seed)  # fail fast on a bad setup
+    except SetupError as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2) from None
+
+    def crashed(game_seed: int, e: Exception) -> None:
+        err.print(f"game with seed {game_seed} raised {type(e).__name__}: {e}", markup=False,
+                  highlight=False)
+
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=games)
+        summary = simulate(setup, names, games, seed, log,
+                           on_game=lambda: progress.advance(task), on_error=crashed)
+    data = summary.to_json()
+    if as_json:
+        typer.echo(json.dumps(data, sort_keys=True))
+        return
+    out = Console()
+    t = Table(title=f"{scenario}: {games} games from seed {seed}")
+    t.add_column("result")
+    t.add_column("games", justify="right")
+    for k, v in data["wins"].items():
+        t.add_row(f"{k} wins", str(v))
+    t.add_row("draws", str(data["draws"]))
+    t.add_row("errors", str(data["errors"]))
+    out.print(t)
+    out.print(f"mean rounds {data['mean_rounds']}, {data['games_per_second']} games/s")
