@@ -11,12 +11,16 @@ from tests.engine.helpers_attack import armed, attack_game, kinds, rolls, wound
 
 from carnage.engine.attack import HANDGUN, STOP, Sight, attack_step, legal_shots
 from carnage.engine.decisions import IllegalChoice
+from carnage.engine.dice import ScriptedDice
 from carnage.engine.effects import CANCEL
 from carnage.engine.game import Flow, Game
+from carnage.engine.scenario import Scenario
 from carnage.engine.state import Status
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, check_fire
+from carnage.geometry.movement import final_pose
 from carnage.geometry.ranges import shooting_template
+from carnage.geometry.shapes import Rect, unit
 
 # Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge (Medium
 # range): the set-up of the example of play, Refuelled p.58.
@@ -338,3 +342,25 @@ def test_wrecked_attacker_loses_its_remaining_attacks() -> None:
     assert lost == [("attack_lost", {"vehicle": "blue", "target": "green",
                                      "weapons": [HANDGUN], "reason": "attacker out of play"})]
     assert green.hull_points == 10
+
+
+def test_example_of_play_p58_whole_activation_through_the_game_flow() -> None:
+    # Gear phase 1, Blue has pole: the Turn (trivial in gear 1), its free Shift to gear 2
+    # (+1 hazard), then two Handguns at Red 90 mm ahead; then it is Red's turn.
+    blue = vehicle("blue", "car", 300, 300, 90, player=0)
+    end = final_pose(Rect(blue.pose, blue.length, blue.width), "turn")
+    fx, fy = unit(end.heading)
+    red = vehicle("red", "car", end.x + fx * 180, end.y + fy * 180, end.heading + 180,
+                  player=1)  # front to front: 180 - 30 - 30 = 90 mm apart
+    g = Game(state=table(blue, red), scenario=Scenario(), dice=ScriptedDice([3, 6, 6]))
+    play(g, "turn", 0, "gear_up", "handgun>red", "handgun>red")
+    assert (blue.gear, blue.hazards) == (2, 1)
+    assert blue.pose.x == pytest.approx(end.x) and blue.pose.y == pytest.approx(end.y)
+    assert [r for r in rolls(g) if r[1]] == [("attack", [3, 6]), ("evade", [6])]
+    assert (red.hull_points, red.gear) == (9, 1)
+    steps = [e.kind for e in g.log if e.kind in ("activation", "move", "declare_attack",
+                                                   "damage", "activation_end")]
+    assert steps == ["activation", "move", "declare_attack", "declare_attack", "damage",
+                     "activation_end", "activation"]
+    d = g.pending()
+    assert d is not None and (d.player, d.kind) == (1, "template")
