@@ -1,0 +1,131 @@
+"""The round: gear phases, pole position, alternating activations, passing (Refuelled pp.19-20)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.engine.builders import play, run_step, table, vehicle
+
+from carnage.engine import flow
+from carnage.engine.decisions import IllegalChoice
+from carnage.engine.effects import HandlerFn
+from carnage.engine.game import Flow, Game, GameOver, RuleOptions
+from carnage.engine.scenario import Scenario
+from carnage.engine.state import Status, VehicleState
+
+
+def recorder(log: list[tuple[int, str]]) -> object:
+    """An activation that only records (phase, vehicle) and lets a hook change gears."""
+
+    def activation(g: Game, v: VehicleState) -> Flow:
+        v.activated_phases.add(g.state.gear_phase)
+        log.append((g.state.gear_phase, v.id))
+        g.effects.run_event("test_activation", None, {"game": g, "vehicle": v})
+        yield from ()
+
+    return activation
+
+
+class OneRound(Scenario):
+    """Plays one round and stops."""
+
+    def end_of_gear_phase(self, game: Game) -> None:
+        if game.state.gear_phase == 6:
+            game.finish(None, "one round", draw=True)
+
+    def check_end(self, game: Game) -> None:
+        pass
+
+
+def one_round(*vehicles: VehicleState, pole: int = 0) -> Game:
+    st = table(*vehicles)
+    st.pole = pole
+    return Game(state=st, scenario=OneRound())
+
+
+def test_activation_order_alternates_from_pole(monkeypatch: pytest.MonkeyPatch) -> None:
+    log: list[tuple[int, str]] = []
+    monkeypatch.setattr(flow, "activation", recorder(log))
+    g = one_round(
+        vehicle("a1", "car", 100, 100, gear=2, player=0),
+        vehicle("a2", "buggy", 200, 100, gear=1, player=0),
+        vehicle("b1", "car", 300, 100, gear=3, player=1),
+        pole=1,
+    )
+    # Phase 1: pole (player 1) first; player 0 has two qualifying vehicles: a choice.
+    d = g.pending()
+    assert d is not None and d.kind == "activate" and d.player == 0
+    assert [o.value for o in d.options] == ["a1", "a2"]
+    play(g, "a2")
+    # Player 0 still has a1: it activates when its turn comes again (a single option).
+    assert log == [(1, "b1"), (1, "a2"), (1, "a1"), (2, "b1"), (2, "a1"), (3, "b1")]
+    assert g.pending() is None and g.state.finished
+    passes = [e.data["phase"] for e in g.log.of_kind("pass")]
+    assert passes.count(4) == 2 and passes.count(6) == 2
+
+
+def test_qualifying_is_checked_when_the_chance_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A vehicle that shifts up during its activation qualifies for the next phase (p.20).
+    log: list[tuple[int, str]] = []
+    monkeypatch.setattr(flow, "activation", recorder(log))
+
+    def shift_up(_: Any, ctx: dict[str, Any]) -> None:
+        v = ctx["vehicle"]
+        assert isinstance(v, VehicleState)
+        if v.id == "a1" and v.gear < 3:
+            v.gear += 1
+
+    st = table(vehicle("a1", "car", 100, 100, gear=1, player=0))
+    st.players = 1
+    st.votes = [0]
+    game = Game(state=st, scenario=_HookedOneRound(shift_up))
+    assert [p for p, _ in log] == [1, 2, 3]
+    assert game.state.vehicles["a1"].gear == 3
+
+
+class _HookedOneRound(OneRound):
+    def __init__(self, fn: HandlerFn) -> None:
+        self.fn = fn
+
+    def install(self, game: Game) -> None:
+        game.effects.on("test_activation", "test", self.fn)
+
+
+def test_wrecked_vehicles_do_not_activate(monkeypatch: pytest.MonkeyPatch) -> None:
+    log: list[tuple[int, str]] = []
+    monkeypatch.setattr(flow, "activation", recorder(log))
+    gone = vehicle("a2", "car", 200, 100, gear=6, player=0)
+    gone.status = Status.WRECKED
+    one_round(vehicle("a1", "car", 100, 100, gear=1, player=0), gone)
+    assert log == [(1, "a1")]
+
+
+def test_apply_rejects_illegal_and_finished() -> None:
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)),
+                 lambda g: flow_template_only(g))
+    with pytest.raises(IllegalChoice, match="not a legal choice"):
+        g.apply("warp_drive")
+    assert g.choices == [] and not g.log.of_kind("decision")
+    g.apply("medium_straight")
+    with pytest.raises(GameOver):
+        g.apply("medium_straight")
+
+
+def flow_template_only(g: Game) -> Flow:
+    from carnage.engine.game import ask
+
+    yield ask(0, "template", "pick", [("medium_straight", "M"), ("turn", "T")])
+
+
+def test_max_rounds_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(flow, "activation", recorder([]))
+
+    class Endless(Scenario):
+        def check_end(self, game: Game) -> None:
+            pass
+
+    st = table(vehicle("a1", "car", 100, 100, gear=1, player=0))
+    g = Game(state=st, scenario=Endless(), options=RuleOptions(max_rounds=3))
+    out = g.outcome()
+    assert out is not None and out.draw and out.rounds == 3
