@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -64,9 +65,15 @@ def _slug(name: str) -> str:
     return s or "vehicle"
 
 
+@lru_cache(maxsize=64)
+def _report(spec: TeamSpec) -> TeamReport:
+    return check_team(spec)
+
+
 def checked_team(spec: TeamSpec, who: str) -> TeamReport:
-    """The team's report; ``SetupError`` with its first violation if it is not legal."""
-    report = check_team(spec)
+    """The team's report; ``SetupError`` with its first violation if it is not legal. Reports
+    are immutable, so one is shared by every game built from the same team."""
+    report = _report(spec)
     if not report.valid:
         more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
         raise SetupError(f"{who} ({spec.name}): {report.errors[0].message}{more}")
@@ -204,7 +211,7 @@ class GameRecord:
 
 
 def record_game(game: Game, setup: GameSetup, seed: int | str) -> GameRecord:
-    return GameRecord(setup, seed, list(game.choices), [e.to_json() for e in game.log])
+    return GameRecord(setup, seed, list(game.choices), [_norm(e.to_json()) for e in game.log])
 
 
 def log_text(record: GameRecord) -> str:

@@ -147,10 +147,16 @@ class StreetRace(TableScenario):
         cx, cy = line.centre
         heading = line.heading()
         placed = [state.vehicles[i].polygon() for i in self.deployed]
-        terrain = [ob.polygon() for ob in state.obstacles.values()]
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
         while True:
+            # Only terrain within reach of these slots (bounding circles) is tested.
+            near = reach + extra + math.hypot(v.length, v.width)
+            terrain = [
+                ob.polygon() for ob in state.obstacles.values()
+                if math.hypot(ob.pose.x - cx, ob.pose.y - cy)
+                <= near + math.hypot(ob.length, ob.width) / 2.0
+            ]
             k_max = math.floor((reach + extra) / GRID_PITCH + 1e-9)
             out: dict[str, Pose] = {}
             for k in range(-k_max, k_max + 1):

@@ -1,0 +1,252 @@
+"""Street Race (Refuelled p.62): table, pole roll-off, starting grid, pole passing, victory."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from tests.engine.builders import play, values, vehicle
+
+from carnage.engine.dice import ScriptedDice
+from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.setup import GameSetup, build_game, checked_team
+from carnage.engine.state import GameState, Status
+from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.rules.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
+
+LONG = 180.0
+
+
+class PlacedRace(StreetRace):
+    """Street Race with the roll-off as usual but vehicles already placed (no deployment)."""
+
+    def setup(self, game: Game) -> Flow:
+        game.state.pole = self.roll_off(game)
+        self._seen = {v.id: v.pose for v in game.state.vehicles.values()}
+        yield from ()
+
+
+def race(*placed: Any, dice: list[int], max_rounds: int = 40) -> Game:
+    sc = PlacedRace()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    for v in placed:
+        st.vehicles[v.id] = v
+    return Game(state=st, scenario=sc, dice=ScriptedDice(dice),
+                options=RuleOptions(max_rounds=max_rounds))
+
+
+def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
+    return [dict(e.data) for e in g.log.of_kind(kind)]
+
+
+# -- the table --------------------------------------------------------------------------------
+def test_registry_and_lines_a_long_straight_wide_three_apart() -> None:
+    assert SCENARIOS["street-race"] is StreetRace and scenario_class("street-race") is StreetRace
+    with pytest.raises(ValueError, match="unknown scenario 'x' \\(known: street-race\\)"):
+        scenario_class("x")
+    sc = StreetRace()
+    for line in (sc.start_line, sc.finish_line):
+        assert line.length == pytest.approx(LONG)
+        assert all(0 < x < sc.width and 0 < y < sc.height for x, y in (line.a, line.b))
+    gap = abs(sc.finish_line.centre[1] - sc.start_line.centre[1])
+    assert gap >= 3 * LONG
+    assert sc.finish_line.normal == (0.0, 1.0)  # crossed driving away from the start
+
+
+def test_terrain_lies_between_the_lines_and_clear_of_them() -> None:
+    sc = StreetRace()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    obs = list(st.obstacles.values())
+    assert len(obs) >= 3 and any(o.destructible for o in obs)
+    lo, hi = sc.start_line.centre[1], sc.finish_line.centre[1]
+    for o in obs:
+        poly = o.polygon()
+        assert all(lo < y < hi for _, y in poly)
+        assert not sc.start_line.touches(poly) and not sc.finish_line.touches(poly)
+    for i, a in enumerate(obs):
+        for b in obs[i + 1:]:
+            assert penetration(a.polygon(), b.polygon()) < 0
+
+
+def test_default_teams_are_a_car_and_a_buggy_with_front_machine_guns() -> None:
+    teams = StreetRace().default_teams(2)
+    assert len(teams) == 2 and teams[0].name != teams[1].name
+    for p, spec in enumerate(teams):
+        report = checked_team(spec, f"player {p + 1}")
+        assert sorted(v.type for v in report.vehicles) == ["buggy", "car"]
+        for v in report.vehicles:
+            assert [(w.id, str(w.facing)) for w in v.weapons] == [("machine_gun", "front")]
+
+
+# -- pole position and the starting grid -------------------------------------------------------
+def test_roll_off_highest_takes_pole_ties_reroll() -> None:
+    g = build_game(GameSetup(), dice=ScriptedDice([4, 4, 3, 5]))
+    rolls = [e for e in g.log.of_kind("roll") if e.data["why"] == "pole roll-off"]
+    assert [(r.data["player"], r.data["dice"]) for r in rolls] == [
+        (0, [4]), (1, [4]), (0, [3]), (1, [5])
+    ]
+    assert all(r.page == 62 for r in rolls)
+    assert g.state.pole == 1 and kinds(g, "pole")[0] == {"player": 1, "reason": "roll-off"}
+
+    g3 = build_game(GameSetup(players=3), dice=ScriptedDice([6, 6, 2, 1, 5]))
+    assert [r.data["player"] for r in g3.log.of_kind("roll")] == [0, 1, 2, 0, 1]
+    assert g3.state.pole == 1
+
+
+def test_deployment_alternates_from_pole_touching_the_line_not_each_other() -> None:
+    g = build_game(GameSetup(), dice=ScriptedDice([2, 5]))
+    sc = g.scenario
+    assert isinstance(sc, StreetRace)
+    deciders = []
+    while (d := g.pending()) is not None and d.kind in ("deploy", "grid"):
+        deciders.append((d.player, d.kind))
+        if d.kind == "grid":
+            # Every slot offered touches the line inside the flags and no placed vehicle.
+            v = next(x for x in g.state.vehicles.values() if x.name in d.prompt)
+            placed = [g.state.vehicles[i].polygon() for i in sc.deployed]
+            for o in d.options:
+                x = sc.start_line.centre[0] + float(str(o.value))
+                assert abs(x - sc.start_line.centre[0]) <= LONG / 2
+                body = Rect(Pose(x, sc.start_line.centre[1] - v.length / 2, 90), v.length,
+                            v.width).polygon()
+                assert all(penetration(body, p) < 0 for p in placed)
+        g.apply(d.options[0].value)  # leftmost: four cars fit between the flags
+    deploys = kinds(g, "deploy")
+    assert [e["player"] for e in deploys] == [1, 0, 1, 0]  # pole (player 2) places first
+    assert [p for p, k in deciders if k == "grid"] == [1, 0, 1, 0]
+    assert len({e["vehicle"] for e in deploys}) == 4
+    vs = list(g.state.vehicles.values())
+    for v in vs:
+        front = v.rect().front_centre()
+        assert front[1] == pytest.approx(sc.start_line.centre[1])  # front edge on the line
+        assert v.pose.heading == pytest.approx(90.0)
+    for i, a in enumerate(vs):
+        for b in vs[i + 1:]:
+            assert penetration(a.polygon(), b.polygon()) < 0
+    assert d is not None and d.kind == "activate" and d.player == 1  # pole activates first
+
+
+def test_grid_slots_drop_touching_places_and_spill_past_the_flags_when_full() -> None:
+    sc = StreetRace()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    cars = [vehicle(f"c{i}", "car", 0, 0) for i in range(5)]
+    for c in cars:
+        st.vehicles[c.id] = c
+    first = sc.grid_slots(st, cars[0])
+    assert list(first) == [f"{k * 15:+.0f}" for k in range(-5, 6)]
+    for c, slot in zip(cars[:3], ("-60", "+0", "+60"), strict=True):
+        c.pose = sc.grid_slots(st, c)[slot]
+        sc.deployed.append(c.id)
+    # 30 mm wide bodies need centres 45 mm apart: nothing is free between the flags, so the
+    # places carry on past them (ruling SR-3), the nearest 105 mm from the centre.
+    spill = sc.grid_slots(st, cars[3])
+    assert spill and all(abs(float(k)) > LONG / 2 for k in spill)
+    assert min(abs(float(k)) for k in spill) == 105
+    assert "-105" in spill and "+105" in spill
+
+
+# -- pole passing -------------------------------------------------------------------------------
+def test_pole_passes_clockwise_after_every_gear_phase() -> None:
+    red = vehicle("red", "car", 200, 300, player=0)
+    blue = vehicle("blue", "car", 700, 300, player=1)
+    g = race(red, blue, dice=[6, 1], max_rounds=1)
+    assert g.state.pole == 0
+    # Gear phase 1: red (pole) then blue, each a Short Straight (trivial: its free Shift is
+    # discarded), no skid dice; nothing in range to shoot.
+    for _ in range(2):
+        assert [d.kind for d in play(g, "short_straight", 0, "done")] == [
+            "template", "skid_dice", "spend_shift"
+        ]
+    assert g.pending() is None  # gear phases 2-6 have no qualifying vehicle; round cap
+    passes = [e for e in g.log.of_kind("pole") if e.data["reason"] == "passed clockwise"]
+    assert [e.data["player"] for e in passes] == [1, 0, 1, 0, 1, 0]
+    phases = [e.seq for e in g.log.of_kind("gear_phase")]
+    assert len(phases) == 6 and all(p.seq > ph for p, ph in zip(passes, phases, strict=True))
+    acts = kinds(g, "activation")
+    assert [a["vehicle"] for a in acts] == ["red", "blue"]
+
+
+# -- victory -----------------------------------------------------------------------------------
+def test_first_vehicle_across_the_finish_line_wins_at_once() -> None:
+    red = vehicle("red", "car", 450, 920, player=0)  # nose 30 mm short of the line
+    blue = vehicle("blue", "car", 700, 300, player=1)
+    g = race(red, blue, dice=[6, 1])
+    play(g, "medium_straight", 0, "done")  # 0 skid dice; discard the free Shift
+    out = g.outcome()
+    assert out is not None and out.winner == 0 and not out.draw
+    assert out.reason == "red crossed the finish line"
+    assert kinds(g, "finish_line") == [{"vehicle": "red", "player": 0}]
+    ev = g.log.of_kind("finish_line")[0]
+    assert ev.source == "street_race" and ev.page == 62
+    assert not g.log.of_kind("declare_attack") and g.pending() is None
+
+
+def test_passing_beside_the_flags_or_crossing_backwards_does_not_win() -> None:
+    beside = vehicle("red", "car", 330, 920, player=0)  # outside the flag at x=360
+    back = vehicle("blue", "car", 450, 1140, heading=270, player=1)  # beyond, facing home
+    g = race(beside, back, dice=[6, 1])
+    play(g, "medium_straight", 0, "done")
+    assert beside.pose.y > 1050 and not g.state.finished
+    _until(g, "template")  # red's attack step, if any; then blue's activation
+    assert g.state.active == "blue"
+    play(g, "medium_straight", 0, "done")
+    assert back.pose.y < 1050  # drove back over the line the wrong way
+    assert not g.log.of_kind("finish_line") and not g.state.finished
+
+
+def _until(g: Game, kind: str) -> None:
+    """Answer (stop, else the first option) every decision before the next one of ``kind``."""
+    probe = g.pending()
+    while probe is not None and probe.kind != kind:
+        g.apply("stop" if "stop" in values(probe) else probe.options[0].value)
+        probe = g.pending()
+
+
+def test_reversing_across_the_line_counts_the_way_it_travels() -> None:
+    red = vehicle("red", "car", 450, 990, heading=270, player=0)  # rear 10 mm short
+    blue = vehicle("blue", "car", 700, 300, player=1)
+    g = race(red, blue, dice=[6, 1])
+    play(g, "short_straight/reverse", 0, "done")
+    assert g.outcome() is not None and g.state.winner == 0
+
+
+def test_crossing_by_a_forced_move_is_judged_at_the_next_check() -> None:
+    red = vehicle("red", "car", 450, 1000, player=0)
+    blue = vehicle("blue", "car", 700, 300, player=1)
+    g = race(red, blue, dice=[6, 1])
+    sc = g.scenario
+    red.pose = Pose(450, 1120, 90)  # as a flip's Medium Straight would move it
+    sc.check_end(g)
+    assert g.state.winner == 0 and g.outcome() is not None
+
+
+def test_last_player_with_vehicles_in_play_wins() -> None:
+    red = vehicle("red", "car", 200, 300, player=0)
+    blue = vehicle("blue", "car", 700, 300, player=1)
+    g = race(red, blue, dice=[6, 1])
+    blue.status = Status.WRECKED
+    g.scenario.check_end(g)
+    out = g.outcome()
+    assert out is not None and out.winner == 0 and "last player" in out.reason
+
+
+@pytest.mark.parametrize(
+    ("poses", "expected"),
+    [
+        ([Pose(450, 900, 90), Pose(450, 1020, 90)], True),  # nose ends exactly on the line
+        ([Pose(450, 900, 90), Pose(450, 1019.9, 90)], False),  # 0.1 mm short
+        ([Pose(450, 1020, 90), Pose(450, 1020, 0)], False),  # turning on the spot
+        ([Pose(300, 900, 90), Pose(300, 1200, 90)], False),  # beside the flags
+        ([Pose(590, 1000, 135), Pose(530, 1060, 135)], True),  # corner clips the flag end
+        ([Pose(450, 1200, 270), Pose(450, 900, 270)], False),  # the wrong way
+        ([Pose(450, 700, 90), Pose(450, 1400, 90)], True),  # one long jump over it
+    ],
+)
+def test_crossing_geometry(poses: list[Pose], expected: bool) -> None:
+    line = Line((360.0, 1050.0), (540.0, 1050.0), (0.0, 1.0))
+    assert crosses(line, poses, 60.0, 30.0) is expected
+    assert math.isclose(line.heading(), 90.0)
