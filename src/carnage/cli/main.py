@@ -5,7 +5,15 @@ from __future__ import annotations
 import typer
 
 from carnage import __version__
-from carnage.cli import catalog_cmd, judge_cmd, play_cmd, replay_cmd, simulate_cmd, team_cmd
+from carnage.cli import (
+    catalog_cmd,
+    judge_cmd,
+    play_cmd,
+    replay_cmd,
+    serve_cmd,
+    simulate_cmd,
+    team_cmd,
+)
 
 app = typer.Typer(
     name="carnage",
@@ -17,6 +25,7 @@ app = typer.Typer(
 app.add_typer(team_cmd.app, name="team")
 app.command(name="catalog")(catalog_cmd.catalog)
 app.command(name="judge")(judge_cmd.judge)
+app.command(name="serve")(serve_cmd.serve)
 app.command(name="play")(play_cmd.play_command)
 app.command(name="simulate")(simulate_cmd.simulate_command)
 app.command(name="replay")(replay_cmd.replay_command)

@@ -1,0 +1,70 @@
+"""The FastAPI application: ``create_app(db_url)`` wires the store, the live games, the
+routers, the static files and the error handlers (every error is ``{"detail": sentence}``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from carnage import __version__
+from carnage.web.db import Store
+from carnage.web.routers import catalog, games, pages, teams
+from carnage.web.routers.pages import STATIC
+from carnage.web.sessions import ApiError, Games
+
+
+def validation_sentence(errors: list[Any]) -> str:
+    """One sentence for a request that does not match its schema."""
+    if not errors:
+        return "the request is malformed"
+    first = errors[0]
+    loc = [str(p) for p in first.get("loc", ()) if p != "body"]
+    where = ".".join(loc)
+    kind = first.get("type", "")
+    if kind == "json_invalid":
+        msg = "the request body is not valid JSON"
+    elif kind == "missing" and not loc:
+        msg = "the request body is missing"
+    elif kind == "missing":
+        msg = f"{where}: missing (required)"
+    elif kind == "extra_forbidden":
+        msg = f"{where}: unknown field"
+    else:
+        text = str(first.get("msg", "invalid"))
+        msg = f"{where}: {text[0].lower()}{text[1:]}" if where else text
+    more = len(errors) - 1
+    return msg + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+
+
+async def _api_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return JSONResponse({"detail": exc.detail}, status_code=exc.status)
+
+
+async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return JSONResponse({"detail": validation_sentence(list(exc.errors()))}, status_code=422)
+
+
+def create_app(db_url: str) -> FastAPI:
+    """The whole web table on the database at ``db_url`` (any SQLAlchemy URL)."""
+    app = FastAPI(
+        title="Carnage",
+        version=__version__,
+        description="Play Gaslands: Refuelled on a server-authoritative virtual table.",
+    )
+    store = Store(db_url)
+    app.state.store = store
+    app.state.games = Games(store)
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.include_router(catalog.router)
+    app.include_router(teams.router)
+    app.include_router(games.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app

@@ -1,0 +1,257 @@
+"""One short English sentence per engine event, for the table's log panel.
+
+``event_text(event, names)`` reads an event's kind and data (docs/events.md) and names the
+vehicles and players involved; the rule's page is appended as ``(p.N)``. Kinds without a
+sentence of their own are still described from their data, so no event is ever unreadable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from carnage.engine.events import Event, JsonValue
+
+Names = Mapping[str, str]
+"""Vehicle and obstacle id -> display name."""
+
+
+def player(p: Any) -> str:
+    return f"Player {int(p) + 1}" if isinstance(p, int) and not isinstance(p, bool) else "?"
+
+
+def _n(count: Any, word: str) -> str:
+    k = int(count) if isinstance(count, int | float) and not isinstance(count, bool) else 0
+    if k == 1:
+        return f"1 {word}"
+    return f"{k} {'dice' if word == 'die' else word + 's'}"
+
+
+def _list(items: Any) -> str:
+    if not isinstance(items, list | tuple) or not items:
+        return "nothing"
+    return ", ".join(str(x) for x in items)
+
+
+def _pretty(value: str) -> str:
+    return value.replace("_", " ")
+
+
+class _Say:
+    def __init__(self, names: Names, data: Mapping[str, JsonValue], source: str) -> None:
+        self.names, self.d, self.source = names, data, source
+
+    def name(self, key: str = "vehicle") -> str:
+        vid = self.d.get(key)
+        if vid is None:
+            return "?"
+        return self.lookup(str(vid))
+
+    def lookup(self, oid: str) -> str:
+        if oid in self.names:
+            return self.names[oid]
+        if oid.startswith("wreck:") and oid[6:] in self.names:
+            return f"the wreck of {self.names[oid[6:]]}"
+        return oid
+
+    def names_of(self, key: str) -> str:
+        ids = self.d.get(key)
+        if not isinstance(ids, list | tuple) or not ids:
+            return "nothing"
+        return ", ".join(self.lookup(str(i)) for i in ids)
+
+    def get(self, key: str, default: Any = "?") -> Any:
+        v = self.d.get(key)
+        return default if v is None else v
+
+
+def _roll(s: _Say) -> str:
+    dice = s.get("dice", [])
+    who = s.name() if "vehicle" in s.d else (
+        s.name("attacker") if "attacker" in s.d else player(s.d.get("player"))
+        if "player" in s.d else "The table")
+    why = str(s.get("why", "a roll"))
+    k = len(dice) if isinstance(dice, list) else 0
+    if why.endswith(" dice"):
+        return f"{who} rolled {k} {why}: {_list(dice)}"
+    return f"{who} rolled {_n(k, 'die')} for {why}: {_list(dice)}"
+
+
+def _template(s: _Say) -> str:
+    extra = (" (left)" if s.d.get("mirror") else "") + (" in reverse" if s.d.get("reverse") else "")
+    use = {"T": "trivial", "H": "hazardous", "P": "permitted"}.get(str(s.get("use", "")), "")
+    tail = f", {use}" if use and use != "permitted" else ""
+    return f"{s.name()} takes the {_pretty(str(s.get('template')))} template{extra}{tail}"
+
+
+def _hazards(s: _Say) -> str:
+    change = s.get("change", 0)
+    k = int(change) if isinstance(change, int) else 0
+    verb = "gains" if k >= 0 else "loses"
+    why = _pretty(s.source)
+    because = f" ({why})" if why and why != "core" else ""
+    return f"{s.name()} {verb} {_n(abs(k), 'Hazard')}{because}, now {s.get('hazards')}"
+
+
+def _move(s: _Say) -> str:
+    out = f"{s.name()} moves to ({s.get('x')}, {s.get('y')}) facing {s.get('heading')}°"
+    if s.d.get("interrupted"):
+        out += f", stopped by {s.names_of('touched')}"
+    elif s.d.get("touched"):
+        out += f", touching {s.names_of('touched')}"
+    return out
+
+
+def _forced_move(s: _Say) -> str:
+    return f"{s.name()} is forced along the {_pretty(str(s.get('template')))}: " + _move(s).split(
+        " moves ", 1)[1]
+
+
+def _pivot(s: _Say) -> str:
+    out = f"{s.name()} pivots {s.get('turned')}° (asked {s.get('requested')}°), now facing " \
+        f"{s.get('heading')}°"
+    if s.d.get("touched"):
+        out += f", hitting {s.names_of('touched')}"
+    return out
+
+
+def _attack_hits(s: _Say) -> str:
+    hits = s.get("hits", 0)
+    if "vehicle" in s.d:
+        return f"{s.name()}'s attack on {s.name('target')} scores {_n(hits, 'hit')}"
+    origin = s.d.get("origin")
+    what = "the explosion" if s.source == "explosion" else _pretty(str(s.source))
+    if origin is not None and s.source == "explosion":
+        what = f"the explosion of {s.name('origin')}"
+    return f"{s.name('target')} takes {_n(hits, 'hit')} from {what}"
+
+
+def _decision(s: _Say) -> str:
+    what = _pretty(str(s.get("decision")))
+    choice = s.d.get("choice")
+    shown = s.names.get(choice, choice) if isinstance(choice, str) else choice
+    return f"{player(s.d.get('player'))} chose {shown} ({what})"
+
+
+def _forced_choice(s: _Say) -> str:
+    return f"{player(s.d.get('player'))} had one choice for {_pretty(str(s.get('decision')))}: " \
+        f"{s.get('choice')}"
+
+
+def _game_over(s: _Say) -> str:
+    if s.d.get("draw") or s.d.get("winner") is None:
+        return f"The game ends in a draw: {s.get('reason')}"
+    return f"{player(s.d.get('winner'))} wins: {s.get('reason')}"
+
+
+SENTENCES: dict[str, Callable[[_Say], str]] = {
+    "roll": _roll,
+    "decision": _decision,
+    "forced_choice": _forced_choice,
+    "game_start": lambda s: f"The game begins ({_pretty(str(s.get('scenario')))}, "
+    f"{s.get('players')} players)",
+    "game_over": _game_over,
+    "round_start": lambda s: f"Round {s.get('round')} begins; {player(s.d.get('pole'))} has pole "
+    "position",
+    "round_end": lambda s: f"Round {s.get('round')} ends",
+    "gear_phase": lambda s: f"Gear phase {s.get('phase')} of round {s.get('round')}",
+    "pass": lambda s: f"{player(s.d.get('player'))} has nothing to activate in gear phase "
+    f"{s.get('phase')}",
+    "pole": lambda s: f"{player(s.d.get('player'))} takes pole position ({s.get('reason')})",
+    "deploy": lambda s: f"{s.name()} takes its place on the starting grid ({s.get('slot')} mm)",
+    "activation": lambda s: f"{s.name()} activates in gear phase {s.get('phase')}",
+    "activation_end": lambda s: f"{s.name()} ends its activation",
+    "template": _template,
+    "touch_it_use_it": lambda s: f"{s.name()} touched a template it may not use "
+    f"({s.get('picked')}); {player(s.d.get('chooser'))} picks one for it",
+    "skid": lambda s: f"{s.name()}'s skid dice show {_list(s.get('faces', []))}",
+    "skid_hazards": lambda s: f"{s.name()} gains {_n(s.get('gained', 0), 'Hazard')} from its "
+    "skid dice",
+    "hazards": _hazards,
+    "gear": lambda s: f"{s.name()} is now in gear {s.get('gear')}",
+    "move": _move,
+    "forced_move": _forced_move,
+    "pivot": _pivot,
+    "ignoring": lambda s: f"{s.name()} starts touching {s.names_of('obstructions')}, ignored "
+    "for this move",
+    "disqualified": lambda s: f"{s.name()} is out of the game: {s.get('reason')}",
+    "distracted": lambda s: f"{s.name()} is distracted by {s.names_of('touching')} and cannot "
+    "shoot",
+    "declare_attack": lambda s: f"{s.name()} aims {s.get('weapon')} at {s.name('target')}"
+    + (" (target in cover)" if s.d.get("cover") else ""),
+    "attack_hits": _attack_hits,
+    "attack_lost": lambda s: f"{s.name()}'s attack on {s.name('target')} is lost: "
+    f"{s.get('reason')}",
+    "attack_cancelled": lambda s: f"{s.name()}'s attack on {s.name('target')} is cancelled",
+    "ammo": lambda s: f"{s.name()} uses ammo for {s.get('weapon')}, {s.get('ammo')} left",
+    "evade": lambda s: f"{s.name()} evades {_n(s.get('cancelled', 0), 'hit')} of "
+    f"{s.get('hits')}",
+    "cancel_hit": lambda s: f"{s.name()} cancels a hit",
+    "hits_taken": lambda s: f"{s.name()} takes {s.get('damage', 0)} damage "
+    f"({_n(s.get('hits', 0), 'hit')}, {s.get('cancelled')} cancelled)",
+    "collision": lambda s: f"{s.name()} collides with {s.name('other')} "
+    f"({_pretty(str(s.get('orientation')))})",
+    "damage": lambda s: f"{s.name()} loses {_n(s.get('amount', 0), 'hull point')}, "
+    f"{s.get('hull_points')} left",
+    "wrecked": lambda s: f"{s.name()} is wrecked",
+    "audience_vote": lambda s: f"{player(s.d.get('player'))} earns an Audience Vote "
+    f"({s.get('votes')} in all)",
+    "explosion_check": lambda s: f"{s.name()} explosion check: rolled {s.get('roll')} + "
+    f"{s.get('ammo')} ammo = {s.get('total')}"
+    + (", it explodes" if s.d.get("explodes") else ", no explosion"),
+    "explosion": lambda s: f"{s.name('origin')} explodes with {_n(s.get('dice', 0), 'die')}"
+    f", reaching {s.names_of('targets')}",
+    "removed": lambda s: f"{s.name()} is removed from the table ({s.get('reason')})",
+    "wreck": lambda s: f"{s.name()} is left on the table as a wreck",
+    "obstacle_removed": lambda s: f"{s.name('obstacle')} is destroyed and removed",
+    "volatile_explodes": lambda s: f"{s.name('obstacle')} explodes",
+    "collision_skipped": lambda s: f"No collision between {s.name()} and {s.name('other')}: "
+    f"{s.get('reason')}",
+    "collision_end": lambda s: f"Collision of {s.name()} and {s.name('other')} over "
+    f"({s.get('reason')})",
+    "tailgate_evade": lambda s: f"{s.name()} tailgates {s.name('other')}: both must evade",
+    "reaction": lambda s: f"{s.name()} reacts to {s.name('other')}: {s.get('reaction')}",
+    "smash_attack": lambda s: f"{s.name('attacker')} smashes {s.name('target')} with "
+    f"{_n(s.get('dice', 0), 'die')}: {_n(s.get('hits', 0), 'hit')}",
+    "wipeout": lambda s: f"{s.name()} wipes out with {s.get('hazards')} Hazards in gear "
+    f"{s.get('gear')}",
+    "flip_check": lambda s: f"{s.name()} flip check: {s.get('score')} against gear "
+    f"{s.get('gear')}" + (", it flips" if s.d.get("flipped") else ", it stays upright"),
+    "flip": lambda s: f"{s.name()} flips and takes {_n(s.get('hits', 0), 'hit')}",
+    "ramp": lambda s: f"{s.name()} reaches the {s.get('edge')} edge of {s.name('ramp')}",
+    "jump": lambda s: f"{s.name()} jumps along the {_pretty(str(s.get('template')))}",
+    "tumble": lambda s: f"{s.name()} tumbles",
+    "finish_line": lambda s: f"{s.name()} crosses the finish line",
+}
+
+
+def _fallback(kind: str, s: _Say) -> str:
+    parts: list[str] = []
+    for k, v in s.d.items():
+        if k in ("vehicle",):
+            continue
+        if isinstance(v, str) and v in s.names:
+            v = s.names[v]
+        parts.append(f"{_pretty(k)} {v}")
+    head = _pretty(kind).capitalize()
+    if "vehicle" in s.d:
+        head = f"{s.name()}: {_pretty(kind)}"
+    return head + (f" ({', '.join(parts)})" if parts else "")
+
+
+def event_text(event: Event, names: Names) -> str:
+    """A short sentence for ``event``, naming vehicles by ``names`` and ending with its page."""
+    s = _Say(names, event.data, event.source)
+    fn = SENTENCES.get(event.kind)
+    try:
+        text = fn(s) if fn is not None else _fallback(event.kind, s)
+    except (TypeError, ValueError, KeyError, IndexError):
+        text = _fallback(event.kind, s)
+    text = text[:1].upper() + text[1:]
+    if event.page is not None:
+        text += f" (p.{event.page})"
+    return text
+
+
+def texts(events: Sequence[Event], names: Names) -> list[str]:
+    return [event_text(e, names) for e in events]

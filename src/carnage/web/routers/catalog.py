@@ -1,0 +1,36 @@
+"""``GET /api/catalog/{kind}``: the Refuelled catalogue records, and the scenarios."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from carnage.catalog import load_catalog
+from carnage.rules.scenarios import SCENARIOS
+from carnage.web.schemas import Message, ScenarioInfo
+from carnage.web.sessions import PLAYERS, ApiError
+
+router = APIRouter(prefix="/api", tags=["catalogue"])
+
+KINDS = ("vehicles", "weapons", "upgrades", "perks", "perk_classes", "sponsors", "templates")
+
+
+@router.get(
+    "/catalog/{kind}", response_model=list[dict[str, Any]],
+    responses={404: {"model": Message}},
+    summary="Every record of one catalogue section",
+)
+def catalog(kind: str) -> list[dict[str, Any]]:
+    sections = load_catalog().sections()
+    if kind not in sections:
+        raise ApiError(404, f"unknown catalogue kind {kind!r} (known: {', '.join(KINDS)})")
+    return [r.model_dump(mode="json") for r in sections[kind]]
+
+
+@router.get("/scenarios", response_model=list[ScenarioInfo], summary="Playable scenarios")
+def scenarios() -> list[ScenarioInfo]:
+    return [
+        ScenarioInfo(id=sid, name=cls.name, page=cls.page, players=PLAYERS[0])
+        for sid, cls in sorted(SCENARIOS.items())
+    ]

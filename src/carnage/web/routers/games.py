@@ -1,0 +1,207 @@
+"""Games: create, list, view, act, events, SVG, replay and the websocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, Query, Response, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+
+from carnage.engine.decisions import IllegalChoice
+from carnage.engine.setup import build_game
+from carnage.web.deps import GamesDep
+from carnage.web.schemas import (
+    DecisionRequest,
+    EventJson,
+    GameCreated,
+    GameSummary,
+    GameView,
+    Message,
+    NewGameRequest,
+    Replay,
+    SeatCreated,
+    SeatInfo,
+)
+from carnage.web.sessions import ApiError, Games, Listener
+from carnage.web.views import game_view, table_svg
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": Message}, 404: {"model": Message}, 409: {"model": Message},
+    422: {"model": Message},
+}
+TOKEN = Query(None, description="A seat token, or several joined by commas (hot-seat).")
+
+
+@router.post("", response_model=GameCreated, status_code=201, responses=ERRORS,
+             summary="Start a game; bot seats play at once up to the first human decision")
+def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
+    s = games.create(body)
+    return GameCreated(id=s.id, seats=[
+        SeatCreated(seat=x.seat, controller=x.controller, token=x.token,
+                    url=f"/games/{s.id}?token={x.token}" if x.token else None)
+        for x in s.seats
+    ])
+
+
+@router.get("", response_model=list[GameSummary], summary="Games in progress and finished")
+def list_games(games: GamesDep) -> list[GameSummary]:
+    return [
+        GameSummary(
+            id=g.id, scenario=g.scenario, status="finished" if g.finished else "in_progress",
+            round=g.round, winner=g.winner, created=g.created.isoformat(),
+            seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],
+        )
+        for g in games.store.games()
+    ]
+
+
+@router.get("/{gid}", response_model=GameView, responses=ERRORS,
+            summary="The game as one seat (or a spectator) sees it")
+def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> GameView:
+    s = games.get(gid)
+    return s.view(s.seats_for(token))
+
+
+@router.post("/{gid}/decisions", response_model=GameView, responses=ERRORS,
+             summary="Answer the pending decision for your seat")
+def decide(gid: str, body: DecisionRequest, games: GamesDep) -> GameView:
+    return games.get(gid).decide(body.token, body.version, body.choice)
+
+
+@router.get("/{gid}/svg", response_class=Response, responses={
+    **ERRORS, 200: {"content": {"image/svg+xml": {}}}}, summary="The table as SVG")
+def svg(gid: str, games: GamesDep) -> Response:
+    s = games.get(gid)
+    with s.lock:
+        text = table_svg(s.game, f"Carnage game {gid}")
+    return Response(content=text, media_type="image/svg+xml")
+
+
+@router.get("/{gid}/events", response_model=list[EventJson], responses=ERRORS,
+            summary="The engine's event log from sequence number `since` on")
+def events(gid: str, games: GamesDep, since: int = Query(0, ge=0)) -> list[EventJson]:
+    s = games.get(gid)
+    with s.lock:
+        evs = s.game.log.events[since:]
+        return [EventJson.model_validate(e.to_json()) for e in evs]
+
+
+@router.get("/{gid}/replay", response_model=Replay | GameView, responses=ERRORS,
+            summary="Step through a game: every step, or the view after `step` choices")
+def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0)) -> Replay | GameView:
+    s = games.get(gid)
+    with s.lock:
+        choices = list(s.game.choices)
+    if step is not None and step > len(choices):
+        raise ApiError(422, f"step must be between 0 and {len(choices)}, not {step}")
+    game = build_game(s.setup, s.seed)
+    seats = s.seat_controls()
+    if step is not None:
+        for c in choices[:step]:
+            _apply(game, c)
+        return game_view(game, s.id, seats)
+    steps = []
+    seen = 0
+    for i in range(len(choices) + 1):
+        if i:
+            _apply(game, choices[i - 1])
+        new = game.log.events[seen:]
+        seen = len(game.log.events)
+        steps.append(game_view(game, s.id, seats, events=new, with_preview=False))
+    return Replay(steps=steps)
+
+
+def _apply(game: Any, choice: Any) -> None:
+    try:
+        game.apply(choice)
+    except IllegalChoice as e:
+        raise ApiError(409, f"the saved game no longer replays: {e}") from None
+
+
+# -- websocket ---------------------------------------------------------------------------------
+@router.websocket("/{gid}/ws")
+async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) -> None:
+    """Sends ``{"type": "view", "view": GameView}`` on connect and after every change; takes
+    ``{"type": "decision", "version", "choice"}`` and answers errors with ``{"type": "error",
+    "status", "detail"}``."""
+    await websocket.accept()
+    games: Games = websocket.app.state.games
+    try:
+        session = await run_in_threadpool(games.get, gid)
+        seats = session.seats_for(token)
+    except ApiError as e:
+        await websocket.send_json({"type": "error", "status": e.status, "detail": e.detail})
+        await websocket.close(code=4000 + e.status)
+        return
+    listener = Listener(asyncio.get_running_loop())
+    session.subscribe(listener)
+    send_lock = asyncio.Lock()
+
+    async def send(msg: dict[str, Any]) -> None:
+        async with send_lock:
+            await websocket.send_json(msg)
+
+    async def send_view() -> None:
+        view = await run_in_threadpool(session.view, seats)
+        await send({"type": "view", "view": view.model_dump(mode="json")})
+
+    async def pusher() -> None:
+        while True:
+            await listener.queue.get()
+            while not listener.queue.empty():
+                listener.queue.get_nowait()
+            await send_view()
+
+    async def receiver() -> None:
+        while True:
+            text = await websocket.receive_text()
+            try:
+                msg = _SocketDecision.parse(_json(text))
+                await run_in_threadpool(session.decide, token or "", msg.version, msg.choice)
+            except ApiError as e:
+                await send({"type": "error", "status": e.status, "detail": e.detail})
+
+    try:
+        await send_view()
+        push = asyncio.create_task(pusher())
+        try:
+            await receiver()
+        finally:
+            push.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await push
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        session.unsubscribe(listener)
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise ApiError(422, "messages must be JSON objects") from None
+
+
+class _SocketDecision:
+    def __init__(self, version: int, choice: Any) -> None:
+        self.version, self.choice = version, choice
+
+    @staticmethod
+    def parse(raw: Any) -> _SocketDecision:
+        if not isinstance(raw, dict) or raw.get("type") != "decision":
+            raise ApiError(422, 'expected {"type": "decision", "version": N, "choice": ...}')
+        try:
+            body = DecisionRequest.model_validate({"token": "-", **{
+                k: raw[k] for k in ("version", "choice") if k in raw}})
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise ApiError(422, f"{where}: {first['msg']}") from None
+        return _SocketDecision(body.version, body.choice)

@@ -1,0 +1,280 @@
+"""Request and response schemas of the web API (separate from the engine's own types).
+
+Every payload the API accepts or returns is one of these pydantic models; routes declare them
+as response models so ``/docs`` documents the whole contract. Team files travel as plain JSON
+objects (the team file format) and are checked by the team loader, so its messages reach the
+client unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Choice = Annotated[
+    str | int | float,
+    Field(description="An option's value, or a number inside the decision's domain."),
+]
+Point = tuple[float, float]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Message(BaseModel):
+    """Every error: one clear sentence."""
+
+    detail: str
+
+
+# -- teams -------------------------------------------------------------------------------------
+class ValidateRequest(_In):
+    team: Any = Field(description="A team file as a JSON object (name, cans, vehicles ...).")
+    homebrew: bool = False
+
+
+class TeamBody(_In):
+    team: Any = Field(description="A team file as a JSON object.")
+
+
+class TeamSummary(BaseModel):
+    id: str
+    name: str
+    sponsor: str | None
+    cans: int
+    total_cans: int
+    valid: bool
+
+
+class TeamRecord(BaseModel):
+    id: str
+    team: dict[str, Any]
+    report: dict[str, Any] = Field(description="Exactly `carnage team check --json`.")
+
+
+class ImportRequest(_In):
+    text: str
+    format: Literal["yaml", "json"] = "yaml"
+
+
+class ImportResult(BaseModel):
+    team: dict[str, Any]
+    report: dict[str, Any]
+
+
+class Deleted(BaseModel):
+    id: str
+    deleted: bool = True
+
+
+# -- scenarios and games -----------------------------------------------------------------------
+class ScenarioInfo(BaseModel):
+    id: str
+    name: str
+    page: int | None
+    players: int
+
+
+Controller = Literal["human", "random", "heuristic"]
+
+
+class SeatRequest(_In):
+    controller: Controller
+    team_id: str | None = Field(
+        default=None, description="A saved team's id; null plays the scenario's own team."
+    )
+
+
+class NewGameRequest(_In):
+    scenario: str = "street-race"
+    seed: int | None = Field(default=None, description="Dice seed; null picks one at random.")
+    seats: list[SeatRequest] = Field(min_length=1)
+
+
+class SeatCreated(BaseModel):
+    seat: int
+    controller: Controller
+    token: str | None = Field(description="The seat's secret; only human seats have one.")
+    url: str | None = Field(description="The table page for this seat (humans only).")
+
+
+class GameCreated(BaseModel):
+    id: str
+    seats: list[SeatCreated]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    controller: Controller
+
+
+class GameSummary(BaseModel):
+    id: str
+    scenario: str
+    status: Literal["in_progress", "finished"]
+    round: int
+    winner: int | None
+    created: str
+    seats: list[SeatInfo]
+
+
+class DecisionRequest(_In):
+    token: str = Field(
+        description="The acting seat's token, or several seats' tokens joined by commas "
+        "(hot-seat)."
+    )
+    version: int = Field(description="The view's version the choice was made against.")
+    choice: Choice
+
+
+# -- the game view -----------------------------------------------------------------------------
+class TableSize(BaseModel):
+    width: float
+    height: float
+
+
+class PlayerView(BaseModel):
+    seat: int
+    controller: Controller
+    votes: int
+    colour: str
+
+
+class WeaponView(BaseModel):
+    key: str
+    id: str
+    name: str
+    facing: str | None
+    range: str = Field(description="Range bands joined by '/', e.g. 'medium'.")
+    dice: str = Field(description="Attack dice as printed on a dashboard, e.g. '2D6'.")
+    ammo: int | None
+
+
+class VehicleView(BaseModel):
+    id: str
+    name: str
+    player: int
+    type: str
+    weight: str
+    x: float
+    y: float
+    heading: float
+    length: float
+    width: float
+    gear: int
+    max_gear: int
+    hazards: int
+    hull: int
+    hull_points: int
+    handling: int
+    crew: int
+    status: str
+    activated: bool = Field(description="Activated in the current gear phase.")
+    weapons: list[WeaponView]
+    special_rules: list[str]
+    colour: str
+
+
+class ObstacleView(BaseModel):
+    id: str
+    x: float
+    y: float
+    length: float
+    width: float
+    heading: float
+    tall: bool
+    destructible: bool
+    wreck_of: str | None
+
+
+class SurfaceView(BaseModel):
+    id: str
+    kind: str
+    polygon: list[Point]
+
+
+class LineView(BaseModel):
+    id: str
+    kind: Literal["start", "finish"]
+    a: Point
+    b: Point
+
+
+class OptionView(BaseModel):
+    value: str | int
+    label: str
+
+
+class DomainView(BaseModel):
+    low: float
+    high: float
+    unit: str
+
+
+class PendingView(BaseModel):
+    seat: int
+    kind: str
+    prompt: str
+    source: str
+    page: int | None
+    options: list[OptionView] | None
+    domain: DomainView | None
+    vehicle: str | None
+    preview: dict[str, Any] | None = Field(
+        description=(
+            "Drawing help, by kind. template: {vehicle, templates: {value: [polygon...]}} "
+            "(each option's template laid in front of, or behind, the vehicle). attack: "
+            "{vehicle, weapons: [{key, name, arc, range, targets: [vehicle id], polygons: "
+            "[polygon...]}]} (the arc's reach at the weapon's longest range). spin, "
+            "lose_control: {vehicle, centre: [x, y], heading, low, high}. grid: {vehicle, "
+            "poses: {value: {x, y, heading}}}. Other kinds: {vehicle} or null. Polygons are "
+            "lists of [x, y] in table millimetres (y up)."
+        )
+    )
+
+
+class LogLine(BaseModel):
+    seq: int
+    kind: str
+    source: str
+    page: int | None
+    text: str
+
+
+class GameView(BaseModel):
+    id: str
+    version: int = Field(description="Number of choices applied so far.")
+    scenario: str
+    round: int
+    gear_phase: int
+    pole: int
+    status: Literal["in_progress", "finished"]
+    winner: int | None
+    outcome_reason: str
+    table: TableSize
+    your_seat: int | None
+    players: list[PlayerView]
+    vehicles: list[VehicleView]
+    obstacles: list[ObstacleView]
+    surfaces: list[SurfaceView]
+    lines: list[LineView]
+    pending: PendingView | None
+    log: list[LogLine]
+    svg_url: str
+
+
+class Replay(BaseModel):
+    steps: list[GameView] = Field(
+        description="The view after 0, 1, ... N choices. In this list each step's log holds "
+        "only the events since the step before (ask ?step=N for a full view)."
+    )
+
+
+class EventJson(BaseModel):
+    seq: int
+    kind: str
+    source: str
+    page: int | None = None
+    data: dict[str, Any]

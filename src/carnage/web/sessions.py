@@ -1,0 +1,378 @@
+"""Live games on the server: the engine, the seats and their tokens, bots, listeners.
+
+The server is authoritative: a ``GameSession`` owns its ``Game`` and is the only thing that
+changes it, under a per-game lock. A client acts for a seat by its secret token; each action
+names the version (number of choices applied) it was made against, and a stale one is refused.
+After a human choice the session answers every bot decision until a human must decide or the
+game ends, saves the choices and tells its listeners (websockets) that the game changed.
+Sessions are kept in memory and rebuilt from the database by replaying their choices.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from carnage.ai.bots import Bot, make_bot
+from carnage.ai.runner import bot_rng
+from carnage.engine.decisions import Decision, IllegalChoice
+from carnage.engine.game import Game
+from carnage.engine.setup import GameSetup, SetupError, build_game
+from carnage.rules.scenarios import scenario_class
+from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
+from carnage.web.db import Store, StoredGame
+from carnage.web.schemas import Controller, GameView, NewGameRequest
+from carnage.web.views import SeatControl, game_view
+
+MAX_BOT_CHOICES = 20_000
+"""Bots stop answering after this many choices in one go (a stuck game stays in progress)."""
+MAX_CACHED = 64
+"""Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
+PLAYERS = (2, 4)
+"""Seats a game may have (fewest, most)."""
+
+
+class ApiError(Exception):
+    """An error for the client: an HTTP status and one sentence."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    controller: Controller
+    token: str | None
+    team_id: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "controller": self.controller, "token": self.token,
+                "team_id": self.team_id}
+
+    @staticmethod
+    def from_json(raw: dict[str, Any]) -> Seat:
+        return Seat(int(raw["seat"]), cast(Controller, str(raw["controller"])),
+                    raw.get("token"), raw.get("team_id"))
+
+
+@dataclass(eq=False)
+class Listener:
+    """A websocket waiting for changes: notified from any thread, read on its event loop."""
+
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+
+    def notify(self, version: int) -> None:
+        with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, version)
+
+
+def coerce(d: Decision, choice: Any) -> str | int | float:
+    """``choice`` validated for ``d``; a form's string "2" is taken for the option 2 (and a
+    number for the option that prints as it), so browser controls need no type juggling."""
+    try:
+        return d.validate(choice)
+    except IllegalChoice:
+        if d.domain is not None and isinstance(choice, str):
+            try:
+                return d.validate(float(choice))
+            except ValueError:
+                pass
+        elif d.domain is None and not isinstance(choice, bool):
+            for o in d.options:
+                if str(o.value) == str(choice) or (
+                    isinstance(choice, float) and choice.is_integer() and o.value == int(choice)
+                    and isinstance(o.value, int)
+                ):
+                    return d.validate(o.value)
+        raise
+
+
+class GameSession:
+    def __init__(
+        self,
+        gid: str,
+        setup: GameSetup,
+        seed: int,
+        seats: Sequence[Seat],
+        created: datetime,
+        store: Store,
+        game: Game | None = None,
+    ) -> None:
+        self.id = gid
+        self.setup = setup
+        self.seed = seed
+        self.seats = list(seats)
+        self.created = created
+        self.store = store
+        self.lock = threading.RLock()
+        self.game = game if game is not None else build_game(setup, seed)
+        self.bots: dict[int, Bot] = {
+            s.seat: make_bot(s.controller) for s in self.seats if s.controller != "human"
+        }
+        self.rng: random.Random = bot_rng(f"{seed}:{len(self.game.choices)}")
+        self.listeners: list[Listener] = []
+        self._views: dict[tuple[int, int | None], GameView] = {}
+
+    # -- seats and tokens ------------------------------------------------------------------------
+    def seat_controls(self) -> list[SeatControl]:
+        return [SeatControl(s.seat, s.controller) for s in self.seats]
+
+    def seats_for(self, tokens: str | None) -> list[int]:
+        """The seats whose tokens are in ``tokens`` (comma-separated); [] for a spectator."""
+        if tokens is None or not tokens.strip():
+            return []
+        by_token = {s.token: s.seat for s in self.seats if s.token}
+        out: list[int] = []
+        for t in (t.strip() for t in tokens.split(",")):
+            if not t:
+                continue
+            if t not in by_token:
+                raise ApiError(403, "that seat token does not belong to this game")
+            if by_token[t] not in out:
+                out.append(by_token[t])
+        return out
+
+    def _your_seat(self, seats: list[int]) -> int | None:
+        d = self.game.pending()
+        if d is not None and d.player in seats:
+            return d.player
+        return seats[0] if seats else None
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.game.choices)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.state.finished
+
+    def view(self, seats: list[int]) -> GameView:
+        with self.lock:
+            key = (self.version, self._your_seat(seats))
+            cached = self._views.get(key)
+            if cached is None:
+                if self._views and next(iter(self._views))[0] != self.version:
+                    self._views.clear()
+                cached = game_view(self.game, self.id, self.seat_controls(), key[1])
+                self._views[key] = cached
+            return cached
+
+    # -- acting ----------------------------------------------------------------------------------
+    def decide(self, tokens: str, version: int, choice: Any) -> GameView:
+        with self.lock:
+            d = self.game.pending()
+            if d is None:
+                raise ApiError(409, "the game is over: no decision is pending")
+            seats = self.seats_for(tokens)
+            if not seats:
+                raise ApiError(403, "a seat token is needed to act; spectators cannot")
+            if version != self.version:
+                raise ApiError(409, f"stale state: version {self.version} is current")
+            if d.player not in seats:
+                raise ApiError(403, f"seat {seats[0]} cannot act for seat {d.player}")
+            try:
+                value = coerce(d, choice)
+            except IllegalChoice as e:
+                raise ApiError(422, str(e)) from None
+            self._guarded(lambda: self.game.apply(value))
+            self.run_bots()
+            self.save()
+            view = self.view(seats)
+        self.notify()
+        return view
+
+    def run_bots(self) -> int:
+        """Answer bot decisions until a human must decide or the game ends."""
+        n = 0
+        with self.lock:
+            while (d := self.game.pending()) is not None and d.player in self.bots:
+                if n >= MAX_BOT_CHOICES:
+                    break
+                self._guarded(self._bot_step(self.bots[d.player], d))
+                n += 1
+        return n
+
+    def _bot_step(self, bot: Bot, d: Decision) -> Callable[[], None]:
+        def step() -> None:
+            self.game.apply(bot.choose(self.game, d, self.rng))
+
+        return step
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """Run an engine step; if the engine fails (not an illegal choice), rebuild the game as
+        it was before the step and report it."""
+        before = list(self.game.choices)
+        try:
+            step()
+        except IllegalChoice as e:
+            raise ApiError(422, str(e)) from None
+        except Exception as e:
+            self.game = replay_choices(self.setup, self.seed, before)
+            raise ApiError(
+                500, f"the engine failed ({type(e).__name__}: {e}); the game is unchanged"
+            ) from None
+
+    def save(self) -> None:
+        st = self.game.state
+        self.store.save_progress(self.id, list(self.game.choices), st.finished, st.round,
+                                 st.winner)
+
+    # -- listeners -------------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        with self.lock:
+            self.listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        with self.lock:
+            if listener in self.listeners:
+                self.listeners.remove(listener)
+
+    def notify(self) -> None:
+        with self.lock:
+            listeners = list(self.listeners)
+            v = self.version
+        for ls in listeners:
+            ls.notify(v)
+
+    def stored(self) -> StoredGame:
+        st = self.game.state
+        return StoredGame(
+            id=self.id, scenario=self.setup.scenario, setup=dict(self.setup.to_json()),
+            seats=[s.to_json() for s in self.seats], seed=self.seed,
+            choices=list(self.game.choices), finished=st.finished, round=st.round,
+            winner=st.winner, created=self.created,
+        )
+
+
+def replay_choices(setup: GameSetup, seed: int, choices: Sequence[Any]) -> Game:
+    """Rebuild a game by applying ``choices`` in order; ``ApiError`` 409 if they no longer
+    replay (e.g. the engine changed under a saved game)."""
+    try:
+        game = build_game(setup, seed)
+    except SetupError as e:
+        raise ApiError(409, f"the saved game cannot be set up again: {e}") from None
+    for i, c in enumerate(choices):
+        if game.pending() is None:
+            raise ApiError(409, f"the saved game ended before its choice {i + 1}")
+        try:
+            game.apply(c)
+        except IllegalChoice as e:
+            raise ApiError(409, f"the saved game's choice {i + 1} no longer replays: {e}") from None
+    return game
+
+
+class Games:
+    """Every game: live sessions in memory, the rest in the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sessions: OrderedDict[str, GameSession] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, gid: str) -> GameSession:
+        with self._lock:
+            s = self._sessions.get(gid)
+            if s is not None:
+                self._sessions.move_to_end(gid)
+                return s
+            row = self.store.game(gid)
+            if row is None:
+                raise ApiError(404, f"no game with id {gid!r}")
+            s = self._load(row)
+            self._keep(s)
+            return s
+
+    def _load(self, row: StoredGame) -> GameSession:
+        try:
+            setup = GameSetup.from_json(row.setup)
+            seats = [Seat.from_json(x) for x in row.seats]
+        except (SetupError, KeyError, TypeError, ValueError) as e:
+            raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
+        game = replay_choices(setup, row.seed, row.choices)
+        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game)
+
+    def _keep(self, s: GameSession) -> None:
+        self._sessions[s.id] = s
+        while len(self._sessions) > MAX_CACHED:
+            idle = next((k for k, v in self._sessions.items() if not v.listeners), None)
+            if idle is None:
+                break
+            del self._sessions[idle]
+
+    def forget(self) -> None:
+        """Drop every live session (they reload from the store on demand)."""
+        with self._lock:
+            self._sessions.clear()
+
+    def create(self, req: NewGameRequest) -> GameSession:
+        try:
+            scenario = scenario_class(req.scenario)()
+        except ValueError as e:
+            raise ApiError(422, str(e)) from None
+        n = len(req.seats)
+        if not PLAYERS[0] <= n <= PLAYERS[1]:
+            raise ApiError(
+                422, f"a game needs {PLAYERS[0]} to {PLAYERS[1]} seats, not {n}"
+            )
+        defaults = scenario.default_teams(n)
+        teams: list[TeamSpec] = []
+        for i, seat in enumerate(req.seats):
+            if seat.team_id is None:
+                if i >= len(defaults):
+                    raise ApiError(422, f"seat {i}: the scenario has no team of its own; "
+                                        "choose a saved team")
+                teams.append(defaults[i])
+                continue
+            stored = self.store.team(seat.team_id)
+            if stored is None:
+                raise ApiError(422, f"seat {i}: no saved team with id {seat.team_id!r}")
+            try:
+                spec = parse_team(stored.data, f"team {seat.team_id}")
+            except TeamFileError as e:
+                raise ApiError(422, f"seat {i}: {e.problems[0]}") from None
+            report = check_team(spec)
+            if not report.valid:
+                first = "; ".join(v.message for v in report.errors[:3])
+                more = len(report.errors) - 3
+                tail = f" (and {more} more)" if more > 0 else ""
+                raise ApiError(
+                    422, f"seat {i}: team {spec.name!r} is not legal: {first}{tail}"
+                )
+            if not report.vehicles:
+                raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
+            teams.append(spec)
+        setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
+        seed = req.seed if req.seed is not None else secrets.randbelow(2**31)
+        try:
+            game = build_game(setup, seed)
+        except SetupError as e:
+            raise ApiError(422, f"the game cannot be set up: {e}") from None
+        except (ValueError, RuntimeError) as e:
+            raise ApiError(422, f"the game cannot be set up: {e}") from None
+        seats = [
+            Seat(i, s.controller, secrets.token_urlsafe(18) if s.controller == "human" else None,
+                 s.team_id)
+            for i, s in enumerate(req.seats)
+        ]
+        session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
+                              self.store, game)
+        with session.lock:
+            session.run_bots()
+            self.store.add_game(session.stored())
+        with self._lock:
+            self._keep(session)
+        return session

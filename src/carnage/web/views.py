@@ -1,0 +1,351 @@
+"""What a client sees of a game: the ``GameView`` (schemas.py) and the SVG of the table.
+
+Views are built from the engine's state, log and pending decision; nothing here changes the
+game. ``previews`` adds drawing help for the pending decision from the engine's geometry: the
+laid movement templates, the arcs of fire and the legal targets, the pivot centre.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from carnage.catalog import load_catalog
+from carnage.engine.attack import HANDGUN, STOP, weapon_arc
+from carnage.engine.decisions import Decision
+from carnage.engine.events import Event
+from carnage.engine.game import Game
+from carnage.engine.movement import parse_template_value
+from carnage.engine.state import GameState, VehicleState
+from carnage.geometry.arcs import Arc, arc_region
+from carnage.geometry.movement import path_for
+from carnage.geometry.ranges import shooting_template
+from carnage.geometry.shapes import Point
+from carnage.geometry.surfaces import template_pieces
+from carnage.render.svg import (
+    PALETTE,
+    ObstacleShape,
+    SurfaceShape,
+    TableView,
+    VehicleShape,
+    render_svg,
+)
+from carnage.rules.scenarios.base import Line
+from carnage.rules.scenarios.street_race import StreetRace
+from carnage.web.eventtext import event_text
+from carnage.web.schemas import (
+    Controller,
+    DomainView,
+    GameView,
+    LineView,
+    LogLine,
+    ObstacleView,
+    OptionView,
+    PendingView,
+    PlayerView,
+    SurfaceView,
+    TableSize,
+    VehicleView,
+    WeaponView,
+)
+
+LOG_LINES = 200
+"""The view carries the last this many events."""
+
+
+def colour(seat: int) -> str:
+    return PALETTE[seat % len(PALETTE)]
+
+
+def _r(x: float) -> float:
+    return round(float(x), 2)
+
+
+def _poly(points: Sequence[Point]) -> list[list[float]]:
+    return [[_r(x), _r(y)] for x, y in points]
+
+
+def names(state: GameState) -> dict[str, str]:
+    """Display names of everything an event may mention."""
+    out: dict[str, str] = {}
+    for ob in state.obstacles.values():
+        if ob.wreck_of is not None and ob.wreck_of in state.vehicles:
+            out[ob.id] = f"the wreck of {state.vehicles[ob.wreck_of].name}"
+        else:
+            out[ob.id] = ob.id.replace("-", " ").replace("_", " ")
+    for ramp in state.ramps.values():
+        out[ramp.id] = ramp.id.replace("-", " ")
+    for v in state.vehicles.values():
+        out[v.id] = v.name
+    return out
+
+
+def log_lines(game: Game, events: Sequence[Event]) -> list[LogLine]:
+    known = names(game.state)
+    return [
+        LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page, text=event_text(e, known))
+        for e in events
+    ]
+
+
+# -- vehicles ----------------------------------------------------------------------------------
+def _dice(attack_dice: int | None, special: bool) -> str:
+    if attack_dice is None:
+        return "*" if special else "-"
+    d = f"{attack_dice}D6"
+    return f"({d})" if special else d
+
+
+def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
+    cat = load_catalog()
+    weapons = []
+    for m in v.weapons:
+        w = cat.weapons.get(m.weapon)
+        weapons.append(WeaponView(
+            key=m.key, id=w.id, name=w.name, facing=m.facing,
+            range="/".join(str(b) for b in w.ranges), dice=_dice(w.attack_dice, w.special_dice),
+            ammo=m.ammo,
+        ))
+    st = game.state
+    return VehicleView(
+        id=v.id, name=v.name, player=v.player, type=v.type, weight=str(v.weight),
+        x=_r(v.pose.x), y=_r(v.pose.y), heading=_r(v.pose.heading), length=v.length,
+        width=v.width, gear=v.gear, max_gear=game.stat(v, "max_gear"), hazards=v.hazards,
+        hull=v.hull, hull_points=v.hull_points, handling=game.stat(v, "handling"),
+        crew=game.stat(v, "crew"), status=str(v.status),
+        activated=st.gear_phase in v.activated_phases, weapons=weapons,
+        special_rules=list(v.special_rules), colour=colour(v.player),
+    )
+
+
+def _lines(game: Game) -> list[LineView]:
+    out: list[LineView] = []
+    kinds: tuple[Literal["start"], Literal["finish"]] = ("start", "finish")
+    for kind in kinds:
+        line = getattr(game.scenario, f"{kind}_line", None)
+        if isinstance(line, Line):
+            out.append(LineView(
+                id=f"{kind}-line", kind=kind,
+                a=(_r(line.a[0]), _r(line.a[1])), b=(_r(line.b[0]), _r(line.b[1])),
+            ))
+    return out
+
+
+# -- the pending decision ----------------------------------------------------------------------
+def decision_vehicle(game: Game, d: Decision) -> VehicleState | None:
+    """The vehicle a decision is about: the one being placed on the grid, the one the prompt
+    names (collisions, lose control, cancelling hits), else the active vehicle."""
+    st = game.state
+    if d.kind in ("activate", "deploy"):
+        return None
+    if d.kind == "grid":
+        for e in reversed(game.log.events):
+            if e.kind == "decision" and e.data.get("decision") == "deploy":
+                return st.vehicles.get(str(e.data.get("choice")))
+        return None
+    named = [v for v in st.vehicles.values() if d.prompt.startswith(v.name)]
+    if named:
+        longest = max(len(v.name) for v in named)
+        named = [v for v in named if len(v.name) == longest]
+        for v in named:
+            if v.id == st.active:
+                return v
+        mine = [v for v in named if v.player == d.player]
+        return (mine or named)[0]
+    return None if st.active is None else st.vehicles.get(st.active)
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
+    laid: dict[str, list[list[list[float]]]] = {}
+    for o in d.options:
+        tid, mirror, reverse = parse_template_value(str(o.value))
+        try:
+            path = path_for(v.rect(), tid, mirror=mirror, reverse=reverse, ts=game.templates)
+        except (KeyError, ValueError):
+            continue
+        laid[str(o.value)] = [_poly(p) for p in template_pieces(path)]
+    return {"vehicle": v.id, "templates": laid}
+
+
+def _reach(v: VehicleState, arc: Arc, bands: Sequence[str], game: Game) -> list[list[list[float]]]:
+    """The arc's reach at the weapon's longest range band, as polygons."""
+    best = None
+    for b in bands:
+        try:
+            tpl = shooting_template(b, game.templates)
+        except (KeyError, ValueError):
+            continue
+        span = max(math.dist(p, q) for p in tpl.polygon for q in tpl.polygon)
+        if best is None or span > best[0]:
+            best = (span, tpl)
+    if best is None:
+        return []
+    pieces = arc_region(v.rect(), arc, best[1], steps=36)
+    if arc is Arc.TURRET:
+        return [_poly(_hull([p for piece in pieces for p in piece]))]
+    return [_poly(p) for p in pieces]
+
+
+def _attack_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
+    cat = load_catalog()
+    mounts = {m.key: m for m in v.weapons}
+    targets: dict[str, list[str]] = {}
+    for o in d.options:
+        value = str(o.value)
+        if value == STOP or ">" not in value:
+            continue
+        key, _, target = value.partition(">")
+        targets.setdefault(key, []).append(target)
+    weapons = []
+    for key, tids in targets.items():
+        mount = mounts.get(key)
+        wid = HANDGUN if mount is None else mount.weapon
+        try:
+            w = cat.weapons.get(wid)
+        except KeyError:
+            continue
+        arc = weapon_arc(mount, w)
+        weapons.append({
+            "key": key, "name": w.name, "arc": arc.value,
+            "range": "/".join(str(b) for b in w.ranges), "targets": tids,
+            "polygons": _reach(v, arc, [str(b) for b in w.ranges], game),
+        })
+    return {"vehicle": v.id, "weapons": weapons}
+
+
+def _grid_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
+    poses: dict[str, dict[str, float]] = {}
+    if isinstance(game.scenario, StreetRace):
+        slots = game.scenario.grid_slots(game.state, v)
+        for o in d.options:
+            p = slots.get(str(o.value))
+            if p is not None:
+                poses[str(o.value)] = {"x": _r(p.x), "y": _r(p.y), "heading": _r(p.heading)}
+    return {"vehicle": v.id, "poses": poses}
+
+
+def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    if d.kind == "template":
+        return _template_preview(game, d, v)
+    if d.kind == "attack":
+        return _attack_preview(game, d, v)
+    if d.kind == "grid":
+        return _grid_preview(game, d, v)
+    if d.kind in ("spin", "lose_control") and d.domain is not None:
+        return {"vehicle": v.id, "centre": [_r(v.pose.x), _r(v.pose.y)],
+                "heading": _r(v.pose.heading), "low": d.domain.low, "high": d.domain.high}
+    return {"vehicle": v.id}
+
+
+def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingView:
+    v = decision_vehicle(game, d)
+    return PendingView(
+        seat=d.player, kind=d.kind, prompt=d.prompt, source=d.source, page=d.page,
+        options=[OptionView(value=o.value, label=o.label or str(o.value)) for o in d.options]
+        if d.domain is None else None,
+        domain=None if d.domain is None
+        else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
+        vehicle=None if v is None else v.id,
+        preview=preview(game, d, v) if with_preview else None,
+    )
+
+
+# -- the whole view ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatControl:
+    seat: int
+    controller: Controller
+
+
+def game_view(
+    game: Game,
+    gid: str,
+    seats: Sequence[SeatControl],
+    your_seat: int | None = None,
+    *,
+    events: Sequence[Event] | None = None,
+    with_preview: bool = True,
+) -> GameView:
+    """The view of ``game``; ``events`` replaces the default log (the last ``LOG_LINES``)."""
+    st = game.state
+    d = game.pending()
+    shown = list(game.log.events[-LOG_LINES:]) if events is None else list(events)
+    controllers = {s.seat: s.controller for s in seats}
+    return GameView(
+        id=gid,
+        version=len(game.choices),
+        scenario=game.scenario.id,
+        round=st.round,
+        gear_phase=st.gear_phase,
+        pole=st.pole,
+        status="finished" if st.finished else "in_progress",
+        winner=st.winner,
+        outcome_reason=game.outcome_reason,
+        table=TableSize(width=st.width, height=st.height),
+        your_seat=your_seat,
+        players=[
+            PlayerView(seat=p, controller=controllers.get(p, "human"),
+                       votes=st.votes[p] if p < len(st.votes) else 0, colour=colour(p))
+            for p in range(st.players)
+        ],
+        vehicles=[vehicle_view(game, v) for v in st.vehicles.values()],
+        obstacles=[
+            ObstacleView(id=o.id, x=_r(o.pose.x), y=_r(o.pose.y), length=o.length,
+                         width=o.width, heading=_r(o.pose.heading), tall=o.tall,
+                         destructible=o.destructible, wreck_of=o.wreck_of)
+            for o in st.obstacles.values()
+        ],
+        surfaces=[
+            SurfaceView(id=s.id, kind=str(s.kind), polygon=[(_r(x), _r(y)) for x, y in s.polygon])
+            for s in st.surfaces.values()
+        ],
+        lines=_lines(game),
+        pending=None if d is None else pending_view(game, d, with_preview),
+        log=log_lines(game, shown),
+        svg_url=f"/api/games/{gid}/svg",
+    )
+
+
+def table_svg(game: Game, title: str | None = None) -> str:
+    """The table as SVG (terrain, surfaces, vehicles in play in their seat colours)."""
+    st = game.state
+    view = TableView(
+        width=st.width,
+        height=st.height,
+        surfaces=[SurfaceShape(s.id, str(s.kind), s.polygon) for s in st.surfaces.values()],
+        obstacles=[
+            ObstacleShape(o.id, tuple(o.polygon()), o.tall, o.destructible)
+            for o in st.obstacles.values()
+        ],
+        vehicles=[
+            VehicleShape(v.id, v.pose, v.length, v.width, colour(v.player), v.name)
+            for v in st.vehicles.values() if v.in_play
+        ],
+        title=title,
+    )
+    return render_svg(view, scale=0.6, margin=10.0)
