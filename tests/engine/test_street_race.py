@@ -7,34 +7,16 @@ from typing import Any
 
 import pytest
 from tests.engine.builders import play, values, vehicle
+from tests.engine.helpers_h import race
 
 from carnage.engine.dice import ScriptedDice
-from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, build_game, checked_team
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.rules.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
 
 LONG = 180.0
-
-
-class PlacedRace(StreetRace):
-    """Street Race with the roll-off as usual but vehicles already placed (no deployment)."""
-
-    def setup(self, game: Game) -> Flow:
-        game.state.pole = self.roll_off(game)
-        self._seen = {v.id: v.pose for v in game.state.vehicles.values()}
-        yield from ()
-
-
-def race(*placed: Any, dice: list[int], max_rounds: int = 40) -> Game:
-    sc = PlacedRace()
-    st = GameState(sc.width, sc.height, 2)
-    sc.lay_out(st)
-    for v in placed:
-        st.vehicles[v.id] = v
-    return Game(state=st, scenario=sc, dice=ScriptedDice(dice),
-                options=RuleOptions(max_rounds=max_rounds))
 
 
 def kinds(g: Game, kind: str) -> list[dict[str, Any]]:

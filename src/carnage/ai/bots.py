@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 Choice = str | int | float
 
-PASSIVE = frozenset({"pass", "none", "no", "done", "skip", "hold", "decline", "hold_fire"})
+PASSIVE = frozenset({"pass", "none", "no", "done", "stop", "skip", "hold", "decline"})
 """Option values that mean "do nothing": bots that want to act avoid them."""
 
 

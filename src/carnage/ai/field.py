@@ -1,10 +1,11 @@
 """A distance-to-goal field over the table, for bots: how far (mm) a vehicle's centre must
 drive from a point to touch the goal line, going round terrain.
 
-The table is cut into square cells; cells too close to terrain (half the vehicle's width plus a
-margin) are walls; a Dijkstra search from the cells on the goal line gives every other cell its
-driving distance (8 neighbours). Fields depend only on the table, the terrain, the goal and the
-clearance, so they are cached and shared by every game on the same table.
+The table is cut into square cells; cells too close to terrain or the edge (half the vehicle's
+width plus a margin) are walls, costly to drive through; a Dijkstra search from the cells on the
+goal line gives every other cell its driving distance (8 neighbours). Fields depend only on
+the table, the terrain, the goal and the clearance, so they are cached and shared by every game
+on the same table.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from carnage.geometry.shapes import Point
 
 CELL = 20.0
 """Cell size (mm)."""
-FAR = 1.0e4
-"""Distance reported for walls, unreachable cells and points off the table."""
+FAR = 1.0e5
+"""Distance reported for points off the table."""
+WALL_COST = 8.0
+"""Driving through a cell too close to terrain or the edge counts this many times its length
+(so every cell has a finite, graded distance and bots can get themselves out of tight spots)."""
 
 
 def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
@@ -73,7 +77,7 @@ class DistanceField:
         v01 = self.cell_value(c0, r0 + 1)
         v11 = self.cell_value(c0 + 1, r0 + 1)
         if max(v00, v10, v01, v11) >= FAR:
-            # Next to a wall or the edge: the nearest cell alone.
+            # By the edge of the table: the nearest cell alone.
             c = min(max(round(fx), 0), self.cols - 1)
             r = min(max(round(fy), 0), self.rows - 1)
             return self.cell_value(c, r)
@@ -133,9 +137,7 @@ def distance_field(
             if not (0 <= cc < cols and 0 <= rr < rows):
                 continue
             j = rr * cols + cc
-            if wall[j]:
-                continue
-            nd = d + cost
+            nd = d + (cost * WALL_COST if wall[j] or wall[i] else cost)
             if nd < dist[j]:
                 dist[j] = nd
                 heapq.heappush(heap, (nd, j))

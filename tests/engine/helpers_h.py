@@ -1,0 +1,59 @@
+"""Helpers for Street Race, bot and whole-game tests (helper H's own)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carnage.engine.dice import ScriptedDice, SeededDice
+from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.state import GameState, Status
+from carnage.geometry.shapes import penetration
+from carnage.rules.scenarios import StreetRace
+
+
+class PlacedRace(StreetRace):
+    """Street Race with the roll-off as usual but vehicles already placed (no deployment)."""
+
+    def setup(self, game: Game) -> Flow:
+        game.state.pole = self.roll_off(game)
+        self._seen = {v.id: v.pose for v in game.state.vehicles.values()}
+        yield from ()
+
+
+def race(*placed: Any, dice: list[int] | None = None, seed: int = 0,
+         max_rounds: int = 40) -> Game:
+    """A Street Race table with ``placed`` vehicles; scripted ``dice`` or seeded dice."""
+    sc = PlacedRace()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    for v in placed:
+        st.vehicles[v.id] = v
+    source = ScriptedDice(dice) if dice is not None else SeededDice(seed)
+    return Game(state=st, scenario=sc, dice=source, options=RuleOptions(max_rounds=max_rounds))
+
+
+def invariant_problems(g: Game) -> list[str]:
+    """What is wrong with the state right now (empty when all is well): hazards >= 0,
+    1 <= gear <= max gear, 0 <= hull points <= hull, no two deployed vehicles in play
+    overlapping by more than 0.1 mm, every wreck an obstacle."""
+    out: list[str] = []
+    st = g.state
+    for v in st.vehicles.values():
+        if v.hazards < 0:
+            out.append(f"{v.id}: {v.hazards} hazards")
+        if not 1 <= v.gear <= g.stat(v, "max_gear"):
+            out.append(f"{v.id}: gear {v.gear} outside 1..{g.stat(v, 'max_gear')}")
+        if not 0 <= v.hull_points <= v.hull:
+            out.append(f"{v.id}: {v.hull_points} hull points of {v.hull}")
+        if v.status is Status.WRECKED and not any(
+            o.wreck_of == v.id for o in st.obstacles.values()
+        ):
+            out.append(f"{v.id}: wrecked but no wreck on the table")
+    live = [v for v in st.in_play() if v.pose.x >= 0 and v.pose.y >= 0]  # deployed
+    for i, a in enumerate(live):
+        pa = a.polygon()
+        for b in live[i + 1:]:
+            depth = penetration(pa, b.polygon())
+            if depth > 0.1:
+                out.append(f"{a.id} and {b.id} overlap by {depth:.3f} mm")
+    return out
