@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, cast
 
@@ -16,8 +17,9 @@ from carnage.engine.decisions import Decision, Interval
 from carnage.engine.game import ask
 from carnage.engine.skid import CANCEL, SkidResolution
 from carnage.engine.state import Status, VehicleState
-from carnage.geometry.collision import Obstruction
+from carnage.geometry.collision import TOUCH_TOL, Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
+from carnage.geometry.shapes import Point, distance, penetration
 from carnage.geometry.surfaces import move_pieces, surface_report
 from carnage.geometry.table import Table, off_table
 
@@ -81,10 +83,16 @@ def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
 
 def touching_ids(g: Game, v: VehicleState) -> set[str]:
     """Obstructions touching ``v`` now (ignored for its next Movement Step, p.45)."""
-    from carnage.geometry.shapes import penetration
-
     poly = v.polygon()
-    return {ob.id for ob in obstructions_for(g, v) if penetration(poly, ob.polygon) >= -1e-6}
+    return {ob.id for ob in obstructions_for(g, v) if touches(poly, ob.polygon)}
+
+
+def touches(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Touching or overlapping, within the geometry's 0.1 mm touch tolerance (GM-7): the
+    separating-axis gap rules most pairs out cheaply; the exact distance decides the rest."""
+    if penetration(a, b) < -TOUCH_TOL:
+        return False
+    return distance(a, b) <= TOUCH_TOL
 
 
 class _LoggedDice:
