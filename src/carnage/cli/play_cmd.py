@@ -40,13 +40,14 @@ QUIET_EVENTS = frozenset({"decision", "forced_choice", "activation_end", "round_
 
 
 def table_view(game: Game, title: str | None = None) -> TableView:
-    """The table as the renderer's plain description: vehicles in play coloured by player,
-    terrain and wrecks, surfaces, and the scenario's lines."""
+    """The table as the renderer's plain description: vehicles in play on the table coloured
+    by player, terrain and wrecks, surfaces, and the scenario's lines."""
     st = game.state
     vehicles = [
         VehicleShape(v.id, v.pose, v.length, v.width, PALETTE[v.player % len(PALETTE)],
                      f"{v.name} g{v.gear} h{v.hazards} hp{v.hull_points}")
         for v in st.in_play()
+        if 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height  # not waiting to deploy
     ]
     obstacles = [
         ObstacleShape(o.id, tuple(o.polygon()), o.tall, o.destructible or o.wreck_of is not None)
