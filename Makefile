@@ -15,10 +15,9 @@ install: $(BIN)/python
 install-dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 
-## The main job (grows into the browser table; the command stays the same).
+## The main job: the browser table. Prints the URL to open (Ctrl+C stops it).
 run: install
-	$(BIN)/carnage team show examples/teams/intro.yaml
-	$(BIN)/carnage team check examples/teams/intro.yaml
+	$(BIN)/carnage serve
 
 lint: install-dev
 	$(BIN)/ruff check src tests benchmarks
