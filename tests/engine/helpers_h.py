@@ -35,9 +35,11 @@ def race(*placed: Any, dice: list[int] | None = None, seed: int = 0,
 def invariant_problems(g: Game) -> list[str]:
     """What is wrong with the state right now (empty when all is well): hazards >= 0,
     1 <= gear <= max gear, 0 <= hull points <= hull, no two deployed vehicles in play
-    overlapping by more than 0.1 mm, every wreck an obstacle."""
+    overlapping by more than 0.1 mm, every wreck an obstacle until a collision clears it."""
     out: list[str] = []
     st = g.state
+    # Wrecks are destructible: a collision may clear one away (p.44).
+    removed = {str(e.data.get("obstacle")) for e in g.log.of_kind("obstacle_removed")}
     for v in st.vehicles.values():
         if v.hazards < 0:
             out.append(f"{v.id}: {v.hazards} hazards")
@@ -47,8 +49,8 @@ def invariant_problems(g: Game) -> list[str]:
             out.append(f"{v.id}: {v.hull_points} hull points of {v.hull}")
         if v.status is Status.WRECKED and not any(
             o.wreck_of == v.id for o in st.obstacles.values()
-        ):
-            out.append(f"{v.id}: wrecked but no wreck on the table")
+        ) and not any(o.startswith("wreck:") and o[6:].split("#")[0] == v.id for o in removed):
+            out.append(f"{v.id}: wrecked but no wreck on the table (nor removed)")
     live = [v for v in st.in_play() if v.pose.x >= 0 and v.pose.y >= 0]  # deployed
     for i, a in enumerate(live):
         pa = a.polygon()
