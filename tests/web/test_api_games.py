@@ -371,3 +371,37 @@ def test_games_list_newest_first(client: TestClient) -> None:
     listed = client.get("/api/games").json()
     assert [x["id"] for x in listed] == [b, a]
     assert all(x["status"] == "in_progress" and x["round"] == 0 for x in listed)
+
+
+def test_an_engine_failure_rolls_the_choice_back(client: TestClient) -> None:
+    g = new_game(client, "human", "heuristic", seed=4)
+    tok = g["seats"][0]["token"]
+    session = client.app.state.games.get(g["id"])  # type: ignore[attr-defined]
+    real = session.bots[1]
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, *args: Any) -> Any:
+            raise RuntimeError("boom")
+
+    v = view(client, g["id"], tok)
+    failed = 0
+    for _ in range(60):
+        session.bots[1] = Broken()
+        r = act(client, g["id"], tok, v["version"], first_choice(v["pending"]))
+        session.bots[1] = real
+        if r.status_code == 500:
+            # The bot had to answer next: the human's choice was rolled back with it.
+            assert _detail(r, 500) == (
+                "the engine failed (RuntimeError: boom); the choice was not applied")
+            assert view(client, g["id"], tok) == v
+            failed += 1
+            r = act(client, g["id"], tok, v["version"], first_choice(v["pending"]))
+            assert r.status_code == 200 and r.json()["version"] > v["version"] + 1
+        else:
+            assert r.status_code == 200 and r.json()["version"] == v["version"] + 1
+        v = r.json()
+        if failed >= 2 or v["pending"] is None:
+            break
+    assert failed >= 1

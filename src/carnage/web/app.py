@@ -11,6 +11,8 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from carnage import __version__
+from carnage.catalog import load_catalog
+from carnage.geometry.templateset import default_template_set
 from carnage.web.db import Store
 from carnage.web.routers import catalog, games, pages, teams
 from carnage.web.routers.pages import STATIC
@@ -57,6 +59,8 @@ def create_app(db_url: str) -> FastAPI:
         version=__version__,
         description="Play Gaslands: Refuelled on a server-authoritative virtual table.",
     )
+    load_catalog()  # parse the catalogue and templates now, not in the first request
+    default_template_set()
     store = Store(db_url)
     app.state.store = store
     app.state.games = Games(store)

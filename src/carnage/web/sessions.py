@@ -17,7 +17,7 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -30,7 +30,7 @@ from carnage.engine.setup import GameSetup, SetupError, build_game
 from carnage.rules.scenarios import scenario_class
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
-from carnage.web.schemas import Controller, GameView, NewGameRequest
+from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
 from carnage.web.views import SeatControl, game_view
 
 MAX_BOT_CHOICES = 20_000
@@ -125,6 +125,7 @@ class GameSession:
         self.rng: random.Random = bot_rng(f"{seed}:{len(self.game.choices)}")
         self.listeners: list[Listener] = []
         self._views: dict[tuple[int, int | None], GameView] = {}
+        self._log: dict[int, LogLine] = {}
 
     # -- seats and tokens ------------------------------------------------------------------------
     def seat_controls(self) -> list[SeatControl]:
@@ -167,7 +168,8 @@ class GameSession:
             if cached is None:
                 if self._views and next(iter(self._views))[0] != self.version:
                     self._views.clear()
-                cached = game_view(self.game, self.id, self.seat_controls(), key[1])
+                cached = game_view(self.game, self.id, self.seat_controls(), key[1],
+                                   log_cache=self._log)
                 self._views[key] = cached
             return cached
 
@@ -188,8 +190,17 @@ class GameSession:
                 value = coerce(d, choice)
             except IllegalChoice as e:
                 raise ApiError(422, str(e)) from None
-            self._guarded(lambda: self.game.apply(value))
-            self.run_bots()
+            before = list(self.game.choices)
+            try:
+                self.game.apply(value)
+            except IllegalChoice as e:
+                raise ApiError(422, str(e)) from None
+            except Exception as e:
+                raise self._rollback(before, e) from None
+            try:
+                self.run_bots()
+            except Exception as e:
+                raise self._rollback(before, e) from None
             self.save()
             view = self.view(seats)
         self.notify()
@@ -202,29 +213,18 @@ class GameSession:
             while (d := self.game.pending()) is not None and d.player in self.bots:
                 if n >= MAX_BOT_CHOICES:
                     break
-                self._guarded(self._bot_step(self.bots[d.player], d))
+                self.game.apply(self.bots[d.player].choose(self.game, d, self.rng))
                 n += 1
         return n
 
-    def _bot_step(self, bot: Bot, d: Decision) -> Callable[[], None]:
-        def step() -> None:
-            self.game.apply(bot.choose(self.game, d, self.rng))
-
-        return step
-
-    def _guarded(self, step: Callable[[], None]) -> None:
-        """Run an engine step; if the engine fails (not an illegal choice), rebuild the game as
-        it was before the step and report it."""
-        before = list(self.game.choices)
-        try:
-            step()
-        except IllegalChoice as e:
-            raise ApiError(422, str(e)) from None
-        except Exception as e:
-            self.game = replay_choices(self.setup, self.seed, before)
-            raise ApiError(
-                500, f"the engine failed ({type(e).__name__}: {e}); the game is unchanged"
-            ) from None
+    def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
+        """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
+        self.game = replay_choices(self.setup, self.seed, choices)
+        self._log.clear()
+        self._views.clear()
+        return ApiError(
+            500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
+        )
 
     def save(self) -> None:
         st = self.game.state
@@ -371,7 +371,12 @@ class Games:
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
                               self.store, game)
         with session.lock:
-            session.run_bots()
+            try:
+                session.run_bots()
+            except Exception as e:
+                raise ApiError(
+                    500, f"the engine failed while the bots played ({type(e).__name__}: {e})"
+                ) from None
             self.store.add_game(session.stored())
         with self._lock:
             self._keep(session)

@@ -82,12 +82,23 @@ def names(state: GameState) -> dict[str, str]:
     return out
 
 
-def log_lines(game: Game, events: Sequence[Event]) -> list[LogLine]:
-    known = names(game.state)
-    return [
-        LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page, text=event_text(e, known))
-        for e in events
-    ]
+def log_lines(
+    game: Game, events: Sequence[Event], cache: dict[int, LogLine] | None = None
+) -> list[LogLine]:
+    """Log lines for ``events``; ``cache`` (by sequence number) keeps lines already written,
+    since events never change."""
+    cache = {} if cache is None else cache
+    known: dict[str, str] | None = None
+    out = []
+    for e in events:
+        line = cache.get(e.seq)
+        if line is None:
+            known = known if known is not None else names(game.state)
+            line = LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
+                           text=event_text(e, known))
+            cache[e.seq] = line
+        out.append(line)
+    return out
 
 
 # -- vehicles ----------------------------------------------------------------------------------
@@ -178,6 +189,20 @@ def _hull(points: list[Point]) -> list[Point]:
     return lower[:-1] + upper[:-1]
 
 
+OUTLINE_STEP_DEG = 5.0
+"""Angular step of the drawn outline of a curved template (a drawing, not a test)."""
+
+
+def template_outline(pieces: Sequence[Sequence[Point]]) -> list[Point]:
+    """The outline of a laid template from its quadrilateral pieces (each right, right',
+    left', left): down the right edge, back up the left."""
+    if not pieces:
+        return []
+    right = [pieces[0][0]] + [p[1] for p in pieces]
+    left = [pieces[0][3]] + [p[2] for p in pieces]
+    return right + left[::-1]
+
+
 def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
     laid: dict[str, list[list[list[float]]]] = {}
     for o in d.options:
@@ -186,7 +211,8 @@ def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any
             path = path_for(v.rect(), tid, mirror=mirror, reverse=reverse, ts=game.templates)
         except (KeyError, ValueError):
             continue
-        laid[str(o.value)] = [_poly(p) for p in template_pieces(path)]
+        pieces = template_pieces(path, step_deg=OUTLINE_STEP_DEG)
+        laid[str(o.value)] = [_poly(template_outline(pieces))]
     return {"vehicle": v.id, "templates": laid}
 
 
@@ -290,6 +316,7 @@ def game_view(
     *,
     events: Sequence[Event] | None = None,
     with_preview: bool = True,
+    log_cache: dict[int, LogLine] | None = None,
 ) -> GameView:
     """The view of ``game``; ``events`` replaces the default log (the last ``LOG_LINES``)."""
     st = game.state
@@ -326,7 +353,7 @@ def game_view(
         ],
         lines=_lines(game),
         pending=None if d is None else pending_view(game, d, with_preview),
-        log=log_lines(game, shown),
+        log=log_lines(game, shown, log_cache),
         svg_url=f"/api/games/{gid}/svg",
     )
 
