@@ -1,0 +1,274 @@
+// Controls for the pending decision: one small builder per decision kind, with a generic
+// fallback (buttons for options, slider + number for a continuous domain). Hovering an option
+// draws it on the board (template ghosts, arcs of fire, grid places).
+import { isStraight, parseTemplateValue } from "./templates.js";
+import { h, humanise } from "./util.js";
+
+const USE = {
+  T: ["trivial", "free Shift"],
+  P: ["permitted", ""],
+  H: ["hazardous", "+1 Hazard"],
+  "-": ["not permitted", "touch it, use it"],
+};
+
+const SHIFT_LABEL = {
+  gear_up: "Gear up",
+  gear_down: "Gear down",
+  discard_hazard: "Discard a Hazard token",
+  discard: "Discard one Shift",
+  done: "Done: discard the remaining Shifts",
+};
+
+/**
+ * Build the controls for ``view.pending``.
+ * ctx: {board, submit(choice), vehicleName(id), lastLog(kind)}
+ */
+export function decisionControls(view, ctx) {
+  const p = view.pending;
+  const build = BUILDERS[p.kind] || (p.domain ? domainControls : optionButtons);
+  return build(view, p, ctx);
+}
+
+function choiceButton(opt, ctx, extra = {}) {
+  return h("button.choice", {
+    type: "button", dataset: { value: String(opt.value) }, title: extra.title || opt.label,
+    class: `choice${extra.cls ? ` ${extra.cls}` : ""}`,
+    onclick: () => ctx.submit(opt.value),
+    onmouseenter: extra.hover || null,
+    onfocus: extra.hover || null,
+    onmouseleave: extra.unhover || null,
+  }, extra.text ?? opt.label);
+}
+
+function optionButtons(view, p, ctx) {
+  return h("div.options", p.options.map((o) => choiceButton(o, ctx)));
+}
+
+// -- vehicles: activate / deploy ------------------------------------------------------------
+function vehiclePick(view, p, ctx) {
+  const ids = p.options.map((o) => String(o.value));
+  ctx.board.setFocus(null, ids);
+  ctx.onVehicleClick = (id) => {
+    const opt = p.options.find((o) => String(o.value) === id);
+    if (opt) ctx.submit(opt.value);
+  };
+  return h("div.col",
+    h("p.hint", "Click a highlighted vehicle on the table, or pick one here:"),
+    h("div.options", p.options.map((o) => {
+      const v = view.vehicles.find((x) => x.id === String(o.value));
+      return choiceButton(o, ctx, {
+        text: v ? `${v.name} (gear ${v.gear})` : o.label,
+        hover: () => ctx.board.setFocus(String(o.value), ids),
+        unhover: () => ctx.board.setFocus(null, ids),
+      });
+    })));
+}
+
+// -- starting grid -------------------------------------------------------------------------
+function gridPick(view, p, ctx) {
+  const poses = (p.preview && p.preview.poses) || {};
+  const v = view.vehicles.find((x) => x.id === p.vehicle);
+  const opts = [...p.options].sort((a, b) => Number(a.value) - Number(b.value));
+  const show = (o) => {
+    const pose = poses[String(o.value)];
+    if (pose && v) ctx.board.showGhost({ ...pose }, v);
+  };
+  return h("div.col",
+    h("p.hint", "Where on the starting grid? Hover to see the place."),
+    h("div.options.grid-options", opts.map((o) => choiceButton(o, ctx, {
+      text: `${Number(o.value) > 0 ? "+" : ""}${Number(o.value)} mm`,
+      hover: () => show(o), unhover: () => ctx.board.clearOverlays(),
+    }))));
+}
+
+// -- movement template -----------------------------------------------------------------------
+function templatePick(view, p, ctx) {
+  const vid = p.vehicle || (p.preview && p.preview.vehicle);
+  const pieces = (p.preview && p.preview.templates) || {};
+  const groups = new Map();
+  for (const o of p.options) {
+    const t = parseTemplateValue(o.value);
+    const use = (/\[([TPH-])\]\s*$/.exec(o.label) || [])[1] || "P";
+    const name = o.label.replace(/\s*\(left\)|\s*in reverse|\s*\[[TPH-]\]\s*$/g, "").trim();
+    if (!groups.has(t.id)) groups.set(t.id, { name, use, options: [] });
+    groups.get(t.id).options.push({ ...t, opt: o });
+  }
+  const show = (t) => {
+    ctx.board.showTemplate(vid, t, { pieces: pieces[String(t.opt.value)] });
+  };
+  // One row per template; columns: ahead or right, left, reverse (right), reverse left.
+  const rows = [...groups].map(([id, g]) => {
+    const [useName, useNote] = USE[g.use] || USE.P;
+    const straight = isStraight(id);
+    const cells = [null, null, null, null];
+    for (const t of g.options) {
+      const col = (t.reverse ? 2 : 0) + (t.mirror ? 1 : 0);
+      const text = straight ? (t.reverse ? "Reverse" : "Ahead") : ["Right", "Left", "Rev. R", "Rev. L"][col];
+      cells[col] = choiceButton(t.opt, ctx, {
+        text, cls: `tpl${t.reverse ? " rev" : ""}`, title: t.opt.label,
+        hover: () => show(t), unhover: () => ctx.board.clearOverlays(),
+      });
+    }
+    return h("div.tpl-row", { class: `tpl-row use-${useName.replace(/ /g, "-")}`, dataset: { template: id } },
+      h("span.tpl-name", g.name),
+      h("span.use", { class: `use use-${g.use === "-" ? "X" : g.use}`, title: `${useName}${useNote ? `: ${useNote}` : ""}` }, g.use === "-" ? "✕" : g.use),
+      cells.map((c) => c || h("span.empty")));
+  });
+  return h("div.col",
+    h("p.hint", "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
+      h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous")),
+    h("div.tpl-list", rows));
+}
+
+// -- skid dice -------------------------------------------------------------------------------
+function skidDice(view, p, ctx) {
+  const chosen = ctx.placedTemplate && ctx.placedTemplate();
+  if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
+  return h("div.col",
+    h("p.hint", "Each skid die shows Shift, Hazard, Spin or Slide. Shifts change gear, cancel results or drop Hazards."),
+    h("div.options.dice-options", p.options.map((o) => choiceButton(o, ctx, {
+      text: [h("span.dice", "⚄".repeat(Number(o.value)) || "—"), ` ${o.value} ${Number(o.value) === 1 ? "die" : "dice"}`],
+    }))));
+}
+
+/** The latest log line of one of ``kinds`` in the current activation. */
+function lastLine(view, kinds) {
+  for (let i = view.log.length - 1; i >= 0; i--) {
+    if (kinds.includes(view.log[i].kind)) return view.log[i];
+    if (view.log[i].kind === "activation") break;
+  }
+  return null;
+}
+
+function pushIt(view, p, ctx) {
+  const chosen = ctx.placedTemplate && ctx.placedTemplate();
+  if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
+  const roll = lastLine(view, ["skid"]);
+  const keep = p.options.filter((o) => !String(o.label).startsWith("reroll"));
+  const rerolls = p.options.filter((o) => String(o.label).startsWith("reroll"));
+  return h("div.col",
+    roll ? h("p.roll", "Rolled: ", h("b", roll.text)) : null,
+    h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: "Keep the dice" }))),
+    h("p.hint", "Push It: take +1 Hazard and reroll the dice you pick (dice are numbered from 1)."),
+    h("div.options.reroll-options", rerolls.map((o) => {
+      const dice = String(o.value).split(",").map((d) => Number(d) + 1);
+      return choiceButton(o, ctx, { text: `Reroll ${dice.length === 1 ? "die" : "dice"} ${dice.join(", ")}` });
+    })));
+}
+
+function spendShift(view, p, ctx) {
+  const chosen = ctx.placedTemplate && ctx.placedTemplate();
+  if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
+  const roll = lastLine(view, ["skid"]);
+  return h("div.col",
+    roll ? h("p.roll", "Dice: ", h("b", roll.text)) : null,
+    h("div.options", p.options.map((o) => {
+      const [act] = String(o.value).split(":");
+      const text = SHIFT_LABEL[act] || humanise(o.label);
+      return choiceButton(o, ctx, { text, cls: act === "done" ? "done" : "" });
+    })));
+}
+
+function slidePick(view, p, ctx) {
+  const chosen = ctx.placedTemplate && ctx.placedTemplate();
+  if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
+  return h("div.col",
+    h("p.hint", "The vehicle slides off the end of the straight: which way does it face?"),
+    h("div.options", p.options.map((o) => choiceButton(o, ctx, { text: o.value === "left" ? "⟲ Face left" : o.value === "right" ? "Face right ⟳" : o.label }))));
+}
+
+// -- continuous: spin and lose control -------------------------------------------------------
+function domainControls(view, p, ctx) {
+  const d = p.domain;
+  const vid = p.vehicle || (p.preview && p.preview.vehicle);
+  let value = Math.max(d.low, Math.min(d.high, 0));
+  const slider = h("input.angle-slider", { type: "range", min: d.low, max: d.high, step: 1, value, "aria-label": `${p.kind} angle` });
+  const number = h("input.angle-number", { type: "number", min: d.low, max: d.high, step: 1, value, "aria-label": `${p.kind} angle (number)` });
+  const set = (x, from) => {
+    const n = Number(x);
+    if (!Number.isFinite(n)) return;
+    value = Math.max(d.low, Math.min(d.high, n));
+    if (from !== "slider") slider.value = value;
+    if (from !== "number") number.value = value;
+    if (from !== "board") ctx.board.setSpinAngle(value);
+    confirm.textContent = `${humanise(p.kind)} ${value > 0 ? "+" : ""}${value}°`;
+  };
+  slider.addEventListener("input", () => set(slider.value, "slider"));
+  number.addEventListener("input", () => set(number.value, "number"));
+  const confirm = h("button.primary.confirm", { type: "button", onclick: () => ctx.submit(value) }, "Confirm");
+  if (vid && ctx.board.vehicle(vid)) ctx.board.startSpin(vid, d.low, d.high, (a) => set(a, "board"));
+  set(value);
+  const presets = (d.high - d.low > 200 ? [-180, -90, -45, 0, 45, 90, 180] : [-90, -45, 0, 45, 90])
+    .filter((a) => a >= d.low && a <= d.high);
+  const unit = d.unit === "deg" ? "°" : ` ${d.unit}`;
+  return h("div.col",
+    h("p.hint", `Drag the vehicle's ghost on the table, or set the angle (anticlockwise, ${d.low}${unit} to ${d.high}${unit}).`),
+    h("div.row", slider, number, h("span", unit)),
+    h("div.options.presets", presets.map((a) => h("button.small", { type: "button", onclick: () => set(a) }, `${a > 0 ? "+" : ""}${a}°`))),
+    h("div.row", confirm));
+}
+
+// -- attacks -------------------------------------------------------------------------------
+function attackPick(view, p, ctx) {
+  const weapons = (p.preview && p.preview.weapons) || [];
+  const byKey = new Map(weapons.map((w) => [w.key, w]));
+  const stop = p.options.filter((o) => !String(o.value).includes(">"));
+  const groups = new Map();
+  for (const o of p.options) {
+    const v = String(o.value);
+    if (!v.includes(">")) continue;
+    const [key, target] = v.split(">");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push({ target, opt: o });
+  }
+  const showWeapon = (key, target) => {
+    const w = byKey.get(key);
+    const polys = w ? (w.polygons || []).map((polygon) => ({ polygon, kind: w.arc })) : [];
+    ctx.board.showShots(polys, target ? [target] : (w ? w.targets : []));
+  };
+  const showAll = () => {
+    const polys = weapons.flatMap((w) => (w.polygons || []).map((polygon) => ({ polygon, kind: w.arc })));
+    ctx.board.showShots(polys, [...new Set(weapons.flatMap((w) => w.targets || []))]);
+  };
+  showAll();
+  const rows = [...groups].map(([key, list]) => {
+    const w = byKey.get(key);
+    const name = w ? w.name : humanise(key.split("#")[0]);
+    return h("div.weapon-row", { dataset: { weapon: key }, onmouseenter: () => showWeapon(key), onmouseleave: showAll },
+      h("div.wtitle", h("b", name), w ? h("span.muted.small", ` ${humanise(w.arc)} · ${w.range}`) : null),
+      h("div.options", list.map(({ target, opt }) => {
+        const tv = view.vehicles.find((x) => x.id === target);
+        return choiceButton(opt, ctx, {
+          text: `at ${tv ? tv.name : target}`, title: opt.label,
+          hover: () => showWeapon(key, target), unhover: () => showWeapon(key),
+        });
+      })));
+  });
+  return h("div.col",
+    rows.length ? h("p.hint", "Declare an attack: the shaded areas are each weapon's arc at its range.") : h("p.hint", "No target in range and arc."),
+    rows,
+    h("div.options", stop.map((o) => choiceButton(o, ctx, { text: "Hold fire (no more attacks)", cls: "done" }))));
+}
+
+// -- collisions and hits ---------------------------------------------------------------------
+function collisionPick(view, p, ctx) {
+  if (p.vehicle) ctx.board.setFocus(p.vehicle, []);
+  return h("div.col",
+    h("p.hint", "Smash: roll attack dice against the other party. Evade: roll evade dice to cancel hits against you."),
+    h("div.options", p.options.map((o) => choiceButton(o, ctx, { cls: String(o.value) }))));
+}
+
+const BUILDERS = {
+  activate: vehiclePick,
+  deploy: vehiclePick,
+  grid: gridPick,
+  template: templatePick,
+  skid_dice: skidDice,
+  push_it: pushIt,
+  spend_shift: spendShift,
+  slide: slidePick,
+  spin: domainControls,
+  lose_control: domainControls,
+  attack: attackPick,
+  collision_reaction: collisionPick,
+};

@@ -1,0 +1,213 @@
+// The lobby: start a game (scenario, seats, teams), hand out join links, list games.
+import { api, seatStore } from "./api.js";
+import { copyText, fill, h, humanise, seatColour, seatName } from "./util.js";
+
+const CONTROLLERS = [
+  ["human", "Human"],
+  ["heuristic", "Heuristic bot"],
+  ["random", "Random bot"],
+];
+
+const state = { scenarios: [], teams: [] };
+
+function scenario() {
+  const id = document.getElementById("scenario").value;
+  return state.scenarios.find((s) => s.id === id) || state.scenarios[0];
+}
+
+function teamOptions(selected) {
+  const opts = [h("option", { value: "" }, "Scenario's default team")];
+  for (const t of state.teams) {
+    const label = `${t.name} — ${t.total_cans}/${t.cans} cans${t.valid ? "" : " (not legal)"}`;
+    opts.push(h("option", { value: t.id, selected: t.id === selected }, label));
+  }
+  return opts;
+}
+
+function renderSeats() {
+  const sc = scenario();
+  const box = document.getElementById("seats");
+  const old = [...box.querySelectorAll(".seat")].map((row) => ({
+    controller: row.querySelector(".controller").value,
+    team: row.querySelector(".team").value,
+  }));
+  fill(box);
+  if (!sc) return;
+  for (let seat = 0; seat < sc.players; seat++) {
+    const prev = old[seat] || { controller: seat === 0 ? "human" : "heuristic", team: "" };
+    box.append(
+      h("div.seat.row", { dataset: { seat } },
+        h("span.seat-name", h("span.swatch", { style: { background: seatColour(seat) } }),
+          ` Seat ${seat + 1} · ${seatName(seat)}`),
+        h("label", "Driver ",
+          h("select.controller", { name: `controller-${seat}` },
+            CONTROLLERS.map(([v, l]) => h("option", { value: v, selected: v === prev.controller }, l)))),
+        h("label", "Team ", h("select.team", { name: `team-${seat}` }, teamOptions(prev.team))),
+      ),
+    );
+  }
+  document.getElementById("scenario-info").textContent =
+    sc ? `${sc.players} players · Refuelled p.${sc.page}` : "";
+}
+
+async function loadScenarios() {
+  state.scenarios = await api.get("/api/scenarios");
+  fill(document.getElementById("scenario"),
+    state.scenarios.map((s) => h("option", { value: s.id }, s.name)));
+}
+
+async function loadTeams() {
+  try {
+    state.teams = await api.get("/api/teams");
+  } catch {
+    state.teams = [];
+  }
+}
+
+function showErrors(lines) {
+  fill(document.getElementById("new-game-errors"), lines.map((l) => h("li", l)));
+}
+
+async function createGame(ev) {
+  ev.preventDefault();
+  showErrors([]);
+  const sc = scenario();
+  const seats = [...document.querySelectorAll("#seats .seat")].map((row) => ({
+    controller: row.querySelector(".controller").value,
+    team_id: row.querySelector(".team").value || null,
+  }));
+  const seedText = document.getElementById("seed").value.trim();
+  if (seedText !== "" && !/^-?\d+$/.test(seedText)) {
+    showErrors(["The seed must be a whole number (or empty for a random one)."]);
+    return;
+  }
+  const hotseat = document.getElementById("hotseat").checked;
+  // Open the table tab now, inside the click, so no popup blocker stops it; it is pointed at
+  // the first human seat once the server has made the game.
+  const humans = seats.filter((s) => s.controller === "human").length;
+  const tab = humans > 0 ? window.open("", "_blank") : null;
+  const button = document.getElementById("create-game");
+  button.disabled = true;
+  try {
+    const game = await api.post("/api/games", {
+      scenario: sc.id,
+      seed: seedText === "" ? null : Number(seedText),
+      seats,
+    });
+    const links = game.seats.map((st) => ({
+      seat: st.seat, controller: st.controller, url: st.url, token: st.token,
+    }));
+    // Hot-seat: one table page holding every human seat's token (the server takes them
+    // comma-separated and lets the page act for whichever of its seats must decide).
+    const humanTokens = links.filter((l) => l.token).map((l) => l.token);
+    const hotUrl = hotseat && humanTokens.length > 1
+      ? `/games/${encodeURIComponent(game.id)}?token=${humanTokens.map(encodeURIComponent).join(",")}`
+      : null;
+    seatStore.save(game.id, {
+      hotseat: Boolean(hotUrl),
+      hotUrl,
+      seats: links.map((l) => ({ seat: l.seat, controller: l.controller, url: l.url })),
+    });
+    showCreated(game, links, hotUrl);
+    const first = hotUrl || (links.find((l) => l.token) || {}).url;
+    if (tab && first) tab.location.href = first;
+    else if (tab) tab.close();
+    await refreshGames();
+  } catch (e) {
+    if (tab) tab.close();
+    showErrors([e.message]);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function absolute(url) {
+  return new URL(url, window.location.origin).href;
+}
+
+function showCreated(game, links, hotUrl) {
+  const box = document.getElementById("created");
+  box.classList.remove("hidden");
+  const rows = links.map((l) => {
+    if (!l.token) {
+      return h("div.row.seat-link", h("span.swatch", { style: { background: seatColour(l.seat) } }),
+        h("b", `${seatName(l.seat)}`), h("span.muted", `${humanise(l.controller)} bot`));
+    }
+    const input = h("input", { value: absolute(l.url), readonly: true, "aria-label": `join link for seat ${l.seat + 1}` });
+    const copy = h("button.small.copy", {
+      onclick: async () => {
+        const ok = await copyText(input.value);
+        copy.textContent = ok ? "Copied!" : "Select and copy";
+        input.select();
+      },
+    }, "Copy");
+    return h("div.row.seat-link", { dataset: { seat: l.seat } },
+      h("span.swatch", { style: { background: seatColour(l.seat) } }),
+      h("b", `${seatName(l.seat)}`),
+      h("div.linkbox.grow", input, copy, h("a.button.small.primary", { href: l.url, target: "_blank" }, "Open")));
+  });
+  const watch = `/games/${game.id}`;
+  fill(box,
+    h("h3", "Game ", h("code", game.id), " is on. Join links (each one is a seat's secret):"),
+    rows,
+    hotUrl ? h("div.row.seat-link.hotseat", h("b", "Hot-seat"),
+      h("span.muted", "one screen plays every human seat: "),
+      h("a.button.small.primary", { href: hotUrl, target: "_blank" }, "Open the hot-seat table")) : null,
+    h("p.small.muted", "Send a link to the friend who takes that seat. Anyone may ",
+      h("a", { href: watch, target: "_blank" }, "watch"), " without a link."));
+}
+
+function seatsText(g) {
+  return (g.seats || []).map((s) => `${seatName(s.seat)}: ${humanise(s.controller)}`).join(", ");
+}
+
+async function refreshGames() {
+  let games;
+  try {
+    games = await api.get("/api/games");
+  } catch {
+    return;
+  }
+  games.sort((a, b) => String(b.created).localeCompare(String(a.created)));
+  const body = document.querySelector("#games tbody");
+  fill(body, games.map((g) => {
+    const mine = seatStore.load(g.id);
+    const seatLink = mine && mine.seats ? mine.seats.find((s) => s.url && s.url.includes("token=")) : null;
+    const myLink = mine && mine.hotUrl ? { url: mine.hotUrl } : seatLink;
+    const status = g.status === "finished"
+      ? h("span.badge.ok", g.winner === null || g.winner === undefined ? "finished: draw" : `won by ${seatName(g.winner)}`)
+      : h("span.badge.live", "in progress");
+    const when = g.created ? new Date(g.created).toLocaleString() : "";
+    return h("tr", { dataset: { game: g.id } },
+      h("td", h("code", String(g.id).slice(0, 8))),
+      h("td", humanise(g.scenario)),
+      h("td.small", seatsText(g)),
+      h("td", g.round ?? ""),
+      h("td", status),
+      h("td.small.muted", when),
+      h("td.actions",
+        g.status !== "finished" && myLink ? h("a.button.small.primary", { href: myLink.url }, "Rejoin") : null,
+        " ",
+        h("a.button.small", { href: `/games/${g.id}` }, g.status === "finished" ? "View" : "Watch"),
+        " ",
+        g.status === "finished" ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null));
+  }));
+  document.getElementById("no-games").classList.toggle("hidden", games.length > 0);
+}
+
+async function main() {
+  document.getElementById("new-game-form").addEventListener("submit", createGame);
+  document.getElementById("scenario").addEventListener("change", renderSeats);
+  document.getElementById("refresh-games").addEventListener("click", refreshGames);
+  try {
+    await Promise.all([loadScenarios(), loadTeams()]);
+  } catch (e) {
+    showErrors([e.message]);
+  }
+  renderSeats();
+  await refreshGames();
+  setInterval(refreshGames, 5000);
+  document.body.dataset.ready = "1";
+}
+
+main();

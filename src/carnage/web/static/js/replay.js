@@ -1,0 +1,89 @@
+// Replay: step forward and back through a game's views, one per decision.
+import { api } from "./api.js";
+import { Board } from "./board.js";
+import { fill, h, humanise } from "./util.js";
+import { playerName, renderDashboards, renderLog, renderPlayers, statusLine, turnLine } from "./view.js";
+
+const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
+const board = new Board(document.getElementById("board"));
+const state = { steps: [], logs: [], at: 0, timer: null };
+
+function show(i, animate = true) {
+  if (!state.steps.length) return;
+  const n = Math.max(0, Math.min(state.steps.length - 1, i));
+  const prev = state.at;
+  state.at = n;
+  const view = state.steps[n];
+  board.update(view, { animate: animate && Math.abs(n - prev) === 1 });
+  fill(document.getElementById("game-status"), statusLine(view));
+  fill(document.getElementById("turn"), turnLine(view));
+  renderPlayers(document.getElementById("players"), { ...view, your_seat: null });
+  renderDashboards(document.getElementById("dashboards"), view, { activeId: view.pending ? view.pending.vehicle : null });
+  renderLog(document.getElementById("log"), state.logs[n]);
+  document.getElementById("scrub").value = String(n);
+  document.getElementById("step-label").textContent = `${n} / ${state.steps.length - 1}`;
+  const p = view.pending;
+  fill(document.getElementById("step-decision"),
+    p ? [h("b", `${playerName(view, p.seat)} next: `), p.prompt, h("span.muted", ` (${humanise(p.source)}${p.page ? `, p.${p.page}` : ""})`)]
+      : view.status === "finished" ? h("b", view.outcome_reason || "Game over") : "");
+  document.body.dataset.step = String(n);
+  document.getElementById("back").disabled = n === 0;
+  document.getElementById("first").disabled = n === 0;
+  document.getElementById("forward").disabled = n === state.steps.length - 1;
+  document.getElementById("last").disabled = n === state.steps.length - 1;
+}
+
+function toggle() {
+  const btn = document.getElementById("play");
+  if (state.timer) {
+    clearInterval(state.timer);
+    state.timer = null;
+    btn.textContent = "▶ Play";
+    return;
+  }
+  if (state.at >= state.steps.length - 1) show(0, false);
+  btn.textContent = "⏸ Pause";
+  state.timer = setInterval(() => {
+    if (state.at >= state.steps.length - 1) toggle();
+    else show(state.at + 1);
+  }, 900);
+}
+
+async function main() {
+  document.getElementById("first").addEventListener("click", () => show(0, false));
+  document.getElementById("back").addEventListener("click", () => show(state.at - 1));
+  document.getElementById("forward").addEventListener("click", () => show(state.at + 1));
+  document.getElementById("last").addEventListener("click", () => show(state.steps.length - 1, false));
+  document.getElementById("play").addEventListener("click", toggle);
+  document.getElementById("scrub").addEventListener("input", (e) => show(Number(e.target.value), false));
+  document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(1.4));
+  document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(1 / 1.4));
+  document.getElementById("zoom-fit").addEventListener("click", () => board.resetZoom());
+  document.getElementById("rotate").addEventListener("click", () => board.setRotation(!board.isRotated()));
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement) return;
+    if (e.key === "ArrowRight") show(state.at + 1);
+    else if (e.key === "ArrowLeft") show(state.at - 1);
+    else if (e.key === "Home") show(0, false);
+    else if (e.key === "End") show(state.steps.length - 1, false);
+    else if (e.key === " ") { e.preventDefault(); toggle(); }
+  });
+  try {
+    const data = await api.get(`/api/games/${encodeURIComponent(gid)}/replay`);
+    state.steps = data.steps || [];
+    // Each step carries the events of that step; the log shown is everything up to it.
+    let acc = [];
+    state.logs = state.steps.map((v) => {
+      acc = acc.concat(v.log || []);
+      return acc.slice(-400);
+    });
+    document.getElementById("scrub").max = String(Math.max(0, state.steps.length - 1));
+    document.title = `Carnage — replay of ${gid}`;
+    show(0, false);
+  } catch (e) {
+    fill(document.getElementById("replay-errors"), h("li", e.message));
+  }
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,285 @@
+// The table: live game view over a websocket (with a polling fallback), the board, the
+// dashboards, the log, and the pending decision as controls for this seat only.
+import { api, seatStore } from "./api.js";
+import { Board } from "./board.js";
+import { decisionControls } from "./decisions.js";
+import { parseTemplateValue } from "./templates.js";
+import { copyText, fill, h, humanise, qs } from "./util.js";
+import {
+  colourOf, controllerName, playerName, renderDashboards, renderLog, renderPlayers,
+  resultBanner, statusLine, turnLine,
+} from "./view.js";
+
+const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
+const token = qs("token");
+const PLACED_KINDS = new Set(["skid_dice", "push_it", "spend_shift", "slide"]);
+
+const state = {
+  view: null,
+  busy: false,
+  ws: null,
+  wsOpen: false,
+  retry: 1000,
+  pollTimer: null,
+  placed: null, // the template this seat laid for the current move
+  error: null,
+  ctx: null,
+};
+
+const board = new Board(document.getElementById("board"), {
+  onVehicleClick: (id) => state.ctx && state.ctx.onVehicleClick && state.ctx.onVehicleClick(id),
+});
+
+function viewUrl() {
+  return `/api/games/${encodeURIComponent(gid)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+}
+
+// ---------------------------------------------------------------------------------- errors
+function showError(message) {
+  state.error = message;
+  const box = document.getElementById("decision-error");
+  if (box) {
+    box.textContent = message;
+    box.classList.remove("hidden");
+  }
+  const f = h("div.flash", { role: "alert" }, message);
+  document.body.append(f);
+  setTimeout(() => f.remove(), 4000);
+}
+
+// ---------------------------------------------------------------------------------- acting
+async function submit(choice) {
+  const view = state.view;
+  if (!view || state.busy) return;
+  if (!token) {
+    showError("You are watching: open your seat's join link to play.");
+    return;
+  }
+  state.busy = true;
+  document.getElementById("decision").classList.add("busy");
+  const pending = view.pending;
+  try {
+    const next = await api.post(`/api/games/${encodeURIComponent(gid)}/decisions`, {
+      token, version: view.version, choice,
+    });
+    if (pending && pending.kind === "template") {
+      const t = parseTemplateValue(choice);
+      const pieces = pending.preview && pending.preview.templates ? pending.preview.templates[String(choice)] : null;
+      state.placed = { ...t, vehicle: pending.vehicle || (pending.preview && pending.preview.vehicle), pieces, version: next.version };
+      try { sessionStorage.setItem(`carnage.placed.${gid}`, JSON.stringify(state.placed)); } catch { /* optional */ }
+    }
+    state.error = null;
+    apply(next);
+  } catch (e) {
+    showError(e.message);
+    if (e.status === 409) refresh();
+  } finally {
+    state.busy = false;
+    document.getElementById("decision").classList.remove("busy");
+  }
+}
+
+// ---------------------------------------------------------------------------------- rendering
+function apply(view) {
+  const prev = state.view;
+  if (prev && view.version < prev.version) return;
+  if (prev && view.version === prev.version && view.your_seat === prev.your_seat && view.status === prev.status) return;
+  state.view = view;
+  render(view, Boolean(prev));
+}
+
+function render(view, animate) {
+  document.title = `Carnage — round ${view.round}, ${view.status === "finished" ? "finished" : "in progress"}`;
+  board.update(view, { animate });
+  fill(document.getElementById("game-status"), statusLine(view));
+  fill(document.getElementById("turn"), turnLine(view));
+  renderPlayers(document.getElementById("players"), view);
+  renderInvites();
+  renderLog(document.getElementById("log"), view.log);
+  renderDecision(view);
+  const result = document.getElementById("result");
+  const banner = resultBanner(view);
+  result.classList.toggle("hidden", !banner);
+  fill(result, banner);
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.status = view.status;
+  document.body.dataset.pending = view.pending ? view.pending.kind : "";
+  document.body.dataset.pendingSeat = view.pending ? String(view.pending.seat) : "";
+}
+
+function renderDecision(view) {
+  const panel = document.getElementById("decision");
+  board.stopSpin();
+  board.clearOverlays();
+  const p = view.pending;
+  const ctx = {
+    board,
+    submit,
+    onVehicleClick: null,
+    placedTemplate: () => (state.placed && state.placed.vehicle ? state.placed : null),
+  };
+  state.ctx = ctx;
+  const active = p ? p.vehicle : null;
+  board.setFocus(active, []);
+  if (!p || !PLACED_KINDS.has(p.kind)) {
+    if (p && p.kind !== "template") state.placed = null;
+  }
+  let body;
+  const mine = p && view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat && view.status !== "finished";
+  if (view.status === "finished") {
+    body = [h("h2", "Game over"), h("p", view.outcome_reason || "")];
+  } else if (!p) {
+    body = h("p.muted", "Nothing to decide.");
+  } else if (mine) {
+    body = [
+      h("div.prompt-head",
+        h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
+        h("b.prompt", p.prompt)),
+      h("div.cite.small", h("span.rule", humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
+      decisionControls(view, ctx),
+    ];
+  } else {
+    const who = playerName(view, p.seat);
+    const ctrl = controllerName(view.players.find((q) => q.seat === p.seat)?.controller || "human");
+    body = [
+      h("div.prompt-head", h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
+        h("b", `${who} (${ctrl}) is deciding`)),
+      h("p.muted", p.prompt),
+      token ? null : h("p.small.muted", "You are watching this game. Players join with their seat's link."),
+    ];
+  }
+  fill(panel, body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
+  panel.dataset.kind = p ? p.kind : "";
+  panel.classList.toggle("mine", Boolean(mine));
+  const clickable = new Set(board.clickable);
+  renderDashboards(document.getElementById("dashboards"), view, {
+    activeId: active,
+    clickable,
+    onclick: (id) => {
+      if (clickable.has(id) && ctx.onVehicleClick) ctx.onVehicleClick(id);
+      else board.focusVehicle(id);
+    },
+  });
+}
+
+function renderInvites() {
+  const mine = seatStore.load(gid);
+  const box = document.getElementById("players");
+  if (!mine || !mine.seats || !state.view) return;
+  const others = mine.seats.filter((s) => s.url && !(token && s.url.includes(token)));
+  if (!others.length) return;
+  box.append(h("details.invites",
+    h("summary.small", "Invite links"),
+    others.map((s) => {
+      const url = new URL(s.url, window.location.origin).href;
+      return h("div.linkbox.small",
+        h("span.swatch", { style: { background: colourOf(state.view, s.seat) } }),
+        h("input", { value: url, readonly: true }),
+        h("button.small", { onclick: (e) => copyText(url).then(() => { e.target.textContent = "Copied"; }) }, "Copy"));
+    })));
+}
+
+// ---------------------------------------------------------------------------------- updates
+async function refresh() {
+  try {
+    apply(await api.get(viewUrl()));
+  } catch (e) {
+    if (e.status === 403 || e.status === 404) fatal(e.message);
+  }
+}
+
+function fatal(message) {
+  stopPolling();
+  if (state.ws) state.ws.close();
+  state.ws = null;
+  state.dead = true;
+  fill(document.getElementById("decision"),
+    h("h2", "Cannot open this game"), h("p", message),
+    h("p", h("a", { href: "/" }, "Back to the lobby")));
+}
+
+function setConn(kind) {
+  const el = document.getElementById("conn");
+  el.className = `conn ${kind}`;
+  el.title = { live: "live updates", poll: "polling for updates", off: "offline" }[kind] || kind;
+  document.body.dataset.conn = kind;
+}
+
+function startPolling() {
+  if (state.pollTimer) return;
+  setConn("poll");
+  state.pollTimer = setInterval(refresh, 2000);
+}
+
+function stopPolling() {
+  clearInterval(state.pollTimer);
+  state.pollTimer = null;
+}
+
+function connect() {
+  if (state.dead || !("WebSocket" in window)) {
+    startPolling();
+    return;
+  }
+  const proto = window.location.protocol === "https:" ? "wss" : "ws";
+  const url = `${proto}://${window.location.host}/api/games/${encodeURIComponent(gid)}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  let ws;
+  try {
+    ws = new WebSocket(url);
+  } catch {
+    startPolling();
+    return;
+  }
+  state.ws = ws;
+  ws.onopen = () => {
+    state.wsOpen = true;
+    state.retry = 1000;
+    stopPolling();
+    setConn("live");
+  };
+  ws.onmessage = (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (msg.type === "view" && msg.view) apply(msg.view);
+    else if (msg.type === "error") {
+      if (!state.view && (msg.status === 403 || msg.status === 404)) fatal(msg.detail);
+      else showError(msg.detail);
+    }
+  };
+  ws.onclose = () => {
+    state.wsOpen = false;
+    state.ws = null;
+    if (state.dead) return;
+    startPolling();
+    setTimeout(connect, state.retry);
+    state.retry = Math.min(15000, state.retry * 2);
+  };
+}
+
+function tools() {
+  document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(1.4));
+  document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(1 / 1.4));
+  document.getElementById("zoom-fit").addEventListener("click", () => board.resetZoom());
+  document.getElementById("rotate").addEventListener("click", () => board.setRotation(!board.isRotated()));
+}
+
+async function main() {
+  tools();
+  try {
+    const saved = sessionStorage.getItem(`carnage.placed.${gid}`);
+    if (saved) state.placed = JSON.parse(saved);
+  } catch { /* optional */ }
+  window.carnage = {
+    get view() { return state.view; },
+    submit,
+    token,
+    gid,
+    board,
+  };
+  await refresh();
+  connect();
+  if (!state.view && !state.dead) startPolling();
+  document.body.dataset.ready = "1";
+}
+
+main();
