@@ -84,8 +84,16 @@ LOOK_AHEAD = 40.0
 """The field is read this far (mm) in front of the vehicle's nose."""
 SAFE_HAZARDS = 5
 """Hazards a vehicle may end on without wiping out."""
-SAMPLE_GAP = 10.0
-"""Slack (mm) for the gaps between the 24 poses sampled along a move."""
+MOVE_REACH = 300.0
+"""A bound on any template's length (mm), for templates the bot does not know."""
+SLIDE_REACH = 120.0
+"""A slide carries the centre at most this much further (Slide template and a body width)."""
+SAMPLES = 12
+"""Poses sampled along a move the bot judges (the engine samples more finely)."""
+EDGE_SLACK = 60.0
+"""Template pieces stay within this of the centres swept (see ``_may_leave_table``)."""
+SAMPLE_GAP = 25.0
+"""Slack (mm) for the gaps between the poses sampled along a move."""
 
 
 def _ahead(pose: Pose, length: float, extra: float = LOOK_AHEAD) -> Point:
@@ -108,6 +116,7 @@ class HeuristicBot:
 
     def __init__(self, desired_gear: int = 4) -> None:
         self.desired_gear = desired_gear
+        self._fields: dict[tuple[object, ...], DistanceField] = {}
         self._handlers: dict[str, Callable[[Game, Decision, random.Random], Choice | None]] = {
             "activate": self._activate,
             "deploy": self._deploy,
@@ -150,12 +159,21 @@ class HeuristicBot:
         goal = self.goal(game, v)
         if goal is None:
             return None
-        terrain = tuple(
-            tuple((round(x, 1), round(y, 1)) for x, y in ob.polygon())
-            for ob in game.state.obstacles.values()
-        )
-        return distance_field(game.state.width, game.state.height, terrain, (goal.a, goal.b),
-                              v.width / 2.0 + 5.0)
+        st = game.state
+        # Obstacles never move; they only come (wrecks) and go (destroyed): their ids key it.
+        key = (id(st), tuple(st.obstacles), goal, v.width)
+        f = self._fields.get(key)
+        if f is None:
+            terrain = tuple(
+                tuple((round(x, 1), round(y, 1)) for x, y in ob.polygon())
+                for ob in st.obstacles.values()
+            )
+            f = distance_field(st.width, st.height, terrain, (goal.a, goal.b),
+                               v.width / 2.0 + 5.0)
+            if len(self._fields) > 32:
+                self._fields.clear()
+            self._fields[key] = f
+        return f
 
     def position_value(self, game: Game, v: VehicleState, pose: Pose) -> float:
         """How good it is for ``v`` to stand at ``pose``: minus the driving distance to its goal
@@ -184,14 +202,26 @@ class HeuristicBot:
         self, game: Game, v: VehicleState, res: MoveResult, hazards: int
     ) -> float:
         st = game.state
-        poses = res.swept(24)
-        if self._may_leave_table(game, v, res, poses) and off_table(
-            move_pieces(res)[:-1], Table(st.width, st.height)
+        # Every centre on the way lies within the template's length plus the vehicle's (and a
+        # slide's extra) of where it started.
+        spec = game.templates.movement.get(res.plan.path.template_id) if res.plan else None
+        reach = (spec.length if spec is not None else MOVE_REACH) + v.length
+        if res.slide_template is not None:
+            reach += SLIDE_REACH
+        rho = math.hypot(v.length, v.width) / 2.0
+        start = res.start
+        edge = min(start.x, start.y, st.width - start.x, st.height - start.y)
+        goal = self.goal(game, v)
+        near_goal = goal is not None and _segment_distance(
+            (start.x, start.y), goal.a, goal.b) <= reach + rho
+        poses = res.swept(SAMPLES) if near_goal or edge < reach + EDGE_SLACK else []
+        if poses and self._may_leave_table(game, v, res, poses) and (
+            _end_off_table(game, v, res)
+            or off_table(move_pieces(res)[:-1], Table(st.width, st.height))
         ):
             return OFF_TABLE
         score = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
-        goal = self.goal(game, v)
-        if goal is not None and crosses(goal, poses, v.length, v.width):
+        if goal is not None and near_goal and crosses(goal, poses, v.length, v.width):
             return CROSSING_BONUS + score
         score += self.position_value(game, v, res.pose)
         for oid in res.touched:
@@ -219,7 +249,7 @@ class HeuristicBot:
             t = _last_template(res)
             full = resolve_move(Rect(res.start, v.length, v.width), t[0], mirror=t[1],
                                 reverse=t[2], ts=game.templates)
-            poses = full.swept(24)
+            poses = full.swept(SAMPLES)
         if res.slide_template is not None:
             margin = math.hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
         else:
@@ -440,6 +470,24 @@ class HeuristicBot:
         if w is None or d.domain is None:
             return None
         return self.best_pivot(game, w, d.domain.low, d.domain.high, d.player == w.player)
+
+
+def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
+    """A cheap sure sign of leaving the table: the far end of the template (the centre of the
+    edge the unobstructed final position sits on) lies beyond the edge. False for slides."""
+    if res.slide_template is not None or res.plan is None:
+        return False
+    body = Rect(res.intended, v.length, v.width)
+    x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
+    st = game.state
+    return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
+    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 def _last_template(res: MoveResult) -> tuple[str, bool, bool]:

@@ -1,0 +1,82 @@
+"""Engine benchmark: heuristic-vs-heuristic Street Race games per second, on one core.
+
+    .venv/bin/python benchmarks/engine.py [--games N] [--seed S] [--profile]
+
+Plays ``N`` seeded games (seeds S, S+1, ...) in this process and prints games per second, the
+mean rounds and choices per game, and how the time splits between the engine (``apply``) and
+the bots (``choose``). Times are this process's CPU time (so other work on a shared machine
+does not count against it), best of three runs over the same seeds; fields and team reports
+are warmed up by a throw-away game first. ``--profile`` prints the top of a cProfile of one
+run instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+from dataclasses import dataclass
+
+from carnage.ai import HeuristicBot, bot_rng
+from carnage.engine.setup import GameSetup, build_game
+
+
+@dataclass
+class Run:
+    seconds: float
+    engine: float
+    bots: float
+    games: int
+    rounds: int
+    choices: int
+
+    @property
+    def per_second(self) -> float:
+        return self.games / self.seconds
+
+
+def run(games: int, seed: int) -> Run:
+    setup = GameSetup()
+    engine = bots = 0.0
+    rounds = choices = 0
+    start = time.process_time()
+    for s in range(seed, seed + games):
+        g = build_game(setup, s)
+        players = [HeuristicBot(), HeuristicBot()]
+        rng = bot_rng(s)
+        while (d := g.pending()) is not None:
+            t0 = time.process_time()
+            c = players[d.player].choose(g, d, rng)
+            t1 = time.process_time()
+            g.apply(c)
+            engine += time.process_time() - t1
+            bots += t1 - t0
+        out = g.outcome()
+        rounds += out.rounds if out else 0
+        choices += len(g.choices)
+    return Run(time.process_time() - start, engine, bots, games, rounds, choices)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+    run(1, 10_000)  # warm-up: catalogue, team reports, distance fields
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.runcall(run, args.games, args.seed)
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
+        return
+    best = min((run(args.games, args.seed) for _ in range(3)), key=lambda r: r.seconds)
+    print(f"heuristic vs heuristic Street Race, {best.games} games, one core:")
+    print(f"  {best.per_second:.1f} games/s  ({1000 * best.seconds / best.games:.0f} ms a game; "
+          f"{best.rounds / best.games:.2f} rounds, {best.choices / best.games:.0f} choices)")
+    print(f"  engine {100 * best.engine / best.seconds:.0f}%, "
+          f"bots {100 * best.bots / best.seconds:.0f}% of the time")
+
+
+if __name__ == "__main__":
+    main()
