@@ -109,6 +109,7 @@ def test_illegal_team_is_refused_naming_the_seat(client: TestClient) -> None:
     ({"seats": []}, "seats"),
     ({"seats": [{"controller": "human", "team_id": "nope"}] * 2}, "seat 0: no saved team"),
     ({"seed": "abc", "seats": [{"controller": "human"}] * 2}, "seed"),
+    ({"seed": 10**20, "seats": [{"controller": "human"}] * 2}, "seed: input should be less"),
     ({"seats": "two"}, "seats"),
     ({}, "seats: missing"),
 ])

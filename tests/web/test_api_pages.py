@@ -142,3 +142,17 @@ def test_carnage_serve_prints_the_url_and_answers(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_an_unexpected_server_error_is_still_one_json_sentence(tmp_path: Path) -> None:
+    from carnage.web.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'x.db'}")
+
+    def broken() -> None:
+        raise RuntimeError("disk on fire")
+
+    app.state.store.teams = broken
+    r = TestClient(app, raise_server_exceptions=False).get("/api/teams")
+    assert r.status_code == 500
+    assert r.json() == {"detail": "internal error (RuntimeError: disk on fire)"}

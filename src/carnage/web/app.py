@@ -52,6 +52,14 @@ async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": validation_sentence(list(exc.errors()))}, status_code=422)
 
 
+async def _crash(_request: Request, exc: Exception) -> JSONResponse:
+    first = str(exc).splitlines()[0][:200] if str(exc) else ""
+    return JSONResponse(
+        {"detail": f"internal error ({type(exc).__name__}{': ' + first if first else ''})"},
+        status_code=500,
+    )
+
+
 def create_app(db_url: str) -> FastAPI:
     """The whole web table on the database at ``db_url`` (any SQLAlchemy URL)."""
     app = FastAPI(
@@ -66,6 +74,7 @@ def create_app(db_url: str) -> FastAPI:
     app.state.games = Games(store)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(Exception, _crash)
     app.include_router(catalog.router)
     app.include_router(teams.router)
     app.include_router(games.router)

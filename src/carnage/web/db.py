@@ -120,14 +120,14 @@ class Store:
     # -- teams -----------------------------------------------------------------------------------
     def add_team(self, tid: str, data: dict[str, Any]) -> None:
         with self._write, self._session() as s:
-            s.add(TeamRow(id=tid, name=str(data.get("name", "")), data=data))
+            s.add(TeamRow(id=tid, name=str(data.get("name", ""))[:200], data=data))
 
     def put_team(self, tid: str, data: dict[str, Any]) -> bool:
         with self._write, self._session() as s:
             row = s.get(TeamRow, tid)
             if row is None:
                 return False
-            row.name = str(data.get("name", ""))
+            row.name = str(data.get("name", ""))[:200]
             row.data = data
             row.updated = _now()
             return True

@@ -89,7 +89,9 @@ class SeatRequest(_In):
 
 class NewGameRequest(_In):
     scenario: str = "street-race"
-    seed: int | None = Field(default=None, description="Dice seed; null picks one at random.")
+    seed: int | None = Field(
+        default=None, ge=-(2**62), le=2**62, description="Dice seed; null picks one at random."
+    )
     seats: list[SeatRequest] = Field(min_length=1)
 
 
