@@ -209,3 +209,22 @@ def test_log_text_is_header_then_events() -> None:
     assert lines[0]["carnage_log"] == 1
     assert [ln["seq"] for ln in lines[1:]] == list(range(len(g.log)))
     assert parse_log(text).events == [e.to_json() for e in g.log]
+
+
+def test_every_event_kind_is_documented() -> None:
+    """docs/events.md has a row for every event kind the code emits."""
+    import ast
+    import re
+
+    emitted: set[str] = {"roll"}  # Game.roll emits it through the log
+    for path in (ROOT / "src" / "carnage").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "emit" and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                emitted.add(node.args[0].value)
+    doc = (ROOT / "docs" / "events.md").read_text(encoding="utf-8").split("## Hooks")[0]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", doc, flags=re.MULTILINE))
+    assert {"move", "decision", "finish_line", "deploy"} <= emitted
+    assert emitted - documented == set()
