@@ -201,3 +201,25 @@ def test_table_view_shows_lines_terrain_and_vehicles() -> None:
     assert {t.label for t in view.templates} == {"start_line", "finish_line"}
     assert len(view.obstacles) == len(g.state.obstacles)
     assert sorted(v.id for v in view.vehicles) == sorted(g.state.vehicles)
+
+
+def test_unwritable_log_and_svg_dir_are_one_line_errors(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = runner.invoke(app, ["simulate", "--games", "1", "--log", str(blocker / "g.jsonl")])
+    assert r.exit_code == 2 and "cannot write the log" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    nested = tmp_path / "a" / "b" / "g.jsonl"  # missing folders are made
+    ok = runner.invoke(app, ["simulate", "--games", "1", "--bots", "random", "--max-rounds",
+                             "2", "--log", str(nested)])
+    assert ok.exit_code == 0 and nested.exists()
+    p = runner.invoke(app, ["play", "--svg-dir", str(blocker / "snaps")], input="svg\nquit\n")
+    assert p.exit_code == 0 and "cannot write a snapshot" in p.stdout
+
+
+def test_illegal_team_file_is_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "tank.yaml"
+    bad.write_text("name: Too Dear\ncans: 10\nvehicles:\n  - {name: T, type: tank}\n")
+    r = runner.invoke(app, ["simulate", "--team", str(bad), "--team", str(INTRO)])
+    assert r.exit_code == 2 and r.stderr.startswith("player 1 (Too Dear): ")
+    assert len(r.stderr.strip().splitlines()) == 1

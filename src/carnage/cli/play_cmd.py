@@ -156,8 +156,12 @@ class TerminalPlay:
             if cmd in ("quit", "exit"):
                 return None
             if cmd == "svg":
-                path = snapshot(self.game, self.svg_dir)
-                self.out.print(f"wrote {path}", markup=False, highlight=False)
+                try:
+                    path = snapshot(self.game, self.svg_dir)
+                    self.out.print(f"wrote {path}", markup=False, highlight=False)
+                except OSError as e:
+                    self.out.print(f"cannot write a snapshot in {self.svg_dir}: "
+                                   f"{e.strerror or e}", markup=False, highlight=False)
                 continue
             if cmd == "state":
                 self.show_state()
@@ -224,7 +228,11 @@ def play_command(
                   + ", ".join(f"player {i + 1} {s}" for i, s in enumerate(seats)), markup=False)
     finished = TerminalPlay(game, seats, console, sys.stdin, svg_dir, seed).run()
     if log is not None:
-        write_log(log, record_game(game, setup, seed))
+        try:
+            write_log(log, record_game(game, setup, seed))
+        except SetupError as e:
+            typer.echo(str(e), err=True)
+            raise typer.Exit(2) from None
         console.print(f"log written to {log}", markup=False)
     out = game.outcome()
     if not finished or out is None:

@@ -142,6 +142,9 @@ def simulate_command(
         setup = make_setup(scenario, team or [], max_rounds=max_rounds)
         names = parse_bots(bots, setup.players)
         build_game(setup, seed)  # fail fast on a bad setup
+        if log is not None:
+            write_log(log_path(log, seed, games), record_game(build_game(setup, seed), setup,
+                                                                seed))  # writable?
     except SetupError as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None

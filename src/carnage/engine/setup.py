@@ -221,7 +221,13 @@ def log_text(record: GameRecord) -> str:
 
 
 def write_log(path: str | Path, record: GameRecord) -> None:
-    Path(path).write_text(log_text(record), encoding="utf-8")
+    """Write the log (creating its folder); ``SetupError`` if it cannot be written."""
+    p = Path(path)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(log_text(record), encoding="utf-8")
+    except OSError as e:
+        raise SetupError(f"{path}: cannot write the log ({e.strerror or e})") from None
 
 
 def parse_log(text: str, source: str = "log") -> GameRecord:
