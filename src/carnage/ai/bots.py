@@ -160,8 +160,9 @@ class HeuristicBot:
         if goal is None:
             return None
         st = game.state
-        # Obstacles never move; they only come (wrecks) and go (destroyed): their ids key it.
-        key = (id(st), tuple(st.obstacles), goal, v.width)
+        # Obstacles never move; they only come (wrecks) and go (destroyed).
+        key = (st.width, st.height, tuple((o.id, o.pose, o.length, o.width)
+                                          for o in st.obstacles.values()), goal, v.width)
         f = self._fields.get(key)
         if f is None:
             terrain = tuple(
