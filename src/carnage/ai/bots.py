@@ -117,6 +117,8 @@ class HeuristicBot:
     def __init__(self, desired_gear: int = 4) -> None:
         self.desired_gear = desired_gear
         self._fields: dict[tuple[object, ...], DistanceField] = {}
+        self._memo: dict[tuple[object, ...], DistanceField] = {}
+        """Fields already looked up for the decision being answered."""
         self._handlers: dict[str, Callable[[Game, Decision, random.Random], Choice | None]] = {
             "activate": self._activate,
             "deploy": self._deploy,
@@ -133,6 +135,7 @@ class HeuristicBot:
         }
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        self._memo.clear()
         handler = self._handlers.get(decision.kind)
         pick: Choice | None = None
         if handler is not None:
@@ -160,6 +163,10 @@ class HeuristicBot:
         if goal is None:
             return None
         st = game.state
+        quick = (id(st), len(st.obstacles), goal, v.width)
+        memo = self._memo.get(quick)
+        if memo is not None:
+            return memo  # the table does not change while the bot thinks
         # Obstacles never move; they only come (wrecks) and go (destroyed).
         key = (st.width, st.height, tuple((o.id, o.pose, o.length, o.width)
                                           for o in st.obstacles.values()), goal, v.width)
@@ -174,6 +181,7 @@ class HeuristicBot:
             if len(self._fields) > 32:
                 self._fields.clear()
             self._fields[key] = f
+        self._memo[quick] = f
         return f
 
     def position_value(self, game: Game, v: VehicleState, pose: Pose) -> float:
