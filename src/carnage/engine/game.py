@@ -62,8 +62,11 @@ class Game:
     _flow: Flow | None = None
 
     def __post_init__(self) -> None:
-        self.scenario.install(self)
         from carnage.engine.flow import game_flow
+        from carnage.engine.rulebook import install_rules
+
+        self.scenario.install(self)
+        install_rules(self)
 
         self._flow = game_flow(self)
         self._advance(None, first=True)

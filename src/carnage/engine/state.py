@@ -132,6 +132,8 @@ class GameState:
     pole: int = 0
     active: str | None = None
     votes: list[int] = field(default_factory=list)
+    sponsors: list[str | None] = field(default_factory=list)
+    """Each player's sponsor id (None: no sponsor); sponsor effects install from this."""
     winner: int | None = None
     finished: bool = False
     draw: bool = False
@@ -139,6 +141,8 @@ class GameState:
     def __post_init__(self) -> None:
         if not self.votes:
             self.votes = [0] * self.players
+        if not self.sponsors:
+            self.sponsors = [None] * self.players
 
     def vehicles_of(self, player: int) -> list[VehicleState]:
         return [v for v in self.vehicles.values() if v.player == player and v.in_play]
