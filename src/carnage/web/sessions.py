@@ -125,6 +125,7 @@ class GameSession:
         self.rng: random.Random = bot_rng(f"{seed}:{len(self.game.choices)}")
         self.listeners: list[Listener] = []
         self._views: dict[tuple[int, int | None], GameView] = {}
+        self._json: dict[tuple[int, int | None], bytes] = {}
         self._log: dict[int, LogLine] = {}
 
     # -- seats and tokens ------------------------------------------------------------------------
@@ -173,7 +174,25 @@ class GameSession:
                 self._views[key] = cached
             return cached
 
+    def view_json(self, seats: list[int]) -> bytes:
+        """``view(seats)`` serialised (cached per version and seat, like the view)."""
+        with self.lock:
+            key = (self.version, self._your_seat(seats))
+            out = self._json.get(key)
+            if out is None:
+                if self._json and next(iter(self._json))[0] != self.version:
+                    self._json.clear()
+                out = self.view(seats).model_dump_json().encode()
+                self._json[key] = out
+            return out
+
     # -- acting ----------------------------------------------------------------------------------
+    def decide_json(self, tokens: str, version: int, choice: Any) -> bytes:
+        """``decide``, answered with the acting seat's view serialised."""
+        with self.lock:
+            self.decide(tokens, version, choice)
+            return self.view_json(self.seats_for(tokens))
+
     def decide(self, tokens: str, version: int, choice: Any) -> GameView:
         with self.lock:
             d = self.game.pending()

@@ -63,15 +63,16 @@ def list_games(games: GamesDep) -> list[GameSummary]:
 
 @router.get("/{gid}", response_model=GameView, responses=ERRORS,
             summary="The game as one seat (or a spectator) sees it")
-def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> GameView:
+def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Response:
     s = games.get(gid)
-    return s.view(s.seats_for(token))
+    return Response(s.view_json(s.seats_for(token)), media_type="application/json")
 
 
 @router.post("/{gid}/decisions", response_model=GameView, responses=ERRORS,
              summary="Answer the pending decision for your seat")
-def decide(gid: str, body: DecisionRequest, games: GamesDep) -> GameView:
-    return games.get(gid).decide(body.token, body.version, body.choice)
+def decide(gid: str, body: DecisionRequest, games: GamesDep) -> Response:
+    view = games.get(gid).decide_json(body.token, body.version, body.choice)
+    return Response(view, media_type="application/json")
 
 
 @router.get("/{gid}/svg", response_class=Response, responses={
@@ -148,8 +149,9 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
             await websocket.send_json(msg)
 
     async def send_view() -> None:
-        view = await run_in_threadpool(session.view, seats)
-        await send({"type": "view", "view": view.model_dump(mode="json")})
+        view = await run_in_threadpool(session.view_json, seats)
+        async with send_lock:
+            await websocket.send_text('{"type":"view","view":' + view.decode() + "}")
 
     async def pusher() -> None:
         while True:
