@@ -406,3 +406,20 @@ def test_an_engine_failure_rolls_the_choice_back(client: TestClient) -> None:
         if failed >= 2 or v["pending"] is None:
             break
     assert failed >= 1
+
+
+def test_idle_games_leave_memory_and_reload_unchanged(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from carnage.web import sessions
+
+    monkeypatch.setattr(sessions, "MAX_CACHED", 2)
+    games = client.app.state.games  # type: ignore[attr-defined]
+    ids = [new_game(client, "human", "heuristic", seed=i)["id"] for i in range(3)]
+    assert set(games._sessions) == set(ids[1:])
+    before = view(client, ids[2])
+    view(client, ids[1])  # the most recently used
+    again = view(client, ids[0])  # reloaded from the database, evicting the least recent
+    assert again["id"] == ids[0] and again["pending"]["seat"] == 0
+    assert set(games._sessions) == {ids[0], ids[1]}
+    assert view(client, ids[2]) == before

@@ -294,6 +294,14 @@ def replay_choices(setup: GameSetup, seed: int, choices: Sequence[Any]) -> Game:
     return game
 
 
+def _idle(s: GameSession) -> bool:
+    """No websocket is watching it and no request is using it right now."""
+    if s.listeners or not s.lock.acquire(blocking=False):
+        return False
+    s.lock.release()
+    return True
+
+
 class Games:
     """Every game: live sessions in memory, the rest in the store."""
 
@@ -327,7 +335,7 @@ class Games:
     def _keep(self, s: GameSession) -> None:
         self._sessions[s.id] = s
         while len(self._sessions) > MAX_CACHED:
-            idle = next((k for k, v in self._sessions.items() if not v.listeners), None)
+            idle = next((k for k, v in self._sessions.items() if k != s.id and _idle(v)), None)
             if idle is None:
                 break
             del self._sessions[idle]
