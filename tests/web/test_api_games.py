@@ -423,3 +423,19 @@ def test_idle_games_leave_memory_and_reload_unchanged(
     assert again["id"] == ids[0] and again["pending"]["seat"] == 0
     assert set(games._sessions) == {ids[0], ids[1]}
     assert view(client, ids[2]) == before
+
+
+def test_racing_clients_one_choice_wins_the_rest_are_stale(client: TestClient) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    g = new_game(client, "human", "heuristic", seed=6)
+    tok = g["seats"][0]["token"]
+    v = view(client, g["id"], tok)
+    choice = first_choice(v["pending"])
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        codes = list(pool.map(lambda _: act(client, g["id"], tok, v["version"],
+                                            choice).status_code, range(6)))
+    assert sorted(codes) == [200] + [409] * 5
+    events = client.get(f"/api/games/{g['id']}/events").json()
+    assert view(client, g["id"], tok)["version"] == len(
+        [e for e in events if e["kind"] == "decision"])
