@@ -58,19 +58,22 @@ async function submit(choice) {
   state.busy = true;
   document.getElementById("decision").classList.add("busy");
   const pending = view.pending;
+  const placedBefore = state.placed;
+  if (pending && pending.kind === "template") {
+    // Remember the template now: the websocket may deliver the next view before the answer.
+    const t = parseTemplateValue(choice);
+    const pieces = pending.preview && pending.preview.templates ? pending.preview.templates[String(choice)] : null;
+    state.placed = { ...t, vehicle: pending.vehicle || (pending.preview && pending.preview.vehicle), pieces };
+    try { sessionStorage.setItem(`carnage.placed.${gid}`, JSON.stringify(state.placed)); } catch { /* optional */ }
+  }
   try {
     const next = await api.post(`/api/games/${encodeURIComponent(gid)}/decisions`, {
       token, version: view.version, choice,
     });
-    if (pending && pending.kind === "template") {
-      const t = parseTemplateValue(choice);
-      const pieces = pending.preview && pending.preview.templates ? pending.preview.templates[String(choice)] : null;
-      state.placed = { ...t, vehicle: pending.vehicle || (pending.preview && pending.preview.vehicle), pieces, version: next.version };
-      try { sessionStorage.setItem(`carnage.placed.${gid}`, JSON.stringify(state.placed)); } catch { /* optional */ }
-    }
     state.error = null;
     apply(next);
   } catch (e) {
+    state.placed = placedBefore;
     showError(e.message);
     if (e.status === 409) refresh();
   } finally {

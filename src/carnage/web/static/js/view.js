@@ -83,21 +83,27 @@ export function renderDashboards(el, view, { activeId = null, clickable = new Se
 
 /** The log, newest last; keeps the reader's scroll position unless they were at the end. */
 export function renderLog(el, lines) {
+  const toEnd = () => {
+    el.dataset.auto = "1";
+    el.scrollTop = el.scrollHeight;
+    requestAnimationFrame(() => { delete el.dataset.auto; });
+  };
   if (!el.dataset.watch) {
     // Follow the newest line unless the reader has scrolled up to read older ones.
     el.dataset.watch = "1";
     el.dataset.pinned = "1";
     el.addEventListener("scroll", () => {
+      if (el.dataset.auto) return;
       el.dataset.pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 30 ? "1" : "0";
     });
-    new ResizeObserver(() => { if (el.dataset.pinned === "1") el.scrollTop = el.scrollHeight; }).observe(el);
+    new ResizeObserver(() => { if (el.dataset.pinned === "1") toEnd(); }).observe(el);
   }
   fill(el, lines.map((l) =>
     h("li", { dataset: { seq: l.seq, kind: l.kind }, class: `log-${l.kind}` },
       h("span.cite", { title: `rule: ${l.source}${l.page ? `, Refuelled p.${l.page}` : ""}` },
         h("span.rule", humanise(l.source)), l.page ? h("span.page", `p.${l.page}`) : null),
       h("span.text", l.page ? String(l.text).replace(new RegExp(`\\s*\\(p\\.${l.page}\\)$`), "") : l.text))));
-  if (el.dataset.pinned === "1") el.scrollTop = el.scrollHeight;
+  if (el.dataset.pinned === "1") toEnd();
 }
 
 export function resultBanner(view) {
