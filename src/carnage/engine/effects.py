@@ -8,9 +8,12 @@ event. Modelled on Pokemon Showdown's ``runEvent`` (see shared/design/ARCHITECTU
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Game
 
 
 class _Cancel:
@@ -29,6 +32,9 @@ CANCEL: Final = _Cancel()
 """Returned by a handler (and by ``run_event``) when the event is cancelled."""
 
 HandlerFn = Callable[[Any, dict[str, Any]], Any]
+FlowFactory = Callable[["Game", dict[str, Any]], Generator[Any, Any, Any]]
+"""A rule's flow at a flow hook: ``fn(game, ctx)`` yields decisions like any step; returning
+True claims the moment (what that means is documented with the hook, e.g. skip a step)."""
 
 
 @dataclass(frozen=True)
@@ -77,3 +83,19 @@ class EffectRegistry:
             if out is not None:
                 value = out
         return value
+
+    def flows(self, event: str, ctx: dict[str, Any] | None = None) -> list[FlowFactory]:
+        """Flow hooks: handlers of ``event`` return the list passed in with their flow
+        factories appended (the ``attack_window`` pattern); ``CANCEL`` means no flows."""
+        out = self.run_event(event, [], ctx)
+        return list(out) if isinstance(out, list) else []
+
+
+def run_flows(g: Game, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
+    """Run the flows attached to ``event`` in order with ``yield from`` (each may ask for
+    decisions, move vehicles ...). True when any of them returned True (claimed the moment)."""
+    claimed = False
+    for fn in g.effects.flows(event, ctx):
+        if (yield from fn(g, ctx)) is True:
+            claimed = True
+    return claimed
