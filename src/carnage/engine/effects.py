@@ -93,9 +93,9 @@ class EffectRegistry:
 
 def run_flows(g: Game, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
     """Run the flows attached to ``event`` in order with ``yield from`` (each may ask for
-    decisions, move vehicles ...). True when any of them returned True (claimed the moment)."""
-    claimed = False
+    decisions, move vehicles ...). A flow returning True claims the moment: the flows after it
+    do not run, and ``run_flows`` returns True."""
     for fn in g.effects.flows(event, ctx):
         if (yield from fn(g, ctx)) is True:
-            claimed = True
-    return claimed
+            return True
+    return False
