@@ -286,7 +286,7 @@ def test_hot_seat_one_page_plays_both_seats(base: str, browser: Browser) -> None
     assert "," in table.page.url.split("token=")[1]
     page = table.page
     seats = set()
-    for _ in range(8):
+    for _ in range(5):
         view = view_of(page)
         p = view["pending"]
         assert p is not None and view["your_seat"] == p["seat"]
@@ -347,4 +347,32 @@ def test_finished_game_is_listed_and_replays_step_by_step(base: str, browser: Br
         "href", f"/games/{gid}/replay")
     replay.check()
     table.check()
+    ctx.close()
+
+
+def test_without_a_websocket_the_table_falls_back_to_polling(
+        base: str, browser: Browser) -> None:
+    status, game = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "seed": 5,
+        "seats": [{"controller": "human", "team_id": None},
+                  {"controller": "heuristic", "team_id": None}]})
+    assert status == 201
+    seat = game["seats"][0]
+    ctx = new_context(browser)
+    page = ctx.new_page()
+    page.route_web_socket(re.compile(r".*/ws(\?.*)?$"), lambda ws: ws.close())
+    tab = Tab(page)
+    page.goto(base + seat["url"])
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("body")).to_have_attribute("data-conn", "poll")
+    v = version(page)
+    # The same seat acts from elsewhere (another tab of its player): polling brings it here.
+    status, view = api(base, "GET", f"/api/games/{game['id']}?token={seat['token']}")
+    choice = view["pending"]["options"][0]["value"]
+    status, after = api(base, "POST", f"/api/games/{game['id']}/decisions",
+                        {"token": seat["token"], "version": view["version"], "choice": choice})
+    assert status == 200
+    wait_version_above(page, v, timeout=10000)
+    assert version(page) == after["version"]
+    tab.check()
     ctx.close()

@@ -189,6 +189,42 @@ def test_import_a_team_file_and_see_load_errors(base: str, browser: Browser) -> 
     ctx.close()
 
 
+def test_sponsor_perks_and_faced_upgrades(base: str, browser: Browser) -> None:
+    ctx = new_context(browser)
+    tab = open_page(ctx, f"{base}/teams")
+    page = tab.page
+    car = page.locator("section.vehicle[data-index='0']")
+    # A perk without a sponsor: the check's perk-class line, beside the perk.
+    car.locator("select[aria-label='add perk']").select_option("crowd_pleaser")
+    settle(page)
+    perk_errors = car.locator(".item-row[data-kind='perks'] .item-errors li")
+    expect(perk_errors).to_have_count(1)
+    assert "no sponsor" in perk_errors.inner_text()
+    # With Rutherford its classes come first in the perk list, and the perk is legal.
+    page.select_option("#team-sponsor", "rutherford")
+    settle(page)
+    expect(page.locator("#validity")).to_have_text("legal team")
+    groups = car.locator(".item-row[data-kind='perks'] select.item-id optgroup")
+    assert groups.nth(0).get_attribute("label") == "Badass (your sponsor)"
+    assert groups.nth(1).get_attribute("label") == "Military (your sponsor)"
+    # A ram takes a facing (front by default); the total follows the catalogue.
+    car.locator("select[aria-label='add upgrade']").select_option("ram")
+    ram = car.locator(".item-row[data-kind='upgrades'][data-id='ram']")
+    expect(ram.locator("select.facing")).to_have_value("front")
+    assert sorted(o for o in ram.locator("select.facing option").all_inner_texts()) == [
+        "Front", "Rear", "Side"]
+    spec = team_in_page(page)
+    spec["vehicles"][0]["upgrades"] = [{"id": "ram", "facing": "front"}]
+    spec["vehicles"][0]["perks"] = ["crowd_pleaser"]
+    report = check_team(parse_team(spec))
+    settle(page)
+    expect(page.locator("#total-cans")).to_have_text(str(report.total_cans))
+    assert report.valid
+    expect(page.locator("#validity")).to_have_text("legal team")
+    tab.check()
+    ctx.close()
+
+
 def test_print_dashboards_one_card_per_vehicle_at_88_by_63_mm(
         base: str, browser: Browser) -> None:
     team = parse_team({
