@@ -12,7 +12,6 @@ obstacle (until a collision clears it). Every game must end (a result or the rou
 from __future__ import annotations
 
 import multiprocessing
-import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -77,11 +76,9 @@ def test_five_hundred_random_games_keep_the_invariants_and_replay() -> None:
     todo = [(seed, bots, i % REPLAY_EVERY == 0) for i, (seed, bots) in enumerate(games())]
     assert len(todo) == 500
     chunks = [todo[i::8] for i in range(8)]  # interleaved: each chunk gets every kind of mix
-    start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=2,
                              mp_context=multiprocessing.get_context("fork")) as pool:
         results = [r for part in pool.map(play_chunk, chunks) for r in part]
-    elapsed = time.perf_counter() - start
     assert len(results) == 500
     errors = [f"seed {r['seed']} {r['bots']}: {r['error']}" for r in results if r["error"]]
     assert not errors, errors[:5]
@@ -98,4 +95,3 @@ def test_five_hundred_random_games_keep_the_invariants_and_replay() -> None:
     for seat, bots in ((0, ("heuristic", "random")), (1, ("random", "heuristic"))):
         mine = [r for r in results if r["bots"] == bots]
         assert sum(r["winner"] == seat for r in mine) >= 0.8 * len(mine)
-    assert elapsed < 120  # generous: about 30-40 s on two cores
