@@ -8,19 +8,22 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.decisions import Decision, Interval
+from carnage.engine.effects import run_flows as run_flow_hooks
 from carnage.engine.game import ask
 from carnage.engine.skid import CANCEL, SkidResolution
 from carnage.engine.state import Status, VehicleState
 from carnage.geometry.collision import TOUCH_TOL, Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
-from carnage.geometry.shapes import Point, distance, penetration
-from carnage.geometry.surfaces import move_pieces, surface_report
+from carnage.geometry.shapes import Point, Rect, distance, penetration
+from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.geometry.table import Table, off_table
 
 if TYPE_CHECKING:
@@ -59,32 +62,58 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     touched (p.38); otherwise only those permitted in the current gear (p.22). Reverse with a
     template permitted in gear 1, only in gear 1 (p.39)."""
     out: list[tuple[str, str]] = []
+    may_reverse = g.effects.run_event("may_reverse", True, {"game": g, "vehicle": v}) is True
+    # When effects leave nothing permitted (Zero Crew in gears 1-2, p.82), the book's table
+    # stands in, so the player picking for it has a choice (ruling WP-9).
+    hooked = not permitted_only or any(
+        template_use(g, v, t.id, v.gear) is not TemplateUse.NOT_PERMITTED
+        for t in load_catalog().templates)
     for t in load_catalog().templates:
-        use = t.use_in(v.gear)
+        use = template_use(g, v, t.id, v.gear) if hooked else t.use_in(v.gear)
         if permitted_only and use is TemplateUse.NOT_PERMITTED:
             continue
-        reverse_ok = v.gear == 1 and t.use_in(1) is not TemplateUse.NOT_PERMITTED
+        reverse_ok = (may_reverse and v.gear == 1 and (
+            template_use(g, v, t.id, 1) if hooked else t.use_in(1)
+        ) is not TemplateUse.NOT_PERMITTED)
         for tid, m, r in _placements(t.id, reverse_ok):
             label = f"{t.name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use.value}]"
             out.append((template_value(tid, m, r), label))
     return out
 
 
+def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
+    """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
+    hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
+    base = load_catalog().templates.get(tid).use_in(gear)
+    out = g.effects.run_event("template_use", base,
+                              {"game": g, "vehicle": v, "template": tid, "gear": gear})
+    return out if isinstance(out, TemplateUse) else base
+
+
 def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
     """Every other vehicle in play, obstacle and wreck on the table (p.45)."""
     out = [
-        Obstruction.from_rect(o.id, o.rect())
+        _obstruction(bid, tuple(rect.polygon()))
         for o in g.state.vehicles.values()
         if o.id != v.id and o.in_play
+        for bid, rect in o.bodies()  # a trailer is a second body (p.117)
     ]
-    out += [Obstruction(ob.id, tuple(ob.polygon())) for ob in g.state.obstacles.values()]
-    return out
+    out += [_obstruction(ob.id, tuple(ob.polygon())) for ob in g.state.obstacles.values()]
+    # ``obstructions`` hook (issue 6): a rule may drop some (Airborne, p.70).
+    hooked = g.effects.run_event("obstructions", out, {"game": g, "vehicle": v})
+    return hooked if isinstance(hooked, list) else out
+
+
+@lru_cache(maxsize=8192)
+def _obstruction(oid: str, polygon: tuple[Point, ...]) -> Obstruction:
+    """Obstructions are immutable values: build each outline (and its axes) once."""
+    return Obstruction(oid, polygon)
 
 
 def touching_ids(g: Game, v: VehicleState) -> set[str]:
     """Obstructions touching ``v`` now (ignored for its next Movement Step, p.45)."""
-    poly = v.polygon()
-    return {ob.id for ob in obstructions_for(g, v) if touches(poly, ob.polygon)}
+    polys = [r.polygon() for _, r in v.bodies()]
+    return {ob.id for ob in obstructions_for(g, v) if any(touches(p, ob.polygon) for p in polys)}
 
 
 def touches(a: Sequence[Point], b: Sequence[Point]) -> bool:
@@ -109,6 +138,13 @@ def _sync(g: Game, v: VehicleState, sk: SkidResolution) -> None:
     if sk.gear != v.gear:
         v.gear = sk.gear
         g.emit("gear", source="shift", page=22, vehicle=v.id, gear=v.gear)
+    if sk.hazards > v.hazards:
+        # Hazards gained during the skid dice pass the ``hazards_gained`` hook, as in
+        # ``Game.add_hazards`` (e.g. Old Fashioned Corn Liquor, p.103).
+        gain = sk.hazards - v.hazards
+        out = g.effects.run_event("hazards_gained", gain,
+                                  {"game": g, "vehicle": v, "source": "skid_dice"})
+        sk.hazards = v.hazards + max(0, int(out) if isinstance(out, int) else gain)
     if sk.hazards != v.hazards:
         g.emit(
             "hazards", source="skid_dice", page=22, vehicle=v.id,
@@ -129,8 +165,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         template_options(g, v, permitted_only=not touch), source="movement", page=22,
     )
     tid, mirror, reverse = parse_template_value(str(choice))
-    cat = load_catalog()
-    use = cat.templates.get(tid).use_in(v.gear)
+    use = template_use(g, v, tid, v.gear)
     skid_allowed = True
     if use is TemplateUse.NOT_PERMITTED:
         # Touch it, use it (p.38): the next player clockwise places a permitted template; no
@@ -142,10 +177,14 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             template_options(g, v, permitted_only=True), source="touch_it_use_it", page=38,
         )
         tid, mirror, reverse = parse_template_value(str(choice))
-        use = cat.templates.get(tid).use_in(v.gear)
+        use = template_use(g, v, tid, v.gear)
         skid_allowed = False
     g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
            use=use.value)
+    # ``template_chosen`` notice (issue 6): e.g. an articulated vehicle off a Straight (p.117).
+    g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
+                                                  "mirror": mirror, "reverse": reverse,
+                                                  "use": use})
     if use is TemplateUse.HAZARDOUS:
         g.add_hazards(v, 1, "hazardous_manoeuvre", 38)
 
@@ -153,6 +192,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     sk = SkidResolution(
         gear=v.gear, max_gear=g.stat(v, "max_gear"), hazards=v.hazards,
         handling=g.stat(v, "handling"), trivial=use is TemplateUse.TRIVIAL,
+        min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),  # S3
     )
     dice = _LoggedDice(g, v, "skid dice")
     if skid_allowed and sk.handling > 0:
@@ -200,6 +240,9 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     _sync(g, v, sk)
     if gained:
         g.emit("skid_hazards", page=24, vehicle=v.id, gained=gained)
+    # ``place_slide`` hook (issue 6): False leaves the Slide template out (Ponderous, p.120).
+    if slide and g.effects.run_event("place_slide", True, {"game": g, "vehicle": v}) is not True:
+        slide = False
 
     # 1.6 Slide: pick the side (curves have one) and, off a straight, the facing (p.26).
     slide_side: str | None = None
@@ -218,7 +261,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
 
     # 1.7 Final position, collisions, destructible obstacles (pp.25, 45-49).
     v.reversing = reverse
-    start = v.rect()
+    start = moving_body(g, v, reverse)
     collided: set[str] = set()
     result: MoveResult | None = None
     # Ramps (p.87): their non-entry edges stop the move like obstructions; the collision
@@ -226,21 +269,24 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     from carnage.engine.terrain import ramp_obstructions
 
     ramp_edges = ramp_obstructions(g) if g.state.ramps else []
+    if ramp_edges:  # ``ramp_edges`` hook (issue 6): Airborne ignores terrain (p.70)
+        ramp_edges = g.effects.run_event("ramp_edges", ramp_edges, {"game": g, "vehicle": v})
     while True:
         result = resolve_move(
             start, tid, obstructions_for(g, v) + ramp_edges, mirror=mirror, reverse=reverse,
             slide=cast(SlideSide | None, slide_side),
             ignoring=ignoring, ts=g.templates,
         )
-        v.pose = result.pose
+        touched = place_vehicle(g, v, result, reverse, ignoring)
+        placed = v.pose
         g.emit(
-            "move", page=25, vehicle=v.id, x=round(result.pose.x, 3), y=round(result.pose.y, 3),
-            heading=round(result.pose.heading, 3), interrupted=result.interrupted,
-            touched=list(result.touched),
+            "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
+            heading=round(placed.heading, 3), interrupted=result.interrupted,
+            touched=touched,
         )
         if _edge_check(g, v, result):
             return
-        fresh = [i for i in result.touched if i not in collided]
+        fresh = [i for i in touched if i not in collided]
         if not fresh:
             break
         collided.update(fresh)
@@ -248,10 +294,28 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from collision_window(g, v, fresh)
         if not v.in_play or g.state.finished:
             return
-        if v.pose != result.pose:
+        if v.pose != placed:
             break  # the window moved it (a ramp's jump or tumble): the move ends there
+        # ``move_collided`` flow hook (issue 6): after this move's collisions a rule may let
+        # the move go on, ignoring obstructions (ctx "ignore": Up and Over, p.71) or because
+        # it moved one away (ctx "rerun": Piledriver, p.121).
+        mctx: dict[str, Any] = {"game": g, "vehicle": v, "touched": fresh, "ignore": set(),
+                                "rerun": False}
+        yield from run_flow_hooks(g, "move_collided", mctx)
+        if not v.in_play or g.state.finished:
+            return
+        if result.interrupted and (mctx["ignore"] or mctx["rerun"]):
+            ignoring = set(ignoring) | set(mctx["ignore"])
+            continue
         if not result.interrupted or before <= set(g.state.obstacles):
             break  # nothing was removed: the interrupted position stands
+    # ``move_window`` flow hook (S3): what lies on the table under the move's template or
+    # Final Position acts in this collision window (dropped weapon templates, p.78).
+    from carnage.engine.effects import run_flows
+
+    yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result})
+    if not v.in_play or g.state.finished:
+        return
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
@@ -260,12 +324,17 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from pivot_vehicle(g, v, float(angle), "spin", 24)
 
     # End of the Movement Step: surfaces (p.86).
-    if v.in_play:
-        rep = surface_report(move_pieces(result), list(g.state.surfaces.values()))
+    hazardous = [s for s in g.state.surfaces.values() if s.kind is not SurfaceKind.ROAD]
+    if v.in_play and hazardous:
+        rep = surface_report(move_pieces(result), hazardous)
+        # ``surface_hazards`` hook: e.g. Tank Tracks and All Terrain ignore surfaces (p.85).
+        sctx = {"game": g, "vehicle": v}
         if rep.rough:
-            g.add_hazards(v, 1, "rough_surface", 86)
+            n = int(g.effects.run_event("surface_hazards", 1, {**sctx, "surface": "rough"}))
+            g.add_hazards(v, n, "rough_surface", 86)
         if rep.treacherous:
-            g.add_hazards(v, 2, "treacherous_surface", 86)
+            n = int(g.effects.run_event("surface_hazards", 2, {**sctx, "surface": "treacherous"}))
+            g.add_hazards(v, n, "treacherous_surface", 86)
 
 
 def ask_spin(v: VehicleState) -> Decision:
@@ -278,6 +347,8 @@ def ask_spin(v: VehicleState) -> Decision:
 def _edge_check(g: Game, v: VehicleState, result: MoveResult) -> bool:
     """Table edge (p.87): any part of the movement template (after skid dice: up to the slide
     exit point plus the Slide template when sliding) past the edge disqualifies the vehicle."""
+    if _well_inside(g, result):
+        return False
     parts = move_pieces(result)[:-1]  # the template pieces, without the final body
     if not off_table(parts, Table(g.state.width, g.state.height)):
         return False
@@ -286,6 +357,39 @@ def _edge_check(g: Game, v: VehicleState, result: MoveResult) -> bool:
         return False
     disqualify(g, v, "left the table")
     return True
+
+
+def _well_inside(g: Game, result: MoveResult) -> bool:
+    """A cheap, exact sufficient test that the template stays on the table: every point of it
+    lies within (centreline length + half its width) of its start, and the Slide template
+    within its own diagonal of the slide exit point."""
+    path = result.path
+    sx, sy = path.pose_at(0.0).x, path.pose_at(0.0).y
+    reach = path.length + path.width / 2.0
+    if result.slide_template is not None:
+        st = result.slide_template
+        reach = path.length + path.width + math.hypot(st.length, st.width)
+    margin = min(sx, sy, g.state.width - sx, g.state.height - sy)
+    return margin > reach + 1e-6
+
+
+def moving_body(g: Game, v: VehicleState, reverse: bool) -> Rect:
+    """The body a move carries along the template: the vehicle, or what the ``moving_body``
+    hook names (an articulated vehicle reversing leads with its trailer, p.119)."""
+    out = g.effects.run_event("moving_body", v.rect(),
+                              {"game": g, "vehicle": v, "reverse": reverse})
+    return out if isinstance(out, Rect) else v.rect()
+
+
+def place_vehicle(g: Game, v: VehicleState, result: MoveResult, reverse: bool,
+                  ignoring: set[str]) -> list[str]:
+    """Put ``v`` where ``result`` ends; returns what it touches there (not ignored). The
+    ``vehicle_placed`` hook may place attached bodies (a trailer, p.118) and add what they
+    touch."""
+    v.pose = result.pose
+    out = g.effects.run_event("vehicle_placed", list(result.touched), {
+        "game": g, "vehicle": v, "result": result, "reverse": reverse, "ignoring": ignoring})
+    return [str(i) for i in out] if isinstance(out, list) else list(result.touched)
 
 
 def disqualify(g: Game, v: VehicleState, why: str) -> None:
@@ -302,26 +406,37 @@ def forced_move(
     source: str,
     page: int,
     ignore_obstructions: bool = False,
+    reverse: bool = False,
 ) -> Flow:
     """A forced move straight ahead (p.39): no skid dice, gear icons ignored, never trivial or
     hazardous; always a collision window. ``ignore_obstructions`` (Flip, p.35; Jump and Tumble,
     p.87): nothing interrupts it, and if the vehicle would end overlapping something it backs up
-    along the template the least amount needed (ruling R-2 in docs/rulings.md)."""
+    along the template the least amount needed (ruling R-2 in docs/rulings.md). ``reverse``:
+    straight backwards instead (BFG recoil p.73, a Harpoon reeling a car in back first)."""
     obs = obstructions_for(g, v)
     ignoring = {o.id for o in obs} if ignore_obstructions else touching_ids(g, v)
-    result = resolve_move(v.rect(), template_id, obs, ignoring=ignoring, ts=g.templates)
-    v.pose = result.pose
+    result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
+                          reverse=reverse, ts=g.templates)
+    touched_now = place_vehicle(g, v, result, reverse, ignoring)
+    if reverse:
+        v.reversing = True  # moving backwards: its rear leads into any Collision (p.53)
     g.emit(
         "forced_move", source=source, page=page, vehicle=v.id, template=template_id,
         x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3),
-        interrupted=result.interrupted, touched=list(result.touched),
+        interrupted=result.interrupted, touched=touched_now,
     )
     if _edge_check(g, v, result):
         return
     # Collision window (p.39): with whatever it touches at the end of the move.
-    touched = sorted(touching_ids(g, v)) if ignore_obstructions else list(result.touched)
+    touched = sorted(touching_ids(g, v)) if ignore_obstructions else touched_now
     if touched:
         yield from collision_window(g, v, touched)
+    if v.in_play and not g.state.finished:
+        # ``move_window`` flow hook (S3): dropped weapon templates under a forced move (p.78).
+        from carnage.engine.effects import run_flows
+
+        yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result,
+                                                 "forced": source})
 
 
 def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int) -> Flow:
@@ -331,9 +446,16 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
     from carnage.geometry.movement import spin_body
 
     start_touching = touching_ids(g, v)
-    pose, turned, touched = spin_body(
-        v.rect(), angle, obstructions_for(g, v), ignoring=start_touching
-    )
+    obs = obstructions_for(g, v)
+    # ``pivot`` hook (issue 6): a rule may turn the vehicle its own way and return
+    # (pose, turned, touched), e.g. cab and trailer as one body (p.119).
+    custom = g.effects.run_event("pivot", None, {
+        "game": g, "vehicle": v, "angle": angle, "obstructions": obs,
+        "ignoring": start_touching})
+    if isinstance(custom, tuple):
+        pose, turned, touched = custom
+    else:
+        pose, turned, touched = spin_body(v.rect(), angle, obs, ignoring=start_touching)
     v.pose = pose
     g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
            turned=round(turned, 3), heading=round(pose.heading, 3), touched=list(touched))
