@@ -29,3 +29,5 @@ test: install-dev lint
 
 bench: install-dev
 	$(BIN)/python benchmarks/geometry.py
+	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/web.py
