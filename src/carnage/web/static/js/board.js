@@ -5,7 +5,7 @@ import { bodyCorners, layTemplate } from "./templates.js";
 import { round, s, seatColour } from "./util.js";
 
 const RAD = Math.PI / 180;
-const MARGIN = 40;
+const MARGIN = 28;
 const TWEEN_MS = 750;
 
 function pts(points) {
@@ -343,10 +343,10 @@ export class Board {
     const g = s("g", { class: "scalebar" });
     const rot = this.isRotated();
     const seg = (a, b, fillc) => (rot
-      ? s("rect", { x: this.W + 12, y: 10 + a, width: 8, height: b - a, fill: fillc, stroke: "#111", "stroke-width": 1 })
-      : s("rect", { x: 10 + a, y: -20, width: b - a, height: 8, fill: fillc, stroke: "#111", "stroke-width": 1 }));
+      ? s("rect", { x: this.W + 5, y: 10 + a, width: 6, height: b - a, fill: fillc, stroke: "#111", "stroke-width": 1 })
+      : s("rect", { x: 10 + a, y: -11, width: b - a, height: 6, fill: fillc, stroke: "#111", "stroke-width": 1 }));
     g.append(seg(0, 50, "#111"), seg(50, 100, "#eee"));
-    g.append(rot ? this.label(this.W + 30, 60, "100 mm", "label scale-label") : this.label(60, -30, "100 mm", "label scale-label"));
+    g.append(rot ? this.label(this.W + 19, 150, "100 mm", "label scale-label") : this.label(150, -8, "100 mm", "label scale-label"));
     return g;
   }
 
@@ -422,10 +422,8 @@ export class Board {
       }
       this._styleVehicle(el, v);
       el.g.setAttribute("transform", `translate(${round(p.x)},${round(p.y)}) rotate(${round(p.heading)})`);
-      const off = Math.max(v.length, v.width) / 2 + 12;
-      const [lx, ly] = this.isRotated() ? [p.x + off, p.y] : [p.x, p.y - off];
-      el.label.setAttribute("transform", `translate(${round(lx)},${round(ly)}) ${this.lin()}`);
     }
+    this._placeLabels(active);
     for (const [id, el] of this.vehicleEls) {
       if (!seen.has(id)) {
         el.g.remove();
@@ -433,6 +431,63 @@ export class Board {
         this.vehicleEls.delete(id);
       }
     }
+  }
+
+  /** Screen-aligned coordinates of a world point (x right, y down on the screen). */
+  _toS(x, y) {
+    return this.isRotated() ? [y, x] : [x, this.H - y];
+  }
+
+  _fromS(sx, sy) {
+    return this.isRotated() ? [sy, sx] : [sx, this.H - sy];
+  }
+
+  /**
+   * Put each vehicle's name where it covers no other vehicle nor another name: below it if
+   * that is clear, else above, right or left (the least crowded place when none is clear).
+   */
+  _placeLabels(vehicles) {
+    const u = Number(this.svg.style.getPropertyValue("--u")) || 1;
+    const bodies = vehicles.map((v) => {
+      const p = this.poses.get(v.id) || v;
+      const pts = bodyCorners(p, v.length, v.width).map(([x, y]) => this._toS(x, y));
+      const xs = pts.map((q) => q[0]);
+      const ys = pts.map((q) => q[1]);
+      return { id: v.id, x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    });
+    const overlap = (a, b) => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0))
+      * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+    const placed = [];
+    vehicles.forEach((v, i) => {
+      const el = this.vehicleEls.get(v.id);
+      if (!el) return;
+      const b = bodies[i];
+      const cx = (b.x0 + b.x1) / 2;
+      const cy = (b.y0 + b.y1) / 2;
+      const chars = Math.max(v.name.length, el.info.textContent.length);
+      const w = chars * 6.6 * u;
+      const hgt = 25 * u;
+      const gap = 3 * u;
+      // Candidate label boxes (centre x, top y) in screen-aligned units.
+      const cands = [
+        [cx, b.y1 + gap],
+        [cx, b.y0 - gap - hgt],
+        [b.x1 + gap + w / 2, cy - hgt / 2],
+        [b.x0 - gap - w / 2, cy - hgt / 2],
+      ];
+      let best = null;
+      for (const [lx, top] of cands) {
+        const box = { x0: lx - w / 2, x1: lx + w / 2, y0: top, y1: top + hgt };
+        let cost = 0;
+        bodies.forEach((o, j) => { if (j !== i) cost += overlap(box, o); });
+        for (const q of placed) cost += overlap(box, q);
+        if (!best || cost < best.cost - 1e-9) best = { cost, box, lx, top };
+        if (cost === 0) break;
+      }
+      placed.push(best.box);
+      const [wx, wy] = this._fromS(best.lx, best.top + 10 * u);
+      el.label.setAttribute("transform", `translate(${round(wx)},${round(wy)}) ${this.lin()}`);
+    });
   }
 
   _vehicleEl(v) {

@@ -96,7 +96,9 @@ function templatePick(view, p, ctx) {
   const show = (t) => {
     ctx.board.showTemplate(vid, t, { pieces: pieces[String(t.opt.value)] });
   };
-  // One row per template; columns: ahead or right, left, reverse (right), reverse left.
+  // One row per template; columns: ahead or right, left, reverse (right), reverse left
+  // (the reverse columns only in gear 1, where reversing is offered).
+  const withReverse = p.options.some((o) => parseTemplateValue(o.value).reverse);
   const rows = [...groups].map(([id, g]) => {
     const [useName, useNote] = USE[g.use] || USE.P;
     const straight = isStraight(id);
@@ -112,12 +114,12 @@ function templatePick(view, p, ctx) {
     return h("div.tpl-row", { class: `tpl-row use-${useName.replace(/ /g, "-")}`, dataset: { template: id } },
       h("span.tpl-name", g.name),
       h("span.use", { class: `use use-${g.use === "-" ? "X" : g.use}`, title: `${useName}${useNote ? `: ${useNote}` : ""}` }, g.use === "-" ? "✕" : g.use),
-      cells.map((c) => c || h("span.empty")));
+      (withReverse ? cells : cells.slice(0, 2)).map((c) => c || h("span.empty")));
   });
   return h("div.col",
     h("p.hint", "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
       h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous")),
-    h("div.tpl-list", rows));
+    h("div.tpl-list", { class: `tpl-list${withReverse ? " with-reverse" : ""}` }, rows));
 }
 
 // -- skid dice -------------------------------------------------------------------------------
@@ -144,6 +146,8 @@ function pushIt(view, p, ctx) {
   const chosen = ctx.placedTemplate && ctx.placedTemplate();
   if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
   const roll = lastLine(view, ["skid"]);
+  // The faces, in order, from the roll's sentence ("... show shift, spin").
+  const faces = roll ? String(roll.text).replace(/\s*\(p\.\d+\)$/, "").split(/ show /)[1]?.split(/,\s*/) || [] : [];
   const keep = p.options.filter((o) => !String(o.label).startsWith("reroll"));
   const rerolls = p.options.filter((o) => String(o.label).startsWith("reroll"));
   return h("div.col",
@@ -151,8 +155,9 @@ function pushIt(view, p, ctx) {
     h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: "Keep the dice" }))),
     h("p.hint", "Push It: take +1 Hazard and reroll the dice you pick (dice are numbered from 1)."),
     h("div.options.reroll-options", rerolls.map((o) => {
-      const dice = String(o.value).split(",").map((d) => Number(d) + 1);
-      return choiceButton(o, ctx, { text: `Reroll ${dice.length === 1 ? "die" : "dice"} ${dice.join(", ")}` });
+      const idx = String(o.value).split(",").map(Number);
+      const named = idx.map((d) => (faces[d] ? `${humanise(faces[d])} (${d + 1})` : `die ${d + 1}`));
+      return choiceButton(o, ctx, { text: `Reroll ${named.join(" + ")}` });
     })));
 }
 

@@ -42,7 +42,7 @@ function toggle() {
     return;
   }
   if (state.at >= state.steps.length - 1) show(0, false);
-  btn.textContent = "⏸ Pause";
+  btn.textContent = "Pause";
   state.timer = setInterval(() => {
     if (state.at >= state.steps.length - 1) toggle();
     else show(state.at + 1);
