@@ -106,6 +106,9 @@ class Sight:
         self.blockers = [
             Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()
         ] + [Blocker(o.id, tuple(o.polygon())) for o in g.state.in_play() if o.id != v.id]
+        # ``cover_blockers`` hook (S3): more things that give cover (Smoke Dropper, p.80).
+        self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
+                                                 {"game": g, "vehicle": v}))
         self.circles = [_circle(b.polygon) for b in self.blockers]
         self._gaps: dict[str, float] = {}
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}

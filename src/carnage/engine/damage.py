@@ -93,6 +93,13 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     so Twisted Metal removes it at the end instead of leaving a wreck (p.44)."""
     if not v.in_play:
         return
+    # ``wreck`` flow hook (S3): a flow returning True replaces the whole wreck sequence (an RC
+    # Car explodes instead, p.79).
+    from carnage.engine.effects import run_flows
+
+    if (yield from run_flows(g, "wreck", {"game": g, "vehicle": v,
+                                          "in_collision": in_collision})):
+        return
     st = g.state
     g.emit("wrecked", source="damage", page=43, vehicle=v.id, player=v.player,
            in_collision=in_collision)

@@ -32,7 +32,7 @@ class Scenario:
     def check_end(self, game: Game) -> None:
         """Default victory: one player left with vehicles in play wins (p.62's last clause)."""
         st = game.state
-        alive = {v.player for v in st.in_play()}
+        alive = {v.player for v in st.in_play() if v.in_team}  # not RC Cars (p.79)
         if len(alive) == 1 and st.players > 1:
             game.finish(next(iter(alive)), "last player with vehicles in play")
         elif not alive:

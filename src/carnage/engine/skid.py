@@ -28,6 +28,8 @@ class SkidResolution:
     handling: int
     trivial: bool = False
     """A trivial manoeuvre adds one bonus Shift result (p.40)."""
+    min_gear: int = 1
+    """Lowest gear a Shift may change down to (an RC Car cannot change gear, p.79)."""
     faces: list[SkidFace] = field(default_factory=list)
     cancelled: set[int] = field(default_factory=set)
     shifts_spent: int = 0
@@ -85,7 +87,7 @@ class SkidResolution:
         ]
         if self.gear < self.max_gear:
             acts.append((GEAR_UP, None))
-        if self.gear > 1:
+        if self.gear > max(1, self.min_gear):
             acts.append((GEAR_DOWN, None))
         if self.hazards > 0:
             acts.append((DISCARD_HAZARD, None))

@@ -62,6 +62,13 @@ class VehicleState:
     activated_phases: set[int] = field(default_factory=set)
     reversing: bool = False
     """Currently or most recently moved in Reverse (p.53)."""
+    summoned_by: str | None = None
+    """The vehicle that put this one on the table (an RC Car, p.79): its controller plays it,
+    but it is not part of the team (scenarios, Audience Votes and perks ignore it)."""
+
+    @property
+    def in_team(self) -> bool:
+        return self.summoned_by is None
 
     @property
     def hull_points(self) -> int:
@@ -91,6 +98,11 @@ class Obstacle:
     destructible: bool = False
     volatile: bool = False
     wreck_of: str | None = None
+    hull: int | None = None
+    """Hull Points of an obstacle that may be shot at (a Sentry Gun has 2, p.80); None: none."""
+    damage: int = 0
+    placed_by: str | None = None
+    """The vehicle that put it on the table (Sentry Gun, p.80; a dumped wreck, p.75)."""
 
     def polygon(self) -> list[Point]:
         return Rect(self.pose, self.length, self.width).polygon()
@@ -119,6 +131,22 @@ class Ramp:
 
 
 @dataclass
+class TableTemplate:
+    """A dropped weapon template left on the table (pp.78-80): a shooting template laid at
+    ``pose`` (its origin, the tip of a burst, and its facing). ``kind`` names what it does
+    (the dropped weapon's id); ``layer`` orders a stack, higher lying on top."""
+
+    id: str
+    kind: str
+    template: str
+    pose: Pose
+    polygon: tuple[Point, ...]
+    layer: int
+    placed_by: str | None = None
+    player: int | None = None
+
+
+@dataclass
 class GameState:
     width: float
     height: float
@@ -127,6 +155,9 @@ class GameState:
     obstacles: dict[str, Obstacle] = field(default_factory=dict)
     surfaces: dict[str, Surface] = field(default_factory=dict)
     ramps: dict[str, Ramp] = field(default_factory=dict)  # p.87, engine/terrain.py
+    dropped: dict[str, TableTemplate] = field(default_factory=dict)
+    """Dropped weapon templates on the table, in placement order (pp.78-80;
+    engine/hazards_on_table.py)."""
     round: int = 0
     gear_phase: int = 0
     pole: int = 0

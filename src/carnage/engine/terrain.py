@@ -94,6 +94,8 @@ def jump(g: Game, v: VehicleState) -> Flow:
     if v.in_play:
         g.add_hazards(v, JUMP_HAZARDS, "jump", 88)
     # The vote is the player's, so it is earned even if the landing wrecked the car (CO-9).
+    if not v.in_team:
+        return  # an RC Car earns no Audience Votes (p.79)
     g.state.votes[v.player] += 1
     g.emit("audience_vote", source="jump", page=88, player=v.player, gained=1,
            votes=g.state.votes[v.player])

@@ -71,6 +71,13 @@ def lose_control_chooser(g: Game, v: VehicleState, active: VehicleState) -> int:
 
 def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
     g.emit("wipeout", source="wipeout", page=34, vehicle=v.id, hazards=v.hazards, gear=v.gear)
+    # ``wipeout_start`` flow hook (S3): rules acting before the Wipeout is resolved (an RC Car
+    # suffers one damage, p.79); the Wipeout ends if the vehicle leaves play.
+    from carnage.engine.effects import run_flows
+
+    yield from run_flows(g, "wipeout_start", {"game": g, "vehicle": v, "active": active})
+    if not v.in_play or g.state.finished:
+        return
     # 3.1 Flip check: a D6 lower than the current gear flips the vehicle (p.34).
     roll = g.roll(1, "flip check", source="flip_check", page=34, vehicle=v.id)[0]
     score = _hook(g, "flip_check", roll, v)

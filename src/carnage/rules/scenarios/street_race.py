@@ -192,6 +192,8 @@ class StreetRace(TableScenario):
 
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         self._seen[v.id] = v.pose
+        if not v.in_team:
+            return  # an RC Car is not part of the team: it cannot win the race (p.79)
         if self.crossed is None and crosses(self.finish_line, poses, v.length, v.width):
             self.crossed = v.id
             game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
