@@ -273,7 +273,13 @@ def test_second_browser_joins_as_player_two_and_is_refused_for_player_one(
     assert view_of(watcher.page)["your_seat"] is None
     expect(watcher.page.locator("#decision button.choice")).to_have_count(0)
     expect(watcher.page.locator("#decision")).to_contain_text("You are watching")
-    for tab in (lobby, first, second, watcher):
+    # A wrong token or an unknown game: the page says so in one sentence.
+    bad = open_page(ctx_c, f"{base}/games/{gid}?token=not-a-seat")
+    expect(bad.page.locator("#decision")).to_contain_text(
+        "that seat token does not belong to this game")
+    missing = open_page(ctx_c, f"{base}/games/no-such-game")
+    expect(missing.page.locator("#decision h2")).to_have_text("Cannot open this game")
+    for tab in (lobby, first, second, watcher, bad, missing):
         tab.check()
     for c in (ctx_a, ctx_b, ctx_c):
         c.close()
