@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carnage.engine.combat import remove_hull, roll_attack, roll_evade
-from carnage.engine.effects import CANCEL
+from carnage.engine.effects import CANCEL, run_flows
 from carnage.engine.game import ask
 from carnage.engine.state import WEIGHT_CLASS, Obstacle, VehicleState
 from carnage.engine.terrain import parse_ramp_edge, ramp_flow, volatile_check
@@ -131,6 +131,10 @@ def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
         return
     me, them, orientation = found
     parties = (me, them)
+    # ``collision_start`` flow hook (issue 6): rules acting before the Collision is resolved;
+    # they may change a party's gear (Cattle-Hammer, p.103).
+    yield from run_flows(g, "collision_start", {
+        "game": g, "vehicle": v, "parties": parties, "orientation": orientation})
     g.emit(
         "collision", source="collision", page=52, vehicle=v.id, other=oid,
         orientation=orientation, edges={p.id: p.edge for p in parties},
@@ -168,6 +172,10 @@ def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
         roll = roll_attack(g, n, why="smash attack", source="smash_attack", page=55,
                            attacker=p.id, target=other.id)
         other.hits_taken += roll.hits
+        # ``smash_backfire`` hook: hull the smasher loses from its own dice, landing with the
+        # collision damage in step 6 (Exploding Ram, p.84; ruling UP-3).
+        p.hits_taken += max(0, _int_hook(g, "smash_backfire", 0, {
+            **_ctx(g, p, other, orientation), "dice": list(roll.dice)}))
         g.emit("smash_attack", source="smash_attack", page=55, attacker=p.id,
                target=other.id, dice=n, hits=roll.hits)
 
@@ -224,7 +232,9 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
     if p.vehicle is None:
         p.reaction = SMASH  # obstacles always smash (p.54)
         why = "obstacle"
-    elif must_evade:
+    elif must_evade and g.effects.run_event(
+        "tailgate_evade", True, _ctx(g, p, other, orientation)
+    ) is True:  # hook: a rule may overrule the forced evade (Exploding Ram smashes, p.84)
         p.reaction = EVADE
         why = "tailgate"
     else:

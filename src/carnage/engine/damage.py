@@ -131,10 +131,16 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     die = g.roll(1, "explosion check", source="explosion_check", page=43, vehicle=v.id,
                  ammo=ammo)[0]
     explodes = die + ammo >= EXPLODES_ON
+    # ``explosion_check`` hook (issue 6): a rule may force the result (Nuclear Engine, p.83).
+    explodes = g.effects.run_event("explosion_check", explodes,
+                                   {"game": g, "vehicle": v, "roll": die, "ammo": ammo}) is True
     g.emit("explosion_check", source="explosion_check", page=43, vehicle=v.id, roll=die,
            ammo=ammo, total=die + ammo, explodes=explodes)
     if explodes:
-        yield from explode(g, v.id, v.polygon(), v.weight, page=44)
+        # ``explosion_weight`` hook: e.g. a Nuclear Engine explodes as a heavyweight (p.83).
+        weight = g.effects.run_event("explosion_weight", v.weight, {"game": g, "vehicle": v})
+        weight = weight if isinstance(weight, Weight) else v.weight
+        yield from explode(g, v.id, v.polygon(), weight, page=44)
         v.status = Status.REMOVED
         g.emit("removed", source="explosion", page=44, vehicle=v.id, reason="exploded")
     elif in_collision or collided:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from carnage.engine.effects import run_flows
 from carnage.engine.game import ask
 
 if TYPE_CHECKING:
@@ -73,13 +74,28 @@ def activation(g: Game, v: VehicleState) -> Flow:
     st.active = v.id
     v.activated_phases.add(st.gear_phase)
     g.emit("activation", page=20, vehicle=v.id, player=v.player, phase=st.gear_phase)
-    yield from movement_step(g, v)
+    # Flow hooks (issue 6, docs/events.md): rules acting as the activation or a step starts
+    # or ends. An ``activation_start`` flow returning True skips the Movement Step.
+    ctx = {"game": g, "vehicle": v}
+    st.step = "movement"
+    skip = yield from run_flows(g, "activation_start", ctx)
+    if not skip and v.in_play and not st.finished:
+        yield from run_flows(g, "movement_start", ctx)
+        if v.in_play and not st.finished:
+            yield from movement_step(g, v)
+        if v.in_play and not st.finished:
+            yield from run_flows(g, "movement_end", ctx)
     g.scenario.check_end(g)
     if v.in_play and not st.finished:
-        yield from attack_step(g, v)
+        st.step = "attack"
+        yield from run_flows(g, "attack_start", ctx)
+        if v.in_play and not st.finished:
+            yield from attack_step(g, v)
         g.scenario.check_end(g)
     if not st.finished:
+        st.step = "wipeout"
         yield from wipeout_step(g, v)
         g.scenario.check_end(g)
+    st.step = None
     g.emit("activation_end", vehicle=v.id)
     st.active = None

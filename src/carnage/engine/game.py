@@ -134,6 +134,11 @@ class Game:
             self.add_hazards(v, 1, "gear change", 23)
 
     def add_hazards(self, v: VehicleState, n: int, source: str, page: int | None) -> None:
+        if n > 0:
+            # ``hazards_gained`` hook (issue 6): e.g. Old Fashioned Corn Liquor adds one (p.103).
+            out = self.effects.run_event("hazards_gained", n, {"game": self, "vehicle": v,
+                                                               "source": source})
+            n = max(0, int(out)) if isinstance(out, int) else n
         if n == 0:
             return
         v.hazards = max(0, v.hazards + n)

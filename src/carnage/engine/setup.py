@@ -22,7 +22,7 @@ from carnage.engine.decisions import IllegalChoice
 from carnage.engine.dice import DiceSource, SeededDice
 from carnage.engine.events import Event, EventLog, JsonValue
 from carnage.engine.game import Game, RuleOptions
-from carnage.engine.state import GameState, VehicleState, WeaponMount
+from carnage.engine.state import GameState, UpgradeMount, VehicleState, WeaponMount
 from carnage.geometry.footprints import footprint
 from carnage.geometry.shapes import Pose
 from carnage.team import TeamFileError, TeamReport, TeamSpec, VehicleReport, check_team
@@ -56,6 +56,11 @@ def vehicle_state(report: VehicleReport, *, vid: str, player: int, pose: Pose) -
         hull=report.hull, handling=report.handling, max_gear=report.max_gear, crew=report.crew,
         length=length, width=width, pose=pose, weapons=weapons,
         upgrades=[u.id for u in report.upgrades], perks=[p.id for p in report.perks],
+        fitted=[  # facings and ammo of upgrades (Ram, Exploding Ram, Nitro Booster; S4)
+            UpgradeMount(f"{u.id}#{i}", u.id, None if u.facing is None else str(u.facing),
+                         u.ammo)
+            for i, u in enumerate(report.upgrades)
+        ],
         special_rules=list(report.special_rules),
     )
 

@@ -38,6 +38,17 @@ class WeaponMount:
 
 
 @dataclass
+class UpgradeMount:
+    """One fitted upgrade with its facing (Ram, Exploding Ram, p.84) and ammo tokens (Nitro
+    Booster, Exploding Ram); ``key`` is unique on the vehicle (e.g. ``ram#1``)."""
+
+    key: str
+    upgrade: str
+    facing: str | None = None
+    ammo: int | None = None
+
+
+@dataclass
 class VehicleState:
     id: str
     name: str
@@ -53,6 +64,8 @@ class VehicleState:
     pose: Pose
     weapons: list[WeaponMount] = field(default_factory=list)
     upgrades: list[str] = field(default_factory=list)
+    fitted: list[UpgradeMount] = field(default_factory=list)
+    """The upgrades with their facings and ammo, from the team file (ids stay in ``upgrades``)."""
     perks: list[str] = field(default_factory=list)
     special_rules: list[str] = field(default_factory=list)
     gear: int = 1
@@ -162,6 +175,9 @@ class GameState:
     gear_phase: int = 0
     pole: int = 0
     active: str | None = None
+    step: str | None = None
+    """The active vehicle's step: ``movement``, ``attack`` or ``wipeout`` (None between
+    activations); for rules that act "during the ... Step" (e.g. Cattle-Hammer, p.103)."""
     votes: list[int] = field(default_factory=list)
     sponsors: list[str | None] = field(default_factory=list)
     """Each player's sponsor id (None: no sponsor); sponsor effects install from this."""

@@ -107,8 +107,13 @@ def flip(g: Game, v: VehicleState) -> Flow:
     """2 hits that cannot be evaded, then a forced Medium Straight ignoring all obstructions,
     with a collision window (p.35). The forced move ignores ramps too (FAQ)."""
     from carnage.engine.damage import suffer_damage
+    from carnage.engine.effects import run_flows
     from carnage.engine.movement import forced_move
 
+    # ``flip`` flow hook (issue 6): rules acting as a vehicle flips (Roll Cage asks, p.85); one
+    # returning True resolves the Flip itself (Nuclear Engine p.83, Jackknife p.119).
+    if (yield from run_flows(g, "flip", {"game": g, "vehicle": v})):
+        return
     hits = max(0, _hook(g, "flip_hits", FLIP_HITS, v))
     g.emit("flip", source="flip", page=35, vehicle=v.id, hits=hits)
     yield from suffer_damage(g, v, hits, source="flip", page=35)
