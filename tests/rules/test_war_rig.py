@@ -1,0 +1,411 @@
+"""The War Rig (Refuelled pp.116-121): cab and trailer, articulated movement, reversing,
+pivoting as one body, weapons on the trailer, the Jackknife, Ponderous and the Piledriver.
+Exact tables, scripted dice; each rule also run without it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from tests.engine.builders import play, rock, run_step, table, values, vehicle
+from tests.engine.helpers_g import collide, ev, rolls, wipeouts
+
+from carnage.engine.attack import Sight
+from carnage.engine.damage import suffer_damage
+from carnage.engine.effects import run_flows
+from carnage.engine.flow import activation
+from carnage.engine.game import Flow, Game
+from carnage.engine.movement import movement_step, obstructions_for, pivot_vehicle
+from carnage.engine.rulebook import unplayed_rules
+from carnage.engine.setup import vehicle_state
+from carnage.engine.state import GameState, Status, VehicleState
+from carnage.geometry.arcs import Arc
+from carnage.geometry.shapes import Pose, penetration
+from carnage.rules.war_rig import shared_centre
+from carnage.team import TeamSpec, check_team
+from carnage.team.model import VehicleSpec, WeaponSpec
+
+SHIFT, HAZARD, SPIN, SLIDE = 4, 1, 2, 3  # skid faces on a D6 (ruling R-1)
+RIG_RULES = ("articulated", "ponderous", "piledriver")
+
+
+def rig(x: float = 600, y: float = 600, heading: float = 90, *, rules: tuple[str, ...] = RIG_RULES,
+        **kw: Any) -> VehicleState:
+    v = vehicle("rig", "war_rig", x, y, heading, **kw)
+    v.special_rules = list(rules)
+    return v
+
+
+def noop(g: Game) -> Flow:
+    yield from ()
+
+
+def moves(vid: str) -> Callable[[Game], Flow]:
+    def step(g: Game) -> Flow:
+        g.state.active = vid
+        g.state.step = "movement"
+        yield from movement_step(g, g.state.vehicles[vid])
+
+    return step
+
+
+def whole(vid: str) -> Callable[[Game], Flow]:
+    def step(g: Game) -> Flow:
+        yield from activation(g, g.state.vehicles[vid])
+
+    return step
+
+
+def trailer_of(v: VehicleState) -> Any:
+    t = v.trailer_rect()
+    assert t is not None
+    return t
+
+
+def assert_hitched(v: VehicleState) -> None:
+    hx, hy = v.rect().rear_centre()
+    fx, fy = trailer_of(v).front_centre()
+    assert math.dist((hx, hy), (fx, fy)) < 1e-6
+
+
+# -- cab and trailer on the table (pp.116-117) ------------------------------------------------
+def test_war_rig_from_the_team_builder_has_its_trailer_and_rules() -> None:
+    spec = TeamSpec(name="t", cans=100, vehicles=(VehicleSpec(
+        name="rig", type="war_rig",
+        weapons=(WeaponSpec(id="machine_gun", facing="rear", mount="trailer"),
+                 WeaponSpec(id="machine_gun", facing="front"))),))
+    report = check_team(spec)
+    assert report.valid, [e.message for e in report.errors]
+    v = vehicle_state(report.vehicles[0], vid="rig", player=0, pose=Pose(600, 600, 90))
+    assert [m.part for m in v.weapons] == ["trailer", None]
+    g = run_step(table(v), noop)
+    assert not {"vehicle_rule:articulated", "vehicle_rule:ponderous",
+                "vehicle_rule:piledriver"} & set(unplayed_rules(g))
+    t = trailer_of(v)
+    assert (t.length, t.width) == (150, 50) and (v.length, v.width) == (80, 50)
+    assert (t.pose.x, t.pose.y, t.pose.heading) == pytest.approx((600, 485, 90))
+    assert_hitched(v)
+
+
+def test_the_trailer_is_an_obstruction_and_collides_as_the_rig() -> None:
+    r = rig(player=1, gear=2)
+    car = vehicle("car", "car", 700, 485, heading=180, player=0)
+    g = run_step(table(car, r), moves("car"), dice=[1, 1, 1, 1])
+    assert "rig/trailer" in {o.id for o in obstructions_for(g, car)}
+    play(g, "short_straight", 0, "done", "smash", "evade")
+    col = ev(g, "collision")[0]
+    assert col["other"] == "rig/trailer" and col["orientation"] == "t_bone"
+    assert col["edges"] == {"car": "front", "rig": "side"}
+    assert car.pose.x == pytest.approx(655, abs=0.05)  # stopped against the trailer's side
+    assert r.hazards == 2 and car.hazards == 2
+
+
+def test_a_bought_trailer_is_as_big_as_its_vehicle() -> None:
+    truck = vehicle("truck", "truck", 600, 600)
+    truck.special_rules = ["articulated"]
+    run_step(table(truck), noop)
+    t = trailer_of(truck)
+    assert (t.length, t.width) == (60, 30) and t.pose.y == pytest.approx(540)
+
+
+# -- Articulated movement (p.118) --------------------------------------------------------------
+@pytest.mark.parametrize(("tpl", "extra"), [("medium_straight", 0), ("turn", 1), ("gentle", 1)])
+def test_any_template_but_a_straight_costs_a_hazard(tpl: str, extra: int) -> None:
+    r = rig()
+    g = run_step(table(r), moves("rig"))
+    play(g, tpl, 0, "done")
+    assert r.hazards == extra
+    assert len(ev(g, "hazards", source="articulated")) == extra
+
+
+def test_no_articulated_hazard_without_the_rule() -> None:
+    r = rig(rules=())
+    g = run_step(table(r), moves("rig"))
+    play(g, "turn", 0, "done")
+    assert r.hazards == 0 and r.trailer is None
+
+
+def test_trailer_follows_the_cab_over_the_template() -> None:
+    r = rig(x=600, y=300)
+    g = run_step(table(r), moves("rig"))
+    play(g, "turn", 0, "done")
+    assert g.pending() is None
+    assert_hitched(r)
+    # The cab turned 60 degrees right; the trailer trails it, angled between the two.
+    assert r.pose.heading == pytest.approx(30.0)
+    assert r.trailer is not None and 0 < r.trailer.hinge < 60
+    t = ev(g, "trailer")[0]
+    assert t["vehicle"] == "rig" and t["hinge"] == pytest.approx(r.trailer.hinge, abs=1e-3)
+
+
+def test_after_a_straight_the_trailer_is_in_line() -> None:
+    r = rig(x=600, y=300)
+    g = run_step(table(r), moves("rig"))
+    play(g, "medium_straight", 0, "done")
+    assert r.pose.y == pytest.approx(500)
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(0, abs=1e-6)
+    assert trailer_of(r).pose.y == pytest.approx(385)
+
+
+def test_reversing_the_trailer_leads_and_the_cab_follows() -> None:
+    r = rig(x=600, y=700)
+    g = run_step(table(r), moves("rig"))
+    play(g, "medium_straight/reverse", 0, "done")
+    assert g.pending() is None
+    # The trailer's rear takes the template: it backs 120 mm plus its own length.
+    assert trailer_of(r).pose.y == pytest.approx(585 - 270)
+    assert r.pose.y == pytest.approx(700 - 270)
+    assert r.pose.heading == pytest.approx(90)
+    assert_hitched(r)
+
+
+def test_a_laid_trailer_swings_clear_of_an_obstacle() -> None:
+    # After a right turn the trailer would sweep over a rock lying just left of its path.
+    r = rig(x=600, y=300)
+    probe = run_step(table(rig(x=600, y=300)), moves("rig"))
+    play(probe, "turn", 0, "done")
+    free = probe.state.vehicles["rig"]
+    laid = trailer_of(free)
+    hinge = free.trailer.hinge if free.trailer else 0.0
+    # A rock where the freely laid trailer's middle lies.
+    g = run_step(table(r, obstacles=[rock("r", laid.pose.x - 40, laid.pose.y, 30, 30)]),
+                 moves("rig"), dice=[1] * 20)
+    play(g, "turn", 0, "done")
+    while (d := g.pending()) is not None:
+        play(g, values(d)[-1] if d.options else 0.0)
+    assert r.trailer is not None and r.trailer.hinge != pytest.approx(hinge)
+    assert penetration(trailer_of(r).polygon(), g.state.obstacles["r"].polygon()) <= 0.1
+
+
+# -- Pivoting as one body (p.119) --------------------------------------------------------------
+def test_a_spin_pivots_cab_and_trailer_about_their_shared_centre() -> None:
+    r = rig()
+
+    def step(g: Game) -> Flow:
+        yield from pivot_vehicle(g, r, 90.0, "spin", 24)
+
+    run_step(table(r), step)
+    # Shared centre: (600 * 4000 + 485 * 7500) / 11500 = 525 on the rig's line (x = 600).
+    assert (r.pose.x, r.pose.y, r.pose.heading) == pytest.approx((525, 525, 180))
+    t = trailer_of(r)
+    assert (t.pose.x, t.pose.y, t.pose.heading) == pytest.approx((640, 525, 180))
+    assert_hitched(r)
+    assert shared_centre(r) == pytest.approx((600, 525))  # it turned about that point
+
+
+def test_a_pivot_stops_when_the_trailer_meets_something() -> None:
+    r = rig()
+    post = rock("post", 700, 470, 20, 20)
+    g = run_step(table(r, obstacles=[post]), lambda g: pivot_vehicle(g, r, 90.0, "spin", 24),
+                 dice=[1] * 10)
+    while (d := g.pending()) is not None:
+        play(g, values(d)[-1] if d.options else 0.0)
+    piv = ev(g, "pivot")[0]
+    assert 0 < piv["turned"] < 90 and piv["touched"] == ["post"]
+    assert ev(g, "collision")[0]["other"] == "post"
+
+
+def test_without_articulated_a_spin_turns_the_cab_alone() -> None:
+    r = rig(rules=())
+    run_step(table(r), lambda g: pivot_vehicle(g, r, 90.0, "spin", 24))
+    assert (r.pose.x, r.pose.y) == pytest.approx((600, 600))
+
+
+# -- Arming: weapons on the cab or the trailer (p.117) --------------------------------------------
+def test_a_trailer_weapon_measures_from_the_trailer() -> None:
+    r = rig(weapons=[("machine_gun", "rear")])
+    r.weapons[0].part = "trailer"
+    behind = vehicle("behind", "car", 600, 300, player=1)
+    g = run_step(table(r, behind), noop)
+    sight = Sight(g, r)
+    # 80 mm behind the trailer's rear edge, 230 mm behind the cab's.
+    assert sight.for_mount(r.weapons[0]).check(behind, Arc.REAR, "medium").in_range
+    assert not sight.check(behind, Arc.REAR, "medium").in_range
+    r.weapons[0].part = None
+    assert sight.for_mount(r.weapons[0]) is sight
+
+
+@pytest.mark.parametrize("articulated", [True, False])
+def test_the_trailer_can_be_shot(articulated: bool) -> None:
+    r = rig(player=1, rules=("articulated",) if articulated else ())
+    shooter = vehicle("s", "car", 700, 485, heading=180, weapons=[("machine_gun", "front")])
+    g = run_step(table(shooter, r), noop)
+    assert Sight(g, shooter).check(r, Arc.FRONT, "short").in_range is articulated
+
+
+def test_a_wrecked_rig_leaves_two_wrecks() -> None:
+    r = rig()
+    g = run_step(table(r), lambda g: suffer_damage(g, r, 26, source="test", page=43), dice=[1])
+    assert r.status is Status.WRECKED
+    assert set(g.state.obstacles) == {"wreck:rig", "wreck:rig/trailer"}
+    t = g.state.obstacles["wreck:rig/trailer"]
+    assert (t.length, t.width, t.wreck_of) == (150, 50, "rig")
+
+
+# -- Jackknife (p.119) ----------------------------------------------------------------------------
+def test_a_flip_becomes_a_jackknife() -> None:
+    r = rig(gear=3, hazards=6, player=0)
+    g = run_step(table(r), wipeouts("rig"), dice=[1, 6, 4, 3, 1])  # flip check 1, crunch
+    d = g.pending()
+    assert d is not None and (d.kind, d.player) == ("jackknife_swing", 1)
+    assert d.domain is not None and (d.domain.low, d.domain.high) == (-90, 90)
+    play(g, 45.0)
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(45)
+    d = g.pending()
+    assert d is not None and (d.kind, d.player) == ("jackknife_pivot", 1)
+    play(g, -90.0)
+    assert g.pending() is None  # Ponderous: no lose-control pivot afterwards
+    assert r.pose.heading == pytest.approx(0) or r.pose.heading == pytest.approx(360)
+    # Crunch: 4D6 against itself (6, 4, 3, 1: 3 hits), never evaded; no Flip, no flip move.
+    assert rolls(g) == [("flip check", [1]), ("jackknife crunch", [6, 4, 3, 1])]
+    assert r.damage == 3 and not ev(g, "flip") and not ev(g, "evade")
+    assert ev(g, "ponderous_wipeout") and (r.gear, r.hazards) == (1, 0)
+
+
+def test_without_articulated_the_rig_flips() -> None:
+    r = rig(gear=3, hazards=6, rules=())
+    g = run_step(table(r), wipeouts("rig"), dice=[1])
+    play(g, 0.0)
+    assert ev(g, "flip") and r.damage == 2 and not ev(g, "jackknife")
+
+
+def test_jackknife_swing_stops_at_an_obstacle_and_collides() -> None:
+    r = rig(gear=3, hazards=6)
+    post = rock("post", 660, 470, 20, 20)
+    g = run_step(table(r, obstacles=[post]), wipeouts("rig"), dice=[1] + [1] * 12)
+    play(g, 80.0)  # anticlockwise: the trailer's tail swings east into the post
+    assert ev(g, "collision")[0]["other"] == "post"
+    assert r.trailer is not None and 0 < r.trailer.hinge < 80
+
+
+# -- Ponderous (p.120) ---------------------------------------------------------------------------
+def test_tanker_anchor_skips_the_move_and_may_change_up() -> None:
+    r = rig(gear=1)
+    g = run_step(table(r), whole("rig"))
+    d = g.pending()
+    assert d is not None and d.kind == "tanker_anchor" and values(d) == ["move", "anchor"]
+    play(g, "anchor", "up")
+    assert g.pending() is None
+    assert (r.pose.x, r.pose.y) == (600, 600)
+    assert (r.gear, r.hazards) == (2, 2)  # 1 for anchoring, 1 for the gear change
+    assert not ev(g, "template")
+
+
+def test_tanker_anchor_declined_moves_as_usual() -> None:
+    r = rig(gear=1)
+    g = run_step(table(r), whole("rig"))
+    play(g, "move")
+    d = g.pending()
+    assert d is not None and d.kind == "template"
+
+
+def test_no_tanker_anchor_without_ponderous() -> None:
+    r = rig(rules=("articulated",))
+    g = run_step(table(r), whole("rig"))
+    d = g.pending()
+    assert d is not None and d.kind == "template"
+
+
+@pytest.mark.parametrize("ponderous", [True, False])
+def test_ponderous_slides_give_the_hazard_but_no_slide(ponderous: bool) -> None:
+    truck = vehicle("truck", "truck", 600, 300)
+    truck.special_rules = ["ponderous"] if ponderous else []
+    g = run_step(table(truck), moves("truck"), dice=[SLIDE])
+    play(g, "medium_straight", 1, "no", "done")
+    if not ponderous:
+        play(g, "left")
+    assert g.pending() is None
+    assert truck.hazards == 1
+    assert bool(ev(g, "ponderous_slide")) is ponderous
+    assert (truck.pose.heading == pytest.approx(90)) is ponderous
+
+
+@pytest.mark.parametrize("ponderous", [True, False])
+def test_ponderous_wipeout_is_not_turned(ponderous: bool) -> None:
+    truck = vehicle("truck", "truck", 600, 600, gear=2, hazards=6)
+    truck.special_rules = ["ponderous"] if ponderous else []
+    g = run_step(table(truck), wipeouts("truck"), dice=[6])
+    d = g.pending()
+    assert (d is None) is ponderous
+    if d is not None:
+        assert d.kind == "lose_control"
+
+
+# -- Piledriver (p.121) -------------------------------------------------------------------------
+def piledriver_table(rules: tuple[str, ...] = RIG_RULES, other: str = "car") -> GameState:
+    r = rig(600, 300, rules=rules)
+    car = vehicle("car", other, 600, 400, heading=0, player=1)
+    return table(r, car)
+
+
+def test_piledriver_throws_the_lighter_vehicle_aside_and_the_rig_drives_on() -> None:
+    g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
+    play(g, "medium_straight", 0, "done")
+    d = g.pending()
+    assert d is not None and values(d) == ["smash", "evade", "piledriver"]
+    play(g, "piledriver", "evade")
+    assert ev(g, "reaction")[0]["declared"] == "piledriver"
+    assert ev(g, "smash_attack")[0]["dice"] == 3  # a Smash Attack: gear 1, +2 heavier
+    d = g.pending()
+    assert d is not None and d.kind == "piledriver_place" and d.player == 0
+    spots = values(d)
+    assert spots[0] == "stay" and "0:60" in spots
+    assert "90:60" not in spots  # straight up the rig's path: it would be hit again
+    play(g, "0:60")
+    d = g.pending()
+    assert d is not None and d.kind == "piledriver_facing"
+    play(g, 90)
+    assert g.pending() is None
+    car, r = g.state.vehicles["car"], g.state.vehicles["rig"]
+    assert (car.pose.x, car.pose.y, car.pose.heading) == pytest.approx((660, 400, 90))
+    # The rig finishes its Medium Straight: 120 mm plus its cab.
+    assert r.pose.y == pytest.approx(500)
+    assert len(ev(g, "collision")) == 1
+    assert ev(g, "piledriver")[0]["target"] == "car"
+
+
+def test_piledriver_target_may_stay_put() -> None:
+    g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
+    play(g, "medium_straight", 0, "done", "piledriver", "evade", "stay")
+    assert g.pending() is None
+    assert g.state.vehicles["rig"].pose.y == pytest.approx(345, abs=0.05)
+
+
+@pytest.mark.parametrize(("rules", "other"), [
+    (("articulated", "ponderous"), "car"),  # no Piledriver rule
+    (RIG_RULES, "monster_truck"),  # not lighter
+])
+def test_no_piledriver_without_the_rule_or_on_an_equal(rules: tuple[str, ...],
+                                                        other: str) -> None:
+    g = run_step(piledriver_table(rules, other), moves("rig"), dice=[1] * 12)
+    play(g, "medium_straight", 0, "done")
+    d = g.pending()
+    assert d is not None and values(d) == ["smash", "evade"]
+
+
+def test_no_piledriver_outside_the_rigs_movement_step() -> None:
+    st = piledriver_table()
+    st.vehicles["rig"].pose = Pose(600, 345, 90)  # already touching the car
+
+    def step(g: Game) -> Flow:
+        g.state.active, g.state.step = "rig", "attack"
+        yield from collide("rig", "car")(g)
+
+    g = run_step(st, step, dice=[1] * 6)
+    d = g.pending()
+    assert d is not None and values(d) == ["smash", "evade"]
+
+
+def test_start_of_activation_flows_are_the_rules_own() -> None:
+    # Only Ponderous adds an activation-start decision to a War Rig.
+    r = rig()
+
+    def step(g: Game) -> Flow:
+        g.state.active = "rig"
+        yield from run_flows(g, "activation_start", {"game": g, "vehicle": r})
+
+    g = run_step(table(r), step)
+    d = g.pending()
+    assert d is not None and d.kind == "tanker_anchor"
