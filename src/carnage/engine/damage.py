@@ -51,15 +51,19 @@ class HitGroup:
     damaging: bool = True
     """False for weapons whose hits cause no damage (their special rule does the work)."""
     uncancelled: int = 0
+    on_hit: tuple[str, ...] = ()
+    """Further rules that act only through un-cancelled hits, set by weapon effects (e.g.
+    ``death_ray``, ``arc_lightning``; rules/weapons.py): they make the hits special (p.42)."""
 
     @property
     def special(self) -> bool:
-        return not self.damaging or bool(ON_HIT_RULES.intersection(self.rules))
+        return (not self.damaging or bool(self.on_hit)
+                or bool(ON_HIT_RULES.intersection(self.rules)))
 
     @property
     def signature(self) -> str:
         """Hits with the same signature are interchangeable when cancelling."""
-        parts = sorted(ON_HIT_RULES.intersection(self.rules))
+        parts = sorted(ON_HIT_RULES.intersection(self.rules).union(self.on_hit))
         if not self.damaging:
             parts.append("no_damage")
         return "+".join(parts) or "plain"
@@ -130,12 +134,17 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     ammo = ammo_tokens(g, v)
     die = g.roll(1, "explosion check", source="explosion_check", page=43, vehicle=v.id,
                  ammo=ammo)[0]
-    explodes = die + ammo >= EXPLODES_ON
+    # ``explosion_roll`` flow hook (P2): the die is rolled; a rule may add ctx "bonus" to the
+    # check (Powder Keg, p.105).
+    ectx: dict[str, Any] = {"game": g, "vehicle": v, "roll": die, "ammo": ammo, "bonus": 0}
+    yield from run_flows(g, "explosion_roll", ectx)
+    bonus = int(ectx["bonus"])
+    explodes = die + ammo + bonus >= EXPLODES_ON
     # ``explosion_check`` hook (issue 6): a rule may force the result (Nuclear Engine, p.83).
     explodes = g.effects.run_event("explosion_check", explodes,
                                    {"game": g, "vehicle": v, "roll": die, "ammo": ammo}) is True
     g.emit("explosion_check", source="explosion_check", page=43, vehicle=v.id, roll=die,
-           ammo=ammo, total=die + ammo, explodes=explodes)
+           ammo=ammo, total=die + ammo + bonus, explodes=explodes)
     if explodes:
         # ``explosion_weight`` hook: e.g. a Nuclear Engine explodes as a heavyweight (p.83).
         weight = g.effects.run_event("explosion_weight", v.weight, {"game": g, "vehicle": v})
@@ -177,7 +186,8 @@ def explode(
         (d, t.id)
         for t in g.state.in_play()
         if t.id != source_id and t.hull_points > 0
-        and (d := distance(poly, t.polygon())) <= reach + 1e-9
+        # a trailer is part of its vehicle (p.117)
+        and (d := min(distance(poly, r.polygon()) for _, r in t.bodies())) <= reach + 1e-9
     )
     g.emit("explosion", source="explosion", page=page, origin=source_id, weight=weight.value,
            dice=n, targets=[tid for _, tid in near])
@@ -253,16 +263,30 @@ def take_hits(
     ctx: dict[str, Any] = {"game": g, "target": target, "groups": groups, "source": source}
     cancelled = 0
     if evadable and g.effects.run_event("can_evade", True, ctx) is True:
+        # ``before_evade`` flow hook (P2): Evasive, Sympathy for the Devil (pp.107-108).
+        from carnage.engine.effects import run_flows
+
+        yield from run_flows(g, "before_evade", {"game": g, "vehicle": target, "hits": total,
+                                                 "collision": False, "source": source})
+        if not target.in_play:
+            return
         cancelled = roll_evade(g, target, total, source="evade", page=33)
         g.emit("evade", source="evade", page=33, vehicle=target.id, hits=total,
                cancelled=cancelled)
     yield from allocate_cancels(g, target, groups, cancelled)
+    # The hook runs before blast and damage are counted, so a rule may still turn hits into
+    # no damage (Death Ray, p.73).
+    g.effects.run_event("hits_taken", None, ctx)
     blast = sum(grp.uncancelled for grp in groups if "blast" in grp.rules)
     damage = sum(grp.uncancelled for grp in groups if grp.damaging)
     g.emit("hits_taken", source=source, page=page, vehicle=target.id, hits=total,
            cancelled=cancelled, damage=damage, blast=blast)
-    g.effects.run_event("hits_taken", None, ctx)
     if blast:
         # Blast hazards land before the damage, so a wreck's reset clears them (AT-8).
         g.add_hazards(target, blast, "blast", 81)
     yield from suffer_damage(g, target, damage, source=source, page=page)
+    # ``hits_resolved`` flow hook (P2): the hits have landed (Sympathy for the Devil shares
+    # them, p.108); ctx as for ``hits_taken`` plus "damage" and "blast".
+    from carnage.engine.effects import run_flows
+
+    yield from run_flows(g, "hits_resolved", {**ctx, "damage": damage, "blast": blast})

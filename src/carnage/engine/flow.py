@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from carnage.engine.effects import run_flows
 from carnage.engine.game import ask
+from carnage.engine.votes import round_start_votes, spend_opportunity
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 def game_flow(g: Game) -> Flow:
     yield from g.scenario.setup(g)
     g.emit("game_start", source="scenario", scenario=g.scenario.id, players=g.state.players)
+    # ``game_start`` flow hook (issue 7): after deployment, before the first Gear Phase (the
+    # Highway Patrol's bogey p.98, Beverly's Graveyard Shift p.100).
+    yield from run_flows(g, "game_start", {"game": g})
     g.scenario.check_end(g)
     while not g.state.finished:
         st = g.state
@@ -26,11 +30,15 @@ def game_flow(g: Game) -> Flow:
         for v in st.vehicles.values():
             v.activated_phases.clear()
         g.effects.run_event("round_start", None, {"game": g})
+        round_start_votes(g)  # a player with nothing in play gains 2 votes (p.88; issue 7)
         for phase in range(1, 7):
             yield from gear_phase(g, phase)
             if g.state.finished:
                 break
             g.scenario.end_of_gear_phase(g)
+            # ``gear_phase_end`` notice (issue 6): effects lasting to the end of the Gear Phase
+            # end here (Gas Grenades, p.77).
+            g.effects.run_event("gear_phase_end", None, {"game": g, "phase": phase})
         g.emit("round_end", page=19, round=st.round)
 
 
@@ -51,6 +59,10 @@ def gear_phase(g: Game, phase: int) -> Flow:
     player = st.pole
     passes = 0
     while passes < st.players and not st.finished:
+        # Audience Votes may be spent before activating or passing (p.88; issue 7).
+        yield from spend_opportunity(g, player)
+        if st.finished:
+            break
         ready = qualifying(g, player, phase)
         if not ready:
             g.emit("pass", page=19, player=player, phase=phase)
@@ -65,15 +77,22 @@ def gear_phase(g: Game, phase: int) -> Flow:
         player = (player + 1) % st.players
 
 
-def activation(g: Game, v: VehicleState) -> Flow:
+def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
+    """One activation; ``free``: an extra one that does not count as the vehicle's activation
+    in this Gear Phase (Slip Away, p.66)."""
     from carnage.engine.attack import attack_step
     from carnage.engine.movement import movement_step
     from carnage.engine.wipeout import wipeout_step
 
     st = g.state
     st.active = v.id
-    v.activated_phases.add(st.gear_phase)
-    g.emit("activation", page=20, vehicle=v.id, player=v.player, phase=st.gear_phase)
+    if not free:
+        v.activated_phases.add(st.gear_phase)
+    if free:
+        g.emit("activation", page=20, vehicle=v.id, player=v.player, phase=st.gear_phase,
+               free=True)
+    else:
+        g.emit("activation", page=20, vehicle=v.id, player=v.player, phase=st.gear_phase)
     # Flow hooks (issue 6, docs/events.md): rules acting as the activation or a step starts
     # or ends. An ``activation_start`` flow returning True skips the Movement Step.
     ctx = {"game": g, "vehicle": v}
@@ -85,17 +104,38 @@ def activation(g: Game, v: VehicleState) -> Flow:
             yield from movement_step(g, v)
         if v.in_play and not st.finished:
             yield from run_flows(g, "movement_end", ctx)
+    if not st.finished:
+        # ``step_end`` flows (P2): the end of each step, whatever became of the active vehicle
+        # (Splashback, p.106).
+        yield from run_flows(g, "step_end", {**ctx, "step": "movement"})
     g.scenario.check_end(g)
     if v.in_play and not st.finished:
         st.step = "attack"
         yield from run_flows(g, "attack_start", ctx)
         if v.in_play and not st.finished:
             yield from attack_step(g, v)
+        if v.in_play and not st.finished:
+            # ``attack_end`` flows (issue 7): "at the end of the Attack Step" (Raiders p.97,
+            # Siren p.98, Party Hard p.102).
+            yield from run_flows(g, "attack_end", ctx)
+        if not st.finished:
+            yield from run_flows(g, "step_end", {**ctx, "step": "attack"})  # P2
         g.scenario.check_end(g)
     if not st.finished:
         st.step = "wipeout"
+        if v.in_play:
+            # ``wipeout_step_start`` flows (issue 7): as the Wipeout Step begins (Live Fast).
+            yield from run_flows(g, "wipeout_step_start", ctx)
         yield from wipeout_step(g, v)
+        if not st.finished:
+            yield from run_flows(g, "step_end", {**ctx, "step": "wipeout"})  # P2
         g.scenario.check_end(g)
     st.step = None
     g.emit("activation_end", vehicle=v.id)
+    # ``activation_end`` notice (issue 6): effects lasting "until the end of the vehicle's next
+    # activation" end here (Grav Gun, Magnetic Jammer, pp.73-74).
+    g.effects.run_event("activation_end", None, {"game": g, "vehicle": v})
     st.active = None
+    if not st.finished:
+        # ``after_activation`` flows run once the activation is complete (Slip Away, p.66).
+        yield from run_flows(g, "after_activation", {"game": g, "vehicle": v})

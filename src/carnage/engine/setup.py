@@ -48,6 +48,7 @@ def vehicle_state(report: VehicleReport, *, vid: str, player: int, pose: Pose) -
         WeaponMount(
             key=f"{w.id}#{i}", weapon=w.id,
             facing=None if w.facing is None else str(w.facing), ammo=w.ammo,
+            part="trailer" if w.mount is not None and str(w.mount) == "trailer" else None,
         )
         for i, w in enumerate(report.weapons)
     ]
@@ -189,7 +190,9 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     state = GameState(width=scenario.width, height=scenario.height, players=setup.players)
     scenario.lay_out(state)
     for p, spec in enumerate(teams):
-        add_team(state, checked_team(spec, f"player {p + 1}"), p)
+        report = checked_team(spec, f"player {p + 1}")
+        add_team(state, report, p)
+        state.sponsors[p] = report.sponsor  # sponsor effects install per player (issue 7)
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
     return Game(state=state, scenario=scenario, dice=dice if dice is not None else SeededDice(seed),
                 options=options)

@@ -7,6 +7,7 @@ that rules may modify (handling, max gear, crew ...) are read through the game's
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -35,6 +36,8 @@ class WeaponMount:
     weapon: str
     facing: str | None
     ammo: int | None = None
+    part: str | None = None
+    """``trailer`` for a weapon on an articulated vehicle's trailer; None: on the cab (p.117)."""
 
 
 @dataclass
@@ -46,6 +49,35 @@ class UpgradeMount:
     upgrade: str
     facing: str | None = None
     ammo: int | None = None
+
+
+TRAILER_PART = "/trailer"
+"""Suffix of the obstruction id standing for an articulated vehicle's trailer (p.117)."""
+
+
+@dataclass
+class Trailer:
+    """The trailer of an articulated vehicle (War Rig p.117, trailers p.102): a second body
+    whose front edge centre sits on the hitch, the centre of the cab's rear edge. It is kept
+    relative to the cab (``hinge``: its heading minus the cab's, degrees), so whatever moves
+    the cab takes the trailer along."""
+
+    length: float
+    width: float
+    hinge: float = 0.0
+
+    def rect(self, cab: Rect) -> Rect:
+        hx, hy = cab.rear_centre()
+        heading = cab.pose.heading + self.hinge
+        r = math.radians(heading)
+        half = self.length / 2.0
+        return Rect(Pose(hx - half * math.cos(r), hy - half * math.sin(r), heading),
+                    self.length, self.width)
+
+
+def body_owner(oid: str) -> str:
+    """The vehicle id behind an obstruction id (a trailer's id names its vehicle)."""
+    return oid[: -len(TRAILER_PART)] if oid.endswith(TRAILER_PART) else oid
 
 
 @dataclass
@@ -75,6 +107,11 @@ class VehicleState:
     activated_phases: set[int] = field(default_factory=set)
     reversing: bool = False
     """Currently or most recently moved in Reverse (p.53)."""
+    trailer: Trailer | None = None
+    """An articulated vehicle's trailer (rules/war_rig.py); None for every other vehicle."""
+    conditions: dict[str, int] = field(default_factory=dict)
+    """Conditions rules put on the vehicle for a while, by name (e.g. ``on_fire``, p.81; see
+    rules/weapons.py); absent means not in effect."""
     summoned_by: str | None = None
     """The vehicle that put this one on the table (an RC Car, p.79): its controller plays it,
     but it is not part of the team (scenarios, Audience Votes and perks ignore it)."""
@@ -96,6 +133,17 @@ class VehicleState:
 
     def polygon(self) -> list[Point]:
         return self.rect().polygon()
+
+    def bodies(self) -> list[tuple[str, Rect]]:
+        """Every body on the table with its obstruction id: the vehicle, then its trailer."""
+        cab = self.rect()
+        out = [(self.id, cab)]
+        if self.trailer is not None:
+            out.append((self.id + TRAILER_PART, self.trailer.rect(cab)))
+        return out
+
+    def trailer_rect(self) -> Rect | None:
+        return None if self.trailer is None else self.trailer.rect(self.rect())
 
 
 @dataclass

@@ -90,6 +90,10 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
             return
     # 3.2 Reset (p.34).
     reset_gear_and_hazards(g, v, source="wipeout", page=34)
+    # ``lose_control`` hook (issue 6): False leaves the vehicle facing as it is (Ponderous,
+    # p.120).
+    if g.effects.run_event("lose_control", True, {"game": g, "vehicle": v}) is not True:
+        return
     # 3.3 Lose control (p.35): any facing, as a pivot about the centre (anticlockwise degrees).
     chooser = lose_control_chooser(g, v, active)
     angle = yield Decision(
