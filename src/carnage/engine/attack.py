@@ -26,7 +26,7 @@ from carnage.engine.combat import score_attack
 from carnage.engine.damage import HitGroup, take_hits
 from carnage.engine.effects import CANCEL
 from carnage.engine.game import ask
-from carnage.engine.state import VehicleState, WeaponMount
+from carnage.engine.state import VehicleState, WeaponMount, body_owner
 from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
@@ -98,34 +98,49 @@ class Sight:
     the obstructions gathered once. Obstacles, wrecks and every other vehicle may give cover;
     only Tall obstacles block (p.42, p.87)."""
 
-    def __init__(self, g: Game, v: VehicleState) -> None:
+    def __init__(self, g: Game, v: VehicleState, part: str | None = None) -> None:
         self.g, self.v = g, v
-        self.rect = v.rect()
+        # A weapon on an articulated vehicle's trailer measures from the trailer (p.117).
+        trailer = v.trailer_rect() if part == "trailer" else None
+        self.rect = trailer or v.rect()
         self.body = self.rect.polygon()
         self.centre = _circle(self.body)
         self.blockers = [
             Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()
-        ] + [Blocker(o.id, tuple(o.polygon())) for o in g.state.in_play() if o.id != v.id]
+        ] + [Blocker(bid, tuple(r.polygon())) for o in g.state.in_play() if o.id != v.id
+             for bid, r in o.bodies()]
         # ``cover_blockers`` hook (S3): more things that give cover (Smoke Dropper, p.80).
         self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
                                                  {"game": g, "vehicle": v}))
         self.circles = [_circle(b.polygon) for b in self.blockers]
         self._gaps: dict[str, float] = {}
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
+        self._parts: dict[str, Sight] = {}
+
+    def for_mount(self, mount: WeaponMount | None) -> Sight:
+        """The sight from the body the weapon sits on: an articulated vehicle's trailer for a
+        trailer-mounted weapon (p.117), else this one."""
+        if mount is None or mount.part != "trailer" or self.v.trailer is None:
+            return self
+        if "trailer" not in self._parts:
+            self._parts["trailer"] = Sight(self.g, self.v, part="trailer")
+        return self._parts["trailer"]
 
     def gap(self, target: VehicleState, beyond: float = math.inf) -> float:
         """Gap between the footprints; anything over ``beyond`` may be returned as a lower
         bound (from bounding circles) instead of the exact gap."""
-        if target.id in self._gaps:
-            return self._gaps[target.id]
-        poly = target.polygon()
+        return self._gap(target.id, target.polygon(), beyond)
+
+    def _gap(self, bid: str, poly: list[Point], beyond: float) -> float:
+        if bid in self._gaps:
+            return self._gaps[bid]
         tx, ty, tr = _circle(poly)
         cx, cy, cr = self.centre
         rough = math.hypot(tx - cx, ty - cy) - tr - cr
         if rough > beyond:
             return rough
-        self._gaps[target.id] = distance(self.body, poly)
-        return self._gaps[target.id]
+        self._gaps[bid] = distance(self.body, poly)
+        return self._gaps[bid]
 
     def check(self, target: VehicleState, arc: Arc, template: str, *, cover: bool = True
               ) -> FireCheck:
@@ -138,9 +153,22 @@ class Sight:
         return self._checks[key]
 
     def _check(self, target: VehicleState, arc: Arc, template: str, cover: bool) -> FireCheck:
+        # An articulated target may be shot at through its cab or its trailer (p.117): the
+        # attacker takes the better (in range and unblocked first, then out of cover).
+        best: FireCheck | None = None
+        for bid, rect in target.bodies():
+            fc = self._check_body(target.id, bid, rect.polygon(), arc, template, cover)
+            if best is None or (fc.in_range and not fc.blocked, not fc.cover) > (
+                    best.in_range and not best.blocked, not best.cover):
+                best = fc
+        assert best is not None
+        return best
+
+    def _check_body(self, tid: str, bid: str, poly: list[Point], arc: Arc, template: str,
+                    cover: bool) -> FireCheck:
         tpl = shooting_template(template, self.g.templates)
         span = _diameter(tpl)
-        gap = self.gap(target, beyond=span + 1e-6)
+        gap = self._gap(bid, poly, span + 1e-6)
         if gap > span + 1e-6:
             return FireCheck(False, False, False)  # no placement can span the gap
         # Only obstructions that a placement touching the shooter could reach matter; for
@@ -148,14 +176,14 @@ class Sight:
         cx, cy, cr = self.centre
         near = [
             b for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)
-            if b.id != target.id and (cover or b.tall)
+            if body_owner(b.id) != tid and (cover or b.tall)
             and math.hypot(bx - cx, by - cy) - br - cr <= span + 1e-6
         ]
         if arc is Arc.TURRET and not tpl.is_burst and gap <= tpl.length and not near:
             # A ruler laid from the closest point straight at the target stays clear of the
             # shooter and reaches it (GF-2); with nothing in reach there is no cover.
             return FireCheck(True, False, False)
-        fc = check_fire(self.rect, target.polygon(), arc, tpl, near)
+        fc = check_fire(self.rect, poly, arc, tpl, near)
         return fc if cover else FireCheck(fc.in_range, False, fc.blocked)
 
 
@@ -207,7 +235,7 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Sh
         arc = weapon_arc(mount, w)
         for t in targets:
             for band in w.ranges:
-                fc = sight.check(t, arc, band.value, cover=False)
+                fc = sight.for_mount(mount).check(t, arc, band.value, cover=False)
                 if fc.in_range and not fc.blocked:
                     out.append(Shot(key, w.id, t.id, band.value, arc.value))
                     break
@@ -248,7 +276,9 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
             break
         shot = shots[str(pick)]
         # Cover is judged as the attack is declared (p.42), from where everything stands now.
-        covered = sight.check(g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template)
+        mount = next((m for m in v.weapons if m.key == shot.key), None)
+        covered = sight.for_mount(mount).check(g.state.vehicles[shot.target],
+                                               parse_arc(shot.arc), shot.template)
         shot = replace(shot, cover=covered.cover)
         declared.append(shot)
         used.add(shot.key)

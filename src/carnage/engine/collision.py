@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from carnage.engine.combat import remove_hull, roll_attack, roll_evade
 from carnage.engine.effects import CANCEL, run_flows
 from carnage.engine.game import ask
-from carnage.engine.state import WEIGHT_CLASS, Obstacle, VehicleState
+from carnage.engine.state import WEIGHT_CLASS, Obstacle, VehicleState, body_owner
 from carnage.engine.terrain import parse_ramp_edge, ramp_flow, volatile_check
-from carnage.geometry.collision import collision_contact
+from carnage.geometry.collision import Contact, collision_contact
 from carnage.geometry.shapes import Rect
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ class Party:
     attack_dice: int = 0
     hits_taken: int = 0
     evaded: int = 0
+    declared: str = ""
+    """The reaction as declared when a rule added it (e.g. ``piledriver``, p.121); it counts
+    as the ``reaction`` it stands for (a Smash Attack)."""
 
 
 def weight_class(g: Game, v: VehicleState) -> int:
@@ -99,13 +102,13 @@ def resolve_collisions(g: Game, v: VehicleState, ids: list[str]) -> Flow:
 def _parties(g: Game, v: VehicleState, oid: str) -> tuple[Party, Party, str] | str:
     """Both parties and the orientation, or the reason there is no Collision."""
     st = g.state
-    other = st.vehicles.get(oid)
+    other = st.vehicles.get(body_owner(oid))  # a trailer's id names its vehicle (p.117)
     me = Party(v.id, v, None, "front", v.gear, weight_class(g, v))
     if other is not None and other.id != v.id:
         if not other.in_play:
             return f"{oid} is no longer in play"
-        c = collision_contact(v.rect(), other.rect(), a_reversing=v.reversing,
-                              b_reversing=other.reversing)
+        theirs = dict(other.bodies()).get(oid, other.rect())
+        c = _contact(v, theirs, other.reversing)
         if c is None:
             return f"{v.id} no longer touches {oid}"
         me.edge = c.edge_a
@@ -114,8 +117,7 @@ def _parties(g: Game, v: VehicleState, oid: str) -> tuple[Party, Party, str] | s
     ob = st.obstacles.get(oid)
     if ob is None:
         return f"{oid} is no longer on the table"
-    c = collision_contact(v.rect(), Rect(ob.pose, ob.length, ob.width),
-                          a_reversing=v.reversing)
+    c = _contact(v, Rect(ob.pose, ob.length, ob.width), False)
     if c is None:
         return f"{v.id} no longer touches {oid}"
     me.edge = c.edge_a  # for effects that care which edge hit (e.g. a ram)
@@ -123,7 +125,21 @@ def _parties(g: Game, v: VehicleState, oid: str) -> tuple[Party, Party, str] | s
     return me, Party(ob.id, None, ob, "front", 0, WEIGHT_CLASS[ob.weight]), "head_on"
 
 
+def _contact(v: VehicleState, theirs: Rect, b_reversing: bool) -> Contact | None:
+    """The contact of any of ``v``'s bodies (its cab first, then a trailer) with ``theirs``."""
+    for _, mine in v.bodies():
+        c = collision_contact(mine, theirs, a_reversing=v.reversing, b_reversing=b_reversing)
+        if c is not None:
+            return c
+    return None
+
+
 def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
+    # ``collides`` hook (issue 6): False when a party cannot be in Collisions (Airborne, p.70).
+    if g.effects.run_event("collides", True, {"game": g, "vehicle": v, "other": oid}) is not True:
+        g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
+               reason="cannot be involved in a Collision")
+        return
     found = _parties(g, v, oid)
     if isinstance(found, str):
         g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
@@ -240,7 +256,10 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
     else:
         offered = g.effects.run_event("collision_reactions", list(REACTIONS),
                                       _ctx(g, p, other, orientation))
-        allowed = [r for r in REACTIONS if isinstance(offered, list) and r in offered]
+        offered = offered if isinstance(offered, list) else []
+        allowed = [r for r in REACTIONS if r in offered]
+        # A rule may add a reaction of its own, which counts as a Smash Attack (Piledriver).
+        allowed += [str(r) for r in offered if r not in REACTIONS]
         allowed = allowed or list(REACTIONS)  # an effect may narrow the choice, not empty it
         labels = {
             SMASH: f"Smash Attack ({orientation.replace('_', '-')})",
@@ -249,12 +268,19 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
         choice = yield ask(
             p.vehicle.player, "collision_reaction",
             f"{p.vehicle.name} collides with {other.id}: react",
-            [(r, labels[r]) for r in allowed], source="collision", page=53,
+            [(r, labels.get(r, f"{r.replace('_', ' ').title()} (a Smash Attack)"))
+             for r in allowed], source="collision", page=53,
         )
         p.reaction = str(choice)
+        if p.reaction not in REACTIONS:
+            p.declared, p.reaction = p.reaction, SMASH
         why = "declared"
-    g.emit("reaction", source="collision", page=53, vehicle=p.id, other=other.id,
-           reaction=p.reaction, why=why)
+    if p.declared:
+        g.emit("reaction", source="collision", page=53, vehicle=p.id, other=other.id,
+               reaction=p.reaction, why=why, declared=p.declared)
+    else:
+        g.emit("reaction", source="collision", page=53, vehicle=p.id, other=other.id,
+               reaction=p.reaction, why=why)
 
 
 def _ctx(g: Game, p: Party, other: Party, orientation: str) -> dict[str, object]:
@@ -262,6 +288,7 @@ def _ctx(g: Game, p: Party, other: Party, orientation: str) -> dict[str, object]
         "game": g, "vehicle": p.vehicle, "obstacle": p.obstacle, "party": p.id,
         "other": other.vehicle, "other_obstacle": other.obstacle, "other_party": other.id,
         "orientation": orientation, "edge": p.edge, "other_edge": other.edge,
+        "reaction": p.reaction, "other_reaction": other.reaction, "declared": p.declared,
     }
 
 
