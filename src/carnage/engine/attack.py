@@ -322,6 +322,12 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
         fired.append((s, w, max(0, n), pen))
     if not fired:
         return
+    # ``attack_roll`` flow hook (P2): just before the dice are rolled the attacker may change
+    # the entries of ctx "fired" (shot, weapon, dice, penalty): Angel of Death, p.108.
+    yield from run_flows(g, "attack_roll", {"game": g, "attacker": v, "target": t,
+                                            "fired": fired})
+    if not v.in_play or not t.in_play:
+        return
     dice = g.roll(
         sum(n for _, _, n, _ in fired), "attack", source="attack", page=32, vehicle=v.id,
         target=t.id, weapons=[s.key for s, _, _, _ in fired], counts=[n for _, _, n, _ in fired],

@@ -179,6 +179,11 @@ def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
             continue
         n = smash_dice(orientation, p.gear, other.gear, p.weight, other.weight)
         n = _int_hook(g, "smash_dice", n, _ctx(g, p, other, orientation))
+        # ``smash_roll`` flow hook (P2): just before the dice are rolled the smasher may change
+        # ctx "dice" (In for a Penny, p.112) or choose how the smash hurts (Grinderman, p.105).
+        sctx: dict[str, object] = {**_ctx(g, p, other, orientation), "dice": n}
+        yield from run_flows(g, "smash_roll", sctx)
+        n = sctx["dice"] if isinstance(sctx["dice"], int) else n
         p.attack_dice = max(0, n)
         if n <= 0:
             # Still a Smash Attack, just with no dice (p.55).
@@ -198,6 +203,10 @@ def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
     # 5 Evades: only a vehicle that declared Evade, against the hits it took (p.56).
     for p in parties:
         if p.vehicle is not None and p.reaction == EVADE and p.hits_taken > 0:
+            # ``before_evade`` flow hook (P2): rules acting before an evade roll (Evasive,
+            # Sympathy for the Devil, pp.107-108); also run by ``damage.take_hits``.
+            yield from run_flows(g, "before_evade", {
+                "game": g, "vehicle": p.vehicle, "hits": p.hits_taken, "collision": True})
             p.evaded = roll_evade(g, p.vehicle, p.hits_taken, source="collision_evade",
                                   page=56)
             g.emit("evade", source="collision_evade", page=56, vehicle=p.id,
@@ -205,9 +214,14 @@ def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
 
     # 6 Un-cancelled hits land on both at once, then any vehicle on zero is wrecked (p.57).
     wrecked: list[VehicleState] = []
-    for p in parties:
+    for p, other in ((me, them), (them, me)):
+        dmg = p.hits_taken - p.evaded
+        if p.vehicle is not None and dmg > 0:
+            # ``collision_damage`` hook (P2): the hull a party is about to lose here (Grinderman
+            # turns it into Hazards, p.105).
+            dmg = _int_hook(g, "collision_damage", dmg, _ctx(g, p, other, orientation))
         if p.vehicle is not None and remove_hull(
-            g, p.vehicle, p.hits_taken - p.evaded, source="collision", page=57
+            g, p.vehicle, dmg, source="collision", page=57
         ):
             wrecked.append(p.vehicle)
     if wrecked:
@@ -265,6 +279,8 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
             SMASH: f"Smash Attack ({orientation.replace('_', '-')})",
             EVADE: f"Evade (gear {p.vehicle.gear} dice)",
         }
+        # ``reaction_labels`` hook (P2): labels for reactions a rule adds (PIT, Slipstream).
+        labels = g.effects.run_event("reaction_labels", labels, _ctx(g, p, other, orientation))
         choice = yield ask(
             p.vehicle.player, "collision_reaction",
             f"{p.vehicle.name} collides with {other.id}: react",
@@ -289,6 +305,7 @@ def _ctx(g: Game, p: Party, other: Party, orientation: str) -> dict[str, object]
         "other": other.vehicle, "other_obstacle": other.obstacle, "other_party": other.id,
         "orientation": orientation, "edge": p.edge, "other_edge": other.edge,
         "reaction": p.reaction, "other_reaction": other.reaction, "declared": p.declared,
+        "other_declared": other.declared,
     }
 
 

@@ -139,6 +139,12 @@ class Game:
             out = self.effects.run_event("hazards_gained", n, {"game": self, "vehicle": v,
                                                                "source": source})
             n = max(0, int(out)) if isinstance(out, int) else n
+        elif n < 0:
+            # ``hazards_lost`` hook (P2): Hazards about to be discarded (Don't Come Knocking
+            # forbids it, p.112).
+            out = self.effects.run_event("hazards_lost", -n, {"game": self, "vehicle": v,
+                                                              "source": source})
+            n = -max(0, int(out)) if isinstance(out, int) else n
         if n == 0:
             return
         v.hazards = max(0, v.hazards + n)

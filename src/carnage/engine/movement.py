@@ -156,6 +156,9 @@ def _sync(g: Game, v: VehicleState, sk: SkidResolution) -> None:
 def movement_step(g: Game, v: VehicleState) -> Flow:
     st = g.state
     ignoring = touching_ids(g, v)
+    # ``movement_ignoring`` hook (P2): more obstructions this Movement Step ignores (Skiing,
+    # p.115); the move still backs up off them at the end (resolve_move).
+    ignoring = set(g.effects.run_event("movement_ignoring", ignoring, {"game": g, "vehicle": v}))
     if ignoring:
         g.emit("ignoring", page=45, vehicle=v.id, obstructions=sorted(ignoring))
     touch = g.options.touch_it_use_it
@@ -194,11 +197,15 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         handling=g.stat(v, "handling"), trivial=use is TemplateUse.TRIVIAL,
         min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),  # S3
     )
+    # ``skid_setup`` notice (P2): perks set the SkidResolution's limits (Overload's extra die,
+    # Chrome-Whisperer's pushes, Unnerving Eye Contact, Restraint; rules/perks/).
+    g.effects.run_event("skid_setup", sk, {"game": g, "vehicle": v})
     dice = _LoggedDice(g, v, "skid dice")
-    if skid_allowed and sk.handling > 0:
+    if skid_allowed and sk.handling + sk.extra_dice > 0:
         n = yield ask(
             v.player, "skid_dice", f"{v.name}: how many skid dice (handling {sk.handling})?",
-            [(i, str(i)) for i in range(sk.handling + 1)], source="skid_dice", page=22,
+            [(i, str(i)) for i in range(sk.handling + sk.extra_dice + 1)], source="skid_dice",
+            page=22,
         )
         faces = sk.roll(dice, int(n))
         if faces:
@@ -208,16 +215,24 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
                 for k in range(1, len(faces) + 1)
                 for c in combinations(range(len(faces)), k)
             ]
-            push = yield ask(
-                v.player, "push_it", f"{v.name}: Push It (+1 hazard) and reroll which dice?",
-                [(NO_PUSH, "keep the dice")] + [(s, f"reroll {s}") for s in subsets],
-                source="push_it", page=40,
-            )
-            if push != NO_PUSH:
+            while sk.pushes < sk.push_limit:  # more than once: Chrome-Whisperer (P2, p.107)
+                push = yield ask(
+                    v.player, "push_it", f"{v.name}: Push It (+1 hazard) and reroll which dice?",
+                    [(NO_PUSH, "keep the dice")] + [(s, f"reroll {s}") for s in subsets],
+                    source="push_it", page=40,
+                )
+                if push == NO_PUSH:
+                    break
                 faces = sk.push_it(dice, [int(i) for i in str(push).split(",")])
                 g.emit("skid", source="push_it", page=40, vehicle=v.id,
                        faces=[f.value for f in faces])
                 _sync(g, v, sk)
+    # ``skid_rolled`` flow hook (P2): after the roll and Push It, before any Shift is spent;
+    # rules change, add or set aside dice in ctx "sk" (Moment of Glory, Easy Rider, Momentum,
+    # Taunt, Satellite Navigation, pp.110-115). They change ``sk``, never ``v`` directly.
+    skctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "dice": dice}
+    yield from run_flow_hooks(g, "skid_rolled", skctx)
+    _sync(g, v, sk)
     while sk.legal_actions():
         acts = sk.legal_actions()
         opts = [
@@ -236,6 +251,10 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         action, _, idx = pick.partition(":")
         sk.spend(action, int(idx) if action == CANCEL else None)
         _sync(g, v, sk)
+    # ``skid_finish`` flow hook (P2): Shifts spent, Hazards not yet gained (Overload p.113,
+    # Purring p.115); like ``skid_rolled`` the rules change ``sk``.
+    yield from run_flow_hooks(g, "skid_finish", skctx)
+    _sync(g, v, sk)
     gained, slide, spin = sk.finish()
     _sync(g, v, sk)
     if gained:
@@ -246,6 +265,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
 
     # 1.6 Slide: pick the side (curves have one) and, off a straight, the facing (p.26).
     slide_side: str | None = None
+    move_ts = g.templates
     if slide:
         from carnage.geometry.movement import path_for
 
@@ -258,6 +278,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             )))
         else:
             slide_side = path.slide_side
+        # ``slide_template`` flow hook (P2): ctx "templates" may become a set whose Slide
+        # template is another template (Powerslide, p.107).
+        slctx: dict[str, Any] = {"game": g, "vehicle": v, "templates": move_ts}
+        yield from run_flow_hooks(g, "slide_template", slctx)
+        move_ts = slctx["templates"]
 
     # 1.7 Final position, collisions, destructible obstacles (pp.25, 45-49).
     v.reversing = reverse
@@ -275,7 +300,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         result = resolve_move(
             start, tid, obstructions_for(g, v) + ramp_edges, mirror=mirror, reverse=reverse,
             slide=cast(SlideSide | None, slide_side),
-            ignoring=ignoring, ts=g.templates,
+            ignoring=ignoring, ts=move_ts,
         )
         touched = place_vehicle(g, v, result, reverse, ignoring)
         placed = v.pose
@@ -289,6 +314,13 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         fresh = [i for i in touched if i not in collided]
         if not fresh:
             break
+        # ``move_contact`` flow hook (P2): before the collision window a rule may have the move
+        # ignore what it touched (ctx "ignore": Stunt Driver, p.107); the move is made again.
+        cctx: dict[str, Any] = {"game": g, "vehicle": v, "touched": fresh, "ignore": set()}
+        yield from run_flow_hooks(g, "move_contact", cctx)
+        if cctx["ignore"]:
+            ignoring = set(ignoring) | set(cctx["ignore"])
+            continue
         collided.update(fresh)
         before = set(g.state.obstacles)
         yield from collision_window(g, v, fresh)
@@ -320,8 +352,13 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
     if spin and not result.interrupted and v.in_play and not g.state.finished:
-        angle = yield ask_spin(v)
-        yield from pivot_vehicle(g, v, float(angle), "spin", 24)
+        # ``spin_start`` flow hook (P2): ctx "limit" (degrees either way; Handbrake Artist
+        # faces any way, p.107) and "about_front" (Rear Drive, p.115).
+        spctx: dict[str, Any] = {"game": g, "vehicle": v, "limit": 90.0, "about_front": False}
+        yield from run_flow_hooks(g, "spin_start", spctx)
+        front = bool(spctx["about_front"])
+        angle = yield ask_spin(v, float(spctx["limit"]), about_front=front)
+        yield from pivot_vehicle(g, v, float(angle), "spin", 24, about_front=front)
 
     # End of the Movement Step: surfaces (p.86).
     hazardous = [s for s in g.state.surfaces.values() if s.kind is not SurfaceKind.ROAD]
@@ -337,10 +374,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             g.add_hazards(v, n, "treacherous_surface", 86)
 
 
-def ask_spin(v: VehicleState) -> Decision:
+def ask_spin(v: VehicleState, limit: float = 90.0, *, about_front: bool = False) -> Decision:
+    about = "the centre of its front edge" if about_front else "its centre"
     return Decision(
-        v.player, "spin", f"{v.name}: spin about its centre (degrees anticlockwise)",
-        domain=Interval(-90.0, 90.0), source="spin", page=24,
+        v.player, "spin", f"{v.name}: spin about {about} (degrees anticlockwise)",
+        domain=Interval(-limit, limit), source="spin", page=24,
     )
 
 
@@ -407,16 +445,18 @@ def forced_move(
     page: int,
     ignore_obstructions: bool = False,
     reverse: bool = False,
+    mirror: bool = False,
 ) -> Flow:
     """A forced move straight ahead (p.39): no skid dice, gear icons ignored, never trivial or
     hazardous; always a collision window. ``ignore_obstructions`` (Flip, p.35; Jump and Tumble,
     p.87): nothing interrupts it, and if the vehicle would end overlapping something it backs up
     along the template the least amount needed (ruling R-2 in docs/rulings.md). ``reverse``:
-    straight backwards instead (BFG recoil p.73, a Harpoon reeling a car in back first)."""
+    straight backwards instead (BFG recoil p.73, a Harpoon reeling a car in back first).
+    ``mirror``: a curved template laid turning left (a PIT, p.111; Rocket Thrusters, p.114)."""
     obs = obstructions_for(g, v)
     ignoring = {o.id for o in obs} if ignore_obstructions else touching_ids(g, v)
     result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
-                          reverse=reverse, ts=g.templates)
+                          reverse=reverse, mirror=mirror, ts=g.templates)
     touched_now = place_vehicle(g, v, result, reverse, ignoring)
     if reverse:
         v.reversing = True  # moving backwards: its rear leads into any Collision (p.53)
@@ -439,10 +479,12 @@ def forced_move(
                                                  "forced": source})
 
 
-def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int) -> Flow:
-    """Pivot about the centre by ``angle`` degrees (anticlockwise positive), stopping at the
-    first contact with anything it did not start the pivot touching; a collision window
-    follows (Spin p.24, Lose Control p.35)."""
+def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int, *,
+                  about_front: bool = False) -> Flow:
+    """Pivot about the centre (``about_front``: the centre of the front edge, Rear Drive
+    p.115) by ``angle`` degrees (anticlockwise positive), stopping at the first contact with
+    anything it did not start the pivot touching; a collision window follows (Spin p.24, Lose
+    Control p.35)."""
     from carnage.geometry.movement import spin_body
 
     start_touching = touching_ids(g, v)
@@ -451,11 +493,12 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
     # (pose, turned, touched), e.g. cab and trailer as one body (p.119).
     custom = g.effects.run_event("pivot", None, {
         "game": g, "vehicle": v, "angle": angle, "obstructions": obs,
-        "ignoring": start_touching})
+        "ignoring": start_touching, "about_front": about_front})
     if isinstance(custom, tuple):
         pose, turned, touched = custom
     else:
-        pose, turned, touched = spin_body(v.rect(), angle, obs, ignoring=start_touching)
+        pose, turned, touched = spin_body(v.rect(), angle, obs, ignoring=start_touching,
+                                          about_front=about_front)
     v.pose = pose
     g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
            turned=round(turned, 3), heading=round(pose.heading, 3), touched=list(touched))

@@ -30,6 +30,20 @@ class SkidResolution:
     """A trivial manoeuvre adds one bonus Shift result (p.40)."""
     min_gear: int = 1
     """Lowest gear a Shift may change down to (an RC Car cannot change gear, p.79)."""
+    # Perks (helper P2, rules/perks/) set these through the ``skid_setup`` hook:
+    extra_dice: int = 0
+    """Skid dice allowed beyond Handling (Overload, p.113)."""
+    push_limit: int = 1
+    """Times Push It may be used (Chrome-Whisperer: any number, p.107)."""
+    pushes: int = 0
+    hazard_discard: bool = True
+    """Shifts may discard Hazards (not near Unnerving Eye Contact p.111, Don't Come Knocking)."""
+    down_hazard: int = 1
+    """Hazards for a change down with a Shift (Restraint removes one instead: -1, p.110)."""
+    locked: set[int] = field(default_factory=set)
+    """Dice that must be resolved: Shifts may not cancel them (Momentum p.115, Taunt p.111)."""
+    no_hazard: set[int] = field(default_factory=set)
+    """Dice whose result is resolved without its Hazard (Purring, p.115)."""
     faces: list[SkidFace] = field(default_factory=list)
     cancelled: set[int] = field(default_factory=set)
     shifts_spent: int = 0
@@ -43,7 +57,7 @@ class SkidResolution:
         """Declare and roll ``n`` skid dice together, 0 <= n <= handling (p.22)."""
         if self.rolled:
             raise IllegalChoice("skid dice: already rolled this Movement Step")
-        if not 0 <= n <= self.handling:
+        if not 0 <= n <= self.handling + self.extra_dice:
             raise IllegalChoice(f"skid dice: {n} is not between 0 and Handling {self.handling}")
         self.faces = [skid_face(v) for v in dice.roll(n)]
         self.rolled = True
@@ -53,7 +67,7 @@ class SkidResolution:
         """Push It once, before spending Shifts: +1 Hazard, reroll any rolled dice (p.40)."""
         if not self.rolled:
             raise IllegalChoice("push it: roll the skid dice first")
-        if self.pushed:
+        if self.pushes >= self.push_limit:
             raise IllegalChoice("push it: only once per Movement Step (p.40)")
         if self.shifts_spent or self.cancelled or self.finished:
             raise IllegalChoice("push it: only straight after rolling, before spending Shifts")
@@ -61,6 +75,7 @@ class SkidResolution:
         if bad or len(set(indices)) != len(indices):
             raise IllegalChoice(f"push it: dice {indices} are not distinct rolled dice")
         self.pushed = True
+        self.pushes += 1
         self.hazards += 1
         new = dice.roll(len(indices))
         for i, v in zip(sorted(indices), new, strict=True):
@@ -83,13 +98,13 @@ class SkidResolution:
         acts: list[tuple[str, int | None]] = [
             (CANCEL, i)
             for i, f in enumerate(self.faces)
-            if f is not SkidFace.SHIFT and i not in self.cancelled
+            if f is not SkidFace.SHIFT and i not in self.cancelled and i not in self.locked
         ]
         if self.gear < self.max_gear:
             acts.append((GEAR_UP, None))
         if self.gear > max(1, self.min_gear):
             acts.append((GEAR_DOWN, None))
-        if self.hazards > 0:
+        if self.hazards > 0 and self.hazard_discard:
             acts.append((DISCARD_HAZARD, None))
         acts.append((DISCARD, None))
         return acts
@@ -111,7 +126,7 @@ class SkidResolution:
         elif action == GEAR_DOWN:
             self.gear -= 1
             self.gear_changes += 1
-            self.hazards += 1
+            self.hazards = max(0, self.hazards + self.down_hazard)
         elif action == DISCARD_HAZARD:
             self.hazards -= 1
 
@@ -125,7 +140,7 @@ class SkidResolution:
         gained = sum(
             1
             for i, f in enumerate(self.faces)
-            if f is not SkidFace.SHIFT and i not in self.cancelled
+            if f is not SkidFace.SHIFT and i not in self.cancelled and i not in self.no_hazard
         )
         self.hazards += gained
         return gained, self.uncancelled(SkidFace.SLIDE) > 0, self.uncancelled(SkidFace.SPIN) > 0

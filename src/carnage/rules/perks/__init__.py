@@ -1,0 +1,7 @@
+"""The 72 perks of the 12 perk classes (Refuelled pp.104-115), one module per class; each perk
+is an installer registered with ``@special_rule("perk", <id>)`` (ids from
+catalog/data/perks.yaml)."""
+
+from carnage.rules.perks import (
+    aggression,  # noqa: F401
+)
