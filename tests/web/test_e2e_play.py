@@ -145,6 +145,10 @@ def test_lobby_game_against_the_heuristic_bot_played_by_clicking(
     assert {v["name"] for v in view["vehicles"] if v["player"] == 0} == {
         "Road Hogs Car", "Road Hogs Buggy"}
     shot(page, "table-start")
+    page.click("#help-toggle")
+    expect(page.locator("#help")).to_be_visible()
+    page.click("#help-close")
+    expect(page.locator("#help")).to_be_hidden()
 
     done_names: list[str] = []
     clicked_vehicle = placed_seen = False

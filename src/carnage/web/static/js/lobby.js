@@ -180,7 +180,7 @@ async function refreshGames() {
     const when = g.created ? new Date(g.created).toLocaleString() : "";
     return h("tr", { dataset: { game: g.id } },
       h("td", h("code", String(g.id).slice(0, 8))),
-      h("td", humanise(g.scenario)),
+      h("td", (state.scenarios.find((s) => s.id === g.scenario) || { name: humanise(g.scenario) }).name),
       h("td.small", seatsText(g)),
       h("td", g.round ?? ""),
       h("td", status),

@@ -264,6 +264,9 @@ function tools() {
   document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(1 / 1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => board.resetZoom());
   document.getElementById("rotate").addEventListener("click", () => board.setRotation(!board.isRotated()));
+  const help = document.getElementById("help");
+  document.getElementById("help-toggle").addEventListener("click", () => help.classList.toggle("hidden"));
+  document.getElementById("help-close").addEventListener("click", () => help.classList.add("hidden"));
 }
 
 async function main() {
