@@ -124,10 +124,11 @@ def test_template_data_matches_the_geometry_file(tab: Tab) -> None:
 def test_template_ghost_ends_where_the_engine_puts_the_vehicle(
         tab: Tab, body: tuple[float, float, float]) -> None:
     x, y, h = body
+    ids = sorted(yaml.safe_load((GEOMETRY / "templates.yaml").read_text(encoding="utf-8"))
+                 ["movement"])
+    assert len(ids) == 9
     cases = [{"id": tid, "mirror": m, "reverse": r}
-             for tid in ("short_straight", "medium_straight", "long_straight", "gentle", "turn",
-                         "hard", "hairpin", "veer", "swerve")
-             for m in (False, True) for r in (False, True)]
+             for tid in ids for m in (False, True) for r in (False, True)]
     got = tab.page.evaluate("""async ([body, cases]) => {
       const m = await import('/static/js/templates.js');
       return cases.map((c) => m.layTemplate(body, c.id, c).final);
