@@ -6,6 +6,7 @@ from typing import Any
 
 from carnage.engine.dice import ScriptedDice, SeededDice
 from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.movement import obstructions_for
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import penetration
 from carnage.rules.scenarios import StreetRace
@@ -56,6 +57,7 @@ def invariant_problems(g: Game) -> list[str]:
         pa = a.polygon()
         for b in live[i + 1:]:
             depth = penetration(pa, b.polygon())
-            if depth > 0.1:
+            # An aircraft and what it flies over ignore each other (Airborne, p.70).
+            if depth > 0.1 and b.id in {o.id for o in obstructions_for(g, a)}:
                 out.append(f"{a.id} and {b.id} overlap by {depth:.3f} mm")
     return out

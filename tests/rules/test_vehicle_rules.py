@@ -3,6 +3,7 @@ with and without it so that the test fails if the rule is removed."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -541,3 +542,81 @@ def test_tank_turret_is_a_team_rule_and_fires_all_round() -> None:
     assert [s.target for s in legal_shots(g, tank) if s.weapon == "heavy_machine_gun"] == [
         "behind"]
     assert rolls(g) == []
+
+
+# -- Bots and whole games with every vehicle rule ----------------------------------------------
+def test_heuristic_bot_declines_airwolf_and_turns_a_jackknife_like_lost_control() -> None:
+    from carnage.ai.bots import HeuristicBot
+    from carnage.engine.decisions import Decision, Interval
+
+    heli = ruled(vehicle("heli", "helicopter", 600, 600), "airwolf")
+    g = run_step(table(heli), start_of("heli"))
+    d = g.pending()
+    assert d is not None and d.kind == "airwolf"
+    bot = HeuristicBot()
+    assert bot.choose(g, d, random.Random(1)) == "no"
+    jk = Decision(1, "jackknife_pivot", "pivot", domain=Interval(-180.0, 180.0))
+    g.emit("wipeout", vehicle="heli", hazards=6, gear=1)
+    pick = bot.choose(g, jk, random.Random(1))
+    assert pick == bot._lose_control(g, jk, random.Random(1))
+
+
+SPECIAL_TYPES = ("war_rig", "performance_car", "drag_racer", "bike", "ice_cream_truck",
+                 "gyrocopter", "ambulance", "monster_truck", "helicopter", "tank", "buggy")
+
+
+def special_team(i: int, types: tuple[str, str]) -> TeamSpec:
+    vs = []
+    for k, t in enumerate(types):
+        ws: tuple[WeaponSpec, ...] = ()
+        if t == "war_rig":
+            ws = (WeaponSpec(id="machine_gun", facing="rear", mount="trailer"),)
+        elif t != "gyrocopter":  # no build slots
+            ws = (WeaponSpec(id="machine_gun", facing="front"),)
+        vs.append(VehicleSpec(name=f"v{k}", type=t, weapons=ws))
+    return TeamSpec(name=f"t{i}", cans=200, vehicles=tuple(vs))
+
+
+def test_bots_play_whole_games_with_every_vehicle_rule_and_replay_them() -> None:
+    from tests.engine.helpers_h import invariant_problems
+
+    from carnage.ai import bot_rng, make_bot, play_out
+    from carnage.engine.setup import (
+        GameSetup,
+        build_game,
+        log_text,
+        parse_log,
+        record_game,
+        replay,
+    )
+
+    asked: set[str] = set()
+    for seed in range(12):
+        types = [SPECIAL_TYPES[(seed * 4 + k) % len(SPECIAL_TYPES)] for k in range(4)]
+        setup = GameSetup(teams=(special_team(0, (types[0], types[1])),
+                                 special_team(1, (types[2], types[3]))), max_rounds=5)
+        g = build_game(setup, seed)
+        problems: list[str] = []
+
+        def after(game: Game, d: Any, problems: list[str] = problems) -> None:
+            asked.add(d.kind)
+            if not problems:
+                problems.extend(invariant_problems(game))
+                for v in game.state.in_play():
+                    t = v.trailer_rect()
+                    if t is not None and math_dist(v.rect().rear_centre(),
+                                                   t.front_centre()) > 1e-6:
+                        problems.append(f"{v.id}: trailer unhitched")
+
+        bots = [make_bot("random" if (seed + k) % 2 else "heuristic") for k in range(2)]
+        play_out(g, bots, bot_rng(seed), after=after)
+        assert g.outcome() is not None
+        assert not problems, (seed, problems[:1])
+        if seed % 4 == 0:
+            again = replay(parse_log(log_text(record_game(g, setup, seed))))
+            assert again.identical and again.crash is None
+    assert {"tanker_anchor", "airwolf", "pivot"} <= asked
+
+
+def math_dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)

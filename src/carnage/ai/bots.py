@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 from carnage.ai.field import FAR, DistanceField, distance_field
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.decisions import Decision, IllegalChoice
-from carnage.engine.movement import obstructions_for, parse_template_value
+from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, VehicleState
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
@@ -132,6 +132,12 @@ class HeuristicBot:
             "attack": self._attack,
             "collision_reaction": self._collision_reaction,
             "lose_control": self._lose_control,
+            # Vehicle rules (issue 6, rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot
+            # is turned like a lose-control pivot; Airwolf's 2 Hazards are not worth a turn.
+            "jackknife_pivot": self._lose_control,
+            "airwolf": lambda game, d, rng: "no",
+            "spend_votes": self._spend_votes,  # Audience Votes (issue 7)
+            "vote_target": self._vote_target,
         }
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
@@ -306,12 +312,11 @@ class HeuristicBot:
         if v is None:
             return None
         own = d.player == v.player
-        cat = load_catalog()
         obs, ignoring = self._moves(game, v)
         scored: list[tuple[float, Choice]] = []
         for o in d.options:
             tid, mirror, reverse = parse_template_value(str(o.value))
-            use = cat.templates.get(tid).use_in(v.gear)
+            use = template_use(game, v, tid, v.gear)  # rules may permit more (Full Throttle)
             if use is TemplateUse.NOT_PERMITTED:
                 if own:
                     continue  # touch it, use it: never hand the choice to an opponent
@@ -479,6 +484,43 @@ class HeuristicBot:
         if w is None or d.domain is None:
             return None
         return self.best_pivot(game, w, d.domain.low, d.domain.high, d.player == w.player)
+
+
+    # -- Audience Votes (p.89; issue 7) ----------------------------------------------------------
+    HOT = 3
+    """Own Hazards at which the bot buys Thunderous Applause."""
+
+    def _spend_votes(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Respawn when it can; cool a car on 3+ Hazards; reload an empty weapon; push an
+        enemy on 2+ Hazards towards a wipeout; otherwise keep the votes."""
+        from carnage.engine.votes import DONE, own_vehicles
+
+        offered = {str(o.value) for o in d.options}
+        st = game.state
+        mine = own_vehicles(game, d.player)
+        wants = [
+            ("respawn", True),
+            ("thunderous_applause", any(v.hazards >= self.HOT for v in mine)),
+            ("reload", any(m.ammo == 0 for v in mine for m in v.weapons)),
+            ("executive_intervention",
+             any(v.player != d.player and v.hazards >= 2 for v in st.in_play())),
+        ]
+        return next((k for k, want in wants if want and k in offered), DONE)
+
+    def _vote_target(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        st = game.state
+        values = [str(o.value) for o in d.options]
+        if d.source in ("thunderous_applause", "executive_intervention"):
+            return max(values, key=lambda vid: st.vehicles[vid].hazards)
+        if d.source == "reload":
+            def ammo(value: str) -> int:
+                vid, _, key = value.partition("|")
+                v = st.vehicles[vid]
+                return next((m.ammo or 0 for m in [*v.weapons, *v.fitted] if m.key == key), 0)
+            return min(values, key=ammo)
+        if d.source == "carpe_diem" and f"pole:{d.player}" in values:
+            return f"pole:{d.player}"
+        return None
 
 
 def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
