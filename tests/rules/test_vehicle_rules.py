@@ -345,6 +345,20 @@ def test_an_aircraft_gives_no_cover(on: bool, cover: bool) -> None:
     assert any(s.target == "gyro" for s in legal_shots(g, shooter))
 
 
+def test_an_explosion_still_reaches_an_aircraft() -> None:
+    from carnage.engine.damage import explode
+
+    gyro = ruled(vehicle("gyro", "gyrocopter", 600, 400, player=1), "airborne")
+    blast = Rect(Pose(600, 300, 90), 60, 30).polygon()
+
+    def step(g: Game) -> Flow:
+        yield from explode(g, "boom", blast, Weight.MIDDLEWEIGHT)
+
+    g = run_step(table(gyro), step, dice=[6, 6, 1, 1, 6])
+    assert ev(g, "explosion")[0]["targets"] == ["gyro"]
+    assert gyro.damage == 3  # two criticals (4 hits), one evaded by its gear 1 die
+
+
 def test_an_aircraft_ignores_surfaces_and_dropped_templates() -> None:
     gyro = ruled(vehicle("gyro", "gyrocopter", 600, 300), "airborne")
     st = table(gyro)
