@@ -559,3 +559,97 @@ def test_body_at_gap_leaves_exactly_the_gap() -> None:
     for bearing in (0.0, 45.0, 100.0, 200.0):
         p = body_at_gap(car, bearing, 25.0, 20, 20, 10)
         assert distance(car.polygon(), Rect(p, 20, 20).polygon()) == pytest.approx(25, abs=1e-6)
+
+
+def test_each_smoke_template_touched_gives_a_hazard() -> None:
+    b = vehicle("b", "car", 600, 300, 90, player=1)
+    two = [("smoke_dropper", "large_burst", Pose(600, 510, 90)),
+           ("smoke_dropper", "large_burst", Pose(615, 480, 0))]  # b's front and right side
+    g = game(table(b), moves("b"), templates=two)
+    straight_on(g)
+    assert b.hazards == 2
+
+
+def test_smoke_dropped_first_covers_a_shot_declared_after_it() -> None:
+    a = arm(vehicle("a", "car", 600, 300, 90), ("smoke_dropper", "turret", 3))
+    b = vehicle("b", "car", 600, 460, 90, player=1)
+    g = game(table(a, b), attacks("a"), dice=[1])  # the handgun misses
+    play(g, "drop:smoke_dropper#0", "front", 0.0, 0.0)  # straight ahead, between a and b
+    play(g, "handgun>b")
+    assert ev(g, "declare_attack")[-1]["cover"] is True
+
+
+# -- drawing the table -----------------------------------------------------------------------------
+def test_dropped_templates_are_drawn_and_in_the_web_view() -> None:
+    from carnage.cli.play_cmd import table_view
+    from carnage.render import render_svg
+    from carnage.web.views import SeatControl, game_view, table_svg
+
+    b = vehicle("b", "car", 600, 300, 90, player=1)
+    g = game(table(b), moves("b"), templates=[("oil_slick_dropper", "large_burst",
+                                                Pose(200, 200, 0))])
+    shapes = [t for t in table_view(g).templates if t.kind == "dropped"]
+    assert [(t.label, t.polygons) for t in shapes] == [
+        ("oil_slick_dropper:1", (g.state.dropped["oil_slick_dropper:1"].polygon,))]
+    assert 'class="template dropped" data-label="oil_slick_dropper:1"' in render_svg(
+        table_view(g))
+    assert 'data-label="oil_slick_dropper:1"' in table_svg(g)
+    view = game_view(g, "g1", [SeatControl(0, "human"), SeatControl(1, "human")])
+    (d,) = view.dropped
+    assert (d.id, d.kind, d.shape) == ("oil_slick_dropper:1", "oil_slick_dropper",
+                                       "large_burst")
+    assert d.polygon[0] == (200.0, 200.0)  # the burst's tip
+
+
+# -- whole games -----------------------------------------------------------------------------------
+def dropping_team(name: str) -> Any:
+    from carnage.team.model import TeamSpec, VehicleSpec, WeaponSpec
+
+    def w(wid: str, facing: str = "rear") -> WeaponSpec:
+        return WeaponSpec(id=wid, facing=facing)
+
+    return TeamSpec(name=name, cans=200, vehicles=(
+        VehicleSpec(name="Layer", type="truck", weapons=(
+            w("mine_dropper"), w("caltrop_dropper", "side"), w("glue_dropper"))),
+        VehicleSpec(name="Slicker", type="car", weapons=(
+            w("oil_slick_dropper"), w("smoke_dropper", "side"), w("rc_car_bombs"),
+            w("sentry_gun"), w("napalm_dropper", "side"))),
+    ))
+
+
+@pytest.mark.parametrize("bots", [("random", "random"), ("heuristic", "random")])
+def test_bots_play_whole_games_with_dropped_weapons_and_replay_them(
+        bots: tuple[str, str]) -> None:
+    from tests.engine.helpers_h import invariant_problems
+
+    from carnage.ai import bot_rng, make_bot
+    from carnage.ai.runner import play_out
+    from carnage.engine.setup import (
+        GameSetup,
+        build_game,
+        log_text,
+        parse_log,
+        record_game,
+        replay,
+    )
+
+    setup = GameSetup(teams=(dropping_team("A"), dropping_team("B")), max_rounds=5)
+    laid: set[str] = set()
+    for seed in range(6):
+        g = build_game(setup, seed)
+        problems: list[str] = []
+
+        def after(game: Game, d: Any) -> None:
+            if not problems:
+                problems.extend(invariant_problems(game))
+
+        play_out(g, [make_bot(b) for b in bots], bot_rng(seed), after=after)
+        assert not problems, (seed, problems[:3])
+        assert g.outcome() is not None
+        laid |= {str(e.data["weapon"]) for e in g.log.of_kind("dropped_template")}
+        laid |= {e.kind for e in g.log if e.kind in ("rc_car", "sentry_gun")}
+        if seed == 0:
+            again = replay(parse_log(log_text(record_game(g, setup, seed))))
+            assert again.identical and again.crash is None
+    if bots[0] == "random":
+        assert {"mine_dropper", "oil_slick_dropper", "rc_car", "sentry_gun"} <= laid

@@ -60,8 +60,9 @@ def table_view(game: Game, title: str | None = None) -> TableView:
         for name in ("start_line", "finish_line")
         if isinstance(ln := getattr(game.scenario, name, None), Line)
     ]
+    dropped = [TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()]
     return TableView(st.width, st.height, surfaces=surfaces, obstacles=obstacles,
-                     vehicles=vehicles, templates=lines, title=title)
+                     vehicles=vehicles, templates=dropped + lines, title=title)
 
 
 def _line_polygon(line: Line) -> tuple[Point, ...]:

@@ -36,7 +36,7 @@ from carnage.geometry.convex import translate
 from carnage.geometry.cover import Blocker
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, rotate
-from carnage.geometry.surfaces import move_pieces, surface_report
+from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -142,19 +142,49 @@ def stack_order(templates: Iterable[TableTemplate]) -> list[TableTemplate]:
     return sorted(templates, key=lambda t: -t.layer)
 
 
+def meeting(g: Game, parts: Sequence[Sequence[Point]]
+            ) -> tuple[list[TableTemplate], list[TableTemplate]]:
+    """The templates the convex ``parts`` overlap, and those they overlap or touch; top
+    first."""
+    boxes = [_box(p) for p in parts]
+    over: list[TableTemplate] = []
+    touch: list[TableTemplate] = []
+    for t in stack_order(g.state.dropped.values()):
+        tb = _box(t.polygon)
+        touched = False
+        for p, pb in zip(parts, boxes, strict=True):
+            if not _boxes_meet(pb, tb):
+                continue  # clearly apart: the exact test is the costly part
+            depth = penetration(p, t.polygon)
+            if depth > OVERLAP:
+                over.append(t)
+                touched = True
+                break
+            if not touched and depth >= -TOUCH_TOL and distance(p, t.polygon) <= TOUCH_TOL:
+                touched = True
+        if touched:
+            touch.append(t)
+    return over, touch
+
+
 def under(g: Game, parts: Sequence[Sequence[Point]], *, touching: bool = False
           ) -> list[TableTemplate]:
     """Templates that the convex ``parts`` overlap (or touch, with ``touching``), top first."""
-    def meets(t: TableTemplate) -> bool:
-        for p in parts:
-            depth = penetration(p, t.polygon)
-            if depth > OVERLAP:
-                return True
-            if touching and depth >= -TOUCH_TOL and distance(p, t.polygon) <= TOUCH_TOL:
-                return True
-        return False
+    over, touch = meeting(g, parts)
+    return touch if touching else over
 
-    return stack_order(t for t in g.state.dropped.values() if meets(t))
+
+Box = tuple[float, float, float, float]
+
+
+def _box(poly: Sequence[Point]) -> Box:
+    xs = [x for x, _ in poly]
+    ys = [y for _, y in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _boxes_meet(a: Box, b: Box, tol: float = 2 * TOUCH_TOL) -> bool:
+    return a[0] <= b[2] + tol and b[0] <= a[2] + tol and a[1] <= b[3] + tol and b[1] <= a[3] + tol
 
 
 def affected_by(g: Game, v: VehicleState, t: TableTemplate) -> bool:
@@ -198,12 +228,15 @@ def install_table(g: Game) -> None:
         if result is None or not game.state.dropped:
             return
         parts = move_pieces(result)
-        hit = under(game, parts)
+        hit, touched = meeting(game, parts)
         if ctx.get("forced") is None:
             # The Movement Step's own move: remembered for the end of the step (p.86, p.80).
+            ground = [sf for sf in game.state.surfaces.values()
+                      if sf.kind is SurfaceKind.TREACHEROUS]
+            slick = ground and any(KINDS[t.kind].treacherous for t in hit)
             moves[v.id] = _MoveRecord(
-                hit, under(game, parts, touching=True),
-                bool(surface_report(parts, list(game.state.surfaces.values())).treacherous))
+                hit, touched,
+                bool(slick and surface_report(parts, ground).treacherous))
         yield from affect(game, v, [t.id for t in hit])
 
     def movement_start(game: Game, ctx: dict[str, Any]) -> Flow:

@@ -22,6 +22,7 @@ _TEMPLATE_STYLE = {
     "movement": "fill:#f4d03f;fill-opacity:0.45;stroke:#9a7d0a",
     "slide": "fill:#eb984e;fill-opacity:0.45;stroke:#a04000",
     "shooting": "fill:#e74c3c;fill-opacity:0.30;stroke:#922b21",
+    "dropped": "fill:#6c3483;fill-opacity:0.35;stroke:#4a235a",  # dropped weapons, p.78
 }
 
 

@@ -230,57 +230,66 @@ def _signed_gap(a: list[Point], b: list[Point]) -> float:
     return -depth if depth > 0 else distance(a, b)
 
 
+def _along(dropper: Rect, bearing: float, gap: float, length: float, width: float,
+           heading: float) -> float:
+    """How far from the dropper's centre, along ``bearing``, the body's centre lies when
+    ``gap`` mm separate the two footprints (the gap only grows along the line)."""
+    dx, dy = unit(bearing)
+    c = dropper.pose
+    own = dropper.polygon()
+    lo = 0.0
+    hi = (math.hypot(dropper.length, dropper.width) + math.hypot(length, width)) / 2 + gap + 1
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        body = Rect(Pose(c.x + mid * dx, c.y + mid * dy, heading), length, width)
+        if _signed_gap(own, body.polygon()) < gap:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
 def body_at_gap(dropper: Rect, bearing: float, gap: float, length: float, width: float,
                 heading: float) -> Pose:
     """The pose whose centre lies on the line from the dropper's centre at ``bearing``
     (degrees, world frame), nearest the dropper with ``gap`` mm between the two footprints."""
+    t = _along(dropper, bearing, gap, length, width, heading)
     dx, dy = unit(bearing)
-    c = dropper.pose
-    own = dropper.polygon()
-
-    def at(t: float) -> Pose:
-        return Pose(c.x + t * dx, c.y + t * dy, heading)
-
-    lo = 0.0
-    hi = (math.hypot(dropper.length, dropper.width) + math.hypot(length, width)) / 2 + gap + 1
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if _signed_gap(own, Rect(at(mid), length, width).polygon()) < gap:
-            lo = mid
-        else:
-            hi = mid
-    return at(hi)
+    return Pose(dropper.pose.x + t * dx, dropper.pose.y + t * dy, heading)
 
 
 def clear_pose(g: Game, dropper: VehicleState, bearing: float, gap: float, reach: float,
                length: float, width: float, heading: float) -> Pose:
-    """``body_at_gap``, moved along its line to the nearest gap (towards the dropper first, then
-    away, up to ``reach``) where it overlaps nothing; it may end touching (ruling DW-7). If no
-    such place exists it stays where it was put."""
+    """``body_at_gap``, moved along its line to the nearest place (towards the dropper first,
+    then away, within ``reach`` of it) where it overlaps nothing; it may end touching (ruling
+    DW-7). If no such place exists it stays where it was put."""
     others = [o.polygon() for o in g.state.in_play() if o.id != dropper.id]
     others += [o.polygon() for o in g.state.obstacles.values()]
     body = dropper.rect()
+    dx, dy = unit(bearing)
 
-    def blocked(gp: float) -> bool:
-        poly = Rect(body_at_gap(body, bearing, gp, length, width, heading), length,
-                    width).polygon()
+    def at(t: float) -> Pose:
+        return Pose(body.pose.x + t * dx, body.pose.y + t * dy, heading)
+
+    def blocked(t: float) -> bool:
+        poly = Rect(at(t), length, width).polygon()
         return any(penetration(poly, o) > CLEAR for o in others)
 
-    def at(gp: float) -> Pose:
-        return body_at_gap(body, bearing, gp, length, width, heading)
-
-    if not blocked(gap):
-        return at(gap)
-    inward = [gap - i for i in range(1, math.ceil(gap))] + [0.0]
-    outward = [gap + i for i in range(1, math.ceil(reach - gap))] + [reach]
+    start = _along(body, bearing, gap, length, width, heading)
+    if not blocked(start):
+        return at(start)
+    near = _along(body, bearing, 0.0, length, width, heading)
+    far = _along(body, bearing, reach, length, width, heading)
+    inward = [start - i for i in range(1, math.ceil(start - near))] + [near]
+    outward = [start + i for i in range(1, math.ceil(far - start))] + [far]
     for steps in (inward, outward):
-        stuck = gap  # the last gap tried where it overlapped something
-        for gp in steps:
-            if blocked(gp):
-                stuck = gp
+        stuck = start  # the last place tried where it overlapped something
+        for t in steps:
+            if blocked(t):
+                stuck = t
                 continue
             # Halve the step back towards the overlap so that it ends touching what was there.
-            clear = gp
+            clear = t
             for _ in range(30):
                 mid = (clear + stuck) / 2
                 if blocked(mid):
@@ -288,7 +297,7 @@ def clear_pose(g: Game, dropper: VehicleState, bearing: float, gap: float, reach
                 else:
                     clear = mid
             return at(clear)
-    return at(gap)
+    return at(start)
 
 
 def choose_body_pose(g: Game, v: VehicleState, what: str, length: float, width: float, *,

@@ -197,6 +197,15 @@ class SurfaceView(BaseModel):
     polygon: list[Point]
 
 
+class DroppedView(BaseModel):
+    """A dropped weapon template on the table (pp.78-80), bottom of any stack first."""
+
+    id: str
+    kind: str = Field(description="The dropped weapon that laid it, e.g. mine_dropper.")
+    shape: str = Field(description="small_burst or large_burst.")
+    polygon: list[Point]
+
+
 class LineView(BaseModel):
     id: str
     kind: Literal["start", "finish"]
@@ -262,6 +271,7 @@ class GameView(BaseModel):
     obstacles: list[ObstacleView]
     surfaces: list[SurfaceView]
     lines: list[LineView]
+    dropped: list[DroppedView] = Field(default_factory=list)
     pending: PendingView | None
     log: list[LogLine]
     svg_url: str

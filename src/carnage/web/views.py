@@ -29,6 +29,7 @@ from carnage.render.svg import (
     ObstacleShape,
     SurfaceShape,
     TableView,
+    TemplateShape,
     VehicleShape,
     render_svg,
 )
@@ -38,6 +39,7 @@ from carnage.web.eventtext import event_text
 from carnage.web.schemas import (
     Controller,
     DomainView,
+    DroppedView,
     GameView,
     LineView,
     LogLine,
@@ -352,6 +354,11 @@ def game_view(
             for s in st.surfaces.values()
         ],
         lines=_lines(game),
+        dropped=[
+            DroppedView(id=t.id, kind=t.kind, shape=t.template,
+                        polygon=[(_r(x), _r(y)) for x, y in t.polygon])
+            for t in st.dropped.values()
+        ],
         pending=None if d is None else pending_view(game, d, with_preview),
         log=log_lines(game, shown, log_cache),
         svg_url=f"/api/games/{gid}/svg",
@@ -373,6 +380,7 @@ def table_svg(game: Game, title: str | None = None) -> str:
             VehicleShape(v.id, v.pose, v.length, v.width, colour(v.player), v.name)
             for v in st.vehicles.values() if v.in_play
         ],
+        templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()],
         title=title,
     )
     return render_svg(view, scale=0.6, margin=10.0)
