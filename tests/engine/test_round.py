@@ -125,7 +125,9 @@ def test_max_rounds_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
         def check_end(self, game: Game) -> None:
             pass
 
-    st = table(vehicle("a1", "car", 100, 100, gear=1, player=0))
+    # One player: a second player with no vehicles would gain Audience Votes every round
+    # and be asked to spend them (p.88, issue 7).
+    st = table(vehicle("a1", "car", 100, 100, gear=1, player=0), players=1)
     g = Game(state=st, scenario=Endless(), options=RuleOptions(max_rounds=3))
     out = g.outcome()
     assert out is not None and out.draw and out.rounds == 3

@@ -516,7 +516,8 @@ class HeuristicBot:
             def ammo(value: str) -> int:
                 vid, _, key = value.partition("|")
                 v = st.vehicles[vid]
-                return next((m.ammo or 0 for m in [*v.weapons, *v.fitted] if m.key == key), 0)
+                keyed = {m.key: m.ammo for m in v.weapons} | {u.key: u.ammo for u in v.fitted}
+                return keyed.get(key) or 0
             return min(values, key=ammo)
         if d.source == "carpe_diem" and f"pole:{d.player}" in values:
             return f"pole:{d.player}"

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from carnage.engine.effects import CANCEL
+
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+    from carnage.engine.state import VehicleState
+    from carnage.geometry.shapes import Pose
 
 
 class Scenario:
@@ -28,6 +32,37 @@ class Scenario:
 
     def end_of_gear_phase(self, game: Game) -> None:
         """Called after each gear phase (e.g. passing pole position)."""
+
+    # Issue 7 (helper P1): pole moves and respawn placement go through the scenario so that
+    # Audience Votes can hold the pole (Carpe Diem, p.90) and respawn vehicles (p.90).
+    def move_pole(self, game: Game, to: int, reason: str, *, source: str,
+                  page: int | None) -> bool:
+        """Pass Pole Position to ``to`` through the ``pole_moves`` hook, which may hold it
+        (Carpe Diem) or send it elsewhere (team games, p.123). False if it did not move."""
+        st = game.state
+        out = game.effects.run_event("pole_moves", to, {"game": game, "reason": reason})
+        if out is CANCEL:
+            return False
+        st.pole = int(out) % st.players
+        game.emit("pole", source=source, page=page, player=st.pole, reason=reason)
+        return True
+
+    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
+        """Where a respawned vehicle that is not on the table as a wreck may be placed (p.90),
+        by label. Base rule (ruling SP-1): where it last stood, if that spot is on the table
+        and clear of every obstacle and vehicle in play; else nowhere."""
+        from carnage.geometry.shapes import Rect, penetration
+
+        st = game.state
+        poly = Rect(vehicle.pose, vehicle.length, vehicle.width).polygon()
+        if not all(0.0 <= x <= st.width and 0.0 <= y <= st.height for x, y in poly):
+            return {}
+        others = [ob.polygon() for ob in st.obstacles.values()]
+        others += [r.polygon() for o in st.in_play() if o.id != vehicle.id
+                   for _, r in o.bodies()]
+        if any(penetration(poly, o) >= -1e-6 for o in others):
+            return {}
+        return {"where it last stood": vehicle.pose}
 
     def check_end(self, game: Game) -> None:
         """Default victory: one player left with vehicles in play wins (p.62's last clause)."""

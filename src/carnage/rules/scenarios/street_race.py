@@ -136,7 +136,8 @@ class StreetRace(TableScenario):
         game.emit("pole", source=SOURCE, page=PAGE, player=rolling[0], reason="roll-off")
         return rolling[0]
 
-    def grid_slots(self, state: GameState, v: VehicleState) -> dict[str, Pose]:
+    def grid_slots(self, state: GameState, v: VehicleState,
+                   placed: list[str] | None = None) -> dict[str, Pose]:
         """Ruling SR-3: places on the starting grid for ``v``: square to the start line, facing
         the finish, front edge on the line, centres every ``GRID_PITCH`` mm between the flags,
         not touching a vehicle already placed nor overlapping terrain. If none is free, the
@@ -146,7 +147,10 @@ class StreetRace(TableScenario):
         nx, ny = line.normal
         cx, cy = line.centre
         heading = line.heading()
-        placed = [state.vehicles[i].polygon() for i in self.deployed]
+        # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
+        # passes the vehicles in play, issue 7).
+        placed_polys = [state.vehicles[i].polygon()
+                        for i in (self.deployed if placed is None else placed)]
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
         while True:
@@ -165,7 +169,7 @@ class StreetRace(TableScenario):
                 y = cy + ay * off - ny * v.length / 2.0
                 pose = Pose(x, y, heading)
                 poly = Rect(pose, v.length, v.width).polygon()
-                if any(penetration(poly, o) >= -1e-6 for o in placed):
+                if any(penetration(poly, o) >= -1e-6 for o in placed_polys):
                     continue
                 if any(penetration(poly, o) > 1e-6 for o in terrain):
                     continue
@@ -179,9 +183,19 @@ class StreetRace(TableScenario):
 
     # -- play ------------------------------------------------------------------------------------
     def end_of_gear_phase(self, game: Game) -> None:
+        # Through ``move_pole`` so Carpe Diem may hold it (p.90; issue 7).
         st = game.state
-        st.pole = (st.pole + 1) % st.players
-        game.emit("pole", source=SOURCE, page=PAGE, player=st.pole, reason="passed clockwise")
+        self.move_pole(game, (st.pole + 1) % st.players, "passed clockwise", source=SOURCE,
+                       page=PAGE)
+
+    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
+        """Ruling SP-3 (p.90 leaves it to the scenario; p.62 has no rule): a vehicle that is
+        not on the table as a wreck comes back on the starting grid, as at deployment, clear
+        of every vehicle in play."""
+        st = game.state
+        placed = [o.id for o in st.in_play() if o.id != vehicle.id]
+        slots = self.grid_slots(st, vehicle, placed=placed)
+        return {f"starting grid {k} mm": pose for k, pose in slots.items()}
 
     def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
         game: Game = ctx["game"]
