@@ -139,6 +139,7 @@ export class Board {
     if (r.width > 0 && r.height > 0) {
       this.svg.style.setProperty("--u", String(round(Math.max(vw / r.width, vh / r.height), 4)));
     }
+    if (this.view) this._drawVehicles(); // names are sized in screen pixels: place them again
   }
 
   _panZoom() {
@@ -501,7 +502,13 @@ export class Board {
     const stripe = s("rect", { class: "stripe", x: -L / 2 + 3, y: -Wd * 0.08, width: L * 0.55, height: Wd * 0.16 });
     const nose = s("path", { class: "nose", d: `M${L / 2 - 9} ${-Wd / 2 + 3} L${L / 2 + 7} 0 L${L / 2 - 9} ${Wd / 2 - 3} Z` });
     const title = s("title", {}, v.name);
-    g.append(ring, body, stripe, screen, hood, nose, title);
+    // Tyres peeking out from under the body, front and rear.
+    const tl = Math.max(6, L * 0.2);
+    const tyres = [L / 2 - tl * 0.5 - L * 0.08, -L / 2 + tl * 0.5 + L * 0.08].flatMap((ax) =>
+      [-1, 1].map((side) => s("rect", {
+        class: "tyre", x: ax - tl / 2, y: side * (Wd / 2) - 2.5, width: tl, height: 5, rx: 1.5,
+      })));
+    g.append(ring, ...tyres, body, stripe, screen, hood, nose, title);
     g.addEventListener("click", (e) => {
       if (this.clickable.has(v.id) && this.opts.onVehicleClick) {
         e.stopPropagation();

@@ -15,6 +15,7 @@ function show(i, animate = true) {
   state.at = n;
   const view = state.steps[n];
   board.update(view, { animate: animate && Math.abs(n - prev) === 1 });
+  board.setFocus(view.pending ? view.pending.vehicle : null, []);
   fill(document.getElementById("game-status"), statusLine(view));
   fill(document.getElementById("turn"), turnLine(view));
   renderPlayers(document.getElementById("players"), { ...view, your_seat: null });
