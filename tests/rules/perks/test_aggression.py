@@ -33,7 +33,7 @@ def test_double_barreled_first_three_crew_fired_attacks_hit_on_3() -> None:
     # Four Handgun attacks all rolling 3: the first three declared hit (3+), the fourth not.
     g = _handguns(("double_barreled",), [3, 3, 3, 3, 1])
     assert ev(g, "attack_hits")[0]["hits"] == 3
-    assert len(ev(g, "double_barreled")) == 3
+    assert len(ev(g, "perk", perk="double_barreled")) == 3
     assert g.state.vehicles["t"].damage == 3
     plain = _handguns((), [3, 3, 3, 3])
     assert ev(plain, "attack_hits")[0]["hits"] == 0

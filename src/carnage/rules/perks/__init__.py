@@ -4,4 +4,5 @@ catalog/data/perks.yaml)."""
 
 from carnage.rules.perks import (
     aggression,  # noqa: F401
+    badass,  # noqa: F401
 )

@@ -58,8 +58,8 @@ def double_barreled(g: Game, vehicle: VehicleState | None, source: str) -> None:
         key = str(data.get("weapon"))
         if len(granted) < DOUBLE_BARRELED_WEAPONS and _crew_fired(v, key):
             granted.append((key, str(data.get("target"))))
-            g.emit("double_barreled", source=source, page=104, vehicle=v.id, weapon=key,
-                   target=str(data.get("target")))
+            g.emit("perk", perk="double_barreled", source=source, page=104, vehicle=v.id,
+                   weapon=key, target=str(data.get("target")))
 
     def to_hit(value: int, ctx: dict[str, Any]) -> int | None:
         shot: Shot = ctx["shot"]
@@ -108,7 +108,8 @@ def terrifying_lunatic(g: Game, vehicle: VehicleState | None, source: str) -> No
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         a: VehicleState = ctx["vehicle"]
-        game.emit("terrifying_lunatic", source=source, page=104, vehicle=v.id, target=a.id)
+        game.emit("perk", perk="terrifying_lunatic", source=source, page=104, vehicle=v.id,
+                  target=a.id)
         game.add_hazards(a, 1, "terrifying_lunatic", 104)
         yield from ()
 
@@ -135,7 +136,8 @@ def grinderman(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 "damage) with this smash?", "Hazard Tokens instead of damage", "damage as usual",
                 source=source, page=105)):
             grind.update(target=other.id, hits=0)
-            game.emit("grinderman", source=source, page=105, vehicle=v.id, target=other.id)
+            game.emit("perk", perk="grinderman", source=source, page=105, vehicle=v.id,
+                      target=other.id)
 
     def smashed(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
