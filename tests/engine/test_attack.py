@@ -249,10 +249,20 @@ def test_illegal_declaration_leaves_the_game_untouched() -> None:
     assert len(g.log) == before and g.pending() is not None
 
 
-def test_weapons_with_special_rules_are_not_offered_yet() -> None:
+def test_weapons_whose_rules_are_not_registered_are_not_offered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 6 (S2): a weapon is offered once it and each of its rules have an installer.
+    from carnage.engine import rulebook
+
     car = armed(vehicle("car", "car", *BLUE, player=0), ("flamethrower", "front", 3),
                 ("mortar", "front", 3))
     red = vehicle("red", "car", 300, 400, 270, player=1)
+    g = attack_game(table(car, red), "car")
+    assert values(g.pending()) == [STOP, "handgun>red", "flamethrower#0>red", "mortar#1>red"]
+    rules = {k: dict(v) for k, v in rulebook._RULES.items()}
+    del rules["weapon_rule"]["indirect"]  # both carry Indirect
+    monkeypatch.setattr(rulebook, "_RULES", rules)
     g = attack_game(table(car, red), "car")
     assert values(g.pending()) == [STOP, "handgun>red"]
 

@@ -7,10 +7,14 @@ obstruction) makes no shooting attacks (p.42). Then, target by target in declara
 2.2 spend ammo and roll every die aimed at that target together (4+ hits, 5+ in cover, a
 natural 6 is two hits); the attack collision window; 2.3 one evade roll; 2.4 damage.
 
-Only weapons whose rules are plain dice are offered (``PLAIN_DICE_WEAPONS``); a weapon rule
-module (issue 6) opens others through the ``weapon_supported`` hook and the hooks below.
-Hooks (see docs/events.md): ``distracted``, ``weapon_supported``, ``attack_dice``,
-``to_hit_penalty``, ``attack``, ``attack_window``.
+A weapon is offered when its rules are implemented: an installer is registered for the weapon
+and for each of its special rules (``weapon_playable``; rules/weapons.py). Declarations other
+than "this weapon at that vehicle" (weapons needing no target, dropped weapons) come from the
+``attack_options`` hook and are resolved as they are declared.
+Hooks (see docs/events.md): ``distracted``, ``weapon_supported``, ``ignores_terrain``,
+``weapon_uses``, ``attack_options``, ``attack_declared`` (flows), ``discard_ammo``,
+``attack_dice``, ``to_hit_penalty``, ``weapon_fired``, ``attack``, ``attack_window``,
+``after_attack`` (flows).
 """
 
 from __future__ import annotations
@@ -21,10 +25,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import Weapon, load_catalog
+from carnage.catalog import RangeBand, Weapon, load_catalog
 from carnage.engine.combat import score_attack
 from carnage.engine.damage import HitGroup, take_hits
-from carnage.engine.effects import CANCEL
+from carnage.engine.effects import CANCEL, run_flows
 from carnage.engine.game import ask
 from carnage.engine.state import VehicleState, WeaponMount, body_owner
 from carnage.geometry.arcs import Arc, parse_arc
@@ -38,12 +42,6 @@ if TYPE_CHECKING:
 HANDGUN = "handgun"
 """Every vehicle counts as armed with any number of Handguns (p.31)."""
 STOP = "stop"
-PLAIN_DICE_WEAPONS = frozenset({
-    "handgun", "machine_gun", "heavy_machine_gun", "minigun",  # basic, p.67
-    "submachine_gun", "magnum",  # crew fired, p.76 (Magnum: Blast, resolved here)
-    "rockets",  # advanced, p.72: dice and ammo only
-})
-"""Weapons resolved fully here: their only rules are dice, range, arc, ammo and Blast."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +56,9 @@ class Shot:
     cover: bool | None = None
     """Judged when the attack is declared (None until then): the full cover search is the
     costly part of a fire check, and only declared attacks need it."""
+    extra: bool = False
+    """Part of an attack already declared (a Splash weapon's other targets, p.82): it spends
+    no ammo and no crew attack of its own."""
 
     @property
     def value(self) -> str:
@@ -78,6 +79,22 @@ class AttackResolution:
 
 AttackWindow = Callable[["Game", AttackResolution], "Flow"]
 """A flow run in the collision window between rolling attack dice and evading (p.30)."""
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """A declaration other than "this weapon at that vehicle", offered by a rule through the
+    ``attack_options`` hook (a weapon needing no target, a dropped weapon ...). Taking it
+    counts as one of the vehicle's attacks and one use of ``key``; ``run(game, ctx)`` resolves
+    it at once (ctx as for the hook)."""
+
+    value: str
+    label: str
+    key: str
+    run: Callable[[Game, dict[str, Any]], Flow]
+    shooting: bool = True
+    """False for attacks that are not shooting attacks, which a Distracted vehicle may still
+    make (FAQ: Thumper, Wall of Amplifiers)."""
 
 
 def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
@@ -201,9 +218,35 @@ def _diameter(tpl: ShootingTemplate) -> float:
     return max(math.dist(a, b) for a in pts for b in pts)
 
 
+def weapon_playable(weapon: Weapon) -> bool:
+    """The weapon's rules are implemented: an installer is registered for the weapon and for
+    every special rule it carries (engine/rulebook.py)."""
+    from carnage.engine.rulebook import installer
+
+    return installer("weapon", weapon.id) is not None and all(
+        installer("weapon_rule", r) is not None for r in weapon.special_rules)
+
+
 def _supported(g: Game, v: VehicleState, mount: WeaponMount | None, weapon: Weapon) -> bool:
     ctx = {"game": g, "vehicle": v, "mount": mount, "weapon": weapon.id}
-    return g.effects.run_event("weapon_supported", weapon.id in PLAIN_DICE_WEAPONS, ctx) is True
+    return g.effects.run_event("weapon_supported", weapon_playable(weapon), ctx) is True
+
+
+def may_discard_ammo(g: Game, v: VehicleState, key: str) -> bool:
+    """May ``v`` discard an Ammo Token from ``key`` (a weapon mount or upgrade key) now? The
+    ``discard_ammo`` hook says no while a Magnetic Jammer holds it (p.74)."""
+    return g.effects.run_event("discard_ammo", True,
+                               {"game": g, "vehicle": v, "key": key}) is True
+
+
+def weapon_uses(g: Game, v: VehicleState, key: str) -> int:
+    """How many attacks ``key`` may make in one Attack Step: Handguns any number (p.31), other
+    weapons once (p.31) unless the ``weapon_uses`` hook says otherwise (Blitz, p.81)."""
+    if key == HANDGUN:
+        return 1_000_000
+    mount = next((m for m in v.weapons if m.key == key), None)
+    return int(g.effects.run_event("weapon_uses", 1,
+                                   {"game": g, "vehicle": v, "key": key, "mount": mount}))
 
 
 def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
@@ -223,7 +266,7 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Sh
         w = cat.weapons.get(m.weapon)
         if w.id == HANDGUN:
             continue  # already armed with any number of them
-        if m.ammo is not None and m.ammo <= 0:
+        if m.ammo is not None and (m.ammo <= 0 or not may_discard_ammo(g, v, m.key)):
             continue  # no ammo token to discard (p.81)
         armed.append((m.key, m, w))
     targets = targets_for(g, v)
@@ -233,10 +276,13 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Sh
         if not _supported(g, v, mount, w):
             continue
         arc = weapon_arc(mount, w)
+        bands = [b for b in w.ranges if b is not RangeBand.DROPPED]  # dropped: p.78
+        indirect = g.effects.run_event("ignores_terrain", False, {
+            "game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
         for t in targets:
-            for band in w.ranges:
+            for band in bands:
                 fc = sight.for_mount(mount).check(t, arc, band.value, cover=False)
-                if fc.in_range and not fc.blocked:
+                if fc.in_range and (indirect or not fc.blocked):
                     out.append(Shot(key, w.id, t.id, band.value, arc.value))
                     break
     return out
@@ -254,36 +300,62 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
     from carnage.engine.movement import touching_ids
 
     touching = sorted(touching_ids(g, v))
-    if g.effects.run_event("distracted", bool(touching), ctx) is True:
+    distracted = g.effects.run_event("distracted", bool(touching), ctx) is True
+    if distracted:
         g.emit("distracted", source="distracted", page=42, vehicle=v.id, touching=touching)
-        return
     crew = g.stat(v, "crew")
-    sight = Sight(g, v)
-    shots = {s.value: s for s in legal_shots(g, v, sight)}
     declared: list[Shot] = []
-    used: set[str] = set()
-    while len(declared) < crew:
-        open_ = [s for s in shots.values() if s.key == HANDGUN or s.key not in used]
-        if not open_:
+    uses: dict[str, int] = {}
+    made = 0
+    sight: Sight | None = None
+    shots: dict[str, Shot] = {}
+    while made < crew and v.in_play and not g.state.finished:
+        if sight is None:
+            # A Distracted vehicle makes no shooting attacks (p.42).
+            sight = Sight(g, v)
+            shots = {} if distracted else {s.value: s for s in legal_shots(g, v, sight)}
+        step: dict[str, Any] = {"game": g, "vehicle": v, "distracted": distracted,
+                                "uses": uses, "declared": declared}
+        extras = {o.value: o for o in g.effects.run_event("attack_options", [], step)
+                  if not (distracted and o.shooting)
+                  and uses.get(o.key, 0) < weapon_uses(g, v, o.key)}
+        open_ = [s for s in shots.values() if uses.get(s.key, 0) < weapon_uses(g, v, s.key)]
+        if not open_ and not extras:
             break
         pick = yield ask(
             v.player, "attack",
-            f"{v.name}: declare an attack ({crew - len(declared)} of {crew} left) or stop",
-            [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_],
+            f"{v.name}: declare an attack ({crew - made} of {crew} left) or stop",
+            [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_]
+            + [(o.value, o.label) for o in extras.values()],
             source="attack", page=30,
         )
         if pick == STOP:
             break
+        made += 1
+        if pick in extras:
+            opt = extras[str(pick)]
+            uses[opt.key] = uses.get(opt.key, 0) + 1
+            g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=opt.key,
+                   target=None, template=None, cover=None, option=opt.value)
+            yield from opt.run(g, step)
+            sight = None  # the table may have changed: look again
+            continue
         shot = shots[str(pick)]
-        # Cover is judged as the attack is declared (p.42), from where everything stands now.
+        # Cover is judged as the attack is declared (p.42), from where everything stands now;
+        # weapons ignoring terrain ignore it (Indirect, p.82).
         mount = next((m for m in v.weapons if m.key == shot.key), None)
-        covered = sight.for_mount(mount).check(g.state.vehicles[shot.target],
-                                               parse_arc(shot.arc), shot.template)
-        shot = replace(shot, cover=covered.cover)
+        indirect = g.effects.run_event("ignores_terrain", False, {
+            "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
+        covered = False if indirect else sight.for_mount(mount).check(
+            g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template).cover
+        shot = replace(shot, cover=covered)
         declared.append(shot)
-        used.add(shot.key)
+        uses[shot.key] = uses.get(shot.key, 0) + 1
         g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=shot.key,
                target=shot.target, template=shot.template, cover=shot.cover)
+        # ``attack_declared`` flow hook: e.g. Splash adds the other vehicles under the
+        # template to ``declared`` as extra shots (p.82).
+        yield from run_flows(g, "attack_declared", {**step, "shot": shot, "sight": sight})
     order: list[str] = []
     for s in declared:
         if s.target not in order:
@@ -309,14 +381,17 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
     for s in shots:
         w = cat.weapons.get(s.weapon)
         m = mounts.get(s.key)
-        if m is not None and m.ammo is not None:
-            if m.ammo <= 0:
+        if m is not None and m.ammo is not None and not s.extra:
+            if m.ammo <= 0 or not may_discard_ammo(g, v, s.key):
                 g.emit("attack_lost", source="ammo", page=81, vehicle=v.id, target=t.id,
                        weapons=[s.key], reason="no ammo")
                 continue
             m.ammo -= 1
             g.emit("ammo", source="ammo", page=81, vehicle=v.id, weapon=s.key, ammo=m.ammo)
         ctx: dict[str, Any] = {"game": g, "attacker": v, "target": t, "shot": s, "weapon": w}
+        if not s.extra:
+            # ``weapon_fired`` notice: the weapon is fired now (125mm Cannon, p.72).
+            g.effects.run_event("weapon_fired", None, ctx)
         n = int(g.effects.run_event("attack_dice", w.attack_dice or 0, ctx))
         pen = int(g.effects.run_event("to_hit_penalty", 1 if s.cover else 0, ctx))
         fired.append((s, w, max(0, n), pen))
@@ -356,3 +431,6 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
     if not t.in_play:
         return
     yield from take_hits(g, t, res.groups, source="attack", page=33)
+    # ``after_attack`` flow hook: rules acting on the un-cancelled hits once the attack is
+    # resolved (each group's ``uncancelled``): Harpoon, Grabber Arm, Arc Lightning (pp.73-74).
+    yield from run_flows(g, "after_attack", {"game": g, "resolution": res})

@@ -49,6 +49,8 @@ class Party:
     attack_dice: int = 0
     hits_taken: int = 0
     evaded: int = 0
+    cause: str = ""
+    """What set off the Collision when not a move (e.g. ``wrecking_ball``); in hook contexts."""
     declared: str = ""
     """The reaction as declared when a rule added it (e.g. ``piledriver``, p.121); it counts
     as the ``reaction`` it stands for (a Smash Attack)."""
@@ -99,14 +101,19 @@ def resolve_collisions(g: Game, v: VehicleState, ids: list[str]) -> Flow:
         yield from resolve_collision(g, v, oid)
 
 
-def _parties(g: Game, v: VehicleState, oid: str) -> tuple[Party, Party, str] | str:
-    """Both parties and the orientation, or the reason there is no Collision."""
+def _parties(g: Game, v: VehicleState, oid: str, forced: str | None = None
+             ) -> tuple[Party, Party, str] | str:
+    """Both parties and the orientation, or the reason there is no Collision. ``forced``: a
+    rule sets the orientation of parties that need not touch (Wrecking Ball, p.75)."""
     st = g.state
     other = st.vehicles.get(body_owner(oid))  # a trailer's id names its vehicle (p.117)
     me = Party(v.id, v, None, "front", v.gear, weight_class(g, v))
     if other is not None and other.id != v.id:
         if not other.in_play:
             return f"{oid} is no longer in play"
+        if forced is not None:
+            them = Party(other.id, other, None, "side", other.gear, weight_class(g, other))
+            return me, them, forced
         theirs = dict(other.bodies()).get(oid, other.rect())
         c = _contact(v, theirs, other.reversing)
         if c is None:
@@ -117,6 +124,8 @@ def _parties(g: Game, v: VehicleState, oid: str) -> tuple[Party, Party, str] | s
     ob = st.obstacles.get(oid)
     if ob is None:
         return f"{oid} is no longer on the table"
+    if forced is not None:
+        return me, Party(ob.id, None, ob, "front", 0, WEIGHT_CLASS[ob.weight]), forced
     c = _contact(v, Rect(ob.pose, ob.length, ob.width), False)
     if c is None:
         return f"{v.id} no longer touches {oid}"
@@ -134,23 +143,33 @@ def _contact(v: VehicleState, theirs: Rect, b_reversing: bool) -> Contact | None
     return None
 
 
-def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
+def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | None = None,
+                      cause: str = "") -> Flow:
+    """One Collision of ``v`` with ``oid``. A rule starting a Collision between parties that
+    need not touch passes the ``orientation`` and names itself in ``cause`` (issue 6)."""
     # ``collides`` hook (issue 6): False when a party cannot be in Collisions (Airborne, p.70).
     if g.effects.run_event("collides", True, {"game": g, "vehicle": v, "other": oid}) is not True:
         g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
                reason="cannot be involved in a Collision")
         return
-    found = _parties(g, v, oid)
+    found = _parties(g, v, oid, orientation)
     if isinstance(found, str):
         g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
                reason=found)
         return
     me, them, orientation = found
+    me.cause = them.cause = cause
     parties = (me, them)
     # ``collision_start`` flow hook (issue 6): rules acting before the Collision is resolved;
     # they may change a party's gear (Cattle-Hammer, p.103).
     yield from run_flows(g, "collision_start", {
         "game": g, "vehicle": v, "parties": parties, "orientation": orientation})
+    gone = [p.id for p in parties if p.vehicle is not None and not p.vehicle.in_play]
+    if gone:
+        # A party left play before the Collision (an RC Car explodes, p.79): nothing to resolve.
+        g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
+               reason=f"{gone[0]} left play before the Collision was resolved")
+        return
     g.emit(
         "collision", source="collision", page=52, vehicle=v.id, other=oid,
         orientation=orientation, edges={p.id: p.edge for p in parties},
@@ -245,6 +264,11 @@ def resolve_collision(g: Game, v: VehicleState, oid: str) -> Flow:
         g.emit("obstacle_removed", source="destructible", page=54, obstacle=ob.id)
     g.emit("collision_end", source="collision", page=52, vehicle=v.id, other=oid,
            reason="resolved")
+    # ``collision_end`` flow hook (issue 6): rules acting on a resolved Collision (Low-loader
+    # p.75; On Fire smash attacks p.81). ``obstacle`` is the obstacle party (maybe removed).
+    yield from run_flows(g, "collision_end", {
+        "game": g, "vehicle": v, "parties": parties, "orientation": orientation,
+        "obstacle": ob, "cause": cause})
 
 
 def _tailgate_forces_evade(orientation: str, a: Party, b: Party) -> str | None:
@@ -303,7 +327,7 @@ def _ctx(g: Game, p: Party, other: Party, orientation: str) -> dict[str, object]
     return {
         "game": g, "vehicle": p.vehicle, "obstacle": p.obstacle, "party": p.id,
         "other": other.vehicle, "other_obstacle": other.obstacle, "other_party": other.id,
-        "orientation": orientation, "edge": p.edge, "other_edge": other.edge,
+        "orientation": orientation, "edge": p.edge, "other_edge": other.edge, "cause": p.cause,
         "reaction": p.reaction, "other_reaction": other.reaction, "declared": p.declared,
         "other_declared": other.declared,
     }

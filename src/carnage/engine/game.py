@@ -107,6 +107,9 @@ class Game:
         self, kind: str, source: str = "core", page: int | None = None, **data: JsonValue
     ) -> None:
         self.log.emit(kind, source=source, page=page, **data)
+        # ``logged:<kind>`` notice (issue 6): rules watching a logged change, e.g. On Fire goes
+        # out when the vehicle's Hazards drop to zero (p.81).
+        self.effects.run_event(f"logged:{kind}", None, {"game": self, "data": data})
 
     def stat(self, v: VehicleState, name: str) -> int:
         """A derived value (handling, max_gear, crew, ...) passed through the effects."""
