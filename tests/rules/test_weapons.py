@@ -472,3 +472,47 @@ def test_wrecking_ball_is_no_shooting_attack_so_a_distracted_vehicle_may_swing_i
     g = attack_game(table(blue, vehicle("red", "car", 320, 380, 270, player=1),
                           obstacles=[post]), "blue")
     assert kinds(g, "distracted") and values(g.pending()) == [STOP, "wrecking_ball#0"]
+
+
+# -- the heuristic bot's answers (ai/arsenal.py) --------------------------------------------------
+
+
+def test_heuristic_bot_spares_friends_under_a_splash_template_and_in_a_lightning_chain() -> None:
+    import random
+
+    from carnage.ai.bots import HeuristicBot
+
+    bot, rng = HeuristicBot(), random.Random(0)
+    truck = armed(vehicle("truck", "truck", 300, 300, 0, player=0), ("flamethrower", "side", 3))
+    foe = vehicle("a", "car", 280, 390, 90, player=1)
+    mate = vehicle("b", "car", 325, 390, 90, player=0)
+    g = attack_game(table(truck, foe, mate), "truck", dice=[1] * 6)
+    play(g, "flamethrower#0>a")
+    d = g.pending()
+    assert d is not None and values(d) == ["-", "b"] and bot.choose(g, d, rng) == "-"
+
+    blue = blue_with(("arc_lightning_projector", "front", 1))
+    near = vehicle("red", "car", 320, 400, 270, player=1)
+    foe2 = vehicle("c", "car", 400, 400, 270, player=1)  # 50 mm beside Red
+    g = attack_game(table(blue, near, foe2), "blue", dice=[6] + [1] * 5 + [1])
+    play(g, "arc_lightning_projector#0>red", STOP)
+    d = g.pending()
+    assert d is not None and d.kind == "arc_lightning" and set(values(d)) == {"blue", "c"}
+    assert bot.choose(g, d, rng) == "c"
+
+
+def test_heuristic_bot_calms_friends_and_rattles_foes_with_the_amplifiers() -> None:
+    import random
+
+    from carnage.ai.bots import HeuristicBot
+
+    blue = blue_with(("wall_of_amplifiers", None, None))
+    mate = vehicle("mate", "car", 220, 300, 90, player=0, hazards=3)
+    g = attack_game(table(blue, red(), mate), "blue", dice=[1, 1])
+    play(g, "wall_of_amplifiers#0")
+    d = g.pending()
+    assert d is not None and d.kind == "amplifiers"
+    assert HeuristicBot().choose(g, d, random.Random(0)) == "discard"  # mate was hit first
+    play(g, "discard")
+    d = g.pending()
+    assert d is not None and HeuristicBot().choose(g, d, random.Random(0)) == "add"  # red

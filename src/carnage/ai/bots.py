@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from carnage.ai.arsenal import HANDLERS as ARSENAL_HANDLERS
 from carnage.ai.field import FAR, DistanceField, distance_field
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.decisions import Decision, IllegalChoice
@@ -139,6 +140,8 @@ class HeuristicBot:
             "spend_votes": self._spend_votes,  # Audience Votes (issue 7)
             "vote_target": self._vote_target,
         }
+        # Shooting weapons' decisions (issue 6, rules/weapons.py): spare friends, hurt foes.
+        self._handlers.update(ARSENAL_HANDLERS)
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
