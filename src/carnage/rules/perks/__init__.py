@@ -5,4 +5,5 @@ catalog/data/perks.yaml)."""
 from carnage.rules.perks import (
     aggression,  # noqa: F401
     badass,  # noqa: F401
+    built,  # noqa: F401
 )

@@ -233,3 +233,94 @@ def gain_vote(g: Game, player: int, source: str, page: int) -> None:
     g.state.votes[player] += 1
     g.emit("audience_vote", source=source, page=page, player=player, gained=1,
            votes=g.state.votes[player])
+
+
+# -- flips (Barrel Roll p.106, Rocket Thrusters p.114) --------------------------------------
+FLIP_EDGES = ("front", "left", "right", "rear")
+FLIP_TEMPLATES = ("medium_straight", "long_straight", "veer", "gentle")
+"""Rocket Thrusters may swap the Flip's Medium Straight for these (p.114)."""
+FLIP_TURN = {"front": 0.0, "left": 90.0, "right": -90.0, "rear": 180.0}
+"""Which way the Flip template points from the vehicle's heading, for each edge."""
+
+
+def install_flip_choices(g: Game, v: VehicleState) -> None:
+    """One flip trigger per vehicle for Barrel Roll (which edge the Flip template touches) and
+    Rocket Thrusters (which template): asked as the vehicle flips; anything but the front edge
+    and the Medium Straight resolves the Flip here (2 hits through ``flip_hits``, then the
+    forced move ignoring obstructions). A vehicle rolled sideways keeps its facing (ruling
+    PK-6); an articulated vehicle may only use its front or rear edge."""
+    from carnage.engine.damage import suffer_damage
+    from carnage.engine.movement import forced_move, template_value
+    from carnage.engine.wipeout import FLIP_HITS
+    from carnage.geometry.shapes import Pose, Rect, norm_heading
+
+    effect = f"perks@flip:{v.id}"
+    if any(h.effect == effect for h in g.effects.handlers("moving_body")):
+        return
+    side: dict[str, float | None] = {"turn": None}
+
+    def edges() -> list[str]:
+        if "barrel_roll" not in v.perks:
+            return ["front"]
+        return ["front", "rear"] if v.trailer is not None else list(FLIP_EDGES)
+
+    def templates() -> list[tuple[str, bool]]:
+        if "rocket_thrusters" not in v.perks:
+            return [("medium_straight", False)]
+        out = []
+        for t in FLIP_TEMPLATES:
+            out += [(t, False)] if t.endswith("straight") else [(t, False), (t, True)]
+        return out
+
+    def applies(game: Game, ctx: dict[str, Any]) -> bool:
+        return ctx.get("vehicle") is v and (len(edges()) > 1 or len(templates()) > 1)
+
+    def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        edge = "front"
+        if len(edges()) > 1:
+            edge = str((yield ask(
+                v.player, "barrel_roll", f"{v.name} flips: lay the Flip template at which edge?",
+                [(e, f"{e} edge") for e in edges()], source="perk:barrel_roll", page=106)))
+        tid, mirror = "medium_straight", False
+        if len(templates()) > 1:
+            pick = str((yield ask(
+                v.player, "rocket_thrusters", f"{v.name} flips: which template?",
+                [(template_value(t, m, False), f"{t}{' (left)' if m else ''}")
+                 for t, m in templates()], source="perk:rocket_thrusters", page=114)))
+            tid, mirror = pick.split("/")[0], pick.endswith("/left")
+        if edge == "front" and tid == "medium_straight":
+            return False  # the ordinary Flip
+        game.emit("perk", perk="barrel_roll" if edge != "front" else "rocket_thrusters",
+                  source=effect, page=106 if edge != "front" else 114, vehicle=v.id,
+                  edge=edge, template=tid, mirror=mirror)
+        out = game.effects.run_event("flip_hits", FLIP_HITS, {"game": game, "vehicle": v})
+        hits = max(0, int(out)) if isinstance(out, int) else FLIP_HITS
+        game.emit("flip", source="flip", page=35, vehicle=v.id, hits=hits)
+        yield from suffer_damage(game, v, hits, source="flip", page=35)
+        if not v.in_play or game.state.finished:
+            return True
+        side["turn"] = FLIP_TURN[edge] if edge in ("left", "right") else None
+        try:
+            yield from forced_move(game, v, tid, source="flip", page=35,
+                                   ignore_obstructions=True, reverse=edge == "rear",
+                                   mirror=mirror)
+        finally:
+            side["turn"] = None
+        return True
+
+    def body(value: Any, ctx: dict[str, Any]) -> Any:
+        turn = side["turn"]
+        if ctx.get("vehicle") is not v or turn is None:
+            return None
+        p = v.pose
+        return Rect(Pose(p.x, p.y, norm_heading(p.heading + turn)), v.width, v.length)
+
+    def placed(value: Any, ctx: dict[str, Any]) -> None:
+        turn = side["turn"]
+        if ctx.get("vehicle") is v and turn is not None:
+            p = v.pose
+            v.pose = Pose(p.x, p.y, norm_heading(p.heading - turn))
+
+    at(g, "flip", Trigger(effect, f"Flip ({v.name})", applies, run))
+    g.effects.on("moving_body", effect, body, priority=100)
+    g.effects.on("vehicle_placed", effect, placed, priority=100)
