@@ -6,4 +6,5 @@ from carnage.rules.perks import (
     aggression,  # noqa: F401
     badass,  # noqa: F401
     built,  # noqa: F401
+    daring,  # noqa: F401
 )
