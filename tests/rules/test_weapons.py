@@ -516,3 +516,13 @@ def test_heuristic_bot_calms_friends_and_rattles_foes_with_the_amplifiers() -> N
     play(g, "discard")
     d = g.pending()
     assert d is not None and HeuristicBot().choose(g, d, random.Random(0)) == "add"  # red
+
+
+def test_grabber_arm_does_not_lift_an_articulated_vehicle() -> None:
+    tank = blue_with(("grabber_arm", "front", None), vtype="tank")  # heavyweight, like the rig
+    rig = vehicle("rig", "war_rig", 300, 420, 270, player=1)
+    rig.special_rules = ["articulated"]
+    g = attack_game(table(tank, rig), "blue", dice=[4, 1, 1, 1])
+    assert rig.trailer is not None
+    play(g, "grabber_arm#0>rig", STOP)
+    assert g.pending() is None and kinds(g, "grabbed") == [] and rig.hull_points == rig.hull - 1

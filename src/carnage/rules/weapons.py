@@ -126,10 +126,14 @@ def _within(g: Game, a: Sequence[Point], b: Sequence[Point], band: str) -> bool:
     return distance(a, b) <= g.templates.ranges[band] + 1e-9
 
 
+def _gap(a: VehicleState, b: VehicleState) -> float:
+    """Gap between two vehicles, every body counted (a War Rig's trailer too)."""
+    return min(distance(ra.polygon(), rb.polygon()) for _, ra in a.bodies() for _, rb in b.bodies())
+
+
 def _near(g: Game, v: VehicleState, band: str) -> list[VehicleState]:
     """Other vehicles in play within ``band`` of ``v`` all round, nearest first (ties by id)."""
-    poly = v.polygon()
-    found = [(distance(poly, t.polygon()), t.id, t) for t in g.state.in_play()
+    found = [(_gap(v, t), t.id, t) for t in g.state.in_play()
              if t.id != v.id and t.hull_points > 0]
     reach = g.templates.ranges[band] + 1e-9
     return [t for d, _, t in sorted(found, key=lambda x: (x[0], x[1])) if d <= reach]
@@ -150,7 +154,8 @@ def _free(g: Game, v: VehicleState | None, poly: Sequence[Point]) -> bool:
     """``poly`` lies on the table and overlaps nothing (touching is fine)."""
     if off_table([list(poly)], Table(g.state.width, g.state.height)):
         return False
-    others = [o.polygon() for o in g.state.in_play() if v is None or o.id != v.id]
+    others = [r.polygon() for o in g.state.in_play() if v is None or o.id != v.id
+              for _, r in o.bodies()]
     others += [ob.polygon() for ob in g.state.obstacles.values()]
     return all(penetration(poly, o) <= TOUCH_TOL for o in others)
 
@@ -159,7 +164,8 @@ def _touching(g: Game, poly: Sequence[Point], *, but: str = "") -> list[str]:
     """Vehicles in play touching ``poly``, in table order."""
     from carnage.engine.movement import touches
 
-    return [t.id for t in g.state.in_play() if t.id != but and touches(poly, t.polygon())]
+    return [t.id for t in g.state.in_play()
+            if t.id != but and any(touches(poly, r.polygon()) for _, r in t.bodies())]
 
 
 # -- rules the core plays, registered so their weapons count as implemented ---------------------
@@ -556,6 +562,8 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     a, t = res.attacker, res.target
     if not t.in_play or not a.in_play or weight_class(g, t) > weight_class(g, a):
         return
+    if t.trailer is not None:
+        return  # an articulated vehicle is not lifted (ruling WP-5)
     spots = grab_spots(g, t)
     pick = yield ask(
         a.player, "grabber_arm", f"{a.name}: set {t.name} down where (within Short range)?",
@@ -1111,9 +1119,9 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     hit = {res.target.id}
     cur = res.target
     while a.in_play and not g.state.finished:
-        poly = cur.polygon()
+        reach = g.templates.ranges["short"] + 1e-9
         cands = [c for c in g.state.in_play() if c.id not in hit and c.hull_points > 0
-                 and _within(g, poly, c.polygon(), "short")]
+                 and _gap(cur, c) <= reach]
         if not cands:
             return
         pick = yield ask(a.player, "arc_lightning",
