@@ -7,4 +7,5 @@ from carnage.rules.perks import (
     badass,  # noqa: F401
     built,  # noqa: F401
     daring,  # noqa: F401
+    horror,  # noqa: F401
 )
