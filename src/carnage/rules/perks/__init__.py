@@ -8,4 +8,5 @@ from carnage.rules.perks import (
     built,  # noqa: F401
     daring,  # noqa: F401
     horror,  # noqa: F401
+    military,  # noqa: F401
 )
