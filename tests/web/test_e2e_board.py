@@ -221,13 +221,18 @@ def test_moves_glide_between_poses_and_leave_tracks(tab: Tab) -> None:
     page = tab.page
     moved = game_view(version=2, vehicles=[{**CAR, "x": 450.0, "y": 740.0, "heading": 0.0},
                                            dict(RIVAL)])
-    page.evaluate("(v) => T.board.update(v, { animate: true })", moved)
-    page.wait_for_timeout(250)
-    mid = page.get_attribute("svg.board g.vehicle[data-id='car']", "transform") or ""
+    # A slow glide (3 s) so a busy machine still catches it half way.
+    page.evaluate("(v) => { T.board.tweenMs = 3000; T.board.update(v, { animate: true }); }",
+                  moved)
+    page.wait_for_function(r"""() => {
+      const t = document.querySelector("svg.board g.vehicle[data-id='car']")
+        .getAttribute('transform');
+      const y = Number(/translate\(([-\d.]+),([-\d.]+)\)/.exec(t)[2]);
+      return y > 505 && y < 735;
+    }""", timeout=10000)
     assert page.get_attribute("#host", "data-animating") == "1"
-    y_mid = float(mid.split(",")[1].split(")")[0])
-    assert 500.0 < y_mid < 740.0
-    page.wait_for_function("document.getElementById('host').dataset.animating === '0'")
+    page.wait_for_function("document.getElementById('host').dataset.animating === '0'",
+                           timeout=15000)
     end = page.get_attribute("svg.board g.vehicle[data-id='car']", "transform")
     assert end == "translate(450,740) rotate(0)"
     expect(page.locator("svg.board .trail[data-id='car']")).to_have_count(1)

@@ -68,6 +68,7 @@ export class Board {
     this.zoom = { k: 1, cx: null, cy: null };
     this.anim = null;
     this.spin = null;
+    this.tweenMs = opts.tweenMs ?? TWEEN_MS;
     this.svg = s("svg", { class: "board", xmlns: "http://www.w3.org/2000/svg", role: "img", "aria-label": "the table" });
     this.defs = s("defs");
     this.svg.append(this.defs);
@@ -278,7 +279,7 @@ export class Board {
     const t0 = performance.now();
     this.host.dataset.animating = "1";
     const step = (now) => {
-      const t = Math.min(1, (now - t0) / TWEEN_MS);
+      const t = Math.min(1, (now - t0) / this.tweenMs);
       const e = ease(t);
       const cur = new Map();
       for (const [id, p] of targets) {
