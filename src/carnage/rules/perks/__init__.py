@@ -9,4 +9,5 @@ from carnage.rules.perks import (
     daring,  # noqa: F401
     horror,  # noqa: F401
     military,  # noqa: F401
+    precision,  # noqa: F401
 )

@@ -324,3 +324,18 @@ def install_flip_choices(g: Game, v: VehicleState) -> None:
     at(g, "flip", Trigger(effect, f"Flip ({v.name})", applies, run))
     g.effects.on("moving_body", effect, body, priority=100)
     g.effects.on("vehicle_placed", effect, placed, priority=100)
+
+
+# -- skid dice -------------------------------------------------------------------------------
+def drop_face(sk: Any, i: int) -> None:
+    """Take skid die ``i`` out of a ``SkidResolution`` before any Shift is spent, keeping the
+    other dice's marks (``locked``, ``no_hazard``, ``cancelled``) on the right dice."""
+    del sk.faces[i]
+    for marks in (sk.locked, sk.no_hazard, sk.cancelled):
+        kept = {j - (j > i) for j in marks if j != i}
+        marks.clear()
+        marks.update(kept)
+
+
+def face_label(sk: Any, i: int) -> str:
+    return f"die {i + 1}: {sk.faces[i].value}"
