@@ -118,8 +118,8 @@ def place(g: Game, kind: str, template: str, pose: Pose, *, placed_by: str | Non
     laid it, in a collision window (p.78; ruling DW-2)."""
     t = lay(g, kind, template, pose, placed_by=placed_by, player=player, source=source,
             page=page)
-    under = [v for v in g.state.in_play()
-             if v.id != placed_by and penetration(v.polygon(), t.polygon) > OVERLAP]
+    under = [v for v in g.state.in_play() if v.id != placed_by and any(
+        penetration(r.polygon(), t.polygon) > OVERLAP for _, r in v.bodies())]
     for v in under:
         if t.id not in g.state.dropped or g.state.finished:
             break
@@ -265,7 +265,7 @@ def install_table(g: Game) -> None:
             return None
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
-        smoke = [t for t in under(game, [v.polygon()], touching=True)
+        smoke = [t for t in under(game, [r.polygon() for _, r in v.bodies()], touching=True)
                  if KINDS[t.kind].distracts and affected_by(game, v, t)]
         return True if smoke else None
 
