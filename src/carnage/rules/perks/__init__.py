@@ -10,4 +10,5 @@ from carnage.rules.perks import (
     horror,  # noqa: F401
     military,  # noqa: F401
     precision,  # noqa: F401
+    pursuit,  # noqa: F401
 )

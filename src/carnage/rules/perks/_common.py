@@ -110,6 +110,12 @@ def at(g: Game, event: str, trigger: Trigger) -> None:
     g.effects.on(event, name, m, DISPATCH_PRIORITY.get(event, 0))
 
 
+def has_trigger(g: Game, event: str, effect: str) -> bool:
+    """Is a trigger of ``effect`` already attached to ``event``?"""
+    return any(isinstance(h.fn, Moment) and any(t.effect == effect for t in h.fn.triggers)
+               for h in g.effects.handlers(event))
+
+
 def own(v: VehicleState) -> Applies:
     """A trigger for moments concerning ``v`` itself (ctx "vehicle"), while it is in play."""
     return lambda g, ctx: ctx.get("vehicle") is v and v.in_play
