@@ -369,3 +369,39 @@ def test_buggy_roll_cage_is_asked_once_though_it_is_a_rule_and_a_built_in_upgrad
 
 def _choices(g: Game) -> list[Any]:
     return [values(g.pending())]
+
+
+# -- Improvised Sludge Thrower (p.84) ---------------------------------------------------------
+def sludge_table(sludge: bool) -> tuple[Game, VehicleState]:
+    """A rear-facing Napalm Dropper on ``v``; an enemy lies across its path, 95 mm ahead."""
+    v = vehicle("v", "car", 600, 300, heading=90, weapons=[("napalm_dropper", "rear")])
+    v.weapons[0].ammo = 1
+    if sludge:
+        fit(v, "improvised_sludge_thrower")
+    foe = vehicle("foe", "car", 600, 440, heading=0, player=1)
+    return run_step(table(v, foe), step_of(_attack_step, "v"), dice=[1] * 20), v
+
+
+def test_sludge_thrower_drops_a_burst_anywhere_within_medium_range() -> None:
+    g, v = sludge_table(True)
+    play(g, "drop:napalm_dropper#0")
+    d = g.pending()
+    assert d is not None and d.kind == "sludge_bearing" and d.page == 84
+    assert d.domain is not None and (d.domain.low, d.domain.high) == (-180.0, 180.0)
+    play(g, 0.0)  # straight ahead, out of the rear arc
+    d = g.pending()
+    assert d is not None and d.kind == "sludge_gap" and d.domain is not None
+    assert d.domain.high == 120.0  # Medium range
+    play(g, 50.0, 0.0)
+    laid = ev(g, "dropped_template")[0]
+    # Its tip 50 mm beyond the front edge (y = 330), pointing straight ahead.
+    assert (laid["x"], laid["y"], laid["heading"]) == pytest.approx((600, 380, 90))
+    assert ev(g, "dropped_effect")[0]["vehicle"] == "foe"  # the burst landed on it
+
+
+def test_without_sludge_thrower_a_dropped_burst_goes_off_its_own_arc() -> None:
+    g, _ = sludge_table(False)
+    play(g, "drop:napalm_dropper#0")
+    d = g.pending()  # the rear edge is the only one offered (a forced choice), then where
+    assert d is not None and d.kind == "drop_offset" and "rear edge" in d.prompt
+    assert ev(g, "forced_choice")[-1]["choice"] == "rear"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -74,6 +75,19 @@ def log_path(base: Path, seed: int, games: int) -> Path:
     return base if games == 1 else base.with_name(f"{base.stem}-{seed}{base.suffix}")
 
 
+def random_teams_setup(base: GameSetup, cans: int) -> Callable[[int], GameSetup]:
+    """``--teams random``: game ``seed`` gets its own random legal teams (issue 6), one per
+    player, drawn from ``team:<seed>:<seat>`` so every game's teams are known from its seed."""
+    from carnage.team.random_team import random_team
+
+    def setup_for(game_seed: int) -> GameSetup:
+        teams = tuple(random_team(f"{game_seed}:{p}", cans, name=f"Random {game_seed}/{p + 1}")
+                      for p in range(base.players))
+        return replace(base, teams=teams)
+
+    return setup_for
+
+
 def simulate(
     setup: GameSetup,
     bot_names: list[str],
@@ -82,13 +96,17 @@ def simulate(
     log: Path | None = None,
     on_game: Any = None,
     on_error: Any = None,
+    setup_for: Callable[[int], GameSetup] | None = None,
 ) -> Summary:
-    """Play ``games`` games; ``on_game()`` after each, ``on_error(seed, exc)`` on a crash."""
+    """Play ``games`` games; ``on_game()`` after each, ``on_error(seed, exc)`` on a crash.
+    ``setup_for(seed)``, when given, makes each game's own setup (random teams)."""
     s = Summary(wins={f"p{i + 1}:{b}": 0 for i, b in enumerate(bot_names)})
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
         game = None
+        if setup_for is not None:
+            setup = setup_for(game_seed)
         try:
             game = build_game(setup, game_seed)
             bots: list[Bot] = [make_bot(b) for b in bot_names]
@@ -133,13 +151,30 @@ def simulate_command(
     ] = RuleOptions.max_rounds,
     log: Annotated[Path | None, typer.Option(help="save game logs (JSON lines) here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    teams: Annotated[
+        str | None, typer.Option(help="'random': new random legal teams for every game")
+    ] = None,
+    cans: Annotated[int, typer.Option(help="budget of each random team")] = 50,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
     err = Console(stderr=True)
+    setup_for: Callable[[int], GameSetup] | None = None
     try:
         if games < 1:
             raise SetupError(f"--games must be at least 1, not {games}")
+        if teams is not None and teams != "random":
+            raise SetupError(f"--teams: only 'random' is known, not {teams!r}")
+        if teams is not None and team:
+            raise SetupError("--teams random and --team files cannot be used together")
         setup = make_setup(scenario, team or [], max_rounds=max_rounds)
+        if teams == "random":
+            from carnage.team.random_team import RandomTeamError
+
+            try:
+                setup_for = random_teams_setup(setup, cans)
+                setup = setup_for(seed)
+            except RandomTeamError as e:
+                raise SetupError(f"--cans: {e}") from None
         names = parse_bots(bots, setup.players)
         build_game(setup, seed)  # fail fast on a bad setup
         if log is not None:
@@ -159,7 +194,8 @@ def simulate_command(
     ) as progress:
         task = progress.add_task("games", total=games)
         summary = simulate(setup, names, games, seed, log,
-                           on_game=lambda: progress.advance(task), on_error=crashed)
+                           on_game=lambda: progress.advance(task), on_error=crashed,
+                           setup_for=setup_for)
     data = summary.to_json()
     if as_json:
         typer.echo(json.dumps(data, sort_keys=True))

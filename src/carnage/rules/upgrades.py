@@ -405,6 +405,76 @@ def exploding_ram(game: Game, vehicle: VehicleState | None, source: str) -> None
     game.effects.on("ammo_tokens", source, _count_ammo_for(v, mounts))
 
 
+# -- Improvised Sludge Thrower (p.84) ----------------------------------------------------------
+@special_rule("upgrade", "improvised_sludge_thrower")
+def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> None:
+    """The vehicle's dropped burst templates may go anywhere at least partly within Medium
+    range, all round (ruling UP-12): the controller gives a bearing from the vehicle's centre,
+    the gap from the vehicle to the template's tip (up to Medium range) and the template's turn
+    from pointing straight away, as far as a 360-degree drop may turn (rules/dropped.py)."""
+    assert vehicle is not None
+    v = vehicle
+
+    def placer(g: Game, ctx: dict[str, Any]) -> Generator[Any, Any, Pose]:
+        from carnage.engine.decisions import Decision, Interval
+        from carnage.engine.hazards_on_table import burst_swing
+
+        body: Rect = ctx.get("body") or v.rect()
+        what = str(ctx.get("what", "template"))
+        reach = float(g.templates.ranges["medium"])
+        bearing = float((yield Decision(
+            v.player, "sludge_bearing",
+            f"{v.name}: throw the {what} in which direction (degrees anticlockwise from ahead)?",
+            domain=Interval(-180.0, 180.0), source=source, page=84,
+        )))
+        gap = float((yield Decision(
+            v.player, "sludge_gap", f"{v.name}: how far out does the {what} start (mm)?",
+            domain=Interval(0.0, reach, "mm"), source=source, page=84,
+        )))
+        swing = burst_swing(g, str(ctx.get("template", "large_burst")))
+        turn = float((yield Decision(
+            v.player, "sludge_angle",
+            f"{v.name}: turn the {what} from pointing straight away (degrees anticlockwise)",
+            domain=Interval(-swing, swing), source=source, page=84,
+        )))
+        world = (body.pose.heading + bearing) % 360.0
+        x, y = point_at_gap(body, world, gap)
+        return Pose(x, y, (world + turn) % 360.0)
+
+    def take_over(value: Any, ctx: dict[str, Any]) -> Any:
+        return placer if _mine(v, ctx) else None
+
+    game.effects.on("drop_placer", source, take_over)
+
+
+def point_at_gap(body: Rect, bearing: float, gap: float) -> tuple[float, float]:
+    """The point on the ray from ``body``'s centre at ``bearing`` (world degrees) that lies
+    ``gap`` mm from the body's footprint."""
+    r = math.radians(bearing)
+    dx, dy = math.cos(r), math.sin(r)
+    c = body.pose
+    h = math.radians(c.heading)
+    hl, hw = body.length / 2.0, body.width / 2.0
+
+    ldx = dx * math.cos(h) + dy * math.sin(h)  # the ray in the body's own frame
+    ldy = -dx * math.sin(h) + dy * math.cos(h)
+
+    def gap_at(t: float) -> float:
+        return math.hypot(max(abs(t * ldx) - hl, 0.0), max(abs(t * ldy) - hw, 0.0))
+
+    # From where the ray leaves the footprint the gap only grows along it.
+    lo = min(hl / abs(ldx) if abs(ldx) > 1e-12 else math.inf,
+             hw / abs(ldy) if abs(ldy) > 1e-12 else math.inf)
+    hi = lo + gap + 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2.0
+        if gap_at(mid) < gap:
+            lo = mid
+        else:
+            hi = mid
+    return c.x + hi * dx, c.y + hi * dy
+
+
 # -- Roll Cage (p.85) ---------------------------------------------------------------------------
 @special_rule("upgrade", "roll_cage")
 def roll_cage(game: Game, vehicle: VehicleState | None, source: str) -> None:
