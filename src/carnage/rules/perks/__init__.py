@@ -11,4 +11,5 @@ from carnage.rules.perks import (
     military,  # noqa: F401
     precision,  # noqa: F401
     pursuit,  # noqa: F401
+    reckless,  # noqa: F401
 )
