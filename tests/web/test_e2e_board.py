@@ -262,3 +262,28 @@ def test_attack_preview_draws_arcs_and_rings_targets(tab: Tab) -> None:
     page.click("button[data-value='machine_gun#0>rival']")
     page.click("button[data-value='stop']")
     assert page.evaluate("T.submitted") == ["machine_gun#0>rival", "stop"]
+
+
+def test_terrain_lines_and_dropped_templates_are_drawn(tab: Tab) -> None:
+    page = tab.page
+    slick = [[600, 300], [640, 300], [660, 360], [580, 360]]
+    view = game_view(
+        lines=[{"id": "finish-line", "kind": "finish", "a": [360, 1050], "b": [540, 1050]}],
+        dropped=[{"id": "d1", "kind": "oil_slick_dropper", "shape": "large_burst",
+                  "polygon": slick}],
+        obstacles=[{"id": "crate-1", "x": 590, "y": 640, "length": 40, "width": 40,
+                    "heading": 0, "tall": False, "destructible": True, "wreck_of": None},
+                   {"id": "wreck-1", "x": 200, "y": 200, "length": 60, "width": 30,
+                    "heading": 45, "tall": False, "destructible": True, "wreck_of": "x"}])
+    page.evaluate("(v) => T.board.update(v, { animate: false })", view)
+    oil = page.locator("svg.board g.dropped[data-id='d1'] polygon")
+    expect(oil).to_have_attribute("points", "600,300 640,300 660,360 580,360")
+    expect(page.locator("svg.board g.dropped[data-id='d1'] text")).to_have_text("oil slick")
+    expect(page.locator("svg.board g.obstacle.crate[data-id='crate-1']")).to_have_count(1)
+    expect(page.locator("svg.board g.obstacle.wreck[data-id='wreck-1']")).to_have_count(1)
+    expect(page.locator("svg.board g.line.finish text")).to_have_text("FINISH")
+    assert page.locator("svg.board g.line.finish .flag").count() == 2
+    # Vehicles still waiting off the table (not yet deployed) are not drawn on it.
+    off = game_view(vehicles=[dict(CAR), {**RIVAL, "x": -200.0, "y": -300.0}])
+    page.evaluate("(v) => T.board.update(v, { animate: false })", off)
+    expect(page.locator("svg.board g.vehicle")).to_have_count(1)

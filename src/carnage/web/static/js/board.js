@@ -329,8 +329,25 @@ export class Board {
         s("polygon", { points: pts(sf.polygon), fill, stroke: "#4e3b28", "stroke-width": 1.5, "stroke-dasharray": "6 4", opacity: 0.9 }),
         this.label(...centroid(sf.polygon), kind || "surface", "label surface-label"));
     }));
+    this.surfaces.append(...(view.dropped || []).map((d) => this._dropped(d)));
     this.lines.replaceChildren(...(view.lines || []).map((ln) => this._line(ln)));
     this.obstacles.replaceChildren(...(view.obstacles || []).map((o) => this._obstacle(o)));
+  }
+
+  /** A dropped weapon's template (mines, oil, smoke, glue...) lying on the table. */
+  _dropped(d) {
+    const kind = String(d.kind || "").toLowerCase();
+    const look = [
+      ["oil", "#1f2430", 0.75], ["glue", "#e8d36a", 0.6], ["smoke", "#9aa0a6", 0.55],
+      ["napalm", "#e67e22", 0.6], ["mine", "#922b21", 0.45], ["caltrop", "#616a6b", 0.55],
+      ["sentry", "#566573", 0.5],
+    ].find(([k]) => kind.includes(k)) || ["", "#7d6608", 0.45];
+    const poly = d.polygon || [];
+    const g = s("g", { class: `dropped ${kind}`, "data-id": d.id },
+      s("polygon", { points: pts(poly), fill: look[1], "fill-opacity": look[2], stroke: "#111", "stroke-width": 1, "stroke-dasharray": "3 3" }),
+      s("title", {}, `${d.kind} (${String(d.shape || "").replace("_", " ")})`));
+    if (poly.length) g.append(this.label(...centroid(poly), kind.replace(/_dropper$/, "").replace(/_/g, " "), "label dropped-label"));
+    return g;
   }
 
   _grid(W, H) {
