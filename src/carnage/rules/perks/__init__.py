@@ -12,4 +12,5 @@ from carnage.rules.perks import (
     precision,  # noqa: F401
     pursuit,  # noqa: F401
     reckless,  # noqa: F401
+    speed,  # noqa: F401
 )
