@@ -13,4 +13,5 @@ from carnage.rules.perks import (
     pursuit,  # noqa: F401
     reckless,  # noqa: F401
     speed,  # noqa: F401
+    technology,  # noqa: F401
 )
