@@ -14,4 +14,5 @@ from carnage.rules.perks import (
     reckless,  # noqa: F401
     speed,  # noqa: F401
     technology,  # noqa: F401
+    tuning,  # noqa: F401
 )
