@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from carnage.ai.arsenal import HANDLERS as ARSENAL_HANDLERS
 from carnage.ai.field import FAR, DistanceField, distance_field
+from carnage.ai.upgrades import UPGRADE_HANDLERS
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.decisions import Decision, IllegalChoice
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
@@ -142,6 +143,8 @@ class HeuristicBot:
         }
         # Shooting weapons' decisions (issue 6, rules/weapons.py): spare friends, hurt foes.
         self._handlers.update(ARSENAL_HANDLERS)
+        # Upgrades' and trailer cargoes' decisions (issue 6, rules/upgrades.py, trailers.py).
+        self._handlers.update(UPGRADE_HANDLERS)
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
