@@ -18,7 +18,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from carnage.ai.arsenal import HANDLERS as ARSENAL_HANDLERS
+from carnage.ai.dropped import HANDLERS as DROPPED_HANDLERS
+from carnage.ai.dropped import drop_pick
 from carnage.ai.field import FAR, DistanceField, distance_field
+from carnage.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.ai.upgrades import UPGRADE_HANDLERS
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.decisions import Decision, IllegalChoice
@@ -140,11 +143,15 @@ class HeuristicBot:
             "airwolf": lambda game, d, rng: "no",
             "spend_votes": self._spend_votes,  # Audience Votes (issue 7)
             "vote_target": self._vote_target,
+            "raise_the_sails": self._raise_the_sails,  # sponsors (issue 7)
+            "tombstone": self._tombstone,
         }
         # Shooting weapons' decisions (issue 6, rules/weapons.py): spare friends, hurt foes.
         self._handlers.update(ARSENAL_HANDLERS)
+        self._handlers.update(DROPPED_HANDLERS)  # dropped weapons (rules/dropped.py)
         # Upgrades' and trailer cargoes' decisions (issue 6, rules/upgrades.py, trailers.py).
         self._handlers.update(UPGRADE_HANDLERS)
+        self._handlers.update(PERK_HANDLERS)  # perks (issue 7, rules/perks/; ai/perks.py)
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
@@ -444,6 +451,9 @@ class HeuristicBot:
         v = self.active(game)
         if v is None:
             return None
+        drop = drop_pick(game, d, v)  # a foe near and not ahead: drop something on it first
+        if drop is not None:
+            return drop
         cat = load_catalog()
         best: tuple[tuple[int, int], Choice] | None = None
         for o in d.options:
@@ -528,6 +538,22 @@ class HeuristicBot:
         if d.source == "carpe_diem" and f"pole:{d.player}" in values:
             return f"pole:{d.player}"
         return None
+
+    # -- sponsors (pp.97-99; issue 7) ------------------------------------------------------------
+    def _raise_the_sails(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """A crew member for a Shift only with crew to spare and a bad result to cancel."""
+        v = self.active(game)
+        if v is None or v.crew < 2:
+            return "no"
+        faces = _last_event_data(game, "skid", v.id) or {}
+        rolled = faces.get("faces")
+        bad = isinstance(rolled, list) and any(f != "shift" for f in rolled)
+        return "yes" if bad else "no"
+
+    def _tombstone(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Two Hazards for head-on Collisions only while the car is cool."""
+        v = self.active(game)
+        return "yes" if v is not None and v.hazards <= 1 else "no"
 
 
 def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:

@@ -250,8 +250,11 @@ def weapon_uses(g: Game, v: VehicleState, key: str) -> int:
 
 
 def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
-    """Other vehicles in play, friend or foe (p.30)."""
-    return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
+    """Other vehicles in play, friend or foe (p.30), that the ``targetable`` hook allows
+    (issue 7: a Ghost Rider may not be shot at, p.101)."""
+    return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0
+            and g.effects.run_event("targetable", True,
+                                    {"game": g, "attacker": v, "target": t}) is True]
 
 
 def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Shot]:

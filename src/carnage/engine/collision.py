@@ -158,6 +158,11 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
                reason=found)
         return
     me, them, orientation = found
+    # ``collision_orientation`` hook (issue 7): a rule may change the orientation (Tombstone
+    # makes every Collision of its vehicle Head-on, p.99).
+    turned = g.effects.run_event("collision_orientation", orientation, {
+        "game": g, "vehicle": v, "parties": (me, them)})
+    orientation = turned if isinstance(turned, str) else orientation
     me.cause = them.cause = cause
     parties = (me, them)
     # ``collision_start`` flow hook (issue 6): rules acting before the Collision is resolved;

@@ -18,7 +18,8 @@ def game_flow(g: Game) -> Flow:
     g.emit("game_start", source="scenario", scenario=g.scenario.id, players=g.state.players)
     # ``game_start`` flow hook (issue 7): after deployment, before the first Gear Phase (the
     # Highway Patrol's bogey p.98, Beverly's Graveyard Shift p.100).
-    yield from run_flows(g, "game_start", {"game": g})
+    if not g.state.finished:
+        yield from run_flows(g, "game_start", {"game": g})
     g.scenario.check_end(g)
     while not g.state.finished:
         st = g.state

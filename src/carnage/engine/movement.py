@@ -354,11 +354,17 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     if spin and not result.interrupted and v.in_play and not g.state.finished:
         # ``spin_start`` flow hook (P2): ctx "limit" (degrees either way; Handbrake Artist
         # faces any way, p.107) and "about_front" (Rear Drive, p.115).
-        spctx: dict[str, Any] = {"game": g, "vehicle": v, "limit": 90.0, "about_front": False}
+        # ctx "spins" (issue 7): how many spins, one after another (Dizzy, p.99: one per Spin
+        # result).
+        spctx: dict[str, Any] = {"game": g, "vehicle": v, "limit": 90.0, "about_front": False,
+                                 "spins": 1}
         yield from run_flow_hooks(g, "spin_start", spctx)
         front = bool(spctx["about_front"])
-        angle = yield ask_spin(v, float(spctx["limit"]), about_front=front)
-        yield from pivot_vehicle(g, v, float(angle), "spin", 24, about_front=front)
+        for _ in range(max(1, int(spctx["spins"]))):
+            if not v.in_play or g.state.finished:
+                break
+            angle = yield ask_spin(v, float(spctx["limit"]), about_front=front)
+            yield from pivot_vehicle(g, v, float(angle), "spin", 24, about_front=front)
 
     # End of the Movement Step: surfaces (p.86).
     hazardous = [s for s in g.state.surfaces.values() if s.kind is not SurfaceKind.ROAD]

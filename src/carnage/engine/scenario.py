@@ -64,10 +64,16 @@ class Scenario:
             return {}
         return {"where it last stood": vehicle.pose}
 
+    def counts(self, game: Game, vehicle: VehicleState) -> bool:
+        """Does ``vehicle`` count towards victory conditions? Not an RC Car (p.79), nor what
+        the ``counts_for_victory`` hook rules out (a Ghost Rider, p.101; issue 7)."""
+        return vehicle.in_team and game.effects.run_event(
+            "counts_for_victory", True, {"game": game, "vehicle": vehicle}) is True
+
     def check_end(self, game: Game) -> None:
         """Default victory: one player left with vehicles in play wins (p.62's last clause)."""
         st = game.state
-        alive = {v.player for v in st.in_play() if v.in_team}  # not RC Cars (p.79)
+        alive = {v.player for v in st.in_play() if self.counts(game, v)}
         if len(alive) == 1 and st.players > 1:
             game.finish(next(iter(alive)), "last player with vehicles in play")
         elif not alive:

@@ -122,16 +122,12 @@ def _applause_targets(g: Game, player: int) -> list[tuple[str, str]]:
 
 
 def remove_hazards(g: Game, v: VehicleState, n: int, *, source: str, page: int | None) -> int:
-    """Discard up to ``n`` of ``v``'s Hazard Tokens through the ``hazards_lost`` hook; returns
-    how many went."""
-    out = g.effects.run_event("hazards_lost", min(n, v.hazards), {"game": g, "vehicle": v,
-                                                                  "source": source})
-    lost = max(0, min(v.hazards, int(out) if isinstance(out, int) else min(n, v.hazards)))
-    if lost:
-        v.hazards -= lost
-        g.emit("hazards", source=source, page=page, vehicle=v.id, change=-lost,
-               hazards=v.hazards)
-    return lost
+    """Discard up to ``n`` of ``v``'s Hazard Tokens (through ``Game.add_hazards`` and its
+    ``hazards_lost`` hook); returns how many went."""
+    before = v.hazards
+    if min(n, before) > 0:
+        g.add_hazards(v, -min(n, before), source, page)
+    return before - v.hazards
 
 
 def _applause(g: Game, player: int, target: str) -> Flow:

@@ -206,8 +206,8 @@ class StreetRace(TableScenario):
 
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         self._seen[v.id] = v.pose
-        if not v.in_team:
-            return  # an RC Car is not part of the team: it cannot win the race (p.79)
+        if not self.counts(game, v):
+            return  # an RC Car (p.79) or a Ghost Rider (p.101) cannot win the race
         if self.crossed is None and crosses(self.finish_line, poses, v.length, v.width):
             self.crossed = v.id
             game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
