@@ -36,3 +36,13 @@ def test_effects_that_ask_nothing_need_no_order() -> None:
     assert drive(g, template="medium_straight") is None
     assert e.hazards == 2
     assert not [d for d in ev(g, "decision") if d["decision"] == "perk_order"]
+
+
+def test_every_perk_of_the_catalogue_is_played() -> None:
+    import carnage.rules  # noqa: F401  (registers the perks)
+    from carnage.catalog import load_catalog
+    from carnage.engine.rulebook import installer
+
+    perks = list(load_catalog().perks.records)
+    assert len(perks) == 72
+    assert [p for p in perks if installer("perk", p) is None] == []
