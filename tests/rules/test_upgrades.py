@@ -405,3 +405,19 @@ def test_without_sludge_thrower_a_dropped_burst_goes_off_its_own_arc() -> None:
     d = g.pending()  # the rear edge is the only one offered (a forced choice), then where
     assert d is not None and d.kind == "drop_offset" and "rear edge" in d.prompt
     assert ev(g, "forced_choice")[-1]["choice"] == "rear"
+
+
+def test_wrecking_ball_collisions_get_no_help_from_rams() -> None:
+    from carnage.engine.collision import resolve_collision
+
+    a, b = t_bone()
+    fit(a, "ram", "front")
+    fit(a, "exploding_ram", "front", ammo=1)
+
+    def swing(g: Game) -> Flow:
+        yield from resolve_collision(g, a, "b", orientation="t_bone", cause="wrecking_ball")
+
+    g = run_step(table(a, b), swing, dice=[1] * 10)
+    play(g, "smash", "evade")
+    assert ev(g, "smash_attack")[0]["dice"] == 2  # no Ram, no Exploding Ram (p.75)
+    assert a.hazards == 2 and a.fitted[1].ammo == 1 and not ev(g, "exploding_ram")

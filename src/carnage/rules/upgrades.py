@@ -336,6 +336,14 @@ def _count_ammo_for(v: VehicleState, mounts: list[UpgradeMount]) -> Any:
 
 
 # -- Ram (p.85) and Exploding Ram (p.84) --------------------------------------------------------
+WRECKING_BALL = "wrecking_ball"
+
+
+def _wrecking_ball(ctx: dict[str, Any]) -> bool:
+    """Collisions a Wrecking Ball causes get no help from Rams or Exploding Rams (p.75)."""
+    return ctx.get("cause") == WRECKING_BALL
+
+
 @special_rule("upgrade", "ram")
 def ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """In a Collision on a Ram's facing: +2 smash dice (ruling UP-5: always added) and no
@@ -345,7 +353,7 @@ def ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     facings = {facing_of(m) for m in upgrade_mounts(v, "ram")}
 
     def on_facing(ctx: dict[str, Any]) -> bool:
-        return _mine(v, ctx) and ctx.get("edge") in facings
+        return _mine(v, ctx) and ctx.get("edge") in facings and not _wrecking_ball(ctx)
 
     def dice(value: Any, ctx: dict[str, Any]) -> Any:
         return int(value) + RAM_DICE if on_facing(ctx) else None
@@ -368,7 +376,7 @@ def exploding_ram(game: Game, vehicle: VehicleState | None, source: str) -> None
     firing: list[UpgradeMount] = []
 
     def armed(ctx: dict[str, Any]) -> UpgradeMount | None:
-        if not _mine(v, ctx):
+        if not _mine(v, ctx) or _wrecking_ball(ctx):
             return None
         for m in mounts:
             if (m.ammo is None or m.ammo > 0) and ctx.get("edge") == facing_of(m):
