@@ -421,3 +421,11 @@ def test_wrecking_ball_collisions_get_no_help_from_rams() -> None:
     play(g, "smash", "evade")
     assert ev(g, "smash_attack")[0]["dice"] == 2  # no Ram, no Exploding Ram (p.75)
     assert a.hazards == 2 and a.fitted[1].ammo == 1 and not ev(g, "exploding_ram")
+
+
+def test_upgrade_facings_and_ammo_come_from_the_team_file() -> None:
+    v = built("truck", UpgradeSpec(id="ram", facing="rear"),
+              UpgradeSpec(id="exploding_ram", facing="side"), "nitro_booster")
+    fitted = {(m.upgrade, m.facing, m.ammo) for m in v.fitted}
+    assert fitted == {("ram", "rear", None), ("exploding_ram", "side", 1),
+                      ("nitro_booster", None, 1)}
