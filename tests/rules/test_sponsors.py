@@ -946,3 +946,49 @@ def test_heuristic_bot_braces_with_tombstone_only_while_cool() -> None:
         d = g.pending()
         assert d is not None and d.kind == "tombstone"
         assert HeuristicBot().choose(g, d, random.Random(0)) == want
+
+
+# == random sponsored teams (issue 7 item 4) =====================================================
+def test_random_teams_sponsored_option() -> None:
+    from carnage.catalog import load_catalog
+    from carnage.team import check_team
+    from carnage.team.random_team import random_team
+
+    drawn = [random_team(f"sp:{i}", 50, sponsored=True) for i in range(60)]
+    assert all(check_team(t).valid for t in drawn)
+    # Every sponsor turns up; a team that could not be made legal drops its sponsor.
+    assert {t.sponsor for t in drawn} - {None} == {s.id for s in load_catalog().sponsors}
+    assert sum(t.sponsor is None for t in drawn) <= len(drawn) // 5
+    assert all(random_team(f"sp:{i}", 50, sponsored=False).sponsor is None for i in range(10))
+    # Left unset, the draw is the same as before the option existed (None among the choices).
+    assert [random_team(f"sp:{i}", 50).sponsor for i in range(30)].count(None) > 0
+
+
+def test_games_between_random_sponsored_teams_play_out_and_replay() -> None:
+    from tests.engine.helpers_h import invariant_problems
+
+    from carnage.ai import bot_rng, make_bot, play_out
+    from carnage.engine.setup import (
+        GameSetup,
+        build_game,
+        log_text,
+        parse_log,
+        record_game,
+        replay,
+    )
+    from carnage.team.random_team import random_team
+
+    for seed in range(4):
+        teams = tuple(random_team(f"game:{seed}:{p}", 50, sponsored=True) for p in range(2))
+        setup = GameSetup(teams=teams, max_rounds=6)
+        g = build_game(setup, seed)
+        assert g.state.sponsors == [t.sponsor for t in teams]
+        problems: list[str] = []
+
+        def after(game: Game, d: Any, problems: list[str] = problems) -> None:
+            problems.extend(invariant_problems(game))
+
+        play_out(g, [make_bot("heuristic"), make_bot("random")], bot_rng(seed), after=after)
+        assert not problems and g.outcome() is not None
+        again = replay(parse_log(log_text(record_game(g, setup, seed))))
+        assert again.identical and again.crash is None

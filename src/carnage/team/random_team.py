@@ -69,8 +69,10 @@ class _Draft:
 
 
 def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | None = None,
-                catalog: Catalog | None = None) -> TeamSpec:
-    """A random legal team costing at most ``cans``."""
+                catalog: Catalog | None = None, sponsored: bool | None = None) -> TeamSpec:
+    """A random legal team costing at most ``cans``. ``sponsored`` (issue 7, helper P1):
+    None draws any sponsor or none; True always a sponsor; False never (a team that cannot
+    be made legal still drops its sponsor, as below)."""
     cat = catalog or load_catalog()
     rng = seed if isinstance(seed, random.Random) else random.Random(f"team:{seed}")
     cheapest = min(v.cost for v in cat.vehicles)
@@ -79,6 +81,8 @@ def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | 
             f"a random team needs at least {cheapest} cans (the cheapest vehicle), not {cans}")
     title = name or (f"Random {seed}" if not isinstance(seed, random.Random) else "Random")
     sponsors: list[str | None] = [None, *(s.id for s in cat.sponsors)]
+    if sponsored is not None:
+        sponsors = sponsors[1:] if sponsored else [None]
     sponsor = rng.choice(sponsors)
     spec = _draw(cat, rng, title, cans, sponsor)
     for attempt in (spec, _draw(cat, rng, title, cans, None)):
