@@ -400,3 +400,17 @@ def test_respawn_gives_at_least_one_hull_point() -> None:
     g = run_step(with_votes(table(car, foe), 2, 0), wrecked_then_spend("a"), dice=[1])
     play(g, "respawn")
     assert car.in_play and car.hull_points == 1
+
+
+def test_team_game_last_side_standing_wins() -> None:
+    st = table(vehicle("a", "car", 300, 300, player=0), vehicle("b", "car", 600, 300, player=2),
+               vehicle("c", "car", 900, 300, player=1), players=4)
+    g = Game(state=st, scenario=Scenario(), dice=ScriptedDice([]))
+    install_team_game(g, [[0, 2], [1, 3]])
+    g.scenario.check_end(g)
+    assert not st.finished  # both sides still have vehicles in play
+    st.vehicles["c"].status = Status.WRECKED
+    g.scenario.check_end(g)
+    assert st.finished and st.winner == 0
+    assert g.outcome_reason == "last team with vehicles in play"
+

@@ -78,3 +78,10 @@ class Scenario:
             game.finish(next(iter(alive)), "last player with vehicles in play")
         elif not alive:
             game.finish(None, "no vehicles left in play", draw=True)
+        elif len(alive) > 1:
+            # Team games (p.123; issue 7): one side left wins, named by its first seat.
+            first = min(alive)
+            side = game.effects.run_event("allies", frozenset({first}),
+                                          {"game": game, "player": first})
+            if isinstance(side, frozenset | set) and alive <= side:
+                game.finish(first, "last team with vehicles in play")

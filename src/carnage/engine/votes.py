@@ -357,7 +357,8 @@ def spend_opportunity(g: Game, player: int) -> Flow:
 def install_team_game(g: Game, sides: Sequence[Sequence[int]]) -> None:
     """Team play (p.123): teammates' vehicles count as one's own when spending votes; Pole
     Position never passes to a teammate (it goes on to the next seat of another side); a
-    teammate never turns a vehicle that loses control."""
+    teammate never turns a vehicle that loses control; the last side with vehicles in play
+    wins (``Scenario.check_end`` reads the same ``allies`` hook)."""
     side = {p: i for i, s in enumerate(sides) for p in s}
     n = g.state.players
 
