@@ -131,3 +131,14 @@ def test_feel_no_pain_shrugs_off_two_hits_from_an_enemy_attack() -> None:
     assert damage(("feel_no_pain",), [6, 1, 1]) == 0  # two hits, none evaded: cancelled
     assert damage(("feel_no_pain",), [6, 4, 1]) == 3  # three hits: all land
     assert damage((), [6, 1, 1]) == 2
+
+
+def test_splashback_needs_the_vehicle_still_in_play() -> None:
+    v = perked(vehicle("v", "car", 660, 450), "splashback")
+    v.damage = v.hull - 1
+    e = vehicle("e", "car", 600, 300, player=1)
+    far = vehicle("far", "car", 100, 1000)
+    # Two hits wreck it; the explosion check rolls 1: no strike back from the wreck.
+    g = run(table(v, e, far), activate("e"), [6, 1, 1])
+    assert drive(g, template="short_straight", attack=["handgun>v", "stop"]) is None
+    assert not v.in_play and e.damage == 0

@@ -119,11 +119,15 @@ def splashback(g: Game, vehicle: VehicleState | None, source: str) -> None:
             state["hurt"] = stamp(g)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return v.in_play and state["hurt"] is not None and bool(others_within(game, v, "medium"))
+        if not v.in_play:
+            state["hurt"] = None
+        return state["hurt"] is not None
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state["used"], state["hurt"] = state["hurt"], None
         targets = others_within(game, v, "medium")
+        if not targets:
+            return
         game.emit("perk", perk="splashback", source=source, page=106, vehicle=v.id,
                   targets=[t.id for t in targets])
         for t in targets:
