@@ -48,6 +48,7 @@ def game(state: GameState, step: Callable[[Game], Flow], dice: Iterable[int] = (
 
 def attacks(vid: str) -> Callable[[Game], Flow]:
     def step(g: Game) -> Flow:
+        g.state.active = vid
         yield from attack_step(g, g.state.vehicles[vid])
 
     return step
@@ -639,7 +640,7 @@ def test_bots_play_whole_games_with_dropped_weapons_and_replay_them(
         g = build_game(setup, seed)
         problems: list[str] = []
 
-        def after(game: Game, d: Any) -> None:
+        def after(game: Game, d: Any, problems: list[str] = problems) -> None:
             if not problems:
                 problems.extend(invariant_problems(game))
 
@@ -653,3 +654,43 @@ def test_bots_play_whole_games_with_dropped_weapons_and_replay_them(
             assert again.identical and again.crash is None
     if bots[0] == "random":
         assert {"mine_dropper", "oil_slick_dropper", "rc_car", "sentry_gun"} <= laid
+
+
+# -- the heuristic bot -----------------------------------------------------------------------------
+def test_heuristic_bot_drops_on_a_foe_close_behind_and_aims_at_it() -> None:
+    import random
+
+    from carnage.ai.bots import HeuristicBot
+
+    bot, rng = HeuristicBot(), random.Random(0)
+
+    def first_answer(foe_at: Pose, *mounts: tuple[str, str | None, int | None]) -> Any:
+        a = arm(vehicle("a", "car", 600, 600, 90), *mounts)
+        foe = vehicle("b", "car", foe_at.x, foe_at.y, foe_at.heading, player=1)
+        g = game(table(a, foe), attacks("a"))
+        d = g.pending()
+        assert d is not None
+        return g, bot.choose(g, d, rng)
+
+    # A foe 40 mm behind, out of the rear arc of nothing but the dropper: drop.
+    g, pick = first_answer(Pose(620, 500, 90), ("mine_dropper", "rear", 3))
+    assert pick == "drop:mine_dropper#0"
+    g.apply(pick)
+    d = g.pending()
+    assert d is not None and d.kind == "drop_offset"
+    assert bot.choose(g, d, rng) == -15.0  # slid towards the foe (east: the car's right)
+    # A foe far away: no drop.
+    _, pick = first_answer(Pose(600, 100, 90), ("mine_dropper", "rear", 3))
+    assert pick == "stop"
+    # An RC Car goes towards the foe, as close as Short range allows.
+    g, pick = first_answer(Pose(700, 700, 0), ("rc_car_bombs", "rear", 3))
+    assert pick == "drop:rc_car_bombs#0"
+    g.apply(pick)
+    answers = []
+    for _ in range(2):  # bearing, then gap
+        d = g.pending()
+        assert d is not None
+        answers.append(bot.choose(g, d, rng))
+        g.apply(answers[-1])
+    assert answers[0] == pytest.approx(-45.0)  # north-east of a car facing north
+    assert answers[1] == 60.0

@@ -1,0 +1,156 @@
+"""Heuristic answers for dropped weapons (rules/dropped.py): drop when a foe is close behind or
+beside, lay the burst towards the nearest foe, send an RC Car at it, keep a Sentry Gun near.
+Each takes (game, decision, rng) and returns a choice, or None to let the bot fall back."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from carnage.engine.decisions import Decision
+from carnage.geometry.shapes import Point, distance, heading_diff
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Game
+    from carnage.engine.state import VehicleState
+
+Choice = str | int | float
+NEAR = "medium"
+"""A foe this close (gap between footprints) is worth dropping something on."""
+
+
+def _active(game: Game) -> VehicleState | None:
+    st = game.state
+    return None if st.active is None else st.vehicles.get(st.active)
+
+
+def nearest_foe(game: Game, v: VehicleState) -> VehicleState | None:
+    foes = [o for o in game.state.in_play() if o.player != v.player]
+    if not foes:
+        return None
+    poly = v.polygon()
+    return min(foes, key=lambda o: distance(poly, o.polygon()))
+
+
+def _bearing(v: VehicleState, p: Point) -> float:
+    """Direction of ``p`` from ``v``'s centre, degrees anticlockwise from its heading."""
+    ang = math.degrees(math.atan2(p[1] - v.pose.y, p[0] - v.pose.x))
+    return heading_diff(v.pose.heading, ang)
+
+
+def drop_pick(game: Game, d: Decision, v: VehicleState) -> Choice | None:
+    """A drop option when a foe is within Medium range and not dead ahead (an RC Car or a
+    Sentry Gun whatever the direction); None otherwise."""
+    drops = [o.value for o in d.options if str(o.value).startswith("drop:")]
+    foe = nearest_foe(game, v)
+    if not drops or foe is None:
+        return None
+    if distance(v.polygon(), foe.polygon()) > game.templates.ranges[NEAR]:
+        return None
+    behind = abs(_bearing(v, (foe.pose.x, foe.pose.y))) > 45.0
+    for value in drops:
+        weapon = str(value).split(":", 1)[1].split("#", 1)[0]
+        if behind or weapon in ("rc_car_bombs", "sentry_gun"):
+            return value
+    return None
+
+
+def _foe_point(game: Game, d: Decision) -> tuple[VehicleState, Point] | None:
+    v = _active(game)
+    foe = None if v is None else nearest_foe(game, v)
+    if v is None or foe is None:
+        return None
+    return v, (foe.pose.x, foe.pose.y)
+
+
+def drop_edge(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """The edge facing the nearest foe."""
+    got = _foe_point(game, d)
+    if got is None:
+        return None
+    v, p = got
+    normal = {"front": 0.0, "left": 90.0, "rear": 180.0, "right": -90.0}
+    b = _bearing(v, p)
+    return min((o.value for o in d.options),
+               key=lambda e: abs(heading_diff(b, normal.get(str(e), 0.0))), default=None)
+
+
+def drop_offset(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """Slide along the edge towards the nearest foe (the offset runs to the vehicle's left on
+    the front and rear edges, forwards on the sides)."""
+    got = _foe_point(game, d)
+    if got is None or d.domain is None:
+        return None
+    v, p = got
+    lx, ly = v.pose.to_local(p)
+    along = lx if _last_edge(game) in ("left", "right") else ly
+    return max(d.domain.low, min(d.domain.high, along))
+
+
+def drop_angle(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """Turn the burst towards the nearest foe, as far as allowed."""
+    got = _foe_point(game, d)
+    if got is None or d.domain is None:
+        return None
+    v, p = got
+    edge = _last_edge(game)
+    normal = {"front": 0.0, "left": 90.0, "rear": 180.0, "right": -90.0}.get(edge, 0.0)
+    turn = heading_diff(normal, _bearing(v, p))
+    return max(d.domain.low, min(d.domain.high, turn))
+
+
+def _last_edge(game: Game) -> str:
+    for e in reversed(game.log.events):
+        if e.kind in ("decision", "forced_choice") and e.data.get("decision") == "drop_edge":
+            return str(e.data.get("choice"))
+    return "front"
+
+
+def _dropping(game: Game) -> str:
+    """The weapon id of the drop being placed."""
+    for e in reversed(game.log.events):
+        if e.kind == "declare_attack" and str(e.data.get("option") or "").startswith("drop:"):
+            return str(e.data["option"]).split(":", 1)[1].split("#", 1)[0]
+    return ""
+
+
+def place_bearing(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """Towards the nearest foe."""
+    got = _foe_point(game, d)
+    if got is None or d.domain is None:
+        return None
+    v, p = got
+    return max(d.domain.low, min(d.domain.high, _bearing(v, p)))
+
+
+def place_gap(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """An RC Car as close to the foe as Short range allows; a Sentry Gun right by the car."""
+    if d.domain is None:
+        return None
+    if _dropping(game) != "rc_car_bombs":
+        return d.domain.low
+    v = _active(game)
+    foe = None if v is None else nearest_foe(game, v)
+    if v is None or foe is None:
+        return None
+    return max(d.domain.low, min(d.domain.high, distance(v.polygon(), foe.polygon())))
+
+
+def place_facing(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """Face the RC Car the way it was sent (towards the foe)."""
+    got = _foe_point(game, d)
+    if got is None or d.domain is None:
+        return None
+    v, p = got
+    return max(d.domain.low, min(d.domain.high, _bearing(v, p)))
+
+
+HANDLERS = {
+    "drop_edge": drop_edge,
+    "drop_offset": drop_offset,
+    "drop_angle": drop_angle,
+    "place_bearing": place_bearing,
+    "place_gap": place_gap,
+    "place_facing": place_facing,
+}
