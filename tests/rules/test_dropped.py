@@ -337,6 +337,12 @@ def test_napalm_attacks_with_fire() -> None:
     straight_on(g)
     assert b.damage == 1 and b.hazards == 0  # Fire, not Blast
     assert ev(g, "on_fire") == [{"vehicle": "b"}]
+    # A Napalm template laid with no Napalm Dropper in the game (a perk's) burns all the same.
+    c = vehicle("c", "car", 600, 300, 90, player=1)
+    g = game(table(c), moves("c"), dice=[5, 1, 1, 1, 1],
+             templates=[mine_at(600, 460, kind="napalm_dropper")])
+    straight_on(g)
+    assert ev(g, "on_fire") == [{"vehicle": "c"}]
 
 
 def glue_run(*gears: int) -> Game:

@@ -52,7 +52,7 @@ from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, check_fire
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, unit
-from carnage.rules.weapons import DUMP
+from carnage.rules.weapons import DUMP, install_on_fire
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -89,6 +89,8 @@ def template_attack(dice: int, rules: tuple[str, ...], page: int
     def attack(g: Game, v: VehicleState, t: TableTemplate) -> Flow:
         if not remove(g, t.id, reason=f"attacked {v.id}", source=t.kind, page=page):
             return
+        if "fire" in rules:
+            install_on_fire(g)  # a template laid by other means (a perk) still burns (p.81)
         rolled = g.roll(dice, "dropped weapon", source=t.kind, page=page, vehicle=v.id,
                         template=t.id)
         scored = score_attack(rolled)
