@@ -700,3 +700,11 @@ def test_heuristic_bot_drops_on_a_foe_close_behind_and_aims_at_it() -> None:
         g.apply(answers[-1])
     assert answers[0] == pytest.approx(-45.0)  # north-east of a car facing north
     assert answers[1] == 60.0
+
+
+def test_a_sentry_gun_is_not_put_down_off_the_table() -> None:
+    a = arm(vehicle("a", "car", 600, 55, 90), ("sentry_gun", "rear", 3))  # rear edge 25 mm in
+    g = game(table(a, vehicle("far", "car", 900, 900, player=1)), attacks("a"))
+    play(g, "drop:sentry_gun#0", 180.0, 30.0)  # asked for 30 mm behind: past the edge
+    (s,) = sentries(g)
+    assert min(y for _, y in s.polygon()) == pytest.approx(0.0, abs=0.05)  # at the edge

@@ -52,6 +52,7 @@ from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, check_fire
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, unit
+from carnage.geometry.table import Table
 from carnage.rules.weapons import DUMP, install_on_fire
 
 if TYPE_CHECKING:
@@ -263,8 +264,8 @@ def body_at_gap(dropper: Rect, bearing: float, gap: float, length: float, width:
 def clear_pose(g: Game, dropper: VehicleState, bearing: float, gap: float, reach: float,
                length: float, width: float, heading: float) -> Pose:
     """``body_at_gap``, moved along its line to the nearest place (towards the dropper first,
-    then away, within ``reach`` of it) where it overlaps nothing; it may end touching (ruling
-    DW-7). If no such place exists it stays where it was put."""
+    then away, within ``reach`` of it) where it overlaps nothing and lies on the table; it may
+    end touching (ruling DW-7). If no such place exists it stays where it was put."""
     others = [o.polygon() for o in g.state.in_play() if o.id != dropper.id]
     others += [o.polygon() for o in g.state.obstacles.values()]
     body = dropper.rect()
@@ -273,9 +274,12 @@ def clear_pose(g: Game, dropper: VehicleState, bearing: float, gap: float, reach
     def at(t: float) -> Pose:
         return Pose(body.pose.x + t * dx, body.pose.y + t * dy, heading)
 
+    edge = Table(g.state.width, g.state.height)
+
     def blocked(t: float) -> bool:
         poly = Rect(at(t), length, width).polygon()
-        return any(penetration(poly, o) > CLEAR for o in others)
+        return (not all(edge.contains(p) for p in poly)
+                or any(penetration(poly, o) > CLEAR for o in others))
 
     start = _along(body, bearing, gap, length, width, heading)
     if not blocked(start):
