@@ -20,6 +20,7 @@ from carnage.engine.game import Game
 from carnage.engine.movement import parse_template_value
 from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.arcs import Arc, arc_region
+from carnage.geometry.convex import convex_hull
 from carnage.geometry.movement import path_for
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point
@@ -170,27 +171,6 @@ def decision_vehicle(game: Game, d: Decision) -> VehicleState | None:
     return None if st.active is None else st.vehicles.get(st.active)
 
 
-def _hull(points: list[Point]) -> list[Point]:
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 OUTLINE_STEP_DEG = 5.0
 """Angular step of the drawn outline of a curved template (a drawing, not a test)."""
 
@@ -233,7 +213,7 @@ def _reach(v: VehicleState, arc: Arc, bands: Sequence[str], game: Game) -> list[
         return []
     pieces = arc_region(v.rect(), arc, best[1], steps=36)
     if arc is Arc.TURRET:
-        return [_poly(_hull([p for piece in pieces for p in piece]))]
+        return [_poly(convex_hull([p for piece in pieces for p in piece]))]
     return [_poly(p) for p in pieces]
 
 

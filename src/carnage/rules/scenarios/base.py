@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from carnage.engine.scenario import Scenario
 from carnage.engine.state import GameState, VehicleState
+from carnage.geometry.convex import convex_hull
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.team.model import TeamSpec
 
@@ -46,28 +47,6 @@ class Line:
         return penetration(list(polygon), [self.a, self.b]) >= -tol
 
 
-def _hull(points: list[Point]) -> list[Point]:
-    """Convex hull (monotone chain), counter-clockwise."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
 def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> bool:
     """Ruling SR-1: a body moving through ``poses`` (in order, densely sampled along the way
     it actually went) crosses ``line`` when, between two consecutive poses that carry it
@@ -96,7 +75,7 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
             continue
         if (p1.x - p0.x) * nx + (p1.y - p0.y) * ny <= 1e-9:
             continue
-        swept = _hull(
+        swept = convex_hull(
             [*Rect(p0, length, width).polygon(), *Rect(p1, length, width).polygon()]
         )
         if line.touches(swept):
