@@ -141,10 +141,10 @@ def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
             other = g.state.vehicles[str(pick)]
             done.add(other.id)
             g.emit("siphon", source=source, page=PAGE, vehicle=v.id, source_vehicle=other.id)
-            other.hazards -= 1
-            g.emit("hazards", source=source, page=PAGE, vehicle=other.id, change=-1,
-                   hazards=other.hazards)
-            g.add_hazards(v, 1, source, PAGE)
+            before = other.hazards
+            g.add_hazards(other, -1, source, PAGE)  # a rule may keep it there (hazards_lost)
+            if other.hazards < before:
+                g.add_hazards(v, 1, source, PAGE)
 
     _add_flow(game, "attack_start", source, v, siphon)
 
