@@ -157,3 +157,43 @@ def test_rough_and_treacherous_surfaces_add_hazards() -> None:
     g = run_step(st, move_first)
     play(g, "medium_straight", 0, "done")
     assert g.state.vehicles["car"].hazards == 3  # rough +1, treacherous +2 (p.86)
+
+
+def test_reversing_in_gear_one_ends_front_edge_on_the_far_edge() -> None:
+    # p.39: template laid from the rear edge; the front edge ends on the far edge. Car 60 mm
+    # long heading +y at y=300: rear edge at 270, Short Straight to 210, front edge there, so
+    # the centre ends at 180, still facing +y.
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=1)), move_first)
+    play(g, "short_straight/reverse", 0, "done")
+    car = g.state.vehicles["car"]
+    assert (car.pose.x, car.pose.y, car.pose.heading) == (
+        pytest.approx(600), pytest.approx(180), pytest.approx(90)
+    )
+    assert car.reversing
+
+
+def test_spin_is_a_continuous_decision_within_ninety_degrees() -> None:
+    # An uncancelled Spin: +1 hazard, then after the final position the player pivots the car
+    # about its centre by up to 90 degrees either way (p.24).
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)), move_first, dice=[SPIN])
+    play(g, "medium_straight", 1, "no", "done")
+    d = g.pending()
+    assert d is not None and d.kind == "spin" and d.domain is not None
+    assert (d.domain.low, d.domain.high) == (-90, 90)
+    with pytest.raises(IllegalChoice, match="outside"):
+        g.apply(120)
+    g.apply(-45)
+    car = g.state.vehicles["car"]
+    assert car.pose.heading == pytest.approx(45) and car.hazards == 1
+    assert (car.pose.x, car.pose.y) == (pytest.approx(600), pytest.approx(480))
+
+
+def test_obstruction_touched_at_the_start_is_ignored() -> None:
+    # p.45: a crate touching the car's front edge is ignored this Movement Step: the car drives
+    # through it without a collision and ends beyond it.
+    crate = rock("crate", 600, 345, 30, 30)  # its near edge at y = 330, the car's front edge
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=1), obstacles=[crate]), move_first)
+    play(g, "medium_straight", 0, "done")
+    assert g.log.of_kind("ignoring")[0].data["obstructions"] == ["crate"]
+    assert not g.log.of_kind("collision")
+    assert g.state.vehicles["car"].pose.y == pytest.approx(480)
