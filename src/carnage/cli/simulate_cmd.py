@@ -75,13 +75,16 @@ def log_path(base: Path, seed: int, games: int) -> Path:
     return base if games == 1 else base.with_name(f"{base.stem}-{seed}{base.suffix}")
 
 
-def random_teams_setup(base: GameSetup, cans: int) -> Callable[[int], GameSetup]:
+def random_teams_setup(base: GameSetup, cans: int,
+                       sponsored: bool | None = None) -> Callable[[int], GameSetup]:
     """``--teams random``: game ``seed`` gets its own random legal teams (issue 6), one per
-    player, drawn from ``team:<seed>:<seat>`` so every game's teams are known from its seed."""
+    player, drawn from ``team:<seed>:<seat>`` so every game's teams are known from its seed.
+    ``sponsored`` as in ``random_team`` (True: a sponsor and perks for every team)."""
     from carnage.team.random_team import random_team
 
     def setup_for(game_seed: int) -> GameSetup:
-        teams = tuple(random_team(f"{game_seed}:{p}", cans, name=f"Random {game_seed}/{p + 1}")
+        teams = tuple(random_team(f"{game_seed}:{p}", cans, name=f"Random {game_seed}/{p + 1}",
+                                  sponsored=sponsored)
                       for p in range(base.players))
         return replace(base, teams=teams)
 
@@ -155,6 +158,13 @@ def simulate_command(
         str | None, typer.Option(help="'random': new random legal teams for every game")
     ] = None,
     cans: Annotated[int, typer.Option(help="budget of each random team")] = 50,
+    sponsored: Annotated[
+        bool | None,
+        typer.Option("--sponsored/--no-sponsored",
+                     help="with --teams random: --sponsored gives every team a sponsor and "
+                          "perks from its perk classes; --no-sponsored, no sponsor (nor perks); "
+                          "neither: any sponsor or none, no perks"),
+    ] = None,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
     err = Console(stderr=True)
@@ -166,12 +176,14 @@ def simulate_command(
             raise SetupError(f"--teams: only 'random' is known, not {teams!r}")
         if teams is not None and team:
             raise SetupError("--teams random and --team files cannot be used together")
+        if sponsored is not None and teams is None:
+            raise SetupError("--sponsored/--no-sponsored apply only with --teams random")
         setup = make_setup(scenario, team or [], max_rounds=max_rounds)
         if teams == "random":
             from carnage.team.random_team import RandomTeamError
 
             try:
-                setup_for = random_teams_setup(setup, cans)
+                setup_for = random_teams_setup(setup, cans, sponsored)
                 setup = setup_for(seed)
             except RandomTeamError as e:
                 raise SetupError(f"--cans: {e}") from None

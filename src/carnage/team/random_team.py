@@ -9,6 +9,10 @@ catalogue says of each item (cost, slots, facings, weights, per-vehicle limits, 
 team builder's check (``check_team``) rarely finds anything; whatever it finds is removed and
 the team checked again. A team that still fails drops its sponsor, and in the end falls back
 to a single cheapest vehicle, so the result is always legal.
+
+With ``sponsored=True`` (issue 7, helper P3) the team also buys perks: some of the item draws
+pick a perk of the sponsor's perk classes instead (at most once per vehicle, within budget and
+the perk's weight and Handling limits, p.104), checked by the team builder like the rest.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass, field
 
 from carnage.catalog import load_catalog
 from carnage.catalog.loader import Catalog
-from carnage.catalog.models import Facing, Upgrade, UpgradeKind, Vehicle, Weapon, Weight
+from carnage.catalog.models import Facing, Perk, Upgrade, UpgradeKind, Vehicle, Weapon, Weight
 from carnage.team.check import check_team
 from carnage.team.model import Mount, TeamSpec, UpgradeSpec, VehicleSpec, WeaponSpec
 from carnage.team.report import TeamReport
@@ -31,6 +35,8 @@ MORE_VEHICLES = 0.6
 ITEM_TRIES = 40
 """Draws of weapons and upgrades per team (each kept if it fits)."""
 REPAIRS = 8
+PERK_SHARE = 0.35
+"""With perks on, the share of item draws that buy a perk instead of a weapon or upgrade."""
 """Check-and-remove rounds before the sponsor is dropped."""
 TRAILER_TOWING = {Weight.MIDDLEWEIGHT: "trailer_middleweight",
                   Weight.HEAVYWEIGHT: "trailer_heavyweight"}
@@ -52,12 +58,13 @@ class _Draft:
     name: str
     weapons: list[WeaponSpec] = field(default_factory=list)
     upgrades: list[UpgradeSpec] = field(default_factory=list)
+    perks: list[str] = field(default_factory=list)
     slots: int = 0
     cans: int = 0
 
     def spec(self) -> VehicleSpec:
         return VehicleSpec(name=self.name, type=self.vehicle.id, weapons=tuple(self.weapons),
-                           upgrades=tuple(self.upgrades))
+                           upgrades=tuple(self.upgrades), perks=tuple(self.perks))
 
     def count(self, item_id: str) -> int:
         return sum(1 for u in self.upgrades if u.id == item_id) + sum(
@@ -69,10 +76,12 @@ class _Draft:
 
 
 def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | None = None,
-                catalog: Catalog | None = None, sponsored: bool | None = None) -> TeamSpec:
+                catalog: Catalog | None = None, sponsored: bool | None = None,
+                perks: bool | None = None) -> TeamSpec:
     """A random legal team costing at most ``cans``. ``sponsored`` (issue 7, helper P1):
     None draws any sponsor or none; True always a sponsor; False never (a team that cannot
-    be made legal still drops its sponsor, as below)."""
+    be made legal still drops its sponsor, as below). ``perks`` (helper P3): buy perks from
+    the sponsor's perk classes; unset means "when ``sponsored`` is True"."""
     cat = catalog or load_catalog()
     rng = seed if isinstance(seed, random.Random) else random.Random(f"team:{seed}")
     cheapest = min(v.cost for v in cat.vehicles)
@@ -84,7 +93,8 @@ def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | 
     if sponsored is not None:
         sponsors = sponsors[1:] if sponsored else [None]
     sponsor = rng.choice(sponsors)
-    spec = _draw(cat, rng, title, cans, sponsor)
+    buy_perks = sponsored is True if perks is None else perks
+    spec = _draw(cat, rng, title, cans, sponsor, buy_perks)
     for attempt in (spec, _draw(cat, rng, title, cans, None)):
         fixed = _repair(cat, attempt)
         if fixed is not None:
@@ -101,7 +111,7 @@ def check_random_team(spec: TeamSpec, catalog: Catalog | None = None) -> TeamRep
 
 # -- drawing ---------------------------------------------------------------------------------
 def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
-          sponsor: str | None) -> TeamSpec:
+          sponsor: str | None, buy_perks: bool = False) -> TeamSpec:
     left = cans
     drafts: list[_Draft] = []
     names: Counter[str] = Counter()
@@ -118,10 +128,14 @@ def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
         left = _tow_something(cat, rng, drafts, left)
     pool = _pool(cat, sponsor)
     weights = [SPONSORED_WEIGHT if _sponsored(it, sponsor) else 1 for it in pool]
+    perk_pool = _perk_pool(cat, sponsor) if buy_perks else []
     for _ in range(ITEM_TRIES):
         if left <= 0 or not drafts:
             break
         d = rng.choice(drafts)
+        if perk_pool and rng.random() < PERK_SHARE:
+            left -= _fit_perk(d, rng.choice(perk_pool), left)
+            continue
         item = rng.choices(pool, weights)[0]
         left -= _try_fit(cat, rng, d, item, left)
     return TeamSpec(name=title, cans=cans, sponsor=sponsor,
@@ -163,6 +177,28 @@ def _pool(cat: Catalog, sponsor: str | None) -> list[Item]:
             continue
         out.append(u)
     return out
+
+
+def _perk_pool(cat: Catalog, sponsor: str | None) -> list[Perk]:
+    """The perks of the sponsor's perk classes (none without a sponsor, p.104)."""
+    if sponsor is None:
+        return []
+    classes = set(cat.sponsors.get(sponsor).perk_classes)
+    return [p for p in cat.perks if p.perk_class in classes]
+
+
+def _fit_perk(d: _Draft, p: Perk, left: int) -> int:
+    """Buy perk ``p`` for ``d`` if affordable, new to it and allowed for its type; its cost."""
+    v = d.vehicle
+    if p.cost > left or p.id in d.perks:
+        return 0
+    if p.allowed_weights and v.weight not in p.allowed_weights:
+        return 0
+    if p.min_base_handling is not None and v.handling < p.min_base_handling:
+        return 0
+    d.perks.append(p.id)
+    d.cans += p.cost
+    return p.cost
 
 
 def _tow_something(cat: Catalog, rng: random.Random, drafts: list[_Draft], left: int) -> int:
@@ -253,7 +289,9 @@ def _without(spec: TeamSpec, report: TeamReport) -> TeamSpec:
             return spec
         i = max(range(len(vehicles)), key=lambda k: report.vehicles[k].cans)
         vs = vehicles[i]
-        if vs.upgrades or vs.weapons:
+        if vs.perks:
+            vehicles[i] = vs.model_copy(update={"perks": vs.perks[:-1]})
+        elif vs.upgrades or vs.weapons:
             if vs.upgrades and (not vs.weapons or len(vs.upgrades) >= len(vs.weapons)):
                 vehicles[i] = vs.model_copy(update={"upgrades": vs.upgrades[:-1]})
             else:
@@ -266,9 +304,11 @@ def _without(spec: TeamSpec, report: TeamReport) -> TeamSpec:
             continue
         ups = [u for u in vs.upgrades if u.id != err.item]
         ws = [w for w in vs.weapons if w.id != err.item]
-        if len(ups) == len(vs.upgrades) and len(ws) == len(vs.weapons):
+        ps = [p for p in vs.perks if p != err.item]
+        if (len(ups), len(ws), len(ps)) == (len(vs.upgrades), len(vs.weapons), len(vs.perks)):
             del vehicles[i]  # the vehicle itself is the problem
         else:
-            vehicles[i] = vs.model_copy(update={"upgrades": tuple(ups), "weapons": tuple(ws)})
+            vehicles[i] = vs.model_copy(update={"upgrades": tuple(ups), "weapons": tuple(ws),
+                                                "perks": tuple(ps)})
         break
     return spec.model_copy(update={"vehicles": tuple(vehicles)})
