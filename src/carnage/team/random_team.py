@@ -35,9 +35,9 @@ MORE_VEHICLES = 0.6
 ITEM_TRIES = 40
 """Draws of weapons and upgrades per team (each kept if it fits)."""
 REPAIRS = 8
+"""Check-and-remove rounds before the sponsor is dropped."""
 PERK_SHARE = 0.35
 """With perks on, the share of item draws that buy a perk instead of a weapon or upgrade."""
-"""Check-and-remove rounds before the sponsor is dropped."""
 TRAILER_TOWING = {Weight.MIDDLEWEIGHT: "trailer_middleweight",
                   Weight.HEAVYWEIGHT: "trailer_heavyweight"}
 """Rusty's Bootleggers must tow something (p.103): a trailer that fits the vehicle."""
