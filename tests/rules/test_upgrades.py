@@ -4,7 +4,6 @@ without the upgrade so that the test fails if the rule is removed."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from tests.engine.builders import play, rock, run_step, table, values, vehicle
@@ -50,10 +49,6 @@ def step_of(fn: Callable[[Game, VehicleState], Flow], vid: str) -> Callable[[Gam
         yield from fn(g, g.state.vehicles[vid])
 
     return step
-
-
-def kinds_of(g: Game) -> list[str]:
-    return [e.kind for e in g.log]
 
 
 # -- stat upgrades: applied once, by the team builder ---------------------------------------
@@ -367,10 +362,6 @@ def test_buggy_roll_cage_is_asked_once_though_it_is_a_rule_and_a_built_in_upgrad
     assert asked.count("roll_cage") == 1
 
 
-def _choices(g: Game) -> list[Any]:
-    return [values(g.pending())]
-
-
 # -- Improvised Sludge Thrower (p.84) ---------------------------------------------------------
 def sludge_table(sludge: bool) -> tuple[Game, VehicleState]:
     """A rear-facing Napalm Dropper on ``v``; an enemy lies across its path, 95 mm ahead."""
@@ -383,7 +374,7 @@ def sludge_table(sludge: bool) -> tuple[Game, VehicleState]:
 
 
 def test_sludge_thrower_drops_a_burst_anywhere_within_medium_range() -> None:
-    g, v = sludge_table(True)
+    g, _ = sludge_table(True)
     play(g, "drop:napalm_dropper#0")
     d = g.pending()
     assert d is not None and d.kind == "sludge_bearing" and d.page == 84
