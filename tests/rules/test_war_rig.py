@@ -207,6 +207,17 @@ def test_a_pivot_stops_when_the_trailer_meets_something() -> None:
     assert ev(g, "collision")[0]["other"] == "post"
 
 
+def test_a_pivot_never_drives_the_trailer_into_what_it_touched_at_the_start() -> None:
+    r = rig()
+    car = vehicle("car", "car", 640, 485, player=1)  # against the trailer's right side
+    g = run_step(table(r, car), lambda g: pivot_vehicle(g, r, 30.0, "spin", 24))
+    assert g.pending() is None
+    # Turning anticlockwise swings the trailer's middle east, into the car: it cannot turn.
+    assert ev(g, "pivot")[0]["turned"] == pytest.approx(0, abs=0.2)
+    assert penetration(trailer_of(r).polygon(), car.polygon()) <= 0.1
+    assert not ev(g, "collision")
+
+
 def test_without_articulated_a_spin_turns_the_cab_alone() -> None:
     r = rig(rules=())
     run_step(table(r), lambda g: pivot_vehicle(g, r, 90.0, "spin", 24))

@@ -205,6 +205,7 @@ def pivot_as_one(g: Game, v: VehicleState, angle: float, obs: list[Obstruction],
 
     sign = 1.0 if angle >= 0 else -1.0
     prev = 0.0
+    end, touched = angle, []
     while abs(prev) < abs(angle) - 1e-12:
         a = sign * min(abs(prev) + PIVOT_STEP, abs(angle))
         if hits(a):
@@ -215,9 +216,43 @@ def pivot_as_one(g: Game, v: VehicleState, angle: float, obs: list[Obstruction],
                     hi = mid
                 else:
                     lo = mid
-            return _rotate(start, centre, hi), hi, hits(hi)
+            end, touched = hi, hits(hi)
+            break
         prev = a
-    return _rotate(start, centre, angle), angle, []
+    end = _back_off(end, rects, [o for o in obs if math.dist(o.centre, centre)
+                                 <= o.radius + reach + 1.0])
+    return _rotate(start, centre, end), end, touched if end else []
+
+
+def _back_off(angle: float, rects: Any, near: list[Obstruction]) -> float:
+    """Turn back from ``angle`` towards 0 until the bodies overlap nothing they did not
+    overlap at the start (something touched at the start is ignored by the sweep, as for a
+    single body, but may not be driven into)."""
+    clear = [o for o in near if not _overlaps([r.polygon() for r in rects(0.0)], [o])]
+
+    def bad(a: float) -> bool:
+        return _overlaps([r.polygon() for r in rects(a)], clear)
+
+    if not clear or not bad(angle):
+        return angle
+    lo, hi = 0.0, angle  # lo clear, hi overlapping
+    step = PIVOT_STEP if angle > 0 else -PIVOT_STEP
+    a = angle
+    while abs(a) > PIVOT_STEP:
+        a -= step
+        if not bad(a):
+            lo = a
+            break
+        hi = a
+    else:
+        lo = 0.0
+    for _ in range(30):
+        mid = (lo + hi) / 2.0
+        if bad(mid):
+            hi = mid
+        else:
+            lo = mid
+    return lo
 
 
 # -- Articulated (pp.117-119) -------------------------------------------------------------------
@@ -404,6 +439,7 @@ def piledriver(g: Game, vehicle: VehicleState | None, source: str) -> None:
             move.clear()
             start = v.trailer_rect() if ctx.get("reverse") else None
             move.update(start=start or v.rect(), template=ctx["template"],
+                        bodies=[r.polygon() for _, r in v.bodies()],
                         mirror=bool(ctx.get("mirror")), reverse=bool(ctx.get("reverse")))
             state["moved"] = False
 
@@ -489,10 +525,14 @@ def _spot_ok(g: Game, rig: VehicleState, target: VehicleState, move: dict[str, A
         return False
     if not move:
         return True
+    # Not where the rig started its move (it would drive through it unseen) ...
+    if any(touches(p, q) for p in polys for q in move["bodies"]):
+        return False
+    # ... nor anywhere its template, laid again from there, would meet it.
     mine = [Obstruction.from_rect(bid, r) for bid, r in target.bodies()]
     res = resolve_move(move["start"], move["template"], mine, mirror=move["mirror"],
                        reverse=move["reverse"], ts=g.templates)
-    return not res.touched
+    return not res.touched and not res.interrupted
 
 
 def piledriver_place(g: Game, rig: VehicleState, target: VehicleState,
