@@ -377,6 +377,24 @@ def test_piledriver_throws_the_lighter_vehicle_aside_and_the_rig_drives_on() -> 
     assert ev(g, "piledriver")[0]["target"] == "car"
 
 
+def test_piledriver_spots_avoid_where_the_rig_started() -> None:
+    from carnage.geometry.shapes import Rect
+    from carnage.rules.war_rig import piledriver_spots
+
+    r = rig(600, 300)
+    car = vehicle("car", "car", 900, 600, heading=0, player=1)
+    g = run_step(table(r, car), noop)
+    far = Rect(Pose(600, 900, 90), 80, 50)  # a move laid well away from the car
+    move: dict[str, Any] = {"start": far, "template": "short_straight", "mirror": False,
+                            "reverse": False, "bodies": []}
+    free = piledriver_spots(g, r, car, move)
+    assert "0:60" in free and "180:60" in free
+    # Had the rig started its move right where the car would go, that spot is out.
+    move["bodies"] = [Rect(Pose(960, 600, 90), 80, 50).polygon()]
+    assert "0:60" not in piledriver_spots(g, r, car, move)
+    assert "180:60" in piledriver_spots(g, r, car, move)
+
+
 def test_piledriver_target_may_stay_put() -> None:
     g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
     play(g, "medium_straight", 0, "done", "piledriver", "evade", "stay")
