@@ -74,7 +74,6 @@ def test_a_thousand_sponsored_games_with_perks_keep_the_invariants_and_replay(
     assert {s.id for s in cat.sponsors} - sponsors == set()
     assert len(cat.perks) == 72
     assert {p.id for p in cat.perks} - set(perks) == set()
-    # Teams were sponsored: few (about 5%, Miyazaki, Rutherford and Rusty's draws the builder
-    # rejects) fell back to no sponsor.
+    # Teams were sponsored: hardly any fell back to no sponsor in the repair.
     teams = [s for r in results for s in r["sponsors"]]
-    assert teams.count(None) < len(teams) // 10
+    assert teams.count(None) <= len(teams) // 100

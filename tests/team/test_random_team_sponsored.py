@@ -10,10 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from carnage.catalog import load_catalog
+from carnage.catalog.models import UpgradeKind, Weight
 from carnage.cli.main import app
 from carnage.cli.simulate_cmd import random_teams_setup
 from carnage.engine.setup import GameSetup, read_log
 from carnage.team import check_team
+from carnage.team import random_team as random_team_module
 from carnage.team.random_team import random_team
 
 runner = CliRunner(env={"COLUMNS": "120", "NO_COLOR": "1"})
@@ -44,8 +46,28 @@ def test_sponsors_and_every_perk_are_drawn() -> None:
         sponsors[spec.sponsor] += 1
         perks.update(p for v in spec.vehicles for p in v.perks)
     assert {sp.id for sp in cat.sponsors} <= set(sponsors)
-    assert sponsors[None] < len(SEEDS) // 10  # a fallback, not the rule
+    assert sponsors[None] == 0  # at 50 cans no draw loses its sponsor in the repair
     assert {p.id for p in cat.perks} - set(perks) == set()
+
+
+def test_sponsored_draws_fit_the_sponsor(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Miyazaki (no Handling 2 types), Rutherford (no lightweights) and Rusty's (a towing
+    # vehicle) draws are legal as drawn: with no repair at all, every team keeps its sponsor.
+    cat = load_catalog()
+    monkeypatch.setattr(random_team_module, "REPAIRS", 1)
+    for s in range(300):
+        spec = random_team(s, 50, sponsored=True)
+        assert spec.sponsor is not None, s
+        for v in spec.vehicles:
+            vt = cat.vehicles.get(v.type)
+            if spec.sponsor == "miyazaki":
+                assert vt.handling >= 3
+            if spec.sponsor == "rutherford":
+                assert vt.weight is not Weight.LIGHTWEIGHT
+        if spec.sponsor == "rustys_bootleggers":
+            assert any(cat.vehicles.get(v.type).has_trailer or any(
+                cat.upgrades.get(u.id).kind is UpgradeKind.TRAILER for u in v.upgrades)
+                for v in spec.vehicles)
 
 
 def test_perks_respect_weight_and_handling_limits() -> None:

@@ -94,7 +94,7 @@ def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | 
         sponsors = sponsors[1:] if sponsored else [None]
     sponsor = rng.choice(sponsors)
     buy_perks = sponsored is True if perks is None else perks
-    spec = _draw(cat, rng, title, cans, sponsor, buy_perks)
+    spec = _draw(cat, rng, title, cans, sponsor, buy_perks, fit_sponsor=sponsored is True)
     for attempt in (spec, _draw(cat, rng, title, cans, None)):
         fixed = _repair(cat, attempt)
         if fixed is not None:
@@ -111,12 +111,19 @@ def check_random_team(spec: TeamSpec, catalog: Catalog | None = None) -> TeamRep
 
 # -- drawing ---------------------------------------------------------------------------------
 def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
-          sponsor: str | None, buy_perks: bool = False) -> TeamSpec:
+          sponsor: str | None, buy_perks: bool = False, fit_sponsor: bool = False) -> TeamSpec:
+    """``fit_sponsor`` (helper P3, for ``sponsored=True``): draw only vehicle types the team
+    builder lets the sponsor buy, and for Rusty's Bootleggers a first vehicle that can tow,
+    so that few teams lose their sponsor in the repair."""
     left = cans
     drafts: list[_Draft] = []
     names: Counter[str] = Counter()
+    types = _sponsor_types(cat, sponsor) if fit_sponsor else None
     while True:
-        allowed = [v for v in cat.vehicles if v.cost <= left and _vehicle_ok(v, sponsor)]
+        allowed = [v for v in cat.vehicles if v.cost <= left and _vehicle_ok(v, sponsor)
+                   and (types is None or v.id in types)]
+        if types is not None and sponsor == "rustys_bootleggers" and not drafts:
+            allowed = [v for v in allowed if v.has_trailer or v.weight in TRAILER_TOWING]
         if not allowed or (drafts and rng.random() > MORE_VEHICLES):
             break
         v = rng.choice(allowed)
@@ -124,7 +131,9 @@ def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
         d = _Draft(v, f"{v.name} {names[v.name]}", slots=v.build_slots, cans=v.cost)
         drafts.append(d)
         left -= v.cost
-    if sponsor == "rustys_bootleggers":
+        if types is not None and sponsor == "rustys_bootleggers" and len(drafts) == 1:
+            left = _tow_something(cat, rng, drafts, left)  # the trailer before more vehicles
+    if sponsor == "rustys_bootleggers" and not any(d.tows(cat) for d in drafts):
         left = _tow_something(cat, rng, drafts, left)
     pool = _pool(cat, sponsor)
     weights = [SPONSORED_WEIGHT if _sponsored(it, sponsor) else 1 for it in pool]
@@ -147,6 +156,26 @@ def _vehicle_ok(v: Vehicle, sponsor: str | None) -> bool:
     if sponsor is not None and v.restricted:
         return False
     return not (sponsor == "idris" and v.id == "gyrocopter")
+
+
+_SPONSOR_TYPES: dict[tuple[int, str | None], tuple[Catalog, frozenset[str]]] = {}
+"""(id of catalogue, sponsor) -> (that catalogue, kept alive so its id stays its own; types)."""
+
+
+def _sponsor_types(cat: Catalog, sponsor: str | None) -> frozenset[str]:
+    """Vehicle type ids a lone vehicle of ``sponsor``'s team may be (the team builder names
+    no fault of the vehicle itself); remembered per catalogue and sponsor."""
+    key = (id(cat), sponsor)
+    if key not in _SPONSOR_TYPES:
+        ok: set[str] = set()
+        for v in cat.vehicles:
+            label = f"{v.name} 1"
+            probe = TeamSpec(name="probe", cans=10 * v.cost + 100, sponsor=sponsor,
+                             vehicles=(VehicleSpec(name=label, type=v.id),))
+            if not any(e.vehicle == label for e in check_team(probe, cat).errors):
+                ok.add(v.id)
+        _SPONSOR_TYPES[key] = (cat, frozenset(ok))
+    return _SPONSOR_TYPES[key][1]
 
 
 def _sponsored(item: Item, sponsor: str | None) -> bool:
