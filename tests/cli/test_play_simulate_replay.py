@@ -6,6 +6,7 @@ import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -73,7 +74,7 @@ def test_simulate_counts_a_crashing_game_and_carries_on(monkeypatch: pytest.Monk
 
     real = sim.play_out
 
-    def flaky(game, bots, rng, *a, **k):  # type: ignore[no-untyped-def]
+    def flaky(game: Any, bots: Any, rng: Any, *a: Any, **k: Any) -> Any:
         if game.dice.seed == 21:
             raise RuntimeError("boom")
         return real(game, bots, rng, *a, **k)

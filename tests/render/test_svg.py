@@ -38,7 +38,7 @@ def by_class(root: ET.Element, cls: str) -> list[ET.Element]:
 
 
 def view(**kw: object) -> TableView:
-    return TableView(width=400, height=300, **kw)  # type: ignore[arg-type]
+    return TableView(width=400, height=300, **kw)
 
 
 def test_document_size_and_table() -> None:
@@ -95,7 +95,7 @@ def test_everything_is_drawn_with_classes_and_ids() -> None:
     )
     root = parse(render_svg(tv))
     assert root.find(f"{NS}title") is not None
-    assert (root.find(f"{NS}title").text or "") == "Scene & <test>"  # type: ignore[union-attr]
+    assert (root.find(f"{NS}title").text or "") == "Scene & <test>"
     assert [e.get("data-id") for e in by_class(root, "surface")] == ["hwy"]
     assert by_class(root, "road")
     obstacles = by_class(root, "obstacle")

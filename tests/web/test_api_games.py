@@ -384,7 +384,7 @@ def test_games_list_newest_first(client: TestClient) -> None:
 def test_an_engine_failure_rolls_the_choice_back(client: TestClient) -> None:
     g = new_game(client, "human", "heuristic", seed=4)
     tok = g["seats"][0]["token"]
-    session = client.app.state.games.get(g["id"])  # type: ignore[attr-defined]
+    session = client.app.state.games.get(g["id"])
     real = session.bots[1]
 
     class Broken:
@@ -421,7 +421,7 @@ def test_idle_games_leave_memory_and_reload_unchanged(
     from carnage.web import sessions
 
     monkeypatch.setattr(sessions, "MAX_CACHED", 2)
-    games = client.app.state.games  # type: ignore[attr-defined]
+    games = client.app.state.games
     ids = [new_game(client, "human", "heuristic", seed=i)["id"] for i in range(3)]
     assert set(games._sessions) == set(ids[1:])
     before = view(client, ids[2])
