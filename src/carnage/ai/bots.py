@@ -22,7 +22,6 @@ from carnage.ai.dropped import HANDLERS as DROPPED_HANDLERS
 from carnage.ai.dropped import drop_pick
 from carnage.ai.field import FAR, DistanceField, distance_field
 from carnage.ai.perks import HANDLERS as PERK_HANDLERS
-from carnage.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.ai.upgrades import UPGRADE_HANDLERS
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.decisions import Decision, IllegalChoice
@@ -152,7 +151,6 @@ class HeuristicBot:
         self._handlers.update(DROPPED_HANDLERS)  # dropped weapons (rules/dropped.py)
         # Upgrades' and trailer cargoes' decisions (issue 6, rules/upgrades.py, trailers.py).
         self._handlers.update(UPGRADE_HANDLERS)
-        self._handlers.update(PERK_HANDLERS)  # perks (issue 7, rules/perks/; ai/perks.py)
         self._handlers.update(PERK_HANDLERS)  # perks (issue 7, rules/perks/; ai/perks.py)
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
