@@ -373,6 +373,16 @@ def test_fireworks_heavyweight_two_votes_none_without_an_explosion() -> None:
     assert votes(g) == [1, 0]
 
 
+def test_fireworks_counts_the_weight_it_explodes_as() -> None:
+    # Powder Keg (p.105): the car explodes as if one class heavier, so Fireworks pays 2 votes.
+    a = vehicle("a", "car", 600, 300, 90)
+    a.perks = ["powder_keg"]
+    far = vehicle("z", "car", 100, 1100, 0, player=1)
+    g = run_step(sponsored(table(a, far), "warden"), lambda g: wreck(g, a), dice=[6])
+    assert a.status is Status.REMOVED
+    assert votes(g) == [3, 0]  # the wreck's vote + 2 as a heavyweight
+
+
 # == Scarlett (p.97) =============================================================================
 def test_raiders_crew_given_up_for_hull_points_of_vehicles_in_contact() -> None:
     def run(on: bool) -> None:

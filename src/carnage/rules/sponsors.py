@@ -543,7 +543,9 @@ def fireworks(g: Game, player: int, eff: str) -> None:
         v = g.state.vehicles.get(str(data.get("vehicle")))
         if v is None or not on_team(v, player) or data.get("explodes") is not True:
             return
-        gain_votes(g, player, FIREWORKS_VOTES[v.weight], source="fireworks", page=96,
+        # The weight it explodes as (``explosion_weight``: Powder Keg, Nuclear Engine, p.105).
+        weight = g.effects.run_event("explosion_weight", v.weight, {"game": g, "vehicle": v})
+        gain_votes(g, player, FIREWORKS_VOTES[Weight(weight)], source="fireworks", page=96,
                    vehicle=v.id)
         for m in mounts(v):
             if m.ammo:
