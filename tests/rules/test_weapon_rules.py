@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from tests.engine.builders import play, rock, run_step, table, values, vehicle
 from tests.engine.helpers_attack import armed, attack_game, kinds, rolls
+from tests.rules.test_weapons import BLUE, blue_with, red, without
 
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine import rulebook
@@ -16,27 +17,8 @@ from carnage.engine.collision import resolve_collision
 from carnage.engine.effects import run_flows
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import template_options, template_use
-from carnage.engine.state import VehicleState
 from carnage.engine.wipeout import reset_gear_and_hazards
 from carnage.rules.weapons import splash_sets
-
-BLUE = (300.0, 300.0, 90.0)
-RED = (320.0, 450.0, 270.0)
-
-
-def blue_with(*mounts: tuple[str, str | None, int | None], vtype: str = "car",
-              gear: int = 1) -> VehicleState:
-    return armed(vehicle("blue", vtype, *BLUE, player=0, gear=gear), *mounts)
-
-
-def red(**kw: Any) -> VehicleState:
-    return vehicle("red", "car", *RED, player=1, **kw)
-
-
-def without(monkeypatch: pytest.MonkeyPatch, family: str, rid: str) -> None:
-    rules = {k: dict(v) for k, v in rulebook._RULES.items()}
-    del rules[family][rid]
-    monkeypatch.setattr(rulebook, "_RULES", rules)
 
 
 @pytest.mark.parametrize("rule", ["ammo", "blast", "crew_fired", "all_round_arc", "electrical"])

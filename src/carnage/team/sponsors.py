@@ -116,16 +116,23 @@ class Thumpermonkey(BuildEffect):
 # --- Idris (p.94) ------------------------------------------------------------------------------
 
 
+class _HalfPrice(BuildEffect):
+    """One upgrade bought at half price (rounded as ``_half``)."""
+
+    upgrade_id = ""
+
+    def upgrade_cost(self, team: TeamBuild, v: VehicleBuild, u: FittedUpgrade, cost: int) -> int:
+        return _half(cost) if u.upgrade.id == self.upgrade_id else cost
+
+
 @sponsor_rule("idris")
-class N2OAddict(BuildEffect):
+class N2OAddict(_HalfPrice):
     """Nitro Boosters at half price."""
 
     id = "n2o_addict"
     title = "N2O Addict"
     page = 94
-
-    def upgrade_cost(self, team: TeamBuild, v: VehicleBuild, u: FittedUpgrade, cost: int) -> int:
-        return _half(cost) if u.upgrade.id == NITRO_BOOSTER else cost
+    upgrade_id = NITRO_BOOSTER
 
 
 @sponsor_rule("idris")
@@ -175,15 +182,13 @@ class PrisonCars(BuildEffect):
 
 
 @sponsor_rule("scarlett")
-class CrewQuarters(BuildEffect):
+class CrewQuarters(_HalfPrice):
     """Extra Crewmembers at half price."""
 
     id = "crew_quarters"
     title = "Crew Quarters"
     page = 97
-
-    def upgrade_cost(self, team: TeamBuild, v: VehicleBuild, u: FittedUpgrade, cost: int) -> int:
-        return _half(cost) if u.upgrade.id == EXTRA_CREWMEMBER else cost
+    upgrade_id = EXTRA_CREWMEMBER
 
 
 # --- Highway Patrol (p.98) ---------------------------------------------------------------------
