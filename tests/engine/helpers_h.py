@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from carnage.engine.dice import ScriptedDice, SeededDice
@@ -61,3 +64,24 @@ def invariant_problems(g: Game) -> list[str]:
             if depth > 0.1 and b.id in {o.id for o in obstructions_for(g, a)}:
                 out.append(f"{a.id} and {b.id} overlap by {depth:.3f} mm")
     return out
+
+
+def run_in_workers(play_chunk: Callable[[list[Any]], list[dict[str, Any]]],
+                   chunks: list[list[Any]], workers: int = 2) -> list[dict[str, Any]]:
+    """Play seeded games chunk by chunk in forked worker processes; results in chunk order."""
+    with ProcessPoolExecutor(max_workers=workers,
+                             mp_context=multiprocessing.get_context("fork")) as pool:
+        return [r for part in pool.map(play_chunk, chunks) for r in part]
+
+
+def assert_games_clean(results: list[dict[str, Any]]) -> None:
+    """No game raised, the invariants held after every choice, and every game finished.
+    Each result names its ``seed`` (and ``bots`` if any), ``error``, ``problems``, ``finished``."""
+    def who(r: dict[str, Any]) -> str:
+        return f"seed {r['seed']}" + (f" {r['bots']}" if "bots" in r else "")
+
+    errors = [f"{who(r)}: {r['error']}" for r in results if r["error"]]
+    assert not errors, errors[:5]
+    broken = [f"{who(r)}: {r['problems'][0]}" for r in results if r["problems"]]
+    assert not broken, broken[:5]
+    assert all(r["finished"] for r in results)

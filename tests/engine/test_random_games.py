@@ -11,11 +11,9 @@ obstacle (until a collision clears it). Every game must end (a result or the rou
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tests.engine.helpers_h import invariant_problems
+from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.decisions import Decision
@@ -76,16 +74,9 @@ def test_five_hundred_random_games_keep_the_invariants_and_replay() -> None:
     todo = [(seed, bots, i % REPLAY_EVERY == 0) for i, (seed, bots) in enumerate(games())]
     assert len(todo) == 500
     chunks = [todo[i::8] for i in range(8)]  # interleaved: each chunk gets every kind of mix
-    with ProcessPoolExecutor(max_workers=2,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
-        results = [r for part in pool.map(play_chunk, chunks) for r in part]
+    results = run_in_workers(play_chunk, chunks)
     assert len(results) == 500
-    errors = [f"seed {r['seed']} {r['bots']}: {r['error']}" for r in results if r["error"]]
-    assert not errors, errors[:5]
-    broken = [f"seed {r['seed']} {r['bots']}: {r['problems'][0]}" for r in results
-              if r["problems"]]
-    assert not broken, broken[:5]
-    assert all(r["finished"] for r in results)
+    assert_games_clean(results)
     assert all(1 <= r["rounds"] <= MAX_ROUNDS for r in results)
     replays = [r for r in results if "replay_identical" in r]
     assert len(replays) == 25 and all(r["replay_identical"] for r in replays)

@@ -11,12 +11,10 @@ Games run in two worker processes (the machine has two cores).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tests.engine.helpers_h import invariant_problems
+from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog
@@ -100,17 +98,10 @@ def play_chunk(indices: list[int]) -> list[dict[str, Any]]:
 
 def test_a_thousand_random_arsenal_games_keep_the_invariants_and_replay() -> None:
     chunks = [list(range(k, GAMES, 8)) for k in range(8)]  # interleaved chunks
-    with ProcessPoolExecutor(max_workers=WORKERS,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
-        results = [r for part in pool.map(play_chunk, chunks) for r in part]
+    results = run_in_workers(play_chunk, chunks, WORKERS)
     assert len(results) == GAMES
     assert all(r["valid"] for r in results)  # every random team is legal
-    errors = [f"seed {r['seed']} {r['bots']}: {r['error']}" for r in results if r["error"]]
-    assert not errors, errors[:5]
-    broken = [f"seed {r['seed']} {r['bots']}: {r['problems'][0]}" for r in results
-              if r["problems"]]
-    assert not broken, broken[:5]
-    assert all(r["finished"] for r in results)
+    assert_games_clean(results)
     assert all(1 <= r["rounds"] <= MAX_ROUNDS for r in results)
     replays = [r for r in results if "replay_identical" in r]
     assert len(replays) == GAMES // REPLAY_EVERY and all(r["replay_identical"] for r in replays)

@@ -10,13 +10,12 @@ in two worker processes (forked after the teams are switched to sponsored).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
 import tests.rules.test_arsenal_simulation as arsenal_sim
+from tests.engine.helpers_h import assert_games_clean, run_in_workers
 
 from carnage.catalog import load_catalog
 from carnage.cli.simulate_cmd import random_teams_setup
@@ -49,17 +48,10 @@ def test_a_thousand_sponsored_games_with_perks_keep_the_invariants_and_replay(
     monkeypatch.setattr(arsenal_sim, "random_teams_setup", sponsored_setup)
     monkeypatch.setattr(arsenal_sim, "FIRST_SEED", FIRST_SEED)
     chunks = [list(range(k, GAMES, CHUNKS)) for k in range(CHUNKS)]
-    with ProcessPoolExecutor(max_workers=arsenal_sim.WORKERS,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
-        results = [r for part in pool.map(play_chunk, chunks) for r in part]
+    results = run_in_workers(play_chunk, chunks, arsenal_sim.WORKERS)
     assert len(results) == GAMES
     assert all(r["valid"] for r in results)  # every random sponsored team is legal
-    errors = [f"seed {r['seed']} {r['bots']}: {r['error']}" for r in results if r["error"]]
-    assert not errors, errors[:5]
-    broken = [f"seed {r['seed']} {r['bots']}: {r['problems'][0]}" for r in results
-              if r["problems"]]
-    assert not broken, broken[:5]
-    assert all(r["finished"] for r in results)
+    assert_games_clean(results)
     assert all(1 <= r["rounds"] <= arsenal_sim.MAX_ROUNDS for r in results)
     replays = [r for r in results if "replay_identical" in r]
     assert len(replays) == GAMES // arsenal_sim.REPLAY_EVERY

@@ -8,12 +8,10 @@ the perks alone; issue 7's 1,000-game test plays sponsors and perks together."""
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tests.engine.helpers_h import invariant_problems
+from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog
@@ -102,14 +100,8 @@ def test_games_with_every_perk_keep_the_invariants_and_replay() -> None:
     todo = [(i, plan[2 * i: 2 * i + 2]) for i in range(GAMES)]
     fielded = {p for vs in plan for ps in vs for p in ps}
     assert fielded == set(load_catalog().perks.records)  # all 72 take part
-    with ProcessPoolExecutor(max_workers=2,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
-        results = [r for part in pool.map(play_chunk, [todo[0::2], todo[1::2]]) for r in part]
-    errors = [f"seed {r['seed']}: {r['error']}" for r in results if r["error"]]
-    assert not errors, errors[:5]
-    broken = [f"seed {r['seed']}: {r['problems'][0]}" for r in results if r["problems"]]
-    assert not broken, broken[:5]
-    assert all(r["finished"] for r in results)
+    results = run_in_workers(play_chunk, [todo[0::2], todo[1::2]])
+    assert_games_clean(results)
     assert all(r["replay_identical"] for r in results)
     kinds = sum((r["kinds"] for r in results), Counter())
     events = sum((r["perk_events"] for r in results), Counter())
