@@ -6,13 +6,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from carnage.catalog import Weight, load_catalog
-from carnage.engine.decisions import Decision
-from carnage.engine.dice import ScriptedDice
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.scenario import Scenario
 from carnage.engine.state import GameState, Obstacle, VehicleState, WeaponMount
 from carnage.geometry import footprint
 from carnage.geometry.shapes import Pose
+from carnage.kernel.decisions import Decision
+from carnage.kernel.dice import ScriptedDice
 
 
 def vehicle(

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from carnage.engine.dice import ScriptedDice, SeededDice
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.movement import obstructions_for
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import penetration
+from carnage.kernel.dice import ScriptedDice, SeededDice
 from carnage.rules.scenarios import StreetRace
 
 

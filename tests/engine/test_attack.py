@@ -10,9 +10,6 @@ from tests.engine.builders import StepScenario, play, rock, table, values, vehic
 from tests.engine.helpers_attack import armed, attack_game, kinds, rolls, wound
 
 from carnage.engine.attack import HANDGUN, STOP, Sight, attack_step, legal_shots
-from carnage.engine.decisions import IllegalChoice
-from carnage.engine.dice import ScriptedDice
-from carnage.engine.effects import CANCEL
 from carnage.engine.game import Flow, Game
 from carnage.engine.scenario import Scenario
 from carnage.engine.state import Status
@@ -21,6 +18,9 @@ from carnage.geometry.cover import Blocker, check_fire
 from carnage.geometry.movement import final_pose
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Rect, unit
+from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import ScriptedDice
+from carnage.kernel.effects import CANCEL
 
 # Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge (Medium
 # range): the set-up of the example of play, Refuelled p.58.

@@ -10,8 +10,8 @@ from tests.engine.helpers_g import activation, collide, ev, example_of_play_tabl
 
 from carnage.catalog import Weight
 from carnage.engine.collision import base_smash_dice, smash_dice, weight_bonus
-from carnage.engine.decisions import IllegalChoice
 from carnage.engine.state import Status
+from carnage.kernel.decisions import IllegalChoice
 
 # Skid faces on a D6 (ruling R-1): 1 Hazard, 2 Spin, 3 Slide, 4-6 Shift.
 HAZ, SPIN, SLIDE, SHIFT = 1, 2, 3, 4

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from carnage.engine.decisions import Decision, IllegalChoice, Interval, Option
-from carnage.engine.dice import DiceExhausted, ScriptedDice, SeededDice, SkidFace, skid_face
-from carnage.engine.effects import CANCEL, EffectRegistry
-from carnage.engine.events import Event, EventLog
+from carnage.kernel.decisions import Decision, IllegalChoice, Interval, Option
+from carnage.kernel.dice import DiceExhausted, ScriptedDice, SeededDice, SkidFace, skid_face
+from carnage.kernel.effects import CANCEL, EffectRegistry
+from carnage.kernel.events import Event, EventLog
 
 
 def test_seeded_dice_reproducible_and_restorable() -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from tests.engine.builders import play, rock, run_step, table, values, vehicle
 
-from carnage.engine.decisions import IllegalChoice
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.movement import movement_step, parse_template_value, template_value
 from carnage.engine.state import Status
 from carnage.geometry.movement import final_pose
 from carnage.geometry.shapes import Rect
 from carnage.geometry.surfaces import SurfaceKind, surface_from_rect
+from carnage.kernel.decisions import IllegalChoice
 
 # D6 faces read as skid dice (ruling R-1): 1 Hazard, 2 Spin, 3 Slide, 4-6 Shift.
 HAZ, SPIN, SLIDE, SHIFT = 1, 2, 3, 4

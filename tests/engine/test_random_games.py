@@ -16,9 +16,9 @@ from typing import Any
 from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
-from carnage.engine.decisions import Decision
 from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
+from carnage.kernel.decisions import Decision
 
 MAX_ROUNDS = 10
 MIX = [(("random", "random"), 380), (("heuristic", "random"), 60),

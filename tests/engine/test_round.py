@@ -8,11 +8,11 @@ import pytest
 from tests.engine.builders import play, run_step, table, vehicle
 
 from carnage.engine import flow
-from carnage.engine.decisions import IllegalChoice
-from carnage.engine.effects import HandlerFn
 from carnage.engine.game import Flow, Game, GameOver, RuleOptions
 from carnage.engine.scenario import Scenario
 from carnage.engine.state import Status, VehicleState
+from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.effects import HandlerFn
 
 
 def recorder(log: list[tuple[int, str]]) -> object:

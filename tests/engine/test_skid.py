@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from carnage.engine.decisions import IllegalChoice
-from carnage.engine.dice import ScriptedDice, SkidFace
 from carnage.engine.skid import (
     CANCEL,
     DISCARD,
@@ -14,6 +12,8 @@ from carnage.engine.skid import (
     GEAR_UP,
     SkidResolution,
 )
+from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import ScriptedDice, SkidFace
 
 # D6 -> skid face as ruled in docs/rulings.md: 1 Hazard, 2 Spin, 3 Slide, 4-6 Shift.
 HAZ, SPIN, SLIDE, SHIFT = 1, 2, 3, 4

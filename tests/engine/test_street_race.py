@@ -9,11 +9,11 @@ import pytest
 from tests.engine.builders import play, values, vehicle
 from tests.engine.helpers_h import race
 
-from carnage.engine.dice import ScriptedDice
 from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, build_game, checked_team
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
 
 LONG = 180.0

@@ -6,9 +6,9 @@ import pytest
 from tests.engine.builders import play, rock, run_step, table, vehicle
 from tests.engine.helpers_g import activation, ev, example_of_play_table, rolls, wipeouts
 
-from carnage.engine.decisions import IllegalChoice
 from carnage.engine.game import Flow, Game
 from carnage.engine.state import Status
+from carnage.kernel.decisions import IllegalChoice
 
 HAZ, SPIN, SLIDE, SHIFT = 1, 2, 3, 4
 

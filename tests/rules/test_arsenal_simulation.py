@@ -19,10 +19,10 @@ from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_i
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog
 from carnage.cli.simulate_cmd import random_teams_setup
-from carnage.engine.decisions import Decision
 from carnage.engine.game import Game
 from carnage.engine.rulebook import unplayed_rules
 from carnage.engine.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
+from carnage.kernel.decisions import Decision
 from carnage.team import TeamSpec, check_team
 
 GAMES = 1000

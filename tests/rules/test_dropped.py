@@ -13,7 +13,6 @@ from tests.engine.helpers_g import ev
 from tests.engine.helpers_g import rolls as all_rolls
 
 from carnage.engine.attack import attack_step
-from carnage.engine.effects import run_flows
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.hazards_on_table import lay
@@ -23,6 +22,7 @@ from carnage.engine.state import GameState, Status, VehicleState, WeaponMount
 from carnage.engine.wipeout import wipeout_step
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import body_at_gap, sentries
 
 Layout = tuple[str, str, Pose]

@@ -14,7 +14,6 @@ from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import attack_step, targets_for
 from carnage.engine.collision import resolve_collisions
 from carnage.engine.damage import HitGroup, take_hits, wreck
-from carnage.engine.effects import run_flows
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.hazards_on_table import lay, remove
@@ -25,6 +24,7 @@ from carnage.engine.votes import spend_opportunity
 from carnage.engine.wipeout import wipeout_threshold
 from carnage.geometry.arcs import Arc
 from carnage.geometry.shapes import Pose
+from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import drops_allowed
 from carnage.rules.sponsors import (
     SHOWING_OFF,
@@ -920,7 +920,7 @@ def test_scenario_victory_ignores_ghost_riders() -> None:
     class Plain(Scenario):
         pass
 
-    from carnage.engine.dice import ScriptedDice
+    from carnage.kernel.dice import ScriptedDice
 
     g = Game(state=st, scenario=Plain(), dice=ScriptedDice([]))
     assert g.scenario.counts(g, st.vehicles["f"])

@@ -159,7 +159,7 @@ def attack_part(vid: str) -> Callable[[Game], Flow]:
 
     def step(g: Game) -> Flow:
         from carnage.engine.attack import attack_step
-        from carnage.engine.effects import run_flows
+        from carnage.kernel.effects import run_flows
 
         v = g.state.vehicles[vid]
         yield from run_flows(g, "attack_start", {"game": g, "vehicle": v})

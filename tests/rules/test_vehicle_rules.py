@@ -14,7 +14,6 @@ from tests.engine.helpers_g import collide, ev, rolls, wipeouts
 from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import Sight, legal_shots
 from carnage.engine.damage import suffer_damage
-from carnage.engine.effects import run_flows
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step, template_options, template_use, touching_ids
@@ -24,6 +23,7 @@ from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.arcs import Arc
 from carnage.geometry.shapes import Pose, Rect
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import drops_allowed
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import VehicleSpec, WeaponSpec
@@ -561,7 +561,7 @@ def test_tank_turret_is_a_team_rule_and_fires_all_round() -> None:
 # -- Bots and whole games with every vehicle rule ----------------------------------------------
 def test_heuristic_bot_declines_airwolf_and_turns_a_jackknife_like_lost_control() -> None:
     from carnage.ai.bots import HeuristicBot
-    from carnage.engine.decisions import Decision, Interval
+    from carnage.kernel.decisions import Decision, Interval
 
     heli = ruled(vehicle("heli", "helicopter", 600, 600), "airwolf")
     g = run_step(table(heli), start_of("heli"))

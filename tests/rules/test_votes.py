@@ -9,8 +9,6 @@ from tests.engine.builders import play, run_step, table, values, vehicle
 
 from carnage.ai.bots import HeuristicBot, RandomBot
 from carnage.engine.damage import wreck
-from carnage.engine.decisions import IllegalChoice
-from carnage.engine.dice import ScriptedDice
 from carnage.engine.flow import gear_phase
 from carnage.engine.game import Flow, Game
 from carnage.engine.scenario import Scenario
@@ -28,6 +26,8 @@ from carnage.engine.votes import (
 )
 from carnage.engine.wipeout import lose_control_chooser
 from carnage.geometry.shapes import Pose
+from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios.street_race import StreetRace
 
 

@@ -14,7 +14,6 @@ from tests.engine.helpers_g import collide, ev, rolls, wipeouts
 
 from carnage.engine.attack import Sight
 from carnage.engine.damage import suffer_damage
-from carnage.engine.effects import run_flows
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step, obstructions_for, pivot_vehicle
@@ -23,6 +22,7 @@ from carnage.engine.setup import vehicle_state
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.arcs import Arc
 from carnage.geometry.shapes import Pose, penetration
+from carnage.kernel.effects import run_flows
 from carnage.rules.war_rig import shared_centre
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import VehicleSpec, WeaponSpec

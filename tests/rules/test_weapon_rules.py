@@ -14,10 +14,10 @@ from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine import rulebook
 from carnage.engine.attack import STOP, attack_step, weapon_playable
 from carnage.engine.collision import resolve_collision
-from carnage.engine.effects import run_flows
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import template_options, template_use
 from carnage.engine.wipeout import reset_gear_and_hazards
+from carnage.kernel.effects import run_flows
 from carnage.rules.weapons import splash_sets
 
 

@@ -7,7 +7,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from carnage.engine.events import Event
+from carnage.kernel.events import Event
 from carnage.web.app import create_app, validation_sentence
 from carnage.web.eventtext import event_text
 

@@ -24,7 +24,6 @@ from carnage.ai.field import FAR, DistanceField, distance_field
 from carnage.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.ai.upgrades import UPGRADE_HANDLERS
 from carnage.catalog import TemplateUse, load_catalog
-from carnage.engine.decisions import Decision, IllegalChoice
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, VehicleState
 from carnage.geometry.collision import Obstruction
@@ -32,6 +31,7 @@ from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.geometry.surfaces import move_pieces
 from carnage.geometry.table import Table, off_table
+from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from carnage.engine.decisions import Decision
 from carnage.geometry.shapes import Point, distance, heading_diff
+from carnage.kernel.decisions import Decision
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game

@@ -10,8 +10,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from carnage.engine.decisions import Decision
-from carnage.engine.dice import SkidFace
+from carnage.kernel.decisions import Decision
+from carnage.kernel.dice import SkidFace
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from carnage.ai.bots import Bot
 
 if TYPE_CHECKING:
-    from carnage.engine.decisions import Decision
     from carnage.engine.game import Game
+    from carnage.kernel.decisions import Decision
 
 MAX_CHOICES = 20_000
 """A game asking for more choices than this is stuck: ``play_out`` raises."""

@@ -8,9 +8,9 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from carnage.engine.decisions import Decision
 from carnage.geometry.shapes import Pose, Rect, distance, norm_heading
 from carnage.geometry.table import Table, off_table
+from carnage.kernel.decisions import Decision
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game

@@ -19,11 +19,11 @@ from rich.console import Console
 from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot
-from carnage.engine.decisions import Decision, IllegalChoice
-from carnage.engine.events import Event
 from carnage.engine.game import Game, RuleOptions
 from carnage.engine.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.events import Event
 from carnage.render.svg import (
     PALETTE,
     ObstacleShape,

@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING, Any
 from carnage.catalog import RangeBand, Weapon, load_catalog
 from carnage.engine.combat import score_attack
 from carnage.engine.damage import HitGroup, take_hits
-from carnage.engine.effects import CANCEL, run_flows
 from carnage.engine.game import ask
 from carnage.engine.state import VehicleState, WeaponMount, body_owner
 from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, distance
+from carnage.kernel.effects import CANCEL, run_flows
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carnage.engine.combat import remove_hull, roll_attack, roll_evade
-from carnage.engine.effects import CANCEL, run_flows
 from carnage.engine.game import ask
 from carnage.engine.state import WEIGHT_CLASS, Obstacle, VehicleState, body_owner
 from carnage.engine.terrain import parse_ramp_edge, ramp_flow, volatile_check
 from carnage.geometry.collision import Contact, collision_contact
 from carnage.geometry.shapes import Rect
+from carnage.kernel.effects import CANCEL, run_flows
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

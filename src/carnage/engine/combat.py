@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from carnage.engine.events import JsonValue
+from carnage.kernel.events import JsonValue
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import Weight
 from carnage.engine.combat import remove_hull, roll_attack, roll_evade
-from carnage.engine.decisions import Decision
 from carnage.engine.game import ask
 from carnage.engine.state import Obstacle, Status, VehicleState
 from carnage.geometry.shapes import Point, distance
+from carnage.kernel.decisions import Decision
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -99,7 +99,7 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
         return
     # ``wreck`` flow hook (S3): a flow returning True replaces the whole wreck sequence (an RC
     # Car explodes instead, p.79).
-    from carnage.engine.effects import run_flows
+    from carnage.kernel.effects import run_flows
 
     if (yield from run_flows(g, "wreck", {"game": g, "vehicle": v,
                                           "in_collision": in_collision})):
@@ -264,7 +264,7 @@ def take_hits(
     cancelled = 0
     if evadable and g.effects.run_event("can_evade", True, ctx) is True:
         # ``before_evade`` flow hook (P2): Evasive, Sympathy for the Devil (pp.107-108).
-        from carnage.engine.effects import run_flows
+        from carnage.kernel.effects import run_flows
 
         yield from run_flows(g, "before_evade", {"game": g, "vehicle": target, "hits": total,
                                                  "collision": False, "source": source})
@@ -287,6 +287,6 @@ def take_hits(
     yield from suffer_damage(g, target, damage, source=source, page=page)
     # ``hits_resolved`` flow hook (P2): the hits have landed (Sympathy for the Devil shares
     # them, p.108); ctx as for ``hits_taken`` plus "damage" and "blast".
-    from carnage.engine.effects import run_flows
+    from carnage.kernel.effects import run_flows
 
     yield from run_flows(g, "hits_resolved", {**ctx, "damage": damage, "blast": blast})

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carnage.engine.effects import run_flows
 from carnage.engine.game import ask
 from carnage.engine.votes import round_start_votes, spend_opportunity
+from carnage.kernel.effects import run_flows
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

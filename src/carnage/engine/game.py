@@ -13,12 +13,12 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from carnage.engine.decisions import Decision, IllegalChoice, Option
-from carnage.engine.dice import DiceSource, SeededDice
-from carnage.engine.effects import EffectRegistry
-from carnage.engine.events import EventLog, JsonValue
 from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.templateset import TemplateSet, default_template_set
+from carnage.kernel.decisions import Decision, IllegalChoice, Option
+from carnage.kernel.dice import DiceSource, SeededDice
+from carnage.kernel.effects import EffectRegistry
+from carnage.kernel.events import EventLog, JsonValue
 
 if TYPE_CHECKING:
     from carnage.engine.scenario import Scenario

@@ -27,7 +27,6 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from carnage.engine.decisions import Decision, Interval
 from carnage.engine.game import ask
 from carnage.engine.state import TableTemplate, VehicleState
 from carnage.geometry.arcs import Arc
@@ -37,6 +36,7 @@ from carnage.geometry.cover import Blocker
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, rotate
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
+from carnage.kernel.decisions import Decision, Interval
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

@@ -15,8 +15,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import TemplateUse, load_catalog
-from carnage.engine.decisions import Decision, Interval
-from carnage.engine.effects import run_flows as run_flow_hooks
 from carnage.engine.game import ask
 from carnage.engine.skid import CANCEL, SkidResolution
 from carnage.engine.state import Status, VehicleState
@@ -25,6 +23,8 @@ from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
 from carnage.geometry.shapes import Point, Rect, distance, penetration
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.geometry.table import Table, off_table
+from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.effects import run_flows as run_flow_hooks
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -343,7 +343,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             break  # nothing was removed: the interrupted position stands
     # ``move_window`` flow hook (S3): what lies on the table under the move's template or
     # Final Position acts in this collision window (dropped weapon templates, p.78).
-    from carnage.engine.effects import run_flows
+    from carnage.kernel.effects import run_flows
 
     yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result})
     if not v.in_play or g.state.finished:
@@ -479,7 +479,7 @@ def forced_move(
         yield from collision_window(g, v, touched)
     if v.in_play and not g.state.finished:
         # ``move_window`` flow hook (S3): dropped weapon templates under a forced move (p.78).
-        from carnage.engine.effects import run_flows
+        from carnage.kernel.effects import run_flows
 
         yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result,
                                                  "forced": source})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carnage.engine.effects import CANCEL
+from carnage.kernel.effects import CANCEL
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

@@ -18,13 +18,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from carnage.engine.decisions import IllegalChoice
-from carnage.engine.dice import DiceSource, SeededDice
-from carnage.engine.events import Event, EventLog, JsonValue
 from carnage.engine.game import Game, RuleOptions
 from carnage.engine.state import GameState, UpgradeMount, VehicleState, WeaponMount
 from carnage.geometry.footprints import footprint
 from carnage.geometry.shapes import Pose
+from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import DiceSource, SeededDice
+from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.team import TeamFileError, TeamReport, TeamSpec, VehicleReport, check_team
 from carnage.team.io import parse_team
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from carnage.engine.decisions import IllegalChoice
-from carnage.engine.dice import DiceSource, SkidFace, skid_face
+from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import DiceSource, SkidFace, skid_face
 
 # Action names offered while Shifts remain (Refuelled p.22; quick reference step 1.4).
 CANCEL = "cancel"  # with the index of a Hazard, Slide or Spin result

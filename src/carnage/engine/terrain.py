@@ -16,10 +16,10 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.combat import roll_attack
-from carnage.engine.decisions import Decision
 from carnage.engine.state import Obstacle, Ramp
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.shapes import Pose, Rect
+from carnage.kernel.decisions import Decision
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

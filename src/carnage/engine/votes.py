@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from carnage.engine.effects import CANCEL, run_flows
 from carnage.engine.game import ask
 from carnage.engine.state import Status, UpgradeMount, VehicleState, WeaponMount
+from carnage.kernel.effects import CANCEL, run_flows
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

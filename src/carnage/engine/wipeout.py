@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carnage.engine.decisions import Decision, Interval
-from carnage.engine.effects import CANCEL
+from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.effects import CANCEL
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -73,7 +73,7 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
     g.emit("wipeout", source="wipeout", page=34, vehicle=v.id, hazards=v.hazards, gear=v.gear)
     # ``wipeout_start`` flow hook (S3): rules acting before the Wipeout is resolved (an RC Car
     # suffers one damage, p.79); the Wipeout ends if the vehicle leaves play.
-    from carnage.engine.effects import run_flows
+    from carnage.kernel.effects import run_flows
 
     yield from run_flows(g, "wipeout_start", {"game": g, "vehicle": v, "active": active})
     if not v.in_play or g.state.finished:
@@ -111,8 +111,8 @@ def flip(g: Game, v: VehicleState) -> Flow:
     """2 hits that cannot be evaded, then a forced Medium Straight ignoring all obstructions,
     with a collision window (p.35). The forced move ignores ramps too (FAQ)."""
     from carnage.engine.damage import suffer_damage
-    from carnage.engine.effects import run_flows
     from carnage.engine.movement import forced_move
+    from carnage.kernel.effects import run_flows
 
     # ``flip`` flow hook (issue 6): rules acting as a vehicle flips (Roll Cage asks, p.85); one
     # returning True resolves the Flip itself (Nuclear Engine p.83, Jackknife p.119).

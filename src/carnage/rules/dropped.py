@@ -38,7 +38,6 @@ from carnage.engine.attack import (
 )
 from carnage.engine.combat import score_attack
 from carnage.engine.damage import HitGroup, explode, suffer_damage, take_hits
-from carnage.engine.decisions import Decision, Interval
 from carnage.engine.hazards_on_table import (
     TemplateKind,
     choose_burst_pose,
@@ -53,6 +52,7 @@ from carnage.geometry.cover import Blocker, check_fire
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, unit
 from carnage.geometry.table import Table
+from carnage.kernel.decisions import Decision, Interval
 from carnage.rules.weapons import DUMP, install_on_fire
 
 if TYPE_CHECKING:

@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import TemplateUse, Weight, load_catalog
 from carnage.engine.attack import AttackResolution
-from carnage.engine.dice import SkidFace
-from carnage.engine.effects import FlowFactory
 from carnage.engine.game import ask
 from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
@@ -39,6 +37,8 @@ from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import Point, distance
 from carnage.geometry.surfaces import move_pieces
 from carnage.geometry.templateset import TemplateSet
+from carnage.kernel.dice import SkidFace
+from carnage.kernel.effects import FlowFactory
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -452,8 +452,8 @@ def idris(game: Game, vehicle: VehicleState | None, source: str) -> None:
 def extra_movement_step(g: Game, v: VehicleState, why: str, page: int) -> Flow:
     """Another Movement Step straight after this one, ending like any Movement Step (its
     ``movement_end`` flows run again)."""
-    from carnage.engine.effects import run_flows
     from carnage.engine.movement import movement_step
+    from carnage.kernel.effects import run_flows
 
     g.emit("extra_movement_step", source=why, page=page, vehicle=v.id)
     yield from movement_step(g, v)

@@ -27,8 +27,8 @@ from carnage.geometry.shapes import Point, distance
 
 if TYPE_CHECKING:
     from carnage.engine.collision import Party
-    from carnage.engine.effects import FlowFactory
     from carnage.engine.game import Flow, Game
+    from carnage.kernel.effects import FlowFactory
 
 PAGE = 103
 MOLOTOVS = "molotov_cocktails"

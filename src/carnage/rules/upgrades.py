@@ -28,14 +28,14 @@ from typing import TYPE_CHECKING, Any
 from carnage.catalog import TemplateUse, Weight, load_catalog
 from carnage.engine.collision import SMASH
 from carnage.engine.combat import remove_hull
-from carnage.engine.dice import SkidFace, skid_face
-from carnage.engine.effects import FlowFactory
 from carnage.engine.game import ask
 from carnage.engine.rulebook import installer, special_rule
 from carnage.engine.state import UpgradeMount, VehicleState
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import SurfaceKind
 from carnage.geometry.table import Table, off_table
+from carnage.kernel.dice import SkidFace, skid_face
+from carnage.kernel.effects import FlowFactory
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -424,8 +424,8 @@ def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> Non
     v = vehicle
 
     def placer(g: Game, ctx: dict[str, Any]) -> Generator[Any, Any, Pose]:
-        from carnage.engine.decisions import Decision, Interval
         from carnage.engine.hazards_on_table import burst_swing
+        from carnage.kernel.decisions import Decision, Interval
 
         body: Rect = ctx.get("body") or v.rect()
         what = str(ctx.get("what", "template"))

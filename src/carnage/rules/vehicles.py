@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import TemplateUse
 from carnage.engine.collision import EVADE, SMASH, Party, weight_class
-from carnage.engine.decisions import Decision, Interval
 from carnage.engine.flow import activation
 from carnage.engine.game import ask
 from carnage.engine.movement import obstructions_for, pivot_vehicle, touches, touching_ids
@@ -29,6 +28,7 @@ from carnage.engine.state import TRAILER_PART, WEIGHT_CLASS, VehicleState, body_
 from carnage.engine.terrain import parse_ramp_edge
 from carnage.geometry.movement import spin_body
 from carnage.geometry.shapes import Pose, norm_heading
+from carnage.kernel.decisions import Decision, Interval
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

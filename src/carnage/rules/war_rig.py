@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 from carnage.engine.collision import SMASH, Party, weight_class
 from carnage.engine.combat import roll_attack
 from carnage.engine.damage import HitGroup, take_hits
-from carnage.engine.decisions import Decision, Interval
 from carnage.engine.game import ask
 from carnage.engine.movement import (
     STRAIGHTS,
@@ -44,6 +43,7 @@ from carnage.geometry.footprints import footprint
 from carnage.geometry.movement import MoveResult, hitch_trailer, resolve_move, spin_body
 from carnage.geometry.shapes import Point, Pose, Rect, norm_heading, penetration
 from carnage.geometry.table import Table
+from carnage.kernel.decisions import Decision, Interval
 from carnage.rules.vehicles import add_flow
 
 if TYPE_CHECKING:

@@ -37,8 +37,6 @@ from carnage.engine.attack import (
 from carnage.engine.collision import resolve_collision, weight_class
 from carnage.engine.combat import roll_attack
 from carnage.engine.damage import HitGroup, suffer_damage, take_hits
-from carnage.engine.decisions import Decision, Interval
-from carnage.engine.dice import SkidFace, skid_face
 from carnage.engine.game import ask
 from carnage.engine.rulebook import special_rule
 from carnage.engine.state import Obstacle, Status, VehicleState, WeaponMount
@@ -54,6 +52,8 @@ from carnage.geometry.footprints import footprint
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, closest_points, distance, penetration
 from carnage.geometry.table import Table, off_table
+from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.dice import SkidFace, skid_face
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from carnage.engine.events import Event, JsonValue
+from carnage.kernel.events import Event, JsonValue
 
 Names = Mapping[str, str]
 """Vehicle and obstacle id -> display name."""

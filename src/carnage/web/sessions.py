@@ -24,9 +24,9 @@ from typing import Any, cast
 
 from carnage.ai.bots import Bot, make_bot
 from carnage.ai.runner import bot_rng
-from carnage.engine.decisions import Decision, IllegalChoice
 from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, SetupError, build_game
+from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.rules.scenarios import scenario_class
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame

@@ -14,8 +14,6 @@ from typing import Any, Literal
 
 from carnage.catalog import load_catalog
 from carnage.engine.attack import HANDGUN, STOP, weapon_arc
-from carnage.engine.decisions import Decision
-from carnage.engine.events import Event
 from carnage.engine.game import Game
 from carnage.engine.movement import parse_template_value
 from carnage.engine.state import GameState, VehicleState
@@ -25,6 +23,8 @@ from carnage.geometry.movement import path_for
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
+from carnage.kernel.decisions import Decision
+from carnage.kernel.events import Event
 from carnage.render.svg import (
     PALETTE,
     ObstacleShape,

@@ -11,11 +11,11 @@ from tests.engine.helpers_g import ev, rolls
 
 from carnage.engine.attack import attack_step
 from carnage.engine.collision import resolve_collisions
-from carnage.engine.decisions import Decision
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step
 from carnage.engine.state import GameState, VehicleState
+from carnage.kernel.decisions import Decision
 
 __all__ = ["activate", "attack", "collide", "drive", "ev", "move", "perked", "rolls", "run",
            "table", "vehicle"]

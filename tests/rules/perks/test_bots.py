@@ -18,8 +18,8 @@ from tests.rules.perks.helpers_p2 import (
 )
 
 from carnage.ai import make_bot
-from carnage.engine.decisions import Decision
 from carnage.engine.game import Game
+from carnage.kernel.decisions import Decision
 
 
 def answer(g: Game, d: Decision | None) -> object:

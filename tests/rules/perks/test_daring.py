@@ -20,7 +20,7 @@ from tests.rules.perks.helpers_p2 import (
     vehicle,
 )
 
-from carnage.engine.decisions import Interval
+from carnage.kernel.decisions import Interval
 
 
 def test_chrome_whisperer_pushes_it_again_and_again() -> None:

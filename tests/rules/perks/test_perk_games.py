@@ -15,11 +15,11 @@ from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_i
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog
-from carnage.engine.decisions import Decision
-from carnage.engine.dice import SeededDice
 from carnage.engine.game import Game, RuleOptions
 from carnage.engine.setup import add_team
 from carnage.engine.state import GameState
+from carnage.kernel.decisions import Decision
+from carnage.kernel.dice import SeededDice
 from carnage.rules.scenarios import StreetRace
 from carnage.team import check_team
 from carnage.team.io import parse_team

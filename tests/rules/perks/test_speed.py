@@ -19,10 +19,10 @@ from tests.rules.perks.helpers_p2 import (
 )
 
 from carnage.catalog import TemplateUse
-from carnage.engine.dice import ScriptedDice
 from carnage.engine.game import Game
 from carnage.engine.movement import template_use
 from carnage.engine.scenario import Scenario
+from carnage.kernel.dice import ScriptedDice
 
 
 def test_hot_start_rolls_the_starting_gear() -> None:

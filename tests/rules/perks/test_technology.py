@@ -15,10 +15,10 @@ from tests.rules.perks.helpers_p2 import (
     vehicle,
 )
 
-from carnage.engine.dice import ScriptedDice
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game, ask
 from carnage.engine.scenario import Scenario
+from carnage.kernel.dice import ScriptedDice
 
 
 def test_rocket_thrusters_flip_along_a_long_straight() -> None:

@@ -15,10 +15,10 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from carnage.engine.decisions import Decision
 from carnage.engine.game import ask
 from carnage.engine.state import VehicleState
 from carnage.geometry.shapes import distance
+from carnage.kernel.decisions import Decision
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game

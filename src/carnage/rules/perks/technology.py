@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import RangeBand, load_catalog
 from carnage.engine.attack import HANDGUN, weapon_playable
-from carnage.engine.dice import SkidFace
 from carnage.engine.game import ask
 from carnage.engine.rulebook import installer, special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState, WeaponMount
+from carnage.kernel.dice import SkidFace
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import TemplateUse
-from carnage.engine.dice import SkidFace, skid_face
 from carnage.engine.game import ask
 from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
+from carnage.kernel.dice import SkidFace, skid_face
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
