@@ -178,11 +178,15 @@ def ask(
     options: Sequence[tuple[str | int, str]],
     source: str = "core",
     page: int | None = None,
+    *,
+    vehicle: str | None = None,
+    target: str | None = None,
+    weapon: str | None = None,
 ) -> Decision:
-    """A decision over labelled options."""
+    """A decision over labelled options, about ``vehicle`` (and ``target``, ``weapon``)."""
     return Decision(
         player, kind, prompt, options=tuple(Option(v, lbl) for v, lbl in options),
-        source=source, page=page,
+        source=source, page=page, vehicle=vehicle, target=target, weapon=weapon,
     )
 
 

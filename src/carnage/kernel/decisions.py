@@ -44,6 +44,12 @@ class Decision:
     domain: Interval | None = None
     source: str = "core"
     page: int | None = None
+    vehicle: str | None = None
+    """Id of the vehicle the decision is about (the active vehicle, the one deploying ...)."""
+    target: str | None = None
+    """Id of the other vehicle or object it concerns (the one shot at, collided with ...)."""
+    weapon: str | None = None
+    """Key of the weapon or upgrade mount it concerns (``machine_gun#0``)."""
 
     def __post_init__(self) -> None:
         if bool(self.options) == (self.domain is not None):
