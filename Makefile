@@ -3,10 +3,18 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-dev run test lint bench
+.PHONY: install install-dev run test lint bench prerequisites-run prerequisites-test
 
-$(BIN)/python:
-	$(PY) -m venv $(VENV)
+## What a fresh Debian machine lacks (python3-venv; chromium for the browser tests) is
+## installed by scripts/prerequisites.sh, which lists every such package in one place.
+prerequisites-run:
+	@scripts/prerequisites.sh run
+
+prerequisites-test:
+	@scripts/prerequisites.sh test
+
+$(BIN)/python: | prerequisites-run
+	$(PY) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 install: $(BIN)/python
@@ -24,7 +32,8 @@ lint: install-dev
 	$(BIN)/mypy
 
 ## The whole test suite: lint, types, tests.
-test: install-dev lint
+test: prerequisites-test
+	$(MAKE) lint
 	$(BIN)/pytest
 
 bench: install-dev
