@@ -70,8 +70,10 @@ def test_create_human_vs_bot_gives_the_human_a_token_and_a_link(client: TestClie
     # The bot has answered everything up to the human's first decision.
     assert v["pending"]["seat"] == 0
     assert v["players"] == [
-        {"seat": 0, "controller": "human", "votes": 0, "colour": v["players"][0]["colour"]},
-        {"seat": 1, "controller": "heuristic", "votes": 0, "colour": v["players"][1]["colour"]},
+        {"seat": 0, "controller": "human", "votes": 0, "colour": v["players"][0]["colour"],
+         "name": "Red", "team": "Red Racers"},
+        {"seat": 1, "controller": "heuristic", "votes": 0, "colour": v["players"][1]["colour"],
+         "name": "Blue", "team": "Blue Racers"},
     ]
     assert v["players"][0]["colour"] != v["players"][1]["colour"]
 

@@ -65,7 +65,7 @@ def test_event_sentences_name_vehicles_and_cite_the_page() -> None:
     names = {"p1-red-car": "Red Car", "rock-1": "rock 1"}
     skid = Event(3, "roll", {"why": "skid dice", "dice": [2, 5, 6], "vehicle": "p1-red-car"},
                  source="skid_dice", page=22)
-    assert event_text(skid, names) == "Red Car rolled 3 skid dice: 2, 5, 6 (p.22)"
+    assert event_text(skid, names) == "Red Car rolled 3 skid dice: Spin, Shift, Shift (p.22)"
     move = Event(4, "move", {"vehicle": "p1-red-car", "x": 10.0, "y": 20.5, "heading": 90.0,
                              "interrupted": True, "touched": ["rock-1"]}, page=25)
     assert event_text(move, names) == (
@@ -74,7 +74,9 @@ def test_event_sentences_name_vehicles_and_cite_the_page() -> None:
                        source="destructible", page=54)
     assert event_text(wreck_gone, names) == "The wreck of Red Car is destroyed and removed (p.54)"
     over = Event(9, "game_over", {"winner": 1, "draw": False, "reason": "crossed the line"})
-    assert event_text(over, names) == "Player 2 wins: crossed the line"
+    assert event_text(over, names) == "Blue wins: crossed the line"
+    assert event_text(over, {**names, "seat:1": "Blue (Road Hogs)"}) == (
+        "Blue (Road Hogs) wins: crossed the line")
     one = Event(6, "roll", {"why": "flip check", "dice": [4], "vehicle": "p1-red-car"}, page=34)
     assert event_text(one, names) == "Red Car rolled 1 die for flip check: 4 (p.34)"
 

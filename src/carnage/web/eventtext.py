@@ -10,21 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from carnage.kernel.dice import skid_face
 from carnage.kernel.events import Event, JsonValue
-
-Names = Mapping[str, str]
-"""Vehicle and obstacle id -> display name."""
-
-
-def player(p: Any) -> str:
-    return f"Player {int(p) + 1}" if isinstance(p, int) and not isinstance(p, bool) else "?"
+from carnage.web.plain import (
+    Names,
+    choice_text,
+    mount_name,
+    plain,
+    player_name,
+    rule_name,
+    template_name,
+)
 
 
 def _n(count: Any, word: str) -> str:
     k = int(count) if isinstance(count, int | float) and not isinstance(count, bool) else 0
     if k == 1:
         return f"1 {word}"
-    return f"{k} {'dice' if word == 'die' else word + 's'}"
+    return f"{k} {word[:-3] + 'dice' if word.endswith('die') else word + 's'}"
 
 
 def _list(items: Any) -> str:
@@ -40,6 +43,9 @@ def _pretty(value: str) -> str:
 class _Say:
     def __init__(self, names: Names, data: Mapping[str, JsonValue], source: str) -> None:
         self.names, self.d, self.source = names, data, source
+
+    def player(self, seat: Any) -> str:
+        return player_name(self.names, seat)
 
     def name(self, key: str = "vehicle") -> str:
         vid = self.d.get(key)
@@ -68,10 +74,14 @@ class _Say:
 def _roll(s: _Say) -> str:
     dice = s.get("dice", [])
     who = s.name() if "vehicle" in s.d else (
-        s.name("attacker") if "attacker" in s.d else player(s.d.get("player"))
+        s.name("attacker") if "attacker" in s.d else s.player(s.d.get("player"))
         if "player" in s.d else "The table")
     why = str(s.get("why", "a roll"))
     k = len(dice) if isinstance(dice, list) else 0
+    if why == "skid dice" and isinstance(dice, list):
+        shown = [skid_face(d).value.capitalize() for d in dice
+                 if isinstance(d, int) and 1 <= d <= 6]
+        return f"{who} rolled {_n(k, 'skid die')}: {_list(shown)}"
     if why.endswith(" dice"):
         return f"{who} rolled {k} {why}: {_list(dice)}"
     return f"{who} rolled {_n(k, 'die')} for {why}: {_list(dice)}"
@@ -81,15 +91,15 @@ def _template(s: _Say) -> str:
     extra = (" (left)" if s.d.get("mirror") else "") + (" in reverse" if s.d.get("reverse") else "")
     use = {"T": "trivial", "H": "hazardous", "P": "permitted"}.get(str(s.get("use", "")), "")
     tail = f", {use}" if use and use != "permitted" else ""
-    return f"{s.name()} takes the {_pretty(str(s.get('template')))} template{extra}{tail}"
+    return f"{s.name()} takes the {template_name(str(s.get('template')))} template{extra}{tail}"
 
 
 def _hazards(s: _Say) -> str:
     change = s.get("change", 0)
     k = int(change) if isinstance(change, int) else 0
     verb = "gains" if k >= 0 else "loses"
-    why = _pretty(s.source)
-    because = f" ({why})" if why and why != "core" else ""
+    why = rule_name(s.source)
+    because = f" ({why})" if s.source not in ("", "core") else ""
     return f"{s.name()} {verb} {_n(abs(k), 'Hazard')}{because}, now {s.get('hazards')}"
 
 
@@ -126,22 +136,31 @@ def _attack_hits(s: _Say) -> str:
     return f"{s.name('target')} takes {_n(hits, 'hit')} from {what}"
 
 
-def _decision(s: _Say) -> str:
-    what = _pretty(str(s.get("decision")))
+def _chosen(s: _Say) -> str:
+    kind = str(s.get("decision"))
     choice = s.d.get("choice")
-    shown = s.names.get(choice, choice) if isinstance(choice, str) else choice
-    return f"{player(s.d.get('player'))} chose {shown} ({what})"
+    if kind in ("activate", "deploy") and isinstance(choice, str):
+        return s.lookup(choice)
+    faces = s.d.get("faces")
+    return choice_text(kind, choice, s.names,
+                       [str(f) for f in faces] if isinstance(faces, list) else ())
+
+
+def _decision(s: _Say) -> str:
+    who = s.player(s.d.get("player"))
+    if "vehicle" in s.d:
+        who = f"{who} ({s.name()})"
+    return f"{who} chose {_chosen(s)}"
 
 
 def _forced_choice(s: _Say) -> str:
-    return f"{player(s.d.get('player'))} had one choice for {_pretty(str(s.get('decision')))}: " \
-        f"{s.get('choice')}"
+    return f"{s.player(s.d.get('player'))} had only one choice: {_chosen(s)}"
 
 
 def _game_over(s: _Say) -> str:
     if s.d.get("draw") or s.d.get("winner") is None:
         return f"The game ends in a draw: {s.get('reason')}"
-    return f"{player(s.d.get('winner'))} wins: {s.get('reason')}"
+    return f"{s.player(s.d.get('winner'))} wins: {s.get('reason')}"
 
 
 SENTENCES: dict[str, Callable[[_Say], str]] = {
@@ -151,20 +170,21 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "game_start": lambda s: f"The game begins ({_pretty(str(s.get('scenario')))}, "
     f"{s.get('players')} players)",
     "game_over": _game_over,
-    "round_start": lambda s: f"Round {s.get('round')} begins; {player(s.d.get('pole'))} has pole "
+    "round_start": lambda s: f"Round {s.get('round')} begins; {s.player(s.d.get('pole'))} has pole "
     "position",
     "round_end": lambda s: f"Round {s.get('round')} ends",
     "gear_phase": lambda s: f"Gear phase {s.get('phase')} of round {s.get('round')}",
-    "pass": lambda s: f"{player(s.d.get('player'))} has nothing to activate in gear phase "
+    "pass": lambda s: f"{s.player(s.d.get('player'))} has nothing to activate in gear phase "
     f"{s.get('phase')}",
-    "pole": lambda s: f"{player(s.d.get('player'))} takes pole position ({s.get('reason')})",
+    "pole": lambda s: f"{s.player(s.d.get('player'))} takes pole position ({s.get('reason')})",
     "deploy": lambda s: f"{s.name()} takes its place on the starting grid ({s.get('slot')} mm)",
     "activation": lambda s: f"{s.name()} activates in gear phase {s.get('phase')}",
     "activation_end": lambda s: f"{s.name()} ends its activation",
     "template": _template,
     "touch_it_use_it": lambda s: f"{s.name()} touched a template it may not use "
-    f"({s.get('picked')}); {player(s.d.get('chooser'))} picks one for it",
-    "skid": lambda s: f"{s.name()}'s skid dice show {_list(s.get('faces', []))}",
+    f"({template_name(str(s.get('picked')))}); {s.player(s.d.get('chooser'))} picks one for it",
+    "skid": lambda s: f"{s.name()}'s skid dice show "
+    f"{_list([str(f).capitalize() for f in s.get('faces', [])])}",
     "skid_hazards": lambda s: f"{s.name()} gains {_n(s.get('gained', 0), 'Hazard')} from its "
     "skid dice",
     "hazards": _hazards,
@@ -177,13 +197,15 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "disqualified": lambda s: f"{s.name()} is out of the game: {s.get('reason')}",
     "distracted": lambda s: f"{s.name()} is distracted by {s.names_of('touching')} and cannot "
     "shoot",
-    "declare_attack": lambda s: f"{s.name()} aims {s.get('weapon')} at {s.name('target')}"
+    "declare_attack": lambda s: f"{s.name()} aims {mount_name(str(s.get('weapon')))} at "
+    f"{s.name('target')}"
     + (" (target in cover)" if s.d.get("cover") else ""),
     "attack_hits": _attack_hits,
     "attack_lost": lambda s: f"{s.name()}'s attack on {s.name('target')} is lost: "
     f"{s.get('reason')}",
     "attack_cancelled": lambda s: f"{s.name()}'s attack on {s.name('target')} is cancelled",
-    "ammo": lambda s: f"{s.name()} uses ammo for {s.get('weapon')}, {s.get('ammo')} left",
+    "ammo": lambda s: f"{s.name()} uses ammo for {mount_name(str(s.get('weapon')))}, "
+    f"{s.get('ammo')} left",
     "evade": lambda s: f"{s.name()} evades {_n(s.get('cancelled', 0), 'hit')} of "
     f"{s.get('hits')}",
     "cancel_hit": lambda s: f"{s.name()} cancels a hit",
@@ -194,7 +216,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "damage": lambda s: f"{s.name()} loses {_n(s.get('amount', 0), 'hull point')}, "
     f"{s.get('hull_points')} left",
     "wrecked": lambda s: f"{s.name()} is wrecked",
-    "audience_vote": lambda s: f"{player(s.d.get('player'))} earns an Audience Vote "
+    "audience_vote": lambda s: f"{s.player(s.d.get('player'))} earns an Audience Vote "
     f"({s.get('votes')} in all)",
     "explosion_check": lambda s: f"{s.name()} explosion check: rolled {s.get('roll')} + "
     f"{s.get('ammo')} ammo = {s.get('total')}"
@@ -247,6 +269,7 @@ def event_text(event: Event, names: Names) -> str:
         text = fn(s) if fn is not None else _fallback(event.kind, s)
     except (TypeError, ValueError, KeyError, IndexError):
         text = _fallback(event.kind, s)
+    text = plain(text, names)
     text = text[:1].upper() + text[1:]
     if event.page is not None:
         text += f" (p.{event.page})"

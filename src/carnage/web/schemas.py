@@ -142,6 +142,8 @@ class PlayerView(BaseModel):
     controller: Controller
     votes: int
     colour: str
+    name: str = Field(default="", description="The player's name everywhere: the seat colour.")
+    team: str = Field(default="", description="The name of the team the player brought.")
 
 
 class WeaponView(BaseModel):
@@ -224,6 +226,17 @@ class DomainView(BaseModel):
     unit: str
 
 
+class DieView(BaseModel):
+    number: int = Field(description="The die's number as players count them, from 1.")
+    face: str = Field(description="shift, hazard, spin or slide (skid dice); 1-6 (D6).")
+    mark: Literal["", "hit", "crit", "miss", "saved", "rerolled", "spent", "cancelled"] = ""
+
+
+class DiceView(BaseModel):
+    kind: Literal["skid", "attack", "evade", "d6"]
+    dice: list[DieView]
+
+
 class PendingView(BaseModel):
     seat: int
     kind: str
@@ -233,6 +246,9 @@ class PendingView(BaseModel):
     options: list[OptionView] | None
     domain: DomainView | None
     vehicle: str | None
+    rule: str = Field(default="", description="The rule's name in words (from `source`).")
+    dice: DiceView | None = Field(
+        default=None, description="The skid dice this decision is about (Push It, Shifts).")
     preview: dict[str, Any] | None = Field(
         description=(
             "Drawing help, by kind. template: {vehicle, templates: {value: [polygon...]}} "
@@ -252,6 +268,8 @@ class LogLine(BaseModel):
     source: str
     page: int | None
     text: str
+    rule: str = Field(default="", description="The rule's name in words (from `source`).")
+    dice: DiceView | None = Field(default=None, description="The dice rolled, to draw.")
 
 
 class GameView(BaseModel):

@@ -130,7 +130,10 @@ class GameSession:
 
     # -- seats and tokens ------------------------------------------------------------------------
     def seat_controls(self) -> list[SeatControl]:
-        return [SeatControl(s.seat, s.controller) for s in self.seats]
+        teams = self.setup.teams
+        return [SeatControl(s.seat, s.controller,
+                            teams[s.seat].name if s.seat < len(teams) else "")
+                for s in self.seats]
 
     def seats_for(self, tokens: str | None) -> list[int]:
         """The seats whose tokens are in ``tokens`` (comma-separated); [] for a spectator."""

@@ -8,6 +8,7 @@ laid movement templates, the arcs of fire and the legal targets, the pivot centr
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -23,7 +24,7 @@ from carnage.geometry.movement import path_for
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
-from carnage.kernel.decisions import Decision
+from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.events import Event
 from carnage.render.svg import (
     PALETTE,
@@ -36,7 +37,9 @@ from carnage.render.svg import (
 )
 from carnage.rules.scenarios.base import Line
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.web.dicefaces import current_skid, event_dice
 from carnage.web.eventtext import event_text
+from carnage.web.plain import choice_text, plain, rule_name, seat_name, state_names
 from carnage.web.schemas import (
     Controller,
     DomainView,
@@ -55,7 +58,8 @@ from carnage.web.schemas import (
 )
 
 LOG_LINES = 200
-"""The view carries the last this many events."""
+"""A live view carries the last this many log lines; the table fetches the earlier ones from
+``GET /api/games/{id}/log`` when the reader scrolls up (nothing is ever cut off)."""
 
 
 def colour(seat: int) -> str:
@@ -71,18 +75,8 @@ def _poly(points: Sequence[Point]) -> list[list[float]]:
 
 
 def names(state: GameState) -> dict[str, str]:
-    """Display names of everything an event may mention."""
-    out: dict[str, str] = {}
-    for ob in state.obstacles.values():
-        if ob.wreck_of is not None and ob.wreck_of in state.vehicles:
-            out[ob.id] = f"the wreck of {state.vehicles[ob.wreck_of].name}"
-        else:
-            out[ob.id] = ob.id.replace("-", " ").replace("_", " ")
-    for ramp in state.ramps.values():
-        out[ramp.id] = ramp.id.replace("-", " ")
-    for v in state.vehicles.values():
-        out[v.id] = v.name
-    return out
+    """Display names of everything an event may mention, and the players' names."""
+    return state_names(state)
 
 
 def log_lines(
@@ -92,13 +86,17 @@ def log_lines(
     since events never change."""
     cache = {} if cache is None else cache
     known: dict[str, str] | None = None
+    whole = game.log.events
     out = []
     for e in events:
         line = cache.get(e.seq)
         if line is None:
             known = known if known is not None else names(game.state)
+            at = e.seq if e.seq < len(whole) and whole[e.seq] is e else None
             line = LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
-                           text=event_text(e, known))
+                           text=event_text(e, known), rule=rule_name(e.source),
+                           dice=event_dice(whole, at) if at is not None
+                           else event_dice([e], 0))
             cache[e.seq] = line
         out.append(line)
     return out
@@ -152,6 +150,8 @@ def decision_vehicle(game: Game, d: Decision) -> VehicleState | None:
     """The vehicle a decision is about: the one being placed on the grid, the one the prompt
     names (collisions, lose control, cancelling hits), else the active vehicle."""
     st = game.state
+    if d.vehicle is not None and d.kind not in ("activate", "deploy"):
+        return st.vehicles.get(d.vehicle)
     if d.kind in ("activate", "deploy"):
         return None
     if d.kind == "grid":
@@ -270,11 +270,37 @@ def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] |
     return {"vehicle": v.id}
 
 
+USE_MARK = re.compile(r"\s*\[[TPH-]\]\s*$")
+"""The template use letter the engine appends to a template option's label."""
+
+
+def option_label(d: Decision, o: Option, known: dict[str, str], faces: Sequence[str]) -> str:
+    """An option's label in plain words; built from its value for the kinds whose values the
+    web layer knows (templates keep the engine's use letter for the table's legend)."""
+    if d.kind == "template":
+        mark = USE_MARK.search(o.label)
+        text = choice_text(d.kind, o.value, known)
+        return text + (mark.group(0) if mark else "")
+    if d.kind in ("push_it", "spend_shift", "skid_dice", "grid"):
+        text = choice_text(d.kind, o.value, known, faces)
+    elif d.kind in ("activate", "deploy") and str(o.value) in known:
+        text = known[str(o.value)]
+    else:
+        text = plain(o.label or str(o.value), known)
+    return text[:1].upper() + text[1:]
+
+
 def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingView:
     v = decision_vehicle(game, d)
+    known = names(game.state)
+    dice = current_skid(game.log.events, v.id) if (
+        v is not None and d.kind in ("push_it", "spend_shift")) else None
+    faces = [x.face for x in dice.dice] if dice is not None else []
     return PendingView(
-        seat=d.player, kind=d.kind, prompt=d.prompt, source=d.source, page=d.page,
-        options=[OptionView(value=o.value, label=o.label or str(o.value)) for o in d.options]
+        seat=d.player, kind=d.kind, prompt=plain(d.prompt, known), source=d.source,
+        page=d.page, rule=rule_name(d.source), dice=dice,
+        options=[OptionView(value=o.value, label=option_label(d, o, known, faces))
+                 for o in d.options]
         if d.domain is None else None,
         domain=None if d.domain is None
         else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
@@ -288,6 +314,7 @@ def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingV
 class SeatControl:
     seat: int
     controller: Controller
+    team: str = ""
 
 
 def game_view(
@@ -305,6 +332,7 @@ def game_view(
     d = game.pending()
     shown = list(game.log.events[-LOG_LINES:]) if events is None else list(events)
     controllers = {s.seat: s.controller for s in seats}
+    teams = {s.seat: s.team for s in seats}
     return GameView(
         id=gid,
         version=len(game.choices),
@@ -319,7 +347,8 @@ def game_view(
         your_seat=your_seat,
         players=[
             PlayerView(seat=p, controller=controllers.get(p, "human"),
-                       votes=st.votes[p] if p < len(st.votes) else 0, colour=colour(p))
+                       votes=st.votes[p] if p < len(st.votes) else 0, colour=colour(p),
+                       name=seat_name(p), team=teams.get(p, ""))
             for p in range(st.players)
         ],
         vehicles=[vehicle_view(game, v) for v in st.vehicles.values()],

@@ -1,0 +1,127 @@
+"""The dice of a roll as the table draws them: skid dice by face, attack and evade D6 with the
+dice that score marked, Push It re-rolls and spent Shifts marked on the dice themselves.
+
+Dice are numbered from 1 wherever a player sees them (``DiceView.dice[i].number``), whatever
+index the engine uses. Everything is read from the events of the log (``roll``, ``skid`` and
+the ``decision`` events of Push It and Shift spending), never from their sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from carnage.engine.combat import EVADE_ON, HIT_ON
+from carnage.kernel.dice import skid_face
+from carnage.kernel.events import Event
+from carnage.web.schemas import DiceView, DieView
+
+CRIT = 6
+"""A natural 6 on an attack die scores two hits (Refuelled p.32)."""
+
+LOOK_BACK = 40
+"""How many events before a Push It roll are searched for the choice that asked for it."""
+
+
+def _ints(raw: object) -> list[int]:
+    if not isinstance(raw, list):
+        return []
+    return [int(x) for x in raw if isinstance(x, int) and not isinstance(x, bool)]
+
+
+def skid_view(faces: Sequence[str], rerolled: Sequence[int] = (),
+              spent: Sequence[int] = (), cancelled: Sequence[int] = ()) -> DiceView:
+    marks = []
+    for i, _ in enumerate(faces):
+        m = "cancelled" if i in cancelled else "spent" if i in spent else (
+            "rerolled" if i in rerolled else "")
+        marks.append(m)
+    return DiceView(kind="skid", dice=[
+        DieView(number=i + 1, face=str(f), mark=m) for i, (f, m) in enumerate(zip(faces, marks,
+                                                                                  strict=True))
+    ])
+
+
+def roll_view(e: Event) -> DiceView | None:
+    """The dice of a ``roll`` event."""
+    dice = _ints(e.data.get("dice"))
+    why = str(e.data.get("why", ""))
+    if why == "skid dice":
+        return DiceView(kind="skid", dice=[
+            DieView(number=i + 1, face=skid_face(d).value, mark="") for i, d in enumerate(dice)
+            if 1 <= d <= 6
+        ])
+    if why == "evade":
+        return DiceView(kind="evade", dice=[
+            DieView(number=i + 1, face=str(d), mark="saved" if d >= EVADE_ON else "miss")
+            for i, d in enumerate(dice)
+        ])
+    if why in ("attack", "smash attack") or e.source in ("attack", "smash_attack"):
+        penalty = e.data.get("penalty", 0)
+        need = HIT_ON + (int(penalty) if isinstance(penalty, int) else 0)
+        return DiceView(kind="attack", dice=[
+            DieView(number=i + 1, face=str(d),
+                    mark="crit" if d == CRIT else "hit" if d >= need else "miss")
+            for i, d in enumerate(dice)
+        ])
+    if not dice:
+        return None
+    return DiceView(kind="d6", dice=[
+        DieView(number=i + 1, face=str(d), mark="") for i, d in enumerate(dice)])
+
+
+def _faces(e: Event) -> list[str]:
+    raw = e.data.get("faces")
+    return [str(f) for f in raw] if isinstance(raw, list) else []
+
+
+def _push_indices(events: Sequence[Event], at: int) -> list[int]:
+    """The dice the Push It choice just before ``events[at]`` re-rolled (engine indices)."""
+    for j in range(at - 1, max(-1, at - LOOK_BACK), -1):
+        e = events[j]
+        if e.kind == "decision" and e.data.get("decision") == "push_it":
+            choice = str(e.data.get("choice"))
+            parts = choice.split(",")
+            return [int(p) for p in parts if p.strip().isdigit()]
+    return []
+
+
+def event_dice(events: Sequence[Event], at: int) -> DiceView | None:
+    """The dice ``events[at]`` shows, if it is a roll or a skid result."""
+    e = events[at]
+    if e.kind == "roll":
+        return roll_view(e)
+    if e.kind == "skid":
+        faces = _faces(e)
+        rerolled = _push_indices(events, at) if e.source == "push_it" else []
+        return skid_view(faces, rerolled=rerolled)
+    return None
+
+
+def current_skid(events: Sequence[Event], vehicle: str) -> DiceView | None:
+    """The skid dice of ``vehicle``'s activation in progress, with the Shifts spent so far and
+    the results they cancelled marked (from its latest ``skid`` event on)."""
+    start = None
+    for j in range(len(events) - 1, -1, -1):
+        e = events[j]
+        if e.kind == "skid" and e.data.get("vehicle") == vehicle:
+            start = j
+            break
+        if e.kind == "activation" and e.data.get("vehicle") == vehicle:
+            return None
+    if start is None:
+        return None
+    faces = _faces(events[start])
+    spent: list[int] = []
+    cancelled: list[int] = []
+    for e in events[start + 1:]:
+        if e.kind != "decision" or e.data.get("decision") != "spend_shift":
+            continue
+        act, _, arg = str(e.data.get("choice")).partition(":")
+        if act == "done":
+            break
+        free = [i for i, f in enumerate(faces) if f == "shift" and i not in spent]
+        if free:
+            spent.append(free[0])
+        if act == "cancel" and arg.isdigit():
+            cancelled.append(int(arg))
+    return skid_view(faces, spent=spent, cancelled=cancelled)
