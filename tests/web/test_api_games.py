@@ -231,18 +231,23 @@ def test_wrong_seat_is_403(client: TestClient) -> None:
     other = 1 - seat
     detail = _detail(act(client, g["id"], tokens[other], v["version"],
                          first_choice(v["pending"])), 403)
-    assert detail == f"seat {other} cannot act for seat {seat}"
+    names = ["Red", "Blue"]
+    assert detail == f"{names[other]} cannot act for {names[seat]}"
     _detail(act(client, g["id"], "forged", v["version"], first_choice(v["pending"])), 403)
     _detail(act(client, g["id"], "", v["version"], first_choice(v["pending"])), 403)
     assert view(client, g["id"])["version"] == v["version"]
 
 
-def test_illegal_choice_is_422_with_the_engines_reason(client: TestClient) -> None:
+def test_illegal_choice_is_422_naming_the_choices_in_words(client: TestClient) -> None:
     g = new_game(client, "human", "heuristic")
     tok = g["seats"][0]["token"]
     v = view(client, g["id"], tok)
     detail = _detail(act(client, g["id"], tok, v["version"], "flying_leap"), 422)
-    assert "'flying_leap' is not a legal choice" in detail
+    assert "'flying_leap' is not one of the choices" in detail
+    labels = [o["label"] for o in v["pending"]["options"]]
+    assert all(label in detail for label in labels)
+    assert not any(str(o["value"]) in detail for o in v["pending"]["options"]
+                   if str(o["value"]) not in labels)
     assert view(client, g["id"], tok)["version"] == v["version"]
 
 

@@ -73,7 +73,7 @@ def test_decisions_over_the_socket(client: TestClient) -> None:
 
 @pytest.mark.parametrize("message, status, needle", [
     ({"type": "decision", "version": -5, "choice": 1}, 409, "stale state"),
-    ({"type": "decision", "version": "CURRENT", "choice": "nonsense"}, 422, "not a legal"),
+    ({"type": "decision", "version": "CURRENT", "choice": "nonsense"}, 422, "not one of the"),
     ({"type": "hello"}, 422, "expected"),
     ({"type": "decision", "choice": 1}, 422, "version"),
     ("not json", 422, "JSON"),
@@ -113,7 +113,8 @@ def test_spectators_and_other_seats_cannot_act_over_the_socket(client: TestClien
                       "choice": first_choice(v["pending"])})
         err = recv(ws)
         assert err == {"type": "error", "status": 403,
-                       "detail": f"seat {other} cannot act for seat {v['pending']['seat']}"}
+                       "detail": f"{['Red', 'Blue'][other]} cannot act for "
+                       f"{['Red', 'Blue'][v['pending']['seat']]}"}
 
 
 def test_unknown_game_or_token_gets_an_error_then_a_close(client: TestClient) -> None:

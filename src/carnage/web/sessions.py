@@ -30,8 +30,9 @@ from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.rules.scenarios import scenario_class
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
+from carnage.web.plain import seat_name
 from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
-from carnage.web.views import SeatControl, game_view
+from carnage.web.views import SeatControl, game_view, illegal_choice_text, log_lines
 
 MAX_BOT_CHOICES = 20_000
 """Bots stop answering after this many choices in one go (a stuck game stays in progress)."""
@@ -189,6 +190,11 @@ class GameSession:
                 self._json[key] = out
             return out
 
+    def log_lines(self, since: int = 0) -> list[LogLine]:
+        """Every log line from sequence number ``since`` on, exactly as the table shows them."""
+        with self.lock:
+            return log_lines(self.game, self.game.log.events[since:], self._log)
+
     # -- acting ----------------------------------------------------------------------------------
     def decide_json(self, tokens: str, version: int, choice: Any) -> bytes:
         """``decide``, answered with the acting seat's view serialised."""
@@ -207,16 +213,16 @@ class GameSession:
             if version != self.version:
                 raise ApiError(409, f"stale state: version {self.version} is current")
             if d.player not in seats:
-                raise ApiError(403, f"seat {seats[0]} cannot act for seat {d.player}")
+                raise ApiError(403, f"{seat_name(seats[0])} cannot act for {seat_name(d.player)}")
             try:
                 value = coerce(d, choice)
             except IllegalChoice as e:
-                raise ApiError(422, str(e)) from None
+                raise ApiError(422, illegal_choice_text(self.game, d, choice, str(e))) from None
             before = list(self.game.choices)
             try:
                 self.game.apply(value)
             except IllegalChoice as e:
-                raise ApiError(422, str(e)) from None
+                raise ApiError(422, illegal_choice_text(self.game, d, choice, str(e))) from None
             except Exception as e:
                 raise self._rollback(before, e) from None
             try:

@@ -42,6 +42,7 @@ from carnage.web.eventtext import event_text
 from carnage.web.plain import choice_text, plain, rule_name, seat_name, state_names
 from carnage.web.schemas import (
     Controller,
+    DiceView,
     DomainView,
     DroppedView,
     GameView,
@@ -270,6 +271,7 @@ def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] |
     return {"vehicle": v.id}
 
 
+_NO_DICE = DiceView(kind="skid", dice=[])
 USE_MARK = re.compile(r"\s*\[[TPH-]\]\s*$")
 """The template use letter the engine appends to a template option's label."""
 
@@ -288,6 +290,23 @@ def option_label(d: Decision, o: Option, known: dict[str, str], faces: Sequence[
     else:
         text = plain(o.label or str(o.value), known)
     return text[:1].upper() + text[1:]
+
+
+def illegal_choice_text(game: Game, d: Decision, choice: Any, reason: str) -> str:
+    """The sentence for a refused choice, naming what was asked and what may be chosen in the
+    words the table shows (never the option values)."""
+    known = names(game.state)
+    what = plain(d.prompt, known)
+    if d.domain is not None:
+        unit = "°" if d.domain.unit == "deg" else f" {d.domain.unit}"
+        return (f"{what}: the answer must be a number from {d.domain.low:g}{unit} to "
+                f"{d.domain.high:g}{unit}, not {choice!r}")
+    if not reason.split(":", 1)[-1].strip().startswith(repr(choice)):
+        return f"{what}: {plain(reason.split(':', 1)[-1].strip(), known)}"
+    faces = [x.face for x in (current_skid(game.log.events, d.vehicle) or _NO_DICE).dice] \
+        if d.vehicle else []
+    labels = [option_label(d, o, known, faces) for o in d.options]
+    return f"{what}: {choice!r} is not one of the choices (choose {'; '.join(labels)})"
 
 
 def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingView:

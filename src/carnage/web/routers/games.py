@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -20,6 +20,7 @@ from carnage.web.schemas import (
     GameCreated,
     GameSummary,
     GameView,
+    LogLine,
     Message,
     NewGameRequest,
     Replay,
@@ -91,6 +92,21 @@ def events(gid: str, games: GamesDep, since: int = Query(0, ge=0)) -> list[Event
     with s.lock:
         evs = s.game.log.events[since:]
         return [EventJson.model_validate(e.to_json()) for e in evs]
+
+
+@router.get("/{gid}/log", response_model=list[LogLine], responses={
+    **ERRORS, 200: {"content": {"text/plain": {}}}},
+    summary="Every line of the game's log as the table shows it (`format=text` to download)")
+def log(gid: str, games: GamesDep, since: int = Query(0, ge=0),
+        format: Literal["json", "text"] = "json") -> Response:
+    lines = games.get(gid).log_lines(since)
+    if format == "json":
+        body = "[" + ",".join(ln.model_dump_json() for ln in lines) + "]"
+        return Response(body, media_type="application/json")
+    text = "".join(f"{ln.seq + 1}\t{ln.rule}\t{'' if ln.page is None else f'p.{ln.page}'}\t"
+                   f"{ln.text}\n" for ln in lines)
+    return Response(text, media_type="text/plain; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="carnage-{gid}-log.txt"'})
 
 
 @router.get("/{gid}/replay", response_model=Replay | GameView, responses=ERRORS,
