@@ -183,7 +183,7 @@ def test_lobby_game_against_the_heuristic_bot_played_by_clicking(
             button.click()
         wait_version_above(page, before)
         log_sizes.append(page.locator("#log li").count())
-        ended = page.locator("#log li[data-kind='activation_end'] .text").all_inner_texts()
+        ended = page.locator("#log li[data-kind='activation_end'] .text").all_text_contents()
         now_done = [n for t in ended for n in names if t.startswith(n)]
         if len(now_done) > len(done_names):
             # An activation of ours is over: its card says so, and every dashboard is current.
@@ -243,7 +243,7 @@ def test_second_browser_joins_as_player_two_and_is_refused_for_player_one(
           body: JSON.stringify({token: carnage.token, version: carnage.view.version, choice})});
         return {status: r.status, body: await r.json()};
     }""", choice)
-    refusal = f"seat {o_seat} cannot act for seat {p_seat}"
+    refusal = f"{['Red', 'Blue'][o_seat]} cannot act for {['Red', 'Blue'][p_seat]}"
     assert res == {"status": 403, "body": {"detail": refusal}}
     # The same through the page's own action: the UI shows the server's sentence.
     other.page.evaluate("(c) => carnage.submit(c)", choice)
@@ -296,15 +296,29 @@ def test_hot_seat_one_page_plays_both_seats(base: str, browser: Browser) -> None
     assert "," in table.page.url.split("token=")[1]
     page = table.page
     seats = set()
+    handed = 0
+    last = None
     for _ in range(5):
         view = view_of(page)
         p = view["pending"]
         assert p is not None and view["your_seat"] == p["seat"]
         seats.add(p["seat"])
+        if last is not None and p["seat"] != last:
+            # The decision passed to the other player: the table is covered until they take it.
+            cover = page.locator("#handover")
+            expect(cover).to_be_visible()
+            names = {0: "Red", 1: "Blue"}
+            expect(cover).to_contain_text(f"Pass the table to {names[p['seat']]}")
+            page.click("#handover-ready")
+            expect(cover).to_be_hidden()
+            handed += 1
+        else:
+            expect(page.locator("#handover")).to_be_hidden()
+        last = p["seat"]
         before = version(page)
         page.locator("#decision button.choice").first.click()
         wait_version_above(page, before)
-    assert seats == {0, 1}
+    assert seats == {0, 1} and handed >= 1
     lobby.check()
     table.check()
     ctx.close()

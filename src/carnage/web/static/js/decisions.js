@@ -2,21 +2,14 @@
 // fallback (buttons for options, slider + number for a continuous domain). Hovering an option
 // draws it on the board (template ghosts, arcs of fire, grid places).
 import { isStraight, parseTemplateValue } from "./templates.js";
-import { h, humanise } from "./util.js";
+import { diceRow } from "./dice.js";
+import { fill, h, humanise } from "./util.js";
 
 const USE = {
   T: ["trivial", "free Shift"],
   P: ["permitted", ""],
   H: ["hazardous", "+1 Hazard"],
   "-": ["not permitted", "touch it, use it"],
-};
-
-const SHIFT_LABEL = {
-  gear_up: "Gear up",
-  gear_down: "Gear down",
-  discard_hazard: "Discard a Hazard token",
-  discard: "Discard one Shift",
-  done: "Done: discard the remaining Shifts",
 };
 
 /**
@@ -106,10 +99,12 @@ function templatePick(view, p, ctx) {
     for (const t of g.options) {
       const col = (t.reverse ? 2 : 0) + (t.mirror ? 1 : 0);
       const text = straight ? (t.reverse ? "Reverse" : "Ahead") : ["Right", "Left", "Rev. R", "Rev. L"][col];
+      const forbidden = g.use === "-";
       cells[col] = choiceButton(t.opt, ctx, {
-        text, cls: `tpl${t.reverse ? " rev" : ""}`, title: t.opt.label,
+        text, cls: `tpl${t.reverse ? " rev" : ""}${forbidden ? " forbidden" : ""}`, title: t.opt.label,
         hover: () => show(t), unhover: () => ctx.board.clearOverlays(),
       });
+      if (forbidden) cells[col].onclick = () => touchItWarning(view, p, ctx, t.opt, g.name);
     }
     return h("div.tpl-row", { class: `tpl-row use-${useName.replace(/ /g, "-")}`, dataset: { template: id } },
       h("span.tpl-name", g.name),
@@ -118,8 +113,24 @@ function templatePick(view, p, ctx) {
   });
   return h("div.col",
     h("p.hint", "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
-      h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous")),
+      h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous ",
+        h("span.use.use-X", "✕"), " not permitted in this gear: touching it hands the choice to your opponent (touch it, use it)")),
+    h("div.touch-warning.hidden", { role: "alertdialog" }),
     h("div.tpl-list", { class: `tpl-list${withReverse ? " with-reverse" : ""}` }, rows));
+}
+
+/** A not-permitted template under "touch it, use it": say what happens before handing over. */
+function touchItWarning(view, p, ctx, opt, name) {
+  const box = document.querySelector(".touch-warning");
+  const v = view.vehicles.find((x) => x.id === (p.vehicle || (p.preview && p.preview.vehicle)));
+  if (!box) { ctx.submit(opt.value); return; }
+  box.classList.remove("hidden");
+  fill(box,
+    h("b", `${name} is not permitted${v ? ` in gear ${v.gear}` : ""}.`),
+    h("p", "Touch it, use it (Refuelled p.38): you touched it, so you must still move, but your opponent picks a permitted template for you, and you roll no skid dice."),
+    h("div.options",
+      h("button.choice.confirm-forbidden", { type: "button", onclick: () => ctx.submit(opt.value) }, "Hand the choice over"),
+      h("button.choice", { type: "button", onclick: () => box.classList.add("hidden") }, "Pick another template")));
 }
 
 // -- skid dice -------------------------------------------------------------------------------
@@ -133,44 +144,42 @@ function skidDice(view, p, ctx) {
     }))));
 }
 
-/** The latest log line of one of ``kinds`` in the current activation. */
-function lastLine(view, kinds) {
-  for (let i = view.log.length - 1; i >= 0; i--) {
-    if (kinds.includes(view.log[i].kind)) return view.log[i];
-    if (view.log[i].kind === "activation") break;
-  }
-  return null;
-}
-
 function pushIt(view, p, ctx) {
   const chosen = ctx.placedTemplate && ctx.placedTemplate();
   if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
-  const roll = lastLine(view, ["skid"]);
-  // The faces, in order, from the roll's sentence ("... show shift, spin").
-  const faces = roll ? String(roll.text).replace(/\s*\(p\.\d+\)$/, "").split(/ show /)[1]?.split(/,\s*/) || [] : [];
-  const keep = p.options.filter((o) => !String(o.label).startsWith("reroll"));
-  const rerolls = p.options.filter((o) => String(o.label).startsWith("reroll"));
+  const tray = h("div.dice-tray", diceRow(p.dice));
+  const light = (nums) => fill(tray, diceRow(p.dice, { highlight: new Set(nums) }));
+  const keep = p.options.filter((o) => o.value === "no");
+  const rerolls = p.options.filter((o) => o.value !== "no");
   return h("div.col",
-    roll ? h("p.roll", "Rolled: ", h("b", roll.text)) : null,
+    p.dice ? h("p.roll", "Rolled:") : null,
+    tray,
     h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: "Keep the dice" }))),
-    h("p.hint", "Push It: take +1 Hazard and reroll the dice you pick (dice are numbered from 1)."),
+    h("p.hint", "Push It: take +1 Hazard and re-roll the dice you pick (hover a choice to see them)."),
     h("div.options.reroll-options", rerolls.map((o) => {
-      const idx = String(o.value).split(",").map(Number);
-      const named = idx.map((d) => (faces[d] ? `${humanise(faces[d])} (${d + 1})` : `die ${d + 1}`));
-      return choiceButton(o, ctx, { text: `Reroll ${named.join(" + ")}` });
+      const nums = String(o.value).split(",").map((d) => Number(d) + 1);
+      return choiceButton(o, ctx, {
+        text: o.label.replace(/^Push It: r/, "R"),
+        hover: () => light(nums), unhover: () => light([]),
+      });
     })));
 }
 
 function spendShift(view, p, ctx) {
   const chosen = ctx.placedTemplate && ctx.placedTemplate();
   if (chosen) ctx.board.showTemplate(chosen.vehicle, chosen, { keep: true, pieces: chosen.pieces });
-  const roll = lastLine(view, ["skid"]);
+  const tray = h("div.dice-tray", diceRow(p.dice));
+  const light = (nums) => fill(tray, diceRow(p.dice, { highlight: new Set(nums) }));
   return h("div.col",
-    roll ? h("p.roll", "Dice: ", h("b", roll.text)) : null,
+    p.dice ? h("p.roll", "The skid dice (a crossed-out Shift is spent):") : null,
+    tray,
     h("div.options", p.options.map((o) => {
-      const [act] = String(o.value).split(":");
-      const text = SHIFT_LABEL[act] || humanise(o.label);
-      return choiceButton(o, ctx, { text, cls: act === "done" ? "done" : "" });
+      const [act, arg] = String(o.value).split(":");
+      const nums = act === "cancel" ? [Number(arg) + 1] : [];
+      return choiceButton(o, ctx, {
+        cls: act === "done" ? "done" : "",
+        hover: () => light(nums), unhover: () => light([]),
+      });
     })));
 }
 

@@ -2,31 +2,44 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { fill, h, humanise } from "./util.js";
-import { playerName, renderDashboards, renderLog, renderPlayers, statusLine, turnLine } from "./view.js";
+import { LogView } from "./log.js";
+import { Playback, getPace, paceControl } from "./playback.js";
+import { playerName, renderDashboards, renderPlayers, statusLine, turnLine } from "./view.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const board = new Board(document.getElementById("board"));
+const log = new LogView(document.getElementById("log"));
+const playback = new Playback(board, document.getElementById("playback"));
 const state = { steps: [], logs: [], at: 0, timer: null };
 
-function show(i, animate = true) {
+async function show(i, animate = true) {
   if (!state.steps.length) return;
   const n = Math.max(0, Math.min(state.steps.length - 1, i));
   const prev = state.at;
   state.at = n;
   const view = state.steps[n];
+  if (animate && n === prev + 1 && getPace() !== "skip" && state.events) {
+    // One step forward: play out what the step's choice set off, as the table did.
+    const seqs = new Set((view.log || []).map((l) => l.seq));
+    const evs = state.events.filter((e) => seqs.has(e.seq));
+    log.upTo(state.lines, state.lastSeq[n]);
+    await playback.play(state.steps[prev], view, evs, view.log || []);
+    if (state.at !== n) return;
+  }
   board.update(view, { animate: animate && Math.abs(n - prev) === 1 });
   board.setFocus(view.pending ? view.pending.vehicle : null, []);
   fill(document.getElementById("game-status"), statusLine(view));
   fill(document.getElementById("turn"), turnLine(view));
   renderPlayers(document.getElementById("players"), { ...view, your_seat: null });
   renderDashboards(document.getElementById("dashboards"), view, { activeId: view.pending ? view.pending.vehicle : null });
-  renderLog(document.getElementById("log"), state.logs[n]);
+  log.upTo(state.lines, state.lastSeq[n]);
   document.getElementById("scrub").value = String(n);
   document.getElementById("step-label").textContent = `${n} / ${state.steps.length - 1}`;
   const p = view.pending;
   fill(document.getElementById("step-decision"),
-    p ? [h("b", `${playerName(view, p.seat)} next: `), p.prompt, h("span.muted", ` (${humanise(p.source)}${p.page ? `, p.${p.page}` : ""})`)]
+    p ? [h("b", `${playerName(view, p.seat)} next: `), p.prompt, h("span.muted", ` (${p.rule || humanise(p.source)}${p.page ? `, p.${p.page}` : ""})`)]
       : view.status === "finished" ? h("b", view.outcome_reason || "Game over") : "");
+  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text`;
   document.body.dataset.step = String(n);
   document.getElementById("back").disabled = n === 0;
   document.getElementById("first").disabled = n === 0;
@@ -37,17 +50,20 @@ function show(i, animate = true) {
 function toggle() {
   const btn = document.getElementById("play");
   if (state.timer) {
-    clearInterval(state.timer);
+    clearTimeout(state.timer);
     state.timer = null;
     btn.textContent = "▶ Play";
     return;
   }
   if (state.at >= state.steps.length - 1) show(0, false);
   btn.textContent = "Pause";
-  state.timer = setInterval(() => {
-    if (state.at >= state.steps.length - 1) toggle();
-    else show(state.at + 1);
-  }, 900);
+  const next = async () => {
+    if (!state.timer) return;
+    if (state.at >= state.steps.length - 1) { toggle(); return; }
+    await show(state.at + 1);
+    if (state.timer) state.timer = setTimeout(next, 400);
+  };
+  state.timer = setTimeout(next, 100);
 }
 
 async function main() {
@@ -69,14 +85,20 @@ async function main() {
     else if (e.key === "End") show(state.steps.length - 1, false);
     else if (e.key === " ") { e.preventDefault(); toggle(); }
   });
+  document.getElementById("pace").append(paceControl((p) => { if (p === "skip") playback.skip(); }));
   try {
-    const data = await api.get(`/api/games/${encodeURIComponent(gid)}/replay`);
+    const [data, events] = await Promise.all([
+      api.get(`/api/games/${encodeURIComponent(gid)}/replay`),
+      api.get(`/api/games/${encodeURIComponent(gid)}/events`),
+    ]);
+    state.events = events;
     state.steps = data.steps || [];
     // Each step carries the events of that step; the log shown is everything up to it.
-    let acc = [];
-    state.logs = state.steps.map((v) => {
-      acc = acc.concat(v.log || []);
-      return acc.slice(-400);
+    state.lines = state.steps.flatMap((v) => v.log || []);
+    let last = -1;
+    state.lastSeq = state.steps.map((v) => {
+      for (const l of v.log || []) last = Math.max(last, l.seq);
+      return last;
     });
     document.getElementById("scrub").max = String(Math.max(0, state.steps.length - 1));
     document.title = `Carnage — replay of ${gid}`;

@@ -3,10 +3,12 @@
 import { api, seatStore } from "./api.js";
 import { Board } from "./board.js";
 import { decisionControls } from "./decisions.js";
+import { LogView } from "./log.js";
+import { Playback, getPace, paceControl } from "./playback.js";
 import { parseTemplateValue } from "./templates.js";
 import { copyText, fill, h, humanise, qs } from "./util.js";
 import {
-  colourOf, controllerName, playerName, renderDashboards, renderLog, renderPlayers,
+  colourOf, controllerName, playerName, renderDashboards, renderPlayers,
   resultBanner, statusLine, turnLine,
 } from "./view.js";
 
@@ -26,9 +28,12 @@ const state = {
   ctx: null,
 };
 
+const log = new LogView(document.getElementById("log"), { gid });
 const board = new Board(document.getElementById("board"), {
   onVehicleClick: (id) => state.ctx && state.ctx.onVehicleClick && state.ctx.onVehicleClick(id),
 });
+const playback = new Playback(board, document.getElementById("playback"));
+let chain = Promise.resolve();
 
 function viewUrl() {
   return `/api/games/${encodeURIComponent(gid)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
@@ -58,6 +63,7 @@ async function submit(choice) {
   state.busy = true;
   document.getElementById("decision").classList.add("busy");
   const pending = view.pending;
+  state.acting = pending ? { seat: pending.seat, version: view.version } : null;
   const placedBefore = state.placed;
   if (pending && pending.kind === "template") {
     // Remember the template now: the websocket may deliver the next view before the answer.
@@ -83,22 +89,67 @@ async function submit(choice) {
 }
 
 // ---------------------------------------------------------------------------------- rendering
+function lastSeqOf(view) {
+  return view && view.log.length ? view.log[view.log.length - 1].seq : -1;
+}
+
 function apply(view) {
-  const prev = state.view;
+  const prev = state.latest;
   if (prev && view.version < prev.version) return;
   if (prev && view.version === prev.version && view.your_seat === prev.your_seat && view.status === prev.status) return;
-  state.view = view;
-  render(view, Boolean(prev));
+  state.latest = view;
+  if (!state.view) {
+    render(view, false);
+    return;
+  }
+  const own = state.acting && view.version > state.acting.version ? state.acting.seat : null;
+  if (own !== null) state.acting = null;
+  log.add(view.log);
+  chain = chain.then(async () => {
+    const shown = state.view;
+    if (state.latest !== view) return; // a newer view is on its way: play that one instead
+    document.getElementById("decision").classList.add("busy");
+    await playOut(shown, view, own);
+  }).catch(() => {}).then(() => {
+    if (state.latest === view) render(view, true);
+  });
+}
+
+/** Play out the events between ``prev`` and ``view`` on the board, except those that follow
+ * this seat's own choice (``own``): the player has just seen them happen. */
+async function playOut(prev, view, own) {
+  if (getPace() === "skip") return;
+  const since = lastSeqOf(prev) + 1;
+  const until = lastSeqOf(view);
+  if (until < since) return;
+  const base = `/api/games/${encodeURIComponent(gid)}`;
+  let [events, lines] = await Promise.all([api.get(`${base}/events?since=${since}`), api.get(`${base}/log?since=${since}`)]);
+  events = events.filter((e) => e.seq <= until);
+  if (own !== null) {
+    const i = events.findIndex((e) => (e.kind === "decision" || e.kind === "forced_choice") && e.data.player !== own);
+    events = i < 0 ? [] : events.slice(i);
+  }
+  if (!events.length) return;
+  board.update(prev, { animate: false });
+  await playback.play(prev, view, events, lines);
 }
 
 function render(view, animate) {
+  state.view = view;
+  document.getElementById("decision").classList.remove("busy");
+  handOver(view);
   document.title = `Carnage — round ${view.round}, ${view.status === "finished" ? "finished" : "in progress"}`;
   board.update(view, { animate });
   fill(document.getElementById("game-status"), statusLine(view));
   fill(document.getElementById("turn"), turnLine(view));
+  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text`;
   renderPlayers(document.getElementById("players"), view);
   renderInvites();
-  renderLog(document.getElementById("log"), view.log);
+  log.add(view.log);
+  if (!log.loadedOlder && view.log.length && view.log[0].seq > 0) {
+    log.loadedOlder = true;
+    log.loadOlder();
+  }
   renderDecision(view);
   const result = document.getElementById("result");
   const banner = resultBanner(view);
@@ -138,7 +189,7 @@ function renderDecision(view) {
       h("div.prompt-head",
         h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
         h("b.prompt", p.prompt)),
-      h("div.cite.small", h("span.rule", humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
+      h("div.cite.small", h("span.rule", p.rule || humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
       decisionControls(view, ctx),
     ];
   } else {
@@ -259,7 +310,30 @@ function connect() {
   };
 }
 
+/** Hot-seat (one page holding several seats' tokens): when the decision passes to another of
+ * them, cover the table until the next player takes over. */
+function handOver(view) {
+  const cover = document.getElementById("handover");
+  const seats = token ? token.split(",").filter(Boolean).length : 0;
+  const p = view.pending;
+  if (seats < 2 || !p || view.status === "finished") {
+    cover.classList.add("hidden");
+    return;
+  }
+  if (state.lastSeat !== undefined && state.lastSeat !== p.seat) {
+    const who = playerName(view, p.seat);
+    fill(cover, h("div.handover-card",
+      h("span.swatch.big", { style: { background: colourOf(view, p.seat) } }),
+      h("h2", `Pass the table to ${who}`),
+      h("p", `${who}: the decision is yours. Click when you are sitting at the table.`),
+      h("button.primary#handover-ready", { type: "button", onclick: () => cover.classList.add("hidden") }, `I am ${who}: show my decision`)));
+    cover.classList.remove("hidden");
+  }
+  state.lastSeat = p.seat;
+}
+
 function tools() {
+  document.getElementById("pace").append(paceControl((p) => { if (p === "skip") playback.skip(); }));
   document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(1.4));
   document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(1 / 1.4));
   document.getElementById("zoom-fit").addEventListener("click", () => board.resetZoom());

@@ -17,9 +17,10 @@ export function colourOf(view, seat) {
   return seatColour(seat, playerOf(view, seat).colour);
 }
 
-/** "Red", "Blue"... from the player's colour (or the seat). */
+/** The player's one name, as the server gives it (the seat colour: "Red", "Blue"...). */
 export function playerName(view, seat) {
   if (seat === null || seat === undefined) return "nobody";
+  if (playerOf(view, seat).name) return playerOf(view, seat).name;
   const c = String(playerOf(view, seat).colour || "").toLowerCase();
   return COLOUR_NAMES[c] || (c && !c.startsWith("#") ? humanise(c) : SEATS[seat % SEATS.length]);
 }
@@ -60,6 +61,7 @@ export function renderPlayers(el, view) {
     return h("div.player", { dataset: { seat: p.seat }, class: `player${you ? " you" : ""}` },
       h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
       h("b", playerName(view, p.seat)),
+      p.team ? h("span.team-name", ` ${p.team}`) : null,
       h("span.muted.small", ` ${controllerName(p.controller)}${you ? " · you" : ""}`),
       h("span.grow"),
       h("span.votes", { title: "Audience votes" }, `★ ${p.votes}`));
@@ -79,31 +81,6 @@ export function renderDashboards(el, view, { activeId = null, clickable = new Se
         pendingHere: clickable.has(v.id),
         onclick: onclick ? () => onclick(v.id) : null,
       })))));
-}
-
-/** The log, newest last; keeps the reader's scroll position unless they were at the end. */
-export function renderLog(el, lines) {
-  const toEnd = () => {
-    el.dataset.auto = "1";
-    el.scrollTop = el.scrollHeight;
-    requestAnimationFrame(() => { delete el.dataset.auto; });
-  };
-  if (!el.dataset.watch) {
-    // Follow the newest line unless the reader has scrolled up to read older ones.
-    el.dataset.watch = "1";
-    el.dataset.pinned = "1";
-    el.addEventListener("scroll", () => {
-      if (el.dataset.auto) return;
-      el.dataset.pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 30 ? "1" : "0";
-    });
-    new ResizeObserver(() => { if (el.dataset.pinned === "1") toEnd(); }).observe(el);
-  }
-  fill(el, lines.map((l) =>
-    h("li", { dataset: { seq: l.seq, kind: l.kind }, class: `log-${l.kind}` },
-      h("span.cite", { title: `rule: ${l.source}${l.page ? `, Refuelled p.${l.page}` : ""}` },
-        h("span.rule", humanise(l.source)), l.page ? h("span.page", `p.${l.page}`) : null),
-      h("span.text", l.page ? String(l.text).replace(new RegExp(`\\s*\\(p\\.${l.page}\\)$`), "") : l.text))));
-  if (el.dataset.pinned === "1") toEnd();
 }
 
 export function resultBanner(view) {
