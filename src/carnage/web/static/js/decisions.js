@@ -26,7 +26,7 @@ function choiceButton(opt, ctx, extra = {}) {
   return h("button.choice", {
     type: "button", dataset: { value: String(opt.value) }, title: extra.title || opt.label,
     class: `choice${extra.cls ? ` ${extra.cls}` : ""}`,
-    onclick: () => ctx.submit(opt.value),
+    onclick: extra.onclick || (() => ctx.submit(opt.value)),
     onmouseenter: extra.hover || null,
     onfocus: extra.hover || null,
     onmouseleave: extra.unhover || null,
@@ -103,8 +103,8 @@ function templatePick(view, p, ctx) {
       cells[col] = choiceButton(t.opt, ctx, {
         text, cls: `tpl${t.reverse ? " rev" : ""}${forbidden ? " forbidden" : ""}`, title: t.opt.label,
         hover: () => show(t), unhover: () => ctx.board.clearOverlays(),
+        onclick: forbidden ? () => touchItWarning(view, p, ctx, t.opt, g.name) : null,
       });
-      if (forbidden) cells[col].onclick = () => touchItWarning(view, p, ctx, t.opt, g.name);
     }
     return h("div.tpl-row", { class: `tpl-row use-${useName.replace(/ /g, "-")}`, dataset: { template: id } },
       h("span.tpl-name", g.name),

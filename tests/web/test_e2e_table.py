@@ -1,0 +1,293 @@
+"""The table a newcomer enjoys, in a real browser: skid dice drawn as dice and numbered from 1,
+every move played out to whoever watches (opponent, spectator, replay) at the pace they pick,
+the whole log (no cap, downloadable), plain words, and the "touch it, use it" warning."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from tests.web.test_e2e_support import (
+    Tab,
+    api,
+    launch,
+    new_context,
+    open_page,
+    version,
+    wait_version_above,
+)
+
+ID_LIKE = re.compile(r"\bp\d+-[a-z]|#\d|\b[a-z]+_[a-z_]+\b|\bcancel:\d|\b(?:seat|Player) \d"
+                     r"|(?i:perk:)")
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from tests.web.test_e2e_support import serve
+
+    with serve(tmp_path_factory.mktemp("e2e-table") / "carnage.db") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launch() as (_, b):
+        yield b
+
+
+def paced(browser: Browser, pace: str) -> BrowserContext:
+    ctx = new_context(browser)
+    ctx.add_init_script(f"localStorage.setItem('carnage.pace', '{pace}')")
+    return ctx
+
+
+def new_game(base: str, *controllers: str, seed: int) -> dict[str, Any]:
+    status, game = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "seed": seed,
+        "seats": [{"controller": c, "team_id": None} for c in controllers]})
+    assert status == 201, game
+    return game
+
+
+def game_view(base: str, gid: str, token: str | None = None) -> dict[str, Any]:
+    status, v = api(base, "GET", f"/api/games/{gid}" + (f"?token={token}" if token else ""))
+    assert status == 200
+    return v
+
+
+def decide(base: str, gid: str, token: str, version_: int, choice: Any) -> dict[str, Any]:
+    status, v = api(base, "POST", f"/api/games/{gid}/decisions",
+                    {"token": token, "version": version_, "choice": choice})
+    assert status == 200, v
+    return v
+
+
+def drive_until(base: str, gid: str, tokens: dict[int, str], kind: str,
+                limit: int = 400) -> dict[str, Any]:
+    """Answer for the human seats (most skid dice, no Push It, spend Shifts on gear up, hold
+    fire) until a decision of ``kind`` is pending."""
+    v = game_view(base, gid, tokens[0])
+    for _ in range(limit):
+        p = v["pending"]
+        assert p is not None, "the game ended first"
+        if p["kind"] == kind:
+            return v
+        values = [o["value"] for o in p["options"] or []]
+        if p["kind"] == "skid_dice":
+            choice: Any = max(values)
+        elif p["kind"] == "template":
+            choice = next((o["value"] for o in p["options"] if "[T]" in o["label"]
+                           or "[P]" in o["label"]), values[0])
+        elif p["kind"] == "push_it":
+            choice = values[-1] if kind in ("spend_shift",) else "no"
+        elif p["kind"] == "spend_shift":
+            choice = "done"
+        elif p["kind"] == "attack":
+            choice = "stop"
+        elif p["domain"] is not None:
+            choice = 0
+        else:
+            choice = values[0]
+        v = decide(base, gid, tokens[p["seat"]], v["version"], choice)
+    raise AssertionError(f"no {kind} decision within {limit} choices")
+
+
+def texts(page: Page, selector: str) -> list[str]:
+    out: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.textContent)")
+    return out
+
+
+# -- skid dice as dice ---------------------------------------------------------------------------
+def test_push_it_and_shifts_show_the_dice_numbered_from_one(base: str, browser: Browser) -> None:
+    game = new_game(base, "human", "human", seed=5)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    v = drive_until(base, game["id"], tokens, "push_it")
+    seat = v["pending"]["seat"]
+    dice = v["pending"]["dice"]["dice"]
+    assert [d["number"] for d in dice] == list(range(1, len(dice) + 1))
+    ctx = paced(browser, "skip")
+    tab = open_page(ctx, f"{base}/games/{game['id']}?token={tokens[seat]}")
+    page = tab.page
+    row = page.locator("#decision .dice-row .die")
+    expect(row).to_have_count(len(dice))
+    assert [int(n) for n in texts(page, "#decision .dice-row .die .num")] == [
+        d["number"] for d in dice]
+    assert [f.lower() for f in texts(page, "#decision .dice-row .die .fname")] == [
+        d["face"] for d in dice]
+    # Re-roll buttons count dice from 1; hovering one picks out exactly those dice.
+    last = page.locator("#decision .reroll-options button.choice").last
+    value = str(last.get_attribute("data-value"))
+    want = [int(i) + 1 for i in value.split(",")]
+    assert [int(n) for n in re.findall(r"\d", last.inner_text())] == want
+    last.hover()
+    highlighted = page.eval_on_selector_all("#decision .die.highlight",
+                                            "els => els.map(e => Number(e.dataset.number))")
+    assert highlighted == want
+    # The roll is in the log as dice too.
+    expect(page.locator("#log li[data-kind='roll'] .dice-row.skid").last).to_be_visible()
+    before = version(page)
+    last.click()
+    wait_version_above(page, before)
+    view = page.evaluate("() => window.carnage.view")
+    if view["pending"] and view["pending"]["kind"] == "spend_shift":
+        shift = view["pending"]["dice"]["dice"]
+        expect(page.locator("#decision .dice-row .die")).to_have_count(len(shift))
+        rerolled = page.locator("#log li[data-kind='skid'] .die.mark-rerolled")
+        expect(rerolled).to_have_count(len(want))
+        spend = page.locator("#decision button.choice[data-value='gear_up'],"
+                             "#decision button.choice[data-value='discard']").first
+        if spend.count():
+            before = version(page)
+            spend.click()
+            wait_version_above(page, before)
+            after = page.evaluate("() => window.carnage.view")["pending"]
+            if after and after["kind"] == "spend_shift":
+                expect(page.locator("#decision .die.mark-spent")).to_have_count(1)
+    tab.check()
+    ctx.close()
+
+
+# -- everyone sees the table ---------------------------------------------------------------------
+def test_a_spectator_sees_the_template_laid_and_the_move_played_out(
+        base: str, browser: Browser) -> None:
+    game = new_game(base, "human", "human", seed=8)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    v = drive_until(base, game["id"], tokens, "template")
+    ctx = paced(browser, "slow")
+    tab = open_page(ctx, f"{base}/games/{game['id']}")
+    page = tab.page
+    expect(page.locator("#pace button.on")).to_have_text("Slow")
+    p = v["pending"]
+    choice = next(o["value"] for o in p["options"] if "[T]" in o["label"] or "[P]" in o["label"])
+    decide(base, game["id"], tokens[p["seat"]], v["version"], choice)
+    # The spectator's board lays the template and says so, then the view catches up.
+    expect(page.locator("#playback .caption")).to_contain_text("template", timeout=10000)
+    expect(page.locator("svg.board .template-ghost")).to_have_count(1)
+    page.wait_for_function("!document.body.dataset.playing", timeout=15000)
+    assert version(page) == v["version"] + 1
+    tab.check()
+    ctx.close()
+
+
+def test_the_bots_activation_is_played_out_and_can_be_skipped(
+        base: str, browser: Browser) -> None:
+    game = new_game(base, "human", "heuristic", seed=4)
+    token = game["seats"][0]["token"]
+    ctx = paced(browser, "slow")
+    tab = open_page(ctx, f"{base}/games/{game['id']}?token={token}")
+    page = tab.page
+    seen_bot = False
+    for _ in range(60):
+        view = page.evaluate("() => window.carnage.view")
+        p = view["pending"]
+        if view["status"] == "finished":
+            break
+        before = version(page)
+        buttons = page.locator("#decision button.choice:not(.forbidden)")
+        if p["domain"] is not None:
+            page.click("button.confirm")
+        elif p["kind"] == "push_it":
+            page.click("#decision button.choice[data-value='no']")
+        elif p["kind"] == "attack":
+            page.click("#decision button.choice[data-value='stop']")
+        else:
+            buttons.first.click()
+        try:
+            page.wait_for_selector("body[data-playing]", timeout=1500)
+        except PlaywrightTimeout:  # nothing of the bot's came with this choice
+            wait_version_above(page, before)
+            continue
+        captions = texts(page, "#playback .caption")
+        assert captions and captions[0]
+        assert not ID_LIKE.search(captions[0])
+        expect(page.locator("#decision")).to_have_class(re.compile(r"\bbusy\b"))
+        page.click("#playback .skip-playback")
+        page.wait_for_function("!document.body.dataset.playing", timeout=5000)
+        wait_version_above(page, before)
+        seen_bot = True
+        break
+    assert seen_bot, "the bot never acted in view"
+    # Skip as the pace: nothing is played out any more.
+    page.click("#pace button[data-pace='skip']")
+    assert page.evaluate("localStorage.getItem('carnage.pace')") == "skip"
+    tab.check()
+    ctx.close()
+
+
+def test_the_replay_plays_each_step_out(base: str, browser: Browser) -> None:
+    game = new_game(base, "heuristic", "random", seed=21)
+    ctx = paced(browser, "fast")
+    tab = open_page(ctx, f"{base}/games/{game['id']}/replay")
+    page = tab.page
+    steps = 0
+    for _ in range(40):
+        page.click("#forward")
+        try:
+            page.wait_for_selector("body[data-playing]", timeout=800)
+        except PlaywrightTimeout:  # a step with nothing to draw
+            continue
+        steps += 1
+        expect(page.locator("#playback .caption")).not_to_be_empty()
+        page.wait_for_function("!document.body.dataset.playing", timeout=15000)
+        if steps >= 2:
+            break
+    assert steps >= 2
+    tab.check()
+    ctx.close()
+
+
+# -- the whole log ---------------------------------------------------------------------------------
+def test_the_table_holds_the_whole_log_and_downloads_it(base: str, browser: Browser) -> None:
+    game = new_game(base, "heuristic", "heuristic", seed=3)
+    status, lines = api(base, "GET", f"/api/games/{game['id']}/log")
+    assert status == 200 and len(lines) > 200
+    ctx = paced(browser, "skip")
+    tab = open_page(ctx, f"{base}/games/{game['id']}")
+    page = tab.page
+    expect(page.locator("#log li")).to_have_count(len(lines), timeout=15000)
+    assert page.get_attribute("#log li:first-child", "data-seq") == "0"
+    href = page.get_attribute("#download-log", "href")
+    assert href and href.endswith("format=text")
+    with urllib.request.urlopen(base + href) as r:
+        body = r.read().decode()
+    assert len(body.splitlines()) == len(lines)
+    # Every line reads as words: no ids anywhere on the page's log or players.
+    shown = texts(page, "#log li .text") + texts(page, "#log li .rule") + texts(page, "#players")
+    assert [t for t in shown if ID_LIKE.search(t)] == []
+    tab.check()
+    ctx.close()
+
+
+# -- fewer traps -----------------------------------------------------------------------------------
+def test_touch_it_use_it_warns_before_handing_the_choice_over(
+        base: str, browser: Browser) -> None:
+    game = new_game(base, "human", "human", seed=6)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    v = drive_until(base, game["id"], tokens, "template")
+    seat = v["pending"]["seat"]
+    ctx = paced(browser, "skip")
+    tab: Tab = open_page(ctx, f"{base}/games/{game['id']}?token={tokens[seat]}")
+    page = tab.page
+    expect(page.locator("#decision .legend")).to_contain_text("touch it, use it")
+    forbidden = page.locator("#decision button.choice.forbidden").first
+    expect(forbidden).to_be_visible()
+    before = version(page)
+    forbidden.click()
+    warning = page.locator("#decision .touch-warning")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("not permitted")
+    page.click("#decision .touch-warning button:has-text('Pick another template')")
+    expect(warning).to_be_hidden()
+    assert version(page) == before
+    forbidden.click()
+    page.click("#decision .confirm-forbidden")
+    wait_version_above(page, before)
+    after = page.evaluate("() => window.carnage.view")["pending"]
+    assert after["kind"] == "template" and after["seat"] != seat
+    tab.check()
+    ctx.close()
