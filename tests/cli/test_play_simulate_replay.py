@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from carnage.ai import make_bot
 from carnage.cli.main import app
 from carnage.cli.play_cmd import TerminalPlay, parse_answer, table_view
 from carnage.engine.setup import GameSetup, build_game, read_log
@@ -153,7 +155,9 @@ def test_play_bots_only_to_the_end() -> None:
     r = runner.invoke(app, ["play", "--p1", "heuristic", "--p2", "random", "--seed", "4",
                             "--max-rounds", "8"])
     assert r.exit_code == 0, r.output
-    assert "Player 1 (heuristic) template:" in r.stdout
+    # The bots' choices are the table's log lines, players named by seat colour.
+    assert "Red chose" in r.stdout and "Blue chose" in r.stdout
+    assert "Player 1" not in r.stdout and "p1-" not in r.stdout
     assert ("wins in round" in r.stdout) or ("Draw after" in r.stdout)
 
 
@@ -163,7 +167,8 @@ def test_play_human_commands_svg_state_errors_and_quit(tmp_path: Path) -> None:
                             str(tmp_path / "snaps"), "--log", str(tmp_path / "g.jsonl")],
                       input=stdin)
     assert r.exit_code == 0, r.output
-    assert "Player 1 (deploy)" in r.stdout and "  1. Red Car" in r.stdout
+    assert "Red (Street race, p.62): Street Race: choose a vehicle" in r.stdout
+    assert "   1. Red Car" in r.stdout
     assert "not legal: type an option number" in r.stdout
     assert "Vehicles" in r.stdout and "game abandoned" in r.stdout
     svgs = list((tmp_path / "snaps").glob("snapshot-*.svg"))
@@ -185,7 +190,36 @@ def test_play_human_game_to_the_end_with_typed_numbers(tmp_path: Path) -> None:
     done = TerminalPlay(g, ["human", "random"], con, answers, tmp_path, 1).run()
     assert done and g.outcome() is not None
     text = out.getvalue()
-    assert "Player 1 (template)" in text and "[street_race p.62] deploy" in text
+    assert "Red (Movement, p.22): Red Car: select a movement template" in text
+    assert "Red Car takes its place on the starting grid" in text
+    # The terminal prints the same lines as the table's log, in the same order.
+    from carnage.web.views import log_lines
+
+    shown = [ln.text for ln in log_lines(g, g.log.events)]
+    printed = [ln.strip().removeprefix("> ") for ln in text.splitlines()]
+    at = 0
+    for line in shown:
+        assert line in printed[at:], line
+        at = printed.index(line, at) + 1
+
+
+def test_terminal_options_are_numbered_from_one_in_plain_words() -> None:
+    from carnage.cli.play_cmd import decision_lines
+
+    g = build_game(GameSetup(), 1)
+    seen = set()
+    bot = make_bot("heuristic")
+    rng = random.Random(1)
+    while (d := g.pending()) is not None and len(seen) < 6:
+        lines = decision_lines(g, d)
+        numbers = [int(ln.split(".")[0]) for ln in lines[1:] if ln.strip()[:1].isdigit()
+                   and not ln.strip().startswith(("a number", "dice"))]
+        assert numbers == list(range(1, len(d.options) + 1))
+        if d.kind in ("push_it", "spend_shift"):
+            assert all("die 0" not in ln and "reroll 0" not in ln for ln in lines)
+        assert not any("p1-" in ln or "p2-" in ln or "_" in ln for ln in lines)
+        seen.add(d.kind)
+        g.apply(bot.choose(g, d, rng))
 
 
 def test_play_bad_seat_is_exit_2() -> None:

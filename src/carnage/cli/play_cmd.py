@@ -3,7 +3,8 @@
 Each human decision shows who decides, what, and the numbered options; type a number (or the
 option's value), or for a continuous choice a number within the range. Other commands: ``svg``
 writes a snapshot of the table (``--svg-dir``), ``state`` lists the vehicles, ``help``, and
-``quit``. Bots' choices and what happened since the last prompt are printed as they come.
+``quit``. What happened since the last prompt (bots' choices included) is printed as the
+table's log lines, in the same plain words; players are named by seat colour.
 ``--log FILE`` saves the game log for ``carnage replay``. Bad options: one line, exit 2.
 """
 
@@ -34,9 +35,11 @@ from carnage.render.svg import (
     render_svg,
 )
 from carnage.rules.scenarios.base import Line
+from carnage.web.plain import plain, seat_name
+from carnage.web.schemas import LogLine
+from carnage.web.views import log_lines, names, pending_view
 
 HUMAN = "human"
-QUIET_EVENTS = frozenset({"decision", "forced_choice", "activation_end", "round_end"})
 
 
 def table_view(game: Game, title: str | None = None) -> TableView:
@@ -82,10 +85,26 @@ def snapshot(game: Game, directory: Path) -> Path:
     return path
 
 
-def describe_event(e: Event) -> str:
-    data = ", ".join(f"{k}={v}" for k, v in e.data.items())
-    page = f" p.{e.page}" if e.page is not None else ""
-    return f"[{e.source}{page}] {e.kind}: {data}"
+def describe_event(game: Game, e: Event) -> str:
+    """The event's log line exactly as the table shows it (plain words, page at the end)."""
+    return log_lines(game, [e])[0].text
+
+
+def decision_lines(game: Game, d: Decision) -> list[str]:
+    """Who decides and what, then the options numbered from 1, in the table's words."""
+    pv = pending_view(game, d, with_preview=False)
+    rule = f" ({pv.rule}{'' if d.page is None else f', p.{d.page}'})" if pv.rule else ""
+    out = [f"{seat_name(d.player)}{rule}: {pv.prompt}"]
+    if d.domain is not None:
+        unit = "°" if d.domain.unit == "deg" else f" {d.domain.unit}"
+        out.append(f"  a number from {d.domain.low:g}{unit} to {d.domain.high:g}{unit}")
+    if pv.dice is not None:
+        out.append("  dice: " + ", ".join(
+            f"{x.number} {x.face.capitalize()}{f' ({x.mark})' if x.mark else ''}"
+            for x in pv.dice.dice))
+    for i, o in enumerate(pv.options or [], 1):
+        out.append(f"  {i:>2}. {o.label}")
+    return out
 
 
 def parse_answer(d: Decision, text: str) -> Any:
@@ -119,31 +138,28 @@ class TerminalPlay:
         }
         self.rng = bot_rng(seed)
         self.shown = 0
+        self.lines: dict[int, LogLine] = {}
 
     def flush_events(self) -> None:
-        for e in self.game.log.events[self.shown:]:
-            if e.kind not in QUIET_EVENTS:
-                self.out.print(describe_event(e), markup=False, highlight=False)
+        for line in log_lines(self.game, self.game.log.events[self.shown:], self.lines):
+            self.out.print(line.text, markup=False, highlight=False)
         self.shown = len(self.game.log.events)
 
     def show_state(self) -> None:
         t = Table(title="Vehicles")
-        for col in ("id", "player", "gear", "hazards", "hull", "x", "y", "heading", "status"):
+        for col in ("vehicle", "player", "gear", "hazards", "hull", "x", "y", "heading",
+                    "status"):
             t.add_column(col)
         for v in self.game.state.vehicles.values():
-            t.add_row(v.id, str(v.player + 1), str(v.gear), str(v.hazards),
+            t.add_row(v.name, seat_name(v.player), str(v.gear), str(v.hazards),
                       f"{v.hull_points}/{v.hull}", f"{v.pose.x:.0f}", f"{v.pose.y:.0f}",
                       f"{v.pose.heading:.0f}", str(v.status))
         self.out.print(t)
 
     def show_decision(self, d: Decision) -> None:
-        self.out.print(f"\nPlayer {d.player + 1} ({d.kind}): {d.prompt}", markup=False,
-                       highlight=False)
-        if d.domain is not None:
-            self.out.print(f"  a number from {d.domain.low:g} to {d.domain.high:g} "
-                           f"{d.domain.unit}", markup=False)
-        for i, o in enumerate(d.options, 1):
-            self.out.print(f"  {i:>2}. {o.label or o.value}", markup=False, highlight=False)
+        self.out.print("")
+        for line in decision_lines(self.game, d):
+            self.out.print(line, markup=False, highlight=False)
 
     def ask_human(self, d: Decision) -> Any | None:
         """The human's choice, or None when they quit (or input ends)."""
@@ -174,7 +190,8 @@ class TerminalPlay:
                 choice = parse_answer(d, cmd)
                 return d.validate(choice)
             except IllegalChoice as e:
-                self.out.print(f"not legal: {e}", markup=False, highlight=False)
+                self.out.print(f"not legal: {plain(str(e), names(self.game.state))}",
+                               markup=False, highlight=False)
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
@@ -183,8 +200,6 @@ class TerminalPlay:
             choice: Any
             if d.player in self.bots:
                 choice = self.bots[d.player].choose(self.game, d, self.rng)
-                self.out.print(f"Player {d.player + 1} ({self.seats[d.player]}) {d.kind}: "
-                               f"{choice}", markup=False, highlight=False)
             else:
                 choice = self.ask_human(d)
                 if choice is None:
@@ -226,7 +241,7 @@ def play_command(
         raise typer.Exit(2) from None
     console = Console(highlight=False)
     console.print(f"{game.scenario.name}: seed {seed}; "
-                  + ", ".join(f"player {i + 1} {s}" for i, s in enumerate(seats)), markup=False)
+                  + ", ".join(f"{seat_name(i)} {s}" for i, s in enumerate(seats)), markup=False)
     finished = TerminalPlay(game, seats, console, sys.stdin, svg_dir, seed).run()
     if log is not None:
         try:
@@ -242,5 +257,5 @@ def play_command(
     if out.draw or out.winner is None:
         console.print(f"Draw after {out.rounds} rounds: {out.reason}", markup=False)
     else:
-        console.print(f"Player {out.winner + 1} wins in round {out.rounds}: {out.reason}",
-                      markup=False)
+        console.print(f"{seat_name(out.winner)} wins in round {out.rounds}: "
+                      f"{plain(out.reason, names(game.state))}", markup=False)
