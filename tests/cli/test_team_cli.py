@@ -1,4 +1,5 @@
-"""``carnage team check FILE [--json] [--homebrew]`` and ``carnage team show FILE``."""
+"""``carnage team check FILE [--json] [--homebrew]``, ``team show FILE``, ``team import``/``export``
+(BattleScribe rosters)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from carnage.cli.main import app
+from carnage.team import load_team
 
 runner = CliRunner(env={"COLUMNS": "120", "NO_COLOR": "1"})
 INTRO = Path(__file__).resolve().parents[2] / "examples" / "teams" / "intro.yaml"
@@ -138,3 +140,44 @@ def test_show_unreadable_exits_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["team", "show", str(_file(tmp_path, "[1, 2", "t.json"))])
     assert result.exit_code == 2
     assert "invalid JSON" in result.stderr
+
+
+# -- BattleScribe rosters ----------------------------------------------------------------------
+def test_export_then_import_a_roster_round_trips(tmp_path: Path) -> None:
+    for name in ("team.ros", "team.rosz"):
+        out = tmp_path / name
+        r = runner.invoke(app, ["team", "export", str(INTRO), str(out)])
+        assert r.exit_code == 0, r.output
+        assert "roster written" in r.stdout
+        back = tmp_path / f"{name}.yaml"
+        r = runner.invoke(app, ["team", "import", str(out), "--out", str(back)])
+        assert r.exit_code == 0, r.output
+        assert "not mapped" not in r.stdout and "valid" in r.stdout
+        assert load_team(back) == load_team(INTRO)
+
+
+def test_import_reports_what_it_cannot_map_and_exits_1(tmp_path: Path) -> None:
+    ns = "http://www.battlescribe.net/schema/rosterSchema"
+    p = tmp_path / "hogs.ros"
+    p.write_text(
+        f'<roster xmlns="{ns}" name="Hogs" gameSystemName="Gaslands">'
+        '<costLimits><costLimit name="Cans" typeId="c" value="30"/></costLimits>'
+        '<forces><force name="Team"><selections>'
+        '<selection name="Car" type="model" customName="Big Mama"><selections>'
+        '<selection name="Machine Gun" type="upgrade"><selections>'
+        '<selection name="Front" type="upgrade"/></selections></selection>'
+        '<selection name="Laser Unicorn" type="upgrade"/>'
+        '</selections></selection></selections></force></forces></roster>')
+    r = runner.invoke(app, ["team", "import", str(p)])
+    assert r.exit_code == 1, r.output
+    assert "name: Hogs" in r.stdout and "id: machine_gun" in r.stdout
+    assert "not mapped: Laser Unicorn (on Big Mama)" in r.stdout
+
+
+def test_import_and_export_errors_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "x.ros"
+    bad.write_text("<army/>")
+    r = runner.invoke(app, ["team", "import", str(bad)])
+    assert r.exit_code == 2 and "not <roster>" in r.stderr
+    r = runner.invoke(app, ["team", "export", str(INTRO), str(tmp_path / "x.txt")])
+    assert r.exit_code == 2 and "must end in .ros or .rosz" in r.stderr

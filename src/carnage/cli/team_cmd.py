@@ -1,4 +1,4 @@
-"""``carnage team ...``: check and show team files.
+"""``carnage team ...``: check and show team files; import and export BattleScribe rosters.
 
 Exit codes: 0 the team is valid, 1 it breaks rules (each listed), 2 the file (or the catalogue)
 cannot be read.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+import yaml
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -16,10 +17,15 @@ from rich.text import Text
 
 from carnage.catalog import CatalogError
 from carnage.team import TeamFileError, TeamReport, VehicleReport, check_team, load_team
+from carnage.team.battlescribe import RosterError, load_roster, write_roster, write_rosz
 
 app = typer.Typer(help="Build, validate and print teams.", no_args_is_help=True)
 
 FILE_ARG = typer.Argument(..., help="team file (YAML or JSON)", show_default=False)
+ROSTER_ARG = typer.Argument(..., help="BattleScribe roster (.ros or .rosz)", show_default=False)
+ROSTER_OUT_ARG = typer.Argument(..., help="the roster to write: .ros (XML) or .rosz (zipped)",
+                                show_default=False)
+OUT_OPT = typer.Option(None, "--out", help="write the team file here (YAML)")
 HOMEBREW_OPT = typer.Option(
     False, "--homebrew", help="relax sponsor, perk-class and restriction checks (never arithmetic)"
 )
@@ -146,3 +152,68 @@ def show(file: Path = FILE_ARG, homebrew: bool = HOMEBREW_OPT) -> None:
         console.print(Text(f"note (homebrew): {e.message}", style="yellow"))
     console.print(Text(_summary(report), style="green" if report.valid else "bold red"))
     raise typer.Exit(0 if report.valid else 1)
+
+
+@app.command("import")
+def import_roster(
+    file: Path = ROSTER_ARG,
+    out: Path | None = OUT_OPT,
+) -> None:
+    """Read a BattleScribe roster (BSData Gaslands catalogue) into a team file: prints it (or
+    writes --out), then every entry it could not map and every assumption, then the check.
+    Exit 0 all mapped and valid, 1 something unmapped or a rule broken, 2 not a roster."""
+    try:
+        got = load_roster(file)
+        spec = got.spec(str(file))
+        report = check_team(spec)
+    except (RosterError, TeamFileError) as e:
+        for line in str(e).splitlines():
+            typer.echo(line, err=True)
+        raise typer.Exit(2) from None
+    text = yaml.safe_dump(spec.model_dump(mode="json", exclude_none=True,
+                                          exclude_defaults=True), sort_keys=False)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as e:
+            typer.echo(f"{out}: cannot write ({e.strerror or e})", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(f"team written to {out}")
+    for u in got.unmapped:
+        typer.echo(f"not mapped: {u}")
+    for n in got.notes:
+        typer.echo(f"assumed: {n}")
+    for v in report.errors:
+        typer.echo(v.message)
+    typer.echo(_summary(report))
+    raise typer.Exit(0 if report.valid and not got.unmapped else 1)
+
+
+@app.command("export")
+def export_roster(
+    file: Path = FILE_ARG,
+    out: Path = ROSTER_OUT_ARG,
+) -> None:
+    """Write a team file as a BattleScribe roster (.ros or .rosz)."""
+    try:
+        spec = load_team(file)
+    except TeamFileError as e:
+        for line in e.problems:
+            typer.echo(line, err=True)
+        raise typer.Exit(2) from None
+    suffix = out.suffix.lower()
+    if suffix not in (".ros", ".rosz"):
+        typer.echo(f"{out}: the roster must end in .ros or .rosz, not {suffix or 'nothing'}",
+                   err=True)
+        raise typer.Exit(2)
+    try:
+        if suffix == ".ros":
+            out.write_text(write_roster(spec), encoding="utf-8")
+        else:
+            out.write_bytes(write_rosz(spec))
+    except OSError as e:
+        typer.echo(f"{out}: cannot write ({e.strerror or e})", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"{spec.name}: roster written to {out}")
