@@ -280,3 +280,68 @@ def test_print_dashboards_one_card_per_vehicle_at_88_by_63_mm(
     tab.check()
     printed.check()
     ctx.close()
+
+
+ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
+ROSTER = (
+    f'<roster xmlns="{ROSTER_NS}" name="Hogs From BattleScribe" gameSystemName="Gaslands">'
+    '<costLimits><costLimit name="Cans" typeId="c" value="30"/></costLimits>'
+    '<forces><force name="Team"><selections>'
+    '<selection name="Car" type="model" customName="Big Mama"><selections>'
+    '<selection name="Machine Gun" type="upgrade"><selections>'
+    '<selection name="Front" type="upgrade"/></selections></selection>'
+    '<selection name="Laser Unicorn" type="upgrade"/>'
+    '</selections></selection></selections></force></forces></roster>'
+)
+
+
+def test_import_a_battlescribe_roster_and_export_one(
+        base: str, browser: Browser, tmp_path: Path) -> None:
+    ctx = new_context(browser)
+    tab = open_page(ctx, f"{base}/teams")
+    page = tab.page
+    roster = tmp_path / "hogs.ros"
+    roster.write_text(ROSTER, encoding="utf-8")
+    page.set_input_files("#import-roster", str(roster))
+    expect(page.locator("#team-name")).to_have_value("Hogs From BattleScribe")
+    expect(page.locator("section.vehicle")).to_have_count(1)
+    expect(page.locator("section.vehicle input.vname")).to_have_value("Big Mama")
+    expect(page.locator("#roster-report li.unmapped")).to_have_text(
+        "Not mapped: Laser Unicorn (on Big Mama)")
+    settle(page)
+    expect(page.locator("#total-cans")).to_have_text("14")
+    page.click("#save-team")
+    expect(page.locator("#save-state")).to_contain_text("saved · team")
+    href = page.get_attribute("#export-rosz", "href")
+    assert href and href.endswith("/battlescribe")
+    with page.expect_download() as dl:
+        page.click("#export-rosz")
+    from carnage.team.battlescribe import read_roster
+
+    back = read_roster(Path(dl.value.path()).read_bytes())
+    assert back.team["name"] == "Hogs From BattleScribe" and back.unmapped == ()
+    tab.check()
+    ctx.close()
+
+
+def test_saving_a_second_team_with_the_same_name_warns_first(base: str, browser: Browser) -> None:
+    status, _ = api(base, "POST", "/api/teams", {"team": {
+        "name": "Twin Name", "cans": 25, "vehicles": [{"name": "A", "type": "car"}]}})
+    assert status == 201
+    ctx = new_context(browser)
+    tab = open_page(ctx, f"{base}/teams")
+    page = tab.page
+    page.fill("#team-name", "twin name")
+    settle(page)
+    before = len(api(base, "GET", "/api/teams")[1])
+    page.click("#save-team")
+    warning = page.locator("#name-warning")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text('already called "Twin Name"')
+    assert len(api(base, "GET", "/api/teams")[1]) == before  # nothing saved yet
+    page.click("#save-team")
+    expect(warning).to_be_hidden()
+    expect(page.locator("#save-state")).to_contain_text("saved · team")
+    assert len(api(base, "GET", "/api/teams")[1]) == before + 1
+    tab.check()
+    ctx.close()

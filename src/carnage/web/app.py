@@ -14,7 +14,7 @@ from carnage import __version__
 from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
 from carnage.web.db import Store
-from carnage.web.routers import catalog, games, pages, teams
+from carnage.web.routers import catalog, games, pages, rosters, teams
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
 
@@ -76,6 +76,7 @@ def create_app(db_url: str) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(Exception, _crash)
     app.include_router(catalog.router)
+    app.include_router(rosters.router)
     app.include_router(teams.router)
     app.include_router(games.router)
     app.include_router(pages.router)

@@ -384,10 +384,11 @@ function updateSaveState() {
   const note = document.getElementById("save-state");
   note.textContent = state.id ? `${state.dirty ? "unsaved changes · " : "saved · "}team ${state.id}` : "not saved yet";
   const ok = Boolean(state.id);
-  for (const id of ["export-yaml", "export-json"]) {
+  for (const id of ["export-yaml", "export-json", "export-rosz"]) {
     const a = document.getElementById(id);
     a.classList.toggle("disabled", !ok);
-    a.href = ok ? `/api/teams/${state.id}/export?format=${id.endsWith("yaml") ? "yaml" : "json"}` : "#";
+    a.href = !ok ? "#" : id === "export-rosz" ? `/api/teams/${state.id}/battlescribe`
+      : `/api/teams/${state.id}/export?format=${id.endsWith("yaml") ? "yaml" : "json"}`;
     a.title = ok ? "Downloads the last saved version" : "Save the team first";
   }
   document.getElementById("print-team").disabled = !ok;
@@ -401,7 +402,24 @@ function flash(text, kind = "info") {
   setTimeout(() => el.remove(), 2500);
 }
 
+/** A new team named like one already saved: say so once; a second Save keeps both. */
+async function sameNameWarning() {
+  const box = document.getElementById("name-warning");
+  const name = String(state.team.name || "").trim().toLowerCase();
+  if (state.id || !name || state.warnedName === name) return false;
+  let teams = [];
+  try { teams = await api.get("/api/teams"); } catch { return false; }
+  const twin = teams.find((t) => String(t.name).trim().toLowerCase() === name);
+  if (!twin) return false;
+  state.warnedName = name;
+  box.textContent = `A saved team is already called "${twin.name}". Rename this one, or press Save again to keep both.`;
+  box.classList.remove("hidden");
+  return true;
+}
+
 async function save() {
+  if (await sameNameWarning()) return;
+  document.getElementById("name-warning").classList.add("hidden");
   try {
     const body = { team: payload() };
     const res = state.id ? await api.put(`/api/teams/${state.id}`, body) : await api.post("/api/teams", body);
@@ -490,6 +508,38 @@ async function importTeam() {
   }
 }
 
+async function importRoster(ev) {
+  const f = ev.target.files[0];
+  const report = document.getElementById("roster-report");
+  fill(report);
+  if (!f) return;
+  try {
+    const res = await fetch("/api/teams/import/battlescribe", {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: await f.arrayBuffer(),
+    });
+    const body = await res.json().catch(() => ({ detail: `${res.status} ${res.statusText}` }));
+    if (!res.ok) {
+      fill(report, h("li", body.detail));
+      return;
+    }
+    state.id = null;
+    state.team = normalise(body.team);
+    state.report = body.report;
+    state.dirty = true;
+    history.replaceState(null, "", "/teams");
+    render();
+    updateSaveState();
+    fill(report,
+      body.unmapped.map((u) => h("li.unmapped", `Not mapped: ${u}`)),
+      body.notes.map((n) => h("li.note", `Assumed: ${n}`)));
+    flash(body.unmapped.length ? "Imported, with entries left out (listed)" : "Imported: save it to keep it");
+  } catch (e) {
+    fill(report, h("li", e.message));
+  } finally {
+    ev.target.value = "";
+  }
+}
+
 async function readFile(ev) {
   const f = ev.target.files[0];
   if (!f) return;
@@ -537,7 +587,9 @@ async function main() {
   });
   document.getElementById("import-team").addEventListener("click", importTeam);
   document.getElementById("import-file").addEventListener("change", readFile);
-  for (const id of ["export-yaml", "export-json"]) {
+  document.getElementById("import-roster").addEventListener("change", importRoster);
+  document.getElementById("team-name").addEventListener("input", () => document.getElementById("name-warning").classList.add("hidden"));
+  for (const id of ["export-yaml", "export-json", "export-rosz"]) {
     document.getElementById(id).addEventListener("click", (e) => {
       if (!state.id) { e.preventDefault(); flash("Save the team first", "bad"); }
     });
