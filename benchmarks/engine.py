@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from carnage.ai import HeuristicBot, bot_rng
-from carnage.engine.setup import GameSetup, build_game
+from carnage.rulesets.setup import GameSetup, build_game
 
 
 @dataclass

@@ -14,12 +14,12 @@ from carnage.ai.field import FAR, distance_field
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.game import Game, ask
 from carnage.engine.movement import obstructions_for, parse_template_value, template_options
-from carnage.engine.setup import GameSetup, build_game
 from carnage.engine.state import VehicleState
 from carnage.geometry.movement import MoveResult, resolve_move
 from carnage.geometry.surfaces import move_pieces
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.decisions import Decision, Interval, Option
+from carnage.rulesets.setup import GameSetup, build_game
 
 RNG = random.Random(0)
 

@@ -13,6 +13,7 @@ from carnage.geometry import footprint
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import ScriptedDice
+from carnage.rulesets import REFUELLED, Ruleset
 
 
 def vehicle(
@@ -71,9 +72,10 @@ def run_step(
     step: Callable[[Game], Flow],
     dice: Iterable[int] = (),
     options: RuleOptions | None = None,
+    ruleset: Ruleset = REFUELLED,
 ) -> Game:
-    return Game(state=state, scenario=StepScenario(step), dice=ScriptedDice(list(dice)),
-                options=options or RuleOptions())
+    return Game(ruleset=ruleset, state=state, scenario=StepScenario(step),
+                dice=ScriptedDice(list(dice)), options=options or RuleOptions())
 
 
 def play(g: Game, *choices: Any) -> list[Decision]:

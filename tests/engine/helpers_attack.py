@@ -10,6 +10,7 @@ from tests.engine.builders import run_step
 from carnage.engine.attack import attack_step
 from carnage.engine.game import Flow, Game
 from carnage.engine.state import GameState, VehicleState, WeaponMount
+from carnage.rulesets import REFUELLED, Ruleset
 
 
 def armed(v: VehicleState, *mounts: tuple[str, str | None, int | None]) -> VehicleState:
@@ -18,13 +19,14 @@ def armed(v: VehicleState, *mounts: tuple[str, str | None, int | None]) -> Vehic
     return v
 
 
-def attack_game(state: GameState, vid: str, dice: Iterable[int] = ()) -> Game:
+def attack_game(state: GameState, vid: str, dice: Iterable[int] = (),
+                ruleset: Ruleset = REFUELLED) -> Game:
     """A game whose only step is ``vid``'s Attack Step."""
 
     def step(g: Game) -> Flow:
         yield from attack_step(g, g.state.vehicles[vid])
 
-    return run_step(state, step, dice)
+    return run_step(state, step, dice, ruleset=ruleset)
 
 
 def kinds(g: Game, *wanted: str) -> list[tuple[str, dict[str, Any]]]:

@@ -13,6 +13,7 @@ from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import penetration
 from carnage.kernel.dice import ScriptedDice, SeededDice
 from carnage.rules.scenarios import StreetRace
+from carnage.rulesets import REFUELLED
 
 
 class PlacedRace(StreetRace):
@@ -33,7 +34,8 @@ def race(*placed: Any, dice: list[int] | None = None, seed: int = 0,
     for v in placed:
         st.vehicles[v.id] = v
     source = ScriptedDice(dice) if dice is not None else SeededDice(seed)
-    return Game(state=st, scenario=sc, dice=source, options=RuleOptions(max_rounds=max_rounds))
+    return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=source,
+                options=RuleOptions(max_rounds=max_rounds))
 
 
 def invariant_problems(g: Game) -> list[str]:

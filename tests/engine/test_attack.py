@@ -21,6 +21,7 @@ from carnage.geometry.shapes import Rect, unit
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.dice import ScriptedDice
 from carnage.kernel.effects import CANCEL
+from carnage.rulesets import REFUELLED, refuelled_ruleset
 
 # Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge (Medium
 # range): the set-up of the example of play, Refuelled p.58.
@@ -252,18 +253,16 @@ def test_illegal_declaration_leaves_the_game_untouched() -> None:
 def test_weapons_whose_rules_are_not_registered_are_not_offered(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Issue 6 (S2): a weapon is offered once it and each of its rules have an installer.
-    from carnage.engine import rulebook
-
+    # A weapon is offered once it and each of its rules have an installer in the ruleset.
     car = armed(vehicle("car", "car", *BLUE, player=0), ("flamethrower", "front", 3),
                 ("mortar", "front", 3))
     red = vehicle("red", "car", 300, 400, 270, player=1)
     g = attack_game(table(car, red), "car")
     assert values(g.pending()) == [STOP, "handgun>red", "flamethrower#0>red", "mortar#1>red"]
-    rules = {k: dict(v) for k, v in rulebook._RULES.items()}
-    del rules["weapon_rule"]["indirect"]  # both carry Indirect
-    monkeypatch.setattr(rulebook, "_RULES", rules)
-    g = attack_game(table(car, red), "car")
+    # both carry Indirect: a ruleset of its own without it, Refuelled untouched
+    ruleset = refuelled_ruleset(
+        rules=REFUELLED.rules.with_rules({("weapon_rule", "indirect"): None}))
+    g = attack_game(table(car, red), "car", ruleset=ruleset)
     assert values(g.pending()) == [STOP, "handgun>red"]
 
 
@@ -293,15 +292,15 @@ def test_attack_hooks_change_dice_penalty_and_can_cancel() -> None:
     car = vehicle("car", "car", *BLUE, player=0)
     red = vehicle("red", "car", *RED, player=1)
     g = attack_game(table(car, red), "car", dice=[4, 4, 1])
-    g.effects.on("attack_dice", "test:extra_die", lambda n, ctx: n + 1)
-    g.effects.on("to_hit_penalty", "test:harder", lambda p, ctx: p + 1)
+    g.attach_untracked("attack_dice", "test:extra_die", lambda n, ctx: n + 1)
+    g.attach_untracked("to_hit_penalty", "test:harder", lambda p, ctx: p + 1)
     play(g, "handgun>red", STOP)
     assert rolls(g)[0] == ("attack", [4, 4])  # two dice for one Handgun
     assert kinds(g, "attack_hits")[0][1]["hits"] == 0  # 4s miss at 5+
 
     g2 = attack_game(table(vehicle("car", "car", *BLUE), vehicle("red", "car", *RED, player=1)),
                      "car", dice=[6])
-    g2.effects.on("attack", "test:veto", lambda res, ctx: CANCEL)
+    g2.attach_untracked("attack", "test:veto", lambda res, ctx: CANCEL)
     play(g2, "handgun>red", STOP)
     assert kinds(g2, "attack_cancelled") and kinds(g2, "damage") == []
 
@@ -315,7 +314,7 @@ def test_attack_window_flow_runs_before_the_evade() -> None:
         game.emit("window", target=res.target.id)
         yield from ()
 
-    g.effects.on("attack_window", "test:window", lambda ws, ctx: [*ws, window])
+    g.attach_untracked("attack_window", "test:window", lambda ws, ctx: [*ws, window])
     play(g, "handgun>red", STOP)
     order = [e.kind for e in g.log if e.kind in ("attack_hits", "window", "evade")]
     assert order == ["attack_hits", "window", "evade"]
@@ -323,11 +322,11 @@ def test_attack_window_flow_runs_before_the_evade() -> None:
 
 def test_zero_crew_makes_no_attacks() -> None:
     def step(gm: Game) -> Flow:
-        gm.effects.on("stat:crew", "test:gassed", lambda n, ctx: 0)
+        gm.attach_untracked("stat:crew", "test:gassed", lambda n, ctx: 0)
         yield from attack_step(gm, gm.state.vehicles["car"])
 
     state = table(vehicle("car", "car", *BLUE), vehicle("red", "car", *RED, player=1))
-    g = Game(state=state, scenario=StepScenario(step))
+    g = Game(ruleset=REFUELLED, state=state, scenario=StepScenario(step))
     assert g.pending() is None and kinds(g, "declare_attack", "roll") == []
 
 
@@ -362,7 +361,8 @@ def test_example_of_play_p58_whole_activation_through_the_game_flow() -> None:
     fx, fy = unit(end.heading)
     red = vehicle("red", "car", end.x + fx * 180, end.y + fy * 180, end.heading + 180,
                   player=1)  # front to front: 180 - 30 - 30 = 90 mm apart
-    g = Game(state=table(blue, red), scenario=Scenario(), dice=ScriptedDice([3, 6, 6]))
+    g = Game(ruleset=REFUELLED, state=table(blue, red), scenario=Scenario(),
+             dice=ScriptedDice([3, 6, 6]))
     play(g, "turn", 0, "gear_up", "handgun>red", "handgun>red")
     assert (blue.gear, blue.hazards) == (2, 1)
     assert blue.pose.x == pytest.approx(end.x) and blue.pose.y == pytest.approx(end.y)

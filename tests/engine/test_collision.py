@@ -297,10 +297,10 @@ def test_hooks_change_smash_dice_reactions_and_hazards() -> None:
     def front_ram(n: int, ctx: dict[str, Any]) -> int | None:
         return n + 2 if ctx["edge"] == "front" else None
 
-    g0.effects.on("smash_dice", "test:ram", front_ram)
-    g0.effects.on("collision_reactions", "test:shaken",
+    g0.attach_untracked("smash_dice", "test:ram", front_ram)
+    g0.attach_untracked("collision_reactions", "test:shaken",
                   lambda opts, ctx: ["evade"] if ctx["party"] == "buggy" else None)
-    g0.effects.on("collision_hazards", "test:calm", lambda n, ctx: n - 1)
+    g0.attach_untracked("collision_hazards", "test:calm", lambda n, ctx: n - 1)
     play(g0, "smash")
     # The buggy had one legal reaction, taken for it and logged as forced.
     assert ev(g0, "forced_choice")[-1]["choice"] == "evade"

@@ -128,7 +128,7 @@ def test_ammo_tokens_hook_adds_upgrade_ammo() -> None:
     car = wound(vehicle("car", "car", 300, 300, 90), 1)
 
     def step(g: Game) -> Flow:
-        g.effects.on("ammo_tokens", "test:nitro", lambda n, ctx: n + 1)
+        g.attach_untracked("ammo_tokens", "test:nitro", lambda n, ctx: n + 1)
         yield from suffer_damage(g, g.state.vehicles["car"], 1, source="test", page=43)
 
     g = run_step(table(car, vehicle("o", "car", 800, 800, 0, player=1)), step, dice=[5])
@@ -270,7 +270,7 @@ def test_non_damaging_hits_and_unevadable_hits() -> None:
     state = _target(2)
 
     def step(g: Game) -> Flow:
-        g.effects.on("can_evade", "test:no_evade", lambda ok, ctx: False)
+        g.attach_untracked("can_evade", "test:no_evade", lambda ok, ctx: False)
         yield from take_hits(g, g.state.vehicles["t"], groups2, source="test", page=33)
 
     g2 = run_step(state, step)

@@ -17,8 +17,8 @@ from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_i
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.game import Game
-from carnage.engine.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 from carnage.kernel.decisions import Decision
+from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 
 MAX_ROUNDS = 10
 MIX = [(("random", "random"), 380), (("heuristic", "random"), 60),

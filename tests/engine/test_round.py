@@ -13,6 +13,13 @@ from carnage.engine.scenario import Scenario
 from carnage.engine.state import Status, VehicleState
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.effects import HandlerFn
+from carnage.kernel.hooks import hooks
+from carnage.rulesets import REFUELLED, refuelled_ruleset
+
+WITH_TEST_HOOK = refuelled_ruleset(hooks=REFUELLED.hooks.extended(hooks(
+    ("test_activation", "notice", "vehicle", "this test's own hook, run as a vehicle activates"),
+)))
+"""Refuelled with one more declared hook (a ruleset of the test's own)."""
 
 
 def recorder(log: list[tuple[int, str]]) -> object:
@@ -41,7 +48,7 @@ class OneRound(Scenario):
 def one_round(*vehicles: VehicleState, pole: int = 0) -> Game:
     st = table(*vehicles)
     st.pole = pole
-    return Game(state=st, scenario=OneRound())
+    return Game(ruleset=WITH_TEST_HOOK, state=st, scenario=OneRound())
 
 
 def test_activation_order_alternates_from_pole(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,7 +86,7 @@ def test_qualifying_is_checked_when_the_chance_comes(monkeypatch: pytest.MonkeyP
     st = table(vehicle("a1", "car", 100, 100, gear=1, player=0))
     st.players = 1
     st.votes = [0]
-    game = Game(state=st, scenario=_HookedOneRound(shift_up))
+    game = Game(ruleset=WITH_TEST_HOOK, state=st, scenario=_HookedOneRound(shift_up))
     assert [p for p, _ in log] == [1, 2, 3]
     assert game.state.vehicles["a1"].gear == 3
 
@@ -89,7 +96,7 @@ class _HookedOneRound(OneRound):
         self.fn = fn
 
     def install(self, game: Game) -> None:
-        game.effects.on("test_activation", "test", self.fn)
+        game.attach_untracked("test_activation", "test", self.fn)
 
 
 def test_wrecked_vehicles_do_not_activate(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,6 +135,7 @@ def test_max_rounds_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     # One player: a second player with no vehicles would gain Audience Votes every round
     # and be asked to spend them (p.88, issue 7).
     st = table(vehicle("a1", "car", 100, 100, gear=1, player=0), players=1)
-    g = Game(state=st, scenario=Endless(), options=RuleOptions(max_rounds=3))
+    g = Game(ruleset=WITH_TEST_HOOK, state=st, scenario=Endless(),
+             options=RuleOptions(max_rounds=3))
     out = g.outcome()
     assert out is not None and out.draw and out.rounds == 3

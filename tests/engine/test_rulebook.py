@@ -1,4 +1,5 @@
-"""Special rules plug in through the rulebook registry, never through the core."""
+"""Special rules plug in through the ruleset's rule table, never through the core; two rulesets
+never see each other's rules."""
 
 from __future__ import annotations
 
@@ -7,17 +8,18 @@ from typing import Any
 import pytest
 from tests.engine.builders import run_step, table, vehicle
 
-from carnage.engine import rulebook
 from carnage.engine.game import Game
-from carnage.engine.rulebook import install_rules, special_rule, unplayed_rules
+from carnage.engine.rulebook import unplayed_rules
 from carnage.engine.state import VehicleState
+from carnage.kernel.rules import RuleTable
+from carnage.rulesets import REFUELLED, RULESETS, refuelled_ruleset
 
 
-def test_installers_run_once_per_vehicle_and_id(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulebook, "_RULES", {})
+def test_installers_run_once_per_vehicle_and_id() -> None:
+    table_ = RuleTable()
     calls: list[str] = []
 
-    @special_rule("vehicle_rule", "test_nitrous")
+    @table_.rule("vehicle_rule", "test_nitrous")
     def nitrous(game: Game, v: VehicleState | None, source: str) -> None:
         calls.append(source)
 
@@ -26,31 +28,61 @@ def test_installers_run_once_per_vehicle_and_id(monkeypatch: pytest.MonkeyPatch)
 
         game.effects.on("stat:handling", source, plus_one)
 
+    ruleset = refuelled_ruleset(name="test", rules=table_)
     a = vehicle("a", "car", 100, 100, weapons=[("machine_gun", "front")])
     a.special_rules = ["test_nitrous", "test_nitrous"]
     b = vehicle("b", "car", 300, 100)
-    st = table(a, b)
-    g = run_step(st, lambda g: iter(()))
+    g = run_step(table(a, b), lambda g: iter(()), ruleset=ruleset)
     assert calls == ["vehicle_rule:test_nitrous:a"]
     assert g.stat(a, "handling") == a.handling + 1
     assert g.stat(b, "handling") == b.handling
     assert "vehicle_rule:test_nitrous" not in unplayed_rules(g)
     assert "weapon:machine_gun" in unplayed_rules(g)
+    # Refuelled itself never heard of it, and plays the machine gun.
+    a2 = vehicle("a", "car", 100, 100, weapons=[("machine_gun", "front")])
+    a2.special_rules = ["test_nitrous"]
+    g2 = run_step(table(a2, vehicle("b", "car", 300, 100)), lambda g: iter(()))
+    assert g2.stat(a2, "handling") == a2.handling and calls == ["vehicle_rule:test_nitrous:a"]
+    assert unplayed_rules(g2) == ["vehicle_rule:test_nitrous"]
 
 
-def test_sponsor_installers_run_per_player(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulebook, "_RULES", {})
+def test_sponsor_installers_run_per_player() -> None:
+    table_ = RuleTable()
     seen: list[str] = []
-    special_rule("sponsor", "test_sponsor")(lambda g, v, s: seen.append(s))
+    table_.rule("sponsor", "test_sponsor")(lambda g, v, s: seen.append(s))
     st = table(vehicle("a", "car", 100, 100))
     st.sponsors = [None, "test_sponsor"]
-    run_step(st, lambda g: iter(()))
+    run_step(st, lambda g: iter(()), ruleset=refuelled_ruleset(rules=table_))
     assert seen == ["sponsor:test_sponsor:1"]
 
 
-def test_double_registration_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulebook, "_RULES", {})
-    special_rule("perk", "x")(lambda g, v, s: None)
+def test_double_registration_is_an_error() -> None:
+    table_ = RuleTable()
+    table_.rule("perk", "x")(lambda g, v, s: None)
     with pytest.raises(ValueError, match="registered twice"):
-        special_rule("perk", "x")(lambda g, v, s: None)
-    assert install_rules is rulebook.install_rules
+        table_.rule("perk", "x")(lambda g, v, s: None)
+
+
+def test_a_second_ruleset_registers_beside_refuelled_without_touching_it() -> None:
+    variant = refuelled_ruleset(name="variant", title="A variant",
+                                rules=REFUELLED.rules.with_rules({("weapon", "handgun"): None}),
+                                parent="refuelled")
+    both = RULESETS.with_ruleset(variant)
+    assert set(both) == {"refuelled", "variant"} and set(RULESETS) == {"refuelled"}
+    assert both["variant"].rules.get("weapon", "handgun") is None
+    assert REFUELLED.rules.get("weapon", "handgun") is not None
+    with pytest.raises(KeyError, match="unknown ruleset 'nope'"):
+        both["nope"]
+
+
+def test_a_misspelt_hook_fails_where_it_is_installed() -> None:
+    table_ = RuleTable()
+
+    @table_.rule("vehicle_rule", "typo")
+    def typo(game: Game, v: VehicleState | None, source: str) -> None:
+        game.effects.on("movment_end", source, lambda value, ctx: None)
+
+    a = vehicle("a", "car", 100, 100)
+    a.special_rules = ["typo"]
+    with pytest.raises(ValueError, match=r"no hook named .movment_end.*movement_end"):
+        run_step(table(a), lambda g: iter(()), ruleset=refuelled_ruleset(rules=table_))

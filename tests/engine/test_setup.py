@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from carnage.catalog import Weight
-from carnage.engine.setup import (
+from carnage.engine.state import GameState
+from carnage.geometry.shapes import Pose
+from carnage.rulesets.setup import (
     GameSetup,
     SetupError,
     add_team,
@@ -24,8 +26,6 @@ from carnage.engine.setup import (
     vehicle_state,
     write_log,
 )
-from carnage.engine.state import GameState
-from carnage.geometry.shapes import Pose
 from carnage.team import check_team, load_team, parse_team
 
 ROOT = Path(__file__).resolve().parents[2]

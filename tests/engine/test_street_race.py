@@ -10,11 +10,11 @@ from tests.engine.builders import play, values, vehicle
 from tests.engine.helpers_h import race
 
 from carnage.engine.game import Game
-from carnage.engine.setup import GameSetup, build_game, checked_team
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
+from carnage.rulesets.setup import GameSetup, build_game, checked_team
 
 LONG = 180.0
 
@@ -88,7 +88,7 @@ def test_deployment_alternates_from_pole_touching_the_line_not_each_other() -> N
         if d.kind == "grid":
             # Every slot offered touches the line inside the flags and no placed vehicle.
             v = next(x for x in g.state.vehicles.values() if x.name in d.prompt)
-            placed = [g.state.vehicles[i].polygon() for i in sc.deployed]
+            placed = [g.state.vehicles[i].polygon() for i in g.state.scenario.get("deployed", [])]
             for o in d.options:
                 x = sc.start_line.centre[0] + float(str(o.value))
                 assert abs(x - sc.start_line.centre[0]) <= LONG / 2
@@ -122,7 +122,7 @@ def test_grid_slots_drop_touching_places_and_spill_past_the_flags_when_full() ->
     assert list(first) == [f"{k * 15:+.0f}" for k in range(-5, 6)]
     for c, slot in zip(cars[:3], ("-60", "+0", "+60"), strict=True):
         c.pose = sc.grid_slots(st, c)[slot]
-        sc.deployed.append(c.id)
+        st.scenario.setdefault("deployed", []).append(c.id)
     # 30 mm wide bodies need centres 45 mm apart: nothing is free between the flags, so the
     # places carry on past them (ruling SR-3), the nearest 105 mm from the centre.
     spill = sc.grid_slots(st, cars[3])

@@ -140,7 +140,7 @@ def test_lose_control_pivot_collision_pushes_another_over_six_and_it_wipes_out_t
                       hazards=4)),
         wipeouts("spinner"), dice=[6, 6],
     )
-    g2.effects.on("collision_hazards", "test:rough", lambda n, ctx: 6)
+    g2.attach_untracked("collision_hazards", "test:rough", lambda n, ctx: 6)
     play(g2, -90.0, "evade", "evade")
     assert [w["vehicle"] for w in ev(g2, "wipeout")] == ["spinner", "bystander"]
     d = g2.pending()
@@ -167,8 +167,8 @@ def test_flip_check_and_threshold_hooks() -> None:
     assert not ev(plain, "wipeout")
 
     def hooked(game: Game) -> Flow:
-        game.effects.on("wipeout_threshold", "test:nervy", lambda n, ctx: 5)
-        game.effects.on("flip_check", "test:steady", lambda n, ctx: n + 1)
+        game.attach_untracked("wipeout_threshold", "test:nervy", lambda n, ctx: 5)
+        game.attach_untracked("flip_check", "test:steady", lambda n, ctx: n + 1)
         yield from wipeouts("car")(game)
 
     g = run_step(table(vehicle("car", "car", 600, 300, gear=4, hazards=5)), hooked, dice=[3])

@@ -21,8 +21,8 @@ from carnage.catalog import load_catalog
 from carnage.cli.simulate_cmd import random_teams_setup
 from carnage.engine.game import Game
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 from carnage.kernel.decisions import Decision
+from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 from carnage.team import TeamSpec, check_team
 
 GAMES = 1000

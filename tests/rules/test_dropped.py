@@ -24,6 +24,7 @@ from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
 from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import body_at_gap, sentries
+from carnage.rulesets import REFUELLED
 
 Layout = tuple[str, str, Pose]
 
@@ -132,7 +133,7 @@ def test_one_dropped_weapon_per_attack_step_unless_a_hook_allows_more() -> None:
 
         def step(g: Game) -> Flow:
             if allowed is not None:
-                g.effects.on("dropped_per_step", "test", lambda v, ctx: allowed)
+                g.attach_untracked("dropped_per_step", "test", lambda v, ctx: allowed)
             yield from attack_step(g, g.state.vehicles["a"])
 
         g = game(table(a), step)
@@ -202,7 +203,7 @@ def test_a_drop_placer_hook_takes_over_placement() -> None:
             yield from ()
             return Pose(300, 300, 45)
 
-        g.effects.on("drop_placer", "test", lambda value, ctx: placer)
+        g.attach_untracked("drop_placer", "test", lambda value, ctx: placer)
         yield from attack_step(g, g.state.vehicles["a"])
 
     g = game(table(a), step)
@@ -277,7 +278,7 @@ def test_the_ignores_dropped_hook_lets_a_vehicle_pass_over() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
 
     def step(g: Game) -> Flow:
-        g.effects.on("ignores_dropped", "test", lambda value, ctx: True)
+        g.attach_untracked("ignores_dropped", "test", lambda value, ctx: True)
         yield from moves("b")(g)
 
     g = game(table(b), step, templates=[mine_at(600, 460)])
@@ -492,7 +493,7 @@ def test_scenarios_ignore_rc_cars() -> None:
     rc = vehicle("rc", "car", 300, 300, 90)
     rc.type, rc.summoned_by = "rc_car", "a"
     st = table(a, rc, vehicle("b", "car", 900, 900, player=1))
-    g = Game(state=st, scenario=Scenario())
+    g = Game(ruleset=REFUELLED, state=st, scenario=Scenario())
     out = g.outcome()
     assert out is not None and out.winner == 1
 
@@ -631,7 +632,7 @@ def test_bots_play_whole_games_with_dropped_weapons_and_replay_them(
 
     from carnage.ai import bot_rng, make_bot
     from carnage.ai.runner import play_out
-    from carnage.engine.setup import (
+    from carnage.rulesets.setup import (
         GameSetup,
         build_game,
         log_text,

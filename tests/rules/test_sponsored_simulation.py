@@ -19,7 +19,7 @@ from tests.engine.helpers_h import assert_games_clean, run_in_workers
 
 from carnage.catalog import load_catalog
 from carnage.cli.simulate_cmd import random_teams_setup
-from carnage.engine.setup import GameSetup
+from carnage.rulesets.setup import GameSetup
 
 GAMES = 1000
 FIRST_SEED = 90_000

@@ -33,6 +33,7 @@ from carnage.rules.sponsors import (
     in_arc,
     template_at_rear,
 )
+from carnage.rulesets import REFUELLED
 
 HAZARD, SPIN, SLIDE, SHIFT = 1, 2, 3, 4  # skid faces on a D6 (ruling R-1)
 
@@ -907,9 +908,9 @@ def test_over_the_limit_no_straights_and_veer_trivial_in_every_gear() -> None:
 # == sponsors through a whole game ===============================================================
 def test_every_sponsor_has_an_installer() -> None:
     from carnage.catalog import load_catalog
-    from carnage.engine.rulebook import installer
+    from carnage.rulesets import REFUELLED
 
-    assert all(installer("sponsor", s.id) is not None for s in load_catalog().sponsors)
+    assert all(REFUELLED.rules.get("sponsor", s.id) is not None for s in load_catalog().sponsors)
 
 
 def test_scenario_victory_ignores_ghost_riders() -> None:
@@ -922,7 +923,7 @@ def test_scenario_victory_ignores_ghost_riders() -> None:
 
     from carnage.kernel.dice import ScriptedDice
 
-    g = Game(state=st, scenario=Plain(), dice=ScriptedDice([]))
+    g = Game(ruleset=REFUELLED, state=st, scenario=Plain(), dice=ScriptedDice([]))
     assert g.scenario.counts(g, st.vehicles["f"])
     assert not g.scenario.counts(g, st.vehicles["m"])
 
@@ -978,7 +979,7 @@ def test_games_between_random_sponsored_teams_play_out_and_replay() -> None:
     from tests.engine.helpers_h import invariant_problems
 
     from carnage.ai import bot_rng, make_bot, play_out
-    from carnage.engine.setup import (
+    from carnage.rulesets.setup import (
         GameSetup,
         build_game,
         log_text,

@@ -15,9 +15,9 @@ from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.setup import vehicle_state
 from carnage.engine.state import Status, UpgradeMount, VehicleState
 from carnage.geometry.shapes import Pose
+from carnage.rulesets.setup import vehicle_state
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import UpgradeSpec, VehicleSpec
 

@@ -16,10 +16,10 @@ from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step, template_options
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.setup import vehicle_state
 from carnage.engine.state import GameState, Status, UpgradeMount, VehicleState
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.rulesets.setup import vehicle_state
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import UpgradeSpec, VehicleSpec, WeaponSpec
 

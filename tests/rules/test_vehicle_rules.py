@@ -18,13 +18,13 @@ from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step, template_options, template_use, touching_ids
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.setup import vehicle_state
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.arcs import Arc
 from carnage.geometry.shapes import Pose, Rect
 from carnage.geometry.surfaces import Surface, SurfaceKind
 from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import drops_allowed
+from carnage.rulesets.setup import vehicle_state
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import VehicleSpec, WeaponSpec
 
@@ -595,7 +595,7 @@ def test_bots_play_whole_games_with_every_vehicle_rule_and_replay_them() -> None
     from tests.engine.helpers_h import invariant_problems
 
     from carnage.ai import bot_rng, make_bot, play_out
-    from carnage.engine.setup import (
+    from carnage.rulesets.setup import (
         GameSetup,
         build_game,
         log_text,

@@ -29,6 +29,7 @@ from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.rulesets import REFUELLED
 
 
 def spend(player: int = 0) -> Callable[[Game], Flow]:
@@ -79,7 +80,7 @@ def test_round_start_votes_come_from_the_game_flow() -> None:
                 game.finish(None, "stop", draw=True)
 
     st = table(vehicle("a", "car", 300, 300, player=0), players=2)
-    g = Game(state=st, scenario=Stop(), dice=ScriptedDice([]))
+    g = Game(ruleset=REFUELLED, state=st, scenario=Stop(), dice=ScriptedDice([]))
     # Round 1 starts: player 2 has no vehicle and gains 2 votes, then is offered to spend
     # them in Gear Phase 1 before passing (p.88): Carpe Diem, Executive Intervention.
     d = g.pending()
@@ -192,7 +193,7 @@ def test_carpe_diem_moves_pole_to_a_chosen_player() -> None:
 def test_carpe_diem_hold_stops_the_next_pole_move_only() -> None:
     race = StreetRace()
     st = table(vehicle("a", "car", 300, 300), players=2)
-    g = Game(state=st, scenario=Scenario(), dice=ScriptedDice([]))
+    g = Game(ruleset=REFUELLED, state=st, scenario=Scenario(), dice=ScriptedDice([]))
     st.pole = 0
     hold_pole(g, 1)
     race.end_of_gear_phase(g)
@@ -297,7 +298,7 @@ def test_street_race_respawns_on_the_starting_grid() -> None:
     car.status = Status.REMOVED
     blocker = vehicle("b", "car", 450, 120, 90, player=1)
     st.vehicles = {"a": car, "b": blocker}
-    g = Game(state=st, scenario=Scenario(), dice=ScriptedDice([]))
+    g = Game(ruleset=REFUELLED, state=st, scenario=Scenario(), dice=ScriptedDice([]))
     spots = race.respawn_positions(g, car)
     assert spots and all(abs(p.y - (150.0 - 30.0)) < 1e-6 and p.heading == 90.0
                          for p in spots.values())
@@ -321,7 +322,7 @@ def test_respawned_flow_hook_runs() -> None:
         return [*flows, flow]
 
     g = run_step(st, wrecked_then_spend("a"), dice=[1])
-    g.effects.on("respawned", "test", hook)
+    g.attach_untracked("respawned", "test", hook)
     g.apply("respawn")
     assert seen == ["a"]
 
@@ -345,7 +346,7 @@ def test_team_game_teammates_vehicles_count_as_ones_own() -> None:
 
 def test_team_game_pole_and_lose_control_skip_teammates() -> None:
     st = table(vehicle("a", "car", 300, 300, player=0), players=4)
-    g = Game(state=st, scenario=Scenario(), dice=ScriptedDice([]))
+    g = Game(ruleset=REFUELLED, state=st, scenario=Scenario(), dice=ScriptedDice([]))
     install_team_game(g, [[0, 1], [2, 3]])
     st.pole = 0
     assert g.scenario.move_pole(g, 1, "passed clockwise", source="test", page=None)
@@ -405,7 +406,7 @@ def test_respawn_gives_at_least_one_hull_point() -> None:
 def test_team_game_last_side_standing_wins() -> None:
     st = table(vehicle("a", "car", 300, 300, player=0), vehicle("b", "car", 600, 300, player=2),
                vehicle("c", "car", 900, 300, player=1), players=4)
-    g = Game(state=st, scenario=Scenario(), dice=ScriptedDice([]))
+    g = Game(ruleset=REFUELLED, state=st, scenario=Scenario(), dice=ScriptedDice([]))
     install_team_game(g, [[0, 2], [1, 3]])
     g.scenario.check_end(g)
     assert not st.finished  # both sides still have vehicles in play

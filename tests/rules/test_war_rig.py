@@ -18,12 +18,12 @@ from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step, obstructions_for, pivot_vehicle
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.setup import vehicle_state
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.arcs import Arc
 from carnage.geometry.shapes import Pose, penetration
 from carnage.kernel.effects import run_flows
 from carnage.rules.war_rig import shared_centre
+from carnage.rulesets.setup import vehicle_state
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import VehicleSpec, WeaponSpec
 

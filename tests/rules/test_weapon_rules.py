@@ -11,7 +11,6 @@ from tests.engine.helpers_attack import armed, attack_game, kinds, rolls
 from tests.rules.test_weapons import BLUE, blue_with, red, without
 
 from carnage.catalog import TemplateUse, load_catalog
-from carnage.engine import rulebook
 from carnage.engine.attack import STOP, attack_step, weapon_playable
 from carnage.engine.collision import resolve_collision
 from carnage.engine.game import Flow, Game
@@ -19,17 +18,15 @@ from carnage.engine.movement import template_options, template_use
 from carnage.engine.wipeout import reset_gear_and_hazards
 from carnage.kernel.effects import run_flows
 from carnage.rules.weapons import splash_sets
+from carnage.rulesets import REFUELLED, refuelled_ruleset
 
 
 @pytest.mark.parametrize("rule", ["ammo", "blast", "crew_fired", "all_round_arc", "electrical"])
-def test_rules_the_core_plays_are_registered_and_gate_their_weapons(
-    rule: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_rules_the_core_plays_are_registered_and_gate_their_weapons(rule: str) -> None:
     cat = load_catalog()
     carrying = [w for w in cat.weapons if rule in w.special_rules and w.kind.value != "dropped"]
-    assert carrying and all(weapon_playable(w) for w in carrying)
-    without(monkeypatch, "weapon_rule", rule)
-    assert not any(weapon_playable(w) for w in carrying)
+    assert carrying and all(weapon_playable(REFUELLED.rules, w) for w in carrying)
+    assert not any(weapon_playable(without("weapon_rule", rule).rules, w) for w in carrying)
 
 
 # -- Ammo (p.81) ----------------------------------------------------------------------------------
@@ -70,11 +67,11 @@ def test_blitz_weapon_attacks_once_per_ammo_token_within_the_crew_limit() -> Non
     assert rolls(g)[0] == ("attack", [1, 1, 1]) and truck.weapons[0].ammo == 0
 
 
-def test_without_blitz_a_weapon_attacks_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_blitz_a_weapon_attacks_once() -> None:
     truck = armed(vehicle("blue", "truck", *BLUE, player=0), ("grenades", None, 5))
-    monkeypatch.setitem(rulebook._RULES["weapon_rule"], "blitz",
-                        lambda g, v, s: None)  # registered, but does nothing
-    g = attack_game(table(truck, red()), "blue", dice=[1])
+    idle = refuelled_ruleset(rules=REFUELLED.rules.with_rules(
+        {("weapon_rule", "blitz"): lambda g, v, s: None}))  # registered, but does nothing
+    g = attack_game(table(truck, red()), "blue", dice=[1], ruleset=idle)
     play(g, "grenades#0>red")
     assert "grenades#0>red" not in values(g.pending())
 
@@ -159,10 +156,12 @@ def test_indirect_ignores_tall_terrain_and_cover() -> None:
     assert kinds(g, "attack_hits")[0][1]["hits"] == 2  # 4s hit: no cover penalty
 
 
-def test_without_indirect_the_wall_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rulebook._RULES["weapon_rule"], "indirect", lambda g, v, s: None)
+def test_without_indirect_the_wall_blocks() -> None:
+    idle = refuelled_ruleset(rules=REFUELLED.rules.with_rules(
+        {("weapon_rule", "indirect"): lambda g, v, s: None}))
     wall = rock("wall", 310, 375, 80, 10, tall=True)
-    g = attack_game(table(blue_with(("mortar", "front", 3)), red(), obstacles=[wall]), "blue")
+    g = attack_game(table(blue_with(("mortar", "front", 3)), red(), obstacles=[wall]), "blue",
+                    ruleset=idle)
     assert g.pending() is None
 
 

@@ -11,13 +11,13 @@ from tests.engine.builders import play, rock, run_step, table, values, vehicle
 from tests.engine.helpers_attack import armed, attack_game, kinds, rolls
 
 from carnage.catalog import WeaponKind, load_catalog
-from carnage.engine import rulebook
 from carnage.engine.attack import STOP, attack_step, weapon_playable
 from carnage.engine.collision import weight_class
 from carnage.engine.game import Flow, Game
 from carnage.engine.state import Obstacle, Status, VehicleState
 from carnage.geometry.shapes import Pose
 from carnage.rules.weapons import SHOOTING_WEAPONS, grab_spots, harpoon_turn
+from carnage.rulesets import REFUELLED, Ruleset, refuelled_ruleset
 
 # Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge.
 BLUE = (300.0, 300.0, 90.0)
@@ -33,11 +33,9 @@ def red(**kw: Any) -> VehicleState:
     return vehicle("red", "car", *RED, player=1, **kw)
 
 
-def without(monkeypatch: pytest.MonkeyPatch, family: str, rid: str) -> None:
-    """Unregister one installer for the rest of the test."""
-    rules = {k: dict(v) for k, v in rulebook._RULES.items()}
-    del rules[family][rid]
-    monkeypatch.setattr(rulebook, "_RULES", rules)
+def without(family: str, rid: str) -> Ruleset:
+    """A ruleset of its own: Refuelled without one installer (Refuelled is untouched)."""
+    return refuelled_ruleset(rules=REFUELLED.rules.with_rules({(family, rid): None}))
 
 
 def game_of(state: Any, step: Callable[[Game], Flow], dice: list[int]) -> Game:
@@ -51,15 +49,18 @@ def test_every_shooting_weapon_in_the_catalogue_is_playable() -> None:
     cat = load_catalog()
     shooting = {w.id for w in cat.weapons if w.kind is not WeaponKind.DROPPED}
     assert set(SHOOTING_WEAPONS) == shooting and len(shooting) == 30
-    assert all(weapon_playable(cat.weapons.get(w)) for w in shooting)
+    assert all(weapon_playable(REFUELLED.rules, cat.weapons.get(w)) for w in shooting)
 
 
-def test_a_weapon_without_its_installer_is_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_weapon_without_its_installer_is_not_offered() -> None:
     st = table(blue_with(("machine_gun", "front", None)), red())
     assert values(attack_game(st, "blue").pending()) == [STOP, "handgun>red", "machine_gun#0>red"]
-    without(monkeypatch, "weapon", "machine_gun")
     st = table(blue_with(("machine_gun", "front", None)), red())
-    assert values(attack_game(st, "blue").pending()) == [STOP, "handgun>red"]
+    ruleset = without("weapon", "machine_gun")
+    assert values(attack_game(st, "blue", ruleset=ruleset).pending()) == [STOP, "handgun>red"]
+    # the shipped ruleset still has it
+    st = table(blue_with(("machine_gun", "front", None)), red())
+    assert "machine_gun#0>red" in values(attack_game(st, "blue").pending())
 
 
 # -- 125mm Cannon (p.72) --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from carnage.ai.dropped import drop_pick
 from carnage.ai.field import FAR, DistanceField, distance_field
 from carnage.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.ai.upgrades import UPGRADE_HANDLERS
-from carnage.catalog import TemplateUse, load_catalog
+from carnage.catalog import TemplateUse
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, VehicleState
 from carnage.geometry.collision import Obstruction
@@ -454,7 +454,7 @@ class HeuristicBot:
         drop = drop_pick(game, d, v)  # a foe near and not ahead: drop something on it first
         if drop is not None:
             return drop
-        cat = load_catalog()
+        cat = game.catalog
         best: tuple[tuple[int, int], Choice] | None = None
         for o in d.options:
             key, sep, target = str(o.value).partition(">")

@@ -21,7 +21,6 @@ from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot
 from carnage.engine.game import Game, RuleOptions
-from carnage.engine.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event
@@ -35,6 +34,7 @@ from carnage.render.svg import (
     render_svg,
 )
 from carnage.rules.scenarios.base import Line
+from carnage.rulesets.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.web.plain import plain, seat_name
 from carnage.web.schemas import LogLine
 from carnage.web.views import log_lines, names, pending_view

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot, play_out
 from carnage.engine.game import RuleOptions
-from carnage.engine.setup import (
+from carnage.rulesets.setup import (
     GameSetup,
     SetupError,
     build_game,

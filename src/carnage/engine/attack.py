@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import RangeBand, Weapon, load_catalog
+from carnage.catalog import RangeBand, Weapon
 from carnage.engine.combat import score_attack
 from carnage.engine.damage import HitGroup, take_hits
 from carnage.engine.game import ask
@@ -35,6 +35,7 @@ from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, distance
 from carnage.kernel.effects import CANCEL, run_flows
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -218,18 +219,16 @@ def _diameter(tpl: ShootingTemplate) -> float:
     return max(math.dist(a, b) for a in pts for b in pts)
 
 
-def weapon_playable(weapon: Weapon) -> bool:
-    """The weapon's rules are implemented: an installer is registered for the weapon and for
-    every special rule it carries (engine/rulebook.py)."""
-    from carnage.engine.rulebook import installer
-
-    return installer("weapon", weapon.id) is not None and all(
-        installer("weapon_rule", r) is not None for r in weapon.special_rules)
+def weapon_playable(rules: RuleTable, weapon: Weapon) -> bool:
+    """The weapon's rules are implemented: the ruleset's ``rules`` have an installer for the
+    weapon and for every special rule it carries (engine/rulebook.py)."""
+    return rules.get("weapon", weapon.id) is not None and all(
+        rules.get("weapon_rule", r) is not None for r in weapon.special_rules)
 
 
 def _supported(g: Game, v: VehicleState, mount: WeaponMount | None, weapon: Weapon) -> bool:
     ctx = {"game": g, "vehicle": v, "mount": mount, "weapon": weapon.id}
-    return g.effects.run_event("weapon_supported", weapon_playable(weapon), ctx) is True
+    return g.effects.run_event("weapon_supported", weapon_playable(g.rules, weapon), ctx) is True
 
 
 def may_discard_ammo(g: Game, v: VehicleState, key: str) -> bool:
@@ -261,7 +260,7 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Sh
     """Every (weapon, target) pick open to ``v`` now, before the crew and once-each limits:
     in range and arc and not blocked by Tall terrain. Cover is left unjudged (``None``);
     ``Sight.check`` or the declaration judges it."""
-    cat = load_catalog()
+    cat = g.catalog
     armed: list[tuple[str, WeaponMount | None, Weapon]] = [
         (HANDGUN, None, cat.weapons.get(HANDGUN))
     ]
@@ -292,7 +291,7 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Sh
 
 
 def _label(g: Game, s: Shot) -> str:
-    w = load_catalog().weapons.get(s.weapon)
+    w = g.catalog.weapons.get(s.weapon)
     t = g.state.vehicles[s.target]
     return f"{w.name} ({s.arc}, {s.template}) at {t.name}"
 
@@ -378,7 +377,7 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
                weapons=[s.key for s in shots],
                reason="attacker out of play" if not v.in_play else "target out of play")
         return
-    cat = load_catalog()
+    cat = g.catalog
     mounts = {m.key: m for m in v.weapons}
     fired: list[tuple[Shot, Weapon, int, int]] = []
     for s in shots:

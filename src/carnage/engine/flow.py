@@ -14,33 +14,49 @@ if TYPE_CHECKING:
 
 
 def game_flow(g: Game) -> Flow:
-    yield from g.scenario.setup(g)
-    g.emit("game_start", source="scenario", scenario=g.scenario.id, players=g.state.players)
-    # ``game_start`` flow hook (issue 7): after deployment, before the first Gear Phase (the
-    # Highway Patrol's bogey p.98, Beverly's Graveyard Shift p.100).
-    if not g.state.finished:
-        yield from run_flows(g, "game_start", {"game": g})
-    g.scenario.check_end(g)
-    while not g.state.finished:
-        st = g.state
-        if st.round >= g.options.max_rounds:
-            g.finish(None, f"no result after {st.round} rounds", draw=True)
-            break
-        st.round += 1
-        g.emit("round_start", page=19, round=st.round, pole=st.pole)
-        for v in st.vehicles.values():
-            v.activated_phases.clear()
-        g.effects.run_event("round_start", None, {"game": g})
-        round_start_votes(g)  # a player with nothing in play gains 2 votes (p.88; issue 7)
-        for phase in range(1, 7):
-            yield from gear_phase(g, phase)
-            if g.state.finished:
+    """The whole game, resuming wherever ``state.flow`` says (engine/state.py
+    ``FlowPosition``): everything the flow needs to carry on is in the state, so a copy of the
+    state at a checkpoint continues exactly as the game would."""
+    st = g.state
+    fl = st.flow
+    if fl.stage == "setup":
+        yield from g.scenario.setup(g)
+        g.emit("game_start", source="scenario", scenario=g.scenario.id, players=st.players)
+        # ``game_start`` flow hook: after deployment, before the first Gear Phase (the
+        # Highway Patrol's bogey p.98, Beverly's Graveyard Shift p.100).
+        if not st.finished:
+            yield from run_flows(g, "game_start", {"game": g})
+        g.scenario.check_end(g)
+        fl.stage = "round"
+    while not st.finished:
+        if fl.stage == "round":
+            if st.round >= g.options.max_rounds:
+                g.finish(None, f"no result after {st.round} rounds", draw=True)
                 break
+            st.round += 1
+            g.emit("round_start", page=19, round=st.round, pole=st.pole)
+            for v in st.vehicles.values():
+                v.activated_phases.clear()
+            g.effects.run_event("round_start", None, {"game": g})
+            round_start_votes(g)  # a player with nothing in play gains 2 votes (p.88)
+            st.gear_phase = 0
+            fl.stage = "phase"
+        if fl.stage == "phase":
+            st.gear_phase += 1
+            g.emit("gear_phase", page=19, round=st.round, phase=st.gear_phase, pole=st.pole)
+            fl.turn, fl.passes = st.pole, 0
+            fl.stage = "turns"
+        yield from gear_phase_turns(g)
+        if not st.finished:
             g.scenario.end_of_gear_phase(g)
-            # ``gear_phase_end`` notice (issue 6): effects lasting to the end of the Gear Phase
-            # end here (Gas Grenades, p.77).
-            g.effects.run_event("gear_phase_end", None, {"game": g, "phase": phase})
-        g.emit("round_end", page=19, round=st.round)
+            # ``gear_phase_end`` notice: effects lasting to the end of the Gear Phase end here
+            # (Gas Grenades, p.77).
+            g.effects.run_event("gear_phase_end", None, {"game": g, "phase": st.gear_phase})
+        if st.finished or st.gear_phase >= 6:
+            g.emit("round_end", page=19, round=st.round)
+            fl.stage = "round"
+        else:
+            fl.stage = "phase"
 
 
 def qualifying(g: Game, player: int, phase: int) -> list[VehicleState]:
@@ -53,29 +69,31 @@ def qualifying(g: Game, player: int, phase: int) -> list[VehicleState]:
     ]
 
 
-def gear_phase(g: Game, phase: int) -> Flow:
+def gear_phase_turns(g: Game) -> Flow:
+    """The players' chances to act in the current Gear Phase, clockwise from ``flow.turn``,
+    until every player in a row has passed (p.19). Each chance starts at a checkpoint."""
     st = g.state
-    st.gear_phase = phase
-    g.emit("gear_phase", page=19, round=st.round, phase=phase, pole=st.pole)
-    player = st.pole
-    passes = 0
-    while passes < st.players and not st.finished:
-        # Audience Votes may be spent before activating or passing (p.88; issue 7).
+    fl = st.flow
+    phase = st.gear_phase
+    while fl.passes < st.players and not st.finished:
+        player = fl.turn
+        g.checkpoint()
+        # Audience Votes may be spent before activating or passing (p.88).
         yield from spend_opportunity(g, player)
         if st.finished:
             break
         ready = qualifying(g, player, phase)
         if not ready:
             g.emit("pass", page=19, player=player, phase=phase)
-            passes += 1
+            fl.passes += 1
         else:
-            passes = 0
+            fl.passes = 0
             vid = yield ask(
                 player, "activate", f"Gear phase {phase}: choose a vehicle to activate",
                 [(v.id, v.name) for v in ready], page=20,
             )
             yield from activation(g, st.vehicles[str(vid)])
-        player = (player + 1) % st.players
+        fl.turn = (player + 1) % st.players
 
 
 def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:

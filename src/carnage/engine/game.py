@@ -1,34 +1,37 @@
-"""The ``Game``: state + flow + dice + log + effects, driven by decisions.
+"""The ``Game`` of Gaslands: Refuelled: the kernel's driver with Refuelled's state and flow.
 
 The flow of play (round -> gear phase -> activation -> steps, Refuelled pp.19-35) is written as
 generator functions that ``yield`` a ``Decision`` whenever a player must choose and receive the
-validated choice back. ``Game.pending()`` shows the current decision; ``Game.apply(choice)``
-validates it (raising ``IllegalChoice`` without touching the state) and runs the flow to the
-next decision. The game replays exactly from its setup, its dice seed and its list of choices.
+validated choice back (engine/flow.py). ``Game.pending()`` shows the current decision;
+``Game.apply(choice)`` validates it (raising ``IllegalChoice`` without touching the state) and
+runs the flow to the next decision. ``clone()`` and ``snapshot()`` come from the kernel
+(kernel/game.py): all of a game's memory is in ``state``. The rules, catalogue, templates and
+scenarios come from the game's ``Ruleset`` (carnage/rulesets/), never from globals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from carnage.engine.state import GameState, VehicleState
-from carnage.geometry.templateset import TemplateSet, default_template_set
-from carnage.kernel.decisions import Decision, IllegalChoice, Option
-from carnage.kernel.dice import DiceSource, SeededDice
-from carnage.kernel.effects import EffectRegistry
+from carnage.kernel.decisions import Decision, Option
+from carnage.kernel.dice import DiceSource
 from carnage.kernel.events import EventLog, JsonValue
+from carnage.kernel.game import Flow, GameOver, Installer, KernelGame, Outcome
+from carnage.kernel.rules import RULE_KEY, RuleTable
+from carnage.kernel.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from carnage.catalog.loader import Catalog
     from carnage.engine.scenario import Scenario
+    from carnage.engine.state import GameState, VehicleState
+    from carnage.geometry.templateset import TemplateSet
 
-Flow = Generator[Decision, Any, None]
-"""A step of play: yields decisions, receives the chosen values."""
+__all__ = ["Flow", "Game", "GameOver", "Outcome", "RuleOptions", "ask"]
 
-
-class GameOver(IllegalChoice):
-    """A choice was applied to a finished game."""
+SCENARIO_KEY = "scenario"
+"""Journal entry of the scenario's own effects."""
 
 
 @dataclass(frozen=True)
@@ -40,76 +43,84 @@ class RuleOptions:
 
 
 @dataclass
-class Outcome:
-    winner: int | None
-    draw: bool
-    reason: str
-    rounds: int
-
-
-@dataclass
-class Game:
+class Game(KernelGame):
     state: GameState
-    scenario: Scenario
-    dice: DiceSource = field(default_factory=lambda: SeededDice(0))
-    options: RuleOptions = field(default_factory=RuleOptions)
-    templates: TemplateSet = field(default_factory=default_template_set)
-    log: EventLog = field(default_factory=EventLog)
-    effects: EffectRegistry = field(default_factory=EffectRegistry)
-    choices: list[JsonValue] = field(default_factory=list)
-    outcome_reason: str = ""
-    _pending: Decision | None = None
-    _flow: Flow | None = None
+    scenario: Scenario = field(kw_only=True)
+    ruleset: Ruleset = field(kw_only=True)
+    options: RuleOptions = field(default_factory=RuleOptions, kw_only=True)
+    templates: TemplateSet = field(default=cast("TemplateSet", None), kw_only=True)
+    """The movement templates in use (by default the ruleset's)."""
+    autostart: bool = field(default=True, kw_only=True, repr=False)
+
+    ruleset_name = "refuelled"
 
     def __post_init__(self) -> None:
+        self.effects.hooks = self.ruleset.hooks
+        if self.templates is None:
+            self.templates = self.ruleset.templates
+        if self.autostart:
+            self.start()
+
+    # -- the ruleset's pieces ----------------------------------------------------------------------
+    @property
+    def rules(self) -> RuleTable:
+        return self.ruleset.rules
+
+    @property
+    def catalog(self) -> Catalog:
+        cat: Catalog = self.ruleset.catalog
+        return cat
+
+    @property
+    def outcome_reason(self) -> str:
+        return self.state.reason
+
+    # -- the kernel's hooks ----------------------------------------------------------------------
+    def flow(self) -> Flow:
         from carnage.engine.flow import game_flow
+
+        return game_flow(self)
+
+    def install_all(self) -> None:
         from carnage.engine.rulebook import install_rules
 
-        self.scenario.install(self)
+        self.install(SCENARIO_KEY, _install_scenario)
         install_rules(self)
 
-        self._flow = game_flow(self)
-        self._advance(None, first=True)
+    def installer(self, key: str) -> Installer:
+        if key == RULE_KEY:
+            return _run_rule
+        if key == SCENARIO_KEY:
+            return _install_scenario
+        return self.rules.installer(key)
 
-    # -- the controller API ----------------------------------------------------------------------
-    def pending(self) -> Decision | None:
-        """The decision the game is waiting for, or None when the game is over."""
-        return self._pending
+    def config(self) -> dict[str, JsonValue]:
+        return {
+            "scenario": self.scenario.id,
+            "options": {"touch_it_use_it": self.options.touch_it_use_it,
+                        "max_rounds": self.options.max_rounds},
+        }
 
-    def apply(self, choice: Any) -> None:
-        """Take ``choice`` for the pending decision; ``IllegalChoice`` leaves the game as it was."""
-        d = self._pending
-        if d is None:
-            raise GameOver("the game is over: no decision is pending")
-        value = d.validate(choice)
-        self.choices.append(value)
-        self.log.emit(
-            "decision", source=d.source, page=d.page, player=d.player, decision=d.kind,
-            choice=value,
-        )
-        self._advance(value)
+    def blank(self, state: Any, dice: DiceSource, log: EventLog) -> Game:
+        return Game(state=state, scenario=self.scenario, ruleset=self.ruleset, dice=dice,
+                    log=log, options=self.options, templates=self.templates, autostart=False)
 
     def outcome(self) -> Outcome | None:
         if not self.state.finished:
             return None
-        return Outcome(self.state.winner, self.state.draw, self.outcome_reason, self.state.round)
+        return Outcome(self.state.winner, self.state.draw, self.state.reason, self.state.round)
 
     # -- helpers for rules code ------------------------------------------------------------------
-    def roll(
-        self, n: int, why: str, source: str = "core", page: int | None = None, **data: JsonValue
-    ) -> list[int]:
-        """Roll ``n`` D6 together and log them."""
-        out = self.dice.roll(max(0, n))
-        self.log.emit("roll", source=source, page=page, why=why, dice=list(out), **data)
-        return out
-
-    def emit(
-        self, kind: str, source: str = "core", page: int | None = None, **data: JsonValue
-    ) -> None:
-        self.log.emit(kind, source=source, page=page, **data)
-        # ``logged:<kind>`` notice (issue 6): rules watching a logged change, e.g. On Fire goes
-        # out when the vehicle's Hazards drop to zero (p.81).
-        self.effects.run_event(f"logged:{kind}", None, {"game": self, "data": data})
+    def install_rule(self, family: str, rule_id: str, vehicle: VehicleState | None,
+                     source: str | None = None) -> bool:
+        """Install ``rule_id`` of ``family`` for ``vehicle`` (None: for a team) through the
+        effect journal; False if the ruleset has no installer for it."""
+        if self.rules.get(family, rule_id) is None:
+            return False
+        vid = None if vehicle is None else vehicle.id
+        self.install(RULE_KEY, _run_rule, family, rule_id, vid,
+                     source or f"{family}:{rule_id}:{vid}")
+        return True
 
     def stat(self, v: VehicleState, name: str) -> int:
         """A derived value (handling, max_gear, crew, ...) passed through the effects."""
@@ -123,7 +134,7 @@ class Game:
         self.state.finished = True
         self.state.winner = winner
         self.state.draw = draw
-        self.outcome_reason = reason
+        self.state.reason = reason
         self.emit("game_over", source="scenario", winner=winner, draw=draw, reason=reason)
 
     def add_gear(self, v: VehicleState, delta: int, source: str, page: int | None) -> None:
@@ -137,14 +148,13 @@ class Game:
             self.add_hazards(v, 1, "gear change", 23)
 
     def add_hazards(self, v: VehicleState, n: int, source: str, page: int | None) -> None:
+        """Gain (``n`` > 0) or discard Hazard Tokens through the ``hazards_gained`` and
+        ``hazards_lost`` hooks (Old Fashioned Corn Liquor p.103, Don't Come Knocking p.112)."""
         if n > 0:
-            # ``hazards_gained`` hook (issue 6): e.g. Old Fashioned Corn Liquor adds one (p.103).
             out = self.effects.run_event("hazards_gained", n, {"game": self, "vehicle": v,
                                                                "source": source})
             n = max(0, int(out)) if isinstance(out, int) else n
         elif n < 0:
-            # ``hazards_lost`` hook (P2): Hazards about to be discarded (Don't Come Knocking
-            # forbids it, p.112).
             out = self.effects.run_event("hazards_lost", -n, {"game": self, "vehicle": v,
                                                               "source": source})
             n = -max(0, int(out)) if isinstance(out, int) else n
@@ -153,22 +163,16 @@ class Game:
         v.hazards = max(0, v.hazards + n)
         self.emit("hazards", source=source, page=page, vehicle=v.id, change=n, hazards=v.hazards)
 
-    # -- internals -------------------------------------------------------------------------------
-    def _advance(self, value: Any, first: bool = False) -> None:
-        assert self._flow is not None
-        try:
-            d = next(self._flow) if first else self._flow.send(value)
-            while len(d.options) == 1 and d.domain is None:
-                # One legal option is no choice: take it, and say so in the log.
-                only = d.options[0].value
-                self.emit(
-                    "forced_choice", source=d.source, page=d.page, player=d.player,
-                    decision=d.kind, choice=only,
-                )
-                d = self._flow.send(only)
-            self._pending = d
-        except StopIteration:
-            self._pending = None
+
+def _install_scenario(game: Game) -> None:
+    game.scenario.install(game)
+
+
+def _run_rule(game: Game, family: str, rule_id: str, vid: str | None, source: str) -> None:
+    fn = game.rules.get(family, rule_id)
+    if fn is None:
+        raise KeyError(f"{game.ruleset.title} has no installer for {family} {rule_id!r}")
+    fn(game, None if vid is None else game.state.vehicles[vid], source)
 
 
 def ask(
@@ -188,6 +192,3 @@ def ask(
         player, kind, prompt, options=tuple(Option(v, lbl) for v, lbl in options),
         source=source, page=page, vehicle=vehicle, target=target, weapon=weapon,
     )
-
-
-Hook = Callable[["Game"], Flow]

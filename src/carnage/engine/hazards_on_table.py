@@ -37,9 +37,13 @@ from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, rotate
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""The dropped templates' shared installer (composed into the Refuelled ruleset)."""
 
 TABLE_EFFECT = "dropped_templates"
 """Effect id of the handlers that play templates on the table (installed once per game)."""
@@ -216,11 +220,12 @@ class _MoveRecord:
     ground_treacherous: bool = False
 
 
+@RULES.journaled('table')
 def install_table(g: Game) -> None:
     """Register the handlers that play dropped templates (once per game)."""
     if any(h.effect == TABLE_EFFECT for h in g.effects.handlers("move_window")):
         return
-    moves: dict[str, _MoveRecord] = {}
+    moves: dict[str, _MoveRecord] = g.memory(TABLE_EFFECT, "moves", {})
 
     def move_window(game: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
-from carnage.catalog import TemplateUse, load_catalog
+from carnage.catalog import TemplateUse
 from carnage.engine.game import ask
 from carnage.engine.skid import CANCEL, SkidResolution
 from carnage.engine.state import Status, VehicleState
@@ -67,8 +67,8 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     # stands in, so the player picking for it has a choice (ruling WP-9).
     hooked = not permitted_only or any(
         template_use(g, v, t.id, v.gear) is not TemplateUse.NOT_PERMITTED
-        for t in load_catalog().templates)
-    for t in load_catalog().templates:
+        for t in g.catalog.templates)
+    for t in g.catalog.templates:
         use = template_use(g, v, t.id, v.gear) if hooked else t.use_in(v.gear)
         if permitted_only and use is TemplateUse.NOT_PERMITTED:
             continue
@@ -84,7 +84,7 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
 def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
     """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
     hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
-    base = load_catalog().templates.get(tid).use_in(gear)
+    base = g.catalog.templates.get(tid).use_in(gear)
     out = g.effects.run_event("template_use", base,
                               {"game": g, "vehicle": v, "template": tid, "gear": gear})
     return out if isinstance(out, TemplateUse) else base

@@ -10,10 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from carnage.catalog.models import Weight
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import Surface
+from carnage.kernel.game import KernelState
 
 WEIGHT_CLASS = {Weight.LIGHTWEIGHT: 1, Weight.MIDDLEWEIGHT: 2, Weight.HEAVYWEIGHT: 3}
 
@@ -208,7 +210,19 @@ class TableTemplate:
 
 
 @dataclass
-class GameState:
+class FlowPosition:
+    """Where the flow of play stands between decisions, so that it can resume from the state
+    (engine/flow.py): ``setup`` (before deployment), ``round`` (a round is to begin), ``phase``
+    (the next Gear Phase is to begin) or ``turns`` (``turn``'s chance to act in the current
+    Gear Phase, after ``passes`` players in a row passed)."""
+
+    stage: str = "setup"
+    turn: int = 0
+    passes: int = 0
+
+
+@dataclass
+class GameState(KernelState):
     width: float
     height: float
     players: int
@@ -232,6 +246,11 @@ class GameState:
     winner: int | None = None
     finished: bool = False
     draw: bool = False
+    reason: str = ""
+    """Why the game ended (empty while it runs)."""
+    flow: FlowPosition = field(default_factory=FlowPosition)
+    scenario: dict[str, Any] = field(default_factory=dict)
+    """The scenario's progress (who crossed the line, where vehicles were last seen ...)."""
 
     def __post_init__(self) -> None:
         if not self.votes:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from carnage.engine.game import ask
 from carnage.engine.state import Status, UpgradeMount, VehicleState, WeaponMount
 from carnage.kernel.effects import CANCEL, run_flows
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -195,18 +196,29 @@ def _carpe_diem(g: Game, player: int, target: str) -> Flow:
 
 def hold_pole(g: Game, player: int) -> None:
     """The next time Pole Position would move, it stays (Carpe Diem, p.90). Holds stack."""
-    effect = f"carpe_diem:hold:{len(g.log)}"
+    g.install(HOLD_KEY, _install_hold, player, f"carpe_diem:hold:{len(g.log)}")
+    g.emit("pole_hold", source="carpe_diem", page=90, player=player)
 
+
+HOLD_KEY = "carpe_diem_hold"
+"""Journal entry of a Carpe Diem hold (removed from the journal when it acts)."""
+
+
+def _install_hold(g: Game, player: int, effect: str) -> None:
     def hold(value: Any, ctx: dict[str, Any]) -> Any:
         game: Game = ctx["game"]
         game.effects.remove_effect(effect)
+        game.forget(HOLD_KEY, player, effect)
         game.emit("pole_held", source="carpe_diem", page=90, player=game.state.pole,
                   held_by=player, reason=str(ctx.get("reason", "")))
         return CANCEL
 
     # Holds made earlier act first (lower registration order at equal priority).
     g.effects.on("pole_moves", effect, hold, priority=-100)
-    g.emit("pole_hold", source="carpe_diem", page=90, player=player)
+
+
+RULES = RuleTable(named={HOLD_KEY: _install_hold})
+"""The Audience Votes' installers (composed into the Refuelled ruleset)."""
 
 
 # -- Respawn (p.90) --------------------------------------------------------------------------------

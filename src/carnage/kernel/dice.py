@@ -37,10 +37,17 @@ class SeededDice:
         return [self._rng.randint(1, sides) for _ in range(n)]
 
     def state(self) -> tuple[Any, ...]:
-        return self._rng.getstate()
+        return (self._rng.getstate(), self.rolled)
 
     def restore(self, state: tuple[Any, ...]) -> None:
-        self._rng.setstate(state)
+        rng, self.rolled = state
+        self._rng.setstate(rng)
+
+    def fork(self) -> SeededDice:
+        """Independent dice with the same seed (``restore`` then sets where they are)."""
+        out = SeededDice(self.seed)
+        out.restore(self.state())
+        return out
 
 
 class ScriptedDice:
@@ -63,9 +70,65 @@ class ScriptedDice:
                 raise ValueError(f"scripted result {v} is not a face of a D{sides}")
         return out
 
+    def state(self) -> int:
+        return self._i
+
+    def restore(self, state: int) -> None:
+        self._i = int(state)
+
+    def fork(self) -> ScriptedDice:
+        out = ScriptedDice(self._results)
+        out._i = self._i
+        return out
+
     @property
     def remaining(self) -> int:
         return len(self._results) - self._i
+
+
+def dice_to_json(dice: DiceSource, state: Any) -> dict[str, Any]:
+    """The dice of a snapshot: their kind, seed or script, and where they stood (``state``,
+    from their ``state()``)."""
+    if isinstance(dice, SeededDice):
+        (version, internal, gauss), rolled = state
+        return {"kind": "seeded", "seed": dice.seed, "rng": [version, list(internal), gauss],
+                "rolled": rolled}
+    if isinstance(dice, ScriptedDice):
+        return {"kind": "scripted", "results": list(dice._results), "at": int(state)}
+    raise ValueError(f"dice of type {type(dice).__name__} cannot be saved")
+
+
+def dice_from_json(raw: Any) -> tuple[DiceSource, Any]:
+    """Dice and their state from ``dice_to_json``; ``ValueError`` naming what is wrong."""
+    if not isinstance(raw, dict):
+        raise ValueError("dice: expected an object")
+    kind = raw.get("kind")
+    if kind == "seeded":
+        seed = raw.get("seed")
+        rng = raw.get("rng")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ValueError("dice: seed must be an integer or a string")
+        if (not isinstance(rng, list) or len(rng) != 3 or not isinstance(rng[1], list)
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in rng[1])):
+            raise ValueError("dice: bad generator state")
+        seeded = SeededDice(seed)
+        state = ((int(rng[0]), tuple(rng[1]), rng[2]), int(raw.get("rolled", 0)))
+        try:
+            seeded.restore(state)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"dice: bad generator state ({e})") from None
+        return seeded, state
+    if kind == "scripted":
+        results = raw.get("results")
+        at = raw.get("at")
+        if not isinstance(results, list) or not all(isinstance(x, int) for x in results):
+            raise ValueError("dice: a script is a list of integers")
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(results):
+            raise ValueError("dice: script position out of range")
+        scripted = ScriptedDice(results)
+        scripted.restore(at)
+        return scripted, at
+    raise ValueError(f"dice: unknown kind {kind!r}")
 
 
 def _check(n: int, sides: int) -> None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-if TYPE_CHECKING:
-    from carnage.engine.game import Game
+from carnage.kernel.hooks import HookRegistry
 
 
 class _Cancel:
@@ -32,7 +31,7 @@ CANCEL: Final = _Cancel()
 """Returned by a handler (and by ``run_event``) when the event is cancelled."""
 
 HandlerFn = Callable[[Any, dict[str, Any]], Any]
-FlowFactory = Callable[["Game", dict[str, Any]], Generator[Any, Any, Any]]
+FlowFactory = Callable[[Any, dict[str, Any]], Generator[Any, Any, Any]]
 """A rule's flow at a flow hook: ``fn(game, ctx)`` yields decisions like any step; returning
 True claims the moment (what that means is documented with the hook, e.g. skip a step)."""
 
@@ -48,12 +47,35 @@ class Handler:
     order: int = 0
 
 
+Pick = Callable[[dict[str, Any]], "FlowFactory | None"]
+"""Chooses the flow (if any) a flow hook runs for a context: see ``EffectRegistry.add_flow``."""
+
+
 @dataclass
 class EffectRegistry:
+    hooks: HookRegistry | None = None
+    """The ruleset's declared hooks: attaching to or running any other name fails. None (a
+    bare registry in kernel tests): any name goes."""
     _handlers: dict[str, list[Handler]] = field(default_factory=dict)
     _count: int = 0
+    _known: set[str] = field(default_factory=set)
+    guard: Callable[[], bool] | None = None
+    """Says whether handlers may be attached now (the game: only in installers and temporary
+    scopes, so that every handler can be rebuilt on a copy of the game)."""
+
+    def check(self, event: str) -> None:
+        """``UnknownHook`` unless ``event`` is a declared hook."""
+        if self.hooks is not None and event not in self._known:
+            self.hooks.spec(event)
+            self._known.add(event)
 
     def on(self, event: str, effect: str, fn: HandlerFn, priority: int = 0) -> Handler:
+        self.check(event)
+        if self.guard is not None and not self.guard():
+            raise RuntimeError(
+                f"{effect} attached a handler to {event!r} outside an installer: a copy of the "
+                "game could not rebuild it (install it through Game.install, or attach it in "
+                "a Game.temporary scope)")
         h = Handler(event, effect, fn, priority, self._count)
         self._count += 1
         hs = self._handlers.setdefault(event, [])
@@ -70,12 +92,32 @@ class EffectRegistry:
             self._handlers[event] = kept
         return n
 
+    def add_flow(self, event: str, effect: str, pick: Pick, priority: int = 0, *,
+                 once: bool = False) -> None:
+        """Attach to the flow hook ``event`` the flow ``pick(ctx)`` returns (None: nothing this
+        time). ``once``: not if ``effect`` already has a handler there (a rule reaching the game
+        through several vehicles attaches once). The one way rules attach a step to a hook."""
+        if once and self.has(event, effect):
+            return
+
+        def handler(flows: list[Any], ctx: dict[str, Any]) -> list[Any] | None:
+            fn = pick(ctx)
+            return None if fn is None else [*flows, fn]
+
+        self.on(event, effect, handler, priority)
+
+    def has(self, event: str, effect: str) -> bool:
+        """Has ``effect`` a handler on ``event``?"""
+        return any(h.effect == effect for h in self._handlers.get(event, ()))
+
     def handlers(self, event: str) -> list[Handler]:
         return list(self._handlers.get(event, ()))
 
     def run_event(self, event: str, value: Any, ctx: dict[str, Any] | None = None) -> Any:
         """Pass ``value`` through the handlers of ``event``; ``CANCEL`` if one cancels it."""
         context = {} if ctx is None else ctx
+        if self.hooks is not None and event not in self._known:
+            self.check(event)
         for h in self._handlers.get(event, ()):
             out = h.fn(value, context)
             if out is CANCEL:
@@ -91,7 +133,7 @@ class EffectRegistry:
         return list(out) if isinstance(out, list) else []
 
 
-def run_flows(g: Game, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
+def run_flows(g: Any, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
     """Run the flows attached to ``event`` in order with ``yield from`` (each may ask for
     decisions, move vehicles ...). A flow returning True claims the moment: the flows after it
     do not run, and ``run_flows`` returns True."""
@@ -99,3 +141,13 @@ def run_flows(g: Game, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, b
         if (yield from fn(g, ctx)) is True:
             return True
     return False
+
+
+def for_subject(obj: object, fn: FlowFactory, key: str = "vehicle") -> Pick:
+    """A ``Pick`` running ``fn`` when the hook's ``key`` (its vehicle) is ``obj``."""
+    return lambda ctx: fn if ctx.get(key) is obj else None
+
+
+def always(fn: FlowFactory) -> Pick:
+    """A ``Pick`` running ``fn`` at every occurrence of the hook."""
+    return lambda ctx: fn

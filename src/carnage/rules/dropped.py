@@ -27,7 +27,7 @@ import math
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import RangeBand, Weapon, Weight, load_catalog
+from carnage.catalog import RangeBand, Weapon, Weight
 from carnage.engine.attack import (
     HANDGUN,
     AttackOption,
@@ -45,7 +45,6 @@ from carnage.engine.hazards_on_table import (
     remove,
     template_kind,
 )
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import Obstacle, Status, TableTemplate, VehicleState, WeaponMount
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, check_fire
@@ -53,10 +52,14 @@ from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, unit
 from carnage.geometry.table import Table
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.rules import RuleTable
 from carnage.rules.weapons import DUMP, install_on_fire
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 DROPPED_PAGE = 78
 DROP_EFFECT = "dropped_weapons"
@@ -154,13 +157,14 @@ def spend_ammo(g: Game, v: VehicleState, m: WeaponMount) -> None:
         g.emit("ammo", source="ammo", page=81, vehicle=v.id, weapon=m.key, ammo=m.ammo)
 
 
+@RULES.journaled('drops')
 def install_drops(g: Game) -> None:
     """The ``attack_options`` handler offering each dropped weapon (once per game). It runs
     after the other handlers so that it can also withdraw the Dumper once the Attack Step's
     dropped weapon attacks are used up."""
     if any(h.effect == DROP_EFFECT for h in g.effects.handlers("attack_options")):
         return
-    cat = load_catalog()
+    cat = g.catalog
 
     def made(game: Game, v: VehicleState) -> int:
         """Dropped weapon attacks declared in this activation's Attack Step so far."""
@@ -368,6 +372,7 @@ def drop_rc_car(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
         yield from affect(g, rc, [t.id for t in under])
 
 
+@RULES.journaled('rc_cars')
 def install_rc_cars(g: Game) -> None:
     """RC Cars' own rules (once per game): gear fixed, 1 damage before a Collision or a
     Wipeout, explode instead of being wrecked."""
@@ -504,12 +509,13 @@ def shoot_sentry(key: str, m: WeaponMount | None, w: Weapon, sid: str, cover: bo
     return run
 
 
+@RULES.journaled('sentries')
 def install_sentries(g: Game) -> None:
     """Sentry Guns shoot at enemies ending a Movement Step near them; vehicles may shoot them
     (once per game)."""
     if any(h.effect == SENTRY_EFFECT for h in g.effects.handlers("attack_options")):
         return
-    cat = load_catalog()
+    cat = g.catalog
 
     def movement_end(game: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
@@ -565,6 +571,7 @@ def _glue_immune(g: Game, v: VehicleState) -> bool:
     return bool(v.conditions.get("glue_now"))
 
 
+@RULES.journaled('glue')
 def install_glue(g: Game) -> None:
     if any(h.effect == GLUE_EFFECT for h in g.effects.handlers("activation_start")):
         return
@@ -619,6 +626,6 @@ def _template_shape(g: Game, v: VehicleState | None, source: str) -> None:
 
 
 for _wid in DROPS:
-    special_rule("weapon", _wid)(_install_weapon)
+    RULES.rule("weapon", _wid)(_install_weapon)
 for _rid in ("small_burst", "large_burst"):
-    special_rule("weapon_rule", _rid)(_template_shape)
+    RULES.rule("weapon_rule", _rid)(_template_shape)

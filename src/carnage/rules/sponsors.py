@@ -1,6 +1,6 @@
 """Sponsors in play (Refuelled pp.91-103): every sponsored perk that acts during a game.
 
-Each sponsor is an installer (``@special_rule("sponsor", id)``) called once for the player it
+Each sponsor is an installer (``@RULES.rule("sponsor", id)``) called once for the player it
 sponsors (source ``sponsor:<id>:<seat>``); it installs that sponsor's perks, which reach every
 vehicle of the player's team (RC Cars are not part of it, p.79). Team-building perks (Military
 Hardware, Well Stocked, Elegance, Thumpermonkey, N2O Addict, Spiked Fist, Prison Cars, Crew
@@ -24,10 +24,9 @@ import math
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import TemplateUse, Weight, load_catalog
+from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import AttackResolution
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import Status, UpgradeMount, VehicleState, WeaponMount, body_owner
 from carnage.engine.votes import VoteEffect, gain_votes, respawn, respawn_candidates
@@ -39,9 +38,13 @@ from carnage.geometry.surfaces import move_pieces
 from carnage.geometry.templateset import TemplateSet
 from carnage.kernel.dice import SkidFace
 from carnage.kernel.effects import FlowFactory
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 YES = "yes"
 NO = "no"
@@ -90,14 +93,15 @@ def _last_source(g: Game) -> str:
 
 
 class Activations:
-    """Counts activations as they start, so a rule can tell one activation from the next."""
+    """Counts activations as they start, so a rule can tell one activation from the next
+    (the game's own count of ``activation`` events, kept in its state)."""
 
     def __init__(self, g: Game, effect: str) -> None:
-        self.n = 0
-        _logged(g, "activation", effect, self._tick)
+        self._g = g
 
-    def _tick(self, g: Game, data: dict[str, Any]) -> None:
-        self.n += 1
+    @property
+    def n(self) -> int:
+        return self._g.count("activation")
 
 
 def yes_no(player: int, kind: str, prompt: str, *, source: str, page: int
@@ -175,7 +179,7 @@ def televised_carnage(g: Game, player: int, eff: str) -> None:
     """6+ hits caused in one Attack Step (counted before evades: attack dice, smash attacks,
     dropped templates it laid) earn its controller a vote, once per Attack Step."""
     acts = Activations(g, eff)
-    tally: dict[tuple[str, int], int] = {}
+    tally: dict[tuple[str, int], int] = g.memory(eff, "tally", {})
 
     def count(g: Game, vid: str, hits: int) -> None:
         st = g.state
@@ -203,7 +207,7 @@ def televised_carnage(g: Game, player: int, eff: str) -> None:
     _logged(g, "smash_attack", eff, smash)
 
 
-@special_rule("sponsor", "rutherford")
+@RULES.rule("sponsor", "rutherford")
 def rutherford(game: Game, vehicle: VehicleState | None, source: str) -> None:
     televised_carnage(game, _player(source), f"{source}:televised_carnage")
 
@@ -217,7 +221,7 @@ SHOWING_OFF = "showing_off"
 def virtuoso(g: Game, player: int, eff: str) -> None:
     """The first Push It of each activation costs no Hazard."""
     acts = Activations(g, eff)
-    used: dict[str, int] = {}
+    used: dict[str, int] = g.memory(eff, "used", {})
 
     def refund(g: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
@@ -243,7 +247,7 @@ def showing_off(g: Game, player: int, eff: str) -> None:
     """A token for an activation with a Spin, a Slide and a gear change and no Wipeout; when
     every team vehicle in play holds one, they are cashed in for a vote each. Tokens go at the
     end of each Gear Phase, and with a Wipeout."""
-    did: dict[str, set[str]] = {}
+    did: dict[str, set[str]] = g.memory(eff, "did", {})
 
     def mark(vid: str, what: str) -> None:
         st = g.state
@@ -303,7 +307,7 @@ def showing_off(g: Game, player: int, eff: str) -> None:
     g.effects.on("gear_phase_end", eff, phase_end)
 
 
-@special_rule("sponsor", "miyazaki")
+@RULES.rule("sponsor", "miyazaki")
 def miyazaki(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     virtuoso(game, p, f"{source}:virtuoso")
@@ -316,9 +320,9 @@ def miyazaki(game: Game, vehicle: VehicleState | None, source: str) -> None:
 DYNAMO_PHASES = (4, 5, 6)
 
 
-def electrical_mounts(v: VehicleState) -> list[tuple[str, str]]:
+def electrical_mounts(g: Game, v: VehicleState) -> list[tuple[str, str]]:
     """(key, label) of the vehicle's electrical weapons and upgrades that use Ammo Tokens."""
-    cat = load_catalog()
+    cat = g.catalog
     out = [(m.key, f"{cat.weapons.get(m.weapon).name} ({m.ammo} ammo)") for m in v.weapons
            if m.ammo is not None and cat.weapons.get(m.weapon).electrical]
     out += [(u.key, f"{cat.upgrades.get(u.upgrade).name} ({u.ammo} ammo)") for u in v.fitted
@@ -333,7 +337,7 @@ def dynamo(g: Game, player: int, eff: str) -> None:
     def charge(g: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
         pick = yield ask(v.player, "dynamo", f"{v.name}: Dynamo charges which weapon?",
-                         [(NO, "none"), *electrical_mounts(v)], source="dynamo", page=93)
+                         [(NO, "none"), *electrical_mounts(g, v)], source="dynamo", page=93)
         for m in mounts(v):
             if m.key == pick and m.ammo is not None:
                 m.ammo += 1
@@ -342,7 +346,7 @@ def dynamo(g: Game, player: int, eff: str) -> None:
     def pick(ctx: dict[str, Any]) -> FlowFactory | None:
         v = ctx.get("vehicle")
         if (on_team(v, player) and isinstance(v, VehicleState) and v.in_play
-                and g.state.gear_phase in DYNAMO_PHASES and electrical_mounts(v)):
+                and g.state.gear_phase in DYNAMO_PHASES and electrical_mounts(g, v)):
             return charge
         return None
 
@@ -360,7 +364,7 @@ def weapon_id(v: VehicleState, key: str) -> str:
 def all_the_toys(g: Game, player: int, eff: str) -> None:
     """A vote each time a team vehicle attacks with a weapon no vehicle has attacked with yet
     this game (Handguns count as a named weapon)."""
-    seen: set[str] = set()
+    seen: set[str] = g.memory(eff, "seen", set())
 
     def declared(g: Game, data: dict[str, Any]) -> None:
         v = g.state.vehicles.get(str(data.get("vehicle")))
@@ -377,7 +381,7 @@ def all_the_toys(g: Game, player: int, eff: str) -> None:
     _logged(g, "declare_attack", eff, declared)
 
 
-@special_rule("sponsor", "mishkin")
+@RULES.rule("sponsor", "mishkin")
 def mishkin(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     dynamo(game, p, f"{source}:dynamo")
@@ -405,7 +409,7 @@ def cult_of_speed(g: Game, player: int, eff: str) -> None:
     even if the template is not permitted and another player then picks (p.94)."""
     from carnage.engine.movement import parse_template_value
 
-    passed: set[str] = set()
+    passed: set[str] = g.memory(eff, "passed", set())
 
     def early() -> bool:
         return g.state.gear_phase in CULT_PHASES
@@ -439,7 +443,7 @@ def cult_of_speed(g: Game, player: int, eff: str) -> None:
     _logged(g, "nitro", eff, nitro)
 
 
-@special_rule("sponsor", "idris")
+@RULES.rule("sponsor", "idris")
 def idris(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     speed_demon(game, p, f"{source}:speed_demon")
@@ -468,7 +472,7 @@ def pinball(g: Game, player: int, eff: str) -> None:
     """A side-to-side Collision in its own Movement Step in which it smashed: it may take
     another Movement Step once this one ends (which may earn another)."""
     acts = Activations(g, eff)
-    due: dict[str, int] = {}
+    due: dict[str, int] = g.memory(eff, "due", {})
 
     def pick_collision(ctx: dict[str, Any]) -> FlowFactory | None:
         st = g.state
@@ -522,7 +526,7 @@ def live_fast(g: Game, player: int, eff: str) -> None:
     _flow(g, "wipeout_step_start", eff, pick)
 
 
-@special_rule("sponsor", "slime")
+@RULES.rule("sponsor", "slime")
 def slime(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     pinball(game, p, f"{source}:pinball")
@@ -555,13 +559,13 @@ def fireworks(g: Game, player: int, eff: str) -> None:
     _logged(g, "explosion_check", eff, checked)
 
 
-@special_rule("sponsor", "warden")
+@RULES.rule("sponsor", "warden")
 def warden(game: Game, vehicle: VehicleState | None, source: str) -> None:
     fireworks(game, _player(source), f"{source}:fireworks")
 
 
-@special_rule("upgrade", "prison_car")
-@special_rule("upgrade", "microplate_armour")
+@RULES.rule("upgrade", "prison_car")
+@RULES.rule("upgrade", "microplate_armour")
 def _stat_upgrade(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """Prison Car (p.96) and MicroPlate Armour (p.99) only change cost and Hull Value, which
     the team builder has already applied to the vehicle's starting stats."""
@@ -662,7 +666,7 @@ def press_gang(g: Game, player: int, eff: str) -> None:
     _flow(g, "wreck", eff, pick, priority=-10)
 
 
-@special_rule("sponsor", "scarlett")
+@RULES.rule("sponsor", "scarlett")
 def scarlett(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     raiders(game, p, f"{source}:raiders")
@@ -678,14 +682,15 @@ WRECK_JUSTICE = 4
 SIREN_HAZARDS = 2
 
 
+@dataclasses.dataclass
 class Bogey:
     """The Highway Patrol's bogey: one enemy team vehicle, named after deployment and again
-    whenever it leaves play (ruling SP-6: at the next moment the game can ask)."""
+    whenever it leaves play (ruling SP-6: at the next moment the game can ask). Kept in the
+    game's state (the Hot Pursuit effect's memory)."""
 
-    def __init__(self, player: int) -> None:
-        self.player = player
-        self.id: str | None = None
-        self.need = True
+    player: int
+    id: str | None = None
+    need: bool = True
 
     def vehicle(self, g: Game) -> VehicleState | None:
         v = g.state.vehicles.get(self.id) if self.id else None
@@ -707,9 +712,9 @@ class Bogey:
 
 
 def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
-    bogey = Bogey(player)
+    bogey = g.memory(eff, "bogey", Bogey(player))
     acts = Activations(g, eff)
-    bonus: dict[str, int] = {}
+    bonus: dict[str, int] = g.memory(eff, "bonus", {})
 
     def nominate(g: Game, ctx: dict[str, Any]) -> Flow:
         yield from bogey.nominate(g)
@@ -799,12 +804,12 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
     _flow(g, "attack_end", eff, pick_siren)
 
 
-@special_rule("sponsor", "highway_patrol")
+@RULES.rule("sponsor", "highway_patrol")
 def highway_patrol(game: Game, vehicle: VehicleState | None, source: str) -> None:
     highway_patrol_rules(game, _player(source), f"{source}:hot_pursuit")
 
 
-@special_rule("upgrade", "louder_siren")
+@RULES.rule("upgrade", "louder_siren")
 def louder_siren(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """Louder Siren (p.98): read by the Highway Patrol's Siren (``louder_siren`` among the
     vehicle's upgrades makes every enemy vehicle a bogey for it); nothing else to install."""
@@ -848,8 +853,8 @@ def tombstone(g: Game, player: int, eff: str) -> None:
     """+1 to evade rolls against a shooting attack whose template touches its rear edge; in
     its Attack Step it may take 2 Hazards to make its Collisions Head-on until it next
     activates."""
-    marked: dict[str, int] = {}
-    live: set[str] = set()
+    marked: dict[str, int] = g.memory(eff, "marked", {})
+    live: set[str] = g.memory(eff, "live", set())
 
     def attacked(res: AttackResolution, ctx: dict[str, Any]) -> None:
         t = res.target
@@ -916,7 +921,7 @@ def tombstone(g: Game, player: int, eff: str) -> None:
 
 def thats_entertainment(g: Game, player: int, eff: str) -> None:
     """A vote whenever a dropped weapon template the team laid is taken off the table."""
-    laid: dict[str, int | None] = {}
+    laid: dict[str, int | None] = g.memory(eff, "laid", {})
 
     def placed(g: Game, data: dict[str, Any]) -> None:
         tid = str(data.get("template"))
@@ -932,7 +937,7 @@ def thats_entertainment(g: Game, player: int, eff: str) -> None:
     _logged(g, "dropped_template_removed", eff, removed)
 
 
-@special_rule("sponsor", "verney")
+@RULES.rule("sponsor", "verney")
 def verney(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     trunk_of_junk(game, p, f"{source}:trunk_of_junk")
@@ -960,9 +965,9 @@ def straight_as_slide(ts: TemplateSet, straight: str) -> TemplateSet:
 
 
 def maxxine_rules(g: Game, player: int, eff: str) -> None:
-    counts: dict[str, tuple[int, int]] = {}
+    counts: dict[str, tuple[int, int]] = g.memory(eff, "counts", {})
     """Uncancelled (spins, slides) of each team vehicle's current Movement Step."""
-    slid: set[str] = set()
+    slid: set[str] = g.memory(eff, "slid", set())
 
     def tally(g: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
@@ -1028,7 +1033,7 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
     _logged(g, "pivot", eff, spun)
 
 
-@special_rule("sponsor", "maxxine")
+@RULES.rule("sponsor", "maxxine")
 def maxxine(game: Game, vehicle: VehicleState | None, source: str) -> None:
     maxxine_rules(game, _player(source), f"{source}:maxxine")
 
@@ -1045,7 +1050,7 @@ FIRE_SOURCES = frozenset({"on_fire"})
 def fire_walk_with_me(g: Game, player: int, eff: str) -> None:
     """Damage from a Fire weapon or effect is cut by up to 3, never below 1 (always taken:
     ruling SP-9)."""
-    pending: dict[str, int] = {}
+    pending: dict[str, int] = g.memory(eff, "pending", {})
 
     def hits(value: Any, ctx: dict[str, Any]) -> None:
         t = ctx.get("target")
@@ -1105,7 +1110,7 @@ def cult_of_flame(g: Game, player: int, eff: str) -> None:
     g.effects.on("gear_phase_end", eff, phase_end)
 
 
-@special_rule("sponsor", "order_of_the_inferno")
+@RULES.rule("sponsor", "order_of_the_inferno")
 def order_of_the_inferno(game: Game, vehicle: VehicleState | None, source: str) -> None:
     p = _player(source)
     fire_walk_with_me(game, p, f"{source}:fire_walk_with_me")
@@ -1127,6 +1132,7 @@ def is_ghost(v: VehicleState | None) -> bool:
     return isinstance(v, VehicleState) and GHOST in v.conditions
 
 
+@RULES.journaled('ghost_riders')
 def install_ghost_riders(g: Game) -> None:
     """Ghost Rider (p.101), once per game: it and other vehicles ignore each other (no
     obstruction, no cover, no Collision), it neither shoots nor is shot at, and it never counts
@@ -1303,7 +1309,7 @@ def _start_bodies(v: VehicleState, result: Any) -> list[Any]:
     return [Rect(result.start, v.length, v.width)]
 
 
-@special_rule("sponsor", "beverly")
+@RULES.rule("sponsor", "beverly")
 def beverly(game: Game, vehicle: VehicleState | None, source: str) -> None:
     beverly_rules(game, _player(source), f"{source}:beverly")
 
@@ -1354,6 +1360,6 @@ def rusty_rules(g: Game, player: int, eff: str) -> None:
     g.effects.on("template_use", eff, use, priority=-50)
 
 
-@special_rule("sponsor", "rustys_bootleggers")
+@RULES.rule("sponsor", "rustys_bootleggers")
 def rustys_bootleggers(game: Game, vehicle: VehicleState | None, source: str) -> None:
     rusty_rules(game, _player(source), f"{source}:rusty")

@@ -21,14 +21,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import VehicleState
 from carnage.geometry.shapes import Point, distance
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.collision import Party
     from carnage.engine.game import Flow, Game
     from carnage.kernel.effects import FlowFactory
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 PAGE = 103
 MOLOTOVS = "molotov_cocktails"
@@ -69,13 +72,13 @@ def _applied_elsewhere(game: Game, vehicle: VehicleState | None, source: str) ->
 
 
 for _rid in ("trailer_lightweight", "trailer_middleweight", "trailer_heavyweight"):
-    special_rule("upgrade", _rid)(_applied_elsewhere)
+    RULES.rule("upgrade", _rid)(_applied_elsewhere)
 for _rid in ("trailer", "stowage"):
-    special_rule("vehicle_rule", _rid)(_applied_elsewhere)
+    RULES.rule("vehicle_rule", _rid)(_applied_elsewhere)
 
 
 # -- Peach Moonshine ----------------------------------------------------------------------------
-@special_rule("upgrade", "peach_moonshine")
+@RULES.rule("upgrade", "peach_moonshine")
 def peach_moonshine(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """The vehicle's Molotov Cocktails have endless ammo: they never spend a token. Endless
     ammo tokens also mean the vehicle always explodes when wrecked, as the book says of the
@@ -95,7 +98,7 @@ def peach_moonshine(game: Game, vehicle: VehicleState | None, source: str) -> No
 
 
 # -- Sourmash Jet Booster -----------------------------------------------------------------------
-@special_rule("upgrade", "sourmash_jet_booster")
+@RULES.rule("upgrade", "sourmash_jet_booster")
 def sourmash_jet_booster(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the end of its Movement Step, on 5 or more Hazards, a forced Long Straight forward
     (after a Nitro Booster's top-up, which runs first)."""
@@ -114,7 +117,7 @@ def sourmash_jet_booster(game: Game, vehicle: VehicleState | None, source: str) 
 
 
 # -- Siphon Pump --------------------------------------------------------------------------------
-@special_rule("upgrade", "siphon_pump")
+@RULES.rule("upgrade", "siphon_pump")
 def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its Attack Step, Distracted or not, the controller may move one Hazard
     from each vehicle within Short range onto this vehicle, one vehicle at a time."""
@@ -150,7 +153,7 @@ def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Old Fashioned Corn Liquor ------------------------------------------------------------------
-@special_rule("upgrade", "old_fashioned_corn_liquor")
+@RULES.rule("upgrade", "old_fashioned_corn_liquor")
 def corn_liquor(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """Another vehicle within Medium range that gains Hazards gains one more each time (ruling
     UP-7: other vehicles only, friend or foe)."""
@@ -172,14 +175,14 @@ def corn_liquor(game: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Cattle-Hammer ------------------------------------------------------------------------------
-@special_rule("upgrade", "cattle_hammer")
+@RULES.rule("upgrade", "cattle_hammer")
 def cattle_hammer(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """During any Wipeout Step the vehicle counts its gear as any value up to its max gear
     (ruling UP-8): as 1 for a flip check (it never flips), as its controller chooses for each
     Collision (smash and evade dice), and as its max gear for any other evade."""
     assert vehicle is not None
     v = vehicle
-    chosen: list[int] = []
+    chosen: list[int] = game.memory(source, "chosen", [])
 
     def wiping(g: Game) -> bool:
         return g.state.step == "wipeout"

@@ -25,20 +25,23 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import TemplateUse, Weight, load_catalog
+from carnage.catalog import TemplateUse, Weight
 from carnage.engine.collision import SMASH
 from carnage.engine.combat import remove_hull
 from carnage.engine.game import ask
-from carnage.engine.rulebook import installer, special_rule
 from carnage.engine.state import UpgradeMount, VehicleState
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import SurfaceKind
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.dice import SkidFace, skid_face
 from carnage.kernel.effects import FlowFactory
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 YES = "yes"
 NO = "no"
@@ -56,13 +59,13 @@ TELEPORT_STEPS = 3
 
 
 # -- shared helpers -----------------------------------------------------------------------------
-def upgrade_mounts(v: VehicleState, upgrade_id: str) -> list[UpgradeMount]:
+def upgrade_mounts(g: Game, v: VehicleState, upgrade_id: str) -> list[UpgradeMount]:
     """The vehicle's fitted copies of ``upgrade_id``. A vehicle built by hand with ids only
     gets mounts from the catalogue here (no facing, the catalogue's ammo)."""
     found = [m for m in v.fitted if m.upgrade == upgrade_id]
     if found or upgrade_id not in v.upgrades:
         return found
-    ammo = load_catalog().upgrades.get(upgrade_id).ammo
+    ammo = g.catalog.upgrades.get(upgrade_id).ammo
     for _ in range(v.upgrades.count(upgrade_id)):
         m = UpgradeMount(f"{upgrade_id}#{len(v.fitted)}", upgrade_id, None, ammo)
         v.fitted.append(m)
@@ -96,12 +99,12 @@ def _built_in_stats(game: Game, vehicle: VehicleState | None, source: str) -> No
 
 
 for _uid in ("armour_plating", "extra_crewmember", "turret_mounting"):
-    special_rule("upgrade", _uid)(_built_in_stats)
+    RULES.rule("upgrade", _uid)(_built_in_stats)
 
 
 # -- Armour Plating, Extra Crewmember: see _built_in_stats ------------------------------------
 # -- Tank Tracks (p.85) -------------------------------------------------------------------------
-@special_rule("upgrade", "tank_tracks")
+@RULES.rule("upgrade", "tank_tracks")
 def tank_tracks(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 Handling, -1 max Gear (applied by the team builder); rough and treacherous surfaces
     give no Hazards (as All Terrain; ruling UP-4: the option is always taken)."""
@@ -115,14 +118,14 @@ def tank_tracks(game: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Experimental Nuclear Engine (p.83) ---------------------------------------------------------
-@special_rule("upgrade", "experimental_nuclear_engine")
+@RULES.rule("upgrade", "experimental_nuclear_engine")
 def nuclear_engine(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """+2 max Gear (team builder). Long Straight permitted, neither trivial nor hazardous, in
     every gear; a failed flip check wrecks the vehicle and it explodes; it explodes as a
     heavyweight."""
     assert vehicle is not None
     v = vehicle
-    melting: list[bool] = []
+    melting: list[bool] = game.memory(source, "melting", [])
 
     def long_straight(value: Any, ctx: dict[str, Any]) -> Any:
         if _mine(v, ctx) and ctx.get("template") == "long_straight":
@@ -210,7 +213,7 @@ def _bodies_at(v: VehicleState, pose: Pose) -> list[list[Point]]:
     return out
 
 
-@special_rule("upgrade", "experimental_teleporter")
+@RULES.rule("upgrade", "experimental_teleporter")
 def teleporter(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of each activation the vehicle may teleport before its Movement Step."""
     assert vehicle is not None
@@ -256,7 +259,7 @@ def _teleport(g: Game, v: VehicleState, source: str) -> Flow:
 
 
 # -- Nitro Booster (p.84) -----------------------------------------------------------------------
-@special_rule("upgrade", "nitro_booster")
+@RULES.rule("upgrade", "nitro_booster")
 def nitro_booster(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per activation, while it has an ammo token (Ammo 1)."""
     assert vehicle is not None
@@ -270,8 +273,8 @@ def install_nitro(game: Game, v: VehicleState, source: str, *, unlimited: bool =
     and ends with Hazards up to 5 again. Each use spends an ammo token; unspent tokens count
     for the explosion check (p.43). ``unlimited``: no tokens needed or spent; ``must_use``:
     fired every activation (both for the Jet Engine, p.70)."""
-    mounts = [] if unlimited else upgrade_mounts(v, "nitro_booster")
-    boosting: list[bool] = []
+    mounts = [] if unlimited else upgrade_mounts(game, v, "nitro_booster")
+    boosting: list[bool] = game.memory(source, "boosting", [])
 
     def boost(g: Game, ctx: dict[str, Any]) -> Flow:
         boosting.clear()
@@ -344,13 +347,13 @@ def _wrecking_ball(ctx: dict[str, Any]) -> bool:
     return ctx.get("cause") == WRECKING_BALL
 
 
-@special_rule("upgrade", "ram")
+@RULES.rule("upgrade", "ram")
 def ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """In a Collision on a Ram's facing: +2 smash dice (ruling UP-5: always added) and no
     Hazards from that Collision."""
     assert vehicle is not None
     v = vehicle
-    facings = {facing_of(m) for m in upgrade_mounts(v, "ram")}
+    facings = {facing_of(m) for m in upgrade_mounts(game, v, "ram")}
 
     def on_facing(ctx: dict[str, Any]) -> bool:
         return _mine(v, ctx) and ctx.get("edge") in facings and not _wrecking_ball(ctx)
@@ -365,15 +368,15 @@ def ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     game.effects.on("collision_hazards", source, hazards, priority=-10)
 
 
-@special_rule("upgrade", "exploding_ram")
+@RULES.rule("upgrade", "exploding_ram")
 def exploding_ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """The first Collision on its facing: the vehicle must Smash (even when tailgated), with
     +6 dice; each 1 or 2 it rolls costs it a hull point (ruling UP-3). Its ammo token counts
     for the explosion check until it is spent."""
     assert vehicle is not None
     v = vehicle
-    mounts = upgrade_mounts(v, "exploding_ram")
-    firing: list[UpgradeMount] = []
+    mounts = upgrade_mounts(game, v, "exploding_ram")
+    firing: list[UpgradeMount] = game.memory(source, "firing", [])
 
     def armed(ctx: dict[str, Any]) -> UpgradeMount | None:
         if not _mine(v, ctx) or _wrecking_ball(ctx):
@@ -414,7 +417,7 @@ def exploding_ram(game: Game, vehicle: VehicleState | None, source: str) -> None
 
 
 # -- Improvised Sludge Thrower (p.84) ----------------------------------------------------------
-@special_rule("upgrade", "improvised_sludge_thrower")
+@RULES.rule("upgrade", "improvised_sludge_thrower")
 def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """The vehicle's dropped burst templates may go anywhere at least partly within Medium
     range, all round (ruling UP-12): the controller gives a bearing from the vehicle's centre,
@@ -484,15 +487,15 @@ def point_at_gap(body: Rect, bearing: float, gap: float) -> tuple[float, float]:
 
 
 # -- Roll Cage (p.85) ---------------------------------------------------------------------------
-@special_rule("upgrade", "roll_cage")
+@RULES.rule("upgrade", "roll_cage")
 def roll_cage(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """When the vehicle flips its controller may ignore the flip's 2 hits. A Buggy carries the
     same rule as its type rule (p.66), played by rules/vehicles.py: then this steps aside."""
     assert vehicle is not None
     v = vehicle
-    if "roll_cage" in v.special_rules and installer("vehicle_rule", "roll_cage") is not None:
+    if "roll_cage" in v.special_rules and game.rules.get("vehicle_rule", "roll_cage"):
         return
-    shrugging: list[bool] = []
+    shrugging: list[bool] = game.memory(source, "shrugging", [])
 
     def choose(g: Game, ctx: dict[str, Any]) -> Flow:
         if not v.in_play:

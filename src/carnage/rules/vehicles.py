@@ -23,15 +23,18 @@ from carnage.engine.collision import EVADE, SMASH, Party, weight_class
 from carnage.engine.flow import activation
 from carnage.engine.game import ask
 from carnage.engine.movement import obstructions_for, pivot_vehicle, touches, touching_ids
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import TRAILER_PART, WEIGHT_CLASS, VehicleState, body_owner
 from carnage.engine.terrain import parse_ramp_edge
 from carnage.geometry.movement import spin_body
 from carnage.geometry.shapes import Pose, norm_heading
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 FlowFn = Callable[["Game", dict[str, Any]], Generator[Any, Any, Any]]
 """A rule's flow at a flow hook (returning True claims the moment, see ``run_flows``)."""
@@ -118,14 +121,14 @@ def pivot_without_contact(g: Game, v: VehicleState, angle: float, *, source: str
 
 
 # -- Roll Cage (Buggy p.66; upgrade p.85) ------------------------------------------------------
-@special_rule("vehicle_rule", "roll_cage")
+@RULES.rule("vehicle_rule", "roll_cage")
 def roll_cage(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """When the vehicle flips its controller may ignore the Flip's 2 hits."""
     v = _vehicle(vehicle, "roll_cage")
     effect = f"roll_cage:{v.id}"
     if installed(g, "flip_hits", effect):
         return
-    state = {"ignore": False}
+    state = g.memory(source, "state", {"ignore": False})
 
     def choose(game: Game, ctx: dict[str, Any]) -> Flow:
         pick = yield ask(
@@ -148,12 +151,12 @@ def roll_cage(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Slip Away (Performance Car p.66) ----------------------------------------------------------
-@special_rule("vehicle_rule", "slip_away")
+@RULES.rule("vehicle_rule", "slip_away")
 def slip_away(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Evading a tailgate or T-bone Smash Attack earns a free activation once the active vehicle
     has finished its activation (it does not count as this vehicle's activation)."""
     v = _vehicle(vehicle, "slip_away")
-    state = {"due": False}
+    state = g.memory(source, "state", {"due": False})
 
     def after_collision(game: Game, ctx: dict[str, Any]) -> Flow:
         parties: tuple[Party, Party] = ctx["parties"]
@@ -207,12 +210,12 @@ def top_up_hazards(g: Game, v: VehicleState, *, source: str, page: int) -> None:
         g.add_hazards(v, NITRO_HAZARDS - v.hazards, source, page)
 
 
-@special_rule("vehicle_rule", "jet_engine")
+@RULES.rule("vehicle_rule", "jet_engine")
 def jet_engine(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A Nitro Booster with endless ammo that must be used every activation (no choice); the
     vehicle always explodes when wrecked."""
     v = _vehicle(vehicle, "jet_engine")
-    state = {"boosted": False}
+    state = g.memory(source, "state", {"boosted": False})
 
     def boost(game: Game, ctx: dict[str, Any]) -> Flow:
         state["boosted"] = True
@@ -237,7 +240,7 @@ def jet_engine(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Full Throttle (Bikes p.69) ----------------------------------------------------------------
-@special_rule("vehicle_rule", "full_throttle")
+@RULES.rule("vehicle_rule", "full_throttle")
 def full_throttle(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """The Long Straight is permitted in every gear, never Hazardous nor Trivial."""
     v = _vehicle(vehicle, "full_throttle")
@@ -254,7 +257,7 @@ def full_throttle(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Pivot (Bikes p.69, Tank p.71) -------------------------------------------------------------
-@special_rule("vehicle_rule", "pivot")
+@RULES.rule("vehicle_rule", "pivot")
 def pivot(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In gear 1 at the start of its activation the vehicle may turn on the spot to any
     facing, without a Collision and without ending up touching anything."""
@@ -275,7 +278,7 @@ def pivot(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Infuriating Jingle (Ice Cream Truck p.70) -------------------------------------------------
-@special_rule("vehicle_rule", "infuriating_jingle")
+@RULES.rule("vehicle_rule", "infuriating_jingle")
 def infuriating_jingle(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A vehicle that smashes into the ice cream truck gains no Hazards from that Collision."""
     v = _vehicle(vehicle, "infuriating_jingle")
@@ -292,7 +295,7 @@ def infuriating_jingle(g: Game, vehicle: VehicleState | None, source: str) -> No
 
 
 # -- Airborne (Helicopter, Gyrocopter p.70) ----------------------------------------------------
-@special_rule("vehicle_rule", "airborne")
+@RULES.rule("vehicle_rule", "airborne")
 def airborne(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """The aircraft ignores everything but Tall terrain (except for cover and its own
     targets); everyone else ignores it except to shoot at it; it is never in a Collision."""
@@ -334,7 +337,7 @@ def airborne(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Airwolf (Helicopter, Gyrocopter p.70) -----------------------------------------------------
-@special_rule("vehicle_rule", "airwolf")
+@RULES.rule("vehicle_rule", "airwolf")
 def airwolf(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its activation the aircraft may take 2 Hazards to pivot up to 90°."""
     v = _vehicle(vehicle, "airwolf")
@@ -358,7 +361,7 @@ def airwolf(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Bombs Away (Helicopter, Gyrocopter p.70) --------------------------------------------------
-@special_rule("vehicle_rule", "bombs_away")
+@RULES.rule("vehicle_rule", "bombs_away")
 def bombs_away(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Any number of dropped weapon attacks in one Attack Step (the 0-slot half is applied by
     the team builder). Dropped weapons (rules/dropped.py) read the ``dropped_per_step`` hook."""
@@ -371,7 +374,7 @@ def bombs_away(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Uppers and Downers (Ambulance p.69) -------------------------------------------------------
-@special_rule("vehicle_rule", "uppers")
+@RULES.rule("vehicle_rule", "uppers")
 def uppers(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """After a Collision with the ambulance in which both vehicles evaded, both change gear up
     (a Hazard each, as usual; at max gear only the Hazard)."""
@@ -402,13 +405,13 @@ def uppers(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("collision_end", source, on_collision)
 
 
-@special_rule("vehicle_rule", "downers")
+@RULES.rule("vehicle_rule", "downers")
 def downers(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """When the ambulance smashes during its own activation, the other vehicle gains no
     Hazards from the Collision, discards 2 instead, and has 1 less Crew to the end of the Gear
     Phase."""
     v = _vehicle(vehicle, "downers")
-    crew_loss: dict[str, int] = {}
+    crew_loss: dict[str, int] = g.memory(source, "crew_loss", {})
 
     def hazards(value: int, ctx: dict[str, Any]) -> int | None:
         game: Game = ctx["game"]
@@ -439,7 +442,7 @@ def downers(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- All Terrain (Monster Truck, Tank p.71) ----------------------------------------------------
-@special_rule("vehicle_rule", "all_terrain")
+@RULES.rule("vehicle_rule", "all_terrain")
 def all_terrain(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Rough and treacherous surfaces give no Hazards (ruling VR-2: always used)."""
     v = _vehicle(vehicle, "all_terrain")
@@ -462,7 +465,7 @@ def _weight_of(g: Game, oid: str) -> tuple[int, VehicleState | None] | None:
     return None if ob is None else (WEIGHT_CLASS[ob.weight], None)
 
 
-@special_rule("vehicle_rule", "up_and_over")
+@RULES.rule("vehicle_rule", "up_and_over")
 def up_and_over(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """After a Collision in its Movement Step with a lighter obstruction the vehicle may drive
     over it, ignoring it for the rest of that Movement Step (never over another vehicle with
@@ -490,7 +493,7 @@ def up_and_over(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Turret (Tank p.71) ------------------------------------------------------------------------
-@special_rule("vehicle_rule", "turret")
+@RULES.rule("vehicle_rule", "turret")
 def turret(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A team-building rule: one weapon is turret-mounted free (ruling TB-2). In play that
     weapon simply has the ``turret`` facing (360°), which the Attack Step reads from the

@@ -35,7 +35,6 @@ from carnage.engine.movement import (
     pivot_vehicle,
     touches,
 )
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import TRAILER_PART, Obstacle, Status, Trailer, VehicleState
 from carnage.engine.wipeout import lose_control_chooser
 from carnage.geometry.collision import Obstruction
@@ -44,10 +43,14 @@ from carnage.geometry.movement import MoveResult, hitch_trailer, resolve_move, s
 from carnage.geometry.shapes import Point, Pose, Rect, norm_heading, penetration
 from carnage.geometry.table import Table
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.rules import RuleTable
 from carnage.rules.vehicles import add_flow
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 PILEDRIVER = "piledriver"
 MAX_HINGE = 90.0
@@ -256,7 +259,7 @@ def _back_off(angle: float, rects: Any, near: list[Obstruction]) -> float:
 
 
 # -- Articulated (pp.117-119) -------------------------------------------------------------------
-@special_rule("vehicle_rule", "articulated")
+@RULES.rule("vehicle_rule", "articulated")
 def articulated(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Cab and trailer: the Hazard off a Straight, laying the trailer after each move, reversing
     trailer first, pivoting as one body, the Jackknife, and a wrecked trailer left behind."""
@@ -375,7 +378,7 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
 
 
 # -- Ponderous (p.120) ----------------------------------------------------------------------------
-@special_rule("vehicle_rule", "ponderous")
+@RULES.rule("vehicle_rule", "ponderous")
 def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Tanker Anchor; Slide results give their Hazard but no Slide template; a Wipeout leaves
     it facing as it was."""
@@ -423,7 +426,7 @@ def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # -- Piledriver (p.121) ---------------------------------------------------------------------------
-@special_rule("vehicle_rule", "piledriver")
+@RULES.rule("vehicle_rule", "piledriver")
 def piledriver(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In its Movement Step, colliding with a lighter vehicle, it may declare a Piledriver
     Attack (a Smash Attack); afterwards its controller may put the target down anywhere within
@@ -431,8 +434,8 @@ def piledriver(g: Game, vehicle: VehicleState | None, source: str) -> None:
     if vehicle is None:
         raise ValueError("piledriver is a vehicle rule: it needs a vehicle")
     v = vehicle
-    move: dict[str, Any] = {}
-    state = {"moved": False}
+    move: dict[str, Any] = g.memory(source, "move", {})
+    state = g.memory(source, "state", {"moved": False})
 
     def remember(value: None, ctx: dict[str, Any]) -> None:
         if ctx.get("vehicle") is v:

@@ -1,6 +1,6 @@
 """Shooting weapons and their special rules as effects (Refuelled pp.67, 72-77, 81-82).
 
-Every shooting weapon of the catalogue has an installer here (``@special_rule("weapon", id)``),
+Every shooting weapon of the catalogue has an installer here (``@RULES.rule("weapon", id)``),
 and so has every special rule they carry (``weapon_rule``): the attack step offers a weapon once
 both are registered (``engine.attack.weapon_playable``). Plain weapons install nothing: their
 range, arc, dice and ammo are the core's. The rest hook into the attack step:
@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import TemplateUse, Weapon, load_catalog
+from carnage.catalog import TemplateUse, Weapon
 from carnage.engine.attack import (
     AttackOption,
     AttackResolution,
@@ -38,7 +38,6 @@ from carnage.engine.collision import resolve_collision, weight_class
 from carnage.engine.combat import roll_attack
 from carnage.engine.damage import HitGroup, suffer_damage, take_hits
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import Obstacle, Status, VehicleState, WeaponMount
 from carnage.geometry.arcs import (
     Arc,
@@ -54,9 +53,13 @@ from carnage.geometry.shapes import Point, Pose, Rect, closest_points, distance,
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.decisions import Decision, Interval
 from carnage.kernel.dice import SkidFace, skid_face
+from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 FlowFn = Callable[["Game", dict[str, Any]], "Flow"]
 
@@ -82,12 +85,12 @@ LOBBED_WRECK = "car"
 # -- small helpers ---------------------------------------------------------------------------------
 
 
-def _weapon(wid: str) -> Weapon:
-    return load_catalog().weapons.get(wid)
+def _weapon(g: Game, wid: str) -> Weapon:
+    return g.catalog.weapons.get(wid)
 
 
-def _has_rule(wid: str, rule: str) -> bool:
-    return rule in _weapon(wid).special_rules
+def _has_rule(g: Game, wid: str, rule: str) -> bool:
+    return rule in _weapon(g, wid).special_rules
 
 
 def _once(g: Game, effect: str, event: str, fn: Callable[[Any, dict[str, Any]], Any],
@@ -176,16 +179,16 @@ def _core(game: Game, vehicle: VehicleState | None, source: str) -> None:
 
 
 # Ammo: tokens spent per attack, an empty weapon not offered (engine/attack.py, p.81).
-special_rule("weapon_rule", "ammo")(_core)
+RULES.rule("weapon_rule", "ammo")(_core)
 # Blast: a Hazard per un-cancelled hit, before damage (engine/damage.take_hits, p.81).
-special_rule("weapon_rule", "blast")(_core)
+RULES.rule("weapon_rule", "blast")(_core)
 # Crew Fired: 360-degree arc, no facing (engine/attack.weapon_arc, p.81).
-special_rule("weapon_rule", "crew_fired")(_core)
+RULES.rule("weapon_rule", "crew_fired")(_core)
 # 360-degree arc of fire of weapons taking no facing (engine/attack.weapon_arc, p.74).
-special_rule("weapon_rule", "all_round_arc")(_core)
+RULES.rule("weapon_rule", "all_round_arc")(_core)
 # Electrical: no effect in play; it limits who may buy the weapon (p.72; team builder) and is
 # what Mishkin's Dynamo reloads (p.93, issue 7) through ``Weapon.electrical``.
-special_rule("weapon_rule", "electrical")(_core)
+RULES.rule("weapon_rule", "electrical")(_core)
 
 PLAIN_WEAPONS = (
     "handgun", "machine_gun", "heavy_machine_gun", "minigun",  # p.67
@@ -194,19 +197,19 @@ PLAIN_WEAPONS = (
 )
 """Weapons whose whole behaviour is their stat line and the special rules below."""
 for _wid in PLAIN_WEAPONS:
-    special_rule("weapon", _wid)(_core)
+    RULES.rule("weapon", _wid)(_core)
 
 
 # -- Blitz (p.81) ---------------------------------------------------------------------------------
 
 
-@special_rule("weapon_rule", "blitz")
+@RULES.rule("weapon_rule", "blitz")
 def blitz(game: Game, v: VehicleState | None, source: str) -> None:
     """As many attacks with the weapon in one Attack Step as it has Ammo Tokens."""
 
     def uses(value: int, ctx: dict[str, Any]) -> int | None:
         m = ctx.get("mount")
-        if ctx["vehicle"] is not v or m is None or not _has_rule(m.weapon, "blitz"):
+        if ctx["vehicle"] is not v or m is None or not _has_rule(ctx["game"], m.weapon, "blitz"):
             return None
         return max(value, m.ammo or 0)
 
@@ -216,12 +219,13 @@ def blitz(game: Game, v: VehicleState | None, source: str) -> None:
 # -- Indirect (p.82) ------------------------------------------------------------------------------
 
 
-@special_rule("weapon_rule", "indirect")
+@RULES.rule("weapon_rule", "indirect")
 def indirect(game: Game, v: VehicleState | None, source: str) -> None:
     """Terrain does not block the weapon and the target gets no cover."""
 
     def ignores(value: bool, ctx: dict[str, Any]) -> bool | None:
-        return True if ctx["vehicle"] is v and _has_rule(ctx["weapon"], "indirect") else None
+        g = ctx["game"]
+        return True if ctx["vehicle"] is v and _has_rule(g, ctx["weapon"], "indirect") else None
 
     def penalty(value: int, ctx: dict[str, Any]) -> int | None:
         if ctx["attacker"] is v and "indirect" in ctx["weapon"].special_rules:
@@ -290,13 +294,14 @@ def splash_sets(g: Game, v: VehicleState, shot: Shot) -> list[tuple[str, ...]]:
     return sorted(found or {()}, key=lambda s: (len(s), s))
 
 
-@special_rule("weapon_rule", "splash")
+@RULES.rule("weapon_rule", "splash")
 def splash(game: Game, v: VehicleState | None, source: str) -> None:
     """Every vehicle under the template is attacked, each separately with the full dice."""
 
     def pick(ctx: dict[str, Any]) -> FlowFn | None:
         shot: Shot = ctx["shot"]
-        if ctx["vehicle"] is not v or shot.extra or not _has_rule(shot.weapon, "splash"):
+        if (ctx["vehicle"] is not v or shot.extra
+                or not _has_rule(ctx["game"], shot.weapon, "splash")):
             return None
         return lambda g, c: _splash_flow(g, c, shot)
 
@@ -309,7 +314,7 @@ def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
     names = {t.id: t.name for t in g.state.vehicles.values()}
     pick = yield ask(
         v.player, "splash",
-        f"{v.name}: place the {_weapon(shot.weapon).name} template over which vehicles?",
+        f"{v.name}: place the {_weapon(g, shot.weapon).name} template over which vehicles?",
         [(",".join(s) or "-", " + ".join([names[shot.target], *(names[i] for i in s)]))
          for s in sets], source="splash", page=82,
     )
@@ -340,12 +345,13 @@ def catch_fire(g: Game, t: VehicleState, source: str, page: int) -> None:
         g.emit("on_fire", source=source, page=page, vehicle=t.id)
 
 
-@special_rule("weapon_rule", "fire")
+@RULES.rule("weapon_rule", "fire")
 def fire(game: Game, v: VehicleState | None, source: str) -> None:
     """Damage from a Fire weapon sets the target On Fire; On Fire is installed once per game."""
     install_on_fire(game)
 
 
+@RULES.journaled('on_fire')
 def install_on_fire(game: Game) -> None:
     """On Fire (p.81): a Hull Point lost as each activation starts, smash attacks with Fire,
     out when the vehicle's Hazards drop to zero (ruling WP-3). Also used by S3's Napalm."""
@@ -388,6 +394,7 @@ def install_on_fire(game: Game) -> None:
 # -- Zero Crew (p.82) -----------------------------------------------------------------------------
 
 
+@RULES.journaled('zero_crew')
 def install_zero_crew(game: Game) -> None:
     """A vehicle with no crew changes down a gear as it activates, and only templates
     hazardous in its gear count as permitted. Installed with anything that lowers crew."""
@@ -452,7 +459,7 @@ def _after(game: Game, v: VehicleState | None, source: str, wid: str,
 # -- 125mm Cannon (p.72) --------------------------------------------------------------------------
 
 
-@special_rule("weapon", "125mm_cannon")
+@RULES.rule("weapon", "125mm_cannon")
 def cannon(game: Game, v: VehicleState | None, source: str) -> None:
     """Firing it gives the vehicle 2 Hazards unless it is a Tank."""
 
@@ -467,7 +474,7 @@ def cannon(game: Game, v: VehicleState | None, source: str) -> None:
 # -- BFG (p.73) -----------------------------------------------------------------------------------
 
 
-@special_rule("weapon", "bfg")
+@RULES.rule("weapon", "bfg")
 def bfg(game: Game, v: VehicleState | None, source: str) -> None:
     """Recoil: forced Medium Straight backwards, gear 1, 3 Hazards (in the attack's collision
     window, ruling WP-15)."""
@@ -495,7 +502,7 @@ def bfg(game: Game, v: VehicleState | None, source: str) -> None:
 # -- Death Ray (p.73) -----------------------------------------------------------------------------
 
 
-@special_rule("weapon", "death_ray")
+@RULES.rule("weapon", "death_ray")
 def death_ray(game: Game, v: VehicleState | None, source: str) -> None:
     """Five or more un-cancelled hits remove the target instead of damaging it; it counts as
     wrecked for votes and scenarios (ruling WP-14)."""
@@ -547,7 +554,7 @@ def grab_spots(g: Game, t: VehicleState) -> list[tuple[str, str, Pose]]:
     return out
 
 
-@special_rule("weapon", "grabber_arm")
+@RULES.rule("weapon", "grabber_arm")
 def grabber_arm(game: Game, v: VehicleState | None, source: str) -> None:
     """A hit on a target no heavier than the attacker lets its controller set the target down
     within Short range, facing any way; a collision window follows."""
@@ -594,7 +601,7 @@ GRAV = "grav_gun"
 GRAV_ARMED = "grav_gun_armed"
 
 
-@special_rule("weapon", "grav_gun")
+@RULES.rule("weapon", "grav_gun")
 def grav_gun(game: Game, v: VehicleState | None, source: str) -> None:
     """Hits make the target a weight class heavier or lighter (the attacker's choice) until
     the end of its next activation, instead of damaging it."""
@@ -639,7 +646,7 @@ def _grav(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
 # -- Harpoon (p.73) -------------------------------------------------------------------------------
 
 
-@special_rule("weapon", "harpoon")
+@RULES.rule("weapon", "harpoon")
 def harpoon(game: Game, v: VehicleState | None, source: str) -> None:
     """No damage: the first hit spins the target to face the attacker or away (the smaller
     turn), each further hit reels it in a Short Straight; a heavier target pulls the attacker
@@ -679,7 +686,7 @@ def _reel(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
 # -- Kinetic Super Booster (p.73) -----------------------------------------------------------------
 
 
-@special_rule("weapon", "kinetic_super_booster")
+@RULES.rule("weapon", "kinetic_super_booster")
 def kinetic_super_booster(game: Game, v: VehicleState | None, source: str) -> None:
     """No damage: the target goes up a gear per un-cancelled hit, without Hazards, up to its
     max gear."""
@@ -701,7 +708,7 @@ def kinetic_super_booster(game: Game, v: VehicleState | None, source: str) -> No
 JAMMED = "jammed"
 
 
-@special_rule("weapon", "magnetic_jammer")
+@RULES.rule("weapon", "magnetic_jammer")
 def magnetic_jammer(game: Game, v: VehicleState | None, source: str) -> None:
     """No dice: the target may not discard Ammo Tokens during its next activation (WP-12)."""
     eff = "weapon:magnetic_jammer"
@@ -761,7 +768,7 @@ def _loaded(g: Game, v: VehicleState, wid: str) -> list[WeaponMount]:
 # -- Thumper (p.74) -------------------------------------------------------------------------------
 
 
-@special_rule("weapon", "thumper")
+@RULES.rule("weapon", "thumper")
 def thumper(game: Game, v: VehicleState | None, source: str) -> None:
     """Declaring it makes every other vehicle within Medium range flip-check as if 2 gears
     higher (at most 6). Not a shooting attack (FAQ)."""
@@ -804,7 +811,7 @@ def _thump_flow(m: WeaponMount) -> FlowFn:
 # -- Wall of Amplifiers (p.74) --------------------------------------------------------------------
 
 
-@special_rule("weapon", "wall_of_amplifiers")
+@RULES.rule("weapon", "wall_of_amplifiers")
 def wall_of_amplifiers(game: Game, v: VehicleState | None, source: str) -> None:
     """One evadable, harmless hit on every vehicle within Medium range; each un-cancelled hit
     adds or removes a Hazard (the attacker's choice). Not a shooting attack (FAQ)."""
@@ -855,7 +862,7 @@ def _amplify(g: Game, ctx: dict[str, Any]) -> Flow:
 WRECKING_BALL = "wrecking_ball"
 
 
-@special_rule("weapon", "wrecking_ball")
+@RULES.rule("weapon", "wrecking_ball")
 def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     """T-Bones each vehicle and destructible obstacle within Short range in turn, in
     the controller's order: the others must Evade, this vehicle gets 2 extra smash dice and no
@@ -916,13 +923,13 @@ def _swing(g: Game, ctx: dict[str, Any]) -> Flow:
 DUMP = "dump"
 
 
-@special_rule("weapon", "wreck_lobber")
+@RULES.rule("weapon", "wreck_lobber")
 def wreck_lobber(game: Game, v: VehicleState | None, source: str) -> None:
     """Throws the wreck of a Car (Trebuchet) or drops it behind (Dumper); see the rules."""
     _untargeted(game, v, source, "wreck_lobber")
 
 
-@special_rule("weapon_rule", "trebuchet")
+@RULES.rule("weapon_rule", "trebuchet")
 def trebuchet(game: Game, v: VehicleState | None, source: str) -> None:
     """A marker within Double range of the arc (set against a vehicle, ruling WP-8), then a
     skid die decides where the wreck lands; a collision window follows."""
@@ -930,7 +937,7 @@ def trebuchet(game: Game, v: VehicleState | None, source: str) -> None:
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
         out: list[AttackOption] = []
         sight = Sight(g, me)
-        cat = load_catalog()
+        cat = g.catalog
         for m in _loaded(g, me, "wreck_lobber"):
             arc = weapon_arc(m, cat.weapons.get("wreck_lobber"))
             for t in g.state.in_play():
@@ -943,7 +950,7 @@ def trebuchet(game: Game, v: VehicleState | None, source: str) -> None:
     _options(game, v, source, make)
 
 
-@special_rule("weapon_rule", "dumper")
+@RULES.rule("weapon_rule", "dumper")
 def dumper(game: Game, v: VehicleState | None, source: str) -> None:
     """Dropped off the rear instead: a Car's wreck touching the rear, no collision window."""
 
@@ -956,7 +963,7 @@ def dumper(game: Game, v: VehicleState | None, source: str) -> None:
     _options(game, v, source, make)
 
 
-@special_rule("weapon_rule", "low_loader")
+@RULES.rule("weapon_rule", "low_loader")
 def low_loader(game: Game, v: VehicleState | None, source: str) -> None:
     """Colliding with a wreck, the vehicle may load it: +1 Ammo Token for the Wreck Lobber."""
 
@@ -1012,7 +1019,7 @@ def _new_wreck(g: Game, v: VehicleState, pose: Pose, by: int, how: str) -> Obsta
         n += 1
     oid = f"lobbed:{v.id}#{n}"
     length, width = footprint(LOBBED_WRECK)
-    weight = load_catalog().vehicles.get(LOBBED_WRECK).weight
+    weight = g.catalog.vehicles.get(LOBBED_WRECK).weight
     ob = Obstacle(oid, pose, length, width, weight=weight, destructible=True,
                   wreck_of=f"{LOBBED_WRECK}:{oid}")
     g.state.obstacles[oid] = ob
@@ -1104,7 +1111,7 @@ def _lob_flow(m: WeaponMount, tid: str) -> FlowFn:
 ARC = "arc_lightning_projector"
 
 
-@special_rule("weapon", ARC)
+@RULES.rule("weapon", ARC)
 def arc_lightning_projector(game: Game, v: VehicleState | None, source: str) -> None:
     """After damaging a target the lightning must jump to another vehicle within Short range
     of it (the attacker included), each at most once per Attack Step, until it fails to
@@ -1115,7 +1122,7 @@ def arc_lightning_projector(game: Game, v: VehicleState | None, source: str) -> 
 
 def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     a = res.attacker
-    w = _weapon(ARC)
+    w = _weapon(g, ARC)
     hit = {res.target.id}
     cur = res.target
     while a.in_play and not g.state.finished:
@@ -1146,7 +1153,7 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
 GASSED = "gassed"
 
 
-@special_rule("weapon", "gas_grenades")
+@RULES.rule("weapon", "gas_grenades")
 def gas_grenades(game: Game, v: VehicleState | None, source: str) -> None:
     """No damage: the target loses a Crew per un-cancelled hit (to 0) until the end of the Gear
     Phase; Zero Crew then applies (p.82)."""
@@ -1177,13 +1184,13 @@ def gas_grenades(game: Game, v: VehicleState | None, source: str) -> None:
     install_zero_crew(game)
 
 
-@special_rule("weapon", "steel_nets")
+@RULES.rule("weapon", "steel_nets")
 def steel_nets(game: Game, v: VehicleState | None, source: str) -> None:
     """Its hits cause no damage; Blast still gives a Hazard per un-cancelled hit."""
     _mark(game, v, source, "steel_nets", damaging=False)
 
 
-@special_rule("weapon", "shotgun")
+@RULES.rule("weapon", "shotgun")
 def shotgun(game: Game, v: VehicleState | None, source: str) -> None:
     """3 dice at Short range, 2 at Medium, 1 at Long (WP-13)."""
 

@@ -25,9 +25,9 @@ from typing import Any, cast
 from carnage.ai.bots import Bot, make_bot
 from carnage.ai.runner import bot_rng
 from carnage.engine.game import Game
-from carnage.engine.setup import GameSetup, SetupError, build_game
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.rules.scenarios import scenario_class
+from carnage.rulesets.setup import GameSetup, SetupError, build_game
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name

@@ -39,10 +39,9 @@ def test_effects_that_ask_nothing_need_no_order() -> None:
 
 
 def test_every_perk_of_the_catalogue_is_played() -> None:
-    import carnage.rules  # noqa: F401  (registers the perks)
     from carnage.catalog import load_catalog
-    from carnage.engine.rulebook import installer
+    from carnage.rulesets import REFUELLED
 
     perks = list(load_catalog().perks.records)
     assert len(perks) == 72
-    assert [p for p in perks if installer("perk", p) is None] == []
+    assert [p for p in perks if REFUELLED.rules.get("perk", p) is None] == []

@@ -16,11 +16,12 @@ from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_i
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog
 from carnage.engine.game import Game, RuleOptions
-from carnage.engine.setup import add_team
 from carnage.engine.state import GameState
 from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import SeededDice
 from carnage.rules.scenarios import StreetRace
+from carnage.rulesets import REFUELLED
+from carnage.rulesets.setup import add_team
 from carnage.team import check_team
 from carnage.team.io import parse_team
 
@@ -54,7 +55,7 @@ def build(seed: int, teams: list[list[list[str]]]) -> Game:
         report = check_team(spec, homebrew=True)  # any perk, no sponsor (ruling TB-6)
         assert report.valid, [e.message for e in report.errors]
         add_team(st, report, p)
-    return Game(state=st, scenario=sc, dice=SeededDice(seed),
+    return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=SeededDice(seed),
                 options=RuleOptions(max_rounds=MAX_ROUNDS))
 
 

@@ -21,8 +21,8 @@ from carnage.catalog import TemplateUse
 from carnage.engine.game import Flow, Game, ask
 from carnage.engine.movement import movement_step, template_use
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.setup import vehicle_state
 from carnage.geometry.shapes import Pose
+from carnage.rulesets.setup import vehicle_state
 from carnage.team import TeamSpec, check_team
 from carnage.team.model import VehicleSpec
 

@@ -23,13 +23,15 @@ from carnage.engine.game import Game
 from carnage.engine.movement import template_use
 from carnage.engine.scenario import Scenario
 from carnage.kernel.dice import ScriptedDice
+from carnage.rulesets import REFUELLED
 
 
 def test_hot_start_rolls_the_starting_gear() -> None:
     def start(perks: tuple[str, ...]) -> Game:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         e = vehicle("e", "car", 300, 300, player=1)
-        return Game(state=table(v, e), scenario=Scenario(), dice=ScriptedDice([6, 3]))
+        return Game(ruleset=REFUELLED, state=table(v, e), scenario=Scenario(),
+                    dice=ScriptedDice([6, 3]))
 
     g = start(("hot_start",))
     # A car's max gear is 5: the 6 is rolled again.
@@ -108,7 +110,7 @@ def test_time_extended_sheds_hazards_after_passing_a_gate() -> None:
             if gate and ctx.get("vehicle") is v:
                 g.emit("gate_passed", source="scenario", vehicle=v.id, gate="g1")
 
-        g.effects.on("after_move", "test_gate", passed)
+        g.attach_untracked("after_move", "test_gate", passed)
         assert drive(g, template="short_straight", **answers) is None
         return v.hazards
 

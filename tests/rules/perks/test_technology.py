@@ -19,6 +19,7 @@ from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game, ask
 from carnage.engine.scenario import Scenario
 from carnage.kernel.dice import ScriptedDice
+from carnage.rulesets import REFUELLED
 
 
 def test_rocket_thrusters_flip_along_a_long_straight() -> None:
@@ -45,7 +46,7 @@ def test_rocket_thrusters_offer_veer_and_gentle_either_way_up() -> None:
 def _start(perks: tuple[str, ...], dice: list[int], vtype: str = "car") -> Game:
     v = perked(vehicle("v", vtype, 600, 300), *perks)
     e = vehicle("e", "car", 300, 300, player=1)
-    return Game(state=table(v, e), scenario=Scenario(), dice=ScriptedDice(dice))
+    return Game(ruleset=REFUELLED, state=table(v, e), scenario=Scenario(), dice=ScriptedDice(dice))
 
 
 def test_whizbang_draws_a_speed_perk_for_the_game() -> None:

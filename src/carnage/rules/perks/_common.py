@@ -121,22 +121,9 @@ def own(v: VehicleState) -> Applies:
     return lambda g, ctx: ctx.get("vehicle") is v and v.in_play
 
 
-@dataclass
-class _Counter:
-    n: int = 0
-
-    def __call__(self, value: None, ctx: dict[str, Any]) -> None:
-        self.n += 1
-
-
 def counter(g: Game, kind: str) -> int:
-    """How many ``kind`` events have been logged in this game (counted from the first call)."""
-    name = f"perks@count:{kind}"
-    for h in g.effects.handlers(f"logged:{kind}"):
-        if h.effect == name and isinstance(h.fn, _Counter):
-            return h.fn.n
-    g.effects.on(f"logged:{kind}", name, _Counter(len(g.log.of_kind(kind))))
-    return counter(g, kind)
+    """How many ``kind`` events have been logged in this game (kept in the state)."""
+    return g.count(kind)
 
 
 def activation_serial(g: Game) -> int:
@@ -154,10 +141,11 @@ def attack_step_serial(g: Game) -> tuple[int, int]:
     return activation_serial(g), counter(g, EXTRA_ATTACK_STEP)
 
 
-def once_per(g: Game, key: str) -> tuple[Callable[[], bool], Callable[[], None]]:
-    """A use limited to once per round / gear phase / activation / game: ``(free, use)``;
-    ``key`` names the period (``round``, ``phase``, ``activation`` or ``game``)."""
-    used: dict[str, object] = {"at": None}
+def once_per(g: Game, key: str, effect: str) -> tuple[Callable[[], bool], Callable[[], None]]:
+    """A use of ``effect`` limited to once per round / gear phase / activation / game:
+    ``(free, use)``; ``key`` names the period (``round``, ``phase``, ``activation`` or
+    ``game``). When it was last used is kept in the game's state."""
+    used: dict[str, object] = g.memory(effect, f"once_per:{key}", {"at": None})
     if key == "activation":
         activation_serial(g)  # start counting now
 
@@ -263,7 +251,7 @@ def install_flip_choices(g: Game, v: VehicleState) -> None:
     effect = f"perks@flip:{v.id}"
     if any(h.effect == effect for h in g.effects.handlers("moving_body")):
         return
-    side: dict[str, float | None] = {"turn": None}
+    side: dict[str, float | None] = g.memory(effect, "side", {"turn": None})
 
     def edges() -> list[str]:
         if "barrel_roll" not in v.perks:

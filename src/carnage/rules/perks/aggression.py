@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import load_catalog
 from carnage.engine.attack import HANDGUN, Shot
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import VehicleState
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     PerkFlow,
     Trigger,
@@ -23,28 +22,31 @@ from carnage.rules.war_rig import piledriver
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 DOUBLE_BARRELED_WEAPONS = 3
 """Crew-fired weapons that gain +1 to hit in one Attack Step (p.104)."""
 CREW_FIRED = "crew_fired"
 
 
-def _crew_fired(v: VehicleState, key: str) -> bool:
+def _crew_fired(g: Game, v: VehicleState, key: str) -> bool:
     if key == HANDGUN:
         return True
     mount = next((m for m in v.weapons if m.key == key), None)
-    cat = load_catalog().weapons
+    cat = g.catalog.weapons
     return mount is not None and mount.weapon in cat.records and \
         CREW_FIRED in cat.get(mount.weapon).special_rules
 
 
-@special_rule("perk", "double_barreled")
+@RULES.rule("perk", "double_barreled")
 def double_barreled(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 to hit for the first three crew-fired attacks declared in each of its Attack Steps
     (ruling PK-1: a bonus with no drawback is always taken); each Handgun attack counts as a
     weapon; a Splash weapon's other targets share their weapon's bonus."""
     v = need(vehicle, "double_barreled")
-    granted: list[tuple[str, str]] = []
-    step: dict[str, object] = {"at": None}
+    granted: list[tuple[str, str]] = g.memory(source, "granted", [])
+    step: dict[str, object] = g.memory(source, "step", {"at": None})
     attack_step_serial(g)  # start counting now
 
     def declared(value: None, ctx: dict[str, Any]) -> None:
@@ -56,7 +58,7 @@ def double_barreled(g: Game, vehicle: VehicleState | None, source: str) -> None:
             step["at"] = here
             granted.clear()
         key = str(data.get("weapon"))
-        if len(granted) < DOUBLE_BARRELED_WEAPONS and _crew_fired(v, key):
+        if len(granted) < DOUBLE_BARRELED_WEAPONS and _crew_fired(g, v, key):
             granted.append((key, str(data.get("target"))))
             g.emit("perk", perk="double_barreled", source=source, page=104, vehicle=v.id,
                    weapon=key, target=str(data.get("target")))
@@ -76,7 +78,7 @@ def double_barreled(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("to_hit_penalty", source, to_hit)
 
 
-@special_rule("perk", "boarding_party")
+@RULES.rule("perk", "boarding_party")
 def boarding_party(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Never Distracted: it attacks while touching an obstruction (p.104)."""
     v = need(vehicle, "boarding_party")
@@ -84,7 +86,7 @@ def boarding_party(g: Game, vehicle: VehicleState | None, source: str) -> None:
                  lambda value, ctx: False if ctx.get("vehicle") is v else None, priority=-10)
 
 
-@special_rule("perk", "battlehammer")
+@RULES.rule("perk", "battlehammer")
 def battlehammer(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 smash attack die per Hazard Token it has as it smashes (p.104)."""
     v = need(vehicle, "battlehammer")
@@ -95,7 +97,7 @@ def battlehammer(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("smash_dice", source, dice)
 
 
-@special_rule("perk", "terrifying_lunatic")
+@RULES.rule("perk", "terrifying_lunatic")
 def terrifying_lunatic(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A vehicle of another player ending its Movement Step within Short range of this one
     gains a Hazard Token (p.104)."""
@@ -117,13 +119,13 @@ def terrifying_lunatic(g: Game, vehicle: VehicleState | None, source: str) -> No
                                   free_order=True))
 
 
-@special_rule("perk", "grinderman")
+@RULES.rule("perk", "grinderman")
 def grinderman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Before rolling a smash attack at a vehicle it may choose to give that vehicle one
     Hazard Token per point of damage the smash would do, instead of the damage (p.105). The
     damage turned is at most the hits of this smash (ruling PK-2)."""
     v = need(vehicle, "grinderman")
-    grind: dict[str, Any] = {}
+    grind: dict[str, Any] = g.memory(source, "grind", {})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         return ctx.get("vehicle") is v and isinstance(ctx.get("other"), VehicleState)
@@ -165,7 +167,7 @@ def grinderman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("logged:collision_end", source, over)
 
 
-@special_rule("perk", "murder_tractor")
+@RULES.rule("perk", "murder_tractor")
 def murder_tractor(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Piledriver attacks like a War Rig (p.105): the War Rig's rule (rules/war_rig.py)."""
     piledriver(g, need(vehicle, "murder_tractor"), source)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import RangeBand, Weight, load_catalog
+from carnage.catalog import RangeBand, Weight
 from carnage.engine.damage import EXPLODES_ON
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import VehicleState, WeaponMount
 from carnage.geometry.arcs import Arc, parse_arc
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -31,6 +31,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 HEAVIER = {Weight.LIGHTWEIGHT: Weight.MIDDLEWEIGHT, Weight.MIDDLEWEIGHT: Weight.HEAVYWEIGHT,
            Weight.HEAVYWEIGHT: Weight.HEAVYWEIGHT}
 TURRET = "turret"
@@ -38,7 +41,7 @@ MADMAN_HAZARDS = 4
 """Madman needs this many Hazard Tokens at the end of its Movement Step (p.105)."""
 
 
-@special_rule("perk", "powder_keg")
+@RULES.rule("perk", "powder_keg")
 def powder_keg(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """It may add 1 to its explosion check, and explodes as one weight class heavier (p.105).
     The +1 is offered only when it would change the result (ruling PK-3)."""
@@ -62,7 +65,7 @@ def powder_keg(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("explosion_weight", source, weight, priority=-10)
 
 
-@special_rule("perk", "crowd_pleaser")
+@RULES.rule("perk", "crowd_pleaser")
 def crowd_pleaser(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Its controller gains an Audience Vote whenever it wipes out (p.105)."""
     v = need(vehicle, "crowd_pleaser")
@@ -75,13 +78,13 @@ def crowd_pleaser(g: Game, vehicle: VehicleState | None, source: str) -> None:
                                    free_order=True))
 
 
-@special_rule("perk", "road_warrior")
+@RULES.rule("perk", "road_warrior")
 def road_warrior(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per activation, having hit an enemy vehicle during this activation (with a weapon
     or a smash attack), it may discard a Hazard Token at the end of its Attack Step (p.105)."""
     v = need(vehicle, "road_warrior")
-    free, use = once_per(g, "activation")
-    hit: dict[str, int] = {"at": -1}
+    free, use = once_per(g, "activation", source)
+    hit: dict[str, int] = g.memory(source, "hit", {"at": -1})
 
     def hits(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
@@ -106,13 +109,13 @@ def road_warrior(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "attack_end", Trigger(source, f"Road Warrior ({v.name})", applies, run))
 
 
-@special_rule("perk", "cover_me")
+@RULES.rule("perk", "cover_me")
 def cover_me(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once in its activation it may move one of its Hazard Tokens onto another friendly
     vehicle within Double range; offered at the end of its Movement Step and again at the end
     of its Attack Step (ruling PK-4)."""
     v = need(vehicle, "cover_me")
-    free, use = once_per(g, "activation")
+    free, use = once_per(g, "activation", source)
 
     def friends_near(game: Game) -> list[VehicleState]:
         return [t for t in game.state.in_play() if t.id != v.id and friends(game, v, t)
@@ -138,7 +141,7 @@ def cover_me(g: Game, vehicle: VehicleState | None, source: str) -> None:
         at(g, moment, Trigger(source, f"Cover Me ({v.name})", applies, run))
 
 
-@special_rule("perk", "madman")
+@RULES.rule("perk", "madman")
 def madman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the end of its Movement Step, with 4+ Hazard Tokens, it may move one onto another
     vehicle within Medium range (p.105)."""
@@ -161,9 +164,9 @@ def madman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "movement_end", Trigger(source, f"Madman ({v.name})", applies, run))
 
 
-def _turnable(m: WeaponMount) -> bool:
+def _turnable(g: Game, m: WeaponMount) -> bool:
     """A shooting weapon with a fixed facing (crew-fired ones already fire all round)."""
-    cat = load_catalog().weapons
+    cat = g.catalog.weapons
     if m.weapon not in cat.records or m.facing is None or parse_arc(m.facing) is Arc.TURRET:
         return False
     w = cat.get(m.weapon)
@@ -171,12 +174,12 @@ def _turnable(m: WeaponMount) -> bool:
         b is not RangeBand.DROPPED for b in w.ranges)
 
 
-@special_rule("perk", "bullet_time")
+@RULES.rule("perk", "bullet_time")
 def bullet_time(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """After a Slide in its Movement Step it may pick one of its shooting weapons to fire as
     if turret-mounted until its activation ends (p.105)."""
     v = need(vehicle, "bullet_time")
-    state: dict[str, Any] = {"slid": -1, "mount": None, "facing": None}
+    state: dict[str, Any] = g.memory(source, "state", {"slid": -1, "mount": None, "facing": None})
 
     def slid(value: bool, ctx: dict[str, Any]) -> None:
         if ctx.get("vehicle") is v and value is True:
@@ -184,14 +187,14 @@ def bullet_time(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         return (ctx.get("vehicle") is v and state["slid"] == activation_serial(game)
-                and any(_turnable(m) for m in v.weapons))
+                and any(_turnable(game, m) for m in v.weapons))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state["slid"] = -1
         pick = yield ask(
             v.player, "bullet_time", f"{v.name}: which weapon fires all round this activation?",
             [(NO, "none")] + [(m.key, f"{m.key} ({m.facing})") for m in v.weapons
-                              if _turnable(m)], source=source, page=105)
+                              if _turnable(game, m)], source=source, page=105)
         if pick == NO:
             return
         m = next(m for m in v.weapons if m.key == pick)

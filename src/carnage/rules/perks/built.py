@@ -9,8 +9,8 @@ from carnage.catalog import Weight
 from carnage.engine.collision import EVADE, weight_class
 from carnage.engine.combat import roll_attack
 from carnage.engine.damage import HitGroup, take_hits
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import VehicleState
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     PerkFlow,
     Trigger,
@@ -28,6 +28,9 @@ from carnage.rules.vehicles import up_and_over
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 DEAD_WEIGHT = "dead_weight"
 DEAD_WEIGHT_HAZARDS = 2
 HEAVY = 3
@@ -38,7 +41,7 @@ FEEL_NO_PAIN_MAX = 2
 """Feel No Pain cancels an enemy's attack that leaves this many hits or fewer (p.106)."""
 
 
-@special_rule("perk", "dead_weight")
+@RULES.rule("perk", "dead_weight")
 def dead_weight(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In its Attack Step it may take 2 Hazard Tokens to count one weight class heavier (for
     collisions and explosions) until its next activation starts (p.106)."""
@@ -76,14 +79,14 @@ def dead_weight(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("logged:activation", source, activates)
 
 
-@special_rule("perk", "barrel_roll")
+@RULES.rule("perk", "barrel_roll")
 def barrel_roll(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """As it flips it may lay the Flip template at the centre of a side or the rear edge,
     square to it, instead of the front (p.106; the shared flip choice in _common.py)."""
     install_flip_choices(g, need(vehicle, "barrel_roll"))
 
 
-@special_rule("perk", "bruiser")
+@RULES.rule("perk", "bruiser")
 def bruiser(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Declaring any reaction but Evade in a Collision with an enemy vehicle gives that vehicle
     a Hazard Token at once (p.106)."""
@@ -102,12 +105,12 @@ def bruiser(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("logged:reaction", source, reacted)
 
 
-@special_rule("perk", "splashback")
+@RULES.rule("perk", "splashback")
 def splashback(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per step, after it loses Hull Points, a 1D6 attack on every other vehicle within
     Medium range at the end of that step (p.106); it must still be in play (ruling PK-7)."""
     v = need(vehicle, "splashback")
-    state: dict[str, object] = {"hurt": None, "used": None}
+    state: dict[str, object] = g.memory(source, "state", {"hurt": None, "used": None})
 
     def stamp(game: Game) -> tuple[int, str | None]:
         return activation_serial(game), game.state.step
@@ -144,13 +147,13 @@ def splashback(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "step_end", Trigger(source, f"Splashback ({v.name})", applies, run))
 
 
-@special_rule("perk", "crusher")
+@RULES.rule("perk", "crusher")
 def crusher(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """The Monster Truck's Up and Over (p.106, p.71): the rule in rules/vehicles.py."""
     up_and_over(g, need(vehicle, "crusher"), source)
 
 
-@special_rule("perk", "feel_no_pain")
+@RULES.rule("perk", "feel_no_pain")
 def feel_no_pain(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In an enemy's Attack Step, when that attacker's dice against it leave 2 or fewer
     uncancelled hits, those are cancelled too (p.106)."""

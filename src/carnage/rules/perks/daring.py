@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
 from carnage.engine.terrain import parse_ramp_edge
 from carnage.geometry.templateset import TemplateSet
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     PerkFlow,
     Trigger,
@@ -26,6 +26,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 ANY_NUMBER = 1_000
 """Push It "any number of times" (Chrome-Whisperer, p.107)."""
 SLIPPERY_DICE = 2
@@ -38,7 +41,7 @@ SLIDE = "slide"
 STUNT_HAZARDS = 3
 
 
-@special_rule("perk", "chrome_whisperer")
+@RULES.rule("perk", "chrome_whisperer")
 def chrome_whisperer(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """It may Push It any number of times in one Movement Step, +1 Hazard each (p.107)."""
     v = need(vehicle, "chrome_whisperer")
@@ -50,7 +53,7 @@ def chrome_whisperer(g: Game, vehicle: VehicleState | None, source: str) -> None
     g.effects.on("skid_setup", source, setup)
 
 
-@special_rule("perk", "slippery")
+@RULES.rule("perk", "slippery")
 def slippery(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Smash attacks at it roll 2 dice fewer (p.107)."""
     v = need(vehicle, "slippery")
@@ -61,7 +64,7 @@ def slippery(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("smash_dice", source, dice, priority=-10)
 
 
-@special_rule("perk", "handbrake_artist")
+@RULES.rule("perk", "handbrake_artist")
 def handbrake_artist(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A Spin may leave it facing any way: the spin decision runs from -180 to 180 degrees
     (p.107), so turning less is still the player's choice."""
@@ -75,12 +78,12 @@ def handbrake_artist(g: Game, vehicle: VehicleState | None, source: str) -> None
                                 free_order=True))
 
 
-@special_rule("perk", "evasive")
+@RULES.rule("perk", "evasive")
 def evasive(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Before an evade roll it may take Hazard Tokens, +1 to every evade die for each; a
     natural 1 on its evade dice always fails (p.107)."""
     v = need(vehicle, "evasive")
-    state = {"bonus": 0}
+    state = g.memory(source, "state", {"bonus": 0})
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         n = yield ask(
@@ -106,7 +109,7 @@ def evasive(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("evade_saves", source, saves, priority=-10)
 
 
-@special_rule("perk", "powerslide")
+@RULES.rule("perk", "powerslide")
 def powerslide(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A Slide may use another template in place of the Slide template (never the Long
     Straight), found as the Slide template is (p.107). The Short and Medium Straights are
@@ -134,13 +137,13 @@ def powerslide(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "slide_template", Trigger(source, f"Powerslide ({v.name})", own(v), run))
 
 
-@special_rule("perk", "stunt_driver")
+@RULES.rule("perk", "stunt_driver")
 def stunt_driver(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In its Movement Step it may ignore any obstruction its move touches (asked as each is
     touched, before any Collision); after a Movement Step in which it did, +3 Hazards
     (p.107)."""
     v = need(vehicle, "stunt_driver")
-    state: dict[str, Any] = {"at": None, "asked": set(), "used": None}
+    state: dict[str, Any] = g.memory(source, "state", {"at": None, "asked": set(), "used": None})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         if ctx.get("vehicle") is not v or game.state.active != v.id:

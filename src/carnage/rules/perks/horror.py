@@ -10,9 +10,9 @@ from carnage.engine.damage import EXPLOSION_DICE, HitGroup, suffer_damage, take_
 from carnage.engine.game import ask
 from carnage.engine.hazards_on_table import place, remove
 from carnage.engine.movement import STRAIGHTS
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import VehicleState
 from carnage.geometry.movement import MoveResult
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -32,6 +32,9 @@ from carnage.rules.weapons import catch_fire, install_on_fire
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 FLAMES_MAX = 3
 VISIONS_MAX = 3
@@ -54,7 +57,7 @@ def burn(g: Game, v: VehicleState, amount: int, source: str, page: int) -> PerkF
     return lost
 
 
-@special_rule("perk", "purifying_flames")
+@RULES.rule("perk", "purifying_flames")
 def purifying_flames(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its activation it may suffer up to 3 damage (Fire; never reduced) to
     repair as many Hull Points on a friendly vehicle, not above its Hull Value (p.108)."""
@@ -90,7 +93,7 @@ def purifying_flames(g: Game, vehicle: VehicleState | None, source: str) -> None
     at(g, "activation_start", Trigger(source, f"Purifying Flames ({v.name})", applies, run))
 
 
-@special_rule("perk", "ecstatic_visions")
+@RULES.rule("perk", "ecstatic_visions")
 def ecstatic_visions(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its activation it may take up to 3 Hazard Tokens, each to discard one
     from a friendly vehicle (p.108)."""
@@ -120,14 +123,15 @@ def ecstatic_visions(g: Game, vehicle: VehicleState | None, source: str) -> None
     at(g, "activation_start", Trigger(source, f"Ecstatic Visions ({v.name})", applies, run))
 
 
-@special_rule("perk", "sympathy_for_the_devil")
+@RULES.rule("perk", "sympathy_for_the_devil")
 def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Evading, its controller may name a friendly vehicle within Medium range: its gear joins
     this vehicle's for the evade dice, and it suffers the same unsaved damage, Blast Hazards
     and fire (p.108; ruling PK-10)."""
     v = need(vehicle, "sympathy_for_the_devil")
     install_on_fire(g)
-    state: dict[str, Any] = {"friend": None, "dice": None, "collision": 0}
+    state: dict[str, Any] = g.memory(
+        source, "state", {"friend": None, "dice": None, "collision": 0})
 
     def near(game: Game) -> list[VehicleState]:
         return [t for t in game.state.in_play() if t.id != v.id and friends(game, v, t)
@@ -198,44 +202,46 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
                                    share_collision))
 
 
-@special_rule("perk", "highway_to_hell")
+@RULES.rule("perk", "highway_to_hell")
 def highway_to_hell(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """After a Movement Step on a straight template it may suffer 2 damage (Fire); if that
     took Hull Points it may leave the template as a Napalm template until its next
     activation starts (p.108)."""
     v = need(vehicle, "highway_to_hell")
     install_on_fire(g)
-    state: dict[str, Any] = {"move": None, "at": None, "left": None}
+    state: dict[str, Any] = g.memory(source, "state", {"move": None, "at": None, "left": None})
 
     def moved(value: None, ctx: dict[str, Any]) -> None:
         result = ctx.get("result")
         if ctx.get("vehicle") is v and isinstance(result, MoveResult) \
                 and g.state.active == v.id:
-            state.update(move=result, at=activation_serial(g))
+            # Only what it needs, as data: the template and where it was laid.
+            state.update(move={"template": result.path.template_id,
+                               "start": result.path.pose_at(0.0)}, at=activation_serial(g))
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         m = state["move"]
         return (ctx.get("vehicle") is v and state["at"] == activation_serial(game)
-                and isinstance(m, MoveResult) and m.path.template_id in STRAIGHTS)
+                and isinstance(m, dict) and m["template"] in STRAIGHTS)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
-        m: MoveResult = state["move"]
+        m: dict[str, Any] = state["move"]
         state["move"] = None
         if not (yield from yes_no(v.player, "highway_to_hell",
                                   f"{v.name}: suffer 2 damage to burn the road?",
                                   "burn", "no", source=source, page=108)):
             return
         game.emit("perk", perk="highway_to_hell", source=source, page=108, vehicle=v.id,
-                  template=m.path.template_id)
+                  template=m["template"])
         lost = yield from burn(game, v, HIGHWAY_DAMAGE, source, 108)
         if not lost or not v.in_play or game.state.finished:
             return
         if (yield from yes_no(v.player, "highway_to_hell_napalm",
                               f"{v.name}: leave the template as Napalm?", "leave it", "no",
                               source=source, page=108)):
-            start = m.path.pose_at(0.0)
+            start = m["start"]
             mark = len(game.state.dropped)
-            yield from place(game, NAPALM, RULER[m.path.template_id], start, placed_by=v.id,
+            yield from place(game, NAPALM, RULER[m["template"]], start, placed_by=v.id,
                              player=v.player, source=source, page=108)
             if len(game.state.dropped) > mark:
                 state["left"] = list(game.state.dropped)[-1]
@@ -250,7 +256,7 @@ def highway_to_hell(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("logged:activation", source, clear)
 
 
-@special_rule("perk", "violent_manifestation")
+@RULES.rule("perk", "violent_manifestation")
 def violent_manifestation(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Respawned, it attacks every other vehicle within Medium range as an exploding wreck of
     its weight would, with Blast and Fire (p.108)."""
@@ -275,7 +281,7 @@ def violent_manifestation(g: Game, vehicle: VehicleState | None, source: str) ->
     at(g, "respawned", Trigger(source, f"Violent Manifestation ({v.name})", own(v), run))
 
 
-@special_rule("perk", "angel_of_death")
+@RULES.rule("perk", "angel_of_death")
 def angel_of_death(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Before an attack's dice are rolled it may suffer up to 3 damage to add as many dice to
     one weapon in that attack (p.108)."""

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.engine.attack import HANDGUN, AttackOption, AttackResolution, Shot, attack_step
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.state import VehicleState, WeaponMount
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     EXTRA_ATTACK_STEP,
     NO,
@@ -25,6 +25,9 @@ from carnage.rules.perks._common import (
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game
+
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
 
 FULLY_LOADED_AMMO = 3
 RETURN_FIRE_HAZARDS = 2
@@ -55,15 +58,13 @@ def extra_attack_step(g: Game, v: VehicleState, perk: str, source: str, page: in
             return None
         return [o for o in value if o.key == only]
 
-    g.effects.on("weapon_supported", restrict, supported, priority=-100)
-    g.effects.on("attack_options", restrict, options, priority=-100)
-    try:
+    with g.temporary(restrict):
+        g.effects.on("weapon_supported", restrict, supported, priority=-100)
+        g.effects.on("attack_options", restrict, options, priority=-100)
         yield from attack_step(g, v)
-    finally:
-        g.effects.remove_effect(restrict)
 
 
-@special_rule("perk", "dead_eye")
+@RULES.rule("perk", "dead_eye")
 def dead_eye(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 to hit for its shooting attacks at a target within Double range but beyond Medium
     (p.109); a natural 6 is still the only Critical Hit."""
@@ -80,13 +81,13 @@ def dead_eye(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("to_hit_penalty", source, to_hit)
 
 
-@special_rule("perk", "loader")
+@RULES.rule("perk", "loader")
 def loader(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its Attack Step it may give up one crew attack for the step to gain +1
     to hit with one weapon (its first attack with it) (p.109). Offered with 2+ crew (ruling
     PK-12)."""
     v = need(vehicle, "loader")
-    state: dict[str, Any] = {"at": None, "key": None}
+    state: dict[str, Any] = g.memory(source, "state", {"at": None, "key": None})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         return ctx.get("vehicle") is v and game.stat(v, "crew") >= 2
@@ -121,7 +122,7 @@ def loader(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("to_hit_penalty", source, to_hit)
 
 
-@special_rule("perk", "fully_loaded")
+@RULES.rule("perk", "fully_loaded")
 def fully_loaded(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A shooting weapon with 3+ Ammo Tokens before one is discarded for the attack rolls one
     more die (p.109)."""
@@ -138,13 +139,13 @@ def fully_loaded(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("attack_dice", source, dice)
 
 
-@special_rule("perk", "rapid_fire")
+@RULES.rule("perk", "rapid_fire")
 def rapid_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per round, after an Attack Step in which it attacked, it may take another Attack
     Step with one weapon it attacked with (p.109; ruling PK-13)."""
     v = need(vehicle, "rapid_fire")
-    free, use = once_per(g, "round")
-    used: dict[str, Any] = {"at": None, "keys": []}
+    free, use = once_per(g, "round", source)
+    used: dict[str, Any] = g.memory(source, "used", {"at": None, "keys": []})
 
     def declared(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
@@ -181,11 +182,11 @@ def _loaded(v: VehicleState, key: str) -> bool:
     return m is not None and (m.ammo is None or m.ammo > 0)
 
 
-@special_rule("perk", "headshot")
+@RULES.rule("perk", "headshot")
 def headshot(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Its shooting attacks' Critical Hits are 3 hits instead of 2 (p.109)."""
     v = need(vehicle, "headshot")
-    last: dict[str, Any] = {"report": None}
+    last: dict[str, Any] = g.memory(source, "last", {"report": None})
 
     def scored(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
@@ -210,12 +211,12 @@ def headshot(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("attack", source, attack, priority=10)
 
 
-@special_rule("perk", "return_fire")
+@RULES.rule("perk", "return_fire")
 def return_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per Gear Phase, targeted by a shooting attack, it may take 2 Hazard Tokens to
     attack at once as in its own Attack Step (p.109), once that attack is resolved."""
     v = need(vehicle, "return_fire")
-    free, use = once_per(g, "phase")
+    free, use = once_per(g, "phase", source)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         res = ctx.get("resolution")

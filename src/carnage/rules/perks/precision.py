@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import TemplateUse, load_catalog
+from carnage.catalog import TemplateUse
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
 from carnage.kernel.dice import SkidFace
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -27,6 +27,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 FAHRENHEIT_CAP = 2
 """Hazards from Collisions in one activation, at most (p.110)."""
 RANK = {TemplateUse.NOT_PERMITTED: 0, TemplateUse.HAZARDOUS: 1, TemplateUse.PERMITTED: 2,
@@ -35,11 +38,11 @@ RANK = {TemplateUse.NOT_PERMITTED: 0, TemplateUse.HAZARDOUS: 1, TemplateUse.PERM
 KEEP = "keep"
 
 
-@special_rule("perk", "mister_fahrenheit")
+@RULES.rule("perk", "mister_fahrenheit")
 def mister_fahrenheit(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """It gains at most 2 Hazard Tokens from Collisions in any one activation (p.110)."""
     v = need(vehicle, "mister_fahrenheit")
-    taken: dict[str, int] = {"at": -1, "n": 0}
+    taken: dict[str, int] = g.memory(source, "taken", {"at": -1, "n": 0})
 
     def cap(value: int, ctx: dict[str, Any]) -> int | None:
         if ctx.get("vehicle") is not v:
@@ -53,12 +56,12 @@ def mister_fahrenheit(g: Game, vehicle: VehicleState | None, source: str) -> Non
     g.effects.on("collision_hazards", source, cap, priority=-50)
 
 
-@special_rule("perk", "moment_of_glory")
+@RULES.rule("perk", "moment_of_glory")
 def moment_of_glory(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per game, after rolling its skid dice and before resolving them, it may turn any
     of them to any face (p.110)."""
     v = need(vehicle, "moment_of_glory")
-    free, use = once_per(g, "game")
+    free, use = once_per(g, "game", source)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         sk: SkidResolution = ctx["sk"]
@@ -87,7 +90,7 @@ def moment_of_glory(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "skid_rolled", Trigger(source, f"Moment of Glory ({v.name})", applies, run))
 
 
-@special_rule("perk", "restraint")
+@RULES.rule("perk", "restraint")
 def restraint(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Changing down with a Shift it may discard a Hazard Token instead of gaining one
     (p.110); asked once per Movement Step, when a change down is possible (ruling PK-14)."""
@@ -110,7 +113,7 @@ def restraint(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "skid_rolled", Trigger(source, f"Restraint ({v.name})", applies, run))
 
 
-@special_rule("perk", "expertise")
+@RULES.rule("perk", "expertise")
 def expertise(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 Handling (p.110): the team builder adds it to the vehicle's Handling
     (team/specials.py ``Expertise``), so the game's VehicleState already carries it and
@@ -118,7 +121,7 @@ def expertise(g: Game, vehicle: VehicleState | None, source: str) -> None:
     need(vehicle, "expertise")
 
 
-@special_rule("perk", "trick_driving")
+@RULES.rule("perk", "trick_driving")
 def trick_driving(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """It picks templates as if its gear were one higher or lower: each template counts as
     the best of its uses in the three gears (ruling PK-1: the driver's best choice)."""
@@ -128,7 +131,7 @@ def trick_driving(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if ctx.get("vehicle") is not v:
             return None
         gear = int(ctx["gear"])
-        spec = load_catalog().templates.get(str(ctx["template"]))
+        spec = ctx["game"].catalog.templates.get(str(ctx["template"]))
         top = g.stat(v, "max_gear")
         best = value
         for other in (gear - 1, gear + 1):
@@ -139,11 +142,11 @@ def trick_driving(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("template_use", source, use, priority=-10)
 
 
-@special_rule("perk", "easy_rider")
+@RULES.rule("perk", "easy_rider")
 def easy_rider(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per round it may discard one rolled skid die before the results apply (p.110)."""
     v = need(vehicle, "easy_rider")
-    free, use = once_per(g, "round")
+    free, use = once_per(g, "round", source)
 
     def choices(sk: SkidResolution) -> list[int]:
         return [i for i in range(len(sk.faces)) if i not in sk.locked]

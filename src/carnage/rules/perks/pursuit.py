@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import TemplateUse, load_catalog
+from carnage.catalog import TemplateUse
 from carnage.engine.game import ask
 from carnage.engine.movement import STRAIGHTS, forced_move, template_use, template_value
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
 from carnage.kernel.dice import SkidFace, skid_face
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -29,18 +29,21 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 PIT = "pit"
 TAUNTED = "taunted:"
 """Condition prefix: skid results another vehicle's Taunt left on this one's dashboard."""
 
 
-@special_rule("perk", "on_your_tail")
+@RULES.rule("perk", "on_your_tail")
 def on_your_tail(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """An enemy vehicle ending a Movement Step within Short range of this one after resolving
     a Spin or a Slide in it gains a Hazard Token (p.111; once a step, judged where its
     Movement Step ends: ruling PK-15)."""
     v = need(vehicle, "on_your_tail")
-    moved: dict[str, int] = {}
+    moved: dict[str, int] = g.memory(source, "moved", {})
 
     def slid(value: bool, ctx: dict[str, Any]) -> None:
         m = ctx.get("vehicle")
@@ -77,12 +80,12 @@ def on_your_tail(g: Game, vehicle: VehicleState | None, source: str) -> None:
                                   free_order=True))
 
 
-@special_rule("perk", "schadenfreude")
+@RULES.rule("perk", "schadenfreude")
 def schadenfreude(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Another vehicle wiping out within Short range of it, before or after a Flip, clears all
     its Hazard Tokens (p.111)."""
     v = need(vehicle, "schadenfreude")
-    later: set[str] = set()
+    later: set[str] = g.memory(source, "later", set())
 
     def clear(game: Game, w: VehicleState) -> None:
         game.emit("perk", perk="schadenfreude", source=source, page=111, vehicle=v.id,
@@ -114,7 +117,7 @@ def schadenfreude(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("lose_control", source, after_flip, priority=-100)
 
 
-@special_rule("perk", "taunt")
+@RULES.rule("perk", "taunt")
 def taunt(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its Attack Step it rolls a skid die; anything but a Shift it may put on
     the dashboard of a vehicle within Short range, which must resolve it in its next Movement
@@ -165,7 +168,7 @@ def _resolve(g: Game, ctx: dict[str, Any]) -> PerkFlow:
     yield from ()
 
 
-@special_rule("perk", "out_run")
+@RULES.rule("perk", "out_run")
 def out_run(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of its Attack Step every vehicle within Short range in a lower gear gains
     a Hazard Token (p.111)."""
@@ -191,14 +194,14 @@ def out_run(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 def _hazardous(g: Game, t: VehicleState) -> list[tuple[str, bool]]:
     out = []
-    for spec in load_catalog().templates:
+    for spec in g.catalog.templates:
         if template_use(g, t, spec.id, t.gear) is TemplateUse.HAZARDOUS:
             out += [(spec.id, False)] if spec.id in STRAIGHTS else [(spec.id, False),
                                                                     (spec.id, True)]
     return out
 
 
-@special_rule("perk", "pit")
+@RULES.rule("perk", "pit")
 def pit(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In its activation, in a Collision with an enemy vehicle that is not head-on, it may
     react with a PIT instead of a Smash Attack or an Evade: no dice, and once the Collision is
@@ -249,7 +252,7 @@ def pit(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "collision_end", Trigger(source, f"PIT ({v.name})", applies, run))
 
 
-@special_rule("perk", "unnerving_eye_contact")
+@RULES.rule("perk", "unnerving_eye_contact")
 def unnerving_eye_contact(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Enemy vehicles within Short range of it may not spend Shifts to discard Hazard Tokens
     (judged as their skid dice are resolved, p.111)."""

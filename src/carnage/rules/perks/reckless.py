@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.collision import weight_bonus, weight_class
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import WEIGHT_CLASS, Obstacle, VehicleState
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     PerkFlow,
     Trigger,
@@ -23,6 +23,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 HOG_WILD_DICE = 2
 PENNY_HAZARDS = 6
 """Hazard Tokens gained in the activation before In for a Penny doubles smash dice (p.112)."""
@@ -31,7 +34,7 @@ KNOCKING_HAZARDS = 4
 BIGGER = "biggern_you"
 
 
-@special_rule("perk", "drive_angry")
+@RULES.rule("perk", "drive_angry")
 def drive_angry(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 Hazard Token as each of its activations starts (p.112)."""
     v = need(vehicle, "drive_angry")
@@ -44,7 +47,7 @@ def drive_angry(g: Game, vehicle: VehicleState | None, source: str) -> None:
                                       free_order=True))
 
 
-@special_rule("perk", "hog_wild")
+@RULES.rule("perk", "hog_wild")
 def hog_wild(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+2 smash attack dice in Collisions during a Wipeout Step (p.112)."""
     v = need(vehicle, "hog_wild")
@@ -57,12 +60,12 @@ def hog_wild(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("smash_dice", source, dice)
 
 
-@special_rule("perk", "in_for_a_penny")
+@RULES.rule("perk", "in_for_a_penny")
 def in_for_a_penny(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once it has gained 6+ Hazard Tokens in the current activation it may double the dice
     of each smash attack it makes for the rest of that activation (p.112)."""
     v = need(vehicle, "in_for_a_penny")
-    gained: dict[str, int] = {"at": -1, "n": 0}
+    gained: dict[str, int] = g.memory(source, "gained", {"at": -1, "n": 0})
 
     def count(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
@@ -88,7 +91,7 @@ def in_for_a_penny(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "smash_roll", Trigger(source, f"In for a Penny ({v.name})", applies, run))
 
 
-@special_rule("perk", "dont_come_knocking")
+@RULES.rule("perk", "dont_come_knocking")
 def dont_come_knocking(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """As its activation starts it may take 4 Hazard Tokens; then it gains and loses none by
     any rule or Shift until its next activation starts (p.112). A Wipeout's or a wreck's reset
@@ -133,7 +136,7 @@ def _weight(g: Game, v: object, ob: object) -> int | None:
     return None
 
 
-@special_rule("perk", BIGGER)
+@RULES.rule("perk", BIGGER)
 def biggern_you(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In a Collision involving it, the smash dice gained or lost for weight are doubled, for
     both parties; once, even if both have the perk (p.112)."""
@@ -155,7 +158,7 @@ def biggern_you(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("smash_dice", effect, dice, priority=50)
 
 
-@special_rule("perk", "beerserker")
+@RULES.rule("perk", "beerserker")
 def beerserker(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Damage it would suffer outside its own activation is 1 less, to a minimum of 1
     (p.112); Purifying Flames' damage is never reduced (p.108)."""

@@ -9,9 +9,9 @@ from carnage.catalog import TemplateUse
 from carnage.engine.collision import EVADE
 from carnage.engine.game import ask
 from carnage.engine.movement import forced_move
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -26,6 +26,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 SLIPSTREAM = "slipstream"
 NO_REACTION = "no_reaction"
 """The only 'reaction' left to a vehicle slipstreamed (p.113): no dice, no evade."""
@@ -35,7 +38,7 @@ what Time Extended! listens for (p.113)."""
 LONG = "long_straight"
 
 
-@special_rule("perk", "hot_start")
+@RULES.rule("perk", "hot_start")
 def hot_start(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of the game a D6 sets its gear, rolled again while above its max gear
     (p.113)."""
@@ -58,14 +61,14 @@ def hot_start(g: Game, vehicle: VehicleState | None, source: str) -> None:
                                 free_order=True))
 
 
-@special_rule("perk", SLIPSTREAM)
+@RULES.rule("perk", SLIPSTREAM)
 def slipstream(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Tailgating or tailgated in its own activation as the moving vehicle, it may react with
     a Slipstream: the other vehicle makes no reaction, no smash dice are rolled, neither gains
     the Collision's Hazards; it may change up or down a gear and gains one Hazard Token
     (p.113; ruling PK-19)."""
     v = need(vehicle, SLIPSTREAM)
-    forced: dict[str, bool] = {"on": False}
+    forced: dict[str, bool] = g.memory(source, "forced", {"on": False})
 
     def eligible(ctx: dict[str, Any]) -> bool:
         return (ctx.get("vehicle") is v and g.state.active == v.id
@@ -129,13 +132,14 @@ def slipstream(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "collision_end", Trigger(source, f"Slipstream ({v.name})", applies, run))
 
 
-@special_rule("perk", "overload")
+@RULES.rule("perk", "overload")
 def overload(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """It may roll one skid die more than its Handling; if it does, it must change up at
     least one gear in that Movement Step or gain a Hazard Token (p.113; checked when its
     Shifts are spent: ruling PK-19)."""
     v = need(vehicle, "overload")
-    state: dict[str, Any] = {"handling": 0, "gear": 0, "n": None, "at": None}
+    state: dict[str, Any] = g.memory(
+        source, "state", {"handling": 0, "gear": 0, "n": None, "at": None})
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
         if ctx.get("vehicle") is v:
@@ -167,12 +171,12 @@ def overload(g: Game, vehicle: VehicleState | None, source: str) -> None:
                                  free_order=True))
 
 
-@special_rule("perk", "downshift")
+@RULES.rule("perk", "downshift")
 def downshift(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the end of a Movement Step in which it changed down, it may make a forced move
     straight ahead on the Short Straight (p.113)."""
     v = need(vehicle, "downshift")
-    state: dict[str, Any] = {"gear": None, "down": None}
+    state: dict[str, Any] = g.memory(source, "state", {"gear": None, "down": None})
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
         if ctx.get("vehicle") is v:
@@ -203,12 +207,12 @@ def downshift(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "movement_end", Trigger(source, f"Downshift ({v.name})", applies, run))
 
 
-@special_rule("perk", "time_extended")
+@RULES.rule("perk", "time_extended")
 def time_extended(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the end of a Movement Step in which it passed a race gate (a scenario's
     ``gate_passed`` event) it may discard any number of Hazard Tokens (p.113)."""
     v = need(vehicle, "time_extended")
-    passed: dict[str, Any] = {"at": None}
+    passed: dict[str, Any] = g.memory(source, "passed", {"at": None})
 
     def gate(value: None, ctx: dict[str, Any]) -> None:
         if ctx["data"].get("vehicle") == v.id and g.state.active == v.id:
@@ -230,7 +234,7 @@ def time_extended(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "movement_end", Trigger(source, f"Time Extended! ({v.name})", applies, run))
 
 
-@special_rule("perk", "hell_for_leather")
+@RULES.rule("perk", "hell_for_leather")
 def hell_for_leather(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """The Long Straight is permitted in every gear, neither hazardous nor trivial (p.113)."""
     v = need(vehicle, "hell_for_leather")

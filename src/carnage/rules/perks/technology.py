@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carnage.catalog import RangeBand, load_catalog
+from carnage.catalog import RangeBand
 from carnage.engine.attack import HANDGUN, weapon_playable
 from carnage.engine.game import ask
-from carnage.engine.rulebook import installer, special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState, WeaponMount
 from carnage.kernel.dice import SkidFace
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -30,6 +30,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 DRAW_TRIES = 50
 """Rerolls allowed while drawing a random perk before giving up (none may be left)."""
 BANK = "sat_nav_shifts"
@@ -37,16 +40,16 @@ BANK = "sat_nav_shifts"
 EUREKA = "eureka#"
 
 
-@special_rule("perk", "rocket_thrusters")
+@RULES.rule("perk", "rocket_thrusters")
 def rocket_thrusters(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """As it flips it may use the Long Straight, the Veer or the Gentle instead of the Medium
     Straight (p.114; the shared flip choice in _common.py)."""
     install_flip_choices(g, need(vehicle, "rocket_thrusters"))
 
 
-def _eligible(v: VehicleState, pid: str) -> bool:
+def _eligible(g: Game, v: VehicleState, pid: str) -> bool:
     """May ``v``'s type take perk ``pid`` (Stunt Driver's limits, p.107)?"""
-    cat = load_catalog()
+    cat = g.catalog
     perk = cat.perks.get(pid)
     spec = cat.vehicles.records.get(v.type)
     if spec is None:
@@ -59,22 +62,20 @@ def _eligible(v: VehicleState, pid: str) -> bool:
 def _random_perk(g: Game, v: VehicleState, perk_class: str, source: str, page: int) -> None:
     """Draw a perk of ``perk_class`` with a D6 (the class's six in book order), rolling again
     for one the vehicle has or may not take (ruling PK-20); install it for this game."""
-    pool = [p.id for p in load_catalog().perks if p.perk_class == perk_class]
-    if not any(p not in v.perks and _eligible(v, p) for p in pool):
+    pool = [p.id for p in g.catalog.perks if p.perk_class == perk_class]
+    if not any(p not in v.perks and _eligible(g, v, p) for p in pool):
         return
     for _ in range(DRAW_TRIES):
         die = g.roll(1, f"random {perk_class} perk", source=source, page=page, vehicle=v.id)[0]
         pid = pool[(die - 1) % len(pool)]
-        if pid not in v.perks and _eligible(v, pid):
+        if pid not in v.perks and _eligible(g, v, pid):
             break
     else:
         return
     v.perks.append(pid)
     g.emit("perk", perk=source.split(":")[1], source=source, page=page, vehicle=v.id,
            gained=pid)
-    fn = installer("perk", pid)
-    if fn is not None:
-        fn(g, v, f"perk:{pid}:{v.id}")
+    g.install_rule("perk", pid, v, f"perk:{pid}:{v.id}")
 
 
 def _drawing(g: Game, v: VehicleState, source: str, perk_class: str, page: int) -> None:
@@ -89,13 +90,13 @@ def _drawing(g: Game, v: VehicleState, source: str, perk_class: str, page: int) 
                                 free_order=True))
 
 
-@special_rule("perk", "whizbang")
+@RULES.rule("perk", "whizbang")
 def whizbang(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of each game it gains a random Speed perk for that game (p.114)."""
     _drawing(g, need(vehicle, "whizbang"), source, "speed", 114)
 
 
-@special_rule("perk", "gyroscope")
+@RULES.rule("perk", "gyroscope")
 def gyroscope(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """At the start of each game it gains a random Daring perk for that game (p.114)."""
     _drawing(g, need(vehicle, "gyroscope"), source, "daring", 114)
@@ -105,12 +106,12 @@ def _bank(g: Game, player: int) -> list[VehicleState]:
     return [t for t in g.state.vehicles.values() if t.player == player and t.conditions.get(BANK)]
 
 
-@special_rule("perk", "satellite_navigation")
+@RULES.rule("perk", "satellite_navigation")
 def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Resolving its skid dice it may set one Shift aside; any vehicle of its team may use the
     Shifts set aside in a later Movement Step as if it had rolled them (p.114)."""
     v = need(vehicle, "satellite_navigation")
-    banked: dict[str, Any] = {"at": None}
+    banked: dict[str, Any] = g.memory(source, "banked", {"at": None})
 
     def shifts(sk: SkidResolution) -> list[int]:
         return [i for i, f in enumerate(sk.faces) if f is SkidFace.SHIFT and i not in sk.locked]
@@ -135,7 +136,7 @@ def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> 
     if has_trigger(g, "skid_rolled", name):
         return
     player = v.player
-    fresh: dict[str, Any] = {"at": None, "n": 0}
+    fresh: dict[str, Any] = g.memory(source, "fresh", {"at": None, "n": 0})
 
     def usable(game: Game, ctx: dict[str, Any]) -> int:
         m = ctx.get("vehicle")
@@ -175,12 +176,12 @@ def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> 
                                  lambda game, ctx: usable(game, ctx) > 0, use))
 
 
-@special_rule("perk", "mobile_mechanic")
+@RULES.rule("perk", "mobile_mechanic")
 def mobile_mechanic(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per activation, at the start of its Attack Step, one crew member may work on it
     for the step instead of attacking: +1 Hull Point, never above its Hull Value (p.114)."""
     v = need(vehicle, "mobile_mechanic")
-    state: dict[str, Any] = {"at": None}
+    state: dict[str, Any] = g.memory(source, "state", {"at": None})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         return ctx.get("vehicle") is v and v.damage > 0 and game.stat(v, "crew") >= 1
@@ -211,8 +212,8 @@ def _eureka_weapons(g: Game, v: VehicleState, fired: set[str]) -> list[str]:
     """Weapons Eureka! may conjure: every shooting weapon the engine plays (not the Handgun,
     always carried) that the vehicle has not attacked with this game (ruling PK-21)."""
     out = []
-    for w in load_catalog().weapons:
-        if w.id == HANDGUN or w.id in fired or not weapon_playable(w):
+    for w in g.catalog.weapons:
+        if w.id == HANDGUN or w.id in fired or not weapon_playable(g.rules, w):
             continue
         if all(b is RangeBand.DROPPED for b in w.ranges):
             continue
@@ -220,15 +221,15 @@ def _eureka_weapons(g: Game, v: VehicleState, fired: set[str]) -> list[str]:
     return out
 
 
-@special_rule("perk", "eureka")
+@RULES.rule("perk", "eureka")
 def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Once per game, at the start of its Attack Step, its controller names a weapon it has
     not attacked with this game: it counts as armed with it, on a facing of their choice, for
     its next attack (p.114), in this Attack Step (ruling PK-21)."""
     v = need(vehicle, "eureka")
-    free, use = once_per(g, "game")
-    fired: set[str] = set()
-    state: dict[str, Any] = {"mount": None}
+    free, use = once_per(g, "game", source)
+    fired: set[str] = g.memory(source, "fired", set())
+    state: dict[str, Any] = g.memory(source, "state", {"mount": None})
 
     def declared(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
@@ -244,7 +245,7 @@ def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return ctx.get("vehicle") is v and free() and bool(_eureka_weapons(game, v, fired))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
-        cat = load_catalog().weapons
+        cat = game.catalog.weapons
         pick = yield ask(v.player, "eureka", f"{v.name}: Eureka! - which weapon?",
                          [(NO, "not now")] + [(w, cat.get(w).name)
                                               for w in _eureka_weapons(game, v, fired)],
@@ -266,9 +267,8 @@ def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
         v.weapons.append(m)
         state.update(mount=m, used=False)
         for family, rid in [("weapon", w.id)] + [("weapon_rule", r) for r in w.special_rules]:
-            fn = installer("weapon" if family == "weapon" else "weapon_rule", rid)
-            if (family, rid) not in have and fn is not None:
-                fn(game, v, f"{family}:{rid}:{v.id}")
+            if (family, rid) not in have:
+                game.install_rule(family, rid, v, f"{family}:{rid}:{v.id}")
         game.emit("perk", perk="eureka", source=source, page=114, vehicle=v.id, weapon=w.id,
                   facing=facing)
 

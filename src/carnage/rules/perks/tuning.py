@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import TemplateUse
 from carnage.engine.game import ask
-from carnage.engine.rulebook import special_rule
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
 from carnage.kernel.dice import SkidFace, skid_face
+from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     NO,
     PerkFlow,
@@ -27,6 +27,9 @@ from carnage.rules.perks._common import (
 if TYPE_CHECKING:
     from carnage.engine.game import Game
 
+RULES = RuleTable()
+"""This module's installers (composed into the Refuelled ruleset)."""
+
 FENDERKISS_DICE = 2
 CENTRE, FRONT = "centre", "front"
 SWERVY = (SkidFace.SLIDE, SkidFace.SPIN)
@@ -36,7 +39,7 @@ SKIING_HAZARDS = 3
 SKIING_HANDLING = 3
 
 
-@special_rule("perk", "fenderkiss")
+@RULES.rule("perk", "fenderkiss")
 def fenderkiss(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Its smash attacks roll 2 dice fewer, and so do smash attacks at it (p.114)."""
     v = need(vehicle, "fenderkiss")
@@ -48,7 +51,7 @@ def fenderkiss(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("smash_dice", source, dice, priority=-10)
 
 
-@special_rule("perk", "rear_drive")
+@RULES.rule("perk", "rear_drive")
 def rear_drive(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """A Spin may pivot it about the centre of its front edge instead of its centre
     (p.115)."""
@@ -63,7 +66,7 @@ def rear_drive(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "spin_start", Trigger(source, f"Rear Drive ({v.name})", own(v), run))
 
 
-@special_rule("perk", "delicate_touch")
+@RULES.rule("perk", "delicate_touch")
 def delicate_touch(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Hazard icons on templates mean nothing to it: hazardous counts as permitted (p.115)."""
     v = need(vehicle, "delicate_touch")
@@ -76,7 +79,7 @@ def delicate_touch(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("template_use", source, use, priority=-20)
 
 
-@special_rule("perk", "momentum")
+@RULES.rule("perk", "momentum")
 def momentum(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Resolving its skid dice it may set aside a Slide or Spin (which must then be resolved)
     to reroll another skid die, as often as it likes (p.115; ruling PK-23)."""
@@ -115,12 +118,12 @@ def momentum(g: Game, vehicle: VehicleState | None, source: str) -> None:
     at(g, "skid_rolled", Trigger(source, f"Momentum ({v.name})", applies, run))
 
 
-@special_rule("perk", "purring")
+@RULES.rule("perk", "purring")
 def purring(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """In each activation it gains at most 1 Hazard Token from Spin results, 1 from Slide
     results and 1 from Hazard results (p.115)."""
     v = need(vehicle, "purring")
-    taken: dict[str, Any] = {"at": None, "n": {}}
+    taken: dict[str, Any] = g.memory(source, "taken", {"at": None, "n": {}})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         return ctx.get("vehicle") is v
@@ -147,7 +150,7 @@ def purring(g: Game, vehicle: VehicleState | None, source: str) -> None:
                                  free_order=True))
 
 
-@special_rule("perk", SKIING)
+@RULES.rule("perk", SKIING)
 def skiing(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """With Handling 3+, at the end of its Movement Step it may take 3 Hazard Tokens: until its
     next activation starts, other vehicles' Movement Steps ignore it, backing up along their

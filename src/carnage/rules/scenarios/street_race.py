@@ -52,9 +52,6 @@ class StreetRace(TableScenario):
         self.finish_line = Line(
             (cx - half, self.height - 150.0), (cx + half, self.height - 150.0), (0.0, 1.0)
         )
-        self.deployed: list[str] = []
-        self.crossed: str | None = None
-        self._seen: dict[str, Pose] = {}
 
     # -- the table -------------------------------------------------------------------------------
     def lay_out(self, state: GameState) -> None:
@@ -117,11 +114,11 @@ class StreetRace(TableScenario):
                 )
                 v.pose = slots[str(pick)]
                 waiting[p].remove(v.id)
-                self.deployed.append(v.id)
+                st.scenario.setdefault("deployed", []).append(v.id)
                 game.emit("deploy", source=SOURCE, page=PAGE, vehicle=v.id, player=p,
                           slot=str(pick), x=round(v.pose.x, 3), y=round(v.pose.y, 3),
                           heading=round(v.pose.heading, 3))
-        self._seen = {v.id: v.pose for v in st.vehicles.values()}
+        self.see_all(st)
 
     def roll_off(self, game: Game) -> int:
         """Each player rolls a die; the highest takes pole; tied players roll again (p.62)."""
@@ -150,7 +147,7 @@ class StreetRace(TableScenario):
         # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
         # passes the vehicles in play, issue 7).
         placed_polys = [state.vehicles[i].polygon()
-                        for i in (self.deployed if placed is None else placed)]
+                        for i in (state.scenario.get("deployed", []) if placed is None else placed)]
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
         while True:
@@ -204,22 +201,28 @@ class StreetRace(TableScenario):
         if result is not None and v.in_play:
             self._judge(game, v, result.swept(SAMPLES))
 
+    def see_all(self, state: GameState) -> None:
+        """Remember where every vehicle stands now (in the state: the scenario's progress)."""
+        state.scenario["seen"] = {v.id: v.pose for v in state.vehicles.values()}
+
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
-        self._seen[v.id] = v.pose
+        sc = game.state.scenario
+        sc.setdefault("seen", {})[v.id] = v.pose
         if not self.counts(game, v):
             return  # an RC Car (p.79) or a Ghost Rider (p.101) cannot win the race
-        if self.crossed is None and crosses(self.finish_line, poses, v.length, v.width):
-            self.crossed = v.id
+        if sc.get("crossed") is None and crosses(self.finish_line, poses, v.length, v.width):
+            sc["crossed"] = v.id
             game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
             game.finish(v.player, f"{v.name} crossed the finish line")
 
     def check_end(self, game: Game) -> None:
         # Moves made outside a Movement Step (forced moves, pivots) are judged from the last
         # pose seen to the current one: straight lines, which is what those moves are.
+        seen = game.state.scenario.setdefault("seen", {})
         for v in game.state.in_play():
-            before = self._seen.get(v.id)
+            before = seen.get(v.id)
             if before is not None and before != v.pose and not game.state.finished:
                 self._judge(game, v, [before, v.pose])
-            self._seen[v.id] = v.pose
+            seen[v.id] = v.pose
         if not game.state.finished:
             super().check_end(game)

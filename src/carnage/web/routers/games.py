@@ -11,8 +11,8 @@ from fastapi import APIRouter, Query, Response, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from carnage.engine.setup import build_game
 from carnage.kernel.decisions import IllegalChoice
+from carnage.rulesets.setup import build_game
 from carnage.web.deps import GamesDep
 from carnage.web.schemas import (
     DecisionRequest,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from carnage.engine.game import Game, RuleOptions
 from carnage.engine.state import GameState, UpgradeMount, VehicleState, WeaponMount
@@ -25,6 +25,8 @@ from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.dice import DiceSource, SeededDice
 from carnage.kernel.events import Event, EventLog, JsonValue
+from carnage.kernel.game import SnapshotError
+from carnage.kernel.ruleset import Ruleset
 from carnage.team import TeamFileError, TeamReport, TeamSpec, VehicleReport, check_team
 from carnage.team.io import parse_team
 
@@ -76,10 +78,19 @@ def _report(spec: TeamSpec) -> TeamReport:
     return check_team(spec)
 
 
-def checked_team(spec: TeamSpec, who: str) -> TeamReport:
+def _checked(spec: TeamSpec, ruleset: Ruleset | None) -> TeamReport:
+    """Refuelled's catalogue: the shared cached report; another catalogue: checked afresh."""
+    from carnage.rulesets.refuelled import REFUELLED
+
+    if ruleset is None or ruleset.catalog is REFUELLED.catalog:
+        return _report(spec)
+    return check_team(spec, ruleset.catalog)
+
+
+def checked_team(spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
     """The team's report; ``SetupError`` with its first violation if it is not legal. Reports
     are immutable, so one is shared by every game built from the same team."""
-    report = _report(spec)
+    report = _checked(spec, ruleset)
     if not report.valid:
         more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
         raise SetupError(f"{who} ({spec.name}): {report.errors[0].message}{more}")
@@ -115,9 +126,11 @@ class GameSetup:
     players: int = 2
     max_rounds: int = RuleOptions.max_rounds
     touch_it_use_it: bool = RuleOptions.touch_it_use_it
+    ruleset: str = "refuelled"
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
+            "ruleset": self.ruleset,
             "scenario": self.scenario,
             "players": self.players,
             "teams": [t.model_dump(mode="json", exclude_none=True) for t in self.teams],
@@ -139,6 +152,7 @@ class GameSetup:
                 players=int(raw.get("players", len(teams) or 2)),
                 max_rounds=int(raw.get("max_rounds", RuleOptions.max_rounds)),
                 touch_it_use_it=bool(raw.get("touch_it_use_it", True)),
+                ruleset=str(raw.get("ruleset", "refuelled")),
             )
         except TeamFileError as e:
             raise SetupError(str(e).splitlines()[0]) from None
@@ -171,13 +185,20 @@ def make_setup(
                      touch_it_use_it=touch_it_use_it)
 
 
-def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = None) -> Game:
+def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = None,
+               ruleset: Ruleset | None = None) -> Game:
     """A new game of ``setup.scenario`` with the given teams, dice seeded with ``seed``
-    (or the given dice source). The scenario's set-up (e.g. deployment) runs as decisions."""
-    from carnage.rules.scenarios import scenario_class
+    (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
+    scenario's set-up (e.g. deployment) runs as decisions."""
+    from carnage.rulesets import get_ruleset
 
+    if ruleset is None:
+        try:
+            ruleset = get_ruleset(setup.ruleset)
+        except KeyError as e:
+            raise SetupError(str(e.args[0])) from None
     try:
-        scenario = scenario_class(setup.scenario)()
+        scenario = ruleset.scenario_class(setup.scenario)()
     except ValueError as e:
         raise SetupError(str(e)) from None
     if setup.players < 2:
@@ -190,12 +211,55 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     state = GameState(width=scenario.width, height=scenario.height, players=setup.players)
     scenario.lay_out(state)
     for p, spec in enumerate(teams):
-        report = checked_team(spec, f"player {p + 1}")
+        report = checked_team(spec, f"player {p + 1}", ruleset)
         add_team(state, report, p)
         state.sponsors[p] = report.sponsor  # sponsor effects install per player (issue 7)
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
-    return Game(state=state, scenario=scenario, dice=dice if dice is not None else SeededDice(seed),
-                options=options)
+    return Game(state=state, scenario=scenario, ruleset=ruleset,
+                dice=dice if dice is not None else SeededDice(seed), options=options)
+
+
+def new_refuelled_game(ruleset: Ruleset, *, scenario: str = "street-race",
+                       teams: Sequence[TeamSpec | str | Path | dict[str, Any]] = (),
+                       seed: int | str = 0, players: int | None = None,
+                       max_rounds: int = RuleOptions.max_rounds,
+                       touch_it_use_it: bool = True, dice: DiceSource | None = None) -> Game:
+    """A started game of ``ruleset``: teams as ``TeamSpec``, team files or team-file objects
+    (none: the scenario's own teams)."""
+    from carnage.team import load_team
+
+    specs: list[TeamSpec] = []
+    for i, t in enumerate(teams):
+        try:
+            if isinstance(t, TeamSpec):
+                specs.append(t)
+            elif isinstance(t, dict):
+                specs.append(parse_team(t, f"team {i + 1}"))
+            else:
+                specs.append(load_team(t))
+        except TeamFileError as e:
+            raise SetupError(e.problems[0]) from None
+    n = players if players is not None else (len(specs) or 2)
+    setup = GameSetup(scenario=scenario, teams=tuple(specs), players=n, max_rounds=max_rounds,
+                      touch_it_use_it=touch_it_use_it, ruleset=ruleset.name)
+    return build_game(setup, seed, dice=dice, ruleset=ruleset)
+
+
+def restore_refuelled_game(ruleset: Ruleset, doc: dict[str, Any]) -> Game:
+    """The game ``doc`` (a ``Game.snapshot()``) describes, in ``ruleset``."""
+    cfg = doc.get("config") if isinstance(doc, dict) else None
+    if not isinstance(cfg, dict):
+        raise SnapshotError("snapshot: no game configuration")
+    try:
+        scenario = ruleset.scenario_class(str(cfg.get("scenario")))()
+        opts = cfg.get("options") or {}
+        options = RuleOptions(touch_it_use_it=bool(opts.get("touch_it_use_it", True)),
+                              max_rounds=int(opts.get("max_rounds", RuleOptions.max_rounds)))
+    except (ValueError, TypeError, AttributeError) as e:
+        raise SnapshotError(f"snapshot: {e}") from None
+    shell = Game(state=cast(GameState, None), scenario=scenario, ruleset=ruleset, options=options,
+                 autostart=False)
+    return shell.restored(doc)
 
 
 # -- logs and replay ---------------------------------------------------------------------------

@@ -1,0 +1,348 @@
+"""The driver every ruleset's game shares: pending decision, apply, outcome, clone, snapshot.
+
+A ruleset writes its flow of play as generators that ``yield`` a ``Decision`` whenever a player
+must choose (OpenSpiel's one driver loop; python-chess's ``push``). The driver keeps all of a
+game's memory in its state, so that a game can be copied and saved at any decision:
+
+* **State** (a ``KernelState`` subclass) holds the board, the flow's position, the effects'
+  memory (``memory``, keyed by effect id), event counters (``counts``) and the *effect
+  journal* (``installed``): every installer that ran, in order, with JSON arguments.
+  Handlers are rebuilt from the journal on a copy, so they never point into another game.
+* **Checkpoints.** The flow calls ``checkpoint()`` at the points it can resume from its state
+  alone (Refuelled: the start of a player's turn in a Gear Phase). The driver keeps a copy of
+  the state and the dice there. ``clone()`` copies that checkpoint, rebuilds the effects from
+  the journal, re-enters the flow and re-applies the few choices made since; ``snapshot()``
+  writes the same as a versioned JSON document and ``restore`` reads it back.
+* **Effects attach only in installers.** Attaching a handler outside an installer (or a
+  ``temporary`` scope that removes it again) raises, since it could not be rebuilt.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.dice import DiceSource, SeededDice, dice_from_json, dice_to_json
+from carnage.kernel.effects import EffectRegistry
+from carnage.kernel.events import Event, EventLog, JsonValue
+
+Flow = Generator[Decision, Any, None]
+"""A step of play: yields decisions, receives the chosen values."""
+
+SNAPSHOT_VERSION = 1
+
+
+class GameOver(IllegalChoice):
+    """A choice was applied to a finished game."""
+
+
+class SnapshotError(ValueError):
+    """A snapshot document cannot be restored; the message says what is wrong."""
+
+
+@dataclass
+class KernelState:
+    """What the driver keeps in every ruleset's state (keyword-only, after its own fields)."""
+
+    memory: dict[str, dict[str, Any]] = field(default_factory=dict, kw_only=True)
+    """Effects' memory by effect id (``perk:evasive:p1-car``), then by name."""
+    counts: dict[str, int] = field(default_factory=dict, kw_only=True)
+    """Events logged so far, by kind."""
+    installed: list[list[JsonValue]] = field(default_factory=list, kw_only=True)
+    """The effect journal: ``[key, *args]`` of every top-level installer run, in order."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int | None
+    draw: bool
+    reason: str
+    rounds: int
+
+
+@dataclass
+class Checkpoint:
+    state: Any
+    dice: Any
+    log_len: int
+    choices_len: int
+
+
+Installer = Callable[..., None]
+
+
+@dataclass
+class KernelGame:
+    """Base of every ruleset's game. Subclasses provide ``flow()`` (the top-level generator,
+    resuming from the state), ``install_all()`` (the installers of a new game), ``installer``
+    (the function behind a journal key) and ``config()`` / ``from_config()`` for snapshots."""
+
+    state: Any
+    dice: DiceSource = field(default_factory=lambda: SeededDice(0))
+    log: EventLog = field(default_factory=EventLog)
+    effects: EffectRegistry = field(default_factory=EffectRegistry)
+    choices: list[JsonValue] = field(default_factory=list)
+    _pending: Decision | None = field(default=None, repr=False)
+    _flow: Flow | None = field(default=None, repr=False)
+    _checkpoint: Checkpoint | None = field(default=None, repr=False)
+    _installing: int = field(default=0, repr=False)
+    _temporary: int = field(default=0, repr=False)
+    _replaying: bool = field(default=False, repr=False)
+
+    ruleset_name: ClassVar[str] = "kernel"
+
+    # -- to be provided by a ruleset ---------------------------------------------------------------
+    def flow(self) -> Flow:
+        """The top-level flow, starting or resuming where ``state`` says."""
+        raise NotImplementedError  # pragma: no cover - every ruleset game overrides it
+
+    def install_all(self) -> None:
+        """Run the installers of a new game (through ``install``, so they are journaled)."""
+
+    def installer(self, key: str) -> Installer:
+        """The installer a journal entry names (``KeyError`` if the ruleset has none)."""
+        raise KeyError(key)
+
+    def call_installer(self, fn: Installer, args: Sequence[JsonValue]) -> None:
+        fn(self, *args)
+
+    def config(self) -> dict[str, JsonValue]:
+        """What besides state, dice and log rebuilds this game (scenario, options ...)."""
+        return {}
+
+    def blank(self, state: Any, dice: DiceSource, log: EventLog) -> Self:
+        """A game with this one's configuration and the given memory, nothing installed and
+        no flow started (clone and restore fill it in)."""
+        raise NotImplementedError  # pragma: no cover - every ruleset game overrides it
+
+    def outcome(self) -> Outcome | None:
+        return None
+
+    # -- starting --------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Install the effects of a new game and run its flow to the first decision."""
+        self.effects.guard = self._may_attach
+        self.install_all()
+        self.checkpoint()
+        self._flow = self.flow()
+        self._advance(None, first=True)
+
+    # -- the controller API ----------------------------------------------------------------------
+    def pending(self) -> Decision | None:
+        """The decision the game is waiting for, or None when the game is over."""
+        return self._pending
+
+    def apply(self, choice: Any) -> None:
+        """Take ``choice`` for the pending decision; ``IllegalChoice`` leaves the game as it was."""
+        d = self._pending
+        if d is None:
+            raise GameOver("the game is over: no decision is pending")
+        value = d.validate(choice)
+        self.choices.append(value)
+        self.log.emit(
+            "decision", source=d.source, page=d.page, player=d.player, decision=d.kind,
+            choice=value,
+        )
+        self._count("decision")
+        self._advance(value)
+
+    def clone(self) -> Self:
+        """An independent copy at the same decision: both continue identically under the same
+        choices and dice."""
+        cp = self._checkpoint
+        assert cp is not None, "a started game always has a checkpoint"
+        log = EventLog(list(self.log.events[: cp.log_len]))
+        g = self.blank(copy_state(cp.state), _dice_copy(self.dice, cp.dice), log)
+        g._resume(cp, list(self.choices))
+        return g
+
+    def snapshot(self) -> dict[str, JsonValue]:
+        """The game as a versioned JSON document: ``restore`` rebuilds it exactly."""
+        from carnage.kernel.codec import encode
+
+        cp = self._checkpoint
+        assert cp is not None
+        return {
+            "carnage_snapshot": SNAPSHOT_VERSION,
+            "ruleset": self.ruleset_name,
+            "config": self.config(),
+            "state": encode(cp.state),
+            "dice": dice_to_json(self.dice, cp.dice),
+            "log": [e.to_json() for e in self.log.events],
+            "checkpoint": {"log": cp.log_len, "choices": cp.choices_len},
+            "choices": list(self.choices),
+        }
+
+    def restored(self, doc: dict[str, Any]) -> Self:
+        """A game rebuilt from ``doc`` (made by ``snapshot``) with this game's configuration
+        class; ``SnapshotError`` if it does not fit."""
+        from carnage.kernel.codec import CodecError, decode
+
+        try:
+            cp_raw = doc["checkpoint"]
+            log_len, n = int(cp_raw["log"]), int(cp_raw["choices"])
+            events = [Event.from_json(e) for e in doc["log"]]
+            choices = list(doc["choices"])
+            state = decode(doc["state"])
+            dice, dice_state = dice_from_json(doc["dice"])
+        except (KeyError, TypeError, ValueError, CodecError) as e:
+            raise SnapshotError(f"snapshot: {e}") from None
+        if not 0 <= log_len <= len(events) or not 0 <= n <= len(choices):
+            raise SnapshotError("snapshot: checkpoint outside the log or the choices")
+        g = self.blank(state, dice, EventLog(events[:log_len]))
+        cp = Checkpoint(state, dice_state, log_len, n)
+        g._resume(cp, choices)
+        if [e.to_json() for e in g.log.events] != [e.to_json() for e in events]:
+            raise SnapshotError("snapshot: the game does not replay to the logged events")
+        return g
+
+    # -- helpers for rules code ------------------------------------------------------------------
+    def emit(self, kind: str, source: str = "core", page: int | None = None,
+             **data: JsonValue) -> None:
+        self.log.emit(kind, source=source, page=page, **data)
+        self._count(kind)
+        # ``logged:<kind>`` notice: rules watching a logged change.
+        self.effects.run_event(f"logged:{kind}", None, {"game": self, "data": data})
+
+    def roll(self, n: int, why: str, source: str = "core", page: int | None = None,
+             **data: JsonValue) -> list[int]:
+        """Roll ``n`` D6 together and log them."""
+        out = self.dice.roll(max(0, n))
+        self.log.emit("roll", source=source, page=page, why=why, dice=list(out), **data)
+        self._count("roll")
+        return out
+
+    def count(self, kind: str) -> int:
+        """How many events of ``kind`` have been logged in this game."""
+        return int(self.state.counts.get(kind, 0))
+
+    def memory(self, effect: str, name: str, default: Any) -> Any:
+        """The effect's memory ``name`` (created as ``default``), kept in the state so that a
+        copy of the game has its own. Installers take it once and keep the object."""
+        return self.state.memory.setdefault(effect, {}).setdefault(name, default)
+
+    def install(self, key: str, fn: Installer, *args: JsonValue) -> None:
+        """Run installer ``fn`` (known to the ruleset as ``key``) with JSON ``args``, and
+        journal it unless it runs inside another installer (which re-runs it) or is already
+        journaled with the same arguments."""
+        entry: list[JsonValue] = [key, *args]
+        if self._installing == 0 and not self._replaying:
+            if entry in self.state.installed:
+                return
+            self.state.installed.append(entry)
+        self._installing += 1
+        try:
+            self.call_installer(fn, args)
+        finally:
+            self._installing -= 1
+
+    def attach_untracked(self, event: str, effect: str, fn: Callable[[Any, dict[str, Any]], Any],
+                         priority: int = 0) -> None:
+        """Attach a handler outside any installer, e.g. from a test. It is not journaled: a
+        copy of this game will not have it."""
+        self._installing += 1
+        try:
+            self.effects.on(event, effect, fn, priority)
+        finally:
+            self._installing -= 1
+
+    def forget(self, key: str, *args: JsonValue) -> None:
+        """Drop an installer's journal entry: its effect has ended (and removed its handlers),
+        so a copy of the game must not rebuild it."""
+        entry: list[JsonValue] = [key, *args]
+        if entry in self.state.installed:
+            self.state.installed.remove(entry)
+
+    @contextmanager
+    def temporary(self, effect: str) -> Iterator[None]:
+        """Handlers attached inside are part of a step and removed when it is over (they are
+        never at a checkpoint, so they need no journal)."""
+        self._temporary += 1
+        try:
+            yield
+        finally:
+            self._temporary -= 1
+            self.effects.remove_effect(effect)
+
+    def checkpoint(self) -> None:
+        """The flow can resume from the state alone here: keep a copy to clone from."""
+        if self._replaying:
+            return
+        self._checkpoint = Checkpoint(copy_state(self.state), _dice_state(self.dice),
+                                      len(self.log), len(self.choices))
+
+    # -- internals -------------------------------------------------------------------------------
+    def _may_attach(self) -> bool:
+        return self._installing > 0 or self._temporary > 0 or self._flow is None
+
+    def _count(self, kind: str) -> None:
+        counts = self.state.counts
+        counts[kind] = counts.get(kind, 0) + 1
+
+    def _resume(self, cp: Checkpoint, choices: list[JsonValue]) -> None:
+        """Rebuild the effects from the journal, re-enter the flow at the checkpoint and
+        re-apply the choices made since."""
+        self.effects.guard = self._may_attach
+        self._replaying = True
+        try:
+            for entry in list(self.state.installed):
+                key, args = str(entry[0]), entry[1:]
+                self._installing += 1
+                try:
+                    self.call_installer(self.installer(key), args)
+                finally:
+                    self._installing -= 1
+        finally:
+            self._replaying = False
+        self._checkpoint = Checkpoint(copy_state(self.state), _dice_state(self.dice),
+                                      cp.log_len, cp.choices_len)
+        self.choices = list(choices[: cp.choices_len])
+        self._flow = self.flow()
+        self._advance(None, first=True)
+        for c in choices[cp.choices_len:]:
+            self.apply(c)
+
+    def _advance(self, value: Any, first: bool = False) -> None:
+        assert self._flow is not None
+        try:
+            d = next(self._flow) if first else self._flow.send(value)
+            while len(d.options) == 1 and d.domain is None:
+                # One legal option is no choice: take it, and say so in the log.
+                only = d.options[0].value
+                self.emit(
+                    "forced_choice", source=d.source, page=d.page, player=d.player,
+                    decision=d.kind, choice=only,
+                )
+                d = self._flow.send(only)
+            self._pending = d
+        except StopIteration:
+            self._pending = None
+
+
+def copy_state(state: Any) -> Any:
+    """An independent copy of a state (plain data: dataclasses, lists, dicts, sets)."""
+    try:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(state)
+
+
+def _dice_state(dice: DiceSource) -> Any:
+    fn = getattr(dice, "state", None)
+    return fn() if callable(fn) else None
+
+
+def _dice_copy(dice: DiceSource, state: Any) -> DiceSource:
+    out = copy.copy(dice)
+    fn = getattr(out, "fork", None)
+    if callable(fn):
+        out = fn()
+    restore = getattr(out, "restore", None)
+    if callable(restore) and state is not None:
+        restore(state)
+    return out

@@ -1,0 +1,21 @@
+"""The rulesets Carnage plays, by name, and the one place a game is assembled.
+
+``RULESETS`` is an immutable collection (``Rulesets.with_ruleset`` returns a new one with
+another ruleset added, e.g. in a test); ``get_ruleset(name)`` finds one.
+"""
+
+from __future__ import annotations
+
+from carnage.kernel.ruleset import Ruleset, Rulesets
+from carnage.rulesets.refuelled import REFUELLED, refuelled_ruleset
+
+RULESETS = Rulesets({REFUELLED.name: REFUELLED})
+
+
+def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
+    """The ruleset called ``name`` (a ``Ruleset`` is returned as it is); ``KeyError`` naming
+    the known ones."""
+    return name if isinstance(name, Ruleset) else RULESETS[name]
+
+
+__all__ = ["REFUELLED", "RULESETS", "Ruleset", "Rulesets", "get_ruleset", "refuelled_ruleset"]
