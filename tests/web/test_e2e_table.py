@@ -291,3 +291,35 @@ def test_touch_it_use_it_warns_before_handing_the_choice_over(
     assert after["kind"] == "template" and after["seat"] != seat
     tab.check()
     ctx.close()
+
+
+def test_the_lobby_abandons_and_deletes_games(base: str, browser: Browser) -> None:
+    ctx = paced(browser, "skip")
+    lobby = open_page(ctx, f"{base}/")
+    page = lobby.page
+    # A game started from this lobby (it holds the seat link), and a finished bot game.
+    page.locator("#seats .seat[data-seat='0'] select.controller").select_option("human")
+    page.locator("#seats .seat[data-seat='1'] select.controller").select_option("heuristic")
+    with ctx.expect_page() as popup:
+        page.click("#create-game")
+    popup.value.close()
+    bots = new_game(base, "heuristic", "random", seed=9)
+    page.click("#refresh-games")
+    ours = page.locator("#games tr").filter(has=page.locator("button.delete-game",
+                                                             has_text="Abandon"))
+    expect(ours).to_have_count(1)
+    gid = ours.get_attribute("data-game")
+    ours.locator("button.delete-game").click()
+    expect(ours.locator(".confirm-delete")).to_contain_text("cannot be undone")
+    ours.locator(".confirm-delete button.no").click()
+    expect(ours.locator(".confirm-delete")).to_have_count(0)
+    ours.locator("button.delete-game").click()
+    ours.locator(".confirm-delete button.yes").click()
+    expect(page.locator(f"#games tr[data-game='{gid}']")).to_have_count(0)
+    assert api(base, "GET", f"/api/games/{gid}")[0] == 404
+    finished = page.locator(f"#games tr[data-game='{bots['id']}']")
+    finished.locator("button.delete-game", has_text="Delete").click()
+    finished.locator(".confirm-delete button.yes").click()
+    expect(page.locator(f"#games tr[data-game='{bots['id']}']")).to_have_count(0)
+    lobby.check()
+    ctx.close()

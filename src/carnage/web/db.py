@@ -172,6 +172,14 @@ class Store:
             row.winner = winner
             row.updated = _now()
 
+    def delete_game(self, gid: str) -> bool:
+        with self._write, self._session() as s:
+            row = s.get(GameRow, gid)
+            if row is None:
+                return False
+            s.delete(row)
+            return True
+
     def game(self, gid: str) -> StoredGame | None:
         with self._session() as s:
             row = s.get(GameRow, gid)

@@ -349,6 +349,17 @@ class Games:
                 break
             del self._sessions[idle]
 
+    def delete(self, gid: str, tokens: str | None) -> None:
+        """Abandon (in progress) or delete (finished) a game: one of its seats' tokens is
+        needed when it has human seats; a game of bots only may be deleted by anyone."""
+        s = self.get(gid)
+        if any(x.token for x in s.seats) and not s.seats_for(tokens):
+            raise ApiError(403, "only a player of this game may delete it: send a seat token")
+        with self._lock:
+            self._sessions.pop(gid, None)
+        with s.lock:
+            self.store.delete_game(gid)
+
     def forget(self) -> None:
         """Drop every live session (they reload from the store on demand)."""
         with self._lock:

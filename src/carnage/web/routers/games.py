@@ -16,6 +16,7 @@ from carnage.rulesets.setup import build_game
 from carnage.web.deps import GamesDep
 from carnage.web.schemas import (
     DecisionRequest,
+    Deleted,
     EventJson,
     GameCreated,
     GameSummary,
@@ -67,6 +68,13 @@ def list_games(games: GamesDep) -> list[GameSummary]:
 def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Response:
     s = games.get(gid)
     return Response(s.view_json(s.seats_for(token)), media_type="application/json")
+
+
+@router.delete("/{gid}", response_model=Deleted, responses=ERRORS,
+               summary="Abandon or delete a game (a seat token of it, unless all seats are bots)")
+def delete_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Deleted:
+    games.delete(gid, token)
+    return Deleted(id=gid)
 
 
 @router.post("/{gid}/decisions", response_model=GameView, responses=ERRORS,

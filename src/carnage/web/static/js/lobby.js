@@ -161,6 +161,45 @@ function seatsText(g) {
   return (g.seats || []).map((s) => `${seatName(s.seat)}: ${humanise(s.controller)}`).join(", ");
 }
 
+/** The tokens this browser holds for a game (its own seats), joined for the API. */
+function tokensOf(mine) {
+  const out = [];
+  for (const s of (mine && mine.seats) || []) {
+    const m = /[?&]token=([^&]+)/.exec(s.url || "");
+    if (m) out.push(...decodeURIComponent(m[1]).split(","));
+  }
+  return [...new Set(out)].join(",");
+}
+
+/** A game this browser may abandon or delete: one it holds a seat of, or one of bots only. */
+function deletable(g, mine) {
+  const bots = (g.seats || []).every((s) => s.controller !== "human");
+  return bots || Boolean(tokensOf(mine));
+}
+
+async function deleteGame(g, mine) {
+  const what = g.status === "finished" ? "Delete this finished game" : "Abandon this game in progress";
+  const row = document.querySelector(`#games tr[data-game='${g.id}']`);
+  const cell = row ? row.querySelector("td.actions") : null;
+  if (!cell || cell.querySelector(".confirm-delete")) return;
+  cell.append(h("span.confirm-delete",
+    ` ${what}? It cannot be undone. `,
+    h("button.small.danger.yes", {
+      type: "button",
+      onclick: async () => {
+        try {
+          const t = tokensOf(mine);
+          await api.del(`/api/games/${encodeURIComponent(g.id)}${t ? `?token=${encodeURIComponent(t)}` : ""}`);
+          try { localStorage.removeItem(seatStore.key(g.id)); } catch { /* optional */ }
+          await refreshGames();
+        } catch (e) {
+          cell.append(h("span.bad", ` ${e.message}`));
+        }
+      },
+    }, "Yes"),
+    h("button.small.no", { type: "button", onclick: (e) => e.target.closest(".confirm-delete").remove() }, "No")));
+}
+
 async function refreshGames() {
   let games;
   try {
@@ -190,7 +229,11 @@ async function refreshGames() {
         " ",
         h("a.button.small", { href: `/games/${g.id}` }, g.status === "finished" ? "View" : "Watch"),
         " ",
-        g.status === "finished" ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null));
+        g.status === "finished" ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null,
+        " ",
+        deletable(g, mine) ? h("button.small.danger.delete-game", {
+          type: "button", onclick: () => deleteGame(g, mine),
+        }, g.status === "finished" ? "Delete" : "Abandon") : null));
   }));
   document.getElementById("no-games").classList.toggle("hidden", games.length > 0);
 }
