@@ -323,3 +323,41 @@ def test_the_lobby_abandons_and_deletes_games(base: str, browser: Browser) -> No
     expect(page.locator(f"#games tr[data-game='{bots['id']}']")).to_have_count(0)
     lobby.check()
     ctx.close()
+
+
+def test_fire_every_handgun_at_one_target_in_one_click(base: str, browser: Browser) -> None:
+    game = new_game(base, "human", "human", seed=5)
+    gid = game["id"]
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    target = None
+    for _ in range(40):
+        v = drive_until(base, gid, tokens, "attack")
+        p = v["pending"]
+        shooter = next(x for x in v["vehicles"] if x["id"] == p["vehicle"])
+        shots = [o["value"] for o in p["options"] if str(o["value"]).startswith("handgun>")]
+        if shots and shooter["crew"] >= 2:
+            target = shots[0].split(">")[1]
+            break
+        decide(base, gid, tokens[p["seat"]], v["version"], "stop")
+    assert target is not None, "no handgun shot in reach"
+    seat = p["seat"]
+    ctx = paced(browser, "skip")
+    tab = open_page(ctx, f"{base}/games/{gid}?token={tokens[seat]}")
+    page = tab.page
+    name = next(x["name"] for x in v["vehicles"] if x["id"] == target)
+    button = page.locator(f"#decision button.batch[data-value='handgun>{target}']")
+    expect(button).to_have_text(f"Fire every Handgun at {name}")
+    before = len(api(base, "GET", f"/api/games/{gid}/events")[1])
+    button.click()
+    page.wait_for_function(
+        """([vid, value]) => { const p = window.carnage.view.pending;
+           return !document.body.dataset.batch && !(p && p.kind === 'attack'
+             && p.vehicle === vid && p.options.some(o => o.value === value)); }""",
+        arg=[shooter["id"], f"handgun>{target}"], timeout=15000)
+    events = api(base, "GET", f"/api/games/{gid}/events?since={before}")[1]
+    aimed = [e for e in events if e["kind"] == "declare_attack"
+             and e["data"].get("vehicle") == shooter["id"]]
+    assert len(aimed) >= 2  # more than one attack from one click
+    assert all(e["data"]["target"] == target for e in aimed)
+    tab.check()
+    ctx.close()

@@ -258,9 +258,22 @@ function attackPick(view, p, ctx) {
         });
       })));
   });
+  // Handguns fire one attack per crew member (p.67): fire them all at one target in one go.
+  const shooter = view.vehicles.find((x) => x.id === p.vehicle);
+  const handguns = groups.get("handgun") || [];
+  const batch = shooter && shooter.crew > 1 && ctx.batch ? handguns.map(({ target, opt }) => {
+    const tv = view.vehicles.find((x) => x.id === target);
+    return h("button.choice.batch", {
+      type: "button", dataset: { value: String(opt.value), batch: "1" },
+      title: "Declare a Handgun attack at this target for every crew member who can still shoot",
+      onclick: () => ctx.batch(opt.value, shooter.crew),
+      onmouseenter: () => showWeapon("handgun", target), onmouseleave: showAll,
+    }, `Fire every Handgun at ${tv ? tv.name : target}`);
+  }) : [];
   return h("div.col",
     rows.length ? h("p.hint", "Declare an attack: the shaded areas are each weapon's arc at its range.") : h("p.hint", "No target in range and arc."),
     rows,
+    batch.length ? h("div.options.batch-options", batch) : null,
     h("div.options", stop.map((o) => choiceButton(o, ctx, { text: "Hold fire (no more attacks)", cls: "done" }))));
 }
 

@@ -159,6 +159,25 @@ function render(view, animate) {
   document.body.dataset.status = view.status;
   document.body.dataset.pending = view.pending ? view.pending.kind : "";
   document.body.dataset.pendingSeat = view.pending ? String(view.pending.seat) : "";
+  continueBatch(view);
+}
+
+/** A batch action ("fire every Handgun at ..."): answer the same choice again while the same
+ * vehicle's attack decision still offers it, up to the count asked for. */
+function continueBatch(view) {
+  const b = state.batch;
+  if (!b) return;
+  const p = view.pending;
+  const again = p && b.left > 0 && view.your_seat === p.seat && p.kind === "attack" && p.vehicle === b.vehicle
+    && (p.options || []).some((o) => String(o.value) === b.value);
+  if (!again) {
+    state.batch = null;
+    delete document.body.dataset.batch;
+    return;
+  }
+  b.left -= 1;
+  document.body.dataset.batch = "1";
+  setTimeout(() => submit(b.value), 0);
 }
 
 function renderDecision(view) {
@@ -171,6 +190,10 @@ function renderDecision(view) {
     submit,
     onVehicleClick: null,
     placedTemplate: () => (state.placed && state.placed.vehicle ? state.placed : null),
+    batch: (value, times) => {
+      state.batch = { value: String(value), vehicle: p ? p.vehicle : null, left: times - 1 };
+      submit(value);
+    },
   };
   state.ctx = ctx;
   const active = p ? p.vehicle : null;
