@@ -361,3 +361,48 @@ def test_fire_every_handgun_at_one_target_in_one_click(base: str, browser: Brows
     assert all(e["data"]["target"] == target for e in aimed)
     tab.check()
     ctx.close()
+
+
+# -- dashboards like the card ------------------------------------------------------------------
+def test_dashboards_read_like_the_card_at_1024_pixels(base: str, browser: Browser) -> None:
+    import yaml
+    from tests.web.test_e2e_teams import EXAMPLES
+
+    team = yaml.safe_load((EXAMPLES / "rustys_convoy.yaml").read_text(encoding="utf-8"))
+    status, saved = api(base, "POST", "/api/teams", {"team": team})
+    assert status == 201
+    status, game = api(base, "POST", "/api/games", {"seed": 3, "seats": [
+        {"controller": "human", "team_id": saved["id"]}, {"controller": "heuristic"}]})
+    assert status == 201
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    ctx.add_init_script("localStorage.setItem('carnage.pace', 'skip')")
+    tab = open_page(ctx, f"{base}{game['seats'][0]['url']}")
+    page = tab.page
+    view = page.evaluate("() => window.carnage.view")
+    for v in view["vehicles"]:
+        card = page.locator(f".live-card[data-vehicle='{v['id']}']")
+        expect(card.locator(".crew")).to_have_text(f"Crew {v['crew']}")
+        for w in v["weapons"]:
+            line = card.locator(f".wline[data-key='{w['key']}']")
+            expect(line.locator(".wname")).to_have_text(w["name"])
+            expect(line.locator(".warc")).not_to_be_empty()
+            if w["ammo"] is not None:
+                expect(line.locator(".ammo")).to_contain_text(f"ammo {w['ammo']}")
+        for u in v["upgrades"]:
+            expect(card.locator(".upgrades")).to_contain_text(u["name"])
+        for perk in v["perks"]:
+            expect(card.locator(".perks")).to_contain_text(perk)
+        for rule in v["rule_names"]:
+            expect(card.locator(".specials")).to_contain_text(rule)
+    rig = next(v for v in view["vehicles"] if v["name"] == "Moonshine Express")
+    assert [u["name"] for u in rig["upgrades"]] == ["Ram", "Peach Moonshine"]
+    expect(page.locator(f".live-card[data-vehicle='{rig['id']}'] .upgrades")).to_contain_text(
+        "Ram (Front)")
+    runner = next(v for v in view["vehicles"] if v["name"] == "Still Runner")
+    assert runner["perks"] == ["Bruiser"]
+    # Readable at 1024 px: nothing wider than the window, the board a usable size.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None and box["width"] >= 360 and box["height"] >= 300
+    tab.check()
+    ctx.close()

@@ -154,6 +154,17 @@ class WeaponView(BaseModel):
     range: str = Field(description="Range bands joined by '/', e.g. 'medium'.")
     dice: str = Field(description="Attack dice as printed on a dashboard, e.g. '2D6'.")
     ammo: int | None
+    arc: str = Field(default="", description="The arc it fires in: front, rear, side, turret, "
+                     "360 (crew-fired and all-round weapons).")
+    special_rules: list[str] = Field(default_factory=list, description="Its rules, by name.")
+
+
+class UpgradeView(BaseModel):
+    key: str
+    id: str
+    name: str
+    facing: str | None
+    ammo: int | None
 
 
 class VehicleView(BaseModel):
@@ -179,6 +190,10 @@ class VehicleView(BaseModel):
     weapons: list[WeaponView]
     special_rules: list[str]
     colour: str
+    upgrades: list[UpgradeView] = Field(default_factory=list)
+    perks: list[str] = Field(default_factory=list, description="Driver perks, by name.")
+    rule_names: list[str] = Field(default_factory=list,
+                                  description="The special rules, by name (as `special_rules`).")
 
 
 class ObstacleView(BaseModel):

@@ -39,7 +39,14 @@ from carnage.rules.scenarios.base import Line
 from carnage.rules.scenarios.street_race import StreetRace
 from carnage.web.dicefaces import current_skid, event_dice
 from carnage.web.eventtext import event_text
-from carnage.web.plain import choice_text, plain, rule_name, seat_name, state_names
+from carnage.web.plain import (
+    catalogue_name,
+    choice_text,
+    plain,
+    rule_name,
+    seat_name,
+    state_names,
+)
 from carnage.web.schemas import (
     Controller,
     DiceView,
@@ -54,6 +61,7 @@ from carnage.web.schemas import (
     PlayerView,
     SurfaceView,
     TableSize,
+    UpgradeView,
     VehicleView,
     WeaponView,
 )
@@ -119,8 +127,17 @@ def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
         weapons.append(WeaponView(
             key=m.key, id=w.id, name=w.name, facing=m.facing,
             range="/".join(str(b) for b in w.ranges), dice=_dice(w.attack_dice, w.special_dice),
-            ammo=m.ammo,
+            ammo=m.ammo, arc=weapon_arc(m, w).value,
+            special_rules=[catalogue_name(r) for r in w.special_rules],
         ))
+    upgrades = []
+    for u in v.fitted:
+        try:
+            uname = cat.upgrades.get(u.upgrade).name
+        except KeyError:
+            uname = catalogue_name(u.upgrade)
+        upgrades.append(UpgradeView(key=u.key, id=u.upgrade, name=uname, facing=u.facing,
+                                    ammo=u.ammo))
     st = game.state
     return VehicleView(
         id=v.id, name=v.name, player=v.player, type=v.type, weight=str(v.weight),
@@ -130,6 +147,8 @@ def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
         crew=game.stat(v, "crew"), status=str(v.status),
         activated=st.gear_phase in v.activated_phases, weapons=weapons,
         special_rules=list(v.special_rules), colour=colour(v.player),
+        upgrades=upgrades, perks=[catalogue_name(p) for p in v.perks],
+        rule_names=[catalogue_name(r) for r in v.special_rules],
     )
 
 

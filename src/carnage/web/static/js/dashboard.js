@@ -82,11 +82,27 @@ export function liveCard(v, colour, { active, pendingHere, onclick } = {}) {
   for (let i = 0; i < Math.max(6, v.hazards); i++) hazards.push(h("span", { class: `box hazard${i < v.hazards ? " used" : ""}` }));
   const hull = [];
   for (let i = 0; i < v.hull; i++) hull.push(h("span", { class: `box hull${i >= v.hull_points ? " used" : ""}` }));
-  const weapons = (v.weapons || []).map((w) =>
-    h("div.wline", { dataset: { key: w.key }, title: `${w.name}: ${w.facing || "no"} facing, ${w.range}, ${w.dice}${w.ammo === null || w.ammo === undefined ? "" : `, ammo ${w.ammo}`}` },
+  const ARC = { front: "Front arc", rear: "Rear arc", side: "Side arc", turret: "Turret (360°)", "360": "360°" };
+  const weapons = (v.weapons || []).map((w) => {
+    const range = String(w.range || "").split("/").map((r) => RANGE_SHORT[r] || humanise(r)).join("/");
+    const arc = ARC[w.arc] || (w.facing ? humanise(w.facing) : "360°");
+    const ammo = w.ammo === null || w.ammo === undefined ? null : w.ammo;
+    const rules = (w.special_rules || []).filter((r) => r.toLowerCase() !== "ammo");
+    return h("div.wline", { dataset: { key: w.key }, title: `${w.name}: ${arc}, ${range}, ${w.dice}${ammo === null ? "" : `, ammo ${ammo}`}${rules.length ? `; ${rules.join(", ")}` : ""}` },
       h("b.wname", w.name || humanise(w.id)),
-      h("span.muted", ` ${w.facing ? (FACING_SHORT[w.facing] || w.facing) : "–"} · ${String(w.range || "").split("/").map((r) => RANGE_SHORT[r] || humanise(r)).join("/")} · ${w.dice ?? "–"}`),
-      w.ammo === null || w.ammo === undefined ? null : h("span.ammo", { class: `ammo${w.ammo === 0 ? " empty" : ""}` }, ` · ammo ${w.ammo}`)));
+      h("span.warc", ` ${arc}`),
+      h("span.wrange", ` · ${range}`),
+      h("span.wdice", ` · ${w.dice ?? "–"}`),
+      ammo === null ? null : h("span.ammo", { class: `ammo${ammo === 0 ? " empty" : ""}` }, ` · ammo ${ammo}`),
+      rules.length ? h("span.wrules.muted", ` · ${rules.join(", ")}`) : null);
+  });
+  const upgrades = (v.upgrades || []).map((u) => `${u.name}${u.facing ? ` (${humanise(u.facing)})` : ""}${u.ammo === null || u.ammo === undefined ? "" : ` [ammo ${u.ammo}]`}`);
+  const extras = [
+    upgrades.length ? h("div.xrow.upgrades", h("label", "Upgr."), upgrades.join(", ")) : null,
+    (v.perks || []).length ? h("div.xrow.perks", h("label", "Perks"), v.perks.join(", ")) : null,
+    (v.rule_names || v.special_rules || []).length ? h("div.xrow.specials", h("label", "Rules"),
+      (v.rule_names && v.rule_names.length ? v.rule_names : v.special_rules.map(humanise)).join(", ")) : null,
+  ];
   const status = gone
     ? h("span.badge.bad", humanise(v.status))
     : v.activated
@@ -97,10 +113,10 @@ export function liveCard(v, colour, { active, pendingHere, onclick } = {}) {
     style: { "--team": colour }, dataset: { vehicle: v.id }, onclick,
   },
   h("header", h("span.swatch", { style: { background: colour } }), h("b.name", v.name), h("span.grow"), status),
-  h("div.sub", `${humanise(v.type)} · ${humanise(v.weight)} · Handling ${v.handling} · Crew ${v.crew}`),
+  h("div.sub", `${humanise(v.type)} · ${humanise(v.weight)} · Handling ${v.handling} · `, h("b.crew", `Crew ${v.crew}`)),
   h("div.lrow.gear-row", { title: `gear ${v.gear} of ${v.max_gear}` }, h("label", "Gear"), h("span.gears", gears)),
   h("div.lrow.hazard-row", { title: `${v.hazards} Hazard tokens` }, h("label", "Haz."), h("span.boxes", hazards), h("b.hz", v.hazards)),
   h("div.lrow.hull-row", { title: `hull ${v.hull_points} of ${v.hull}` }, h("label", "Hull"), h("span.boxes", hull), h("b.hullnum", `${v.hull_points}/${v.hull}`)),
-  weapons.length ? h("div.weapons", weapons) : null,
-  (v.special_rules || []).length ? h("div.sub.specials", (v.special_rules || []).map(humanise).join(", ")) : null);
+  h("div.weapons", weapons.length ? weapons : h("div.wline.muted", "Handguns only")),
+  extras);
 }
