@@ -141,7 +141,9 @@ def test_view_describes_the_table(client: TestClient) -> None:
     assert car["gear"] == 1 and car["hazards"] == 0 and car["status"] == "active"
     assert car["weapons"][0] == {"key": "machine_gun#0", "id": "machine_gun",
                                  "name": "Machine Gun", "facing": "front", "range": "double",
-                                 "dice": "2D6", "ammo": None}
+                                 "dice": "2D6", "ammo": None, "arc": "front",
+                                 "special_rules": []}
+    assert car["upgrades"] == [] and car["perks"] == []
     assert v["log"] and all(line["text"] for line in v["log"])
     seqs = [line["seq"] for line in v["log"]]
     assert seqs == sorted(seqs)

@@ -84,7 +84,8 @@ async function submit(choice) {
     if (e.status === 409) refresh();
   } finally {
     state.busy = false;
-    document.getElementById("decision").classList.remove("busy");
+    // Moves being played out keep the panel waiting until the view they lead to is shown.
+    if (!state.playing) document.getElementById("decision").classList.remove("busy");
   }
 }
 
@@ -109,7 +110,12 @@ function apply(view) {
     const shown = state.view;
     if (state.latest !== view) return; // a newer view is on its way: play that one instead
     document.getElementById("decision").classList.add("busy");
-    await playOut(shown, view, own);
+    state.playing = true;
+    try {
+      await playOut(shown, view, own);
+    } finally {
+      state.playing = false;
+    }
   }).catch(() => {}).then(() => {
     if (state.latest === view) render(view, true);
   });
@@ -177,7 +183,13 @@ function continueBatch(view) {
   }
   b.left -= 1;
   document.body.dataset.batch = "1";
-  setTimeout(() => submit(b.value), 0);
+  // The answer to the last choice may still be on its way (the socket can be quicker).
+  const go = () => {
+    if (state.batch !== b || state.view !== view) return;
+    if (state.busy) setTimeout(go, 40);
+    else submit(b.value);
+  };
+  setTimeout(go, 0);
 }
 
 function renderDecision(view) {
