@@ -853,8 +853,10 @@ def tombstone(g: Game, player: int, eff: str) -> None:
     """+1 to evade rolls against a shooting attack whose template touches its rear edge; in
     its Attack Step it may take 2 Hazards to make its Collisions Head-on until it next
     activates."""
-    marked: dict[str, int] = g.memory(eff, "marked", {})
-    live: set[str] = g.memory(eff, "live", set())
+    # Both only last while one attack is resolved (it never spans a checkpoint), so they are
+    # not the game's memory: ``marked`` holds the attack's identity, which is no state.
+    marked: dict[str, int] = {}
+    live: set[str] = set()
 
     def attacked(res: AttackResolution, ctx: dict[str, Any]) -> None:
         t = res.target
