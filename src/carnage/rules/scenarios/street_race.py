@@ -113,7 +113,7 @@ class StreetRace(TableScenario):
                 pick = yield ask(
                     p, "grid", f"Street Race: where on the starting grid does {v.name} go?",
                     [(k, f"{float(k):+.0f} mm from the grid centre") for k in slots],
-                    source=SOURCE, page=PAGE,
+                    source=SOURCE, page=PAGE, vehicle=v.id,
                 )
                 v.pose = slots[str(pick)]
                 waiting[p].remove(v.id)
