@@ -197,7 +197,8 @@ class StreetRace(TableScenario):
                           None if won is None else won.id,
                           "nobody yet" if won is None else won.name, tally=True)]
         (cx, cy), (nx, ny) = self.finish_line.centre, self.finish_line.normal
-        racing = [v for v in st.in_play() if v.id in self.deployed and self.counts(game, v)]
+        racing = [v for v in st.in_play() if self.counts(game, v)
+                  and 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height]
         if won is None and racing:
             lead = min(racing, key=lambda v: ((cx - v.pose.x) * nx + (cy - v.pose.y) * ny, v.id))
             to_go = max(0.0, (cx - lead.pose.x) * nx + (cy - lead.pose.y) * ny)
