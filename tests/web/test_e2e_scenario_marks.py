@@ -39,3 +39,15 @@ def test_the_board_draws_street_race_from_its_description(tab: Tab) -> None:  # 
     expect(page.locator("svg.board g.line.start text")).to_have_text("START")
     expect(page.locator("svg.board g.line.finish text")).to_have_text("FINISH")
     assert page.locator("svg.board g.line.finish .flag").count() == 2
+
+
+def test_the_status_line_shows_any_scenarios_report(tab: Tab) -> None:  # noqa: F811
+    page = tab.page
+    view = game_view(marked_game(), "g", SEATS).model_dump(mode="json")
+    page.evaluate("""async (v) => {
+      const m = await import('/static/js/view.js');
+      document.getElementById('panel').replaceChildren(...m.statusLine(v));
+    }""", view)
+    chip = page.locator("#panel .scenario-report[data-key='scrap']")
+    expect(chip.locator("small")).to_have_text("Scrap gathered")
+    expect(chip.locator("b")).to_have_text("3 tokens")
