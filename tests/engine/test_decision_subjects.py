@@ -27,7 +27,7 @@ from carnage.cli.simulate_cmd import random_teams_setup
 from carnage.engine.game import Game, ask
 from carnage.engine.setup import GameSetup, build_game
 from carnage.kernel.decisions import Decision, Interval
-from carnage.web.views import SeatControl, game_view
+from carnage.web.views import SeatControl, game_view, pending_view
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "carnage"
 GAMES = 300
@@ -187,6 +187,13 @@ def test_the_web_view_shows_the_vehicle_the_decision_names() -> None:
         d = g.pending()
     assert d is not None and d.kind == "template" and d.vehicle == g.state.active
     assert game_view(g, "g", seats).pending.vehicle == d.vehicle  # type: ignore[union-attr]
+    # Target and weapon travel with it to the web table.
+    g2 = _table()
+    pending = game_view(g2, "g", seats).pending
+    assert pending is not None and pending.target is None and pending.weapon is None
+    reaction = _decision("collision_reaction", "smash", "evade", vehicle=RIG, target=FOE)
+    shown = pending_view(g2, reaction)
+    assert (shown.vehicle, shown.target, shown.weapon) == (RIG, FOE, None)
     # A choice among vehicles is about none of them.
     fresh = build_game(GameSetup(), 0)
     first = fresh.pending()

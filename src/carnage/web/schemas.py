@@ -252,7 +252,11 @@ class PendingView(BaseModel):
     page: int | None
     options: list[OptionView] | None
     domain: DomainView | None
-    vehicle: str | None
+    vehicle: str | None = Field(description="The vehicle the decision is about, if one.")
+    target: str | None = Field(
+        default=None, description="The other vehicle or obstacle it concerns, if any.")
+    weapon: str | None = Field(
+        default=None, description="The weapon or upgrade mount key it concerns, if any.")
     preview: dict[str, Any] | None = Field(
         description=(
             "Drawing help, by kind. template: {vehicle, templates: {value: [polygon...]}} "

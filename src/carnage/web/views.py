@@ -258,7 +258,7 @@ def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingV
         if d.domain is None else None,
         domain=None if d.domain is None
         else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
-        vehicle=None if v is None else v.id,
+        vehicle=None if v is None else v.id, target=d.target, weapon=d.weapon,
         preview=preview(game, d, v) if with_preview else None,
     )
 
