@@ -21,13 +21,15 @@ from carnage.ai import bot_rng, make_bot, play_out
 from carnage.cli.play_cmd import TerminalPlay, table_view
 from carnage.cli.scenario_report import report_lines
 from carnage.cli.simulate_cmd import simulate
-from carnage.engine.game import Game, RuleOptions
+from carnage.engine.game import Game, RuleOptions, ask
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.setup import GameSetup, build_game
 from carnage.engine.state import GameState
+from carnage.geometry.shapes import Pose
+from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import SeededDice
 from carnage.rules.scenarios import SCENARIOS, StreetRace, TableScenario
-from carnage.web.views import SeatControl, game_view, table_svg
+from carnage.web.views import SeatControl, game_view, pending_view, table_svg
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "carnage"
 YARD = ((100.0, 600.0), (300.0, 600.0), (300.0, 800.0), (100.0, 800.0))
@@ -59,6 +61,12 @@ class MarkedGround(TableScenario):
     def report(self, game: Game) -> list[ReportRow]:
         return [ReportRow("scrap", "Scrap gathered", self.scrap, f"{self.scrap} tokens",
                           tally=True)]
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        """A ``grid`` decision's options are entry lanes, 100 mm apart along the near edge."""
+        if decision.kind != "grid":
+            return {}
+        return {str(o.value): Pose(100.0 * float(o.value), 40.0, 90.0) for o in decision.options}
 
 
 def marked_game() -> Game:
@@ -105,6 +113,16 @@ def test_the_cli_prints_any_scenarios_report() -> None:
     TerminalPlay(g, ["human", "human"], Console(file=out, width=120), io.StringIO(),
                  Path("."), 0).show_state()
     assert "Scrap gathered: 3 tokens" in out.getvalue()
+
+
+def test_the_grid_preview_shows_where_any_scenario_puts_the_vehicle() -> None:
+    g = marked_game()
+    d = ask(0, "grid", "where?", [("2", "lane 2"), ("3", "lane 3")], vehicle="red")
+    preview = pending_view(g, d).preview
+    assert preview == {"vehicle": "red", "poses": {
+        "2": {"x": 200.0, "y": 40.0, "heading": 90.0},
+        "3": {"x": 300.0, "y": 40.0, "heading": 90.0}}}
+    assert g.scenario.option_poses(g, ask(0, "template", "?", [("a", "a")], vehicle="red")) == {}
 
 
 def test_a_drawable_says_what_is_wrong_with_it() -> None:
