@@ -314,7 +314,7 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
             p.vehicle.player, "collision_reaction",
             f"{p.vehicle.name} collides with {other.id}: react",
             [(r, labels.get(r, f"{r.replace('_', ' ').title()} (a Smash Attack)"))
-             for r in allowed], source="collision", page=53,
+             for r in allowed], source="collision", page=53, vehicle=p.id, target=other.id,
         )
         p.reaction = str(choice)
         if p.reaction not in REACTIONS:

@@ -284,7 +284,7 @@ def respawn(g: Game, v: VehicleState, player: int, *, source: str, page: int) ->
             return
         pick = yield ask(
             player, "respawn_position", f"{v.name}: where does it come back?",
-            [(k, k) for k in spots], source=source, page=page,
+            [(k, k) for k in spots], source=source, page=page, vehicle=v.id,
         )
         pose = spots[str(pick)]
         how = "placed"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from carnage.catalog import load_catalog
 from carnage.engine.attack import HANDGUN, STOP, weapon_arc
@@ -25,6 +25,7 @@ from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
 from carnage.kernel.decisions import Decision
 from carnage.kernel.events import Event
+from carnage.render.scenario import drawable_shapes
 from carnage.render.svg import (
     PALETTE,
     ObstacleShape,
@@ -34,20 +35,19 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
-from carnage.rules.scenarios.base import Line
-from carnage.rules.scenarios.street_race import StreetRace
 from carnage.web.eventtext import event_text
 from carnage.web.schemas import (
     Controller,
     DomainView,
+    DrawableView,
     DroppedView,
     GameView,
-    LineView,
     LogLine,
     ObstacleView,
     OptionView,
     PendingView,
     PlayerView,
+    ReportRowView,
     SurfaceView,
     TableSize,
     VehicleView,
@@ -134,41 +134,25 @@ def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
     )
 
 
-def _lines(game: Game) -> list[LineView]:
-    out: list[LineView] = []
-    kinds: tuple[Literal["start"], Literal["finish"]] = ("start", "finish")
-    for kind in kinds:
-        line = getattr(game.scenario, f"{kind}_line", None)
-        if isinstance(line, Line):
-            out.append(LineView(
-                id=f"{kind}-line", kind=kind,
-                a=(_r(line.a[0]), _r(line.a[1])), b=(_r(line.b[0]), _r(line.b[1])),
-            ))
-    return out
+def _drawables(game: Game) -> list[DrawableView]:
+    """Whatever the scenario draws, from its own description (any scenario)."""
+    return [DrawableView(
+        id=d.id, kind=d.kind, points=[(_r(x), _r(y)) for x, y in d.points], label=d.label,
+        number=d.number, direction=None if d.direction is None
+        else (round(d.direction[0], 6), round(d.direction[1], 6)),
+        owner=d.owner, style=d.style,
+    ) for d in game.scenario.drawables(game)]
+
+
+def _report(game: Game) -> list[ReportRowView]:
+    return [ReportRowView(**r.to_json()) for r in game.scenario.report(game)]
 
 
 # -- the pending decision ----------------------------------------------------------------------
 def decision_vehicle(game: Game, d: Decision) -> VehicleState | None:
-    """The vehicle a decision is about: the one being placed on the grid, the one the prompt
-    names (collisions, lose control, cancelling hits), else the active vehicle."""
-    st = game.state
-    if d.kind in ("activate", "deploy"):
-        return None
-    if d.kind == "grid":
-        for e in reversed(game.log.events):
-            if e.kind == "decision" and e.data.get("decision") == "deploy":
-                return st.vehicles.get(str(e.data.get("choice")))
-        return None
-    named = [v for v in st.vehicles.values() if d.prompt.startswith(v.name)]
-    if named:
-        longest = max(len(v.name) for v in named)
-        named = [v for v in named if len(v.name) == longest]
-        for v in named:
-            if v.id == st.active:
-                return v
-        mine = [v for v in named if v.player == d.player]
-        return (mine or named)[0]
-    return None if st.active is None else st.vehicles.get(st.active)
+    """The vehicle a decision is about: its ``vehicle`` field (None for a choice among
+    vehicles, such as which to activate or deploy)."""
+    return None if d.vehicle is None else game.state.vehicles.get(d.vehicle)
 
 
 OUTLINE_STEP_DEG = 5.0
@@ -245,13 +229,9 @@ def _attack_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
 
 
 def _grid_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
-    poses: dict[str, dict[str, float]] = {}
-    if isinstance(game.scenario, StreetRace):
-        slots = game.scenario.grid_slots(game.state, v)
-        for o in d.options:
-            p = slots.get(str(o.value))
-            if p is not None:
-                poses[str(o.value)] = {"x": _r(p.x), "y": _r(p.y), "heading": _r(p.heading)}
+    """Where each option puts the vehicle, as the scenario says (``option_poses``)."""
+    poses = {value: {"x": _r(p.x), "y": _r(p.y), "heading": _r(p.heading)}
+             for value, p in game.scenario.option_poses(game, d).items()}
     return {"vehicle": v.id, "poses": poses}
 
 
@@ -278,7 +258,7 @@ def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingV
         if d.domain is None else None,
         domain=None if d.domain is None
         else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
-        vehicle=None if v is None else v.id,
+        vehicle=None if v is None else v.id, target=d.target, weapon=d.weapon,
         preview=preview(game, d, v) if with_preview else None,
     )
 
@@ -333,7 +313,8 @@ def game_view(
             SurfaceView(id=s.id, kind=str(s.kind), polygon=[(_r(x), _r(y)) for x, y in s.polygon])
             for s in st.surfaces.values()
         ],
-        lines=_lines(game),
+        drawables=_drawables(game),
+        report=_report(game),
         dropped=[
             DroppedView(id=t.id, kind=t.kind, shape=t.template,
                         polygon=[(_r(x), _r(y)) for x, y in t.polygon])
@@ -360,7 +341,8 @@ def table_svg(game: Game, title: str | None = None) -> str:
             VehicleShape(v.id, v.pose, v.length, v.width, colour(v.player), v.name)
             for v in st.vehicles.values() if v.in_play
         ],
-        templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()],
+        templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()]
+        + drawable_shapes(game.scenario.drawables(game)),
         title=title,
     )
     return render_svg(view, scale=0.6, margin=10.0)
