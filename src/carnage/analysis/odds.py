@@ -259,19 +259,20 @@ _SKID_FACES = {k: sum(1 for d in FACES if skid_face(d) is k) for k in SKID_KINDS
 """How many faces of a D6 read as each skid result (the engine's own mapping)."""
 
 
-@cache
-def _skid_counts(n: int) -> tuple[tuple[tuple[int, int, int, int], int], ...]:
-    """Every (hazards, spins, slides, shifts) count of ``n`` skid dice, with its number of
-    ways out of 6**n (multinomial over the face counts)."""
-    out = []
-    fh, fsp, fsl, fsh = (_SKID_FACES[k] for k in SKID_KINDS)
-    for h in range(n + 1):
-        for sp in range(n - h + 1):
-            for sl in range(n - h - sp + 1):
-                sh = n - h - sp - sl
-                ways = comb(n, h) * comb(n - h, sp) * comb(n - h - sp, sl)
-                out.append(((h, sp, sl, sh), ways * fh ** h * fsp ** sp * fsl ** sl * fsh ** sh))
-    return tuple(out)
+def _skid_die(push_it: bool) -> tuple[dict[SkidFace, int], int]:
+    """How one skid die ends, as ways out of a denominator: the faces as rolled or, pushing,
+    a non-Shift rerolled once (6 x 6 outcomes: a Shift stays, anything else rolls again)."""
+    if not push_it:
+        return dict(_SKID_FACES), 6
+    shift = _SKID_FACES[SkidFace.SHIFT]
+    other = 6 - shift
+    return {k: (shift * 6 + other * shift if k is SkidFace.SHIFT else other * n)
+            for k, n in _SKID_FACES.items()}, 36
+
+
+def _binomial(n: int, ways: int, denom: int) -> dict[int, int]:
+    """Weights (out of denom**n) of k successes in n trials of ways/denom each."""
+    return {k: comb(n, k) * ways ** k * (denom - ways) ** (n - k) for k in range(n + 1)}
 
 
 @dataclass(frozen=True)
@@ -329,30 +330,27 @@ def skid_odds(
     _check_count("wipeout threshold", wipeout_at, 30, 1)
     if trivial and hazardous:
         raise OddsError("a manoeuvre is either trivial or hazardous, not both")
-    # Joint outcomes: (hazards, spins, slides, shifts, pushed) -> ways out of 6**(2*dice).
-    scale = 6 ** dice
-    joint: dict[tuple[int, int, int, int, bool], int] = {}
-    for (h, sp, sl, sh), ways in _skid_counts(dice):
-        r = h + sp + sl
-        if push_it and r:
-            for (h2, sp2, sl2, sh2), w2 in _skid_counts(r):
-                key = (h2, sp2, sl2, sh + sh2, True)
-                joint[key] = joint.get(key, 0) + ways * w2 * 6 ** (dice - r)
-        else:
-            key = (h, sp, sl, sh, False)
-            joint[key] = joint.get(key, 0) + ways * scale
-    denom = scale * scale
+    # Each die ends independently (a pushed die is rerolled at most once), so every count is
+    # binomial; the Push It Hazard is taken unless every die first came up a Shift.
+    per, base = _skid_die(push_it)
+    denom = base ** dice
     bonus = 1 if trivial else 0
     start = hazards + (1 if hazardous else 0)
-    marg: list[dict[int, int]] = [{}, {}, {}, {}]
+    marg = [{k + bonus: w for k, w in _binomial(dice, per[SkidFace.SHIFT], base).items()}]
+    marg += [_binomial(dice, per[k], base) for k in SKID_KINDS[:3]]
+    not_pushed = 0
+    if push_it:
+        # All first rolls Shifts: (shift faces)**n out of 6**n, scaled to base**n.
+        not_pushed = _SKID_FACES[SkidFace.SHIFT] ** dice * (base // 6) ** dice
     after: dict[int, int] = {}
-    pushed = 0
-    for (h, sp, sl, sh, p), w in joint.items():
-        for i, k in enumerate((sh + bonus, h, sp, sl)):
-            marg[i][k] = marg[i].get(k, 0) + w
-        end = max(0, start + (1 if p else 0) + h + sp + sl - (sh + bonus))
-        after[end] = after.get(end, 0) + w
-        pushed += w if p else 0
+    for f, w in _binomial(dice, base - per[SkidFace.SHIFT], base).items():
+        # f non-Shift results, dice - f + bonus Shifts, each Shift removing one Hazard.
+        unpushed = w if not push_it else (not_pushed if f == 0 else 0)
+        for p, ww in ((True, w - unpushed), (False, unpushed)):
+            if ww:
+                end = max(0, start + (1 if p else 0) + 2 * f - dice - bonus)
+                after[end] = after.get(end, 0) + ww
+    pushed = denom - not_pushed if push_it else 0
     return SkidOdds(
         shifts=Dist.of(marg[0], denom), hazards=Dist.of(marg[1], denom),
         spins=Dist.of(marg[2], denom), slides=Dist.of(marg[3], denom),

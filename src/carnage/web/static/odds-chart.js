@@ -24,7 +24,7 @@ export function pct(p) {
 export function barChart(dist, opts = {}) {
   const keys = Object.keys(dist).map(Number).sort((a, b) => a - b);
   const w = opts.width || 420, hgt = opts.height || 180;
-  const pad = {l: 34, r: 8, t: 18, b: 30};
+  const pad = {l: 46, r: 8, t: 18, b: 30};
   const iw = w - pad.l - pad.r, ih = hgt - pad.t - pad.b;
   const max = Math.max(1e-9, ...keys.map((k) => dist[k]));
   const top = Math.min(1, Math.ceil(max * 10) / 10 || 0.1);
