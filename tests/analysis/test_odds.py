@@ -228,3 +228,10 @@ def test_floats_and_at_least_are_consistent() -> None:
     for k in range(1, d.top + 1):
         assert at[str(k)] == pytest.approx(float(d.at_least(k)))
         assert at[str(k)] == pytest.approx(sum(fl[str(j)] for j in range(k, d.top + 1)))
+
+
+def test_no_automatic_miss_on_a_natural_one() -> None:
+    # Ruling OD-1: the book has no automatic miss, so at +3 to hit (Dead-Eye, Loader and
+    # Double-Barreled together) every face hits; only the natural 6 is a Critical Hit.
+    assert probs(hits_dist(1, penalty=-3)) == {1: F(5, 6), 2: F(1, 6)}
+    assert probs(hits_dist(1, penalty=-4)) == probs(hits_dist(1, penalty=-3))
