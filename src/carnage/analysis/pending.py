@@ -6,6 +6,9 @@
 * ``skid_dice`` (how many skid dice): for each count, the skid odds from the vehicle's Hazard
   Tokens now (a hazardous manoeuvre's Hazard is already on it), a trivial manoeuvre's bonus
   Shift and its Wipeout threshold; with and without Push It.
+* ``collision_reaction`` (smash or evade): for each reaction, the damage both parties take,
+  from the Collision as logged (orientation, gears, weight classes), against the other party's
+  declared reaction or, if it has yet to react, against each of its choices.
 
 The odds use the base rules and the state on the table: perk and sponsor modifiers that only
 act as the dice are rolled (to-hit bonuses, extra dice, evade bonuses) are not applied, and the
@@ -17,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from carnage.analysis.odds import attack_odds, skid_odds
+from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.attack import HANDGUN, STOP, Sight, legal_shots
 from carnage.engine.wipeout import wipeout_threshold
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
 
 BASIS = ("base rules on the table as it stands: perk and sponsor modifiers applied as the dice "
          "are rolled are not included")
-KINDS = ("attack", "skid_dice")
+KINDS = ("attack", "skid_dice", "collision_reaction")
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,43 @@ def skid_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
     return out
 
 
+def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
+    """One entry per Smash or Evade option of a ``collision_reaction`` decision."""
+    from carnage.engine.collision import REACTIONS
+
+    start = next((i for i in range(len(g.log.events) - 1, -1, -1)
+                  if g.log.events[i].kind == "collision"), None)
+    if start is None:
+        return []
+    col = g.log.events[start].data
+    gears, weights = col.get("gears"), col.get("weights")
+    if not isinstance(gears, dict) or not isinstance(weights, dict) or v.id not in gears:
+        return []
+    other = next((k for k in gears if k != v.id), None)
+    if other is None:
+        return []
+    obstacle = other not in g.state.vehicles
+    declared = next((str(e.data.get("reaction")) for e in g.log.events[start:]
+                     if e.kind == "reaction" and e.data.get("vehicle") == other), None)
+    theirs = ["smash"] if obstacle else [declared] if declared in REACTIONS else list(REACTIONS)
+    orientation = str(col.get("orientation"))
+    out: list[OptionOdds] = []
+    for o in d.options:
+        mine = str(o.value)
+        if mine not in REACTIONS:
+            continue  # a rule's own reaction (Piledriver, PIT ...): not modelled here
+        against = {}
+        for r in theirs:
+            odds = smash_odds(orientation, Side(int(gears[v.id]), int(weights[v.id]), mine),
+                              Side(int(gears[other]), int(weights[other]), r,
+                                   obstacle=obstacle))
+            against[r] = {"self": odds.a.to_json(), "other": odds.b.to_json()}
+        out.append(OptionOdds(o.value, o.label, {
+            "orientation": orientation, "other": other, "obstacle": obstacle,
+            "other_reaction": declared if declared in REACTIONS else None}, against))
+    return out
+
+
 def pending_odds(g: Game, d: Decision, v: VehicleState | None) -> list[OptionOdds]:
     """The odds of each option of ``d`` (empty for decisions without dice to show)."""
     if v is None:
@@ -104,4 +144,6 @@ def pending_odds(g: Game, d: Decision, v: VehicleState | None) -> list[OptionOdd
         return attack_options(g, d, v)
     if d.kind == "skid_dice":
         return skid_options(g, d, v)
+    if d.kind == "collision_reaction":
+        return collision_options(g, d, v)
     return []

@@ -114,7 +114,8 @@ def pending(gid: str, games: GamesDep,
             token: Annotated[str | None, Query(description="Your seat token.")] = None
             ) -> dict[str, Any]:
     """For an ``attack`` decision: the hit and damage distribution of each weapon at each
-    target; for ``skid_dice``: the skid odds of each dice count. Other decisions: no options."""
+    target; for ``skid_dice``: the skid odds of each dice count; for ``collision_reaction``:
+    the damage both parties take for each reaction. Other decisions: no options."""
     from carnage.web.views import decision_vehicle
 
     s = games.get(gid)

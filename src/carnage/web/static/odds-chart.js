@@ -1,6 +1,7 @@
 // Bar charts of exact odds as inline SVG (no libraries), and the odds of a game's pending
 // decision for the table: `pendingOdds(gid, token)` fetches /api/odds/games/{gid}/pending and
-// `pendingOddsPanel(answer)` draws one chart per option (e.g. each weapon at each target).
+// `pendingOddsPanel(answer)` draws one chart per option (each weapon at each target of an
+// attack, each skid dice count, each collision reaction against the other's).
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -73,22 +74,30 @@ export function pendingOddsPanel(answer) {
   if (!answer || !answer.options || !answer.options.length) return null;
   const box = document.createElement("div");
   box.className = "odds-pending";
-  for (const o of answer.options) {
+  const figure = (option, caption, dist, label, atLeast) => {
     const fig = document.createElement("figure");
-    fig.dataset.option = String(o.option);
+    fig.dataset.option = String(option);
     const cap = document.createElement("figcaption");
-    const dist = o.odds.distribution || o.odds.hazards_after;
-    if (answer.kind === "attack") {
-      cap.textContent = `${o.label}: ${o.dice}D6${o.cover ? " in cover" : ""} vs ` +
-        `${o.evade_gear} evade dice; expected damage ${o.odds.expected_damage.toFixed(2)}`;
-    } else {
-      cap.textContent = `${o.label} skid dice: P(wipeout) ${pct(o.odds.p_wipeout)}` +
-        ` (Push It: ${pct(o.odds.push_it.p_wipeout)})`;
-    }
-    fig.append(cap, barChart(dist, {width: 260, height: 120,
-                                    label: answer.kind === "attack" ? "damage" : "hazards",
-                                    atLeast: o.odds.p_at_least}));
+    cap.textContent = caption;
+    fig.append(cap, barChart(dist, {width: 260, height: 120, label, atLeast}));
     box.append(fig);
+  };
+  for (const o of answer.options) {
+    if (answer.kind === "attack") {
+      figure(o.option, `${o.label}: ${o.dice}D6${o.cover ? " in cover" : ""} vs ` +
+             `${o.evade_gear} evade dice; expected damage ${o.odds.expected_damage.toFixed(2)}`,
+             o.odds.distribution, "damage", o.odds.p_at_least);
+    } else if (answer.kind === "skid_dice") {
+      figure(o.option, `${o.label} skid dice: P(wipeout) ${pct(o.odds.p_wipeout)}` +
+             ` (Push It: ${pct(o.odds.push_it.p_wipeout)})`, o.odds.hazards_after, "hazards");
+    } else if (answer.kind === "collision_reaction") {
+      for (const [theirs, both] of Object.entries(o.odds)) {
+        figure(o.option, `${o.option} (${o.other} ${theirs}s): you take ` +
+               `${both.self.expected_damage.toFixed(2)}, ${o.other} ` +
+               `${both.other.expected_damage.toFixed(2)} on average`,
+               both.self.distribution, "damage to you", both.self.p_at_least);
+      }
+    }
   }
   return box;
 }
