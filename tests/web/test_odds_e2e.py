@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from tests.web.test_e2e_support import api, launch, new_context, open_page, serve, shot
 
-from carnage.analysis.odds import attack_odds, skid_odds
+from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +108,19 @@ def test_pending_decision_odds_hook(base: str, browser: Browser) -> None:
     counts = [str(o["value"]) for o in p["options"]]
     assert [f[0] for f in figures] == counts
     assert all(n >= 1 for _, n in figures)
+    # A collision reaction before the other party reacts: one chart per pair of reactions.
+    pair = {r: {"self": smash_odds("head_on", Side(2, 2, mine), Side(3, 2, r)).a.to_json(),
+                "other": smash_odds("head_on", Side(2, 2, mine), Side(3, 2, r)).b.to_json()}
+            for mine in ("smash",) for r in ("smash", "evade")}
+    answer = {"kind": "collision_reaction", "options": [
+        {"option": "smash", "label": "Smash Attack", "other": "blue", "odds": pair}]}
+    captions = tab.page.evaluate("""async (answer) => {
+        const m = await import('/static/odds-chart.js');
+        return [...m.pendingOddsPanel(answer).querySelectorAll('figcaption')].map(
+          (c) => c.textContent);
+    }""", answer)
+    assert len(captions) == 2 and captions[0].startswith("smash (blue smashes): you take")
+    assert "blue evades" in captions[1] and "you take 0.00" in captions[1]
     tab.check()
     ctx.close()
 

@@ -92,8 +92,8 @@ export function pendingOddsPanel(answer) {
              ` (Push It: ${pct(o.odds.push_it.p_wipeout)})`, o.odds.hazards_after, "hazards");
     } else if (answer.kind === "collision_reaction") {
       for (const [theirs, both] of Object.entries(o.odds)) {
-        figure(o.option, `${o.option} (${o.other} ${theirs}s): you take ` +
-               `${both.self.expected_damage.toFixed(2)}, ${o.other} ` +
+        figure(o.option, `${o.option} (${o.other} ${theirs === "smash" ? "smashes" : "evades"}): ` +
+               `you take ${both.self.expected_damage.toFixed(2)}, ${o.other} ` +
                `${both.other.expected_damage.toFixed(2)} on average`,
                both.self.distribution, "damage to you", both.self.p_at_least);
       }
