@@ -235,3 +235,13 @@ def test_no_automatic_miss_on_a_natural_one() -> None:
     # Double-Barreled together) every face hits; only the natural 6 is a Critical Hit.
     assert probs(hits_dist(1, penalty=-3)) == {1: F(5, 6), 2: F(1, 6)}
     assert probs(hits_dist(1, penalty=-4)) == probs(hits_dist(1, penalty=-3))
+
+
+def test_skid_wipeout_that_flips_in_the_current_gear() -> None:
+    # 5 Hazards, one die: Wipeout on a non-Shift (1/2); in gear 4 it flips on 1-3 (1/2).
+    s = skid_odds(1, hazards=5, gear=4)
+    assert s.p_wipeout_flip == F(1, 2) * F(3, 6)
+    assert s.to_json()["p_wipeout_flip"] == 0.25
+    assert skid_odds(1).p_wipeout_flip is None and "p_wipeout_flip" not in skid_odds(1).to_json()
+    with pytest.raises(OddsError, match="gear must be between 1 and 6, not 0"):
+        skid_odds(1, gear=0)

@@ -81,6 +81,9 @@ def test_skid_wipeout_from_current_hazards() -> None:
                                  "6": 0, "7": 1 / 4})
     pushed = odds_json("skid", "--dice", "2", "--hazards", "4", "--hazardous", "--push-it")
     assert pushed["p_wipeout"] == pytest.approx(1 / 2 * 1 / 2 + 1 / 4 * 3 / 4)
+    # In gear 6 a Wipeout flips on 1-5: 1/4 * 5/6.
+    flips = odds_json("skid", "--dice", "2", "--hazards", "4", "--hazardous", "--gear", "6")
+    assert flips["p_wipeout_flip"] == pytest.approx(1 / 4 * 5 / 6)
     trivial = odds_json("skid", "--dice", "1", "--trivial")
     close(trivial["shifts"], {"0": 0, "1": 1 / 2, "2": 1 / 2})
 
@@ -118,7 +121,7 @@ def test_smash_head_on_and_evades() -> None:
 
 @pytest.mark.parametrize("args", [
     ["attack", "--dice", "2", "--evade-gear", "2"],
-    ["skid", "--dice", "3", "--push-it", "--hazards", "4"],
+    ["skid", "--dice", "3", "--push-it", "--hazards", "4", "--gear", "3"],
     ["flip", "--gear", "3"],
     ["explode", "--ammo", "2", "--weight", "heavy", "--evade-gear", "2"],
     ["smash", "--gear", "3", "--other-gear", "2", "--other-reaction", "evade"],

@@ -64,6 +64,9 @@ def test_odds_page_draws_and_follows_the_forms(base: str, browser: Browser) -> N
     want_skid = skid_odds(2, hazardous=True, hazards=4)
     assert bars(page, "skid", "hazards_after") == pytest.approx(
         want_skid.hazards_after.floats())
+    page.fill("#skid input[name=gear]", "6")
+    settle(page, "skid", "flip in gear 6")
+    assert "20.8%" in page.inner_text("#skid .summary")  # 1/4 * 5/6
     page.check("#skid input[name=push_it]")
     settle(page, "skid", "exactly 7/16")
     # Checks and smash panels drew too.

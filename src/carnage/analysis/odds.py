@@ -289,10 +289,17 @@ class SkidOdds:
     """Hazard Tokens on the vehicle after the skid dice, every Shift spent to cancel a
     non-Shift result or discard a Hazard Token (the fewest Hazards the roll allows)."""
     wipeout_at: int
+    gear: int | None = None
+    """Current gear, when given: the Wipeout's flip check is then part of the answer."""
 
     @property
     def p_wipeout(self) -> Fraction:
         return self.hazards_after.at_least(self.wipeout_at)
+
+    @property
+    def p_wipeout_flip(self) -> Fraction | None:
+        """P(a Wipeout that flips): the Shifts all go on Hazards, so the gear is unchanged."""
+        return None if self.gear is None else self.p_wipeout * p_flip(self.gear)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -303,6 +310,8 @@ class SkidOdds:
             "hazards_after": self.hazards_after.floats(),
             "expected_hazards_after": float(self.hazards_after.mean()),
             "p_wipeout": float(self.p_wipeout), "wipeout_at": self.wipeout_at,
+            **({} if self.p_wipeout_flip is None else {
+                "gear": self.gear, "p_wipeout_flip": float(self.p_wipeout_flip)}),
             "exact": {"shifts": self.shifts.exact(), "hazards_after": self.hazards_after.exact(),
                       "p_wipeout": str(self.p_wipeout)},
         }
@@ -316,6 +325,7 @@ def skid_odds(
     hazardous: bool = False,
     hazards: int = 0,
     wipeout_at: int = WIPEOUT_AT,
+    gear: int | None = None,
 ) -> SkidOdds:
     """One Movement Step's skid dice (pp.21-24). ``hazards``: Hazard Tokens before the step;
     a hazardous manoeuvre adds one before the dice (p.38), a trivial one a bonus Shift (p.40).
@@ -324,8 +334,10 @@ def skid_odds(
     while there is one (the strategy that ends on the fewest Hazards), and each uncancelled
     Hazard, Spin and Slide result gains a Hazard (p.24). ``p_wipeout``: P(at least
     ``wipeout_at`` Hazard Tokens after the dice), the Wipeout of p.34 if nothing else adds any
-    this activation."""
+    this activation; with ``gear``, also P(that Wipeout flips the vehicle)."""
     _check_count("skid dice", dice, MAX_SKID_DICE)
+    if gear is not None:
+        _check_count("gear", gear, 6, 1)
     _check_count("hazard tokens", hazards, 30)
     _check_count("wipeout threshold", wipeout_at, 30, 1)
     if trivial and hazardous:
@@ -355,7 +367,7 @@ def skid_odds(
         shifts=Dist.of(marg[0], denom), hazards=Dist.of(marg[1], denom),
         spins=Dist.of(marg[2], denom), slides=Dist.of(marg[3], denom),
         pushed=Fraction(pushed, denom), hazards_after=Dist.of(after, denom),
-        wipeout_at=wipeout_at,
+        wipeout_at=wipeout_at, gear=gear,
     )
 
 

@@ -111,13 +111,15 @@ def skid(
         "--hazards", help="Hazard Tokens on the vehicle before the Movement Step.")] = 0,
     wipeout_at: Annotated[int, typer.Option(
         "--wipeout-at", help="Hazards that cause a Wipeout (6; Dutch Courage 8).")] = WIPEOUT_AT,
+    gear: Annotated[int | None, typer.Option(
+        "--gear", help="Current gear: adds P(a Wipeout that flips).")] = None,
     as_json: Json = False,
 ) -> None:
     """Skid dice results and the chance of a Wipeout (pp.21-24, 34, 38-40). Shifts are spent
     to end on the fewest Hazards."""
     odds = _guard(lambda: skid_odds(dice, push_it=push_it, trivial=trivial,
                                     hazardous=hazardous, hazards=hazards,
-                                    wipeout_at=wipeout_at))
+                                    wipeout_at=wipeout_at, gear=gear))
     if as_json:
         _emit(odds.to_json())
         return
@@ -134,6 +136,9 @@ def skid(
     con.print(dist_table("Hazard Tokens after the skid dice", odds.hazards_after, "hazards"))
     con.print(f"P(wipeout, {wipeout_at}+ hazards) {float(odds.p_wipeout):.2%} "
               f"({odds.p_wipeout}); P(push it) {float(odds.pushed):.2%}")
+    if odds.p_wipeout_flip is not None:
+        con.print(f"P(wipeout and flip in gear {gear}) {float(odds.p_wipeout_flip):.2%} "
+                  f"({odds.p_wipeout_flip})")
 
 
 @app.command("flip")

@@ -65,10 +65,10 @@ def attack(dice: Dice, evade_gear: Gear = 0, cover: bool = False, to_hit_bonus: 
             summary="Skid dice results and the chance of a Wipeout")
 def skid(dice: Annotated[int, Query(ge=0, le=12)], push_it: bool = False,
          trivial: bool = False, hazardous: bool = False, hazards: int = 0,
-         wipeout_at: int = WIPEOUT_AT) -> dict[str, Any]:
+         wipeout_at: int = WIPEOUT_AT, gear: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = _answer(lambda: skid_odds(
         dice, push_it=push_it, trivial=trivial, hazardous=hazardous, hazards=hazards,
-        wipeout_at=wipeout_at).to_json())
+        wipeout_at=wipeout_at, gear=gear).to_json())
     return out
 
 

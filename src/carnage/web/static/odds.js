@@ -43,6 +43,8 @@ const PANELS = {
     draw(panel, "spins", s.spins, "spins");
     draw(panel, "slides", s.slides, "slides");
     return `P(wipeout) <b>${pct(s.p_wipeout)}</b> (exactly ${s.exact.p_wipeout}); ` +
+      (s.p_wipeout_flip !== undefined ? `P(wipeout and flip in gear ${s.gear}) ` +
+        `<b>${pct(s.p_wipeout_flip)}</b>; ` : "") +
       `P(any Spin) ${pct(s.p_spin)}, P(any Slide) ${pct(s.p_slide)}` +
       (q.get("push_it") ? `; pushes ${pct(s.p_push)} of the time` : "") + ".";
   },
