@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carnage.analysis.odds import (
     Dist,
@@ -245,3 +247,42 @@ def test_skid_wipeout_that_flips_in_the_current_gear() -> None:
     assert skid_odds(1).p_wipeout_flip is None and "p_wipeout_flip" not in skid_odds(1).to_json()
     with pytest.raises(OddsError, match="gear must be between 1 and 6, not 0"):
         skid_odds(1, gear=0)
+
+
+# -- invariants over many queries (Hypothesis, bounded) --------------------------------------
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(dice=st.integers(0, 12), gear=st.integers(0, 6), cover=st.booleans(),
+       bonus=st.integers(-2, 2), crit=st.integers(2, 3))
+def test_attack_distributions_are_proper_and_monotone(
+        dice: int, gear: int, cover: bool, bonus: int, crit: int) -> None:
+    a = attack_odds(dice, evade_gear=gear, cover=cover, to_hit_bonus=bonus, crit_hits=crit)
+    for d in (a.hits, a.damage):
+        assert sum(d.probabilities().values()) == 1
+        assert all(d.at_least(k) >= d.at_least(k + 1) for k in range(d.top + 1))
+    assert a.expected_damage <= a.hits.mean() == dice * (
+        F(sum(1 for f in range(1, 6) if f >= 4 + (1 if cover else 0) - bonus), 6) + F(crit, 6))
+    # One more evade die, or cover, never makes any amount of damage more likely to be reached.
+    more = attack_odds(dice, evade_gear=min(6, gear + 1), cover=cover, to_hit_bonus=bonus,
+                       crit_hits=crit)
+    covered = attack_odds(dice, evade_gear=gear, cover=True, to_hit_bonus=bonus, crit_hits=crit)
+    for k in range(a.damage.top + 1):
+        assert more.p_at_least(k) <= a.p_at_least(k)
+        assert covered.p_at_least(k) <= a.p_at_least(k) or cover
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(dice=st.integers(0, 8), push=st.booleans(), hazards=st.integers(0, 8),
+       use=st.sampled_from(["", "trivial", "hazardous"]))
+def test_skid_distributions_are_proper(dice: int, push: bool, hazards: int, use: str) -> None:
+    s = skid_odds(dice, push_it=push, hazards=hazards, trivial=use == "trivial",
+                  hazardous=use == "hazardous")
+    for d in (s.shifts, s.hazards, s.spins, s.slides, s.hazards_after):
+        assert sum(d.probabilities().values()) == 1
+    bonus = 1 if use == "trivial" else 0
+    # Every die is a Shift or one of the three other results.
+    assert s.shifts.mean() - bonus + s.hazards.mean() + s.spins.mean() + s.slides.mean() == dice
+    # Pushing turns non-Shifts into Shifts: never fewer Shifts to spend.
+    plain = skid_odds(dice, hazards=hazards, trivial=use == "trivial",
+                      hazardous=use == "hazardous")
+    assert s.shifts.mean() >= plain.shifts.mean()
+    assert s.pushed == (1 - F(1, 2) ** dice if push else 0)
