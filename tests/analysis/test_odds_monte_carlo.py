@@ -2,6 +2,7 @@
 and its own resolution (``resolve_attacks`` with the evade of ``take_hits``, the skid dice of
 ``SkidResolution``, the Wipeout's flip check, the wreck's explosion check, a real Collision).
 
+The games run through the test builders' ``run_step`` on dice drawn from ``SeededDice``.
 Every frequency must sit within 5 standard errors of the exact probability, and an outcome the
 odds call impossible must never happen. Hypothesis draws the queries (bounded, derandomised,
 so the runs are reproducible); each example seeds its own dice.
@@ -16,7 +17,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.engine.builders import StepScenario, table, vehicle
+from tests.engine.builders import run_step, table, vehicle
 from tests.engine.test_collision import t_bone_table, tailgate_table
 
 from carnage.analysis.odds import (
@@ -29,11 +30,11 @@ from carnage.analysis.odds import (
     skid_odds,
     smash_odds,
 )
-from carnage.engine.attack import Shot, resolve_attacks
+from carnage.engine.attack import HANDGUN, Shot, resolve_attacks
 from carnage.engine.collision import resolve_collisions
 from carnage.engine.combat import score_attack
 from carnage.engine.damage import wreck
-from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.game import Flow, Game
 from carnage.engine.skid import CANCEL, DISCARD, DISCARD_HAZARD, SkidResolution
 from carnage.engine.state import GameState, WeaponMount
 from carnage.engine.wipeout import wipeout
@@ -58,14 +59,15 @@ def agrees_p(p: Fraction, hits: int, n: int) -> None:
            Counter({1: hits, 0: n - hits}), n)
 
 
-def game(state: GameState, step: Callable[[Game], Flow], dice: SeededDice) -> Game:
-    return Game(state=state, scenario=StepScenario(step), dice=dice, options=RuleOptions())
+def game(state: GameState, step: Callable[[Game], Flow], rng: SeededDice, most: int) -> Game:
+    """The step as a whole game on the next ``most`` dice of ``rng`` (the engine's seeded
+    dice, replayed in order; the step uses as many of them as it rolls)."""
+    return run_step(state, step, dice=rng.roll(most))
 
 
 # -- attacks: the engine's resolve_attacks, evade included ----------------------------------------
 def shooting_table(evade_gear: int) -> GameState:
     shooter = vehicle("shooter", "car", 600, 300, heading=90, player=0, gear=2)
-    shooter.weapons = [WeaponMount("machine_gun#0", "machine_gun", "front", None)]
     target = vehicle("target", "car", 600, 450, heading=90, player=1,
                      gear=max(1, evade_gear))
     target.hull = 99  # never wrecked: the damage is the whole count
@@ -74,24 +76,22 @@ def shooting_table(evade_gear: int) -> GameState:
 
 @RUNS
 @given(dice=st.integers(0, 5), evade_gear=st.integers(1, 4), cover=st.booleans(),
-       bonus=st.integers(-1, 1), seed=st.integers(0, 10 ** 6))
+       seed=st.integers(0, 10 ** 6))
 def test_attack_damage_matches_the_engines_attack_resolution(
-        dice: int, evade_gear: int, cover: bool, bonus: int, seed: int) -> None:
-    exact = attack_odds(dice, evade_gear=evade_gear, cover=cover, to_hit_bonus=bonus)
+        dice: int, evade_gear: int, cover: bool, seed: int) -> None:
+    exact = attack_odds(dice, evade_gear=evade_gear, cover=cover)
     rng = SeededDice(seed)
     n = 600
     seen: Counter[int] = Counter()
+    # ``dice`` Handgun attacks (one die each) at one target: rolled together, one evade.
+    shots = [Shot(HANDGUN, HANDGUN, "target", "medium", "360", cover=cover)] * dice
     for _ in range(n):
         state = shooting_table(evade_gear)
 
         def step(g: Game) -> Flow:
-            g.effects.on("attack_dice", "test", lambda v, ctx: dice)
-            g.effects.on("to_hit_penalty", "test", lambda v, ctx: v - bonus)
-            shot = Shot("machine_gun#0", "machine_gun", "target", "double", "front",
-                        cover=cover)
-            yield from resolve_attacks(g, g.state.vehicles["shooter"], [shot])
+            yield from resolve_attacks(g, g.state.vehicles["shooter"], shots)
 
-        g = game(state, step, rng)
+        g = game(state, step, rng, dice + evade_gear)
         assert g.pending() is None
         seen[g.state.vehicles["target"].damage] += 1
     agrees(exact.damage, seen, n)
@@ -173,7 +173,7 @@ def test_flip_odds_match_the_engines_wipeout(gear: int, seed: int) -> None:
         def step(g: Game) -> Flow:
             yield from wipeout(g, g.state.vehicles["car"], g.state.vehicles["car"])
 
-        g = game(table(v), step, rng)
+        g = game(table(v), step, rng, 1)
         d = g.pending()
         assert d is not None and d.kind == "lose_control"
         g.apply(0.0)
@@ -194,7 +194,7 @@ def test_explosion_odds_match_the_engines_wreck(ammo: int, seed: int) -> None:
         def step(g: Game) -> Flow:
             yield from wreck(g, g.state.vehicles["car"])
 
-        g = game(table(v), step, rng)
+        g = game(table(v), step, rng, 1)
         assert g.pending() is None
         booms += sum(1 for e in g.log.of_kind("explosion_check") if e.data["explodes"])
     agrees_p(p_explode(ammo), booms, n)
@@ -222,7 +222,7 @@ def test_t_bone_smash_odds_match_the_engines_collision(
         def step(g: Game) -> Flow:
             yield from resolve_collisions(g, g.state.vehicles["car"], ["buggy"])
 
-        g = game(state, step, rng)
+        g = game(state, step, rng, 20)
         for r in reactions:
             d = g.pending()
             assert d is not None and d.kind == "collision_reaction"
@@ -251,7 +251,7 @@ def test_tailgate_smash_odds_match_the_engines_collision(
         def step(g: Game) -> Flow:
             yield from resolve_collisions(g, g.state.vehicles["chaser"], ["leader"])
 
-        g = game(state, step, rng)
+        g = game(state, step, rng, 20)
         asked = 0
         while g.pending() is not None:
             g.apply("smash")
