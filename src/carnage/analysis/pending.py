@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
-from carnage.catalog import TemplateUse, load_catalog
+from carnage.catalog import Catalog, TemplateUse, load_catalog
 from carnage.engine.attack import HANDGUN, STOP, Sight, legal_shots
 from carnage.engine.wipeout import wipeout_threshold
 from carnage.geometry.arcs import parse_arc
@@ -47,9 +47,15 @@ class OptionOdds:
         return {"option": self.option, "label": self.label, **self.detail, "odds": self.odds}
 
 
+def _catalog(g: Game) -> Catalog:
+    """The game's own catalogue where it has one (a ruleset's), else the book's."""
+    cat = getattr(g, "catalog", None)
+    return cat if isinstance(cat, Catalog) else load_catalog()
+
+
 def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
     """One entry per "weapon at target" option of an ``attack`` decision."""
-    cat = load_catalog()
+    cat = _catalog(g)
     mounts = {m.key: m for m in v.weapons}
     shots = {s.value: s for s in legal_shots(g, v)}
     sight = Sight(g, v)
