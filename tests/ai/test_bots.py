@@ -209,11 +209,13 @@ def test_collision_reaction_smash_when_heavier_or_faster(
     b = vehicle("b", other[0], 450, 500, gear=other[1], player=1)
     g = race(a, b, dice=[6, 1])
     g.state.active = a.id
-    d = lambda p: ask(p, "collision_reaction", "react", [("smash", "s"), ("evade", "e")])  # noqa: E731
-    g.emit("collision", vehicle="a", other="b")
-    assert HeuristicBot().choose(g, d(0), RNG) == mover_says
-    g.emit("reaction", vehicle="a", other="b", reaction=mover_says)
-    assert HeuristicBot().choose(g, d(1), RNG) == other_says
+    # The decision names who reacts and whom to (the prompt names nobody).
+    def d(p: int, me: str, them: str) -> Decision:
+        return ask(p, "collision_reaction", "react", [("smash", "s"), ("evade", "e")],
+                   vehicle=me, target=them)
+
+    assert HeuristicBot().choose(g, d(0, "a", "b"), RNG) == mover_says
+    assert HeuristicBot().choose(g, d(1, "b", "a"), RNG) == other_says
 
 
 def test_attack_shoots_the_enemy_with_the_most_dice_never_a_friend() -> None:
@@ -236,12 +238,11 @@ def test_lose_control_points_an_opponent_at_the_nearest_obstruction() -> None:
     victim = vehicle("v", "car", 450, 400, heading=90, player=0)
     g = race(victim, dice=[6, 1])
     g.state.obstacles["r"] = rock("r", 560, 400, 40, 40)  # 90 mm to its right (east)
-    g.emit("wipeout", vehicle="v")
-    d = Decision(1, "lose_control", "pivot", domain=Interval(-180, 180))
+    d = Decision(1, "lose_control", "pivot", domain=Interval(-180, 180), vehicle="v")
     angle = float(HeuristicBot().choose(g, d, RNG))
     heading = (90 + angle) % 360
     assert min(abs(heading), abs(heading - 360)) <= 15  # nose at the rock (east is 0)
-    own = Decision(0, "lose_control", "pivot", domain=Interval(-180, 180))
+    own = Decision(0, "lose_control", "pivot", domain=Interval(-180, 180), vehicle="v")
     mine = (90 + float(HeuristicBot().choose(g, own, RNG))) % 360
     assert 45 <= mine <= 135  # its own car it points up the table, towards the finish
 

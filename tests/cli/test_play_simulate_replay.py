@@ -30,8 +30,11 @@ def test_simulate_json_summary() -> None:
                             "heuristic,random", "--max-rounds", "8", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)  # the progress bar is on stderr, not in the JSON
-    assert set(data) == {"games", "wins", "draws", "mean_rounds", "games_per_second", "errors"}
+    assert set(data) == {"games", "wins", "draws", "mean_rounds", "games_per_second", "errors",
+                         "scenario"}
     assert data["games"] == 4 and data["errors"] == 0
+    # Street Race's report tallies the games won across the finish line.
+    assert 0 <= data["scenario"]["finish_crossed"] <= sum(data["wins"].values())
     assert set(data["wins"]) == {"p1:heuristic", "p2:random"}
     assert sum(data["wins"].values()) + data["draws"] == 4
     assert 1 <= data["mean_rounds"] <= 8 and data["games_per_second"] > 0
@@ -233,7 +236,7 @@ def test_table_view_shows_lines_terrain_and_vehicles() -> None:
     while (d := g.pending()) is not None and d.kind in ("deploy", "grid"):
         g.apply(d.options[0].value)
     view = table_view(g, "t")
-    assert {t.label for t in view.templates} == {"start_line", "finish_line"}
+    assert {t.label for t in view.templates if t.kind == "scenario"} == {"START", "FINISH"}
     assert len(view.obstacles) == len(g.state.obstacles)
     assert sorted(v.id for v in view.vehicles) == sorted(g.state.vehicles)
 

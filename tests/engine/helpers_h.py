@@ -21,7 +21,7 @@ class PlacedRace(StreetRace):
 
     def setup(self, game: Game) -> Flow:
         game.state.pole = self.roll_off(game)
-        self._seen = {v.id: v.pose for v in game.state.vehicles.values()}
+        self.see_all(game.state)
         yield from ()
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.copies import SpotCheck
 from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
@@ -40,16 +41,20 @@ def play_one(seed: int, bots: tuple[str, str], check_replay: bool) -> dict[str, 
     setup = GameSetup(max_rounds=MAX_ROUNDS)
     g = build_game(setup, seed)
     problems: list[str] = []
+    players = [make_bot(b) for b in bots]
+    copies = SpotCheck(seed, players)
 
     def after(game: Game, d: Decision) -> None:
         if not problems:
             found = invariant_problems(game)
             if found:
                 problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
+        copies(game, problems)  # clone and snapshot/restore continue as the game does
 
     result: dict[str, Any] = {"seed": seed, "bots": bots, "problems": problems, "error": None}
     try:
-        play_out(g, [make_bot(b) for b in bots], bot_rng(seed), after=after)
+        play_out(g, players, bot_rng(seed), after=after)
+        result["copies_checked"] = copies.checked
     except Exception as e:  # reported with its seed by the test
         result["error"] = f"{type(e).__name__}: {e}"
         return result
@@ -80,6 +85,7 @@ def test_five_hundred_random_games_keep_the_invariants_and_replay() -> None:
     assert all(1 <= r["rounds"] <= MAX_ROUNDS for r in results)
     replays = [r for r in results if "replay_identical" in r]
     assert len(replays) == 25 and all(r["replay_identical"] for r in replays)
+    assert sum(r.get("copies_checked", 0) for r in results) >= len(results) // 2
     decided = [r for r in results if not r["draw"]]
     assert len(decided) > 400  # races are won, not merely timed out
     # The heuristic bot wins most of its games against the random one.

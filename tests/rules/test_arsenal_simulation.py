@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from tests.copies import SpotCheck
 from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
@@ -67,6 +68,8 @@ def play_one(i: int) -> dict[str, Any]:
                               "valid": all(check_team(t).valid for t in setup.teams)}
     problems: list[str] = result["problems"]
     kinds: Counter[str] = result["kinds"]
+    players = [make_bot(b) for b in bots]
+    copies = SpotCheck(seed, players)
 
     def after(game: Game, d: Decision) -> None:
         kinds[d.kind] += 1
@@ -74,12 +77,14 @@ def play_one(i: int) -> dict[str, Any]:
             found = invariant_problems(game)
             if found:
                 problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
+        copies(game, problems)  # clone and snapshot/restore continue as the game does
 
     g = None
     try:
         g = build_game(setup, seed)
         result["unplayed"] = unplayed_rules(g)
-        play_out(g, [make_bot(b) for b in bots], bot_rng(seed), after=after)
+        play_out(g, players, bot_rng(seed), after=after)
+        result["copies_checked"] = copies.checked
     except Exception as e:  # reported with its seed by the test
         result["error"] = f"{type(e).__name__}: {e}"
         return result
@@ -105,6 +110,8 @@ def test_a_thousand_random_arsenal_games_keep_the_invariants_and_replay() -> Non
     assert all(1 <= r["rounds"] <= MAX_ROUNDS for r in results)
     replays = [r for r in results if "replay_identical" in r]
     assert len(replays) == GAMES // REPLAY_EVERY and all(r["replay_identical"] for r in replays)
+    # Clones and restored snapshots were checked at random decisions of most games.
+    assert sum(r.get("copies_checked", 0) for r in results) >= GAMES // 2
     # Every vehicle type, weapon and upgrade in the catalogue took part.
     cat = load_catalog()
     seen: dict[str, set[str]] = {"vehicles": set(), "weapons": set(), "upgrades": set()}

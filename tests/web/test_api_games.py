@@ -132,7 +132,12 @@ def test_view_describes_the_table(client: TestClient) -> None:
     assert v["your_seat"] is None and v["scenario"] == "street-race"
     assert v["table"] == {"width": 900.0, "height": 1200.0}
     assert v["svg_url"] == f"/api/games/{g['id']}/svg"
-    assert {ln["kind"] for ln in v["lines"]} == {"start", "finish"}
+    lines = {d["id"]: d for d in v["drawables"] if d["kind"] == "line"}
+    assert {d["style"] for d in lines.values()} == {"start", "finish"}
+    assert lines["finish-line"]["direction"] == [0.0, 1.0]
+    assert lines["finish-line"]["points"] == [[360.0, 1050.0], [540.0, 1050.0]]
+    assert v["report"][0] == {"key": "finish_crossed", "label": "Finish line crossed by",
+                              "value": None, "text": "nobody yet", "tally": True}
     assert {o["id"] for o in v["obstacles"]} >= {"rock-1", "crate-1"}
     crate = next(o for o in v["obstacles"] if o["id"] == "crate-1")
     assert crate["destructible"] is True and crate["wreck_of"] is None

@@ -40,7 +40,7 @@ def game_view(**changes: Any) -> dict[str, Any]:
         "vehicles": [dict(CAR), dict(RIVAL)],
         "obstacles": [{"id": "rock-1", "x": 300, "y": 480, "length": 90, "width": 70,
                        "heading": 20, "tall": False, "destructible": False, "wreck_of": None}],
-        "surfaces": [], "lines": [], "pending": None, "log": [], "svg_url": "",
+        "surfaces": [], "drawables": [], "pending": None, "log": [], "svg_url": "",
     }
     view.update(changes)
     return view
@@ -268,7 +268,8 @@ def test_terrain_lines_and_dropped_templates_are_drawn(tab: Tab) -> None:
     page = tab.page
     slick = [[600, 300], [640, 300], [660, 360], [580, 360]]
     view = game_view(
-        lines=[{"id": "finish-line", "kind": "finish", "a": [360, 1050], "b": [540, 1050]}],
+        drawables=[{"id": "finish-line", "kind": "line", "points": [[360, 1050], [540, 1050]],
+                    "label": "FINISH", "direction": [0, 1], "style": "finish"}],
         dropped=[{"id": "d1", "kind": "oil_slick_dropper", "shape": "large_burst",
                   "polygon": slick}],
         obstacles=[{"id": "crate-1", "x": 590, "y": 640, "length": 40, "width": 40,

@@ -43,33 +43,29 @@ def arc_lightning(game: Game, d: Decision, rng: random.Random) -> Choice | None:
 
 
 def amplifiers(game: Game, d: Decision, rng: random.Random) -> Choice | None:
-    """Add a Hazard to a foe, take one from a friend (the vehicle just hit)."""
-    for e in reversed(game.log.events):
-        if e.kind == "hits_taken":
-            return "discard" if _player(game, str(e.data.get("vehicle"))) == d.player else "add"
-    return None
+    """Add a Hazard to a foe, take one from a friend (the vehicle just hit: the target)."""
+    if d.target is None:
+        return None
+    return "discard" if _player(game, d.target) == d.player else "add"
 
 
 def lob_wreck(game: Game, d: Decision, rng: random.Random) -> Choice | None:
-    """Drop a thrown wreck against the marker only when that hurts a foe."""
-    for e in reversed(game.log.events):
-        if e.kind == "trebuchet":
-            mine = _player(game, str(e.data.get("near"))) == d.player
-            values = [o.value for o in d.options]
-            if not mine and "marker" in values:
-                return "marker"
-            others = [v for v in values if v != "marker"]
-            return others[0] if others else None
-    return None
+    """Drop a thrown wreck against the marker only when that hurts a foe (the target)."""
+    if d.target is None:
+        return None
+    mine = _player(game, d.target) == d.player
+    values = [o.value for o in d.options]
+    if not mine and "marker" in values:
+        return "marker"
+    others = [v for v in values if v != "marker"]
+    return others[0] if others else None
 
 
 def grav_gun(game: Game, d: Decision, rng: random.Random) -> Choice | None:
-    """A foe is made lighter (fewer smash dice), a friend heavier."""
-    for e in reversed(game.log.events):
-        if e.kind == "hits_taken":
-            return "heavier" if _player(game, str(e.data.get("vehicle"))) == d.player else (
-                "lighter")
-    return None
+    """A foe is made lighter (fewer smash dice), a friend heavier (the target)."""
+    if d.target is None:
+        return None
+    return "heavier" if _player(game, d.target) == d.player else "lighter"
 
 
 HANDLERS = {

@@ -474,29 +474,15 @@ class HeuristicBot:
 
     def _collision_reaction(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
         """Smash when heavier, or as heavy and faster; evade otherwise (and against terrain)."""
-        collision: dict[str, object] | None = None
-        reactions = 0
-        for e in reversed(game.log.events):
-            if e.kind == "reaction":
-                reactions += 1
-            elif e.kind == "collision":
-                collision = dict(e.data)
-                break
-        if collision is None:
+        if d.vehicle is None or d.target is None:
             return None
-        mover, other = str(collision["vehicle"]), str(collision["other"])
-        me_id, them_id = (mover, other) if reactions == 0 else (other, mover)
-        me, them = game.state.vehicles.get(me_id), game.state.vehicles.get(them_id)
+        me, them = game.state.vehicles.get(d.vehicle), game.state.vehicles.get(d.target)
         if me is None or them is None:
             return "evade"
         return "smash" if self.wants_to_hit(me, them) else "evade"
 
     def _lose_control(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
-        w = None
-        for e in reversed(game.log.events):
-            if e.kind == "wipeout":
-                w = game.state.vehicles.get(str(e.data.get("vehicle")))
-                break
+        w = game.state.vehicles.get(d.vehicle or "")
         if w is None or d.domain is None:
             return None
         return self.best_pivot(game, w, d.domain.low, d.domain.high, d.player == w.player)

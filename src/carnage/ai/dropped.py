@@ -107,12 +107,9 @@ def _last_edge(game: Game) -> str:
     return "front"
 
 
-def _dropping(game: Game) -> str:
-    """The weapon id of the drop being placed."""
-    for e in reversed(game.log.events):
-        if e.kind == "declare_attack" and str(e.data.get("option") or "").startswith("drop:"):
-            return str(e.data["option"]).split(":", 1)[1].split("#", 1)[0]
-    return ""
+def _dropping(d: Decision) -> str:
+    """The weapon id of the drop being placed (its mount key is ``<weapon>#<n>``)."""
+    return (d.weapon or "").split("#", 1)[0]
 
 
 def place_bearing(game: Game, d: Decision, rng: random.Random) -> Choice | None:
@@ -128,7 +125,7 @@ def place_gap(game: Game, d: Decision, rng: random.Random) -> Choice | None:
     """An RC Car as close to the foe as Short range allows; a Sentry Gun right by the car."""
     if d.domain is None:
         return None
-    if _dropping(game) != "rc_car_bombs":
+    if _dropping(d) != "rc_car_bombs":
         return d.domain.low
     v = _active(game)
     foe = None if v is None else nearest_foe(game, v)

@@ -27,16 +27,9 @@ WORST_FIRST = (SkidFace.HAZARD.value, SkidFace.SLIDE.value, SkidFace.SPIN.value)
 
 
 def _mine(game: Game, d: Decision) -> VehicleState | None:
-    """The deciding player's vehicle the decision is about: the active one if it is theirs,
-    else the one named first in the prompt."""
+    """The vehicle the decision is about (its ``vehicle`` field), else the active one."""
     st = game.state
-    v = st.vehicles.get(st.active or "")
-    if v is not None and v.player == d.player:
-        return v
-    for u in st.vehicles.values():
-        if u.player == d.player and d.prompt.startswith(f"{u.name}:"):
-            return u
-    return v
+    return st.vehicles.get(d.vehicle or st.active or "")
 
 
 def _room(game: Game, d: Decision, n: int) -> bool:

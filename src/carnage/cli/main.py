@@ -8,6 +8,7 @@ from carnage import __version__
 from carnage.cli import (
     catalog_cmd,
     judge_cmd,
+    odds_cmd,
     play_cmd,
     replay_cmd,
     serve_cmd,
@@ -23,6 +24,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(team_cmd.app, name="team")
+app.add_typer(odds_cmd.app, name="odds")
 app.command(name="catalog")(catalog_cmd.catalog)
 app.command(name="judge")(judge_cmd.judge)
 app.command(name="serve")(serve_cmd.serve)

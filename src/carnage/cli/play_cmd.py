@@ -2,15 +2,15 @@
 
 Each human decision shows who decides, what, and the numbered options; type a number (or the
 option's value), or for a continuous choice a number within the range. Other commands: ``svg``
-writes a snapshot of the table (``--svg-dir``), ``state`` lists the vehicles, ``help``, and
-``quit``. What happened since the last prompt (bots' choices included) is printed as the
-table's log lines, in the same plain words; players are named by seat colour.
+writes a snapshot of the table (``--svg-dir``), ``state`` lists the vehicles and the
+scenario's progress (its report), ``help``, and ``quit``; the report is printed again at the
+end. What happened since the last prompt (bots' choices included) is printed as the table's
+log lines, in the same plain words; players are named by seat colour.
 ``--log FILE`` saves the game log for ``carnage replay``. Bad options: one line, exit 2.
 """
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 from typing import Annotated, Any, TextIO
@@ -20,10 +20,11 @@ from rich.console import Console
 from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot
+from carnage.cli.scenario_report import report_lines
 from carnage.engine.game import Game, RuleOptions
-from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event
+from carnage.render.scenario import drawable_shapes
 from carnage.render.svg import (
     PALETTE,
     ObstacleShape,
@@ -33,7 +34,6 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
-from carnage.rules.scenarios.base import Line
 from carnage.rulesets.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.web.plain import plain, seat_name
 from carnage.web.schemas import LogLine
@@ -58,20 +58,10 @@ def table_view(game: Game, title: str | None = None) -> TableView:
     ]
     surfaces = [SurfaceShape(sid, str(s.kind), tuple(s.polygon))
                 for sid, s in st.surfaces.items()]
-    lines = [
-        TemplateShape((_line_polygon(ln),), "slide", name)
-        for name in ("start_line", "finish_line")
-        if isinstance(ln := getattr(game.scenario, name, None), Line)
-    ]
+    marks = drawable_shapes(game.scenario.drawables(game))
     dropped = [TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()]
     return TableView(st.width, st.height, surfaces=surfaces, obstacles=obstacles,
-                     vehicles=vehicles, templates=dropped + lines, title=title)
-
-
-def _line_polygon(line: Line) -> tuple[Point, ...]:
-    """A line between markers drawn as a strip 4 mm wide."""
-    heading = math.degrees(math.atan2(line.along[1], line.along[0]))
-    return tuple(Rect(Pose(*line.centre, heading), line.length, 4.0).polygon())
+                     vehicles=vehicles, templates=dropped + marks, title=title)
 
 
 def snapshot(game: Game, directory: Path) -> Path:
@@ -155,6 +145,8 @@ class TerminalPlay:
                       f"{v.hull_points}/{v.hull}", f"{v.pose.x:.0f}", f"{v.pose.y:.0f}",
                       f"{v.pose.heading:.0f}", str(v.status))
         self.out.print(t)
+        for line in report_lines(self.game):
+            self.out.print(line, markup=False, highlight=False)
 
     def show_decision(self, d: Decision) -> None:
         self.out.print("")
@@ -251,6 +243,8 @@ def play_command(
             raise typer.Exit(2) from None
         console.print(f"log written to {log}", markup=False)
     out = game.outcome()
+    for line in report_lines(game):
+        console.print(line, markup=False, highlight=False)
     if not finished or out is None:
         console.print("game abandoned", markup=False)
         return

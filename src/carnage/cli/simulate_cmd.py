@@ -1,7 +1,9 @@
 """``carnage simulate``: many seeded bot-vs-bot games, summarised.
 
 Game ``i`` (0-based) uses seed ``SEED + i``. Prints a summary (``--json``: ``{"games", "wins",
-"draws", "mean_rounds", "games_per_second", "errors"}``; wins are keyed ``p<seat>:<bot>``). A
+"draws", "mean_rounds", "games_per_second", "errors", "scenario"}``; ``scenario`` counts, by key,
+the finished games that end with each tallied row of the scenario's report set, e.g.
+``finish_crossed``; wins are keyed ``p<seat>:<bot>``). A
 progress bar goes to stderr. A game that raises counts in ``errors``, its seed goes to stderr,
 and the run goes on. ``--log FILE`` saves each game's log (``FILE`` itself for one game, else
 ``FILE`` with ``-<seed>`` before the suffix). Bad options: one line on stderr, exit 2.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,6 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot, play_out
+from carnage.cli.scenario_report import tally
 from carnage.engine.game import RuleOptions
 from carnage.rulesets.setup import (
     GameSetup,
@@ -43,9 +47,13 @@ class Summary:
     errors: int = 0
     seconds: float = 0.0
     error_seeds: list[int] = field(default_factory=list)
+    scenario: Counter[str] = field(default_factory=Counter)
+    """Finished games by each tallied row of the scenario's report set at the end."""
+    scenario_labels: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "scenario": dict(self.scenario),
             "games": self.games,
             "wins": dict(self.wins),
             "draws": self.draws,
@@ -118,6 +126,7 @@ def simulate(
             assert out is not None
             s.finished += 1
             s.rounds += out.rounds
+            tally(game, s.scenario, s.scenario_labels)
             if out.draw or out.winner is None:
                 s.draws += 1
             else:
@@ -220,5 +229,7 @@ def simulate_command(
         t.add_row(f"{k} wins", str(v))
     t.add_row("draws", str(data["draws"]))
     t.add_row("errors", str(data["errors"]))
+    for key, n in data["scenario"].items():
+        t.add_row(summary.scenario_labels.get(key, key), str(n))
     out.print(t)
     out.print(f"mean rounds {data['mean_rounds']}, {data['games_per_second']} games/s")

@@ -329,7 +329,7 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
             f"{v.name}: declare an attack ({crew - made} of {crew} left) or stop",
             [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_]
             + [(o.value, o.label) for o in extras.values()],
-            source="attack", page=30,
+            source="attack", page=30, vehicle=v.id,
         )
         if pick == STOP:
             break

@@ -56,6 +56,11 @@ class Party:
     as the ``reaction`` it stands for (a Smash Attack)."""
 
 
+def _party_name(p: Party) -> str:
+    """How a prompt names the other party: the vehicle's name, or the obstacle's id as words."""
+    return p.vehicle.name if p.vehicle is not None else p.id.replace("-", " ").replace("_", " ")
+
+
 def weight_class(g: Game, v: VehicleState) -> int:
     """The vehicle's weight class (1 light, 2 middle, 3 heavy) through the ``weight_class``
     hook."""
@@ -312,9 +317,9 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
         labels = g.effects.run_event("reaction_labels", labels, _ctx(g, p, other, orientation))
         choice = yield ask(
             p.vehicle.player, "collision_reaction",
-            f"{p.vehicle.name} collides with {other.id}: react",
+            f"{p.vehicle.name} collides with {_party_name(other)}: react",
             [(r, labels.get(r, f"{r.replace('_', ' ').title()} (a Smash Attack)"))
-             for r in allowed], source="collision", page=53,
+             for r in allowed], source="collision", page=53, vehicle=p.id, target=other.id,
         )
         p.reaction = str(choice)
         if p.reaction not in REACTIONS:

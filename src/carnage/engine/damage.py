@@ -237,7 +237,7 @@ def allocate_cancels(
             chosen = str((yield ask(
                 target.player, "cancel_hit",
                 f"{target.name}: cancel a hit of which kind ({left} evade(s) left)?",
-                [(k, k) for k in kinds], source="evade", page=42,
+                [(k, k) for k in kinds], source="evade", page=42, vehicle=target.id,
             )))
         if not _cancel(groups, chosen):
             break

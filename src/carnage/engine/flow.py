@@ -42,10 +42,7 @@ def game_flow(g: Game) -> Flow:
             st.gear_phase = 0
             fl.stage = "phase"
         if fl.stage == "phase":
-            st.gear_phase += 1
-            g.emit("gear_phase", page=19, round=st.round, phase=st.gear_phase, pole=st.pole)
-            fl.turn, fl.passes = st.pole, 0
-            fl.stage = "turns"
+            start_gear_phase(g, st.gear_phase + 1)
         yield from gear_phase_turns(g)
         if not st.finished:
             g.scenario.end_of_gear_phase(g)
@@ -67,6 +64,21 @@ def qualifying(g: Game, player: int, phase: int) -> list[VehicleState]:
         for v in g.state.vehicles_of(player)
         if v.gear >= phase and phase not in v.activated_phases
     ]
+
+
+def start_gear_phase(g: Game, phase: int) -> None:
+    """Gear Phase ``phase`` begins: the pole acts first (p.19)."""
+    st = g.state
+    st.gear_phase = phase
+    g.emit("gear_phase", page=19, round=st.round, phase=phase, pole=st.pole)
+    st.flow.turn, st.flow.passes = st.pole, 0
+    st.flow.stage = "turns"
+
+
+def gear_phase(g: Game, phase: int) -> Flow:
+    """One whole Gear Phase (for a step of its own, e.g. in tests)."""
+    start_gear_phase(g, phase)
+    yield from gear_phase_turns(g)
 
 
 def gear_phase_turns(g: Game) -> Flow:

@@ -326,12 +326,13 @@ Placer = Callable[["Game", dict[str, Any]], Generator[Decision, Any, Pose]]
 
 
 def choose_burst_pose(g: Game, v: VehicleState, body: Rect, arc: Arc, template: str, *,
-                      what: str, source: str, page: int) -> Generator[Decision, Any, Pose]:
+                      what: str, source: str, page: int,
+                      weapon: str | None = None) -> Generator[Decision, Any, Pose]:
     """Ask where a dropped burst goes: its tip on an edge the arc allows (p.78, p.29), at an
     offset along that edge; in the 360-degree arc also turned up to ``burst_swing`` from
     straight out (ruling DW-1). The ``drop_placer`` hook may take over (e.g. p.85)."""
     ctx: dict[str, Any] = {"game": g, "vehicle": v, "body": body, "arc": arc,
-                           "template": template, "what": what}
+                           "template": template, "what": what, "weapon": weapon}
     placer = g.effects.run_event("drop_placer", None, ctx)
     if callable(placer):
         pose: Pose = yield from placer(g, ctx)
@@ -339,13 +340,15 @@ def choose_burst_pose(g: Game, v: VehicleState, body: Rect, arc: Arc, template: 
     edges = ARC_EDGES[arc]
     edge = str((yield ask(
         v.player, "drop_edge", f"{v.name}: drop the {what} off which edge?",
-        [(e, f"{e} edge") for e in edges], source=source, page=page,
+        [(e, f"{e} edge") for e in edges], source=source, page=page, vehicle=v.id,
+        weapon=weapon,
     )))
     half = edge_half(body, edge)
     offset = float((yield Decision(
         v.player, "drop_offset",
         f"{v.name}: where along the {edge} edge does the {what} touch (mm from its middle)?",
-        domain=Interval(-half, half, "mm"), source=source, page=page,
+        domain=Interval(-half, half, "mm"), source=source, page=page, vehicle=v.id,
+        weapon=weapon,
     )))
     pose = edge_point(body, edge, offset)
     if arc is Arc.TURRET:
@@ -353,7 +356,8 @@ def choose_burst_pose(g: Game, v: VehicleState, body: Rect, arc: Arc, template: 
         turn = float((yield Decision(
             v.player, "drop_angle",
             f"{v.name}: turn the {what} from straight out (degrees anticlockwise)",
-            domain=Interval(-swing, swing), source=source, page=page,
+            domain=Interval(-swing, swing), source=source, page=page, vehicle=v.id,
+            weapon=weapon,
         )))
         pose = Pose(pose.x, pose.y, (pose.heading + turn) % 360.0)
     return pose

@@ -165,7 +165,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # 1.1 Select a movement template.
     choice = yield ask(
         v.player, "template", f"{v.name}: select a movement template (gear {v.gear})",
-        template_options(g, v, permitted_only=not touch), source="movement", page=22,
+        template_options(g, v, permitted_only=not touch), source="movement", page=22, vehicle=v.id,
     )
     tid, mirror, reverse = parse_template_value(str(choice))
     use = template_use(g, v, tid, v.gear)
@@ -178,6 +178,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         choice = yield ask(
             nxt, "template", f"{v.name} picked a template it may not use: choose one for it",
             template_options(g, v, permitted_only=True), source="touch_it_use_it", page=38,
+            vehicle=v.id,
         )
         tid, mirror, reverse = parse_template_value(str(choice))
         use = template_use(g, v, tid, v.gear)
@@ -205,7 +206,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         n = yield ask(
             v.player, "skid_dice", f"{v.name}: how many skid dice (handling {sk.handling})?",
             [(i, str(i)) for i in range(sk.handling + sk.extra_dice + 1)], source="skid_dice",
-            page=22,
+            page=22, vehicle=v.id,
         )
         faces = sk.roll(dice, int(n))
         if faces:
@@ -219,7 +220,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
                 push = yield ask(
                     v.player, "push_it", f"{v.name}: Push It (+1 hazard) and reroll which dice?",
                     [(NO_PUSH, "keep the dice")] + [(s, f"reroll {s}") for s in subsets],
-                    source="push_it", page=40,
+                    source="push_it", page=40, vehicle=v.id,
                 )
                 if push == NO_PUSH:
                     break
@@ -244,7 +245,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         pick = str((yield ask(
             v.player, "spend_shift",
             f"{v.name}: spend a Shift ({sk.shifts_available} left)", opts,
-            source="shift", page=22,
+            source="shift", page=22, vehicle=v.id,
         )))
         if pick == DONE:
             break
@@ -274,7 +275,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             slide_side = str((yield ask(
                 v.player, "slide", f"{v.name}: slide off the straight to face which way?",
                 [("left", "turn to face left"), ("right", "turn to face right")],
-                source="slide", page=26,
+                source="slide", page=26, vehicle=v.id,
             )))
         else:
             slide_side = path.slide_side
@@ -384,7 +385,7 @@ def ask_spin(v: VehicleState, limit: float = 90.0, *, about_front: bool = False)
     about = "the centre of its front edge" if about_front else "its centre"
     return Decision(
         v.player, "spin", f"{v.name}: spin about {about} (degrees anticlockwise)",
-        domain=Interval(-limit, limit), source="spin", page=24,
+        domain=Interval(-limit, limit), source="spin", page=24, vehicle=v.id,
     )
 
 

@@ -12,8 +12,10 @@ from carnage.kernel.effects import CANCEL
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+    from carnage.engine.scenario_view import Drawable, ReportRow
     from carnage.engine.state import VehicleState
     from carnage.geometry.shapes import Pose
+    from carnage.kernel.decisions import Decision
 
 
 class Scenario:
@@ -63,6 +65,21 @@ class Scenario:
         if any(penetration(poly, o) >= -1e-6 for o in others):
             return {}
         return {"where it last stood": vehicle.pose}
+
+    # What the scenario shows (engine/scenario_view.py): tables and the CLI draw and print any
+    # scenario from these, never from the scenario's own attributes.
+    def drawables(self, game: Game) -> list[Drawable]:
+        """The marks the scenario puts on the table now (lines, gates, zones, tokens ...)."""
+        return []
+
+    def report(self, game: Game) -> list[ReportRow]:
+        """The scenario's progress now, row by row (who crossed the finish line ...)."""
+        return []
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        """For a decision placing its vehicle (a starting grid), the pose each option puts it
+        in, by option value; empty for other decisions."""
+        return {}
 
     def counts(self, game: Game, vehicle: VehicleState) -> bool:
         """Does ``vehicle`` count towards victory conditions? Not an RC Car (p.79), nor what

@@ -284,7 +284,7 @@ def respawn(g: Game, v: VehicleState, player: int, *, source: str, page: int) ->
             return
         pick = yield ask(
             player, "respawn_position", f"{v.name}: where does it come back?",
-            [(k, k) for k in spots], source=source, page=page,
+            [(k, k) for k in spots], source=source, page=page, vehicle=v.id,
         )
         pose = spots[str(pick)]
         how = "placed"
@@ -348,7 +348,7 @@ def spend_opportunity(g: Game, player: int) -> Flow:
         by_id = {e.id: (e, cost, targets) for e, cost, targets in on_offer}
         pick = yield ask(
             player, "spend_votes",
-            f"Player {player + 1}: spend Audience Votes ({st.votes[player]} left)?",
+            f"Spend Audience Votes ({st.votes[player]} left)?",
             [(DONE, "spend no (more) votes")]
             + [(e.id, f"{e.name} ({cost} vote{'s' if cost != 1 else ''})")
                for e, cost, _ in on_offer],

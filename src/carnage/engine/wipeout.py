@@ -100,7 +100,7 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
         chooser, "lose_control",
         f"{v.name} loses control: pivot it about its centre (degrees anticlockwise from "
         f"heading {v.pose.heading:g})",
-        domain=Interval(-180.0, 180.0), source="lose_control", page=35,
+        domain=Interval(-180.0, 180.0), source="lose_control", page=35, vehicle=v.id,
     )
     from carnage.engine.movement import pivot_vehicle
 

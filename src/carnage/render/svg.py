@@ -23,6 +23,7 @@ _TEMPLATE_STYLE = {
     "slide": "fill:#eb984e;fill-opacity:0.45;stroke:#a04000",
     "shooting": "fill:#e74c3c;fill-opacity:0.30;stroke:#922b21",
     "dropped": "fill:#6c3483;fill-opacity:0.35;stroke:#4a235a",  # dropped weapons, p.78
+    "scenario": "fill:#1e8449;fill-opacity:0.35;stroke:#0b5345",  # a scenario's table marks
 }
 
 

@@ -222,7 +222,7 @@ def drop_template(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     shape = w.dropped_template.value
     arc = weapon_arc(m, w)
     pose = yield from choose_burst_pose(g, v, mount_body(v, m), arc, shape, what=w.name,
-                                        source=w.id, page=DROPPED_PAGE)
+                                        source=w.id, page=DROPPED_PAGE, weapon=m.key)
     yield from place(g, w.id, shape, pose, placed_by=v.id, player=v.player, source=w.id,
                      page=DROPPED_PAGE)
 
@@ -311,25 +311,26 @@ def clear_pose(g: Game, dropper: VehicleState, bearing: float, gap: float, reach
 
 
 def choose_body_pose(g: Game, v: VehicleState, what: str, length: float, width: float, *,
-                     facing: bool, source: str, page: int) -> Generator[Decision, Any, Pose]:
+                     facing: bool, source: str, page: int,
+                     weapon: str | None = None) -> Generator[Decision, Any, Pose]:
     """Ask where a small body goes within Short range of ``v``: a bearing from its centre and
     the gap (relative to its heading), and, with ``facing``, which way it faces (DW-7)."""
     reach = g.templates.ranges[PLACE_RANGE]
     bearing = float((yield Decision(
         v.player, "place_bearing",
         f"{v.name}: place the {what} in which direction (degrees anticlockwise from ahead)?",
-        domain=Interval(-180.0, 180.0), source=source, page=page,
+        domain=Interval(-180.0, 180.0), source=source, page=page, vehicle=v.id, weapon=weapon,
     )))
     gap = float((yield Decision(
         v.player, "place_gap", f"{v.name}: how far from {v.name} (mm, within Short range)?",
-        domain=Interval(0.0, reach, "mm"), source=source, page=page,
+        domain=Interval(0.0, reach, "mm"), source=source, page=page, vehicle=v.id, weapon=weapon,
     )))
     turn = 0.0
     if facing:
         turn = float((yield Decision(
             v.player, "place_facing",
             f"{v.name}: the {what} faces which way (degrees anticlockwise from {v.name}'s)?",
-            domain=Interval(-180.0, 180.0), source=source, page=page,
+            domain=Interval(-180.0, 180.0), source=source, page=page, vehicle=v.id, weapon=weapon,
         )))
     heading = (v.pose.heading + (turn if facing else bearing)) % 360.0
     return clear_pose(g, v, (v.pose.heading + bearing) % 360.0, gap, reach, length, width,
@@ -344,7 +345,7 @@ def is_rc_car(v: VehicleState | None) -> bool:
 def drop_rc_car(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     install_rc_cars(g)
     pose = yield from choose_body_pose(g, v, "RC Car", RC_SIZE, RC_SIZE, facing=True,
-                                       source=w.id, page=79)
+                                       source=w.id, page=79, weapon=m.key)
     n = 1 + sum(1 for o in g.state.vehicles.values() if is_rc_car(o))
     rid = f"rc_car:{n}"
     while rid in g.state.vehicles:
@@ -422,7 +423,7 @@ def sentries(g: Game) -> list[Obstacle]:
 def drop_sentry(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     install_sentries(g)
     pose = yield from choose_body_pose(g, v, "Sentry Gun", SENTRY_SIZE, SENTRY_SIZE,
-                                       facing=False, source=w.id, page=80)
+                                       facing=False, source=w.id, page=80, weapon=m.key)
     n = 1 + len(sentries(g))
     sid = f"{SENTRY_PREFIX}{n}"
     while sid in g.state.obstacles:

@@ -104,9 +104,11 @@ class Activations:
         return self._g.count("activation")
 
 
-def yes_no(player: int, kind: str, prompt: str, *, source: str, page: int
+def yes_no(player: int, kind: str, prompt: str, *, source: str, page: int,
+           vehicle: str | None = None, target: str | None = None, weapon: str | None = None,
            ) -> Generator[Any, Any, bool]:
-    pick = yield ask(player, kind, prompt, [(YES, "yes"), (NO, "no")], source=source, page=page)
+    pick = yield ask(player, kind, prompt, [(YES, "yes"), (NO, "no")], source=source, page=page,
+                     vehicle=vehicle, target=target, weapon=weapon)
     return bool(pick == YES)
 
 
@@ -337,7 +339,8 @@ def dynamo(g: Game, player: int, eff: str) -> None:
     def charge(g: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
         pick = yield ask(v.player, "dynamo", f"{v.name}: Dynamo charges which weapon?",
-                         [(NO, "none"), *electrical_mounts(g, v)], source="dynamo", page=93)
+                         [(NO, "none"), *electrical_mounts(g, v)], source="dynamo", page=93,
+                         vehicle=v.id)
         for m in mounts(v):
             if m.key == pick and m.ammo is not None:
                 m.ammo += 1
@@ -496,7 +499,7 @@ def pinball(g: Game, player: int, eff: str) -> None:
         v: VehicleState = ctx["vehicle"]
         del due[v.id]
         if (yield from yes_no(v.player, "pinball", f"{v.name}: Pinball into another Movement "
-                              "Step?", source="pinball", page=95)):
+                              "Step?", source="pinball", page=95, vehicle=v.id)):
             yield from extra_movement_step(g, v, "pinball", 95)
 
     def pick_end(ctx: dict[str, Any]) -> FlowFactory | None:
@@ -586,7 +589,8 @@ def raiders(g: Game, player: int, eff: str) -> None:
         v: VehicleState = ctx["vehicle"]
         n = int((yield ask(
             v.player, "raiders", f"{v.name}: Raiders: give up how many crew (of {v.crew})?",
-            [(i, f"{i} crew") for i in range(v.crew + 1)], source="raiders", page=97)))
+            [(i, f"{i} crew") for i in range(v.crew + 1)], source="raiders", page=97,
+            vehicle=v.id)))
         if n <= 0:
             return
         change_crew(g, v, -n, source="raiders", page=97)
@@ -596,7 +600,7 @@ def raiders(g: Game, player: int, eff: str) -> None:
                 break
             tid = yield ask(v.player, "raiders_target", f"{v.name}: Raiders take a Hull Point "
                             "from which vehicle?", [(o.id, o.name) for o in near],
-                            source="raiders", page=97)
+                            source="raiders", page=97, vehicle=v.id)
             yield from suffer_damage(g, g.state.vehicles[str(tid)], 1, source="raiders",
                                      page=97)
 
@@ -618,7 +622,7 @@ def raise_the_sails(g: Game, player: int, eff: str) -> None:
         sk: SkidResolution = ctx["sk"]
         if (yield from yes_no(v.player, "raise_the_sails",
                               f"{v.name}: give up a crew member for a free Shift?",
-                              source="raise_the_sails", page=97)):
+                              source="raise_the_sails", page=97, vehicle=v.id)):
             sk.faces.append(SkidFace.SHIFT)
             g.emit("free_shift", source="raise_the_sails", page=97, vehicle=v.id)
             change_crew(g, v, -1, source="raise_the_sails", page=97)
@@ -647,7 +651,7 @@ def press_gang(g: Game, player: int, eff: str) -> None:
                 s.player, "press_gang", f"{w.name} is wrecked beside {s.name}: Press Gang "
                 "(+1 crew) or Keelhaul (+2 votes)?",
                 [("crew", "gain 1 crew"), ("votes", "gain 2 Audience Votes")],
-                source="press_gang_or_keelhaul", page=97)
+                source="press_gang_or_keelhaul", page=97, vehicle=s.id, target=w.id)
             if pick == "crew":
                 change_crew(g, s, 1, source="press_gang_or_keelhaul", page=97)
             else:
@@ -751,7 +755,7 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
         bonus[v.id] = acts.n
         if (yield from yes_no(v.player, "bogey_at_12", f"{v.name}: the bogey is dead ahead: "
                               "take another Movement Step?", source="bogey_at_12_oclock",
-                              page=98)):
+                              page=98, vehicle=v.id, target=bogey.id)):
             yield from extra_movement_step(g, v, "bogey_at_12_oclock", 98)
 
     def pick_chase(ctx: dict[str, Any]) -> FlowFactory | None:
@@ -778,7 +782,8 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
             if t.gear > low:
                 opts.insert(0, ("gear", f"drop to gear {t.gear - 1}"))
             pick = yield ask(t.player, "siren", f"{v.name}'s siren behind {t.name}: lose a "
-                             "gear or take Hazards?", opts, source="siren", page=98)
+                             "gear or take Hazards?", opts, source="siren", page=98,
+                             vehicle=t.id, target=v.id)
             g.emit("siren", source="siren", page=98, vehicle=v.id, target=t.id,
                    choice=str(pick))
             if pick == "gear":
@@ -853,8 +858,10 @@ def tombstone(g: Game, player: int, eff: str) -> None:
     """+1 to evade rolls against a shooting attack whose template touches its rear edge; in
     its Attack Step it may take 2 Hazards to make its Collisions Head-on until it next
     activates."""
-    marked: dict[str, int] = g.memory(eff, "marked", {})
-    live: set[str] = g.memory(eff, "live", set())
+    # Both only last while one attack is resolved (it never spans a checkpoint), so they are
+    # not the game's memory: ``marked`` holds the attack's identity, which is no state.
+    marked: dict[str, int] = {}
+    live: set[str] = set()
 
     def attacked(res: AttackResolution, ctx: dict[str, Any]) -> None:
         t = res.target
@@ -893,7 +900,8 @@ def tombstone(g: Game, player: int, eff: str) -> None:
         v: VehicleState = ctx["vehicle"]
         if (yield from yes_no(v.player, "tombstone", f"{v.name}: Tombstone: take "
                               f"{TOMBSTONE_HAZARDS} Hazards to meet every Collision head-on "
-                              "until your next activation?", source="tombstone", page=99)):
+                              "until your next activation?", source="tombstone", page=99,
+                              vehicle=v.id)):
             g.add_hazards(v, TOMBSTONE_HAZARDS, "tombstone", 99)
             v.conditions[TOMBSTONE] = 1
             g.emit("tombstone", source="tombstone", page=99, vehicle=v.id)
@@ -999,7 +1007,7 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
         if n >= 3:
             opts.append(("long_straight", "the Long Straight"))
         pick = yield ask(v.player, "maxximum_drift", f"{v.name}: slide with which template?",
-                         opts, source="maxximum_drift", page=99)
+                         opts, source="maxximum_drift", page=99, vehicle=v.id)
         if pick != "slide":
             ctx["templates"] = straight_as_slide(ctx["templates"], str(pick))
             g.emit("maxximum_drift", source="maxximum_drift", page=99, vehicle=v.id,
@@ -1289,7 +1297,8 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
                     opts.append(("repair", f"repair {HARVEST_REPAIR * n} Hull Points on "
                                  f"{o.name}"))
                 pick = yield ask(player, "soul_harvest", f"{v.name} delivers {n} soul(s) to "
-                                 f"{o.name}", opts, source="soul_harvest", page=101)
+                                 f"{o.name}", opts, source="soul_harvest", page=101,
+                                 vehicle=v.id, target=o.id)
                 if pick == "repair":
                     fixed = min(o.damage, HARVEST_REPAIR * n)
                     o.damage -= fixed

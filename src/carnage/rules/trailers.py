@@ -137,7 +137,7 @@ def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
                 "range (Siphon Pump)?",
                 [(DONE, "take no more")] + [(o.id, f"take one from {o.name} "
                                                    f"({o.hazards} Hazards)") for o in near],
-                source=source, page=PAGE,
+                source=source, page=PAGE, vehicle=v.id,
             )
             if pick == DONE:
                 return
@@ -207,7 +207,7 @@ def cattle_hammer(game: Game, vehicle: VehicleState | None, source: str) -> None
         gear = yield ask(
             v.player, "cattle_hammer",
             f"{v.name} collides during a Wipeout Step: count which gear (Cattle-Hammer)?",
-            [(n, f"gear {n}") for n in range(1, top + 1)], source=source, page=PAGE,
+            [(n, f"gear {n}") for n in range(1, top + 1)], source=source, page=PAGE, vehicle=v.id,
         )
         mine.gear = int(gear)
         chosen.append(int(gear))

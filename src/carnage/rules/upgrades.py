@@ -229,7 +229,7 @@ def _teleport(g: Game, v: VehicleState, source: str) -> Flow:
     use = yield ask(
         v.player, "teleporter", f"{v.name}: use the Experimental Teleporter before moving?",
         [(YES, "teleport (+3 Hazards, roll a skid die)"), (NO, "do not teleport")],
-        source=source, page=83,
+        source=source, page=83, vehicle=v.id,
     )
     if use != YES:
         return
@@ -251,7 +251,7 @@ def _teleport(g: Game, v: VehicleState, source: str) -> Flow:
     pick = yield ask(
         chooser, "teleport_place", f"Place {v.name} within {int(reach)} mm (facing unchanged)",
         [(s.value, f"{s.dist} mm at bearing {s.bearing}") for s, _ in spots],
-        source=source, page=83,
+        source=source, page=83, vehicle=v.id,
     )
     v.pose = poses[str(pick)]
     g.emit("teleport", source=source, page=83, vehicle=v.id, face=face.value, chooser=chooser,
@@ -285,7 +285,8 @@ def install_nitro(game: Game, v: VehicleState, source: str, *, unlimited: bool =
         if not must_use:
             opts.append((NO, "no nitro this activation"))
         use = yield ask(v.player, "nitro", f"{v.name}: fire the Nitro Booster?", opts,
-                        source=source, page=84)
+                        source=source, page=84,
+                        vehicle=v.id, weapon=loaded[0].key if loaded else None)
         if use != YES:
             return
         if loaded and loaded[0].ammo is not None:
@@ -437,16 +438,19 @@ def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> Non
             v.player, "sludge_bearing",
             f"{v.name}: throw the {what} in which direction (degrees anticlockwise from ahead)?",
             domain=Interval(-180.0, 180.0), source=source, page=84,
+            vehicle=v.id, weapon=ctx.get("weapon"),
         )))
         gap = float((yield Decision(
             v.player, "sludge_gap", f"{v.name}: how far out does the {what} start (mm)?",
             domain=Interval(0.0, reach, "mm"), source=source, page=84,
+            vehicle=v.id, weapon=ctx.get("weapon"),
         )))
         swing = burst_swing(g, str(ctx.get("template", "large_burst")))
         turn = float((yield Decision(
             v.player, "sludge_angle",
             f"{v.name}: turn the {what} from pointing straight away (degrees anticlockwise)",
             domain=Interval(-swing, swing), source=source, page=84,
+            vehicle=v.id, weapon=ctx.get("weapon"),
         )))
         world = (body.pose.heading + bearing) % 360.0
         x, y = point_at_gap(body, world, gap)
@@ -502,7 +506,7 @@ def roll_cage(game: Game, vehicle: VehicleState | None, source: str) -> None:
             return
         pick = yield ask(
             v.player, "roll_cage", f"{v.name} flips: ignore the flip's hits (Roll Cage)?",
-            [(YES, "ignore the hits"), (NO, "take the hits")], source=source, page=85,
+            [(YES, "ignore the hits"), (NO, "take the hits")], source=source, page=85, vehicle=v.id,
         )
         if pick == YES:
             shrugging.append(True)

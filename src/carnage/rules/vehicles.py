@@ -134,7 +134,7 @@ def roll_cage(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(
             v.player, "roll_cage", f"{v.name} flips: use the Roll Cage to ignore the hits?",
             [("ignore", "ignore the Flip's hits"), ("take", "take the hits")],
-            source="roll_cage", page=66,
+            source="roll_cage", page=66, vehicle=v.id,
         )
         state["ignore"] = pick == "ignore"
         if state["ignore"]:
@@ -178,7 +178,7 @@ def slip_away(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(
             v.player, "slip_away", f"{v.name}: take the free Slip Away activation now?",
             [("activate", "activate now (a free activation)"), ("decline", "decline")],
-            source="slip_away", page=66,
+            source="slip_away", page=66, vehicle=v.id,
         )
         if pick == "activate":
             yield from activation(game, v, free=True)
@@ -269,7 +269,7 @@ def pivot(g: Game, vehicle: VehicleState | None, source: str) -> None:
         angle = yield Decision(
             v.player, "pivot",
             f"{v.name}: pivot on the spot before moving (degrees anticlockwise; 0 stays)",
-            domain=Interval(-180.0, 180.0), source="pivot", page=69,
+            domain=Interval(-180.0, 180.0), source="pivot", page=69, vehicle=v.id,
         )
         if float(angle) != 0.0:
             pivot_without_contact(game, v, float(angle), source="pivot", page=69)
@@ -346,7 +346,7 @@ def airwolf(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(
             v.player, "airwolf", f"{v.name}: gain 2 Hazards to pivot up to 90 degrees?",
             [("no", "no pivot"), ("pivot", "gain 2 Hazards and pivot")],
-            source="airwolf", page=70,
+            source="airwolf", page=70, vehicle=v.id,
         )
         if pick != "pivot":
             return
@@ -354,6 +354,7 @@ def airwolf(g: Game, vehicle: VehicleState | None, source: str) -> None:
         angle = yield Decision(
             v.player, "airwolf_pivot", f"{v.name}: pivot (degrees anticlockwise, up to 90)",
             domain=Interval(-AIRWOLF_MAX_TURN, AIRWOLF_MAX_TURN), source="airwolf", page=70,
+            vehicle=v.id,
         )
         yield from pivot_vehicle(game, v, float(angle), "airwolf", 70)
 
@@ -482,7 +483,7 @@ def up_and_over(g: Game, vehicle: VehicleState | None, source: str) -> None:
             pick = yield ask(
                 v.player, "up_and_over", f"{v.name}: go Up and Over {oid}?",
                 [("over", f"drive over {oid}"), ("no", "stay where it stopped")],
-                source="up_and_over", page=71,
+                source="up_and_over", page=71, vehicle=v.id, target=oid,
             )
             if pick == "over":
                 ctx["ignore"].add(oid)

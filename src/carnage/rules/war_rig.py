@@ -338,7 +338,7 @@ def jackknife_flow(g: Game, v: VehicleState) -> Flow:
         chooser, "jackknife_swing",
         f"{v.name} jackknifes: swing its trailer (degrees from straight behind the cab, "
         f"now {trailer.hinge:g})",
-        domain=Interval(-MAX_HINGE, MAX_HINGE), source="jackknife", page=119,
+        domain=Interval(-MAX_HINGE, MAX_HINGE), source="jackknife", page=119, vehicle=v.id,
     )
     yield from swing_trailer(g, v, float(hinge))
     if not v.in_play or g.state.finished:
@@ -346,7 +346,7 @@ def jackknife_flow(g: Game, v: VehicleState) -> Flow:
     angle = yield Decision(
         chooser, "jackknife_pivot",
         f"{v.name} jackknifes: pivot it as one body (degrees anticlockwise)",
-        domain=Interval(-180.0, 180.0), source="jackknife", page=119,
+        domain=Interval(-180.0, 180.0), source="jackknife", page=119, vehicle=v.id,
     )
     yield from pivot_vehicle(g, v, float(angle), "jackknife", 119)
     if not v.in_play or g.state.finished:
@@ -391,7 +391,7 @@ def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
             v.player, "tanker_anchor",
             f"{v.name}: Tanker Anchor (gain 1 Hazard, skip the Movement Step)?",
             [("move", "move as usual"), ("anchor", "gain 1 Hazard and skip the Movement Step")],
-            source="tanker_anchor", page=120,
+            source="tanker_anchor", page=120, vehicle=v.id,
         )
         if pick != "anchor":
             return False
@@ -401,7 +401,7 @@ def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
             up = yield ask(
                 v.player, "tanker_anchor_gear", f"{v.name}: go up a gear (+1 Hazard)?",
                 [("stay", f"stay in gear {v.gear}"), ("up", f"change up to gear {v.gear + 1}")],
-                source="tanker_anchor", page=120,
+                source="tanker_anchor", page=120, vehicle=v.id,
             )
             if up == "up":
                 game.add_gear(v, 1, "tanker_anchor", 120)
@@ -550,7 +550,7 @@ def piledriver_place(g: Game, rig: VehicleState, target: VehicleState,
         opts.append((value, f"move it {d_txt} mm at {b_txt} degrees"))
     pick = str((yield ask(
         rig.player, "piledriver_place", f"{rig.name}: Piledriver - put {target.name} where?",
-        opts, source=PILEDRIVER, page=121,
+        opts, source=PILEDRIVER, page=121, vehicle=rig.id, target=target.id,
     )))
     if pick == STAY:
         return False
@@ -558,6 +558,7 @@ def piledriver_place(g: Game, rig: VehicleState, target: VehicleState,
     turn = yield ask(
         rig.player, "piledriver_facing", f"{rig.name}: turn {target.name} by how much?",
         [(t, f"{t} degrees anticlockwise") for t in turns], source=PILEDRIVER, page=121,
+        vehicle=rig.id, target=target.id,
     )
     deg, dist = (float(x) for x in pick.split(":"))
     r = math.radians(deg)

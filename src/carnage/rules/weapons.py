@@ -317,6 +317,7 @@ def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
         f"{v.name}: place the {_weapon(g, shot.weapon).name} template over which vehicles?",
         [(",".join(s) or "-", " + ".join([names[shot.target], *(names[i] for i in s)]))
          for s in sets], source="splash", page=82,
+         vehicle=v.id, target=shot.target, weapon=shot.key,
     )
     also = [i for i in str(pick).split(",") if i and i != "-"]
     g.emit("splash", source="splash", page=82, vehicle=v.id, weapon=shot.key,
@@ -575,7 +576,7 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     pick = yield ask(
         a.player, "grabber_arm", f"{a.name}: set {t.name} down where (within Short range)?",
         [(STAY, "leave it where it is"), *((val, lbl) for val, lbl, _ in spots)],
-        source="grabber_arm", page=73,
+        source="grabber_arm", page=73, vehicle=a.id, target=t.id, weapon=shot.key,
     )
     start = t.pose
     for val, _, pose in spots:
@@ -583,7 +584,8 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
             t.pose = pose
     angle = yield Decision(
         a.player, "grabber_turn", f"{a.name}: turn {t.name} to face which way (degrees "
-        "anticlockwise)?", domain=Interval(-180.0, 180.0), source="grabber_arm", page=73)
+        "anticlockwise)?", domain=Interval(-180.0, 180.0), source="grabber_arm", page=73,
+        vehicle=a.id, target=t.id, weapon=shot.key)
     pose, _, _ = spin_body(t.rect(), float(angle), obstructions_for(g, t),
                            ignoring=touching_ids(g, t))
     t.pose = pose
@@ -636,7 +638,7 @@ def _grav(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     pick = yield ask(
         a.player, "grav_gun", f"{a.name}: make {t.name} a weight class heavier or lighter?",
         [("heavier", "one weight class heavier"), ("lighter", "one weight class lighter")],
-        source="grav_gun", page=73,
+        source="grav_gun", page=73, vehicle=a.id, target=t.id, weapon=shot.key,
     )
     t.conditions[GRAV] = 1 if pick == "heavier" else -1
     t.conditions.pop(GRAV_ARMED, None)
@@ -844,7 +846,7 @@ def _amplify(g: Game, ctx: dict[str, Any]) -> Flow:
         pick = yield ask(
             v.player, "amplifiers", f"{v.name}: {t.name} takes a hit from the amplifiers",
             [("add", "add a Hazard Token"), ("discard", "discard a Hazard Token")],
-            source="wall_of_amplifiers", page=74,
+            source="wall_of_amplifiers", page=74, vehicle=v.id, target=t.id,
         )
         change = 1 if pick == "add" else -min(1, t.hazards)
         g.emit("amplified", source="wall_of_amplifiers", page=74, vehicle=t.id, by=v.id,
@@ -912,7 +914,7 @@ def _swing(g: Game, ctx: dict[str, Any]) -> Flow:
     while left and v.in_play and not g.state.finished:
         oid = str((yield ask(
             v.player, "wrecking_ball", f"{v.name}: which does the Wrecking Ball hit next?",
-            [(i, i) for i in left], source=WRECKING_BALL, page=75,
+            [(i, i) for i in left], source=WRECKING_BALL, page=75, vehicle=v.id,
         )))
         left.remove(oid)
         yield from resolve_collision(g, v, oid, orientation="t_bone", cause=WRECKING_BALL)
@@ -983,7 +985,7 @@ def _load(g: Game, v: VehicleState) -> Flow:
         pick = yield ask(v.player, "low_loader",
                          f"{v.name}: load the wreck into the Wreck Lobber (+1 Ammo Token)?",
                          [("load", "gain 1 Ammo Token"), ("no", "leave it")],
-                         source="low_loader", page=75)
+                         source="low_loader", page=75, vehicle=v.id, weapon=m.key)
         if pick == "load":
             m.ammo = (m.ammo or 0) + 1
             g.emit("low_loader", source="low_loader", page=75, vehicle=v.id, weapon=m.key,
@@ -1093,7 +1095,8 @@ def _lob_flow(m: WeaponMount, tid: str) -> FlowFn:
                    reason="no room for the wreck")
             return
         pick = yield ask(chooser, "lob_wreck", f"Place the wreck thrown by {v.name}",
-                         [(val, lbl) for val, lbl, _ in spots], source="trebuchet", page=75)
+                         [(val, lbl) for val, lbl, _ in spots], source="trebuchet", page=75,
+                         vehicle=v.id, target=tid, weapon=m.key)
         pose = next(p for val, _, p in spots if val == pick)
         ob = _new_wreck(g, v, pose, chooser, face.value)
         # The collision window: each vehicle touching the wreck collides with it (it goes
@@ -1133,7 +1136,8 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
             return
         pick = yield ask(a.player, "arc_lightning",
                          f"{a.name}: the lightning jumps from {cur.name} to which vehicle?",
-                         [(c.id, c.name) for c in cands], source=ARC, page=73)
+                         [(c.id, c.name) for c in cands], source=ARC, page=73,
+                         vehicle=a.id, target=cur.id, weapon=shot.key)
         nxt = g.state.vehicles[str(pick)]
         hit.add(nxt.id)
         g.emit("arc_lightning", source=ARC, page=73, vehicle=a.id, origin=cur.id, target=nxt.id)

@@ -14,7 +14,7 @@ from carnage import __version__
 from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
 from carnage.web.db import Store
-from carnage.web.routers import catalog, games, pages, rosters, teams
+from carnage.web.routers import catalog, games, odds, pages, rosters, teams
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
 
@@ -80,5 +80,6 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(teams.router)
     app.include_router(games.router)
     app.include_router(pages.router)
+    app.include_router(odds.router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app

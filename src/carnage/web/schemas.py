@@ -223,11 +223,31 @@ class DroppedView(BaseModel):
     polygon: list[Point]
 
 
-class LineView(BaseModel):
+class DrawableView(BaseModel):
+    """A mark the scenario puts on the table (engine/scenario_view.py ``Drawable``)."""
+
     id: str
-    kind: Literal["start", "finish"]
-    a: Point
-    b: Point
+    kind: Literal["line", "gate", "zone", "token", "spawn", "label"] = Field(
+        description="line/gate: points are its two ends; zone: a polygon; token, spawn, "
+        "label: points[0] is where it stands.")
+    points: list[Point]
+    label: str = ""
+    number: int | None = Field(default=None, description="A gate's order, a token's count.")
+    direction: Point | None = Field(
+        default=None, description="Unit vector: the way a line or gate is crossed, or a spawn "
+        "faces.")
+    owner: int | None = Field(default=None, description="The seat it belongs to, if any.")
+    style: str = Field(default="", description="A drawing hint, e.g. start or finish.")
+
+
+class ReportRowView(BaseModel):
+    """A line of the scenario's progress (engine/scenario_view.py ``ReportRow``)."""
+
+    key: str
+    label: str
+    value: str | int | float | bool | None
+    text: str
+    tally: bool = False
 
 
 class OptionView(BaseModel):
@@ -260,7 +280,11 @@ class PendingView(BaseModel):
     page: int | None
     options: list[OptionView] | None
     domain: DomainView | None
-    vehicle: str | None
+    vehicle: str | None = Field(description="The vehicle the decision is about, if one.")
+    target: str | None = Field(
+        default=None, description="The other vehicle or obstacle it concerns, if any.")
+    weapon: str | None = Field(
+        default=None, description="The weapon or upgrade mount key it concerns, if any.")
     rule: str = Field(default="", description="The rule's name in words (from `source`).")
     dice: DiceView | None = Field(
         default=None, description="The skid dice this decision is about (Push It, Shifts).")
@@ -303,7 +327,10 @@ class GameView(BaseModel):
     vehicles: list[VehicleView]
     obstacles: list[ObstacleView]
     surfaces: list[SurfaceView]
-    lines: list[LineView]
+    drawables: list[DrawableView] = Field(
+        default_factory=list, description="The scenario's marks on the table.")
+    report: list[ReportRowView] = Field(
+        default_factory=list, description="The scenario's progress, row by row.")
     dropped: list[DroppedView] = Field(default_factory=list)
     pending: PendingView | None
     log: list[LogLine]

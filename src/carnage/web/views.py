@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from carnage.catalog import load_catalog
 from carnage.engine.attack import HANDGUN, STOP, weapon_arc
@@ -26,6 +26,7 @@ from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
 from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.events import Event
+from carnage.render.scenario import drawable_shapes
 from carnage.render.svg import (
     PALETTE,
     ObstacleShape,
@@ -35,8 +36,6 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
-from carnage.rules.scenarios.base import Line
-from carnage.rules.scenarios.street_race import StreetRace
 from carnage.web.dicefaces import current_skid, event_dice
 from carnage.web.eventtext import event_text
 from carnage.web.plain import (
@@ -51,14 +50,15 @@ from carnage.web.schemas import (
     Controller,
     DiceView,
     DomainView,
+    DrawableView,
     DroppedView,
     GameView,
-    LineView,
     LogLine,
     ObstacleView,
     OptionView,
     PendingView,
     PlayerView,
+    ReportRowView,
     SurfaceView,
     TableSize,
     UpgradeView,
@@ -152,43 +152,25 @@ def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
     )
 
 
-def _lines(game: Game) -> list[LineView]:
-    out: list[LineView] = []
-    kinds: tuple[Literal["start"], Literal["finish"]] = ("start", "finish")
-    for kind in kinds:
-        line = getattr(game.scenario, f"{kind}_line", None)
-        if isinstance(line, Line):
-            out.append(LineView(
-                id=f"{kind}-line", kind=kind,
-                a=(_r(line.a[0]), _r(line.a[1])), b=(_r(line.b[0]), _r(line.b[1])),
-            ))
-    return out
+def _drawables(game: Game) -> list[DrawableView]:
+    """Whatever the scenario draws, from its own description (any scenario)."""
+    return [DrawableView(
+        id=d.id, kind=d.kind, points=[(_r(x), _r(y)) for x, y in d.points], label=d.label,
+        number=d.number, direction=None if d.direction is None
+        else (round(d.direction[0], 6), round(d.direction[1], 6)),
+        owner=d.owner, style=d.style,
+    ) for d in game.scenario.drawables(game)]
+
+
+def _report(game: Game) -> list[ReportRowView]:
+    return [ReportRowView(**r.to_json()) for r in game.scenario.report(game)]
 
 
 # -- the pending decision ----------------------------------------------------------------------
 def decision_vehicle(game: Game, d: Decision) -> VehicleState | None:
-    """The vehicle a decision is about: the one being placed on the grid, the one the prompt
-    names (collisions, lose control, cancelling hits), else the active vehicle."""
-    st = game.state
-    if d.vehicle is not None and d.kind not in ("activate", "deploy"):
-        return st.vehicles.get(d.vehicle)
-    if d.kind in ("activate", "deploy"):
-        return None
-    if d.kind == "grid":
-        for e in reversed(game.log.events):
-            if e.kind == "decision" and e.data.get("decision") == "deploy":
-                return st.vehicles.get(str(e.data.get("choice")))
-        return None
-    named = [v for v in st.vehicles.values() if d.prompt.startswith(v.name)]
-    if named:
-        longest = max(len(v.name) for v in named)
-        named = [v for v in named if len(v.name) == longest]
-        for v in named:
-            if v.id == st.active:
-                return v
-        mine = [v for v in named if v.player == d.player]
-        return (mine or named)[0]
-    return None if st.active is None else st.vehicles.get(st.active)
+    """The vehicle a decision is about: its ``vehicle`` field (None for a choice among
+    vehicles, such as which to activate or deploy)."""
+    return None if d.vehicle is None else game.state.vehicles.get(d.vehicle)
 
 
 OUTLINE_STEP_DEG = 5.0
@@ -265,13 +247,9 @@ def _attack_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
 
 
 def _grid_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
-    poses: dict[str, dict[str, float]] = {}
-    if isinstance(game.scenario, StreetRace):
-        slots = game.scenario.grid_slots(game.state, v)
-        for o in d.options:
-            p = slots.get(str(o.value))
-            if p is not None:
-                poses[str(o.value)] = {"x": _r(p.x), "y": _r(p.y), "heading": _r(p.heading)}
+    """Where each option puts the vehicle, as the scenario says (``option_poses``)."""
+    poses = {value: {"x": _r(p.x), "y": _r(p.y), "heading": _r(p.heading)}
+             for value, p in game.scenario.option_poses(game, d).items()}
     return {"vehicle": v.id, "poses": poses}
 
 
@@ -312,10 +290,10 @@ def option_label(d: Decision, o: Option, known: dict[str, str], faces: Sequence[
 
 
 def illegal_choice_text(game: Game, d: Decision, choice: Any, reason: str) -> str:
-    """The sentence for a refused choice, naming what was asked and what may be chosen in the
-    words the table shows (never the option values)."""
+    """The sentence for a refused choice, naming what was asked (the rule) and what may be
+    chosen in the words the table shows (never the option values)."""
     known = names(game.state)
-    what = plain(d.prompt, known)
+    what = f"{rule_name(d.source)}{'' if d.page is None else f' (p.{d.page})'}"
     if d.domain is not None:
         unit = "°" if d.domain.unit == "deg" else f" {d.domain.unit}"
         return (f"{what}: the answer must be a number from {d.domain.low:g}{unit} to "
@@ -335,14 +313,14 @@ def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingV
         v is not None and d.kind in ("push_it", "spend_shift")) else None
     faces = [x.face for x in dice.dice] if dice is not None else []
     return PendingView(
-        seat=d.player, kind=d.kind, prompt=plain(d.prompt, known), source=d.source,
+        seat=d.player, kind=d.kind, prompt=d.prompt, source=d.source,
         page=d.page, rule=rule_name(d.source), dice=dice,
         options=[OptionView(value=o.value, label=option_label(d, o, known, faces))
                  for o in d.options]
         if d.domain is None else None,
         domain=None if d.domain is None
         else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
-        vehicle=None if v is None else v.id,
+        vehicle=None if v is None else v.id, target=d.target, weapon=d.weapon,
         preview=preview(game, d, v) if with_preview else None,
     )
 
@@ -400,7 +378,8 @@ def game_view(
             SurfaceView(id=s.id, kind=str(s.kind), polygon=[(_r(x), _r(y)) for x, y in s.polygon])
             for s in st.surfaces.values()
         ],
-        lines=_lines(game),
+        drawables=_drawables(game),
+        report=_report(game),
         dropped=[
             DroppedView(id=t.id, kind=t.kind, shape=t.template,
                         polygon=[(_r(x), _r(y)) for x, y in t.polygon])
@@ -427,7 +406,8 @@ def table_svg(game: Game, title: str | None = None) -> str:
             VehicleShape(v.id, v.pose, v.length, v.width, colour(v.player), v.name)
             for v in st.vehicles.values() if v.in_play
         ],
-        templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()],
+        templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()]
+        + drawable_shapes(game.scenario.drawables(game)),
         title=title,
     )
     return render_svg(view, scale=0.6, margin=10.0)

@@ -170,8 +170,10 @@ def once_per(g: Game, key: str, effect: str) -> tuple[Callable[[], bool], Callab
 
 # -- decisions -------------------------------------------------------------------------------
 def yes_no(player: int, kind: str, prompt: str, yes: str, no: str, *, source: str,
-           page: int) -> Generator[Decision, Any, bool]:
-    pick = yield ask(player, kind, prompt, [(YES, yes), (NO, no)], source=source, page=page)
+           page: int, vehicle: str | None = None, target: str | None = None,
+           weapon: str | None = None) -> Generator[Decision, Any, bool]:
+    pick = yield ask(player, kind, prompt, [(YES, yes), (NO, no)], source=source, page=page,
+                     vehicle=vehicle, target=target, weapon=weapon)
     return bool(pick == YES)
 
 
@@ -274,13 +276,14 @@ def install_flip_choices(g: Game, v: VehicleState) -> None:
         if len(edges()) > 1:
             edge = str((yield ask(
                 v.player, "barrel_roll", f"{v.name} flips: lay the Flip template at which edge?",
-                [(e, f"{e} edge") for e in edges()], source="perk:barrel_roll", page=106)))
+                [(e, f"{e} edge") for e in edges()], source="perk:barrel_roll", page=106,
+                vehicle=v.id)))
         tid, mirror = "medium_straight", False
         if len(templates()) > 1:
             pick = str((yield ask(
                 v.player, "rocket_thrusters", f"{v.name} flips: which template?",
                 [(template_value(t, m, False), f"{t}{' (left)' if m else ''}")
-                 for t, m in templates()], source="perk:rocket_thrusters", page=114)))
+                 for t, m in templates()], source="perk:rocket_thrusters", page=114, vehicle=v.id)))
             tid, mirror = pick.split("/")[0], pick.endswith("/left")
         if edge == "front" and tid == "medium_straight":
             return False  # the ordinary Flip

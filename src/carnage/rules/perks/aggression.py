@@ -136,7 +136,7 @@ def grinderman(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if (yield from yes_no(
                 v.player, "grinderman", f"{v.name}: grind {other.name} (Hazards instead of "
                 "damage) with this smash?", "Hazard Tokens instead of damage", "damage as usual",
-                source=source, page=105)):
+                source=source, page=105, vehicle=v.id, target=other.id)):
             grind.update(target=other.id, hits=0)
             game.emit("perk", perk="grinderman", source=source, page=105, vehicle=v.id,
                       target=other.id)

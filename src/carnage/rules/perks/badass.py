@@ -54,7 +54,7 @@ def powder_keg(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if (yield from yes_no(v.player, "powder_keg",
                               f"{v.name}: add 1 to the explosion check (it then explodes)?",
-                              "add 1: explode", "leave it", source=source, page=105)):
+                              "add 1: explode", "leave it", source=source, page=105, vehicle=v.id)):
             ctx["bonus"] = int(ctx["bonus"]) + 1
             game.emit("perk", perk="powder_keg", source=source, page=105, vehicle=v.id)
 
@@ -101,7 +101,7 @@ def road_warrior(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         use()
         if (yield from yes_no(v.player, "road_warrior", f"{v.name}: discard a Hazard Token?",
-                              "discard one", "keep them", source=source, page=105)):
+                              "discard one", "keep them", source=source, page=105, vehicle=v.id)):
             discard(game, v, 1, source, 105)
 
     g.effects.on("logged:attack_hits", source, hits)
@@ -129,7 +129,7 @@ def cover_me(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(
             v.player, "cover_me", f"{v.name}: pass a Hazard Token to a friendly vehicle?",
             [(NO, "not now")] + [(t.id, f"to {t.name}") for t in friends_near(game)],
-            source=source, page=105)
+            source=source, page=105, vehicle=v.id)
         if pick == NO:
             return
         use()
@@ -157,7 +157,7 @@ def madman(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(
             v.player, "madman", f"{v.name}: pass a Hazard Token to a vehicle within Medium?",
             [(NO, "keep it")] + [(t.id, f"to {t.name}") for t in near(game)],
-            source=source, page=105)
+            source=source, page=105, vehicle=v.id)
         if pick != NO and discard(game, v, 1, source, 105):
             game.add_hazards(game.state.vehicles[str(pick)], 1, source, 105)
 
@@ -194,7 +194,7 @@ def bullet_time(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(
             v.player, "bullet_time", f"{v.name}: which weapon fires all round this activation?",
             [(NO, "none")] + [(m.key, f"{m.key} ({m.facing})") for m in v.weapons
-                              if _turnable(game, m)], source=source, page=105)
+                              if _turnable(game, m)], source=source, page=105, vehicle=v.id)
         if pick == NO:
             return
         m = next(m for m in v.weapons if m.key == pick)

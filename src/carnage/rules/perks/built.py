@@ -54,7 +54,7 @@ def dead_weight(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         take = yield from yes_no(v.player, DEAD_WEIGHT,
                                  f"{v.name}: take 2 Hazard Tokens to count one class heavier?",
-                                 "take them", "no", source=source, page=106)
+                                 "take them", "no", source=source, page=106, vehicle=v.id)
         if take and gain(game, v, DEAD_WEIGHT_HAZARDS, source, 106) == DEAD_WEIGHT_HAZARDS:
             v.conditions[DEAD_WEIGHT] = 1
             game.emit("perk", perk=DEAD_WEIGHT, source=source, page=106, vehicle=v.id)

@@ -89,7 +89,7 @@ def evasive(g: Game, vehicle: VehicleState | None, source: str) -> None:
         n = yield ask(
             v.player, "evasive", f"{v.name}: take Hazard Tokens for +1 on each evade die?",
             [(i, f"+{i} ({i} Hazards)" if i else "none") for i in range(EVASIVE_MAX + 1)],
-            source=source, page=107)
+            source=source, page=107, vehicle=v.id)
         state["bonus"] = gain(game, v, int(n), source, 107) if int(n) else 0
         if state["bonus"]:
             game.emit("perk", perk="evasive", source=source, page=107, vehicle=v.id,
@@ -123,7 +123,7 @@ def powerslide(g: Game, vehicle: VehicleState | None, source: str) -> None:
             v.player, "powerslide", f"{v.name}: slide on which template?",
             [(SLIDE, "the Slide template")] + [
                 (t, t.replace("_", " ")) for t in POWERSLIDE_TEMPLATES if t in base.movement],
-            source=source, page=107)))
+            source=source, page=107, vehicle=v.id)))
         if pick == SLIDE:
             return
         key = (id(base), pick)
@@ -159,7 +159,8 @@ def stunt_driver(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 continue
             state["asked"].add(oid)
             if (yield from yes_no(v.player, "stunt_driver", f"{v.name}: ignore {oid}?",
-                                  f"drive through {oid}", "collide", source=source, page=107)):
+                                  f"drive through {oid}", "collide", source=source, page=107,
+                                  vehicle=v.id, target=oid)):
                 ctx["ignore"].add(oid)
                 state["used"] = activation_serial(game)
                 game.emit("perk", perk="stunt_driver", source=source, page=107, vehicle=v.id,

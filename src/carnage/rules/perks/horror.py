@@ -74,14 +74,15 @@ def purifying_flames(g: Game, vehicle: VehicleState | None, source: str) -> None
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(v.player, "purifying_flames", f"{v.name}: burn to repair whom?",
                          [(NO, "nobody")] + [(t.id, f"{t.name} ({t.damage} damage)")
-                                             for t in hurt(game)], source=source, page=108)
+                                             for t in hurt(game)], source=source, page=108,
+                                             vehicle=v.id)
         if pick == NO:
             return
         t = game.state.vehicles[str(pick)]
         n = int((yield ask(v.player, "purifying_flames_damage",
                            f"{v.name}: suffer how much damage to repair {t.name}?",
                            [(i, str(i)) for i in range(1, min(FLAMES_MAX, t.damage) + 1)],
-                           source=source, page=108)))
+                           source=source, page=108, vehicle=v.id, target=t.id)))
         game.emit("perk", perk="purifying_flames", source=source, page=108, vehicle=v.id,
                   target=t.id, amount=n)
         yield from burn(game, v, n, source, 108)
@@ -114,7 +115,8 @@ def ecstatic_visions(g: Game, vehicle: VehicleState | None, source: str) -> None
             pick = yield ask(v.player, "ecstatic_visions",
                              f"{v.name}: take a Hazard Token to calm whom?",
                              [(NO, "stop")] + [(t.id, f"{t.name} ({t.hazards})")
-                                               for t in options], source=source, page=108)
+                                               for t in options], source=source, page=108,
+                                               vehicle=v.id)
             if pick == NO:
                 return
             if gain(game, v, 1, source, 108):
@@ -145,7 +147,8 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
         pick = yield ask(v.player, "sympathy_for_the_devil",
                          f"{v.name}: share this evade with a friendly vehicle?",
                          [(NO, "no")] + [(t.id, f"{t.name} (gear {t.gear})")
-                                         for t in near(game)], source=source, page=108)
+                                         for t in near(game)], source=source, page=108,
+                                         vehicle=v.id)
         if pick == NO:
             return
         f = game.state.vehicles[str(pick)]
@@ -229,7 +232,7 @@ def highway_to_hell(g: Game, vehicle: VehicleState | None, source: str) -> None:
         state["move"] = None
         if not (yield from yes_no(v.player, "highway_to_hell",
                                   f"{v.name}: suffer 2 damage to burn the road?",
-                                  "burn", "no", source=source, page=108)):
+                                  "burn", "no", source=source, page=108, vehicle=v.id)):
             return
         game.emit("perk", perk="highway_to_hell", source=source, page=108, vehicle=v.id,
                   template=m["template"])
@@ -238,7 +241,7 @@ def highway_to_hell(g: Game, vehicle: VehicleState | None, source: str) -> None:
             return
         if (yield from yes_no(v.player, "highway_to_hell_napalm",
                               f"{v.name}: leave the template as Napalm?", "leave it", "no",
-                              source=source, page=108)):
+                              source=source, page=108, vehicle=v.id)):
             start = m["start"]
             mark = len(game.state.dropped)
             yield from place(game, NAPALM, RULER[m["template"]], start, placed_by=v.id,
@@ -295,7 +298,7 @@ def angel_of_death(g: Game, vehicle: VehicleState | None, source: str) -> None:
         n = int((yield ask(v.player, "angel_of_death",
                            f"{v.name}: suffer damage for extra attack dice?",
                            [(i, f"{i} damage, +{i} dice" if i else "none")
-                            for i in range(ANGEL_MAX + 1)], source=source, page=108)))
+                            for i in range(ANGEL_MAX + 1)], source=source, page=108, vehicle=v.id)))
         if not n:
             return
         i = 0
@@ -303,7 +306,7 @@ def angel_of_death(g: Game, vehicle: VehicleState | None, source: str) -> None:
             i = int((yield ask(v.player, "angel_of_death_weapon",
                                f"{v.name}: add the dice to which weapon?",
                                [(k, str(s.key)) for k, (s, _, _, _) in enumerate(fired)],
-                               source=source, page=108)))
+                               source=source, page=108, vehicle=v.id)))
         s, w, dice, pen = fired[i]
         fired[i] = (s, w, dice + n, pen)
         game.emit("perk", perk="angel_of_death", source=source, page=108, vehicle=v.id,

@@ -95,7 +95,8 @@ def loader(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         keys = [HANDGUN] + [m.key for m in v.weapons if m.weapon != HANDGUN]
         pick = yield ask(v.player, "loader", f"{v.name}: one crew loads which weapon (+1 to hit)?",
-                         [(NO, "nobody")] + [(k, k) for k in keys], source=source, page=109)
+                         [(NO, "nobody")] + [(k, k) for k in keys], source=source, page=109,
+                         vehicle=v.id)
         if pick == NO:
             return
         state.update(at=attack_step_serial(game), key=str(pick))
@@ -167,7 +168,8 @@ def rapid_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(v.player, "rapid_fire", f"{v.name}: Rapid Fire with which weapon?",
-                         [(NO, "no")] + [(k, k) for k in keys(game)], source=source, page=109)
+                         [(NO, "no")] + [(k, k) for k in keys(game)], source=source, page=109,
+                         vehicle=v.id)
         if pick == NO:
             return
         use()
@@ -226,7 +228,8 @@ def return_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if not (yield from yes_no(v.player, "return_fire",
                                   f"{v.name}: take 2 Hazard Tokens to fire back now?",
-                                  "fire back", "no", source=source, page=109)):
+                                  "fire back", "no", source=source, page=109,
+                                  vehicle=v.id, target=ctx["resolution"].attacker.id)):
             return
         use()
         if gain(game, v, RETURN_FIRE_HAZARDS, source, 109) < RETURN_FIRE_HAZARDS:

@@ -71,7 +71,8 @@ def moment_of_glory(g: Game, vehicle: VehicleState | None, source: str) -> None:
         sk: SkidResolution = ctx["sk"]
         if not (yield from yes_no(v.player, "moment_of_glory",
                                   f"{v.name}: use its Moment of Glory on these skid dice?",
-                                  "set the dice", "not now", source=source, page=110)):
+                                  "set the dice", "not now", source=source, page=110,
+                                  vehicle=v.id)):
             return
         use()
         for i in range(len(sk.faces)):
@@ -81,7 +82,7 @@ def moment_of_glory(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 v.player, "moment_of_glory_face", f"{v.name}: {face_label(sk, i)} becomes?",
                 [(KEEP, f"keep {sk.faces[i].value}")] + [
                     (f.value, f.value) for f in SkidFace if f is not sk.faces[i]],
-                source=source, page=110)))
+                source=source, page=110, vehicle=v.id)))
             if pick != KEEP:
                 sk.faces[i] = SkidFace(pick)
         game.emit("perk", perk="moment_of_glory", source=source, page=110, vehicle=v.id,
@@ -106,7 +107,7 @@ def restraint(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if (yield from yes_no(v.player, "restraint",
                               f"{v.name}: changing down this step discards a Hazard Token "
                               "instead of gaining one?", "use Restraint", "no", source=source,
-                              page=110)):
+                              page=110, vehicle=v.id)):
             sk.down_hazard = -1
             game.emit("perk", perk="restraint", source=source, page=110, vehicle=v.id)
 
@@ -160,7 +161,7 @@ def easy_rider(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(v.player, "easy_rider", f"{v.name}: discard a skid die?",
                          [(NO, "keep them all")] + [(i, face_label(sk, i))
                                                     for i in choices(sk)],
-                         source=source, page=110)
+                         source=source, page=110, vehicle=v.id)
         if pick == NO:
             return
         use()

@@ -135,7 +135,7 @@ def taunt(g: Game, vehicle: VehicleState | None, source: str) -> None:
         near = others_within(game, v, "short")
         pick = yield ask(v.player, "taunt", f"{v.name}: put the {face.value} on whose dashboard?",
                          [(NO, "nobody")] + [(t.id, t.name) for t in near],
-                         source=source, page=111)
+                         source=source, page=111, vehicle=v.id)
         if pick == NO:
             return
         t = game.state.vehicles[str(pick)]
@@ -240,7 +240,7 @@ def pit(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = str((yield ask(
             v.player, PIT, f"{v.name}: PIT {t.name} onto which template?",
             [(template_value(tid, m, False), f"{tid}{' (left)' if m else ''}")
-             for tid, m in options], source=source, page=111)))
+             for tid, m in options], source=source, page=111, vehicle=v.id, target=t.id)))
         tid, mirror = pick.split("/")[0], pick.endswith("/left")
         game.emit("perk", perk=PIT, source=source, page=111, vehicle=v.id, target=t.id,
                   template=tid, mirror=mirror)

@@ -82,7 +82,7 @@ def in_for_a_penny(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if (yield from yes_no(v.player, "in_for_a_penny",
                               f"{v.name}: double this smash attack's dice?", "double them",
-                              "no", source=source, page=112)):
+                              "no", source=source, page=112, vehicle=v.id)):
             ctx["dice"] = int(ctx["dice"]) * 2
             game.emit("perk", perk="in_for_a_penny", source=source, page=112, vehicle=v.id,
                       dice=ctx["dice"])
@@ -101,7 +101,7 @@ def dont_come_knocking(g: Game, vehicle: VehicleState | None, source: str) -> No
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if (yield from yes_no(v.player, KNOCKING,
                               f"{v.name}: take 4 Hazard Tokens and hold them fast?",
-                              "take 4", "no", source=source, page=112)) \
+                              "take 4", "no", source=source, page=112, vehicle=v.id)) \
                 and gain(game, v, KNOCKING_HAZARDS, source, 112) == KNOCKING_HAZARDS:
             v.conditions[KNOCKING] = 1
             game.emit("perk", perk=KNOCKING, source=source, page=112, vehicle=v.id)

@@ -115,7 +115,7 @@ def slipstream(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if v.gear > 1:
             options.append(("down", f"change down to {v.gear - 1}"))
         pick = yield ask(v.player, SLIPSTREAM, f"{v.name}: slipstream into which gear?",
-                         options, source=source, page=113)
+                         options, source=source, page=113, vehicle=v.id)
         if pick != NO:
             v.gear += 1 if pick == "up" else -1
             game.emit("gear", source=source, page=113, vehicle=v.id, gear=v.gear)
@@ -198,7 +198,8 @@ def downshift(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state["down"] = None
         if (yield from yes_no(v.player, "downshift", f"{v.name}: Downshift (forced Short "
-                              "Straight forward)?", "go", "no", source=source, page=113)):
+                              "Straight forward)?", "go", "no", source=source, page=113,
+                              vehicle=v.id)):
             game.emit("perk", perk="downshift", source=source, page=113, vehicle=v.id)
             yield from forced_move(game, v, "short_straight", source=source, page=113)
 
@@ -226,7 +227,7 @@ def time_extended(g: Game, vehicle: VehicleState | None, source: str) -> None:
         passed["at"] = None
         n = int((yield ask(v.player, "time_extended", f"{v.name}: discard how many Hazards?",
                            [(i, str(i)) for i in range(v.hazards + 1)], source=source,
-                           page=113)))
+                           page=113, vehicle=v.id)))
         if n:
             discard(game, v, n, source, 113)
 

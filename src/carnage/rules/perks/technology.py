@@ -123,7 +123,7 @@ def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> 
         sk: SkidResolution = ctx["sk"]
         if not (yield from yes_no(v.player, "satellite_navigation",
                                   f"{v.name}: set a Shift aside for the team?", "set one aside",
-                                  "no", source=source, page=114)):
+                                  "no", source=source, page=114, vehicle=v.id)):
             return
         drop_face(sk, shifts(sk)[0])
         v.conditions[BANK] = v.conditions.get(BANK, 0) + 1
@@ -160,7 +160,7 @@ def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> 
         n = int((yield ask(m.player, "satellite_navigation_use",
                            f"{m.name}: use how many of the team's set-aside Shifts?",
                            [(i, str(i)) for i in range(usable(game, ctx) + 1)],
-                           source=source, page=114)))
+                           source=source, page=114, vehicle=m.id)))
         for _ in range(n):
             t = _bank(game, player)[0]
             t.conditions[BANK] -= 1
@@ -189,7 +189,7 @@ def mobile_mechanic(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if not (yield from yes_no(v.player, "mobile_mechanic",
                                   f"{v.name}: a crew member repairs 1 Hull Point this step?",
-                                  "repair", "no", source=source, page=114)):
+                                  "repair", "no", source=source, page=114, vehicle=v.id)):
             return
         state["at"] = attack_step_serial(game)
         v.damage -= 1
@@ -249,7 +249,7 @@ def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
         pick = yield ask(v.player, "eureka", f"{v.name}: Eureka! - which weapon?",
                          [(NO, "not now")] + [(w, cat.get(w).name)
                                               for w in _eureka_weapons(game, v, fired)],
-                         source=source, page=114)
+                         source=source, page=114, vehicle=v.id)
         if pick == NO:
             return
         use()
@@ -258,7 +258,7 @@ def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if w.allowed_facings and "crew_fired" not in w.special_rules:
             facing = str((yield ask(v.player, "eureka_facing", f"{v.name}: facing for the "
                                     f"{w.name}?", [(f.value, f.value) for f in w.allowed_facings],
-                                    source=source, page=114)))
+                                    source=source, page=114, vehicle=v.id)))
         # Its rules are installed for this vehicle unless a weapon it carries brought them.
         have = {("weapon", m.weapon) for m in v.weapons} | {
             ("weapon_rule", r) for m in v.weapons if m.weapon in cat.records

@@ -60,7 +60,7 @@ def rear_drive(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(v.player, "rear_drive", f"{v.name}: spin about which point?",
                          [(CENTRE, "its centre"), (FRONT, "the centre of its front edge")],
-                         source=source, page=115)
+                         source=source, page=115, vehicle=v.id)
         ctx["about_front"] = pick == FRONT
 
     at(g, "spin_start", Trigger(source, f"Rear Drive ({v.name})", own(v), run))
@@ -103,14 +103,14 @@ def momentum(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 return
             pick = yield ask(v.player, "momentum", f"{v.name}: set aside which die to reroll "
                              "another?", [(NO, "stop")] + [(i, face_label(sk, i)) for i in keep],
-                             source=source, page=115)
+                             source=source, page=115, vehicle=v.id)
             if pick == NO:
                 return
             i = int(pick)
             sk.locked.add(i)
             j = int((yield ask(v.player, "momentum_reroll", f"{v.name}: reroll which die?",
                                [(j, face_label(sk, j)) for j in others(sk, i)],
-                               source=source, page=115)))
+                               source=source, page=115, vehicle=v.id)))
             sk.faces[j] = skid_face(ctx["dice"].roll(1)[0])
             game.emit("skid", source=source, page=115, vehicle=v.id,
                       faces=[f.value for f in sk.faces])
@@ -164,7 +164,7 @@ def skiing(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         take = yield from yes_no(v.player, SKIING, f"{v.name}: take 3 Hazard Tokens to be "
                                  "ignored by other vehicles' moves?", "ski", "no",
-                                 source=source, page=115)
+                                 source=source, page=115, vehicle=v.id)
         if take and gain(game, v, SKIING_HAZARDS, source, 115) == SKIING_HAZARDS:
             v.conditions[SKIING] = 1
             game.emit("perk", perk=SKIING, source=source, page=115, vehicle=v.id)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from carnage.engine.scenario import Scenario
+from carnage.engine.scenario_view import Drawable
 from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
@@ -45,6 +46,11 @@ class Line:
     def touches(self, polygon: Sequence[Point], tol: float = 1e-6) -> bool:
         """Does the convex ``polygon`` touch or overlap the segment between the markers?"""
         return penetration(list(polygon), [self.a, self.b]) >= -tol
+
+    def drawable(self, id: str, label: str, style: str = "") -> Drawable:
+        """The line as a table mark: from ``a`` to ``b``, crossed along ``normal``."""
+        return Drawable(id, "line", (self.a, self.b), label=label, direction=self.normal,
+                        style=style)
 
 
 def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> bool:

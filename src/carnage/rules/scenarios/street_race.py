@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog.models import Weight
 from carnage.engine.game import ask
+from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Obstacle, VehicleState
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
@@ -26,6 +27,7 @@ from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
 
 PAGE = 62
 SOURCE = "street_race"
@@ -110,7 +112,7 @@ class StreetRace(TableScenario):
                 pick = yield ask(
                     p, "grid", f"Street Race: where on the starting grid does {v.name} go?",
                     [(k, f"{float(k):+.0f} mm from the grid centre") for k in slots],
-                    source=SOURCE, page=PAGE,
+                    source=SOURCE, page=PAGE, vehicle=v.id,
                 )
                 v.pose = slots[str(pick)]
                 waiting[p].remove(v.id)
@@ -177,6 +179,38 @@ class StreetRace(TableScenario):
             if out or reach + extra > max(state.width, state.height):
                 return out
             extra += line.length / 2.0
+
+    # -- what the table shows (engine/scenario_view.py) -------------------------------------------
+    def drawables(self, game: Game) -> list[Drawable]:
+        return [self.start_line.drawable("start-line", "START", "start"),
+                self.finish_line.drawable("finish-line", "FINISH", "finish")]
+
+    def report(self, game: Game) -> list[ReportRow]:
+        """Who crossed the finish line, else the counting vehicle nearest to it (the distance
+        its centre still has to go across the line)."""
+        st = game.state
+        won = st.vehicles.get(st.scenario.get("crossed") or "")
+        rows = [ReportRow("finish_crossed", "Finish line crossed by",
+                          None if won is None else won.id,
+                          "nobody yet" if won is None else won.name, tally=True)]
+        (cx, cy), (nx, ny) = self.finish_line.centre, self.finish_line.normal
+        racing = [v for v in st.in_play() if self.counts(game, v)
+                  and 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height]
+        if won is None and racing:
+            lead = min(racing, key=lambda v: ((cx - v.pose.x) * nx + (cy - v.pose.y) * ny, v.id))
+            to_go = max(0.0, (cx - lead.pose.x) * nx + (cy - lead.pose.y) * ny)
+            rows.append(ReportRow("leader", "Nearest the finish", lead.id,
+                                  f"{lead.name}, {to_go:.0f} mm to go"))
+        return rows
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        """The starting-grid places a ``grid`` decision offers its vehicle."""
+        v = game.state.vehicles.get(decision.vehicle or "")
+        if decision.kind != "grid" or v is None:
+            return {}
+        slots = self.grid_slots(game.state, v)
+        return {str(o.value): slots[str(o.value)] for o in decision.options
+                if str(o.value) in slots}
 
     # -- play ------------------------------------------------------------------------------------
     def end_of_gear_phase(self, game: Game) -> None:

@@ -330,7 +330,7 @@ export class Board {
         this.label(...centroid(sf.polygon), kind || "surface", "label surface-label"));
     }));
     this.surfaces.append(...(view.dropped || []).map((d) => this._dropped(d)));
-    this.lines.replaceChildren(...(view.lines || []).map((ln) => this._line(ln)));
+    this.lines.replaceChildren(...(view.drawables || []).map((d) => this._drawable(d)));
     this.obstacles.replaceChildren(...(view.obstacles || []).map((o) => this._obstacle(o)));
   }
 
@@ -369,6 +369,39 @@ export class Board {
     return g;
   }
 
+  /** One of the scenario's marks (GameView.drawables), whatever the scenario: lines and gates
+   * between two markers, zones, tokens, spawn points, labels. */
+  _drawable(d) {
+    const p = d.points || [];
+    const text = d.label || "";
+    if (d.kind === "line" || d.kind === "gate") {
+      const style = d.style || d.kind;
+      const word = d.kind === "gate" && d.number != null ? `${text || "GATE"} ${d.number}` : text;
+      return this._line({ id: d.id, kind: style, a: p[0], b: p[1], label: word });
+    }
+    const colour = d.owner == null ? "#1e8449" : this.colourOf(d.owner);
+    const g = s("g", { class: `scenario ${d.kind} ${d.style || ""}`.trim(), "data-id": d.id });
+    if (d.kind === "zone") {
+      g.append(s("polygon", { points: pts(p), fill: colour, "fill-opacity": 0.18, stroke: colour, "stroke-width": 2, "stroke-dasharray": "8 4" }));
+      if (text) g.append(this.label(...centroid(p), text, "label zone-label"));
+    } else if (d.kind === "token") {
+      const [x, y] = p[0];
+      g.append(s("circle", { cx: x, cy: y, r: 10, fill: colour, stroke: "#111", "stroke-width": 1.5 }));
+      if (d.number != null) g.append(this.label(x, y, String(d.number), "label token-number"));
+      if (text) g.append(s("title", {}, text));
+    } else if (d.kind === "spawn") {
+      const [x, y] = p[0];
+      const [dx, dy] = d.direction || [0, 1];
+      const ang = Math.atan2(dy, dx) / RAD;
+      g.append(s("g", { transform: `translate(${round(x)},${round(y)}) rotate(${round(ang)})` },
+        s("polygon", { points: "12,0 -8,8 -8,-8", fill: "none", stroke: colour, "stroke-width": 2 })));
+      if (text) g.append(this.label(x, y - 18, text, "label spawn-label"));
+    } else if (text && p.length) {
+      g.append(this.label(p[0][0], p[0][1], text, "label scenario-label"));
+    }
+    return g;
+  }
+
   _line(ln) {
     const [ax, ay] = ln.a;
     const [bx, by] = ln.b;
@@ -384,7 +417,8 @@ export class Board {
     // The word goes beyond the flag at ``b``, along the line.
     const ux = (bx - ax) / len;
     const uy = (by - ay) / len;
-    g.append(this.label(bx + ux * 48, by + uy * 48, finish ? "FINISH" : "START", `label line-label ${ln.kind}`));
+    const word = ln.label != null ? ln.label : (finish ? "FINISH" : "START");
+    if (word) g.append(this.label(bx + ux * 48, by + uy * 48, word, `label line-label ${ln.kind}`));
     return g;
   }
 

@@ -1,0 +1,135 @@
+"""Exact odds over HTTP (``/api/odds/...``, the same answers as ``carnage odds ... --json``),
+the odds of a game's pending decision, and the odds page (``/odds``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import FileResponse
+
+from carnage.analysis.odds import (
+    CRIT_HITS,
+    ORIENTATIONS,
+    OddsError,
+    Side,
+    attack_odds,
+    explode_odds,
+    flip_odds,
+    parse_weight,
+    skid_odds,
+    smash_odds,
+)
+from carnage.analysis.pending import BASIS, pending_odds
+from carnage.engine.state import WEIGHT_CLASS
+from carnage.engine.wipeout import WIPEOUT_AT
+from carnage.web.deps import GamesDep
+from carnage.web.routers.pages import MISSING, page
+from carnage.web.schemas import Message
+from carnage.web.sessions import ApiError
+
+router = APIRouter(tags=["odds"])
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": Message}, 404: {"model": Message}, 422: {"model": Message}}
+
+Dice = Annotated[int, Query(ge=0, le=60, description="Dice rolled.")]
+Gear = Annotated[int, Query(ge=0, le=6, description="Current gear.")]
+
+
+def _answer(run: Callable[[], Any]) -> Any:
+    try:
+        return run()
+    except OddsError as e:
+        raise ApiError(422, str(e)) from None
+
+
+@router.get("/odds", response_class=FileResponse, responses=MISSING,
+            summary="The odds page: distributions drawn as bar charts")
+def odds_page() -> FileResponse:
+    return page("odds.html")
+
+
+@router.get("/api/odds/attack", responses=ERRORS,
+            summary="Damage distribution of an attack against an evading target")
+def attack(dice: Dice, evade_gear: Gear = 0, cover: bool = False, to_hit_bonus: int = 0,
+           crit_hits: int = CRIT_HITS, evade_bonus: int = 0, evasive: bool = False
+           ) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: attack_odds(
+        dice, evade_gear=evade_gear, cover=cover, to_hit_bonus=to_hit_bonus,
+        crit_hits=crit_hits, evade_bonus=evade_bonus, evasive=evasive).to_json())
+    return out
+
+
+@router.get("/api/odds/skid", responses=ERRORS,
+            summary="Skid dice results and the chance of a Wipeout")
+def skid(dice: Annotated[int, Query(ge=0, le=12)], push_it: bool = False,
+         trivial: bool = False, hazardous: bool = False, hazards: int = 0,
+         wipeout_at: int = WIPEOUT_AT, gear: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: skid_odds(
+        dice, push_it=push_it, trivial=trivial, hazardous=hazardous, hazards=hazards,
+        wipeout_at=wipeout_at, gear=gear).to_json())
+    return out
+
+
+@router.get("/api/odds/flip", responses=ERRORS, summary="Chance a flip check flips")
+def flip(gear: Gear, modifier: int = 0) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: flip_odds(gear, modifier))
+    return out
+
+
+@router.get("/api/odds/explode", responses=ERRORS,
+            summary="Chance a wreck explodes, and its blast attack")
+def explode(ammo: Annotated[int, Query(ge=0, le=99)], bonus: int = 0,
+            weight: str | None = None, evade_gear: Gear = 0) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: explode_odds(
+        ammo, bonus=bonus, weight=None if weight is None else parse_weight(weight),
+        evade_gear=evade_gear))
+    return out
+
+
+@router.get("/api/odds/smash", responses=ERRORS,
+            summary="Damage both parties of a Collision take")
+def smash(gear: Gear, other_gear: Gear = 1, orientation: str = "head_on",
+          weight: str = "middle", other_weight: str = "middle", reaction: str = "smash",
+          other_reaction: str = "smash", obstacle: bool = False, front: str = "b"
+          ) -> dict[str, Any]:
+    def run() -> dict[str, Any]:
+        if front not in ("a", "b"):
+            raise OddsError(f"front must be a or b, not {front!r}")
+        if orientation not in ORIENTATIONS:
+            raise OddsError(f"unknown orientation {orientation!r} (head_on, t_bone or tailgate)")
+        a = Side(gear, WEIGHT_CLASS[parse_weight(weight)], reaction, rear_hit=front == "a")
+        b = Side(0 if obstacle else other_gear, WEIGHT_CLASS[parse_weight(other_weight)],
+                 other_reaction, obstacle=obstacle, rear_hit=front == "b")
+        return smash_odds(orientation, a, b).to_json()
+
+    out: dict[str, Any] = _answer(run)
+    return out
+
+
+@router.get("/api/odds/games/{gid}/pending", responses=ERRORS,
+            summary="Odds of each option of the pending decision of your seat")
+def pending(gid: str, games: GamesDep,
+            token: Annotated[str | None, Query(description="Your seat token.")] = None
+            ) -> dict[str, Any]:
+    """For an ``attack`` decision: the hit and damage distribution of each weapon at each
+    target; for ``skid_dice``: the skid odds of each dice count; for ``collision_reaction``:
+    the damage both parties take for each reaction. Other decisions: no options."""
+    from carnage.web.views import decision_vehicle
+
+    s = games.get(gid)
+    seats = s.seats_for(token)
+    if not seats:
+        raise ApiError(403, "a seat token is needed to see the odds of a decision")
+    with s.lock:
+        g = s.game
+        d = g.pending()
+        if d is None:
+            return {"game": gid, "version": s.version, "kind": None, "vehicle": None,
+                    "options": [], "basis": BASIS}
+        v = decision_vehicle(g, d)
+        opts = pending_odds(g, d, v) if d.player in seats else []
+        return {"game": gid, "version": s.version, "kind": d.kind, "seat": d.player,
+                "vehicle": None if v is None else v.id, "options": [o.to_json() for o in opts],
+                "basis": BASIS}

@@ -1,0 +1,94 @@
+// The odds page: each panel's form asks /api/odds/... on every change and redraws its charts.
+import {barChart, pct} from "/static/odds-chart.js";
+
+function params(form) {
+  const q = new URLSearchParams();
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    if (el.type === "checkbox") { if (el.checked) q.set(el.name, "true"); }
+    else if (el.value !== "") q.set(el.name, el.value);
+  }
+  return q;
+}
+
+async function ask(path, q) {
+  const r = await fetch(`/api/odds/${path}?${q}`);
+  const body = await r.json();
+  if (!r.ok) throw new Error(body.detail || `HTTP ${r.status}`);
+  return body;
+}
+
+function draw(panel, name, dist, label, atLeast) {
+  const fig = panel.querySelector(`figure[data-chart="${name}"]`);
+  fig.querySelector("svg")?.remove();
+  fig.append(barChart(dist, {label, atLeast, title: fig.querySelector("figcaption").textContent}));
+}
+
+const PANELS = {
+  async attack(panel, q) {
+    const a = await ask("attack", q);
+    draw(panel, "hits", a.hits, "hits");
+    draw(panel, "damage", a.distribution, "damage", a.p_at_least);
+    const one = a.p_at_least["1"] ?? 0;
+    return `Expected damage <b>${a.expected_damage.toFixed(3)}</b> (exactly ${a.exact.expected_damage}); ` +
+      `P(at least 1 damage) <b>${pct(one)}</b>; expected hits ${a.expected_hits.toFixed(3)}.`;
+  },
+  async skid(panel, q) {
+    const m = q.get("manoeuvre");
+    q.delete("manoeuvre");
+    if (m) q.set(m, "true");
+    const s = await ask("skid", q);
+    draw(panel, "shifts", s.shifts, "shifts");
+    draw(panel, "hazards_after", s.hazards_after, "hazards");
+    draw(panel, "spins", s.spins, "spins");
+    draw(panel, "slides", s.slides, "slides");
+    return `P(wipeout) <b>${pct(s.p_wipeout)}</b> (exactly ${s.exact.p_wipeout}); ` +
+      (s.p_wipeout_flip !== undefined ? `P(wipeout and flip in gear ${s.gear}) ` +
+        `<b>${pct(s.p_wipeout_flip)}</b>; ` : "") +
+      `P(any Spin) ${pct(s.p_spin)}, P(any Slide) ${pct(s.p_slide)}` +
+      (q.get("push_it") ? `; pushes ${pct(s.p_push)} of the time` : "") + ".";
+  },
+  async checks(panel, q) {
+    const f = await ask("flip", new URLSearchParams({gear: q.get("gear")}));
+    const e = await ask("explode", new URLSearchParams({
+      ammo: q.get("ammo"), weight: q.get("weight"), evade_gear: q.get("evade_gear")}));
+    draw(panel, "blast", e.attack.distribution, "damage", e.attack.p_at_least);
+    return `P(flip) <b>${pct(f.p_flip)}</b> (${f.exact.p_flip}); ` +
+      `P(explode) <b>${pct(e.p_explode)}</b> (${e.exact.p_explode}); ` +
+      `blast of ${e.explosion_dice} dice: expected damage ${e.attack.expected_damage.toFixed(3)}.`;
+  },
+  async smash(panel, q) {
+    const s = await ask("smash", q);
+    draw(panel, "a", s.a.distribution, "damage", s.a.p_at_least);
+    draw(panel, "b", s.b.distribution, "damage", s.b.p_at_least);
+    return (s.forced_evade ? "Tailgate: the front vehicle is faster, so both must evade. " : "") +
+      `A rolls ${s.a.smash_dice} smash dice (${s.a.reaction}), B ${s.b.smash_dice} (${s.b.reaction}); ` +
+      `expected damage to A <b>${s.a.expected_damage.toFixed(3)}</b>, to B ` +
+      `<b>${s.b.expected_damage.toFixed(3)}</b>; Hazards +${s.a.hazards} each.`;
+  },
+};
+
+async function update(id) {
+  const panel = document.getElementById(id);
+  const err = panel.querySelector(".error");
+  try {
+    panel.querySelector(".summary").innerHTML = await PANELS[id](panel, params(panel.querySelector("form")));
+    err.textContent = "";
+  } catch (e) {
+    err.textContent = e.message;
+  }
+}
+
+async function main() {
+  const ids = Object.keys(PANELS);
+  for (const id of ids) {
+    const form = document.getElementById(id).querySelector("form");
+    form.addEventListener("input", () => update(id));
+    form.addEventListener("change", () => update(id));
+    form.addEventListener("submit", (ev) => ev.preventDefault());
+  }
+  await Promise.all(ids.map(update));
+  document.body.dataset.ready = "1";
+}
+
+main();

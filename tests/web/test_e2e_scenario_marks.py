@@ -1,0 +1,53 @@
+"""The board in a real browser draws a scenario it has never heard of from the view alone: the
+zone, token, gate, spawn point and label of tests/engine/test_scenario_view.py's
+``MarkedGround``, and Street Race's lines as before."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from tests.engine.test_scenario_view import SEATS, marked_game
+from tests.web.test_e2e_board import base, browser, tab  # noqa: F401  (the board's fixtures)
+from tests.web.test_e2e_support import Tab
+
+from carnage.rulesets.setup import GameSetup, build_game
+from carnage.web.views import game_view
+
+
+def test_the_board_draws_a_scenario_it_does_not_know(tab: Tab) -> None:  # noqa: F811
+    page = tab.page
+    view = game_view(marked_game(), "g", SEATS).model_dump(mode="json")
+    page.evaluate("(v) => T.board.update(v, { animate: false })", view)
+    zone = page.locator("svg.board g.scenario.zone[data-id='yard']")
+    expect(zone.locator("polygon")).to_have_attribute("points",
+                                                      "100,600 300,600 300,800 100,800")
+    expect(zone.locator("text")).to_have_text("Scrap yard")
+    token = page.locator("svg.board g.scenario.token[data-id='scrap-1']")
+    expect(token.locator("circle")).to_have_attribute("cx", "200")
+    expect(token.locator("text")).to_have_text("3")
+    gate = page.locator("svg.board g.line.gate[data-id='gate-1']")
+    expect(gate.locator("text.line-label")).to_have_text("GATE 1")
+    assert gate.locator(".flag").count() == 2
+    expect(page.locator("svg.board g.scenario.spawn[data-id='entry'] polygon")).to_have_count(1)
+    expect(page.locator("svg.board g.scenario.label[data-id='warning'] text")).to_have_text(
+        "Here be dragons")
+
+
+def test_the_board_draws_street_race_from_its_description(tab: Tab) -> None:  # noqa: F811
+    page = tab.page
+    view = game_view(build_game(GameSetup(), 0), "g", SEATS).model_dump(mode="json")
+    page.evaluate("(v) => T.board.update(v, { animate: false })", view)
+    expect(page.locator("svg.board g.line.start text")).to_have_text("START")
+    expect(page.locator("svg.board g.line.finish text")).to_have_text("FINISH")
+    assert page.locator("svg.board g.line.finish .flag").count() == 2
+
+
+def test_the_status_line_shows_any_scenarios_report(tab: Tab) -> None:  # noqa: F811
+    page = tab.page
+    view = game_view(marked_game(), "g", SEATS).model_dump(mode="json")
+    page.evaluate("""async (v) => {
+      const m = await import('/static/js/view.js');
+      document.getElementById('panel').replaceChildren(...m.statusLine(v));
+    }""", view)
+    chip = page.locator("#panel .scenario-report[data-key='scrap']")
+    expect(chip.locator("small")).to_have_text("Scrap gathered")
+    expect(chip.locator("b")).to_have_text("3 tokens")

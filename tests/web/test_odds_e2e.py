@@ -1,0 +1,144 @@
+"""The odds page in a real browser: each panel draws its distributions as SVG bar charts that
+follow the form, errors show as a sentence, and the table's hook draws a pending decision's
+odds (one chart per option)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.web.test_e2e_support import api, launch, new_context, open_page, serve, shot
+
+from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("e2e-odds") / "carnage.db") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launch() as (_, b):
+        yield b
+
+
+def bars(page: Page, panel: str, chart: str) -> dict[str, float]:
+    out: dict[str, float] = page.evaluate(
+        """([panel, chart]) => Object.fromEntries([...document.querySelectorAll(
+             `#${panel} figure[data-chart="${chart}"] svg rect.bar`)].map(
+             (r) => [r.dataset.k, Number(r.dataset.p)]))""", [panel, chart])
+    return out
+
+
+def settle(page: Page, panel: str, text: str) -> None:
+    page.wait_for_function(
+        "([p, t]) => document.querySelector(`#${p} .summary`).textContent.includes(t)",
+        arg=[panel, text], timeout=10000)
+
+
+def test_odds_page_draws_and_follows_the_forms(base: str, browser: Browser) -> None:
+    ctx = new_context(browser)
+    tab = open_page(ctx, base + "/odds")
+    page = tab.page
+    # Defaults: 2 attack dice against gear 2.
+    want = attack_odds(2, evade_gear=2)
+    assert bars(page, "attack", "damage") == pytest.approx(
+        {k: v for k, v in want.damage.floats().items()})
+    assert bars(page, "attack", "hits") == pytest.approx(want.hits.floats())
+    # One die, no evade, in cover: 4/6, 1/6, 1/6.
+    page.fill("#attack input[name=dice]", "1")
+    page.fill("#attack input[name=evade_gear]", "0")
+    page.check("#attack input[name=cover]")
+    settle(page, "attack", "exactly 1/2")  # expected damage 1/6 + 2/6
+    assert bars(page, "attack", "damage") == pytest.approx({"0": 4 / 6, "1": 1 / 6, "2": 1 / 6})
+    # Skid: the p.22 truck, 4 Hazards + hazardous, two dice: P(wipeout) 1/4.
+    page.fill("#skid input[name=dice]", "2")
+    page.fill("#skid input[name=hazards]", "4")
+    page.select_option("#skid select[name=manoeuvre]", "hazardous")
+    settle(page, "skid", "exactly 1/4")
+    want_skid = skid_odds(2, hazardous=True, hazards=4)
+    assert bars(page, "skid", "hazards_after") == pytest.approx(
+        want_skid.hazards_after.floats())
+    page.fill("#skid input[name=gear]", "6")
+    settle(page, "skid", "flip in gear 6")
+    assert "20.8%" in page.inner_text("#skid .summary")  # 1/4 * 5/6
+    page.check("#skid input[name=push_it]")
+    settle(page, "skid", "exactly 7/16")
+    # Checks and smash panels drew too.
+    assert "P(flip)" in page.inner_text("#checks .summary")
+    assert sum(bars(page, "checks", "blast").values()) == pytest.approx(1)
+    assert sum(bars(page, "smash", "a").values()) == pytest.approx(1)
+    # A query the rules cannot answer: the sentence, not a crash.
+    page.fill("#smash input[name=other_gear]", "0")
+    page.wait_for_function("document.querySelector('#smash .error').textContent.length > 0")
+    assert "between 1 and 6" in page.inner_text("#smash .error")
+    shot(page, "odds")
+    tab.check()
+    ctx.close()
+
+
+def test_pending_decision_odds_hook(base: str, browser: Browser) -> None:
+    status, g = api(base, "POST", "/api/games", {"scenario": "street-race", "seed": 7, "seats": [
+        {"controller": "human"}, {"controller": "human"}]})
+    assert status == 201, g
+    tokens = ",".join(s["token"] for s in g["seats"])
+    # Answer the first option until the skid dice are asked.
+    for _ in range(200):
+        _, view = api(base, "GET", f"/api/games/{g['id']}?token={tokens}")
+        p = view["pending"]
+        if p["kind"] == "skid_dice":
+            break
+        choice: Any = p["options"][0]["value"] if p["options"] else p["domain"]["low"]
+        status, _ = api(base, "POST", f"/api/games/{g['id']}/decisions",
+                        {"token": tokens, "version": view["version"], "choice": choice})
+        assert status == 200
+    else:
+        raise AssertionError("no skid dice decision")
+    ctx = new_context(browser)
+    tab = open_page(ctx, base + "/odds")
+    figures = tab.page.evaluate("""async ([gid, token]) => {
+        const m = await import('/static/odds-chart.js');
+        const panel = m.pendingOddsPanel(await m.pendingOdds(gid, token));
+        document.body.append(panel);
+        return [...panel.querySelectorAll('figure')].map((f) => [
+          f.dataset.option, f.querySelectorAll('rect.bar').length]);
+    }""", [g["id"], tokens])
+    counts = [str(o["value"]) for o in p["options"]]
+    assert [f[0] for f in figures] == counts
+    assert all(n >= 1 for _, n in figures)
+    # A collision reaction before the other party reacts: one chart per pair of reactions.
+    pair = {r: {"self": smash_odds("head_on", Side(2, 2, mine), Side(3, 2, r)).a.to_json(),
+                "other": smash_odds("head_on", Side(2, 2, mine), Side(3, 2, r)).b.to_json()}
+            for mine in ("smash",) for r in ("smash", "evade")}
+    answer = {"kind": "collision_reaction", "options": [
+        {"option": "smash", "label": "Smash Attack", "other": "blue", "odds": pair}]}
+    captions = tab.page.evaluate("""async (answer) => {
+        const m = await import('/static/odds-chart.js');
+        return [...m.pendingOddsPanel(answer).querySelectorAll('figcaption')].map(
+          (c) => c.textContent);
+    }""", answer)
+    assert len(captions) == 2 and captions[0].startswith("smash (blue smashes): you take")
+    assert "blue evades" in captions[1] and "you take 0.00" in captions[1]
+    tab.check()
+    ctx.close()
+
+
+def test_lobby_links_the_odds_page(base: str, browser: Browser) -> None:
+    ctx = new_context(browser)
+    tab = open_page(ctx, base + "/")
+    tab.page.click("nav a[href='/odds']")
+    tab.page.wait_for_selector("body[data-ready]")
+    assert tab.page.url.endswith("/odds")
+    tab.check()
+    ctx.close()
+
+
+def test_static_files_exist() -> None:
+    static = Path(__file__).resolve().parents[2] / "src" / "carnage" / "web" / "static"
+    for name in ("odds.html", "odds.js", "odds-chart.js", "odds.css"):
+        assert (static / name).is_file()
