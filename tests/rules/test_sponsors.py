@@ -1003,3 +1003,37 @@ def test_games_between_random_sponsored_teams_play_out_and_replay() -> None:
         assert not problems and g.outcome() is not None
         again = replay(parse_log(log_text(record_game(g, setup, seed))))
         assert again.identical and again.crash is None
+
+
+def test_sponsor_installers_play_the_sponsored_perks_the_catalogue_lists() -> None:
+    import dataclasses
+
+    from carnage.catalog import load_catalog
+    from carnage.rules.sponsors import PLAYED_WITH, SPONSORED, TEAM_BUILDING
+    from carnage.rulesets import REFUELLED, refuelled_ruleset
+
+    cat = load_catalog()
+    listed = {p for s in cat.sponsors for p in s.sponsored_perks}
+    # Every sponsored perk is played in the game, played by the perk leading its group, or
+    # acts in the team builder; and nothing else is claimed.
+    assert listed == set(SPONSORED) | set(PLAYED_WITH) | TEAM_BUILDING
+    assert set(PLAYED_WITH.values()) <= set(SPONSORED)
+
+    # A catalogue whose Idris lists only Speed Demon: its ruleset plays only that.
+    idris = cat.sponsors.records["idris"]
+    fewer = dataclasses.replace(cat, sponsors=dataclasses.replace(
+        cat.sponsors, records={**cat.sponsors.records,
+                               "idris": idris.model_copy(update={"sponsored_perks": (
+                                   "n2o_addict", "speed_demon")})}))
+    ruleset = refuelled_ruleset(name="fewer", catalog=fewer)
+
+    def effects(r: Any) -> set[str]:
+        st = table(vehicle("a", "car", 100, 100))
+        st.sponsors = ["idris", None]
+        g = run_step(st, lambda g: iter(()), ruleset=r)
+        return {h.effect for hs in g.effects._handlers.values() for h in hs}
+
+    assert "sponsor:idris:0:cult_of_speed" in effects(REFUELLED)
+    mine = effects(ruleset)
+    assert "sponsor:idris:0:cult_of_speed" not in mine
+    assert any(e.startswith("sponsor:idris:0:speed_demon") for e in mine)

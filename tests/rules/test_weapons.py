@@ -302,6 +302,19 @@ def test_wall_of_amplifiers_hits_everyone_near_and_each_hit_adds_or_removes_a_ha
     assert (r.hazards, mate.hazards, r.hull_points) == (1, 3, 10)
 
 
+def test_wall_of_amplifiers_discards_through_the_hooks_so_dont_come_knocking_holds() -> None:
+    # A discarded Hazard goes through ``hazards_lost``: held fast by Don't Come Knocking (p.112)
+    # it stays, and the log shows no change.
+    blue = blue_with(("wall_of_amplifiers", None, None))
+    r = red(hazards=2)
+    r.perks.append("dont_come_knocking")
+    r.conditions["dont_come_knocking"] = 1  # it took its 4 Hazards as it last activated
+    g = attack_game(table(blue, r), "blue", dice=[1])  # red fails its evade
+    play(g, "wall_of_amplifiers#0", "discard")
+    assert r.hazards == 2
+    assert not [e for e in g.log.of_kind("hazards") if e.data["vehicle"] == "red"]
+
+
 # -- Wrecking Ball (p.75) -------------------------------------------------------------------------
 
 

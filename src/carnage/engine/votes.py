@@ -36,6 +36,9 @@ NO_ACTIVE_VOTES = 2
 INTERVENTION_HAZARDS = 5
 """Executive Intervention tops the target up to this many Hazard Tokens (p.89)."""
 
+RULES = RuleTable()
+"""The Audience Votes' and team games' installers (composed into the Refuelled ruleset)."""
+
 
 # -- gaining ---------------------------------------------------------------------------------------
 def gain_votes(g: Game, player: int, n: int, *, source: str, page: int | None,
@@ -217,8 +220,7 @@ def _install_hold(g: Game, player: int, effect: str) -> None:
     g.effects.on("pole_moves", effect, hold, priority=-100)
 
 
-RULES = RuleTable(named={HOLD_KEY: _install_hold})
-"""The Audience Votes' installers (composed into the Refuelled ruleset)."""
+RULES.named[HOLD_KEY] = _install_hold
 
 
 # -- Respawn (p.90) --------------------------------------------------------------------------------
@@ -366,6 +368,7 @@ def spend_opportunity(g: Game, player: int) -> Flow:
 
 
 # -- team games (p.123) ----------------------------------------------------------------------------
+@RULES.journaled("team_game")
 def install_team_game(g: Game, sides: Sequence[Sequence[int]]) -> None:
     """Team play (p.123): teammates' vehicles count as one's own when spending votes; Pole
     Position never passes to a teammate (it goes on to the next seat of another side); a

@@ -196,7 +196,12 @@ class KernelGame:
             raise SnapshotError("snapshot: checkpoint outside the log or the choices")
         g = self.blank(state, dice, EventLog(events[:log_len]))
         cp = Checkpoint(state, dice_state, log_len, n)
-        g._resume(cp, choices)
+        try:
+            g._resume(cp, choices)
+        except IllegalChoice as e:
+            raise SnapshotError(f"snapshot: its choices do not replay ({e})") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise SnapshotError(f"snapshot: its state does not fit its ruleset ({e})") from None
         if [e.to_json() for e in g.log.events] != [e.to_json() for e in events]:
             raise SnapshotError("snapshot: the game does not replay to the logged events")
         return g

@@ -68,14 +68,11 @@ def team(g: Game, player: int) -> list[VehicleState]:
     return [v for v in g.state.in_play() if on_team(v, player)]
 
 
-def _flow(g: Game, event: str, effect: str, pick: Pick, priority: int = 0) -> None:
-    """Attach to the flow hook ``event`` the flow ``pick(ctx)`` returns (None: nothing)."""
+def for_team(player: int, fn: FlowFactory) -> Pick:
+    """A flow hook's pick: ``fn`` when the hook's vehicle is on ``player``'s team."""
+    return lambda ctx: fn if on_team(ctx.get("vehicle"), player) else None
 
-    def handler(flows: Any, ctx: dict[str, Any]) -> Any:
-        fn = pick(ctx)
-        return None if fn is None else [*flows, fn]
 
-    g.effects.on(event, effect, handler, priority)
 
 
 def _logged(g: Game, kind: str, effect: str, fn: Callable[[Game, dict[str, Any]], None]) -> None:
@@ -209,10 +206,6 @@ def televised_carnage(g: Game, player: int, eff: str) -> None:
     _logged(g, "smash_attack", eff, smash)
 
 
-@RULES.rule("sponsor", "rutherford")
-def rutherford(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    televised_carnage(game, _player(source), f"{source}:televised_carnage")
-
 
 # ==================================================================================================
 # Miyazaki (p.92): Virtuoso, Showing Off
@@ -242,7 +235,7 @@ def virtuoso(g: Game, player: int, eff: str) -> None:
             return refund
         return None
 
-    _flow(g, "skid_rolled", eff, pick, priority=50)
+    g.effects.add_flow("skid_rolled", eff, pick, 50)
 
 
 def showing_off(g: Game, player: int, eff: str) -> None:
@@ -303,17 +296,10 @@ def showing_off(g: Game, player: int, eff: str) -> None:
     _logged(g, "pivot", eff, pivot)
     _logged(g, "gear", eff, gear)
     _logged(g, "wipeout", eff, wipeout)
-    _flow(g, "slide_template", eff,
-          lambda ctx: slid if on_team(ctx.get("vehicle"), player) else None)
+    g.effects.add_flow("slide_template", eff, for_team(player, slid))
     g.effects.on("activation_end", eff, ended)
     g.effects.on("gear_phase_end", eff, phase_end)
 
-
-@RULES.rule("sponsor", "miyazaki")
-def miyazaki(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    virtuoso(game, p, f"{source}:virtuoso")
-    showing_off(game, p, f"{source}:showing_off")
 
 
 # ==================================================================================================
@@ -353,7 +339,7 @@ def dynamo(g: Game, player: int, eff: str) -> None:
             return charge
         return None
 
-    _flow(g, "after_activation", eff, pick)
+    g.effects.add_flow("after_activation", eff, pick)
 
 
 def weapon_id(v: VehicleState, key: str) -> str:
@@ -383,12 +369,6 @@ def all_the_toys(g: Game, player: int, eff: str) -> None:
 
     _logged(g, "declare_attack", eff, declared)
 
-
-@RULES.rule("sponsor", "mishkin")
-def mishkin(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    dynamo(game, p, f"{source}:dynamo")
-    all_the_toys(game, p, f"{source}:all_the_toys")
 
 
 # ==================================================================================================
@@ -446,12 +426,6 @@ def cult_of_speed(g: Game, player: int, eff: str) -> None:
     _logged(g, "nitro", eff, nitro)
 
 
-@RULES.rule("sponsor", "idris")
-def idris(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    speed_demon(game, p, f"{source}:speed_demon")
-    cult_of_speed(game, p, f"{source}:cult_of_speed")
-
 
 # ==================================================================================================
 # Extra Movement Steps (Pinball p.95, Bogey at 12 o'Clock p.98)
@@ -508,8 +482,8 @@ def pinball(g: Game, player: int, eff: str) -> None:
             return again
         return None
 
-    _flow(g, "collision_end", eff, pick_collision)
-    _flow(g, "movement_end", eff, pick_end, priority=-50)
+    g.effects.add_flow("collision_end", eff, pick_collision)
+    g.effects.add_flow("movement_end", eff, pick_end, -50)
 
 
 def live_fast(g: Game, player: int, eff: str) -> None:
@@ -526,14 +500,8 @@ def live_fast(g: Game, player: int, eff: str) -> None:
             return cheer
         return None
 
-    _flow(g, "wipeout_step_start", eff, pick)
+    g.effects.add_flow("wipeout_step_start", eff, pick)
 
-
-@RULES.rule("sponsor", "slime")
-def slime(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    pinball(game, p, f"{source}:pinball")
-    live_fast(game, p, f"{source}:live_fast")
 
 
 # ==================================================================================================
@@ -561,10 +529,6 @@ def fireworks(g: Game, player: int, eff: str) -> None:
 
     _logged(g, "explosion_check", eff, checked)
 
-
-@RULES.rule("sponsor", "warden")
-def warden(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    fireworks(game, _player(source), f"{source}:fireworks")
 
 
 @RULES.rule("upgrade", "prison_car")
@@ -611,7 +575,7 @@ def raiders(g: Game, player: int, eff: str) -> None:
             return raid
         return None
 
-    _flow(g, "attack_end", eff, pick)
+    g.effects.add_flow("attack_end", eff, pick)
 
 
 def raise_the_sails(g: Game, player: int, eff: str) -> None:
@@ -635,7 +599,7 @@ def raise_the_sails(g: Game, player: int, eff: str) -> None:
             return sails
         return None
 
-    _flow(g, "skid_rolled", eff, pick)
+    g.effects.add_flow("skid_rolled", eff, pick)
 
 
 def press_gang(g: Game, player: int, eff: str) -> None:
@@ -667,15 +631,8 @@ def press_gang(g: Game, player: int, eff: str) -> None:
         return press if near else None
 
     # After a rule that replaces the whole wreck (an RC Car explodes instead, p.79).
-    _flow(g, "wreck", eff, pick, priority=-10)
+    g.effects.add_flow("wreck", eff, pick, -10)
 
-
-@RULES.rule("sponsor", "scarlett")
-def scarlett(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    raiders(game, p, f"{source}:raiders")
-    raise_the_sails(game, p, f"{source}:raise_the_sails")
-    press_gang(game, p, f"{source}:press_gang_or_keelhaul")
 
 
 # ==================================================================================================
@@ -725,9 +682,8 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
 
     # Hot Pursuit: after deployment, and whenever the bogey has gone, before the next
     # activation.
-    _flow(g, "game_start", eff, lambda ctx: nominate, priority=10)
-    _flow(g, "activation_start", eff, lambda ctx: nominate if bogey.need else None,
-          priority=100)
+    g.effects.add_flow("game_start", eff, lambda ctx: nominate, 10)
+    g.effects.add_flow("activation_start", eff, lambda ctx: nominate if bogey.need else None, 100)
 
     def gone(g: Game, data: dict[str, Any]) -> None:
         if bogey.id is not None and data.get("vehicle") == bogey.id:
@@ -769,7 +725,7 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
             return chase
         return None
 
-    _flow(g, "movement_end", eff, pick_chase, priority=-50)
+    g.effects.add_flow("movement_end", eff, pick_chase, -50)
 
     # Siren: in the bogey's rear arc at the end of the Attack Step.
     def wail(g: Game, ctx: dict[str, Any]) -> Flow:
@@ -806,12 +762,8 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
             return wail
         return None
 
-    _flow(g, "attack_end", eff, pick_siren)
+    g.effects.add_flow("attack_end", eff, pick_siren)
 
-
-@RULES.rule("sponsor", "highway_patrol")
-def highway_patrol(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    highway_patrol_rules(game, _player(source), f"{source}:hot_pursuit")
 
 
 @RULES.rule("upgrade", "louder_siren")
@@ -922,7 +874,7 @@ def tombstone(g: Game, player: int, eff: str) -> None:
             del v.conditions[TOMBSTONE]
             g.emit("tombstone_ends", source="tombstone", page=99, vehicle=v.id)
 
-    _flow(g, "attack_start", eff, pick)
+    g.effects.add_flow("attack_start", eff, pick)
     g.effects.on("collision_orientation", eff, head_on)
     _logged(g, "activation", eff, started)
 
@@ -944,13 +896,6 @@ def thats_entertainment(g: Game, player: int, eff: str) -> None:
     _logged(g, "dropped_template", eff, placed)
     _logged(g, "dropped_template_removed", eff, removed)
 
-
-@RULES.rule("sponsor", "verney")
-def verney(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    trunk_of_junk(game, p, f"{source}:trunk_of_junk")
-    tombstone(game, p, f"{source}:tombstone")
-    thats_entertainment(game, p, f"{source}:thats_entertainment")
 
 
 # ==================================================================================================
@@ -984,8 +929,7 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
         slid.discard(v.id)
         yield from ()
 
-    _flow(g, "skid_finish", eff,
-          lambda ctx: tally if on_team(ctx.get("vehicle"), player) else None, priority=-100)
+    g.effects.add_flow("skid_finish", eff, for_team(player, tally), -100)
 
     # Dizzy: each Spin result its own spin, one after another.
     def dizzy(g: Game, ctx: dict[str, Any]) -> Flow:
@@ -993,8 +937,7 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
         ctx["spins"] = max(int(ctx.get("spins", 1)), counts.get(v.id, (1, 0))[0])
         yield from ()
 
-    _flow(g, "spin_start", eff,
-          lambda ctx: dizzy if on_team(ctx.get("vehicle"), player) else None)
+    g.effects.add_flow("spin_start", eff, for_team(player, dizzy))
 
     # Maxximum Drift: two Slides may use the Medium Straight, three or more the Long.
     def drift(g: Game, ctx: dict[str, Any]) -> Flow:
@@ -1013,8 +956,7 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
             g.emit("maxximum_drift", source="maxximum_drift", page=99, vehicle=v.id,
                    template=str(pick))
 
-    _flow(g, "slide_template", eff,
-          lambda ctx: drift if on_team(ctx.get("vehicle"), player) else None, priority=-10)
+    g.effects.add_flow("slide_template", eff, for_team(player, drift), -10)
 
     # Meshuggah: a Slide or Spin ending near a friend without a Collision.
     def near_friend(v: VehicleState) -> bool:
@@ -1040,10 +982,6 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
     g.effects.on("after_move", eff, moved)
     _logged(g, "pivot", eff, spun)
 
-
-@RULES.rule("sponsor", "maxxine")
-def maxxine(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    maxxine_rules(game, _player(source), f"{source}:maxxine")
 
 
 # ==================================================================================================
@@ -1117,13 +1055,6 @@ def cult_of_flame(g: Game, player: int, eff: str) -> None:
 
     g.effects.on("gear_phase_end", eff, phase_end)
 
-
-@RULES.rule("sponsor", "order_of_the_inferno")
-def order_of_the_inferno(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    p = _player(source)
-    fire_walk_with_me(game, p, f"{source}:fire_walk_with_me")
-    burning_man(game, p, f"{source}:burning_man")
-    cult_of_flame(game, p, f"{source}:cult_of_flame")
 
 
 # ==================================================================================================
@@ -1207,7 +1138,7 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
                 make_ghost(g, v, "graveyard_shift", 100)
         soul_anchor(g)
 
-    _flow(g, "game_start", eff, lambda ctx: shift)
+    g.effects.add_flow("game_start", eff, lambda ctx: shift)
 
     # Soul Anchor: nothing but Ghost Riders left in play removes the whole team.
     def soul_anchor(g: Game) -> None:
@@ -1261,8 +1192,7 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
         soul_anchor(g)
         yield from ()
 
-    _flow(g, "respawned", eff,
-          lambda ctx: respawned if on_team(ctx.get("vehicle"), player) else None, priority=-50)
+    g.effects.add_flow("respawned", eff, for_team(player, respawned), -50)
 
     # Soul Harvest.
     def harvest(g: Game, ctx: dict[str, Any]) -> Flow:
@@ -1307,8 +1237,8 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
                 else:
                     gain_votes(g, player, n, source="soul_harvest", page=101, vehicle=v.id)
 
-    _flow(g, "move_window", eff,
-          lambda ctx: harvest if on_team(ctx.get("vehicle"), player)
+    g.effects.add_flow("move_window", eff,
+        lambda ctx: harvest if on_team(ctx.get("vehicle"), player)
           and ctx.get("result") is not None else None)
 
 
@@ -1317,10 +1247,6 @@ def _start_bodies(v: VehicleState, result: Any) -> list[Any]:
 
     return [Rect(result.start, v.length, v.width)]
 
-
-@RULES.rule("sponsor", "beverly")
-def beverly(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    beverly_rules(game, _player(source), f"{source}:beverly")
 
 
 # ==================================================================================================
@@ -1341,8 +1267,7 @@ def rusty_rules(g: Game, player: int, eff: str) -> None:
             gain_votes(g, player, len(hot), source="party_hard", page=102, vehicle=v.id)
         yield from ()
 
-    _flow(g, "attack_end", eff,
-          lambda ctx: party if on_team(ctx.get("vehicle"), player) else None)
+    g.effects.add_flow("attack_end", eff, for_team(player, party))
 
     # Dutch Courage: Wipeout at 8 Hazards.
     def threshold(value: Any, ctx: dict[str, Any]) -> Any:
@@ -1369,6 +1294,67 @@ def rusty_rules(g: Game, player: int, eff: str) -> None:
     g.effects.on("template_use", eff, use, priority=-50)
 
 
-@RULES.rule("sponsor", "rustys_bootleggers")
-def rustys_bootleggers(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    rusty_rules(game, _player(source), f"{source}:rusty")
+# ==================================================================================================
+# Every sponsor: its sponsored perks, as the catalogue lists them
+# ==================================================================================================
+SponsoredPerk = Callable[["Game", int, str], None]
+"""``fn(game, player, effect)``: one sponsored perk (or the group it leads) for a team."""
+
+SPONSORED: dict[str, SponsoredPerk] = {
+    "televised_carnage": televised_carnage,
+    "virtuoso": virtuoso, "showing_off": showing_off,
+    "dynamo": dynamo, "all_the_toys": all_the_toys,
+    "speed_demon": speed_demon, "cult_of_speed": cult_of_speed,
+    "pinball": pinball, "live_fast": live_fast,
+    "fireworks": fireworks,
+    "raiders": raiders, "raise_the_sails": raise_the_sails, "press_gang_or_keelhaul": press_gang,
+    "hot_pursuit": highway_patrol_rules,
+    "trunk_of_junk": trunk_of_junk, "tombstone": tombstone,
+    "thats_entertainment": thats_entertainment,
+    "dizzy": maxxine_rules,
+    "fire_walk_with_me": fire_walk_with_me, "burning_man": burning_man,
+    "cult_of_flame": cult_of_flame,
+    "graveyard_shift": beverly_rules,
+    "party_hard": rusty_rules,
+}
+"""The sponsored perks played in a game, by id. A perk that leads a group plays the group:
+Hot Pursuit with Bogey at 12 o'Clock, Siren and Steel Justice; Dizzy with Maxximum Drift and
+Meshuggah; Graveyard Shift with Beverly's others; Party Hard with Rusty's others."""
+
+PLAYED_WITH = {
+    "bogey_at_12_oclock": "hot_pursuit", "siren": "hot_pursuit", "steel_justice": "hot_pursuit",
+    "maxximum_drift": "dizzy", "meshuggah": "dizzy",
+    "ghost_rider": "graveyard_shift", "soul_anchor": "graveyard_shift",
+    "at_the_crossroads": "graveyard_shift", "inexorable": "graveyard_shift",
+    "soul_harvest": "graveyard_shift",
+    "dutch_courage": "party_hard", "as_straight_as_im_able": "party_hard",
+    "over_the_limit": "party_hard",
+}
+"""Sponsored perks played by the perk leading their group."""
+
+TEAM_BUILDING = frozenset({
+    "military_hardware", "well_stocked", "might_is_right", "elegance", "thumpermonkey",
+    "n2o_addict", "kiss_my_asphalt", "spiked_fist", "prison_cars", "crew_quarters",
+    "microplate_armour", "trailer_trash", "haulage",
+})
+"""Sponsored perks that act in the team builder (team/sponsors.py), not in play."""
+
+
+def play_sponsored_perks(game: Game, vehicle: VehicleState | None, source: str) -> None:
+    """A sponsor's installer: for the player ``source`` names, every sponsored perk the game's
+    catalogue lists for the sponsor, in book order (source ``sponsor:<id>:<seat>``)."""
+    sponsor = game.catalog.sponsors.get(source.split(":")[1])
+    player = _player(source)
+    for perk in sponsor.sponsored_perks:
+        fn = SPONSORED.get(perk)
+        if fn is not None:
+            fn(game, player, f"{source}:{perk}")
+
+
+def sponsor_rules(catalog: Any) -> RuleTable:
+    """The installer of every sponsor in ``catalog`` (a ruleset's own)."""
+    out = RuleTable()
+    for sponsor in catalog.sponsors:
+        out.rule("sponsor", sponsor.id)(play_sponsored_perks)
+    return out
+

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 from carnage.engine.game import ask
 from carnage.engine.state import VehicleState
 from carnage.geometry.shapes import Point, distance
+from carnage.kernel.effects import for_subject
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
     from carnage.engine.collision import Party
     from carnage.engine.game import Flow, Game
-    from carnage.kernel.effects import FlowFactory
 
 RULES = RuleTable()
 """This module's installers (composed into the Refuelled ruleset)."""
@@ -44,12 +44,6 @@ def _mine(v: VehicleState, ctx: dict[str, Any]) -> bool:
     return ctx.get("vehicle") is v
 
 
-def _add_flow(game: Game, event: str, source: str, v: VehicleState, fn: FlowFactory,
-              priority: int = 0) -> None:
-    def handler(flows: Any, ctx: dict[str, Any]) -> Any:
-        return [*flows, fn] if _mine(v, ctx) else None
-
-    game.effects.on(event, source, handler, priority)
 
 
 def _polys(v: VehicleState) -> list[list[Point]]:
@@ -113,7 +107,7 @@ def sourmash_jet_booster(game: Game, vehicle: VehicleState | None, source: str) 
         g.emit("sourmash", source=source, page=PAGE, vehicle=v.id)
         yield from forced_move(g, v, "long_straight", source=source, page=PAGE)
 
-    _add_flow(game, "movement_end", source, v, boost)
+    game.effects.add_flow("movement_end", source, for_subject(v, boost))
 
 
 # -- Siphon Pump --------------------------------------------------------------------------------
@@ -149,7 +143,7 @@ def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
             if other.hazards < before:
                 g.add_hazards(v, 1, source, PAGE)
 
-    _add_flow(game, "attack_start", source, v, siphon)
+    game.effects.add_flow("attack_start", source, for_subject(v, siphon))
 
 
 # -- Old Fashioned Corn Liquor ------------------------------------------------------------------

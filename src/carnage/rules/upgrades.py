@@ -34,7 +34,7 @@ from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import SurfaceKind
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.dice import SkidFace, skid_face
-from carnage.kernel.effects import FlowFactory
+from carnage.kernel.effects import for_subject
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -82,14 +82,6 @@ def _mine(v: VehicleState, ctx: dict[str, Any]) -> bool:
     return ctx.get("vehicle") is v
 
 
-def _add_flow(game: Game, event: str, source: str, v: VehicleState, fn: FlowFactory,
-              priority: int = 0) -> None:
-    """Attach ``fn`` to the flow hook ``event`` when the hook's vehicle is ``v``."""
-
-    def handler(flows: Any, ctx: dict[str, Any]) -> Any:
-        return [*flows, fn] if _mine(v, ctx) else None
-
-    game.effects.on(event, source, handler, priority)
 
 
 def _built_in_stats(game: Game, vehicle: VehicleState | None, source: str) -> None:
@@ -142,7 +134,7 @@ def nuclear_engine(game: Game, vehicle: VehicleState | None, source: str) -> Non
         return Weight.HEAVYWEIGHT if _mine(v, ctx) else None
 
     game.effects.on("template_use", source, long_straight)
-    _add_flow(game, "flip", source, v, meltdown, priority=30)
+    game.effects.add_flow("flip", source, for_subject(v, meltdown), 30)
     game.effects.on("explosion_check", source, always_explodes)
     game.effects.on("explosion_weight", source, heavyweight)
 
@@ -222,7 +214,7 @@ def teleporter(game: Game, vehicle: VehicleState | None, source: str) -> None:
     def flow(g: Game, ctx: dict[str, Any]) -> Flow:
         return _teleport(g, v, source)
 
-    _add_flow(game, "activation_start", source, v, flow, priority=10)
+    game.effects.add_flow("activation_start", source, for_subject(v, flow), 10)
 
 
 def _teleport(g: Game, v: VehicleState, source: str) -> Flow:
@@ -305,8 +297,8 @@ def install_nitro(game: Game, v: VehicleState, source: str, *, unlimited: bool =
     def no_reverse(value: Any, ctx: dict[str, Any]) -> Any:
         return False if _mine(v, ctx) and boosting else None
 
-    _add_flow(game, "movement_start", source, v, boost)
-    _add_flow(game, "movement_end", source, v, after, priority=10)
+    game.effects.add_flow("movement_start", source, for_subject(v, boost))
+    game.effects.add_flow("movement_end", source, for_subject(v, after), 10)
     game.effects.on("may_reverse", source, no_reverse)
     if mounts:
         game.effects.on("ammo_tokens", source, _count_ammo_for(v, mounts))
@@ -518,5 +510,5 @@ def roll_cage(game: Game, vehicle: VehicleState | None, source: str) -> None:
             return 0
         return None
 
-    _add_flow(game, "flip", source, v, choose, priority=-10)
+    game.effects.add_flow("flip", source, for_subject(v, choose), -10)
     game.effects.on("flip_hits", source, hits, priority=-10)

@@ -28,6 +28,7 @@ from carnage.engine.terrain import parse_ramp_edge
 from carnage.geometry.movement import spin_body
 from carnage.geometry.shapes import Pose, norm_heading
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.effects import always, for_subject
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -62,17 +63,6 @@ def installed(g: Game, event: str, effect: str) -> bool:
     return any(h.effect == effect for h in g.effects.handlers(event))
 
 
-def add_flow(g: Game, event: str, effect: str, v: VehicleState, fn: FlowFn,
-             priority: int = 0, *, any_vehicle: bool = False) -> None:
-    """Attach ``fn`` to the flow hook ``event`` when the hook's vehicle is ``v`` (or always,
-    with ``any_vehicle``)."""
-
-    def handler(flows: list[FlowFn], ctx: dict[str, Any]) -> list[FlowFn] | None:
-        if any_vehicle or ctx.get("vehicle") is v:
-            return [*flows, fn]
-        return None
-
-    g.effects.on(event, effect, handler, priority)
 
 
 def _pose_touches(g: Game, v: VehicleState, pose: Pose, skip: set[str]) -> set[str]:
@@ -146,7 +136,7 @@ def roll_cage(g: Game, vehicle: VehicleState | None, source: str) -> None:
             return 0
         return None
 
-    add_flow(g, "flip", effect, v, choose, priority=10)
+    g.effects.add_flow("flip", effect, for_subject(v, choose), 10)
     g.effects.on("flip_hits", effect, hits)
 
 
@@ -188,7 +178,7 @@ def slip_away(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return [*flows, after_collision] if any(p.vehicle is v for p in parties) else None
 
     g.effects.on("collision_end", source, on_collision)
-    add_flow(g, "after_activation", source, v, free_activation, any_vehicle=True)
+    g.effects.add_flow("after_activation", source, always(free_activation))
 
 
 # -- Nitro and the Jet Engine (Drag Racer p.70; Nitro Booster p.84) ------------------------
@@ -233,8 +223,8 @@ def jet_engine(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def explodes(value: bool, ctx: dict[str, Any]) -> bool | None:
         return True if ctx.get("vehicle") is v else None
 
-    add_flow(g, "movement_start", source, v, boost)
-    add_flow(g, "movement_end", source, v, after, priority=10)
+    g.effects.add_flow("movement_start", source, for_subject(v, boost))
+    g.effects.add_flow("movement_end", source, for_subject(v, after), 10)
     g.effects.on("may_reverse", source, no_reverse)
     g.effects.on("explosion_check", source, explodes)
 
@@ -274,7 +264,7 @@ def pivot(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if float(angle) != 0.0:
             pivot_without_contact(game, v, float(angle), source="pivot", page=69)
 
-    add_flow(g, "activation_start", source, v, turn, priority=20)
+    g.effects.add_flow("activation_start", source, for_subject(v, turn), 20)
 
 
 # -- Infuriating Jingle (Ice Cream Truck p.70) -------------------------------------------------
@@ -358,7 +348,7 @@ def airwolf(g: Game, vehicle: VehicleState | None, source: str) -> None:
         )
         yield from pivot_vehicle(game, v, float(angle), "airwolf", 70)
 
-    add_flow(g, "activation_start", source, v, turn, priority=10)
+    g.effects.add_flow("activation_start", source, for_subject(v, turn), 10)
 
 
 # -- Bombs Away (Helicopter, Gyrocopter p.70) --------------------------------------------------
@@ -490,7 +480,7 @@ def up_and_over(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 game.emit("up_and_over", source="up_and_over", page=71, vehicle=v.id,
                           other=oid)
 
-    add_flow(g, "move_collided", source, v, drive_over)
+    g.effects.add_flow("move_collided", source, for_subject(v, drive_over))
 
 
 # -- Turret (Tank p.71) ------------------------------------------------------------------------

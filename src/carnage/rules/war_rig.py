@@ -43,8 +43,8 @@ from carnage.geometry.movement import MoveResult, hitch_trailer, resolve_move, s
 from carnage.geometry.shapes import Point, Pose, Rect, norm_heading, penetration
 from carnage.geometry.table import Table
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.effects import for_subject
 from carnage.kernel.rules import RuleTable
-from carnage.rules.vehicles import add_flow
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -420,7 +420,7 @@ def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return False
 
     # Last of the activation-start rules: anchoring skips the Movement Step (it claims it).
-    add_flow(g, "activation_start", source, v, anchor, priority=-100)
+    g.effects.add_flow("activation_start", source, for_subject(v, anchor), -100)
     g.effects.on("place_slide", source, slide)
     g.effects.on("lose_control", source, lose_control)
 
@@ -473,7 +473,7 @@ def piledriver(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("template_chosen", source, remember)
     g.effects.on("collision_reactions", source, reactions)
     g.effects.on("collision_end", source, after)
-    add_flow(g, "move_collided", source, v, carry_on)
+    g.effects.add_flow("move_collided", source, for_subject(v, carry_on))
 
 
 def _placer(rig: VehicleState, target: VehicleState, move: dict[str, Any],

@@ -100,18 +100,6 @@ def _once(g: Game, effect: str, event: str, fn: Callable[[Any, dict[str, Any]], 
         g.effects.on(event, effect, fn, priority)
 
 
-def _flow_hook(g: Game, event: str, effect: str,
-               pick: Callable[[dict[str, Any]], FlowFn | None], once: bool = False) -> None:
-    """Attach the flow ``pick(ctx)`` returns (if any) to the flow hook ``event``."""
-
-    def handler(value: list[Any], ctx: dict[str, Any]) -> list[Any] | None:
-        fn = pick(ctx)
-        return None if fn is None else [*value, fn]
-
-    if once:
-        _once(g, effect, event, handler)
-    else:
-        g.effects.on(event, effect, handler)
 
 
 def _pairs(res: AttackResolution, wid: str) -> list[tuple[Shot, HitGroup]]:
@@ -305,7 +293,7 @@ def splash(game: Game, v: VehicleState | None, source: str) -> None:
             return None
         return lambda g, c: _splash_flow(g, c, shot)
 
-    _flow_hook(game, "attack_declared", source, pick)
+    game.effects.add_flow("attack_declared", source, pick)
 
 
 def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
@@ -387,9 +375,9 @@ def install_on_fire(game: Game) -> None:
 
     _once(game, eff, "hits_taken", burned)
     _once(game, eff, "logged:hazards", hazards)
-    _flow_hook(game, "activation_start", eff,
-               lambda ctx: burn if ON_FIRE in ctx["vehicle"].conditions else None, once=True)
-    _flow_hook(game, "collision_end", eff, lambda ctx: smash, once=True)
+    game.effects.add_flow("activation_start", eff,
+        lambda ctx: burn if ON_FIRE in ctx["vehicle"].conditions else None, once=True)
+    game.effects.add_flow("collision_end", eff, lambda ctx: smash, once=True)
 
 
 # -- Zero Crew (p.82) -----------------------------------------------------------------------------
@@ -415,9 +403,8 @@ def install_zero_crew(game: Game) -> None:
             return TemplateUse.NOT_PERMITTED
         return None
 
-    _flow_hook(game, "activation_start", eff,
-               lambda ctx: gear_down if crewless(ctx["game"], ctx["vehicle"]) else None,
-               once=True)
+    game.effects.add_flow("activation_start", eff,
+        lambda ctx: gear_down if crewless(ctx["game"], ctx["vehicle"]) else None, once=True)
     _once(game, eff, "template_use", use, priority=-10)
 
 
@@ -454,7 +441,7 @@ def _after(game: Game, v: VehicleState | None, source: str, wid: str,
         res: AttackResolution = ctx["resolution"]
         return run if res.attacker is v and _pairs(res, wid) else None
 
-    _flow_hook(game, "after_attack", source, pick)
+    game.effects.add_flow("after_attack", source, pick)
 
 
 # -- 125mm Cannon (p.72) --------------------------------------------------------------------------
@@ -854,9 +841,8 @@ def _amplify(g: Game, ctx: dict[str, Any]) -> Flow:
         if change > 0:
             g.add_hazards(t, 1, "wall_of_amplifiers", 74)
         elif change < 0:
-            t.hazards -= 1
-            g.emit("hazards", source="wall_of_amplifiers", page=74, vehicle=t.id, change=-1,
-                   hazards=t.hazards)
+            # Through the hooks, so what forbids discarding Hazards forbids this too (p.112).
+            g.add_hazards(t, -1, "wall_of_amplifiers", 74)
 
 
 # -- Wrecking Ball (p.75) -------------------------------------------------------------------------
@@ -975,7 +961,7 @@ def low_loader(game: Game, v: VehicleState | None, source: str) -> None:
             return None
         return lambda g, c: _load(g, v)
 
-    _flow_hook(game, "collision_end", source, pick)
+    game.effects.add_flow("collision_end", source, pick)
 
 
 def _load(g: Game, v: VehicleState) -> Flow:

@@ -24,11 +24,13 @@ from carnage.rules.perks import PERK_RULES
 from carnage.rules.scenarios import SCENARIOS
 
 
-def refuelled_rules() -> RuleTable:
-    """Every installer of Refuelled's rules modules, in one new table."""
+def refuelled_rules(catalog: Any = None) -> RuleTable:
+    """Every installer of Refuelled's rules modules, and one for each sponsor of ``catalog``
+    (default: Refuelled's), in one new table."""
     return RuleTable.merged([
         hazards_on_table.RULES, votes.RULES, vehicles.RULES, war_rig.RULES, weapons.RULES,
         dropped.RULES, upgrades.RULES, trailers.RULES, PERK_RULES, sponsors.RULES,
+        sponsors.sponsor_rules(catalog if catalog is not None else load_catalog()),
     ])
 
 
@@ -50,7 +52,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
 
     r = Ruleset(
         name=name, title=title,
-        rules=rules if rules is not None else refuelled_rules(),
+        rules=rules if rules is not None else refuelled_rules(catalog),
         hooks=hooks if hooks is not None else REFUELLED_HOOKS,
         catalog=catalog if catalog is not None else load_catalog(),
         templates=templates if templates is not None else default_template_set(),

@@ -1,0 +1,103 @@
+"""A game can be copied and saved at any decision: ``clone``, ``snapshot`` and ``restore``."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from tests.copies import copies_diverge
+
+import carnage
+from carnage.ai import make_bot
+from carnage.kernel.game import SnapshotError
+from carnage.rulesets import REFUELLED
+
+
+def _played(seed: int, n: int) -> Any:
+    g = carnage.new_game(seed=seed)
+    bots = [make_bot("heuristic"), make_bot("random")]
+    rng = random.Random(seed)
+    for _ in range(n):
+        d = g.pending()
+        assert d is not None
+        g.apply(bots[d.player].choose(g, d, rng))
+    return g
+
+
+def test_a_clone_is_independent_and_continues_identically() -> None:
+    g = _played(3, 25)
+    c = g.clone()
+    assert c.pending() == g.pending() and c.state == g.state and c.state is not g.state
+    before = json.dumps([e.to_json() for e in g.log.events])
+    # Playing the clone on leaves the game as it was.
+    bots = [make_bot("random")] * 2
+    rng = random.Random(0)
+    for _ in range(15):
+        d = c.pending()
+        if d is None:
+            break
+        c.apply(bots[d.player].choose(c, d, rng))
+    assert json.dumps([e.to_json() for e in g.log.events]) == before
+    assert copies_diverge(g, [make_bot("heuristic")] * 2, random.Random(1), steps=30) is None
+
+
+def test_snapshot_is_versioned_json_and_restores_exactly() -> None:
+    g = _played(5, 30)
+    doc = json.loads(json.dumps(g.snapshot()))
+    assert doc["carnage_snapshot"] == 1 and doc["ruleset"] == "refuelled"
+    assert doc["config"]["scenario"] == "street-race"
+    r = carnage.restore(doc)
+    assert r.pending() == g.pending() and r.state == g.state
+    assert [e.to_json() for e in r.log.events] == [e.to_json() for e in g.log.events]
+
+
+def test_copies_at_every_decision_of_a_game_continue_as_it_does() -> None:
+    g = carnage.new_game(seed=11)
+    bots = [make_bot("heuristic"), make_bot("heuristic")]
+    rng = random.Random(11)
+    n = 0
+    while (d := g.pending()) is not None and n < 120:
+        if n % 7 == 0:
+            assert copies_diverge(g, bots, random.Random(n), steps=4) is None, n
+        d = g.pending()
+        if d is None:
+            break
+        g.apply(bots[d.player].choose(g, d, rng))
+        n += 1
+
+
+def test_bad_snapshots_get_a_clear_error() -> None:
+    doc = json.loads(json.dumps(_played(2, 10).snapshot()))
+    with pytest.raises(SnapshotError, match="not a carnage snapshot"):
+        carnage.restore({**doc, "carnage_snapshot": 99})
+    with pytest.raises(SnapshotError, match="unknown ruleset 'kart'"):
+        carnage.restore({**doc, "ruleset": "kart"})
+    with pytest.raises(SnapshotError, match="unknown scenario"):
+        carnage.restore({**doc, "config": {**doc["config"], "scenario": "nowhere"}})
+    with pytest.raises(SnapshotError, match="do(es)? not replay"):
+        carnage.restore({**doc, "choices": [*doc["choices"][:-1], doc["choices"][-2]]})
+    with pytest.raises(SnapshotError):
+        carnage.restore({**doc, "state": {"$d": "os:system", "f": {}}})
+    with pytest.raises(SnapshotError, match="expected a JSON object"):
+        carnage.restore([])  # a list is not a snapshot
+
+
+def test_the_facade_plays_a_game_from_team_files() -> None:
+    g = carnage.new_game(ruleset="refuelled", scenario="street-race",
+                         teams=["examples/teams/intro.yaml", "examples/teams/intro.yaml"], seed=4)
+    assert g.ruleset is REFUELLED and g.pending() is not None
+    assert g.outcome() is None
+
+
+def test_two_rulesets_side_by_side_do_not_touch_each_other() -> None:
+    from carnage.rulesets import refuelled_ruleset
+
+    quiet = refuelled_ruleset(name="no-handguns",
+                              rules=REFUELLED.rules.with_rules({("weapon", "handgun"): None}))
+    a = carnage.new_game(ruleset=quiet, seed=1)
+    b = carnage.new_game(seed=1)
+    assert a.ruleset is quiet and b.ruleset is REFUELLED
+    assert REFUELLED.rules.get("weapon", "handgun") is not None
+    assert a.pending() == b.pending()
