@@ -132,3 +132,20 @@ def test_push_it_and_shift_options_number_dice_from_one() -> None:
             seen.add(d.kind)
         g.apply(b.choose(g, d, rng))
     assert seen == {"push_it", "spend_shift"}
+
+
+def test_a_cancelling_shift_names_the_face_and_die_in_the_log() -> None:
+    g = build_game(GameSetup(), 1)
+    b = make_bot("heuristic")
+    rng = random.Random(1)
+    for _ in range(300):
+        d = g.pending()
+        if d is None:
+            break
+        g.apply(b.choose(g, d, rng))
+    lines = [ln.text for ln in log_lines(g, g.log.events)
+             if ln.kind == "decision" and " chose cancel" in ln.text]
+    assert lines
+    for text in lines:
+        m = re.search(r"chose cancel the (Hazard|Spin|Slide) on die (\d+)", text)
+        assert m and int(m.group(2)) >= 1, text

@@ -88,6 +88,21 @@ def names(state: GameState) -> dict[str, str]:
     return state_names(state)
 
 
+def _with_faces(whole: Sequence[Event], e: Event, at: int | None) -> Event:
+    """A Shift spent to cancel a result, with the skid dice it chose from (so its line can say
+    "cancel the Spin on die 2")."""
+    if (at is None or e.kind != "decision" or e.data.get("decision") != "spend_shift"
+            or not str(e.data.get("choice", "")).startswith("cancel:")):
+        return e
+    vehicle = next((str(x.data.get("vehicle")) for x in reversed(whole[max(0, at - 60):at])
+                    if x.kind == "skid"), None)
+    pool = None if vehicle is None else current_skid(whole[:at], vehicle)
+    if pool is None:
+        return e
+    return Event(e.seq, e.kind, {**e.data, "faces": [d.face for d in pool.dice]},
+                 source=e.source, page=e.page)
+
+
 def log_lines(
     game: Game, events: Sequence[Event], cache: dict[int, LogLine] | None = None
 ) -> list[LogLine]:
@@ -103,7 +118,8 @@ def log_lines(
             known = known if known is not None else names(game.state)
             at = e.seq if e.seq < len(whole) and whole[e.seq] is e else None
             line = LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
-                           text=event_text(e, known), rule=rule_name(e.source),
+                           text=event_text(_with_faces(whole, e, at), known),
+                           rule=rule_name(e.source),
                            dice=event_dice(whole, at) if at is not None
                            else event_dice([e], 0))
             cache[e.seq] = line
