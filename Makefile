@@ -40,3 +40,4 @@ bench: install-dev
 	$(BIN)/python benchmarks/geometry.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/web.py
+	$(BIN)/python benchmarks/table_log.py
