@@ -281,6 +281,12 @@ class KernelGame:
         self._checkpoint = Checkpoint(copy_state(self.state), _dice_state(self.dice),
                                       len(self.log), len(self.choices))
 
+    @property
+    def since_checkpoint(self) -> int:
+        """Choices a copy made now re-applies after its checkpoint."""
+        cp = self._checkpoint
+        return len(self.choices) - (0 if cp is None else cp.choices_len)
+
     # -- internals -------------------------------------------------------------------------------
     def _may_attach(self) -> bool:
         return self._installing > 0 or self._temporary > 0 or self._flow is None
