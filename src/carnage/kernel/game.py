@@ -123,6 +123,13 @@ class KernelGame:
     def outcome(self) -> Outcome | None:
         return None
 
+    def order_simultaneous(self, event: str, ctx: dict[str, Any],
+                           effects: list[str]) -> Generator[Decision, Any, int]:
+        """Which of ``effects`` (flows due at the same moment) resolves first: an index into
+        ``effects``. The kernel keeps their order; a ruleset may ask a player."""
+        return 0
+        yield  # a generator, for rulesets that ask
+
     # -- starting --------------------------------------------------------------------------------
     def start(self) -> None:
         """Install the effects of a new game and run its flow to the first decision."""
