@@ -8,16 +8,24 @@ the bots (``choose``). Times are this process's CPU time (so other work on a sha
 does not count against it), best of three runs over the same seeds; fields and team reports
 are warmed up by a throw-away game first. ``--profile`` prints the top of a cProfile of one
 run instead.
+
+It then times copies of mid-game Street Races (round 2 on, every third decision): ``clone()``,
+``snapshot()`` with its JSON text, and ``carnage.restore`` of that text; median and p95 in
+milliseconds of CPU time, with the median number of choices a copy re-applied since its
+checkpoint.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
+import statistics
 import time
 from dataclasses import dataclass
 
+import carnage
 from carnage.ai import HeuristicBot, bot_rng
 from carnage.rulesets.setup import GameSetup, build_game
 
@@ -58,6 +66,37 @@ def run(games: int, seed: int) -> Run:
     return Run(time.process_time() - start, engine, bots, games, rounds, choices)
 
 
+def copies(games: int, seed: int) -> dict[str, list[float]]:
+    """CPU milliseconds of clone, snapshot (to JSON text) and restore (from it), and the
+    choices replayed since the checkpoint, at every third decision from round 2 on."""
+    out: dict[str, list[float]] = {"clone": [], "snapshot": [], "restore": [], "tail": []}
+    for s in range(seed, seed + games):
+        g = build_game(GameSetup(), s)
+        players = [HeuristicBot(), HeuristicBot()]
+        rng = bot_rng(s)
+        n = 0
+        while (d := g.pending()) is not None:
+            n += 1
+            if n % 3 == 0 and g.state.round >= 2:
+                t0 = time.process_time()
+                g.clone()
+                t1 = time.process_time()
+                text = json.dumps(g.snapshot())
+                t2 = time.process_time()
+                carnage.restore(json.loads(text))
+                t3 = time.process_time()
+                out["clone"].append(1000 * (t1 - t0))
+                out["snapshot"].append(1000 * (t2 - t1))
+                out["restore"].append(1000 * (t3 - t2))
+                out["tail"].append(float(g.since_checkpoint))
+            g.apply(players[d.player].choose(g, d, rng))
+    return out
+
+
+def _p95(xs: list[float]) -> float:
+    return sorted(xs)[min(len(xs) - 1, int(0.95 * len(xs)))]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
@@ -76,7 +115,13 @@ def main() -> None:
           f"{best.rounds / best.games:.2f} rounds, {best.choices / best.games:.0f} choices)")
     print(f"  engine {100 * best.engine / best.seconds:.0f}%, "
           f"bots {100 * best.bots / best.seconds:.0f}% of the time")
+    cp = copies(args.games, args.seed)
+    print(f"copies of mid-game Street Races ({len(cp['clone'])} decisions):")
+    for k in ("clone", "snapshot", "restore"):
+        print(f"  {k:8s} median {statistics.median(cp[k]):.3f} ms, p95 {_p95(cp[k]):.3f} ms")
+    print(f"  choices re-applied since the checkpoint: median {statistics.median(cp['tail']):.0f}")
 
 
 if __name__ == "__main__":
     main()
+

@@ -35,6 +35,7 @@ FIRST_SEED = 31_000
 
 PLAYER_LEVEL = frozenset({
     "activate", "deploy", "spend_votes", "vote_target", "graveyard_shift", "perk_order",
+    "effect_order",
     "bogey",
 })
 """Choices a player makes among vehicles or effects, about no one vehicle."""

@@ -86,3 +86,51 @@ def test_a_misspelt_hook_fails_where_it_is_installed() -> None:
     a.special_rules = ["typo"]
     with pytest.raises(ValueError, match=r"no hook named .movment_end.*movement_end"):
         run_step(table(a), lambda g: iter(()), ruleset=refuelled_ruleset(rules=table_))
+
+
+def test_rules_of_different_families_at_one_moment_are_ordered_by_the_active_player() -> None:
+    # p.14: effects that happen at the same moment resolve in the order the active player
+    # chooses, whichever family they come from (here a vehicle rule and an upgrade).
+    from carnage.engine.game import Flow
+    from carnage.kernel.effects import for_subject, run_flows
+
+    table_ = RuleTable()
+
+    def says(word: str) -> Any:
+        def flow(g: Game, ctx: dict[str, Any]) -> Flow:
+            g.emit("said", source=word, word=word)
+            yield from ()
+        return flow
+
+    @table_.rule("vehicle_rule", "shout")
+    def shout(game: Game, v: VehicleState | None, source: str) -> None:
+        game.effects.add_flow("movement_end", source, for_subject(v, says("shout")))
+
+    @table_.rule("upgrade", "horn")
+    def horn(game: Game, v: VehicleState | None, source: str) -> None:
+        game.effects.add_flow("movement_end", source, for_subject(v, says("horn")))
+
+    ruleset = refuelled_ruleset(rules=table_)
+
+    def step(g: Game) -> Flow:
+        g.state.active = "a"
+        yield from run_flows(g, "movement_end", {"game": g, "vehicle": g.state.vehicles["a"]})
+
+    def game(order: int | None) -> tuple[Game, list[str]]:
+        a = vehicle("a", "car", 100, 100, player=1)
+        a.special_rules, a.upgrades = ["shout"], ["horn"]
+        g = run_step(table(vehicle("b", "car", 400, 400), a), step, ruleset=ruleset)
+        d = g.pending()
+        assert d is not None and d.kind == "effect_order" and d.player == 1 and d.page == 14
+        assert d.vehicle == "a" and len(d.options) == 2
+        g.apply(order)
+        return g, [str(e.data["word"]) for e in g.log.of_kind("said")]
+
+    first = game(0)
+    assert first[1] == ["shout", "horn"]
+    assert game(1)[1] == ["horn", "shout"]
+    # One rule alone at the moment asks nothing.
+    a = vehicle("a", "car", 100, 100, player=1)
+    a.special_rules = ["shout"]
+    g = run_step(table(vehicle("b", "car", 400, 400), a), step, ruleset=ruleset)
+    assert g.pending() is None and [e.data["word"] for e in g.log.of_kind("said")] == ["shout"]

@@ -76,7 +76,7 @@ def test_bad_snapshots_get_a_clear_error() -> None:
         carnage.restore({**doc, "ruleset": "kart"})
     with pytest.raises(SnapshotError, match="unknown scenario"):
         carnage.restore({**doc, "config": {**doc["config"], "scenario": "nowhere"}})
-    with pytest.raises(SnapshotError, match="do(es)? not replay"):
+    with pytest.raises(SnapshotError, match=r"do(es)? not replay"):
         carnage.restore({**doc, "choices": [*doc["choices"][:-1], doc["choices"][-2]]})
     with pytest.raises(SnapshotError):
         carnage.restore({**doc, "state": {"$d": "os:system", "f": {}}})

@@ -11,7 +11,7 @@ scenarios come from the game's ``Ruleset`` (carnage/rulesets/), never from globa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -110,6 +110,31 @@ class Game(KernelGame):
             return None
         return Outcome(self.state.winner, self.state.draw, self.state.reason, self.state.round)
 
+    def active_player(self, ctx: dict[str, Any]) -> int:
+        """The active vehicle's controller; between activations, the controller of the vehicle
+        the moment concerns (else the pole)."""
+        from carnage.engine.state import VehicleState
+
+        st = self.state
+        if st.active is not None and st.active in st.vehicles:
+            return st.vehicles[st.active].player
+        v = ctx.get("vehicle")
+        return v.player if isinstance(v, VehicleState) else st.pole
+
+    def order_simultaneous(self, event: str, ctx: dict[str, Any],
+                           effects: list[str]) -> Generator[Decision, Any, int]:
+        """Effects of different rules due at the same moment: the active player picks which
+        resolves first (p.14)."""
+        from carnage.engine.state import VehicleState
+
+        v = ctx.get("vehicle")
+        pick = yield ask(
+            self.active_player(ctx), "effect_order",
+            "These rules happen at the same moment: resolve which one first?",
+            [(i, effect_label(self, e)) for i, e in enumerate(effects)], source="simultaneous",
+            page=14, vehicle=v.id if isinstance(v, VehicleState) else None)
+        return int(pick)
+
     # -- helpers for rules code ------------------------------------------------------------------
     def install_rule(self, family: str, rule_id: str, vehicle: VehicleState | None,
                      source: str | None = None) -> bool:
@@ -162,6 +187,23 @@ class Game(KernelGame):
             return
         v.hazards = max(0, v.hazards + n)
         self.emit("hazards", source=source, page=page, vehicle=v.id, change=n, hazards=v.hazards)
+
+
+def effect_label(game: Game, effect: str) -> str:
+    """An effect id in plain words: the rule's catalogue name where it has one, and whose it
+    is (``perk:slick:p1-car`` -> "Slick (Red Car)")."""
+    parts = effect.split(":")
+    family, rid = [*parts, "", ""][:2]
+    sections = {"perk": "perks", "upgrade": "upgrades", "weapon": "weapons",
+                "sponsor": "sponsors"}
+    name = rid.replace("_", " ").capitalize() if rid else effect.replace("_", " ")
+    section = getattr(game.catalog, sections.get(family, ""), None)
+    if family == "sponsor" and len(parts) > 3:
+        name = parts[3].replace("_", " ").capitalize()
+    elif section is not None and rid in section.records:
+        name = section.records[rid].name
+    owner = game.state.vehicles.get(parts[2]) if len(parts) > 2 else None
+    return f"{name} ({owner.name})" if owner is not None else name
 
 
 def _install_scenario(game: Game) -> None:

@@ -126,6 +126,22 @@ class EffectRegistry:
                 value = out
         return value
 
+    def due(self, event: str, ctx: dict[str, Any]) -> list[tuple[str, int, FlowFactory]]:
+        """The flows handlers of the flow hook ``event`` add for ``ctx``, each with the effect
+        and priority of its handler, in running order; none if one cancels."""
+        if self.hooks is not None and event not in self._known:
+            self.check(event)
+        flows: list[Any] = []
+        out: list[tuple[str, int, FlowFactory]] = []
+        for h in self._handlers.get(event, ()):
+            got = h.fn(flows, ctx)
+            if got is CANCEL:
+                return []
+            if isinstance(got, list) and len(got) > len(flows):
+                out += [(h.effect, h.priority, f) for f in got[len(flows):]]
+                flows = got
+        return out
+
     def flows(self, event: str, ctx: dict[str, Any] | None = None) -> list[FlowFactory]:
         """Flow hooks: handlers of ``event`` return the list passed in with their flow
         factories appended (the ``attack_window`` pattern); ``CANCEL`` means no flows."""
@@ -136,8 +152,19 @@ class EffectRegistry:
 def run_flows(g: Any, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
     """Run the flows attached to ``event`` in order with ``yield from`` (each may ask for
     decisions, move vehicles ...). A flow returning True claims the moment: the flows after it
-    do not run, and ``run_flows`` returns True."""
-    for fn in g.effects.flows(event, ctx):
+    do not run, and ``run_flows`` returns True.
+
+    Flows of two or more effects due at the same moment with the same priority are
+    simultaneous: the game's ``order_simultaneous`` decides their order (Refuelled p.14: the
+    active player chooses), one pick at a time."""
+    due = g.effects.due(event, ctx)
+    while due:
+        group = [d for d in due if d[1] == due[0][1]]
+        pick = 0
+        if len({eff for eff, _, _ in group}) > 1:
+            pick = yield from g.order_simultaneous(event, ctx, [eff for eff, _, _ in group])
+        _, _, fn = group[pick]
+        due.remove(group[pick])
         if (yield from fn(g, ctx)) is True:
             return True
     return False

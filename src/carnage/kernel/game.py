@@ -123,6 +123,13 @@ class KernelGame:
     def outcome(self) -> Outcome | None:
         return None
 
+    def order_simultaneous(self, event: str, ctx: dict[str, Any],
+                           effects: list[str]) -> Generator[Decision, Any, int]:
+        """Which of ``effects`` (flows due at the same moment) resolves first: an index into
+        ``effects``. The kernel keeps their order; a ruleset may ask a player."""
+        return 0
+        yield  # a generator, for rulesets that ask
+
     # -- starting --------------------------------------------------------------------------------
     def start(self) -> None:
         """Install the effects of a new game and run its flow to the first decision."""
@@ -280,6 +287,12 @@ class KernelGame:
             return
         self._checkpoint = Checkpoint(copy_state(self.state), _dice_state(self.dice),
                                       len(self.log), len(self.choices))
+
+    @property
+    def since_checkpoint(self) -> int:
+        """Choices a copy made now re-applies after its checkpoint."""
+        cp = self._checkpoint
+        return len(self.choices) - (0 if cp is None else cp.choices_len)
 
     # -- internals -------------------------------------------------------------------------------
     def _may_attach(self) -> bool:

@@ -92,11 +92,7 @@ class Moment:
 def active_player(g: Game, ctx: dict[str, Any]) -> int:
     """The active vehicle's controller; between activations, the player of the vehicle the
     moment concerns (else the pole)."""
-    st = g.state
-    if st.active is not None and st.active in st.vehicles:
-        return st.vehicles[st.active].player
-    v = ctx.get("vehicle")
-    return v.player if isinstance(v, VehicleState) else st.pole
+    return g.active_player(ctx)
 
 
 def at(g: Game, event: str, trigger: Trigger) -> None:
