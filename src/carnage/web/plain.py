@@ -38,7 +38,7 @@ def player_name(names: Names, seat: Any) -> str:
     return names.get(f"seat:{seat}", seat_name(seat))
 
 
-def state_names(state: GameState, teams: Sequence[str] = ()) -> dict[str, str]:
+def state_names(state: GameState) -> dict[str, str]:
     """Display names of everything an event or a prompt may mention, and of the players."""
     out: dict[str, str] = {}
     for ob in state.obstacles.values():
@@ -51,8 +51,7 @@ def state_names(state: GameState, teams: Sequence[str] = ()) -> dict[str, str]:
     for v in state.vehicles.values():
         out[v.id] = v.name
     for p in range(state.players):
-        out[f"seat:{p}"] = seat_name(p)
-    del teams  # the team name is shown beside the player's name, not in it
+        out[f"seat:{p}"] = seat_name(p)  # the team's name is shown beside it, not in it
     return out
 
 
