@@ -5,6 +5,8 @@ Pure functions over ``GameState``; nothing here rolls dice or changes the state.
 
 from __future__ import annotations
 
+from functools import cache
+
 from carnage.devilsrun.data import TILE, Square, TileLayout, VehicleType, gangs, missions
 from carnage.devilsrun.state import RUNNING, WRECK, GameState, TileState, VehicleState
 
@@ -13,7 +15,12 @@ WIDTH = 8
 
 
 def vtype(v: VehicleState) -> VehicleType:
-    return gangs()[v.gang].vehicles[v.key]
+    return _types()[(v.gang, v.key)]
+
+
+@cache
+def _types() -> dict[tuple[str, str], VehicleType]:
+    return {(g, k): vt for g, gang in gangs().items() for k, vt in gang.vehicles.items()}
 
 
 def footprint(v: VehicleState, pos: Square | None = None) -> list[Square]:
@@ -21,8 +28,11 @@ def footprint(v: VehicleState, pos: Square | None = None) -> list[Square]:
     p = pos if pos is not None else v.pos
     if p is None:
         return []
+    n = vtype(v).footprint
+    if n == 1:
+        return [p]
     x, y = p
-    return [(x, y - i) for i in range(vtype(v).footprint)]
+    return [(x, y - i) for i in range(n)]
 
 
 def in_play(v: VehicleState) -> bool:

@@ -237,9 +237,10 @@ class DevilsRunGame:
         return 1
 
     def _fits(self, v: VehicleState, pos: Square, ignore: frozenset[str] = frozenset(),
-              allow_front: bool = False) -> bool:
+              allow_front: bool = False, occ: dict[Square, str] | None = None) -> bool:
         st = self.state
-        occ = B.occupants(st)
+        if occ is None:
+            occ = B.occupants(st)
         back, front = B.back_row(st), B.front_end(st) + (1 if allow_front else 0)
         for s in B.footprint(v, pos):
             if not (0 <= s[0] < B.WIDTH and back <= s[1] < front):
@@ -394,14 +395,15 @@ class DevilsRunGame:
                 for combo in combinations(range(dy), k)]
 
     def _dry(self, v: VehicleState, steps: list[Square], target: VehicleState, lead: int,
-             allowance: int, d3: int, lost: bool) -> tuple[int, int] | None:
+             allowance: int, d3: int, lost: bool, occ: dict[Square, str],
+             wrecks: set[Square]) -> tuple[int, int] | None:
         """Walk ``steps`` without changing anything: None if it cannot reach the target, else
         (rough squares crossed, movement spent)."""
         st = self.state
         assert v.pos is not None
         pos, spent, feats = v.pos, 0, 0
         tsq = set(B.footprint(target))
-        own = set(B.footprint(v))
+        rough = not self._skill(v, "rough_rider")
         for j, vec in enumerate(steps):
             cost = self._cost(v, vec)
             if spent + cost > allowance:
@@ -411,22 +413,19 @@ class DevilsRunGame:
                 fp = B.footprint(v, new)
                 if fp[lead] not in tsq:
                     return None
-                occ = B.occupants(st)
                 for s in fp:
                     if not B.on_board(st, s):
                         return None
                     u = occ.get(s)
                     if u is not None and u != v.id and s not in tsq:
                         return None
-                    if s not in tsq and s not in own and u is not None:
-                        return None
                 return (feats, spent + cost)
-            if not self._fits(v, new):
+            if not self._fits(v, new, occ=occ):
                 return None
             f = B.feature(st, new)
             if f == "impassable":
                 return None
-            if (f == "debris" and not self._skill(v, "rough_rider")) or B.wreck_at(st, new):
+            if (f == "debris" and rough) or new in wrecks:
                 feats += 1
                 if not lost:
                     lost, allowance = True, min(allowance, d3)
@@ -435,43 +434,55 @@ class DevilsRunGame:
         return None
 
     def _plans(self, v: VehicleState, kind: str, allowance: int, d3: int,
-               lost: bool) -> dict[str, Plan]:
+               lost: bool, first_only: bool = False) -> dict[str, Plan]:
         st = self.state
-        if v.pos is None:
+        if v.pos is None or v.status != RUNNING:
             return {}
         P = v.pos
+        diag = self._cost(v, (1, 1))
+        occ = B.occupants(st)
+        wrecks = set(B.occupants(st, WRECK))
         out: dict[str, Plan] = {}
         others = [t for t in st.vehicles.values() if t.status == RUNNING and t.id != v.id]
         for t in others:
             for i, T in enumerate(B.footprint(t)):
                 cands: list[tuple[str, list[Square], Square, Square, int, int]] = []
+                dx, dy = T[0] - P[0], T[1] - P[1]
                 if kind == "ram":  # DR-076
-                    for path in self._monotone(P, T):
-                        if path:
+                    if 1 <= dy and abs(dx) <= dy and dy + abs(dx) * (diag - 1) <= allowance:
+                        for path in self._monotone(P, T):
                             cands.append((f"{t.id}:{i}", path, (0, 1), (0, 1), len(path), 0))
                 elif kind == "ram_on_the_brakes":  # DR-077
                     R = B.footprint(v)[-1]
-                    if T[0] == R[0] and T[1] < R[1]:
+                    if T[0] == R[0] and T[1] < R[1] and R[1] - T[1] <= allowance:
                         k = R[1] - T[1]
                         lead = len(B.footprint(v)) - 1
                         cands.append((f"{t.id}:{i}", [(0, -1)] * k, (0, -1), (0, -1), k, lead))
                 elif kind == "t_bone":  # DRR-13
-                    if T[1] == P[1] and T[0] != P[0]:
-                        sg, k = _sign(T[0] - P[0]), abs(T[0] - P[0])
+                    if dy == 0 and 0 < abs(dx) <= allowance:
+                        sg, k = _sign(dx), abs(dx)
                         cands.append((f"{t.id}:{i}", [(sg, 0)] * k, (sg, 0), (sg, 0), k, 0))
                 else:  # side_swipe, DR-078
                     for code, f in SWIPE_FINALS.items():
                         S = (T[0] - f[0], T[1] - f[1])
+                        sdx, sdy = S[0] - P[0], S[1] - P[1]
+                        low = sdy + abs(sdx) * (diag - 1) + self._cost(v, f)
+                        if sdy < 0 or abs(sdx) > sdy or low > allowance:
+                            continue
                         for path in self._monotone(P, S):
                             cands.append((f"{t.id}:{i}:{code}", [*path, f], (f[0], 0), f, 0, 0))
                 best: dict[str, tuple[tuple[int, int], Plan]] = {}
                 for key, path, push, straight, moved, lead in cands:
-                    r = self._dry(v, path, t, lead, allowance, d3, lost)
+                    if key in best and best[key][0][0] == 0:
+                        continue  # every path to a square costs the same: a clear one is best
+                    r = self._dry(v, path, t, lead, allowance, d3, lost, occ, wrecks)
                     if r is None:
                         continue
                     plan = Plan(t.id, i, tuple(path), push, straight, moved, r[1])
                     if key not in best or r < best[key][0]:
                         best[key] = (r, plan)
+                    if first_only:
+                        return {key: plan}
                 for key, (_, plan) in best.items():
                     out[key] = plan
         return out
@@ -1027,7 +1038,7 @@ class DevilsRunGame:
         out = ["peddle", "brake"]
         mm = B.vtype(v).mm
         for kind in OFFENSIVE:
-            if self._plans(v, kind, mm + 3, 3, False):
+            if self._plans(v, kind, mm + 3, 3, False, first_only=True):
                 out.append(kind)
         return out
 
