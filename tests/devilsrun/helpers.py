@@ -1,0 +1,46 @@
+"""Arranging Devil's Run positions for rules tests: vehicles on exact squares, scripted dice."""
+
+from __future__ import annotations
+
+from carnage.devilsrun.game import DevilsRunGame
+from carnage.devilsrun.ruleset import DEVILS_RUN
+from carnage.devilsrun.state import REMOVED, RUNNING
+from carnage.kernel.dice import ScriptedDice
+
+
+def arranged(
+    mission: str,
+    positions: dict[str, tuple[int, int]],
+    dice: list[int],
+    *,
+    to_act: int = 0,
+    turn: int = 1,
+) -> DevilsRunGame:
+    """A game in ``turn`` with only the listed vehicles on the road, player ``to_act`` about
+    to choose an activation, and the rest of the dice scripted."""
+    g = DEVILS_RUN.new_game(mission, dice=ScriptedDice([2, 1]))
+    st = g.state
+    assert st.phase == "side"
+    st.sides = {"0": "letters", "1": "numbers"}
+    for vid, v in st.vehicles.items():
+        if vid in positions:
+            v.status, v.pos = RUNNING, positions[vid]
+        else:
+            v.status, v.pos = REMOVED, None
+    st.turn = turn
+    st.to_act = to_act
+    st.first_player = to_act
+    st.phase = "next_activation"
+    g.dice = ScriptedDice(dice)
+    g.log.events.clear()
+    g._run()
+    return g
+
+
+def play(g: DevilsRunGame, *choices: str | int) -> None:
+    for c in choices:
+        g.apply(c)
+
+
+def events(g: DevilsRunGame, kind: str) -> list[dict[str, object]]:
+    return [dict(e.data) for e in g.log if e.kind == kind]
