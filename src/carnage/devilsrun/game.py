@@ -472,7 +472,11 @@ class DevilsRunGame:
                         for path in self._monotone(P, S):
                             cands.append((f"{t.id}:{i}:{code}", [*path, f], (f[0], 0), f, 0, 0))
                 best: dict[str, tuple[tuple[int, int], Plan]] = {}
+                assert t.pos is not None
                 for key, path, push, straight, moved, lead in cands:
+                    end = (P[0] + sum(p[0] for p in path), P[1] + sum(p[1] for p in path))
+                    if set(B.footprint(v, end)) & set(B.footprint(t, _add(t.pos, push))):
+                        continue  # DRR-14: the push must clear the square the attacker takes
                     if key in best and best[key][0][0] == 0:
                         continue  # every path to a square costs the same: a clear one is best
                     r = self._dry(v, path, t, lead, allowance, d3, lost, occ, wrecks)
