@@ -43,7 +43,8 @@ def _printed_rows(key: str, rows: range) -> list[list[int]]:
 def test_bike_grid_reproduces_every_printed_number() -> None:
     # DR-040: seed rows 80-88 (the X row reads -3 -2 -1 0 X 0 -1 -2 -3)
     assert _printed_rows("bike.driver", range(4, -5, -1)) == [
-        [-3] * 9, [-3, *[-2] * 7, -3], [-3, -2, *[-1] * 5, -2, -3], [-3, -2, -1, 0, 0, 0, -1, -2, -3],
+        [-3] * 9, [-3, *[-2] * 7, -3], [-3, -2, *[-1] * 5, -2, -3],
+        [-3, -2, -1, 0, 0, 0, -1, -2, -3],
         [-3, -2, -1, 0, 0, -1, -2, -3], [-5, -4, -3, -2, -2, -3, -4, -5], [-5, -4, -3, -3, -4, -5],
         [-5, -4, -4, -5], [-5, -5],
     ]

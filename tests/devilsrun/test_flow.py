@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from tests.devilsrun.helpers import arranged, events, play
+
 from carnage.devilsrun.game import DevilsRunGame
 from carnage.devilsrun.ruleset import DEVILS_RUN
 from carnage.devilsrun.state import DESTROYED, RUNNING, WRECK
 from carnage.kernel.dice import ScriptedDice
-from tests.devilsrun.helpers import arranged, events, play
 
 
 def test_deployment_roll_off_rerolls_ties_and_the_winner_picks_a_side_and_places_first() -> None:

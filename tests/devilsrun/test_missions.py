@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tests.devilsrun.helpers import arranged, events, play
+
 from carnage.devilsrun.game import DevilsRunGame
 from carnage.devilsrun.state import RUNNING, WRECK
-from tests.devilsrun.helpers import arranged, events, play
 
 
 def _at_stash_roll(turn: int, dice: list[int]) -> DevilsRunGame:
@@ -36,7 +37,9 @@ def test_turn_three_needs_six_plus() -> None:
     assert _at_stash_roll(3, [6]).pending().kind == "stash_square"
 
 
-def _with_stash(positions: dict[str, tuple[int, int]], dice: list[int], to_act: int = 1) -> DevilsRunGame:
+def _with_stash(
+    positions: dict[str, tuple[int, int]], dice: list[int], to_act: int = 1
+) -> DevilsRunGame:
     g = arranged("devils-run", positions, dice, to_act=to_act, turn=3)
     s = g.state.stash
     s.status, s.pos = "placed", (3, 19)
@@ -66,7 +69,8 @@ def test_carrying_the_stash_onto_a_fresh_tile_wins() -> None:
     # DR-109: the carrier crosses the front edge; the recycled tile is fresh
     g = _with_stash({"ha-bike": (3, 22), "law-bike": (0, 12)}, [1, 1])
     st = g.state
-    st.stash.status, st.stash.pos, st.stash.carrier, st.stash.pickup_tile = "carried", None, "ha-bike", 2
+    st.stash.status, st.stash.pos, st.stash.carrier = "carried", None, "ha-bike"
+    st.stash.pickup_tile = 2
     g.vehicle("ha-bike").carrying = True
     play(g, "ha-bike", "peddle", "F", "F")
     o = g.outcome()

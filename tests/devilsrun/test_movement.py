@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from carnage.devilsrun.state import REMOVED, WRECK
 from tests.devilsrun.helpers import arranged, events, play
+
+from carnage.devilsrun.state import REMOVED, WRECK
 
 FAR_HA = {"ha-bike": (6, 20)}
 

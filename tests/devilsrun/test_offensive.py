@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from carnage.devilsrun.state import DESTROYED, RUNNING, WIPED_OUT, WRECK
 from tests.devilsrun.helpers import arranged, events, play
+
+from carnage.devilsrun.state import DESTROYED, RUNNING, WIPED_OUT, WRECK
 
 
 def test_ram_totals_push_and_damage() -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tests.devilsrun.helpers import arranged, events, play
+
 from carnage.devilsrun.board import line_of_sight
 from carnage.devilsrun.state import WRECK
-from tests.devilsrun.helpers import arranged, events, play
 
 
 def test_bs_test_uses_the_grid_modifier_and_a_failed_save_lets_the_hit_through() -> None:

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from carnage.devilsrun import board as B
+from carnage.devilsrun.data import Square
 from carnage.devilsrun.game import OFFENSIVE, STEPS, DevilsRunGame, Plan
 from carnage.devilsrun.state import RUNNING, WRECK, VehicleState
 from carnage.kernel.decisions import Decision
@@ -50,7 +51,7 @@ def _best_offence(game: DevilsRunGame, v: VehicleState, kind: str) -> float:
     return max((_plan_gain(game, v, kind, p) for p in plans.values()), default=-99.0)
 
 
-def _goal(game: DevilsRunGame, v: VehicleState) -> B.Square | None:
+def _goal(game: DevilsRunGame, v: VehicleState) -> Square | None:
     st = game.state
     if st.mission == "devils-run":
         s = st.stash
@@ -70,7 +71,7 @@ def _goal(game: DevilsRunGame, v: VehicleState) -> B.Square | None:
     return (e.pos[0], e.pos[1] - 2)
 
 
-def _square_score(game: DevilsRunGame, v: VehicleState, sq: B.Square) -> float:
+def _square_score(game: DevilsRunGame, v: VehicleState, sq: Square) -> float:
     st = game.state
     f = B.feature(st, sq)
     score = 0.0
@@ -83,7 +84,8 @@ def _square_score(game: DevilsRunGame, v: VehicleState, sq: B.Square) -> float:
     goal = _goal(game, v)
     if goal is not None:
         score -= 1.5 * B.chebyshev(sq, goal)
-        if st.mission == "devils-run" and st.stash.status == "placed" and B.chebyshev(sq, goal) <= 1:
+        near = B.chebyshev(sq, goal) <= 1
+        if st.mission == "devils-run" and st.stash.status == "placed" and near:
             score += 6
     score += 0.5 * sq[1]
     if not (1 <= sq[0] <= 6):

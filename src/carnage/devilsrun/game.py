@@ -110,7 +110,8 @@ class DevilsRunGame:
                 st.vehicles[vid] = VehicleState(
                     id=vid, player=p, gang=gk, key=key, cp=g.vehicles[key].cp
                 )
-        st.tiles = [TileState(name=t.name, origin=i * TILE, placed=i) for i, t in enumerate(m.tiles)]
+        st.tiles = [TileState(name=t.name, origin=i * TILE, placed=i)
+                    for i, t in enumerate(m.tiles)]
         game = cls(st, dice, setup)
         game._emit("setup", "DR-006", mission=mission, gangs=list(teams),
                    tiles=[t.name for t in st.tiles])
@@ -168,10 +169,12 @@ class DevilsRunGame:
         try:
             return self.state.vehicles[vid]
         except KeyError:
-            raise KeyError(f"no vehicle {vid!r} (vehicles: {', '.join(self.state.vehicles)})") from None
+            known = ", ".join(self.state.vehicles)
+            raise KeyError(f"no vehicle {vid!r} (vehicles: {known})") from None
 
     def active(self, player: int) -> list[VehicleState]:
-        return [v for v in self.state.vehicles.values() if v.player == player and v.status == RUNNING]
+        return [v for v in self.state.vehicles.values()
+                if v.player == player and v.status == RUNNING]
 
     def plans(self) -> dict[str, Plan]:
         """The offensive moves the active vehicle can make with its rolled allowance."""
@@ -449,7 +452,7 @@ class DevilsRunGame:
                 cands: list[tuple[str, list[Square], Square, Square, int, int]] = []
                 dx, dy = T[0] - P[0], T[1] - P[1]
                 if kind == "ram":  # DR-076
-                    if 1 <= dy and abs(dx) <= dy and dy + abs(dx) * (diag - 1) <= allowance:
+                    if dy >= 1 and abs(dx) <= dy and dy + abs(dx) * (diag - 1) <= allowance:
                         for path in self._monotone(P, T):
                             cands.append((f"{t.id}:{i}", path, (0, 1), (0, 1), len(path), 0))
                 elif kind == "ram_on_the_brakes":  # DR-077
@@ -904,10 +907,8 @@ class DevilsRunGame:
                    criticals=sum(crits))
         if not crits:
             return
-        if w.flamer:
-            saved = [False] * len(crits)  # DR-053: no armour saves against flame
-        else:
-            saved = self._save_chain(t, len(crits), "DR-093")
+        # DR-053: no armour saves against flame
+        saved = [False] * len(crits) if w.flamer else self._save_chain(t, len(crits), "DR-093")
         total = sum(0 if ok else (2 if crit else 1) for ok, crit in zip(saved, crits, strict=True))
         self._damage(t, total, v.id, "DR-094" if any(crits) and total else "DR-090")
 
@@ -957,8 +958,9 @@ class DevilsRunGame:
             if ends:
                 a, b = st.collected
                 winner = None if a == b else (0 if a > b else 1)
-                self._finish(winner, "disengage: most chassis tokens collected" if winner is not None
-                             else "disengage: equal chassis tokens", "DR-114")
+                why = ("disengage: most chassis tokens collected" if winner is not None
+                       else "disengage: equal chassis tokens")
+                self._finish(winner, why, "DR-114")
 
     # --- decisions ------------------------------------------------------------------------
 
@@ -988,7 +990,8 @@ class DevilsRunGame:
                            "DRR-24")
         if ph == "activate":
             return self._d(st.to_act, "activate", "Activate a vehicle",
-                           [Option(v.id, f"{v.id} ({v.status})") for v in self._eligible(st.to_act)],
+                           [Option(v.id, f"{v.id} ({v.status})")
+                            for v in self._eligible(st.to_act)],
                            "DR-023")
         act = self._act()
         v = self.vehicle(act.vid)
