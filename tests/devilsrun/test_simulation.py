@@ -127,3 +127,19 @@ def test_heuristic_goes_for_the_stash() -> None:
 
     smart, blind = pickups(("heuristic", "heuristic")), pickups(("random", "random"))
     assert smart >= 6 and smart > 2 * blind, (smart, blind)
+
+
+def test_clone_copies_every_part_of_the_state() -> None:
+    # mid-activation: the activation record, stash and tiles are copies, not shared
+    g = DEVILS_RUN.new_game("devils-run", seed=8)
+    rng = random.Random(8)
+    h = bot("heuristic")
+    while g.state.act is None or g.state.turn < 2:
+        d = g.pending()
+        assert d is not None
+        g.apply(h(g, d, rng))
+    twin = g.clone()
+    assert twin.state.to_doc() == g.state.to_doc()
+    assert twin.state.act is not g.state.act and twin.state.stash is not g.state.stash
+    assert all(a is not b for a, b in zip(twin.state.tiles, g.state.tiles, strict=True))
+    assert all(twin.state.vehicles[k] is not v for k, v in g.state.vehicles.items())

@@ -144,7 +144,7 @@ class DevilsRunGame:
                        (int(o["scores"][0]), int(o["scores"][1])))
 
     def clone(self) -> DevilsRunGame:
-        g = DevilsRunGame(copy.deepcopy(self.state), copy.deepcopy(self.dice), dict(self.setup))
+        g = DevilsRunGame(self.state.copy(), copy_dice(self.dice), dict(self.setup))
         g.log = EventLog(list(self.log.events))
         g.choices = list(self.choices)
         return g
@@ -1212,6 +1212,16 @@ class DevilsRunGame:
 
 
 # --- snapshots ----------------------------------------------------------------------------
+
+def copy_dice(dice: DiceSource) -> DiceSource:
+    """An independent dice source that rolls exactly what ``dice`` would roll next."""
+    if isinstance(dice, SeededDice):
+        new = SeededDice(dice.seed)
+        new.restore(dice.state())
+        new.rolled = dice.rolled
+        return new
+    return copy.deepcopy(dice)
+
 
 def dice_doc(dice: DiceSource) -> dict[str, Any]:
     if isinstance(dice, SeededDice):

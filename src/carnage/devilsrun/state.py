@@ -7,6 +7,7 @@ frames or generators, so a deep copy of this object (plus the dice) is a complet
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -107,6 +108,22 @@ class GameState:
 
     def to_doc(self) -> dict[str, Any]:
         return asdict(self)
+
+    def copy(self) -> GameState:
+        """An independent copy (every field is plain data, so this is the whole game)."""
+        new = copy.copy(self)
+        new.vehicles = {k: copy.copy(v) for k, v in self.vehicles.items()}
+        new.tiles = [copy.copy(t) for t in self.tiles]
+        new.stash = copy.copy(self.stash)
+        new.sides = dict(self.sides)
+        new.activated = list(self.activated)
+        new.collected = list(self.collected)
+        new.outcome = None if self.outcome is None else copy.deepcopy(self.outcome)
+        if self.act is not None:
+            a = copy.copy(self.act)
+            a.dice, a.path, a.evade_squares = list(a.dice), list(a.path), list(a.evade_squares)
+            new.act = a
+        return new
 
     @staticmethod
     def from_doc(doc: dict[str, Any]) -> GameState:
