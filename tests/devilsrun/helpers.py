@@ -33,13 +33,35 @@ def arranged(
     st.phase = "next_activation"
     g.dice = ScriptedDice(dice)
     g.log.events.clear()
+    _SEEN[id(g)] = 0
     g._run()
     return g
 
 
+_SEEN: dict[int, int] = {}
+
+
 def play(g: DevilsRunGame, *choices: str | int) -> None:
+    """Apply the choices in order. A choice the engine has already taken by itself (its only
+    legal option, logged as ``forced_choice`` since the last applied one) is checked against
+    the log instead of applied."""
     for c in choices:
-        g.apply(c)
+        seen = _SEEN.get(id(g), 0)
+        forced = [i for i, e in enumerate(g.log.events)
+                  if i >= seen and e.kind == "forced_choice" and e.data["choice"] == c]
+        if forced:
+            _SEEN[id(g)] = forced[0] + 1
+            continue
+        g.apply(c)  # an illegal one raises IllegalChoice naming the legal options
+        _SEEN[id(g)] = len(g.log) - _trailing_forced(g)
+
+
+def _trailing_forced(g: DevilsRunGame) -> int:
+    """Events since the applied choice's decision event (forced choices may follow it)."""
+    for i in range(len(g.log.events) - 1, -1, -1):
+        if g.log.events[i].kind == "decision":
+            return len(g.log.events) - 1 - i
+    return 0
 
 
 def events(g: DevilsRunGame, kind: str) -> list[dict[str, object]]:

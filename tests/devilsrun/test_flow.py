@@ -56,13 +56,8 @@ def test_initiative_roll_off_winner_chooses_who_goes_first_and_players_alternate
     # DR-022/023: the side with more vehicles activates its remaining ones at the end
     g = arranged("devils-run", {"law-bike": (0, 0), "law-buggy": (7, 0), "ha-bike": (3, 20)},
                  [1, 1, 1, 1, 1, 4, 4, 9, 2], turn=1)
-    order = []
-    for _ in range(3):
-        d = g.pending()
-        assert d.kind == "activate"
-        order.append(d.player)
-        play(g, d.options[0].value, "brake")
-    assert order == [0, 1, 0]
+    play(g, "law-bike", "brake", "ha-bike", "brake", "law-buggy", "brake")
+    assert [e["vehicle"] for e in events(g, "activation")] == ["law-bike", "ha-bike", "law-buggy"]
     assert events(g, "turn_end")[-1]["turn"] == 1
     d = g.pending()
     assert d.kind == "first_player" and d.player == 0  # 4-4 re-rolled, then 9 beats 2
@@ -74,7 +69,9 @@ def test_activation_choice_lists_only_vehicles_not_yet_activated() -> None:
                  [1, 1, 1, 1])
     assert [o.value for o in g.pending().options] == ["law-bike", "law-buggy"]
     play(g, "law-bike", "brake", "ha-bike", "brake")
-    assert [o.value for o in g.pending().options] == ["law-buggy"]
+    # the buggy is the only one left: the engine activates it without asking
+    assert events(g, "forced_choice")[-1]["choice"] == "law-buggy"
+    assert g.pending().vehicle == "law-buggy"
 
 
 def test_becoming_a_wreck_at_zero_chassis() -> None:
@@ -100,7 +97,7 @@ def test_repair_with_two_sixes_regains_one_and_moves_the_modifier_forward() -> N
     play(g, "law-buggy", "repair")
     b = g.vehicle("law-buggy")
     assert b.status == RUNNING and b.cp == 1 and b.pos == (3, 5)
-    assert g.pending().kind == "activate" and g.pending().player == 1
+    assert g.pending().vehicle == "ha-bike"  # the buggy's activation is over
 
 
 def test_repair_with_three_sixes_regains_three_and_moves_as_normal() -> None:
@@ -123,7 +120,7 @@ def test_no_repair_while_a_running_vehicle_sits_on_the_wreck() -> None:
     g = arranged("devils-run", {"law-buggy": (3, 3), "law-bike": (3, 3), "ha-bike": (6, 20)}, [])
     g.vehicle("law-buggy").status = WRECK
     play(g, "law-buggy")
-    assert [o.value for o in g.pending().options] == ["pass"]
+    assert {"decision": "action", "player": 0, "choice": "pass"} in events(g, "forced_choice")
 
 
 def test_illegal_choice_names_the_legal_ones_and_changes_nothing() -> None:
@@ -131,8 +128,9 @@ def test_illegal_choice_names_the_legal_ones_and_changes_nothing() -> None:
 
     from carnage.kernel.decisions import IllegalChoice
 
-    g = arranged("devils-run", {"law-bike": (0, 0), "ha-bike": (3, 20)}, [1, 1])
+    g = arranged("devils-run", {"law-bike": (0, 0), "law-buggy": (7, 0), "ha-bike": (3, 20)},
+                 [1, 1])
     before = g.snapshot()
-    with pytest.raises(IllegalChoice, match="legal: 'law-bike'"):
+    with pytest.raises(IllegalChoice, match="legal: 'law-bike', 'law-buggy'"):
         g.apply("ha-bike")
     assert g.snapshot() == before

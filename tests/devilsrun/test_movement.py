@@ -26,7 +26,7 @@ def test_peddle_allowance_is_mm_plus_d3_and_must_cover_the_mm() -> None:
     assert events(g, "moved")[-1]["spent"] == 4
     # (1, 11) is debris, but Rough Rider keeps the buggy's modifier (DR-051)
     assert events(g, "movement_modifier_lost") == []
-    assert g.pending().kind == "activate" and g.pending().player == 1
+    assert g.pending().vehicle == "ha-bike"  # nothing to shoot: the next activation
 
 
 def test_manoeuvrable_bike_rolls_two_d3_and_keeps_one() -> None:
@@ -71,7 +71,7 @@ def test_debris_cuts_the_move_to_the_d3() -> None:
     play(g, "ha-bike", "peddle", "F", "F", "F")
     assert g.vehicle("ha-bike").pos == (1, 3)
     assert events(g, "movement_modifier_lost")[-1]["allowance"] == 2
-    assert g.pending().kind == "second_action" or g.pending().kind == "activate"
+    assert events(g, "activation_end")[-1]["vehicle"] == "ha-bike"
 
 
 def test_debris_early_leaves_the_rest_of_the_d3_and_no_minimum() -> None:

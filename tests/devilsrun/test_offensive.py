@@ -154,7 +154,9 @@ def test_offensive_move_with_no_target_in_reach_becomes_a_plain_move() -> None:
     assert g.pending().kind == "step"
     assert events(g, "no_target")
     play(g, "F", "F", "F")
-    assert g.pending().kind == "activate"  # no second action after a declared special move
+    # no second action after a declared special move, though the trike is in the buggy's arc
+    assert events(g, "activation_end")[-1]["vehicle"] == "law-buggy"
+    assert all(e["decision"] != "second_action" for e in events(g, "decision"))
 
 
 def test_only_targets_in_reach_are_offered() -> None:
@@ -169,7 +171,7 @@ def test_car_can_be_rammed_in_its_rear_square() -> None:
     g = arranged("hell-on-wheels", {"law-buggy": (3, 2), "ha-car": (3, 5), "ha-bike": (0, 20)},
                  [1, 1, 1])
     play(g, "law-buggy", "ram")
-    assert [o.value for o in g.pending().options] == ["ha-car:1"]
+    assert events(g, "forced_choice")[-1]["choice"] == "ha-car:1"  # the only target square
     play(g, "ha-car:1", "stay")
     assert g.vehicle("ha-car").pos == (3, 6)
     assert g.vehicle("law-buggy").pos == (3, 4)

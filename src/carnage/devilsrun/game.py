@@ -202,8 +202,18 @@ class DevilsRunGame:
             if st.outcome is not None:
                 st.phase = "over"
                 return
-            if st.phase == "over" or st.phase in DECISION_PHASES:
+            if st.phase == "over":
                 return
+            if st.phase in DECISION_PHASES:
+                d = self._decision()
+                if len(d.options) != 1:
+                    return
+                # no pointless questions: a single legal option is taken, not asked
+                value = d.options[0].value
+                self._emit("forced_choice", d.source, decision=d.kind, player=d.player,
+                           choice=value)
+                getattr(self, "_apply_" + st.phase)(value)
+                continue
             getattr(self, "_auto_" + st.phase)()
         raise RuntimeError(f"the flow did not reach a decision (phase {st.phase})")
 
