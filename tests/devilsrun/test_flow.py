@@ -134,3 +134,15 @@ def test_illegal_choice_names_the_legal_ones_and_changes_nothing() -> None:
     with pytest.raises(IllegalChoice, match="legal: 'law-bike', 'law-buggy'"):
         g.apply("ha-bike")
     assert g.snapshot() == before
+
+
+def test_the_roll_off_winner_may_send_the_opponent_first() -> None:
+    g = arranged("devils-run", {"law-bike": (0, 0), "law-buggy": (7, 0), "ha-bike": (3, 20),
+                                "ha-trike": (5, 20)}, [8, 3])
+    g.state.phase = "turn_start"
+    g.state.turn = 0
+    g._run()
+    d = g.pending()
+    assert d.kind == "first_player" and d.player == 0
+    play(g, 1)
+    assert g.pending().kind == "activate" and g.pending().player == 1

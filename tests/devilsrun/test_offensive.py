@@ -176,3 +176,15 @@ def test_car_can_be_rammed_in_its_rear_square() -> None:
     assert g.vehicle("ha-car").pos == (3, 6)
     assert g.vehicle("law-buggy").pos == (3, 4)
     assert g.vehicle("ha-car").status == RUNNING
+
+
+def test_pile_up_into_the_road_edge_resolves_then_wipes_out_the_far_vehicle() -> None:
+    # DR-082 then DR-084: the trike at the edge is pushed off after the +1 is dealt
+    g = arranged("devils-run", {"law-buggy": (4, 4), "ha-bike": (6, 4), "ha-trike": (7, 4)},
+                 [1, 1, 1])
+    play(g, "law-buggy", "t_bone", "ha-bike:0", "stay")
+    assert g.vehicle("ha-trike").status == WIPED_OUT
+    assert [e["vehicle"] for e in events(g, "damage")] == ["ha-bike", "law-buggy", "ha-bike",
+                                                           "ha-trike"]
+    assert g.vehicle("ha-bike").pos == (7, 4) and g.vehicle("ha-bike").cp == 1
+    assert g.vehicle("law-buggy").pos == (6, 4) and g.vehicle("law-buggy").cp == 7
