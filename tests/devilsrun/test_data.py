@@ -112,3 +112,11 @@ def test_bad_setup_is_a_clear_error() -> None:
         DEVILS_RUN.new_game("nope")
     with pytest.raises(ValueError, match="needs the two gangs"):
         DEVILS_RUN.new_game("devils-run", teams=["law", "law"])
+
+
+def test_rule_index_explains_rules_and_rulings() -> None:
+    from carnage.devilsrun.data import rule_index
+
+    idx = rule_index()
+    assert idx["DR-076"]["lines"] == "162-163"
+    assert idx["DRR-13"]["text"].startswith("A special move")

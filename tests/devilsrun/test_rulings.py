@@ -110,3 +110,24 @@ def test_second_action_offers_only_shooting_the_stash_or_nothing() -> None:
     g = arranged("devils-run", {"law-bike": (3, 0), "ha-bike": (3, 6)}, [1, 1])
     play(g, "law-bike", "peddle", "F", "F", "F", "stop")
     assert [o.value for o in g.pending().options] == ["shoot", "pass"]
+
+
+def test_every_rule_an_event_can_cite_is_indexed_with_its_lines() -> None:
+    import random
+    import re
+
+    from carnage.devilsrun.bots import bot, play_out
+    from carnage.devilsrun.ruleset import DEVILS_RUN
+
+    rules = yaml.safe_load((ROOT / "src/carnage/devilsrun/data/rules.yaml").read_text())["rules"]
+    rulings = {r["id"] for r in yaml.safe_load(
+        (ROOT / "src/carnage/devilsrun/data/rulings.yaml").read_text())["rulings"]}
+    cited: set[str] = set()
+    for p in (ROOT / "src/carnage/devilsrun").glob("game.py"):
+        cited |= set(re.findall(r'"(DR-\d{3})"', p.read_text()))
+    assert cited <= set(rules), sorted(cited - set(rules))
+    for mission in ("devils-run", "hell-on-wheels"):
+        g = DEVILS_RUN.new_game(mission, seed=3)
+        play_out(g, [bot("heuristic"), bot("random")], random.Random(3))
+        for e in g.log:
+            assert e.source in rules or e.source in rulings, e

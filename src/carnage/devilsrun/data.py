@@ -197,3 +197,15 @@ def missions() -> dict[str, Mission]:
 
 TILE = 8
 """Each road tile is 8 x 8 squares (DR-007)."""
+
+
+@cache
+def rule_index() -> dict[str, dict[str, str]]:
+    """Every id an event may cite (``DR-nnn`` rules, ``DRR-n`` rulings) -> its seed lines and
+    a one-line statement in our words, for explaining the log."""
+    out: dict[str, dict[str, str]] = {}
+    for k, v in _load("rules.yaml")["rules"].items():
+        out[str(k)] = {"lines": str(v["lines"]), "text": str(v["rule"])}
+    for r in _load("rulings.yaml")["rulings"]:
+        out[str(r["id"])] = {"lines": str(r["lines"]), "text": str(r["ruling"])}
+    return out
