@@ -72,3 +72,9 @@ def test_replay_of_a_bad_file_is_a_clear_error(tmp_path: Path) -> None:
     bad.write_text("{}")
     r = runner.invoke(app, ["replay", str(bad)])
     assert r.exit_code == 2 and "cannot replay" in r.stderr
+
+
+def test_unwritable_record_is_a_clear_error(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["play", "--bots", "random", "--record",
+                            str(tmp_path / "no" / "such" / "dir.json")])
+    assert r.exit_code == 2 and "cannot write" in r.stderr

@@ -195,8 +195,11 @@ def play_command(
     out = g.outcome()
     assert out is not None
     if record is not None:
-        record.write_text(json.dumps({"setup": g.setup, "choices": g.choices,
-                                      "outcome": out.to_json()}), encoding="utf-8")
+        try:
+            record.write_text(json.dumps({"setup": g.setup, "choices": g.choices,
+                                          "outcome": out.to_json()}), encoding="utf-8")
+        except OSError as e:
+            raise _fail(f"--record {record}: cannot write: {e.strerror}") from None
     if json_out:
         typer.echo(json.dumps(out.to_json()))
     else:
