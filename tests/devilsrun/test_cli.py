@@ -78,3 +78,15 @@ def test_unwritable_record_is_a_clear_error(tmp_path: Path) -> None:
     r = runner.invoke(app, ["play", "--bots", "random", "--record",
                             str(tmp_path / "no" / "such" / "dir.json")])
     assert r.exit_code == 2 and "cannot write" in r.stderr
+
+
+def test_cards_and_board_write_svg(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    cards, board = tmp_path / "cards.svg", tmp_path / "board.svg"
+    assert runner.invoke(app, ["cards", "--svg", str(cards)]).exit_code == 0
+    r = runner.invoke(app, ["board", "--svg", str(board), "--scenario", "hell-on-wheels",
+                            "--choices", "30"])
+    assert r.exit_code == 0, r.output
+    for p in (cards, board):
+        ET.fromstring(p.read_text())

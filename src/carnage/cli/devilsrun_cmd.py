@@ -1,4 +1,4 @@
-"""Devil's Run commands: ``play``, ``simulate``, ``scenarios`` and ``replay``, as one Typer app.
+"""Devil's Run commands: ``play``, ``simulate``, ``scenarios``, ``replay``, ``cards``, ``board``.
 
 ``simulate`` plays seeded bot-vs-bot games (game ``i`` uses seed ``SEED + i``) and prints a
 summary (``--json``: ``{"ruleset", "scenario", "games", "wins", "draws", "errors",
@@ -206,6 +206,48 @@ def play_command(
         typer.echo(describe(g))
         who = "draw" if out.winner is None else f"player {out.winner + 1} wins"
         typer.echo(f"{who}: {out.reason} (turn {out.rounds})")
+
+
+@app.command("cards")
+def cards_command(
+    svg: Annotated[Path, typer.Option(help="write the printable stat cards here")],
+) -> None:
+    """Write printable stat cards for both gangs' vehicles as SVG."""
+    from carnage.devilsrun.render import stat_cards
+
+    try:
+        svg.write_text(stat_cards(), encoding="utf-8")
+    except OSError as e:
+        raise _fail(f"--svg {svg}: cannot write: {e.strerror}") from None
+    typer.echo(f"wrote {svg}")
+
+
+@app.command("board")
+def board_command(
+    svg: Annotated[Path, typer.Option(help="write the board drawing here")],
+    scenario: Annotated[str, typer.Option(help="mission id")] = "devils-run",
+    seed: Annotated[int, typer.Option(help="dice seed")] = 0,
+    choices: Annotated[int, typer.Option(help="let the heuristic bots make this many choices")] =
+    40,
+) -> None:
+    """Draw the road (tiles, vehicles, the active vehicle's arcs) after some bot choices."""
+    from carnage.devilsrun.render import render_board
+
+    _check_scenario(scenario)
+    g = DEVILS_RUN.new_game(scenario, seed=seed)
+    rng = random.Random(f"devilsrun-bots:{seed}")
+    h = bot("heuristic")
+    for _ in range(max(choices, 0)):
+        d = g.pending()
+        if d is None:
+            break
+        g.apply(h(g, d, rng))
+    act = g.state.act
+    try:
+        svg.write_text(render_board(g, arcs_for=act.vid if act else None), encoding="utf-8")
+    except OSError as e:
+        raise _fail(f"--svg {svg}: cannot write: {e.strerror}") from None
+    typer.echo(f"wrote {svg} (turn {g.state.turn}, {len(g.choices)} choices)")
 
 
 @app.command("replay")
