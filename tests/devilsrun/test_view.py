@@ -35,3 +35,11 @@ def test_view_is_json_at_every_decision_of_a_game() -> None:
         assert doc["pending"]["player"] == d.player
         g.apply(h(g, d, rng))
     assert game_view(g)["outcome"] is not None
+
+
+def test_explain_names_the_rule_and_its_lines() -> None:
+    from carnage.devilsrun.view import explain
+
+    assert explain("DR-083").startswith("DR-083 (rulebook lines 179): Against an immovable")
+    assert explain("DRR-31").startswith("DRR-31 (rulebook lines 248-255):")
+    assert explain("core") == "core: not a Devil's Run rule id"

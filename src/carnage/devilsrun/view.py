@@ -72,3 +72,13 @@ def game_view(game: DevilsRunGame) -> dict[str, Any]:
         "outcome": None if out is None else out.to_json(),
         "log_length": len(game.log),
     }
+
+
+def explain(source: str) -> str:
+    """One line saying which rule or ruling an event's ``source`` is, with its seed lines."""
+    from carnage.devilsrun.data import rule_index
+
+    entry = rule_index().get(source)
+    if entry is None:
+        return f"{source}: not a Devil's Run rule id"
+    return f"{source} (rulebook lines {entry['lines']}): {entry['text']}"
