@@ -23,6 +23,7 @@ def test_view_carries_board_vehicles_and_the_pending_decision() -> None:
     assert v["pending"]["kind"] == "step" and v["pending"]["vehicle"] == "law-car"
     assert v["active"] == {"vehicle": "law-car", "action": "peddle", "allowance": 3, "spent": 0}
     assert {a["mount"] for a in v["arcs"]} == {"pistol#0", "pistol#1"}
+    assert v["dice"][-1] == {"dice": "1D3", "results": [1], "why": "movement", "source": "DR-070"}
 
 
 def test_view_is_json_at_every_decision_of_a_game() -> None:

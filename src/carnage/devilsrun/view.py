@@ -70,6 +70,8 @@ def game_view(game: DevilsRunGame) -> dict[str, Any]:
             "options": [{"value": o.value, "label": o.label} for o in d.options],
         },
         "outcome": None if out is None else out.to_json(),
+        "dice": [{"dice": e.data["dice"], "results": e.data["results"], "why": e.data["why"],
+                  "source": e.source} for e in game.log.events[-60:] if e.kind == "roll"][-8:],
         "log_length": len(game.log),
     }
 
