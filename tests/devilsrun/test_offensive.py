@@ -59,7 +59,7 @@ def test_t_bone_drives_straight_across_into_the_side() -> None:
     # DRR-13: 3 squares across + A2 + D3 2 = 7 against 1 + 2 = 3: 4 damage, pushed on across
     g = arranged("devils-run", {"law-buggy": (1, 5), "ha-trike": (4, 5), "ha-bike": (0, 20)},
                  [1, 2, 2])
-    play(g, "law-buggy", "t_bone", "ha-trike:0", "stay")
+    play(g, "law-buggy", "t_bone", "ha-trike:0:r3", "stay")
     assert g.vehicle("ha-trike").pos == (5, 5) and g.vehicle("ha-trike").cp == 2
     assert g.vehicle("law-buggy").pos == (4, 5)
 
@@ -130,7 +130,7 @@ def test_pile_up_against_an_immovable_object_destroys_the_vehicle_beside_it() ->
     # DR-083: impassable (7, 11) in Hell on Wheels; the trike beside it is destroyed, +2 to others
     g = arranged("hell-on-wheels", {"law-buggy": (3, 11), "ha-bike": (5, 11), "ha-trike": (6, 11)},
                  [1, 1, 1])
-    play(g, "law-buggy", "t_bone", "ha-bike:0", "stay")
+    play(g, "law-buggy", "t_bone", "ha-bike:0:r2", "stay")
     assert g.vehicle("ha-trike").status == DESTROYED
     bike = g.vehicle("ha-bike")
     assert bike.pos == (6, 11) and bike.status == WRECK  # 5 - 3 - 2
@@ -141,7 +141,7 @@ def test_pushed_off_the_side_of_the_road_is_a_wipe_out() -> None:
     # DR-084: damage first, then out of the game (not destroyed)
     g = arranged("devils-run", {"law-buggy": (5, 4), "ha-bike": (7, 4), "ha-trike": (0, 20)},
                  [1, 1, 1])
-    play(g, "law-buggy", "t_bone", "ha-bike:0", "stay")
+    play(g, "law-buggy", "t_bone", "ha-bike:0:r2", "stay")
     b = g.vehicle("ha-bike")
     assert b.status == WIPED_OUT and b.cp == 2 and b.pos is None
     assert g.vehicle("law-buggy").pos == (7, 4)
@@ -182,9 +182,22 @@ def test_pile_up_into_the_road_edge_resolves_then_wipes_out_the_far_vehicle() ->
     # DR-082 then DR-084: the trike at the edge is pushed off after the +1 is dealt
     g = arranged("devils-run", {"law-buggy": (4, 4), "ha-bike": (6, 4), "ha-trike": (7, 4)},
                  [1, 1, 1])
-    play(g, "law-buggy", "t_bone", "ha-bike:0", "stay")
+    play(g, "law-buggy", "t_bone", "ha-bike:0:r2", "stay")
     assert g.vehicle("ha-trike").status == WIPED_OUT
     assert [e["vehicle"] for e in events(g, "damage")] == ["ha-bike", "law-buggy", "ha-bike",
                                                            "ha-trike"]
     assert g.vehicle("ha-bike").pos == (7, 4) and g.vehicle("ha-bike").cp == 1
     assert g.vehicle("law-buggy").pos == (6, 4) and g.vehicle("law-buggy").cp == 7
+
+
+def test_t_bone_may_first_drive_forward_to_the_targets_row() -> None:
+    # DRR-13: allowance 5: two rows straight up (2), then three across (3); four is too far
+    g = arranged("devils-run", {"law-buggy": (2, 2), "ha-trike": (5, 4), "ha-bike": (0, 20)},
+                 [3, 1, 1])
+    play(g, "law-buggy", "t_bone")
+    keys = [o.value for o in g.pending().options]
+    assert keys == ["ha-trike:0:r1", "ha-trike:0:r2", "ha-trike:0:r3"]
+    play(g, "ha-trike:0:r3", "stay")
+    assert events(g, "offensive_totals")[-1]["attacker_total"] == 6  # 3 across + 2 + 1
+    assert g.vehicle("ha-trike").pos == (6, 4) and g.vehicle("ha-trike").cp == 2
+    assert g.vehicle("law-buggy").pos == (5, 4)

@@ -41,7 +41,7 @@ def test_a_forward_ram_cannot_take_a_cars_front_square_its_rear_would_fill() -> 
 def test_an_evaded_t_bone_stops_at_the_edge_of_the_road() -> None:
     # DRR-16: it runs on straight across but does not leave the road
     g = arranged("devils-run", {"law-buggy": (4, 5), "ha-trike": (5, 5)}, [3, 1])
-    play(g, "law-buggy", "t_bone", "ha-trike:0", "evade", "5,6")
+    play(g, "law-buggy", "t_bone", "ha-trike:0:r1", "evade", "5,6")
     assert g.vehicle("law-buggy").pos == (7, 5)
     assert events(g, "stopped_at_edge")
 

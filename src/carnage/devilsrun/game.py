@@ -471,10 +471,20 @@ class DevilsRunGame:
                         k = R[1] - T[1]
                         lead = len(B.footprint(v)) - 1
                         cands.append((f"{t.id}:{i}", [(0, -1)] * k, (0, -1), (0, -1), k, lead))
-                elif kind == "t_bone":  # DRR-13
-                    if dy == 0 and 0 < abs(dx) <= allowance:
-                        sg, k = _sign(dx), abs(dx)
-                        cands.append((f"{t.id}:{i}", [(sg, 0)] * k, (sg, 0), (sg, 0), k, 0))
+                elif kind == "t_bone":  # DRR-13: forward to the target's row, then across
+                    for sg in (-1, 1):
+                        for k in range(1, allowance + 1):
+                            S = (T[0] - sg * k, T[1])
+                            if not 0 <= S[0] < B.WIDTH:
+                                break
+                            sdx, sdy = S[0] - P[0], S[1] - P[1]
+                            if sdy < 0 or abs(sdx) > sdy or \
+                                    sdy + abs(sdx) * (diag - 1) + k > allowance:
+                                continue
+                            key = f"{t.id}:{i}:{'r' if sg > 0 else 'l'}{k}"
+                            for path in self._monotone(P, S):
+                                cands.append((key, [*path, *[(sg, 0)] * k], (sg, 0), (sg, 0),
+                                              k, 0))
                 else:  # side_swipe, DR-078
                     for code, f in SWIPE_FINALS.items():
                         S = (T[0] - f[0], T[1] - f[1])
