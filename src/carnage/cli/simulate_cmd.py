@@ -150,6 +150,7 @@ def simulate(
 
 def simulate_command(
     scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[
@@ -176,6 +177,16 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
+    if ruleset == "devils-run":
+        from carnage.cli import devilsrun_cmd
+
+        devilsrun_cmd.simulate_command(scenario=scenario, games=games, seed=seed, bots=bots,
+                                       json_out=as_json)
+        return
+    if ruleset != "refuelled":
+        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, devils-run)",
+                   err=True)
+        raise typer.Exit(2)
     err = Console(stderr=True)
     setup_for: Callable[[int], GameSetup] | None = None
     try:

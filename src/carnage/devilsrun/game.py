@@ -28,7 +28,7 @@ from carnage.devilsrun.state import (
     VehicleState,
 )
 from carnage.kernel.decisions import Decision, IllegalChoice, Option
-from carnage.kernel.dice import DiceSource, ScriptedDice, SeededDice
+from carnage.kernel.dice import DiceSource, dice_from_json, dice_to_json
 from carnage.kernel.events import EventLog, JsonValue
 
 FORMAT = "carnage.devilsrun/1"
@@ -151,6 +151,8 @@ class DevilsRunGame:
 
     def snapshot(self) -> dict[str, Any]:
         return {
+            "carnage_snapshot": 1,
+            "ruleset": "devils-run",
             "format": FORMAT,
             "setup": dict(self.setup),
             "state": self.state.to_doc(),
@@ -1235,34 +1237,20 @@ class DevilsRunGame:
 
 def copy_dice(dice: DiceSource) -> DiceSource:
     """An independent dice source that rolls exactly what ``dice`` would roll next."""
-    if isinstance(dice, SeededDice):
-        new = SeededDice(dice.seed)
-        new.restore(dice.state())
-        new.rolled = dice.rolled
-        return new
-    return copy.deepcopy(dice)
+    fork = getattr(dice, "fork", None)
+    return fork() if callable(fork) else copy.deepcopy(dice)
 
 
 def dice_doc(dice: DiceSource) -> dict[str, Any]:
-    if isinstance(dice, SeededDice):
-        version, internal, gauss = dice.state()
-        return {"kind": "seeded", "seed": dice.seed, "state": [version, list(internal), gauss],
-                "rolled": dice.rolled}
-    if isinstance(dice, ScriptedDice):
-        return {"kind": "scripted", "remaining": list(dice._results[dice._i:])}
-    raise ValueError(f"cannot snapshot dice of type {type(dice).__name__}")
+    """The kernel's JSON form of the dice, where they stand now."""
+    state = getattr(dice, "state", None)
+    if not callable(state):
+        raise ValueError(f"cannot snapshot dice of type {type(dice).__name__}")
+    return dice_to_json(dice, state())
 
 
 def dice_from_doc(doc: dict[str, Any]) -> DiceSource:
-    if doc.get("kind") == "seeded":
-        d = SeededDice(doc["seed"])
-        version, internal, gauss = doc["state"]
-        d.restore((version, tuple(internal), gauss))
-        d.rolled = int(doc.get("rolled", 0))
-        return d
-    if doc.get("kind") == "scripted":
-        return ScriptedDice(doc["remaining"])
-    raise ValueError(f"unknown dice document kind {doc.get('kind')!r}")
+    return dice_from_json(doc)[0]
 
 
 def restore(doc: dict[str, Any]) -> DevilsRunGame:
