@@ -14,6 +14,8 @@ from carnage import __version__
 from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
 from carnage.web.db import Store
+from carnage.web.limits import BodyGuard
+from carnage.web.ownership import Owners
 from carnage.web.routers import catalog, games, pages, teams
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
@@ -72,6 +74,8 @@ def create_app(db_url: str) -> FastAPI:
     store = Store(db_url)
     app.state.store = store
     app.state.games = Games(store)
+    app.state.owners = Owners(store.engine)
+    app.add_middleware(BodyGuard)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(Exception, _crash)

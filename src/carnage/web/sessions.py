@@ -100,6 +100,19 @@ def coerce(d: Decision, choice: Any) -> str | int | float:
         raise
 
 
+def seed_may_be_chosen(req: NewGameRequest) -> bool:
+    """A seed given at creation is used only when no two different humans play: bots, one
+    human, or hot-seat (one browser holds every human seat). Against another human, whoever
+    sets the seed could foresee every die, so the server draws it instead."""
+    humans = sum(1 for s in req.seats if s.controller == "human")
+    return humans < 2 or req.hot_seat
+
+
+def draw_seed() -> int:
+    """A fresh secret seed (62 bits: too many to search from the first rolls)."""
+    return secrets.randbelow(2**62)
+
+
 class GameSession:
     def __init__(
         self,
@@ -171,6 +184,8 @@ class GameSession:
                     self._views.clear()
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
                                    log_cache=self._log)
+                if self.finished:  # the dice seed is revealed once the game is over
+                    cached = cached.model_copy(update={"seed": self.seed})
                 self._views[key] = cached
             return cached
 
@@ -383,7 +398,7 @@ class Games:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
         setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
-        seed = req.seed if req.seed is not None else secrets.randbelow(2**31)
+        seed = req.seed if req.seed is not None and seed_may_be_chosen(req) else draw_seed()
         try:
             game = build_game(setup, seed)
         except SetupError as e:
