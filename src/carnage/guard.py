@@ -87,10 +87,9 @@ MAX_ROUNDS = 10_000
 
 
 def human_bytes(n: int) -> str:
-    if n >= 1024 * 1024:
-        return f"{n / (1024 * 1024):g} MB"
-    if n >= 1024:
-        return f"{n / 1024:g} KB"
+    for unit, size in (("MB", 1024 * 1024), ("KB", 1024)):
+        if n >= size:
+            return f"{round(n / size, 1):g} {unit}"
     return f"{n} bytes"
 
 

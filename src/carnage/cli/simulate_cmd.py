@@ -11,6 +11,7 @@ exit 2.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -107,7 +108,9 @@ def save_log(folder: Path, seed: int, record: GameRecord) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(log_text(record))
     except OSError as e:
-        raise SetupError(f"{target}: cannot write the log ({e.strerror or e})") from None
+        why = ("a link is in its place; it is not followed" if e.errno == errno.ELOOP
+               else e.strerror or str(e))
+        raise SetupError(f"{target}: cannot write the log ({why})") from None
     return target
 
 
@@ -241,9 +244,14 @@ def simulate_command(
         console=err, transient=True,
     ) as progress:
         task = progress.add_task("games", total=games)
-        summary = simulate(setup, names, games, seed, log,
-                           on_game=lambda: progress.advance(task), on_error=crashed,
-                           setup_for=setup_for)
+        try:
+            summary = simulate(setup, names, games, seed, log,
+                               on_game=lambda: progress.advance(task), on_error=crashed,
+                               setup_for=setup_for)
+        except SetupError as e:
+            progress.stop()
+            typer.echo(str(e), err=True)
+            raise typer.Exit(2) from None
     data = summary.to_json()
     if as_json:
         typer.echo(json.dumps(data, sort_keys=True))

@@ -58,7 +58,7 @@ async function loadScenarios() {
 
 async function loadTeams() {
   try {
-    state.teams = await api.get("/api/teams");
+    state.teams = await api.teams();
   } catch {
     state.teams = [];
   }
@@ -93,6 +93,7 @@ async function createGame(ev) {
       scenario: sc.id,
       seed: seedText === "" ? null : Number(seedText),
       seats,
+      hot_seat: hotseat,
     });
     const links = game.seats.map((st) => ({
       seat: st.seat, controller: st.controller, url: st.url, token: st.token,
