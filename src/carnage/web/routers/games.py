@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import MutableMapping
 from typing import Any
 
 from fastapi import APIRouter, Query, Response, WebSocket, WebSocketDisconnect
@@ -191,7 +192,7 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
         session.unsubscribe(listener)
 
 
-async def _frame_json(frame: dict[str, Any]) -> Any:
+async def _frame_json(frame: MutableMapping[str, Any]) -> Any:
     """A websocket message decoded through the guarded reader (size, depth, integer digits,
     finite numbers), off the event loop; ``ApiError`` 413/422 naming what is wrong."""
     text = frame.get("text")
