@@ -16,7 +16,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -51,7 +61,7 @@ class GameRow(Base):
     scenario: Mapped[str] = mapped_column(String(80))
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # server-drawn seeds have 62 bits
     choices: Mapped[list[Any]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     round: Mapped[int] = mapped_column(Integer, default=0)
