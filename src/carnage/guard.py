@@ -116,10 +116,19 @@ def short(value: Any, limit: int = 40) -> str:
 
 
 # -- the shape of decoded data -------------------------------------------------------------------
+def key_text(key: str) -> str:
+    """A mapping key as a field name in a message: as written when it is plain, else quoted
+    and shortened (a key holding a newline never breaks a one-line message)."""
+    if key and len(key) <= 40 and key.isprintable() and not any(c in key for c in " .[]:"):
+        return key
+    return short(key)
+
+
 def _join(where: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{where}[{key}]"
-    return f"{where}.{key}" if where else key
+    name = key_text(key)
+    return f"{where}.{name}" if where else name
 
 
 def check_tree(data: Any, limits: Limits, where: str = "", field: str = "",
@@ -283,11 +292,15 @@ def load_yaml(text: str, limits: Limits, where: str = "",
     n = len(text) if len(text) * 4 <= limits.max_bytes else len(text.encode("utf-8", "replace"))
     _size(n, limits, where, what)
     loader_class = type("Loader", (_BoundedLoader,), {"limits": limits, "where": where})
-    loader = loader_class(text)
+    loader: _BoundedLoader | None = None
     try:
+        loader = loader_class(text)
         data = loader.get_single_data()
     except InputRefused:
         raise
+    except yaml.reader.ReaderError as e:  # a control character, found before any parsing
+        raise InputRefused(where, f"invalid YAML: character {e.character!r} at position "
+                           f"{e.position} is not allowed") from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""
@@ -300,7 +313,8 @@ def load_yaml(text: str, limits: Limits, where: str = "",
         first = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
         raise InputRefused(where, f"invalid YAML value ({first})") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     check_tree(data, limits, where, field)
     return data
 

@@ -232,7 +232,7 @@ def _loc(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + part
+            out += ("." if out else "") + guard.key_text(part)
     return out or "scene"
 
 

@@ -29,7 +29,8 @@ def _loc(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            name = guard.key_text(str(part))
+            out += f".{name}" if out else name
     return out or "(top level)"
 
 
