@@ -84,4 +84,23 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(games.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    _document_errors_as_sentences(app)
     return app
+
+
+def _document_errors_as_sentences(app: FastAPI) -> None:
+    """Every error answer is ``{"detail": sentence}`` (the handlers above); the published
+    schema says so too, instead of FastAPI's default list of validation errors."""
+    default = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = default()
+            sentence = {"type": "object", "title": "Message", "required": ["detail"],
+                        "properties": {"detail": {"type": "string", "title": "Detail"}}}
+            schema.setdefault("components", {}).setdefault("schemas", {})[
+                "HTTPValidationError"] = sentence
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
