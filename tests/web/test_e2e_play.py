@@ -15,6 +15,7 @@ from tests.web.test_e2e_support import (
     Tab,
     adopt,
     api,
+    keep_owner_token,
     launch,
     new_context,
     open_page,
@@ -126,6 +127,7 @@ def test_lobby_game_against_the_heuristic_bot_played_by_clicking(
     status, saved = api(base, "POST", "/api/teams", {"team": racer_team("Road Hogs")})
     assert status == 201
     ctx = new_context(browser)
+    keep_owner_token(ctx, saved)  # the lobby lists this browser's own teams
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     lobby, table = start_from_lobby(ctx, base, ["human", "heuristic"], [saved["id"], None],
                                     seed=4)

@@ -101,6 +101,16 @@ def new_context(browser: Browser) -> BrowserContext:
     return browser.new_context(viewport=VIEWPORT)
 
 
+def keep_owner_token(context: BrowserContext, saved: dict[str, Any]) -> None:
+    """Let this browser own a team saved through the API: its owner token goes where the
+    pages keep owner tokens (localStorage), as if the browser had saved the team itself."""
+    context.add_init_script(
+        "(() => { const k = 'carnage.owners';"
+        " const t = JSON.parse(localStorage.getItem(k) || '{}');"
+        f" t[{json.dumps(saved['id'])}] = {json.dumps(saved['owner_token'])};"
+        " localStorage.setItem(k, JSON.stringify(t)); })()")
+
+
 def open_page(context: BrowserContext, url: str) -> Tab:
     tab = Tab(context.new_page())
     tab.page.goto(url)
