@@ -201,3 +201,15 @@ def test_decision_refuses_huge_integers_and_booleans_cleanly() -> None:
             d.validate(bad)
         assert needle in str(e.value) and len(str(e.value)) < 200
     assert pick.validate(1) == 1 and spin.validate(10) == 10.0
+
+
+def test_snapshots_pass_the_same_guard(tmp_path: Path) -> None:
+    assert guard.snapshot_text('{"version": 1, "state": {"round": 2}}') == {
+        "version": 1, "state": {"round": 2}}
+    refused(guard.snapshot_text, '{"state": ' + "[" * 100 + "]" * 100 + "}",
+            needles=("snapshot", "nested deeper than 48"))
+    refused(guard.snapshot_text, '{"seed": ' + "9" * 400 + "}", needles=("seed", "30 digits"))
+    p = tmp_path / "snap.json"
+    p.write_text('{"a": Infinity}')
+    refused(guard.read_snapshot, p, needles=("a", "not a finite number"))
+    refused(guard.read_snapshot, "/dev/zero", needles=("a device",))
