@@ -30,6 +30,7 @@ from playwright.sync_api import (
 )
 
 from carnage.web.app import create_app
+from carnage.web.limits import SERVER_OPTIONS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -52,7 +53,7 @@ def serve(db: Path) -> Iterator[str]:
     """The whole app on 127.0.0.1 (a uvicorn server in a thread); yields its base URL."""
     port = free_port()
     config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port,
-                            log_level="warning")
+                            log_level="warning", **SERVER_OPTIONS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -19,6 +19,11 @@ from carnage import guard
 METHODS = frozenset({"POST", "PUT", "PATCH"})
 PARSE_SECONDS = 5.0
 """Longest a body may take to decode and check (it runs in a worker thread)."""
+WS_TRANSPORT_BYTES = 1024 * 1024
+"""Websocket messages larger than this are refused by the server's protocol layer (close code
+1009, "message too big"); smaller ones over ``guard.WS_FRAME`` get an error message."""
+SERVER_OPTIONS: dict[str, int] = {"ws_max_size": WS_TRANSPORT_BYTES}
+"""uvicorn settings every Carnage server runs with (``carnage serve`` and the tests)."""
 
 
 async def _refuse(send: Send, status: int, detail: str) -> None:
