@@ -365,7 +365,7 @@ def read_file(path: str | Path, max_bytes: int, what: str = "file") -> str:
         raise InputRefused(src, f"is larger than {human_bytes(max_bytes)}, the limit for a "
                            f"{what}", status=413)
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")  # a byte-order mark some editors write is dropped
     except UnicodeDecodeError:
         raise InputRefused(src, "not a UTF-8 text file") from None
 

@@ -2,13 +2,15 @@
 
 The property is always the same: a clean error (the door's own error type, one line per
 problem, exit 2 on the command line, a 4xx on the web) or a valid answer, within a time
-bound. Examples are bounded so the whole file runs in well under a minute.
+bound. Examples are bounded so the whole file runs in well under a minute; set
+``CARNAGE_FUZZ_EXAMPLES`` for a longer hunt (``CARNAGE_FUZZ_EXAMPLES=5000 pytest tests/guard``).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -32,7 +34,8 @@ SCENE: dict[str, Any] = json.loads((ROOT / "examples" / "scenes" / "example.json
 BOUND = 3.0
 """Seconds any one input may take to be answered or refused."""
 
-FUZZ = settings(max_examples=200, deadline=None, derandomize=True,
+EXAMPLES = int(os.environ.get("CARNAGE_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large])
 

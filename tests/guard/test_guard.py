@@ -164,6 +164,12 @@ def test_oversize_file_is_refused_before_reading(tmp_path: Path) -> None:
     refused(guard.read_team_data, big, needles=("70 MB", "at most 256 KB"), status=413)
 
 
+def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
+    p = tmp_path / "t.json"
+    p.write_bytes(b'\xef\xbb\xbf{"name": "X"}')
+    assert guard.read_team_data(p) == {"name": "X"}
+
+
 def test_binary_file_is_not_utf8(tmp_path: Path) -> None:
     p = tmp_path / "t.yaml"
     p.write_bytes(b"\xff\xfe\x00")
