@@ -63,8 +63,9 @@ class Limits:
         return replace(self, **changes)
 
 
-TEAM_FILE = Limits(max_bytes=256 * 1024, max_nodes=20_000)
-"""A team file (YAML or JSON) on disk or pasted into the import box."""
+TEAM_FILE = Limits(max_bytes=64 * 1024, max_nodes=5_000)
+"""A team file (YAML or JSON) on disk or pasted into the import box. Real ones are a few KB;
+64 KB keeps the pure-Python YAML parser well inside its time limit on a slow machine."""
 SCENE = Limits(max_bytes=4 * 1024 * 1024, max_nodes=200_000, max_int_digits=30)
 """A ``carnage judge`` scene."""
 LOG_LINE = Limits(max_bytes=4 * 1024 * 1024, max_depth=40, max_nodes=1_000_000,
@@ -250,6 +251,9 @@ class _BoundedLoader(yaml.SafeLoader):
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         lim = self.limits
         self._nodes += 1
+        if self._nodes > lim.max_nodes:
+            raise InputRefused(self.where, f"more than {lim.max_nodes:,} values in all "
+                               f"(limit {lim.max_nodes:,})")
         if self._nodes % 512 == 0 and time.monotonic() > self._deadline:
             raise InputRefused(self.where, f"took longer than {lim.max_seconds:g} s to read "
                                "(time limit)")

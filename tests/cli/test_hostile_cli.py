@@ -72,13 +72,13 @@ def test_fifo_and_devices_as_team_paths(tmp_path: Path) -> None:
 def test_huge_team_file_is_refused_by_size(tmp_path: Path) -> None:
     p = tmp_path / "big.yaml"
     p.write_text("name: " + "x" * (300 * 1024) + "\n")
-    clean_exit_2(["team", "check", str(p)], "at most 256 KB")
+    clean_exit_2(["team", "check", str(p)], "at most 64 KB")
 
 
 def test_long_value_in_an_error_is_shortened(tmp_path: Path) -> None:
     p = tmp_path / "t.yaml"
-    p.write_text("name: X\ncans: [" + ", ".join(["1"] * 5000) + "]\n" + VEHICLE)
-    line = clean_exit_2(["team", "check", str(p)], "cans")
+    p.write_text("name: X\ncans: [" + ", ".join(["1"] * 3000) + "]\n" + VEHICLE)
+    line = clean_exit_2(["team", "check", str(p)], "cans", "a list of 3000 items")
     assert len(line) < 300
 
 

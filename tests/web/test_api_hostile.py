@@ -72,7 +72,7 @@ def test_hostile_json_bodies_are_422_naming_the_field(
     ("name: " + "[" * 600 + "]" * 600, "yaml", ("nested deeper",)),
     ('{"cans": ' + "9" * 5000 + "}", "json", ("cans", "30 digits")),
     ("[" * 5000 + "]" * 5000, "json", ("nested deeper",)),
-    ("name: X\ncans: 1\nvehicles: [" + ", ".join(["{}"] * 20_001) + "]", "yaml",
+    ("name: X\ncans: 1\nvehicles: [" + ", ".join(["{}"] * 5_001) + "]", "yaml",
      ("values in all",)),
 ])
 def test_hostile_imports_are_422_and_quick(client: TestClient, text: str, fmt: str,
@@ -86,7 +86,7 @@ def test_hostile_imports_are_422_and_quick(client: TestClient, text: str, fmt: s
 def test_an_import_does_not_stall_other_requests(tmp_path: Path) -> None:
     """A hostile import in flight never holds up the rest of the server."""
     client = new_client(tmp_path)
-    slow = "name: X\ncans: 5\nvehicles: [" + ", ".join(["{name: a, type: car}"] * 4000) + "]\n"
+    slow = "name: X\ncans: 5\nvehicles: [" + ", ".join(["{name: a, type: car}"] * 1500) + "]\n"
     results: list[int] = []
 
     def hammer() -> None:

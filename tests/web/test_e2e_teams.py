@@ -196,6 +196,7 @@ def test_teams_belong_to_the_browser_that_saved_them(base: str, browser: Browser
     a = open_page(ctx_a, f"{base}/teams")
     a.page.fill("#import-text", (EXAMPLES / "intro.yaml").read_text(encoding="utf-8"))
     a.page.click("#import-team")
+    expect(a.page.locator("#team-name")).to_have_value("Street Race starters")
     a.page.fill("#team-name", "Owned by A")
     settle(a.page)
     a.page.click("#save-team")

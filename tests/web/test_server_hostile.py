@@ -39,7 +39,7 @@ def test_a_64_mb_body_is_refused_before_it_is_sent(base: str) -> None:
 
 def test_a_hostile_import_never_stalls_the_server(base: str) -> None:
     bombs = [ALIAS_BOMB, "a: " + "[" * 5000 + "]" * 5000,
-             "cans: 0x" + "f" * 100_000]
+             "cans: 0x" + "f" * 30_000]
     statuses: list[int] = []
 
     def attack() -> None:
