@@ -185,3 +185,16 @@ def test_simulate_log_refuses_a_planted_link(tmp_path: Path) -> None:
                             "2", "--log", str(logs)])
     assert victim.read_text() == "keep me"
     assert r.exit_code == 2 and "cannot write the log (a link is in its place" in r.stderr
+
+
+def test_play_log_never_creates_folders_above_its_own(tmp_path: Path) -> None:
+    deep = tmp_path / "a" / "b" / "g.jsonl"
+    clean_exit_2(["play", "--p1", "random", "--p2", "random", "--log", str(deep)],
+                 "does not exist", "not its parents")
+    assert not (tmp_path / "a").exists()
+    clean_exit_2(["play", "--p1", "random", "--p2", "random", "--log", str(tmp_path)],
+                 "is a folder")
+    one = tmp_path / "logs" / "g.jsonl"
+    r = runner.invoke(app, ["play", "--p1", "random", "--p2", "random", "--max-rounds", "1",
+                            "--log", str(one)])
+    assert r.exit_code == 0 and one.exists()
