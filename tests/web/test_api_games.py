@@ -298,6 +298,7 @@ def test_bot_vs_bot_game_plays_to_the_end(client: TestClient) -> None:
         "id": g["id"], "scenario": "street-race", "status": "finished", "round": v["round"],
         "winner": v["winner"], "created": listed[0]["created"],
         "seats": [{"seat": 0, "controller": "heuristic"}, {"seat": 1, "controller": "random"}],
+        "seed_chosen": True,
     }]
     _detail(act(client, g["id"], "any", v["version"], 1), 409)
 

@@ -143,3 +143,29 @@ def test_the_seed_is_revealed_only_when_the_game_ends(client: TestClient) -> Non
             "choice": first_choice(view["pending"])}).json()
     assert view["status"] == "finished" and view["seed"] == seed
     assert client.get(f"/api/games/{gid}").json()["seed"] == seed
+
+
+def test_every_seat_sees_how_the_seed_was_set_even_after_a_restart(client: TestClient) -> None:
+    hot = create(client, SEATS_2H, 1234, hot_seat=True)
+    fair = create(client, SEATS_2H, 1234)
+    games = client.app.state.games  # type: ignore[attr-defined]
+    for _ in range(2):
+        for g, chosen in ((hot, True), (fair, False)):
+            for seat in g["seats"]:
+                view = client.get(f"/api/games/{g['id']}", params={"token": seat["token"]})
+                assert view.json()["seed_chosen"] is chosen
+        listed = {x["id"]: x["seed_chosen"] for x in client.get("/api/games").json()}
+        assert listed[hot["id"]] is True and listed[fair["id"]] is False
+        games.forget()  # a restart: the flag comes back from the database
+
+
+def test_games_saved_before_the_dice_flag_read_as_chosen(client: TestClient) -> None:
+    from sqlalchemy import delete
+
+    from carnage.web.db import GameDiceRow
+
+    g = create(client, SEATS_2H, 5)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.begin() as conn:
+        conn.execute(delete(GameDiceRow))
+    assert store.game(g["id"]).seed_chosen is True  # the cautious reading

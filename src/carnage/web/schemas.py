@@ -151,6 +151,8 @@ class GameSummary(BaseModel):
     winner: int | None
     created: str
     seats: list[SeatInfo]
+    seed_chosen: bool = Field(
+        default=True, description="The dice seed was chosen at creation (see GameView).")
 
 
 class DecisionRequest(_In):
@@ -308,6 +310,9 @@ class GameView(BaseModel):
     svg_url: str
     seed: int | None = Field(
         default=None, description="The dice seed, revealed once the game is finished.")
+    seed_chosen: bool = Field(
+        default=True, description="True when the seed was chosen by whoever created the game "
+        "(bots, one human, hot-seat); false when the server drew it, unknown to everyone.")
 
 
 class Replay(BaseModel):

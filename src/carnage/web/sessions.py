@@ -123,8 +123,10 @@ class GameSession:
         created: datetime,
         store: Store,
         game: Game | None = None,
+        seed_chosen: bool = True,
     ) -> None:
         self.id = gid
+        self.seed_chosen = seed_chosen
         self.setup = setup
         self.seed = seed
         self.seats = list(seats)
@@ -184,8 +186,11 @@ class GameSession:
                     self._views.clear()
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
                                    log_cache=self._log)
-                if self.finished:  # the dice seed is revealed once the game is over
-                    cached = cached.model_copy(update={"seed": self.seed})
+                cached = cached.model_copy(update={
+                    "seed_chosen": self.seed_chosen,
+                    # the dice seed is revealed once the game is over
+                    "seed": self.seed if self.finished else None,
+                })
                 self._views[key] = cached
             return cached
 
@@ -288,7 +293,7 @@ class GameSession:
             id=self.id, scenario=self.setup.scenario, setup=dict(self.setup.to_json()),
             seats=[s.to_json() for s in self.seats], seed=self.seed,
             choices=list(self.game.choices), finished=st.finished, round=st.round,
-            winner=st.winner, created=self.created,
+            winner=st.winner, created=self.created, seed_chosen=self.seed_chosen,
         )
 
 
@@ -345,7 +350,8 @@ class Games:
         except (SetupError, KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
         game = replay_choices(setup, row.seed, row.choices)
-        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game)
+        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game,
+                           seed_chosen=row.seed_chosen)
 
     def _keep(self, s: GameSession) -> None:
         self._sessions[s.id] = s
@@ -398,7 +404,8 @@ class Games:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
         setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
-        seed = req.seed if req.seed is not None and seed_may_be_chosen(req) else draw_seed()
+        chosen = req.seed is not None and seed_may_be_chosen(req)
+        seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
             game = build_game(setup, seed)
         except SetupError as e:
@@ -411,7 +418,7 @@ class Games:
             for i, s in enumerate(req.seats)
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
-                              self.store, game)
+                              self.store, game, seed_chosen=chosen)
         with session.lock:
             try:
                 session.run_bots()

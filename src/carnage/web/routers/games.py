@@ -58,6 +58,7 @@ def list_games(games: GamesDep) -> list[GameSummary]:
             id=g.id, scenario=g.scenario, status="finished" if g.finished else "in_progress",
             round=g.round, winner=g.winner, created=g.created.isoformat(),
             seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],
+            seed_chosen=g.seed_chosen,
         )
         for g in games.store.games()
     ]
