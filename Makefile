@@ -31,3 +31,4 @@ bench: install-dev
 	$(BIN)/python benchmarks/geometry.py
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/web.py
+	$(BIN)/python benchmarks/guard.py

@@ -120,13 +120,13 @@ def test_random_teams_setup_sponsored() -> None:
 # -- carnage simulate --teams random --sponsored --------------------------------------------
 @pytest.mark.parametrize("flag, sponsored", [("--sponsored", True), ("--no-sponsored", False)])
 def test_simulate_sponsored_flag(tmp_path: Path, flag: str, sponsored: bool) -> None:
-    log = tmp_path / "g.jsonl"
+    log = tmp_path / "g"
     r = runner.invoke(app, ["simulate", "--teams", "random", flag, "--games", "2", "--seed",
                             "70", "--bots", "random", "--max-rounds", "3", "--json", "--log",
                             str(log)])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["errors"] == 0
-    rec = read_log(tmp_path / "g-71.jsonl")
+    rec = read_log(log / "game-71.jsonl")
     assert rec.setup.teams == random_teams_setup(GameSetup(max_rounds=3), 50,
                                                  sponsored=sponsored)(71).teams
     assert all((t.sponsor is not None) == sponsored for t in rec.setup.teams)

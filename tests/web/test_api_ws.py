@@ -33,7 +33,7 @@ def recv(ws: Any, timeout: float = 20.0) -> dict[str, Any]:
 
 def game(client: TestClient, *controllers: str, seed: int = 7) -> dict[str, Any]:
     r = client.post("/api/games", json={"seed": seed, "seats": [
-        {"controller": c} for c in controllers]})
+        {"controller": c} for c in controllers], "hot_seat": controllers.count("human") > 1})
     assert r.status_code == 201
     out: dict[str, Any] = r.json()
     return out

@@ -100,6 +100,19 @@ def coerce(d: Decision, choice: Any) -> str | int | float:
         raise
 
 
+def seed_may_be_chosen(req: NewGameRequest) -> bool:
+    """A seed given at creation is used only when no two different humans play: bots, one
+    human, or hot-seat (one browser holds every human seat). Against another human, whoever
+    sets the seed could foresee every die, so the server draws it instead."""
+    humans = sum(1 for s in req.seats if s.controller == "human")
+    return humans < 2 or req.hot_seat
+
+
+def draw_seed() -> int:
+    """A fresh secret seed (62 bits: too many to search from the first rolls)."""
+    return secrets.randbelow(2**62)
+
+
 class GameSession:
     def __init__(
         self,
@@ -110,8 +123,10 @@ class GameSession:
         created: datetime,
         store: Store,
         game: Game | None = None,
+        seed_chosen: bool = True,
     ) -> None:
         self.id = gid
+        self.seed_chosen = seed_chosen
         self.setup = setup
         self.seed = seed
         self.seats = list(seats)
@@ -171,6 +186,11 @@ class GameSession:
                     self._views.clear()
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
                                    log_cache=self._log)
+                cached = cached.model_copy(update={
+                    "seed_chosen": self.seed_chosen,
+                    # the dice seed is revealed once the game is over
+                    "seed": self.seed if self.finished else None,
+                })
                 self._views[key] = cached
             return cached
 
@@ -273,7 +293,7 @@ class GameSession:
             id=self.id, scenario=self.setup.scenario, setup=dict(self.setup.to_json()),
             seats=[s.to_json() for s in self.seats], seed=self.seed,
             choices=list(self.game.choices), finished=st.finished, round=st.round,
-            winner=st.winner, created=self.created,
+            winner=st.winner, created=self.created, seed_chosen=self.seed_chosen,
         )
 
 
@@ -330,7 +350,8 @@ class Games:
         except (SetupError, KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
         game = replay_choices(setup, row.seed, row.choices)
-        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game)
+        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game,
+                           seed_chosen=row.seed_chosen)
 
     def _keep(self, s: GameSession) -> None:
         self._sessions[s.id] = s
@@ -383,7 +404,8 @@ class Games:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
         setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
-        seed = req.seed if req.seed is not None else secrets.randbelow(2**31)
+        chosen = req.seed is not None and seed_may_be_chosen(req)
+        seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
             game = build_game(setup, seed)
         except SetupError as e:
@@ -396,7 +418,7 @@ class Games:
             for i, s in enumerate(req.seats)
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
-                              self.store, game)
+                              self.store, game, seed_chosen=chosen)
         with session.lock:
             try:
                 session.run_bots()

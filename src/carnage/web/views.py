@@ -35,7 +35,7 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
-from carnage.web.eventtext import event_text
+from carnage.web.eventtext import display_id, event_text
 from carnage.web.schemas import (
     Controller,
     DomainView,
@@ -77,7 +77,7 @@ def names(state: GameState) -> dict[str, str]:
         if ob.wreck_of is not None and ob.wreck_of in state.vehicles:
             out[ob.id] = f"the wreck of {state.vehicles[ob.wreck_of].name}"
         else:
-            out[ob.id] = ob.id.replace("-", " ").replace("_", " ")
+            out[ob.id] = display_id(ob.id)
     for ramp in state.ramps.values():
         out[ramp.id] = ramp.id.replace("-", " ")
     for v in state.vehicles.values():
