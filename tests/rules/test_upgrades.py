@@ -245,6 +245,29 @@ def test_nitro_booster_tops_up_again_at_the_end_of_the_movement_step() -> None:
     assert v.hazards == 5
 
 
+def test_nitro_after_reversing_last_activation_leads_with_the_front() -> None:
+    # p.53: only a vehicle moving backwards leads with its rear. The car reversed in its last
+    # activation (60 mm back to y=180); this activation's Nitro is a forced move forwards, so
+    # it meets the oncoming car front to front: a head-on (gears added: 1 + 1 = 2 dice each),
+    # not a tailgate read from its rear edge.
+    v = fit(vehicle("v", "car", 600, 300, heading=90, gear=1), "nitro_booster", ammo=2)
+    b = vehicle("b", "car", 600, 470, heading=270, player=1, gear=1)
+
+    def twice(g: Game) -> Flow:
+        yield from activation(g, g.state.vehicles["v"])
+        yield from activation(g, g.state.vehicles["v"])
+
+    g = run_step(table(v, b), twice, dice=[6, 6, 1, 1])
+    play(g, "no", "short_straight/reverse", 0, "done")
+    assert (v.pose.y, v.reversing) == (pytest.approx(180), True)
+    play(g, "yes", "smash", "smash")
+    col = ev(g, "collision")[0]
+    assert col["orientation"] == "head_on"
+    assert col["edges"] == {"v": "front", "b": "front"}
+    assert not v.reversing
+    assert [s["dice"] for s in ev(g, "smash_attack")] == [2, 2]
+
+
 def test_nitro_booster_once_per_ammo_token() -> None:
     v = fit(vehicle("v", "car", 600, 300, heading=90), "nitro_booster", ammo=0)
     g = run_step(table(v), step_of(activation, "v"))

@@ -464,8 +464,9 @@ def forced_move(
     result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
                           reverse=reverse, mirror=mirror, ts=g.templates)
     touched_now = place_vehicle(g, v, result, reverse, ignoring)
-    if reverse:
-        v.reversing = True  # moving backwards: its rear leads into any Collision (p.53)
+    # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
+    # a reverse leads with the front again.
+    v.reversing = reverse
     g.emit(
         "forced_move", source=source, page=page, vehicle=v.id, template=template_id,
         x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3),
