@@ -159,6 +159,46 @@ def test_rough_and_treacherous_surfaces_add_hazards() -> None:
     assert g.state.vehicles["car"].hazards == 3  # rough +1, treacherous +2 (p.86)
 
 
+@pytest.mark.parametrize(("road_to", "offered"), [(600.0, True), (480.0, False)])
+def test_a_move_wholly_on_road_may_discard_a_hazard(road_to: float, offered: bool) -> None:
+    # p.86: the 30 mm wide car (y 270..330) takes the Medium Straight (330..480) to its
+    # Final Position (y 450..510). A road 80 mm wide from y=200 to ``road_to`` holds all of
+    # that, or stops at the template's end so the Final Position hangs off it.
+    from carnage.geometry.shapes import Pose
+
+    st = table(vehicle("car", "car", 600, 300, gear=1, hazards=2))
+    st.surfaces["road"] = surface_from_rect(
+        "road", SurfaceKind.ROAD, Rect(Pose(600, (200 + road_to) / 2, 90), road_to - 200, 80)
+    )
+    g = run_step(st, move_first)
+    play(g, "medium_straight", 0, "done")
+    car = g.state.vehicles["car"]
+    d = g.pending()
+    if not offered:
+        assert d is None and car.hazards == 2
+        return
+    assert d is not None and d.kind == "road_surface" and d.page == 86 and d.vehicle == "car"
+    assert values(d) == ["yes", "no"]
+    g.apply("yes")
+    assert car.hazards == 1
+    assert g.log.of_kind("hazards")[-1].source == "road_surface"
+
+
+def test_a_spin_off_the_road_loses_the_road_discard() -> None:
+    # p.86: the Final Position counts after all Skid Dice, so after the Spin. The road is
+    # 40 mm wide: template (35) and car (30) fit straight, but turned 45 degrees the car's
+    # corners leave it.
+    from carnage.geometry.shapes import Pose
+
+    st = table(vehicle("car", "car", 600, 300, gear=2, hazards=1))
+    st.surfaces["road"] = surface_from_rect(
+        "road", SurfaceKind.ROAD, Rect(Pose(600, 400, 90), 400, 40))
+    g = run_step(st, move_first, dice=[SPIN])
+    play(g, "medium_straight", 1, "no", "done", 45)
+    assert g.pending() is None
+    assert g.state.vehicles["car"].hazards == 2  # 1 + the Spin's, none discarded
+
+
 def test_reversing_in_gear_one_ends_front_edge_on_the_far_edge() -> None:
     # p.39: template laid from the rear edge; the front edge ends on the far edge. Car 60 mm
     # long heading +y at y=300: rear edge at 270, Short Straight to 210, front edge there, so

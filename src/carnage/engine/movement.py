@@ -378,6 +378,27 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         if rep.treacherous:
             n = int(g.effects.run_event("surface_hazards", 2, {**sctx, "surface": "treacherous"}))
             g.add_hazards(v, n, "treacherous_surface", 86)
+    yield from road_surface(g, v, result)
+
+
+ROAD_DISCARD, ROAD_KEEP = "yes", "no"
+
+
+def road_surface(g: Game, v: VehicleState, result: MoveResult) -> Flow:
+    """Road (p.86): when every part of the movement template and of the Final Position after
+    all Skid Dice (so after any Spin) lies on road, the vehicle may discard a Hazard Token at
+    the end of its Movement Step."""
+    roads = [s for s in g.state.surfaces.values() if s.kind is SurfaceKind.ROAD]
+    if not roads or not v.in_play or g.state.finished or v.hazards <= 0:
+        return
+    parts = move_pieces(result)[:-1] + [v.rect().polygon()]
+    if not surface_report(parts, roads).road:
+        return
+    pick = yield ask(v.player, "road_surface", f"{v.name}: moved wholly on road; discard a "
+                     "Hazard Token?", [(ROAD_DISCARD, "discard one"), (ROAD_KEEP, "keep them")],
+                     source="road_surface", page=86, vehicle=v.id)
+    if pick == ROAD_DISCARD:
+        g.add_hazards(v, -1, "road_surface", 86)
 
 
 def ask_spin(v: VehicleState, limit: float = 90.0, *, about_front: bool = False) -> Decision:
