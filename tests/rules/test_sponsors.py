@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from tests.engine.builders import play, rock, run_step, table, values, vehicle
+from tests.engine.helpers_attack import armed
 from tests.engine.helpers_g import ev
 
 from carnage.catalog import TemplateUse, Weight
@@ -709,6 +710,50 @@ def test_fire_walk_with_me_cuts_fire_damage_by_up_to_three_never_below_one(
         run_step(sponsored(table(a), "order_of_the_inferno" if on else None),
                  fire_hits(fire, plain))
         assert a.damage == (taken if on else fire + plain)
+
+
+def test_fire_walk_with_me_cuts_the_fire_damage_perks_deal() -> None:
+    # Highway to Hell burns its own car for 2 (Fire, p.108): cut to 1 (never below 1).
+    # Sympathy for the Devil passes a Flamethrower's unsaved hits to the friend as Fire
+    # damage (p.108): 3 cut to 1 as well.
+    from tests.rules.perks.helpers_p2 import activate, attack, drive, perked
+
+    def highway(on: bool) -> int:
+        v = perked(vehicle("v", "car", 600, 300, gear=2), "highway_to_hell")
+        st = sponsored(table(v, vehicle("far", "car", 100, 1000, player=1)),
+                       "order_of_the_inferno" if on else None)
+        g = run_step(st, activate("v"))
+        assert drive(g, template="medium_straight", highway_to_hell="yes",
+                     highway_to_hell_napalm="no") is None
+        assert "on_fire" in v.conditions
+        return v.damage
+
+    assert (highway(True), highway(False)) == (1, 2)
+
+    def sympathy(on: bool) -> tuple[int, int]:
+        v = perked(vehicle("v", "car", 600, 400, gear=1), "sympathy_for_the_devil")
+        f = vehicle("f", "car", 700, 400, gear=1)
+        e = armed(vehicle("e", "car", 600, 300, player=1), ("flamethrower", "front", 3))
+        st = sponsored(table(v, f, e), "order_of_the_inferno" if on else None)
+        # Flamethrower: 6 dice, hits 4+: 4, 4, 4, 1, 1, 1 -> 3 hits; two evade dice miss.
+        g = run_step(st, attack("e"), dice=[4, 4, 4, 1, 1, 1, 1, 1, 1, 1])
+        assert drive(g, attack=["flamethrower#0>v", "stop"], sympathy_for_the_devil="f",
+                     fire_walk_with_me="yes") is None
+        return v.damage, f.damage
+
+    assert sympathy(False) == (3, 3)
+    assert sympathy(True) == (1, 1)
+
+    # Purifying Flames is Fire too, but its damage may not be reduced (p.108).
+    v = perked(vehicle("v", "car", 600, 300), "purifying_flames")
+    mate = vehicle("f", "car", 800, 300)
+    mate.damage = 3
+    st = sponsored(table(v, mate, vehicle("far", "car", 100, 1000, player=1)),
+                   "order_of_the_inferno")
+    g = run_step(st, activate("v"))
+    assert drive(g, template="short_straight", purifying_flames="f",
+                 purifying_flames_damage=2) is None
+    assert (v.damage, mate.damage) == (2, 1)
 
 
 def test_burning_man_plus_one_evade_while_on_fire() -> None:
