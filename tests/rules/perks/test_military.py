@@ -36,6 +36,27 @@ def test_dead_eye_hits_on_3_beyond_medium_within_double() -> None:
     assert hits(_mg(("dead_eye",), 400, [3, 3])) == 0  # gap 40 mm: within Medium
 
 
+def test_dead_eye_measures_medium_range_with_the_range_ruler() -> None:
+    # "Within Medium" is judged as the attack judges range: the ruler laid from the weapon's
+    # body in its arc (p.28), not the gap between footprints.
+    def shot(facing: str, x: float, y: float, perks: tuple[str, ...], dice: list[int],
+             heading: float = 90.0) -> int:
+        v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", facing)]), *perks)
+        t = vehicle("t", "car", x, y, heading, player=1)
+        g = run(table(v, t), attack("v"), dice)
+        assert drive(g, attack=["machine_gun#0>t", "stop"]) is None
+        return hits(g)
+
+    # 80 mm aside and 145 mm on, turned 135 degrees: a 112 mm gap, but no Medium ruler laid
+    # in the front arc reaches it, so it is beyond Medium: 3s hit (a Double ruler does).
+    assert shot("front", 680, 445, ("dead_eye",), [3, 3, 1, 1], 135) == 2
+    assert shot("front", 680, 445, (), [3, 3, 1, 1], 135) == 0
+    # Dead ahead with a 125 mm gap: a turret's Medium ruler, laid slanting from a corner,
+    # still reaches it, so it is within Medium: no bonus.
+    assert shot("turret", 600, 485, ("dead_eye",), [3, 3, 1, 1]) == 0
+    assert shot("turret", 600, 560, ("dead_eye",), [3, 3, 1, 1]) == 2  # 200 mm: beyond
+
+
 def test_loader_trades_a_crew_attack_for_plus_one_to_hit() -> None:
     def play(answer: str, dice: list[int]) -> Game:
         v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), "loader")
