@@ -10,6 +10,7 @@ from tests.engine.helpers_g import activation, collide, ev, example_of_play_tabl
 
 from carnage.catalog import Weight
 from carnage.engine.collision import base_smash_dice, smash_dice, weight_bonus
+from carnage.engine.game import Flow, Game
 from carnage.engine.state import Status
 from carnage.kernel.decisions import IllegalChoice
 
@@ -51,6 +52,32 @@ def test_worked_example_p57_t_bone() -> None:
     assert (car.hazards, buggy.hazards) == (2, 2)
     # Had the buggy smashed back it would have rolled 1 die: gear 2, one class lighter.
     assert smash_dice("t_bone", 2, 5, 1, 2) == 1
+
+
+def test_worked_example_p57_the_car_is_distracted_after_the_t_bone() -> None:
+    # p.57: after T-boning the buggy in its Movement Step the car, still touching it, is
+    # Distracted and may not shoot in its Attack Step, though its front Machine Gun would
+    # reach the buggy. Whole activation: Long Straight (gear 5) into the buggy's side.
+    from carnage.engine.flow import activation as whole_activation
+
+    car = vehicle("car", "car", 600, 375, heading=90, player=0, gear=5,
+                  weapons=[("machine_gun", "front")])
+    buggy = vehicle("buggy", "buggy", 600, 600, heading=0, player=1, gear=2)
+
+    def step(g: Game) -> Flow:
+        g.state.gear_phase = 5
+        yield from whole_activation(g, g.state.vehicles["car"])
+
+    g = run_step(table(car, buggy), step, dice=[1, 1, 2, 4, 4, 5, 6, 3, 6])
+    play(g, "long_straight", 0, "smash", "evade")
+    assert ev(g, "collision")[0]["orientation"] == "t_bone"
+    assert (buggy.damage, car.hazards, buggy.hazards) == (4, 2, 2)
+    assert ev(g, "distracted") == [{"vehicle": "car", "touching": ["buggy"]}]
+    assert not ev(g, "declare_attack")
+    assert g.pending() is None  # no attack was offered
+    from carnage.engine.attack import legal_shots
+
+    assert {s.key for s in legal_shots(g, car)} == {"machine_gun#0", "handgun"}  # in reach
 
 
 def test_collision_in_example_of_play_p58_59() -> None:

@@ -232,3 +232,32 @@ def test_crossing_geometry(poses: list[Pose], expected: bool) -> None:
     line = Line((360.0, 1050.0), (540.0, 1050.0), (0.0, 1.0))
     assert crosses(line, poses, 60.0, 30.0) is expected
     assert math.isclose(line.heading(), 90.0)
+
+
+def test_example_of_play_pp58_60_pole_passes_to_red_between_gear_phases() -> None:
+    # pp.58-60 through the round flow of a Street Race: Blue wins the roll-off and activates
+    # first in Gear Phase 1 (Medium Straight, free Shift to gear 2, two Handguns at Red);
+    # Red follows (head-on crash). Pole Position then passes clockwise to Red, so Red moves
+    # first in Gear Phase 2 (and wipes out) before Blue.
+    haz, spin, slide, shift = 1, 2, 3, 4  # skid faces on a D6 (ruling R-1)
+    blue = vehicle("blue", "car", 175, 650, heading=270, player=0)
+    red = vehicle("red", "car", 150, 300, heading=90, player=1)
+    roll_off, handguns = [6, 1], [3, 6, 6]
+    red_first = [shift, 5, slide, 6, 6, 4, 1, 2, 4, 5, 4, 1, 2]
+    red_second = [haz, haz, spin, spin, spin, 5]
+    g = race(blue, red, dice=roll_off + handguns + red_first + red_second)
+    play(g, "medium_straight", 0, "gear_up", "handgun>red", "handgun>red")
+    assert (blue.pose.y, blue.gear, blue.hazards, red.damage) == (pytest.approx(470), 2, 1, 1)
+    play(g, "medium_straight", 3, "no", "cancel:2", "gear_up", "gear_up", "smash", "smash")
+    assert (red.gear, red.hazards, red.damage, blue.damage) == (3, 4, 4, 5)
+    assert kinds(g, "pole")[-1] == {"player": 1, "reason": "passed clockwise"}
+    # Gear Phase 2: Red first, touching Blue so ignoring it; Push It, gear down, Spin, no
+    # shot, wipe out (flip check 5 in gear 2: no flip); Blue turns Red about.
+    play(g, "medium_straight", 3, "0,1", "gear_down", 30.0, "stop", 180.0)
+    assert (red.gear, red.hazards) == (1, 0)
+    assert kinds(g, "flip_check")[0]["flipped"] is False
+    d = g.pending()
+    assert d is not None and (d.kind, d.player) == ("template", 0)  # now Blue's turn
+    order = [(e["phase"], e["vehicle"]) for e in kinds(g, "activation")]
+    assert order == [(1, "blue"), (1, "red"), (2, "red"), (2, "blue")]
+    assert [e["pole"] for e in kinds(g, "gear_phase")] == [0, 1]
