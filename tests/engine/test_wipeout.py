@@ -78,6 +78,25 @@ def test_flip_two_unevadable_hits_then_medium_straight_over_everything() -> None
     assert car.pose.heading == pytest.approx(0.0)
 
 
+@pytest.mark.parametrize(("roll", "flipped"), [(4, True), (5, False), (6, False)])
+def test_worked_example_p34_in_gear_5_a_5_or_more_avoids_the_flip(roll: int,
+                                                                   flipped: bool) -> None:
+    # p.34: a Flip check needs the current gear or more; in Gear 5 that is a 5+. The car
+    # (gear 5, 5 Hazards) takes the Long Straight and rolls one Skid Die: a Hazard, its
+    # sixth token, so it wipes out in its Wipeout Step.
+    car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=5, hazards=5)
+    g = run_step(table(car), activation("car"), dice=[HAZ, roll])
+    play(g, "long_straight", 1, "no")
+    assert ev(g, "wipeout") == [{"vehicle": "car", "hazards": 6, "gear": 5}]
+    assert ev(g, "flip_check") == [
+        {"vehicle": "car", "roll": roll, "score": roll, "gear": 5, "flipped": flipped}]
+    assert car.damage == (2 if flipped else 0)
+    assert bool(ev(g, "forced_move", source="flip")) is flipped
+    assert (car.gear, car.hazards) == (1, 0)  # reset either way
+    d = g.pending()
+    assert d is not None and d.kind == "lose_control"
+
+
 def test_flip_that_wrecks_ends_the_wipeout() -> None:
     car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=3, hazards=6)
     car.damage = 8  # 2 hull points left

@@ -216,6 +216,29 @@ def test_teleporter_may_be_declined_and_is_not_offered_without_the_upgrade() -> 
     assert d2 is not None and d2.kind == "template"
 
 
+def test_worked_example_p84_a_pickup_truck_takes_up_to_three_extra_crewmembers() -> None:
+    # p.84: a pickup truck (Crew 3) may buy up to 3 Extra Crewmembers, for Crew 6; a fourth
+    # is refused. With Crew 6 it makes six shooting attacks in its Attack Step (p.30): six
+    # Handgun attacks at the car ahead, and no seventh is offered.
+    def team(n: int) -> TeamSpec:
+        return TeamSpec(name="t", cans=200, vehicles=(VehicleSpec(
+            name="v", type="pickup_truck", upgrades=(UpgradeSpec(id="extra_crewmember"),) * n),))
+
+    refused = check_team(team(4))
+    assert not refused.valid
+    assert [e.message for e in refused.errors] == [
+        "v: 4 x Extra Crewmember is more than the Truck's starting Crew of 3 (p.84)"]
+    report = check_team(team(3))
+    assert report.valid and report.vehicles[0].crew == 6
+    truck = vehicle_state(report.vehicles[0], vid="v", player=0, pose=Pose(600, 300, 90))
+    target = vehicle("t", "car", 600, 420, heading=270, player=1, gear=1)
+    g = run_step(table(truck, target), step_of(_attack_step, "v"), dice=[1] * 6)
+    asked = play(g, *["handgun>t"] * 6)
+    assert [d.kind for d in asked] == ["attack"] * 6
+    assert g.pending() is None  # crew spent: no seventh attack, not even a "stop"
+    assert len(ev(g, "declare_attack")) == 6
+
+
 # -- Nitro Booster (p.84) --------------------------------------------------------------------
 def test_nitro_booster_long_straight_hazards_to_five_no_reverse_then_five_again() -> None:
     v = fit(vehicle("v", "car", 600, 300, heading=90, gear=1, hazards=1), "nitro_booster",
