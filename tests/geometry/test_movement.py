@@ -15,6 +15,7 @@ from carnage.geometry import (
     final_pose,
     footprint,
     hitch_trailer,
+    trailer_behind,
     pivot,
     resolve_move,
 )
@@ -362,10 +363,16 @@ def test_trailer_follows_the_template_behind_the_cab() -> None:
     moved = resolve_move(cab, "medium_straight")
     trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
     assert near(trailer.pose, Pose(160 - 75, 0, 0), 1e-6)  # hitch at the far end, x = 160
-    # Turn: the front edge sits on the hitch and the rear edge centre on the centreline.
+    # Turn: folded, it meets the cab corner to corner on the inside of the bend (no overlap,
+    # ruling VR-18), and its rear edge centre lies on the centreline.
     moved = resolve_move(cab, "turn")
     trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
-    assert trailer.front_centre() == pytest.approx(moved.body.rear_centre())
+    hinge = trailer.pose.heading - moved.body.pose.heading
+    assert trailer == trailer_behind(moved.body, tr_len, tr_w, hinge)
+    assert hinge > 10  # it lags behind the right turn
+    # The right rear corner of the cab is the trailer's right front corner.
+    assert moved.body.polygon()[1] == pytest.approx(trailer.polygon()[2])
+    assert penetration(moved.body.polygon(), trailer.polygon()) <= 1e-9
     rx, ry = trailer.rear_centre()
     # The Turn's centreline: straight back from (40, 0) along y = 0, then the arc about
     # (40, -115); the rear centre lands on one of them.

@@ -21,7 +21,7 @@ from carnage.engine.rulebook import unplayed_rules
 from carnage.engine.setup import vehicle_state
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.arcs import Arc
-from carnage.geometry.shapes import Pose, penetration
+from carnage.geometry.shapes import Pose, distance, penetration
 from carnage.kernel.effects import run_flows
 from carnage.rules.war_rig import shared_centre
 from carnage.team import TeamSpec, check_team
@@ -65,9 +65,14 @@ def trailer_of(v: VehicleState) -> Any:
 
 
 def assert_hitched(v: VehicleState) -> None:
-    hx, hy = v.rect().rear_centre()
-    fx, fy = trailer_of(v).front_centre()
-    assert math.dist((hx, hy), (fx, fy)) < 1e-6
+    """Cab and trailer meet without overlapping: in line, the trailer's front edge centred on
+    the cab's rear edge; folded, corner to corner on the inside of the bend (VR-18)."""
+    cab, t = v.rect(), trailer_of(v)
+    assert penetration(cab.polygon(), t.polygon()) <= 1e-6
+    assert distance(cab.polygon(), t.polygon()) < 1e-6
+    assert v.trailer is not None and abs(v.trailer.hinge) <= 90 + 1e-9
+    if abs(v.trailer.hinge) < 1e-9:
+        assert math.dist(cab.rear_centre(), t.front_centre()) < 1e-6
 
 
 # -- cab and trailer on the table (pp.116-117) ------------------------------------------------
@@ -180,6 +185,28 @@ def test_a_laid_trailer_swings_clear_of_an_obstacle() -> None:
 
 
 # -- Pivoting as one body (p.119) --------------------------------------------------------------
+def test_a_trailer_with_no_room_backs_the_rig_up_along_the_template() -> None:
+    # The cab's Medium Straight is clear (the cars beside it touch neither the template nor
+    # the Final Position), but the trailer laid in line behind it would lie 7 mm over both,
+    # and every swing only drives it into one of them. So the rig backs up along the
+    # template until the trailer fits (VR-19): its front edge at y=370, touching both cars,
+    # which then collide with it.
+    r = rig(x=600, y=300)
+    left = vehicle("a", "car", 567, 400, heading=90, player=1)
+    right = vehicle("b", "car", 633, 400, heading=90, player=1)
+    g = run_step(table(r, left, right), moves("rig"), dice=[1] * 30)
+    play(g, "medium_straight", 0, "done")
+    assert r.pose.y == pytest.approx(410, abs=0.01)  # not 500: backed up 90 mm
+    assert_hitched(r)
+    t = trailer_of(r)
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(0, abs=1e-9)
+    for car in (left, right):
+        assert penetration(t.polygon(), car.polygon()) <= 0.1
+    assert ev(g, "move", vehicle="rig")[0]["touched"] == ["a", "b"]
+    d = g.pending()
+    assert d is not None and d.kind == "collision_reaction"
+
+
 def test_a_spin_pivots_cab_and_trailer_about_their_shared_centre() -> None:
     r = rig()
 

@@ -544,6 +544,14 @@ class MoveResult:
         return template_path(p.template_id, _to_world(self.start, p.start.x, p.start.y, 0.0),
                              mirror=p.mirror, reverse=p.reverse, ts=self.plan.ts)
 
+    def pose_at(self, travel: float) -> Pose:
+        """Where the body is ``travel`` (a fraction, 0 at the start) of the way along the
+        move to its intended final position (before any spin)."""
+        if self.plan is None:
+            return self.pose
+        m = self.plan.motion
+        return _to_world(self.start, *m.at(min(max(travel, 0.0), 1.0) * m.length))
+
     @property
     def intended(self) -> Pose:
         """The final position the move would reach unobstructed (before any spin)."""
@@ -668,43 +676,94 @@ def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: b
     return _to_world(body.pose, *m.at(m.length))
 
 
+def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect:
+    """The trailer hitched behind ``cab`` at ``hinge`` degrees (its heading minus the cab's).
+    In line (hinge 0) its front edge is centred on the cab's rear edge centre; folded, the
+    two bodies meet corner to corner on the inside of the bend (ruling VR-18), so the trailer
+    stays behind the cab's rear edge and the two never overlap (for hinges within 90)."""
+    cr, tr = math.radians(cab.pose.heading), math.radians(cab.pose.heading + hinge)
+    rx, ry = cab.rear_centre()
+    fx, fy = _hitch_offset(rx, ry, cr, tr, hinge, min(cab.width, width) / 2.0)
+    half = length / 2.0
+    return Rect(Pose(fx - half * math.cos(tr), fy - half * math.sin(tr),
+                     norm_heading(cab.pose.heading + hinge)), length, width)
+
+
+def cab_ahead(trailer: Rect, length: float, width: float, hinge: float) -> Pose:
+    """The cab's pose when its trailer lies at ``trailer`` with ``hinge`` (the inverse of
+    ``trailer_behind``)."""
+    tr = math.radians(trailer.pose.heading)
+    cr = math.radians(trailer.pose.heading - hinge)
+    fx, fy = trailer.front_centre()
+    w = min(width, trailer.width) / 2.0
+    ox, oy = _hitch_offset(0.0, 0.0, cr, tr, hinge, w)
+    rx, ry = fx - ox, fy - oy
+    half = length / 2.0
+    return Pose(rx + half * math.cos(cr), ry + half * math.sin(cr),
+                norm_heading(trailer.pose.heading - hinge))
+
+
+def _hitch_offset(rx: float, ry: float, cr: float, tr: float, hinge: float,
+                  half_w: float) -> Point:
+    """The trailer's front edge centre: the cab's rear edge centre (rx, ry), moved so that
+    the trailer's front corner on the inside of the bend sits on the cab's rear corner."""
+    if abs(hinge) < 1e-12:
+        return rx, ry
+    s = 1.0 if hinge > 0 else -1.0
+    # Left normals of cab (cr) and trailer (tr): the corner on the side -s of each.
+    return (rx + s * half_w * (-math.sin(tr) + math.sin(cr)),
+            ry + s * half_w * (math.cos(tr) - math.cos(cr)))
+
+
 def hitch_trailer(cab: Rect, length: float, width: float,
                   path: TemplatePath | None = None) -> Rect:
-    """Place an articulated vehicle's trailer behind its cab (Refuelled p.117): its front edge
-    centred on the hitch (the cab's rear edge centre), turned so that its rear edge centre lies
-    on the template's centreline (extended straight back past the start), which keeps it over
+    """Place an articulated vehicle's trailer behind its cab (Refuelled p.117): hitched as
+    ``trailer_behind`` lays it, turned so that its rear edge centre lies on the template's
+    centreline (extended straight back past the start), which keeps it over
     as much of the template as it can reach. Without a path, or when the centreline never gets
     that far from the hitch, the trailer lines up with the cab."""
     if not (math.isfinite(length) and math.isfinite(width)) or length <= 0 or width <= 0:
         raise ValueError("trailer needs a finite positive length and width")
-    hx, hy = cab.rear_centre()
     heading = cab.pose.heading
     if path is not None:
-        # From the centreline point nearest the hitch, walk back along the centreline to the
-        # first point ``length`` away from the hitch, then bisect.
-        def far(s: float) -> float:
-            x, y, _ = path._kin(s)
-            return math.hypot(x - hx, y - hy) - length
+        # The front edge centre moves a little as the trailer folds (``trailer_behind``):
+        # aim from where it sits at the angle found so far until the angle settles.
+        for _ in range(40):
+            hinge = (heading - cab.pose.heading + 180.0) % 360.0 - 180.0
+            hx, hy = trailer_behind(cab, length, width, hinge).front_centre()
+            was, heading = heading, _aim_trailer(cab, length, path, hx, hy)
+            if abs((heading - was + 180.0) % 360.0 - 180.0) < 1e-10:
+                break
+    hinge = (heading - cab.pose.heading + 180.0) % 360.0 - 180.0
+    return trailer_behind(cab, length, width, hinge)
 
-        lowest = -(length + cab.length)
-        samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
-        s_hi = min(samples, key=far)
-        if far(s_hi) < 0:
-            s_lo = s_hi - 1.0
-            while far(s_lo) < 0:
-                s_hi, s_lo = s_lo, s_lo - 1.0
-            for _ in range(50):
-                mid = (s_lo + s_hi) / 2.0
-                if far(mid) >= 0:
-                    s_lo = mid
-                else:
-                    s_hi = mid
-            x, y, _ = path._kin(s_lo)
-            heading = norm_heading(math.degrees(math.atan2(hy - y, hx - x)))
-    back = math.radians(heading)
-    half = length / 2.0
-    return Rect(Pose(hx - half * math.cos(back), hy - half * math.sin(back), heading), length,
-                width)
+
+def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: float) -> float:
+    """The heading that puts the rear edge centre of a trailer hitched at (hx, hy) on the
+    template's centreline (extended straight back), else the cab's heading."""
+    heading = cab.pose.heading
+    # From the centreline point nearest the hitch, walk back along the centreline to the
+    # first point ``length`` away from the hitch, then bisect.
+    def far(s: float) -> float:
+        x, y, _ = path._kin(s)
+        return math.hypot(x - hx, y - hy) - length
+
+    lowest = -(length + cab.length)
+    samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
+    s_hi = min(samples, key=far)
+    if far(s_hi) < 0:
+        s_lo = s_hi - 1.0
+        while far(s_lo) < 0:
+            s_hi, s_lo = s_lo, s_lo - 1.0
+        for _ in range(50):
+            mid = (s_lo + s_hi) / 2.0
+            if far(mid) >= 0:
+                s_lo = mid
+            else:
+                s_hi = mid
+        x, y, _ = path._kin(s_lo)
+        heading = norm_heading(math.degrees(math.atan2(hy - y, hx - x)))
+    return heading
 
 
 def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
