@@ -11,6 +11,7 @@ from tests.engine.helpers_h import race
 
 from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, build_game, checked_team
+from carnage.team import parse_team
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.kernel.dice import ScriptedDice
@@ -109,6 +110,29 @@ def test_deployment_alternates_from_pole_touching_the_line_not_each_other() -> N
         for b in vs[i + 1:]:
             assert penetration(a.polygon(), b.polygon()) < 0
     assert d is not None and d.kind == "activate" and d.player == 1  # pole activates first
+
+
+def test_a_war_rig_deploys_with_its_trailer_on_the_table() -> None:
+    # The start line is 150 mm from the table edge; a War Rig (80 mm cab, 150 mm trailer)
+    # with its front edge on the line cannot trail its trailer straight back: it is folded
+    # just enough to lie on the table (ruling SR-4), clear of what is already deployed.
+    rig = parse_team({"name": "Rig", "cans": 60, "vehicles": [
+        {"name": "Rig", "type": "war_rig"}, {"name": "Rig Car", "type": "car"}]})
+    g = build_game(GameSetup(teams=(rig, rig)), dice=ScriptedDice([2, 5]))
+    while (d := g.pending()) is not None and d.kind in ("deploy", "grid"):
+        g.apply(d.options[0].value)
+    st = g.state
+    rigs = [v for v in st.vehicles.values() if v.trailer is not None]
+    assert len(rigs) == 2
+    for v in rigs:
+        assert v.rect().front_centre()[1] == pytest.approx(150)
+        assert v.trailer is not None and 0 < abs(v.trailer.hinge) <= 90
+        for _, body in v.bodies():
+            assert all(0 <= x <= st.width and 0 <= y <= st.height for x, y in body.polygon())
+    bodies = [(v.id, r.polygon()) for v in st.vehicles.values() for _, r in v.bodies()]
+    for i, (a, pa) in enumerate(bodies):
+        for b, pb in bodies[i + 1:]:
+            assert penetration(pa, pb) <= (1e-6 if a == b else 0), (a, b)
 
 
 def test_grid_slots_drop_touching_places_and_spill_past_the_flags_when_full() -> None:

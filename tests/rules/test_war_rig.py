@@ -302,6 +302,20 @@ def test_a_flip_becomes_a_jackknife() -> None:
     assert ev(g, "ponderous_wipeout") and (r.gear, r.hazards) == (1, 0)
 
 
+@pytest.mark.parametrize("swing", [90.0, -90.0, 30.0])
+def test_a_jackknife_folds_the_trailer_without_overlapping_the_cab(swing: float) -> None:
+    # p.119: the trailer swings about the hitch; folded square it meets the cab corner to
+    # corner (VR-18) and never lies over it, then the whole rig pivots as one.
+    r = rig(gear=3, hazards=6, player=0)
+    g = run_step(table(r), wipeouts("rig"), dice=[1, 1, 1, 1, 1])
+    play(g, swing)
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(swing)
+    assert_hitched(r)
+    play(g, 45.0)
+    assert_hitched(r)
+    assert r.trailer.hinge == pytest.approx(swing)
+
+
 def test_without_articulated_the_rig_flips() -> None:
     r = rig(gear=3, hazards=6, rules=())
     g = run_step(table(r), wipeouts("rig"), dice=[1])
@@ -465,3 +479,33 @@ def test_start_of_activation_flows_are_the_rules_own() -> None:
     g = run_step(table(r), step)
     d = g.pending()
     assert d is not None and d.kind == "tanker_anchor"
+
+
+def test_seeded_game_rig_trailer_never_lies_over_another_vehicle() -> None:
+    # A random game (seed 60369: a Highway Patrol War Rig against an Idris ambulance) in
+    # which the rig's trailer was once laid 36 mm over the ambulance after a clear cab move
+    # onto a Glue template, and cab and trailer overlapped. Now the invariants (trailers
+    # included) hold after every choice.
+    from dataclasses import replace
+
+    from tests.engine.helpers_h import invariant_problems
+
+    from carnage.ai import bot_rng, make_bot, play_out
+    from carnage.engine.setup import GameSetup, build_game
+    from carnage.team.random_team import random_team
+
+    seed = 60369
+    teams = tuple(random_team(f"{seed}:{p}", 50, name=f"Random {p + 1}", perks=True)
+                  for p in range(2))
+    assert [t.sponsor for t in teams] == ["highway_patrol", "idris"]
+    assert teams[0].vehicles[0].type == "war_rig"
+    g = build_game(replace(GameSetup(max_rounds=8), teams=teams), seed)
+    problems: list[str] = []
+
+    def after(game: Any, d: Any) -> None:
+        problems.extend(f"after choice {len(game.choices)}: {p}" for p in
+                        invariant_problems(game))
+
+    play_out(g, [make_bot("random"), make_bot("random")], bot_rng(seed), after=after)
+    assert g.outcome() is not None
+    assert not problems, problems[:3]

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from carnage.catalog.models import Weight
 from carnage.engine.game import ask
 from carnage.engine.state import GameState, Obstacle, VehicleState
-from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.geometry.movement import trailer_behind
+from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
@@ -53,6 +54,8 @@ class StreetRace(TableScenario):
             (cx - half, self.height - 150.0), (cx + half, self.height - 150.0), (0.0, 1.0)
         )
         self.deployed: list[str] = []
+        self.grid_hinges: dict[str, float] = {}
+        """Slot -> the hinge a trailer takes there, for the vehicle last given slots."""
         self.crossed: str | None = None
         self._seen: dict[str, Pose] = {}
 
@@ -116,6 +119,8 @@ class StreetRace(TableScenario):
                     source=SOURCE, page=PAGE,
                 )
                 v.pose = slots[str(pick)]
+                if v.trailer is not None:
+                    v.trailer.hinge = self.grid_hinges[str(pick)]
                 waiting[p].remove(v.id)
                 self.deployed.append(v.id)
                 game.emit("deploy", source=SOURCE, page=PAGE, vehicle=v.id, player=p,
@@ -149,8 +154,9 @@ class StreetRace(TableScenario):
         heading = line.heading()
         # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
         # passes the vehicles in play, issue 7).
-        placed_polys = [state.vehicles[i].polygon()
-                        for i in (self.deployed if placed is None else placed)]
+        placed_polys = [r.polygon() for i in (self.deployed if placed is None else placed)
+                        for _, r in state.vehicles[i].bodies()]
+        self.grid_hinges = {}
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
         while True:
@@ -176,10 +182,35 @@ class StreetRace(TableScenario):
                 if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
                            for px, py in poly):
                     continue
+                if v.trailer is not None:
+                    # The trailer too must fit: on the table, clear of everything, folded
+                    # as little as it can be (ruling SR-4).
+                    hinge = self._fold_to_fit(state, v, pose, placed_polys)
+                    if hinge is None:
+                        continue
+                    self.grid_hinges[f"{off:+.0f}"] = hinge
                 out[f"{off:+.0f}"] = pose
             if out or reach + extra > max(state.width, state.height):
                 return out
             extra += line.length / 2.0
+
+    def _fold_to_fit(self, state: GameState, v: VehicleState, pose: Pose,
+                     placed: list[list[Point]]) -> float | None:
+        """The hinge nearest straight (5-degree steps, up to square) at which ``v``'s trailer,
+        behind a cab at ``pose``, lies on the table and overlaps no placed body nor terrain."""
+        assert v.trailer is not None
+        cab = Rect(pose, v.length, v.width)
+        terrain = [ob.polygon() for ob in state.obstacles.values()]
+        for h in sorted(range(-90, 91, 5), key=lambda h: (abs(h), h)):
+            poly = trailer_behind(cab, v.trailer.length, v.trailer.width, float(h)).polygon()
+            if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
+                       for px, py in poly):
+                continue
+            if any(penetration(poly, o) >= -1e-6 for o in placed) or any(
+                    penetration(poly, o) > 1e-6 for o in terrain):
+                continue
+            return float(h)
+        return None
 
     # -- play ------------------------------------------------------------------------------------
     def end_of_gear_phase(self, game: Game) -> None:
