@@ -11,11 +11,11 @@ from tests.engine.helpers_h import race
 
 from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, build_game, checked_team
-from carnage.team import parse_team
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
+from carnage.team import parse_team
 
 LONG = 180.0
 

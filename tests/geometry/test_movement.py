@@ -15,9 +15,9 @@ from carnage.geometry import (
     final_pose,
     footprint,
     hitch_trailer,
-    trailer_behind,
     pivot,
     resolve_move,
+    trailer_behind,
 )
 from carnage.geometry.shapes import distance, penetration
 

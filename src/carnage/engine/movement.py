@@ -391,7 +391,7 @@ def road_surface(g: Game, v: VehicleState, result: MoveResult) -> Flow:
     roads = [s for s in g.state.surfaces.values() if s.kind is SurfaceKind.ROAD]
     if not roads or not v.in_play or g.state.finished or v.hazards <= 0:
         return
-    parts = move_pieces(result)[:-1] + [v.rect().polygon()]
+    parts = [*move_pieces(result)[:-1], v.rect().polygon()]
     if not surface_report(parts, roads).road:
         return
     pick = yield ask(v.player, "road_surface", f"{v.name}: moved wholly on road; discard a "
