@@ -5,8 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import activation, collide, ev, example_of_play_table, rolls
+from tests.builders import (
+    collide,
+    ev,
+    example_of_play_table,
+    move_and_wipeout,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
 from carnage.catalog import Weight
 from carnage.engine.collision import base_smash_dice, smash_dice, weight_bonus
@@ -84,7 +95,7 @@ def test_collision_in_example_of_play_p58_59() -> None:
     # Red (gear 1) takes the trivial Medium Straight, rolls 3 skid dice (two Shifts and a
     # Slide), cancels the Slide with the free Shift, changes up twice to gear 3 and drives
     # into the corner of Blue's front edge: head-on, both smash with 2 + 3 = 5 dice.
-    g = run_step(example_of_play_table(), activation("red"),
+    g = run_step(example_of_play_table(), move_and_wipeout("red"),
                  dice=[SHIFT, 5, SLIDE, 6, 6, 4, 1, 2, 4, 5, 4, 1, 2])
     play(g, "medium_straight", 3, "no", "cancel:2", "gear_up", "gear_up")
     red, blue = g.state.vehicles["red"], g.state.vehicles["blue"]
@@ -344,7 +355,7 @@ def test_movement_through_a_destructible_obstacle_collides_then_carries_on(kind:
         {"destructible": True} if kind == "destructible" else {"wreck_of": "old"}
     )
     crate = rock("crate", 600, 400, 30, 30, weight=Weight.LIGHTWEIGHT, **extra)
-    g = run_step(table(car, obstacles=[crate]), activation("car"))
+    g = run_step(table(car, obstacles=[crate]), move_and_wipeout("car"))
     play(g, "medium_straight", 0, "done")
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
+from tests.builders import play, rock, run_step, table, values, vehicle
 
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.movement import movement_step, parse_template_value, template_value

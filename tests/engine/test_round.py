@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, run_step, table, vehicle
+from tests.builders import play, run_step, table, vehicle
 
 from carnage.engine import flow
 from carnage.engine.game import Flow, Game, GameOver, RuleOptions
@@ -148,7 +148,7 @@ def test_max_rounds_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
             pass
 
     # One player: a second player with no vehicles would gain Audience Votes every round
-    # and be asked to spend them (p.88, issue 7).
+    # and be asked to spend them (p.88).
     st = table(vehicle("a1", "car", 100, 100, gear=1, player=0), players=1)
     g = Game(state=st, scenario=Endless(), options=RuleOptions(max_rounds=3))
     out = g.outcome()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import run_step, table, vehicle
+from tests.builders import run_step, table, vehicle
 
 from carnage.engine import rulebook
 from carnage.engine.game import Game

@@ -6,8 +6,7 @@ import math
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, values, vehicle
-from tests.engine.helpers_h import race
+from tests.builders import play, race, values, vehicle
 
 from carnage.engine.game import Game
 from carnage.engine.setup import GameSetup, build_game, checked_team

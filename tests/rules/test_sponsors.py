@@ -7,9 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_attack import armed
-from tests.engine.helpers_g import ev
+from tests.builders import armed, ev, fit, play, rock, run_step, table, values, vehicle
 
 from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import attack_step, targets_for
@@ -20,7 +18,7 @@ from carnage.engine.game import Flow, Game
 from carnage.engine.hazards_on_table import lay, remove
 from carnage.engine.movement import movement_step, obstructions_for, template_use
 from carnage.engine.scenario import Scenario
-from carnage.engine.state import GameState, Status, UpgradeMount, VehicleState
+from carnage.engine.state import GameState, Status, VehicleState
 from carnage.engine.votes import spend_opportunity
 from carnage.engine.wipeout import wipeout_threshold
 from carnage.geometry.arcs import Arc
@@ -69,13 +67,6 @@ def acting(vid: str, step: str, body: Callable[[Game, VehicleState], Flow]
         yield from body(g, v)
 
     return run
-
-
-def fit(v: VehicleState, uid: str, facing: str | None = None, ammo: int | None = None
-        ) -> VehicleState:
-    v.upgrades.append(uid)
-    v.fitted.append(UpgradeMount(f"{uid}#{len(v.fitted)}", uid, facing, ammo))
-    return v
 
 
 def votes(g: Game) -> list[int]:
@@ -716,7 +707,7 @@ def test_fire_walk_with_me_cuts_the_fire_damage_perks_deal() -> None:
     # Highway to Hell burns its own car for 2 (Fire, p.108): cut to 1 (never below 1).
     # Sympathy for the Devil passes a Flamethrower's unsaved hits to the friend as Fire
     # damage (p.108): 3 cut to 1 as well.
-    from tests.rules.perks.helpers_p2 import activate, attack, drive, perked
+    from tests.builders import activate, attack, drive, perked
 
     def highway(on: bool) -> int:
         v = perked(vehicle("v", "car", 600, 300, gear=2), "highway_to_hell")
@@ -1003,7 +994,7 @@ def test_heuristic_bot_braces_with_tombstone_only_while_cool() -> None:
         assert HeuristicBot().choose(g, d, random.Random(0)) == want
 
 
-# == random sponsored teams (issue 7 item 4) =====================================================
+# == random sponsored teams ===================================================================
 def test_random_teams_sponsored_option() -> None:
     from carnage.catalog import load_catalog
     from carnage.team import check_team
@@ -1020,7 +1011,7 @@ def test_random_teams_sponsored_option() -> None:
 
 
 def test_games_between_random_sponsored_teams_play_out_and_replay() -> None:
-    from tests.engine.helpers_h import invariant_problems
+    from tests.simulation import invariant_problems
 
     from carnage.ai import bot_rng, make_bot, play_out
     from carnage.engine.setup import (

@@ -5,18 +5,29 @@ Exact tables, scripted dice; each rule also run without it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import collide, ev, rolls, wipeouts
+from tests.builders import (
+    activate,
+    collide,
+    ev,
+    move,
+    noop,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.engine.attack import Sight
 from carnage.engine.damage import suffer_damage
-from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
-from carnage.engine.movement import movement_step, obstructions_for, pivot_vehicle
+from carnage.engine.movement import obstructions_for, pivot_vehicle
 from carnage.engine.rulebook import unplayed_rules
 from carnage.engine.setup import vehicle_state
 from carnage.engine.state import GameState, Status, VehicleState
@@ -36,26 +47,6 @@ def rig(x: float = 600, y: float = 600, heading: float = 90, *, rules: tuple[str
     v = vehicle("rig", "war_rig", x, y, heading, **kw)
     v.special_rules = list(rules)
     return v
-
-
-def noop(g: Game) -> Flow:
-    yield from ()
-
-
-def moves(vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        g.state.active = vid
-        g.state.step = "movement"
-        yield from movement_step(g, g.state.vehicles[vid])
-
-    return step
-
-
-def whole(vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        yield from activation(g, g.state.vehicles[vid])
-
-    return step
 
 
 def trailer_of(v: VehicleState) -> Any:
@@ -97,7 +88,7 @@ def test_war_rig_from_the_team_builder_has_its_trailer_and_rules() -> None:
 def test_the_trailer_is_an_obstruction_and_collides_as_the_rig() -> None:
     r = rig(player=1, gear=2)
     car = vehicle("car", "car", 700, 485, heading=180, player=0)
-    g = run_step(table(car, r), moves("car"), dice=[1, 1, 1, 1])
+    g = run_step(table(car, r), move("car"), dice=[1, 1, 1, 1])
     assert "rig/trailer" in {o.id for o in obstructions_for(g, car)}
     play(g, "short_straight", 0, "done", "smash", "evade")
     col = ev(g, "collision")[0]
@@ -119,7 +110,7 @@ def test_a_bought_trailer_is_as_big_as_its_vehicle() -> None:
 @pytest.mark.parametrize(("tpl", "extra"), [("medium_straight", 0), ("turn", 1), ("gentle", 1)])
 def test_any_template_but_a_straight_costs_a_hazard(tpl: str, extra: int) -> None:
     r = rig()
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, tpl, 0, "done")
     assert r.hazards == extra
     assert len(ev(g, "hazards", source="articulated")) == extra
@@ -127,14 +118,14 @@ def test_any_template_but_a_straight_costs_a_hazard(tpl: str, extra: int) -> Non
 
 def test_no_articulated_hazard_without_the_rule() -> None:
     r = rig(rules=())
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "turn", 0, "done")
     assert r.hazards == 0 and r.trailer is None
 
 
 def test_trailer_follows_the_cab_over_the_template() -> None:
     r = rig(x=600, y=300)
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "turn", 0, "done")
     assert g.pending() is None
     assert_hitched(r)
@@ -147,7 +138,7 @@ def test_trailer_follows_the_cab_over_the_template() -> None:
 
 def test_after_a_straight_the_trailer_is_in_line() -> None:
     r = rig(x=600, y=300)
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "medium_straight", 0, "done")
     assert r.pose.y == pytest.approx(500)
     assert r.trailer is not None and r.trailer.hinge == pytest.approx(0, abs=1e-6)
@@ -156,7 +147,7 @@ def test_after_a_straight_the_trailer_is_in_line() -> None:
 
 def test_reversing_the_trailer_leads_and_the_cab_follows() -> None:
     r = rig(x=600, y=700)
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "medium_straight/reverse", 0, "done")
     assert g.pending() is None
     # The trailer's rear takes the template: it backs 120 mm plus its own length.
@@ -169,14 +160,14 @@ def test_reversing_the_trailer_leads_and_the_cab_follows() -> None:
 def test_a_laid_trailer_swings_clear_of_an_obstacle() -> None:
     # After a right turn the trailer would sweep over a rock lying just left of its path.
     r = rig(x=600, y=300)
-    probe = run_step(table(rig(x=600, y=300)), moves("rig"))
+    probe = run_step(table(rig(x=600, y=300)), move("rig"))
     play(probe, "turn", 0, "done")
     free = probe.state.vehicles["rig"]
     laid = trailer_of(free)
     hinge = free.trailer.hinge if free.trailer else 0.0
     # A rock where the freely laid trailer's middle lies.
     g = run_step(table(r, obstacles=[rock("r", laid.pose.x - 40, laid.pose.y, 30, 30)]),
-                 moves("rig"), dice=[1] * 20)
+                 move("rig"), dice=[1] * 20)
     play(g, "turn", 0, "done")
     while (d := g.pending()) is not None:
         play(g, values(d)[-1] if d.options else 0.0)
@@ -194,7 +185,7 @@ def test_a_trailer_with_no_room_backs_the_rig_up_along_the_template() -> None:
     r = rig(x=600, y=300)
     left = vehicle("a", "car", 567, 400, heading=90, player=1)
     right = vehicle("b", "car", 633, 400, heading=90, player=1)
-    g = run_step(table(r, left, right), moves("rig"), dice=[1] * 30)
+    g = run_step(table(r, left, right), move("rig"), dice=[1] * 30)
     play(g, "medium_straight", 0, "done")
     assert r.pose.y == pytest.approx(410, abs=0.01)  # not 500: backed up 90 mm
     assert_hitched(r)
@@ -335,7 +326,7 @@ def test_jackknife_swing_stops_at_an_obstacle_and_collides() -> None:
 # -- Ponderous (p.120) ---------------------------------------------------------------------------
 def test_tanker_anchor_skips_the_move_and_may_change_up() -> None:
     r = rig(gear=1)
-    g = run_step(table(r), whole("rig"))
+    g = run_step(table(r), activate("rig"))
     d = g.pending()
     assert d is not None and d.kind == "tanker_anchor" and values(d) == ["move", "anchor"]
     play(g, "anchor", "up")
@@ -347,7 +338,7 @@ def test_tanker_anchor_skips_the_move_and_may_change_up() -> None:
 
 def test_tanker_anchor_declined_moves_as_usual() -> None:
     r = rig(gear=1)
-    g = run_step(table(r), whole("rig"))
+    g = run_step(table(r), activate("rig"))
     play(g, "move")
     d = g.pending()
     assert d is not None and d.kind == "template"
@@ -355,7 +346,7 @@ def test_tanker_anchor_declined_moves_as_usual() -> None:
 
 def test_no_tanker_anchor_without_ponderous() -> None:
     r = rig(rules=("articulated",))
-    g = run_step(table(r), whole("rig"))
+    g = run_step(table(r), activate("rig"))
     d = g.pending()
     assert d is not None and d.kind == "template"
 
@@ -364,7 +355,7 @@ def test_no_tanker_anchor_without_ponderous() -> None:
 def test_ponderous_slides_give_the_hazard_but_no_slide(ponderous: bool) -> None:
     truck = vehicle("truck", "truck", 600, 300)
     truck.special_rules = ["ponderous"] if ponderous else []
-    g = run_step(table(truck), moves("truck"), dice=[SLIDE])
+    g = run_step(table(truck), move("truck"), dice=[SLIDE])
     play(g, "medium_straight", 1, "no", "done")
     if not ponderous:
         play(g, "left")
@@ -393,7 +384,7 @@ def piledriver_table(rules: tuple[str, ...] = RIG_RULES, other: str = "car") -> 
 
 
 def test_piledriver_throws_the_lighter_vehicle_aside_and_the_rig_drives_on() -> None:
-    g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
+    g = run_step(piledriver_table(), move("rig"), dice=[1, 1, 1])
     play(g, "medium_straight", 0, "done")
     d = g.pending()
     assert d is not None and values(d) == ["smash", "evade", "piledriver"]
@@ -437,7 +428,7 @@ def test_piledriver_spots_avoid_where_the_rig_started() -> None:
 
 
 def test_piledriver_target_may_stay_put() -> None:
-    g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
+    g = run_step(piledriver_table(), move("rig"), dice=[1, 1, 1])
     play(g, "medium_straight", 0, "done", "piledriver", "evade", "stay")
     assert g.pending() is None
     assert g.state.vehicles["rig"].pose.y == pytest.approx(345, abs=0.05)
@@ -449,7 +440,7 @@ def test_piledriver_target_may_stay_put() -> None:
 ])
 def test_no_piledriver_without_the_rule_or_on_an_equal(rules: tuple[str, ...],
                                                         other: str) -> None:
-    g = run_step(piledriver_table(rules, other), moves("rig"), dice=[1] * 12)
+    g = run_step(piledriver_table(rules, other), move("rig"), dice=[1] * 12)
     play(g, "medium_straight", 0, "done")
     d = g.pending()
     assert d is not None and values(d) == ["smash", "evade"]
@@ -488,7 +479,7 @@ def test_seeded_game_rig_trailer_never_lies_over_another_vehicle() -> None:
     # included) hold after every choice.
     from dataclasses import replace
 
-    from tests.engine.helpers_h import invariant_problems
+    from tests.simulation import invariant_problems
 
     from carnage.ai import bot_rng, make_bot, play_out
     from carnage.engine.setup import GameSetup, build_game

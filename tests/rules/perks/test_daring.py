@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import rock, values
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     HAZ,
     SHIFT,
     SLIDE,
@@ -15,8 +14,10 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    rock,
+    run_step,
     table,
+    values,
     vehicle,
 )
 
@@ -26,7 +27,7 @@ from carnage.kernel.decisions import Interval
 def test_chrome_whisperer_pushes_it_again_and_again() -> None:
     def pushes(perks: tuple[str, ...]) -> int:
         v = perked(vehicle("v", "car", 600, 300, gear=2), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
                 [HAZ, HAZ, HAZ, SPIN, SHIFT])
         drive(g, template="medium_straight", skid_dice=2, push_it=["0", "0", "0", "no"])
         return len(ev(g, "skid", source="push_it"))
@@ -39,7 +40,7 @@ def test_slippery_takes_two_dice_off_smash_attacks_at_it() -> None:
     def dice(perks: tuple[str, ...]) -> int:
         a = vehicle("a", "car", 600, 300, gear=3)
         b = perked(vehicle("b", "car", 600, 360, heading=270, player=1, gear=2), *perks)
-        g = run(table(a, b), collide("a", "b"), [1] * 12)
+        g = run_step(table(a, b), collide("a", "b", active="a"), [1] * 12)
         drive(g, collision_reaction=["smash", "smash"])
         return int(str(ev(g, "smash_attack", attacker="a")[0]["dice"]))
 
@@ -50,7 +51,7 @@ def test_slippery_takes_two_dice_off_smash_attacks_at_it() -> None:
 def test_handbrake_artist_may_spin_to_any_facing() -> None:
     def domain(perks: tuple[str, ...]) -> Interval | None:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SPIN])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SPIN])
         d = drive(g, template="short_straight", skid_dice=1)
         assert d is not None and d.kind == "spin"
         return d.domain
@@ -64,7 +65,7 @@ def test_evasive_buys_evade_bonus_with_hazards_and_ones_still_fail() -> None:
         v = perked(vehicle("v", "car", 600, 400, gear=2), *perks)
         e = vehicle("e", "car", 600, 300, player=1)
         # Handgun 6: two hits. Evade dice (gear 2): 3 and 1.
-        g = run(table(v, e), attack("e"), [6, 3, 1])
+        g = run_step(table(v, e), attack("e"), [6, 3, 1])
         answers: dict[str, object] = {"attack": ["handgun>v", "stop"]}
         if answer is not None:
             answers["evasive"] = answer
@@ -80,7 +81,7 @@ def test_evasive_buys_evade_bonus_with_hazards_and_ones_still_fail() -> None:
 def test_powerslide_slides_on_a_medium_straight() -> None:
     def end(perks: tuple[str, ...], pick: str | None) -> tuple[float, float, float]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
         answers: dict[str, object] = {"template": "short_straight", "skid_dice": 1,
                                       "slide": "left"}
         if pick is not None:
@@ -95,7 +96,7 @@ def test_powerslide_slides_on_a_medium_straight() -> None:
 
 def test_powerslide_offers_no_long_straight() -> None:
     v = perked(vehicle("v", "car", 600, 300), "powerslide")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
     d = drive(g, template="short_straight", skid_dice=1, slide="left")
     assert d is not None and values(d) == ["slide", "short_straight", "medium_straight"]
 
@@ -103,7 +104,7 @@ def test_powerslide_offers_no_long_straight() -> None:
 def test_stunt_driver_drives_through_an_obstruction_for_three_hazards() -> None:
     def play(perks: tuple[str, ...], answer: str | None) -> tuple[float, int, bool]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1),
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1),
                       obstacles=[rock("r", 600, 420)]), activate("v"), [1] * 8)
         answers: dict[str, object] = {"template": "medium_straight",
                                       "collision_reaction": "evade"}

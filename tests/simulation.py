@@ -1,4 +1,5 @@
-"""Helpers for Street Race, bot and whole-game tests (helper H's own)."""
+"""Whole-game simulation checks: the state invariants after every choice, seeded games played in
+worker processes, and the verdict over their results."""
 
 from __future__ import annotations
 
@@ -7,33 +8,10 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.game import Game
 from carnage.engine.movement import obstructions_for
-from carnage.engine.state import GameState, Status
+from carnage.engine.state import Status
 from carnage.geometry.shapes import penetration
-from carnage.kernel.dice import ScriptedDice, SeededDice
-from carnage.rules.scenarios import StreetRace
-
-
-class PlacedRace(StreetRace):
-    """Street Race with the roll-off as usual but vehicles already placed (no deployment)."""
-
-    def setup(self, game: Game) -> Flow:
-        game.state.pole = self.roll_off(game)
-        self._seen = {v.id: v.pose for v in game.state.vehicles.values()}
-        yield from ()
-
-
-def race(*placed: Any, dice: list[int] | None = None, seed: int = 0,
-         max_rounds: int = 40) -> Game:
-    """A Street Race table with ``placed`` vehicles; scripted ``dice`` or seeded dice."""
-    sc = PlacedRace()
-    st = GameState(sc.width, sc.height, 2)
-    sc.lay_out(st)
-    for v in placed:
-        st.vehicles[v.id] = v
-    source = ScriptedDice(dice) if dice is not None else SeededDice(seed)
-    return Game(state=st, scenario=sc, dice=source, options=RuleOptions(max_rounds=max_rounds))
 
 
 def invariant_problems(g: Game) -> list[str]:
