@@ -99,8 +99,11 @@ class TemplatePath:
     """
 
     def __init__(self, spec: MovementSpec, start: Pose, *, width: float, mirror: bool,
-                 reverse: bool, slide_length: float, slide_width: float) -> None:
+                 reverse: bool, slide_length: float, slide_width: float,
+                 slide_as: MovementSpec | None = None, slide_mirror: bool = False) -> None:
         self.spec = spec
+        self.slide_as = slide_as
+        self.slide_mirror = slide_mirror
         self.template_id = spec.id
         self.start = start
         self.width = width
@@ -174,6 +177,18 @@ class TemplatePath:
             h = self._kin(self.slide_exit)[2]
             return (math.cos(h), math.sin(h))
         return self.normal(self.slide_exit, self.slide_side)
+
+    def slide_path(self) -> TemplatePath | None:
+        """A movement template laid as the Slide template (Powerslide, p.107): its start at
+        the slide exit point, running the way the slide goes; None for the Slide template."""
+        if self.slide_as is None:
+            return None
+        px, py = self.slide_exit_point()
+        dx, dy = self.slide_direction()
+        heading = norm_heading(math.degrees(math.atan2(dy, dx)))
+        return TemplatePath(self.slide_as, Pose(px, py, heading), width=self.width,
+                            mirror=self.slide_mirror, reverse=False,
+                            slide_length=self.slide_length, slide_width=self.slide_width)
 
     def slide_template(self) -> Rect:
         """The Slide template placed at the slide exit point (length along the slide)."""
@@ -275,8 +290,10 @@ def template_path(template_id: str, start: Pose, *, mirror: bool = False, revers
     ts = ts or default_template_set()
     spec = _spec(template_id, ts)
     travel = Pose(start.x, start.y, norm_heading(start.heading + (180.0 if reverse else 0.0)))
+    slide_as = _spec(ts.slide_as, ts) if ts.slide_as is not None else None
     return TemplatePath(spec, travel, width=ts.width, mirror=mirror, reverse=reverse,
-                        slide_length=ts.slide_length, slide_width=ts.slide_width)
+                        slide_length=ts.slide_length, slide_width=ts.slide_width,
+                        slide_as=slide_as, slide_mirror=ts.slide_mirror)
 
 
 def path_for(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
@@ -396,13 +413,26 @@ class _Plan:
     """Box around everything the move can touch: the swept body and the template areas."""
 
 
+def _bounding_rect(path: TemplatePath) -> Rect:
+    """The smallest rectangle along the template's start heading holding all of it."""
+    h = math.radians(path.start.heading)
+    c, s = math.cos(h), math.sin(h)
+    pts = [p for piece in path.convex_pieces() for p in piece]
+    us = [(x - path.start.x) * c + (y - path.start.y) * s for x, y in pts]
+    vs = [(y - path.start.y) * c - (x - path.start.x) * s for x, y in pts]
+    u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
+    um, vm = (u0 + u1) / 2.0, (v0 + v1) / 2.0
+    return Rect(Pose(path.start.x + um * c - vm * s, path.start.y + um * s + vm * c,
+                     path.start.heading), u1 - u0, v1 - v0)
+
+
 def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
                   turn: float) -> tuple[Motion, Rect | None]:
     rho = math.hypot(hl, hw)
     hoff = math.pi if path.reverse else 0.0
     pieces: list[Piece] = []
 
-    def ride(a: float, b: float) -> None:
+    def ride(a: float, b: float, path: TemplatePath = path, hoff: float = hoff) -> None:
         """Centre from centreline distance a to b (extended beyond the ends)."""
         cuts = sorted({a, b, *(min(max(sg.s0, a), b) for sg in path.segs),
                        min(max(path.length, a), b), min(max(0.0, a), b)})
@@ -429,8 +459,26 @@ def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | N
                                             hoff, rho))
 
     slide_rect: Rect | None = None
+    curve = path.slide_path()
     if slide is None:
         ride(-hl, path.length + hl)
+    elif curve is not None:
+        # Powerslide (p.107): the chosen template is the Slide template. The body rides it
+        # sideways, as it would the Slide template: off a straight after its quarter turn,
+        # off a curve from the centreline out to the template's edge; it ends with its side
+        # edge centred on the far end.
+        ride(-hl, path.slide_exit)
+        x, y, h = path._kin(path.slide_exit)
+        body_h = h + hoff
+        back = 0.0
+        if path.slide_side == "end":
+            pieces.append(rot_piece(x, y, 0.0, 0.0, body_h, turn, rho))
+            body_h += turn
+        else:
+            back = path.width / 2.0
+        ch = math.radians(curve.start.heading)
+        ride(-back, curve.length + hw, curve, body_h - ch)
+        slide_rect = _bounding_rect(curve)
     elif path.slide_side == "end":
         # Off a straight: ride until the centre is over the exit, pivot a quarter turn to the
         # chosen facing, then slide across the Slide template (p.50).
@@ -467,7 +515,10 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
                          ts=ts)
     motion, slide_rect = _build_motion(hl, hw, path, slide, turn)
     areas: list[_Area] = list(path.area(path.slide_exit if slide is not None else None))
-    if slide_rect is not None:
+    curve = path.slide_path() if slide is not None else None
+    if curve is not None:
+        areas.extend(curve.area())
+    elif slide_rect is not None:
         sp = slide_rect.pose
         areas.append(_RectArea(sp.x, sp.y, math.radians(sp.heading), slide_rect.length / 2.0,
                                slide_rect.width / 2.0))
@@ -566,6 +617,23 @@ class MoveResult:
             return None
         r = self.plan.slide_rect
         return Rect(self.start.compose(r.pose), r.length, r.width)
+
+    @property
+    def slide_pieces(self) -> list[list[Point]]:
+        """Convex pieces covering the Slide template as laid (a Powerslide's template, or the
+        Slide template itself); none without a slide."""
+        if self.plan is None or self.plan.slide_rect is None:
+            return []
+        p = self.plan.path
+        curve = p.slide_path()
+        if curve is None:
+            st = self.slide_template
+            return [] if st is None else [st.polygon()]
+        out = []
+        for piece in curve.convex_pieces():
+            poses = [_to_world(self.start, x, y, 0.0) for x, y in piece]
+            out.append([(q.x, q.y) for q in poses])
+        return out
 
     def swept(self, n: int = 24) -> list[Pose]:
         """``n`` + 1 poses along the way the vehicle actually moved (for rendering)."""

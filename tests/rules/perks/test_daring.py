@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
 from tests.builders import (
     HAZ,
     SHIFT,
@@ -94,11 +97,52 @@ def test_powerslide_slides_on_a_medium_straight() -> None:
     assert end(("powerslide",), "slide") == end((), None) == (600, 450, 180)
 
 
-def test_powerslide_offers_no_long_straight() -> None:
+def test_powerslide_offers_every_template_but_the_long_straight() -> None:
     v = perked(vehicle("v", "car", 600, 300), "powerslide")
     g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
     d = drive(g, template="short_straight", skid_dice=1, slide="left")
-    assert d is not None and values(d) == ["slide", "short_straight", "medium_straight"]
+    assert d is not None and values(d) == [
+        "slide", "short_straight", "medium_straight", "gentle", "gentle/left", "turn",
+        "turn/left", "hard", "hard/left", "hairpin", "hairpin/left", "veer", "veer/left",
+        "swerve", "swerve/left"]
+
+
+def test_powerslide_on_a_turn_template() -> None:
+    # The Short Straight ends at y=390; the car slides off it turned to face left (180). The
+    # Turn (60 degrees, radius 115) laid there as the Slide template, running on up the
+    # table and bending right, ends at (657.5, 489.6) heading 30; the car ends with its side
+    # edge centred on that end: 15 mm (half its width) on, turned 60 degrees with it.
+    def end(pick: str) -> tuple[float, float, float]:
+        v = perked(vehicle("v", "car", 600, 300), "powerslide")
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
+        assert drive(g, template="short_straight", skid_dice=1, slide="left",
+                     powerslide=pick) is None
+        return v.pose.x, v.pose.y, v.pose.heading
+
+    x, y, h = end("turn")
+    assert (x, y, h) == (pytest.approx(657.5 + 15 * math.cos(math.radians(30))),
+                         pytest.approx(390 + 115 * math.sin(math.radians(60)) + 7.5),
+                         pytest.approx(120))
+    x, y, h = end("turn/left")  # bending left instead: the mirror image
+    assert (x, y, h) == (pytest.approx(542.5 - 15 * math.cos(math.radians(30))),
+                         pytest.approx(390 + 115 * math.sin(math.radians(60)) + 7.5),
+                         pytest.approx(240))
+
+
+def test_powerslide_on_a_curve_is_interrupted_by_what_lies_on_it() -> None:
+    # A rock on the Turn laid as the Slide template (but clear of the plain Slide template)
+    # interrupts the move (p.45): the car stops touching it.
+    def play(pick: str) -> tuple[bool, list[str]]:
+        v = perked(vehicle("v", "car", 600, 300), "powerslide")
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1),
+                           obstacles=[rock("r", 650, 470, 20, 20)]), move("v"), [SLIDE] + [1] * 8)
+        drive(g, template="short_straight", skid_dice=1, slide="left", powerslide=pick,
+              collision_reaction="evade")
+        m = ev(g, "move", vehicle="v")[0]
+        return bool(m["interrupted"]), list(m["touched"])
+
+    assert play("turn") == (True, ["r"])
+    assert play("slide") == (False, [])
 
 
 def test_stunt_driver_drives_through_an_obstruction_for_three_hazards() -> None:
