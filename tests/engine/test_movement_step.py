@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from tests.builders import play, rock, run_step, table, values, vehicle
+from tests.builders import ev, play, rock, run_step, table, values, vehicle
 
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.movement import movement_step, parse_template_value, template_value
 from carnage.engine.state import Status
 from carnage.geometry.movement import final_pose
-from carnage.geometry.shapes import Rect
+from carnage.geometry.shapes import Rect, penetration
 from carnage.geometry.surfaces import SurfaceKind, surface_from_rect
 from carnage.kernel.decisions import IllegalChoice
 
@@ -237,3 +237,20 @@ def test_obstruction_touched_at_the_start_is_ignored() -> None:
     assert g.log.of_kind("ignoring")[0].data["obstructions"] == ["crate"]
     assert not g.log.of_kind("collision")
     assert g.state.vehicles["car"].pose.y == pytest.approx(480)
+
+
+def test_backing_up_never_ends_deeper_in_what_it_started_touching() -> None:
+    # p.46: a vehicle that starts touching an obstruction ignores it for the move, but its
+    # Final Position backs up until it overlaps nothing, that obstruction too. The car
+    # starts touching the rock on its left (a 0.05 mm overlap is within the touch
+    # tolerance, GM-7); the reversing Hairpin would end beside its start, 10 mm into the
+    # rock, so it backs up along the template until clear of it.
+    car = vehicle("car", "car", 600, 300, heading=90, gear=1)
+    g = run_step(table(car, obstacles=[rock("r", 555.05, 300, 60, 60)]), move_first)
+    play(g, "hairpin/reverse", 0)
+    assert g.pending() is None
+    assert ev(g, "ignoring") == [{"vehicle": "car", "obstructions": ["r"]}]
+    assert penetration(car.polygon(), g.state.obstacles["r"].polygon()) <= 1e-6
+    m = ev(g, "move")[0]
+    assert m["interrupted"] and m["touched"] == []  # ignored: no collision
+    assert car.pose.y < 300 and car.pose.heading == pytest.approx(314.336, abs=1e-3)

@@ -385,3 +385,15 @@ def test_trailer_follows_the_template_behind_the_cab() -> None:
     assert near(alone.pose, Pose(-40 - 75, 0, 0), 1e-9)
     with pytest.raises(ValueError, match="trailer needs"):
         hitch_trailer(cab, 0, tr_w)
+
+
+@pytest.mark.parametrize("overlap", [0.0, 0.05, 0.09])
+def test_a_move_never_ends_deeper_in_what_it_started_touching(overlap: float) -> None:
+    # p.46 (GM-7): touching at the start (overlapping by up to the 0.1 mm touch tolerance),
+    # the rock beside the car is ignored by the move, but the Hairpin's Final Position, which
+    # would lie 10 mm inside it, backs up until the car overlaps it no more.
+    body = Rect(Pose(0, 0, 0), 60, 30)
+    rock = Rect(Pose(0, -45 + overlap, 0), 60, 60)
+    res = resolve_move(body, "hairpin", [Obstruction("rock", tuple(rock.polygon()))])
+    assert res.ignored == ["rock"] and res.interrupted and 0.6 < res.travel < 0.8
+    assert penetration(Rect(res.pose, 60, 30).polygon(), rock.polygon()) <= 1e-6

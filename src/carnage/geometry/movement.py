@@ -852,14 +852,15 @@ def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
 
 def _start_clear(motion: Motion, obs: Sequence[Convex]) -> list[Convex]:
     """The outlines the body does not already overlap at the start of ``motion``: backing up
-    can only ever clear those."""
+    can only ever clear those. One it only touches at the start (overlapping by no more than
+    the touch tolerance, GM-7) counts as clear, so the move never ends deeper in it (p.46)."""
     kin = motion.at(0.0)
     out = []
     for ob in obs:
         ox, oy = ob.centre
         rr = motion.rho + ob.radius
         if (ox - kin[0]) ** 2 + (oy - kin[1]) ** 2 > rr * rr or \
-                sat(motion.hl, motion.hw, kin, ob) <= OVERLAP_EPS:
+                sat(motion.hl, motion.hw, kin, ob) <= TOUCH_TOL:
             out.append(ob)
     return out
 
