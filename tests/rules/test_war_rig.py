@@ -30,7 +30,7 @@ from carnage.engine.game import Flow, Game
 from carnage.engine.movement import obstructions_for, pivot_vehicle
 from carnage.engine.rulebook import unplayed_rules
 from carnage.engine.setup import vehicle_state
-from carnage.engine.state import GameState, Status, VehicleState
+from carnage.engine.state import GameState, Status, Trailer, VehicleState
 from carnage.geometry.arcs import Arc
 from carnage.geometry.shapes import Pose, distance, penetration
 from carnage.kernel.effects import run_flows
@@ -196,6 +196,29 @@ def test_a_trailer_with_no_room_backs_the_rig_up_along_the_template() -> None:
     assert ev(g, "move", vehicle="rig")[0]["touched"] == ["a", "b"]
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction"
+
+
+def test_a_laid_trailer_swings_clear_only_along_a_clear_path() -> None:
+    # After a Medium Straight the trailer laid in line lies over a rock on its right. The
+    # nearest clear angle is -55 (swung right), but on the way there it would sweep over the
+    # post behind it, so it swings the other way, to +60, whose path is clear (VR-12).
+    r = rig(x=600, y=300, gear=2)
+    boulder, post = rock("a", 636.5, 374.5, 22, 26, 34), rock("b", 567, 388, 6, 6)
+    g = run_step(table(r, obstacles=[boulder, post]), move("rig"))
+    play(g, "medium_straight", 0, "done")
+    assert g.pending() is None and r.pose.y == pytest.approx(500)  # the cab's move was clear
+    cab = r.rect()
+
+    def over(h: float, ob: Any) -> float:
+        return penetration(Trailer(150.0, 50.0, h).rect(cab).polygon(), ob.polygon())
+
+    assert over(0, boulder) > 4  # laid in line: on the rock
+    assert over(-55, boulder) <= 0.1 and over(-55, post) <= 0.1  # clear at -55 ...
+    assert max(over(-h, post) for h in range(56)) > 1  # ... but only through the post
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(60)
+    assert all(over(h, post) <= 0.1 for h in range(61))  # the swing it made is clear
+    assert over(60, boulder) <= 0.1
+    assert_hitched(r)
 
 
 def test_a_spin_pivots_cab_and_trailer_about_their_shared_centre() -> None:
