@@ -180,19 +180,20 @@ def test_a_trailer_with_no_room_backs_the_rig_up_along_the_template() -> None:
     # The cab's Medium Straight is clear (the cars beside it touch neither the template nor
     # the Final Position), but the trailer laid in line behind it would lie 7 mm over both,
     # and every swing only drives it into one of them. So the rig backs up along the
-    # template until the trailer fits (VR-19): its front edge at y=370, touching both cars,
-    # which then collide with it.
+    # template until both bodies fit (VR-19); the cab, wider than the template, may not stop
+    # over the cars either, so it ends with its front edge at y=370, touching both, which
+    # then collide with it.
     r = rig(x=600, y=300)
     left = vehicle("a", "car", 567, 400, heading=90, player=1)
     right = vehicle("b", "car", 633, 400, heading=90, player=1)
     g = run_step(table(r, left, right), move("rig"), dice=[1] * 30)
     play(g, "medium_straight", 0, "done")
-    assert r.pose.y == pytest.approx(410, abs=0.01)  # not 500: backed up 90 mm
+    assert r.pose.y == pytest.approx(330, abs=0.01)  # not 500: backed up 170 mm
     assert_hitched(r)
-    t = trailer_of(r)
     assert r.trailer is not None and r.trailer.hinge == pytest.approx(0, abs=1e-9)
     for car in (left, right):
-        assert penetration(t.polygon(), car.polygon()) <= 0.1
+        for _, body in r.bodies():
+            assert penetration(body.polygon(), car.polygon()) <= 0.1
     assert ev(g, "move", vehicle="rig")[0]["touched"] == ["a", "b"]
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction"
@@ -344,6 +345,20 @@ def test_jackknife_swing_stops_at_an_obstacle_and_collides() -> None:
     play(g, 80.0)  # anticlockwise: the trailer's tail swings east into the post
     assert ev(g, "collision")[0]["other"] == "post"
     assert r.trailer is not None and 0 < r.trailer.hinge < 80
+
+
+def test_jackknife_swing_never_drives_the_trailer_into_what_it_touched() -> None:
+    # The trailer starts touching a rock on its right; the Jackknife swing towards it is
+    # not a new contact (no Collision), but stops where the trailer meets it, never in it.
+    r = rig(gear=3, hazards=6)
+    boulder = rock("r", 635, 480, 20, 20)
+    g = run_step(table(r, obstacles=[boulder]), wipeouts("rig"), dice=[1] + [1] * 12)
+    assert distance(trailer_of(r).polygon(), boulder.polygon()) < 1e-6  # touching
+    play(g, 80.0)
+    assert r.trailer is not None and 0 < r.trailer.hinge < 5
+    assert penetration(trailer_of(r).polygon(), boulder.polygon()) <= 0.1
+    assert not ev(g, "collision")
+    assert_hitched(r)
 
 
 # -- Ponderous (p.120) ---------------------------------------------------------------------------

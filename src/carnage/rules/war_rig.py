@@ -179,10 +179,12 @@ def lay_out(g: Game, v: VehicleState, result: MoveResult, reverse: bool,
     if _lay(g, v, result.body, path, reverse) or result.plan is None:
         return False
     travel = result.travel
+    obs = obstructions_for(g, v)
     while travel > 0.0:
         travel = max(0.0, travel - BACK_UP_STEP)
         lead = Rect(result.pose_at(travel), result.length, result.width)
-        if _lay(g, v, lead, path, reverse):
+        # The way back may cross what the move ignored: only a clear spot will do.
+        if not _overlaps([lead.polygon()], obs) and _lay(g, v, lead, path, reverse):
             return True
     v.pose, trailer.hinge = before
     return True
@@ -408,13 +410,19 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
     start = trailer.rect(v.rect())
     already = set(_touching(g, v, [start], set()))
     cab = v.rect()
-    live = [o for o in obstructions_for(g, v) if o.id not in already
-            and math.dist(o.centre, cab.rear_centre()) <= o.radius + trailer.length + 1.0]
+    near = [o for o in obstructions_for(g, v)
+            if math.dist(o.centre, cab.rear_centre()) <= o.radius + trailer.length + 1.0]
+    live = [o for o in near if o.id not in already]
+    # What it touched at the start stops it only when it would be driven into it.
+    start_poly = start.polygon()
+    depth = {o.id: max(OVERLAP_TOL, penetration(start_poly, o.polygon))
+             for o in near if o.id in already}
     h0, h1 = trailer.hinge, _clamp_hinge(hinge)
 
     def hits(h: float) -> list[str]:
         poly = Trailer(trailer.length, trailer.width, h).rect(cab).polygon()
-        return [o.id for o in live if touches(poly, o.polygon)]
+        return [o.id for o in live if touches(poly, o.polygon)] + [
+            o.id for o in near if o.id in depth and penetration(poly, o.polygon) > depth[o.id]]
 
     # Swept in small steps (the hitch moves as the trailer folds, so it is no plain turn);
     # the first contact is then bisected.
@@ -430,7 +438,9 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
                     hi = mid
                 else:
                     lo = mid
-            end, touched = hi, hits(hi)
+            touched = hits(hi)
+            # Met something new: stop touching it; else stop just short of going deeper.
+            end = hi if any(i not in depth for i in touched) else lo
             break
         prev = h
     trailer.hinge = end
