@@ -1,5 +1,5 @@
-"""The rule → code → test tables in docs/coverage.md and docs/rulings.md cite only files and
-test functions that exist.
+"""The rule → code → test tables in docs/coverage.md and docs/rulings.md cite only files,
+code names and test functions that exist.
 
 A row cites files in backticks: ``tests/engine/test_x.py::test_name`` (a test), a bare
 ``test_x.py::test_name`` (a test file found by name under tests/), ``::test_name`` (another
@@ -100,9 +100,29 @@ def citation_problems(doc: str) -> list[str]:
     return problems
 
 
+def code_problems(doc: str) -> list[str]:
+    """In the code column of ``doc``'s rows, a plain name (`road_surface`) cited after a
+    source file (`engine/movement.py`) must still be in that file."""
+    problems: list[str] = []
+    for n, line in enumerate((ROOT / doc).read_text(encoding="utf-8").splitlines(), 1):
+        cells = line.split("|")
+        if not line.startswith("|") or line.startswith("|---") or len(cells) < 4:
+            continue
+        file: Path | None = None
+        for span in re.findall(r"`([^`]+)`", cells[2]):
+            for part in (p.strip() for p in span.split(", ")):
+                if PATH.match(part) or (ROOT / part).is_file():  # a file (`Makefile` too)
+                    found = resolve(part)
+                    file = found if found is not None and found.suffix == ".py" else None
+                elif file is not None and re.fullmatch(r"[A-Za-z_]\w*", part) and not re.search(
+                        rf"\b{re.escape(part)}\b", file.read_text(encoding="utf-8")):
+                    problems.append(f"{doc}:{n}: `{part}` is not in {file.relative_to(ROOT)}")
+    return problems
+
+
 @pytest.mark.parametrize("doc", DOCS)
 def test_docs_cite_only_files_and_tests_that_exist(doc: str) -> None:
-    problems = citation_problems(doc)
+    problems = citation_problems(doc) + code_problems(doc)
     assert not problems, "\n".join(problems)
 
 
@@ -112,21 +132,23 @@ def test_the_citation_check_catches_a_missing_test_and_a_missing_file(
     doc.parent.mkdir()
     doc.write_text(
         "| rule | code | test |\n|---|---|---|\n"
-        "| a | `engine/movement.py` | `tests/test_docs.py::test_docs_cite_only_files_and_tests"
-        "_that_exist`, `::no_such_test` |\n"
+        "| a | `engine/movement.py` `gone` | `tests/test_docs.py::test_docs_cite_only_files_"
+        "and_tests_that_exist`, `::no_such_test` |\n"
         "| b | `engine/no_such_module.py` | `test_docs.py::resolve` |\n", encoding="utf-8")
     monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
     (tmp_path / "src" / "carnage" / "engine").mkdir(parents=True)
-    (tmp_path / "src" / "carnage" / "engine" / "movement.py").write_text("", encoding="utf-8")
+    (tmp_path / "src" / "carnage" / "engine" / "movement.py").write_text("def here(): ...\n",
+                                                                         encoding="utf-8")
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_docs.py").write_text(
         Path(__file__).read_text(encoding="utf-8"), encoding="utf-8")
     repo_files.cache_clear()
     try:
-        problems = citation_problems("docs/coverage.md")
+        problems = citation_problems("docs/coverage.md") + code_problems("docs/coverage.md")
     finally:
         repo_files.cache_clear()
     assert [p.split(": ", 1)[1] for p in problems] == [
         "`::no_such_test`: no no_such_test in tests/test_docs.py",
         "`engine/no_such_module.py`: no such file",
+        "`gone` is not in src/carnage/engine/movement.py",
     ]
