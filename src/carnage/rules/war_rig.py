@@ -324,6 +324,7 @@ def articulated(g: Game, vehicle: VehicleState | None, source: str) -> None:
         start = result.start if not reverse else _cab_from_trailer(
             v, Rect(result.start, result.length, result.width), hinge)
         backed = lay_out(g, v, result, reverse, (start, hinge))
+        ctx["backed_up"] = backed
         _emit_trailer(g, v, "articulated", 118)
         follower = v.rect() if reverse else v.trailer_rect()
         assert follower is not None
