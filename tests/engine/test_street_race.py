@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from tests.builders import play, race, values, vehicle
 
-from carnage.engine.game import Game
+from carnage.engine.game import Flow, Game
 from carnage.engine.setup import GameSetup, build_game, checked_team
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
@@ -132,6 +132,33 @@ def test_a_war_rig_deploys_with_its_trailer_on_the_table() -> None:
     for i, (a, pa) in enumerate(bodies):
         for b, pb in bodies[i + 1:]:
             assert penetration(pa, pb) <= (1e-6 if a == b else 0), (a, b)
+
+
+def test_a_war_rig_respawned_on_the_grid_folds_its_trailer_onto_the_table() -> None:
+    # SR-4 and SP-3: a rig brought back on the starting grid (no wreck left) folds its
+    # trailer to fit, as at deployment.
+    from carnage.engine.votes import respawn
+
+    class Respawning(StreetRace):
+        def setup(self, game: Game) -> Flow:
+            yield from respawn(game, game.state.vehicles["rig"], 0, source="test", page=90)
+            game.finish(None, "done", draw=True)
+
+    rig = vehicle("rig", "war_rig", -500, -500, player=0)
+    rig.special_rules = ["articulated"]
+    rig.status = Status.REMOVED
+    sc = Respawning()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    st.vehicles["rig"] = rig
+    g = Game(state=st, scenario=sc, dice=ScriptedDice([]))
+    d = g.pending()
+    assert d is not None and d.kind == "respawn_position"
+    g.apply(d.options[0].value)
+    assert rig.in_play and rig.rect().front_centre()[1] == pytest.approx(150)
+    assert rig.trailer is not None and 0 < abs(rig.trailer.hinge) <= 90
+    for _, body in rig.bodies():
+        assert all(0 <= x <= st.width and 0 <= y <= st.height for x, y in body.polygon())
 
 
 def test_grid_slots_drop_touching_places_and_spill_past_the_flags_when_full() -> None:

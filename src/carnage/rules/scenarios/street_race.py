@@ -95,6 +95,7 @@ class StreetRace(TableScenario):
     # -- set-up: pole position and the starting grid ---------------------------------------------
     def install(self, game: Game) -> None:
         game.effects.on("after_move", f"scenario:{self.id}", self._after_move)
+        game.effects.on("logged:respawn", f"scenario:{self.id}", self._respawned)
 
     def setup(self, game: Game) -> Flow:
         st = game.state
@@ -227,6 +228,19 @@ class StreetRace(TableScenario):
         placed = [o.id for o in st.in_play() if o.id != vehicle.id]
         slots = self.grid_slots(st, vehicle, placed=placed)
         return {f"starting grid {k} mm": pose for k, pose in slots.items()}
+
+    def _respawned(self, value: Any, ctx: dict[str, Any]) -> None:
+        """A vehicle placed back on the grid folds its trailer to fit, as at deployment."""
+        game: Game = ctx["game"]
+        data = ctx["data"]
+        v = game.state.vehicles.get(str(data.get("vehicle")))
+        if v is None or v.trailer is None or data.get("how") != "placed":
+            return
+        placed = [r.polygon() for o in game.state.in_play() if o.id != v.id
+                  for _, r in o.bodies()]
+        hinge = self._fold_to_fit(game.state, v, v.pose, placed)
+        if hinge is not None:
+            v.trailer.hinge = hinge
 
     def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
         game: Game = ctx["game"]
