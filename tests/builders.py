@@ -84,6 +84,24 @@ def wound(v: VehicleState, hull_left: int) -> VehicleState:
     return v
 
 
+BLUE = (300.0, 300.0, 90.0)
+"""Blue's pose in the shooting tests: a car facing up the table (as in the example of play,
+Refuelled p.58)."""
+RED = (320.0, 450.0, 270.0)
+"""Red's pose: a car facing Blue, 90 mm beyond Blue's front edge (Medium range)."""
+
+
+def blue_with(*mounts: tuple[str, str | None, int | None], vtype: str = "car",
+              gear: int = 1) -> VehicleState:
+    """Blue (player 0) at ``BLUE`` armed with (weapon, facing, ammo) ``mounts``."""
+    return armed(vehicle("blue", vtype, *BLUE, player=0, gear=gear), *mounts)
+
+
+def red(**kw: Any) -> VehicleState:
+    """Red (player 1), a car at ``RED`` facing Blue."""
+    return vehicle("red", "car", *RED, player=1, **kw)
+
+
 # -- terrain and tables -----------------------------------------------------------------------
 def rock(oid: str, x: float, y: float, length: float = 40, width: float = 40,
          heading: float = 0.0, **kw: Any) -> Obstacle:

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from tests.builders import (
+    BLUE,
+    RED,
     StepScenario,
     armed,
     attack_game,
@@ -32,11 +34,6 @@ from carnage.geometry.shapes import Rect, unit
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.dice import ScriptedDice
 from carnage.kernel.effects import CANCEL
-
-# Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge (Medium
-# range): the set-up of the example of play, Refuelled p.58.
-BLUE = (300.0, 300.0, 90.0)
-RED = (320.0, 450.0, 270.0)
 
 
 def test_example_of_play_p58_blue_fires_two_handguns_at_red() -> None:

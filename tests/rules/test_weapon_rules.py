@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 from tests.builders import (
+    BLUE,
     armed,
     attack_game,
+    blue_with,
     logged,
     play,
+    red,
     rock,
     rolls,
     run_step,
@@ -18,7 +21,7 @@ from tests.builders import (
     values,
     vehicle,
 )
-from tests.rules.test_weapons import BLUE, blue_with, red, without
+from tests.rules.test_weapons import without
 
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine import rulebook

@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 from tests.builders import (
+    RED,
     armed,
     attack_game,
+    blue_with,
     logged,
     play,
+    red,
     rock,
     rolls,
     run_step,
@@ -24,22 +27,9 @@ from carnage.engine import rulebook
 from carnage.engine.attack import STOP, attack_step, weapon_playable
 from carnage.engine.collision import weight_class
 from carnage.engine.game import Flow, Game
-from carnage.engine.state import Obstacle, Status, VehicleState
+from carnage.engine.state import Obstacle, Status
 from carnage.geometry.shapes import Pose
 from carnage.rules.weapons import SHOOTING_WEAPONS, grab_spots, harpoon_turn
-
-# Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge.
-BLUE = (300.0, 300.0, 90.0)
-RED = (320.0, 450.0, 270.0)
-
-
-def blue_with(*mounts: tuple[str, str | None, int | None], vtype: str = "car",
-              gear: int = 1) -> VehicleState:
-    return armed(vehicle("blue", vtype, *BLUE, player=0, gear=gear), *mounts)
-
-
-def red(**kw: Any) -> VehicleState:
-    return vehicle("red", "car", *RED, player=1, **kw)
 
 
 def without(monkeypatch: pytest.MonkeyPatch, family: str, rid: str) -> None:
