@@ -1,4 +1,4 @@
-"""Random legal teams (issue 6, item 5) and ``carnage simulate --teams random --cans N``."""
+"""Random legal teams and ``carnage simulate --teams random --cans N``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Random sponsored teams with perks (issue 7, item 4) and ``carnage simulate --sponsored``."""
+"""Random sponsored teams with perks and ``carnage simulate --sponsored``."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_sponsored_teams_are_reproducible_from_the_seed() -> None:
 
 
 def test_perks_follow_the_option() -> None:
-    # Without the option (issue 6 draw) or with perks=False, no perks; perks=True buys them
+    # Without the option (the unsponsored draw) or with perks=False, no perks; perks=True buys them
     # for any drawn sponsor.
     assert not any(v.perks for s in range(60) for v in random_team(s, 50).vehicles)
     assert not any(v.perks for s in range(60)

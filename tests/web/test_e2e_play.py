@@ -1,4 +1,4 @@
-"""Playing in a real browser (issue 5, items 3-5 and 7): start a game from the lobby against
+"""Playing in a real browser: start a game from the lobby against
 the heuristic bot and play activations by clicking; the log and dashboards follow; a second
 browser joins as player 2 with its link and is refused when it acts for player 1; hot-seat;
 a finished game is listed and replays step by step."""

@@ -1,4 +1,4 @@
-"""The team builder and the printable dashboards in a real browser (issue 5, items 2 and 7):
+"""The team builder and the printable dashboards in a real browser:
 live totals and exactly the team check's messages, appearing and disappearing as the team
 changes; save, reload, export, import; one 88 x 63 mm card per vehicle."""
 

@@ -70,10 +70,12 @@ class HitGroup:
 
 
 def suffer_damage(
-    g: Game, v: VehicleState, amount: int, *, source: str, page: int, in_collision: bool = False
+    g: Game, v: VehicleState, amount: int, *, source: str, page: int, in_collision: bool = False,
+    fire: bool = False,
 ) -> Flow:
-    """Remove ``amount`` hull points (p.43); at zero the vehicle is wrecked."""
-    if remove_hull(g, v, amount, source=source, page=page):
+    """Remove ``amount`` hull points (p.43); at zero the vehicle is wrecked. ``fire``: the
+    damage has the Fire rule (a perk's burn, p.108), which the ``damage_amount`` hook sees."""
+    if remove_hull(g, v, amount, source=source, page=page, fire=fire):
         yield from wreck(g, v, in_collision=in_collision)
 
 

@@ -303,11 +303,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             slide=cast(SlideSide | None, slide_side),
             ignoring=ignoring, ts=move_ts,
         )
-        touched = place_vehicle(g, v, result, reverse, ignoring)
+        touched, interrupted = place_vehicle(g, v, result, reverse, ignoring)
         placed = v.pose
         g.emit(
             "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
-            heading=round(placed.heading, 3), interrupted=result.interrupted,
+            heading=round(placed.heading, 3), interrupted=interrupted,
             touched=touched,
         )
         if _edge_check(g, v, result):
@@ -337,10 +337,10 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from run_flow_hooks(g, "move_collided", mctx)
         if not v.in_play or g.state.finished:
             return
-        if result.interrupted and (mctx["ignore"] or mctx["rerun"]):
+        if interrupted and (mctx["ignore"] or mctx["rerun"]):
             ignoring = set(ignoring) | set(mctx["ignore"])
             continue
-        if not result.interrupted or before <= set(g.state.obstacles):
+        if not interrupted or before <= set(g.state.obstacles):
             break  # nothing was removed: the interrupted position stands
     # ``move_window`` flow hook (S3): what lies on the table under the move's template or
     # Final Position acts in this collision window (dropped weapon templates, p.78).
@@ -352,7 +352,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
-    if spin and not result.interrupted and v.in_play and not g.state.finished:
+    if spin and not interrupted and v.in_play and not g.state.finished:
         # ``spin_start`` flow hook (P2): ctx "limit" (degrees either way; Handbrake Artist
         # faces any way, p.107) and "about_front" (Rear Drive, p.115).
         # ctx "spins" (issue 7): how many spins, one after another (Dizzy, p.99: one per Spin
@@ -379,6 +379,27 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         if rep.treacherous:
             n = int(g.effects.run_event("surface_hazards", 2, {**sctx, "surface": "treacherous"}))
             g.add_hazards(v, n, "treacherous_surface", 86)
+    yield from road_surface(g, v, result)
+
+
+ROAD_DISCARD, ROAD_KEEP = "yes", "no"
+
+
+def road_surface(g: Game, v: VehicleState, result: MoveResult) -> Flow:
+    """Road (p.86): when every part of the movement template and of the Final Position after
+    all Skid Dice (so after any Spin) lies on road, the vehicle may discard a Hazard Token at
+    the end of its Movement Step."""
+    roads = [s for s in g.state.surfaces.values() if s.kind is SurfaceKind.ROAD]
+    if not roads or not v.in_play or g.state.finished or v.hazards <= 0:
+        return
+    parts = [*move_pieces(result)[:-1], v.rect().polygon()]
+    if not surface_report(parts, roads).road:
+        return
+    pick = yield ask(v.player, "road_surface", f"{v.name}: moved wholly on road; discard a "
+                     "Hazard Token?", [(ROAD_DISCARD, "discard one"), (ROAD_KEEP, "keep them")],
+                     source="road_surface", page=86, vehicle=v.id)
+    if pick == ROAD_DISCARD:
+        g.add_hazards(v, -1, "road_surface", 86)
 
 
 def ask_spin(v: VehicleState, limit: float = 90.0, *, about_front: bool = False) -> Decision:
@@ -427,14 +448,17 @@ def moving_body(g: Game, v: VehicleState, reverse: bool) -> Rect:
 
 
 def place_vehicle(g: Game, v: VehicleState, result: MoveResult, reverse: bool,
-                  ignoring: set[str]) -> list[str]:
-    """Put ``v`` where ``result`` ends; returns what it touches there (not ignored). The
-    ``vehicle_placed`` hook may place attached bodies (a trailer, p.118) and add what they
-    touch."""
+                  ignoring: set[str]) -> tuple[list[str], bool]:
+    """Put ``v`` where ``result`` ends; returns what it touches there (not ignored) and
+    whether the move was interrupted. The ``vehicle_placed`` hook may place attached bodies
+    (a trailer, p.118) and add what they touch; setting ctx "backed_up" it says it backed
+    the move up short of ``result`` (no room for the trailer, ruling VR-19)."""
     v.pose = result.pose
-    out = g.effects.run_event("vehicle_placed", list(result.touched), {
-        "game": g, "vehicle": v, "result": result, "reverse": reverse, "ignoring": ignoring})
-    return [str(i) for i in out] if isinstance(out, list) else list(result.touched)
+    ctx: dict[str, Any] = {"game": g, "vehicle": v, "result": result, "reverse": reverse,
+                           "ignoring": ignoring, "backed_up": False}
+    out = g.effects.run_event("vehicle_placed", list(result.touched), ctx)
+    touched = [str(i) for i in out] if isinstance(out, list) else list(result.touched)
+    return touched, result.interrupted or bool(ctx["backed_up"])
 
 
 def disqualify(g: Game, v: VehicleState, why: str) -> None:
@@ -464,13 +488,14 @@ def forced_move(
     ignoring = {o.id for o in obs} if ignore_obstructions else touching_ids(g, v)
     result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
                           reverse=reverse, mirror=mirror, ts=g.templates)
-    touched_now = place_vehicle(g, v, result, reverse, ignoring)
-    if reverse:
-        v.reversing = True  # moving backwards: its rear leads into any Collision (p.53)
+    touched_now, interrupted = place_vehicle(g, v, result, reverse, ignoring)
+    # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
+    # a reverse leads with the front again.
+    v.reversing = reverse
     g.emit(
         "forced_move", source=source, page=page, vehicle=v.id, template=template_id,
         x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3),
-        interrupted=result.interrupted, touched=touched_now,
+        interrupted=interrupted, touched=touched_now,
     )
     if _edge_check(g, v, result):
         return
