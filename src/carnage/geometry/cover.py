@@ -25,6 +25,15 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from carnage.geometry.allround import (
+    CLEAR,
+    TOUCHING,
+    UNBLOCKED,
+    Judge,
+    Obstacle,
+    RulerFacing,
+    search,
+)
 from carnage.geometry.arcs import (
     REACH_TOL,
     TOUCH,
@@ -317,7 +326,7 @@ def check_fire(
     tpl: ShootingTemplate,
     blockers: Sequence[Blocker] = (),
     *,
-    turret_step: float = 1.0,
+    tol: float = REACH_TOL,
 ) -> FireCheck:
     """In range, cover and blocked for a shot from ``body`` at ``target`` (see module doc).
 
@@ -326,7 +335,7 @@ def check_fire(
     """
     found: float | None = None
     if arc is Arc.TURRET:
-        found = turret_reach_facing(body, target, tpl)
+        found = turret_reach_facing(body, target, tpl, tol)
         in_range = found is not None
     else:
         in_range = can_reach(body, target, arc, tpl)
@@ -342,26 +351,51 @@ def check_fire(
         fixed = fixed_families(body, arc, tpl)
         return _scan(fixed, tpl, target, blockers) or \
             _scan(fixed, tpl, _grown(target), blockers) or FireCheck(True, True, True)
-    crit = turret_critical_angles(body, tpl)
-    n = max(1, round(360.0 / turret_step))
-    # Start along the line between the closest points and work outwards: a clear shot,
-    # when there is one, is usually found at the first few facings.
+    # Start along the line between the closest points: a clear shot, when there is one,
+    # is usually found there.
     p, q, _ = closest_points(body.polygon(), target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-    facings = [aim, *([] if found is None else [found]), *sorted(
-        {*crit, *(360.0 * i / n for i in range(n))}, key=lambda th: abs(heading_diff(aim, th)))]
-
-    def families(tgt: Sequence[Point]) -> Iterator[PlacementFamily]:
-        return (f for th in facings for f in turret_families(body, tpl, th)
-                if _may_touch(tpl, f, tgt))
-
-    result = _scan(families(target), tpl, target, blockers)
-    if result is None:
+    seeds = [aim, *([] if found is None else [found])]
+    judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
+    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers]
+    crit = turret_critical_angles(body, tpl)
+    speed = (tpl.near_half + tpl.reach) * math.pi / 180.0  # mm per degree
+    res = search(judge, target, obstacles, seeds, crit, speed, tol)
+    if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        grown = _grown(target)
-        result = _scan(families(grown), tpl, grown, blockers)
-    return result or FireCheck(True, True, True)
+        res = search(judge, _grown(target), obstacles, seeds, crit, speed, tol)
+    if res.level == 0:
+        return FireCheck(True, True, True)
+    return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
+                     res.heading)
+
+
+def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
+    """Exact judgement of a burst's 360° placements at one facing: its families (the tip on
+    an edge or a corner of the shooter), each solved exactly by ``_solve_family``."""
+
+    def judge(theta: float, target: Sequence[Point],
+              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int
+              ) -> tuple[int, tuple[Point, ...] | None]:
+        blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
+        best, placed = 0, None
+        for fam in turret_families(body, tpl, theta):
+            if not _may_touch(tpl, fam, target):
+                continue
+            res = _solve_family(fam, tpl, target, blockers)
+            if not res.touch:
+                continue
+            for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
+                             (TOUCHING, res.touch_t)):
+                if t is not None and level > best:
+                    best, placed = level, tuple(fam.placed(tpl, t))
+                    break
+            if best >= want:
+                break
+        return best, placed
+
+    return judge
 
 
 def _grown(target: Sequence[Point]) -> list[Point]:
