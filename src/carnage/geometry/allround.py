@@ -432,13 +432,23 @@ class Found:
     """Facings judged (exactly or as a bound), for the benchmark."""
 
 
-def search(judge: Judge, target: Sequence[Point], blockers: Sequence[Obstacle],
-           seeds: Sequence[float], critical: Sequence[float], speed: float,
-           tol: float) -> Found:
-    """Best level over every facing (see the module doc). ``speed``: K in mm per degree."""
+def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
+           target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
+           critical: Sequence[float], tol: float) -> Found:
+    """Best level over every facing (see the module doc)."""
     best = Found()
     tgt = Obstacle.of(target, False)
     exact = [(b.polygon, b.tall) for b in blockers]
+    a = tpl.near_half
+    # How fast (mm per degree) the relevant points of a placement can move as it turns: a
+    # point at distance ρ from the template's origin moves at a + ρ per radian. The target
+    # contact lies within ρ_T of the origin (the origin is within a of the shooter); a point
+    # of an obstruction before that contact within ρ_T of the origin too, and within its
+    # own farthest distance from the shooter (+ a).
+    rho_t = min(tpl.reach, _farthest(shooter, target) + a)
+    speed_t = (a + rho_t) * math.pi / 180.0
+    speeds = [(a + min(rho_t, math.hypot(rho_t, a), _farthest(shooter, b.polygon) + a))
+              * math.pi / 180.0 for b in blockers]
 
     def consider(theta: float) -> None:
         lvl, placed = judge(theta, tgt.polygon, exact, CLEAR)
@@ -450,29 +460,35 @@ def search(judge: Judge, target: Sequence[Point], blockers: Sequence[Obstacle],
         consider(th)
         if best.level == CLEAR:
             return best
+    aim = seeds[0] if seeds else 0.0
     crit = sorted({c % 360.0 for c in critical}) or [0.0]
     heap: list[tuple[float, float, float, float]] = []
     for i, c in enumerate(crit):
         nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
         if nxt - c > 1e-12:
-            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, seeds[0] if seeds
-                                                         else 0.0)), c, nxt))
+            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt))
     heapq.heapify(heap)
     while heap:
         _, _, lo, hi = heapq.heappop(heap)
         mid = (lo + hi) / 2.0
-        r = speed * (hi - lo) / 2.0
-        relaxed = [(p, b.tall) for b in blockers if (p := b.shrunk(r)) is not None]
-        bound, _ = judge(mid, tgt.grown(r), relaxed, best.level + 1)
+        h = (hi - lo) / 2.0
+        relaxed = [(p, b.tall) for b, k in zip(blockers, speeds, strict=True)
+                   if (p := b.shrunk(k * h)) is not None]
+        bound, _ = judge(mid, tgt.grown(speed_t * h), relaxed, best.level + 1)
         best.judged += 1
         if bound <= best.level:
             continue
         consider(mid)
         if best.level == CLEAR:
             return best
-        if r <= tol:
+        if speed_t * h <= tol:
             continue
-        for a, b in ((lo, mid), (mid, hi)):
-            heapq.heappush(heap, (-(b - a), abs(heading_diff((a + b) / 2.0, seeds[0] if seeds
-                                                                else 0.0)), a, b))
+        for lo2, hi2 in ((lo, mid), (mid, hi)):
+            heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
+                                  lo2, hi2))
     return best
+
+
+def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Largest distance between a point of ``a`` and a point of ``b`` (convex outlines)."""
+    return max(math.hypot(x1 - x2, y1 - y2) for x1, y1 in a for x2, y2 in b)

@@ -359,12 +359,12 @@ def check_fire(
     judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers]
     crit = turret_critical_angles(body, tpl)
-    speed = (tpl.near_half + tpl.reach) * math.pi / 180.0  # mm per degree
-    res = search(judge, target, obstacles, seeds, crit, speed, tol)
+    shooter = body.polygon()
+    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol)
     if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        res = search(judge, _grown(target), obstacles, seeds, crit, speed, tol)
+        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol)
     if res.level == 0:
         return FireCheck(True, True, True)
     return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
