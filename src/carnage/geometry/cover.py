@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from carnage.geometry.allround import (
@@ -51,7 +51,6 @@ from carnage.geometry.shapes import (
     Point,
     Rect,
     closest_points,
-    heading_diff,
     penetration,
 )
 
