@@ -52,71 +52,60 @@ nothing at all first (0: touches nothing)."""
 
 @dataclass(frozen=True)
 class Obstacle:
-    """An obstruction prepared for shrinking: counter-clockwise outline, inward miter
-    vectors (a vertex of the outline shrunk by r is at p + r·m) and the largest r for
-    which that formula holds (beyond it the shrunk outline is replaced by nothing, which
-    is a subset of it and so still a valid bound)."""
+    """A convex outline prepared for moving its edges in or out: counter-clockwise
+    vertices, each edge's inward unit normal, and per vertex the inverse of the 2×2 system
+    that places it where its two edges' moved lines meet."""
 
     polygon: tuple[Point, ...]
     tall: bool
-    miters: tuple[Point, ...]
-    max_shrink: float
+    normals: tuple[Point, ...]
+    solve: tuple[tuple[float, float, float, float], ...]
 
     @staticmethod
     def of(polygon: Sequence[Point], tall: bool) -> Obstacle:
-        poly = tuple(ccw(polygon))
-        miters = _miters(poly)
+        pts = ccw(polygon)
+        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-9)
         n = len(poly)
-        limit = math.inf
+        normals = []
         for i in range(n):
             (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
             ln = math.hypot(x2 - x1, y2 - y1)
-            if ln < 1e-12:
-                continue
-            ex, ey = (x2 - x1) / ln, (y2 - y1) / ln
-            shrink = (miters[i][0] - miters[(i + 1) % n][0]) * ex + \
-                (miters[i][1] - miters[(i + 1) % n][1]) * ey
-            if shrink > 1e-12:
-                limit = min(limit, ln / shrink)
-        return Obstacle(poly, tall, miters, limit)
+            normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
+        solve = []
+        for i in range(n):
+            (ax, ay), (bx, by) = normals[i - 1], normals[i]
+            det = ax * by - ay * bx
+            if abs(det) < 1e-9:  # collinear edges: the vertex moves with the second
+                solve.append((0.0, bx, 0.0, by))
+            else:
+                solve.append((by / det, -ay / det, -bx / det, ax / det))
+        return Obstacle(poly, tall, tuple(normals), tuple(solve))
 
-    def shrunk(self, r: float) -> tuple[Point, ...] | None:
-        """A convex subset of the outline shrunk by ``r`` (exact while r ≤ max_shrink)."""
-        if r <= 0.0:
-            return self.polygon
-        if r >= self.max_shrink:
-            return None
-        return tuple((x + r * mx, y + r * my)
-                     for (x, y), (mx, my) in zip(self.polygon, self.miters, strict=True))
-
-    def grown(self, r: float) -> tuple[Point, ...]:
-        """A convex superset of the outline grown by ``r`` (the miter offset)."""
-        if r <= 0.0:
-            return self.polygon
-        return tuple((x - r * mx, y - r * my)
-                     for (x, y), (mx, my) in zip(self.polygon, self.miters, strict=True))
-
-
-def _miters(poly: Sequence[Point]) -> tuple[Point, ...]:
-    n = len(poly)
-    normals: list[Point] = []
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        ln = math.hypot(x2 - x1, y2 - y1)
-        normals.append((0.0, 0.0) if ln < 1e-12 else (-(y2 - y1) / ln, (x2 - x1) / ln))
-    out: list[Point] = []
-    for i in range(n):
-        n1, n2 = normals[i - 1], normals[i]
-        if n1 == (0.0, 0.0):
-            n1 = n2
-        if n2 == (0.0, 0.0):
-            n2 = n1
-        den = 1.0 + n1[0] * n2[0] + n1[1] * n2[1]
-        if den < 1e-9:  # a needle vertex: shrinking it is not defined by a miter
-            out.append((0.0, 0.0))
-            continue
-        out.append(((n1[0] + n2[0]) / den, (n1[1] + n2[1]) / den))
-    return tuple(out)
+    def moved(self, d: Point, along: float, across: float, *, grow: bool = False
+              ) -> tuple[Point, ...] | None:
+        """The outline shrunk (or with ``grow`` grown) by the box ±``along`` × ±``across``
+        (axes along the unit vector ``d`` and across it): every edge moves by the box's
+        reach in its normal's direction. Shrunk, it is the exact erosion while no edge
+        vanishes, else None (nothing: a subset, as a bound needs); grown, a convex
+        superset of the outline grown by the box."""
+        dx, dy = d
+        sign = -1.0 if grow else 1.0
+        shift = [sign * (along * abs(nx * dx + ny * dy) + across * abs(ny * dx - nx * dy))
+                 for nx, ny in self.normals]
+        n = len(self.polygon)
+        out: list[Point] = []
+        for i in range(n):
+            x, y = self.polygon[i]
+            s1, s2 = shift[i - 1], shift[i]
+            m00, m01, m10, m11 = self.solve[i]
+            out.append((x + m00 * s1 + m01 * s2, y + m10 * s1 + m11 * s2))
+        if not grow:
+            for i in range(n):  # a shrunk edge must still point the same way
+                (x1, y1), (x2, y2) = out[i], out[(i + 1) % n]
+                (p1, q1), (p2, q2) = self.polygon[i], self.polygon[(i + 1) % n]
+                if (x2 - x1) * (p2 - p1) + (y2 - y1) * (q2 - q1) <= 0.0:
+                    return None
+        return tuple(out)
 
 
 # ---------------------------------------------------------------- one facing, rulers
@@ -446,9 +435,16 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     # of an obstruction before that contact within ρ_T of the origin too, and within its
     # own farthest distance from the shooter (+ a).
     rho_t = min(tpl.reach, _farthest(shooter, target) + a)
-    speed_t = (a + rho_t) * math.pi / 180.0
-    speeds = [(a + min(rho_t, math.hypot(rho_t, a), _farthest(shooter, b.polygon) + a))
-              * math.pi / 180.0 for b in blockers]
+    rhos = [min(rho_t, math.hypot(rho_t, a), _farthest(shooter, b.polygon) + a)
+            for b in blockers]
+    wide = max(abs(y) for _, y in tpl.polygon)
+
+    def box(rho: float, h: float) -> tuple[float, float]:
+        """How far, along and across the facing, a template point within ``rho`` of the
+        origin can move when the facing turns by at most ``h`` degrees."""
+        dl = math.radians(h)
+        sn, vers = math.sin(dl), 1.0 - math.cos(dl)
+        return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
     def consider(theta: float) -> None:
         lvl, placed = judge(theta, tgt.polygon, exact, CLEAR)
@@ -472,16 +468,23 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         _, _, lo, hi = heapq.heappop(heap)
         mid = (lo + hi) / 2.0
         h = (hi - lo) / 2.0
-        relaxed = [(p, b.tall) for b, k in zip(blockers, speeds, strict=True)
-                   if (p := b.shrunk(k * h)) is not None]
-        bound, _ = judge(mid, tgt.grown(speed_t * h), relaxed, best.level + 1)
+        d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+        relaxed = []
+        for b, rho in zip(blockers, rhos, strict=True):
+            eu, ev = box(rho, h)
+            if (p := b.moved(d, eu, ev)) is not None:
+                relaxed.append((p, b.tall))
+        eu, ev = box(rho_t, h)
+        grown = tgt.moved(d, eu, ev, grow=True)
+        assert grown is not None
+        bound, _ = judge(mid, grown, relaxed, best.level + 1)
         best.judged += 1
         if bound <= best.level:
             continue
         consider(mid)
         if best.level == CLEAR:
             return best
-        if speed_t * h <= tol:
+        if math.hypot(eu, ev) <= tol:
             continue
         for lo2, hi2 in ((lo, mid), (mid, hi)):
             heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),

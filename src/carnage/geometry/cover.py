@@ -24,6 +24,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from carnage.geometry.allround import (
     CLEAR,
@@ -45,7 +46,14 @@ from carnage.geometry.arcs import (
     turret_families,
     turret_reach_facing,
 )
-from carnage.geometry.convex import area, clip_planes, convex_hull, halfplanes, sweep_hull
+from carnage.geometry.convex import (
+    area,
+    ccw,
+    clip_planes,
+    convex_hull,
+    halfplanes,
+    sweep_hull,
+)
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
     Point,
@@ -93,17 +101,27 @@ _INF = math.inf
 
 
 def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]], origin: Point,
-                 d: Point, need_area: bool) -> float:
+                 d: Point, need_area: bool, shape: Sequence[Point] = ()) -> float:
     """Distance along the template axis from its origin to the nearest point of ``body``
-    inside the template (given by its half-planes at the origin (0, 0)) placed at
-    ``origin``; inf when they do not meet (or, with ``need_area``, only touch)."""
-    inter = clip_planes(body, planes, origin[0], origin[1])
+    inside the template (given by its half-planes at the origin (0, 0), and optionally its
+    outline ``shape`` there) placed at ``origin``; inf when they do not meet (or, with
+    ``need_area``, only touch). A many-sided template is clipped by the body's few edges
+    rather than the other way round (the same intersection, fewer passes)."""
+    ox, oy = origin
+    if len(shape) > len(body) + 2:
+        inter = clip_planes([(x + ox, y + oy) for x, y in shape], _planes_of(tuple(body)))
+    else:
+        inter = clip_planes(body, planes, ox, oy)
     if not inter:
         return _INF
     if need_area and (len(inter) < 3 or area(inter) <= 1e-9):
         return _INF
-    ox, oy = origin
     return min((x - ox) * d[0] + (y - oy) * d[1] for x, y in inter)
+
+
+@lru_cache(maxsize=4096)
+def _planes_of(body: tuple[Point, ...]) -> list[tuple[float, float, float]]:
+    return halfplanes(ccw(body))
 
 
 def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[Point]
@@ -228,8 +246,8 @@ def _pieces(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, 
         if hi - lo < 1e-12:
             continue
         sa, sb = lo + (hi - lo) / 3.0, lo + 2.0 * (hi - lo) / 3.0
-        va = _first_along(body, planes, fam.origin(sa), d, need_area)
-        vb = _first_along(body, planes, fam.origin(sb), d, need_area)
+        va = _first_along(body, planes, fam.origin(sa), d, need_area, shape)
+        vb = _first_along(body, planes, fam.origin(sb), d, need_area, shape)
         if va == _INF or vb == _INF:
             out.append(_Piece(lo, hi, None))
         else:
@@ -267,10 +285,11 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     def point_status(t: float) -> tuple[bool, bool, bool]:
         """(touches, unblocked, clear) for the single placement at t."""
         o = fam.origin(t)
-        tp = _first_along(target, planes, o, d, need_area=False)
+        tp = _first_along(target, planes, o, d, need_area=False, shape=shape)
         if tp == _INF:
             return False, False, False
-        obs = [_first_along(b.polygon, planes, o, d, need_area=True) for b in relevant]
+        obs = [_first_along(b.polygon, planes, o, d, need_area=True, shape=shape)
+               for b in relevant]
         pairs = list(zip(relevant, obs, strict=True))
         unblocked = all(not (b.tall and ot < tp - 1e-9) for b, ot in pairs)
         clear = all(ot >= tp - 1e-9 for ot in obs)
