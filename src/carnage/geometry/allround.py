@@ -5,8 +5,9 @@ near edge touches. For one facing the question is one-dimensional and is answere
 (``RulerFacing`` for rulers, the per-family solver of ``cover`` for bursts). Over the
 facings the search is a branch and bound with a proof, not a sampling:
 
-* **Seeds.** The facing along the closest-point line, the reach search's facing and every
-  critical facing (``turret_critical_angles``) are judged exactly first.
+* **Seeds.** The facing along the closest-point line, the reach search's facing and the
+  critical facings (``turret_critical_angles``) within 90° of the first are judged exactly
+  first, the other critical facings last.
 * **Bound.** Between two critical facings every placement family keeps its identity, and
   turning the facing by δ radians moves every point of the placed template by at most
   K·δ, K = a + reach (the chain's vertices move at speed a, template points turn about the
@@ -37,13 +38,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from carnage.geometry.arcs import TOUCH
 from carnage.geometry.convex import ccw
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import Point, Rect, heading_diff
 
 EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
-shooter than the target to count, and touching within it still touches."""
+shooter than the target to count."""
 
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
 """Levels of a placement: touches the target; also meets nothing Tall first; also meets
@@ -161,13 +163,13 @@ def _at(ch: Chain, c: float) -> float:
 
 
 def _ge(c0: float, c1: float, g0: float, g1: float) -> tuple[float, float] | None:
-    """Where on [c0, c1] the linear function through (c0, g0), (c1, g1) is ≥ −EPS."""
-    if g0 >= -EPS and g1 >= -EPS:
+    """Where on [c0, c1] the linear function through (c0, g0), (c1, g1) is ≥ −TOUCH."""
+    if g0 >= -TOUCH and g1 >= -TOUCH:
         return c0, c1
-    if g0 < -EPS and g1 < -EPS:
+    if g0 < -TOUCH and g1 < -TOUCH:
         return None
-    root = c0 + (c1 - c0) * (-EPS - g0) / (g1 - g0)
-    return (root, c1) if g1 >= -EPS else (c0, root)
+    root = c0 + (c1 - c0) * (-TOUCH - g0) / (g1 - g0)
+    return (root, c1) if g1 >= -TOUCH else (c0, root)
 
 
 def _gt(c0: float, c1: float, g0: float, g1: float) -> tuple[float, float] | None:
@@ -243,7 +245,7 @@ class RulerFacing:
         t_lo, t_hi = _chains(tpts, a)
         lo = max(o_ch[0][0], t_lo[0][0])
         hi = min(o_ch[0][-1], t_lo[0][-1])
-        if lo > hi + EPS:
+        if lo > hi + TOUCH:
             return 0, None
         hi = max(hi, lo)
         # touching stretches of c
@@ -252,7 +254,7 @@ class RulerFacing:
         touch: list[tuple[float, float]] = []
         if len(cuts) == 1:
             o, tl, th_ = vals[0]
-            if th_ - o >= -EPS and o + length - tl >= -EPS:
+            if th_ - o >= -TOUCH and o + length - tl >= -TOUCH:
                 touch.append((lo, lo))
         for i in range(len(cuts) - 1):
             c0, c1 = cuts[i], cuts[i + 1]
@@ -375,7 +377,7 @@ class RulerFacing:
             if len(on) < 2:
                 continue
             c = extreme + side * self.a
-            if lo - EPS <= c <= hi + EPS:
+            if lo - TOUCH <= c <= hi + TOUCH:
                 out.append((min(on), c, max(on), 0.0))
         return out
 
@@ -385,7 +387,7 @@ class RulerFacing:
         u_from, c, u_to, _ = fam
         tl, th = _at(t_lo, c), _at(t_hi, c)
         lo, hi = max(u_from, tl - self.length), min(u_to, th)
-        if lo > hi + EPS:
+        if lo > hi + TOUCH:
             return 0, None
         hi = max(lo, hi)
         stop_all = lo - 1.0
@@ -452,11 +454,12 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if lvl > best.level:
             best.level, best.heading, best.placement = lvl, theta % 360.0, placed
 
-    for th in (*seeds, *critical):
+    aim = seeds[0] if seeds else 0.0
+    first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
+    for th in (*seeds, *first):
         consider(th)
         if best.level == CLEAR:
             return best
-    aim = seeds[0] if seeds else 0.0
     crit = sorted({c % 360.0 for c in critical}) or [0.0]
     heap: list[tuple[float, float, float, float]] = []
     for i, c in enumerate(crit):
@@ -489,6 +492,14 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         for lo2, hi2 in ((lo, mid), (mid, hi)):
             heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
                                   lo2, hi2))
+    # The critical facings themselves (where families appear or vanish) last: the bound
+    # covers every facing strictly between them.
+    for th in critical:
+        if th in first:
+            continue
+        consider(th)
+        if best.level == CLEAR:
+            break
     return best
 
 

@@ -14,8 +14,9 @@ answer is exact: the placed template's edges keep their directions, so the shape
 line of the other. Between two such values each "nearest distance along the template" is
 linear in t, so the set of clear t is found exactly from two samples per interval, and the
 critical values themselves are checked directly. The fixed arcs are one or two families,
-hence exact. The 360° arc is searched over facings every ``turret_step`` degrees plus the
-critical facings, each facing exact along its families.
+hence exact. The 360° arc is searched over every facing by ``allround.search``: each facing
+is judged exactly (``allround.RulerFacing`` for rulers, these families for bursts) and a
+proven bound over intervals of facings leaves out only lines thinner than ``tol``.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from carnage.geometry.arcs import (
     turret_families,
     turret_reach_facing,
 )
+from carnage.geometry.convex import TOL as CLIP_TOL
 from carnage.geometry.convex import (
     area,
     ccw,
@@ -109,9 +111,15 @@ def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]]
     rather than the other way round (the same intersection, fewer passes)."""
     ox, oy = origin
     if len(shape) > len(body) + 2:
-        inter = clip_planes([(x + ox, y + oy) for x, y in shape], _planes_of(tuple(body)))
-    else:
-        inter = clip_planes(body, planes, ox, oy)
+        # in the template's own frame (origin at 0): the body's edges shifted by −origin
+        local = _clip_by(shape, [(nx, ny, c - nx * ox - ny * oy)
+                                 for nx, ny, c in _planes_of(tuple(body))])
+        if not local:
+            return _INF
+        if need_area and (len(local) < 3 or area(local) <= 1e-9):
+            return _INF
+        return min(x * d[0] + y * d[1] for x, y in local)
+    inter = clip_planes(body, planes, ox, oy)
     if not inter:
         return _INF
     if need_area and (len(inter) < 3 or area(inter) <= 1e-9):
@@ -119,16 +127,46 @@ def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]]
     return min((x - ox) * d[0] + (y - oy) * d[1] for x, y in inter)
 
 
+def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
+             ) -> list[Point]:
+    """``poly`` clipped by half-planes nx*x + ny*y <= c (boundary included), as
+    ``convex.clip_halfplane`` does plane by plane."""
+    out = list(poly)
+    for nx, ny, c in planes:
+        vals = [nx * x + ny * y - c for x, y in out]
+        if max(vals) <= CLIP_TOL:
+            continue
+        if min(vals) > CLIP_TOL:
+            return []
+        n = len(out)
+        nxt: list[Point] = []
+        for i in range(n):
+            dp = vals[i]
+            j = i + 1 if i + 1 < n else 0
+            dq = vals[j]
+            if dp <= CLIP_TOL:
+                nxt.append(out[i])
+            if (dp < -CLIP_TOL and dq > CLIP_TOL) or (dp > CLIP_TOL and dq < -CLIP_TOL):
+                (px, py), (qx, qy) = out[i], out[j]
+                t = dp / (dp - dq)
+                nxt.append((px + t * (qx - px), py + t * (qy - py)))
+        out = nxt
+        if not out:
+            break
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _planes_of(body: tuple[Point, ...]) -> list[tuple[float, float, float]]:
     return halfplanes(ccw(body))
 
 
-def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[Point]
-                    ) -> tuple[float, float] | None:
+def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[Point],
+                    msum: list[Point] | None = None) -> tuple[float, float] | None:
     """Parameters t in [0, 1] whose placement touches the target: the segment of origins
-    clipped by target ⊕ (−template)."""
-    msum = convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
+    clipped by target ⊕ (−template) (``msum``, when already known)."""
+    if msum is None:
+        msum = _msum(target, shape)
     sx, sy = fam.start
     ex, ey = fam.end[0] - sx, fam.end[1] - sy
     lo, hi = 0.0, 1.0
@@ -149,6 +187,11 @@ def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[P
         if lo > hi:
             return None
     return (max(0.0, lo), min(1.0, hi))
+
+
+def _msum(target: Sequence[Point], shape: Sequence[Point]) -> list[Point]:
+    """target ⊕ (−shape)."""
+    return convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
 
 
 def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[Sequence[Point]]
@@ -264,9 +307,10 @@ def _piece_at(pieces: list[_Piece], t: float) -> _Piece | None:
 
 
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
-                  blockers: Sequence[Blocker]) -> _FamilyResult:
+                  blockers: Sequence[Blocker], msum: list[Point] | None = None
+                  ) -> _FamilyResult:
     shape = fam.shape(tpl)
-    dom = _touch_interval(fam, shape, target)
+    dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
         return _FamilyResult(False, None, None, None)
     t0, t1 = dom
@@ -347,6 +391,7 @@ def check_fire(
     tol: float = REACH_TOL,
 ) -> FireCheck:
     """In range, cover and blocked for a shot from ``body`` at ``target`` (see module doc).
+    ``tol`` (mm) is the 360° arc's search tolerance, for reach and for cover alike.
 
     When the target is blocked it is also reported in cover (a Tall obstruction is an
     obstruction too); it cannot be attacked with this template either way.
@@ -398,10 +443,13 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
               ) -> tuple[int, tuple[Point, ...] | None]:
         blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
         best, placed = 0, None
+        msum: list[Point] | None = None
         for fam in turret_families(body, tpl, theta):
             if not _may_touch(tpl, fam, target):
                 continue
-            res = _solve_family(fam, tpl, target, blockers)
+            if msum is None:
+                msum = _msum(target, fam.shape(tpl))
+            res = _solve_family(fam, tpl, target, blockers, msum)
             if not res.touch:
                 continue
             for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
