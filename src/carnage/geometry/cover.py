@@ -351,6 +351,13 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if t1 - t0 < 1e-12:
         return _FamilyResult(touch, unblocked_t, None, touch_t)
     target_fn = _pieces(fam, shape, planes, target, t0, t1, need_area=False)
+    # An obstruction whose nearest point is, even from the farthest origin, no nearer than
+    # the target ever is cannot come first anywhere.
+    t_far = max((max(p.at(p.lo), p.at(p.hi)) for p in target_fn if p.line is not None),
+                default=-_INF)
+    o_far = max(o[0] * d[0] + o[1] * d[1] for o in (fam.origin(t0), fam.origin(t1)))
+    relevant = [b for b in relevant
+                if min(x * d[0] + y * d[1] for x, y in b.polygon) - o_far < t_far + 1e-9]
     blocker_fns = [(b.tall, _pieces(fam, shape, planes, b.polygon, t0, t1, need_area=True))
                    for b in relevant]
     cuts = sorted({t0, t1, *(p.hi for p in target_fn),
