@@ -256,3 +256,39 @@ def test_360_answer_agrees_with_a_dense_brute_force(
     if fc.in_range and not fc.blocked:
         assert fc.placement is not None and fc.heading is not None
         assert clear_along(fc.placement, fc.heading, target, [b for b in blockers if b.tall])
+
+
+# ---------------------------------------------------------------- the bound's pieces
+
+
+def _inside(p: Point, poly: tuple[Point, ...] | list[Point], slack: float = 1e-7) -> bool:
+    n = len(poly)
+    return all((poly[(i + 1) % n][0] - poly[i][0]) * (p[1] - poly[i][1])
+               - (poly[(i + 1) % n][1] - poly[i][1]) * (p[0] - poly[i][0]) >= -slack
+               for i in range(n))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(5, 80), st.floats(5, 80), st.floats(0, 360), st.floats(0, 360),
+       st.floats(0, 6), st.floats(0, 6))
+def test_shrunk_and_grown_outlines_are_a_subset_and_a_superset(
+    length: float, width: float, spin: float, facing: float, along: float, across: float
+) -> None:
+    from carnage.geometry.allround import Obstacle
+
+    poly = Rect(Pose(10, -20, spin), length, width).polygon()
+    ob = Obstacle.of(poly, tall=False)
+    d = (math.cos(math.radians(facing)), math.sin(math.radians(facing)))
+    n = (-d[1], d[0])
+    corners = [(su * along * d[0] + sv * across * n[0], su * along * d[1] + sv * across * n[1])
+               for su in (-1, 1) for sv in (-1, 1)]
+    shrunk = ob.moved(d, along, across)
+    if shrunk is not None:
+        # every point of the shrunk outline, moved anywhere within the box, stays inside
+        assert all(_inside((x + dx, y + dy), poly) for x, y in shrunk for dx, dy in corners)
+    else:
+        # it only vanishes when the box does not fit: some edge pair is closer than it
+        assert min(length, width) <= 2 * max(along, across) * math.sqrt(2) + 1e-9
+    grown = ob.moved(d, along, across, grow=True)
+    assert grown is not None
+    assert all(_inside((x + dx, y + dy), grown) for x, y in poly for dx, dy in corners)
