@@ -280,7 +280,7 @@ class RulerFacing:
         s_back = min(u for _, u in shooter)
         span_lo = touch[0][0] if touch else lo
         span_hi = touch[-1][1] if touch else hi
-        for _, c, _, _ in sides:
+        for _, c, _ in sides:
             span_lo, span_hi = min(span_lo, c), max(span_hi, c)
         near: list[tuple[Chain, Chain, bool]] = []
         for poly, tall in obstacles:
@@ -296,10 +296,10 @@ class RulerFacing:
         best = 0
         best_c: tuple[float, float] | None = None
         if touch:
-            best, best_c = self._front(touch, o_ch, t_lo, near, want)
+            best, best_c = self._front(touch, o_ch, t_lo, near)
         if best < want:
             for cand in sides:
-                lvl, pick = self._side(cand, t_lo, t_hi, near, want)
+                lvl, pick = self._side(cand, t_lo, t_hi, near)
                 if lvl > best:
                     best, best_c = lvl, pick
                     if best >= want:
@@ -312,8 +312,9 @@ class RulerFacing:
         return best, placed
 
     def _front(self, touch: list[tuple[float, float]], o_ch: Chain, t_lo: Chain,
-               near: list[tuple[Chain, Chain, bool]], want: int
-               ) -> tuple[int, tuple[float, float]]:
+               near: list[tuple[Chain, Chain, bool]]) -> tuple[int, tuple[float, float]]:
+        """Best level over the front chain and (u, c) of a placement reaching it: the
+        middle of the widest stretch of c left clear."""
         lo, hi = touch[0][0], touch[-1][1]
         every: list[tuple[float, float]] = []
         tall: list[tuple[float, float]] = []
@@ -367,10 +368,10 @@ class RulerFacing:
         return best, (_at(o_ch, best_c), best_c)
 
     def _side_families(self, shooter: list[Point], lo: float, hi: float
-                       ) -> list[tuple[float, float, float, float]]:
-        """At a facing square to a shooter edge: (u_from, c, u_to, 0) for the ruler sliding
+                       ) -> list[tuple[float, float, float]]:
+        """At a facing square to a shooter edge: (u_from, c, u_to) for the ruler sliding
         back along that edge with its near corner on it, c its fixed lateral offset."""
-        out: list[tuple[float, float, float, float]] = []
+        out: list[tuple[float, float, float]] = []
         vs = [v for v, _ in shooter]
         for side, extreme in ((-1, min(vs)), (1, max(vs))):
             on = [u for v, u in shooter if abs(v - extreme) <= 1e-9]
@@ -378,13 +379,15 @@ class RulerFacing:
                 continue
             c = extreme + side * self.a
             if lo - TOUCH <= c <= hi + TOUCH:
-                out.append((min(on), c, max(on), 0.0))
+                out.append((min(on), c, max(on)))
         return out
 
-    def _side(self, fam: tuple[float, float, float, float], t_lo: Chain, t_hi: Chain,
-              near: list[tuple[Chain, Chain, bool]], want: int
-              ) -> tuple[int, tuple[float, float] | None]:
-        u_from, c, u_to, _ = fam
+    def _side(self, fam: tuple[float, float, float], t_lo: Chain, t_hi: Chain,
+              near: list[tuple[Chain, Chain, bool]]) -> tuple[int, tuple[float, float] | None]:
+        """Best level of a side family and (u, c) of a placement reaching it. With c fixed,
+        an obstruction meeting the strip before the target (low_B < low_T) rules out
+        every near-edge position u below min(high_B, low_T)."""
+        u_from, c, u_to = fam
         tl, th = _at(t_lo, c), _at(t_hi, c)
         lo, hi = max(u_from, tl - self.length), min(u_to, th)
         if lo > hi + TOUCH:
