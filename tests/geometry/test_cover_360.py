@@ -292,3 +292,14 @@ def test_shrunk_and_grown_outlines_are_a_subset_and_a_superset(
     grown = ob.moved(d, along, across, grow=True)
     assert grown is not None
     assert all(_inside((x + dx, y + dy), grown) for x, y in poly for dx, dy in corners)
+
+
+def test_outlines_without_area_do_not_break_the_search() -> None:
+    # A target given as a segment is still shot at; a flat "wall" (a segment) obstructs
+    # nothing, since overlapping needs some area (GF-4).
+    segment = [(120.0, -10.0), (120.0, 10.0)]
+    flat = Blocker("flat", ((70.0, -100.0), (70.0, 100.0)), tall=True)
+    fc = check_fire(CAR, segment, Arc.TURRET, MEDIUM, [flat])
+    assert (fc.in_range, fc.cover, fc.blocked) == (True, False, False)
+    wall = Blocker("wall", tuple(Rect(Pose(70, 0, 0), 10, 400).polygon()), tall=True)
+    assert check_fire(CAR, segment, Arc.TURRET, MEDIUM, [wall]).blocked is True

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from carnage.geometry.arcs import TOUCH
-from carnage.geometry.convex import ccw
+from carnage.geometry.convex import area, ccw, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import Point, Rect, heading_diff
 
@@ -65,8 +65,16 @@ class Obstacle:
 
     @staticmethod
     def of(polygon: Sequence[Point], tall: bool) -> Obstacle:
+        """Prepared outline of a convex polygon; one with no area (a point or a segment)
+        is taken as the hull of its corners grown by 1e-9 mm, well inside the touching
+        tolerance."""
+        if not polygon:
+            raise ValueError("an outline needs at least one corner")
+        if len(polygon) < 3 or area(polygon) <= 1e-12:
+            polygon = convex_hull([(x + dx, y + dy) for x, y in polygon
+                                   for dx in (-1e-9, 1e-9) for dy in (-1e-9, 1e-9)])
         pts = ccw(polygon)
-        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-9)
+        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-12)
         n = len(poly)
         normals = []
         for i in range(n):

@@ -427,7 +427,9 @@ def check_fire(
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
-    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers]
+    # an outline without area never obstructs (GF-4: overlapping needs some area)
+    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
+                 if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
     shooter = body.polygon()
     res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol)
