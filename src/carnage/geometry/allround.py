@@ -8,19 +8,22 @@ facings the search is a branch and bound with a proof, not a sampling:
 * **Seeds.** The facing along the closest-point line, the reach search's facing and the
   critical facings (``turret_critical_angles``) within 90° of the first are judged exactly
   first, the other critical facings last.
-* **Bound.** Between two critical facings every placement family keeps its identity, and
-  turning the facing by δ radians moves every point of the placed template by at most
-  K·δ, K = a + reach (the chain's vertices move at speed a, template points turn about the
-  origin at speed at most reach). So if some placement at θ′ is clear, the placement at θ
-  with the same template-frame coordinates (|θ − θ′| ≤ h) moves every point by at most
-  r = K·h: it then touches the target grown by r, and no obstruction shrunk by r meets it
-  before that contact (a point inside the shrunk obstruction has a whole disc of radius r
-  inside the real one, so the real placement would have met it). Judging the facing θ in
-  the middle of an interval of half-width h against "target grown by r, obstructions
-  shrunk by r" (a grown superset and shrunk subsets are enough: both only make a shot
-  easier) therefore bounds the best answer over the whole interval.
+* **Bound.** Between two critical facings every placement family keeps its identity.
+  Turning the facing by δ moves a template point at distance ρ from its origin, with
+  lateral offset at most w (the template's half-width), by at most ρ(1 − cos δ) +
+  (w + a)·sin δ along the facing and ρ·sin δ + (w + a)(1 − cos δ) across it, a ruler's
+  origin (the near edge's middle, sliding with the facing) accounting for the a terms. So
+  if some placement at θ′ is clear, the placement at θ (|θ − θ′| ≤ h) with the same
+  template-frame coordinates moves each relevant point by at most that box: it touches
+  the target grown by the box, and no obstruction shrunk by the box meets it before that
+  contact (a point inside the shrunk obstruction has the whole box around it inside the
+  real one, so the real placement would have met it). Judging the facing θ in the middle
+  of an interval of half-width h against "target grown, obstructions shrunk" (a grown
+  superset and shrunk subsets are enough: both only make a shot easier; each with its own
+  ρ, see ``search``) therefore bounds the best answer over the whole interval.
 * **Search.** Intervals whose bound is no better than the best answer found are dropped;
-  the others are judged exactly at their middle and split, until r is at most ``tol``.
+  the others are judged exactly at their middle and split, until the box is within
+  ``tol``.
 
 What it guarantees: a reported clear (or unblocked) placement is genuinely clear (or
 unblocked), checked exactly at its facing; and any placement that stays clear with every
@@ -442,15 +445,16 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     tgt = Obstacle.of(target, False)
     exact = [(b.polygon, b.tall) for b in blockers]
     a = tpl.near_half
-    # How fast (mm per degree) the relevant points of a placement can move as it turns: a
-    # point at distance ρ from the template's origin moves at a + ρ per radian. The target
-    # contact lies within ρ_T of the origin (the origin is within a of the shooter); a point
-    # of an obstruction before that contact within ρ_T of the origin too, and within its
-    # own farthest distance from the shooter (+ a).
-    rho_t = min(tpl.reach, _farthest(shooter, target) + a)
-    rhos = [min(rho_t, math.hypot(rho_t, a), _farthest(shooter, b.polygon) + a)
-            for b in blockers]
+    # How far from the template's origin the points that matter can be. The target contact
+    # y: within ρ_T (the origin is within a of the shooter). A point of an obstruction
+    # before that contact: no farther along the template than y, and at most the half-width
+    # w across it, so within hypot(ρ_T, w); and within the obstruction's own farthest
+    # distance from the shooter, + a.
     wide = max(abs(y) for _, y in tpl.polygon)
+    rho_t = min(tpl.reach, _farthest(shooter, target) + a)
+    rhos = [min(tpl.reach, math.hypot(rho_t, wide), _farthest(shooter, b.polygon) + a)
+            for b in blockers]
+    rho_max = max([rho_t, *rhos])
 
     def box(rho: float, h: float) -> tuple[float, float]:
         """How far, along and across the facing, a template point within ``rho`` of the
@@ -498,7 +502,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         consider(mid)
         if best.level == CLEAR:
             return best
-        if math.hypot(eu, ev) <= tol:
+        if math.hypot(*box(rho_max, h)) <= tol:
             continue
         for lo2, hi2 in ((lo, mid), (mid, hi)):
             heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
