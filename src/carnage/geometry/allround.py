@@ -434,7 +434,7 @@ class Found:
     heading: float | None = None
     placement: tuple[Point, ...] | None = None
     judged: int = 0
-    """Facings judged (exactly or as a bound), for the benchmark."""
+    """Facings judged (exactly or as a bound): what the search cost."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
