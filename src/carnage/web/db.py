@@ -81,6 +81,18 @@ class GameDiceRow(Base):
     seed_chosen: Mapped[bool] = mapped_column(Boolean)
 
 
+class GameSnapshotRow(Base):
+    """The game as its engine saves it (``Game.snapshot()``, a versioned JSON document) after
+    ``version`` choices: what the table resumes from. Its own table, so older databases need no
+    migration; a game without one (or with a stale one) is rebuilt from its choices."""
+
+    __tablename__ = "game_snapshots"
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    doc: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 @dataclass(frozen=True)
 class StoredTeam:
     id: str
@@ -185,8 +197,10 @@ class Store:
             s.add(GameDiceRow(game_id=g.id, seed_chosen=g.seed_chosen))
 
     def save_progress(
-        self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None
+        self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
+        """The game's progress, and its snapshot with it (one transaction)."""
         with self._write, self._session() as s:
             row = s.get(GameRow, gid)
             if row is None:
@@ -196,6 +210,18 @@ class Store:
             row.round = round_
             row.winner = winner
             row.updated = _now()
+            if snapshot is not None:
+                snap = s.get(GameSnapshotRow, gid)
+                if snap is None:
+                    s.add(GameSnapshotRow(game_id=gid, version=len(choices), doc=snapshot))
+                else:
+                    snap.version, snap.doc = len(choices), snapshot
+
+    def snapshot(self, gid: str) -> tuple[int, dict[str, Any]] | None:
+        """(version, document) of the game's saved snapshot, if it has one."""
+        with self._session() as s:
+            snap = s.get(GameSnapshotRow, gid)
+            return None if snap is None else (snap.version, dict(snap.doc))
 
     def game(self, gid: str) -> StoredGame | None:
         with self._session() as s:

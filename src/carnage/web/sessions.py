@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import carnage
 from carnage.ai.bots import Bot, make_bot
 from carnage.ai.runner import bot_rng
 from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.game import SnapshotError
 from carnage.rules.scenarios import scenario_class
 from carnage.rulesets.setup import GameSetup, SetupError, build_game
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
@@ -268,7 +270,7 @@ class GameSession:
     def save(self) -> None:
         st = self.game.state
         self.store.save_progress(self.id, list(self.game.choices), st.finished, st.round,
-                                 st.winner)
+                                 st.winner, snapshot=self.game.snapshot())
 
     # -- listeners -------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -295,6 +297,21 @@ class GameSession:
             choices=list(self.game.choices), finished=st.finished, round=st.round,
             winner=st.winner, created=self.created, seed_chosen=self.seed_chosen,
         )
+
+
+def resume(store: Store, row: StoredGame, setup: GameSetup) -> Game:
+    """The saved game: from its snapshot when it has a current one, else rebuilt by replaying
+    its choices (a game saved before snapshots, or a snapshot that no longer restores)."""
+    saved = store.snapshot(row.id)
+    if saved is not None and saved[0] == len(row.choices):
+        try:
+            game = carnage.restore(saved[1])
+        except SnapshotError:
+            pass
+        else:
+            if isinstance(game, Game) and game.choices == list(row.choices):
+                return game
+    return replay_choices(setup, row.seed, row.choices)
 
 
 def replay_choices(setup: GameSetup, seed: int, choices: Sequence[Any]) -> Game:
@@ -349,7 +366,7 @@ class Games:
             seats = [Seat.from_json(x) for x in row.seats]
         except (SetupError, KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
-        game = replay_choices(setup, row.seed, row.choices)
+        game = resume(self.store, row, setup)
         return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game,
                            seed_chosen=row.seed_chosen)
 
