@@ -124,7 +124,7 @@ def save_log(folder: Path, seed: int, record: GameRecord) -> Path:
 
 def random_teams_setup(base: GameSetup, cans: int,
                        sponsored: bool | None = None) -> Callable[[int], GameSetup]:
-    """``--teams random``: game ``seed`` gets its own random legal teams (issue 6), one per
+    """``--teams random``: game ``seed`` gets its own random legal teams, one per
     player, drawn from ``team:<seed>:<seat>`` so every game's teams are known from its seed.
     ``sponsored`` as in ``random_team`` (True: a sponsor and perks for every team)."""
     from carnage.team.random_team import random_team

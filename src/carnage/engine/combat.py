@@ -52,7 +52,7 @@ def roll_evade(g: Game, v: VehicleState, hits: int, *, source: str, page: int) -
     bonus = int(g.effects.run_event("evade_bonus", 0, {"game": g, "vehicle": v}))
     dice = g.roll(n, "evade", source=source, page=page, vehicle=v.id)
     saved = sum(1 for d in dice if d + bonus >= EVADE_ON)
-    # ``evade_saves`` hook (P2): hits these dice cancel (Evasive: a natural 1 fails, p.107).
+    # ``evade_saves`` hook: hits these dice cancel (Evasive: a natural 1 fails, p.107).
     saved = int(g.effects.run_event("evade_saves", saved, {
         "game": g, "vehicle": v, "dice": list(dice), "bonus": bonus}))
     return min(saved, hits)

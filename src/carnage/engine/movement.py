@@ -99,7 +99,7 @@ def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
         for bid, rect in o.bodies()  # a trailer is a second body (p.117)
     ]
     out += [_obstruction(ob.id, tuple(ob.polygon())) for ob in g.state.obstacles.values()]
-    # ``obstructions`` hook (issue 6): a rule may drop some (Airborne, p.70).
+    # ``obstructions`` hook: a rule may drop some (Airborne, p.70).
     hooked = g.effects.run_event("obstructions", out, {"game": g, "vehicle": v})
     return hooked if isinstance(hooked, list) else out
 
@@ -156,7 +156,7 @@ def _sync(g: Game, v: VehicleState, sk: SkidResolution) -> None:
 def movement_step(g: Game, v: VehicleState) -> Flow:
     st = g.state
     ignoring = touching_ids(g, v)
-    # ``movement_ignoring`` hook (P2): more obstructions this Movement Step ignores (Skiing,
+    # ``movement_ignoring`` hook: more obstructions this Movement Step ignores (Skiing,
     # p.115); the move still backs up off them at the end (resolve_move).
     ignoring = set(g.effects.run_event("movement_ignoring", ignoring, {"game": g, "vehicle": v}))
     if ignoring:
@@ -185,7 +185,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         skid_allowed = False
     g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
            use=use.value)
-    # ``template_chosen`` notice (issue 6): e.g. an articulated vehicle off a Straight (p.117).
+    # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
     g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
                                                   "mirror": mirror, "reverse": reverse,
                                                   "use": use})
@@ -196,9 +196,9 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     sk = SkidResolution(
         gear=v.gear, max_gear=g.stat(v, "max_gear"), hazards=v.hazards,
         handling=g.stat(v, "handling"), trivial=use is TemplateUse.TRIVIAL,
-        min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),  # S3
+        min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),
     )
-    # ``skid_setup`` notice (P2): perks set the SkidResolution's limits (Overload's extra die,
+    # ``skid_setup`` notice: perks set the SkidResolution's limits (Overload's extra die,
     # Chrome-Whisperer's pushes, Unnerving Eye Contact, Restraint; rules/perks/).
     g.effects.run_event("skid_setup", sk, {"game": g, "vehicle": v})
     dice = _LoggedDice(g, v, "skid dice")
@@ -216,7 +216,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
                 for k in range(1, len(faces) + 1)
                 for c in combinations(range(len(faces)), k)
             ]
-            while sk.pushes < sk.push_limit:  # more than once: Chrome-Whisperer (P2, p.107)
+            while sk.pushes < sk.push_limit:  # more than once: Chrome-Whisperer (p.107)
                 push = yield ask(
                     v.player, "push_it", f"{v.name}: Push It (+1 hazard) and reroll which dice?",
                     [(NO_PUSH, "keep the dice")] + [(s, f"reroll {s}") for s in subsets],
@@ -228,7 +228,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
                 g.emit("skid", source="push_it", page=40, vehicle=v.id,
                        faces=[f.value for f in faces])
                 _sync(g, v, sk)
-    # ``skid_rolled`` flow hook (P2): after the roll and Push It, before any Shift is spent;
+    # ``skid_rolled`` flow hook: after the roll and Push It, before any Shift is spent;
     # rules change, add or set aside dice in ctx "sk" (Moment of Glory, Easy Rider, Momentum,
     # Taunt, Satellite Navigation, pp.110-115). They change ``sk``, never ``v`` directly.
     skctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "dice": dice}
@@ -252,7 +252,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         action, _, idx = pick.partition(":")
         sk.spend(action, int(idx) if action == CANCEL else None)
         _sync(g, v, sk)
-    # ``skid_finish`` flow hook (P2): Shifts spent, Hazards not yet gained (Overload p.113,
+    # ``skid_finish`` flow hook: Shifts spent, Hazards not yet gained (Overload p.113,
     # Purring p.115); like ``skid_rolled`` the rules change ``sk``.
     yield from run_flow_hooks(g, "skid_finish", skctx)
     _sync(g, v, sk)
@@ -260,7 +260,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     _sync(g, v, sk)
     if gained:
         g.emit("skid_hazards", page=24, vehicle=v.id, gained=gained)
-    # ``place_slide`` hook (issue 6): False leaves the Slide template out (Ponderous, p.120).
+    # ``place_slide`` hook: False leaves the Slide template out (Ponderous, p.120).
     if slide and g.effects.run_event("place_slide", True, {"game": g, "vehicle": v}) is not True:
         slide = False
 
@@ -279,7 +279,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             )))
         else:
             slide_side = path.slide_side
-        # ``slide_template`` flow hook (P2): ctx "templates" may become a set whose Slide
+        # ``slide_template`` flow hook: ctx "templates" may become a set whose Slide
         # template is another template (Powerslide, p.107).
         slctx: dict[str, Any] = {"game": g, "vehicle": v, "templates": move_ts}
         yield from run_flow_hooks(g, "slide_template", slctx)
@@ -291,11 +291,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     collided: set[str] = set()
     result: MoveResult | None = None
     # Ramps (p.87): their non-entry edges stop the move like obstructions; the collision
-    # window then runs the jump or tumble (engine/terrain.py, helper G).
+    # window then runs the jump or tumble (engine/terrain.py).
     from carnage.engine.terrain import ramp_obstructions
 
     ramp_edges = ramp_obstructions(g) if g.state.ramps else []
-    if ramp_edges:  # ``ramp_edges`` hook (issue 6): Airborne ignores terrain (p.70)
+    if ramp_edges:  # ``ramp_edges`` hook: Airborne ignores terrain (p.70)
         ramp_edges = g.effects.run_event("ramp_edges", ramp_edges, {"game": g, "vehicle": v})
     while True:
         result = resolve_move(
@@ -315,7 +315,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         fresh = [i for i in touched if i not in collided]
         if not fresh:
             break
-        # ``move_contact`` flow hook (P2): before the collision window a rule may have the move
+        # ``move_contact`` flow hook: before the collision window a rule may have the move
         # ignore what it touched (ctx "ignore": Stunt Driver, p.107); the move is made again.
         cctx: dict[str, Any] = {"game": g, "vehicle": v, "touched": fresh, "ignore": set()}
         yield from run_flow_hooks(g, "move_contact", cctx)
@@ -329,7 +329,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             return
         if v.pose != placed:
             break  # the window moved it (a ramp's jump or tumble): the move ends there
-        # ``move_collided`` flow hook (issue 6): after this move's collisions a rule may let
+        # ``move_collided`` flow hook: after this move's collisions a rule may let
         # the move go on, ignoring obstructions (ctx "ignore": Up and Over, p.71) or because
         # it moved one away (ctx "rerun": Piledriver, p.121).
         mctx: dict[str, Any] = {"game": g, "vehicle": v, "touched": fresh, "ignore": set(),
@@ -342,7 +342,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             continue
         if not interrupted or before <= set(g.state.obstacles):
             break  # nothing was removed: the interrupted position stands
-    # ``move_window`` flow hook (S3): what lies on the table under the move's template or
+    # ``move_window`` flow hook: what lies on the table under the move's template or
     # Final Position acts in this collision window (dropped weapon templates, p.78).
     from carnage.kernel.effects import run_flows
 
@@ -353,9 +353,9 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
     if spin and not interrupted and v.in_play and not g.state.finished:
-        # ``spin_start`` flow hook (P2): ctx "limit" (degrees either way; Handbrake Artist
+        # ``spin_start`` flow hook: ctx "limit" (degrees either way; Handbrake Artist
         # faces any way, p.107) and "about_front" (Rear Drive, p.115).
-        # ctx "spins" (issue 7): how many spins, one after another (Dizzy, p.99: one per Spin
+        # ctx "spins": how many spins, one after another (Dizzy, p.99: one per Spin
         # result).
         spctx: dict[str, Any] = {"game": g, "vehicle": v, "limit": 90.0, "about_front": False,
                                  "spins": 1}
@@ -504,7 +504,7 @@ def forced_move(
     if touched:
         yield from collision_window(g, v, touched)
     if v.in_play and not g.state.finished:
-        # ``move_window`` flow hook (S3): dropped weapon templates under a forced move (p.78).
+        # ``move_window`` flow hook: dropped weapon templates under a forced move (p.78).
         from carnage.kernel.effects import run_flows
 
         yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result,
@@ -521,7 +521,7 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
 
     start_touching = touching_ids(g, v)
     obs = obstructions_for(g, v)
-    # ``pivot`` hook (issue 6): a rule may turn the vehicle its own way and return
+    # ``pivot`` hook: a rule may turn the vehicle its own way and return
     # (pose, turned, touched), e.g. cab and trailer as one body (p.119).
     custom = g.effects.run_event("pivot", None, {
         "game": g, "vehicle": v, "angle": angle, "obstructions": obs,

@@ -168,7 +168,7 @@ class Obstacle:
 
 @dataclass
 class Ramp:
-    """A ramp (p.87; helper G): a rectangle driven up from its entry edge, which is its rear
+    """A ramp (p.87): a rectangle driven up from its entry edge, which is its rear
     edge (``pose.heading`` points up the ramp). Not an obstruction: reaching any other edge
     during a Movement Step makes the vehicle jump or tumble (engine/terrain.py)."""
 

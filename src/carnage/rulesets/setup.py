@@ -60,7 +60,7 @@ def vehicle_state(report: VehicleReport, *, vid: str, player: int, pose: Pose) -
         hull=report.hull, handling=report.handling, max_gear=report.max_gear, crew=report.crew,
         length=length, width=width, pose=pose, weapons=weapons,
         upgrades=[u.id for u in report.upgrades], perks=[p.id for p in report.perks],
-        fitted=[  # facings and ammo of upgrades (Ram, Exploding Ram, Nitro Booster; S4)
+        fitted=[  # facings and ammo of upgrades (Ram, Exploding Ram, Nitro Booster)
             UpgradeMount(f"{u.id}#{i}", u.id, None if u.facing is None else str(u.facing),
                          u.ammo)
             for i, u in enumerate(report.upgrades)
@@ -214,7 +214,7 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     for p, spec in enumerate(teams):
         report = checked_team(spec, f"player {p + 1}", ruleset)
         add_team(state, report, p)
-        state.sponsors[p] = report.sponsor  # sponsor effects install per player (issue 7)
+        state.sponsors[p] = report.sponsor  # sponsor effects install per player
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
     return Game(state=state, scenario=scenario, ruleset=ruleset,
                 dice=dice if dice is not None else SeededDice(seed), options=options)

@@ -155,7 +155,7 @@ class StreetRace(TableScenario):
         cx, cy = line.centre
         heading = line.heading()
         # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
-        # passes the vehicles in play, issue 7).
+        # passes the vehicles in play).
         placed_polys = [r.polygon()
                         for i in (state.scenario.get("deployed", []) if placed is None else placed)
                         for _, r in state.vehicles[i].bodies()]
@@ -249,7 +249,7 @@ class StreetRace(TableScenario):
 
     # -- play ------------------------------------------------------------------------------------
     def end_of_gear_phase(self, game: Game) -> None:
-        # Through ``move_pole`` so Carpe Diem may hold it (p.90; issue 7).
+        # Through ``move_pole`` so Carpe Diem may hold it (p.90).
         st = game.state
         self.move_pole(game, (st.pole + 1) % st.players, "passed clockwise", source=SOURCE,
                        page=PAGE)
