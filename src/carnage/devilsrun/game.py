@@ -30,6 +30,7 @@ from carnage.devilsrun.state import (
 from carnage.kernel.decisions import Decision, IllegalChoice, Option
 from carnage.kernel.dice import DiceSource, dice_from_json, dice_to_json
 from carnage.kernel.events import EventLog, JsonValue
+from carnage.kernel.game import Outcome as KernelOutcome
 
 FORMAT = "carnage.devilsrun/1"
 OFFENSIVE = ("ram", "ram_on_the_brakes", "side_swipe", "t_bone")
@@ -52,11 +53,9 @@ ACTION_LABELS = {
 
 
 @dataclass(frozen=True)
-class Outcome:
-    winner: int | None
-    draw: bool
-    reason: str
-    rounds: int
+class Outcome(KernelOutcome):
+    """The kernel's outcome (winner, draw, reason, rounds), and the mission's scores."""
+
     scores: tuple[int, int] = (0, 0)
     """Chassis tokens collected by each player (Hell on Wheels)."""
 

@@ -21,7 +21,7 @@ wide as its vehicle (ruling VR-10).
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.collision import SMASH, Party, weight_class
@@ -223,6 +223,21 @@ def shared_centre(v: VehicleState) -> Point:
             sum(r.pose.y * r.length * r.width for r in parts) / area)
 
 
+def _first_contact(hits: Callable[[float], Any], clear: float, hit: float
+                   ) -> tuple[float, float]:
+    """Bisect between an angle that touches nothing new (``clear``) and one that does
+    (``hit``): the bracket (clear side, touching side) around the first contact."""
+    lo, hi = clear, hit
+    for _ in range(30):
+        mid = (lo + hi) / 2.0
+        if hits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return lo, hi
+
+
+
 def pivot_as_one(g: Game, v: VehicleState, angle: float, obs: list[Obstruction],
                  ignoring: set[str]) -> tuple[Pose, float, list[str]]:
     """Turn cab and trailer together as one rigid object about their shared centre (p.119),
@@ -249,13 +264,7 @@ def pivot_as_one(g: Game, v: VehicleState, angle: float, obs: list[Obstruction],
     while abs(prev) < abs(angle) - 1e-12:
         a = sign * min(abs(prev) + PIVOT_STEP, abs(angle))
         if hits(a):
-            lo, hi = prev, a
-            for _ in range(30):
-                mid = (lo + hi) / 2.0
-                if hits(mid):
-                    hi = mid
-                else:
-                    lo = mid
+            _, hi = _first_contact(hits, prev, a)
             end, touched = hi, hits(hi)
             break
         prev = a
@@ -435,13 +444,7 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
     for i in range(1, steps + 1):
         h = h0 + (h1 - h0) * i / steps
         if hits(h):
-            lo, hi = prev, h
-            for _ in range(30):
-                mid = (lo + hi) / 2.0
-                if hits(mid):
-                    hi = mid
-                else:
-                    lo = mid
+            lo, hi = _first_contact(hits, prev, h)
             touched = hits(hi)
             # Met something new: stop touching it; else stop just short of going deeper.
             end = hi if any(i not in depth for i in touched) else lo
