@@ -41,3 +41,4 @@ bench: install-dev
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/web.py
 	$(BIN)/python benchmarks/table_log.py
+	$(BIN)/python benchmarks/guard.py

@@ -6,8 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from tests.engine.builders import rock, vehicle
-from tests.engine.helpers_h import race
+from tests.builders import race, rock, vehicle
 
 from carnage.ai import BOTS, HeuristicBot, RandomBot, bot_rng, fallback, make_bot, play_out
 from carnage.ai.field import FAR, distance_field

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.engine.builders import run_step, table, vehicle
+from tests.builders import run_step, table, vehicle
 
 from carnage.ai import make_bot
 from carnage.ai.upgrades import cattle_hammer, nitro, siphon, sludge_bearing, sludge_gap

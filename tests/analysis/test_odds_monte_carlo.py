@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.engine.builders import run_step, table, vehicle
+from tests.builders import run_step, table, vehicle
 from tests.engine.test_collision import t_bone_table, tailgate_table
 
 from carnage.analysis.odds import (

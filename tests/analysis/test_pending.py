@@ -4,9 +4,17 @@ party has reacted, and the skid dice count."""
 
 from __future__ import annotations
 
-from tests.engine.builders import play, rock, run_step, table, vehicle
-from tests.engine.helpers_attack import armed, attack_game
-from tests.engine.helpers_g import activation, collide
+from tests.builders import (
+    activation,
+    armed,
+    attack_game,
+    collide,
+    play,
+    rock,
+    run_step,
+    table,
+    vehicle,
+)
 from tests.engine.test_collision import t_bone_table
 
 from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds

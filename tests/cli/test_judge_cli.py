@@ -199,8 +199,8 @@ def test_surfaces_query(tmp_path: Path) -> None:
 
 def test_missing_file_and_bad_json(tmp_path: Path) -> None:
     res = runner.invoke(app, ["judge", str(tmp_path / "nope.json")])
-    assert res.exit_code == 2 and "cannot read" in res.stderr
-    fails(tmp_path, "{not json", "not valid JSON", "line 1")
+    assert res.exit_code == 2 and "no such file" in res.stderr
+    fails(tmp_path, "{not json", "invalid JSON", "line 1")
     fails(tmp_path, "[1, 2]", "must be a JSON object")
 
 

@@ -96,12 +96,13 @@ def test_simulate_counts_a_crashing_game_and_carries_on(monkeypatch: pytest.Monk
 
 # -- logs and replay ---------------------------------------------------------------------------
 def test_simulate_logs_replay_identically(tmp_path: Path) -> None:
-    log = tmp_path / "games.jsonl"
+    log = tmp_path / "games"
     r = runner.invoke(app, ["simulate", "--games", "2", "--seed", "7", "--bots",
                             "heuristic,random", "--max-rounds", "6", "--log", str(log)])
     assert r.exit_code == 0, r.output
-    files = sorted(tmp_path.glob("games-*.jsonl"))
-    assert [f.name for f in files] == ["games-7.jsonl", "games-8.jsonl"]
+    files = sorted(log.iterdir())
+    assert [f.name for f in files] == ["game-7.jsonl", "game-8.jsonl"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]  # nothing beside the folder
     for f in files:
         rec = read_log(f)
         assert rec.seed in (7, 8) and rec.choices
@@ -111,9 +112,9 @@ def test_simulate_logs_replay_identically(tmp_path: Path) -> None:
 
 
 def test_replay_finds_the_first_difference(tmp_path: Path) -> None:
-    log = tmp_path / "one.jsonl"
     assert runner.invoke(app, ["simulate", "--games", "1", "--bots", "random", "--max-rounds",
-                               "3", "--log", str(log)]).exit_code == 0
+                               "3", "--log", str(tmp_path)]).exit_code == 0
+    log = tmp_path / "game-0.jsonl"
     lines = log.read_text().splitlines()
     idx = next(i for i, ln in enumerate(lines) if '"kind": "roll"' in ln and i > 1)
     ev = json.loads(lines[idx])
@@ -244,13 +245,16 @@ def test_table_view_shows_lines_terrain_and_vehicles() -> None:
 def test_unwritable_log_and_svg_dir_are_one_line_errors(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    r = runner.invoke(app, ["simulate", "--games", "1", "--log", str(blocker / "g.jsonl")])
-    assert r.exit_code == 2 and "cannot write the log" in r.stderr
+    r = runner.invoke(app, ["simulate", "--games", "1", "--log", str(blocker)])
+    assert r.exit_code == 2 and "is a file, not a folder" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
-    nested = tmp_path / "a" / "b" / "g.jsonl"  # missing folders are made
+    nested = tmp_path / "a" / "b"  # only the log folder itself is made, never its parents
+    r = runner.invoke(app, ["simulate", "--games", "1", "--log", str(nested)])
+    assert r.exit_code == 2 and "does not exist" in r.stderr and not (tmp_path / "a").exists()
+    one = tmp_path / "logs"
     ok = runner.invoke(app, ["simulate", "--games", "1", "--bots", "random", "--max-rounds",
-                             "2", "--log", str(nested)])
-    assert ok.exit_code == 0 and nested.exists()
+                             "2", "--seed", "3", "--log", str(one)])
+    assert ok.exit_code == 0 and [p.name for p in one.iterdir()] == ["game-3.jsonl"]
     p = runner.invoke(app, ["play", "--svg-dir", str(blocker / "snaps")], input="svg\nquit\n")
     assert p.exit_code == 0 and "cannot write a snapshot" in p.stdout
 

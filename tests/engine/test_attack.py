@@ -6,8 +6,21 @@ import random
 from typing import Any
 
 import pytest
-from tests.engine.builders import StepScenario, play, rock, table, values, vehicle
-from tests.engine.helpers_attack import armed, attack_game, kinds, rolls, wound
+from tests.builders import (
+    BLUE,
+    RED,
+    StepScenario,
+    armed,
+    attack_game,
+    logged,
+    play,
+    rock,
+    rolls,
+    table,
+    values,
+    vehicle,
+    wound,
+)
 
 from carnage.engine.attack import HANDGUN, STOP, Sight, attack_step, legal_shots
 from carnage.engine.game import Flow, Game
@@ -23,11 +36,6 @@ from carnage.kernel.dice import ScriptedDice
 from carnage.kernel.effects import CANCEL
 from carnage.rulesets import REFUELLED, refuelled_ruleset
 
-# Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge (Medium
-# range): the set-up of the example of play, Refuelled p.58.
-BLUE = (300.0, 300.0, 90.0)
-RED = (320.0, 450.0, 270.0)
-
 
 def test_example_of_play_p58_blue_fires_two_handguns_at_red() -> None:
     blue = vehicle("blue", "car", *BLUE, player=0, gear=2, hazards=1)
@@ -40,14 +48,14 @@ def test_example_of_play_p58_blue_fires_two_handguns_at_red() -> None:
     play(g, "handgun>red", "handgun>red")  # both crew fire Handguns; the crew limit stops it
     assert g.pending() is None
     assert rolls(g) == [("attack", [3, 6]), ("evade", [6])]
-    hits = kinds(g, "attack_hits")[0][1]
+    hits = logged(g, "attack_hits")[0][1]
     assert hits["hits"] == 2  # the 3 misses, the 6 is a Critical Hit: two hits
     assert hits["weapons"] == [
         {"weapon": "handgun", "dice": [3], "hits": 0, "criticals": 0, "cover": False},
         {"weapon": "handgun", "dice": [6], "hits": 2, "criticals": 1, "cover": False},
     ]
-    assert kinds(g, "evade")[0][1]["cancelled"] == 1
-    assert kinds(g, "damage")[0][1] == {"vehicle": "red", "amount": 1, "hull_points": 9}
+    assert logged(g, "evade")[0][1]["cancelled"] == 1
+    assert logged(g, "damage")[0][1] == {"vehicle": "red", "amount": 1, "hull_points": 9}
     assert (red.hull_points, red.hazards, red.gear) == (9, 0, 1)
     assert (blue.hull_points, blue.hazards, blue.gear) == (10, 1, 2)
 
@@ -58,7 +66,7 @@ def test_crew_limits_the_number_of_attacks() -> None:
     g = attack_game(table(racer, red), "racer", dice=[1])
     play(g, "handgun>red")
     assert g.pending() is None
-    assert len(kinds(g, "declare_attack")) == 1
+    assert len(logged(g, "declare_attack")) == 1
     assert rolls(g) == [("attack", [1])]
 
 
@@ -123,15 +131,15 @@ def test_cover_needs_5_plus_but_a_natural_6_still_crits() -> None:
     g = attack_game(table(car, red, obstacles=[wall]), "car", dice=[4, 5, 6, 1])
     assert values(g.pending()) == [STOP, "heavy_machine_gun#0>red"]
     play(g, "heavy_machine_gun#0>red")
-    assert kinds(g, "declare_attack")[0][1]["cover"] is True
-    assert kinds(g, "attack_hits")[0][1]["hits"] == 3
+    assert logged(g, "declare_attack")[0][1]["cover"] is True
+    assert logged(g, "attack_hits")[0][1]["hits"] == 3
     assert red.hull_points == 7
 
     open_table = table(armed(vehicle("car", "car", *BLUE), ("heavy_machine_gun", "front", None)),
                        vehicle("red", "car", 300, 600, 270, player=1))
     g2 = attack_game(open_table, "car", dice=[4, 5, 6, 1])
     play(g2, "heavy_machine_gun#0>red")
-    assert kinds(g2, "attack_hits")[0][1]["hits"] == 4
+    assert logged(g2, "attack_hits")[0][1]["hits"] == 4
 
 
 def test_other_vehicles_give_cover() -> None:
@@ -144,7 +152,7 @@ def test_other_vehicles_give_cover() -> None:
     assert sight.check(red, Arc.FRONT, "double").cover is True
     assert sight.check(between, Arc.FRONT, "double").cover is False
     play(g, "machine_gun#0>red")
-    assert kinds(g, "declare_attack")[0][1]["cover"] is True
+    assert logged(g, "declare_attack")[0][1]["cover"] is True
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -180,7 +188,7 @@ def test_tall_obstacle_blocks_the_target() -> None:
     tall = rock("tower", 300, 420, length=200, width=20, tall=True)
     g = attack_game(table(car, red, obstacles=[tall]), "car")
     assert g.pending() is None  # nothing to shoot at: no decision, no dice
-    assert kinds(g, "declare_attack", "roll") == []
+    assert logged(g, "declare_attack", "roll") == []
 
 
 def test_ammo_is_spent_and_an_empty_weapon_is_not_offered() -> None:
@@ -191,7 +199,7 @@ def test_ammo_is_spent_and_an_empty_weapon_is_not_offered() -> None:
     assert values(g.pending()) == [STOP, "rockets#0>red"]  # rockets#1 has no ammo token
     play(g, "rockets#0>red")
     assert car.weapons[0].ammo == 0
-    assert kinds(g, "ammo") == [("ammo", {"vehicle": "car", "weapon": "rockets#0", "ammo": 0})]
+    assert logged(g, "ammo") == [("ammo", {"vehicle": "car", "weapon": "rockets#0", "ammo": 0})]
     assert rolls(g) == [("attack", [1] * 6)]  # Rockets: 6D6
     g2 = attack_game(table(car, vehicle("red", "car", 300, 600, 270, player=1)), "car")
     assert g2.pending() is None  # both racks empty now
@@ -203,11 +211,11 @@ def test_distracted_vehicle_makes_no_shooting_attacks() -> None:
     barrel = rock("barrel", 300, 260, length=20, width=20)  # touching the car's rear edge
     g = attack_game(table(car, red, obstacles=[barrel]), "car")
     assert g.pending() is None
-    assert kinds(g, "distracted") == [("distracted", {"vehicle": "car", "touching": ["barrel"]})]
-    assert kinds(g, "roll") == []
+    assert logged(g, "distracted") == [("distracted", {"vehicle": "car", "touching": ["barrel"]})]
+    assert logged(g, "roll") == []
     # Touching another vehicle distracts too.
     g2 = attack_game(table(car, vehicle("red", "car", 300, 360, 90, player=1)), "car")
-    assert kinds(g2, "distracted")[0][1]["touching"] == ["red"]
+    assert logged(g2, "distracted")[0][1]["touching"] == ["red"]
 
 
 def test_evade_cancels_at_most_the_hits() -> None:
@@ -215,8 +223,8 @@ def test_evade_cancels_at_most_the_hits() -> None:
     red = vehicle("red", "car", *RED, player=1, gear=3)
     g = attack_game(table(car, red), "car", dice=[5, 6, 6, 6])  # 1 hit; evades 6, 6, 6
     play(g, "handgun>red", STOP)
-    assert kinds(g, "evade")[0][1] == {"vehicle": "red", "hits": 1, "cancelled": 1}
-    assert kinds(g, "damage") == []
+    assert logged(g, "evade")[0][1] == {"vehicle": "red", "hits": 1, "cancelled": 1}
+    assert logged(g, "damage") == []
     assert red.hull_points == 10
 
 
@@ -271,7 +279,7 @@ def test_magnum_blast_gives_a_hazard_per_uncancelled_hit() -> None:
     red = vehicle("red", "car", 300, 600, 270, player=1, gear=2, hazards=1)
     g = attack_game(table(car, red), "car", dice=[6, 6, 1])  # crit: 2 hits; evades 6, 1
     play(g, "magnum#0>red")
-    assert kinds(g, "hits_taken")[0][1] == {
+    assert logged(g, "hits_taken")[0][1] == {
         "vehicle": "red", "hits": 2, "cancelled": 1, "damage": 1, "blast": 1,
     }
     assert (red.hazards, red.hull_points) == (2, 9)
@@ -284,7 +292,7 @@ def test_blast_hits_are_cancelled_after_plain_hits() -> None:
     # Magnum 4 (1 hit, Blast), MG 4, 4 (2 hits); evades 6, 6 cancel the two MG hits.
     g = attack_game(table(car, red), "car", dice=[4, 4, 4, 6, 6])
     play(g, "magnum#0>red", "machine_gun#1>red")
-    assert kinds(g, "hits_taken")[0][1]["blast"] == 1
+    assert logged(g, "hits_taken")[0][1]["blast"] == 1
     assert (red.hazards, red.hull_points) == (1, 9)
 
 
@@ -296,13 +304,13 @@ def test_attack_hooks_change_dice_penalty_and_can_cancel() -> None:
     g.attach_untracked("to_hit_penalty", "test:harder", lambda p, ctx: p + 1)
     play(g, "handgun>red", STOP)
     assert rolls(g)[0] == ("attack", [4, 4])  # two dice for one Handgun
-    assert kinds(g, "attack_hits")[0][1]["hits"] == 0  # 4s miss at 5+
+    assert logged(g, "attack_hits")[0][1]["hits"] == 0  # 4s miss at 5+
 
     g2 = attack_game(table(vehicle("car", "car", *BLUE), vehicle("red", "car", *RED, player=1)),
                      "car", dice=[6])
     g2.attach_untracked("attack", "test:veto", lambda res, ctx: CANCEL)
     play(g2, "handgun>red", STOP)
-    assert kinds(g2, "attack_cancelled") and kinds(g2, "damage") == []
+    assert logged(g2, "attack_cancelled") and logged(g2, "damage") == []
 
 
 def test_attack_window_flow_runs_before_the_evade() -> None:
@@ -327,7 +335,7 @@ def test_zero_crew_makes_no_attacks() -> None:
 
     state = table(vehicle("car", "car", *BLUE), vehicle("red", "car", *RED, player=1))
     g = Game(ruleset=REFUELLED, state=state, scenario=StepScenario(step))
-    assert g.pending() is None and kinds(g, "declare_attack", "roll") == []
+    assert g.pending() is None and logged(g, "declare_attack", "roll") == []
 
 
 def test_wrecked_attacker_loses_its_remaining_attacks() -> None:
@@ -347,7 +355,7 @@ def test_wrecked_attacker_loses_its_remaining_attacks() -> None:
     g = attack_game(table(blue, red, green), "blue", dice=dice)
     play(g, "handgun>red", "handgun>green")
     assert red.status is Status.REMOVED and blue.status is Status.WRECKED
-    lost = kinds(g, "attack_lost")
+    lost = logged(g, "attack_lost")
     assert lost == [("attack_lost", {"vehicle": "blue", "target": "green",
                                      "weapons": [HANDGUN], "reason": "attacker out of play"})]
     assert green.hull_points == 10

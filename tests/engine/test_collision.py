@@ -5,11 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import activation, collide, ev, example_of_play_table, rolls
+from tests.builders import (
+    collide,
+    ev,
+    example_of_play_table,
+    move_and_wipeout,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
 from carnage.catalog import Weight
 from carnage.engine.collision import base_smash_dice, smash_dice, weight_bonus
+from carnage.engine.game import Flow, Game
 from carnage.engine.state import Status
 from carnage.kernel.decisions import IllegalChoice
 
@@ -53,11 +65,37 @@ def test_worked_example_p57_t_bone() -> None:
     assert smash_dice("t_bone", 2, 5, 1, 2) == 1
 
 
+def test_worked_example_p57_the_car_is_distracted_after_the_t_bone() -> None:
+    # p.57: after T-boning the buggy in its Movement Step the car, still touching it, is
+    # Distracted and may not shoot in its Attack Step, though its front Machine Gun would
+    # reach the buggy. Whole activation: Long Straight (gear 5) into the buggy's side.
+    from carnage.engine.flow import activation as whole_activation
+
+    car = vehicle("car", "car", 600, 375, heading=90, player=0, gear=5,
+                  weapons=[("machine_gun", "front")])
+    buggy = vehicle("buggy", "buggy", 600, 600, heading=0, player=1, gear=2)
+
+    def step(g: Game) -> Flow:
+        g.state.gear_phase = 5
+        yield from whole_activation(g, g.state.vehicles["car"])
+
+    g = run_step(table(car, buggy), step, dice=[1, 1, 2, 4, 4, 5, 6, 3, 6])
+    play(g, "long_straight", 0, "smash", "evade")
+    assert ev(g, "collision")[0]["orientation"] == "t_bone"
+    assert (buggy.damage, car.hazards, buggy.hazards) == (4, 2, 2)
+    assert ev(g, "distracted") == [{"vehicle": "car", "touching": ["buggy"]}]
+    assert not ev(g, "declare_attack")
+    assert g.pending() is None  # no attack was offered
+    from carnage.engine.attack import legal_shots
+
+    assert {s.key for s in legal_shots(g, car)} == {"machine_gun#0", "handgun"}  # in reach
+
+
 def test_collision_in_example_of_play_p58_59() -> None:
     # Red (gear 1) takes the trivial Medium Straight, rolls 3 skid dice (two Shifts and a
     # Slide), cancels the Slide with the free Shift, changes up twice to gear 3 and drives
     # into the corner of Blue's front edge: head-on, both smash with 2 + 3 = 5 dice.
-    g = run_step(example_of_play_table(), activation("red"),
+    g = run_step(example_of_play_table(), move_and_wipeout("red"),
                  dice=[SHIFT, 5, SLIDE, 6, 6, 4, 1, 2, 4, 5, 4, 1, 2])
     play(g, "medium_straight", 3, "no", "cancel:2", "gear_up", "gear_up")
     red, blue = g.state.vehicles["red"], g.state.vehicles["blue"]
@@ -317,7 +355,7 @@ def test_movement_through_a_destructible_obstacle_collides_then_carries_on(kind:
         {"destructible": True} if kind == "destructible" else {"wreck_of": "old"}
     )
     crate = rock("crate", 600, 400, 30, 30, weight=Weight.LIGHTWEIGHT, **extra)
-    g = run_step(table(car, obstacles=[crate]), activation("car"))
+    g = run_step(table(car, obstacles=[crate]), move_and_wipeout("car"))
     play(g, "medium_straight", 0, "done")
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction"

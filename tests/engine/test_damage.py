@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, vehicle
-from tests.engine.helpers_attack import armed, kinds, rolls, wound
+from tests.builders import armed, logged, on, play, rock, rolls, run_step, table, vehicle, wound
 
 from carnage.catalog import Weight
 from carnage.engine.damage import (
@@ -21,15 +20,6 @@ from carnage.engine.game import Flow, Game
 from carnage.engine.movement import obstructions_for
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.shapes import Pose, Rect
-
-
-def on(vid: str, fn: Callable[[Game, VehicleState], Flow]) -> Callable[[Game], Flow]:
-    """A step running ``fn`` on vehicle ``vid``."""
-
-    def step(g: Game) -> Flow:
-        yield from fn(g, g.state.vehicles[vid])
-
-    return step
 
 
 def hurt(amount: int) -> Callable[[Game, VehicleState], Flow]:
@@ -51,18 +41,18 @@ def test_damage_below_zero_hull_runs_the_wreck_sequence() -> None:
     other = vehicle("other", "car", 800, 800, 0, player=0)
     g = run_step(table(car, other), on("car", hurt(3)), dice=[2])  # explosion check: 2
     assert g.pending() is None
-    assert [k for k, _ in kinds(g, "damage", "wrecked", "audience_vote", "forced_move", "gear",
+    assert [k for k, _ in logged(g, "damage", "wrecked", "audience_vote", "forced_move", "gear",
                                 "hazards", "explosion_check", "wreck")] == [
         "damage", "wrecked", "audience_vote", "forced_move", "gear", "hazards",
         "explosion_check", "wreck",
     ]
     assert car.hull_points == 0 and car.damage == car.hull  # never below zero
     # 1 skid to a halt: forced Short Straight forward (rear edge to the template's far end).
-    fm = kinds(g, "forced_move")[0][1]
+    fm = logged(g, "forced_move")[0][1]
     assert (fm["template"], fm["x"], fm["y"], fm["heading"]) == ("short_straight", 300, 420, 90)
     # 2 reset; 3 explosion check 2 + 0 ammo.
     assert (car.gear, car.hazards) == (1, 0)
-    assert kinds(g, "explosion_check")[0][1] == {
+    assert logged(g, "explosion_check")[0][1] == {
         "vehicle": "car", "roll": 2, "ammo": 0, "total": 2, "explodes": False,
     }
     # 4 a wreck: a destructible obstacle of the car's weight, footprint and final pose.
@@ -82,7 +72,7 @@ def test_damage_short_of_zero_is_only_marked_off() -> None:
     car = vehicle("car", "car", 300, 300, 90)
     g = run_step(table(car, vehicle("o", "car", 800, 800, 0, player=1)), on("car", hurt(4)))
     assert car.hull_points == 6 and car.in_play
-    assert kinds(g, "wrecked") == []
+    assert logged(g, "wrecked") == []
 
 
 def test_a_wreck_is_not_damaged_or_wrecked_again() -> None:
@@ -95,7 +85,7 @@ def test_a_wreck_is_not_damaged_or_wrecked_again() -> None:
 
     g = run_step(table(car, vehicle("o", "car", 800, 800, 0, player=1)), on("car", twice),
                  dice=[1])
-    assert len(kinds(g, "wrecked")) == 1 and len(kinds(g, "damage")) == 1
+    assert len(logged(g, "wrecked")) == 1 and len(logged(g, "damage")) == 1
     assert g.state.votes == [1, 0]
 
 
@@ -108,11 +98,11 @@ def test_explosion_check_counts_ammo_tokens_and_the_vehicle_explodes() -> None:
             4, 5, 6, 1,  # 4D6 (middleweight) at "near": 4 hits
             6, 2]  # near evades one
     g = run_step(table(car, near, far), on("car", hurt(1)), dice=dice)
-    assert kinds(g, "explosion_check")[0][1]["total"] == 6
-    ex = kinds(g, "explosion")[0][1]
+    assert logged(g, "explosion_check")[0][1]["total"] == 6
+    ex = logged(g, "explosion")[0][1]
     assert (ex["origin"], ex["weight"], ex["dice"], ex["targets"]) == ("car", "middleweight", 4,
                                                                         ["near"])
-    assert kinds(g, "hits_taken")[0][1] == {
+    assert logged(g, "hits_taken")[0][1] == {
         "vehicle": "near", "hits": 4, "cancelled": 1, "damage": 3, "blast": 3,
     }
     assert (near.hull_points, near.hazards) == (7, 4)  # Blast: +1 hazard per uncancelled hit
@@ -132,7 +122,7 @@ def test_ammo_tokens_hook_adds_upgrade_ammo() -> None:
         yield from suffer_damage(g, g.state.vehicles["car"], 1, source="test", page=43)
 
     g = run_step(table(car, vehicle("o", "car", 800, 800, 0, player=1)), step, dice=[5])
-    assert kinds(g, "explosion_check")[0][1]["total"] == 6
+    assert logged(g, "explosion_check")[0][1]["total"] == 6
     assert car.status is Status.REMOVED
 
 
@@ -158,12 +148,12 @@ def test_explosion_dice_by_weight_each_target_a_separate_attack(weight: Weight) 
     # evade roll. "d" and "c" are beyond Medium range.
     g = run_step(state, step, dice=[4] * n + [1] + [1] * n)
     assert rolls(g) == [("explosion", [4] * n), ("evade", [1]), ("explosion", [1] * n)]
-    assert kinds(g, "explosion")[0][1]["targets"] == ["b", "a"]
+    assert logged(g, "explosion")[0][1]["targets"] == ["b", "a"]
     a, b, c, d = (g.state.vehicles[i] for i in "abcd")
     assert (b.hazards, b.hull_points) == (n, 10 - n)  # Blast: a hazard per uncancelled hit
     for v in (a, c, d):
         assert (v.hazards, v.hull_points) == (0, 10)
-    assert kinds(g, "explosion")[0][1]["origin"] == "barrel"
+    assert logged(g, "explosion")[0][1]["origin"] == "barrel"
     assert g.log.of_kind("explosion")[0].page == 87
 
 
@@ -179,7 +169,7 @@ def test_blast_hazards_then_damage_so_a_wreck_ends_with_none() -> None:
     g = run_step(state, step, dice=[4] * 6 + [1] + [1] + [1] * 6)
     b = g.state.vehicles["b"]
     assert b.status is Status.WRECKED and b.hazards == 0
-    h = [d for k, d in kinds(g, "hazards") if d["vehicle"] == "b"]
+    h = [d for k, d in logged(g, "hazards") if d["vehicle"] == "b"]
     assert [d["hazards"] for d in h] == [6, 0]  # six Blast hazards, then the wreck's reset
 
 
@@ -189,10 +179,10 @@ def test_twisted_metal_when_wrecked_in_a_collision() -> None:
                  on("car", lambda g, v: wreck(g, v, in_collision=True)), dice=[1])
     assert car.status is Status.REMOVED
     assert "wreck:car" not in g.state.obstacles
-    assert kinds(g, "removed")[0][1] == {"vehicle": "car", "reason": "wrecked in a collision"}
+    assert logged(g, "removed")[0][1] == {"vehicle": "car", "reason": "wrecked in a collision"}
     assert g.log.of_kind("removed")[0].source == "twisted_metal"
     # Every step still ran: skid, reset, explosion check; and the vote.
-    assert kinds(g, "forced_move") and kinds(g, "explosion_check") and car.gear == 1
+    assert logged(g, "forced_move") and logged(g, "explosion_check") and car.gear == 1
     assert g.state.votes == [0, 1]
 
 
@@ -202,12 +192,12 @@ def test_twisted_metal_when_the_skid_to_a_halt_collides() -> None:
     g = run_step(table(car, vehicle("o", "car", 800, 800, 0), obstacles=[wall]),
                  on("car", hurt(1)), dice=[1] * 20)
     drive(g)
-    fm = kinds(g, "forced_move")[0][1]
+    fm = logged(g, "forced_move")[0][1]
     assert fm["touched"] == ["wall"] and fm["interrupted"] is True
-    assert kinds(g, "collision")  # the collision window was resolved
-    assert kinds(g, "explosion_check")[0][1]["explodes"] is False
+    assert logged(g, "collision")  # the collision window was resolved
+    assert logged(g, "explosion_check")[0][1]["explodes"] is False
     assert car.status is Status.REMOVED and "wreck:car" not in g.state.obstacles
-    assert kinds(g, "removed")[-1][1]["reason"] == "collided while skidding"
+    assert logged(g, "removed")[-1][1]["reason"] == "collided while skidding"
     assert "wall" in g.state.obstacles  # a solid wall is not destructible
 
 
@@ -215,7 +205,7 @@ def test_skidding_off_the_table_disqualifies_without_a_wreck() -> None:
     car = wound(vehicle("car", "car", 300, 1160, 90, player=0), 1)  # front 10 mm from the edge
     g = run_step(table(car, vehicle("o", "car", 800, 300, 0, player=1)), on("car", hurt(1)))
     assert car.status is Status.DISQUALIFIED
-    assert kinds(g, "explosion_check") == [] and not g.state.obstacles
+    assert logged(g, "explosion_check") == [] and not g.state.obstacles
     assert g.state.votes == [1, 0]  # ruling AT-5: the vote came with the wreck
 
 
@@ -224,7 +214,7 @@ def test_wreck_ids_stay_unique() -> None:
     old = rock("wreck:car", 900, 900)
     g = run_step(table(car, vehicle("o", "car", 800, 100, 0, player=1), obstacles=[old]),
                  on("car", hurt(1)), dice=[1])
-    assert kinds(g, "wreck")[0][1]["obstacle"] == "wreck:car#2"
+    assert logged(g, "wreck")[0][1]["obstacle"] == "wreck:car#2"
     assert g.state.obstacles["wreck:car#2"].wreck_of == "car"
 
 

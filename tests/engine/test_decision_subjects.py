@@ -15,8 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tests.engine.builders import vehicle
-from tests.engine.helpers_h import race
+from tests.builders import race, vehicle
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.ai.arsenal import amplifiers, grav_gun, lob_wreck

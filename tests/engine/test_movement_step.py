@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
+from tests.builders import ev, play, rock, run_step, table, values, vehicle
 
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.movement import movement_step, parse_template_value, template_value
 from carnage.engine.state import Status
 from carnage.geometry.movement import final_pose
-from carnage.geometry.shapes import Rect
+from carnage.geometry.shapes import Rect, penetration
 from carnage.geometry.surfaces import SurfaceKind, surface_from_rect
 from carnage.kernel.decisions import IllegalChoice
 
@@ -159,6 +159,46 @@ def test_rough_and_treacherous_surfaces_add_hazards() -> None:
     assert g.state.vehicles["car"].hazards == 3  # rough +1, treacherous +2 (p.86)
 
 
+@pytest.mark.parametrize(("road_to", "offered"), [(600.0, True), (480.0, False)])
+def test_a_move_wholly_on_road_may_discard_a_hazard(road_to: float, offered: bool) -> None:
+    # p.86: the 30 mm wide car (y 270..330) takes the Medium Straight (330..480) to its
+    # Final Position (y 450..510). A road 80 mm wide from y=200 to ``road_to`` holds all of
+    # that, or stops at the template's end so the Final Position hangs off it.
+    from carnage.geometry.shapes import Pose
+
+    st = table(vehicle("car", "car", 600, 300, gear=1, hazards=2))
+    st.surfaces["road"] = surface_from_rect(
+        "road", SurfaceKind.ROAD, Rect(Pose(600, (200 + road_to) / 2, 90), road_to - 200, 80)
+    )
+    g = run_step(st, move_first)
+    play(g, "medium_straight", 0, "done")
+    car = g.state.vehicles["car"]
+    d = g.pending()
+    if not offered:
+        assert d is None and car.hazards == 2
+        return
+    assert d is not None and d.kind == "road_surface" and d.page == 86 and d.vehicle == "car"
+    assert values(d) == ["yes", "no"]
+    g.apply("yes")
+    assert car.hazards == 1
+    assert g.log.of_kind("hazards")[-1].source == "road_surface"
+
+
+def test_a_spin_off_the_road_loses_the_road_discard() -> None:
+    # p.86: the Final Position counts after all Skid Dice, so after the Spin. The road is
+    # 40 mm wide: template (35) and car (30) fit straight, but turned 45 degrees the car's
+    # corners leave it.
+    from carnage.geometry.shapes import Pose
+
+    st = table(vehicle("car", "car", 600, 300, gear=2, hazards=1))
+    st.surfaces["road"] = surface_from_rect(
+        "road", SurfaceKind.ROAD, Rect(Pose(600, 400, 90), 400, 40))
+    g = run_step(st, move_first, dice=[SPIN])
+    play(g, "medium_straight", 1, "no", "done", 45)
+    assert g.pending() is None
+    assert g.state.vehicles["car"].hazards == 2  # 1 + the Spin's, none discarded
+
+
 def test_reversing_in_gear_one_ends_front_edge_on_the_far_edge() -> None:
     # p.39: template laid from the rear edge; the front edge ends on the far edge. Car 60 mm
     # long heading +y at y=300: rear edge at 270, Short Straight to 210, front edge there, so
@@ -197,3 +237,20 @@ def test_obstruction_touched_at_the_start_is_ignored() -> None:
     assert g.log.of_kind("ignoring")[0].data["obstructions"] == ["crate"]
     assert not g.log.of_kind("collision")
     assert g.state.vehicles["car"].pose.y == pytest.approx(480)
+
+
+def test_backing_up_never_ends_deeper_in_what_it_started_touching() -> None:
+    # p.46: a vehicle that starts touching an obstruction ignores it for the move, but its
+    # Final Position backs up until it overlaps nothing, that obstruction too. The car
+    # starts touching the rock on its left (a 0.05 mm overlap is within the touch
+    # tolerance, GM-7); the reversing Hairpin would end beside its start, 10 mm into the
+    # rock, so it backs up along the template until clear of it.
+    car = vehicle("car", "car", 600, 300, heading=90, gear=1)
+    g = run_step(table(car, obstacles=[rock("r", 555.05, 300, 60, 60)]), move_first)
+    play(g, "hairpin/reverse", 0)
+    assert g.pending() is None
+    assert ev(g, "ignoring") == [{"vehicle": "car", "obstructions": ["r"]}]
+    assert penetration(car.polygon(), g.state.obstacles["r"].polygon()) <= 1e-6
+    m = ev(g, "move")[0]
+    assert m["interrupted"] and m["touched"] == []  # ignored: no collision
+    assert car.pose.y < 300 and car.pose.heading == pytest.approx(314.336, abs=1e-3)

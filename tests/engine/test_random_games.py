@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.copies import SpotCheck
-from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
+from tests.simulation import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.game import Game

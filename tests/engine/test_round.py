@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, run_step, table, vehicle
+from tests.builders import play, run_step, table, vehicle
 
 from carnage.engine import flow
 from carnage.engine.game import Flow, Game, GameOver, RuleOptions
 from carnage.engine.scenario import Scenario
 from carnage.engine.state import Status, VehicleState
 from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import ScriptedDice
 from carnage.kernel.effects import HandlerFn
 from carnage.kernel.hooks import hooks
 from carnage.rulesets import REFUELLED, refuelled_ruleset
@@ -91,6 +92,27 @@ def test_qualifying_is_checked_when_the_chance_comes(monkeypatch: pytest.MonkeyP
     assert game.state.vehicles["a1"].gear == 3
 
 
+def test_worked_example_p20_a_car_in_gear_2_and_a_bike_in_gear_6() -> None:
+    # p.20: a car in Gear 2 activates in the first two Gear Phases and not in the other four;
+    # a bike in Gear 6 activates in all six. Real activations: Long Straights where the gear
+    # permits them, else Medium Straights, no Skid Dice, no gear change.
+    car = vehicle("car", "car", 300, 200, gear=2, player=0)
+    bike = vehicle("bike", "bike", 900, 200, gear=6, player=1)
+    g = Game(ruleset=WITH_TEST_HOOK, state=table(car, bike, height=2000), scenario=OneRound(),
+             dice=ScriptedDice([]))
+    while (d := g.pending()) is not None:
+        opts = [o.value for o in d.options]
+        if d.kind == "template":
+            g.apply("long_straight" if "long_straight" in opts else "medium_straight")
+        else:
+            g.apply({"skid_dice": 0, "spend_shift": "done", "attack": "stop"}.get(d.kind, opts[0]))
+    seen = [(e.data["phase"], e.data["vehicle"]) for e in g.log.of_kind("activation")]
+    assert [p for p, v in seen if v == "car"] == [1, 2]
+    assert [p for p, v in seen if v == "bike"] == [1, 2, 3, 4, 5, 6]
+    assert (car.gear, bike.gear, car.hazards, bike.hazards) == (2, 6, 0, 0)
+    assert not g.log.of_kind("skid_hazards") and not g.log.of_kind("wipeout")
+
+
 class _HookedOneRound(OneRound):
     def __init__(self, fn: HandlerFn) -> None:
         self.fn = fn
@@ -133,7 +155,7 @@ def test_max_rounds_ends_in_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
             pass
 
     # One player: a second player with no vehicles would gain Audience Votes every round
-    # and be asked to spend them (p.88, issue 7).
+    # and be asked to spend them (p.88).
     st = table(vehicle("a1", "car", 100, 100, gear=1, player=0), players=1)
     g = Game(ruleset=WITH_TEST_HOOK, state=st, scenario=Endless(),
              options=RuleOptions(max_rounds=3))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import run_step, table, vehicle
+from tests.builders import run_step, table, vehicle
 
 from carnage.engine.game import Game
 from carnage.engine.rulebook import unplayed_rules

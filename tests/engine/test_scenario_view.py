@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from tests.engine.builders import vehicle
-from tests.engine.helpers_h import race
+from tests.builders import race, vehicle
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.cli.play_cmd import TerminalPlay, table_view

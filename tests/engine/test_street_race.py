@@ -6,15 +6,16 @@ import math
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, values, vehicle
-from tests.engine.helpers_h import race
+from tests.builders import play, race, values, vehicle
 
-from carnage.engine.game import Game
+from carnage.engine.game import Flow, Game
 from carnage.engine.state import GameState, Status
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
+from carnage.rulesets import REFUELLED
 from carnage.rulesets.setup import GameSetup, build_game, checked_team
+from carnage.team import parse_team
 
 LONG = 180.0
 
@@ -109,6 +110,56 @@ def test_deployment_alternates_from_pole_touching_the_line_not_each_other() -> N
         for b in vs[i + 1:]:
             assert penetration(a.polygon(), b.polygon()) < 0
     assert d is not None and d.kind == "activate" and d.player == 1  # pole activates first
+
+
+def test_a_war_rig_deploys_with_its_trailer_on_the_table() -> None:
+    # The start line is 150 mm from the table edge; a War Rig (80 mm cab, 150 mm trailer)
+    # with its front edge on the line cannot trail its trailer straight back: it is folded
+    # just enough to lie on the table (ruling SR-4), clear of what is already deployed.
+    rig = parse_team({"name": "Rig", "cans": 60, "vehicles": [
+        {"name": "Rig", "type": "war_rig"}, {"name": "Rig Car", "type": "car"}]})
+    g = build_game(GameSetup(teams=(rig, rig)), dice=ScriptedDice([2, 5]))
+    while (d := g.pending()) is not None and d.kind in ("deploy", "grid"):
+        g.apply(d.options[0].value)
+    st = g.state
+    rigs = [v for v in st.vehicles.values() if v.trailer is not None]
+    assert len(rigs) == 2
+    for v in rigs:
+        assert v.rect().front_centre()[1] == pytest.approx(150)
+        assert v.trailer is not None and 0 < abs(v.trailer.hinge) <= 90
+        for _, body in v.bodies():
+            assert all(0 <= x <= st.width and 0 <= y <= st.height for x, y in body.polygon())
+    bodies = [(v.id, r.polygon()) for v in st.vehicles.values() for _, r in v.bodies()]
+    for i, (a, pa) in enumerate(bodies):
+        for b, pb in bodies[i + 1:]:
+            assert penetration(pa, pb) <= (1e-6 if a == b else 0), (a, b)
+
+
+def test_a_war_rig_respawned_on_the_grid_folds_its_trailer_onto_the_table() -> None:
+    # SR-4 and SP-3: a rig brought back on the starting grid (no wreck left) folds its
+    # trailer to fit, as at deployment.
+    from carnage.engine.votes import respawn
+
+    class Respawning(StreetRace):
+        def setup(self, game: Game) -> Flow:
+            yield from respawn(game, game.state.vehicles["rig"], 0, source="test", page=90)
+            game.finish(None, "done", draw=True)
+
+    rig = vehicle("rig", "war_rig", -500, -500, player=0)
+    rig.special_rules = ["articulated"]
+    rig.status = Status.REMOVED
+    sc = Respawning()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    st.vehicles["rig"] = rig
+    g = Game(ruleset=REFUELLED, state=st, scenario=sc, dice=ScriptedDice([]))
+    d = g.pending()
+    assert d is not None and d.kind == "respawn_position"
+    g.apply(d.options[0].value)
+    assert rig.in_play and rig.rect().front_centre()[1] == pytest.approx(150)
+    assert rig.trailer is not None and 0 < abs(rig.trailer.hinge) <= 90
+    for _, body in rig.bodies():
+        assert all(0 <= x <= st.width and 0 <= y <= st.height for x, y in body.polygon())
 
 
 def test_grid_slots_drop_touching_places_and_spill_past_the_flags_when_full() -> None:
@@ -232,3 +283,32 @@ def test_crossing_geometry(poses: list[Pose], expected: bool) -> None:
     line = Line((360.0, 1050.0), (540.0, 1050.0), (0.0, 1.0))
     assert crosses(line, poses, 60.0, 30.0) is expected
     assert math.isclose(line.heading(), 90.0)
+
+
+def test_example_of_play_pp58_60_pole_passes_to_red_between_gear_phases() -> None:
+    # pp.58-60 through the round flow of a Street Race: Blue wins the roll-off and activates
+    # first in Gear Phase 1 (Medium Straight, free Shift to gear 2, two Handguns at Red);
+    # Red follows (head-on crash). Pole Position then passes clockwise to Red, so Red moves
+    # first in Gear Phase 2 (and wipes out) before Blue.
+    haz, spin, slide, shift = 1, 2, 3, 4  # skid faces on a D6 (ruling R-1)
+    blue = vehicle("blue", "car", 175, 650, heading=270, player=0)
+    red = vehicle("red", "car", 150, 300, heading=90, player=1)
+    roll_off, handguns = [6, 1], [3, 6, 6]
+    red_first = [shift, 5, slide, 6, 6, 4, 1, 2, 4, 5, 4, 1, 2]
+    red_second = [haz, haz, spin, spin, spin, 5]
+    g = race(blue, red, dice=roll_off + handguns + red_first + red_second)
+    play(g, "medium_straight", 0, "gear_up", "handgun>red", "handgun>red")
+    assert (blue.pose.y, blue.gear, blue.hazards, red.damage) == (pytest.approx(470), 2, 1, 1)
+    play(g, "medium_straight", 3, "no", "cancel:2", "gear_up", "gear_up", "smash", "smash")
+    assert (red.gear, red.hazards, red.damage, blue.damage) == (3, 4, 4, 5)
+    assert kinds(g, "pole")[-1] == {"player": 1, "reason": "passed clockwise"}
+    # Gear Phase 2: Red first, touching Blue so ignoring it; Push It, gear down, Spin, no
+    # shot, wipe out (flip check 5 in gear 2: no flip); Blue turns Red about.
+    play(g, "medium_straight", 3, "0,1", "gear_down", 30.0, "stop", 180.0)
+    assert (red.gear, red.hazards) == (1, 0)
+    assert kinds(g, "flip_check")[0]["flipped"] is False
+    d = g.pending()
+    assert d is not None and (d.kind, d.player) == ("template", 0)  # now Blue's turn
+    order = [(e["phase"], e["vehicle"]) for e in kinds(g, "activation")]
+    assert order == [(1, "blue"), (1, "red"), (2, "red"), (2, "blue")]
+    assert [e["pole"] for e in kinds(g, "gear_phase")] == [0, 1]

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, vehicle
-from tests.engine.helpers_g import activation, ev, ramp, rolls, wipeouts
+from tests.builders import (
+    ev,
+    move_and_wipeout,
+    play,
+    ramp,
+    rock,
+    rolls,
+    run_step,
+    table,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.engine.state import Ramp
 from carnage.engine.terrain import edge_strips, parse_ramp_edge, ramp_edge_id
@@ -28,7 +38,7 @@ def test_jump_medium_straight_two_hazards_and_a_vote() -> None:
     car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=3)
     st = table(car)
     st.ramps["r"] = ramp("r", 600, 420)
-    g = run_step(st, activation("car"), dice=[3])  # ramp check 3 <= gear 3: jump
+    g = run_step(st, move_and_wipeout("car"), dice=[3])  # ramp check 3 <= gear 3: jump
     play(g, *straight_up(3))
     assert g.pending() is None
     move = ev(g, "move", vehicle="car")[0]
@@ -48,7 +58,7 @@ def test_jump_in_gear_five_is_a_long_straight() -> None:
     car = vehicle("car", "car", 600, 240, heading=90, player=1, gear=5)
     st = table(car)
     st.ramps["r"] = ramp("r", 600, 420)
-    g = run_step(st, activation("car"), dice=[5])
+    g = run_step(st, move_and_wipeout("car"), dice=[5])
     play(g, *straight_up(5, "long_straight"))
     jump = ev(g, "forced_move", source="jump")[0]
     assert jump["template"] == "long_straight"
@@ -63,7 +73,7 @@ def test_tumble_short_straight_4d6_attack_and_six_hazards() -> None:
     st = table(car)
     st.ramps["r"] = ramp("r", 600, 420)
     # The 6 Hazards put it over the top in its own Wipeout Step: flip check 6, no flip.
-    g = run_step(st, activation("car"), dice=[4, 4, 6, 1, 1, 6, 1, 6])
+    g = run_step(st, move_and_wipeout("car"), dice=[4, 4, 6, 1, 1, 6, 1, 6])
     play(g, *straight_up(2))
     tumble = ev(g, "forced_move", source="tumble")[0]
     assert tumble["template"] == "short_straight"
@@ -81,7 +91,7 @@ def test_entry_edge_alone_does_not_trigger() -> None:
     car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=2)
     st = table(car)
     st.ramps["r"] = Ramp("r", Pose(600, 500, 90), 300, 60)  # y 350..650
-    g = run_step(st, activation("car"))
+    g = run_step(st, move_and_wipeout("car"))
     play(g, *straight_up(2))
     assert g.pending() is None
     assert not ev(g, "ramp") and rolls(g) == [("skid dice", [])]
@@ -93,7 +103,7 @@ def test_side_edge_triggers_and_the_jump_goes_straight_on() -> None:
     car = vehicle("car", "car", 470, 420, heading=0, player=0, gear=2)
     st = table(car)
     st.ramps["r"] = ramp("r", 600, 420)
-    g = run_step(st, activation("car"), dice=[1])
+    g = run_step(st, move_and_wipeout("car"), dice=[1])
     play(g, *straight_up(2))
     assert ev(g, "ramp")[0]["edge"] == "left"
     # Front at x = 570, centre at 540, then a Medium Straight: 540 + 180.
@@ -108,7 +118,7 @@ def test_ramp_edge_stops_the_move_before_an_obstacle_beyond_it() -> None:
     boulder = rock("rock", 600, 500, 40, 40)  # y 480..520
     st = table(car, obstacles=[boulder])
     st.ramps["r"] = ramp("r", 600, 420)
-    g = run_step(st, activation("car"), dice=[1])
+    g = run_step(st, move_and_wipeout("car"), dice=[1])
     play(g, *straight_up(3))
     assert g.pending() is None
     assert not ev(g, "collision")
@@ -121,7 +131,7 @@ def test_jump_landing_on_a_vehicle_backs_up_and_collides() -> None:
     other = vehicle("other", "car", 600, 620, heading=0, player=1, gear=2)  # y 605..635
     st = table(car, other)
     st.ramps["r"] = ramp("r", 600, 420)
-    g = run_step(st, activation("car"), dice=[1])
+    g = run_step(st, move_and_wipeout("car"), dice=[1])
     play(g, *straight_up(3))
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction" and d.player == 0
@@ -164,7 +174,7 @@ def test_jump_landing_that_wrecks_still_earns_the_vote() -> None:
     st.ramps["r"] = ramp("r", 600, 420)
     # Ramp check 1; car smash (T-bone, own gear 3) 1,1,1; other's smash (gear 2) 4,1;
     # explosion check 1.
-    g = run_step(st, activation("car"), dice=[1, 1, 1, 1, 4, 1, 1])
+    g = run_step(st, move_and_wipeout("car"), dice=[1, 1, 1, 1, 4, 1, 1])
     play(g, *straight_up(3), "smash", "smash")
     assert g.pending() is None
     assert not car.in_play

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, vehicle
-from tests.engine.helpers_g import activation, ev, example_of_play_table, rolls, wipeouts
+from tests.builders import (
+    ev,
+    example_of_play_table,
+    move_and_wipeout,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.engine.game import Flow, Game
 from carnage.engine.state import Status
@@ -15,8 +25,8 @@ HAZ, SPIN, SLIDE, SHIFT = 1, 2, 3, 4
 
 def test_example_of_play_p58_60_red_wipes_out_and_blue_spins_it() -> None:
     def both(g: Game) -> Flow:
-        yield from activation("red")(g)  # gear phase 1: the head-on crash
-        yield from activation("red")(g)  # gear phase 2: Red moves first
+        yield from move_and_wipeout("red")(g)  # gear phase 1: the head-on crash
+        yield from move_and_wipeout("red")(g)  # gear phase 2: Red moves first
 
     first = [SHIFT, 5, SLIDE, 6, 6, 4, 1, 2, 4, 5, 4, 1, 2]
     # Gear phase 2: skid dice Hazard, Hazard, Spin; Push It rerolls both Hazards into Spins;
@@ -76,6 +86,25 @@ def test_flip_two_unevadable_hits_then_medium_straight_over_everything() -> None
     assert d is not None and d.kind == "lose_control" and d.player == 1
     play(g, -90.0)
     assert car.pose.heading == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize(("roll", "flipped"), [(4, True), (5, False), (6, False)])
+def test_worked_example_p34_in_gear_5_a_5_or_more_avoids_the_flip(roll: int,
+                                                                   flipped: bool) -> None:
+    # p.34: a Flip check needs the current gear or more; in Gear 5 that is a 5+. The car
+    # (gear 5, 5 Hazards) takes the Long Straight and rolls one Skid Die: a Hazard, its
+    # sixth token, so it wipes out in its Wipeout Step.
+    car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=5, hazards=5)
+    g = run_step(table(car), move_and_wipeout("car"), dice=[HAZ, roll])
+    play(g, "long_straight", 1, "no")
+    assert ev(g, "wipeout") == [{"vehicle": "car", "hazards": 6, "gear": 5}]
+    assert ev(g, "flip_check") == [
+        {"vehicle": "car", "roll": roll, "score": roll, "gear": 5, "flipped": flipped}]
+    assert car.damage == (2 if flipped else 0)
+    assert bool(ev(g, "forced_move", source="flip")) is flipped
+    assert (car.gear, car.hazards) == (1, 0)  # reset either way
+    d = g.pending()
+    assert d is not None and d.kind == "lose_control"
 
 
 def test_flip_that_wrecks_ends_the_wipeout() -> None:

@@ -269,7 +269,7 @@ def test_answers_are_consistent_and_the_offered_placement_is_honest(
         if penetration(list(box(x, y, ln, wd)), target) < -1e-6
         and penetration(list(box(x, y, ln, wd)), CAR.polygon()) < -1e-6
     ]
-    fc = check_fire(CAR, target, arc, shooting_template(tpl_name), blockers, turret_step=3.0)
+    fc = check_fire(CAR, target, arc, shooting_template(tpl_name), blockers, tol=0.1)
     assert not fc.blocked or fc.cover
     assert not fc.cover or fc.in_range
     if fc.in_range:

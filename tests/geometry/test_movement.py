@@ -17,6 +17,7 @@ from carnage.geometry import (
     hitch_trailer,
     pivot,
     resolve_move,
+    trailer_behind,
 )
 from carnage.geometry.shapes import distance, penetration
 
@@ -362,10 +363,16 @@ def test_trailer_follows_the_template_behind_the_cab() -> None:
     moved = resolve_move(cab, "medium_straight")
     trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
     assert near(trailer.pose, Pose(160 - 75, 0, 0), 1e-6)  # hitch at the far end, x = 160
-    # Turn: the front edge sits on the hitch and the rear edge centre on the centreline.
+    # Turn: folded, it meets the cab corner to corner on the inside of the bend (no overlap,
+    # ruling VR-18), and its rear edge centre lies on the centreline.
     moved = resolve_move(cab, "turn")
     trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
-    assert trailer.front_centre() == pytest.approx(moved.body.rear_centre())
+    hinge = trailer.pose.heading - moved.body.pose.heading
+    assert trailer == trailer_behind(moved.body, tr_len, tr_w, hinge)
+    assert hinge > 10  # it lags behind the right turn
+    # The right rear corner of the cab is the trailer's right front corner.
+    assert moved.body.polygon()[1] == pytest.approx(trailer.polygon()[2])
+    assert penetration(moved.body.polygon(), trailer.polygon()) <= 1e-9
     rx, ry = trailer.rear_centre()
     # The Turn's centreline: straight back from (40, 0) along y = 0, then the arc about
     # (40, -115); the rear centre lands on one of them.
@@ -378,3 +385,15 @@ def test_trailer_follows_the_template_behind_the_cab() -> None:
     assert near(alone.pose, Pose(-40 - 75, 0, 0), 1e-9)
     with pytest.raises(ValueError, match="trailer needs"):
         hitch_trailer(cab, 0, tr_w)
+
+
+@pytest.mark.parametrize("overlap", [0.0, 0.05, 0.09])
+def test_a_move_never_ends_deeper_in_what_it_started_touching(overlap: float) -> None:
+    # p.46 (GM-7): touching at the start (overlapping by up to the 0.1 mm touch tolerance),
+    # the rock beside the car is ignored by the move, but the Hairpin's Final Position, which
+    # would lie 10 mm inside it, backs up until the car overlaps it no more.
+    body = Rect(Pose(0, 0, 0), 60, 30)
+    rock = Rect(Pose(0, -45 + overlap, 0), 60, 60)
+    res = resolve_move(body, "hairpin", [Obstruction("rock", tuple(rock.polygon()))])
+    assert res.ignored == ["rock"] and res.interrupted and 0.6 < res.travel < 0.8
+    assert penetration(Rect(res.pose, 60, 30).polygon(), rock.polygon()) <= 1e-6

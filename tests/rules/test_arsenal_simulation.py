@@ -1,4 +1,4 @@
-"""1,000 seeded Street Races between random legal teams (issue 6, item 6).
+"""1,000 seeded Street Races between random legal teams.
 
 Each game gets its own random teams (``carnage simulate --teams random --cans 50``: the team
 builder draws and checks them from the game's seed), so across the run every vehicle type,
@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from tests.copies import SpotCheck
-from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
+from tests.simulation import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog

@@ -8,9 +8,20 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import ev
-from tests.engine.helpers_g import rolls as all_rolls
+from tests.builders import (
+    activate,
+    armed,
+    attack,
+    ev,
+    move_with_hooks,
+    play,
+    rock,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
+from tests.builders import rolls as all_rolls
 
 from carnage.engine.attack import attack_step
 from carnage.engine.flow import activation
@@ -18,20 +29,14 @@ from carnage.engine.game import Flow, Game
 from carnage.engine.hazards_on_table import lay
 from carnage.engine.movement import forced_move, movement_step
 from carnage.engine.scenario import Scenario
-from carnage.engine.state import GameState, Status, VehicleState, WeaponMount
+from carnage.engine.state import GameState, Status, VehicleState
 from carnage.engine.wipeout import wipeout_step
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
-from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import body_at_gap, sentries
 from carnage.rulesets import REFUELLED
 
 Layout = tuple[str, str, Pose]
-
-
-def arm(v: VehicleState, *mounts: tuple[str, str | None, int | None]) -> VehicleState:
-    v.weapons = [WeaponMount(f"{w}#{i}", w, f, ammo) for i, (w, f, ammo) in enumerate(mounts)]
-    return v
 
 
 def game(state: GameState, step: Callable[[Game], Flow], dice: Iterable[int] = (),
@@ -45,39 +50,6 @@ def game(state: GameState, step: Callable[[Game], Flow], dice: Iterable[int] = (
         yield from step(g)
 
     return run_step(state, run, dice)
-
-
-def attacks(vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        g.state.active = vid
-        yield from attack_step(g, g.state.vehicles[vid])
-
-    return step
-
-
-def moves(vid: str) -> Callable[[Game], Flow]:
-    """``vid``'s Movement Step with the flow hooks around it (as in an activation)."""
-
-    def step(g: Game) -> Flow:
-        v = g.state.vehicles[vid]
-        g.state.active = vid
-        ctx = {"game": g, "vehicle": v}
-        yield from run_flows(g, "movement_start", ctx)
-        yield from movement_step(g, v)
-        if v.in_play:
-            yield from run_flows(g, "movement_end", ctx)
-
-    return step
-
-
-def activations(*vids: str) -> Callable[[Game], Flow]:
-    """Whole activations (with their flow hooks), one after another."""
-
-    def step(g: Game) -> Flow:
-        for vid in vids:
-            yield from activation(g, g.state.vehicles[vid])
-
-    return step
 
 
 def rolls(g: Game) -> list[tuple[str, list[int]]]:
@@ -107,8 +79,8 @@ def close(p: Pose, x: float, y: float, heading: float) -> bool:
 
 # -- dropping (p.78) ------------------------------------------------------------------------------
 def test_dropping_a_mine_lays_a_small_burst_against_the_rear_edge_and_spends_ammo() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
-    g = game(table(a), attacks("a"))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
+    g = game(table(a), attack("a"))
     d = g.pending()
     assert d is not None and "drop:mine_dropper#0" in values(d)
     play(g, "drop:mine_dropper#0")
@@ -127,7 +99,7 @@ def test_dropping_a_mine_lays_a_small_burst_against_the_rear_edge_and_spends_amm
 
 def test_one_dropped_weapon_per_attack_step_unless_a_hook_allows_more() -> None:
     def drops(allowed: int | None) -> list[list[str]]:
-        a = arm(vehicle("a", "truck", 600, 600, 90), ("mine_dropper", "rear", 3),
+        a = armed(vehicle("a", "truck", 600, 600, 90), ("mine_dropper", "rear", 3),
                 ("caltrop_dropper", "rear", 3))
         a.crew = 3
 
@@ -150,9 +122,9 @@ def test_one_dropped_weapon_per_attack_step_unless_a_hook_allows_more() -> None:
 
 
 def test_the_dumper_counts_as_the_steps_dropped_weapon() -> None:
-    a = arm(vehicle("a", "truck", 600, 600, 90), ("mine_dropper", "rear", 3),
+    a = armed(vehicle("a", "truck", 600, 600, 90), ("mine_dropper", "rear", 3),
             ("wreck_lobber", "front", 3))
-    g = game(table(a, vehicle("far", "car", 100, 100, player=1)), attacks("a"))
+    g = game(table(a, vehicle("far", "car", 100, 100, player=1)), attack("a"))
     first = [str(x) for x in values(g.pending())]
     assert "drop:mine_dropper#0" in first and "wreck_lobber#1>dump" in first
     play(g, "drop:mine_dropper#0", 0.0)
@@ -160,16 +132,16 @@ def test_the_dumper_counts_as_the_steps_dropped_weapon() -> None:
 
 
 def test_a_distracted_vehicle_drops_nothing() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
-    g = game(table(a, obstacles=[rock("r", 600, 650, 40, 40)]), attacks("a"))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
+    g = game(table(a, obstacles=[rock("r", 600, 650, 40, 40)]), attack("a"))
     assert g.pending() is None and ev(g, "distracted") and not g.state.dropped
-    free = arm(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
-    assert "drop:mine_dropper#0" in values(game(table(free), attacks("a")).pending())
+    free = armed(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
+    assert "drop:mine_dropper#0" in values(game(table(free), attack("a")).pending())
 
 
 def test_side_drops_choose_the_edge_and_fire_straight_out() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("oil_slick_dropper", "side", 3))
-    g = game(table(a), attacks("a"))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("oil_slick_dropper", "side", 3))
+    g = game(table(a), attack("a"))
     play(g, "drop:oil_slick_dropper#0")
     assert values(g.pending()) == ["left", "right"]
     play(g, "right", -30.0)  # right edge (east), 30 mm behind the middle
@@ -180,8 +152,8 @@ def test_side_drops_choose_the_edge_and_fire_straight_out() -> None:
 def test_360_degree_drops_choose_any_edge_and_may_turn_the_burst() -> None:
     from carnage.geometry.shapes import penetration
 
-    a = arm(vehicle("a", "car", 600, 600, 90), ("smoke_dropper", "turret", 3))
-    g = game(table(a), attacks("a"))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("smoke_dropper", "turret", 3))
+    g = game(table(a), attack("a"))
     play(g, "drop:smoke_dropper#0")
     assert values(g.pending()) == ["front", "rear", "left", "right"]
     play(g, "front", 0.0)
@@ -196,7 +168,7 @@ def test_360_degree_drops_choose_any_edge_and_may_turn_the_burst() -> None:
 
 
 def test_a_drop_placer_hook_takes_over_placement() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
 
     def step(g: Game) -> Flow:
         def placer(game: Game, ctx: dict[str, Any]) -> Any:
@@ -213,10 +185,10 @@ def test_a_drop_placer_hook_takes_over_placement() -> None:
 
 # -- templates on the table (p.78) ----------------------------------------------------------------
 def test_a_mine_dropped_onto_a_vehicle_goes_off_at_once_but_never_under_the_dropper() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("mine_dropper", "rear", 3))
     b = vehicle("b", "car", 600, 520, 0, player=1)  # across the car's tail, under the burst
     # Mine dice 6, 4, 2, 1: three hits (a natural 6 is two); b's evade die (gear 1) a 1.
-    g = game(table(a, b), attacks("a"), dice=[6, 4, 2, 1, 1])
+    g = game(table(a, b), attack("a"), dice=[6, 4, 2, 1, 1])
     play(g, "drop:mine_dropper#0", 0.0)
     assert ev(g, "dropped_effect") == [{"template": "mine_dropper:1", "vehicle": "b"}]
     assert rolls(g) == [("dropped weapon", [6, 4, 2, 1]), ("evade", [1])]
@@ -230,9 +202,9 @@ def test_a_vehicle_moving_over_a_mine_sets_it_off_and_it_is_gone_for_the_next() 
     c = vehicle("c", "car", 700, 300, 90, player=1)
 
     def step(g: Game) -> Flow:
-        yield from moves("b")(g)
+        yield from move_with_hooks("b")(g)
         g.state.vehicles["c"].pose = Pose(600, 300, 90)
-        yield from moves("c")(g)
+        yield from move_with_hooks("c")(g)
 
     # The mine's tip 10 mm beyond where b's Medium Straight ends; its template overlaps it.
     g = game(table(b, c), step, dice=[5, 3, 3, 1, 6], templates=[mine_at(600, 460)])
@@ -245,7 +217,7 @@ def test_a_vehicle_moving_over_a_mine_sets_it_off_and_it_is_gone_for_the_next() 
 
 def test_a_move_past_a_template_is_not_affected() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
-    g = game(table(b), moves("b"), templates=[mine_at(660, 460)])
+    g = game(table(b), move_with_hooks("b"), templates=[mine_at(660, 460)])
     straight_on(g)
     assert not ev(g, "dropped_effect") and len(g.state.dropped) == 1
 
@@ -254,7 +226,7 @@ def test_stacked_templates_resolve_from_the_top_of_the_stack_down() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
     # Mines laid first, Caltrops on top: caltrops (2D6) first, then mines (4D6).
     stack = [mine_at(600, 460), mine_at(600, 455, kind="caltrop_dropper")]
-    g = game(table(b), moves("b"), dice=[1, 1, 1, 1, 1, 1], templates=stack)
+    g = game(table(b), move_with_hooks("b"), dice=[1, 1, 1, 1, 1, 1], templates=stack)
     straight_on(g)
     assert [e["template"] for e in ev(g, "dropped_effect")] == [
         "caltrop_dropper:1", "mine_dropper:1"]
@@ -279,7 +251,7 @@ def test_the_ignores_dropped_hook_lets_a_vehicle_pass_over() -> None:
 
     def step(g: Game) -> Flow:
         g.attach_untracked("ignores_dropped", "test", lambda value, ctx: True)
-        yield from moves("b")(g)
+        yield from move_with_hooks("b")(g)
 
     g = game(table(b), step, templates=[mine_at(600, 460)])
     straight_on(g)
@@ -289,7 +261,7 @@ def test_the_ignores_dropped_hook_lets_a_vehicle_pass_over() -> None:
 def test_airborne_vehicles_ignore_dropped_templates() -> None:
     heli = vehicle("h", "helicopter", 600, 300, 90, player=1)
     heli.special_rules = ["airborne"]
-    g = game(table(heli), moves("h"), templates=[mine_at(600, 460)])
+    g = game(table(heli), move_with_hooks("h"), templates=[mine_at(600, 460)])
     straight_on(g)
     assert not ev(g, "dropped_effect") and len(g.state.dropped) == 1
 
@@ -297,7 +269,7 @@ def test_airborne_vehicles_ignore_dropped_templates() -> None:
 # -- the templates one by one (pp.79-80) ----------------------------------------------------------
 def test_caltrops_attack_with_two_dice_and_count_as_treacherous() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
-    g = game(table(b), moves("b"), dice=[4, 2, 1],
+    g = game(table(b), move_with_hooks("b"), dice=[4, 2, 1],
              templates=[mine_at(600, 460, kind="caltrop_dropper")])
     straight_on(g)
     assert rolls(g) == [("dropped weapon", [4, 2]), ("evade", [1])]
@@ -310,10 +282,10 @@ def test_caltrops_attack_with_two_dice_and_count_as_treacherous() -> None:
 def test_an_oil_slick_is_a_treacherous_surface_that_stays() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
     oil = ("oil_slick_dropper", "large_burst", Pose(600, 500, 270))
-    g = game(table(b), moves("b"), templates=[oil])
+    g = game(table(b), move_with_hooks("b"), templates=[oil])
     straight_on(g)
     assert b.hazards == 2 and "oil_slick_dropper:1" in g.state.dropped
-    clean = game(table(vehicle("b", "car", 600, 300, 90, player=1)), moves("b"))
+    clean = game(table(vehicle("b", "car", 600, 300, 90, player=1)), move_with_hooks("b"))
     straight_on(clean)
     assert clean.state.vehicles["b"].hazards == 0
 
@@ -324,7 +296,7 @@ def test_treacherous_templates_on_treacherous_ground_still_give_two_hazards() ->
     st.surfaces["mud"] = Surface("mud", SurfaceKind.TREACHEROUS,
                                  ((560.0, 400.0), (640.0, 400.0), (640.0, 440.0), (560.0, 440.0)))
     oil = ("oil_slick_dropper", "large_burst", Pose(600, 500, 270))
-    g = game(st, moves("b"), templates=[oil])
+    g = game(st, move_with_hooks("b"), templates=[oil])
     straight_on(g)
     assert b.hazards == 2
 
@@ -332,15 +304,15 @@ def test_treacherous_templates_on_treacherous_ground_still_give_two_hazards() ->
 def test_napalm_attacks_with_fire() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
     # The fire rule is installed with the weapon that carries it: a napalm dropper on board.
-    a = arm(vehicle("a", "car", 100, 100, 90), ("napalm_dropper", "rear", 3))
-    g = game(table(a, b), moves("b"), dice=[5, 1, 1, 1, 1],
+    a = armed(vehicle("a", "car", 100, 100, 90), ("napalm_dropper", "rear", 3))
+    g = game(table(a, b), move_with_hooks("b"), dice=[5, 1, 1, 1, 1],
              templates=[mine_at(600, 460, kind="napalm_dropper")])
     straight_on(g)
     assert b.damage == 1 and b.hazards == 0  # Fire, not Blast
     assert ev(g, "on_fire") == [{"vehicle": "b"}]
     # A Napalm template laid with no Napalm Dropper in the game (a perk's) burns all the same.
     c = vehicle("c", "car", 600, 300, 90, player=1)
-    g = game(table(c), moves("c"), dice=[5, 1, 1, 1, 1],
+    g = game(table(c), move_with_hooks("c"), dice=[5, 1, 1, 1, 1],
              templates=[mine_at(600, 460, kind="napalm_dropper")])
     straight_on(g)
     assert ev(g, "on_fire") == [{"vehicle": "c"}]
@@ -354,8 +326,8 @@ def glue_run(*gears: int) -> Game:
     # y 330-510, the second 510-690; each Glue lies across one of them.
     glue = [("glue_dropper", "large_burst", Pose(600, 500, 270)),
             ("glue_dropper", "large_burst", Pose(600, 700, 270))]
-    a = arm(vehicle("a", "car", 100, 100, 90), ("glue_dropper", "rear", 1))
-    g = game(table(a, b), activations("b", "b"), templates=glue)
+    a = armed(vehicle("a", "car", 100, 100, 90), ("glue_dropper", "rear", 1))
+    g = game(table(a, b), activate("b", "b"), templates=glue)
     for _ in gears:
         straight_on(g)
         while (d := g.pending()) is not None and d.kind == "attack":
@@ -378,25 +350,25 @@ def test_smoke_gives_cover_and_distracts_a_vehicle_touching_it() -> None:
     a = vehicle("a", "car", 600, 300, 90)
     b = vehicle("b", "car", 600, 460, 90, player=1)  # 100 mm apart: Medium range
     smoke = ("smoke_dropper", "large_burst", Pose(530, 380, 0))  # across the gap
-    g = game(table(a, b), attacks("a"), templates=[smoke])
+    g = game(table(a, b), attack("a"), templates=[smoke])
     play(g, "handgun>b")
     assert ev(g, "declare_attack")[0]["cover"] is True
     clear = game(table(vehicle("a", "car", 600, 300, 90),
-                       vehicle("b", "car", 600, 460, 90, player=1)), attacks("a"))
+                       vehicle("b", "car", 600, 460, 90, player=1)), attack("a"))
     play(clear, "handgun>b")
     assert ev(clear, "declare_attack")[0]["cover"] is False
     # Touching the smoke (its tip on a's front edge): Distracted, no attacks at all.
     touching = ("smoke_dropper", "large_burst", Pose(600, 330, 90))
     d = game(table(vehicle("a", "car", 600, 300, 90), vehicle("b", "car", 600, 460, 90,
                                                                player=1)),
-             attacks("a"), templates=[touching])
+             attack("a"), templates=[touching])
     assert d.pending() is None and ev(d, "distracted")
 
 
 def test_a_move_touching_smoke_gains_one_hazard() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
     # The smoke's tip just touches b's front edge in its Final Position (y 450-510).
-    g = game(table(b), moves("b"), templates=[("smoke_dropper", "large_burst",
+    g = game(table(b), move_with_hooks("b"), templates=[("smoke_dropper", "large_burst",
                                                 Pose(600, 510, 90))])
     straight_on(g)
     assert ev(g, "hazards", source="smoke_dropper") == [
@@ -405,8 +377,8 @@ def test_a_move_touching_smoke_gains_one_hazard() -> None:
 
 # -- RC Car Bombs (p.79) ---------------------------------------------------------------------------
 def test_rc_car_is_placed_within_short_range_as_a_tiny_vehicle_not_of_the_team() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
-    g = game(table(a, vehicle("far", "car", 100, 100, player=1)), attacks("a"))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
+    g = game(table(a, vehicle("far", "car", 100, 100, player=1)), attack("a"))
     play(g, "drop:rc_car_bombs#0")
     d = g.pending()
     assert d is not None and d.kind == "place_bearing"
@@ -422,10 +394,10 @@ def test_rc_car_is_placed_within_short_range_as_a_tiny_vehicle_not_of_the_team()
 
 
 def test_rc_car_placement_slides_back_to_touch_what_was_in_the_way() -> None:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
     wall = rock("r", 600, 520, 100, 20)  # its north face at y = 530
     g = game(table(a, vehicle("far", "car", 100, 100, player=1), obstacles=[wall]),
-             attacks("a"), dice=[1, 1, 1, 1])
+             attack("a"), dice=[1, 1, 1, 1])
     play(g, "drop:rc_car_bombs#0", 180.0, 40.0, 0.0)
     # The RC car would overlap the rock: it stops touching it, and that is a Collision, in
     # which it suffers one damage first and explodes (a is within Medium range: 4 misses).
@@ -436,7 +408,7 @@ def test_rc_car_placement_slides_back_to_touch_what_was_in_the_way() -> None:
 
 
 def test_rc_car_explodes_as_a_middleweight_when_it_collides() -> None:
-    a = arm(vehicle("a", "car", 600, 900, 90), ("rc_car_bombs", "rear", 3))
+    a = armed(vehicle("a", "car", 600, 900, 90), ("rc_car_bombs", "rear", 3))
     b = vehicle("b", "car", 600, 300, 0, player=1)  # across the RC car's path
     c = vehicle("c", "car", 900, 300, 90, player=1)  # well out of Medium range
 
@@ -462,7 +434,7 @@ def test_rc_car_explodes_as_a_middleweight_when_it_collides() -> None:
 def test_rc_car_wipeout_costs_it_one_damage_first() -> None:
     rc = vehicle("rc", "car", 600, 600, 90)
     rc.type, rc.summoned_by, rc.hull, rc.hazards = "rc_car", "a", 1, 6
-    a = arm(vehicle("a", "car", 100, 100, 90), ("rc_car_bombs", "rear", 3))
+    a = armed(vehicle("a", "car", 100, 100, 90), ("rc_car_bombs", "rear", 3))
 
     def step(g: Game) -> Flow:
         yield from wipeout_step(g, g.state.vehicles["rc"])
@@ -475,14 +447,14 @@ def test_rc_car_wipeout_costs_it_one_damage_first() -> None:
 def test_rc_car_cannot_change_gear() -> None:
     rc = vehicle("rc", "car", 600, 300, 90, gear=3)
     rc.type, rc.summoned_by, rc.handling, rc.max_gear = "rc_car", "a", 0, 3
-    a = arm(vehicle("a", "car", 100, 100, 90), ("rc_car_bombs", "rear", 3))
-    g = game(table(a, rc), moves("rc"))
+    a = armed(vehicle("a", "car", 100, 100, 90), ("rc_car_bombs", "rear", 3))
+    g = game(table(a, rc), move_with_hooks("rc"))
     play(g, "medium_straight")  # trivial in gear 3: a free Shift
     d = g.pending()
     assert d is not None and d.kind == "spend_shift"
     assert not any(str(x).startswith("gear") for x in values(d))
     plain = vehicle("p", "car", 600, 300, 90, gear=3)
-    g2 = game(table(plain), moves("p"))
+    g2 = game(table(plain), move_with_hooks("p"))
     play(g2, "medium_straight", 0)
     assert "gear_down" in values(g2.pending())
 
@@ -501,7 +473,7 @@ def test_scenarios_ignore_rc_cars() -> None:
 # -- Sentry Gun (p.80) -----------------------------------------------------------------------------
 def sentry_game(step: Callable[[Game], Flow], *others: VehicleState,
                 dice: Iterable[int] = ()) -> Game:
-    a = arm(vehicle("a", "car", 600, 600, 90), ("sentry_gun", "rear", 3))
+    a = armed(vehicle("a", "car", 600, 600, 90), ("sentry_gun", "rear", 3))
     g = game(table(a, *others), lambda g: _drop_then(g, step), dice=dice)
     play(g, "drop:sentry_gun#0", 180.0, 0.0)  # touching a's rear edge
     d = g.pending()
@@ -573,15 +545,15 @@ def test_each_smoke_template_touched_gives_a_hazard() -> None:
     b = vehicle("b", "car", 600, 300, 90, player=1)
     two = [("smoke_dropper", "large_burst", Pose(600, 510, 90)),
            ("smoke_dropper", "large_burst", Pose(615, 480, 0))]  # b's front and right side
-    g = game(table(b), moves("b"), templates=two)
+    g = game(table(b), move_with_hooks("b"), templates=two)
     straight_on(g)
     assert b.hazards == 2
 
 
 def test_smoke_dropped_first_covers_a_shot_declared_after_it() -> None:
-    a = arm(vehicle("a", "car", 600, 300, 90), ("smoke_dropper", "turret", 3))
+    a = armed(vehicle("a", "car", 600, 300, 90), ("smoke_dropper", "turret", 3))
     b = vehicle("b", "car", 600, 460, 90, player=1)
-    g = game(table(a, b), attacks("a"), dice=[1])  # the handgun misses
+    g = game(table(a, b), attack("a"), dice=[1])  # the handgun misses
     play(g, "drop:smoke_dropper#0", "front", 0.0, 0.0)  # straight ahead, between a and b
     play(g, "handgun>b")
     assert ev(g, "declare_attack")[-1]["cover"] is True
@@ -594,7 +566,7 @@ def test_dropped_templates_are_drawn_and_in_the_web_view() -> None:
     from carnage.web.views import SeatControl, game_view, table_svg
 
     b = vehicle("b", "car", 600, 300, 90, player=1)
-    g = game(table(b), moves("b"), templates=[("oil_slick_dropper", "large_burst",
+    g = game(table(b), move_with_hooks("b"), templates=[("oil_slick_dropper", "large_burst",
                                                 Pose(200, 200, 0))])
     shapes = [t for t in table_view(g).templates if t.kind == "dropped"]
     assert [(t.label, t.polygons) for t in shapes] == [
@@ -628,7 +600,7 @@ def dropping_team(name: str) -> Any:
 @pytest.mark.parametrize("bots", [("random", "random"), ("heuristic", "random")])
 def test_bots_play_whole_games_with_dropped_weapons_and_replay_them(
         bots: tuple[str, str]) -> None:
-    from tests.engine.helpers_h import invariant_problems
+    from tests.simulation import invariant_problems
 
     from carnage.ai import bot_rng, make_bot
     from carnage.ai.runner import play_out
@@ -672,9 +644,9 @@ def test_heuristic_bot_drops_on_a_foe_close_behind_and_aims_at_it() -> None:
     bot, rng = HeuristicBot(), random.Random(0)
 
     def first_answer(foe_at: Pose, *mounts: tuple[str, str | None, int | None]) -> Any:
-        a = arm(vehicle("a", "car", 600, 600, 90), *mounts)
+        a = armed(vehicle("a", "car", 600, 600, 90), *mounts)
         foe = vehicle("b", "car", foe_at.x, foe_at.y, foe_at.heading, player=1)
-        g = game(table(a, foe), attacks("a"))
+        g = game(table(a, foe), attack("a"))
         d = g.pending()
         assert d is not None
         return g, bot.choose(g, d, rng)
@@ -704,8 +676,8 @@ def test_heuristic_bot_drops_on_a_foe_close_behind_and_aims_at_it() -> None:
 
 
 def test_a_sentry_gun_is_not_put_down_off_the_table() -> None:
-    a = arm(vehicle("a", "car", 600, 55, 90), ("sentry_gun", "rear", 3))  # rear edge 25 mm in
-    g = game(table(a, vehicle("far", "car", 900, 900, player=1)), attacks("a"))
+    a = armed(vehicle("a", "car", 600, 55, 90), ("sentry_gun", "rear", 3))  # rear edge 25 mm in
+    g = game(table(a, vehicle("far", "car", 900, 900, player=1)), attack("a"))
     play(g, "drop:sentry_gun#0", 180.0, 30.0)  # asked for 30 mm behind: past the edge
     (s,) = sentries(g)
     assert min(y for _, y in s.polygon()) == pytest.approx(0.0, abs=0.05)  # at the edge

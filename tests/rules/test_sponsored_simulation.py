@@ -1,4 +1,4 @@
-"""1,000 seeded Street Races between random sponsored teams with perks (issue 7, item 5).
+"""1,000 seeded Street Races between random sponsored teams with perks.
 
 The runner, bots, invariants and replay check are those of tests/rules/test_arsenal_simulation.py
 (its ``play_one``), with the teams drawn sponsored: every team has a sponsor and buys perks from
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import tests.rules.test_arsenal_simulation as arsenal_sim
-from tests.engine.helpers_h import assert_games_clean, run_in_workers
+from tests.simulation import assert_games_clean, run_in_workers
 
 from carnage.catalog import load_catalog
 from carnage.cli.simulate_cmd import random_teams_setup

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import ev
+from tests.builders import armed, ev, fit, play, rock, run_step, table, values, vehicle
 
 from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import attack_step, targets_for
@@ -19,7 +18,7 @@ from carnage.engine.game import Flow, Game
 from carnage.engine.hazards_on_table import lay, remove
 from carnage.engine.movement import movement_step, obstructions_for, template_use
 from carnage.engine.scenario import Scenario
-from carnage.engine.state import GameState, Status, UpgradeMount, VehicleState
+from carnage.engine.state import GameState, Status, VehicleState
 from carnage.engine.votes import spend_opportunity
 from carnage.engine.wipeout import wipeout_threshold
 from carnage.geometry.arcs import Arc
@@ -69,13 +68,6 @@ def acting(vid: str, step: str, body: Callable[[Game, VehicleState], Flow]
         yield from body(g, v)
 
     return run
-
-
-def fit(v: VehicleState, uid: str, facing: str | None = None, ammo: int | None = None
-        ) -> VehicleState:
-    v.upgrades.append(uid)
-    v.fitted.append(UpgradeMount(f"{uid}#{len(v.fitted)}", uid, facing, ammo))
-    return v
 
 
 def votes(g: Game) -> list[int]:
@@ -712,6 +704,50 @@ def test_fire_walk_with_me_cuts_fire_damage_by_up_to_three_never_below_one(
         assert a.damage == (taken if on else fire + plain)
 
 
+def test_fire_walk_with_me_cuts_the_fire_damage_perks_deal() -> None:
+    # Highway to Hell burns its own car for 2 (Fire, p.108): cut to 1 (never below 1).
+    # Sympathy for the Devil passes a Flamethrower's unsaved hits to the friend as Fire
+    # damage (p.108): 3 cut to 1 as well.
+    from tests.builders import activate, attack, drive, perked
+
+    def highway(on: bool) -> int:
+        v = perked(vehicle("v", "car", 600, 300, gear=2), "highway_to_hell")
+        st = sponsored(table(v, vehicle("far", "car", 100, 1000, player=1)),
+                       "order_of_the_inferno" if on else None)
+        g = run_step(st, activate("v"))
+        assert drive(g, template="medium_straight", highway_to_hell="yes",
+                     highway_to_hell_napalm="no") is None
+        assert "on_fire" in v.conditions
+        return v.damage
+
+    assert (highway(True), highway(False)) == (1, 2)
+
+    def sympathy(on: bool) -> tuple[int, int]:
+        v = perked(vehicle("v", "car", 600, 400, gear=1), "sympathy_for_the_devil")
+        f = vehicle("f", "car", 700, 400, gear=1)
+        e = armed(vehicle("e", "car", 600, 300, player=1), ("flamethrower", "front", 3))
+        st = sponsored(table(v, f, e), "order_of_the_inferno" if on else None)
+        # Flamethrower: 6 dice, hits 4+: 4, 4, 4, 1, 1, 1 -> 3 hits; two evade dice miss.
+        g = run_step(st, attack("e"), dice=[4, 4, 4, 1, 1, 1, 1, 1, 1, 1])
+        assert drive(g, attack=["flamethrower#0>v", "stop"], sympathy_for_the_devil="f",
+                     fire_walk_with_me="yes") is None
+        return v.damage, f.damage
+
+    assert sympathy(False) == (3, 3)
+    assert sympathy(True) == (1, 1)
+
+    # Purifying Flames is Fire too, but its damage may not be reduced (p.108).
+    v = perked(vehicle("v", "car", 600, 300), "purifying_flames")
+    mate = vehicle("f", "car", 800, 300)
+    mate.damage = 3
+    st = sponsored(table(v, mate, vehicle("far", "car", 100, 1000, player=1)),
+                   "order_of_the_inferno")
+    g = run_step(st, activate("v"))
+    assert drive(g, template="short_straight", purifying_flames="f",
+                 purifying_flames_damage=2) is None
+    assert (v.damage, mate.damage) == (2, 1)
+
+
 def test_burning_man_plus_one_evade_while_on_fire() -> None:
     def run(on: bool, burning: bool) -> int:
         a = vehicle("a", "car", 600, 300, 90, gear=1)
@@ -959,7 +995,7 @@ def test_heuristic_bot_braces_with_tombstone_only_while_cool() -> None:
         assert HeuristicBot().choose(g, d, random.Random(0)) == want
 
 
-# == random sponsored teams (issue 7 item 4) =====================================================
+# == random sponsored teams ===================================================================
 def test_random_teams_sponsored_option() -> None:
     from carnage.catalog import load_catalog
     from carnage.team import check_team
@@ -976,7 +1012,7 @@ def test_random_teams_sponsored_option() -> None:
 
 
 def test_games_between_random_sponsored_teams_play_out_and_replay() -> None:
-    from tests.engine.helpers_h import invariant_problems
+    from tests.simulation import invariant_problems
 
     from carnage.ai import bot_rng, make_bot, play_out
     from carnage.rulesets.setup import (

@@ -6,8 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import collide, ev, wipeouts
+from tests.builders import (
+    collide,
+    ev,
+    fit,
+    noop,
+    on,
+    play,
+    rock,
+    run_step,
+    table,
+    values,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.engine.combat import roll_evade
 from carnage.engine.damage import ammo_tokens, suffer_damage
@@ -22,23 +34,6 @@ from carnage.team import TeamSpec, check_team
 from carnage.team.model import UpgradeSpec, VehicleSpec
 
 SHIFT, HAZARD = 4, 1  # skid faces on a D6 (ruling R-1)
-
-
-def cargo(v: VehicleState, uid: str) -> VehicleState:
-    v.upgrades.append(uid)
-    v.fitted.append(UpgradeMount(f"{uid}#{len(v.fitted)}", uid))
-    return v
-
-
-def step_of(fn: Callable[[Game, VehicleState], Flow], vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        yield from fn(g, g.state.vehicles[vid])
-
-    return step
-
-
-def noop(g: Game) -> Flow:
-    yield from ()
 
 
 # -- trailers (p.102) and Stowage (p.103) ------------------------------------------------------
@@ -66,7 +61,7 @@ def test_a_trailer_brings_articulated_ponderous_piledriver_and_stowage() -> None
 def test_a_towing_car_gains_a_hazard_off_a_straight(towing: bool, hazards: int) -> None:
     v = rusty_car("trailer_middleweight") if towing else rusty_car()
     v.gear = 1
-    g = run_step(table(v), step_of(movement_step, "v"))
+    g = run_step(table(v), on("v", movement_step))
     play(g, "turn", 0, "done")  # a trivial Turn in gear 1
     assert v.hazards == hazards
 
@@ -75,7 +70,7 @@ def test_a_towing_car_gains_a_hazard_off_a_straight(towing: bool, hazards: int) 
 def molotov_car(moonshine: bool) -> VehicleState:
     v = vehicle("v", "car", 600, 300, heading=90, weapons=[("molotov_cocktails", None)])
     v.weapons[0].ammo = 0  # every token already thrown
-    return cargo(v, "peach_moonshine") if moonshine else v
+    return fit(v, "peach_moonshine") if moonshine else v
 
 
 def test_peach_moonshine_molotovs_never_run_out() -> None:
@@ -113,8 +108,8 @@ def test_sourmash_jet_booster_fires_on_five_hazards_at_the_end_of_the_move(
     for has_cargo in (False, True):
         v = vehicle("v", "car", 600, 300, heading=90, gear=2, hazards=hazards)
         if has_cargo:
-            cargo(v, "sourmash_jet_booster")
-        g = run_step(table(v), step_of(activation, "v"))
+            fit(v, "sourmash_jet_booster")
+        g = run_step(table(v), on("v", activation))
         play(g, "short_straight", 0)  # permitted in gear 2: 60 mm + the car's 60 mm
         fires = boosted and has_cargo
         assert len(ev(g, "sourmash")) == int(fires)
@@ -125,10 +120,10 @@ def test_sourmash_jet_booster_fires_on_five_hazards_at_the_end_of_the_move(
 
 def test_sourmash_follows_a_nitro_top_up() -> None:
     v = vehicle("v", "car", 600, 300, heading=90, gear=2)
-    cargo(v, "sourmash_jet_booster")
+    fit(v, "sourmash_jet_booster")
     v.upgrades.append("nitro_booster")
     v.fitted.append(UpgradeMount("nitro_booster#1", "nitro_booster", None, 1))
-    g = run_step(table(v, width=1200, height=1600), step_of(activation, "v"))
+    g = run_step(table(v, width=1200, height=1600), on("v", activation))
     play(g, "yes", "short_straight", 0)
     kinds = [e.kind for e in g.log if e.kind in ("nitro", "sourmash")]
     assert kinds == ["nitro", "sourmash"]  # nitro's end top-up to 5 sets off the Sourmash
@@ -141,7 +136,7 @@ def siphon_table(pump: bool, *, distracted: bool = False) -> tuple[Game, Vehicle
     Attack Step starts where it stands."""
     v = vehicle("v", "car", 600, 300, heading=90, gear=2)
     if pump:
-        cargo(v, "siphon_pump")
+        fit(v, "siphon_pump")
     near = vehicle("near", "car", 650, 420, heading=90, player=1, hazards=3)
     ally = vehicle("ally", "car", 550, 420, heading=90, player=0, hazards=1)
     far = vehicle("far", "car", 900, 900, heading=90, player=1, hazards=4)
@@ -149,7 +144,7 @@ def siphon_table(pump: bool, *, distracted: bool = False) -> tuple[Game, Vehicle
         v.pose = Pose(600, 420, 90)
         st = table(v, near, ally, far, obstacles=[rock("rock", 600, 460, length=20, width=20)])
         return run_step(st, attack_part("v")), v
-    g = run_step(table(v, near, ally, far), step_of(activation, "v"))
+    g = run_step(table(v, near, ally, far), on("v", activation))
     play(g, "short_straight", 0)
     return g, v
 
@@ -197,7 +192,7 @@ def test_siphon_pump_works_while_distracted_and_not_without_the_pump() -> None:
 
 # -- Old Fashioned Corn Liquor -----------------------------------------------------------------
 def test_corn_liquor_adds_a_hazard_to_vehicles_in_medium_range() -> None:
-    still = cargo(vehicle("still", "car", 600, 300), "old_fashioned_corn_liquor")
+    still = fit(vehicle("still", "car", 600, 300), "old_fashioned_corn_liquor")
     near = vehicle("near", "car", 700, 300, player=1)  # 70 mm gap: Medium range
     far = vehicle("far", "car", 900, 300, player=1)  # 270 mm gap
     plain = vehicle("plain", "car", 600, 800)
@@ -216,9 +211,9 @@ def test_corn_liquor_adds_a_hazard_to_vehicles_in_medium_range() -> None:
 
 
 def test_corn_liquor_counts_hazards_from_skid_dice() -> None:
-    still = cargo(vehicle("still", "car", 800, 300, player=1), "old_fashioned_corn_liquor")
+    still = fit(vehicle("still", "car", 800, 300, player=1), "old_fashioned_corn_liquor")
     v = vehicle("v", "car", 700, 300, heading=90, gear=2)
-    g = run_step(table(v, still), step_of(movement_step, "v"), dice=[HAZARD])
+    g = run_step(table(v, still), on("v", movement_step), dice=[HAZARD])
     play(g, "short_straight", 1, "no")  # one Hazard result: gains 1, +1 for the liquor
     assert v.hazards == 2
     assert ev(g, "corn_liquor") == [{"vehicle": "v", "liquor": "still"}]
@@ -229,7 +224,7 @@ def test_corn_liquor_counts_hazards_from_skid_dice() -> None:
 def test_cattle_hammer_never_flips_in_a_wipeout(hammer: bool) -> None:
     v = vehicle("v", "car", 600, 300, heading=90, gear=4, hazards=6)
     if hammer:
-        cargo(v, "cattle_hammer")
+        fit(v, "cattle_hammer")
     st = table(v)
     st.step = "wipeout"
     g = run_step(st, wipeouts("v"), dice=[1])
@@ -241,7 +236,7 @@ def t_bone(hammer: bool) -> tuple[VehicleState, VehicleState]:
     a = vehicle("a", "car", 600, 555, heading=90, gear=1)
     b = vehicle("b", "car", 600, 600, heading=0, player=1, gear=1)
     if hammer:
-        cargo(a, "cattle_hammer")
+        fit(a, "cattle_hammer")
     return a, b
 
 
@@ -273,7 +268,7 @@ def test_cattle_hammer_evades_with_its_max_gear_in_a_wipeout_step() -> None:
     for hammer, n in ((True, 5), (False, 1)):
         v = vehicle("v", "car", 600, 300, gear=1)
         if hammer:
-            cargo(v, "cattle_hammer")
+            fit(v, "cattle_hammer")
         st = table(v)
         st.step = "wipeout"
         g = run_step(st, evade_of("v"), dice=[1] * n)

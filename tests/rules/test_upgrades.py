@@ -3,11 +3,21 @@ without the upgrade so that the test fails if the rule is removed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import collide, ev, rolls, wipeouts
+from tests.builders import (
+    collide,
+    ev,
+    fit,
+    on,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import legal_shots
@@ -16,7 +26,7 @@ from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
 from carnage.engine.movement import movement_step, template_options
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.state import GameState, Status, UpgradeMount, VehicleState
+from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
 from carnage.rulesets.setup import vehicle_state
@@ -24,13 +34,6 @@ from carnage.team import TeamSpec, check_team
 from carnage.team.model import UpgradeSpec, VehicleSpec, WeaponSpec
 
 SHIFT, HAZARD = 4, 1  # skid faces on a D6 (ruling R-1)
-
-
-def fit(v: VehicleState, uid: str, facing: str | None = None, ammo: int | None = None
-        ) -> VehicleState:
-    v.upgrades.append(uid)
-    v.fitted.append(UpgradeMount(f"{uid}#{len(v.fitted)}", uid, facing, ammo))
-    return v
 
 
 def built(vtype: str, *upgrades: str | UpgradeSpec, weapons: tuple[WeaponSpec, ...] = ()
@@ -42,13 +45,6 @@ def built(vtype: str, *upgrades: str | UpgradeSpec, weapons: tuple[WeaponSpec, .
     report = check_team(spec)
     assert report.valid, [e.message for e in report.errors]
     return vehicle_state(report.vehicles[0], vid="v", player=0, pose=Pose(600, 300, 90))
-
-
-def step_of(fn: Callable[[Game, VehicleState], Flow], vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        yield from fn(g, g.state.vehicles[vid])
-
-    return step
 
 
 # -- stat upgrades: applied once, by the team builder ---------------------------------------
@@ -66,7 +62,7 @@ def test_armour_plating_and_extra_crew_come_from_the_builder_once() -> None:
 def test_extra_crewmember_gives_an_extra_attack() -> None:
     def attacks(v: VehicleState) -> int:
         target = vehicle("t", "car", 600, 420, heading=90, player=1)
-        g = run_step(table(v, target), step_of(_attack_step, "v"), dice=[1] * 20)
+        g = run_step(table(v, target), on("v", _attack_step), dice=[1] * 20)
         n = 0
         while (d := g.pending()) is not None and d.kind == "attack":
             g.apply(next(o.value for o in d.options if o.value != "stop"))
@@ -109,7 +105,7 @@ def test_tank_tracks_ignore_rough_and_treacherous_surfaces(kind: SurfaceKind,
     plain, tracked = built("car"), built("car", "tank_tracks")
     assert (tracked.handling, tracked.max_gear) == (plain.handling + 1, plain.max_gear - 1)
     for v, expected in ((plain, hazards), (tracked, 0)):
-        g = run_step(_rough_state(v, kind), step_of(movement_step, "v"))
+        g = run_step(_rough_state(v, kind), on("v", movement_step))
         play(g, "medium_straight", 0, "done")  # trivial: a free Shift, not spent
         assert g.pending() is None
         assert v.hazards == expected
@@ -175,7 +171,7 @@ def test_nuclear_engine_vehicle_explodes_as_heavyweight_whenever_it_explodes() -
 def test_teleporter_shift_result_controller_places_within_medium_range() -> None:
     v = fit(vehicle("v", "car", 600, 600, heading=90), "experimental_teleporter")
     other = vehicle("o", "car", 900, 900, player=1)
-    g = run_step(table(v, other), step_of(activation, "v"), dice=[SHIFT])
+    g = run_step(table(v, other), on("v", activation), dice=[SHIFT])
     d = g.pending()
     assert d is not None and d.kind == "teleporter" and d.player == 0 and d.page == 83
     play(g, "yes")
@@ -195,7 +191,7 @@ def test_teleporter_shift_result_controller_places_within_medium_range() -> None
 def test_teleporter_hazard_result_next_player_places_within_long_range() -> None:
     v = fit(vehicle("v", "car", 600, 600, heading=90), "experimental_teleporter")
     blocker = rock("rock", 780, 600, length=40, width=40)  # sits on the 180 mm spot at 0
-    g = run_step(table(v, obstacles=[blocker]), step_of(activation, "v"), dice=[HAZARD])
+    g = run_step(table(v, obstacles=[blocker]), on("v", activation), dice=[HAZARD])
     play(g, "yes")
     d = g.pending()
     assert d is not None and d.kind == "teleport_place" and d.player == 1
@@ -206,21 +202,44 @@ def test_teleporter_hazard_result_next_player_places_within_long_range() -> None
 
 def test_teleporter_may_be_declined_and_is_not_offered_without_the_upgrade() -> None:
     v = fit(vehicle("v", "car", 600, 600), "experimental_teleporter")
-    g = run_step(table(v), step_of(activation, "v"))
+    g = run_step(table(v), on("v", activation))
     play(g, "no")
     assert v.hazards == 0 and (v.pose.x, v.pose.y) == (600, 600)
     d = g.pending()
     assert d is not None and d.kind == "template"
-    g2 = run_step(table(vehicle("v", "car", 600, 600)), step_of(activation, "v"))
+    g2 = run_step(table(vehicle("v", "car", 600, 600)), on("v", activation))
     d2 = g2.pending()
     assert d2 is not None and d2.kind == "template"
+
+
+def test_worked_example_p84_a_pickup_truck_takes_up_to_three_extra_crewmembers() -> None:
+    # p.84: a pickup truck (Crew 3) may buy up to 3 Extra Crewmembers, for Crew 6; a fourth
+    # is refused. With Crew 6 it makes six shooting attacks in its Attack Step (p.30): six
+    # Handgun attacks at the car ahead, and no seventh is offered.
+    def team(n: int) -> TeamSpec:
+        return TeamSpec(name="t", cans=200, vehicles=(VehicleSpec(
+            name="v", type="pickup_truck", upgrades=(UpgradeSpec(id="extra_crewmember"),) * n),))
+
+    refused = check_team(team(4))
+    assert not refused.valid
+    assert [e.message for e in refused.errors] == [
+        "v: 4 x Extra Crewmember is more than the Truck's starting Crew of 3 (p.84)"]
+    report = check_team(team(3))
+    assert report.valid and report.vehicles[0].crew == 6
+    truck = vehicle_state(report.vehicles[0], vid="v", player=0, pose=Pose(600, 300, 90))
+    target = vehicle("t", "car", 600, 420, heading=270, player=1, gear=1)
+    g = run_step(table(truck, target), on("v", _attack_step), dice=[1] * 6)
+    asked = play(g, *["handgun>t"] * 6)
+    assert [d.kind for d in asked] == ["attack"] * 6
+    assert g.pending() is None  # crew spent: no seventh attack, not even a "stop"
+    assert len(ev(g, "declare_attack")) == 6
 
 
 # -- Nitro Booster (p.84) --------------------------------------------------------------------
 def test_nitro_booster_long_straight_hazards_to_five_no_reverse_then_five_again() -> None:
     v = fit(vehicle("v", "car", 600, 300, heading=90, gear=1, hazards=1), "nitro_booster",
             ammo=1)
-    g = run_step(table(v), step_of(activation, "v"))
+    g = run_step(table(v), on("v", activation))
     assert ammo_tokens(g, v) == 1
     d = g.pending()
     assert d is not None and d.kind == "nitro"
@@ -239,15 +258,38 @@ def test_nitro_booster_long_straight_hazards_to_five_no_reverse_then_five_again(
 def test_nitro_booster_tops_up_again_at_the_end_of_the_movement_step() -> None:
     # Discarding a Hazard with a Shift during the step does not stick: back to 5 at the end.
     v = fit(vehicle("v", "car", 600, 300, heading=90, gear=1), "nitro_booster", ammo=1)
-    g = run_step(table(v), step_of(activation, "v"), dice=[SHIFT])
+    g = run_step(table(v), on("v", activation), dice=[SHIFT])
     play(g, "yes", "short_straight", 1, "no", "discard_hazard", "discard_hazard")
     assert [e["hazards"] for e in ev(g, "hazards")][-3:] == [4, 3, 5]
     assert v.hazards == 5
 
 
+def test_nitro_after_reversing_last_activation_leads_with_the_front() -> None:
+    # p.53: only a vehicle moving backwards leads with its rear. The car reversed in its last
+    # activation (60 mm back to y=180); this activation's Nitro is a forced move forwards, so
+    # it meets the oncoming car front to front: a head-on (gears added: 1 + 1 = 2 dice each),
+    # not a tailgate read from its rear edge.
+    v = fit(vehicle("v", "car", 600, 300, heading=90, gear=1), "nitro_booster", ammo=2)
+    b = vehicle("b", "car", 600, 470, heading=270, player=1, gear=1)
+
+    def twice(g: Game) -> Flow:
+        yield from activation(g, g.state.vehicles["v"])
+        yield from activation(g, g.state.vehicles["v"])
+
+    g = run_step(table(v, b), twice, dice=[6, 6, 1, 1])
+    play(g, "no", "short_straight/reverse", 0, "done")
+    assert (v.pose.y, v.reversing) == (pytest.approx(180), True)
+    play(g, "yes", "smash", "smash")
+    col = ev(g, "collision")[0]
+    assert col["orientation"] == "head_on"
+    assert col["edges"] == {"v": "front", "b": "front"}
+    assert not v.reversing
+    assert [s["dice"] for s in ev(g, "smash_attack")] == [2, 2]
+
+
 def test_nitro_booster_once_per_ammo_token() -> None:
     v = fit(vehicle("v", "car", 600, 300, heading=90), "nitro_booster", ammo=0)
-    g = run_step(table(v), step_of(activation, "v"))
+    g = run_step(table(v), on("v", activation))
     d = g.pending()
     assert d is not None and d.kind == "template"  # empty: not offered
     assert any("reverse" in str(x) for x in values(d))
@@ -370,7 +412,7 @@ def sludge_table(sludge: bool) -> tuple[Game, VehicleState]:
     if sludge:
         fit(v, "improvised_sludge_thrower")
     foe = vehicle("foe", "car", 600, 440, heading=0, player=1)
-    return run_step(table(v, foe), step_of(_attack_step, "v"), dice=[1] * 20), v
+    return run_step(table(v, foe), on("v", _attack_step), dice=[1] * 20), v
 
 
 def test_sludge_thrower_drops_a_burst_anywhere_within_medium_range() -> None:

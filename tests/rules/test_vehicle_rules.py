@@ -8,19 +8,30 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import collide, ev, rolls, wipeouts
+from tests.builders import (
+    activate,
+    collide,
+    ev,
+    move,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.catalog import TemplateUse, Weight
 from carnage.engine.attack import Sight, legal_shots
 from carnage.engine.damage import suffer_damage
-from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
-from carnage.engine.movement import movement_step, template_options, template_use, touching_ids
+from carnage.engine.movement import template_options, template_use, touching_ids
 from carnage.engine.rulebook import unplayed_rules
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.arcs import Arc
-from carnage.geometry.shapes import Pose, Rect
+from carnage.geometry.shapes import Pose, Rect, distance
 from carnage.geometry.surfaces import Surface, SurfaceKind
 from carnage.kernel.effects import run_flows
 from carnage.rules.dropped import drops_allowed
@@ -37,15 +48,6 @@ def ruled(v: VehicleState, *rules: str, on: bool = True) -> VehicleState:
     return v
 
 
-def whole(vid: str) -> Callable[[Game], Flow]:
-    """A step: ``vid``'s whole activation through the engine's flow."""
-
-    def step(g: Game) -> Flow:
-        yield from activation(g, g.state.vehicles[vid])
-
-    return step
-
-
 def start_of(vid: str) -> Callable[[Game], Flow]:
     """A step: only the ``activation_start`` flows of ``vid``."""
 
@@ -53,14 +55,6 @@ def start_of(vid: str) -> Callable[[Game], Flow]:
         v = g.state.vehicles[vid]
         g.state.active = vid
         yield from run_flows(g, "activation_start", {"game": g, "vehicle": v})
-
-    return step
-
-
-def moves(vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        g.state.active = vid
-        yield from movement_step(g, g.state.vehicles[vid])
 
     return step
 
@@ -119,7 +113,7 @@ def slip_table(on: bool = True, car_heading: float = 90.0) -> GameState:
 
 
 def test_slip_away_free_activation_after_evading_a_t_bone() -> None:
-    g = run_step(slip_table(), whole("car"), dice=[3, 2])  # smash die 3 (miss), evade 2
+    g = run_step(slip_table(), activate("car"), dice=[3, 2])  # smash die 3 (miss), evade 2
     asked = kinds_asked(g, "short_straight", 0, "done", "smash", "evade")
     assert asked[-2:] == ["collision_reaction", "collision_reaction"]
     assert ev(g, "collision")[0]["orientation"] == "t_bone"
@@ -140,26 +134,26 @@ def test_slip_away_free_activation_after_evading_a_t_bone() -> None:
     assert perf.pose.x == pytest.approx(720)
     # A free activation does not count as its activation in this Gear Phase.
     assert perf.activated_phases == set()
-    assert g.state.vehicles["car"].activated_phases == {0}
+    assert g.state.vehicles["car"].activated_phases == {1}
 
 
 def test_slip_away_may_be_declined_and_needs_the_rule() -> None:
-    g = run_step(slip_table(), whole("car"), dice=[3, 2])
+    g = run_step(slip_table(), activate("car"), dice=[3, 2])
     play(g, "short_straight", 0, "done", "smash", "evade", "decline")
     assert g.pending() is None
     assert [a["vehicle"] for a in ev(g, "activation")] == ["car"]
-    g = run_step(slip_table(on=False), whole("car"), dice=[3, 2])
+    g = run_step(slip_table(on=False), activate("car"), dice=[3, 2])
     play(g, "short_straight", 0, "done", "smash", "evade")
     assert g.pending() is None and not ev(g, "slip_away")
 
 
 def test_slip_away_needs_an_evade_against_a_smash() -> None:
     # The performance car smashes back: no free activation.
-    g = run_step(slip_table(), whole("car"), dice=[3, 3])
+    g = run_step(slip_table(), activate("car"), dice=[3, 3])
     play(g, "short_straight", 0, "done", "smash", "smash")
     assert g.pending() is None and not ev(g, "slip_away")
     # The car evades and the performance car evades: nobody smashed it.
-    g = run_step(slip_table(), whole("car"), dice=[])
+    g = run_step(slip_table(), activate("car"), dice=[])
     play(g, "short_straight", 0, "done", "evade", "evade")
     assert g.pending() is None and not ev(g, "slip_away")
 
@@ -168,7 +162,7 @@ def test_slip_away_not_from_a_head_on_smash() -> None:
     perf = ruled(vehicle("perf", "performance_car", 600, 600, heading=270, player=1),
                  "slip_away")
     car = vehicle("car", "car", 600, 530, player=0)
-    g = run_step(table(car, perf), whole("car"), dice=[6, 6, 6])
+    g = run_step(table(car, perf), activate("car"), dice=[6, 6, 6])
     play(g, "short_straight", 0, "done", "smash", "evade")
     assert ev(g, "collision")[0]["orientation"] == "head_on"
     assert g.pending() is None and not ev(g, "slip_away")
@@ -178,7 +172,7 @@ def test_slip_away_not_from_a_head_on_smash() -> None:
 @pytest.mark.parametrize("on", [True, False])
 def test_jet_engine_boosts_every_activation_and_may_not_reverse(on: bool) -> None:
     dr = ruled(vehicle("dr", "drag_racer", 600, 200), "jet_engine", on=on)
-    g = run_step(table(dr), whole("dr"))
+    g = run_step(table(dr), activate("dr"))
     d = g.pending()
     assert d is not None and d.kind == "template"
     assert any("/reverse" in str(v) for v in values(d)) is not on
@@ -223,7 +217,7 @@ def test_full_throttle_long_straight_in_any_gear(on: bool) -> None:
 
 def test_full_throttle_long_straight_in_gear_one_moves_180_without_skid_trouble() -> None:
     bike = ruled(vehicle("bike", "bike", 600, 300), "full_throttle")
-    g = run_step(table(bike), moves("bike"))
+    g = run_step(table(bike), move("bike"))
     play(g, "long_straight", 0)
     assert g.pending() is None
     assert bike.pose.y == pytest.approx(510)
@@ -298,7 +292,7 @@ def test_infuriating_jingle_not_for_a_vehicle_that_evades() -> None:
 def test_airborne_flies_over_low_terrain_and_vehicles() -> None:
     gyro = ruled(vehicle("gyro", "gyrocopter", 600, 300), "airborne")
     car = vehicle("car", "car", 600, 480, heading=0, player=1)
-    g = run_step(table(gyro, car, obstacles=[rock("r", 600, 400)]), moves("gyro"))
+    g = run_step(table(gyro, car, obstacles=[rock("r", 600, 400)]), move("gyro"))
     play(g, "medium_straight", 0, "done")
     assert g.pending() is None
     assert gyro.pose.y == pytest.approx(480)  # over the rock, onto the car: it ignores both
@@ -307,14 +301,14 @@ def test_airborne_flies_over_low_terrain_and_vehicles() -> None:
 
 def test_airborne_off_collides_with_the_rock() -> None:
     gyro = vehicle("gyro", "gyrocopter", 600, 300)
-    g = run_step(table(gyro, obstacles=[rock("r", 600, 400)]), moves("gyro"), dice=[1] * 4)
+    g = run_step(table(gyro, obstacles=[rock("r", 600, 400)]), move("gyro"), dice=[1] * 4)
     play(g, "medium_straight", 0, "done", "evade")
     assert ev(g, "collision") and gyro.pose.y == pytest.approx(350, abs=0.05)
 
 
 def test_airborne_stopped_by_tall_terrain_but_never_collides() -> None:
     gyro = ruled(vehicle("gyro", "gyrocopter", 600, 300), "airborne")
-    g = run_step(table(gyro, obstacles=[rock("r", 600, 400, tall=True)]), moves("gyro"))
+    g = run_step(table(gyro, obstacles=[rock("r", 600, 400, tall=True)]), move("gyro"))
     play(g, "medium_straight", 0, "done")
     assert g.pending() is None
     assert gyro.pose.y == pytest.approx(350, abs=0.05)  # stopped against the tall rock
@@ -325,7 +319,7 @@ def test_airborne_stopped_by_tall_terrain_but_never_collides() -> None:
 def test_other_vehicles_drive_through_an_aircraft() -> None:
     gyro = ruled(vehicle("gyro", "gyrocopter", 600, 380, heading=0, player=1), "airborne")
     car = vehicle("car", "car", 600, 300)
-    g = run_step(table(car, gyro), moves("car"))
+    g = run_step(table(car, gyro), move("car"))
     play(g, "medium_straight", 0, "done")
     assert g.pending() is None
     assert car.pose.y == pytest.approx(480) and not ev(g, "collision")
@@ -364,7 +358,7 @@ def test_an_aircraft_ignores_surfaces_and_dropped_templates() -> None:
     st = table(gyro)
     st.surfaces["mud"] = Surface("mud", SurfaceKind.TREACHEROUS,
                                  tuple(Rect(Pose(600, 400, 0), 60, 60).polygon()))
-    g = run_step(st, moves("gyro"))
+    g = run_step(st, move("gyro"))
     play(g, "medium_straight", 0, "done")
     assert gyro.hazards == 0
     assert g.effects.run_event("ignores_dropped", False, {"game": g, "vehicle": gyro}) is True
@@ -479,7 +473,7 @@ def test_all_terrain_ignores_rough_ground(on: bool, hazards: int) -> None:
     st = table(mt)
     st.surfaces["scrub"] = Surface("scrub", SurfaceKind.ROUGH,
                                    tuple(Rect(Pose(600, 400, 0), 60, 60).polygon()))
-    g = run_step(st, moves("mt"))
+    g = run_step(st, move("mt"))
     play(g, "medium_straight", 0, "done")
     assert mt.hazards == hazards
 
@@ -494,7 +488,7 @@ def over_table(on: bool, other: Any) -> GameState:
 
 def test_up_and_over_drives_over_a_lighter_obstacle() -> None:
     small = rock("r", 600, 360, 20, 20, weight=Weight.LIGHTWEIGHT)
-    g = run_step(over_table(True, small), moves("mt"))
+    g = run_step(over_table(True, small), move("mt"))
     asked = kinds_asked(g, "medium_straight", 0, "done", "evade")
     assert asked[-1] == "collision_reaction"
     d = g.pending()
@@ -510,7 +504,7 @@ def test_up_and_over_drives_over_a_lighter_obstacle() -> None:
 @pytest.mark.parametrize("on", [True, False])
 def test_up_and_over_declined_or_absent_stops_at_the_obstacle(on: bool) -> None:
     small = rock("r", 600, 360, 20, 20, weight=Weight.LIGHTWEIGHT)
-    g = run_step(over_table(on, small), moves("mt"))
+    g = run_step(over_table(on, small), move("mt"))
     play(g, "medium_straight", 0, "done", "evade", *(["no"] if on else []))
     assert g.pending() is None
     assert g.state.vehicles["mt"].pose.y == pytest.approx(310, abs=0.05)
@@ -523,7 +517,7 @@ def test_no_up_and_over_a_heavyweight_or_another_monster(other: str) -> None:
     else:
         obj = ruled(vehicle("mt2", "monster_truck", 600, 380, heading=0, player=1),
                     "up_and_over")
-    g = run_step(over_table(True, obj), moves("mt"), dice=[1] * 20)
+    g = run_step(over_table(True, obj), move("mt"), dice=[1] * 20)
     play(g, "medium_straight", 0, "done", "evade")
     while (d := g.pending()) is not None:
         assert d.kind != "up_and_over"
@@ -533,7 +527,7 @@ def test_no_up_and_over_a_heavyweight_or_another_monster(other: str) -> None:
 def test_up_and_over_a_lighter_vehicle_after_smashing_it() -> None:
     car = vehicle("car", "car", 600, 420, heading=0, player=1)
     mt = ruled(vehicle("mt", "monster_truck", 600, 250), "up_and_over")
-    g = run_step(table(mt, car), moves("mt"), dice=[1] * 9)
+    g = run_step(table(mt, car), move("mt"), dice=[1] * 9)
     play(g, "medium_straight", 0, "done", "smash", "evade", "over")
     assert g.pending() is None
     # Over the car it would end on top of it: it backs up clear of it (ruling GM-3), so it
@@ -591,7 +585,7 @@ def special_team(i: int, types: tuple[str, str]) -> TeamSpec:
 
 
 def test_bots_play_whole_games_with_every_vehicle_rule_and_replay_them() -> None:
-    from tests.engine.helpers_h import invariant_problems
+    from tests.simulation import invariant_problems
 
     from carnage.ai import bot_rng, make_bot, play_out
     from carnage.rulesets.setup import (
@@ -616,9 +610,9 @@ def test_bots_play_whole_games_with_every_vehicle_rule_and_replay_them() -> None
             if not problems:
                 problems.extend(invariant_problems(game))
                 for v in game.state.in_play():
+                    # Hitched: the trailer meets its cab (corner to corner when folded).
                     t = v.trailer_rect()
-                    if t is not None and math_dist(v.rect().rear_centre(),
-                                                   t.front_centre()) > 1e-6:
+                    if t is not None and distance(v.rect().polygon(), t.polygon()) > 1e-6:
                         problems.append(f"{v.id}: trailer unhitched")
 
         bots = [make_bot("random" if (seed + k) % 2 else "heuristic") for k in range(2)]
@@ -630,6 +624,3 @@ def test_bots_play_whole_games_with_every_vehicle_rule_and_replay_them() -> None
             assert again.identical and again.crash is None
     assert {"tanker_anchor", "airwolf", "pivot"} <= asked
 
-
-def math_dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return float(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)

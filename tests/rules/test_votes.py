@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from tests.engine.builders import play, run_step, table, values, vehicle
+from tests.builders import play, run_step, table, values, vehicle
 
 from carnage.ai.bots import HeuristicBot, RandomBot
 from carnage.engine.damage import wreck

@@ -5,22 +5,33 @@ Exact tables, scripted dice; each rule also run without it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_g import collide, ev, rolls, wipeouts
+from tests.builders import (
+    activate,
+    collide,
+    ev,
+    move,
+    noop,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+    wipeouts,
+)
 
 from carnage.engine.attack import Sight
 from carnage.engine.damage import suffer_damage
-from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game
-from carnage.engine.movement import movement_step, obstructions_for, pivot_vehicle
+from carnage.engine.movement import obstructions_for, pivot_vehicle
 from carnage.engine.rulebook import unplayed_rules
-from carnage.engine.state import GameState, Status, VehicleState
+from carnage.engine.state import GameState, Status, Trailer, VehicleState
 from carnage.geometry.arcs import Arc
-from carnage.geometry.shapes import Pose, penetration
+from carnage.geometry.shapes import Pose, distance, penetration
 from carnage.kernel.effects import run_flows
 from carnage.rules.war_rig import shared_centre
 from carnage.rulesets.setup import vehicle_state
@@ -38,26 +49,6 @@ def rig(x: float = 600, y: float = 600, heading: float = 90, *, rules: tuple[str
     return v
 
 
-def noop(g: Game) -> Flow:
-    yield from ()
-
-
-def moves(vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        g.state.active = vid
-        g.state.step = "movement"
-        yield from movement_step(g, g.state.vehicles[vid])
-
-    return step
-
-
-def whole(vid: str) -> Callable[[Game], Flow]:
-    def step(g: Game) -> Flow:
-        yield from activation(g, g.state.vehicles[vid])
-
-    return step
-
-
 def trailer_of(v: VehicleState) -> Any:
     t = v.trailer_rect()
     assert t is not None
@@ -65,9 +56,14 @@ def trailer_of(v: VehicleState) -> Any:
 
 
 def assert_hitched(v: VehicleState) -> None:
-    hx, hy = v.rect().rear_centre()
-    fx, fy = trailer_of(v).front_centre()
-    assert math.dist((hx, hy), (fx, fy)) < 1e-6
+    """Cab and trailer meet without overlapping: in line, the trailer's front edge centred on
+    the cab's rear edge; folded, corner to corner on the inside of the bend (VR-18)."""
+    cab, t = v.rect(), trailer_of(v)
+    assert penetration(cab.polygon(), t.polygon()) <= 1e-6
+    assert distance(cab.polygon(), t.polygon()) < 1e-6
+    assert v.trailer is not None and abs(v.trailer.hinge) <= 90 + 1e-9
+    if abs(v.trailer.hinge) < 1e-9:
+        assert math.dist(cab.rear_centre(), t.front_centre()) < 1e-6
 
 
 # -- cab and trailer on the table (pp.116-117) ------------------------------------------------
@@ -92,7 +88,7 @@ def test_war_rig_from_the_team_builder_has_its_trailer_and_rules() -> None:
 def test_the_trailer_is_an_obstruction_and_collides_as_the_rig() -> None:
     r = rig(player=1, gear=2)
     car = vehicle("car", "car", 700, 485, heading=180, player=0)
-    g = run_step(table(car, r), moves("car"), dice=[1, 1, 1, 1])
+    g = run_step(table(car, r), move("car"), dice=[1, 1, 1, 1])
     assert "rig/trailer" in {o.id for o in obstructions_for(g, car)}
     play(g, "short_straight", 0, "done", "smash", "evade")
     col = ev(g, "collision")[0]
@@ -114,7 +110,7 @@ def test_a_bought_trailer_is_as_big_as_its_vehicle() -> None:
 @pytest.mark.parametrize(("tpl", "extra"), [("medium_straight", 0), ("turn", 1), ("gentle", 1)])
 def test_any_template_but_a_straight_costs_a_hazard(tpl: str, extra: int) -> None:
     r = rig()
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, tpl, 0, "done")
     assert r.hazards == extra
     assert len(ev(g, "hazards", source="articulated")) == extra
@@ -122,14 +118,14 @@ def test_any_template_but_a_straight_costs_a_hazard(tpl: str, extra: int) -> Non
 
 def test_no_articulated_hazard_without_the_rule() -> None:
     r = rig(rules=())
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "turn", 0, "done")
     assert r.hazards == 0 and r.trailer is None
 
 
 def test_trailer_follows_the_cab_over_the_template() -> None:
     r = rig(x=600, y=300)
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "turn", 0, "done")
     assert g.pending() is None
     assert_hitched(r)
@@ -142,7 +138,7 @@ def test_trailer_follows_the_cab_over_the_template() -> None:
 
 def test_after_a_straight_the_trailer_is_in_line() -> None:
     r = rig(x=600, y=300)
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "medium_straight", 0, "done")
     assert r.pose.y == pytest.approx(500)
     assert r.trailer is not None and r.trailer.hinge == pytest.approx(0, abs=1e-6)
@@ -151,7 +147,7 @@ def test_after_a_straight_the_trailer_is_in_line() -> None:
 
 def test_reversing_the_trailer_leads_and_the_cab_follows() -> None:
     r = rig(x=600, y=700)
-    g = run_step(table(r), moves("rig"))
+    g = run_step(table(r), move("rig"))
     play(g, "medium_straight/reverse", 0, "done")
     assert g.pending() is None
     # The trailer's rear takes the template: it backs 120 mm plus its own length.
@@ -164,14 +160,14 @@ def test_reversing_the_trailer_leads_and_the_cab_follows() -> None:
 def test_a_laid_trailer_swings_clear_of_an_obstacle() -> None:
     # After a right turn the trailer would sweep over a rock lying just left of its path.
     r = rig(x=600, y=300)
-    probe = run_step(table(rig(x=600, y=300)), moves("rig"))
+    probe = run_step(table(rig(x=600, y=300)), move("rig"))
     play(probe, "turn", 0, "done")
     free = probe.state.vehicles["rig"]
     laid = trailer_of(free)
     hinge = free.trailer.hinge if free.trailer else 0.0
     # A rock where the freely laid trailer's middle lies.
     g = run_step(table(r, obstacles=[rock("r", laid.pose.x - 40, laid.pose.y, 30, 30)]),
-                 moves("rig"), dice=[1] * 20)
+                 move("rig"), dice=[1] * 20)
     play(g, "turn", 0, "done")
     while (d := g.pending()) is not None:
         play(g, values(d)[-1] if d.options else 0.0)
@@ -180,6 +176,53 @@ def test_a_laid_trailer_swings_clear_of_an_obstacle() -> None:
 
 
 # -- Pivoting as one body (p.119) --------------------------------------------------------------
+def test_a_trailer_with_no_room_backs_the_rig_up_along_the_template() -> None:
+    # The cab's Medium Straight is clear (the cars beside it touch neither the template nor
+    # the Final Position), but the trailer laid in line behind it would lie 7 mm over both,
+    # and every swing only drives it into one of them. So the rig backs up along the
+    # template until both bodies fit (VR-19); the cab, wider than the template, may not stop
+    # over the cars either, so it ends with its front edge at y=370, touching both, which
+    # then collide with it.
+    r = rig(x=600, y=300)
+    left = vehicle("a", "car", 567, 400, heading=90, player=1)
+    right = vehicle("b", "car", 633, 400, heading=90, player=1)
+    g = run_step(table(r, left, right), move("rig"), dice=[1] * 30)
+    play(g, "medium_straight", 0, "done")
+    assert r.pose.y == pytest.approx(330, abs=0.01)  # not 500: backed up 170 mm
+    assert_hitched(r)
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(0, abs=1e-9)
+    for car in (left, right):
+        for _, body in r.bodies():
+            assert penetration(body.polygon(), car.polygon()) <= 0.1
+    m = ev(g, "move", vehicle="rig")[0]
+    assert m["touched"] == ["a", "b"] and m["interrupted"]  # short of its Final Position
+    d = g.pending()
+    assert d is not None and d.kind == "collision_reaction"
+
+
+def test_a_laid_trailer_swings_clear_only_along_a_clear_path() -> None:
+    # After a Medium Straight the trailer laid in line lies over a rock on its right. The
+    # nearest clear angle is -55 (swung right), but on the way there it would sweep over the
+    # post behind it, so it swings the other way, to +60, whose path is clear (VR-12).
+    r = rig(x=600, y=300, gear=2)
+    boulder, post = rock("a", 636.5, 374.5, 22, 26, 34), rock("b", 567, 388, 6, 6)
+    g = run_step(table(r, obstacles=[boulder, post]), move("rig"))
+    play(g, "medium_straight", 0, "done")
+    assert g.pending() is None and r.pose.y == pytest.approx(500)  # the cab's move was clear
+    cab = r.rect()
+
+    def over(h: float, ob: Any) -> float:
+        return penetration(Trailer(150.0, 50.0, h).rect(cab).polygon(), ob.polygon())
+
+    assert over(0, boulder) > 4  # laid in line: on the rock
+    assert over(-55, boulder) <= 0.1 and over(-55, post) <= 0.1  # clear at -55 ...
+    assert max(over(-h, post) for h in range(56)) > 1  # ... but only through the post
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(60)
+    assert all(over(h, post) <= 0.1 for h in range(61))  # the swing it made is clear
+    assert over(60, boulder) <= 0.1
+    assert_hitched(r)
+
+
 def test_a_spin_pivots_cab_and_trailer_about_their_shared_centre() -> None:
     r = rig()
 
@@ -275,6 +318,20 @@ def test_a_flip_becomes_a_jackknife() -> None:
     assert ev(g, "ponderous_wipeout") and (r.gear, r.hazards) == (1, 0)
 
 
+@pytest.mark.parametrize("swing", [90.0, -90.0, 30.0])
+def test_a_jackknife_folds_the_trailer_without_overlapping_the_cab(swing: float) -> None:
+    # p.119: the trailer swings about the hitch; folded square it meets the cab corner to
+    # corner (VR-18) and never lies over it, then the whole rig pivots as one.
+    r = rig(gear=3, hazards=6, player=0)
+    g = run_step(table(r), wipeouts("rig"), dice=[1, 1, 1, 1, 1])
+    play(g, swing)
+    assert r.trailer is not None and r.trailer.hinge == pytest.approx(swing)
+    assert_hitched(r)
+    play(g, 45.0)
+    assert_hitched(r)
+    assert r.trailer.hinge == pytest.approx(swing)
+
+
 def test_without_articulated_the_rig_flips() -> None:
     r = rig(gear=3, hazards=6, rules=())
     g = run_step(table(r), wipeouts("rig"), dice=[1])
@@ -291,10 +348,24 @@ def test_jackknife_swing_stops_at_an_obstacle_and_collides() -> None:
     assert r.trailer is not None and 0 < r.trailer.hinge < 80
 
 
+def test_jackknife_swing_never_drives_the_trailer_into_what_it_touched() -> None:
+    # The trailer starts touching a rock on its right; the Jackknife swing towards it is
+    # not a new contact (no Collision), but stops where the trailer meets it, never in it.
+    r = rig(gear=3, hazards=6)
+    boulder = rock("r", 635, 480, 20, 20)
+    g = run_step(table(r, obstacles=[boulder]), wipeouts("rig"), dice=[1] + [1] * 12)
+    assert distance(trailer_of(r).polygon(), boulder.polygon()) < 1e-6  # touching
+    play(g, 80.0)
+    assert r.trailer is not None and 0 < r.trailer.hinge < 5
+    assert penetration(trailer_of(r).polygon(), boulder.polygon()) <= 0.1
+    assert not ev(g, "collision")
+    assert_hitched(r)
+
+
 # -- Ponderous (p.120) ---------------------------------------------------------------------------
 def test_tanker_anchor_skips_the_move_and_may_change_up() -> None:
     r = rig(gear=1)
-    g = run_step(table(r), whole("rig"))
+    g = run_step(table(r), activate("rig"))
     d = g.pending()
     assert d is not None and d.kind == "tanker_anchor" and values(d) == ["move", "anchor"]
     play(g, "anchor", "up")
@@ -306,7 +377,7 @@ def test_tanker_anchor_skips_the_move_and_may_change_up() -> None:
 
 def test_tanker_anchor_declined_moves_as_usual() -> None:
     r = rig(gear=1)
-    g = run_step(table(r), whole("rig"))
+    g = run_step(table(r), activate("rig"))
     play(g, "move")
     d = g.pending()
     assert d is not None and d.kind == "template"
@@ -314,7 +385,7 @@ def test_tanker_anchor_declined_moves_as_usual() -> None:
 
 def test_no_tanker_anchor_without_ponderous() -> None:
     r = rig(rules=("articulated",))
-    g = run_step(table(r), whole("rig"))
+    g = run_step(table(r), activate("rig"))
     d = g.pending()
     assert d is not None and d.kind == "template"
 
@@ -323,7 +394,7 @@ def test_no_tanker_anchor_without_ponderous() -> None:
 def test_ponderous_slides_give_the_hazard_but_no_slide(ponderous: bool) -> None:
     truck = vehicle("truck", "truck", 600, 300)
     truck.special_rules = ["ponderous"] if ponderous else []
-    g = run_step(table(truck), moves("truck"), dice=[SLIDE])
+    g = run_step(table(truck), move("truck"), dice=[SLIDE])
     play(g, "medium_straight", 1, "no", "done")
     if not ponderous:
         play(g, "left")
@@ -352,7 +423,7 @@ def piledriver_table(rules: tuple[str, ...] = RIG_RULES, other: str = "car") -> 
 
 
 def test_piledriver_throws_the_lighter_vehicle_aside_and_the_rig_drives_on() -> None:
-    g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
+    g = run_step(piledriver_table(), move("rig"), dice=[1, 1, 1])
     play(g, "medium_straight", 0, "done")
     d = g.pending()
     assert d is not None and values(d) == ["smash", "evade", "piledriver"]
@@ -396,7 +467,7 @@ def test_piledriver_spots_avoid_where_the_rig_started() -> None:
 
 
 def test_piledriver_target_may_stay_put() -> None:
-    g = run_step(piledriver_table(), moves("rig"), dice=[1, 1, 1])
+    g = run_step(piledriver_table(), move("rig"), dice=[1, 1, 1])
     play(g, "medium_straight", 0, "done", "piledriver", "evade", "stay")
     assert g.pending() is None
     assert g.state.vehicles["rig"].pose.y == pytest.approx(345, abs=0.05)
@@ -408,7 +479,7 @@ def test_piledriver_target_may_stay_put() -> None:
 ])
 def test_no_piledriver_without_the_rule_or_on_an_equal(rules: tuple[str, ...],
                                                         other: str) -> None:
-    g = run_step(piledriver_table(rules, other), moves("rig"), dice=[1] * 12)
+    g = run_step(piledriver_table(rules, other), move("rig"), dice=[1] * 12)
     play(g, "medium_straight", 0, "done")
     d = g.pending()
     assert d is not None and values(d) == ["smash", "evade"]
@@ -438,3 +509,33 @@ def test_start_of_activation_flows_are_the_rules_own() -> None:
     g = run_step(table(r), step)
     d = g.pending()
     assert d is not None and d.kind == "tanker_anchor"
+
+
+def test_seeded_game_rig_trailer_never_lies_over_another_vehicle() -> None:
+    # A random game (seed 60369: a Highway Patrol War Rig against an Idris ambulance) in
+    # which the rig's trailer was once laid 36 mm over the ambulance after a clear cab move
+    # onto a Glue template, and cab and trailer overlapped. Now the invariants (trailers
+    # included) hold after every choice.
+    from dataclasses import replace
+
+    from tests.simulation import invariant_problems
+
+    from carnage.ai import bot_rng, make_bot, play_out
+    from carnage.rulesets.setup import GameSetup, build_game
+    from carnage.team.random_team import random_team
+
+    seed = 60369
+    teams = tuple(random_team(f"{seed}:{p}", 50, name=f"Random {p + 1}", perks=True)
+                  for p in range(2))
+    assert [t.sponsor for t in teams] == ["highway_patrol", "idris"]
+    assert teams[0].vehicles[0].type == "war_rig"
+    g = build_game(replace(GameSetup(max_rounds=8), teams=teams), seed)
+    problems: list[str] = []
+
+    def after(game: Any, d: Any) -> None:
+        problems.extend(f"after choice {len(game.choices)}: {p}" for p in
+                        invariant_problems(game))
+
+    play_out(g, [make_bot("random"), make_bot("random")], bot_rng(seed), after=after)
+    assert g.outcome() is not None
+    assert not problems, problems[:3]

@@ -6,9 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_attack import armed, attack_game, kinds, rolls
-from tests.rules.test_weapons import BLUE, blue_with, red, without
+from tests.builders import (
+    BLUE,
+    armed,
+    attack_game,
+    blue_with,
+    logged,
+    play,
+    red,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
+from tests.rules.test_weapons import without
 
 from carnage.catalog import TemplateUse, load_catalog
 from carnage.engine.attack import STOP, attack_step, weapon_playable
@@ -37,7 +50,7 @@ def test_ammo_is_spent_per_attack_and_an_empty_weapon_is_not_offered() -> None:
     g = attack_game(table(blue, red()), "blue", dice=[1, 1, 1])
     play(g, "bazooka#0>red", STOP)
     assert blue.weapons[0].ammo == 0
-    assert kinds(g, "ammo")[0][1] == {"vehicle": "blue", "weapon": "bazooka#0", "ammo": 0}
+    assert logged(g, "ammo")[0][1] == {"vehicle": "blue", "weapon": "bazooka#0", "ammo": 0}
     g = attack_game(table(blue, red()), "blue")
     assert values(g.pending()) == [STOP, "handgun>red"]
 
@@ -98,9 +111,9 @@ def test_fire_damage_sets_the_target_on_fire_and_it_burns_at_activation_start() 
     r = red()
     g = run_step(table(blue_with(("molotov_cocktails", None, 5)), r), step, dice=[4, 1])
     play(g, "molotov_cocktails#0>red", STOP)
-    assert kinds(g, "on_fire") == [("on_fire", {"vehicle": "red"})]
+    assert logged(g, "on_fire") == [("on_fire", {"vehicle": "red"})]
     assert r.conditions == {"on_fire": 1} and r.hull_points == 10 - 1 - 1  # hit, then burn
-    assert [d["amount"] for _, d in kinds(g, "damage")] == [1, 1]
+    assert [d["amount"] for _, d in logged(g, "damage")] == [1, 1]
 
 
 def test_a_cancelled_fire_hit_lights_nothing_and_fire_hits_are_cancelled_last() -> None:
@@ -112,7 +125,7 @@ def test_a_cancelled_fire_hit_lights_nothing_and_fire_hits_are_cancelled_last() 
     g = attack_game(table(blue_with(("molotov_cocktails", None, 5)), red()), "blue",
                     dice=[4, 6])
     play(g, "molotov_cocktails#0>red", STOP)
-    assert kinds(g, "on_fire") == [] and g.state.vehicles["red"].conditions == {}
+    assert logged(g, "on_fire") == [] and g.state.vehicles["red"].conditions == {}
 
 
 def test_fire_goes_out_when_the_hazards_drop_to_zero() -> None:
@@ -126,7 +139,7 @@ def test_fire_goes_out_when_the_hazards_drop_to_zero() -> None:
     r = red()
     g = run_step(table(blue_with(("molotov_cocktails", None, 5)), r), step, dice=[4, 1])
     play(g, "molotov_cocktails#0>red", STOP)
-    assert r.conditions == {} and kinds(g, "fire_out") == [("fire_out", {"vehicle": "red"})]
+    assert r.conditions == {} and logged(g, "fire_out") == [("fire_out", {"vehicle": "red"})]
 
 
 def test_a_burning_vehicles_smash_attack_sets_the_other_on_fire() -> None:
@@ -152,8 +165,8 @@ def test_indirect_ignores_tall_terrain_and_cover() -> None:
     g = attack_game(table(blue, red(), obstacles=[wall]), "blue", dice=[4, 4, 1, 1, 1])
     assert values(g.pending()) == [STOP, "mortar#0>red"]  # the MG is blocked
     play(g, "mortar#0>red")  # nothing else can shoot past the wall
-    assert kinds(g, "declare_attack")[0][1]["cover"] is False
-    assert kinds(g, "attack_hits")[0][1]["hits"] == 2  # 4s hit: no cover penalty
+    assert logged(g, "declare_attack")[0][1]["cover"] is False
+    assert logged(g, "attack_hits")[0][1]["hits"] == 2  # 4s hit: no cover penalty
 
 
 def test_without_indirect_the_wall_blocks() -> None:
@@ -179,7 +192,7 @@ def test_splash_example_side_flamethrower_catches_both_cars_with_the_full_dice()
     d = g.pending()
     assert d is not None and d.kind == "splash" and values(d) == ["-", "b"]
     play(g, "b", STOP)
-    assert kinds(g, "splash")[0][1]["also"] == ["b"]
+    assert logged(g, "splash")[0][1]["also"] == ["b"]
     assert rolls(g) == [("attack", [4] * 6), ("evade", [1]), ("attack", [1] * 6)]
     assert truck.weapons[0].ammo == 2  # one token for the one attack
     assert (car_a.hull_points, car_a.conditions) == (10 - 6, {"on_fire": 1})
@@ -193,7 +206,7 @@ def test_splash_ruler_behind_the_target_cannot_be_avoided() -> None:
     g = attack_game(table(blue, near, beyond), "blue", dice=[1] * 6)
     assert splash_sets(g, blue, _shot(g, "combat_laser#0>near")) == [("beyond",)]
     play(g, "combat_laser#0>near", STOP)
-    assert kinds(g, "splash")[0][1]["also"] == ["beyond"]
+    assert logged(g, "splash")[0][1]["also"] == ["beyond"]
     assert [len(d) for _, d in rolls(g)] == [3, 3]
 
 

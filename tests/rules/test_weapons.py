@@ -3,43 +3,38 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.engine.builders import play, rock, run_step, table, values, vehicle
-from tests.engine.helpers_attack import armed, attack_game, kinds, rolls
+from tests.builders import (
+    RED,
+    armed,
+    attack_game,
+    blue_with,
+    logged,
+    play,
+    red,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
 from carnage.catalog import WeaponKind, load_catalog
 from carnage.engine.attack import STOP, attack_step, weapon_playable
 from carnage.engine.collision import weight_class
 from carnage.engine.game import Flow, Game
-from carnage.engine.state import Obstacle, Status, VehicleState
+from carnage.engine.state import Obstacle, Status
 from carnage.geometry.shapes import Pose
 from carnage.rules.weapons import SHOOTING_WEAPONS, grab_spots, harpoon_turn
 from carnage.rulesets import REFUELLED, Ruleset, refuelled_ruleset
-
-# Blue (car) faces up the table; Red (car) faces it 90 mm beyond Blue's front edge.
-BLUE = (300.0, 300.0, 90.0)
-RED = (320.0, 450.0, 270.0)
-
-
-def blue_with(*mounts: tuple[str, str | None, int | None], vtype: str = "car",
-              gear: int = 1) -> VehicleState:
-    return armed(vehicle("blue", vtype, *BLUE, player=0, gear=gear), *mounts)
-
-
-def red(**kw: Any) -> VehicleState:
-    return vehicle("red", "car", *RED, player=1, **kw)
 
 
 def without(family: str, rid: str) -> Ruleset:
     """A ruleset of its own: Refuelled without one installer (Refuelled is untouched)."""
     return refuelled_ruleset(rules=REFUELLED.rules.with_rules({(family, rid): None}))
-
-
-def game_of(state: Any, step: Callable[[Game], Flow], dice: list[int]) -> Game:
-    return run_step(state, step, dice)
 
 
 # -- the arsenal is complete ----------------------------------------------------------------------
@@ -102,9 +97,9 @@ def test_death_ray_removes_the_target_on_five_uncancelled_hits() -> None:
     play(g, "death_ray#0>red", STOP)
     r = g.state.vehicles["red"]
     assert r.status is Status.REMOVED and r.hull_points == 10  # no damage: removed instead
-    assert kinds(g, "death_ray")[0][1] == {"vehicle": "red", "hits": 6}
+    assert logged(g, "death_ray")[0][1] == {"vehicle": "red", "hits": 6}
     assert g.state.votes == [0, 1]  # counts as wrecked for the audience
-    assert kinds(g, "damage") == []
+    assert logged(g, "damage") == []
 
 
 def test_death_ray_below_five_hits_only_damages() -> None:
@@ -112,7 +107,7 @@ def test_death_ray_below_five_hits_only_damages() -> None:
                     dice=[6, 6, 4, 6])  # 5 hits, one evaded: 4 left
     play(g, "death_ray#0>red", STOP)
     r = g.state.vehicles["red"]
-    assert r.in_play and r.hull_points == 6 and kinds(g, "death_ray") == []
+    assert r.in_play and r.hull_points == 6 and logged(g, "death_ray") == []
 
 
 # -- Grabber Arm (p.73) ---------------------------------------------------------------------------
@@ -143,7 +138,7 @@ def test_grabber_arm_placement_touching_something_opens_a_collision_window() -> 
     spots = {val: p for val, _, p in grab_spots(g, r)}
     assert spots["behind:60"].y == pytest.approx(460)  # rear edge on the rock's face
     play(g, "behind:60", 0.0)
-    assert kinds(g, "collision")[0][1]["other"] == "rock"
+    assert logged(g, "collision")[0][1]["other"] == "rock"
     play(g, "evade")  # the rock smashes with 1 (gear) + 2 (heavier) dice: all miss
     assert (r.hazards, r.hull_points) == (2, 9) and g.pending() is None
 
@@ -163,7 +158,7 @@ def test_grabber_arm_cannot_lift_a_heavier_target() -> None:
                           vehicle("red", "heavy_truck", 320, 410, 270, player=1)), "blue",
                     dice=[4, 1, 1, 1])
     play(g, "grabber_arm#0>red", STOP)
-    assert g.pending() is None and kinds(g, "grabbed") == []
+    assert g.pending() is None and logged(g, "grabbed") == []
 
 
 # -- Grav Gun (p.73) ------------------------------------------------------------------------------
@@ -183,13 +178,13 @@ def test_grav_gun_changes_weight_class_until_the_end_of_the_next_activation() ->
         g.effects.run_event("activation_end", None, {"game": g, "vehicle": r})
         seen.append(weight_class(g, r))
 
-    g = game_of(table(blue_with(("grav_gun", "front", 1)), red()), step, [4, 1, 1, 1])
+    g = run_step(table(blue_with(("grav_gun", "front", 1)), red()), step, [4, 1, 1, 1])
     play(g, "grav_gun#0>red", STOP)
     assert values(g.pending()) == ["heavier", "lighter"]
     play(g, "heavier")
     assert seen == [3, 3, 3, 2]
     assert g.state.vehicles["red"].hull_points == 10  # no damage
-    assert kinds(g, "grav_gun_ends") == [("grav_gun_ends", {"vehicle": "red"})]
+    assert logged(g, "grav_gun_ends") == [("grav_gun_ends", {"vehicle": "red"})]
 
 
 # -- Harpoon (p.73) -------------------------------------------------------------------------------
@@ -208,7 +203,7 @@ def test_harpoon_spins_the_target_the_shorter_way_then_reels_it_in() -> None:
     rad = math.radians(bearing)
     assert (r.pose.x, r.pose.y) == pytest.approx((320 + step * math.cos(rad),
                                                   600 + step * math.sin(rad)))
-    assert r.hull_points == 10 and kinds(g, "harpoon")[0][1]["towards"] is False
+    assert r.hull_points == 10 and logged(g, "harpoon")[0][1]["towards"] is False
 
 
 def test_harpoon_pulls_the_attacker_when_the_target_is_heavier() -> None:
@@ -251,7 +246,7 @@ def test_magnetic_jammer_stops_ammo_use_during_the_targets_next_activation() -> 
         yield from attack_step(g, r)
 
     r = armed(vehicle("red", "car", *RED, player=1), ("rockets", "front", 3))
-    g = game_of(table(blue_with(("magnetic_jammer", "front", None)), r), step, [])
+    g = run_step(table(blue_with(("magnetic_jammer", "front", None)), r), step, [])
     play(g, "magnetic_jammer#0>red", STOP)
     assert rolls(g) == [("attack", [])] and r.conditions == {"jammed": 2}
     offered.append(values(g.pending()))
@@ -270,10 +265,10 @@ def test_thumper_flip_checks_everyone_within_medium_two_gears_higher() -> None:
     g = attack_game(table(blue, near, far), "blue", dice=[4])  # 4 < 3 + 2: flips
     assert "thumper#0" in values(g.pending())
     play(g, "thumper#0")
-    assert kinds(g, "thumper")[0][1]["targets"] == ["red"]
-    check = kinds(g, "flip_check")[0][1]
+    assert logged(g, "thumper")[0][1]["targets"] == ["red"]
+    check = logged(g, "flip_check")[0][1]
     assert (check["gear"], check["flipped"]) == (5, True)
-    assert near.hull_points == 8 and kinds(g, "flip")  # two unevadable hits, then the move
+    assert near.hull_points == 8 and logged(g, "flip")  # two unevadable hits, then the move
     assert blue.weapons[0].ammo == 0
 
 
@@ -281,9 +276,9 @@ def test_thumper_is_not_a_shooting_attack_so_a_distracted_vehicle_may_use_it() -
     blue = blue_with(("thumper", None, 1))
     touching = rock("rock", 300, 250, 40, 40)  # against Blue's rear edge
     g = attack_game(table(blue, red(gear=1), obstacles=[touching]), "blue", dice=[6])
-    assert kinds(g, "distracted") and values(g.pending()) == [STOP, "thumper#0"]
+    assert logged(g, "distracted") and values(g.pending()) == [STOP, "thumper#0"]
     play(g, "thumper#0")
-    assert kinds(g, "flip_check")[0][1]["flipped"] is False
+    assert logged(g, "flip_check")[0][1]["flipped"] is False
 
 
 # -- Wall of Amplifiers (p.74) --------------------------------------------------------------------
@@ -295,7 +290,7 @@ def test_wall_of_amplifiers_hits_everyone_near_and_each_hit_adds_or_removes_a_ha
     mate = vehicle("mate", "car", 220, 300, 90, player=0, hazards=3)  # 50 mm to the left
     g = attack_game(table(blue, r, mate), "blue", dice=[6, 1])  # mate evades, red does not
     play(g, "wall_of_amplifiers#0")
-    assert kinds(g, "amplifiers")[0][1]["targets"] == ["mate", "red"]  # nearest first
+    assert logged(g, "amplifiers")[0][1]["targets"] == ["mate", "red"]  # nearest first
     d = g.pending()
     assert d is not None and d.kind == "amplifiers" and d.player == 0
     play(g, "discard")
@@ -330,10 +325,10 @@ def test_wrecking_ball_t_bones_everything_within_short_range() -> None:
     play(g, "wrecking_ball#0")
     assert values(g.pending()) == ["red", "crate"]
     play(g, "red", STOP)
-    reactions = [(d["vehicle"], d["other"], d["reaction"]) for _, d in kinds(g, "reaction")]
+    reactions = [(d["vehicle"], d["other"], d["reaction"]) for _, d in logged(g, "reaction")]
     assert reactions == [("blue", "red", "smash"), ("red", "blue", "evade"),
                          ("blue", "crate", "smash"), ("crate", "blue", "smash")]
-    assert kinds(g, "collision")[0][1]["orientation"] == "t_bone"
+    assert logged(g, "collision")[0][1]["orientation"] == "t_bone"
     assert (r.hull_points, r.hazards) == (8, 2)
     assert blue.hazards == 0  # no Hazards for the swinging vehicle
     assert "crate" not in g.state.obstacles and g.pending() is None
@@ -348,10 +343,10 @@ def test_trebuchet_on_a_shift_drops_the_wreck_against_the_target() -> None:
     assert values(g.pending()) == [STOP, "handgun>red", "wreck_lobber#0>@red",
                                    "wreck_lobber#0>dump"]
     play(g, "wreck_lobber#0>@red", "evade", STOP)
-    placed = kinds(g, "wreck_placed")[0][1]
+    placed = logged(g, "wreck_placed")[0][1]
     assert placed["how"] == "shift" and placed["by"] == 0
     assert placed["y"] == pytest.approx(420 - 15)  # its long side against Red's front
-    col = kinds(g, "collision")[0][1]
+    col = logged(g, "collision")[0][1]
     assert (col["vehicle"], col["orientation"]) == ("red", "head_on")
     assert not any(o.startswith("lobbed:") for o in g.state.obstacles)  # gone after it
     assert blue.weapons[0].ammo == 2
@@ -368,7 +363,7 @@ def test_trebuchet_on_a_hazard_the_next_player_drops_it_on_the_thrower_low_loade
     play(g, "rear", "evade")
     assert values(g.pending()) == ["load", "no"]  # Low-loader after hitting a wreck
     play(g, "load")
-    assert blue.weapons[0].ammo == 3 and kinds(g, "low_loader")
+    assert blue.weapons[0].ammo == 3 and logged(g, "low_loader")
 
 
 def test_trebuchet_on_a_spin_lands_within_short_range_of_the_marker() -> None:
@@ -378,7 +373,7 @@ def test_trebuchet_on_a_spin_lands_within_short_range_of_the_marker() -> None:
     assert d is not None and d.player == 1 and "marker" in values(d) and "east" in values(d)
     play(g, "east")
     assert [o for o in g.state.obstacles if o.startswith("lobbed:")] == ["lobbed:blue#1"]
-    assert kinds(g, "collision") == []
+    assert logged(g, "collision") == []
 
 
 def test_dumper_drops_the_wreck_behind_without_a_collision() -> None:
@@ -387,7 +382,7 @@ def test_dumper_drops_the_wreck_behind_without_a_collision() -> None:
     play(g, "wreck_lobber#0>dump", STOP)
     ob = g.state.obstacles["lobbed:blue#1"]
     assert (ob.pose.x, ob.pose.y) == pytest.approx((300, 240)) and ob.wreck_of is not None
-    assert kinds(g, "collision") == [] and blue.weapons[0].ammo == 2
+    assert logged(g, "collision") == [] and blue.weapons[0].ammo == 2
 
 
 # -- crew fired (pp.76-77) ------------------------------------------------------------------------
@@ -403,11 +398,11 @@ def test_gas_grenades_take_crew_until_the_end_of_the_gear_phase() -> None:
         g.effects.run_event("gear_phase_end", None, {"game": g, "phase": 1})
         crews.append(g.stat(r, "crew"))
 
-    g = game_of(table(blue_with(("gas_grenades", None, 5)), red()), step, [6, 1, 1])
+    g = run_step(table(blue_with(("gas_grenades", None, 5)), red()), step, [6, 1, 1])
     play(g, "gas_grenades#0>red", STOP)
     assert crews == [0, 2]  # two hits (a 6) took both crew, back at the phase's end
     assert g.state.vehicles["red"].hull_points == 10
-    assert kinds(g, "gassed")[0][1] == {"vehicle": "red", "lost": 2, "crew": 0}
+    assert logged(g, "gassed")[0][1] == {"vehicle": "red", "lost": 2, "crew": 0}
 
 
 @pytest.mark.parametrize(("y", "dice"), [(400.0, 3), (450.0, 2), (530.0, 1)])
@@ -457,7 +452,7 @@ def test_arc_lightning_chains_to_a_vehicle_near_each_damaged_target_until_one_ho
                     + [1] * 6)  # d: nothing: the chain stops
     play(g, "arc_lightning_projector#0>red", STOP)
     assert g.pending() is None  # each jump had one candidate: taken for the player
-    links = [(e["origin"], e["target"]) for _, e in kinds(g, "arc_lightning")]
+    links = [(e["origin"], e["target"]) for _, e in logged(g, "arc_lightning")]
     assert links == [("red", "c"), ("c", "d")]
     assert [g.state.vehicles[i].hull_points for i in ("red", "c", "d")] == [9, 8, 10]
     assert blue.weapons[0].ammo == 0  # the chain spends no more ammo
@@ -468,7 +463,7 @@ def test_arc_lightning_may_jump_back_to_the_attacker() -> None:
     near = vehicle("red", "car", 320, 400, 270, player=1)  # 40 mm in front: Short range
     g = attack_game(table(blue, near), "blue", dice=[6, 1, 1, 1, 1, 1, 1] + [4] + [1] * 5 + [1])
     play(g, "arc_lightning_projector#0>red", STOP)
-    assert [(e["origin"], e["target"]) for _, e in kinds(g, "arc_lightning")] == [("red", "blue")]
+    assert [(e["origin"], e["target"]) for _, e in logged(g, "arc_lightning")] == [("red", "blue")]
     assert (near.hull_points, blue.hull_points) == (8, 9)
 
 
@@ -485,7 +480,7 @@ def test_wrecking_ball_is_no_shooting_attack_so_a_distracted_vehicle_may_swing_i
     post = rock("post", 300, 250, 40, 40)  # touching Blue's rear: Distracted
     g = attack_game(table(blue, vehicle("red", "car", 320, 380, 270, player=1),
                           obstacles=[post]), "blue")
-    assert kinds(g, "distracted") and values(g.pending()) == [STOP, "wrecking_ball#0"]
+    assert logged(g, "distracted") and values(g.pending()) == [STOP, "wrecking_ball#0"]
 
 
 # -- the heuristic bot's answers (ai/arsenal.py) --------------------------------------------------
@@ -539,4 +534,4 @@ def test_grabber_arm_does_not_lift_an_articulated_vehicle() -> None:
     g = attack_game(table(tank, rig), "blue", dice=[4, 1, 1, 1])
     assert rig.trailer is not None
     play(g, "grabber_arm#0>rig", STOP)
-    assert g.pending() is None and kinds(g, "grabbed") == [] and rig.hull_points == rig.hull - 1
+    assert g.pending() is None and logged(g, "grabbed") == [] and rig.hull_points == rig.hull - 1

@@ -1,4 +1,4 @@
-"""Random legal teams (issue 6, item 5) and ``carnage simulate --teams random --cans N``."""
+"""Random legal teams and ``carnage simulate --teams random --cans N``."""
 
 from __future__ import annotations
 
@@ -94,15 +94,15 @@ def test_random_teams_setup_gives_each_game_its_own_teams() -> None:
 
 # -- carnage simulate --teams random --cans N ----------------------------------------------
 def test_simulate_random_teams(tmp_path: Path) -> None:
-    log = tmp_path / "g.jsonl"
+    log = tmp_path / "g"
     r = runner.invoke(app, ["simulate", "--teams", "random", "--cans", "50", "--games", "3",
                             "--seed", "40", "--bots", "random", "--max-rounds", "4", "--json",
                             "--log", str(log)])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["games"] == 3 and data["errors"] == 0
-    logs = sorted(tmp_path.glob("g-*.jsonl"))
-    assert [p.name for p in logs] == ["g-40.jsonl", "g-41.jsonl", "g-42.jsonl"]
+    logs = sorted(log.glob("game-*.jsonl"))
+    assert [p.name for p in logs] == ["game-40.jsonl", "game-41.jsonl", "game-42.jsonl"]
     rec = read_log(logs[1])
     assert rec.setup.teams == random_teams_setup(GameSetup(max_rounds=4), 50)(41).teams
     again = replay(rec)

@@ -1,4 +1,4 @@
-"""Random sponsored teams with perks (issue 7, item 4) and ``carnage simulate --sponsored``."""
+"""Random sponsored teams with perks and ``carnage simulate --sponsored``."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_sponsored_teams_are_reproducible_from_the_seed() -> None:
 
 
 def test_perks_follow_the_option() -> None:
-    # Without the option (issue 6 draw) or with perks=False, no perks; perks=True buys them
+    # Without the option (the unsponsored draw) or with perks=False, no perks; perks=True buys them
     # for any drawn sponsor.
     assert not any(v.perks for s in range(60) for v in random_team(s, 50).vehicles)
     assert not any(v.perks for s in range(60)
@@ -120,13 +120,13 @@ def test_random_teams_setup_sponsored() -> None:
 # -- carnage simulate --teams random --sponsored --------------------------------------------
 @pytest.mark.parametrize("flag, sponsored", [("--sponsored", True), ("--no-sponsored", False)])
 def test_simulate_sponsored_flag(tmp_path: Path, flag: str, sponsored: bool) -> None:
-    log = tmp_path / "g.jsonl"
+    log = tmp_path / "g"
     r = runner.invoke(app, ["simulate", "--teams", "random", flag, "--games", "2", "--seed",
                             "70", "--bots", "random", "--max-rounds", "3", "--json", "--log",
                             str(log)])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["errors"] == 0
-    rec = read_log(tmp_path / "g-71.jsonl")
+    rec = read_log(log / "game-71.jsonl")
     assert rec.setup.teams == random_teams_setup(GameSetup(max_rounds=3), 50,
                                                  sponsored=sponsored)(71).teams
     assert all((t.sponsor is not None) == sponsored for t in rec.setup.teams)

@@ -25,8 +25,10 @@ def _detail(r: Any, status: int) -> str:
 def new_game(client: TestClient, *controllers: str, seed: int | None = 7,
              teams: list[str | None] | None = None) -> dict[str, Any]:
     teams = teams or [None] * len(controllers)
+    # one test client holds every human seat: a hot-seat game, so the given seed is used
     r = client.post("/api/games", json={"scenario": "street-race", "seed": seed, "seats": [
-        {"controller": c, "team_id": t} for c, t in zip(controllers, teams, strict=True)]})
+        {"controller": c, "team_id": t} for c, t in zip(controllers, teams, strict=True)],
+        "hot_seat": controllers.count("human") > 1})
     assert r.status_code == 201, r.text
     out: dict[str, Any] = r.json()
     return out
@@ -250,7 +252,7 @@ def test_illegal_choice_is_422_naming_the_choices_in_words(client: TestClient) -
     tok = g["seats"][0]["token"]
     v = view(client, g["id"], tok)
     detail = _detail(act(client, g["id"], tok, v["version"], "flying_leap"), 422)
-    assert "'flying_leap' is not one of the choices" in detail
+    assert "'flying_leap' is not a legal choice" in detail
     labels = [o["label"] for o in v["pending"]["options"]]
     assert all(label in detail for label in labels)
     assert not any(str(o["value"]) in detail for o in v["pending"]["options"]
@@ -310,6 +312,7 @@ def test_bot_vs_bot_game_plays_to_the_end(client: TestClient) -> None:
         "id": g["id"], "scenario": "street-race", "status": "finished", "round": v["round"],
         "winner": v["winner"], "created": listed[0]["created"],
         "seats": [{"seat": 0, "controller": "heuristic"}, {"seat": 1, "controller": "random"}],
+        "seed_chosen": True,
     }]
     _detail(act(client, g["id"], "any", v["version"], 1), 409)
 

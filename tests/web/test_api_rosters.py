@@ -12,6 +12,7 @@ from tests.web.test_api_support import new_client, racer_team
 from carnage.team.battlescribe import MAX_BYTES, read_roster
 
 NS = "http://www.battlescribe.net/schema/rosterSchema"
+OCTETS = {"content-type": "application/octet-stream"}
 ROSTER = (
     f'<roster xmlns="{NS}" name="Hogs" gameSystemName="Gaslands">'
     '<costLimits><costLimit name="Cans" typeId="c" value="30"/></costLimits>'
@@ -26,7 +27,7 @@ ROSTER = (
 
 def test_upload_a_roster_reads_it_and_lists_what_is_unmapped(tmp_path: Path) -> None:
     client = new_client(tmp_path)
-    r = client.post("/api/teams/import/battlescribe", content=ROSTER)
+    r = client.post("/api/teams/import/battlescribe", content=ROSTER, headers=OCTETS)
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["team"]["name"] == "Hogs" and body["team"]["cans"] == 30
@@ -37,17 +38,19 @@ def test_upload_a_roster_reads_it_and_lists_what_is_unmapped(tmp_path: Path) -> 
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
         z.writestr("hogs.ros", ROSTER)
-    zipped = client.post("/api/teams/import/battlescribe", content=buf.getvalue())
+    zipped = client.post("/api/teams/import/battlescribe", content=buf.getvalue(),
+                         headers=OCTETS)
     assert zipped.status_code == 200 and zipped.json()["team"] == body["team"]
 
 
 def test_bad_uploads_are_one_sentence(tmp_path: Path) -> None:
     client = new_client(tmp_path)
-    r = client.post("/api/teams/import/battlescribe", content=b"<army/>")
+    r = client.post("/api/teams/import/battlescribe", content=b"<army/>", headers=OCTETS)
     assert r.status_code == 422 and "not <roster>" in r.json()["detail"]
-    r = client.post("/api/teams/import/battlescribe", content=b"")
+    r = client.post("/api/teams/import/battlescribe", content=b"", headers=OCTETS)
     assert r.status_code == 422 and "empty" in r.json()["detail"]
-    r = client.post("/api/teams/import/battlescribe", content=b"x" * (MAX_BYTES + 10))
+    r = client.post("/api/teams/import/battlescribe", content=b"x" * (MAX_BYTES + 10),
+                    headers=OCTETS)
     assert r.status_code == 413
 
 

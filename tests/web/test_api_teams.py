@@ -109,21 +109,23 @@ def test_team_lifecycle(client: TestClient) -> None:
     r = client.post("/api/teams", json={"team": racer_team()})
     assert r.status_code == 201
     rec = r.json()
-    tid = rec["id"]
+    tid, token = rec["id"], rec["owner_token"]
+    assert isinstance(token, str) and len(token) >= 24
+    mine = {"X-Owner-Token": token}
     assert rec["team"]["name"] == "Road Hogs" and rec["report"]["valid"] is True
-    assert client.get(f"/api/teams/{tid}").json() == rec
-    assert client.get("/api/teams").json() == [
+    assert client.get(f"/api/teams/{tid}").json() == {**rec, "owner_token": None}
+    assert client.get("/api/teams", headers=mine).json() == [
         {"id": tid, "name": "Road Hogs", "sponsor": None, "cans": 25, "total_cans": 22,
-         "valid": True}]
+         "valid": True, "owned": True}]
 
     over = racer_team(cans=20)
-    r = client.put(f"/api/teams/{tid}", json={"team": over})
+    r = client.put(f"/api/teams/{tid}", json={"team": over}, headers=mine)
     assert r.status_code == 200 and r.json()["report"]["valid"] is False
-    assert client.get("/api/teams").json()[0]["valid"] is False
+    assert client.get("/api/teams", headers=mine).json()[0]["valid"] is False
 
-    r = client.delete(f"/api/teams/{tid}")
+    r = client.delete(f"/api/teams/{tid}", headers=mine)
     assert r.status_code == 200 and r.json() == {"id": tid, "deleted": True}
-    assert client.get("/api/teams").json() == []
+    assert client.get("/api/teams", headers=mine).json() == []
     _one_line(client.get(f"/api/teams/{tid}"), 404)
 
 
@@ -142,8 +144,10 @@ def test_unknown_team_ids_are_404(client: TestClient) -> None:
 def test_malformed_saves_are_422(client: TestClient) -> None:
     _one_line(client.post("/api/teams", json={"team": {"name": ""}}), 422)
     _one_line(client.post("/api/teams", json={}), 422)
-    tid = client.post("/api/teams", json={"team": racer_team()}).json()["id"]
-    _one_line(client.put(f"/api/teams/{tid}", json={"team": "a string"}), 422)
+    rec = client.post("/api/teams", json={"team": racer_team()}).json()
+    tid = rec["id"]
+    _one_line(client.put(f"/api/teams/{tid}", json={"team": "a string"},
+                         headers={"X-Owner-Token": rec["owner_token"]}), 422)
     assert client.get(f"/api/teams/{tid}").json()["team"]["name"] == "Road Hogs"
 
 

@@ -33,7 +33,7 @@ def recv(ws: Any, timeout: float = 20.0) -> dict[str, Any]:
 
 def game(client: TestClient, *controllers: str, seed: int = 7) -> dict[str, Any]:
     r = client.post("/api/games", json={"seed": seed, "seats": [
-        {"controller": c} for c in controllers]})
+        {"controller": c} for c in controllers], "hot_seat": controllers.count("human") > 1})
     assert r.status_code == 201
     out: dict[str, Any] = r.json()
     return out
@@ -73,7 +73,7 @@ def test_decisions_over_the_socket(client: TestClient) -> None:
 
 @pytest.mark.parametrize("message, status, needle", [
     ({"type": "decision", "version": -5, "choice": 1}, 409, "stale state"),
-    ({"type": "decision", "version": "CURRENT", "choice": "nonsense"}, 422, "not one of the"),
+    ({"type": "decision", "version": "CURRENT", "choice": "nonsense"}, 422, "not a legal"),
     ({"type": "hello"}, 422, "expected"),
     ({"type": "decision", "choice": 1}, 422, "version"),
     ("not json", 422, "JSON"),

@@ -1,4 +1,4 @@
-"""Playing in a real browser (issue 5, items 3-5 and 7): start a game from the lobby against
+"""Playing in a real browser: start a game from the lobby against
 the heuristic bot and play activations by clicking; the log and dashboards follow; a second
 browser joins as player 2 with its link and is refused when it acts for player 1; hot-seat;
 a finished game is listed and replays step by step."""
@@ -15,6 +15,7 @@ from tests.web.test_e2e_support import (
     Tab,
     adopt,
     api,
+    keep_owner_token,
     launch,
     new_context,
     open_page,
@@ -126,6 +127,7 @@ def test_lobby_game_against_the_heuristic_bot_played_by_clicking(
     status, saved = api(base, "POST", "/api/teams", {"team": racer_team("Road Hogs")})
     assert status == 201
     ctx = new_context(browser)
+    keep_owner_token(ctx, saved)  # the lobby lists this browser's own teams
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     lobby, table = start_from_lobby(ctx, base, ["human", "heuristic"], [saved["id"], None],
                                     seed=4)
@@ -221,6 +223,8 @@ def test_second_browser_joins_as_player_two_and_is_refused_for_player_one(
     ctx_a = new_context(browser)
     lobby, first = start_from_lobby(ctx_a, base, ["human", "human"], [None, None], seed=9)
     expect(lobby.page.locator(".seat-link input")).to_have_count(2)
+    # Two different humans: the seed asked for is not used; the lobby says the server drew it.
+    expect(lobby.page.locator(".seed-note")).to_contain_text("the server drew the dice seed")
     link_b = lobby.page.locator(".seat-link[data-seat='1'] input").input_value()
     ctx_b = new_context(browser)
     second = open_page(ctx_b, link_b)
@@ -294,6 +298,7 @@ def test_hot_seat_one_page_plays_both_seats(base: str, browser: Browser) -> None
     lobby, table = start_from_lobby(ctx, base, ["human", "human"], [None, None],
                                     hotseat=True, seed=2)
     assert "," in table.page.url.split("token=")[1]
+    expect(lobby.page.locator(".seed-note")).to_have_count(0)  # hot-seat: the seed is used
     page = table.page
     seats = set()
     handed = 0

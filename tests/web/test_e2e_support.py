@@ -30,6 +30,7 @@ from playwright.sync_api import (
 )
 
 from carnage.web.app import create_app
+from carnage.web.limits import SERVER_OPTIONS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -52,7 +53,7 @@ def serve(db: Path) -> Iterator[str]:
     """The whole app on 127.0.0.1 (a uvicorn server in a thread); yields its base URL."""
     port = free_port()
     config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port,
-                            log_level="warning")
+                            log_level="warning", **SERVER_OPTIONS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -99,6 +100,16 @@ class Tab:
 
 def new_context(browser: Browser) -> BrowserContext:
     return browser.new_context(viewport=VIEWPORT)
+
+
+def keep_owner_token(context: BrowserContext, saved: dict[str, Any]) -> None:
+    """Let this browser own a team saved through the API: its owner token goes where the
+    pages keep owner tokens (localStorage), as if the browser had saved the team itself."""
+    context.add_init_script(
+        "(() => { const k = 'carnage.owners';"
+        " const t = JSON.parse(localStorage.getItem(k) || '{}');"
+        f" t[{json.dumps(saved['id'])}] = {json.dumps(saved['owner_token'])};"
+        " localStorage.setItem(k, JSON.stringify(t)); })()")
 
 
 def open_page(context: BrowserContext, url: str) -> Tab:

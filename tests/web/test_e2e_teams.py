@@ -1,4 +1,4 @@
-"""The team builder and the printable dashboards in a real browser (issue 5, items 2 and 7):
+"""The team builder and the printable dashboards in a real browser:
 live totals and exactly the team check's messages, appearing and disappearing as the team
 changes; save, reload, export, import; one 88 x 63 mm card per vehicle."""
 
@@ -187,6 +187,49 @@ def test_import_a_team_file_and_see_load_errors(base: str, browser: Browser) -> 
     assert "name: must not be empty" in page.inner_text("#team-errors")
     tab.check()
     ctx.close()
+
+
+def test_teams_belong_to_the_browser_that_saved_them(base: str, browser: Browser) -> None:
+    """Browser A saves a team (keeping its owner token); browser B, given the share link,
+    sees it as opened, not owned: B's save makes B's own copy and A's team is unchanged."""
+    ctx_a = new_context(browser)
+    a = open_page(ctx_a, f"{base}/teams")
+    a.page.fill("#import-text", (EXAMPLES / "intro.yaml").read_text(encoding="utf-8"))
+    a.page.click("#import-team")
+    expect(a.page.locator("#team-name")).to_have_value("Street Race starters")
+    a.page.fill("#team-name", "Owned by A")
+    settle(a.page)
+    a.page.click("#save-team")
+    expect(a.page.locator("#saved-teams li", has_text="Owned by A")).to_have_count(1)
+    tid = a.page.evaluate("new URLSearchParams(location.search).get('id')")
+    token = a.page.evaluate(f"JSON.parse(localStorage.getItem('carnage.owners'))[{tid!r}]")
+    assert isinstance(token, str) and len(token) >= 24
+    # Nobody else sees A's team in their list, and nobody else may change it.
+    assert api(base, "GET", "/api/teams")[1] == []
+    assert api(base, "PUT", f"/api/teams/{tid}", {"team": {"name": "x"}})[0] == 403
+
+    ctx_b = new_context(browser)
+    b = open_page(ctx_b, f"{base}/teams?id={tid}")
+    expect(b.page.locator("#team-name")).to_have_value("Owned by A")
+    row = b.page.locator("#saved-teams li", has_text="Owned by A")
+    expect(row).to_have_count(1)
+    expect(row.locator("button.del")).to_have_text("remove")
+    b.page.fill("#team-name", "B's copy")
+    settle(b.page)
+    b.page.click("#save-team")
+    expect(b.page.locator("#saved-teams li", has_text="B's copy")).to_have_count(1)
+    copy_id = b.page.evaluate("new URLSearchParams(location.search).get('id')")
+    assert copy_id != tid
+    assert api(base, "GET", f"/api/teams/{tid}")[1]["team"]["name"] == "Owned by A"
+    # A deletes its own team (with its token) from its own list.
+    a.page.on("dialog", lambda d: d.accept())
+    a.page.locator("#saved-teams li", has_text="Owned by A").locator("button.del").click()
+    expect(a.page.locator("#saved-teams li", has_text="Owned by A")).to_have_count(0)
+    assert api(base, "GET", f"/api/teams/{tid}")[0] == 404
+    for tab in (a, b):
+        tab.check()
+    ctx_a.close()
+    ctx_b.close()
 
 
 def test_sponsor_perks_and_faced_upgrades(base: str, browser: Browser) -> None:

@@ -137,21 +137,21 @@ class HeuristicBot:
             "attack": self._attack,
             "collision_reaction": self._collision_reaction,
             "lose_control": self._lose_control,
-            # Vehicle rules (issue 6, rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot
+            # Vehicle rules (rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot
             # is turned like a lose-control pivot; Airwolf's 2 Hazards are not worth a turn.
             "jackknife_pivot": self._lose_control,
             "airwolf": lambda game, d, rng: "no",
-            "spend_votes": self._spend_votes,  # Audience Votes (issue 7)
+            "spend_votes": self._spend_votes,  # Audience Votes
             "vote_target": self._vote_target,
-            "raise_the_sails": self._raise_the_sails,  # sponsors (issue 7)
+            "raise_the_sails": self._raise_the_sails,  # sponsors
             "tombstone": self._tombstone,
         }
-        # Shooting weapons' decisions (issue 6, rules/weapons.py): spare friends, hurt foes.
+        # Shooting weapons' decisions (rules/weapons.py): spare friends, hurt foes.
         self._handlers.update(ARSENAL_HANDLERS)
         self._handlers.update(DROPPED_HANDLERS)  # dropped weapons (rules/dropped.py)
-        # Upgrades' and trailer cargoes' decisions (issue 6, rules/upgrades.py, trailers.py).
+        # Upgrades' and trailer cargoes' decisions (rules/upgrades.py, trailers.py).
         self._handlers.update(UPGRADE_HANDLERS)
-        self._handlers.update(PERK_HANDLERS)  # perks (issue 7, rules/perks/; ai/perks.py)
+        self._handlers.update(PERK_HANDLERS)  # perks (rules/perks/; ai/perks.py)
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
@@ -488,7 +488,7 @@ class HeuristicBot:
         return self.best_pivot(game, w, d.domain.low, d.domain.high, d.player == w.player)
 
 
-    # -- Audience Votes (p.89; issue 7) ----------------------------------------------------------
+    # -- Audience Votes (p.89) ----------------------------------------------------------
     HOT = 3
     """Own Hazards at which the bot buys Thunderous Applause."""
 
@@ -525,7 +525,7 @@ class HeuristicBot:
             return f"pole:{d.player}"
         return None
 
-    # -- sponsors (pp.97-99; issue 7) ------------------------------------------------------------
+    # -- sponsors (pp.97-99) ------------------------------------------------------------
     def _raise_the_sails(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
         """A crew member for a Shift only with crew to spare and a bad result to cancel."""
         v = self.active(game)

@@ -195,7 +195,13 @@ def judge_scene(scene: Scene) -> Judgement:
     """Answer every query of a loaded scene (``SceneError`` on a bad query)."""
     out = Judgement()
     for q in scene.queries:
-        out.answers.append(_answer(scene, q, out))
+        try:
+            out.answers.append(_answer(scene, q, out))
+        except SceneError:
+            raise
+        except (ValueError, ArithmeticError) as e:  # degenerate shapes the loader let through
+            first = str(e).splitlines()[0][:160] if str(e) else type(e).__name__
+            raise SceneError(f"{_where(q)}: the geometry cannot be resolved ({first})") from None
     return out
 
 

@@ -7,6 +7,7 @@ import typer
 from carnage import __version__
 from carnage.cli import (
     catalog_cmd,
+    devilsrun_cmd,
     judge_cmd,
     odds_cmd,
     play_cmd,
@@ -25,6 +26,7 @@ app = typer.Typer(
 )
 app.add_typer(team_cmd.app, name="team")
 app.add_typer(odds_cmd.app, name="odds")
+app.add_typer(devilsrun_cmd.app, name="devils-run")
 app.command(name="catalog")(catalog_cmd.catalog)
 app.command(name="judge")(judge_cmd.judge)
 app.command(name="serve")(serve_cmd.serve)

@@ -201,6 +201,17 @@ class TerminalPlay:
         return True
 
 
+def check_log_file(log: Path) -> None:
+    """``--log FILE`` is checked before the game: not a folder, and at most its own folder is
+    created (never the folders above it)."""
+    if log.is_dir():
+        raise SetupError(f"--log {log}: is a folder; give a file name for the log")
+    folder = log.parent
+    if not folder.exists() and not folder.parent.is_dir():
+        raise SetupError(f"--log {log}: the folder {folder.parent} does not exist (only the "
+                         "log's own folder is created, not its parents)")
+
+
 def play_command(
     scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
     p1: Annotated[str, typer.Option(help="human, heuristic or random")] = HUMAN,
@@ -228,6 +239,8 @@ def play_command(
                     raise SetupError(f"--p{i + 1}: {e}; or {HUMAN}") from None
         setup = make_setup(scenario, team or [], players=2, max_rounds=max_rounds)
         game = build_game(setup, seed)
+        if log is not None:
+            check_log_file(log)
     except SetupError as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None

@@ -27,6 +27,10 @@ def replay_command(
     except SetupError as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None
+    except (ValueError, TypeError, RuntimeError, ArithmeticError) as e:  # a tampered header
+        first = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+        typer.echo(f"{log}: the log's game cannot be set up ({first})", err=True)
+        raise typer.Exit(2) from None
     if result.difference is not None:
         i, old, new = result.difference
         typer.echo(f"{log}: replay differs at event {i}")

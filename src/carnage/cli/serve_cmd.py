@@ -32,6 +32,7 @@ def serve(
 
     from carnage.web.app import create_app
     from carnage.web.db import StoreError
+    from carnage.web.limits import SERVER_OPTIONS
 
     try:
         url = db or default_db_url()
@@ -47,7 +48,8 @@ def serve(
         shown = "127.0.0.1"
     typer.echo(f"Carnage is running at http://{shown}:{port}/  (database: {url}; Ctrl+C stops)")
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning",
+                    ws_max_size=SERVER_OPTIONS["ws_max_size"])
     except (OSError, SystemExit) as e:
         typer.echo(f"cannot serve on {host}:{port}: {e}", err=True)
         raise typer.Exit(2) from None

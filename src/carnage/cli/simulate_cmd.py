@@ -5,13 +5,17 @@ Game ``i`` (0-based) uses seed ``SEED + i``. Prints a summary (``--json``: ``{"g
 the finished games that end with each tallied row of the scenario's report set, e.g.
 ``finish_crossed``; wins are keyed ``p<seat>:<bot>``). A
 progress bar goes to stderr. A game that raises counts in ``errors``, its seed goes to stderr,
-and the run goes on. ``--log FILE`` saves each game's log (``FILE`` itself for one game, else
-``FILE`` with ``-<seed>`` before the suffix). Bad options: one line on stderr, exit 2.
+and the run goes on. ``--log DIR`` saves each game's log as ``DIR/game-<seed>.jsonl`` and
+writes nothing outside ``DIR``: the folder is created if missing, but not its parents, and a
+link planted where a log goes is refused, not followed. Bad options: one line on stderr,
+exit 2.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -28,12 +32,13 @@ from carnage.ai import Bot, bot_rng, make_bot, play_out
 from carnage.cli.scenario_report import tally
 from carnage.engine.game import RuleOptions
 from carnage.rulesets.setup import (
+    GameRecord,
     GameSetup,
     SetupError,
     build_game,
+    log_text,
     make_setup,
     record_game,
-    write_log,
 )
 
 
@@ -79,13 +84,47 @@ def parse_bots(spec: str, players: int) -> list[str]:
     return names
 
 
-def log_path(base: Path, seed: int, games: int) -> Path:
-    return base if games == 1 else base.with_name(f"{base.stem}-{seed}{base.suffix}")
+def log_dir(path: Path) -> Path:
+    """The ``--log`` folder, made if missing (only the folder itself: its parent must exist);
+    ``SetupError`` naming the problem otherwise."""
+    if path.exists() and not path.is_dir():
+        raise SetupError(f"--log {path}: is a file, not a folder (give a folder for the logs)")
+    if not path.exists():
+        if not path.parent.is_dir():
+            raise SetupError(f"--log {path}: the folder {path.parent} does not exist (only the "
+                             "log folder itself is created, not its parents)")
+        try:
+            path.mkdir()
+        except OSError as e:
+            raise SetupError(f"--log {path}: cannot create the folder ({e.strerror or e})") \
+                from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise SetupError(f"--log {path}: cannot write the log in this folder")
+    return path
+
+
+def log_path(folder: Path, seed: int) -> Path:
+    return folder / f"game-{seed}.jsonl"
+
+
+def save_log(folder: Path, seed: int, record: GameRecord) -> Path:
+    """Write one game's log inside ``folder``; a symbolic link in its place is refused."""
+    target = log_path(folder, seed)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(target, flags, 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(log_text(record))
+    except OSError as e:
+        why = ("a link is in its place; it is not followed" if e.errno == errno.ELOOP
+               else e.strerror or str(e))
+        raise SetupError(f"{target}: cannot write the log ({why})") from None
+    return target
 
 
 def random_teams_setup(base: GameSetup, cans: int,
                        sponsored: bool | None = None) -> Callable[[int], GameSetup]:
-    """``--teams random``: game ``seed`` gets its own random legal teams (issue 6), one per
+    """``--teams random``: game ``seed`` gets its own random legal teams, one per
     player, drawn from ``team:<seed>:<seat>`` so every game's teams are known from its seed.
     ``sponsored`` as in ``random_team`` (True: a sponsor and perks for every team)."""
     from carnage.team.random_team import random_team
@@ -141,7 +180,7 @@ def simulate(
         finally:
             s.games += 1
             if log is not None and game is not None:
-                write_log(log_path(log, game_seed, games), record_game(game, setup, game_seed))
+                save_log(log, game_seed, record_game(game, setup, game_seed))
             if on_game is not None:
                 on_game()
     s.seconds = time.perf_counter() - start
@@ -150,6 +189,7 @@ def simulate(
 
 def simulate_command(
     scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[
@@ -161,7 +201,8 @@ def simulate_command(
     max_rounds: Annotated[
         int, typer.Option(help="a game still running after this many rounds is a draw")
     ] = RuleOptions.max_rounds,
-    log: Annotated[Path | None, typer.Option(help="save game logs (JSON lines) here")] = None,
+    log: Annotated[Path | None, typer.Option(
+        help="save each game's log (JSON lines) in this folder, as game-<seed>.jsonl")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     teams: Annotated[
         str | None, typer.Option(help="'random': new random legal teams for every game")
@@ -176,6 +217,16 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
+    if ruleset == "devils-run":
+        from carnage.cli import devilsrun_cmd
+
+        devilsrun_cmd.simulate_command(scenario=scenario, games=games, seed=seed, bots=bots,
+                                       json_out=as_json)
+        return
+    if ruleset != "refuelled":
+        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, devils-run)",
+                   err=True)
+        raise typer.Exit(2)
     err = Console(stderr=True)
     setup_for: Callable[[int], GameSetup] | None = None
     try:
@@ -199,8 +250,7 @@ def simulate_command(
         names = parse_bots(bots, setup.players)
         build_game(setup, seed)  # fail fast on a bad setup
         if log is not None:
-            write_log(log_path(log, seed, games), record_game(build_game(setup, seed), setup,
-                                                                seed))  # writable?
+            log = log_dir(log)
     except SetupError as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None
@@ -214,9 +264,14 @@ def simulate_command(
         console=err, transient=True,
     ) as progress:
         task = progress.add_task("games", total=games)
-        summary = simulate(setup, names, games, seed, log,
-                           on_game=lambda: progress.advance(task), on_error=crashed,
-                           setup_for=setup_for)
+        try:
+            summary = simulate(setup, names, games, seed, log,
+                               on_game=lambda: progress.advance(task), on_error=crashed,
+                               setup_for=setup_for)
+        except SetupError as e:
+            progress.stop()
+            typer.echo(str(e), err=True)
+            raise typer.Exit(2) from None
     data = summary.to_json()
     if as_json:
         typer.echo(json.dumps(data, sort_keys=True))

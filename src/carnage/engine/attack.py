@@ -127,7 +127,7 @@ class Sight:
             Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()
         ] + [Blocker(bid, tuple(r.polygon())) for o in g.state.in_play() if o.id != v.id
              for bid, r in o.bodies()]
-        # ``cover_blockers`` hook (S3): more things that give cover (Smoke Dropper, p.80).
+        # ``cover_blockers`` hook: more things that give cover (Smoke Dropper, p.80).
         self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
                                                  {"game": g, "vehicle": v}))
         self.circles = [_circle(b.polygon) for b in self.blockers]
@@ -250,7 +250,7 @@ def weapon_uses(g: Game, v: VehicleState, key: str) -> int:
 
 def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
     """Other vehicles in play, friend or foe (p.30), that the ``targetable`` hook allows
-    (issue 7: a Ghost Rider may not be shot at, p.101)."""
+    (a Ghost Rider may not be shot at, p.101)."""
     return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0
             and g.effects.run_event("targetable", True,
                                     {"game": g, "attacker": v, "target": t}) is True]
@@ -399,7 +399,7 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
         fired.append((s, w, max(0, n), pen))
     if not fired:
         return
-    # ``attack_roll`` flow hook (P2): just before the dice are rolled the attacker may change
+    # ``attack_roll`` flow hook: just before the dice are rolled the attacker may change
     # the entries of ctx "fired" (shot, weapon, dice, penalty): Angel of Death, p.108.
     yield from run_flows(g, "attack_roll", {"game": g, "attacker": v, "target": t,
                                             "fired": fired})

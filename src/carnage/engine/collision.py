@@ -151,8 +151,8 @@ def _contact(v: VehicleState, theirs: Rect, b_reversing: bool) -> Contact | None
 def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | None = None,
                       cause: str = "") -> Flow:
     """One Collision of ``v`` with ``oid``. A rule starting a Collision between parties that
-    need not touch passes the ``orientation`` and names itself in ``cause`` (issue 6)."""
-    # ``collides`` hook (issue 6): False when a party cannot be in Collisions (Airborne, p.70).
+    need not touch passes the ``orientation`` and names itself in ``cause``."""
+    # ``collides`` hook: False when a party cannot be in Collisions (Airborne, p.70).
     if g.effects.run_event("collides", True, {"game": g, "vehicle": v, "other": oid}) is not True:
         g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
                reason="cannot be involved in a Collision")
@@ -163,14 +163,14 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
                reason=found)
         return
     me, them, orientation = found
-    # ``collision_orientation`` hook (issue 7): a rule may change the orientation (Tombstone
+    # ``collision_orientation`` hook: a rule may change the orientation (Tombstone
     # makes every Collision of its vehicle Head-on, p.99).
     turned = g.effects.run_event("collision_orientation", orientation, {
         "game": g, "vehicle": v, "parties": (me, them)})
     orientation = turned if isinstance(turned, str) else orientation
     me.cause = them.cause = cause
     parties = (me, them)
-    # ``collision_start`` flow hook (issue 6): rules acting before the Collision is resolved;
+    # ``collision_start`` flow hook: rules acting before the Collision is resolved;
     # they may change a party's gear (Cattle-Hammer, p.103).
     yield from run_flows(g, "collision_start", {
         "game": g, "vehicle": v, "parties": parties, "orientation": orientation})
@@ -208,7 +208,7 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
             continue
         n = smash_dice(orientation, p.gear, other.gear, p.weight, other.weight)
         n = _int_hook(g, "smash_dice", n, _ctx(g, p, other, orientation))
-        # ``smash_roll`` flow hook (P2): just before the dice are rolled the smasher may change
+        # ``smash_roll`` flow hook: just before the dice are rolled the smasher may change
         # ctx "dice" (In for a Penny, p.112) or choose how the smash hurts (Grinderman, p.105).
         sctx: dict[str, object] = {**_ctx(g, p, other, orientation), "dice": n}
         yield from run_flows(g, "smash_roll", sctx)
@@ -232,7 +232,7 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
     # 5 Evades: only a vehicle that declared Evade, against the hits it took (p.56).
     for p in parties:
         if p.vehicle is not None and p.reaction == EVADE and p.hits_taken > 0:
-            # ``before_evade`` flow hook (P2): rules acting before an evade roll (Evasive,
+            # ``before_evade`` flow hook: rules acting before an evade roll (Evasive,
             # Sympathy for the Devil, pp.107-108); also run by ``damage.take_hits``.
             yield from run_flows(g, "before_evade", {
                 "game": g, "vehicle": p.vehicle, "hits": p.hits_taken, "collision": True})
@@ -246,7 +246,7 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
     for p, other in ((me, them), (them, me)):
         dmg = p.hits_taken - p.evaded
         if p.vehicle is not None and dmg > 0:
-            # ``collision_damage`` hook (P2): the hull a party is about to lose here (Grinderman
+            # ``collision_damage`` hook: the hull a party is about to lose here (Grinderman
             # turns it into Hazards, p.105).
             dmg = _int_hook(g, "collision_damage", dmg, _ctx(g, p, other, orientation))
         if p.vehicle is not None and remove_hull(
@@ -274,7 +274,7 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
         g.emit("obstacle_removed", source="destructible", page=54, obstacle=ob.id)
     g.emit("collision_end", source="collision", page=52, vehicle=v.id, other=oid,
            reason="resolved")
-    # ``collision_end`` flow hook (issue 6): rules acting on a resolved Collision (Low-loader
+    # ``collision_end`` flow hook: rules acting on a resolved Collision (Low-loader
     # p.75; On Fire smash attacks p.81). ``obstacle`` is the obstacle party (maybe removed).
     yield from run_flows(g, "collision_end", {
         "game": g, "vehicle": v, "parties": parties, "orientation": orientation,
@@ -313,7 +313,7 @@ def _react(g: Game, p: Party, other: Party, orientation: str, must_evade: bool) 
             SMASH: f"Smash Attack ({orientation.replace('_', '-')})",
             EVADE: f"Evade (gear {p.vehicle.gear} dice)",
         }
-        # ``reaction_labels`` hook (P2): labels for reactions a rule adds (PIT, Slipstream).
+        # ``reaction_labels`` hook: labels for reactions a rule adds (PIT, Slipstream).
         labels = g.effects.run_event("reaction_labels", labels, _ctx(g, p, other, orientation))
         choice = yield ask(
             p.vehicle.player, "collision_reaction",

@@ -52,20 +52,22 @@ def roll_evade(g: Game, v: VehicleState, hits: int, *, source: str, page: int) -
     bonus = int(g.effects.run_event("evade_bonus", 0, {"game": g, "vehicle": v}))
     dice = g.roll(n, "evade", source=source, page=page, vehicle=v.id)
     saved = sum(1 for d in dice if d + bonus >= EVADE_ON)
-    # ``evade_saves`` hook (P2): hits these dice cancel (Evasive: a natural 1 fails, p.107).
+    # ``evade_saves`` hook: hits these dice cancel (Evasive: a natural 1 fails, p.107).
     saved = int(g.effects.run_event("evade_saves", saved, {
         "game": g, "vehicle": v, "dice": list(dice), "bonus": bonus}))
     return min(saved, hits)
 
 
-def remove_hull(g: Game, v: VehicleState, amount: int, *, source: str, page: int) -> bool:
+def remove_hull(g: Game, v: VehicleState, amount: int, *, source: str, page: int,
+                fire: bool = False) -> bool:
     """Mark off ``amount`` hull points (p.43). True when this leaves the vehicle on zero (it
     must then be wrecked by the caller, in order)."""
     if amount <= 0 or not v.in_play:
         return False
-    # ``damage_amount`` hook (P2): the hull points about to be lost (Beerserker, p.112).
+    # ``damage_amount`` hook: the hull points about to be lost (Beerserker, p.112); ctx
+    # "fire" when the damage has the Fire rule (Fire Walk With Me, p.100).
     amount = int(g.effects.run_event("damage_amount", amount,
-                                     {"game": g, "vehicle": v, "source": source}))
+                                     {"game": g, "vehicle": v, "source": source, "fire": fire}))
     if amount <= 0:
         return False
     before = v.hull_points

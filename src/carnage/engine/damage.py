@@ -70,10 +70,12 @@ class HitGroup:
 
 
 def suffer_damage(
-    g: Game, v: VehicleState, amount: int, *, source: str, page: int, in_collision: bool = False
+    g: Game, v: VehicleState, amount: int, *, source: str, page: int, in_collision: bool = False,
+    fire: bool = False,
 ) -> Flow:
-    """Remove ``amount`` hull points (p.43); at zero the vehicle is wrecked."""
-    if remove_hull(g, v, amount, source=source, page=page):
+    """Remove ``amount`` hull points (p.43); at zero the vehicle is wrecked. ``fire``: the
+    damage has the Fire rule (a perk's burn, p.108), which the ``damage_amount`` hook sees."""
+    if remove_hull(g, v, amount, source=source, page=page, fire=fire):
         yield from wreck(g, v, in_collision=in_collision)
 
 
@@ -97,7 +99,7 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     so Twisted Metal removes it at the end instead of leaving a wreck (p.44)."""
     if not v.in_play:
         return
-    # ``wreck`` flow hook (S3): a flow returning True replaces the whole wreck sequence (an RC
+    # ``wreck`` flow hook: a flow returning True replaces the whole wreck sequence (an RC
     # Car explodes instead, p.79).
     from carnage.kernel.effects import run_flows
 
@@ -134,13 +136,13 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     ammo = ammo_tokens(g, v)
     die = g.roll(1, "explosion check", source="explosion_check", page=43, vehicle=v.id,
                  ammo=ammo)[0]
-    # ``explosion_roll`` flow hook (P2): the die is rolled; a rule may add ctx "bonus" to the
+    # ``explosion_roll`` flow hook: the die is rolled; a rule may add ctx "bonus" to the
     # check (Powder Keg, p.105).
     ectx: dict[str, Any] = {"game": g, "vehicle": v, "roll": die, "ammo": ammo, "bonus": 0}
     yield from run_flows(g, "explosion_roll", ectx)
     bonus = int(ectx["bonus"])
     explodes = die + ammo + bonus >= EXPLODES_ON
-    # ``explosion_check`` hook (issue 6): a rule may force the result (Nuclear Engine, p.83).
+    # ``explosion_check`` hook: a rule may force the result (Nuclear Engine, p.83).
     explodes = g.effects.run_event("explosion_check", explodes,
                                    {"game": g, "vehicle": v, "roll": die, "ammo": ammo}) is True
     g.emit("explosion_check", source="explosion_check", page=43, vehicle=v.id, roll=die,
@@ -263,7 +265,7 @@ def take_hits(
     ctx: dict[str, Any] = {"game": g, "target": target, "groups": groups, "source": source}
     cancelled = 0
     if evadable and g.effects.run_event("can_evade", True, ctx) is True:
-        # ``before_evade`` flow hook (P2): Evasive, Sympathy for the Devil (pp.107-108).
+        # ``before_evade`` flow hook: Evasive, Sympathy for the Devil (pp.107-108).
         from carnage.kernel.effects import run_flows
 
         yield from run_flows(g, "before_evade", {"game": g, "vehicle": target, "hits": total,
@@ -285,7 +287,7 @@ def take_hits(
         # Blast hazards land before the damage, so a wreck's reset clears them (AT-8).
         g.add_hazards(target, blast, "blast", 81)
     yield from suffer_damage(g, target, damage, source=source, page=page)
-    # ``hits_resolved`` flow hook (P2): the hits have landed (Sympathy for the Devil shares
+    # ``hits_resolved`` flow hook: the hits have landed (Sympathy for the Devil shares
     # them, p.108); ctx as for ``hits_taken`` plus "damage" and "blast".
     from carnage.kernel.effects import run_flows
 

@@ -124,7 +124,7 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
                free=True)
     else:
         g.emit("activation", page=20, vehicle=v.id, player=v.player, phase=st.gear_phase)
-    # Flow hooks (issue 6, docs/events.md): rules acting as the activation or a step starts
+    # Flow hooks (docs/events.md): rules acting as the activation or a step starts
     # or ends. An ``activation_start`` flow returning True skips the Movement Step.
     ctx = {"game": g, "vehicle": v}
     st.step = "movement"
@@ -136,7 +136,7 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
         if v.in_play and not st.finished:
             yield from run_flows(g, "movement_end", ctx)
     if not st.finished:
-        # ``step_end`` flows (P2): the end of each step, whatever became of the active vehicle
+        # ``step_end`` flows: the end of each step, whatever became of the active vehicle
         # (Splashback, p.106).
         yield from run_flows(g, "step_end", {**ctx, "step": "movement"})
     g.scenario.check_end(g)
@@ -146,24 +146,24 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
         if v.in_play and not st.finished:
             yield from attack_step(g, v)
         if v.in_play and not st.finished:
-            # ``attack_end`` flows (issue 7): "at the end of the Attack Step" (Raiders p.97,
+            # ``attack_end`` flows: "at the end of the Attack Step" (Raiders p.97,
             # Siren p.98, Party Hard p.102).
             yield from run_flows(g, "attack_end", ctx)
         if not st.finished:
-            yield from run_flows(g, "step_end", {**ctx, "step": "attack"})  # P2
+            yield from run_flows(g, "step_end", {**ctx, "step": "attack"})
         g.scenario.check_end(g)
     if not st.finished:
         st.step = "wipeout"
         if v.in_play:
-            # ``wipeout_step_start`` flows (issue 7): as the Wipeout Step begins (Live Fast).
+            # ``wipeout_step_start`` flows: as the Wipeout Step begins (Live Fast).
             yield from run_flows(g, "wipeout_step_start", ctx)
         yield from wipeout_step(g, v)
         if not st.finished:
-            yield from run_flows(g, "step_end", {**ctx, "step": "wipeout"})  # P2
+            yield from run_flows(g, "step_end", {**ctx, "step": "wipeout"})
         g.scenario.check_end(g)
     st.step = None
     g.emit("activation_end", vehicle=v.id)
-    # ``activation_end`` notice (issue 6): effects lasting "until the end of the vehicle's next
+    # ``activation_end`` notice: effects lasting "until the end of the vehicle's next
     # activation" end here (Grav Gun, Magnetic Jammer, pp.73-74).
     g.effects.run_event("activation_end", None, {"game": g, "vehicle": v})
     st.active = None

@@ -99,7 +99,7 @@ def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
         for bid, rect in o.bodies()  # a trailer is a second body (p.117)
     ]
     out += [_obstruction(ob.id, tuple(ob.polygon())) for ob in g.state.obstacles.values()]
-    # ``obstructions`` hook (issue 6): a rule may drop some (Airborne, p.70).
+    # ``obstructions`` hook: a rule may drop some (Airborne, p.70).
     hooked = g.effects.run_event("obstructions", out, {"game": g, "vehicle": v})
     return hooked if isinstance(hooked, list) else out
 
@@ -156,7 +156,7 @@ def _sync(g: Game, v: VehicleState, sk: SkidResolution) -> None:
 def movement_step(g: Game, v: VehicleState) -> Flow:
     st = g.state
     ignoring = touching_ids(g, v)
-    # ``movement_ignoring`` hook (P2): more obstructions this Movement Step ignores (Skiing,
+    # ``movement_ignoring`` hook: more obstructions this Movement Step ignores (Skiing,
     # p.115); the move still backs up off them at the end (resolve_move).
     ignoring = set(g.effects.run_event("movement_ignoring", ignoring, {"game": g, "vehicle": v}))
     if ignoring:
@@ -185,7 +185,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         skid_allowed = False
     g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
            use=use.value)
-    # ``template_chosen`` notice (issue 6): e.g. an articulated vehicle off a Straight (p.117).
+    # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
     g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
                                                   "mirror": mirror, "reverse": reverse,
                                                   "use": use})
@@ -196,9 +196,9 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     sk = SkidResolution(
         gear=v.gear, max_gear=g.stat(v, "max_gear"), hazards=v.hazards,
         handling=g.stat(v, "handling"), trivial=use is TemplateUse.TRIVIAL,
-        min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),  # S3
+        min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),
     )
-    # ``skid_setup`` notice (P2): perks set the SkidResolution's limits (Overload's extra die,
+    # ``skid_setup`` notice: perks set the SkidResolution's limits (Overload's extra die,
     # Chrome-Whisperer's pushes, Unnerving Eye Contact, Restraint; rules/perks/).
     g.effects.run_event("skid_setup", sk, {"game": g, "vehicle": v})
     dice = _LoggedDice(g, v, "skid dice")
@@ -216,7 +216,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
                 for k in range(1, len(faces) + 1)
                 for c in combinations(range(len(faces)), k)
             ]
-            while sk.pushes < sk.push_limit:  # more than once: Chrome-Whisperer (P2, p.107)
+            while sk.pushes < sk.push_limit:  # more than once: Chrome-Whisperer (p.107)
                 push = yield ask(
                     v.player, "push_it", f"{v.name}: Push It (+1 hazard) and reroll which dice?",
                     [(NO_PUSH, "keep the dice")] + [(s, f"reroll {s}") for s in subsets],
@@ -228,7 +228,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
                 g.emit("skid", source="push_it", page=40, vehicle=v.id,
                        faces=[f.value for f in faces])
                 _sync(g, v, sk)
-    # ``skid_rolled`` flow hook (P2): after the roll and Push It, before any Shift is spent;
+    # ``skid_rolled`` flow hook: after the roll and Push It, before any Shift is spent;
     # rules change, add or set aside dice in ctx "sk" (Moment of Glory, Easy Rider, Momentum,
     # Taunt, Satellite Navigation, pp.110-115). They change ``sk``, never ``v`` directly.
     skctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "dice": dice}
@@ -252,7 +252,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         action, _, idx = pick.partition(":")
         sk.spend(action, int(idx) if action == CANCEL else None)
         _sync(g, v, sk)
-    # ``skid_finish`` flow hook (P2): Shifts spent, Hazards not yet gained (Overload p.113,
+    # ``skid_finish`` flow hook: Shifts spent, Hazards not yet gained (Overload p.113,
     # Purring p.115); like ``skid_rolled`` the rules change ``sk``.
     yield from run_flow_hooks(g, "skid_finish", skctx)
     _sync(g, v, sk)
@@ -260,7 +260,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     _sync(g, v, sk)
     if gained:
         g.emit("skid_hazards", page=24, vehicle=v.id, gained=gained)
-    # ``place_slide`` hook (issue 6): False leaves the Slide template out (Ponderous, p.120).
+    # ``place_slide`` hook: False leaves the Slide template out (Ponderous, p.120).
     if slide and g.effects.run_event("place_slide", True, {"game": g, "vehicle": v}) is not True:
         slide = False
 
@@ -279,7 +279,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             )))
         else:
             slide_side = path.slide_side
-        # ``slide_template`` flow hook (P2): ctx "templates" may become a set whose Slide
+        # ``slide_template`` flow hook: ctx "templates" may become a set whose Slide
         # template is another template (Powerslide, p.107).
         slctx: dict[str, Any] = {"game": g, "vehicle": v, "templates": move_ts}
         yield from run_flow_hooks(g, "slide_template", slctx)
@@ -291,11 +291,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     collided: set[str] = set()
     result: MoveResult | None = None
     # Ramps (p.87): their non-entry edges stop the move like obstructions; the collision
-    # window then runs the jump or tumble (engine/terrain.py, helper G).
+    # window then runs the jump or tumble (engine/terrain.py).
     from carnage.engine.terrain import ramp_obstructions
 
     ramp_edges = ramp_obstructions(g) if g.state.ramps else []
-    if ramp_edges:  # ``ramp_edges`` hook (issue 6): Airborne ignores terrain (p.70)
+    if ramp_edges:  # ``ramp_edges`` hook: Airborne ignores terrain (p.70)
         ramp_edges = g.effects.run_event("ramp_edges", ramp_edges, {"game": g, "vehicle": v})
     while True:
         result = resolve_move(
@@ -303,11 +303,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             slide=cast(SlideSide | None, slide_side),
             ignoring=ignoring, ts=move_ts,
         )
-        touched = place_vehicle(g, v, result, reverse, ignoring)
+        touched, interrupted = place_vehicle(g, v, result, reverse, ignoring)
         placed = v.pose
         g.emit(
             "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
-            heading=round(placed.heading, 3), interrupted=result.interrupted,
+            heading=round(placed.heading, 3), interrupted=interrupted,
             touched=touched,
         )
         if _edge_check(g, v, result):
@@ -315,7 +315,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         fresh = [i for i in touched if i not in collided]
         if not fresh:
             break
-        # ``move_contact`` flow hook (P2): before the collision window a rule may have the move
+        # ``move_contact`` flow hook: before the collision window a rule may have the move
         # ignore what it touched (ctx "ignore": Stunt Driver, p.107); the move is made again.
         cctx: dict[str, Any] = {"game": g, "vehicle": v, "touched": fresh, "ignore": set()}
         yield from run_flow_hooks(g, "move_contact", cctx)
@@ -329,7 +329,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             return
         if v.pose != placed:
             break  # the window moved it (a ramp's jump or tumble): the move ends there
-        # ``move_collided`` flow hook (issue 6): after this move's collisions a rule may let
+        # ``move_collided`` flow hook: after this move's collisions a rule may let
         # the move go on, ignoring obstructions (ctx "ignore": Up and Over, p.71) or because
         # it moved one away (ctx "rerun": Piledriver, p.121).
         mctx: dict[str, Any] = {"game": g, "vehicle": v, "touched": fresh, "ignore": set(),
@@ -337,12 +337,12 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from run_flow_hooks(g, "move_collided", mctx)
         if not v.in_play or g.state.finished:
             return
-        if result.interrupted and (mctx["ignore"] or mctx["rerun"]):
+        if interrupted and (mctx["ignore"] or mctx["rerun"]):
             ignoring = set(ignoring) | set(mctx["ignore"])
             continue
-        if not result.interrupted or before <= set(g.state.obstacles):
+        if not interrupted or before <= set(g.state.obstacles):
             break  # nothing was removed: the interrupted position stands
-    # ``move_window`` flow hook (S3): what lies on the table under the move's template or
+    # ``move_window`` flow hook: what lies on the table under the move's template or
     # Final Position acts in this collision window (dropped weapon templates, p.78).
     from carnage.kernel.effects import run_flows
 
@@ -352,10 +352,10 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
-    if spin and not result.interrupted and v.in_play and not g.state.finished:
-        # ``spin_start`` flow hook (P2): ctx "limit" (degrees either way; Handbrake Artist
+    if spin and not interrupted and v.in_play and not g.state.finished:
+        # ``spin_start`` flow hook: ctx "limit" (degrees either way; Handbrake Artist
         # faces any way, p.107) and "about_front" (Rear Drive, p.115).
-        # ctx "spins" (issue 7): how many spins, one after another (Dizzy, p.99: one per Spin
+        # ctx "spins": how many spins, one after another (Dizzy, p.99: one per Spin
         # result).
         spctx: dict[str, Any] = {"game": g, "vehicle": v, "limit": 90.0, "about_front": False,
                                  "spins": 1}
@@ -379,6 +379,27 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         if rep.treacherous:
             n = int(g.effects.run_event("surface_hazards", 2, {**sctx, "surface": "treacherous"}))
             g.add_hazards(v, n, "treacherous_surface", 86)
+    yield from road_surface(g, v, result)
+
+
+ROAD_DISCARD, ROAD_KEEP = "yes", "no"
+
+
+def road_surface(g: Game, v: VehicleState, result: MoveResult) -> Flow:
+    """Road (p.86): when every part of the movement template and of the Final Position after
+    all Skid Dice (so after any Spin) lies on road, the vehicle may discard a Hazard Token at
+    the end of its Movement Step."""
+    roads = [s for s in g.state.surfaces.values() if s.kind is SurfaceKind.ROAD]
+    if not roads or not v.in_play or g.state.finished or v.hazards <= 0:
+        return
+    parts = [*move_pieces(result)[:-1], v.rect().polygon()]
+    if not surface_report(parts, roads).road:
+        return
+    pick = yield ask(v.player, "road_surface", f"{v.name}: moved wholly on road; discard a "
+                     "Hazard Token?", [(ROAD_DISCARD, "discard one"), (ROAD_KEEP, "keep them")],
+                     source="road_surface", page=86, vehicle=v.id)
+    if pick == ROAD_DISCARD:
+        g.add_hazards(v, -1, "road_surface", 86)
 
 
 def ask_spin(v: VehicleState, limit: float = 90.0, *, about_front: bool = False) -> Decision:
@@ -427,14 +448,17 @@ def moving_body(g: Game, v: VehicleState, reverse: bool) -> Rect:
 
 
 def place_vehicle(g: Game, v: VehicleState, result: MoveResult, reverse: bool,
-                  ignoring: set[str]) -> list[str]:
-    """Put ``v`` where ``result`` ends; returns what it touches there (not ignored). The
-    ``vehicle_placed`` hook may place attached bodies (a trailer, p.118) and add what they
-    touch."""
+                  ignoring: set[str]) -> tuple[list[str], bool]:
+    """Put ``v`` where ``result`` ends; returns what it touches there (not ignored) and
+    whether the move was interrupted. The ``vehicle_placed`` hook may place attached bodies
+    (a trailer, p.118) and add what they touch; setting ctx "backed_up" it says it backed
+    the move up short of ``result`` (no room for the trailer, ruling VR-19)."""
     v.pose = result.pose
-    out = g.effects.run_event("vehicle_placed", list(result.touched), {
-        "game": g, "vehicle": v, "result": result, "reverse": reverse, "ignoring": ignoring})
-    return [str(i) for i in out] if isinstance(out, list) else list(result.touched)
+    ctx: dict[str, Any] = {"game": g, "vehicle": v, "result": result, "reverse": reverse,
+                           "ignoring": ignoring, "backed_up": False}
+    out = g.effects.run_event("vehicle_placed", list(result.touched), ctx)
+    touched = [str(i) for i in out] if isinstance(out, list) else list(result.touched)
+    return touched, result.interrupted or bool(ctx["backed_up"])
 
 
 def disqualify(g: Game, v: VehicleState, why: str) -> None:
@@ -464,13 +488,14 @@ def forced_move(
     ignoring = {o.id for o in obs} if ignore_obstructions else touching_ids(g, v)
     result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
                           reverse=reverse, mirror=mirror, ts=g.templates)
-    touched_now = place_vehicle(g, v, result, reverse, ignoring)
-    if reverse:
-        v.reversing = True  # moving backwards: its rear leads into any Collision (p.53)
+    touched_now, interrupted = place_vehicle(g, v, result, reverse, ignoring)
+    # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
+    # a reverse leads with the front again.
+    v.reversing = reverse
     g.emit(
         "forced_move", source=source, page=page, vehicle=v.id, template=template_id,
         x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3),
-        interrupted=result.interrupted, touched=touched_now,
+        interrupted=interrupted, touched=touched_now,
     )
     if _edge_check(g, v, result):
         return
@@ -479,7 +504,7 @@ def forced_move(
     if touched:
         yield from collision_window(g, v, touched)
     if v.in_play and not g.state.finished:
-        # ``move_window`` flow hook (S3): dropped weapon templates under a forced move (p.78).
+        # ``move_window`` flow hook: dropped weapon templates under a forced move (p.78).
         from carnage.kernel.effects import run_flows
 
         yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result,
@@ -496,7 +521,7 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
 
     start_touching = touching_ids(g, v)
     obs = obstructions_for(g, v)
-    # ``pivot`` hook (issue 6): a rule may turn the vehicle its own way and return
+    # ``pivot`` hook: a rule may turn the vehicle its own way and return
     # (pose, turned, touched), e.g. cab and trailer as one body (p.119).
     custom = g.effects.run_event("pivot", None, {
         "game": g, "vehicle": v, "angle": angle, "obstructions": obs,

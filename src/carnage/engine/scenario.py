@@ -35,7 +35,7 @@ class Scenario:
     def end_of_gear_phase(self, game: Game) -> None:
         """Called after each gear phase (e.g. passing pole position)."""
 
-    # Issue 7 (helper P1): pole moves and respawn placement go through the scenario so that
+    # Pole moves and respawn placement go through the scenario so that
     # Audience Votes can hold the pole (Carpe Diem, p.90) and respawn vehicles (p.90).
     def move_pole(self, game: Game, to: int, reason: str, *, source: str,
                   page: int | None) -> bool:
@@ -83,7 +83,7 @@ class Scenario:
 
     def counts(self, game: Game, vehicle: VehicleState) -> bool:
         """Does ``vehicle`` count towards victory conditions? Not an RC Car (p.79), nor what
-        the ``counts_for_victory`` hook rules out (a Ghost Rider, p.101; issue 7)."""
+        the ``counts_for_victory`` hook rules out (a Ghost Rider, p.101)."""
         return vehicle.in_team and game.effects.run_event(
             "counts_for_victory", True, {"game": game, "vehicle": vehicle}) is True
 
@@ -96,7 +96,7 @@ class Scenario:
         elif not alive:
             game.finish(None, "no vehicles left in play", draw=True)
         elif len(alive) > 1:
-            # Team games (p.123; issue 7): one side left wins, named by its first seat.
+            # Team games (p.123): one side left wins, named by its first seat.
             first = min(alive)
             side = game.effects.run_event("allies", frozenset({first}),
                                           {"game": game, "player": first})

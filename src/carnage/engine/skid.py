@@ -30,7 +30,7 @@ class SkidResolution:
     """A trivial manoeuvre adds one bonus Shift result (p.40)."""
     min_gear: int = 1
     """Lowest gear a Shift may change down to (an RC Car cannot change gear, p.79)."""
-    # Perks (helper P2, rules/perks/) set these through the ``skid_setup`` hook:
+    # Perks (rules/perks/) set these through the ``skid_setup`` hook:
     extra_dice: int = 0
     """Skid dice allowed beyond Handling (Overload, p.113)."""
     push_limit: int = 1

@@ -7,12 +7,12 @@ that rules may modify (handling, max gear, crew ...) are read through the game's
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from carnage.catalog.models import Weight
+from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import Surface
 from carnage.kernel.game import KernelState
@@ -69,12 +69,7 @@ class Trailer:
     hinge: float = 0.0
 
     def rect(self, cab: Rect) -> Rect:
-        hx, hy = cab.rear_centre()
-        heading = cab.pose.heading + self.hinge
-        r = math.radians(heading)
-        half = self.length / 2.0
-        return Rect(Pose(hx - half * math.cos(r), hy - half * math.sin(r), heading),
-                    self.length, self.width)
+        return trailer_behind(cab, self.length, self.width, self.hinge)
 
 
 def body_owner(oid: str) -> str:
@@ -173,7 +168,7 @@ class Obstacle:
 
 @dataclass
 class Ramp:
-    """A ramp (p.87; helper G): a rectangle driven up from its entry edge, which is its rear
+    """A ramp (p.87): a rectangle driven up from its entry edge, which is its rear
     edge (``pose.heading`` points up the ramp). Not an obstruction: reaching any other edge
     during a Movement Step makes the vehicle jump or tumble (engine/terrain.py)."""
 

@@ -71,7 +71,7 @@ def lose_control_chooser(g: Game, v: VehicleState, active: VehicleState) -> int:
 
 def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
     g.emit("wipeout", source="wipeout", page=34, vehicle=v.id, hazards=v.hazards, gear=v.gear)
-    # ``wipeout_start`` flow hook (S3): rules acting before the Wipeout is resolved (an RC Car
+    # ``wipeout_start`` flow hook: rules acting before the Wipeout is resolved (an RC Car
     # suffers one damage, p.79); the Wipeout ends if the vehicle leaves play.
     from carnage.kernel.effects import run_flows
 
@@ -90,7 +90,7 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
             return
     # 3.2 Reset (p.34).
     reset_gear_and_hazards(g, v, source="wipeout", page=34)
-    # ``lose_control`` hook (issue 6): False leaves the vehicle facing as it is (Ponderous,
+    # ``lose_control`` hook: False leaves the vehicle facing as it is (Ponderous,
     # p.120).
     if g.effects.run_event("lose_control", True, {"game": g, "vehicle": v}) is not True:
         return
@@ -114,7 +114,7 @@ def flip(g: Game, v: VehicleState) -> Flow:
     from carnage.engine.movement import forced_move
     from carnage.kernel.effects import run_flows
 
-    # ``flip`` flow hook (issue 6): rules acting as a vehicle flips (Roll Cage asks, p.85); one
+    # ``flip`` flow hook: rules acting as a vehicle flips (Roll Cage asks, p.85); one
     # returning True resolves the Flip itself (Nuclear Engine p.83, Jackknife p.119).
     if (yield from run_flows(g, "flip", {"game": g, "vehicle": v})):
         return

@@ -15,6 +15,7 @@ from carnage.geometry.footprints import body, footprint
 from carnage.geometry.movement import (
     MoveResult,
     TemplatePath,
+    cab_ahead,
     final_pose,
     hitch_trailer,
     path_for,
@@ -22,6 +23,7 @@ from carnage.geometry.movement import (
     resolve_move,
     spin_body,
     template_path,
+    trailer_behind,
 )
 from carnage.geometry.ranges import ShootingTemplate, range_band, shooting_template
 from carnage.geometry.surfaces import Surface, SurfaceKind, SurfaceReport, surface_report
@@ -32,6 +34,7 @@ __all__ += [
     "Obstruction",
     "TemplatePath",
     "body",
+    "cab_ahead",
     "collision_contact",
     "collision_orientation",
     "final_pose",
@@ -42,6 +45,7 @@ __all__ += [
     "resolve_move",
     "spin_body",
     "template_path",
+    "trailer_behind",
 ]
 
 

@@ -14,17 +14,28 @@ answer is exact: the placed template's edges keep their directions, so the shape
 line of the other. Between two such values each "nearest distance along the template" is
 linear in t, so the set of clear t is found exactly from two samples per interval, and the
 critical values themselves are checked directly. The fixed arcs are one or two families,
-hence exact. The 360° arc is searched over facings every ``turret_step`` degrees plus the
-critical facings, each facing exact along its families.
+hence exact. The 360° arc is searched over every facing by ``allround.search``: each facing
+is judged exactly (``allround.RulerFacing`` for rulers, these families for bursts) and a
+proven bound over intervals of facings leaves out only lines thinner than ``tol``.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from carnage.geometry.allround import (
+    CLEAR,
+    TOUCHING,
+    UNBLOCKED,
+    Judge,
+    Obstacle,
+    RulerFacing,
+    search,
+)
 from carnage.geometry.arcs import (
     REACH_TOL,
     TOUCH,
@@ -36,13 +47,20 @@ from carnage.geometry.arcs import (
     turret_families,
     turret_reach_facing,
 )
-from carnage.geometry.convex import area, clip_planes, convex_hull, halfplanes, sweep_hull
+from carnage.geometry.convex import TOL as CLIP_TOL
+from carnage.geometry.convex import (
+    area,
+    ccw,
+    clip_planes,
+    convex_hull,
+    halfplanes,
+    sweep_hull,
+)
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
     Point,
     Rect,
     closest_points,
-    heading_diff,
     penetration,
 )
 
@@ -85,24 +103,70 @@ _INF = math.inf
 
 
 def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]], origin: Point,
-                 d: Point, need_area: bool) -> float:
+                 d: Point, need_area: bool, shape: Sequence[Point] = ()) -> float:
     """Distance along the template axis from its origin to the nearest point of ``body``
-    inside the template (given by its half-planes at the origin (0, 0)) placed at
-    ``origin``; inf when they do not meet (or, with ``need_area``, only touch)."""
-    inter = clip_planes(body, planes, origin[0], origin[1])
+    inside the template (given by its half-planes at the origin (0, 0), and optionally its
+    outline ``shape`` there) placed at ``origin``; inf when they do not meet (or, with
+    ``need_area``, only touch). A many-sided template is clipped by the body's few edges
+    rather than the other way round (the same intersection, fewer passes)."""
+    ox, oy = origin
+    if len(shape) > len(body) + 2:
+        # in the template's own frame (origin at 0): the body's edges shifted by −origin
+        local = _clip_by(shape, [(nx, ny, c - nx * ox - ny * oy)
+                                 for nx, ny, c in _planes_of(tuple(body))])
+        if not local:
+            return _INF
+        if need_area and (len(local) < 3 or area(local) <= 1e-9):
+            return _INF
+        return min(x * d[0] + y * d[1] for x, y in local)
+    inter = clip_planes(body, planes, ox, oy)
     if not inter:
         return _INF
     if need_area and (len(inter) < 3 or area(inter) <= 1e-9):
         return _INF
-    ox, oy = origin
     return min((x - ox) * d[0] + (y - oy) * d[1] for x, y in inter)
 
 
-def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[Point]
-                    ) -> tuple[float, float] | None:
+def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
+             ) -> list[Point]:
+    """``poly`` clipped by half-planes nx*x + ny*y <= c (boundary included), as
+    ``convex.clip_halfplane`` does plane by plane."""
+    out = list(poly)
+    for nx, ny, c in planes:
+        vals = [nx * x + ny * y - c for x, y in out]
+        if max(vals) <= CLIP_TOL:
+            continue
+        if min(vals) > CLIP_TOL:
+            return []
+        n = len(out)
+        nxt: list[Point] = []
+        for i in range(n):
+            dp = vals[i]
+            j = i + 1 if i + 1 < n else 0
+            dq = vals[j]
+            if dp <= CLIP_TOL:
+                nxt.append(out[i])
+            if (dp < -CLIP_TOL and dq > CLIP_TOL) or (dp > CLIP_TOL and dq < -CLIP_TOL):
+                (px, py), (qx, qy) = out[i], out[j]
+                t = dp / (dp - dq)
+                nxt.append((px + t * (qx - px), py + t * (qy - py)))
+        out = nxt
+        if not out:
+            break
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _planes_of(body: tuple[Point, ...]) -> list[tuple[float, float, float]]:
+    return halfplanes(ccw(body))
+
+
+def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[Point],
+                    msum: list[Point] | None = None) -> tuple[float, float] | None:
     """Parameters t in [0, 1] whose placement touches the target: the segment of origins
-    clipped by target ⊕ (−template)."""
-    msum = convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
+    clipped by target ⊕ (−template) (``msum``, when already known)."""
+    if msum is None:
+        msum = _msum(target, shape)
     sx, sy = fam.start
     ex, ey = fam.end[0] - sx, fam.end[1] - sy
     lo, hi = 0.0, 1.0
@@ -123,6 +187,11 @@ def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[P
         if lo > hi:
             return None
     return (max(0.0, lo), min(1.0, hi))
+
+
+def _msum(target: Sequence[Point], shape: Sequence[Point]) -> list[Point]:
+    """target ⊕ (−shape)."""
+    return convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
 
 
 def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[Sequence[Point]]
@@ -220,8 +289,8 @@ def _pieces(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, 
         if hi - lo < 1e-12:
             continue
         sa, sb = lo + (hi - lo) / 3.0, lo + 2.0 * (hi - lo) / 3.0
-        va = _first_along(body, planes, fam.origin(sa), d, need_area)
-        vb = _first_along(body, planes, fam.origin(sb), d, need_area)
+        va = _first_along(body, planes, fam.origin(sa), d, need_area, shape)
+        vb = _first_along(body, planes, fam.origin(sb), d, need_area, shape)
         if va == _INF or vb == _INF:
             out.append(_Piece(lo, hi, None))
         else:
@@ -238,9 +307,10 @@ def _piece_at(pieces: list[_Piece], t: float) -> _Piece | None:
 
 
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
-                  blockers: Sequence[Blocker]) -> _FamilyResult:
+                  blockers: Sequence[Blocker], msum: list[Point] | None = None
+                  ) -> _FamilyResult:
     shape = fam.shape(tpl)
-    dom = _touch_interval(fam, shape, target)
+    dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
         return _FamilyResult(False, None, None, None)
     t0, t1 = dom
@@ -259,10 +329,11 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     def point_status(t: float) -> tuple[bool, bool, bool]:
         """(touches, unblocked, clear) for the single placement at t."""
         o = fam.origin(t)
-        tp = _first_along(target, planes, o, d, need_area=False)
+        tp = _first_along(target, planes, o, d, need_area=False, shape=shape)
         if tp == _INF:
             return False, False, False
-        obs = [_first_along(b.polygon, planes, o, d, need_area=True) for b in relevant]
+        obs = [_first_along(b.polygon, planes, o, d, need_area=True, shape=shape)
+               for b in relevant]
         pairs = list(zip(relevant, obs, strict=True))
         unblocked = all(not (b.tall and ot < tp - 1e-9) for b, ot in pairs)
         clear = all(ot >= tp - 1e-9 for ot in obs)
@@ -280,6 +351,13 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if t1 - t0 < 1e-12:
         return _FamilyResult(touch, unblocked_t, None, touch_t)
     target_fn = _pieces(fam, shape, planes, target, t0, t1, need_area=False)
+    # An obstruction whose nearest point is, even from the farthest origin, no nearer than
+    # the target ever is cannot come first anywhere.
+    t_far = max((max(p.at(p.lo), p.at(p.hi)) for p in target_fn if p.line is not None),
+                default=-_INF)
+    o_far = max(o[0] * d[0] + o[1] * d[1] for o in (fam.origin(t0), fam.origin(t1)))
+    relevant = [b for b in relevant
+                if min(x * d[0] + y * d[1] for x, y in b.polygon) - o_far < t_far + 1e-9]
     blocker_fns = [(b.tall, _pieces(fam, shape, planes, b.polygon, t0, t1, need_area=True))
                    for b in relevant]
     cuts = sorted({t0, t1, *(p.hi for p in target_fn),
@@ -317,16 +395,17 @@ def check_fire(
     tpl: ShootingTemplate,
     blockers: Sequence[Blocker] = (),
     *,
-    turret_step: float = 1.0,
+    tol: float = REACH_TOL,
 ) -> FireCheck:
     """In range, cover and blocked for a shot from ``body`` at ``target`` (see module doc).
+    ``tol`` (mm) is the 360° arc's search tolerance, for reach and for cover alike.
 
     When the target is blocked it is also reported in cover (a Tall obstruction is an
     obstruction too); it cannot be attacked with this template either way.
     """
     found: float | None = None
     if arc is Arc.TURRET:
-        found = turret_reach_facing(body, target, tpl)
+        found = turret_reach_facing(body, target, tpl, tol)
         in_range = found is not None
     else:
         in_range = can_reach(body, target, arc, tpl)
@@ -342,26 +421,56 @@ def check_fire(
         fixed = fixed_families(body, arc, tpl)
         return _scan(fixed, tpl, target, blockers) or \
             _scan(fixed, tpl, _grown(target), blockers) or FireCheck(True, True, True)
-    crit = turret_critical_angles(body, tpl)
-    n = max(1, round(360.0 / turret_step))
-    # Start along the line between the closest points and work outwards: a clear shot,
-    # when there is one, is usually found at the first few facings.
+    # Start along the line between the closest points: a clear shot, when there is one,
+    # is usually found there.
     p, q, _ = closest_points(body.polygon(), target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-    facings = [aim, *([] if found is None else [found]), *sorted(
-        {*crit, *(360.0 * i / n for i in range(n))}, key=lambda th: abs(heading_diff(aim, th)))]
-
-    def families(tgt: Sequence[Point]) -> Iterator[PlacementFamily]:
-        return (f for th in facings for f in turret_families(body, tpl, th)
-                if _may_touch(tpl, f, tgt))
-
-    result = _scan(families(target), tpl, target, blockers)
-    if result is None:
+    seeds = [aim, *([] if found is None else [found])]
+    judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
+    # an outline without area never obstructs (GF-4: overlapping needs some area)
+    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
+                 if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
+    crit = turret_critical_angles(body, tpl)
+    shooter = body.polygon()
+    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol)
+    if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        grown = _grown(target)
-        result = _scan(families(grown), tpl, grown, blockers)
-    return result or FireCheck(True, True, True)
+        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol)
+    if res.level == 0:
+        return FireCheck(True, True, True)
+    return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
+                     res.heading)
+
+
+def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
+    """Exact judgement of a burst's 360° placements at one facing: its families (the tip on
+    an edge or a corner of the shooter), each solved exactly by ``_solve_family``."""
+
+    def judge(theta: float, target: Sequence[Point],
+              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int
+              ) -> tuple[int, tuple[Point, ...] | None]:
+        blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
+        best, placed = 0, None
+        msum: list[Point] | None = None
+        for fam in turret_families(body, tpl, theta):
+            if not _may_touch(tpl, fam, target):
+                continue
+            if msum is None:
+                msum = _msum(target, fam.shape(tpl))
+            res = _solve_family(fam, tpl, target, blockers, msum)
+            if not res.touch:
+                continue
+            for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
+                             (TOUCHING, res.touch_t)):
+                if t is not None and level > best:
+                    best, placed = level, tuple(fam.placed(tpl, t))
+                    break
+            if best >= want:
+                break
+        return best, placed
+
+    return judge
 
 
 def _grown(target: Sequence[Point]) -> list[Point]:

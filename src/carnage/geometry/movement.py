@@ -99,8 +99,11 @@ class TemplatePath:
     """
 
     def __init__(self, spec: MovementSpec, start: Pose, *, width: float, mirror: bool,
-                 reverse: bool, slide_length: float, slide_width: float) -> None:
+                 reverse: bool, slide_length: float, slide_width: float,
+                 slide_as: MovementSpec | None = None, slide_mirror: bool = False) -> None:
         self.spec = spec
+        self.slide_as = slide_as
+        self.slide_mirror = slide_mirror
         self.template_id = spec.id
         self.start = start
         self.width = width
@@ -174,6 +177,18 @@ class TemplatePath:
             h = self._kin(self.slide_exit)[2]
             return (math.cos(h), math.sin(h))
         return self.normal(self.slide_exit, self.slide_side)
+
+    def slide_path(self) -> TemplatePath | None:
+        """A movement template laid as the Slide template (Powerslide, p.107): its start at
+        the slide exit point, running the way the slide goes; None for the Slide template."""
+        if self.slide_as is None:
+            return None
+        px, py = self.slide_exit_point()
+        dx, dy = self.slide_direction()
+        heading = norm_heading(math.degrees(math.atan2(dy, dx)))
+        return TemplatePath(self.slide_as, Pose(px, py, heading), width=self.width,
+                            mirror=self.slide_mirror, reverse=False,
+                            slide_length=self.slide_length, slide_width=self.slide_width)
 
     def slide_template(self) -> Rect:
         """The Slide template placed at the slide exit point (length along the slide)."""
@@ -275,8 +290,10 @@ def template_path(template_id: str, start: Pose, *, mirror: bool = False, revers
     ts = ts or default_template_set()
     spec = _spec(template_id, ts)
     travel = Pose(start.x, start.y, norm_heading(start.heading + (180.0 if reverse else 0.0)))
+    slide_as = _spec(ts.slide_as, ts) if ts.slide_as is not None else None
     return TemplatePath(spec, travel, width=ts.width, mirror=mirror, reverse=reverse,
-                        slide_length=ts.slide_length, slide_width=ts.slide_width)
+                        slide_length=ts.slide_length, slide_width=ts.slide_width,
+                        slide_as=slide_as, slide_mirror=ts.slide_mirror)
 
 
 def path_for(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
@@ -396,13 +413,26 @@ class _Plan:
     """Box around everything the move can touch: the swept body and the template areas."""
 
 
+def _bounding_rect(path: TemplatePath) -> Rect:
+    """The smallest rectangle along the template's start heading holding all of it."""
+    h = math.radians(path.start.heading)
+    c, s = math.cos(h), math.sin(h)
+    pts = [p for piece in path.convex_pieces() for p in piece]
+    us = [(x - path.start.x) * c + (y - path.start.y) * s for x, y in pts]
+    vs = [(y - path.start.y) * c - (x - path.start.x) * s for x, y in pts]
+    u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
+    um, vm = (u0 + u1) / 2.0, (v0 + v1) / 2.0
+    return Rect(Pose(path.start.x + um * c - vm * s, path.start.y + um * s + vm * c,
+                     path.start.heading), u1 - u0, v1 - v0)
+
+
 def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
                   turn: float) -> tuple[Motion, Rect | None]:
     rho = math.hypot(hl, hw)
     hoff = math.pi if path.reverse else 0.0
     pieces: list[Piece] = []
 
-    def ride(a: float, b: float) -> None:
+    def ride(a: float, b: float, path: TemplatePath = path, hoff: float = hoff) -> None:
         """Centre from centreline distance a to b (extended beyond the ends)."""
         cuts = sorted({a, b, *(min(max(sg.s0, a), b) for sg in path.segs),
                        min(max(path.length, a), b), min(max(0.0, a), b)})
@@ -429,8 +459,26 @@ def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | N
                                             hoff, rho))
 
     slide_rect: Rect | None = None
+    curve = path.slide_path()
     if slide is None:
         ride(-hl, path.length + hl)
+    elif curve is not None:
+        # Powerslide (p.107): the chosen template is the Slide template. The body rides it
+        # sideways, as it would the Slide template: off a straight after its quarter turn,
+        # off a curve from the centreline out to the template's edge; it ends with its side
+        # edge centred on the far end.
+        ride(-hl, path.slide_exit)
+        x, y, h = path._kin(path.slide_exit)
+        body_h = h + hoff
+        back = 0.0
+        if path.slide_side == "end":
+            pieces.append(rot_piece(x, y, 0.0, 0.0, body_h, turn, rho))
+            body_h += turn
+        else:
+            back = path.width / 2.0
+        ch = math.radians(curve.start.heading)
+        ride(-back, curve.length + hw, curve, body_h - ch)
+        slide_rect = _bounding_rect(curve)
     elif path.slide_side == "end":
         # Off a straight: ride until the centre is over the exit, pivot a quarter turn to the
         # chosen facing, then slide across the Slide template (p.50).
@@ -467,7 +515,10 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
                          ts=ts)
     motion, slide_rect = _build_motion(hl, hw, path, slide, turn)
     areas: list[_Area] = list(path.area(path.slide_exit if slide is not None else None))
-    if slide_rect is not None:
+    curve = path.slide_path() if slide is not None else None
+    if curve is not None:
+        areas.extend(curve.area())
+    elif slide_rect is not None:
         sp = slide_rect.pose
         areas.append(_RectArea(sp.x, sp.y, math.radians(sp.heading), slide_rect.length / 2.0,
                                slide_rect.width / 2.0))
@@ -544,6 +595,14 @@ class MoveResult:
         return template_path(p.template_id, _to_world(self.start, p.start.x, p.start.y, 0.0),
                              mirror=p.mirror, reverse=p.reverse, ts=self.plan.ts)
 
+    def pose_at(self, travel: float) -> Pose:
+        """Where the body is ``travel`` (a fraction, 0 at the start) of the way along the
+        move to its intended final position (before any spin)."""
+        if self.plan is None:
+            return self.pose
+        m = self.plan.motion
+        return _to_world(self.start, *m.at(min(max(travel, 0.0), 1.0) * m.length))
+
     @property
     def intended(self) -> Pose:
         """The final position the move would reach unobstructed (before any spin)."""
@@ -558,6 +617,23 @@ class MoveResult:
             return None
         r = self.plan.slide_rect
         return Rect(self.start.compose(r.pose), r.length, r.width)
+
+    @property
+    def slide_pieces(self) -> list[list[Point]]:
+        """Convex pieces covering the Slide template as laid (a Powerslide's template, or the
+        Slide template itself); none without a slide."""
+        if self.plan is None or self.plan.slide_rect is None:
+            return []
+        p = self.plan.path
+        curve = p.slide_path()
+        if curve is None:
+            st = self.slide_template
+            return [] if st is None else [st.polygon()]
+        out = []
+        for piece in curve.convex_pieces():
+            poses = [_to_world(self.start, x, y, 0.0) for x, y in piece]
+            out.append([(q.x, q.y) for q in poses])
+        return out
 
     def swept(self, n: int = 24) -> list[Pose]:
         """``n`` + 1 poses along the way the vehicle actually moved (for rendering)."""
@@ -668,43 +744,94 @@ def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: b
     return _to_world(body.pose, *m.at(m.length))
 
 
+def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect:
+    """The trailer hitched behind ``cab`` at ``hinge`` degrees (its heading minus the cab's).
+    In line (hinge 0) its front edge is centred on the cab's rear edge centre; folded, the
+    two bodies meet corner to corner on the inside of the bend (ruling VR-18), so the trailer
+    stays behind the cab's rear edge and the two never overlap (for hinges within 90)."""
+    cr, tr = math.radians(cab.pose.heading), math.radians(cab.pose.heading + hinge)
+    rx, ry = cab.rear_centre()
+    fx, fy = _hitch_offset(rx, ry, cr, tr, hinge, min(cab.width, width) / 2.0)
+    half = length / 2.0
+    return Rect(Pose(fx - half * math.cos(tr), fy - half * math.sin(tr),
+                     norm_heading(cab.pose.heading + hinge)), length, width)
+
+
+def cab_ahead(trailer: Rect, length: float, width: float, hinge: float) -> Pose:
+    """The cab's pose when its trailer lies at ``trailer`` with ``hinge`` (the inverse of
+    ``trailer_behind``)."""
+    tr = math.radians(trailer.pose.heading)
+    cr = math.radians(trailer.pose.heading - hinge)
+    fx, fy = trailer.front_centre()
+    w = min(width, trailer.width) / 2.0
+    ox, oy = _hitch_offset(0.0, 0.0, cr, tr, hinge, w)
+    rx, ry = fx - ox, fy - oy
+    half = length / 2.0
+    return Pose(rx + half * math.cos(cr), ry + half * math.sin(cr),
+                norm_heading(trailer.pose.heading - hinge))
+
+
+def _hitch_offset(rx: float, ry: float, cr: float, tr: float, hinge: float,
+                  half_w: float) -> Point:
+    """The trailer's front edge centre: the cab's rear edge centre (rx, ry), moved so that
+    the trailer's front corner on the inside of the bend sits on the cab's rear corner."""
+    if abs(hinge) < 1e-12:
+        return rx, ry
+    s = 1.0 if hinge > 0 else -1.0
+    # Left normals of cab (cr) and trailer (tr): the corner on the side -s of each.
+    return (rx + s * half_w * (-math.sin(tr) + math.sin(cr)),
+            ry + s * half_w * (math.cos(tr) - math.cos(cr)))
+
+
 def hitch_trailer(cab: Rect, length: float, width: float,
                   path: TemplatePath | None = None) -> Rect:
-    """Place an articulated vehicle's trailer behind its cab (Refuelled p.117): its front edge
-    centred on the hitch (the cab's rear edge centre), turned so that its rear edge centre lies
-    on the template's centreline (extended straight back past the start), which keeps it over
+    """Place an articulated vehicle's trailer behind its cab (Refuelled p.117): hitched as
+    ``trailer_behind`` lays it, turned so that its rear edge centre lies on the template's
+    centreline (extended straight back past the start), which keeps it over
     as much of the template as it can reach. Without a path, or when the centreline never gets
     that far from the hitch, the trailer lines up with the cab."""
     if not (math.isfinite(length) and math.isfinite(width)) or length <= 0 or width <= 0:
         raise ValueError("trailer needs a finite positive length and width")
-    hx, hy = cab.rear_centre()
     heading = cab.pose.heading
     if path is not None:
-        # From the centreline point nearest the hitch, walk back along the centreline to the
-        # first point ``length`` away from the hitch, then bisect.
-        def far(s: float) -> float:
-            x, y, _ = path._kin(s)
-            return math.hypot(x - hx, y - hy) - length
+        # The front edge centre moves a little as the trailer folds (``trailer_behind``):
+        # aim from where it sits at the angle found so far until the angle settles.
+        for _ in range(40):
+            hinge = (heading - cab.pose.heading + 180.0) % 360.0 - 180.0
+            hx, hy = trailer_behind(cab, length, width, hinge).front_centre()
+            was, heading = heading, _aim_trailer(cab, length, path, hx, hy)
+            if abs((heading - was + 180.0) % 360.0 - 180.0) < 1e-10:
+                break
+    hinge = (heading - cab.pose.heading + 180.0) % 360.0 - 180.0
+    return trailer_behind(cab, length, width, hinge)
 
-        lowest = -(length + cab.length)
-        samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
-        s_hi = min(samples, key=far)
-        if far(s_hi) < 0:
-            s_lo = s_hi - 1.0
-            while far(s_lo) < 0:
-                s_hi, s_lo = s_lo, s_lo - 1.0
-            for _ in range(50):
-                mid = (s_lo + s_hi) / 2.0
-                if far(mid) >= 0:
-                    s_lo = mid
-                else:
-                    s_hi = mid
-            x, y, _ = path._kin(s_lo)
-            heading = norm_heading(math.degrees(math.atan2(hy - y, hx - x)))
-    back = math.radians(heading)
-    half = length / 2.0
-    return Rect(Pose(hx - half * math.cos(back), hy - half * math.sin(back), heading), length,
-                width)
+
+def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: float) -> float:
+    """The heading that puts the rear edge centre of a trailer hitched at (hx, hy) on the
+    template's centreline (extended straight back), else the cab's heading."""
+    heading = cab.pose.heading
+    # From the centreline point nearest the hitch, walk back along the centreline to the
+    # first point ``length`` away from the hitch, then bisect.
+    def far(s: float) -> float:
+        x, y, _ = path._kin(s)
+        return math.hypot(x - hx, y - hy) - length
+
+    lowest = -(length + cab.length)
+    samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
+    s_hi = min(samples, key=far)
+    if far(s_hi) < 0:
+        s_lo = s_hi - 1.0
+        while far(s_lo) < 0:
+            s_hi, s_lo = s_lo, s_lo - 1.0
+        for _ in range(50):
+            mid = (s_lo + s_hi) / 2.0
+            if far(mid) >= 0:
+                s_lo = mid
+            else:
+                s_hi = mid
+        x, y, _ = path._kin(s_lo)
+        heading = norm_heading(math.degrees(math.atan2(hy - y, hx - x)))
+    return heading
 
 
 def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
@@ -725,14 +852,15 @@ def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
 
 def _start_clear(motion: Motion, obs: Sequence[Convex]) -> list[Convex]:
     """The outlines the body does not already overlap at the start of ``motion``: backing up
-    can only ever clear those."""
+    can only ever clear those. One it only touches at the start (overlapping by no more than
+    the touch tolerance, GM-7) counts as clear, so the move never ends deeper in it (p.46)."""
     kin = motion.at(0.0)
     out = []
     for ob in obs:
         ox, oy = ob.centre
         rr = motion.rho + ob.radius
         if (ox - kin[0]) ** 2 + (oy - kin[1]) ** 2 > rr * rr or \
-                sat(motion.hl, motion.hw, kin, ob) <= OVERLAP_EPS:
+                sat(motion.hl, motion.hw, kin, ob) <= TOUCH_TOL:
             out.append(ob)
     return out
 

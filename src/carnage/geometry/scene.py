@@ -36,7 +36,6 @@ Queries and answers::
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from carnage import guard
 from carnage.geometry.footprints import body as vehicle_body
 from carnage.geometry.shapes import Pose, Rect
 from carnage.geometry.surfaces import SurfaceKind
@@ -55,9 +55,20 @@ class SceneError(ValueError):
     """A scene file or one of its queries is wrong; the message is one line."""
 
 
-Finite = Annotated[float, Field(allow_inf_nan=False)]
-Positive = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-Id = Annotated[str, Field(min_length=1)]
+REACH = 1_000_000.0
+"""Coordinates, headings and spins beyond this (mm or degrees; a kilometre) are refused:
+far beyond any table, and where float arithmetic no longer resolves a millimetre."""
+MIN_SIZE = 0.1
+"""The smallest length or width (mm) of an obstacle, surface or table: anything thinner has
+no area the geometry can resolve."""
+MAX_ITEMS = 500
+"""Vehicles, obstacles, surfaces or queries one scene may hold (each)."""
+
+Finite = Annotated[float, Field(ge=-REACH, le=REACH, allow_inf_nan=False, strict=True)]
+Positive = Annotated[float, Field(ge=MIN_SIZE, le=REACH, allow_inf_nan=False, strict=True)]
+Id = Annotated[str, Field(min_length=1, max_length=200)]
+Name = Annotated[str, Field(max_length=200)]
+Flag = Annotated[bool, Field(strict=True)]
 
 
 class _Strict(BaseModel):
@@ -71,7 +82,7 @@ class TableIn(_Strict):
 
 class VehicleIn(_Strict):
     id: Id
-    type: str
+    type: Name
     x: Finite
     y: Finite
     heading: Finite
@@ -85,8 +96,8 @@ class ObstacleIn(_Strict):
     width: Positive
     heading: Finite
     weight: Literal["lightweight", "middleweight", "heavyweight"] = "heavyweight"
-    tall: bool = False
-    destructible: bool = False
+    tall: Flag = False
+    destructible: Flag = False
 
 
 class SurfaceIn(_Strict):
@@ -101,9 +112,9 @@ class SurfaceIn(_Strict):
 
 class MoveQ(_Strict):
     vehicle: Id
-    template: str
-    mirror: bool = False
-    reverse: bool = False
+    template: Name
+    mirror: Flag = False
+    reverse: Flag = False
     slide: Literal["left", "right"] | None = None
     spin: Finite = 0.0
 
@@ -111,15 +122,15 @@ class MoveQ(_Strict):
 class OrientationQ(_Strict):
     a: Id
     b: Id
-    a_reversing: bool = False
-    b_reversing: bool = False
+    a_reversing: Flag = False
+    b_reversing: Flag = False
 
 
 class InArcQ(_Strict):
     vehicle: Id
     target: Id
-    arc: str
-    range: str
+    arc: Name
+    range: Name
 
 
 class RangeBandQ(_Strict):
@@ -129,16 +140,16 @@ class RangeBandQ(_Strict):
 
 class OffTableQ(_Strict):
     vehicle: Id
-    template: str
-    mirror: bool = False
-    reverse: bool = False
+    template: Name
+    mirror: Flag = False
+    reverse: Flag = False
 
 
 class SurfacesQ(_Strict):
     vehicle: Id
-    template: str
-    mirror: bool = False
-    reverse: bool = False
+    template: Name
+    mirror: Flag = False
+    reverse: Flag = False
     slide: Literal["left", "right"] | None = None
     spin: Finite = 0.0
 
@@ -155,10 +166,10 @@ QUERY_KINDS: dict[str, type[_Strict]] = {
 
 class SceneIn(_Strict):
     table: TableIn
-    vehicles: list[VehicleIn] = Field(default_factory=list)
-    obstacles: list[ObstacleIn] = Field(default_factory=list)
-    surfaces: list[SurfaceIn] = Field(default_factory=list)
-    queries: list[dict[str, Any]] = Field(default_factory=list)
+    vehicles: list[VehicleIn] = Field(default_factory=list, max_length=MAX_ITEMS)
+    obstacles: list[ObstacleIn] = Field(default_factory=list, max_length=MAX_ITEMS)
+    surfaces: list[SurfaceIn] = Field(default_factory=list, max_length=MAX_ITEMS)
+    queries: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 @dataclass(frozen=True)
@@ -221,7 +232,7 @@ def _loc(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + part
+            out += ("." if out else "") + guard.key_text(part)
     return out or "scene"
 
 
@@ -245,6 +256,10 @@ def load_scene(raw: Any) -> Scene:
     """Validate a decoded scene; ``SceneError`` with one line on the first problem."""
     if not isinstance(raw, Mapping):
         raise SceneError("scene: must be a JSON object")
+    try:
+        guard.check_tree(raw, guard.SCENE, "scene")
+    except guard.InputRefused as e:
+        raise SceneError(str(e)) from None
     try:
         sc = SceneIn.model_validate(raw)
     except ValidationError as e:
@@ -312,19 +327,12 @@ def load_scene(raw: Any) -> Scene:
 
 
 def read_scene(path: str | Path) -> Scene:
-    """Read and validate a scene JSON file (``SceneError`` on any problem)."""
-    p = Path(path)
+    """Read and validate a scene JSON file (``SceneError`` on any problem). The file goes
+    through the guarded reader first: regular files only, size, depth and number limits."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise SceneError(f"{p}: cannot read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise SceneError(f"{p}: not UTF-8 text") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise SceneError(f"{p}: not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") \
-            from None
+        raw = guard.read_scene_data(path)
+    except guard.InputRefused as e:
+        raise SceneError(str(e)) from None
     return load_scene(raw)
 
 

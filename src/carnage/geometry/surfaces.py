@@ -104,7 +104,7 @@ def move_pieces(result: MoveResult) -> list[list[Point]]:
     path = result.path
     if result.slide_template is not None:
         parts = template_pieces(path, path.slide_exit)
-        parts.append(result.slide_template.polygon())
+        parts.extend(result.slide_pieces)
     else:
         parts = template_pieces(path)
     parts.append(result.body.polygon())

@@ -74,6 +74,11 @@ class TemplateSet:
     scale: float = 1.0
     vehicle_types: dict[str, str] = field(default_factory=dict)
     """Vehicle type id -> footprint key (base sizes, Refuelled p.177)."""
+    slide_as: str | None = None
+    """A movement template laid in place of the Slide template (Powerslide, p.107); None:
+    the Slide template itself."""
+    slide_mirror: bool = False
+    """``slide_as`` laid turning left."""
 
     @staticmethod
     def from_mapping(raw: Any, source: str = "template set") -> TemplateSet:
@@ -160,6 +165,8 @@ class TemplateSet:
             footprints={k: (a * factor, b * factor) for k, (a, b) in self.footprints.items()},
             scale=self.scale * factor,
             vehicle_types=dict(self.vehicle_types),
+            slide_as=self.slide_as,
+            slide_mirror=self.slide_mirror,
         )
 
 

@@ -59,11 +59,14 @@ class Decision:
         """The choice in canonical form, or ``IllegalChoice`` naming what is wrong."""
         if self.domain is not None:
             if isinstance(choice, bool) or not isinstance(choice, int | float):
-                raise IllegalChoice(f"{self.kind}: expected a number, got {choice!r}")
-            x = float(choice)
+                raise IllegalChoice(f"{self.kind}: expected a number, got {_shown(choice)}")
+            try:
+                x = float(choice)
+            except OverflowError:  # an integer beyond any float, e.g. 10**400
+                x = math.inf
             if not math.isfinite(x) or not self.domain.contains(x):
                 raise IllegalChoice(
-                    f"{self.kind}: {choice!r} is outside "
+                    f"{self.kind}: {_shown(choice)} is outside "
                     f"[{self.domain.low:g}, {self.domain.high:g}] {self.domain.unit}"
                 )
             return x
@@ -71,4 +74,16 @@ class Decision:
             if opt.value == choice and type(opt.value) is type(choice):
                 return opt.value
         legal = ", ".join(repr(o.value) for o in self.options)
-        raise IllegalChoice(f"{self.kind}: {choice!r} is not a legal choice (legal: {legal})")
+        if isinstance(choice, bool):
+            raise IllegalChoice(f"{self.kind}: {choice!r} is not an option (a boolean is never "
+                                f"an option index; legal: {legal})")
+        raise IllegalChoice(
+            f"{self.kind}: {_shown(choice)} is not a legal choice (legal: {legal})")
+
+
+def _shown(choice: Any) -> str:
+    """A choice as an error message shows it: never a 400-digit number or a huge string."""
+    if isinstance(choice, int) and not isinstance(choice, bool) and abs(choice) >= 10**30:
+        return f"an integer of about {int(choice.bit_length() * 0.30103) + 1} digits"
+    text = repr(choice[:61] if isinstance(choice, str) else choice)
+    return text if len(text) <= 60 else text[:57] + "..."

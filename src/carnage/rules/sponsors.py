@@ -991,6 +991,8 @@ ON_FIRE = "on_fire"
 FIRE_WALK = 3
 FIRE_SOURCES = frozenset({"on_fire"})
 """Damage sources that carry the Fire rule outside an attack's hit groups."""
+NEVER_REDUCED = "perk:purifying_flames"
+"""Fire damage that may not be reduced (Purifying Flames, p.108)."""
 
 
 def fire_walk_with_me(g: Game, player: int, eff: str) -> None:
@@ -1016,7 +1018,11 @@ def fire_walk_with_me(g: Game, player: int, eff: str) -> None:
             return None
         amount = int(value)
         cut = pending.pop(v.id, 0)
-        if not cut and ctx.get("source") in FIRE_SOURCES:
+        # Fire damage outside an attack: burning (p.81) and the perks that burn (p.108), but
+        # not Purifying Flames, whose damage may not be reduced (p.108).
+        burning = ctx.get("source") in FIRE_SOURCES or (
+            ctx.get("fire") and not str(ctx.get("source", "")).startswith(NEVER_REDUCED))
+        if not cut and burning:
             cut = min(FIRE_WALK, amount - 1)
         cut = min(cut, amount - 1)
         if cut <= 0:

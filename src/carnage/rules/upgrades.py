@@ -2,7 +2,7 @@
 
 Stat upgrades (Armour Plating, Extra Crewmember, the stat half of Tank Tracks and the Nuclear
 Engine) are applied once by the team builder's derived stats (``team/build.py``), which become
-the vehicle's starting values (``engine/setup.py``); they are not applied again here. Turret
+the vehicle's starting values (``rulesets/setup.py``); they are not applied again here. Turret
 Mounting is a weapon facing (``turret``: a 360-degree arc, p.85) that the attack step already
 reads. The rest are effects on the engine's hooks (docs/events.md):
 

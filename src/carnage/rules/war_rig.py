@@ -21,7 +21,7 @@ wide as its vehicle (ruling VR-10).
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.collision import SMASH, Party, weight_class
@@ -39,7 +39,12 @@ from carnage.engine.state import TRAILER_PART, Obstacle, Status, Trailer, Vehicl
 from carnage.engine.wipeout import lose_control_chooser
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.footprints import footprint
-from carnage.geometry.movement import MoveResult, hitch_trailer, resolve_move, spin_body
+from carnage.geometry.movement import (
+    MoveResult,
+    cab_ahead,
+    hitch_trailer,
+    resolve_move,
+)
 from carnage.geometry.shapes import Point, Pose, Rect, norm_heading, penetration
 from carnage.geometry.table import Table
 from carnage.kernel.decisions import Decision, Interval
@@ -96,27 +101,24 @@ def _clamp_hinge(h: float) -> float:
 
 def _cab_from_trailer(v: VehicleState, trailer: Rect, hinge: float) -> Pose:
     """The cab's pose when the trailer lies at ``trailer`` and the hinge is ``hinge``."""
-    hx, hy = trailer.front_centre()
-    heading = norm_heading(trailer.pose.heading - hinge)
-    r = math.radians(heading)
-    half = v.length / 2.0
-    return Pose(hx + half * math.cos(r), hy + half * math.sin(r), heading)
+    return cab_ahead(trailer, v.length, v.width, hinge)
 
 
 def _overlaps(polys: list[list[Point]], obs: list[Obstruction]) -> bool:
     return any(penetration(p, o.polygon) > OVERLAP_TOL for p in polys for o in obs)
 
 
-def _settle(g: Game, v: VehicleState, trailer: Trailer, cab_leads: bool) -> None:
+def _settle(g: Game, v: VehicleState, trailer: Trailer, cab_leads: bool) -> bool:
     """If the body that was just laid behind (the trailer, or the cab when reversing) overlaps
     something, swing it about the hitch to the nearest hinge angle where it overlaps nothing
-    (ruling VR-12); if there is none it stays as laid."""
+    and which it reaches without sweeping through anything it did not already overlap
+    (ruling VR-12). False when there is no such angle (it then stays as laid)."""
     obs = obstructions_for(g, v)
     lead = v.rect() if cab_leads else trailer.rect(v.rect())
     near = [o for o in obs if math.dist(o.centre, (lead.pose.x, lead.pose.y))
             <= o.radius + v.length + trailer.length]
     if not near:
-        return
+        return True
 
     def follower(h: float) -> Rect:
         if cab_leads:
@@ -124,25 +126,32 @@ def _settle(g: Game, v: VehicleState, trailer: Trailer, cab_leads: bool) -> None
         return Rect(_cab_from_trailer(v, lead, h), v.length, v.width)
 
     h0 = trailer.hinge
-    if not _overlaps([follower(h0).polygon()], near):
-        return
+    laid = follower(h0).polygon()
+    if not _overlaps([laid], near):
+        return True
+    fresh = [o for o in near if not _overlaps([laid], [o])]
+
+    def swings_clear(h: float) -> bool:
+        steps = max(1, math.ceil(abs(h - h0) / PIVOT_STEP))
+        return not any(_overlaps([follower(h0 + (h - h0) * i / steps).polygon()], fresh)
+                       for i in range(1, steps))
+
     tries = sorted(range(-int(MAX_HINGE), int(MAX_HINGE) + 1, SETTLE_STEP),
                    key=lambda h: (abs(h - h0), h))
     for h in tries:
-        if not _overlaps([follower(float(h)).polygon()], near):
+        if not _overlaps([follower(float(h)).polygon()], near) and swings_clear(float(h)):
             if not cab_leads:
                 v.pose = _cab_from_trailer(v, lead, float(h))
             trailer.hinge = float(h)
-            return
+            return True
+    return False
 
 
-def lay_out(g: Game, v: VehicleState, result: MoveResult, reverse: bool) -> None:
-    """After a move: the leading body is where ``result`` ends; lay the other one back along
-    the template (p.118), in reverse the cab behind the trailer (p.119)."""
+def _lay(g: Game, v: VehicleState, lead: Rect, path: Any, reverse: bool) -> bool:
+    """Lay cab and trailer with the leading body at ``lead``; False if the follower cannot be
+    put anywhere clear."""
     trailer = ensure_trailer(v)
-    path = result.path if result.plan is not None else None
     if reverse:
-        lead = result.body
         flipped = Rect(Pose(lead.pose.x, lead.pose.y, norm_heading(lead.pose.heading + 180.0)),
                        lead.length, lead.width)
         cab = hitch_trailer(flipped, v.length, v.width, path)
@@ -150,10 +159,38 @@ def lay_out(g: Game, v: VehicleState, result: MoveResult, reverse: bool) -> None
         hinge = _clamp_hinge(lead.pose.heading - v.pose.heading)
         v.pose = _cab_from_trailer(v, lead, hinge)
     else:
+        v.pose = lead.pose
         laid = hitch_trailer(v.rect(), trailer.length, trailer.width, path)
         hinge = _clamp_hinge(laid.pose.heading - v.pose.heading)
     trailer.hinge = hinge
-    _settle(g, v, trailer, cab_leads=not reverse)
+    return _settle(g, v, trailer, cab_leads=not reverse)
+
+
+BACK_UP_STEP = 0.01
+"""Fraction of the move a rig backs up by at a time when its trailer finds no room."""
+
+
+def lay_out(g: Game, v: VehicleState, result: MoveResult, reverse: bool,
+            before: tuple[Pose, float]) -> bool:
+    """After a move: the leading body is where ``result`` ends; lay the other one back along
+    the template (p.118), in reverse the cab behind the trailer (p.119). If the follower finds
+    no clear place, the move backs up along the template until it does, as a vehicle backs up
+    out of an overlap (p.46; ruling VR-12), at worst to where it started (``before``: the
+    cab's pose and hinge then). True if it had to back up."""
+    trailer = ensure_trailer(v)
+    path = result.path if result.plan is not None else None
+    if _lay(g, v, result.body, path, reverse) or result.plan is None:
+        return False
+    travel = result.travel
+    obs = obstructions_for(g, v)
+    while travel > 0.0:
+        travel = max(0.0, travel - BACK_UP_STEP)
+        lead = Rect(result.pose_at(travel), result.length, result.width)
+        # The way back may cross what the move ignored: only a clear spot will do.
+        if not _overlaps([lead.polygon()], obs) and _lay(g, v, lead, path, reverse):
+            return True
+    v.pose, trailer.hinge = before
+    return True
 
 
 def _emit_trailer(g: Game, v: VehicleState, source: str, page: int) -> None:
@@ -186,6 +223,21 @@ def shared_centre(v: VehicleState) -> Point:
             sum(r.pose.y * r.length * r.width for r in parts) / area)
 
 
+def _first_contact(hits: Callable[[float], Any], clear: float, hit: float
+                   ) -> tuple[float, float]:
+    """Bisect between an angle that touches nothing new (``clear``) and one that does
+    (``hit``): the bracket (clear side, touching side) around the first contact."""
+    lo, hi = clear, hit
+    for _ in range(30):
+        mid = (lo + hi) / 2.0
+        if hits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return lo, hi
+
+
+
 def pivot_as_one(g: Game, v: VehicleState, angle: float, obs: list[Obstruction],
                  ignoring: set[str]) -> tuple[Pose, float, list[str]]:
     """Turn cab and trailer together as one rigid object about their shared centre (p.119),
@@ -212,13 +264,7 @@ def pivot_as_one(g: Game, v: VehicleState, angle: float, obs: list[Obstruction],
     while abs(prev) < abs(angle) - 1e-12:
         a = sign * min(abs(prev) + PIVOT_STEP, abs(angle))
         if hits(a):
-            lo, hi = prev, a
-            for _ in range(30):
-                mid = (lo + hi) / 2.0
-                if hits(mid):
-                    hi = mid
-                else:
-                    lo = mid
+            _, hi = _first_contact(hits, prev, a)
             end, touched = hi, hits(hi)
             break
         prev = a
@@ -285,11 +331,21 @@ def articulated(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if not mine(ctx):
             return None
         reverse = bool(ctx.get("reverse"))
-        lay_out(g, v, ctx["result"], reverse)
+        result: MoveResult = ctx["result"]
+        hinge = ensure_trailer(v).hinge  # not yet laid: as before the move
+        start = result.start if not reverse else _cab_from_trailer(
+            v, Rect(result.start, result.length, result.width), hinge)
+        backed = lay_out(g, v, result, reverse, (start, hinge))
+        ctx["backed_up"] = backed
         _emit_trailer(g, v, "articulated", 118)
         follower = v.rect() if reverse else v.trailer_rect()
         assert follower is not None
-        skip = set(ctx.get("ignoring", ())) | set(value)
+        skip = set(ctx.get("ignoring", ()))
+        if backed:  # backed up: what the leading body touches there is new
+            lead = v.trailer_rect() if reverse else v.rect()
+            assert lead is not None
+            value = _touching(g, v, [lead], skip)
+        skip |= set(value)
         return [*value, *_touching(g, v, [follower], skip)]
 
     def pivot(value: Any, ctx: dict[str, Any]) -> tuple[Pose, float, list[str]] | None:
@@ -365,12 +421,36 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
     follows (p.119)."""
     trailer = ensure_trailer(v)
     start = trailer.rect(v.rect())
-    obs = obstructions_for(g, v)
     already = set(_touching(g, v, [start], set()))
-    hinge = _clamp_hinge(hinge)
-    pose, _, touched = spin_body(start, hinge - trailer.hinge, obs, about_front=True,
-                                      ignoring=already)
-    trailer.hinge = _clamp_hinge(pose.heading - v.pose.heading)
+    cab = v.rect()
+    near = [o for o in obstructions_for(g, v)
+            if math.dist(o.centre, cab.rear_centre()) <= o.radius + trailer.length + 1.0]
+    live = [o for o in near if o.id not in already]
+    # What it touched at the start stops it only when it would be driven into it.
+    start_poly = start.polygon()
+    depth = {o.id: max(OVERLAP_TOL, penetration(start_poly, o.polygon))
+             for o in near if o.id in already}
+    h0, h1 = trailer.hinge, _clamp_hinge(hinge)
+
+    def hits(h: float) -> list[str]:
+        poly = Trailer(trailer.length, trailer.width, h).rect(cab).polygon()
+        return [o.id for o in live if touches(poly, o.polygon)] + [
+            o.id for o in near if o.id in depth and penetration(poly, o.polygon) > depth[o.id]]
+
+    # Swept in small steps (the hitch moves as the trailer folds, so it is no plain turn);
+    # the first contact is then bisected.
+    steps = max(1, math.ceil(abs(h1 - h0) / PIVOT_STEP))
+    prev, end, touched = h0, h1, []
+    for i in range(1, steps + 1):
+        h = h0 + (h1 - h0) * i / steps
+        if hits(h):
+            lo, hi = _first_contact(hits, prev, h)
+            touched = hits(hi)
+            # Met something new: stop touching it; else stop just short of going deeper.
+            end = hi if any(i not in depth for i in touched) else lo
+            break
+        prev = h
+    trailer.hinge = end
     _emit_trailer(g, v, "jackknife", 119)
     fresh = [i for i in touched if i not in already]
     if fresh:

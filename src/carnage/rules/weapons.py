@@ -175,7 +175,7 @@ RULES.rule("weapon_rule", "crew_fired")(_core)
 # 360-degree arc of fire of weapons taking no facing (engine/attack.weapon_arc, p.74).
 RULES.rule("weapon_rule", "all_round_arc")(_core)
 # Electrical: no effect in play; it limits who may buy the weapon (p.72; team builder) and is
-# what Mishkin's Dynamo reloads (p.93, issue 7) through ``Weapon.electrical``.
+# what Mishkin's Dynamo reloads (p.93) through ``Weapon.electrical``.
 RULES.rule("weapon_rule", "electrical")(_core)
 
 PLAIN_WEAPONS = (
@@ -343,7 +343,7 @@ def fire(game: Game, v: VehicleState | None, source: str) -> None:
 @RULES.journaled('on_fire')
 def install_on_fire(game: Game) -> None:
     """On Fire (p.81): a Hull Point lost as each activation starts, smash attacks with Fire,
-    out when the vehicle's Hazards drop to zero (ruling WP-3). Also used by S3's Napalm."""
+    out when the vehicle's Hazards drop to zero (ruling WP-3). Also used by the Napalm template."""
     eff = "weapon_rule:fire"
 
     def burned(value: None, ctx: dict[str, Any]) -> None:

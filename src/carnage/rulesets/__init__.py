@@ -7,9 +7,10 @@ another ruleset added, e.g. in a test); ``get_ruleset(name)`` finds one.
 from __future__ import annotations
 
 from carnage.kernel.ruleset import Ruleset, Rulesets
+from carnage.rulesets.devilsrun import DEVILS_RUN_RULESET
 from carnage.rulesets.refuelled import REFUELLED, refuelled_ruleset
 
-RULESETS = Rulesets({REFUELLED.name: REFUELLED})
+RULESETS = Rulesets({REFUELLED.name: REFUELLED, DEVILS_RUN_RULESET.name: DEVILS_RUN_RULESET})
 
 
 def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
+from carnage import guard
 from carnage.engine.game import Game, RuleOptions
 from carnage.engine.state import GameState, UpgradeMount, VehicleState, WeaponMount
 from carnage.geometry.footprints import footprint
@@ -59,7 +60,7 @@ def vehicle_state(report: VehicleReport, *, vid: str, player: int, pose: Pose) -
         hull=report.hull, handling=report.handling, max_gear=report.max_gear, crew=report.crew,
         length=length, width=width, pose=pose, weapons=weapons,
         upgrades=[u.id for u in report.upgrades], perks=[p.id for p in report.perks],
-        fitted=[  # facings and ammo of upgrades (Ram, Exploding Ram, Nitro Booster; S4)
+        fitted=[  # facings and ammo of upgrades (Ram, Exploding Ram, Nitro Booster)
             UpgradeMount(f"{u.id}#{i}", u.id, None if u.facing is None else str(u.facing),
                          u.ammo)
             for i, u in enumerate(report.upgrades)
@@ -213,7 +214,7 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     for p, spec in enumerate(teams):
         report = checked_team(spec, f"player {p + 1}", ruleset)
         add_team(state, report, p)
-        state.sponsors[p] = report.sponsor  # sponsor effects install per player (issue 7)
+        state.sponsors[p] = report.sponsor  # sponsor effects install per player
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
     return Game(state=state, scenario=scenario, ruleset=ruleset,
                 dice=dice if dice is not None else SeededDice(seed), options=options)
@@ -303,18 +304,15 @@ def write_log(path: str | Path, record: GameRecord) -> None:
 
 
 def parse_log(text: str, source: str = "log") -> GameRecord:
-    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
-    if not lines:
-        raise SetupError(f"{source}: empty log")
-    parsed: list[tuple[int, Any]] = []
-    for n, ln in lines:
-        try:
-            parsed.append((n, json.loads(ln)))
-        except json.JSONDecodeError as e:
-            raise SetupError(f"{source}:{n}: not JSON ({e.msg})") from None
-    head = parsed[0][1]
-    if not isinstance(head, dict) or head.get("carnage_log") != LOG_VERSION:
-        raise SetupError(f"{source}:1: not a carnage log header (carnage_log: {LOG_VERSION})")
+    try:  # size, depth, number and type limits: the guarded door (carnage.guard)
+        parsed = guard.log_lines(text, source)
+        head = parsed[0][1] if parsed else None
+        if not isinstance(head, dict) or head.get("carnage_log") != LOG_VERSION:
+            raise SetupError(f"{source}:1: not a carnage log header (carnage_log: {LOG_VERSION})"
+                             if parsed else f"{source}: empty log")
+        guard.check_log_header(head, f"{source}:{parsed[0][0]}")
+    except guard.InputRefused as e:
+        raise SetupError(str(e)) from None
     seed = head.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise SetupError(f"{source}:1: seed must be an integer or a string")
@@ -333,11 +331,9 @@ def parse_log(text: str, source: str = "log") -> GameRecord:
 
 def read_log(path: str | Path) -> GameRecord:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SetupError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SetupError(f"{path}: cannot be read ({e})") from None
+        text = guard.read_log_text(path)
+    except guard.InputRefused as e:
+        raise SetupError(str(e)) from None
     return parse_log(text, str(path))
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
+from carnage import guard
 from carnage.team.model import TeamSpec
 
 
@@ -30,13 +29,13 @@ def _loc(loc: tuple[int | str, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            name = guard.key_text(str(part))
+            out += f".{name}" if out else name
     return out or "(top level)"
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return guard.short(value)
 
 
 def _describe(err: Any) -> str:
@@ -67,6 +66,10 @@ def parse_team(data: Any, source: str = "team") -> TeamSpec:
         expected = "expected a mapping with name, cans and vehicles"
         raise TeamFileError(source, [f"{expected}, got {kind}"])
     try:
+        guard.check_tree(data, guard.TEAM_FILE, "")
+    except guard.InputRefused as e:
+        raise TeamFileError(source, [str(e)]) from None
+    try:
         return TeamSpec.model_validate(data)
     except ValidationError as e:
         seen: list[str] = []
@@ -78,30 +81,11 @@ def parse_team(data: Any, source: str = "team") -> TeamSpec:
 
 
 def load_team(path: str | Path) -> TeamSpec:
-    """Read a team file. ``.json`` files are parsed as JSON, anything else as YAML."""
-    p = Path(path)
-    src = str(path)
+    """Read a team file. ``.json`` files are parsed as JSON, anything else as YAML; the file
+    goes through the guarded reader (regular files only, size, depth, alias and number
+    limits) before the schema sees it."""
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TeamFileError(src, ["no such file"]) from None
-    except IsADirectoryError:
-        raise TeamFileError(src, ["is a directory, not a team file"]) from None
-    except UnicodeDecodeError:
-        raise TeamFileError(src, ["not a UTF-8 text file"]) from None
-    except OSError as e:
-        raise TeamFileError(src, [f"cannot be read ({e.strerror or e})"]) from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise TeamFileError(src, [f"invalid JSON at line {e.lineno}: {e.msg}"]) from None
-    else:
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            where = f" at line {mark.line + 1}" if mark is not None else ""
-            problem = getattr(e, "problem", None) or "malformed"
-            raise TeamFileError(src, [f"invalid YAML{where}: {problem}"]) from None
-    return parse_team(data, src)
+        data = guard.read_team_data(path)
+    except guard.InputRefused as e:
+        raise TeamFileError(str(path), [str(e).removeprefix(f"{path}: ")]) from None
+    return parse_team(data, str(path))

@@ -1,4 +1,4 @@
-"""The team-file input schema (issue 2, item 3): what a player writes, before any checking.
+"""The team-file input schema: what a player writes, before any checking.
 
 A team file names a budget in cans, an optional sponsor and a list of vehicles. Weapons and
 upgrades may be written as a bare id or as ``{id, facing}``; perks are bare ids. Ids are looked

@@ -1,4 +1,4 @@
-"""Random legal teams (issue 6, item 5): any vehicles, weapons, upgrades and facings, to a
+"""Random legal teams: any vehicles, weapons, upgrades and facings, to a
 budget in cans, built and checked by the team builder. Seeded: the same seed and budget give
 the same team.
 
@@ -10,7 +10,7 @@ team builder's check (``check_team``) rarely finds anything; whatever it finds i
 the team checked again. A team that still fails drops its sponsor, and in the end falls back
 to a single cheapest vehicle, so the result is always legal.
 
-With ``sponsored=True`` (issue 7, helper P3) the team also buys perks: some of the item draws
+With ``sponsored=True`` the team also buys perks: some of the item draws
 pick a perk of the sponsor's perk classes instead (at most once per vehicle, within budget and
 the perk's weight and Handling limits, p.104), checked by the team builder like the rest.
 """
@@ -78,9 +78,9 @@ class _Draft:
 def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | None = None,
                 catalog: Catalog | None = None, sponsored: bool | None = None,
                 perks: bool | None = None) -> TeamSpec:
-    """A random legal team costing at most ``cans``. ``sponsored`` (issue 7, helper P1):
+    """A random legal team costing at most ``cans``. ``sponsored``:
     None draws any sponsor or none; True always a sponsor; False never (a team that cannot
-    be made legal still drops its sponsor, as below). ``perks`` (helper P3): buy perks from
+    be made legal still drops its sponsor, as below). ``perks``: buy perks from
     the sponsor's perk classes; unset means "when ``sponsored`` is True"."""
     cat = catalog or load_catalog()
     rng = seed if isinstance(seed, random.Random) else random.Random(f"team:{seed}")
@@ -112,7 +112,7 @@ def check_random_team(spec: TeamSpec, catalog: Catalog | None = None) -> TeamRep
 # -- drawing ---------------------------------------------------------------------------------
 def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
           sponsor: str | None, buy_perks: bool = False, fit_sponsor: bool = False) -> TeamSpec:
-    """``fit_sponsor`` (helper P3, for ``sponsored=True``): draw only vehicle types the team
+    """``fit_sponsor`` (for ``sponsored=True``): draw only vehicle types the team
     builder lets the sponsor buy, and for Rusty's Bootleggers a first vehicle that can tow,
     so that few teams lose their sponsor in the repair."""
     left = cans

@@ -14,6 +14,8 @@ from carnage import __version__
 from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
 from carnage.web.db import Store
+from carnage.web.limits import BodyGuard
+from carnage.web.ownership import Owners
 from carnage.web.routers import catalog, games, odds, pages, rosters, teams
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
@@ -72,6 +74,8 @@ def create_app(db_url: str) -> FastAPI:
     store = Store(db_url)
     app.state.store = store
     app.state.games = Games(store)
+    app.state.owners = Owners(store.engine)
+    app.add_middleware(BodyGuard)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(Exception, _crash)
@@ -82,4 +86,23 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(odds.router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    _document_errors_as_sentences(app)
     return app
+
+
+def _document_errors_as_sentences(app: FastAPI) -> None:
+    """Every error answer is ``{"detail": sentence}`` (the handlers above); the published
+    schema says so too, instead of FastAPI's default list of validation errors."""
+    default = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = default()
+            sentence = {"type": "object", "title": "Message", "required": ["detail"],
+                        "properties": {"detail": {"type": "string", "title": "Detail"}}}
+            schema.setdefault("components", {}).setdefault("schemas", {})[
+                "HTTPValidationError"] = sentence
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -16,7 +16,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -51,13 +61,36 @@ class GameRow(Base):
     scenario: Mapped[str] = mapped_column(String(80))
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # server-drawn seeds have 62 bits
     choices: Mapped[list[Any]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     round: Mapped[int] = mapped_column(Integer, default=0)
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class GameDiceRow(Base):
+    """How a game's dice seed was set: chosen at creation (bots, one human, hot-seat) or drawn
+    by the server. Its own table, so databases made before it need no migration; a game
+    without a row is taken as chosen (the cautious reading)."""
+
+    __tablename__ = "game_dice"
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean)
+
+
+class GameSnapshotRow(Base):
+    """The game as its engine saves it (``Game.snapshot()``, a versioned JSON document) after
+    ``version`` choices: what the table resumes from. Its own table, so older databases need no
+    migration; a game without one (or with a stale one) is rebuilt from its choices."""
+
+    __tablename__ = "game_snapshots"
+
+    game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    doc: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 @dataclass(frozen=True)
@@ -78,13 +111,16 @@ class StoredGame:
     round: int
     winner: int | None
     created: datetime
+    seed_chosen: bool = True
+    """The seed was chosen at creation (not drawn by the server)."""
 
 
-def _game(row: GameRow) -> StoredGame:
+def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
     return StoredGame(
         id=row.id, scenario=row.scenario, setup=dict(row.setup), seats=list(row.seats),
         seed=row.seed, choices=list(row.choices), finished=row.finished, round=row.round,
         winner=row.winner, created=row.created,
+        seed_chosen=True if dice is None else dice.seed_chosen,
     )
 
 
@@ -158,10 +194,13 @@ class Store:
                 choices=list(g.choices), finished=g.finished, round=g.round, winner=g.winner,
                 created=g.created,
             ))
+            s.add(GameDiceRow(game_id=g.id, seed_chosen=g.seed_chosen))
 
     def save_progress(
-        self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None
+        self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
+        """The game's progress, and its snapshot with it (one transaction)."""
         with self._write, self._session() as s:
             row = s.get(GameRow, gid)
             if row is None:
@@ -171,6 +210,18 @@ class Store:
             row.round = round_
             row.winner = winner
             row.updated = _now()
+            if snapshot is not None:
+                snap = s.get(GameSnapshotRow, gid)
+                if snap is None:
+                    s.add(GameSnapshotRow(game_id=gid, version=len(choices), doc=snapshot))
+                else:
+                    snap.version, snap.doc = len(choices), snapshot
+
+    def snapshot(self, gid: str) -> tuple[int, dict[str, Any]] | None:
+        """(version, document) of the game's saved snapshot, if it has one."""
+        with self._session() as s:
+            snap = s.get(GameSnapshotRow, gid)
+            return None if snap is None else (snap.version, dict(snap.doc))
 
     def delete_game(self, gid: str) -> bool:
         with self._write, self._session() as s:
@@ -183,12 +234,13 @@ class Store:
     def game(self, gid: str) -> StoredGame | None:
         with self._session() as s:
             row = s.get(GameRow, gid)
-            return None if row is None else _game(row)
+            return None if row is None else _game(row, s.get(GameDiceRow, gid))
 
     def games(self) -> list[StoredGame]:
         with self._session() as s:
             rows = s.scalars(select(GameRow).order_by(GameRow.created.desc(), GameRow.id))
-            return [_game(r) for r in rows]
+            dice = {d.game_id: d for d in s.scalars(select(GameDiceRow))}
+            return [_game(r, dice.get(r.id)) for r in rows]
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

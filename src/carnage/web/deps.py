@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from carnage.web.db import Store
+from carnage.web.ownership import Owners
 from carnage.web.sessions import Games
 
 
@@ -20,5 +21,11 @@ def get_games(request: Request) -> Games:
     return games
 
 
+def get_owners(request: Request) -> Owners:
+    owners: Owners = request.app.state.owners
+    return owners
+
+
 StoreDep = Annotated[Store, Depends(get_store)]
+OwnersDep = Annotated[Owners, Depends(get_owners)]
 GamesDep = Annotated[Games, Depends(get_games)]

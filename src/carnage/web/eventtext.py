@@ -36,6 +36,12 @@ def _list(items: Any) -> str:
     return ", ".join(str(x) for x in items)
 
 
+def display_id(oid: str) -> str:
+    """How a table object's id reads in the log ("crate-1" -> "crate 1"), whether or not the
+    object is still on the table: a line reads the same when rewritten after a restart."""
+    return oid.replace("-", " ").replace("_", " ")
+
+
 def _pretty(value: str) -> str:
     return value.replace("_", " ")
 
@@ -58,7 +64,7 @@ class _Say:
             return self.names[oid]
         if oid.startswith("wreck:") and oid[6:] in self.names:
             return f"the wreck of {self.names[oid[6:]]}"
-        return oid
+        return display_id(oid)  # gone from the table since (a destroyed crate): same words
 
     def names_of(self, key: str) -> str:
         ids = self.d.get(key)

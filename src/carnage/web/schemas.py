@@ -10,11 +10,29 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+)
+
+
+def _no_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("a boolean is never a choice (JSON true is not the option 1); send "
+                         "the option's value")
+    return value
+
 
 Choice = Annotated[
-    str | int | float,
-    Field(description="An option's value, or a number inside the decision's domain."),
+    StrictStr | StrictInt | StrictFloat,
+    BeforeValidator(_no_bool),
+    Field(description="An option's value, or a number inside the decision's domain (a "
+          "boolean is never an option: JSON true is not the option 1)."),
 ]
 Point = tuple[float, float]
 
@@ -46,12 +64,17 @@ class TeamSummary(BaseModel):
     cans: int
     total_cans: int
     valid: bool
+    owned: bool = Field(description="True when the request carried this team's owner token "
+                        "(false: a team opened by its share link).")
 
 
 class TeamRecord(BaseModel):
     id: str
     team: dict[str, Any]
     report: dict[str, Any] = Field(description="Exactly `carnage team check --json`.")
+    owner_token: str | None = Field(
+        default=None, description="Only when the team is created: the secret that PUT and "
+        "DELETE need in the X-Owner-Token header. Keep it; it is not shown again.")
 
 
 class ImportRequest(_In):
@@ -89,10 +112,15 @@ class SeatRequest(_In):
 
 class NewGameRequest(_In):
     scenario: str = "street-race"
-    seed: int | None = Field(
-        default=None, ge=-(2**62), le=2**62, description="Dice seed; null picks one at random."
+    seed: StrictInt | None = Field(
+        default=None, ge=-(2**62), le=2**62,
+        description="Dice seed (bots, one human or hot-seat only); null picks one at random."
     )
-    seats: list[SeatRequest] = Field(min_length=1)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    hot_seat: bool = Field(
+        default=False, description="One browser plays every human seat. A given seed is used "
+        "only when no two different humans play (bots, hot-seat); otherwise the server draws "
+        "the dice seed and reveals it when the game ends.")
 
 
 class SeatCreated(BaseModel):
@@ -105,6 +133,9 @@ class SeatCreated(BaseModel):
 class GameCreated(BaseModel):
     id: str
     seats: list[SeatCreated]
+    seed: int | None = Field(
+        default=None, description="The seed given, when it is used; null when the server drew "
+        "the seed (it is revealed in the game view once the game is finished).")
 
 
 class SeatInfo(BaseModel):
@@ -120,6 +151,8 @@ class GameSummary(BaseModel):
     winner: int | None
     created: str
     seats: list[SeatInfo]
+    seed_chosen: bool = Field(
+        default=True, description="The dice seed was chosen at creation (see GameView).")
 
 
 class DecisionRequest(_In):
@@ -127,7 +160,7 @@ class DecisionRequest(_In):
         description="The acting seat's token, or several seats' tokens joined by commas "
         "(hot-seat)."
     )
-    version: int = Field(description="The view's version the choice was made against.")
+    version: StrictInt = Field(description="The view's version the choice was made against.")
     choice: Choice
 
 
@@ -335,6 +368,11 @@ class GameView(BaseModel):
     pending: PendingView | None
     log: list[LogLine]
     svg_url: str
+    seed: int | None = Field(
+        default=None, description="The dice seed, revealed once the game is finished.")
+    seed_chosen: bool = Field(
+        default=True, description="True when the seed was chosen by whoever created the game "
+        "(bots, one human, hot-seat); false when the server drew it, unknown to everyone.")
 
 
 class Replay(BaseModel):

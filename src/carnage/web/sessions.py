@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
+import carnage
 from carnage.ai.bots import Bot, make_bot
 from carnage.ai.runner import bot_rng
 from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.game import SnapshotError
 from carnage.rules.scenarios import scenario_class
 from carnage.rulesets.setup import GameSetup, SetupError, build_game
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
@@ -101,6 +103,19 @@ def coerce(d: Decision, choice: Any) -> str | int | float:
         raise
 
 
+def seed_may_be_chosen(req: NewGameRequest) -> bool:
+    """A seed given at creation is used only when no two different humans play: bots, one
+    human, or hot-seat (one browser holds every human seat). Against another human, whoever
+    sets the seed could foresee every die, so the server draws it instead."""
+    humans = sum(1 for s in req.seats if s.controller == "human")
+    return humans < 2 or req.hot_seat
+
+
+def draw_seed() -> int:
+    """A fresh secret seed (62 bits: too many to search from the first rolls)."""
+    return secrets.randbelow(2**62)
+
+
 class GameSession:
     def __init__(
         self,
@@ -111,8 +126,10 @@ class GameSession:
         created: datetime,
         store: Store,
         game: Game | None = None,
+        seed_chosen: bool = True,
     ) -> None:
         self.id = gid
+        self.seed_chosen = seed_chosen
         self.setup = setup
         self.seed = seed
         self.seats = list(seats)
@@ -175,6 +192,11 @@ class GameSession:
                     self._views.clear()
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
                                    log_cache=self._log)
+                cached = cached.model_copy(update={
+                    "seed_chosen": self.seed_chosen,
+                    # the dice seed is revealed once the game is over
+                    "seed": self.seed if self.finished else None,
+                })
                 self._views[key] = cached
             return cached
 
@@ -257,7 +279,7 @@ class GameSession:
     def save(self) -> None:
         st = self.game.state
         self.store.save_progress(self.id, list(self.game.choices), st.finished, st.round,
-                                 st.winner)
+                                 st.winner, snapshot=self.game.snapshot())
 
     # -- listeners -------------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -282,8 +304,23 @@ class GameSession:
             id=self.id, scenario=self.setup.scenario, setup=dict(self.setup.to_json()),
             seats=[s.to_json() for s in self.seats], seed=self.seed,
             choices=list(self.game.choices), finished=st.finished, round=st.round,
-            winner=st.winner, created=self.created,
+            winner=st.winner, created=self.created, seed_chosen=self.seed_chosen,
         )
+
+
+def resume(store: Store, row: StoredGame, setup: GameSetup) -> Game:
+    """The saved game: from its snapshot when it has a current one, else rebuilt by replaying
+    its choices (a game saved before snapshots, or a snapshot that no longer restores)."""
+    saved = store.snapshot(row.id)
+    if saved is not None and saved[0] == len(row.choices):
+        try:
+            game = carnage.restore(saved[1])
+        except SnapshotError:
+            pass
+        else:
+            if isinstance(game, Game) and game.choices == list(row.choices):
+                return game
+    return replay_choices(setup, row.seed, row.choices)
 
 
 def replay_choices(setup: GameSetup, seed: int, choices: Sequence[Any]) -> Game:
@@ -338,8 +375,9 @@ class Games:
             seats = [Seat.from_json(x) for x in row.seats]
         except (SetupError, KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
-        game = replay_choices(setup, row.seed, row.choices)
-        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game)
+        game = resume(self.store, row, setup)
+        return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game,
+                           seed_chosen=row.seed_chosen)
 
     def _keep(self, s: GameSession) -> None:
         self._sessions[s.id] = s
@@ -403,7 +441,8 @@ class Games:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
         setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
-        seed = req.seed if req.seed is not None else secrets.randbelow(2**31)
+        chosen = req.seed is not None and seed_may_be_chosen(req)
+        seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
             game = build_game(setup, seed)
         except SetupError as e:
@@ -416,7 +455,7 @@ class Games:
             for i, s in enumerate(req.seats)
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
-                              self.store, game)
+                              self.store, game, seed_chosen=chosen)
         with session.lock:
             try:
                 session.run_bots()

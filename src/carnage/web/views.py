@@ -319,7 +319,7 @@ def illegal_choice_text(game: Game, d: Decision, choice: Any, reason: str) -> st
     faces = [x.face for x in (current_skid(game.log.events, d.vehicle) or _NO_DICE).dice] \
         if d.vehicle else []
     labels = [option_label(d, o, known, faces) for o in d.options]
-    return f"{what}: {choice!r} is not one of the choices (choose {'; '.join(labels)})"
+    return f"{what}: {choice!r} is not a legal choice (choose {'; '.join(labels)})"
 
 
 def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingView:

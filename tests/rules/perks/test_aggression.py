@@ -3,8 +3,7 @@ perk, so it fails if the perk's effect is removed."""
 
 from __future__ import annotations
 
-from tests.engine.builders import rock, values
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     activate,
     attack,
     collide,
@@ -12,8 +11,10 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    rock,
+    run_step,
     table,
+    values,
     vehicle,
 )
 
@@ -24,7 +25,7 @@ def _handguns(perks: tuple[str, ...], dice: list[int], crew: int = 4) -> Game:
     a = perked(vehicle("a", "car", 600, 300), *perks)
     a.crew = crew
     t = vehicle("t", "car", 600, 400, player=1)
-    g = run(table(a, t), attack("a"), dice)
+    g = run_step(table(a, t), attack("a"), dice)
     drive(g, attack=["handgun>t"] * crew)
     return g
 
@@ -43,7 +44,7 @@ def test_double_barreled_skips_weapons_that_are_not_crew_fired() -> None:
     def shoot(perks: tuple[str, ...]) -> int:
         a = perked(vehicle("a", "car", 600, 300, weapons=[("machine_gun", "front")]), *perks)
         t = vehicle("t", "car", 600, 400, player=1)
-        g = run(table(a, t), attack("a"), [3, 3, 3])
+        g = run_step(table(a, t), attack("a"), [3, 3, 3])
         drive(g, attack=["machine_gun#0>t", "stop"])
         return int(str(ev(g, "attack_hits")[0]["hits"]))
 
@@ -54,7 +55,7 @@ def test_boarding_party_attacks_while_distracted() -> None:
     def first_decision(perks: tuple[str, ...]) -> list[object] | None:
         a = perked(vehicle("a", "car", 600, 300), *perks)
         t = vehicle("t", "car", 650, 300, player=1)
-        g = run(table(a, t, obstacles=[rock("r", 600, 350)]), attack("a"))
+        g = run_step(table(a, t, obstacles=[rock("r", 600, 350)]), attack("a"))
         d = g.pending()
         return None if d is None else values(d)
 
@@ -66,7 +67,7 @@ def _head_on(a_perks: tuple[str, ...], *, a_gear: int = 2, hazards: int = 0,
              dice: list[int] | None = None) -> Game:
     a = perked(vehicle("a", "car", 600, 300, gear=a_gear, hazards=hazards), *a_perks)
     b = vehicle("b", "car", 600, 360, heading=270, player=1, gear=1)
-    return run(table(a, b), collide("a", "b"), dice or [1] * 12)
+    return run_step(table(a, b), collide("a", "b", active="a"), dice or [1] * 12)
 
 
 def test_battlehammer_adds_a_smash_die_per_hazard() -> None:
@@ -83,7 +84,7 @@ def _lunatic(lx: float, lunatic_player: int, perk: bool = True) -> int:
     if perk:
         perked(lunatic, "terrifying_lunatic")
     e = vehicle("e", "car", 600, 300, heading=90, player=1)
-    g = run(table(e, lunatic), activate("e"))
+    g = run_step(table(e, lunatic), activate("e"))
     drive(g, template="medium_straight")
     assert g.pending() is None
     return g.state.vehicles["e"].hazards
@@ -117,7 +118,7 @@ def test_murder_tractor_may_declare_a_piledriver() -> None:
     def reactions(perks: tuple[str, ...]) -> list[object]:
         a = perked(vehicle("a", "car", 600, 300), *perks)
         buggy = vehicle("b", "buggy", 600, 400, heading=0, player=1)
-        g = run(table(a, buggy), move("a"))
+        g = run_step(table(a, buggy), move("a"))
         d = drive(g, template="medium_straight")
         assert d is not None and d.kind == "collision_reaction"
         return values(d)

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.engine.builders import values
-from tests.engine.helpers_g import wipeouts
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     SLIDE,
     activate,
     drive,
     ev,
     perked,
-    run,
+    run_step,
     table,
+    values,
     vehicle,
+    wipeouts,
 )
 
 from carnage.engine.damage import suffer_damage
@@ -33,7 +33,7 @@ def wreck(vid: str) -> Callable[[Game], Flow]:
 def _keg(perks: tuple[str, ...], die: int, answer: str | None = None) -> Game:
     v = perked(vehicle("v", "car", 600, 300), *perks)
     n = vehicle("n", "car", 700, 300, player=1)
-    g = run(table(v, n), wreck("v"), [die] + [1] * 6)
+    g = run_step(table(v, n), wreck("v"), [die] + [1] * 6)
     d = drive(g, **({"powder_keg": answer} if answer else {}))
     assert d is None
     return g
@@ -60,7 +60,7 @@ def test_powder_keg_is_not_offered_when_it_changes_nothing() -> None:
 def test_crowd_pleaser_gains_a_vote_on_a_wipeout() -> None:
     def votes(perks: tuple[str, ...]) -> int:
         v = perked(vehicle("v", "car", 600, 300, hazards=6), *perks)
-        g = run(table(v), wipeouts("v"), [6])
+        g = run_step(table(v), wipeouts("v"), [6])
         drive(g, lose_control=0.0)
         return g.state.votes[0]
 
@@ -73,7 +73,7 @@ def test_road_warrior_discards_a_hazard_after_hitting_an_enemy() -> None:
     def play(perks: tuple[str, ...], die: int) -> tuple[int, list[str]]:
         v = perked(vehicle("v", "car", 600, 300, hazards=2), *perks)
         e = vehicle("e", "car", 660, 450, player=1)
-        g = run(table(v, e), activate("v"), [die, 1])
+        g = run_step(table(v, e), activate("v"), [die, 1])
         d = drive(g, template="short_straight", attack=["handgun>e", "stop"],
                   road_warrior="yes")
         assert d is None
@@ -90,7 +90,7 @@ def test_cover_me_passes_a_hazard_to_a_friend_within_double_range_once() -> None
     v = perked(vehicle("v", "car", 600, 300, hazards=2), "cover_me")
     f = vehicle("f", "car", 800, 300)
     far = vehicle("far", "car", 100, 1000, player=1)  # keeps the game going
-    g = run(table(v, f, far), activate("v"))
+    g = run_step(table(v, f, far), activate("v"))
     d = drive(g, template="short_straight")
     assert d is not None and d.kind == "cover_me" and values(d) == ["no", "f"]
     g.apply("no")  # not now: offered again at the end of the Attack Step
@@ -100,7 +100,7 @@ def test_cover_me_passes_a_hazard_to_a_friend_within_double_range_once() -> None
     assert drive(g) is None
     assert (v.hazards, f.hazards) == (1, 1)
     plain = vehicle("v", "car", 600, 300, hazards=2)
-    g = run(table(plain, vehicle("f", "car", 800, 300), far), activate("v"))
+    g = run_step(table(plain, vehicle("f", "car", 800, 300), far), activate("v"))
     assert drive(g, template="short_straight") is None and plain.hazards == 2
 
 
@@ -108,7 +108,7 @@ def test_madman_passes_a_hazard_with_four_or_more() -> None:
     def play(perks: tuple[str, ...], hazards: int) -> tuple[int, int, bool]:
         v = perked(vehicle("v", "car", 600, 300, hazards=hazards), *perks)
         e = vehicle("e", "car", 700, 420, player=1)
-        g = run(table(v, e), activate("v"))
+        g = run_step(table(v, e), activate("v"))
         d = drive(g, template="short_straight", madman="e")
         assert d is None
         asked = any(x["decision"] == "madman" for x in ev(g, "decision"))
@@ -123,7 +123,7 @@ def test_bullet_time_turns_a_weapon_into_a_turret_after_a_slide() -> None:
     def shots(perks: tuple[str, ...]) -> list[object]:
         v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), *perks)
         t = vehicle("t", "car", 600, 200, player=1)
-        g = run(table(v, t), activate("v"), [SLIDE])
+        g = run_step(table(v, t), activate("v"), [SLIDE])
         d = drive(g, template="short_straight", skid_dice=1, slide="left",
                   bullet_time="machine_gun#0", attack=[])
         # The slide leaves it at (600, 450) facing west: the target lies off its left side.

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tests.engine.helpers_g import wipeouts
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     activate,
     attack,
     collide,
     drive,
     move,
     perked,
-    run,
+    run_step,
     table,
     vehicle,
+    wipeouts,
 )
 
 from carnage.engine.collision import weight_class
@@ -40,7 +40,7 @@ def twice(vid: str) -> Callable[[Game], Flow]:
 def test_dead_weight_counts_one_class_heavier_until_its_next_activation() -> None:
     v = perked(vehicle("v", "car", 600, 300, gear=2), "dead_weight")
     far = vehicle("far", "car", 100, 1000, player=1)
-    g = run(table(v, far), twice("v"))
+    g = run_step(table(v, far), twice("v"))
     d = drive(g, template="short_straight", dead_weight=["yes"])
     assert d is not None and d.kind == "pause"
     assert weight_class(g, v) == 3 and v.hazards == 2
@@ -49,20 +49,20 @@ def test_dead_weight_counts_one_class_heavier_until_its_next_activation() -> Non
     assert d is not None and d.kind == "dead_weight"  # offered again in the new Attack Step
     assert weight_class(g, v) == 2
     plain = vehicle("v", "car", 600, 300, gear=2)
-    g = run(table(plain, vehicle("far", "car", 100, 1000, player=1)), twice("v"))
+    g = run_step(table(plain, vehicle("far", "car", 100, 1000, player=1)), twice("v"))
     d = drive(g, template="short_straight")
     assert d is not None and d.kind == "pause" and weight_class(g, plain) == 2
 
 
 def test_dead_weight_is_not_offered_to_a_heavyweight() -> None:
     v = perked(vehicle("v", "heavy_truck", 600, 300), "dead_weight")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
     assert drive(g, template="short_straight") is None
 
 
 def _flip(perks: tuple[str, ...], **answers: object) -> Game:
     v = perked(vehicle("v", "car", 600, 300, gear=3, hazards=6), *perks)
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1])
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1])
     assert drive(g, lose_control=0.0, **answers) is None
     return g
 
@@ -86,7 +86,7 @@ def test_bruiser_gives_the_enemy_a_hazard_when_it_does_not_evade() -> None:
     def hazards(perks: tuple[str, ...], reaction: str) -> int:
         a = perked(vehicle("a", "car", 600, 300, gear=1), *perks)
         b = vehicle("b", "car", 600, 360, heading=270, player=1, gear=1)
-        g = run(table(a, b), collide("a", "b"), [1] * 6)
+        g = run_step(table(a, b), collide("a", "b", active="a"), [1] * 6)
         assert drive(g, collision_reaction=[reaction, "evade"]) is None
         return g.state.vehicles["b"].hazards
 
@@ -100,7 +100,7 @@ def test_splashback_strikes_back_at_the_end_of_the_step() -> None:
         v = perked(vehicle("v", "car", 660, 450), *perks)
         e = vehicle("e", "car", 600, 300, player=1)
         # e's Handgun: 6 (two hits), v evades 1; Splashback 6 at e, e evades 1.
-        g = run(table(v, e), activate("e"), [6, 1, 6, 1])
+        g = run_step(table(v, e), activate("e"), [6, 1, 6, 1])
         assert drive(g, template="short_straight", attack=["handgun>v", "stop"]) is None
         return v.damage, e.damage
 
@@ -112,7 +112,7 @@ def test_crusher_goes_up_and_over_lighter_obstructions() -> None:
     def stops_at(perks: tuple[str, ...]) -> str | None:
         a = perked(vehicle("a", "car", 600, 300), *perks)
         buggy = vehicle("b", "buggy", 600, 400, heading=0, player=1)
-        g = run(table(a, buggy), move("a"), [1] * 10)
+        g = run_step(table(a, buggy), move("a"), [1] * 10)
         d = drive(g, template="medium_straight", collision_reaction=["evade", "evade"])
         return None if d is None else d.kind
 
@@ -124,7 +124,7 @@ def test_feel_no_pain_shrugs_off_two_hits_from_an_enemy_attack() -> None:
     def damage(perks: tuple[str, ...], dice: list[int]) -> int:
         v = perked(vehicle("v", "car", 600, 400), *perks)
         e = vehicle("e", "car", 600, 300, player=1)  # 40 mm behind v: Handgun range
-        g = run(table(v, e), attack("e"), dice)
+        g = run_step(table(v, e), attack("e"), dice)
         assert drive(g, attack=["handgun>v", "handgun>v"]) is None
         return v.damage
 
@@ -139,6 +139,6 @@ def test_splashback_needs_the_vehicle_still_in_play() -> None:
     e = vehicle("e", "car", 600, 300, player=1)
     far = vehicle("far", "car", 100, 1000)
     # Two hits wreck it; the explosion check rolls 1: no strike back from the wreck.
-    g = run(table(v, e, far), activate("e"), [6, 1, 1])
+    g = run_step(table(v, e, far), activate("e"), [6, 1, 1])
     assert drive(g, template="short_straight", attack=["handgun>v", "stop"]) is None
     assert not v.in_play and e.damage == 0

@@ -3,8 +3,7 @@ player; effects that ask nothing resolve without a question."""
 
 from __future__ import annotations
 
-from tests.engine.builders import values
-from tests.rules.perks.helpers_p2 import activate, drive, ev, perked, run, table, vehicle
+from tests.builders import activate, drive, ev, perked, run_step, table, values, vehicle
 
 
 def test_two_perks_at_one_moment_are_ordered_by_the_active_player() -> None:
@@ -13,7 +12,7 @@ def test_two_perks_at_one_moment_are_ordered_by_the_active_player() -> None:
     v = perked(vehicle("v", "car", 600, 300, hazards=4), "cover_me", "madman")
     f = vehicle("f", "car", 800, 300)
     e = vehicle("e", "car", 700, 420, player=1)
-    g = run(table(v, f, e), activate("v"))
+    g = run_step(table(v, f, e), activate("v"))
     d = drive(g, template="short_straight")
     assert d is not None and d.kind == "perk_order" and d.player == 0 and d.page == 14
     assert values(d) == ["perk:cover_me:v", "perk:madman:v"]
@@ -32,7 +31,7 @@ def test_effects_that_ask_nothing_need_no_order() -> None:
     l1 = perked(vehicle("l1", "car", 560, 570, heading=270), "terrifying_lunatic")
     l2 = perked(vehicle("l2", "car", 640, 570, heading=270), "terrifying_lunatic")
     e = vehicle("e", "car", 600, 300, player=1)
-    g = run(table(e, l1, l2), activate("e"))
+    g = run_step(table(e, l1, l2), activate("e"))
     assert drive(g, template="medium_straight") is None
     assert e.hazards == 2
     assert not [d for d in ev(g, "decision") if d["decision"] == "perk_order"]

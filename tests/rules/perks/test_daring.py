@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import rock, values
-from tests.rules.perks.helpers_p2 import (
+import math
+
+import pytest
+from tests.builders import (
     HAZ,
     SHIFT,
     SLIDE,
@@ -15,8 +17,10 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    rock,
+    run_step,
     table,
+    values,
     vehicle,
 )
 
@@ -26,7 +30,7 @@ from carnage.kernel.decisions import Interval
 def test_chrome_whisperer_pushes_it_again_and_again() -> None:
     def pushes(perks: tuple[str, ...]) -> int:
         v = perked(vehicle("v", "car", 600, 300, gear=2), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
                 [HAZ, HAZ, HAZ, SPIN, SHIFT])
         drive(g, template="medium_straight", skid_dice=2, push_it=["0", "0", "0", "no"])
         return len(ev(g, "skid", source="push_it"))
@@ -39,7 +43,7 @@ def test_slippery_takes_two_dice_off_smash_attacks_at_it() -> None:
     def dice(perks: tuple[str, ...]) -> int:
         a = vehicle("a", "car", 600, 300, gear=3)
         b = perked(vehicle("b", "car", 600, 360, heading=270, player=1, gear=2), *perks)
-        g = run(table(a, b), collide("a", "b"), [1] * 12)
+        g = run_step(table(a, b), collide("a", "b", active="a"), [1] * 12)
         drive(g, collision_reaction=["smash", "smash"])
         return int(str(ev(g, "smash_attack", attacker="a")[0]["dice"]))
 
@@ -50,7 +54,7 @@ def test_slippery_takes_two_dice_off_smash_attacks_at_it() -> None:
 def test_handbrake_artist_may_spin_to_any_facing() -> None:
     def domain(perks: tuple[str, ...]) -> Interval | None:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SPIN])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SPIN])
         d = drive(g, template="short_straight", skid_dice=1)
         assert d is not None and d.kind == "spin"
         return d.domain
@@ -64,7 +68,7 @@ def test_evasive_buys_evade_bonus_with_hazards_and_ones_still_fail() -> None:
         v = perked(vehicle("v", "car", 600, 400, gear=2), *perks)
         e = vehicle("e", "car", 600, 300, player=1)
         # Handgun 6: two hits. Evade dice (gear 2): 3 and 1.
-        g = run(table(v, e), attack("e"), [6, 3, 1])
+        g = run_step(table(v, e), attack("e"), [6, 3, 1])
         answers: dict[str, object] = {"attack": ["handgun>v", "stop"]}
         if answer is not None:
             answers["evasive"] = answer
@@ -80,7 +84,7 @@ def test_evasive_buys_evade_bonus_with_hazards_and_ones_still_fail() -> None:
 def test_powerslide_slides_on_a_medium_straight() -> None:
     def end(perks: tuple[str, ...], pick: str | None) -> tuple[float, float, float]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
         answers: dict[str, object] = {"template": "short_straight", "skid_dice": 1,
                                       "slide": "left"}
         if pick is not None:
@@ -93,17 +97,58 @@ def test_powerslide_slides_on_a_medium_straight() -> None:
     assert end(("powerslide",), "slide") == end((), None) == (600, 450, 180)
 
 
-def test_powerslide_offers_no_long_straight() -> None:
+def test_powerslide_offers_every_template_but_the_long_straight() -> None:
     v = perked(vehicle("v", "car", 600, 300), "powerslide")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
     d = drive(g, template="short_straight", skid_dice=1, slide="left")
-    assert d is not None and values(d) == ["slide", "short_straight", "medium_straight"]
+    assert d is not None and values(d) == [
+        "slide", "short_straight", "medium_straight", "gentle", "gentle/left", "turn",
+        "turn/left", "hard", "hard/left", "hairpin", "hairpin/left", "veer", "veer/left",
+        "swerve", "swerve/left"]
+
+
+def test_powerslide_on_a_turn_template() -> None:
+    # The Short Straight ends at y=390; the car slides off it turned to face left (180). The
+    # Turn (60 degrees, radius 115) laid there as the Slide template, running on up the
+    # table and bending right, ends at (657.5, 489.6) heading 30; the car ends with its side
+    # edge centred on that end: 15 mm (half its width) on, turned 60 degrees with it.
+    def end(pick: str) -> tuple[float, float, float]:
+        v = perked(vehicle("v", "car", 600, 300), "powerslide")
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SLIDE])
+        assert drive(g, template="short_straight", skid_dice=1, slide="left",
+                     powerslide=pick) is None
+        return v.pose.x, v.pose.y, v.pose.heading
+
+    x, y, h = end("turn")
+    assert (x, y, h) == (pytest.approx(657.5 + 15 * math.cos(math.radians(30))),
+                         pytest.approx(390 + 115 * math.sin(math.radians(60)) + 7.5),
+                         pytest.approx(120))
+    x, y, h = end("turn/left")  # bending left instead: the mirror image
+    assert (x, y, h) == (pytest.approx(542.5 - 15 * math.cos(math.radians(30))),
+                         pytest.approx(390 + 115 * math.sin(math.radians(60)) + 7.5),
+                         pytest.approx(240))
+
+
+def test_powerslide_on_a_curve_is_interrupted_by_what_lies_on_it() -> None:
+    # A rock on the Turn laid as the Slide template (but clear of the plain Slide template)
+    # interrupts the move (p.45): the car stops touching it.
+    def play(pick: str) -> tuple[bool, list[str]]:
+        v = perked(vehicle("v", "car", 600, 300), "powerslide")
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1),
+                           obstacles=[rock("r", 650, 470, 20, 20)]), move("v"), [SLIDE] + [1] * 8)
+        drive(g, template="short_straight", skid_dice=1, slide="left", powerslide=pick,
+              collision_reaction="evade")
+        m = ev(g, "move", vehicle="v")[0]
+        return bool(m["interrupted"]), list(m["touched"])
+
+    assert play("turn") == (True, ["r"])
+    assert play("slide") == (False, [])
 
 
 def test_stunt_driver_drives_through_an_obstruction_for_three_hazards() -> None:
     def play(perks: tuple[str, ...], answer: str | None) -> tuple[float, int, bool]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1),
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1),
                       obstacles=[rock("r", 600, 420)]), activate("v"), [1] * 8)
         answers: dict[str, object] = {"template": "medium_straight",
                                       "collision_reaction": "evade"}

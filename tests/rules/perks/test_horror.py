@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.perks.helpers_p2 import (
-    activate,
-    attack,
-    drive,
-    ev,
-    perked,
-    run,
-    table,
-    vehicle,
-)
+from tests.builders import activate, attack, drive, ev, perked, run_step, table, vehicle
 
 from carnage.engine.flow import activation
 from carnage.engine.game import Flow, Game, ask
@@ -24,7 +15,7 @@ def test_purifying_flames_burns_itself_to_repair_a_friend() -> None:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         f = vehicle("f", "car", 800, 300)
         f.damage = 3
-        g = run(table(v, f, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+        g = run_step(table(v, f, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
         assert drive(g, template="short_straight", **answers) is None
         return v.damage, f.damage, "on_fire" in v.conditions
 
@@ -38,7 +29,7 @@ def test_purifying_flames_never_repairs_above_the_hull_value() -> None:
     v = perked(vehicle("v", "car", 600, 300), "purifying_flames")
     f = vehicle("f", "car", 800, 300)
     f.damage = 1
-    g = run(table(v, f, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+    g = run_step(table(v, f, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
     assert drive(g, template="short_straight", purifying_flames="f") is None
     # Only one point was missing: 1 was the only amount, taken without asking.
     assert ev(g, "forced_choice", decision="purifying_flames_damage")[0]["choice"] == 1
@@ -49,7 +40,7 @@ def test_ecstatic_visions_takes_hazards_from_friends() -> None:
     def play(perks: tuple[str, ...], picks: list[str]) -> tuple[int, int]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         f = vehicle("f", "car", 800, 300, hazards=2)
-        g = run(table(v, f, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+        g = run_step(table(v, f, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
         assert drive(g, template="short_straight", ecstatic_visions=picks) is None
         return v.hazards, f.hazards
 
@@ -63,7 +54,7 @@ def test_sympathy_for_the_devil_shares_the_evade_and_the_damage() -> None:
         v = perked(vehicle("v", "car", 600, 400, gear=1), *perks)
         f = vehicle("f", "car", 700, 400, gear=3)
         e = vehicle("e", "car", 600, 300, player=1)
-        g = run(table(v, f, e), attack("e"), dice)
+        g = run_step(table(v, f, e), attack("e"), dice)
         answers: dict[str, object] = {"attack": ["handgun>v", "handgun>v"]}
         if pick is not None:
             answers["sympathy_for_the_devil"] = pick
@@ -86,7 +77,7 @@ def test_highway_to_hell_leaves_napalm_on_the_road_until_its_next_activation() -
         yield from activation(g, g.state.vehicles["v"])
 
     v = perked(vehicle("v", "car", 600, 300, gear=2), "highway_to_hell")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), twice)
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), twice)
     d = drive(g, template=["medium_straight"], highway_to_hell="yes",
               highway_to_hell_napalm="yes")
     assert d is not None and d.kind == "pause"
@@ -101,7 +92,7 @@ def test_highway_to_hell_leaves_napalm_on_the_road_until_its_next_activation() -
 
 def test_highway_to_hell_needs_a_straight() -> None:
     v = perked(vehicle("v", "car", 600, 300, gear=2), "highway_to_hell")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
     assert drive(g, template="turn") is None
     assert v.damage == 0 and not ev(g, "decision", decision="highway_to_hell")
 
@@ -119,7 +110,7 @@ def test_violent_manifestation_blasts_everything_near_when_respawned() -> None:
             yield from respawn(g, g.state.vehicles["v"], 0, source="respawn", page=90)
 
         # Four dice (a car): 6, 6, 4, 1 -> five hits; the evade (gear 1) rolls 1.
-        g = run(st, step, [6, 6, 4, 1, 1])
+        g = run_step(st, step, [6, 6, 4, 1, 1])
         assert drive(g) is None
         return n.damage, n.hazards, "on_fire" in n.conditions
 
@@ -131,7 +122,7 @@ def test_angel_of_death_pays_hull_for_attack_dice() -> None:
     def play(perks: tuple[str, ...], answer: int | None) -> tuple[int, int]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         t = vehicle("t", "car", 600, 400, player=1)
-        g = run(table(v, t), attack("v"), [4, 4, 4, 1])
+        g = run_step(table(v, t), attack("v"), [4, 4, 4, 1])
         answers: dict[str, object] = {"attack": ["handgun>t", "stop"]}
         if answer is not None:
             answers["angel_of_death"] = answer

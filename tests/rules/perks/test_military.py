@@ -2,17 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import values
-from tests.rules.perks.helpers_p2 import (
-    activate,
-    attack,
-    drive,
-    ev,
-    perked,
-    run,
-    table,
-    vehicle,
-)
+from tests.builders import activate, attack, drive, ev, perked, run_step, table, values, vehicle
 
 from carnage.engine.game import Game
 
@@ -20,7 +10,7 @@ from carnage.engine.game import Game
 def _mg(perks: tuple[str, ...], target_y: float, dice: list[int], **answers: object) -> Game:
     v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), *perks)
     t = vehicle("t", "car", 600, target_y, player=1)
-    g = run(table(v, t), attack("v"), dice)
+    g = run_step(table(v, t), attack("v"), dice)
     assert drive(g, attack=["machine_gun#0>t", "stop"], **answers) is None
     return g
 
@@ -36,11 +26,32 @@ def test_dead_eye_hits_on_3_beyond_medium_within_double() -> None:
     assert hits(_mg(("dead_eye",), 400, [3, 3])) == 0  # gap 40 mm: within Medium
 
 
+def test_dead_eye_measures_medium_range_with_the_range_ruler() -> None:
+    # "Within Medium" is judged as the attack judges range: the ruler laid from the weapon's
+    # body in its arc (p.28), not the gap between footprints.
+    def shot(facing: str, x: float, y: float, perks: tuple[str, ...], dice: list[int],
+             heading: float = 90.0) -> int:
+        v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", facing)]), *perks)
+        t = vehicle("t", "car", x, y, heading, player=1)
+        g = run_step(table(v, t), attack("v"), dice)
+        assert drive(g, attack=["machine_gun#0>t", "stop"]) is None
+        return hits(g)
+
+    # 80 mm aside and 145 mm on, turned 135 degrees: a 112 mm gap, but no Medium ruler laid
+    # in the front arc reaches it, so it is beyond Medium: 3s hit (a Double ruler does).
+    assert shot("front", 680, 445, ("dead_eye",), [3, 3, 1, 1], 135) == 2
+    assert shot("front", 680, 445, (), [3, 3, 1, 1], 135) == 0
+    # Dead ahead with a 125 mm gap: a turret's Medium ruler, laid slanting from a corner,
+    # still reaches it, so it is within Medium: no bonus.
+    assert shot("turret", 600, 485, ("dead_eye",), [3, 3, 1, 1]) == 0
+    assert shot("turret", 600, 560, ("dead_eye",), [3, 3, 1, 1]) == 2  # 200 mm: beyond
+
+
 def test_loader_trades_a_crew_attack_for_plus_one_to_hit() -> None:
     def play(answer: str, dice: list[int]) -> Game:
         v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), "loader")
         t = vehicle("t", "car", 600, 560, player=1)
-        g = run(table(v, t), activate("v"), dice)
+        g = run_step(table(v, t), activate("v"), dice)
         assert drive(g, template="short_straight", loader=answer,
                      attack=["machine_gun#0>t", "stop"]) is None
         return g
@@ -57,7 +68,7 @@ def test_fully_loaded_adds_a_die_while_three_ammo_remain() -> None:
         v = perked(vehicle("v", "car", 600, 300, weapons=[("rockets", "front")]), *perks)
         v.weapons[0].ammo = ammo
         t = vehicle("t", "car", 600, 400, player=1)
-        g = run(table(v, t), attack("v"), [1] * 8)
+        g = run_step(table(v, t), attack("v"), [1] * 8)
         drive(g, attack=["rockets#0>t", "stop"])
         report = ev(g, "attack_hits", vehicle="v")[0]["weapons"]
         return len(report[0]["dice"])
@@ -70,7 +81,7 @@ def test_fully_loaded_adds_a_die_while_three_ammo_remain() -> None:
 def test_rapid_fire_takes_another_attack_step_with_one_weapon_once_a_round() -> None:
     v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), "rapid_fire")
     t = vehicle("t", "car", 600, 560, player=1)
-    g = run(table(v, t), activate("v"), [1] * 20)
+    g = run_step(table(v, t), activate("v"), [1] * 20)
     d = drive(g, template="short_straight", attack=["machine_gun#0>t", "stop"])
     assert d is not None and d.kind == "rapid_fire" and values(d) == ["no", "machine_gun#0"]
     g.apply("machine_gun#0")
@@ -87,7 +98,7 @@ def test_headshot_criticals_are_three_hits() -> None:
     def play(perks: tuple[str, ...]) -> int:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         t = vehicle("t", "car", 600, 400, player=1)
-        g = run(table(v, t), attack("v"), [6, 1])
+        g = run_step(table(v, t), attack("v"), [6, 1])
         drive(g, attack=["handgun>t", "stop"])
         return t.damage
 
@@ -100,7 +111,7 @@ def test_return_fire_shoots_back_for_two_hazards_once_a_gear_phase() -> None:
         v = perked(vehicle("v", "car", 600, 400), *perks)
         e = vehicle("e", "car", 600, 300, player=1)
         # e's Handgun misses (1); v fires back: 6 hits twice, e evades with 1.
-        g = run(table(v, e), attack("e"), [1, 6, 1])
+        g = run_step(table(v, e), attack("e"), [1, 6, 1])
         answers: dict[str, object] = {"attack": ["handgun>v", "stop"]}
         if answer is not None:
             answers["return_fire"] = answer

@@ -3,7 +3,7 @@
 every choice, every game ends, and each game replays exactly from its seed and choices.
 
 The teams have no sponsor (built as homebrew, so any perk goes), so that these games exercise
-the perks alone; issue 7's 1,000-game test plays sponsors and perks together."""
+the perks alone; the sponsored 1,000-game test plays sponsors and perks together."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import itertools
 from collections import Counter
 from typing import Any
 
-from tests.engine.helpers_h import assert_games_clean, invariant_problems, run_in_workers
+from tests.simulation import assert_games_clean, invariant_problems, run_in_workers
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import values
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     HAZ,
     SHIFT,
     SPIN,
@@ -12,8 +11,9 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    run_step,
     table,
+    values,
     vehicle,
 )
 
@@ -32,7 +32,7 @@ def test_mister_fahrenheit_caps_collision_hazards_at_two_an_activation() -> None
         a = perked(vehicle("a", "car", 600, 300), *perks)
         b = vehicle("b", "car", 600, 360, heading=270, player=1)
         c = vehicle("c", "car", 630, 300, player=1)  # touching a's right side
-        g = run(table(a, b, c), collide("a", "b", "c"), [1] * 20)
+        g = run_step(table(a, b, c), collide("a", "b", "c", active="a"), [1] * 20)
         assert drive(g, collision_reaction="smash") is None
         return a.hazards
 
@@ -50,7 +50,7 @@ def test_moment_of_glory_sets_the_skid_dice_once_a_game() -> None:
             yield ask(0, "pause", "-", [("on", "on"), ("x", "x")])
             yield from movement_step(g, v)
 
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), twice,
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), twice,
                 [HAZ, SPIN, HAZ, SPIN])
         d = drive(g, template="medium_straight", skid_dice=2, spin=0.0, **answers)
         assert d is not None and d.kind == "pause"
@@ -71,7 +71,7 @@ def test_moment_of_glory_sets_the_skid_dice_once_a_game() -> None:
 def test_restraint_discards_a_hazard_when_changing_down() -> None:
     def play(perks: tuple[str, ...], **answers: object) -> tuple[int, int]:
         v = perked(vehicle("v", "car", 600, 300, gear=3, hazards=2), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SHIFT])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SHIFT])
         assert drive(g, template="medium_straight", skid_dice=1,
                      spend_shift=["gear_down", "done"], **answers) is None
         return v.gear, v.hazards
@@ -88,7 +88,7 @@ def test_expertise_is_one_more_handling_from_the_builder() -> None:
         report = check_team(spec)
         assert report.valid, [e.message for e in report.errors]
         v = vehicle_state(report.vehicles[0], vid="v", player=0, pose=Pose(600, 300, 90))
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"))
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"))
         assert "perk:expertise" not in unplayed_rules(g)
         return g.stat(v, "handling")
 
@@ -98,7 +98,7 @@ def test_expertise_is_one_more_handling_from_the_builder() -> None:
 def test_trick_driving_uses_the_best_of_the_neighbouring_gears() -> None:
     v = perked(vehicle("v", "car", 600, 300, gear=1), "trick_driving")
     plain = vehicle("p", "car", 600, 600, gear=1)
-    g = run(table(v, plain, vehicle("far", "car", 100, 1000, player=1)), move("v"))
+    g = run_step(table(v, plain, vehicle("far", "car", 100, 1000, player=1)), move("v"))
     assert template_use(g, v, "veer", 1) is TemplateUse.TRIVIAL  # as if in gear 2
     assert template_use(g, plain, "veer", 1) is TemplateUse.NOT_PERMITTED
     assert template_use(g, v, "turn", 4) is TemplateUse.PERMITTED  # as if in gear 3
@@ -109,7 +109,7 @@ def test_trick_driving_uses_the_best_of_the_neighbouring_gears() -> None:
 def test_easy_rider_discards_one_skid_die_once_a_round() -> None:
     def play(perks: tuple[str, ...], **answers: object) -> tuple[int, list[object]]:
         v = perked(vehicle("v", "car", 600, 300, gear=2), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SHIFT])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SHIFT])
         d = drive(g, template="medium_straight", skid_dice=2, **answers)
         assert d is None
         return v.hazards, [x["decision"] for x in ev(g, "decision")]
@@ -121,6 +121,6 @@ def test_easy_rider_discards_one_skid_die_once_a_round() -> None:
 
 def test_easy_rider_offers_each_rolled_die() -> None:
     v = perked(vehicle("v", "car", 600, 300, gear=2), "easy_rider")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SHIFT])
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SHIFT])
     d = drive(g, template="medium_straight", skid_dice=2)
     assert d is not None and values(d) == ["no", 0, 1]

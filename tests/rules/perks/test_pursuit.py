@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import values
-from tests.engine.helpers_g import wipeouts
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     HAZ,
     SHIFT,
     SLIDE,
@@ -13,9 +11,11 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    run_step,
     table,
+    values,
     vehicle,
+    wipeouts,
 )
 
 from carnage.engine.flow import activation
@@ -27,7 +27,7 @@ def test_on_your_tail_punishes_a_slide_ending_close_by() -> None:
     def hazards(perks: tuple[str, ...], die: int) -> int:
         t = perked(vehicle("t", "car", 600, 540, heading=270), *perks)
         e = vehicle("e", "car", 600, 300, player=1)
-        g = run(table(e, t), activate("e"), [die])
+        g = run_step(table(e, t), activate("e"), [die])
         assert drive(g, template="short_straight", skid_dice=1, slide="left") is None
         return e.hazards
 
@@ -40,7 +40,7 @@ def test_schadenfreude_clears_its_hazards_when_a_neighbour_wipes_out() -> None:
     def hazards(perks: tuple[str, ...], x: float) -> int:
         s = perked(vehicle("s", "car", x, 300, hazards=4), *perks)
         w = vehicle("w", "car", 600, 300, hazards=6, player=1)
-        g = run(table(w, s), wipeouts("w"), [6])
+        g = run_step(table(w, s), wipeouts("w"), [6])
         assert drive(g, lose_control=0.0) is None
         return s.hazards
 
@@ -60,7 +60,7 @@ def test_taunt_puts_a_skid_result_on_a_dashboard_that_must_be_resolved() -> None
     v = perked(vehicle("v", "car", 600, 300), "taunt")
     t = vehicle("t", "car", 600, 520, player=1)
     # Taunt rolls a Hazard; the taunted car rolls one Shift but may not cancel the Hazard.
-    g = run(table(v, t), taunt_then_move, [HAZ, SHIFT])
+    g = run_step(table(v, t), taunt_then_move, [HAZ, SHIFT])
     d = drive(g, template=["short_straight"], taunt="t")
     assert d is not None and d.kind == "template" and d.player == 1
     assert t.conditions == {"taunted:hazard": 1}
@@ -76,7 +76,7 @@ def test_taunt_puts_a_skid_result_on_a_dashboard_that_must_be_resolved() -> None
 def test_taunt_shift_does_nothing() -> None:
     v = perked(vehicle("v", "car", 600, 300), "taunt")
     t = vehicle("t", "car", 600, 520, player=1)
-    g = run(table(v, t), activate("v"), [SHIFT])
+    g = run_step(table(v, t), activate("v"), [SHIFT])
     assert drive(g, template="short_straight") is None
     assert not t.conditions and not ev(g, "decision", decision="taunt")
 
@@ -86,7 +86,7 @@ def test_out_run_rattles_slower_vehicles_within_short_range() -> None:
         v = perked(vehicle("v", "car", 600, 300, gear=3), *perks)
         slow = vehicle("slow", "car", 660, 560, gear=2, player=1)
         fast = vehicle("fast", "car", 540, 560, gear=3, player=1)
-        g = run(table(v, slow, fast), activate("v"))
+        g = run_step(table(v, slow, fast), activate("v"))
         assert drive(g, template="medium_straight") is None
         return slow.hazards, fast.hazards
 
@@ -98,7 +98,7 @@ def test_pit_pushes_the_enemy_onto_a_hazardous_template() -> None:
     def play(perks: tuple[str, ...], reaction: str) -> tuple[list[object], tuple[float, float]]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         t = vehicle("t", "car", 600, 400, heading=0, gear=3, player=1)
-        g = run(table(v, t), move("v"), [1] * 10)
+        g = run_step(table(v, t), move("v"), [1] * 10)
         d = drive(g, template="medium_straight")
         assert d is not None and d.kind == "collision_reaction"
         offered = values(d)
@@ -117,7 +117,7 @@ def test_unnerving_eye_contact_bars_shifts_from_discarding_hazards() -> None:
     def options(perks: tuple[str, ...]) -> list[object]:
         u = perked(vehicle("u", "car", 650, 300), *perks)
         e = vehicle("e", "car", 600, 300, gear=2, hazards=2, player=1)
-        g = run(table(e, u), move("e"), [SHIFT])
+        g = run_step(table(e, u), move("e"), [SHIFT])
         d = drive(g, template="medium_straight", skid_dice=1, spend_shift=[])
         assert d is not None and d.kind == "spend_shift"
         return values(d)

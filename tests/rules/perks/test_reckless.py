@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     SHIFT,
     activate,
     attack,
@@ -10,7 +10,7 @@ from tests.rules.perks.helpers_p2 import (
     drive,
     ev,
     perked,
-    run,
+    run_step,
     table,
     vehicle,
 )
@@ -22,7 +22,7 @@ from carnage.engine.game import Flow, Game
 def test_drive_angry_starts_each_activation_with_a_hazard() -> None:
     def hazards(perks: tuple[str, ...]) -> int:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
         assert drive(g, template="short_straight") is None
         return v.hazards
 
@@ -42,7 +42,7 @@ def _smash(a_perks: tuple[str, ...], *, step: str | None = None, hazards: int = 
             g.add_hazards(a, hazards, "test", 0)
         yield from resolve_collisions(g, a, ["b"])
 
-    g = run(table(a, b), go, [1] * 30)
+    g = run_step(table(a, b), go, [1] * 30)
     assert drive(g, collision_reaction="smash", **answers) is None
     return g
 
@@ -68,7 +68,7 @@ def test_in_for_a_penny_doubles_smash_dice_after_six_hazards() -> None:
 def test_dont_come_knocking_freezes_its_hazards() -> None:
     def play(perks: tuple[str, ...], answer: str | None) -> tuple[int, list[object]]:
         v = perked(vehicle("v", "car", 600, 300, gear=4), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"), [SHIFT])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"), [SHIFT])
         answers: dict[str, object] = {"template": "turn", "skid_dice": 1, "spend_shift": []}
         if answer is not None:
             answers["dont_come_knocking"] = answer
@@ -99,7 +99,7 @@ def test_beerserker_shrugs_off_a_point_outside_its_activation() -> None:
     def damage(perks: tuple[str, ...], dice: list[int]) -> int:
         v = perked(vehicle("v", "car", 600, 400), *perks)
         e = vehicle("e", "car", 600, 300, player=1)
-        g = run(table(v, e), attack("e"), dice)
+        g = run_step(table(v, e), attack("e"), dice)
         assert drive(g, attack=["handgun>v", "stop"]) is None
         return v.damage
 
@@ -111,6 +111,6 @@ def test_beerserker_shrugs_off_a_point_outside_its_activation() -> None:
 def test_beerserker_takes_full_damage_in_its_own_activation() -> None:
     a = perked(vehicle("a", "car", 600, 300, gear=2), "beerserker")
     b = vehicle("b", "car", 600, 360, heading=270, player=1, gear=1)
-    g = run(table(a, b), collide("a", "b"), [4, 4, 4, 1, 1, 1])
+    g = run_step(table(a, b), collide("a", "b", active="a"), [4, 4, 4, 1, 1, 1])
     assert drive(g, collision_reaction=["evade", "smash"]) is None
     assert a.damage == 3  # its own activation: no reduction

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.engine.builders import values
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     SHIFT,
     activate,
     collide,
@@ -13,8 +12,9 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    run_step,
     table,
+    values,
     vehicle,
 )
 
@@ -43,7 +43,7 @@ def test_hot_start_rolls_the_starting_gear() -> None:
 def _tailgate(perks: tuple[str, ...], b_gear: int, **answers: Any) -> Game:
     a = perked(vehicle("a", "car", 600, 300, gear=2), *perks)
     b = vehicle("b", "car", 600, 360, gear=b_gear, player=1)
-    g = run(table(a, b), collide("a", "b"), [1] * 10)
+    g = run_step(table(a, b), collide("a", "b", active="a"), [1] * 10)
     assert drive(g, **answers) is None
     return g
 
@@ -62,7 +62,7 @@ def test_slipstream_rides_the_other_car_and_changes_gear() -> None:
 def test_slipstream_is_offered_even_when_the_tailgate_forces_evades() -> None:
     a = perked(vehicle("a", "car", 600, 300, gear=2), "slipstream")
     b = vehicle("b", "car", 600, 360, gear=3, player=1)  # faster front car: both must evade
-    g = run(table(a, b), collide("a", "b"), [1] * 10)
+    g = run_step(table(a, b), collide("a", "b", active="a"), [1] * 10)
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction" and values(d) == [
         "evade", "slipstream"]
@@ -71,7 +71,7 @@ def test_slipstream_is_offered_even_when_the_tailgate_forces_evades() -> None:
 def test_overload_rolls_an_extra_die_but_must_change_up() -> None:
     def play(perks: tuple[str, ...], n: int, shifts: list[str]) -> tuple[int, int, list[object]]:
         v = perked(vehicle("v", "car", 600, 300, gear=2), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
                 [SHIFT] * 4)
         d = drive(g, template="medium_straight", skid_dice=[])
         assert d is not None
@@ -90,7 +90,7 @@ def test_overload_rolls_an_extra_die_but_must_change_up() -> None:
 def test_downshift_rolls_on_after_changing_down() -> None:
     def play(perks: tuple[str, ...], shifts: list[str], **answers: Any) -> float:
         v = perked(vehicle("v", "car", 600, 300, gear=3), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"), [SHIFT])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"), [SHIFT])
         assert drive(g, template="medium_straight", skid_dice=1, spend_shift=shifts,
                      **answers) is None
         return v.pose.y
@@ -104,7 +104,7 @@ def test_downshift_rolls_on_after_changing_down() -> None:
 def test_time_extended_sheds_hazards_after_passing_a_gate() -> None:
     def play(perks: tuple[str, ...], gate: bool, **answers: Any) -> int:
         v = perked(vehicle("v", "car", 600, 300, hazards=3), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), activate("v"))
 
         def passed(value: None, ctx: dict[str, Any]) -> None:
             if gate and ctx.get("vehicle") is v:
@@ -122,7 +122,7 @@ def test_time_extended_sheds_hazards_after_passing_a_gate() -> None:
 def test_hell_for_leather_long_straight_in_any_gear() -> None:
     v = perked(vehicle("v", "car", 600, 300), "hell_for_leather")
     p = vehicle("p", "car", 600, 600)
-    g = run(table(v, p, vehicle("far", "car", 100, 1000, player=1)), move("v"))
+    g = run_step(table(v, p, vehicle("far", "car", 100, 1000, player=1)), move("v"))
     for gear in (1, 2, 3, 4):
         assert template_use(g, v, "long_straight", gear) is TemplateUse.PERMITTED
         assert template_use(g, p, "long_straight", gear) is TemplateUse.NOT_PERMITTED

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import values
-from tests.engine.helpers_g import wipeouts
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     SHIFT,
     activate,
     drive,
     ev,
     perked,
-    run,
+    run_step,
     table,
+    values,
     vehicle,
+    wipeouts,
 )
 
 from carnage.engine.flow import activation
@@ -25,7 +25,7 @@ from carnage.rulesets import REFUELLED
 def test_rocket_thrusters_flip_along_a_long_straight() -> None:
     def end(perks: tuple[str, ...], **answers: object) -> tuple[float, float]:
         v = perked(vehicle("v", "car", 600, 300, gear=3, hazards=6), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1])
         d = drive(g, lose_control=0.0, **answers)
         assert d is None
         return round(v.pose.x, 3), round(v.pose.y, 3)
@@ -37,7 +37,7 @@ def test_rocket_thrusters_flip_along_a_long_straight() -> None:
 
 def test_rocket_thrusters_offer_veer_and_gentle_either_way_up() -> None:
     v = perked(vehicle("v", "car", 600, 300, gear=3, hazards=6), "rocket_thrusters")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1])
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1])
     d = drive(g)
     assert d is not None and values(d) == ["medium_straight", "long_straight", "veer",
                                            "veer/left", "gentle", "gentle/left"]
@@ -77,7 +77,7 @@ def test_satellite_navigation_banks_a_shift_for_a_teammate() -> None:
         yield ask(0, "pause", "-", [("on", "on"), ("x", "x")])
         yield from activation(g, mate)
 
-    g = run(table(nav, mate, vehicle("far", "car", 100, 1000, player=1)), both, [SHIFT])
+    g = run_step(table(nav, mate, vehicle("far", "car", 100, 1000, player=1)), both, [SHIFT])
     d = drive(g, template=["medium_straight"], skid_dice=[1], satellite_navigation="yes",
               spend_shift=["done"])
     assert d is not None and d.kind == "pause"
@@ -99,7 +99,7 @@ def test_mobile_mechanic_repairs_a_hull_point_for_a_crew_attack() -> None:
         v = perked(vehicle("v", "car", 600, 300), *perks)
         v.damage = 3
         t = vehicle("t", "car", 660, 450, player=1)
-        g = run(table(v, t), activate("v"), [1] * 6)
+        g = run_step(table(v, t), activate("v"), [1] * 6)
         assert drive(g, template="short_straight", attack=["handgun>t", "handgun>t"],
                      **answers) is None
         return v.damage, len(ev(g, "declare_attack"))
@@ -117,7 +117,7 @@ def test_eureka_arms_it_with_a_weapon_for_one_attack() -> None:
 
     v = perked(vehicle("v", "car", 600, 300), "eureka")
     t = vehicle("t", "car", 600, 700, player=1)
-    g = run(table(v, t), twice, [1] * 20)
+    g = run_step(table(v, t), twice, [1] * 20)
     d = drive(g, template=["short_straight"], eureka="machine_gun", eureka_facing="front",
               attack=[])
     assert d is not None and d.kind == "attack"

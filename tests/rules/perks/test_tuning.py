@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.engine.builders import values
-from tests.rules.perks.helpers_p2 import (
+from tests.builders import (
     HAZ,
     SHIFT,
     SLIDE,
@@ -13,8 +12,9 @@ from tests.rules.perks.helpers_p2 import (
     ev,
     move,
     perked,
-    run,
+    run_step,
     table,
+    values,
     vehicle,
 )
 
@@ -28,7 +28,7 @@ def test_fenderkiss_takes_two_dice_off_its_smashes_and_smashes_at_it() -> None:
     def dice(a_perks: tuple[str, ...], b_perks: tuple[str, ...]) -> tuple[int, int]:
         a = perked(vehicle("a", "car", 600, 300, gear=3), *a_perks)
         b = perked(vehicle("b", "car", 600, 360, heading=270, player=1, gear=2), *b_perks)
-        g = run(table(a, b), collide("a", "b"), [1] * 12)
+        g = run_step(table(a, b), collide("a", "b", active="a"), [1] * 12)
         drive(g, collision_reaction="smash")
         got = {s["attacker"]: int(str(s["dice"])) for s in ev(g, "smash_attack")}
         return got["a"], got["b"]
@@ -41,7 +41,7 @@ def test_fenderkiss_takes_two_dice_off_its_smashes_and_smashes_at_it() -> None:
 def test_rear_drive_spins_about_the_front_edge() -> None:
     def end(perks: tuple[str, ...], **answers: object) -> tuple[float, float, float]:
         v = perked(vehicle("v", "car", 600, 300), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SPIN])
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [SPIN])
         assert drive(g, template="short_straight", skid_dice=1, spin=90.0, **answers) is None
         return round(v.pose.x, 3), round(v.pose.y, 3), v.pose.heading
 
@@ -54,7 +54,7 @@ def test_rear_drive_spins_about_the_front_edge() -> None:
 def test_delicate_touch_ignores_hazard_icons() -> None:
     def hazards(perks: tuple[str, ...]) -> tuple[TemplateUse, int]:
         v = perked(vehicle("v", "car", 600, 300, gear=3), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"))
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"))
         use = template_use(g, v, "hard", 3)
         assert drive(g, template="hard") is None
         return use, v.hazards
@@ -65,7 +65,8 @@ def test_delicate_touch_ignores_hazard_icons() -> None:
 
 def test_momentum_sets_aside_a_spin_to_reroll_a_hazard() -> None:
     v = perked(vehicle("v", "car", 600, 300, gear=2), "momentum")
-    g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SPIN, SHIFT])
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
+                 [HAZ, SPIN, SHIFT])
     d = drive(g, template="medium_straight", skid_dice=2, momentum=[1, "no"],
               momentum_reroll=[0], spend_shift=[])
     assert d is not None and d.kind == "spend_shift"
@@ -75,7 +76,7 @@ def test_momentum_sets_aside_a_spin_to_reroll_a_hazard() -> None:
     assert drive(g, spin=0.0) is None
     assert v.hazards == 1  # the Spin's Hazard only
     plain = vehicle("v", "car", 600, 300, gear=2)
-    g = run(table(plain, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SPIN])
+    g = run_step(table(plain, vehicle("far", "car", 100, 1000, player=1)), move("v"), [HAZ, SPIN])
     d = drive(g, template="medium_straight", skid_dice=2, spend_shift=[])
     assert d is not None and "cancel:1" in values(d)
 
@@ -83,7 +84,7 @@ def test_momentum_sets_aside_a_spin_to_reroll_a_hazard() -> None:
 def test_purring_gains_one_hazard_per_kind_of_result_an_activation() -> None:
     def hazards(perks: tuple[str, ...]) -> int:
         v = perked(vehicle("v", "car", 600, 300, gear=2), *perks)
-        g = run(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
+        g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), move("v"),
                 [HAZ, HAZ, SLIDE])
         assert drive(g, template="medium_straight", skid_dice=3, slide="left") is None
         return v.hazards
@@ -103,7 +104,7 @@ def test_skiing_lets_other_vehicles_drive_through_it() -> None:
             g.state.active = "e"
             yield from movement_step(g, e)
 
-        g = run(table(s, e), step, [1] * 10)
+        g = run_step(table(s, e), step, [1] * 10)
         answers: dict[str, object] = {"template": ["short_straight", "long_straight"],
                                       "collision_reaction": "evade"}
         if answer is not None:

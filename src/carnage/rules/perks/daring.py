@@ -35,8 +35,8 @@ SLIPPERY_DICE = 2
 ANY_FACING = 180.0
 EVASIVE_MAX = 5
 """More than +5 cannot matter: a natural 1 always fails and 2 + 5 already succeeds (p.107)."""
-POWERSLIDE_TEMPLATES = ("short_straight", "medium_straight")
-"""Templates that may stand in for the Slide template (ruling PK-8)."""
+POWERSLIDE_BANNED = frozenset({"long_straight"})
+"""The one template that may not stand in for the Slide template (p.107; ruling PK-8)."""
 SLIDE = "slide"
 STUNT_HAZARDS = 3
 
@@ -111,25 +111,32 @@ def evasive(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
 @RULES.rule("perk", "powerslide")
 def powerslide(g: Game, vehicle: VehicleState | None, source: str) -> None:
-    """A Slide may use another template in place of the Slide template (never the Long
-    Straight), found as the Slide template is (p.107). The Short and Medium Straights are
-    offered (ruling PK-8)."""
+    """A Slide may use any other template in place of the Slide template but the Long
+    Straight, laid as the Slide template is, curves either way up (p.107; ruling PK-8)."""
     v = need(vehicle, "powerslide")
     sets: dict[tuple[int, str], TemplateSet] = {}
 
+    def choices(base: TemplateSet) -> list[tuple[str | int, str]]:
+        out: list[tuple[str | int, str]] = [(SLIDE, "the Slide template")]
+        for tid, spec in base.movement.items():
+            if tid in POWERSLIDE_BANNED:
+                continue
+            name = tid.replace("_", " ")
+            out.append((tid, name if spec.is_straight else f"{name}, turning right"))
+            if not spec.is_straight:
+                out.append((f"{tid}/left", f"{name}, turning left"))
+        return out
+
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         base: TemplateSet = ctx["templates"]
-        pick = str((yield ask(
-            v.player, "powerslide", f"{v.name}: slide on which template?",
-            [(SLIDE, "the Slide template")] + [
-                (t, t.replace("_", " ")) for t in POWERSLIDE_TEMPLATES if t in base.movement],
-            source=source, page=107, vehicle=v.id)))
+        pick = str((yield ask(v.player, "powerslide", f"{v.name}: slide on which template?",
+                              choices(base), source=source, page=107, vehicle=v.id)))
         if pick == SLIDE:
             return
         key = (id(base), pick)
         if key not in sets:
-            sets[key] = replace(base, slide_length=base.movement[pick].length,
-                                slide_width=base.width)
+            tid, _, side = pick.partition("/")
+            sets[key] = replace(base, slide_as=tid, slide_mirror=side == "left")
         ctx["templates"] = sets[key]
         game.emit("perk", perk="powerslide", source=source, page=107, vehicle=v.id,
                   template=pick)

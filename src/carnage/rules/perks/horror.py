@@ -50,7 +50,7 @@ def burn(g: Game, v: VehicleState, amount: int, source: str, page: int) -> PerkF
     """``v`` suffers ``amount`` damage with the Fire rule (it catches fire if it lost Hull
     Points). Returns the Hull Points lost."""
     before = v.hull_points
-    yield from suffer_damage(g, v, amount, source=source, page=page)
+    yield from suffer_damage(g, v, amount, source=source, page=page, fire=True)
     lost = before - v.hull_points
     if lost > 0 and v.in_play:
         catch_fire(g, v, source, page)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carnage.engine.attack import HANDGUN, AttackOption, AttackResolution, Shot, attack_step
+from carnage.engine.attack import HANDGUN, AttackOption, AttackResolution, Shot, Sight, attack_step
 from carnage.engine.game import ask
 from carnage.engine.state import VehicleState, WeaponMount
+from carnage.geometry.arcs import Arc
 from carnage.kernel.rules import RuleTable
 from carnage.rules.perks._common import (
     EXTRA_ATTACK_STEP,
@@ -17,7 +18,6 @@ from carnage.rules.perks._common import (
     at,
     attack_step_serial,
     gain,
-    gap,
     need,
     once_per,
     yes_no,
@@ -69,14 +69,22 @@ def dead_eye(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 to hit for its shooting attacks at a target within Double range but beyond Medium
     (p.109); a natural 6 is still the only Critical Hit."""
     v = need(vehicle, "dead_eye")
-    ranges = g.templates.ranges
 
     def to_hit(value: int, ctx: dict[str, Any]) -> int | None:
-        t = ctx.get("target")
-        if ctx.get("attacker") is not v or not isinstance(t, VehicleState):
+        t, shot = ctx.get("target"), ctx.get("shot")
+        if ctx.get("attacker") is not v or not isinstance(t, VehicleState) \
+                or not isinstance(shot, Shot):
             return None
-        d = gap(v, t)
-        return value - 1 if ranges["medium"] + 1e-9 < d <= ranges["double"] + 1e-9 else None
+        # Range as the attack measures it: the range ruler laid from the weapon's body in
+        # its arc must reach the target (p.28), not the gap between footprints (ruling PK-25).
+        mount = next((m for m in v.weapons if m.key == shot.key), None)
+        sight = Sight(g, v).for_mount(mount)
+        arc = Arc(shot.arc)
+
+        def reaches(band: str) -> bool:
+            return sight.check(t, arc, band, cover=False).in_range
+
+        return value - 1 if reaches("double") and not reaches("medium") else None
 
     g.effects.on("to_hit_penalty", source, to_hit)
 

@@ -20,7 +20,8 @@ from carnage.catalog.models import Weight
 from carnage.engine.game import ask
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Obstacle, VehicleState
-from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.geometry.movement import trailer_behind
+from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
@@ -54,6 +55,9 @@ class StreetRace(TableScenario):
         self.finish_line = Line(
             (cx - half, self.height - 150.0), (cx + half, self.height - 150.0), (0.0, 1.0)
         )
+        self.grid_hinges: dict[str, float] = {}
+        """Slot -> the hinge a trailer takes there, for the vehicle last given slots (an output
+        of ``grid_slots``, read at once: no game's memory)."""
 
     # -- the table -------------------------------------------------------------------------------
     def lay_out(self, state: GameState) -> None:
@@ -91,6 +95,7 @@ class StreetRace(TableScenario):
     # -- set-up: pole position and the starting grid ---------------------------------------------
     def install(self, game: Game) -> None:
         game.effects.on("after_move", f"scenario:{self.id}", self._after_move)
+        game.effects.on("logged:respawn", f"scenario:{self.id}", self._respawned)
 
     def setup(self, game: Game) -> Flow:
         st = game.state
@@ -107,6 +112,7 @@ class StreetRace(TableScenario):
                 )
                 v = st.vehicles[str(vid)]
                 slots = self.grid_slots(st, v)
+                hinges = dict(self.grid_hinges)  # kept here: another game may ask for slots
                 if not slots:
                     raise RuntimeError(f"no room on the starting grid for {v.name}")
                 pick = yield ask(
@@ -115,6 +121,8 @@ class StreetRace(TableScenario):
                     source=SOURCE, page=PAGE, vehicle=v.id,
                 )
                 v.pose = slots[str(pick)]
+                if v.trailer is not None:
+                    v.trailer.hinge = hinges[str(pick)]
                 waiting[p].remove(v.id)
                 st.scenario.setdefault("deployed", []).append(v.id)
                 game.emit("deploy", source=SOURCE, page=PAGE, vehicle=v.id, player=p,
@@ -147,9 +155,11 @@ class StreetRace(TableScenario):
         cx, cy = line.centre
         heading = line.heading()
         # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
-        # passes the vehicles in play, issue 7).
-        placed_polys = [state.vehicles[i].polygon()
-                        for i in (state.scenario.get("deployed", []) if placed is None else placed)]
+        # passes the vehicles in play).
+        placed_polys = [r.polygon()
+                        for i in (state.scenario.get("deployed", []) if placed is None else placed)
+                        for _, r in state.vehicles[i].bodies()]
+        self.grid_hinges = {}
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
         while True:
@@ -175,6 +185,13 @@ class StreetRace(TableScenario):
                 if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
                            for px, py in poly):
                     continue
+                if v.trailer is not None:
+                    # The trailer too must fit: on the table, clear of everything, folded
+                    # as little as it can be (ruling SR-4).
+                    hinge = self._fold_to_fit(state, v, pose, placed_polys)
+                    if hinge is None:
+                        continue
+                    self.grid_hinges[f"{off:+.0f}"] = hinge
                 out[f"{off:+.0f}"] = pose
             if out or reach + extra > max(state.width, state.height):
                 return out
@@ -212,9 +229,27 @@ class StreetRace(TableScenario):
         return {str(o.value): slots[str(o.value)] for o in decision.options
                 if str(o.value) in slots}
 
+    def _fold_to_fit(self, state: GameState, v: VehicleState, pose: Pose,
+                     placed: list[list[Point]]) -> float | None:
+        """The hinge nearest straight (5-degree steps, up to square) at which ``v``'s trailer,
+        behind a cab at ``pose``, lies on the table and overlaps no placed body nor terrain."""
+        assert v.trailer is not None
+        cab = Rect(pose, v.length, v.width)
+        terrain = [ob.polygon() for ob in state.obstacles.values()]
+        for h in sorted(range(-90, 91, 5), key=lambda h: (abs(h), h)):
+            poly = trailer_behind(cab, v.trailer.length, v.trailer.width, float(h)).polygon()
+            if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
+                       for px, py in poly):
+                continue
+            if any(penetration(poly, o) >= -1e-6 for o in placed) or any(
+                    penetration(poly, o) > 1e-6 for o in terrain):
+                continue
+            return float(h)
+        return None
+
     # -- play ------------------------------------------------------------------------------------
     def end_of_gear_phase(self, game: Game) -> None:
-        # Through ``move_pole`` so Carpe Diem may hold it (p.90; issue 7).
+        # Through ``move_pole`` so Carpe Diem may hold it (p.90).
         st = game.state
         self.move_pole(game, (st.pole + 1) % st.players, "passed clockwise", source=SOURCE,
                        page=PAGE)
@@ -227,6 +262,19 @@ class StreetRace(TableScenario):
         placed = [o.id for o in st.in_play() if o.id != vehicle.id]
         slots = self.grid_slots(st, vehicle, placed=placed)
         return {f"starting grid {k} mm": pose for k, pose in slots.items()}
+
+    def _respawned(self, value: Any, ctx: dict[str, Any]) -> None:
+        """A vehicle placed back on the grid folds its trailer to fit, as at deployment."""
+        game: Game = ctx["game"]
+        data = ctx["data"]
+        v = game.state.vehicles.get(str(data.get("vehicle")))
+        if v is None or v.trailer is None or data.get("how") != "placed":
+            return
+        placed = [r.polygon() for o in game.state.in_play() if o.id != v.id
+                  for _, r in o.bodies()]
+        hinge = self._fold_to_fit(game.state, v, v.pose, placed)
+        if hinge is not None:
+            v.trailer.hinge = hinge
 
     def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
         game: Game = ctx["game"]

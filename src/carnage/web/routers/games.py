@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+from collections.abc import MutableMapping
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
+from carnage import guard
 from carnage.kernel.decisions import IllegalChoice
 from carnage.rulesets.setup import build_game
 from carnage.web.deps import GamesDep
@@ -28,7 +29,7 @@ from carnage.web.schemas import (
     SeatCreated,
     SeatInfo,
 )
-from carnage.web.sessions import ApiError, Games, Listener
+from carnage.web.sessions import ApiError, Games, Listener, seed_may_be_chosen
 from carnage.web.views import game_view, table_svg
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -44,7 +45,8 @@ TOKEN = Query(None, description="A seat token, or several joined by commas (hot-
              summary="Start a game; bot seats play at once up to the first human decision")
 def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
     s = games.create(body)
-    return GameCreated(id=s.id, seats=[
+    chosen = body.seed is not None and seed_may_be_chosen(body)
+    return GameCreated(id=s.id, seed=s.seed if chosen else None, seats=[
         SeatCreated(seat=x.seat, controller=x.controller, token=x.token,
                     url=f"/games/{s.id}?token={x.token}" if x.token else None)
         for x in s.seats
@@ -58,6 +60,7 @@ def list_games(games: GamesDep) -> list[GameSummary]:
             id=g.id, scenario=g.scenario, status="finished" if g.finished else "in_progress",
             round=g.round, winner=g.winner, created=g.created.isoformat(),
             seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],
+            seed_chosen=g.seed_chosen,
         )
         for g in games.store.games()
     ]
@@ -186,12 +189,18 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
 
     async def receiver() -> None:
         while True:
-            text = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000))
             try:
-                msg = _SocketDecision.parse(_json(text))
+                msg = _SocketDecision.parse(await _frame_json(frame))
                 await run_in_threadpool(session.decide, token or "", msg.version, msg.choice)
             except ApiError as e:
                 await send({"type": "error", "status": e.status, "detail": e.detail})
+            except Exception as e:  # never drop the socket silently: say what went wrong
+                first = str(e).splitlines()[0][:200] if str(e) else ""
+                await send({"type": "error", "status": 500, "detail":
+                            f"internal error ({type(e).__name__}{': ' + first if first else ''})"})
 
     try:
         await send_view()
@@ -208,11 +217,21 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
         session.unsubscribe(listener)
 
 
-def _json(text: str) -> Any:
+async def _frame_json(frame: MutableMapping[str, Any]) -> Any:
+    """A websocket message decoded through the guarded reader (size, depth, integer digits,
+    finite numbers), off the event loop; ``ApiError`` 413/422 naming what is wrong."""
+    text = frame.get("text")
+    if text is None:
+        raise ApiError(422, "binary messages are not accepted: send JSON text")
+    if len(text) > guard.WS_FRAME.max_bytes:
+        raise ApiError(413, f"the message is {guard.human_bytes(len(text))}; the limit is "
+                       f"{guard.human_bytes(guard.WS_FRAME.max_bytes)}")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        raise ApiError(422, "messages must be JSON objects") from None
+        return await run_in_threadpool(guard.ws_frame, text)
+    except guard.InputRefused as e:
+        if e.problem.startswith("invalid JSON"):
+            raise ApiError(422, f"messages must be JSON objects ({e.problem})") from None
+        raise ApiError(e.status, str(e)) from None
 
 
 class _SocketDecision:
@@ -228,6 +247,6 @@ class _SocketDecision:
                 k: raw[k] for k in ("version", "choice") if k in raw}})
         except ValidationError as e:
             first = e.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
+            where = ".".join(str(p) for p in first["loc"] if p in ("version", "choice"))
             raise ApiError(422, f"{where}: {first['msg']}") from None
         return _SocketDecision(body.version, body.choice)

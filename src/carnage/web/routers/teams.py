@@ -5,14 +5,17 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Header, Query, Response
+from starlette.concurrency import run_in_threadpool
 
+from carnage import guard
 from carnage.catalog import CatalogError
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
-from carnage.web.deps import StoreDep
+from carnage.web.deps import OwnersDep, StoreDep
+from carnage.web.ownership import HEADER, NotOwner, Owners
 from carnage.web.schemas import (
     Deleted,
     ImportRequest,
@@ -28,8 +31,15 @@ from carnage.web.sessions import ApiError
 router = APIRouter(prefix="/api/teams", tags=["teams"])
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": Message}, 422: {"model": Message},
+    403: {"model": Message}, 404: {"model": Message}, 413: {"model": Message},
+    422: {"model": Message},
 }
+KIND = "team"
+"""The ownership kind of saved teams."""
+OwnerToken = Annotated[str | None, Header(
+    alias=HEADER, description="The team's owner token (several joined by commas to list "
+    "your teams).")]
+MAX_OPENED = 200
 
 
 def spec_of(data: Any, source: str = "team") -> TeamSpec:
@@ -64,34 +74,55 @@ def validate(body: ValidateRequest) -> dict[str, Any]:
     return report_of(spec_of(body.team), body.homebrew)
 
 
-@router.get("", response_model=list[TeamSummary], summary="Saved teams")
-def list_teams(store: StoreDep) -> list[TeamSummary]:
+@router.get("", response_model=list[TeamSummary], summary="Your saved teams",
+            description="The teams whose owner tokens the request carries in X-Owner-Token "
+            "(comma-separated), and those named in `opened` (teams opened by a share link).")
+def list_teams(
+    store: StoreDep, owners: OwnersDep, owner_token: OwnerToken = None,
+    opened: str | None = Query(None, max_length=MAX_OPENED * 41,
+                               description="Ids of teams opened by share links, "
+                               "comma-separated."),
+) -> list[TeamSummary]:
+    mine = owners.owned(KIND, owner_token)
+    shared = {t.strip() for t in (opened or "").split(",")[:MAX_OPENED] if t.strip()}
     out = []
     for t in store.teams():
+        if t.id not in mine and t.id not in shared:
+            continue
         try:
             spec = parse_team(t.data, t.id)
         except TeamFileError:
             continue
         rep = check_team(spec)
         out.append(TeamSummary(id=t.id, name=spec.name, sponsor=spec.sponsor, cans=spec.cans,
-                               total_cans=rep.total_cans, valid=rep.valid))
+                               total_cans=rep.total_cans, valid=rep.valid,
+                               owned=t.id in mine))
     return out
 
 
 @router.post("", response_model=TeamRecord, status_code=201, responses=ERRORS,
-             summary="Save a team (an invalid team is saved too; its report says so)")
-def create_team(body: TeamBody, store: StoreDep) -> TeamRecord:
+             summary="Save a team (an invalid team is saved too; its report says so)",
+             description="The answer carries `owner_token`: PUT and DELETE need it in the "
+             "X-Owner-Token header.")
+def create_team(body: TeamBody, store: StoreDep, owners: OwnersDep) -> TeamRecord:
     spec = spec_of(body.team)
     tid = uuid.uuid4().hex[:12]
     store.add_team(tid, team_json(spec))
-    return _record(tid, spec)
+    token = owners.claim(KIND, tid)
+    return _record(tid, spec).model_copy(update={"owner_token": token})
 
 
 @router.post("/import", response_model=ImportResult, responses=ERRORS,
              summary="Read a team file's text (YAML or JSON); nothing is saved")
-def import_team(body: ImportRequest) -> ImportResult:
-    data = parse_text(body.text, body.format)
-    spec = spec_of(data, f"{body.format} text")
+async def import_team(body: ImportRequest) -> ImportResult:
+    # Parsing runs off the event loop; the guarded loader bounds its size, aliases, depth and
+    # time, so a hostile text is refused quickly and never stalls other requests.
+    return await run_in_threadpool(_import, body.text, body.format)
+
+
+def _import(text: str, fmt: str) -> ImportResult:
+    data = parse_text(text, fmt)
+    spec = spec_of(data, f"{fmt} text")
     return ImportResult(team=team_json(spec), report=report_of(spec))
 
 
@@ -101,7 +132,9 @@ def get_team(tid: str, store: StoreDep) -> TeamRecord:
 
 
 @router.put("/{tid}", response_model=TeamRecord, responses=ERRORS, summary="Replace a team")
-def put_team(tid: str, body: TeamBody, store: StoreDep) -> TeamRecord:
+def put_team(tid: str, body: TeamBody, store: StoreDep, owners: OwnersDep,
+             owner_token: OwnerToken = None) -> TeamRecord:
+    _require_owner(store, owners, tid, owner_token)
     spec = spec_of(body.team)
     if not store.put_team(tid, team_json(spec)):
         raise ApiError(404, f"no saved team with id {tid!r}")
@@ -109,10 +142,22 @@ def put_team(tid: str, body: TeamBody, store: StoreDep) -> TeamRecord:
 
 
 @router.delete("/{tid}", response_model=Deleted, responses=ERRORS, summary="Delete a team")
-def delete_team(tid: str, store: StoreDep) -> Deleted:
+def delete_team(tid: str, store: StoreDep, owners: OwnersDep,
+                owner_token: OwnerToken = None) -> Deleted:
+    _require_owner(store, owners, tid, owner_token)
     if not store.delete_team(tid):
         raise ApiError(404, f"no saved team with id {tid!r}")
+    owners.release(KIND, tid)
     return Deleted(id=tid)
+
+
+def _require_owner(store: StoreDep, owners: Owners, tid: str, header: str | None) -> None:
+    if store.team(tid) is None:
+        raise ApiError(404, f"no saved team with id {tid!r}")
+    try:
+        owners.require(KIND, tid, header, f"team {tid!r}")
+    except NotOwner as e:
+        raise ApiError(403, e.detail) from None
 
 
 @router.get(
@@ -146,16 +191,9 @@ def _stored_spec(store: StoreDep, tid: str) -> TeamSpec:
 
 
 def parse_text(text: str, fmt: str) -> Any:
-    """A team file's text as data; 422 naming the line of a syntax error."""
-    if fmt == "json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ApiError(422, f"invalid JSON at line {e.lineno}: {e.msg}") from None
+    """A team file's text as data, through the guarded loader: 422 naming the line of a syntax
+    error or the field and limit broken, 413 for a text over the size limit."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(e, "problem", None) or "malformed"
-        raise ApiError(422, f"invalid YAML{where}: {problem}") from None
+        return guard.team_text(text, fmt)
+    except guard.InputRefused as e:
+        raise ApiError(e.status, str(e)) from None

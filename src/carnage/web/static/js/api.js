@@ -19,8 +19,8 @@ function detailText(detail) {
   return JSON.stringify(detail);
 }
 
-export async function request(method, url, body) {
-  const init = { method, headers: {} };
+export async function request(method, url, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -45,9 +45,62 @@ export async function request(method, url, body) {
 export const api = {
   get: (url) => request("GET", url),
   post: (url, body) => request("POST", url, body),
-  put: (url, body) => request("PUT", url, body),
-  del: (url) => request("DELETE", url),
+  put: (url, body, headers) => request("PUT", url, body, headers),
+  del: (url, headers) => request("DELETE", url, undefined, headers),
   catalog: (kind) => request("GET", `/api/catalog/${kind}`),
+  /** This browser's teams: those it owns (their owner tokens) and those it opened by link. */
+  teams: () => request("GET", ownerStore.listUrl(), undefined, ownerStore.listHeaders()),
+};
+
+function readLocal(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function writeLocal(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode: the tokens last as long as the page */
+  }
+}
+
+/** Owner tokens of the teams this browser saved (PUT and DELETE need them, like seat tokens
+ * for a game), and the ids of teams it opened by a share link. */
+export const ownerStore = {
+  key: "carnage.owners",
+  openedKey: "carnage.opened",
+  tokens: () => readLocal(ownerStore.key, {}),
+  token: (id) => ownerStore.tokens()[id] || null,
+  save(id, token) {
+    writeLocal(this.key, { ...this.tokens(), [id]: token });
+  },
+  forget(id) {
+    const t = this.tokens();
+    delete t[id];
+    writeLocal(this.key, t);
+    writeLocal(this.openedKey, this.opened().filter((x) => x !== id));
+  },
+  opened: () => readLocal(ownerStore.openedKey, []),
+  open(id) {
+    if (this.token(id)) return;
+    writeLocal(this.openedKey, [id, ...this.opened().filter((x) => x !== id)].slice(0, 100));
+  },
+  headers(id) {
+    const t = this.token(id);
+    return t ? { "X-Owner-Token": t } : {};
+  },
+  listUrl() {
+    const o = this.opened();
+    return o.length ? `/api/teams?opened=${encodeURIComponent(o.join(","))}` : "/api/teams";
+  },
+  listHeaders() {
+    const t = Object.values(this.tokens());
+    return t.length ? { "X-Owner-Token": t.join(",") } : {};
+  },
 };
 
 /** Local memory of seat tokens for hot-seat play (one browser holding several seats). */

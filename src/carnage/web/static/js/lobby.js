@@ -58,7 +58,7 @@ async function loadScenarios() {
 
 async function loadTeams() {
   try {
-    state.teams = await api.get("/api/teams");
+    state.teams = await api.teams();
   } catch {
     state.teams = [];
   }
@@ -93,6 +93,7 @@ async function createGame(ev) {
       scenario: sc.id,
       seed: seedText === "" ? null : Number(seedText),
       seats,
+      hot_seat: hotseat,
     });
     const links = game.seats.map((st) => ({
       seat: st.seat, controller: st.controller, url: st.url, token: st.token,
@@ -108,7 +109,7 @@ async function createGame(ev) {
       hotUrl,
       seats: links.map((l) => ({ seat: l.seat, controller: l.controller, url: l.url })),
     });
-    showCreated(game, links, hotUrl);
+    showCreated(game, links, hotUrl, seedText !== "");
     const first = hotUrl || (links.find((l) => l.token) || {}).url;
     if (tab && first) tab.location.href = first;
     else if (tab) tab.close();
@@ -125,7 +126,7 @@ function absolute(url) {
   return new URL(url, window.location.origin).href;
 }
 
-function showCreated(game, links, hotUrl) {
+function showCreated(game, links, hotUrl, seedAsked = false) {
   const box = document.getElementById("created");
   box.classList.remove("hidden");
   const rows = links.map((l) => {
@@ -154,7 +155,12 @@ function showCreated(game, links, hotUrl) {
       h("span.muted", "one screen plays every human seat: "),
       h("a.button.small.primary", { href: hotUrl, target: "_blank" }, "Open the hot-seat table")) : null,
     h("p.small.muted", "Send a link to the friend who takes that seat. Anyone may ",
-      h("a", { href: watch, target: "_blank" }, "watch"), " without a link."));
+      h("a", { href: watch, target: "_blank" }, "watch"), " without a link."),
+    seedAsked && game.seed === null
+      ? h("p.small.muted.seed-note", "Two players share this table, so the server drew the dice "
+        + "seed itself (a chosen seed would let its chooser foresee every die); it is shown "
+        + "when the game ends.")
+      : null);
 }
 
 function seatsText(g) {

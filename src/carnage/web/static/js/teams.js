@@ -1,6 +1,6 @@
 // The team builder: edit a team file in the browser, checked live by the server's team check
 // (exactly the CLI's messages), saved, loaded, imported and exported.
-import { api } from "./api.js";
+import { api, ownerStore } from "./api.js";
 import { debounce, fill, h, humanise, qs } from "./util.js";
 
 const FACING_LABEL = { front: "Front", rear: "Rear", side: "Side", turret: "Turret" };
@@ -422,7 +422,12 @@ async function save() {
   document.getElementById("name-warning").classList.add("hidden");
   try {
     const body = { team: payload() };
-    const res = state.id ? await api.put(`/api/teams/${state.id}`, body) : await api.post("/api/teams", body);
+    // A team this browser does not own (opened by a share link) is saved as a new copy.
+    const mine = state.id && ownerStore.token(state.id);
+    const res = mine
+      ? await api.put(`/api/teams/${state.id}`, body, ownerStore.headers(state.id))
+      : await api.post("/api/teams", body);
+    if (res.owner_token) ownerStore.save(res.id, res.owner_token);
     state.id = res.id ?? state.id;
     state.report = res.report ?? state.report;
     state.dirty = false;
@@ -439,6 +444,7 @@ async function save() {
 async function loadTeam(id) {
   try {
     const res = await api.get(`/api/teams/${encodeURIComponent(id)}`);
+    ownerStore.open(res.id);
     state.id = res.id;
     state.team = normalise(res.team);
     state.report = res.report;
@@ -452,10 +458,11 @@ async function loadTeam(id) {
   }
 }
 
-async function deleteTeam(id, name) {
-  if (!window.confirm(`Delete the team "${name}"?`)) return;
+async function deleteTeam(id, name, owned) {
+  if (!window.confirm(owned ? `Delete the team "${name}"?` : `Remove "${name}" from your list?`)) return;
   try {
-    await api.del(`/api/teams/${encodeURIComponent(id)}`);
+    if (owned) await api.del(`/api/teams/${encodeURIComponent(id)}`, ownerStore.headers(id));
+    ownerStore.forget(id);
     if (state.id === id) {
       state.id = null;
       state.dirty = true;
@@ -471,7 +478,7 @@ async function deleteTeam(id, name) {
 async function loadSaved() {
   let teams = [];
   try {
-    teams = await api.get("/api/teams");
+    teams = await api.teams();
   } catch (e) {
     flash(e.message, "bad");
   }
@@ -481,7 +488,8 @@ async function loadSaved() {
       h("button.link.load", { onclick: () => loadTeam(t.id) }, t.name),
       h("span.small.muted", ` ${t.total_cans}/${t.cans} cans${t.sponsor ? ` · ${humanise(t.sponsor)}` : ""} `),
       h(`span.badge.${t.valid ? "ok" : "bad"}`, t.valid ? "legal" : "not legal"),
-      h("button.small.link.del", { title: "Delete", onclick: () => deleteTeam(t.id, t.name) }, "delete"))));
+      h("button.small.link.del", { title: t.owned ? "Delete" : "Remove from the list",
+        onclick: () => deleteTeam(t.id, t.name, t.owned) }, t.owned ? "delete" : "remove"))));
 }
 
 async function importTeam() {

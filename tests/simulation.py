@@ -1,4 +1,5 @@
-"""Helpers for Street Race, bot and whole-game tests (helper H's own)."""
+"""Whole-game simulation checks: the state invariants after every choice, seeded games played in
+worker processes, and the verdict over their results."""
 
 from __future__ import annotations
 
@@ -7,41 +8,17 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from carnage.engine.game import Flow, Game, RuleOptions
+from carnage.engine.game import Game
 from carnage.engine.movement import obstructions_for
-from carnage.engine.state import GameState, Status
+from carnage.engine.state import Status
 from carnage.geometry.shapes import penetration
-from carnage.kernel.dice import ScriptedDice, SeededDice
-from carnage.rules.scenarios import StreetRace
-from carnage.rulesets import REFUELLED
-
-
-class PlacedRace(StreetRace):
-    """Street Race with the roll-off as usual but vehicles already placed (no deployment)."""
-
-    def setup(self, game: Game) -> Flow:
-        game.state.pole = self.roll_off(game)
-        self.see_all(game.state)
-        yield from ()
-
-
-def race(*placed: Any, dice: list[int] | None = None, seed: int = 0,
-         max_rounds: int = 40) -> Game:
-    """A Street Race table with ``placed`` vehicles; scripted ``dice`` or seeded dice."""
-    sc = PlacedRace()
-    st = GameState(sc.width, sc.height, 2)
-    sc.lay_out(st)
-    for v in placed:
-        st.vehicles[v.id] = v
-    source = ScriptedDice(dice) if dice is not None else SeededDice(seed)
-    return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=source,
-                options=RuleOptions(max_rounds=max_rounds))
 
 
 def invariant_problems(g: Game) -> list[str]:
     """What is wrong with the state right now (empty when all is well): hazards >= 0,
     1 <= gear <= max gear, 0 <= hull points <= hull, no two deployed vehicles in play
-    overlapping by more than 0.1 mm, every wreck an obstacle until a collision clears it."""
+    overlapping by more than 0.1 mm (trailers included), no trailer over its own cab, every
+    wreck an obstacle until a collision clears it."""
     out: list[str] = []
     st = g.state
     # Wrecks are destructible: a collision may clear one away (p.44).
@@ -58,13 +35,24 @@ def invariant_problems(g: Game) -> list[str]:
         ) and not any(o.startswith("wreck:") and o[6:].split("#")[0] == v.id for o in removed):
             out.append(f"{v.id}: wrecked but no wreck on the table (nor removed)")
     live = [v for v in st.in_play() if v.pose.x >= 0 and v.pose.y >= 0]  # deployed
+    for v in live:  # a trailer never overlaps its own cab (p.119)
+        bodies = v.bodies()
+        if len(bodies) == 2:
+            depth = penetration(bodies[0][1].polygon(), bodies[1][1].polygon())
+            if depth > 0.1:
+                out.append(f"{v.id}: cab and trailer overlap by {depth:.3f} mm")
     for i, a in enumerate(live):
-        pa = a.polygon()
+        # Every body: the vehicle and its trailer (p.117).
+        mine = [(bid, r.polygon()) for bid, r in a.bodies()]
         for b in live[i + 1:]:
-            depth = penetration(pa, b.polygon())
             # An aircraft and what it flies over ignore each other (Airborne, p.70).
-            if depth > 0.1 and b.id in {o.id for o in obstructions_for(g, a)}:
-                out.append(f"{a.id} and {b.id} overlap by {depth:.3f} mm")
+            if b.id not in {o.id for o in obstructions_for(g, a)}:
+                continue
+            for aid, pa in mine:
+                for bid, rb in b.bodies():
+                    depth = penetration(pa, rb.polygon())
+                    if depth > 0.1:
+                        out.append(f"{aid} and {bid} overlap by {depth:.3f} mm")
     return out
 
 

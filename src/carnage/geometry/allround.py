@@ -1,0 +1,523 @@
+"""Cover and Tall for the 360° arc, searched over every facing (Refuelled pp.30, 42, 87).
+
+A 360° placement has two degrees of freedom: the facing θ and where along the shooter the
+near edge touches. For one facing the question is one-dimensional and is answered exactly
+(``RulerFacing`` for rulers, the per-family solver of ``cover`` for bursts). Over the
+facings the search is a branch and bound with a proof, not a sampling:
+
+* **Seeds.** The facing along the closest-point line, the reach search's facing and the
+  critical facings (``turret_critical_angles``) within 90° of the first are judged exactly
+  first, the other critical facings last.
+* **Bound.** Between two critical facings every placement family keeps its identity.
+  Turning the facing by δ moves a template point at distance ρ from its origin, with
+  lateral offset at most w (the template's half-width), by at most ρ(1 − cos δ) +
+  (w + a)·sin δ along the facing and ρ·sin δ + (w + a)(1 − cos δ) across it, a ruler's
+  origin (the near edge's middle, sliding with the facing) accounting for the a terms. So
+  if some placement at θ′ is clear, the placement at θ (|θ − θ′| ≤ h) with the same
+  template-frame coordinates moves each relevant point by at most that box: it touches
+  the target grown by the box, and no obstruction shrunk by the box meets it before that
+  contact (a point inside the shrunk obstruction has the whole box around it inside the
+  real one, so the real placement would have met it). Judging the facing θ in the middle
+  of an interval of half-width h against "target grown, obstructions shrunk" (a grown
+  superset and shrunk subsets are enough: both only make a shot easier; each with its own
+  ρ, see ``search``) therefore bounds the best answer over the whole interval.
+* **Search.** Intervals whose bound is no better than the best answer found are dropped;
+  the others are judged exactly at their middle and split, until the box is within
+  ``tol``.
+
+What it guarantees: a reported clear (or unblocked) placement is genuinely clear (or
+unblocked), checked exactly at its facing; and any placement that stays clear with every
+obstruction grown by ``tol`` and the target shrunk by ``tol`` is found (its interval can
+never be dropped, and the exact judgement at the middle of the last interval, at most
+``tol`` away point for point, is then clear). Only a clear line thinner than ``tol``
+(0.1 mm) can be missed — the same tolerance as the reach search.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from carnage.geometry.arcs import TOUCH
+from carnage.geometry.convex import area, ccw, convex_hull
+from carnage.geometry.ranges import ShootingTemplate
+from carnage.geometry.shapes import Point, Rect, heading_diff
+
+EPS = 1e-9
+"""Slack (mm) of the comparisons: an obstruction must start more than this nearer the
+shooter than the target to count."""
+
+TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
+"""Levels of a placement: touches the target; also meets nothing Tall first; also meets
+nothing at all first (0: touches nothing)."""
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """A convex outline prepared for moving its edges in or out: counter-clockwise
+    vertices, each edge's inward unit normal, and per vertex the inverse of the 2×2 system
+    that places it where its two edges' moved lines meet."""
+
+    polygon: tuple[Point, ...]
+    tall: bool
+    normals: tuple[Point, ...]
+    solve: tuple[tuple[float, float, float, float], ...]
+
+    @staticmethod
+    def of(polygon: Sequence[Point], tall: bool) -> Obstacle:
+        """Prepared outline of a convex polygon; one with no area (a point or a segment)
+        is taken as the hull of its corners grown by 1e-9 mm, well inside the touching
+        tolerance."""
+        if not polygon:
+            raise ValueError("an outline needs at least one corner")
+        if len(polygon) < 3 or area(polygon) <= 1e-12:
+            polygon = convex_hull([(x + dx, y + dy) for x, y in polygon
+                                   for dx in (-1e-9, 1e-9) for dy in (-1e-9, 1e-9)])
+        pts = ccw(polygon)
+        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-12)
+        n = len(poly)
+        normals = []
+        for i in range(n):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            ln = math.hypot(x2 - x1, y2 - y1)
+            normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
+        solve = []
+        for i in range(n):
+            (ax, ay), (bx, by) = normals[i - 1], normals[i]
+            det = ax * by - ay * bx
+            if abs(det) < 1e-9:  # collinear edges: the vertex moves with the second
+                solve.append((0.0, bx, 0.0, by))
+            else:
+                solve.append((by / det, -ay / det, -bx / det, ax / det))
+        return Obstacle(poly, tall, tuple(normals), tuple(solve))
+
+    def moved(self, d: Point, along: float, across: float, *, grow: bool = False
+              ) -> tuple[Point, ...] | None:
+        """The outline shrunk (or with ``grow`` grown) by the box ±``along`` × ±``across``
+        (axes along the unit vector ``d`` and across it): every edge moves by the box's
+        reach in its normal's direction. Shrunk, it is the exact erosion while no edge
+        vanishes, else None (nothing: a subset, as a bound needs); grown, a convex
+        superset of the outline grown by the box."""
+        dx, dy = d
+        sign = -1.0 if grow else 1.0
+        shift = [sign * (along * abs(nx * dx + ny * dy) + across * abs(ny * dx - nx * dy))
+                 for nx, ny in self.normals]
+        n = len(self.polygon)
+        out: list[Point] = []
+        for i in range(n):
+            x, y = self.polygon[i]
+            s1, s2 = shift[i - 1], shift[i]
+            m00, m01, m10, m11 = self.solve[i]
+            out.append((x + m00 * s1 + m01 * s2, y + m10 * s1 + m11 * s2))
+        if not grow:
+            for i in range(n):  # a shrunk edge must still point the same way
+                (x1, y1), (x2, y2) = out[i], out[(i + 1) % n]
+                (p1, q1), (p2, q2) = self.polygon[i], self.polygon[(i + 1) % n]
+                if (x2 - x1) * (p2 - p1) + (y2 - y1) * (q2 - q1) <= 0.0:
+                    return None
+        return tuple(out)
+
+
+# ---------------------------------------------------------------- one facing, rulers
+
+Chain = tuple[list[float], list[float]]
+"""A piecewise-linear function as breakpoints (increasing v) and values."""
+
+
+def _chains(pts: list[Point], a: float) -> tuple[Chain, Chain]:
+    """Lower (least u) and upper (greatest u) boundary, as functions of v, of the convex
+    hull of ``pts`` (given as (v, u)) swept a either way along v."""
+    pts = sorted(pts)
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and (lower[-1][0] - lower[-2][0]) * (p[1] - lower[-2][1]) - \
+                (lower[-1][1] - lower[-2][1]) * (p[0] - lower[-2][0]) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and (upper[-1][0] - upper[-2][0]) * (p[1] - upper[-2][1]) - \
+                (upper[-1][1] - upper[-2][1]) * (p[0] - upper[-2][0]) <= 0:
+            upper.pop()
+        upper.append(p)
+    upper.reverse()
+    while len(lower) >= 2 and lower[-1][0] == lower[-2][0]:
+        lower.pop()
+    while len(upper) >= 2 and upper[0][0] == upper[1][0]:
+        upper.pop(0)
+    return _swept(lower, a, min), _swept(upper, a, max)
+
+
+def _swept(chain: list[Point], a: float, pick: Callable[..., float]) -> Chain:
+    """The chain's running min (or max) over a window of ±a: the part before its extreme
+    shifts back by a, the part after it forward, with a flat step of 2a between."""
+    us = [p[1] for p in chain]
+    j = us.index(pick(us))
+    vs = [p[0] - a for p in chain[:j + 1]] + [p[0] + a for p in chain[j:]]
+    return vs, us[:j + 1] + us[j:]
+
+
+def _at(ch: Chain, c: float) -> float:
+    vs, us = ch
+    i = bisect_right(vs, c)
+    if i <= 0:
+        return us[0]
+    if i >= len(vs):
+        return us[-1]
+    v0, v1 = vs[i - 1], vs[i]
+    if v1 - v0 < 1e-15:
+        return us[i]
+    return us[i - 1] + (us[i] - us[i - 1]) * (c - v0) / (v1 - v0)
+
+
+def _ge(c0: float, c1: float, g0: float, g1: float) -> tuple[float, float] | None:
+    """Where on [c0, c1] the linear function through (c0, g0), (c1, g1) is ≥ −TOUCH."""
+    if g0 >= -TOUCH and g1 >= -TOUCH:
+        return c0, c1
+    if g0 < -TOUCH and g1 < -TOUCH:
+        return None
+    root = c0 + (c1 - c0) * (-TOUCH - g0) / (g1 - g0)
+    return (root, c1) if g1 >= -TOUCH else (c0, root)
+
+
+def _gt(c0: float, c1: float, g0: float, g1: float) -> tuple[float, float] | None:
+    """Where on (c0, c1) the linear function is > EPS (an open interval)."""
+    if g0 > EPS and g1 > EPS:
+        return c0, c1
+    if g0 <= EPS and g1 <= EPS:
+        return None
+    root = c0 + (c1 - c0) * (EPS - g0) / (g1 - g0)
+    return (root, c1) if g1 > EPS else (c0, root)
+
+
+def _cut(lo: float, hi: float, opens: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """The widest closed piece of [lo, hi] left after removing the open intervals."""
+    best: tuple[float, float] | None = None
+    cur = lo
+    for a, b in sorted(opens):
+        if b <= cur:
+            continue
+        if a >= cur:
+            end = min(a, hi)
+            if end >= cur and (best is None or end - cur > best[1] - best[0]):
+                best = (cur, end)
+        cur = max(cur, b)
+        if cur > hi:
+            return best
+    if cur <= hi and (best is None or hi - cur > best[1] - best[0]):
+        best = (cur, hi)
+    return best
+
+
+class RulerFacing:
+    """Exact judgement of every 360° placement of a ruler at one facing.
+
+    In the facing's frame (u along it, v across) a ruler of half-width a at lateral offset
+    c covers the strip |v − c| ≤ a from u = o(c) (where its near edge meets the shooter's
+    front: the upper boundary of shooter ⊕ [−a, a] along v) to o(c) + L. For any convex
+    body X the nearest and farthest u of X inside the strip are the lower and upper
+    boundaries of X ⊕ [−a, a] at c. Every test is then a comparison of piecewise-linear
+    functions of c:
+
+    * touches the target T: low_T(c) ≤ o(c) + L and high_T(c) ≥ o(c);
+    * an obstruction B meets it before T (with area): c strictly inside B's strip range,
+      high_B(c) > o(c), low_B(c) < low_T(c) and o(c) < low_T(c).
+
+    Between consecutive breakpoints of the functions involved each test is linear in c,
+    so the sets are unions of intervals computed exactly. At a facing square to a shooter
+    edge the ruler may also slide back along that edge (its near corner on it); that
+    family (c fixed, near edge anywhere along the edge) is judged the same way.
+    """
+
+    def __init__(self, body: Rect, tpl: ShootingTemplate) -> None:
+        self.shooter = body.polygon()
+        self.a = tpl.near_half
+        self.length = tpl.length
+        self.shape = tpl.polygon
+
+    def judge(self, theta: float, target: Sequence[Point],
+              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int = CLEAR
+              ) -> tuple[int, tuple[Point, ...] | None]:
+        """Best level at facing ``theta`` and a placement reaching it (None at level 0).
+        Stops looking once ``want`` is reached."""
+        th = math.radians(theta)
+        cs, sn = math.cos(th), math.sin(th)
+        a, length = self.a, self.length
+
+        def frame(poly: Sequence[Point]) -> list[Point]:
+            return [(-x * sn + y * cs, x * cs + y * sn) for x, y in poly]
+
+        shooter = frame(self.shooter)
+        _, o_ch = _chains(shooter, a)
+        tpts = frame(target)
+        t_lo, t_hi = _chains(tpts, a)
+        lo = max(o_ch[0][0], t_lo[0][0])
+        hi = min(o_ch[0][-1], t_lo[0][-1])
+        if lo > hi + TOUCH:
+            return 0, None
+        hi = max(hi, lo)
+        # touching stretches of c
+        cuts = sorted({lo, hi, *(v for v in (*o_ch[0], *t_lo[0], *t_hi[0]) if lo < v < hi)})
+        vals = [(_at(o_ch, c), _at(t_lo, c), _at(t_hi, c)) for c in cuts]
+        touch: list[tuple[float, float]] = []
+        if len(cuts) == 1:
+            o, tl, th_ = vals[0]
+            if th_ - o >= -TOUCH and o + length - tl >= -TOUCH:
+                touch.append((lo, lo))
+        for i in range(len(cuts) - 1):
+            c0, c1 = cuts[i], cuts[i + 1]
+            (o0, tl0, th0), (o1, tl1, th1) = vals[i], vals[i + 1]
+            s1 = _ge(c0, c1, th0 - o0, th1 - o1)
+            if s1 is None:
+                continue
+            s2 = _ge(c0, c1, o0 + length - tl0, o1 + length - tl1)
+            if s2 is None:
+                continue
+            s = (max(s1[0], s2[0]), min(s1[1], s2[1]))
+            if s[0] <= s[1]:
+                if touch and s[0] - touch[-1][1] <= 1e-12:
+                    touch[-1] = (touch[-1][0], s[1])
+                else:
+                    touch.append(s)
+        sides = self._side_families(shooter, lo, hi)
+        if not touch and not sides:
+            return 0, None
+        # obstructions that could matter here: strip range overlapping, nearer than T's far
+        # side, beyond the shooter's back
+        t_far = max(u for _, u in tpts)
+        s_back = min(u for _, u in shooter)
+        span_lo = touch[0][0] if touch else lo
+        span_hi = touch[-1][1] if touch else hi
+        for _, c, _ in sides:
+            span_lo, span_hi = min(span_lo, c), max(span_hi, c)
+        near: list[tuple[Chain, Chain, bool]] = []
+        for poly, tall in obstacles:
+            pts = frame(poly)
+            vmin = min(v for v, _ in pts) - a
+            vmax = max(v for v, _ in pts) + a
+            if vmax <= span_lo or vmin >= span_hi:
+                continue
+            if min(u for _, u in pts) >= t_far or max(u for _, u in pts) <= s_back:
+                continue
+            lo_b, hi_b = _chains(pts, a)
+            near.append((lo_b, hi_b, tall))
+        best = 0
+        best_c: tuple[float, float] | None = None
+        if touch:
+            best, best_c = self._front(touch, o_ch, t_lo, near)
+        if best < want:
+            for cand in sides:
+                lvl, pick = self._side(cand, t_lo, t_hi, near)
+                if lvl > best:
+                    best, best_c = lvl, pick
+                    if best >= want:
+                        break
+        if best == 0 or best_c is None:
+            return 0, None
+        u0, c = best_c
+        ox, oy = u0 * cs - c * sn, u0 * sn + c * cs
+        placed = tuple((ox + x * cs - y * sn, oy + x * sn + y * cs) for x, y in self.shape)
+        return best, placed
+
+    def _front(self, touch: list[tuple[float, float]], o_ch: Chain, t_lo: Chain,
+               near: list[tuple[Chain, Chain, bool]]) -> tuple[int, tuple[float, float]]:
+        """Best level over the front chain and (u, c) of a placement reaching it: the
+        middle of the widest stretch of c left clear."""
+        lo, hi = touch[0][0], touch[-1][1]
+        every: list[tuple[float, float]] = []
+        tall: list[tuple[float, float]] = []
+        for b_lo, b_hi, is_tall in near:
+            blo, bhi = b_lo[0][0], b_lo[0][-1]
+            # Look a little past the touching stretch (the functions are continued flat
+            # there) so that its ends count as blocked when B covers them.
+            p0, p1 = max(lo - 1.0, blo), min(hi + 1.0, bhi)
+            if p1 <= p0:
+                continue
+            cuts = sorted({p0, p1, *(v for v in (*o_ch[0], *t_lo[0], *b_lo[0], *b_hi[0])
+                                     if p0 < v < p1)})
+            prev: list[float] | None = None
+            mine: list[tuple[float, float]] = []
+            for c in cuts:
+                o, tl = _at(o_ch, c), _at(t_lo, c)
+                cur = [c, _at(b_hi, c) - o, tl - _at(b_lo, c), tl - o]
+                if prev is not None:
+                    c0, c1 = prev[0], c
+                    span: tuple[float, float] | None = (c0, c1)
+                    for k in (1, 2, 3):
+                        assert span is not None
+                        s = _gt(c0, c1, prev[k], cur[k])
+                        if s is None:
+                            span = None
+                            break
+                        span = (max(span[0], s[0]), min(span[1], s[1]))
+                        if span[0] >= span[1]:
+                            span = None
+                            break
+                    if span is not None:
+                        if mine and span[0] - mine[-1][1] <= 1e-12:
+                            mine[-1] = (mine[-1][0], span[1])
+                        else:
+                            mine.append(span)
+                prev = cur
+            every.extend(mine)
+            if is_tall:
+                tall.extend(mine)
+        best, best_c = TOUCHING, (touch[0][0] + touch[0][1]) / 2.0
+        for level, opens in ((CLEAR, every), (UNBLOCKED, tall)):
+            widest: tuple[float, float] | None = None
+            for s0, s1 in touch:
+                piece = _cut(s0, s1, opens)
+                if piece is not None and (widest is None or
+                                          piece[1] - piece[0] > widest[1] - widest[0]):
+                    widest = piece
+            if widest is not None:
+                best, best_c = level, (widest[0] + widest[1]) / 2.0
+                break
+        return best, (_at(o_ch, best_c), best_c)
+
+    def _side_families(self, shooter: list[Point], lo: float, hi: float
+                       ) -> list[tuple[float, float, float]]:
+        """At a facing square to a shooter edge: (u_from, c, u_to) for the ruler sliding
+        back along that edge with its near corner on it, c its fixed lateral offset."""
+        out: list[tuple[float, float, float]] = []
+        vs = [v for v, _ in shooter]
+        for side, extreme in ((-1, min(vs)), (1, max(vs))):
+            on = [u for v, u in shooter if abs(v - extreme) <= 1e-9]
+            if len(on) < 2:
+                continue
+            c = extreme + side * self.a
+            if lo - TOUCH <= c <= hi + TOUCH:
+                out.append((min(on), c, max(on)))
+        return out
+
+    def _side(self, fam: tuple[float, float, float], t_lo: Chain, t_hi: Chain,
+              near: list[tuple[Chain, Chain, bool]]) -> tuple[int, tuple[float, float] | None]:
+        """Best level of a side family and (u, c) of a placement reaching it. With c fixed,
+        an obstruction meeting the strip before the target (low_B < low_T) rules out
+        every near-edge position u below min(high_B, low_T)."""
+        u_from, c, u_to = fam
+        tl, th = _at(t_lo, c), _at(t_hi, c)
+        lo, hi = max(u_from, tl - self.length), min(u_to, th)
+        if lo > hi + TOUCH:
+            return 0, None
+        hi = max(lo, hi)
+        stop_all = lo - 1.0
+        stop_tall = lo - 1.0
+        for b_lo, b_hi, is_tall in near:
+            if not b_lo[0][0] < c < b_lo[0][-1]:
+                continue
+            if _at(b_lo, c) < tl - EPS:
+                m = min(_at(b_hi, c), tl)
+                stop_all = max(stop_all, m)
+                if is_tall:
+                    stop_tall = max(stop_tall, m)
+        if stop_all <= hi:
+            return CLEAR, ((max(lo, stop_all) + hi) / 2.0, c)
+        if stop_tall <= hi:
+            return UNBLOCKED, ((max(lo, stop_tall) + hi) / 2.0, c)
+        return TOUCHING, ((lo + hi) / 2.0, c)
+
+
+# ---------------------------------------------------------------- the search
+
+
+Judge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], int],
+                 tuple[int, "tuple[Point, ...] | None"]]
+
+
+@dataclass
+class Found:
+    level: int = 0
+    heading: float | None = None
+    placement: tuple[Point, ...] | None = None
+    judged: int = 0
+    """Facings judged (exactly or as a bound): what the search cost."""
+
+
+def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
+           target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
+           critical: Sequence[float], tol: float) -> Found:
+    """Best level over every facing (see the module doc)."""
+    best = Found()
+    tgt = Obstacle.of(target, False)
+    exact = [(b.polygon, b.tall) for b in blockers]
+    a = tpl.near_half
+    # How far from the template's origin the points that matter can be. The target contact
+    # y: within ρ_T (the origin is within a of the shooter). A point of an obstruction
+    # before that contact: no farther along the template than y, and at most the half-width
+    # w across it, so within hypot(ρ_T, w); and within the obstruction's own farthest
+    # distance from the shooter, + a.
+    wide = max(abs(y) for _, y in tpl.polygon)
+    rho_t = min(tpl.reach, _farthest(shooter, target) + a)
+    rhos = [min(tpl.reach, math.hypot(rho_t, wide), _farthest(shooter, b.polygon) + a)
+            for b in blockers]
+    rho_max = max([rho_t, *rhos])
+
+    def box(rho: float, h: float) -> tuple[float, float]:
+        """How far, along and across the facing, a template point within ``rho`` of the
+        origin can move when the facing turns by at most ``h`` degrees."""
+        dl = math.radians(h)
+        sn, vers = math.sin(dl), 1.0 - math.cos(dl)
+        return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
+
+    def consider(theta: float) -> None:
+        lvl, placed = judge(theta, tgt.polygon, exact, CLEAR)
+        best.judged += 1
+        if lvl > best.level:
+            best.level, best.heading, best.placement = lvl, theta % 360.0, placed
+
+    aim = seeds[0] if seeds else 0.0
+    first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
+    for th in (*seeds, *first):
+        consider(th)
+        if best.level == CLEAR:
+            return best
+    crit = sorted({c % 360.0 for c in critical}) or [0.0]
+    heap: list[tuple[float, float, float, float]] = []
+    for i, c in enumerate(crit):
+        nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
+        if nxt - c > 1e-12:
+            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt))
+    heapq.heapify(heap)
+    while heap:
+        _, _, lo, hi = heapq.heappop(heap)
+        mid = (lo + hi) / 2.0
+        h = (hi - lo) / 2.0
+        d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+        relaxed = []
+        for b, rho in zip(blockers, rhos, strict=True):
+            eu, ev = box(rho, h)
+            if (p := b.moved(d, eu, ev)) is not None:
+                relaxed.append((p, b.tall))
+        eu, ev = box(rho_t, h)
+        grown = tgt.moved(d, eu, ev, grow=True)
+        assert grown is not None
+        bound, _ = judge(mid, grown, relaxed, best.level + 1)
+        best.judged += 1
+        if bound <= best.level:
+            continue
+        consider(mid)
+        if best.level == CLEAR:
+            return best
+        if math.hypot(*box(rho_max, h)) <= tol:
+            continue
+        for lo2, hi2 in ((lo, mid), (mid, hi)):
+            heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
+                                  lo2, hi2))
+    # The critical facings themselves (where families appear or vanish) last: the bound
+    # covers every facing strictly between them.
+    for th in critical:
+        if th in first:
+            continue
+        consider(th)
+        if best.level == CLEAR:
+            break
+    return best
+
+
+def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Largest distance between a point of ``a`` and a point of ``b`` (convex outlines)."""
+    return max(math.hypot(x1 - x2, y1 - y2) for x1, y1 in a for x2, y2 in b)

@@ -1,0 +1,67 @@
+"""The table saves each game's engine snapshot with its progress and resumes from it after a
+restart; a game without a usable snapshot is rebuilt from its choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+from tests.web.test_api_support import TestClient, first_choice, new_client
+
+from carnage.web import sessions
+from carnage.web.db import GameSnapshotRow
+
+
+def _game(client: TestClient, moves: int) -> tuple[str, str, dict[str, Any]]:
+    r = client.post("/api/games", json={"scenario": "street-race", "seed": 3, "seats": [
+        {"controller": "human"}, {"controller": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    gid, tok = g["id"], g["seats"][0]["token"]
+    v = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    for _ in range(moves):
+        v = client.post(f"/api/games/{gid}/decisions", json={
+            "token": tok, "version": v["version"], "choice": first_choice(v["pending"])}).json()
+    return gid, tok, v
+
+
+def _restart(client: TestClient) -> None:
+    client.app.state.games.forget()  # what a restart does: sessions rebuilt from the store
+
+
+def test_a_restarted_table_resumes_games_from_their_snapshots(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = new_client(tmp_path)
+    gid, tok, before = _game(client, 12)
+    store = client.app.state.store
+    saved = store.snapshot(gid)
+    assert saved is not None and saved[0] == before["version"]
+    assert saved[1]["carnage_snapshot"] == 1 and saved[1]["ruleset"] == "refuelled"
+    _restart(client)
+
+    def no_replay(*a: Any, **k: Any) -> Any:
+        raise AssertionError("rebuilt by replaying its choices, not from the snapshot")
+
+    monkeypatch.setattr(sessions, "replay_choices", no_replay)
+    after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    assert after["version"] == before["version"] and after["pending"] == before["pending"]
+    assert after["log"] == before["log"]
+    # ... and plays on from there.
+    r = client.post(f"/api/games/{gid}/decisions", json={
+        "token": tok, "version": after["version"], "choice": first_choice(after["pending"])})
+    assert r.status_code == 200, r.text
+
+
+def test_a_stale_or_damaged_snapshot_falls_back_to_the_choices(tmp_path: Path) -> None:
+    client = new_client(tmp_path)
+    gid, tok, before = _game(client, 10)
+    store = client.app.state.store
+    for change in ({"version": 3}, {"doc": {"carnage_snapshot": 1, "ruleset": "refuelled"}}):
+        with store.engine.begin() as conn:
+            conn.execute(update(GameSnapshotRow).where(GameSnapshotRow.game_id == gid)
+                         .values(**change))
+        _restart(client)
+        after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+        assert after["version"] == before["version"] and after["pending"] == before["pending"]
