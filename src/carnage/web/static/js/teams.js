@@ -402,13 +402,15 @@ function flash(text, kind = "info") {
   setTimeout(() => el.remove(), 2500);
 }
 
-/** A new team named like one already saved: say so once; a second Save keeps both. */
+/** A new team named like one this browser already saved: say so once; a second Save keeps
+ * both. */
 async function sameNameWarning() {
   const box = document.getElementById("name-warning");
   const name = String(state.team.name || "").trim().toLowerCase();
-  if (state.id || !name || state.warnedName === name) return false;
+  const replacing = state.id && ownerStore.token(state.id);
+  if (replacing || !name || state.warnedName === name) return false;
   let teams = [];
-  try { teams = await api.get("/api/teams"); } catch { return false; }
+  try { teams = await api.teams(); } catch { return false; }
   const twin = teams.find((t) => String(t.name).trim().toLowerCase() === name);
   if (!twin) return false;
   state.warnedName = name;
