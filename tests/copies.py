@@ -35,7 +35,7 @@ def _where(a: Any, b: Any, path: str = "state") -> str:
 
 
 def copies_diverge(game: Any, bots: Sequence[Any], rng: random.Random,
-                   steps: int = STEPS) -> str | None:
+                   steps: int = STEPS, invariants: Any = None) -> str | None:
     """Clone ``game`` and restore it from a JSON round trip of its snapshot; play ``steps``
     choices (the bots', from ``rng``) on all three; None if they stayed identical, else what
     differed. The game itself goes on from there."""
@@ -56,17 +56,25 @@ def copies_diverge(game: Any, bots: Sequence[Any], rng: random.Random,
         choice = bots[d.player % len(bots)].choose(game, d, rng)
         for g in (game, clone, restored):
             g.apply(choice)
+        found = [] if invariants is None else invariants(game)
+        if found:
+            return f"after choice {len(game.choices)} ({d.kind}): {found[0]}"
     return None
 
 
 class SpotCheck:
     """Checks copies at random decisions of one game (about one in ``every``), at most
-    ``most`` times; ``checked`` counts them. Call it after each applied choice."""
+    ``most`` times; ``checked`` counts them. Call it after each applied choice. Give it the
+    bots and the random stream the game is played with: the choices it plays on are then the
+    very ones the game would have had, so a seed plays the same game with or without it."""
 
-    def __init__(self, seed: int, bots: Sequence[Any], every: int = 30, most: int = 2) -> None:
+    def __init__(self, seed: int, bots: Sequence[Any], rng: random.Random, every: int = 30,
+                 most: int = 2, invariants: Any = None) -> None:
         self.pick = random.Random(f"copies:{seed}")
-        self.rng = random.Random(f"copy-choices:{seed}")
+        self.rng = rng
         self.bots, self.every, self.most = bots, every, most
+        self.invariants = invariants
+        """Checked after each choice played on (the game's own checks)."""
         self.checked = 0
 
     def __call__(self, game: Any, problems: list[str]) -> None:
@@ -75,6 +83,6 @@ class SpotCheck:
         if self.pick.randrange(self.every) != 0:
             return
         self.checked += 1
-        found = copies_diverge(game, self.bots, self.rng)
+        found = copies_diverge(game, self.bots, self.rng, invariants=self.invariants)
         if found:
             problems.append(f"after choice {len(game.choices)}: {found}")

@@ -5,7 +5,7 @@ party has reacted, and the skid dice count."""
 from __future__ import annotations
 
 from tests.builders import (
-    activation,
+    activate,
     armed,
     attack_game,
     collide,
@@ -73,7 +73,7 @@ def test_collision_reaction_odds_before_and_after_the_other_reacts() -> None:
 
 def test_skid_dice_odds_per_count_from_the_hazards_on_the_vehicle() -> None:
     v = vehicle("car", "car", 600, 300, 90, player=0, gear=2, hazards=3)
-    g = run_step(table(v), activation("car"))
+    g = run_step(table(v), activate("car"))
     d = g.pending()
     assert d is not None and d.kind == "template"
     g.apply(d.options[0].value)
@@ -93,7 +93,7 @@ def test_skid_dice_odds_per_count_from_the_hazards_on_the_vehicle() -> None:
 
 def test_decisions_without_dice_have_no_odds() -> None:
     v = vehicle("car", "car", 600, 300, 90, player=0, gear=2)
-    g = run_step(table(v), activation("car"))
+    g = run_step(table(v), activate("car"))
     d = g.pending()
     assert d is not None and d.kind == "template"
     assert pending_odds(g, d, v) == []

@@ -42,7 +42,8 @@ def play_one(seed: int, bots: tuple[str, str], check_replay: bool) -> dict[str, 
     g = build_game(setup, seed)
     problems: list[str] = []
     players = [make_bot(b) for b in bots]
-    copies = SpotCheck(seed, players)
+    rng = bot_rng(seed)
+    copies = SpotCheck(seed, players, rng, invariants=invariant_problems)
 
     def after(game: Game, d: Decision) -> None:
         if not problems:
@@ -53,7 +54,7 @@ def play_one(seed: int, bots: tuple[str, str], check_replay: bool) -> dict[str, 
 
     result: dict[str, Any] = {"seed": seed, "bots": bots, "problems": problems, "error": None}
     try:
-        play_out(g, players, bot_rng(seed), after=after)
+        play_out(g, players, rng, after=after)
         result["copies_checked"] = copies.checked
     except Exception as e:  # reported with its seed by the test
         result["error"] = f"{type(e).__name__}: {e}"

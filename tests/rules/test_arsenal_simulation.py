@@ -69,7 +69,8 @@ def play_one(i: int) -> dict[str, Any]:
     problems: list[str] = result["problems"]
     kinds: Counter[str] = result["kinds"]
     players = [make_bot(b) for b in bots]
-    copies = SpotCheck(seed, players)
+    rng = bot_rng(seed)
+    copies = SpotCheck(seed, players, rng, invariants=invariant_problems)
 
     def after(game: Game, d: Decision) -> None:
         kinds[d.kind] += 1
@@ -83,7 +84,7 @@ def play_one(i: int) -> dict[str, Any]:
     try:
         g = build_game(setup, seed)
         result["unplayed"] = unplayed_rules(g)
-        play_out(g, players, bot_rng(seed), after=after)
+        play_out(g, players, rng, after=after)
         result["copies_checked"] = copies.checked
     except Exception as e:  # reported with its seed by the test
         result["error"] = f"{type(e).__name__}: {e}"
