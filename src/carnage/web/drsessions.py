@@ -194,6 +194,7 @@ class DrSession:
                 seats[0] if seats else None)
             if d is not None:
                 v["pending"]["text"] = drtext.prompt(g, d)
+                v["pending"]["why"] = explain(d.source)
                 for o, raw in zip(v["pending"]["options"], d.options, strict=True):
                     o["text"] = drtext.option_label(g, d, raw.value)
             for veh in v["vehicles"]:
