@@ -259,3 +259,21 @@ def test_svg_stat_cards_and_websocket(client: TestClient) -> None:
     with client.websocket_connect(f"{API}/nope/ws") as ws:
         assert ws.receive_json() == {"type": "error", "status": 404,
                                      "detail": "no Devil's Run game with id 'nope'"}
+
+
+def test_replay_shows_the_game_after_each_step(client: TestClient) -> None:
+    g = _create(client, ["heuristic", "random"], seed=9)
+    end = _view(client, g["id"])
+    n = end["version"]
+    r = client.get(f"{API}/{g['id']}/replay", params={"step": 0})
+    assert r.status_code == 200
+    start = r.json()
+    assert start["replay"] == {"step": 0, "steps": n} and start["version"] == 0
+    assert start["pending"] is not None and start["outcome"] is None
+    assert all(not v["squares"] for v in start["vehicles"])
+    last = client.get(f"{API}/{g['id']}/replay", params={"step": n}).json()
+    assert last["outcome"] == end["outcome"] and last["log"] == end["log"]
+    r = client.get(f"{API}/{g['id']}/replay", params={"step": n + 1})
+    assert r.status_code == 422
+    assert r.json()["detail"] == f"step must be between 0 and {n}, not {n + 1}"
+    assert client.get(f"{API}/{g['id']}/replay", params={"step": -1}).status_code == 422

@@ -118,6 +118,18 @@ def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
     status, served = api(base, "GET", f"/api/devils-run/games/{view['id']}")
     assert status == 200 and served["version"] == view["version"]
     assert served["outcome"] == view["outcome"]
+    # Step through the finished game from its start.
+    page.click("#dr-replay-start")
+    page.wait_for_selector("#dr-replay-step")
+    steps = view["version"]
+    assert page.inner_text("#dr-replay-step") == f"After 0 of {steps} choices"
+    assert page.locator("#dr-board rect.vehicle").count() == 0  # nobody deployed yet
+    for n in range(1, 4):
+        page.click("#dr-replay-next")
+        page.wait_for_function(
+            f"document.querySelector('#dr-replay-step').textContent.startsWith('After {n} ')")
+    assert page.locator("#dr-board rect.vehicle").count() >= 1
+    shot(page, "devilsrun-replay")
     lobby.page.reload()
     lobby.page.wait_for_selector(f"#dr-games tr[data-game='{view['id']}']")
     table.check()

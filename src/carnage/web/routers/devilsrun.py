@@ -22,7 +22,7 @@ from starlette.requests import HTTPConnection
 
 from carnage.devilsrun.render import render_board, stat_cards
 from carnage.devilsrun.ruleset import DEVILS_RUN
-from carnage.web.drsessions import DrGames, DrSession
+from carnage.web.drsessions import DrGames, DrSession, replay_game
 from carnage.web.routers.games import _frame_json
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Choice, Message
@@ -152,6 +152,22 @@ def view(gid: str, games: DrGamesDep, token: str | None = TOKEN) -> Response:
              summary="Answer the pending decision for your seat")
 def decide(gid: str, body: DrDecision, games: DrGamesDep) -> Response:
     return _json(games.get(gid).decide(body.token, body.version, body.choice))
+
+
+@router.get("/api/devils-run/games/{gid}/replay", responses=ERRORS,
+            summary="The game as a spectator saw it after `step` choices")
+def replay_step(gid: str, games: DrGamesDep, step: int = Query(ge=0, le=10**6)) -> Response:
+    s = games.get(gid)
+    with s.lock:
+        choices = list(s.game.choices)
+        setup = dict(s.game.setup)
+    if step > len(choices):
+        raise ApiError(422, f"step must be between 0 and {len(choices)}, not {step}")
+    then = DrSession(s.id, replay_game(setup, choices[:step]), s.seed, s.seats, s.created,
+                     s.seed_chosen)
+    view = then.view([])
+    view["replay"] = {"step": step, "steps": len(choices)}
+    return _json(view)
 
 
 @router.get("/api/devils-run/games/{gid}/svg", response_class=Response, responses={

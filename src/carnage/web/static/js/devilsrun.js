@@ -15,7 +15,7 @@ const STATUS = {
   destroyed: "destroyed", wiped_out: "wiped out", removed: "left the road",
 };
 
-const state = { view: null, busy: false, ws: null, pollTimer: null, retry: 1000 };
+const state = { view: null, busy: false, ws: null, pollTimer: null, retry: 1000, replay: null };
 window.carnage = state;
 
 function viewUrl() {
@@ -123,7 +123,8 @@ function drawDecision(v) {
   const box = document.getElementById("dr-decision");
   const p = v.pending;
   if (!p) {
-    fill(box, h("h3", "The game is over"), h("p", v.outcome ? outcomeText(v) : ""));
+    fill(box, h("h3", "The game is over"), h("p", v.outcome ? outcomeText(v) : ""),
+      h("button#dr-replay-start", { type: "button", onclick: () => showStep(0) }, "Step through the game"));
     return;
   }
   const gang = v.players[p.player].name;
@@ -160,9 +161,38 @@ function drawLog(v) {
     h("span.rule", { title: l.why }, l.rule), l.text)));
 }
 
-function apply(v) {
-  if (state.view && v.version < state.view.version) return;
+// ---------------------------------------------------------------------------------- replay
+async function showStep(step) {
+  let v;
+  try {
+    v = await api.get(`/api/devils-run/games/${encodeURIComponent(gid)}/replay?step=${step}`);
+  } catch (e) {
+    flash(e.message);
+    return;
+  }
+  state.replay = v.replay;
+  const { steps } = v.replay;
+  const go = (n) => () => showStep(Math.max(0, Math.min(steps, n)));
+  drawBoard(v);
+  drawCards(v);
+  drawDice(v);
+  drawLog(v);
+  document.getElementById("dr-turn").textContent = `Replay · turn ${v.turn}`;
+  fill(document.getElementById("dr-decision"),
+    h("h3", "Stepping through the game"),
+    h("p#dr-replay-step", `After ${step} of ${steps} choices`),
+    h("div.row",
+      h("button", { type: "button", title: "The start", onclick: go(0) }, "⏮ Start"),
+      h("button#dr-replay-back", { type: "button", onclick: go(step - 1) }, "◀ Back"),
+      h("button#dr-replay-next", { type: "button", onclick: go(step + 1) }, "Next ▶"),
+      h("button", { type: "button", onclick: go(steps) }, "End ⏭"),
+      h("button", { type: "button", onclick: () => { state.replay = null; apply(state.view, true); } }, "Leave")));
+}
+
+function apply(v, force = false) {
+  if (!force && state.view && v.version < state.view.version) return;
   state.view = v;
+  if (state.replay) return;
   document.body.dataset.version = String(v.version);
   document.body.dataset.status = v.status;
   document.getElementById("dr-title").textContent =
