@@ -173,6 +173,7 @@ async function showStep(step) {
   state.replay = v.replay;
   const { steps } = v.replay;
   const go = (n) => () => showStep(Math.max(0, Math.min(steps, n)));
+  document.getElementById("dr-result").classList.toggle("hidden", !v.outcome);
   drawBoard(v);
   drawCards(v);
   drawDice(v);
@@ -182,10 +183,10 @@ async function showStep(step) {
     h("h3", "Stepping through the game"),
     h("p#dr-replay-step", `After ${step} of ${steps} choices`),
     h("div.row",
-      h("button", { type: "button", title: "The start", onclick: go(0) }, "⏮ Start"),
+      h("button", { type: "button", title: "The start", onclick: go(0) }, "« Start"),
       h("button#dr-replay-back", { type: "button", onclick: go(step - 1) }, "◀ Back"),
       h("button#dr-replay-next", { type: "button", onclick: go(step + 1) }, "Next ▶"),
-      h("button", { type: "button", onclick: go(steps) }, "End ⏭"),
+      h("button", { type: "button", onclick: go(steps) }, "End »"),
       h("button", { type: "button", onclick: () => { state.replay = null; apply(state.view, true); } }, "Leave")));
 }
 
