@@ -150,3 +150,29 @@ def test_a_watcher_sees_the_board_but_no_controls(base: str, browser: Browser) -
     assert tab.page.locator("#dr-board rect.cell").count() == 3 * 8 * 8
     tab.check()
     ctx.close()
+
+
+def test_hot_seat_one_page_plays_both_gangs(base: str, browser: Browser) -> None:
+    ctx = new_context(browser)
+    lobby = open_page(ctx, f"{base}/")
+    lobby.page.wait_for_selector("#dr-new-game[data-ready]")
+    lobby.page.select_option("#dr-mission", "hell-on-wheels")
+    lobby.page.select_option("#dr-seat-0", "human")
+    lobby.page.select_option("#dr-seat-1", "human")
+    lobby.page.check("#dr-hotseat")
+    with ctx.expect_page() as popup:
+        lobby.page.click("#dr-create")
+    table = adopt(popup.value)
+    page = table.page
+    assert re.search(r"token=[^,&]+,[^,&]+", page.url), page.url
+    prompts: set[str] = set()
+    for _ in range(12):
+        v = version(page)
+        page.wait_for_selector("#dr-decision button.choice")
+        prompts.add(page.inner_text("#dr-decision .prompt").split(":")[0])
+        page.locator("#dr-decision button.choice").first.click()
+        wait_version_above(page, v)
+    assert {"The Law", "The Haul's Angels"} <= prompts
+    table.check()
+    lobby.check()
+    ctx.close()

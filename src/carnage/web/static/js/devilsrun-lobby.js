@@ -32,9 +32,13 @@ async function create(ev) {
   const button = document.getElementById("dr-create");
   button.disabled = true;
   try {
+    const hotSeat = document.getElementById("dr-hotseat").checked && humans > 1;
     const game = await api.post("/api/devils-run/games", {
       mission: mission().id, seats, seed: seedText === "" ? null : Number(seedText),
+      hot_seat: hotSeat,
     });
+    const tokens = game.seats.filter((st) => st.token).map((st) => encodeURIComponent(st.token));
+    const hotUrl = hotSeat ? `/devils-run/${encodeURIComponent(game.id)}?token=${tokens.join(",")}` : null;
     const names = ["The Law", "The Haul's Angels"];
     const box = document.getElementById("dr-created");
     box.classList.remove("hidden");
@@ -42,10 +46,12 @@ async function create(ev) {
       game.seats.map((st) => h("div.row.seat-link", h("b", names[st.seat]),
         st.url ? h("a.button.small.primary", { href: st.url, target: "_blank" }, "Open this seat's table")
           : h("span.muted", `${st.controller} bot`))),
+      hotUrl ? h("div.row.seat-link", h("b", "Hot-seat"),
+        h("a.button.small.primary", { href: hotUrl, target: "_blank" }, "Open the table for both seats")) : null,
       h("p.small.muted", "Anyone may ", h("a", { href: `/devils-run/${game.id}`, target: "_blank" }, "watch"),
         " without a seat link."));
-    const first = game.seats.find((st) => st.url);
-    if (tab && first) tab.location.href = first.url;
+    const first = hotUrl || (game.seats.find((st) => st.url) || {}).url;
+    if (tab && first) tab.location.href = first;
     else if (tab) tab.close();
     await refresh();
   } catch (e) {
