@@ -99,5 +99,7 @@ def test_play_devils_run_refuses_bad_seats_and_missions() -> None:
                             "--p1", "random"])
     assert r.exit_code == 2
     assert "unknown Devil's Run mission 'street-race'" in r.stderr
+    r = runner.invoke(app, ["play", "--ruleset", "devils-run", "--team", "x.yaml"])
+    assert r.exit_code == 2 and "--team: Devil's Run plays the mission's own gangs" in r.stderr
     r = runner.invoke(app, ["play", "--ruleset", "gaslands-kart"])
     assert r.exit_code == 2 and "unknown ruleset 'gaslands-kart'" in r.stderr

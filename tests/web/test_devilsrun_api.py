@@ -277,3 +277,15 @@ def test_replay_shows_the_game_after_each_step(client: TestClient) -> None:
     assert r.status_code == 422
     assert r.json()["detail"] == f"step must be between 0 and {n}, not {n + 1}"
     assert client.get(f"{API}/{g['id']}/replay", params={"step": -1}).status_code == 422
+
+
+def test_a_damaged_saved_game_is_a_409_not_a_crash(client: TestClient) -> None:
+    g = _create(client, ["human", "heuristic"])
+    games = client.app.state.devilsrun_games
+    with games.store.engine.begin() as conn:
+        conn.execute(update(DevilsRunGameRow).where(DevilsRunGameRow.id == g["id"]).values(
+            seats=[{"seat": 0, "controller": "wizard", "token": "t"}]))
+    games.forget()
+    r = client.get(f"{API}/{g['id']}")
+    assert r.status_code == 409
+    assert r.json()["detail"].startswith(f"the saved game {g['id']!r} is damaged: ")

@@ -216,7 +216,7 @@ def play_command(
 ) -> None:
     """Play a game in the terminal."""
     if ruleset != "refuelled":
-        _play_other_ruleset(ruleset, scenario, p1, p2, seed, log)
+        _play_other_ruleset(ruleset, scenario, p1, p2, seed, log, bool(team))
         return
     seats = [p1.strip().lower(), p2.strip().lower()]
     try:
@@ -258,11 +258,15 @@ def play_command(
 
 
 def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int,
-                        log: Path | None) -> None:
+                        log: Path | None, teams: bool) -> None:
     """``--ruleset devils-run``: the Devil's Run terminal game (``--log`` is its record)."""
     if ruleset != "devils-run":
         typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, devils-run)",
                    err=True)
+        raise typer.Exit(2)
+    if teams:
+        typer.echo("--team: Devil's Run plays the mission's own gangs (the Law and the Haul's "
+                   "Angels); leave --team out", err=True)
         raise typer.Exit(2)
     from carnage.cli import devilsrun_cmd
     from carnage.devilsrun.bots import BOTS

@@ -364,12 +364,13 @@ class DrGames:
             row = self.store.get(gid)
             if row is None:
                 raise ApiError(404, f"no Devil's Run game with id {gid!r}")
+            game = resume(row)
             try:
                 seats = [Seat.from_json(x) for x in row.seats]
+                s = DrSession(row.id, game, row.seed, seats, row.created, row.seed_chosen,
+                              self.store)
             except (KeyError, TypeError, ValueError) as e:
                 raise ApiError(409, f"the saved game {gid!r} is damaged: {e}") from None
-            s = DrSession(row.id, resume(row), row.seed, seats, row.created, row.seed_chosen,
-                          self.store)
             self._keep(s)
             return s
 
