@@ -12,6 +12,7 @@ from carnage.cli import (
     odds_cmd,
     play_cmd,
     replay_cmd,
+    scenarios_cmd,
     serve_cmd,
     simulate_cmd,
     team_cmd,
@@ -33,6 +34,7 @@ app.command(name="serve")(serve_cmd.serve)
 app.command(name="play")(play_cmd.play_command)
 app.command(name="simulate")(simulate_cmd.simulate_command)
 app.command(name="replay")(replay_cmd.replay_command)
+app.command(name="scenarios")(scenarios_cmd.scenarios_command)
 
 
 @app.command()

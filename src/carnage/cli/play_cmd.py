@@ -227,8 +227,12 @@ def play_command(
         Path, typer.Option(help="where the svg command writes snapshots")
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
+    ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
 ) -> None:
     """Play a game in the terminal."""
+    if ruleset != "refuelled":
+        _play_other_ruleset(ruleset, scenario, p1, p2, seed, log, bool(team))
+        return
     seats = [p1.strip().lower(), p2.strip().lower()]
     try:
         for i, s in enumerate(seats):
@@ -266,3 +270,27 @@ def play_command(
     else:
         console.print(f"{seat_name(out.winner)} wins in round {out.rounds}: "
                       f"{plain(out.reason, names(game.state))}", markup=False)
+
+
+def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int,
+                        log: Path | None, teams: bool) -> None:
+    """``--ruleset devils-run``: the Devil's Run terminal game (``--log`` is its record)."""
+    if ruleset != "devils-run":
+        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, devils-run)",
+                   err=True)
+        raise typer.Exit(2)
+    if teams:
+        typer.echo("--team: Devil's Run plays the mission's own gangs (the Law and the Haul's "
+                   "Angels); leave --team out", err=True)
+        raise typer.Exit(2)
+    from carnage.cli import devilsrun_cmd
+    from carnage.devilsrun.bots import BOTS
+
+    seats = [p1.strip().lower(), p2.strip().lower()]
+    for i, s in enumerate(seats):
+        if s != HUMAN and s not in BOTS:
+            typer.echo(f"--p{i + 1}: unknown bot {s!r} (bots: {', '.join(BOTS)}); or {HUMAN}",
+                       err=True)
+            raise typer.Exit(2)
+    devilsrun_cmd.play_command(scenario=scenario, seed=seed, bots=",".join(seats), record=log,
+                               json_out=False)

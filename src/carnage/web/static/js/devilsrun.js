@@ -1,0 +1,294 @@
+// The Devil's Run table: the rolling road drawn from the server's view JSON, each vehicle's
+// stat card, the latest dice, the log (each line with its rule), and the pending decision as
+// numbered buttons for this seat only. Live over a websocket, polling when it drops.
+import { api } from "./api.js";
+import { fill, h, qs, s } from "./util.js";
+
+const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
+const token = qs("token");
+const CELL = 34;
+const LEFT = 30;
+const TOP = 10;
+const COLOURS = { law: "#2f5da8", "haul-angels": "#b23a2a" };
+const STATUS = {
+  running: "on the road", wreck: "a wreck", reserve: "waiting to deploy",
+  destroyed: "destroyed", wiped_out: "wiped out", removed: "left the road",
+};
+
+const state = { view: null, busy: false, ws: null, pollTimer: null, retry: 1000, replay: null };
+window.carnage = state;
+
+function viewUrl() {
+  const t = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `/api/devils-run/games/${encodeURIComponent(gid)}${t}`;
+}
+
+function flash(message) {
+  const f = h("div.flash", { role: "alert" }, message);
+  document.body.append(f);
+  setTimeout(() => f.remove(), 4000);
+  const box = document.getElementById("dr-error");
+  if (box) {
+    box.textContent = message;
+    box.classList.remove("hidden");
+  }
+}
+
+// ---------------------------------------------------------------------------------- board
+function drawBoard(v) {
+  const b = v.board;
+  const rows = b.front_end - b.back_row;
+  const width = LEFT + b.width * CELL + 70;
+  const height = TOP * 2 + rows * CELL + 16;
+  const sx = (x) => LEFT + x * CELL;
+  const sy = (y) => TOP + (b.front_end - 1 - y) * CELL;
+  const parts = [];
+  const arcAt = new Map(v.arcs.map((a) => [`${a.square[0]},${a.square[1]}`, a]));
+  for (const t of b.tiles) {
+    const debris = new Set(t.debris.map(([x, y]) => `${x},${y}`));
+    const imp = new Set(t.impassable.map(([x, y]) => `${x},${y}`));
+    for (let y = t.origin; y < t.origin + t.rows; y++) {
+      for (let x = 0; x < b.width; x++) {
+        const k = `${x},${y}`;
+        const cls = imp.has(k) ? "cell impassable" : debris.has(k) ? "cell debris" : "cell";
+        parts.push(s("rect", { class: cls, x: sx(x), y: sy(y), width: CELL, height: CELL, "data-square": k }));
+        const arc = arcAt.get(k);
+        if (arc) {
+          parts.push(s("rect", { class: `arc ${arc.arc}`, x: sx(x) + 2, y: sy(y) + 2, width: CELL - 4, height: CELL - 4 }));
+          parts.push(s("text", { class: "arc-mod", x: sx(x) + CELL / 2, y: sy(y) + CELL / 2 + 4, "text-anchor": "middle" },
+            arc.modifier > 0 ? `+${arc.modifier}` : String(arc.modifier)));
+        }
+      }
+      parts.push(s("text", { class: "row-no", x: LEFT - 4, y: sy(y) + CELL / 2 + 3, "text-anchor": "end" }, String(y + 1)));
+    }
+    const edge = sy(t.origin) + CELL;
+    parts.push(s("line", { class: "tile-edge", x1: LEFT, x2: LEFT + b.width * CELL, y1: edge, y2: edge }));
+    parts.push(s("text", { class: "tile-name", x: LEFT + b.width * CELL + 6, y: sy(t.origin + t.rows - 1) + 14 },
+      `Tile ${t.name}`));
+    parts.push(s("text", { class: "tile-name", x: LEFT + b.width * CELL + 6, y: sy(t.origin + t.rows - 1) + 28 },
+      t.placed > 2 ? "rolled to the front" : "first lay"));
+  }
+  const front = TOP;
+  parts.push(s("line", { class: "tile-edge", x1: LEFT, x2: LEFT + b.width * CELL, y1: front, y2: front }));
+  for (let x = 0; x < b.width; x++) {
+    parts.push(s("text", { class: "col-no", x: sx(x) + CELL / 2, y: height - 4, "text-anchor": "middle" }, String(x + 1)));
+  }
+  if (v.stash && v.stash.status === "placed" && v.stash.square) {
+    const [x, y] = v.stash.square;
+    parts.push(s("circle", { class: "stash", cx: sx(x) + CELL / 2, cy: sy(y) + CELL / 2, r: CELL / 4 },
+      s("title", {}, "the stash")));
+  }
+  const active = v.active ? v.active.vehicle : null;
+  for (const veh of v.vehicles) {
+    if (!veh.squares.length) continue;
+    const ys = veh.squares.map((q) => q[1]);
+    const x = veh.squares[0][0];
+    const top = Math.max(...ys);
+    const n = veh.squares.length;
+    const cls = `vehicle${veh.id === active ? " active" : ""}${veh.status === "wreck" ? " wreck" : ""}`;
+    parts.push(s("rect", {
+      class: cls, x: sx(x) + 3, y: sy(top) + 3, width: CELL - 6, height: n * CELL - 6, rx: 5,
+      fill: COLOURS[veh.gang] || "#777", "data-vehicle": veh.id,
+    }, s("title", {}, `${veh.name}: ${veh.cp}/${veh.max_cp} chassis, ${STATUS[veh.status] || veh.status}`)));
+    parts.push(s("text", { class: "vlabel", x: sx(x) + CELL / 2, y: sy(top) + CELL / 2 + 4, "text-anchor": "middle" },
+      veh.type[0].toUpperCase() + (veh.carrying ? "★" : "")));
+  }
+  const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg", width, height, viewBox: `0 0 ${width} ${height}`,
+    "data-back-row": b.back_row, "data-front-end": b.front_end }, parts);
+  fill(document.getElementById("dr-board"), svg);
+}
+
+// ------------------------------------------------------------------------------ stat cards
+function drawCards(v) {
+  const active = v.active ? v.active.vehicle : null;
+  const cards = v.vehicles.map((veh) => {
+    const out = !["running", "wreck"].includes(veh.status);
+    return h(`div.dr-card${veh.id === active ? ".active" : ""}${out ? ".out" : ""}`,
+      { dataset: { vehicle: veh.id }, style: { borderLeft: `6px solid ${COLOURS[veh.gang] || "#777"}` } },
+      h("h4", `${veh.name}${veh.carrying ? " — carrying the stash" : ""}`),
+      h("table",
+        h("tr", [["Move", "movement modifier"], ["Chassis", "chassis points left / most"],
+          ["Armour", "armour"], ["Evade", "evade"], ["BS 1", "driver's ballistic skill"],
+          ["BS 2", "gunner's ballistic skill"]].map(([x, t]) => h("th", { title: t }, x))),
+        h("tr", [String(veh.mm), `${veh.cp}/${veh.max_cp}`, String(veh.a), String(veh.e), String(veh.bs1),
+          veh.bs2 === null ? "–" : String(veh.bs2)].map((x) => h("td", x)))),
+      h("div.line", veh.weapons.map((w) => `${w.name} (${w.slot}, range ${w.range}, ${w.rof} dice)`).join("; ")),
+      h("div.line", STATUS[veh.status] || veh.status));
+  });
+  fill(document.getElementById("dr-cards-live"), cards);
+}
+
+// ---------------------------------------------------------------------------- the decision
+function drawDecision(v) {
+  const box = document.getElementById("dr-decision");
+  const p = v.pending;
+  if (!p) {
+    fill(box, h("h3", "The game is over"), h("p", v.outcome ? outcomeText(v) : ""),
+      h("button#dr-replay-start", { type: "button", onclick: () => showStep(0) }, "Step through the game"));
+    return;
+  }
+  const gang = v.players[p.player].name;
+  if (!v.your_turn) {
+    const who = v.seats[p.player].controller === "human" ? `${gang} (another player)` : `${gang} (the bot)`;
+    fill(box, h("h3", `Waiting for ${who}`), h("p.muted", p.text));
+    return;
+  }
+  const buttons = p.options.map((o, i) => h("button.choice", {
+    type: "button", dataset: { value: String(o.value), index: String(i + 1) },
+    onclick: () => submit(o.value),
+  }, `${i + 1}. ${o.text}`));
+  fill(box,
+    h("h3", "Your move"),
+    h("p.prompt", p.text),
+    h("p.muted.why", `Rule ${p.why}`),
+    h("div.choices", buttons),
+    h("p#dr-error.errors.hidden"));
+}
+
+function outcomeText(v) {
+  const o = v.outcome;
+  const head = o.winner === null ? "A draw" : `${v.players[o.winner].name} win`;
+  return `${head}: ${o.reason} (turn ${o.rounds}).`;
+}
+
+function drawDice(v) {
+  fill(document.getElementById("dr-dice"), [...v.dice].reverse().map((d) => h("li", d.text)));
+}
+
+function drawLog(v) {
+  const list = document.getElementById("dr-log");
+  fill(list, [...v.log].reverse().map((l) => h("li", { dataset: { seq: String(l.seq) } },
+    h("span.rule", { title: l.why }, l.rule), l.text)));
+}
+
+// ---------------------------------------------------------------------------------- replay
+async function showStep(step) {
+  let v;
+  try {
+    v = await api.get(`/api/devils-run/games/${encodeURIComponent(gid)}/replay?step=${step}`);
+  } catch (e) {
+    flash(e.message);
+    return;
+  }
+  state.replay = v.replay;
+  const { steps } = v.replay;
+  const go = (n) => () => showStep(Math.max(0, Math.min(steps, n)));
+  document.getElementById("dr-result").classList.toggle("hidden", !v.outcome);
+  drawBoard(v);
+  drawCards(v);
+  drawDice(v);
+  drawLog(v);
+  document.getElementById("dr-turn").textContent = `Replay · turn ${v.turn}`;
+  fill(document.getElementById("dr-decision"),
+    h("h3", "Stepping through the game"),
+    h("p#dr-replay-step", `After ${step} of ${steps} choices`),
+    h("div.row",
+      h("button", { type: "button", title: "The start", onclick: go(0) }, "« Start"),
+      h("button#dr-replay-back", { type: "button", onclick: go(step - 1) }, "◀ Back"),
+      h("button#dr-replay-next", { type: "button", onclick: go(step + 1) }, "Next ▶"),
+      h("button", { type: "button", onclick: go(steps) }, "End »"),
+      h("button", { type: "button", onclick: () => { state.replay = null; apply(state.view, true); } }, "Leave")));
+}
+
+function apply(v, force = false) {
+  if (!force && state.view && v.version < state.view.version) return;
+  state.view = v;
+  if (state.replay) return;
+  document.body.dataset.version = String(v.version);
+  document.body.dataset.status = v.status;
+  document.getElementById("dr-title").textContent =
+    `Devil's Run: ${v.mission === "hell-on-wheels" ? "Hell on Wheels" : "The Devil's Run"}`;
+  const you = v.your_seat === null ? "watching" : `you are ${v.players[v.your_seat].name}`;
+  document.getElementById("dr-turn").textContent = `Turn ${v.turn} · ${you}`;
+  const result = document.getElementById("dr-result");
+  if (v.outcome) {
+    result.textContent = outcomeText(v);
+    result.classList.remove("hidden");
+  } else {
+    result.classList.add("hidden");
+  }
+  drawBoard(v);
+  drawCards(v);
+  drawDice(v);
+  drawLog(v);
+  drawDecision(v);
+}
+
+// ---------------------------------------------------------------------------------- acting
+async function submit(choice) {
+  const v = state.view;
+  if (!v || state.busy) return;
+  state.busy = true;
+  document.getElementById("dr-decision").classList.add("busy");
+  try {
+    apply(await api.post(`/api/devils-run/games/${encodeURIComponent(gid)}/decisions`,
+      { token: token || "", version: v.version, choice }));
+  } catch (e) {
+    flash(e.message);
+    if (e.status === 409) await refresh();
+  } finally {
+    state.busy = false;
+    document.getElementById("dr-decision").classList.remove("busy");
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.target instanceof HTMLInputElement || !/^[1-9]$/.test(ev.key)) return;
+  const b = document.querySelector(`#dr-decision button.choice[data-index="${ev.key}"]`);
+  if (b) b.click();
+});
+
+// ------------------------------------------------------------------------------- live view
+async function refresh() {
+  try {
+    apply(await api.get(viewUrl()));
+  } catch (e) {
+    flash(e.message);
+  }
+}
+
+function poll() {
+  if (state.pollTimer) return;
+  state.pollTimer = setInterval(refresh, 2000);
+}
+
+function connect() {
+  const proto = window.location.protocol === "https:" ? "wss" : "ws";
+  const t = token ? `?token=${encodeURIComponent(token)}` : "";
+  let ws;
+  try {
+    ws = new WebSocket(`${proto}://${window.location.host}/api/devils-run/games/${encodeURIComponent(gid)}/ws${t}`);
+  } catch {
+    poll();
+    return;
+  }
+  state.ws = ws;
+  const conn = document.getElementById("dr-conn");
+  ws.onopen = () => {
+    conn.classList.add("live");
+    state.retry = 1000;
+    if (state.pollTimer) {
+      clearInterval(state.pollTimer);
+      state.pollTimer = null;
+    }
+  };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "view") apply(msg.view);
+    else if (msg.type === "error") flash(msg.detail);
+  };
+  ws.onclose = () => {
+    conn.classList.remove("live");
+    poll();
+    setTimeout(connect, state.retry);
+    state.retry = Math.min(state.retry * 2, 15000);
+  };
+}
+
+async function start() {
+  await refresh();
+  document.body.dataset.ready = "1";
+  connect();
+}
+
+start();

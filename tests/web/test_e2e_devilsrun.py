@@ -1,0 +1,178 @@
+"""Devil's Run in a real browser: a human starts a mission from the lobby's Devil's Run
+section against the heuristic bot and plays it to the end by clicking the offered buttons; the
+road, the stat cards, the dice and the log follow every move."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from tests.web.test_e2e_support import (
+    adopt,
+    api,
+    launch,
+    new_context,
+    open_page,
+    serve,
+    shot,
+    version,
+    wait_version_above,
+)
+
+INTERNAL_ID = re.compile(r"\b(law|ha)-(bike|buggy|car|trike)\b|\bDR-\d|\b[a-z]+_[a-z_]+\b")
+PREFERRED = ("Straight ahead", "Peddle to the Metal", "Ram", "Shoot", "Grab the stash",
+             "Try to evade", "Try to repair")
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("e2e-devilsrun") / "carnage.db") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with launch() as (_, b):
+        yield b
+
+
+def view_of(page: Page) -> dict[str, Any]:
+    v: dict[str, Any] = page.evaluate("() => window.carnage.view")
+    return v
+
+
+def choose(page: Page) -> str:
+    """What a player would click: a sensible button by its words, else the first one."""
+    texts: list[str] = page.eval_on_selector_all("#dr-decision button.choice",
+                                                 "bs => bs.map(b => b.textContent)")
+    assert texts, "no buttons offered"
+    for i, t in enumerate(texts, 1):
+        assert t.startswith(f"{i}. "), t  # numbered from 1
+        assert not INTERNAL_ID.search(t), f"an internal id in the button text: {t!r}"
+    for want in PREFERRED:
+        for t in texts:
+            if t[t.index(" ") + 1:].startswith(want):
+                return t
+    return texts[0]
+
+
+def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
+        base: str, browser: Browser) -> None:
+    ctx = new_context(browser)
+    lobby = open_page(ctx, f"{base}/")
+    lobby.page.wait_for_selector("#dr-new-game[data-ready]")
+    assert lobby.page.locator("#dr-mission option").all_inner_texts() == [
+        "Mission 1 - The Devil's Run", "Mission 2 - Hell on Wheels"]
+    lobby.page.select_option("#dr-mission", "devils-run")
+    assert "stash" in lobby.page.inner_text("#dr-mission-info")
+    lobby.page.select_option("#dr-seat-0", "human")
+    lobby.page.select_option("#dr-seat-1", "heuristic")
+    lobby.page.fill("#dr-seed", "11")
+    with ctx.expect_page() as popup:
+        lobby.page.click("#dr-create")
+    table = adopt(popup.value)
+    page = table.page
+    assert "/devils-run/" in page.url and "token=" in page.url
+
+    # The road: three 8 x 8 tiles of squares, tile names, and the stat cards of both gangs.
+    assert page.locator("#dr-board rect.cell").count() == 3 * 8 * 8
+    assert page.locator("#dr-board text.tile-name").count() == 6
+    assert page.locator("#dr-cards-live .dr-card").count() == 4
+    card = page.inner_text("#dr-cards-live .dr-card >> nth=0")
+    for head in ("Chassis", "Armour", "Evade", "BS 1"):
+        assert head in card
+    assert page.locator("#dr-log li").count() > 0
+    assert page.locator("#dr-log li .rule").first.get_attribute("title")
+    shot(page, "devilsrun-start")
+
+    back_rows: set[int] = set()
+    saw_arcs = saw_vehicles = saw_dice = False
+    clicks = 0
+    while page.get_attribute("body", "data-status") != "finished":
+        assert clicks < 600, "the mission did not end within 600 clicks"
+        v = version(page)
+        page.wait_for_selector("#dr-decision button.choice", timeout=15000)
+        text = choose(page)
+        page.locator("#dr-decision button.choice", has_text=text).first.click()
+        wait_version_above(page, v)
+        clicks += 1
+        back_rows.add(int(page.get_attribute("#dr-board svg", "data-back-row") or "-1"))
+        saw_vehicles = saw_vehicles or page.locator("#dr-board rect.vehicle").count() > 0
+        saw_arcs = saw_arcs or page.locator("#dr-board rect.arc").count() > 0
+        saw_dice = saw_dice or page.locator("#dr-dice li").count() > 0
+        if clicks == 25:
+            shot(page, "devilsrun-midgame")
+    shot(page, "devilsrun-end")
+
+    view = view_of(page)
+    assert view["outcome"] is not None and view["pending"] is None
+    banner = page.inner_text("#dr-result")
+    assert ("win" in banner or "draw" in banner.lower()) and "turn" in banner
+    assert "game is over" in page.inner_text("#dr-decision")
+    assert saw_vehicles and saw_arcs and saw_dice
+    assert len(back_rows) > 1, "the road never rolled forward"
+    # The server agrees with what the page shows.
+    status, served = api(base, "GET", f"/api/devils-run/games/{view['id']}")
+    assert status == 200 and served["version"] == view["version"]
+    assert served["outcome"] == view["outcome"]
+    # Step through the finished game from its start.
+    page.click("#dr-replay-start")
+    page.wait_for_selector("#dr-replay-step")
+    steps = view["version"]
+    assert page.inner_text("#dr-replay-step") == f"After 0 of {steps} choices"
+    assert page.locator("#dr-board rect.vehicle").count() == 0  # nobody deployed yet
+    for n in range(1, 4):
+        page.click("#dr-replay-next")
+        page.wait_for_function(
+            f"document.querySelector('#dr-replay-step').textContent.startsWith('After {n} ')")
+    assert page.locator("#dr-board rect.vehicle").count() >= 1
+    shot(page, "devilsrun-replay")
+    lobby.page.reload()
+    lobby.page.wait_for_selector(f"#dr-games tr[data-game='{view['id']}']")
+    table.check()
+    lobby.check()
+    ctx.close()
+
+
+def test_a_watcher_sees_the_board_but_no_controls(base: str, browser: Browser) -> None:
+    status, game = api(base, "POST", "/api/devils-run/games", {
+        "mission": "hell-on-wheels", "seed": 2,
+        "seats": [{"controller": "human"}, {"controller": "heuristic"}]})
+    assert status == 201
+    ctx = new_context(browser)
+    tab = open_page(ctx, f"{base}/devils-run/{game['id']}")
+    assert tab.page.locator("#dr-decision button.choice").count() == 0
+    assert "Waiting for The Law" in tab.page.inner_text("#dr-decision")
+    assert tab.page.locator("#dr-cards-live .dr-card").count() == 6
+    assert tab.page.locator("#dr-board rect.cell").count() == 3 * 8 * 8
+    tab.check()
+    ctx.close()
+
+
+def test_hot_seat_one_page_plays_both_gangs(base: str, browser: Browser) -> None:
+    ctx = new_context(browser)
+    lobby = open_page(ctx, f"{base}/")
+    lobby.page.wait_for_selector("#dr-new-game[data-ready]")
+    lobby.page.select_option("#dr-mission", "hell-on-wheels")
+    lobby.page.select_option("#dr-seat-0", "human")
+    lobby.page.select_option("#dr-seat-1", "human")
+    lobby.page.check("#dr-hotseat")
+    with ctx.expect_page() as popup:
+        lobby.page.click("#dr-create")
+    table = adopt(popup.value)
+    page = table.page
+    assert re.search(r"token=[^,&]+,[^,&]+", page.url), page.url
+    prompts: set[str] = set()
+    for _ in range(12):
+        v = version(page)
+        page.wait_for_selector("#dr-decision button.choice")
+        prompts.add(page.inner_text("#dr-decision .prompt").split(":")[0])
+        page.locator("#dr-decision button.choice").first.click()
+        wait_version_above(page, v)
+    assert {"The Law", "The Haul's Angels"} <= prompts
+    table.check()
+    lobby.check()
+    ctx.close()
