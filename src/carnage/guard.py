@@ -26,6 +26,7 @@ import math
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -265,7 +266,8 @@ class _BoundedLoader(yaml.SafeLoader):
         self._depth += 1
         try:
             if self._depth > lim.max_depth:
-                line = self.peek_event().start_mark.line + 1  # type: ignore[no-untyped-call]
+                peek: Callable[[], Any] = self.peek_event
+                line = peek().start_mark.line + 1
                 raise InputRefused(self.where, f"nested deeper than {lim.max_depth} levels "
                                    f"at line {line} (limit {lim.max_depth})")
             node: Node | None = super().compose_node(parent, index)

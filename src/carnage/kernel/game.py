@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -77,7 +78,7 @@ Installer = Callable[..., None]
 
 
 @dataclass
-class KernelGame:
+class KernelGame(ABC):
     """Base of every ruleset's game. Subclasses provide ``flow()`` (the top-level generator,
     resuming from the state), ``install_all()`` (the installers of a new game), ``installer``
     (the function behind a journal key) and ``config()`` / ``from_config()`` for snapshots."""
@@ -97,12 +98,14 @@ class KernelGame:
     ruleset_name: ClassVar[str] = "kernel"
 
     # -- to be provided by a ruleset ---------------------------------------------------------------
+    @abstractmethod
     def flow(self) -> Flow:
         """The top-level flow, starting or resuming where ``state`` says."""
-        raise NotImplementedError  # pragma: no cover - every ruleset game overrides it
 
     def install_all(self) -> None:
-        """Run the installers of a new game (through ``install``, so they are journaled)."""
+        """Run the installers of a new game (through ``install``, so they are journaled).
+        A game whose flow reads its rules from data has none."""
+        return None
 
     def installer(self, key: str) -> Installer:
         """The installer a journal entry names (``KeyError`` if the ruleset has none)."""
@@ -115,10 +118,10 @@ class KernelGame:
         """What besides state, dice and log rebuilds this game (scenario, options ...)."""
         return {}
 
+    @abstractmethod
     def blank(self, state: Any, dice: DiceSource, log: EventLog) -> Self:
         """A game with this one's configuration and the given memory, nothing installed and
         no flow started (clone and restore fill it in)."""
-        raise NotImplementedError  # pragma: no cover - every ruleset game overrides it
 
     def outcome(self) -> Outcome | None:
         return None

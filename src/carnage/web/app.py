@@ -94,17 +94,11 @@ def create_app(db_url: str) -> FastAPI:
 
 def _document_errors_as_sentences(app: FastAPI) -> None:
     """Every error answer is ``{"detail": sentence}`` (the handlers above); the published
-    schema says so too, instead of FastAPI's default list of validation errors."""
-    default = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = default()
-            sentence = {"type": "object", "title": "Message", "required": ["detail"],
-                        "properties": {"detail": {"type": "string", "title": "Detail"}}}
-            schema.setdefault("components", {}).setdefault("schemas", {})[
-                "HTTPValidationError"] = sentence
-            app.openapi_schema = schema
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
+    schema says so too, instead of FastAPI's default list of validation errors. Built once,
+    with every route in place; FastAPI serves the cached schema from then on."""
+    schema = app.openapi()
+    sentence = {"type": "object", "title": "Message", "required": ["detail"],
+                "properties": {"detail": {"type": "string", "title": "Detail"}}}
+    schema.setdefault("components", {}).setdefault("schemas", {})[
+        "HTTPValidationError"] = sentence
+    app.openapi_schema = schema

@@ -289,11 +289,11 @@ def _coerce(options: Sequence[Any], choice: Any) -> str | int:
     browser controls need no type juggling. ``ApiError`` 422 naming the legal values."""
     for o in options:
         if o.value == choice and type(o.value) is type(choice):
-            return o.value  # type: ignore[no-any-return]
+            return cast("str | int", o.value)
     if isinstance(choice, str | int) and not isinstance(choice, bool):
         for o in options:
             if str(o.value) == str(choice):
-                return o.value  # type: ignore[no-any-return]
+                return cast("str | int", o.value)
     legal = ", ".join(repr(o.value) for o in options[:12])
     more = f" and {len(options) - 12} more" if len(options) > 12 else ""
     shown = repr(choice) if len(repr(choice)) <= 40 else repr(choice)[:37] + "..."
