@@ -31,7 +31,7 @@ def test_every_question_option_and_event_reads_as_words(mission: str) -> None:
         rng = random.Random(seed)
         while (d := g.pending()) is not None:
             decisions.add(d.kind)
-            words = [drtext.prompt(g, d), *(drtext.option_label(g, d, o.value)
+            words = [drtext.question(g, d, prompt=d.prompt), *(drtext.option_label(g, d, o.value)
                                            for o in d.options)]
             for w in words:
                 assert w and not CODE.search(w), f"{d.kind}: {w!r}"

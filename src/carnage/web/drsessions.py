@@ -193,7 +193,7 @@ class DrSession:
             your = d.player if d is not None and d.player in seats else (
                 seats[0] if seats else None)
             if d is not None:
-                v["pending"]["text"] = drtext.prompt(g, d)
+                v["pending"]["text"] = drtext.question(g, d, prompt=d.prompt)
                 v["pending"]["why"] = explain(d.source)
                 for o, raw in zip(v["pending"]["options"], d.options, strict=True):
                     o["text"] = drtext.option_label(g, d, raw.value)

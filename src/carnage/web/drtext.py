@@ -120,7 +120,9 @@ def option_label(game: DevilsRunGame, d: Decision, value: str | int) -> str:
     return val
 
 
-def prompt(game: DevilsRunGame, d: Decision) -> str:
+def question(game: DevilsRunGame, d: Decision, prompt: str) -> str:
+    """The decision asked in plain words, from its kind and subject; a kind with no words of
+    ours shows ``prompt``, the engine's own."""
     who = gang_name(game, d.player)
     v = vehicle_name(game, d.vehicle) if d.vehicle else ""
     kind = d.kind
@@ -158,7 +160,7 @@ def prompt(game: DevilsRunGame, d: Decision) -> str:
         key = d.weapon.split("#")[0]
         w = weapons().get(key)
         return f"{v}: who does its {w.name if w else key} shoot at?"
-    return d.prompt
+    return prompt
 
 
 def _list(items: list[str]) -> str:
