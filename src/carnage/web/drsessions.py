@@ -34,13 +34,13 @@ from carnage.devilsrun.data import gangs
 from carnage.devilsrun.game import DevilsRunGame
 from carnage.devilsrun.ruleset import DEVILS_RUN, replay
 from carnage.devilsrun.view import explain, game_view
-from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
 from carnage.web import drtext
 from carnage.web.schemas import Controller
+from carnage.web.seated import SeatedSession
 from carnage.web.sessions import ApiError, Listener, Seat, draw_seed
 
-MAX_BOT_CHOICES = 20_000
 MAX_CACHED = 64
 LOG_LINES = 200
 """Log lines a view carries (the newest)."""
@@ -138,7 +138,9 @@ def _stored(r: DevilsRunGameRow) -> DrStored:
                     None if r.snapshot is None else dict(r.snapshot), r.created)
 
 
-class DrSession:
+class DrSession(SeatedSession):
+    game: DevilsRunGame
+
     def __init__(self, gid: str, game: DevilsRunGame, seed: int, seats: Sequence[Seat],
                  created: datetime, seed_chosen: bool, store: DrStore | None = None) -> None:
         self.id = gid
@@ -155,10 +157,6 @@ class DrSession:
         self.listeners: list[Listener] = []
 
     @property
-    def version(self) -> int:
-        return len(self.game.choices)
-
-    @property
     def finished(self) -> bool:
         return self.game.outcome() is not None
 
@@ -167,22 +165,7 @@ class DrSession:
         out = self.game.outcome()
         return None if out is None else out.winner
 
-    def seats_for(self, tokens: str | None) -> list[int]:
-        """The seats whose tokens are in ``tokens`` (comma-separated); [] for a spectator."""
-        if tokens is None or not tokens.strip():
-            return []
-        by_token = {s.token: s.seat for s in self.seats if s.token}
-        out: list[int] = []
-        for t in (t.strip() for t in tokens.split(",")):
-            if not t:
-                continue
-            if t not in by_token:
-                raise ApiError(403, "that seat token does not belong to this game")
-            if by_token[t] not in out:
-                out.append(by_token[t])
-        return out
 
-    # -- reading ---------------------------------------------------------------------------
     def view(self, seats: list[int]) -> dict[str, Any]:
         """``devilsrun.view.game_view`` plus the table's part: id, version, seats, whose turn,
         the question and its options in plain words, and the log with each line's rule."""
@@ -219,69 +202,26 @@ class DrSession:
             return v
 
     # -- acting ----------------------------------------------------------------------------
-    def decide(self, tokens: str, version: int, choice: Any) -> dict[str, Any]:
-        with self.lock:
-            d = self.game.pending()
-            if d is None:
-                raise ApiError(409, "the game is over: no decision is pending")
-            seats = self.seats_for(tokens)
-            if not seats:
-                raise ApiError(403, "a seat token is needed to act; spectators cannot")
-            if version != self.version:
-                raise ApiError(409, f"stale state: version {self.version} is current")
-            if d.player not in seats:
-                raise ApiError(403, f"seat {seats[0]} cannot act for seat {d.player}")
-            value = _coerce(d.options, choice)
-            before = list(self.game.choices)
-            try:
-                self.game.apply(value)
-            except IllegalChoice as e:
-                raise ApiError(422, str(e)) from None
-            except Exception as e:
-                raise self._rollback(before, e) from None
-            try:
-                self.run_bots()
-            except Exception as e:
-                raise self._rollback(before, e) from None
-            self.store_save()
-            view = self.view(seats)
-        self.notify()
-        return view
+    def accept(self, d: Decision, choice: Any) -> Any:
+        return _coerce(d.options, choice)
 
-    def run_bots(self) -> int:
-        n = 0
-        with self.lock:
-            while (d := self.game.pending()) is not None and d.player in self.bots:
-                if n >= MAX_BOT_CHOICES:
-                    break
-                self.game.apply(self.bots[d.player](self.game, d, self.rng))
-                n += 1
-        return n
+    def refused(self, d: Decision, choice: Any, e: IllegalChoice) -> ApiError:
+        return ApiError(422, str(e))
+
+    def seat_label(self, seat: int) -> str:
+        return f"seat {seat}"
+
+    def bot_choice(self, d: Decision) -> Any:
+        return self.bots[d.player](self.game, d, self.rng)
 
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         self.game = replay_game(self.game.setup, choices)
         return ApiError(500, f"the engine failed ({type(e).__name__}: {e}); the choice was "
                         "not applied")
 
-    def store_save(self) -> None:
+    def save(self) -> None:
         if self.store is not None:
             self.store.save(self)
-
-    # -- listeners -------------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> None:
-        with self.lock:
-            self.listeners.append(listener)
-
-    def unsubscribe(self, listener: Listener) -> None:
-        with self.lock:
-            if listener in self.listeners:
-                self.listeners.remove(listener)
-
-    def notify(self) -> None:
-        with self.lock:
-            listeners, v = list(self.listeners), self.version
-        for ls in listeners:
-            ls.notify(v)
 
 
 def _coerce(options: Sequence[Any], choice: Any) -> str | int:

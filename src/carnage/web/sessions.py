@@ -34,10 +34,9 @@ from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
 from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
+from carnage.web.seated import SeatedSession
 from carnage.web.views import SeatControl, game_view, illegal_choice_text, log_lines
 
-MAX_BOT_CHOICES = 20_000
-"""Bots stop answering after this many choices in one go (a stuck game stays in progress)."""
 MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
 PLAYERS = (2, 4)
@@ -116,7 +115,9 @@ def draw_seed() -> int:
     return secrets.randbelow(2**62)
 
 
-class GameSession:
+class GameSession(SeatedSession):
+    game: Game
+
     def __init__(
         self,
         gid: str,
@@ -153,21 +154,6 @@ class GameSession:
                             teams[s.seat].name if s.seat < len(teams) else "")
                 for s in self.seats]
 
-    def seats_for(self, tokens: str | None) -> list[int]:
-        """The seats whose tokens are in ``tokens`` (comma-separated); [] for a spectator."""
-        if tokens is None or not tokens.strip():
-            return []
-        by_token = {s.token: s.seat for s in self.seats if s.token}
-        out: list[int] = []
-        for t in (t.strip() for t in tokens.split(",")):
-            if not t:
-                continue
-            if t not in by_token:
-                raise ApiError(403, "that seat token does not belong to this game")
-            if by_token[t] not in out:
-                out.append(by_token[t])
-        return out
-
     def _your_seat(self, seats: list[int]) -> int | None:
         d = self.game.pending()
         if d is not None and d.player in seats:
@@ -175,10 +161,6 @@ class GameSession:
         return seats[0] if seats else None
 
     # -- reading ---------------------------------------------------------------------------------
-    @property
-    def version(self) -> int:
-        return len(self.game.choices)
-
     @property
     def finished(self) -> bool:
         return self.game.state.finished
@@ -224,48 +206,20 @@ class GameSession:
             self.decide(tokens, version, choice)
             return self.view_json(self.seats_for(tokens))
 
-    def decide(self, tokens: str, version: int, choice: Any) -> GameView:
-        with self.lock:
-            d = self.game.pending()
-            if d is None:
-                raise ApiError(409, "the game is over: no decision is pending")
-            seats = self.seats_for(tokens)
-            if not seats:
-                raise ApiError(403, "a seat token is needed to act; spectators cannot")
-            if version != self.version:
-                raise ApiError(409, f"stale state: version {self.version} is current")
-            if d.player not in seats:
-                raise ApiError(403, f"{seat_name(seats[0])} cannot act for {seat_name(d.player)}")
-            try:
-                value = coerce(d, choice)
-            except IllegalChoice as e:
-                raise ApiError(422, illegal_choice_text(self.game, d, choice, str(e))) from None
-            before = list(self.game.choices)
-            try:
-                self.game.apply(value)
-            except IllegalChoice as e:
-                raise ApiError(422, illegal_choice_text(self.game, d, choice, str(e))) from None
-            except Exception as e:
-                raise self._rollback(before, e) from None
-            try:
-                self.run_bots()
-            except Exception as e:
-                raise self._rollback(before, e) from None
-            self.save()
-            view = self.view(seats)
-        self.notify()
-        return view
+    def accept(self, d: Decision, choice: Any) -> Any:
+        try:
+            return coerce(d, choice)
+        except IllegalChoice as e:
+            raise self.refused(d, choice, e) from None
 
-    def run_bots(self) -> int:
-        """Answer bot decisions until a human must decide or the game ends."""
-        n = 0
-        with self.lock:
-            while (d := self.game.pending()) is not None and d.player in self.bots:
-                if n >= MAX_BOT_CHOICES:
-                    break
-                self.game.apply(self.bots[d.player].choose(self.game, d, self.rng))
-                n += 1
-        return n
+    def refused(self, d: Decision, choice: Any, e: IllegalChoice) -> ApiError:
+        return ApiError(422, illegal_choice_text(self.game, d, choice, str(e)))
+
+    def seat_label(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def bot_choice(self, d: Decision) -> Any:
+        return self.bots[d.player].choose(self.game, d, self.rng)
 
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
@@ -280,23 +234,6 @@ class GameSession:
         st = self.game.state
         self.store.save_progress(self.id, list(self.game.choices), st.finished, st.round,
                                  st.winner, snapshot=self.game.snapshot())
-
-    # -- listeners -------------------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> None:
-        with self.lock:
-            self.listeners.append(listener)
-
-    def unsubscribe(self, listener: Listener) -> None:
-        with self.lock:
-            if listener in self.listeners:
-                self.listeners.remove(listener)
-
-    def notify(self) -> None:
-        with self.lock:
-            listeners = list(self.listeners)
-            v = self.version
-        for ls in listeners:
-            ls.notify(v)
 
     def stored(self) -> StoredGame:
         st = self.game.state
