@@ -82,6 +82,29 @@ def test_odds_page_draws_and_follows_the_forms(base: str, browser: Browser) -> N
     ctx.close()
 
 
+def test_a_slow_older_answer_never_overwrites_a_newer_one(base: str, browser: Browser) -> None:
+    # One request per keystroke: when the answer for "3 dice" comes back after the one for
+    # "4 dice", the panel still shows 4 dice.
+    import time
+
+    ctx = new_context(browser)
+    tab = open_page(ctx, base + "/odds")
+    page = tab.page
+
+    def slow_for_three(route: Any) -> None:
+        if "dice=3" in route.request.url:
+            time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/api/odds/skid*", slow_for_three)
+    page.fill("#skid input[name=dice]", "3")
+    page.fill("#skid input[name=dice]", "4")
+    page.wait_for_timeout(2500)  # both answers are in by now
+    want = skid_odds(4)
+    assert bars(page, "skid", "shifts") == pytest.approx(want.shifts.floats())
+    ctx.close()
+
+
 def test_pending_decision_odds_hook(base: str, browser: Browser) -> None:
     status, g = api(base, "POST", "/api/games", {"scenario": "street-race", "seed": 7, "seats": [
         {"controller": "human"}, {"controller": "human"}]})

@@ -68,14 +68,28 @@ const PANELS = {
   },
 };
 
+// Answers can come back out of order (one request per keystroke): only the latest request
+// of a panel may draw, so the page never ends up showing the odds of an earlier form.
+const latest = {};
+
 async function update(id) {
   const panel = document.getElementById(id);
   const err = panel.querySelector(".error");
+  const mine = (latest[id] = (latest[id] || 0) + 1);
+  const scratch = document.createElement("div");
+  for (const fig of panel.querySelectorAll("figure[data-chart]")) {
+    scratch.append(fig.cloneNode(true));
+  }
   try {
-    panel.querySelector(".summary").innerHTML = await PANELS[id](panel, params(panel.querySelector("form")));
+    const html = await PANELS[id](scratch, params(panel.querySelector("form")));
+    if (mine !== latest[id]) return;  // a newer request has been made since
+    for (const fig of scratch.querySelectorAll("figure[data-chart]")) {
+      panel.querySelector(`figure[data-chart="${fig.dataset.chart}"]`).replaceWith(fig);
+    }
+    panel.querySelector(".summary").innerHTML = html;
     err.textContent = "";
   } catch (e) {
-    err.textContent = e.message;
+    if (mine === latest[id]) err.textContent = e.message;
   }
 }
 
