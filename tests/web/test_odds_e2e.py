@@ -36,8 +36,12 @@ def bars(page: Page, panel: str, chart: str) -> dict[str, float]:
 
 
 def settle(page: Page, panel: str, text: str) -> None:
+    """Wait until the panel shows the answer to its latest form, and that answer says ``text``
+    (an earlier form's answer may say it too)."""
     page.wait_for_function(
-        "([p, t]) => document.querySelector(`#${p} .summary`).textContent.includes(t)",
+        """([p, t]) => { const el = document.querySelector(`#${p}`);
+             return el.dataset.asked === el.dataset.shown
+               && el.querySelector(".summary").textContent.includes(t); }""",
         arg=[panel, text], timeout=10000)
 
 

@@ -76,6 +76,7 @@ async function update(id) {
   const panel = document.getElementById(id);
   const err = panel.querySelector(".error");
   const mine = (latest[id] = (latest[id] || 0) + 1);
+  panel.dataset.asked = String(mine);  // asked === shown: the panel shows its latest form
   const scratch = document.createElement("div");
   for (const fig of panel.querySelectorAll("figure[data-chart]")) {
     scratch.append(fig.cloneNode(true));
@@ -88,8 +89,12 @@ async function update(id) {
     }
     panel.querySelector(".summary").innerHTML = html;
     err.textContent = "";
+    panel.dataset.shown = String(mine);
   } catch (e) {
-    if (mine === latest[id]) err.textContent = e.message;
+    if (mine === latest[id]) {
+      err.textContent = e.message;
+      panel.dataset.shown = String(mine);
+    }
   }
 }
 
