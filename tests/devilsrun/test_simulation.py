@@ -91,7 +91,7 @@ def test_seeded_games_keep_the_invariants_replay_and_resume(mission: str) -> Non
 def test_clone_is_independent() -> None:
     g = DEVILS_RUN.new_game("hell-on-wheels", seed=5)
     twin = g.clone()
-    g.apply(g.pending().options[0].value)  # type: ignore[union-attr]
+    g.apply(g.pending().options[0].value)
     assert twin.choices == [] and twin.state.phase == "side"
     assert len(g.choices) == 1
 

@@ -186,7 +186,7 @@ def test_the_web_view_shows_the_vehicle_the_decision_names() -> None:
         g.apply(d.options[0].value)
         d = g.pending()
     assert d is not None and d.kind == "template" and d.vehicle == g.state.active
-    assert game_view(g, "g", seats).pending.vehicle == d.vehicle  # type: ignore[union-attr]
+    assert game_view(g, "g", seats).pending.vehicle == d.vehicle
     # Target and weapon travel with it to the web table.
     g2 = _table()
     pending = game_view(g2, "g", seats).pending
@@ -198,7 +198,7 @@ def test_the_web_view_shows_the_vehicle_the_decision_names() -> None:
     fresh = build_game(GameSetup(), 0)
     first = fresh.pending()
     assert first is not None and first.kind == "deploy"
-    assert game_view(fresh, "g", seats).pending.vehicle is None  # type: ignore[union-attr]
+    assert game_view(fresh, "g", seats).pending.vehicle is None
 
 
 # -- nothing reads prompt text ------------------------------------------------------------------

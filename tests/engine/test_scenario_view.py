@@ -128,7 +128,7 @@ def test_the_grid_preview_shows_where_any_scenario_puts_the_vehicle() -> None:
 
 def test_a_drawable_says_what_is_wrong_with_it() -> None:
     with pytest.raises(ValueError, match="kind 'blob' is not one of line, gate, zone"):
-        Drawable("x", "blob", ((0.0, 0.0),))  # type: ignore[arg-type]
+        Drawable("x", "blob", ((0.0, 0.0),))
     with pytest.raises(ValueError, match="a zone needs at least 3 point"):
         Drawable("x", "zone", ((0.0, 0.0), (1.0, 1.0)))
     with pytest.raises(ValueError, match="a line needs at least 2 point"):

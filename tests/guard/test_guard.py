@@ -34,7 +34,7 @@ def refused(fn: object, *args: object, needles: tuple[str, ...] = (),
             status: int = 422) -> InputRefused:
     t0 = time.monotonic()
     with pytest.raises(InputRefused) as e:
-        fn(*args)  # type: ignore[operator]
+        fn(*args)
     assert time.monotonic() - t0 < 2.0, "refusing must be fast"
     msg = str(e.value)
     assert "\n" not in msg and msg

@@ -72,7 +72,7 @@ def test_the_token_is_shown_once_and_stored_hashed(client: TestClient, tmp_path:
 
 
 def test_ownership_is_reusable_for_other_kinds(client: TestClient) -> None:
-    owners: Owners = client.app.state.owners  # type: ignore[attr-defined]
+    owners: Owners = client.app.state.owners
     t = owners.claim("campaign", "c1")
     assert owners.owns("campaign", "c1", [t]) and not owners.owns("team", "c1", [t])
     assert owners.owned("campaign", f"junk,{t}") == {"c1"}
@@ -95,7 +95,7 @@ def create(client: TestClient, seats: list[dict[str, str]], seed: int | None,
 
 
 def stored_seed(client: TestClient, gid: str) -> int:
-    row = client.app.state.store.game(gid)  # type: ignore[attr-defined]
+    row = client.app.state.store.game(gid)
     assert row is not None
     return int(row.seed)
 
@@ -148,7 +148,7 @@ def test_the_seed_is_revealed_only_when_the_game_ends(client: TestClient) -> Non
 def test_every_seat_sees_how_the_seed_was_set_even_after_a_restart(client: TestClient) -> None:
     hot = create(client, SEATS_2H, 1234, hot_seat=True)
     fair = create(client, SEATS_2H, 1234)
-    games = client.app.state.games  # type: ignore[attr-defined]
+    games = client.app.state.games
     for _ in range(2):
         for g, chosen in ((hot, True), (fair, False)):
             for seat in g["seats"]:
@@ -165,7 +165,7 @@ def test_games_saved_before_the_dice_flag_read_as_chosen(client: TestClient) -> 
     from carnage.web.db import GameDiceRow
 
     g = create(client, SEATS_2H, 5)
-    store = client.app.state.store  # type: ignore[attr-defined]
+    store = client.app.state.store
     with store.engine.begin() as conn:
         conn.execute(delete(GameDiceRow))
     assert store.game(g["id"]).seed_chosen is True  # the cautious reading

@@ -8,12 +8,12 @@ from carnage.web.dicefaces import current_skid, event_dice
 
 
 def ev(seq: int, kind: str, source: str = "core", **data: object) -> Event:
-    return Event(seq, kind, data, source=source, page=22)  # type: ignore[arg-type]
+    return Event(seq, kind, data, source=source, page=22)
 
 
 def marks(view: object) -> list[tuple[int, str, str]]:
     assert view is not None
-    return [(d.number, d.face, d.mark) for d in view.dice]  # type: ignore[attr-defined]
+    return [(d.number, d.face, d.mark) for d in view.dice]
 
 
 def test_skid_roll_is_drawn_as_faces() -> None:

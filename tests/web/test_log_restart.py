@@ -14,7 +14,7 @@ from carnage.web.sessions import Games
 
 def test_log_text_is_identical_after_a_restart(tmp_path: Path) -> None:
     client = new_client(tmp_path)
-    games: Games = client.app.state.games  # type: ignore[attr-defined]
+    games: Games = client.app.state.games
     # Street Race, seed 17: the human seat (played here by the heuristic bot) is stopped by
     # crate-1, which is destroyed later in the game.
     g = client.post("/api/games", json={"seed": 17, "seats": [

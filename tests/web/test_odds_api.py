@@ -90,7 +90,7 @@ def test_pending_attack_odds_for_every_weapon_at_every_target(client: TestClient
     assert out["options"] and {o["option"] for o in out["options"]} == offered
     # Each answer is the weapon's dice against the target's gear, in cover as the engine
     # judges it for that weapon from where the shooter stands.
-    s = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+    s = client.app.state.games.get(gid)
     g = s.game
     shooter = g.state.vehicles[out["vehicle"]]
     cat = load_catalog()
