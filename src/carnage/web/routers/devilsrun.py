@@ -8,25 +8,22 @@ and numbers 422) and then checked by strict pydantic models (unknown fields, wro
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import threading
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Query, Response, WebSocket
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from carnage.devilsrun.render import render_board, stat_cards
 from carnage.devilsrun.ruleset import DEVILS_RUN
 from carnage.web.drsessions import DrGames, DrSession, replay_game
-from carnage.web.routers.games import _frame_json
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Choice, Message
-from carnage.web.sessions import ApiError, Listener
+from carnage.web.sessions import ApiError
+from carnage.web.sockets import serve_session
 
 router = APIRouter(tags=["devils-run"])
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -197,64 +194,19 @@ async def socket(websocket: WebSocket, gid: str, token: str | None = None) -> No
     """Sends ``{"type": "view", "view": ...}`` on connect and after every change; takes
     ``{"type": "decision", "version", "choice"}``; errors are ``{"type": "error", "status",
     "detail"}``."""
-    await websocket.accept()
     games = get_dr_games(websocket)
-    try:
-        session: DrSession = await run_in_threadpool(games.get, gid)
-        seats = session.seats_for(token)
-    except ApiError as e:
-        await websocket.send_json({"type": "error", "status": e.status, "detail": e.detail})
-        await websocket.close(code=4000 + e.status)
-        return
-    listener = Listener(asyncio.get_running_loop())
-    session.subscribe(listener)
-    lock = asyncio.Lock()
 
-    async def send(msg: dict[str, Any]) -> None:
-        async with lock:
-            await websocket.send_json(msg)
+    def view_text(session: Any, seats: list[int]) -> str:
+        return json.dumps({"type": "view", "view": session.view(seats)})
 
-    async def send_view() -> None:
-        await send({"type": "view", "view": await run_in_threadpool(session.view, seats)})
-
-    async def pusher() -> None:
-        while True:
-            await listener.queue.get()
-            while not listener.queue.empty():
-                listener.queue.get_nowait()
-            await send_view()
-
-    async def receiver() -> None:
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                raise WebSocketDisconnect(frame.get("code", 1000))
-            try:
-                raw = await _frame_json(frame)
-                if not isinstance(raw, dict) or raw.get("type") != "decision":
-                    raise ApiError(422, 'expected {"type": "decision", "version": N, '
-                                   '"choice": ...}')
-                try:
-                    body = DrDecision.model_validate({"token": token or "", **{
-                        k: raw[k] for k in ("version", "choice") if k in raw}})
-                except ValidationError as e:
-                    first = e.errors()[0]
-                    where = ".".join(str(p) for p in first["loc"])
-                    raise ApiError(422, f"{where}: {first['msg']}") from None
-                await run_in_threadpool(session.decide, body.token, body.version, body.choice)
-            except ApiError as e:
-                await send({"type": "error", "status": e.status, "detail": e.detail})
-
-    try:
-        await send_view()
-        push = asyncio.create_task(pusher())
+    def parse(raw: dict[str, Any]) -> tuple[int, Any]:
         try:
-            await receiver()
-        finally:
-            push.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await push
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        session.unsubscribe(listener)
+            body = DrDecision.model_validate({"token": token or "-", **{
+                k: raw[k] for k in ("version", "choice") if k in raw}})
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise ApiError(422, f"{where}: {first['msg']}") from None
+        return body.version, body.choice
+
+    await serve_session(websocket, lambda: games.get(gid), token, view_text, parse)

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import MutableMapping
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
-from starlette.concurrency import run_in_threadpool
 
-from carnage import guard
 from carnage.kernel.decisions import IllegalChoice
 from carnage.rulesets.setup import build_game
 from carnage.web.deps import GamesDep
@@ -29,7 +24,8 @@ from carnage.web.schemas import (
     SeatCreated,
     SeatInfo,
 )
-from carnage.web.sessions import ApiError, Games, Listener, seed_may_be_chosen
+from carnage.web.sessions import ApiError, Games, GameSession, seed_may_be_chosen
+from carnage.web.sockets import serve_session
 from carnage.web.views import game_view, table_svg
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -158,80 +154,13 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
     """Sends ``{"type": "view", "view": GameView}`` on connect and after every change; takes
     ``{"type": "decision", "version", "choice"}`` and answers errors with ``{"type": "error",
     "status", "detail"}``."""
-    await websocket.accept()
     games: Games = websocket.app.state.games
-    try:
-        session = await run_in_threadpool(games.get, gid)
-        seats = session.seats_for(token)
-    except ApiError as e:
-        await websocket.send_json({"type": "error", "status": e.status, "detail": e.detail})
-        await websocket.close(code=4000 + e.status)
-        return
-    listener = Listener(asyncio.get_running_loop())
-    session.subscribe(listener)
-    send_lock = asyncio.Lock()
 
-    async def send(msg: dict[str, Any]) -> None:
-        async with send_lock:
-            await websocket.send_json(msg)
+    def view_text(session: GameSession, seats: list[int]) -> str:
+        return '{"type":"view","view":' + session.view_json(seats).decode() + "}"
 
-    async def send_view() -> None:
-        view = await run_in_threadpool(session.view_json, seats)
-        async with send_lock:
-            await websocket.send_text('{"type":"view","view":' + view.decode() + "}")
-
-    async def pusher() -> None:
-        while True:
-            await listener.queue.get()
-            while not listener.queue.empty():
-                listener.queue.get_nowait()
-            await send_view()
-
-    async def receiver() -> None:
-        while True:
-            frame = await websocket.receive()
-            if frame["type"] == "websocket.disconnect":
-                raise WebSocketDisconnect(frame.get("code", 1000))
-            try:
-                msg = _SocketDecision.parse(await _frame_json(frame))
-                await run_in_threadpool(session.decide, token or "", msg.version, msg.choice)
-            except ApiError as e:
-                await send({"type": "error", "status": e.status, "detail": e.detail})
-            except Exception as e:  # never drop the socket silently: say what went wrong
-                first = str(e).splitlines()[0][:200] if str(e) else ""
-                await send({"type": "error", "status": 500, "detail":
-                            f"internal error ({type(e).__name__}{': ' + first if first else ''})"})
-
-    try:
-        await send_view()
-        push = asyncio.create_task(pusher())
-        try:
-            await receiver()
-        finally:
-            push.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await push
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        session.unsubscribe(listener)
-
-
-async def _frame_json(frame: MutableMapping[str, Any]) -> Any:
-    """A websocket message decoded through the guarded reader (size, depth, integer digits,
-    finite numbers), off the event loop; ``ApiError`` 413/422 naming what is wrong."""
-    text = frame.get("text")
-    if text is None:
-        raise ApiError(422, "binary messages are not accepted: send JSON text")
-    if len(text) > guard.WS_FRAME.max_bytes:
-        raise ApiError(413, f"the message is {guard.human_bytes(len(text))}; the limit is "
-                       f"{guard.human_bytes(guard.WS_FRAME.max_bytes)}")
-    try:
-        return await run_in_threadpool(guard.ws_frame, text)
-    except guard.InputRefused as e:
-        if e.problem.startswith("invalid JSON"):
-            raise ApiError(422, f"messages must be JSON objects ({e.problem})") from None
-        raise ApiError(e.status, str(e)) from None
+    await serve_session(websocket, lambda: games.get(gid), token, view_text,
+                        _SocketDecision.parse)
 
 
 class _SocketDecision:
@@ -239,9 +168,8 @@ class _SocketDecision:
         self.version, self.choice = version, choice
 
     @staticmethod
-    def parse(raw: Any) -> _SocketDecision:
-        if not isinstance(raw, dict) or raw.get("type") != "decision":
-            raise ApiError(422, 'expected {"type": "decision", "version": N, "choice": ...}')
+    def parse(raw: Any) -> tuple[int, Any]:
+        """(version, choice) of a decision frame; ``ApiError`` 422 naming a bad field."""
         try:
             body = DecisionRequest.model_validate({"token": "-", **{
                 k: raw[k] for k in ("version", "choice") if k in raw}})
@@ -249,4 +177,4 @@ class _SocketDecision:
             first = e.errors()[0]
             where = ".".join(str(p) for p in first["loc"] if p in ("version", "choice"))
             raise ApiError(422, f"{where}: {first['msg']}") from None
-        return _SocketDecision(body.version, body.choice)
+        return body.version, body.choice
