@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 from playwright.sync_api import Browser, Page, expect
-from tests.web.test_e2e_support import Tab, launch, new_context, serve, shot
+from tests.web.test_e2e_support import Tab, new_context, shot
 
 from carnage.geometry.movement import final_pose
 from carnage.geometry.shapes import Pose, Rect
@@ -75,16 +75,6 @@ CONTROLS = """(view) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("e2e-board") / "carnage.db") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as (_, b):
-        yield b
 
 
 @pytest.fixture

@@ -5,20 +5,16 @@ road, the stat cards, the dice and the log follow every move."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page
 from tests.web.test_e2e_support import (
     adopt,
     api,
-    launch,
     new_context,
     open_page,
-    serve,
     shot,
     version,
+    view_of,
     wait_version_above,
 )
 
@@ -27,21 +23,7 @@ PREFERRED = ("Straight ahead", "Peddle to the Metal", "Ram", "Shoot", "Grab the 
              "Try to evade", "Try to repair")
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("e2e-devilsrun") / "carnage.db") as url:
-        yield url
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as (_, b):
-        yield b
-
-
-def view_of(page: Page) -> dict[str, Any]:
-    v: dict[str, Any] = page.evaluate("() => window.carnage.view")
-    return v
 
 
 def choose(page: Page) -> str:

@@ -6,8 +6,6 @@ a finished game is listed and replays step by step."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -16,34 +14,19 @@ from tests.web.test_e2e_support import (
     adopt,
     api,
     keep_owner_token,
-    launch,
     new_context,
     open_page,
     racer_team,
-    serve,
     shot,
     version,
+    view_of,
     wait_version_above,
 )
 
 PREFERRED = ["medium_straight", "short_straight", "gentle", "veer", "turn"]
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("e2e-play") / "carnage.db") as url:
-        yield url
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as (_, b):
-        yield b
-
-
-def view_of(page: Page) -> dict[str, Any]:
-    v: dict[str, Any] = page.evaluate("() => window.carnage.view")
-    return v
 
 
 def start_from_lobby(ctx: BrowserContext, base: str, controllers: list[str],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 from tests.engine.test_scenario_view import SEATS, marked_game
-from tests.web.test_e2e_board import base, browser, tab  # noqa: F401  (the board's fixtures)
+from tests.web.test_e2e_board import tab  # noqa: F401  (the board's fixture)
 from tests.web.test_e2e_support import Tab
 
 from carnage.rulesets.setup import GameSetup, build_game

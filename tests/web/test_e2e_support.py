@@ -178,3 +178,9 @@ def test_support_server_serves_the_pages_and_the_api(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.settimeout(2)
         assert s.connect_ex(("127.0.0.1", int(base.rsplit(":", 1)[1]))) != 0
+
+
+def view_of(page: Any) -> dict[str, Any]:
+    """The view the table page is showing (``window.carnage.view``)."""
+    v: dict[str, Any] = page.evaluate("() => window.carnage.view")
+    return v

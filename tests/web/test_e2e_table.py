@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.web.test_e2e_support import (
     Tab,
     api,
-    launch,
     new_context,
     open_page,
     version,
@@ -25,19 +22,6 @@ from tests.web.test_e2e_support import (
 ID_LIKE = re.compile(r"\bp\d+-[a-z]|#\d|\b[a-z]+_[a-z_]+\b|\bcancel:\d|\b(?:seat|Player) \d"
                      r"|(?i:perk:)")
 
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from tests.web.test_e2e_support import serve
-
-    with serve(tmp_path_factory.mktemp("e2e-table") / "carnage.db") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as (_, b):
-        yield b
 
 
 def paced(browser: Browser, pace: str) -> BrowserContext:

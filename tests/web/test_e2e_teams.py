@@ -4,7 +4,6 @@ changes; save, reload, export, import; one 88 x 63 mm card per vehicle."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.web.test_e2e_support import (
     adopt,
     api,
-    launch,
     new_context,
     open_page,
-    serve,
     shot,
 )
 
@@ -29,16 +26,6 @@ MM = 96 / 25.4
 """CSS pixels per millimetre."""
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("e2e-teams") / "carnage.db") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as (_, b):
-        yield b
 
 
 def team_in_page(page: Page) -> dict[str, Any]:

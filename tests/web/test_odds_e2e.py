@@ -4,27 +4,14 @@ odds (one chart per option)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from tests.web.test_e2e_support import api, launch, new_context, open_page, serve, shot
+from tests.web.test_e2e_support import api, new_context, open_page, shot
 
 from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("e2e-odds") / "carnage.db") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with launch() as (_, b):
-        yield b
 
 
 def bars(page: Page, panel: str, chart: str) -> dict[str, float]:
