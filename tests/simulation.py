@@ -3,11 +3,10 @@ worker processes, and the verdict over their results."""
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from carnage.analysis.workers import map_chunks
 from carnage.engine.game import Game
 from carnage.engine.movement import obstructions_for
 from carnage.engine.state import Status
@@ -58,10 +57,9 @@ def invariant_problems(g: Game) -> list[str]:
 
 def run_in_workers(play_chunk: Callable[[list[Any]], list[dict[str, Any]]],
                    chunks: list[list[Any]], workers: int = 2) -> list[dict[str, Any]]:
-    """Play seeded games chunk by chunk in forked worker processes; results in chunk order."""
-    with ProcessPoolExecutor(max_workers=workers,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
-        return [r for part in pool.map(play_chunk, chunks) for r in part]
+    """Play seeded games chunk by chunk in forked worker processes; results in chunk order
+    (the pool ``carnage tourney`` plays on)."""
+    return map_chunks(play_chunk, chunks, workers)
 
 
 def assert_games_clean(results: list[dict[str, Any]]) -> None:

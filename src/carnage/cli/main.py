@@ -16,6 +16,7 @@ from carnage.cli import (
     serve_cmd,
     simulate_cmd,
     team_cmd,
+    tourney_cmd,
 )
 
 app = typer.Typer(
@@ -35,6 +36,7 @@ app.command(name="play")(play_cmd.play_command)
 app.command(name="simulate")(simulate_cmd.simulate_command)
 app.command(name="replay")(replay_cmd.replay_command)
 app.command(name="scenarios")(scenarios_cmd.scenarios_command)
+app.command(name="tourney")(tourney_cmd.tourney_command)
 
 
 @app.command()
