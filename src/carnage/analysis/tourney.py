@@ -311,12 +311,7 @@ def run_tourney(
     """Play the tourney; ``on_games(n)`` as each batch of ``n`` games finishes. ``deadline``
     (a ``time.monotonic()`` value; local backend, one worker) stops it early: the summary then
     covers the games played so far. Returns (summary, how it was run)."""
-    if backend not in BACKENDS:
-        raise TourneyError(f"--backend must be local or ray, not {backend!r}")
-    if workers < 1:
-        raise TourneyError(f"--workers must be at least 1, not {workers}")
-    if address is not None and backend != "ray":
-        raise TourneyError("--address names a Ray cluster: use it with --backend ray")
+    check_backend(backend, workers, address)
     vehicles = check_tourney(t)
     job = t.job()
     run = Run(backend, workers, address=address)
@@ -337,6 +332,21 @@ def run_tourney(
     return summarise(t, vehicles, results), run
 
 
+def check_backend(backend: str, workers: int, address: str | None) -> None:
+    """``TourneyError`` for options no tourney can run with: an unknown backend, no workers,
+    an address without Ray, Ray not installed, or an address where nothing answers."""
+    if backend not in BACKENDS:
+        raise TourneyError(f"--backend must be local or ray, not {backend!r}")
+    if workers < 1:
+        raise TourneyError(f"--workers must be at least 1, not {workers}")
+    if address is not None and backend != "ray":
+        raise TourneyError("--address names a Ray cluster: use it with --backend ray")
+    if backend == "ray":
+        _import_ray(address)
+        if address is not None:
+            _reachable(address)
+
+
 def _run_local(job: dict[str, Any], chunks: list[list[int]], workers: int,
                on_games: Callable[[int], None] | None) -> list[dict[str, Any]]:
     from carnage.analysis.workers import map_chunks
@@ -350,6 +360,19 @@ def _run_local(job: dict[str, Any], chunks: list[list[int]], workers: int,
 
 # -- Ray ---------------------------------------------------------------------------------------
 RAY_MISSING = ("--backend ray needs Ray, which is not installed (pip install 'carnage[ray]')")
+
+
+def _import_ray(address: str | None) -> Any:
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if address is None or _loopback(address):
+        # Ray's own switch for a single-machine cluster: it then takes 127.0.0.1 as this
+        # node's address instead of the first network interface's (read when ray is imported).
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    try:
+        import ray
+    except ImportError:
+        raise TourneyError(RAY_MISSING) from None
+    return ray
 
 
 def _loopback(address: str) -> bool:
@@ -375,15 +398,7 @@ def _reachable(address: str) -> None:
 
 def _run_ray(job: dict[str, Any], chunks: list[list[int]], workers: int, address: str | None,
              on_games: Callable[[int], None] | None, run: Run) -> list[dict[str, Any]]:
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    if address is None or _loopback(address):
-        # Ray's own switch for a single-machine cluster: it then takes 127.0.0.1 as this
-        # node's address instead of the first network interface's (read when ray is imported).
-        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
-    try:
-        import ray
-    except ImportError:
-        raise TourneyError(RAY_MISSING) from None
+    ray = _import_ray(address)
     if address is not None:
         _reachable(address)
     if ray.is_initialized():
@@ -391,7 +406,8 @@ def _run_ray(job: dict[str, Any], chunks: list[list[int]], workers: int, address
     began = time.perf_counter()
     try:
         if address is None:  # a local Ray of our own, on loopback, stopped when done
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+            ray.init(address="local", num_cpus=workers, include_dashboard=False,
+                     log_to_driver=False,
                      logging_level=logging.ERROR, _node_ip_address="127.0.0.1",
                      object_store_memory=100 * 1024 * 1024, configure_logging=True)
         else:

@@ -20,7 +20,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from carnage.analysis.tourney import BACKENDS, RESULTS, Tourney, TourneyError, run_tourney
+from carnage.analysis.tourney import (
+    RESULTS,
+    Tourney,
+    TourneyError,
+    check_backend,
+    check_tourney,
+    run_tourney,
+)
 from carnage.engine.game import RuleOptions
 from carnage.team import TeamFileError, TeamSpec, load_team
 
@@ -99,17 +106,11 @@ def tourney_command(
 ) -> None:
     """Team A against team B over many seeded bot games: who wins, how often, how surely."""
     try:
-        if backend not in BACKENDS:
-            raise TourneyError(f"--backend must be local or ray, not {backend!r}")
-        if workers < 1:
-            raise TourneyError(f"--workers must be at least 1, not {workers}")
-        if games < 1:
-            raise TourneyError(f"--games must be at least 1, not {games}")
-        if address is not None and backend != "ray":
-            raise TourneyError("--address names a Ray cluster: use it with --backend ray")
+        check_backend(backend, workers, address)
         t = Tourney(a=_team(team_a, "A"), b=_team(team_b, "B"), games=games, seed=seed,
                     scenario=scenario, ruleset=ruleset, bots=_bots(bots),
                     max_rounds=max_rounds, a_source=str(team_a), b_source=str(team_b))
+        check_tourney(t)  # before the progress bar: a bad option is one line on stderr
         if as_json:
             summary, run = run_tourney(t, workers=workers, backend=backend, address=address)
         else:
