@@ -16,7 +16,7 @@ from carnage.geometry.templateset import default_template_set
 from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
-from carnage.web.routers import catalog, games, odds, pages, rosters, teams
+from carnage.web.routers import catalog, games, odds, pages, rosters, teams, tourney
 from carnage.web.routers.devilsrun import router as devilsrun_router
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
@@ -86,6 +86,7 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(games.router)
     app.include_router(pages.router)
     app.include_router(odds.router)
+    app.include_router(tourney.router)
     app.include_router(devilsrun_router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _document_errors_as_sentences(app)
