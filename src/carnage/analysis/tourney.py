@@ -416,7 +416,10 @@ def _run_ray(job: dict[str, Any], chunks: list[list[int]], workers: int, address
         ray.shutdown()
         first = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
         where = f"the Ray cluster at {address}" if address else "a local Ray"
-        raise TourneyError(f"cannot start or join {where}: {first}") from None
+        hint = ("; a cluster with token authentication (Ray's default for `ray start`) needs "
+                "RAY_AUTH_MODE=token here too" if address and not os.environ.get("RAY_AUTH_MODE")
+                else "")
+        raise TourneyError(f"cannot start or join {where}: {first}{hint}") from None
     run.startup = time.perf_counter() - began
     try:
         remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
