@@ -434,7 +434,12 @@ def _run_ray(job: dict[str, Any], chunks: list[list[int]], workers: int, address
             ready, _ = ray.wait(list(waiting), num_returns=1)
             for ref in ready:
                 i = waiting.pop(ref)
-                done[i] = ray.get(ref)
+                try:
+                    done[i] = ray.get(ref)
+                except Exception as e:  # the task itself failed (a worker died, ...)
+                    first = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+                    raise TourneyError(f"a Ray task playing games {chunks[i][0]}-"
+                                       f"{chunks[i][-1]} failed: {first}") from None
                 if on_games is not None:
                     on_games(len(done[i]))
         return [r for i in range(len(chunks)) for r in done[i]]

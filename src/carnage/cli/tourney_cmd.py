@@ -124,6 +124,9 @@ def tourney_command(
     except TourneyError as e:
         typer.echo(f"tourney: {e}", err=True)
         raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo("tourney: interrupted", err=True)
+        raise typer.Exit(130) from None
     ran = run.to_json(summary["games"])
     if as_json:
         typer.echo(json.dumps({**summary, "run": ran}, sort_keys=True))
