@@ -40,8 +40,10 @@ def main() -> None:
     args = ap.parse_args()
     t = Tourney(a=load_team(args.a), b=load_team(args.b), games=args.games, seed=args.seed,
                 a_source=args.a, b_source=args.b)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"tourney benchmark: {args.games} heuristic street-race games per run, "
-          f"{os.cpu_count()} cores on this machine")
+          f"{os.cpu_count()} cores on this machine (load average {load}: other work on the "
+          "machine takes cores from the workers)")
     print(f"{'backend':8s} {'workers':>7s} {'games/s':>9s} {'speed-up':>9s} "
           f"{'efficiency':>10s} {'ray start s':>11s}")
     first: dict[str, Any] | None = None
