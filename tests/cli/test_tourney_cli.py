@@ -53,7 +53,7 @@ def test_tables_and_no_progress_bar_in_json() -> None:
     r = runner.invoke(app, ["tourney", A, B, "--games", "4"])
     assert r.exit_code == 0, r.output
     assert "Street Race starters (A) vs Cult of Speed (B)" in r.stdout
-    for word in ("wins", "draws", "losses", "Red Car", "survived", "damage dealt", "by seat",
+    for word in ("wins", "draws", "losses", "Red Car", "survived", "dealt", "taken", "by seat",
                  "mean rounds"):
         assert word in r.stdout, word
     j = runner.invoke(app, ["tourney", A, B, "--games", "2", "--json"])

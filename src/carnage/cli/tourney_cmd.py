@@ -66,18 +66,20 @@ def print_summary(s: dict[str, Any], run: dict[str, Any]) -> None:
     out.print(t)
     seats = ", ".join(f"{where}: {v['win']}W {v['draw']}D {v['loss']}L"
                       for where, v in s["by_seat"].items())
-    out.print(f"by seat: {seats}")
-    v = Table(title="vehicles")
+    out.print(f"by seat: {seats}", highlight=False)
+    v = Table(title="vehicles (damage: hull points per game)")
     for col in ("team", "vehicle", "type"):
-        v.add_column(col)
-    for col in ("survived [95%]", "damage dealt", "damage taken"):
-        v.add_column(col, justify="right")
+        v.add_column(col, overflow="ellipsis", no_wrap=True)
+    for col in ("survived [95%]", "dealt", "taken"):
+        v.add_column(col, justify="right", no_wrap=True)
     for row in s["vehicles"]:
-        v.add_row(row["team"], row["name"], row["type"], _pct(row["survived"]),
+        p = row["survived"]
+        v.add_row(row["team"], row["name"], row["type"],
+                  f"{p['rate']:.0%} [{p['ci95'][0]:.0%}, {p['ci95'][1]:.0%}]",
                   f"{row['damage_dealt']:.2f}", f"{row['damage_taken']:.2f}")
     out.print(v)
     out.print(f"mean rounds {s['mean_rounds']}; {run['games_per_second']} games/s on "
-              f"{run['backend']} with {run['workers']} worker(s)")
+              f"{run['backend']} with {run['workers']} worker(s)", highlight=False)
     if s["errors"]:
         out.print(f"{len(s['errors'])} game(s) raised: first game {s['errors'][0]['game']} "
                   f"(seed {s['errors'][0]['seed']}): {s['errors'][0]['error']}",
