@@ -58,7 +58,9 @@ def test_a_hostile_import_never_stalls_the_server(base: str) -> None:
         worst = max(worst, time.monotonic() - t0)
     t.join()
     assert statuses == [422] * 12
-    assert worst < 1.0
+    # A stall is the server not answering at all while it chews a bomb; 5 s is far above an
+    # ordinary answer even on a loaded two-core machine, far below an unguarded bomb's minutes.
+    assert worst < 5.0
 
 
 def _ws(base: str) -> tuple[str, str]:
