@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from tests.builders import drive, ev, table, vehicle
 
 from carnage.ai.bots import HeuristicBot
 from carnage.engine.game import Flow, Game, RuleOptions, ask
@@ -26,7 +27,6 @@ from carnage.rulesets.setup import (
     parse_scenario_options,
     parse_sides,
 )
-from tests.builders import drive, ev, table, vehicle
 
 
 class Phases(RollOffPole, TableScenario):
