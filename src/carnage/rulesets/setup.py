@@ -344,7 +344,10 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     state = GameState(width=scenario.width, height=scenario.height, players=setup.players)
     lay_out_table(state, scenario, setup, seed)
     for p, spec in enumerate(teams):
-        report = checked_team(spec, f"player {p + 1}", ruleset)
+        # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
+        check = getattr(scenario, "check_team", None)
+        report = (check(spec, f"player {p + 1}", ruleset) if check is not None
+                  else checked_team(spec, f"player {p + 1}", ruleset))
         add_team(state, report, p)
         state.sponsors[p] = report.sponsor  # sponsor effects install per player
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)

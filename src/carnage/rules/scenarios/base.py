@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
     from carnage.engine.game import Game
     from carnage.kernel.decisions import Decision
+    from carnage.kernel.ruleset import Ruleset
+    from carnage.team import TeamReport
 
 TELEVISED = "Televised Event"
 SKIRMISH = "Wasteland Skirmish"
@@ -131,6 +133,14 @@ class TableScenario(Scenario):
         default lays out the fixed terrain of ``lay_out``. Scenario options are in
         ``state.scenario["options"]`` already."""
         self.lay_out(state)
+
+    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
+        """The team's report for this scenario; ``SetupError`` if it is not legal here. The
+        default is the builder's rules (``rulesets.setup.checked_team``); a scenario that sets
+        its own team composition (M-32) overrides it."""
+        from carnage.rulesets.setup import checked_team
+
+        return checked_team(spec, who, ruleset)
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """The scenario's advice for a decision it asks (which flag to set down, where to put
