@@ -33,7 +33,7 @@ from carnage.engine.votes import allies, gain_votes
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.rules.perks.speed import GATE_PASSED
 from carnage.rules.scenarios import race_tracks
-from carnage.rules.scenarios.base import Line, TableScenario
+from carnage.rules.scenarios.base import TELEVISED, Line, TableScenario
 from carnage.rules.scenarios.gates import (
     LONG_STRAIGHT,
     POST_SIZE,
@@ -75,7 +75,7 @@ class DeathRace(TableScenario):
     max_players: int | None = None
     summary = ("Race through numbered one-way gates in order; the first across the finish "
                "line wins, or the last player still driving.")
-    table: str | None = "Televised Event"
+    table: str | None = TELEVISED
     table_rolls = (1, 2)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {
         "shape": (str, "any"), "laps": (int, 1), "gates": (list, []), "loop": (bool, True),
@@ -190,7 +190,7 @@ class DeathRace(TableScenario):
         if gate is None:
             return None
         line = gate.line
-        inset = vehicle.width / 2.0 + (POST_SIZE / 2.0 + 8.0 if gate.posts else 2.0)
+        inset = vehicle.width / 2.0 + (POST_SIZE / 2.0 + 25.0 if gate.posts else 5.0)
         ux, uy = line.along
         half = max(2.0, line.length / 2.0 - inset)
         (cx, cy), (nx, ny) = line.centre, line.normal
@@ -199,6 +199,52 @@ class DeathRace(TableScenario):
             cx, cy = cx - nx * LONG_STRAIGHT, cy - ny * LONG_STRAIGHT
         return Line((cx - ux * half, cy - uy * half), (cx + ux * half, cy + uy * half),
                     (nx, ny))
+
+    def bot_choice(self, game: Game, decision: Decision) -> Any:
+        """Pole goes to the player furthest behind; a grid place nearest the middle of the
+        Starting Line; a respawn facing the next gate most squarely."""
+        st = game.state
+        values = [o.value for o in decision.options]
+        if decision.kind == "pass_pole" and values:
+            def best(p: Any) -> tuple[int, int]:
+                mine = [self.progress(st, v) for v in st.vehicles.values()
+                        if v.player == int(p) and self.counts(game, v)]
+                return (max(mine, default=0), int(p))
+            return min(values, key=best)
+        if "track" not in st.scenario:
+            return None
+        if decision.kind == "activate" and values:
+            # The racer in front goes first, so the ones behind do not run into it.
+            return min(values, key=lambda k: self._behind(st, st.vehicles[str(k)]))
+        v = st.vehicles.get(decision.vehicle or "")
+        if v is None:
+            return None
+        if decision.kind == "grid":
+            slots = self.grid_slots(st, v)
+            line = self.track(st).start.line
+            return min((x for x in values if str(x) in slots), default=None,
+                       key=lambda k: math.dist((slots[str(k)].x, slots[str(k)].y),
+                                               line.centre))
+        if decision.kind == "respawn_position":
+            spots = self.respawn_positions(game, v)
+            gate = self.track(st).next_gate(self.progress(st, v))
+            if gate is None or not spots:
+                return None
+            gx, gy = gate.line.centre
+
+            def off(k: Any) -> float:
+                pose = spots[str(k)]
+                want = math.degrees(math.atan2(gy - pose.y, gx - pose.x))
+                return abs((pose.heading - want + 180.0) % 360.0 - 180.0)
+            return min((x for x in values if str(x) in spots), default=None, key=off)
+        return None
+
+    def _behind(self, state: GameState, v: VehicleState) -> tuple[int, float, str]:
+        """How far back ``v`` runs: fewer gates passed, then further from its next gate."""
+        gate = self.next_gate(state, v)
+        far = 0.0 if gate is None else point_segment_gap((v.pose.x, v.pose.y), gate.line.a,
+                                                         gate.line.b)
+        return (-self.progress(state, v), far, v.id)
 
     # -- effects ---------------------------------------------------------------------------------
     def install(self, game: Game) -> None:
@@ -537,8 +583,11 @@ class DeathRace(TableScenario):
         last player standing is checked at the end of each Gear Phase (p.128)."""
         self._catch_up(game)
 
-    def end_of_gear_phase(self, game: Game) -> None:
+    def end_of_gear_phase(self, game: Game) -> Flow:
+        """No clockwise pass (p.125): a hand-off still owed is asked, then the last player
+        with vehicles in play wins (p.128)."""
         self._catch_up(game)
+        yield from self._hand_off(game)
         if not game.state.finished:
             self.last_standing(game)
 

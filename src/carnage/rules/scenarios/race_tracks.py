@@ -37,8 +37,8 @@ from carnage.rules.scenarios.gates import (
 SHAPES = ("teardrop", "loop", "figure-of-eight")
 MAX_LEG = 3 * LONG_STRAIGHT
 """The book's advice: gates no more than three Long Straights apart (p.125)."""
-EDGE_MARGIN = 40.0
-"""Gates and their posts keep this far from the table edges."""
+EDGE_MARGIN = 180.0
+"""Gates and their posts keep this far from the table edges (room to turn after a gate)."""
 GATE_CLEARANCE = 70.0
 """Terrain keeps this far from every gate line, so each gate can be driven through."""
 CORRIDOR = 80.0
@@ -60,25 +60,25 @@ class Layout:
 def _shape_points(shape: str, rng: random.Random, width: float, height: float
                   ) -> list[tuple[Point, float]]:
     """(centre, heading) of each gate along ``shape``, in course order."""
-    cx = width / 2.0 + rng.uniform(-30.0, 30.0)
-    cy = height / 2.0 + rng.uniform(-30.0, 30.0)
+    cx = width / 2.0 + rng.uniform(-15.0, 15.0)
+    cy = height / 2.0 + rng.uniform(-15.0, 15.0)
     pts: list[tuple[float, float, float, float]] = []  # x, y, dx, dy before turning
     if shape == "teardrop":
-        r = rng.uniform(250.0, 300.0)
+        r = rng.uniform(240.0, 280.0)
         base = rng.uniform(0.0, 2 * math.pi)
         for k in range(3):
             t = base + k * 2 * math.pi / 3 + rng.uniform(-0.15, 0.15)
             rr = r * rng.uniform(0.9, 1.05)
             pts.append((rr * math.cos(t), rr * math.sin(t), -math.sin(t), math.cos(t)))
     elif shape == "loop":
-        rx, ry = rng.uniform(300.0, 370.0), rng.uniform(220.0, 290.0)
+        rx, ry = rng.uniform(280.0, 320.0), rng.uniform(200.0, 250.0)
         base = math.pi / 4 + rng.uniform(-0.2, 0.2)
         for k in range(4):
             t = base + k * math.pi / 2 + rng.uniform(-0.12, 0.12)
             pts.append((rx * math.cos(t), ry * math.sin(t), -rx * math.sin(t),
                         ry * math.cos(t)))
     else:  # figure of eight (a lemniscate of Gerono): the middle legs cross
-        sx, sy = rng.uniform(380.0, 420.0), rng.uniform(330.0, 380.0)
+        sx, sy = rng.uniform(300.0, 330.0), rng.uniform(380.0, 440.0)
         for k in range(6):
             t = math.pi / 6 + k * math.pi / 3 + rng.uniform(-0.05, 0.05)
             pts.append((sx * math.sin(t), sy * math.sin(t) * math.cos(t), sx * math.cos(t),
