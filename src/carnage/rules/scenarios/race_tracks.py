@@ -39,7 +39,7 @@ MAX_LEG = 3 * LONG_STRAIGHT
 """The book's advice: gates no more than three Long Straights apart (p.125)."""
 EDGE_MARGIN = 180.0
 """Gates and their posts keep this far from the table edges (room to turn after a gate)."""
-GATE_CLEARANCE = 70.0
+GATE_CLEARANCE = 55.0
 """Terrain keeps this far from every gate line, so each gate can be driven through."""
 CORRIDOR = 80.0
 """Terrain keeps this far from the straight run between the Starting Line and Gate 1."""
@@ -142,8 +142,9 @@ def track_ok(track: Track, width: float, height: float, grid_width: float,
     return None
 
 
-def _terrain_piece(rng: random.Random, oid: str, centre: Point) -> Obstacle:
-    kind = rng.randrange(3)
+def _terrain_piece(rng: random.Random, oid: str, centre: Point, small: bool = False
+                   ) -> Obstacle:
+    kind = 1 if small else rng.randrange(3)
     heading = rng.uniform(0.0, 180.0)
     pose = Pose(centre[0], centre[1], heading)
     if kind == 0:
@@ -187,11 +188,12 @@ def _terrain(track: Track, rng: random.Random, width: float, height: float,
         length = math.dist(ca, cb)
         ux, uy = (cb[0] - ca[0]) / length, (cb[1] - ca[1]) / length
         for _ in range(2 if length > 380.0 else 1):
-            for _try in range(12):
-                f = rng.uniform(0.35, 0.65)
+            for attempt in range(60):
+                f = rng.uniform(0.3, 0.7)
                 side = rng.uniform(-70.0, 70.0)
                 centre = (ca[0] + ux * length * f - uy * side, ca[1] + uy * length * f + ux * side)
-                ob = _terrain_piece(rng, f"rock-{n + 1}", centre)
+                # After many misses a small crate is tried (short legs have little room).
+                ob = _terrain_piece(rng, f"rock-{n + 1}", centre, small=attempt >= 30)
                 if fits(ob):
                     placed.append(ob)
                     n += 1
