@@ -580,3 +580,35 @@ def test_the_active_vehicle_is_judged_in_its_own_activation() -> None:
     g = race(red, far_car(), dice=[6, 1, 3])
     drive(g, template=["short_straight"], skid_dice=0, pass_pole=1)
     assert g.state.scenario["seen"]["red"] == red.pose
+
+
+def test_bot_advice_for_the_race() -> None:
+    from carnage.engine.game import ask
+
+    front = vehicle("red", "car", 600, 430, player=0)
+    back = vehicle("red2", "car", 600, 300, player=0)
+    blue = far_car()
+    g = race(front, back, blue, dice=[6, 1], progress={"blue": 0, "red": 1})
+    sc = g.scenario
+    # The racer in front activates first; Pole goes to the player furthest behind.
+    assert sc.bot_choice(g, ask(0, "activate", "", [("red2", ""), ("red", "")])) == "red"
+    green = far_car("green", 2)
+    g.state.vehicles["green"] = green
+    g.state.scenario["progress"]["green"] = 0
+    g.state.scenario["progress"]["blue"] = 2
+    assert sc.bot_choice(g, ask(0, "pass_pole", "", [(1, ""), (2, "")])) == 2
+    # No faster than gear 3 and few Hazards on a twisty track; evade rather than trade blows.
+    skid = ask(0, "skid_dice", "", [(n, "") for n in range(4)], vehicle="red")
+    assert sc.bot_choice(g, skid) == 1
+    front.gear = 3
+    assert sc.bot_choice(g, skid) == 0
+    react = ask(0, "collision_reaction", "", [("smash", ""), ("evade", "")], vehicle="red",
+                target="blue")
+    assert sc.bot_choice(g, react) == "evade"
+    # A grid place nearest the middle of the Starting Line.
+    g.state.scenario["grid"] = sc._grid_plan(g.state)
+    slots = sc.grid_slots(g.state, blue)
+    pick = sc.bot_choice(g, ask(1, "grid", "", [(k, "") for k in slots], vehicle="blue"))
+    centre = STRAIGHT.start.line.centre
+    assert math.dist((slots[pick].x, slots[pick].y), centre) == min(
+        math.dist((p.x, p.y), centre) for p in slots.values())

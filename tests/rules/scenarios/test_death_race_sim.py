@@ -18,6 +18,7 @@ from tests.simulation import assert_games_clean, invariant_problems
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision
+from carnage.rules.scenarios.race_tracks import SHAPES
 from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 
 RANDOM_GAMES = [(3000 + i, 2 + i % 3) for i in range(10)]
@@ -44,8 +45,9 @@ def gate_problems(g: Game) -> list[str]:
 
 
 def play_one(seed: int, players: int, bots: tuple[str, ...], max_rounds: int,
-             check_replay: bool) -> dict[str, Any]:
-    setup = GameSetup(scenario="death-race", players=players, max_rounds=max_rounds)
+             check_replay: bool, shape: str = "any") -> dict[str, Any]:
+    setup = GameSetup(scenario="death-race", players=players, max_rounds=max_rounds,
+                      scenario_options=(("shape", shape),))
     g = build_game(setup, seed)
     problems: list[str] = []
     agents = [make_bot(bots[p % len(bots)]) for p in range(players)]
@@ -79,7 +81,7 @@ def play_one(seed: int, players: int, bots: tuple[str, ...], max_rounds: int,
 def test_random_death_races_keep_the_invariants_copy_and_replay() -> None:
     # Every other game seats a heuristic bot among the random ones, so gates get passed.
     results = [play_one(seed, n, ("random",) if i % 2 else ("heuristic", "random"), 5,
-                        i % 3 == 0)
+                        i % 3 == 0, SHAPES[i % len(SHAPES)])
                for i, (seed, n) in enumerate(RANDOM_GAMES)]
     assert_games_clean(results)
     assert {r["shape"] for r in results} == {"teardrop", "loop", "figure-of-eight"}

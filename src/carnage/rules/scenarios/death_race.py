@@ -196,7 +196,12 @@ class DeathRace(TableScenario):
         (cx, cy), (nx, ny) = line.centre, line.normal
         ahead = (vehicle.pose.x - cx) * nx + (vehicle.pose.y - cy) * ny
         if ahead > -5.0:
-            cx, cy = cx - nx * LONG_STRAIGHT, cy - ny * LONG_STRAIGHT
+            # Back no nearer the table edge than the gate's own width (room to turn).
+            back = LONG_STRAIGHT
+            while back > 0.0 and not _inside(state, cx - nx * back, cy - ny * back,
+                                             LONG_STRAIGHT / 2.0 + 60.0):
+                back -= 20.0
+            cx, cy = cx - nx * max(back, 0.0), cy - ny * max(back, 0.0)
         return Line((cx - ux * half, cy - uy * half), (cx + ux * half, cy + uy * half),
                     (nx, ny))
 
@@ -219,6 +224,13 @@ class DeathRace(TableScenario):
         v = st.vehicles.get(decision.vehicle or "")
         if v is None:
             return None
+        if decision.kind == "skid_dice" and values:
+            # Corners come often on a race track: no faster than gear 3, few Hazards.
+            want = 0 if v.gear >= 3 or v.hazards >= 2 else 1
+            return min((int(x) for x in values), key=lambda n: abs(n - want))
+        if decision.kind == "collision_reaction" and "evade" in values:
+            # A racer wants to finish: it keeps out of trouble rather than trading blows.
+            return "evade"
         if decision.kind == "grid":
             slots = self.grid_slots(st, v)
             line = self.track(st).start.line
@@ -680,3 +692,7 @@ def _slot_label(key: str) -> str:
     rank, col = key[1:].split("c")
     return f"rank {rank}, column {col}"
 
+
+
+def _inside(state: GameState, x: float, y: float, margin: float) -> bool:
+    return margin <= x <= state.width - margin and margin <= y <= state.height - margin

@@ -5,10 +5,10 @@ eight (6 gates whose middle legs cross, so leaders meet laggards). The gates are
 the shape, each turned to the way the course runs there, then checked against the book's
 numbers: every gate at least a Long Straight from every other (ruling DTH-3: centre to
 centre, and no two gate lines within ``GATE_GAP`` of each other), consecutive gates at most
-three Long Straights apart (centre to centre), everything on the table, room for the
-starting grid behind the Starting Line. Terrain goes on the racing line between gates
-(never on a gate nor on the grid) except on the run from the Starting Line to Gate 1, which
-stays clear; a few more pieces lie off the line.
+three Long Straights apart (centre to centre), turns between them no tighter than
+``MAX_TURN``, everything on the table, room for the starting grid behind the Starting Line.
+Terrain goes on the racing line between gates (never on a gate nor on the grid) except on the
+run from the Starting Line to Gate 1, which stays clear; a few more pieces lie off the line.
 
 Everything comes from the ``random.Random`` it is given (the game's table seed), so a track
 is reproducible: the same seed lays out the same table.
@@ -37,13 +37,15 @@ from carnage.rules.scenarios.gates import (
 SHAPES = ("teardrop", "loop", "figure-of-eight")
 MAX_LEG = 3 * LONG_STRAIGHT
 """The book's advice: gates no more than three Long Straights apart (p.125)."""
-EDGE_MARGIN = 180.0
+EDGE_MARGIN = 150.0
 """Gates and their posts keep this far from the table edges (room to turn after a gate)."""
 GATE_CLEARANCE = 55.0
 """Terrain keeps this far from every gate line, so each gate can be driven through."""
 CORRIDOR = 80.0
 """Terrain keeps this far from the straight run between the Starting Line and Gate 1."""
-GATE_GAP = 60.0
+MAX_TURN = 0.36
+"""Degrees of turn per mm between consecutive gates at most (a car at speed must make it)."""
+GATE_GAP = 40.0
 """Ruling DTH-3: gate lines also keep this far apart at their nearest points."""
 TRIES = 400
 
@@ -77,15 +79,34 @@ def _shape_points(shape: str, rng: random.Random, width: float, height: float
             t = base + k * math.pi / 2 + rng.uniform(-0.12, 0.12)
             pts.append((rx * math.cos(t), ry * math.sin(t), -rx * math.sin(t),
                         ry * math.cos(t)))
-    else:  # figure of eight (a lemniscate of Gerono): the middle legs cross
-        sx, sy = rng.uniform(300.0, 330.0), rng.uniform(380.0, 440.0)
-        for k in range(6):
-            t = math.pi / 6 + k * math.pi / 3 + rng.uniform(-0.05, 0.05)
-            pts.append((sx * math.sin(t), sy * math.sin(t) * math.cos(t), sx * math.cos(t),
-                        sy * math.cos(2 * t)))
+    else:
+        # Figure of eight: two round lobes (two gates on each) joined by two legs that
+        # cross in the middle, with a gate on each leg.
+        big, gap = rng.uniform(190.0, 210.0), rng.uniform(195.0, 220.0)
+        arc = math.radians(62.0)
+
+        def lobe(side: float, angles: tuple[float, ...]) -> list[tuple[float, float, float,
+                                                                         float]]:
+            return [(side * (gap + big * math.cos(a)), big * math.sin(a),
+                     -side * math.sin(a) if side > 0 else math.sin(a), math.cos(a))
+                    for a in angles]
+
+        right = lobe(1.0, (-arc, arc))
+        left = lobe(-1.0, (-arc, arc))
+
+        def on_leg(p: tuple[float, float, float, float], q: tuple[float, float, float, float],
+                   f: float) -> tuple[float, float, float, float]:
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            return (p[0] + f * dx, p[1] + f * dy, dx, dy)
+
+        f = rng.uniform(0.28, 0.34)
+        pts = [*right, on_leg(right[-1], left[0], f), *left, on_leg(left[-1], right[0], f)]
     if rng.random() < 0.5:  # either way round
         pts = [(x, y, -dx, -dy) for x, y, dx, dy in reversed(pts)]
-    turn = rng.uniform(0.0, 2 * math.pi)
+    if shape == "figure-of-eight":  # long and narrow: along a diagonal of the table
+        turn = math.pi / 4 + rng.randrange(4) * math.pi / 2 + rng.uniform(-0.12, 0.12)
+    else:
+        turn = rng.uniform(0.0, 2 * math.pi)
     c, s = math.cos(turn), math.sin(turn)
     start = rng.randrange(len(pts))
     pts = pts[start:] + pts[:start]
@@ -127,6 +148,10 @@ def track_ok(track: Track, width: float, height: float, grid_width: float,
         ca, cb = gates[a].line.centre, gates[b].line.centre
         if math.dist(ca, cb) > MAX_LEG:
             return f"gates {a} and {b} are more than three Long Straights apart"
+    for a, b in pairwise(order):
+        turn = abs((gates[b].line.heading() - gates[a].line.heading() + 180.0) % 360.0 - 180.0)
+        if turn > MAX_TURN * math.dist(gates[a].line.centre, gates[b].line.centre):
+            return f"the turn from gate {a} to gate {b} is too tight"
     box = grid_box(track.start, grid_width + 40.0, grid_depth + 20.0)
     if not _on_table(box, width, height, 5.0):
         return "no room on the table for the starting grid"
@@ -228,8 +253,8 @@ def generate(rng: random.Random, width: float, height: float, *, grid_width: flo
     ``grid_depth`` mm, its gates and grid clear of the terrain already there (``avoid``)."""
     if shape is not None and shape not in SHAPES:
         raise ValueError(f"unknown track shape {shape!r} (known: {', '.join(SHAPES)})")
+    pick = shape or SHAPES[rng.randrange(len(SHAPES))]  # each shape as likely as the others
     for _ in range(TRIES):
-        pick = shape or SHAPES[rng.randrange(len(SHAPES))]
         gates = tuple(gate_at(i, c, h) for i, (c, h) in
                       enumerate(_shape_points(pick, rng, width, height)))
         track = Track(gates, loop=True, laps=laps)
