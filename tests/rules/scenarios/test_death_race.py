@@ -612,3 +612,15 @@ def test_bot_advice_for_the_race() -> None:
     centre = STRAIGHT.start.line.centre
     assert math.dist((slots[pick].x, slots[pick].y), centre) == min(
         math.dist((p.x, p.y), centre) for p in slots.values())
+
+
+def test_a_slide_carries_a_vehicle_through_a_gate() -> None:
+    # A Short Straight leaves red's nose 10 mm short of Gate 1; a Slide takes it on over.
+    still = vehicle("red", "car", 600, 290, player=0, gear=2)
+    g = race(still, far_car(), dice=[6, 1])
+    play(g, "short_straight", 0)
+    assert still.pose.y == pytest.approx(410.0) and passed(g) == []
+    red = vehicle("red", "car", 600, 290, player=0, gear=2)
+    g = race(red, far_car(), dice=[6, 1, 3, 3])  # the skid die shows a Slide; catch-up 3
+    play(g, "short_straight", 1, "no", "left")
+    assert red.pose.heading == pytest.approx(180.0) and passed(g) == [("red", 1)]

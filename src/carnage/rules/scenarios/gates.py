@@ -171,6 +171,8 @@ def passes_along(track: Track, passed: int, poses: Sequence[Pose], length: float
     step = passed
     while step < len(track.course) and i < len(poses) - 1:
         line = track.gates[track.course[step]].line
+        if not crosses(line, poses[i:], length, width):
+            break  # the common case, judged in one sweep
         hit = None
         for j in range(i, len(poses) - 1):
             if crosses(line, poses[j:j + 2], length, width):
