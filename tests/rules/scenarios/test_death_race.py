@@ -624,3 +624,28 @@ def test_a_slide_carries_a_vehicle_through_a_gate() -> None:
     g = race(red, far_car(), dice=[6, 1, 3, 3])  # the skid die shows a Slide; catch-up 3
     play(g, "short_straight", 1, "no", "left")
     assert red.pose.heading == pytest.approx(180.0) and passed(g) == [("red", 1)]
+
+
+def test_given_gates_off_the_table_or_without_room_for_the_grid_are_refused() -> None:
+    off = (("gates", [{"x": 1190, "y": 600, "heading": 90}, {"x": 600, "y": 600, "heading": 0},
+                      {"x": 300, "y": 600, "heading": 0}]),)
+    with pytest.raises(SetupError, match="gate 0 lies partly off the 1200 x 1200 mm table"):
+        build_game(GameSetup(scenario="death-race", scenario_options=off))
+    edge = (("gates", [{"x": 600, "y": 10, "heading": 90}, {"x": 600, "y": 600, "heading": 90},
+                       {"x": 600, "y": 900, "heading": 90}]),)
+    with pytest.raises(SetupError, match="no room on the starting grid behind the Starting"):
+        build_game(GameSetup(scenario="death-race", scenario_options=edge),
+                   dice=ScriptedDice([6, 1]))
+
+
+def test_team_games_last_side_standing_at_the_end_of_a_gear_phase() -> None:
+    red = vehicle("red", "car", 100, 100, player=0)
+    gold = vehicle("gold", "car", 300, 100, player=2)
+    blue = vehicle("blue", "car", 1100, 100, heading=0, player=1)
+    green = vehicle("green", "car", 1100, 300, heading=0, player=3)
+    g = race(red, blue, gold, green, dice=[6, 1, 1, 1], players=4,
+             before=lambda g: install_team_game(g, [[0, 2], [1, 3]]))
+    blue.status = green.status = Status.WRECKED
+    drive(g, template=["short_straight", "short_straight"], skid_dice=0)
+    out = g.outcome()
+    assert out is not None and out.winner == 0 and out.reason == "last team with vehicles in play"

@@ -93,6 +93,7 @@ class DeathRace(TableScenario):
         opts = self._options(state)
         if opts["gates"]:
             track = self._option_track(opts)
+            self._check_on_table(state, track)
             terrain: tuple[Any, ...] = ()
             shape = "given"
         else:
@@ -126,10 +127,21 @@ class DeathRace(TableScenario):
         raw = [dict(g, posts=bool(opts["gate_posts"])) if isinstance(g, dict) else g
                for g in opts["gates"]]
         try:
-            return Track.from_json({"gates": raw, "loop": bool(opts["loop"]),
-                                    "laps": int(opts["laps"])})
+            track = Track.from_json({"gates": raw, "loop": bool(opts["loop"]),
+                                     "laps": int(opts["laps"])})
         except ValueError as e:
             raise SetupError(f"scenario option 'gates': {e}") from None
+        return track
+
+    @staticmethod
+    def _check_on_table(state: GameState, track: Track) -> None:
+        from carnage.rulesets.setup import SetupError
+
+        for g in track.gates:
+            if not all(0.0 <= x <= state.width and 0.0 <= y <= state.height
+                       for x, y in (g.line.a, g.line.b)):
+                raise SetupError(f"scenario option 'gates': gate {g.number} lies partly off "
+                                 f"the {state.width:.0f} x {state.height:.0f} mm table")
 
     @staticmethod
     def _grid_guess(state: GameState) -> tuple[float, float]:
@@ -412,6 +424,7 @@ class DeathRace(TableScenario):
             opts = self._options(st)
             if opts["gates"]:
                 track = self._option_track(opts)
+                self._check_on_table(st, track)
                 shape = "given"
             else:
                 lay = self._track_around_terrain(st)
@@ -421,6 +434,8 @@ class DeathRace(TableScenario):
                       gates=len(track.gates))
         st.scenario.setdefault("progress", {v.id: 0 for v in st.vehicles.values()})
         st.scenario["grid"] = self._grid_plan(st)
+        for v in st.vehicles.values():  # refused at once, before anyone is asked anything
+            self._need_grid_room(st, v)
         st.pole = self.roll_off(game)
         order = st.clockwise_from(st.pole)
         waiting = {p: [v.id for v in st.vehicles.values() if v.player == p] for p in order}
@@ -433,9 +448,7 @@ class DeathRace(TableScenario):
                     [(i, st.vehicles[i].name) for i in waiting[p]], source=SOURCE, page=126,
                 )
                 v = st.vehicles[str(vid)]
-                slots = self.grid_slots(st, v)
-                if not slots:
-                    raise RuntimeError(f"no room on the starting grid for {v.name}")
+                slots = self._need_grid_room(st, v)
                 pick = yield ask(
                     p, "grid", f"Death Race: where on the starting grid does {v.name} go?",
                     [(k, _slot_label(k)) for k in slots], source=SOURCE, page=126,
@@ -450,6 +463,16 @@ class DeathRace(TableScenario):
                           slot=str(pick), x=round(v.pose.x, 3), y=round(v.pose.y, 3),
                           heading=round(v.pose.heading, 3))
         self.see_all(st)
+
+    def _need_grid_room(self, state: GameState, v: VehicleState) -> dict[str, Pose]:
+        slots = self.grid_slots(state, v)
+        if not slots:
+            from carnage.rulesets.setup import SetupError
+
+            raise SetupError(f"Death Race: no room on the starting grid behind the Starting "
+                             f"Line for {v.name} (move the Starting Line away from the table "
+                             f"edge and the terrain)")
+        return slots
 
     def _track_around_terrain(self, state: GameState) -> race_tracks.Layout:
         key = ",".join(f"{o.id}:{o.pose.x:.0f}:{o.pose.y:.0f}"
