@@ -50,8 +50,11 @@ class Line:
 
     @property
     def along(self) -> Point:
-        """Unit vector from ``a`` to ``b``."""
+        """Unit vector from ``a`` to ``b`` (a point goal, of zero length: square to its
+        ``normal``)."""
         n = self.length
+        if n < 1e-9:
+            return (-self.normal[1], self.normal[0])
         return ((self.b[0] - self.a[0]) / n, (self.b[1] - self.a[1]) / n)
 
     def heading(self) -> float:

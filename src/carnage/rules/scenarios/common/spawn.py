@@ -82,6 +82,16 @@ def _disc(c: Point, r: float, n: int = 16) -> list[Point]:
             for i in range(n)]
 
 
+def _box(poly: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _box_near(box: tuple[float, float, float, float], c: Point, reach: float) -> bool:
+    """Could something within ``reach`` of ``c`` touch what lies in ``box``?"""
+    return (box[0] - reach <= c[0] <= box[2] + reach) and (box[1] - reach <= c[1] <= box[3] + reach)
+
+
 def edge_gap(state: GameState, c: Point, r: float) -> float:
     """Distance from a disc's edge to the nearest table edge."""
     return min(c[0], c[1], state.width - c[0], state.height - c[1]) - r
@@ -98,7 +108,8 @@ def spawn_candidates(game: Game, keep_out: Iterable[tuple[Point, float]] = (), *
     r = SPAWN_DIAMETER / 2.0
     medium, double = band(game, "medium"), band(game, "double")
     others = [(p, r) for p in spawn_points(st).values()] + list(keep_out)
-    terrain = [ob.polygon() for ob in st.obstacles.values()]
+    # Terrain as (polygon, bounding box): only the pieces whose box reaches a disc are tested.
+    terrain = [(poly, _box(poly)) for poly in (ob.polygon() for ob in st.obstacles.values())]
     scored: list[tuple[float, str, Point]] = []
     nx = int((st.width - 2 * r) // SPAWN_GRID)
     ny = int((st.height - 2 * r) // SPAWN_GRID)
@@ -109,9 +120,10 @@ def spawn_candidates(game: Game, keep_out: Iterable[tuple[Point, float]] = (), *
             c = (x, y)
             if edge_gap(st, c, r) > medium + 1e-9:
                 continue
-            if terrain:
+            near = [t for t, box in terrain if _box_near(box, c, r)]
+            if near:
                 disc = _disc(c, r)
-                if any(penetration(disc, t) > 1e-6 for t in terrain):
+                if any(penetration(disc, t) > 1e-6 for t in near):
                     continue
             gap = min((math.hypot(x - p[0], y - p[1]) - r - pr for p, pr in others),
                       default=math.inf)
@@ -164,17 +176,25 @@ def placed_polygons(state: GameState, exclude: str, deployed: Iterable[str] | No
 
 
 def deploy_poses(game: Game, v: VehicleState, centre: Point,
-                 deployed: Iterable[str] | None = None, reach: str = "short") -> dict[str, Pose]:
+                 deployed: Iterable[str] | None = None, reach: str = "short", *,
+                 first: bool = False) -> dict[str, Pose]:
     """Poses for ``v`` within ``reach`` of the spawn point at ``centre`` (see the module
-    docstring), by label ``"bearing:distance:heading"``; a trailer goes in line behind."""
+    docstring), by label ``"bearing:distance:heading"``; a trailer goes in line behind.
+    ``first``: stop at the first legal pose (to learn whether there is one)."""
     st = game.state
     r = SPAWN_DIAMETER / 2.0
     limit = band(game, reach)
     disc = _disc(centre, r)
-    placed = placed_polygons(st, v.id, deployed)
-    terrain = [ob.polygon() for ob in st.obstacles.values()]
+    body = math.hypot(v.length + (v.trailer.length if v.trailer is not None else 0.0),
+                      max(v.width, v.trailer.width if v.trailer is not None else 0.0))
+    placed_all = [(p, _box(p)) for p in placed_polygons(st, v.id, deployed)]
+    terrain_all = [(p, _box(p)) for p in (ob.polygon() for ob in st.obstacles.values())]
     extra = 0.0
     while True:
+        # Only what lies within reach of these poses is tested (bounding boxes).
+        span = RINGS[-1] + extra + body
+        placed = [p for p, box in placed_all if _box_near(box, centre, span)]
+        terrain = [p for p, box in terrain_all if _box_near(box, centre, span)]
         out: dict[str, Pose] = {}
         for d in (x + extra if x > 0 else x for x in RINGS):
             for b in (BEARINGS if d > 0 else (0,)):
@@ -186,13 +206,17 @@ def deploy_poses(game: Game, v: VehicleState, centre: Point,
                     if not all(0.0 <= px <= st.width and 0.0 <= py <= st.height
                                for poly in bodies for px, py in poly):
                         continue
-                    if extra == 0.0 and min(distance(poly, disc) for poly in bodies) > limit:
+                    # Its centre within Short of the disc's edge: surely within (no test).
+                    if (extra == 0.0 and d > limit + r
+                            and min(distance(poly, disc) for poly in bodies) > limit):
                         continue
                     if any(penetration(poly, o) >= -1e-6 for poly in bodies for o in placed):
                         continue
                     if any(penetration(poly, t) > 1e-6 for poly in bodies for t in terrain):
                         continue
                     out[f"{b}:{d:.0f}:{h}"] = pose
+                    if first:
+                        return out
         if out or extra > max(st.width, st.height):
             return out
         extra += RING_STEP
@@ -216,7 +240,7 @@ def deploy_at_spawn_points(game: Game, *, source: str, page: int | None,
         if centre is None:
             raise RuntimeError(f"player {p + 1} has no spawn point")
         waiting = [v.id for v in st.vehicles.values() if v.player == p and v.in_play
-                   and v.id not in deployed]
+                   and v.in_team and v.id not in deployed]
         while waiting:
             vid = waiting[0]
             if len(waiting) > 1:

@@ -204,10 +204,13 @@ def set_down_points(game: Game, v: VehicleState, size: float = TOKEN_SIZE) -> di
 
 
 def touching_vehicles(game: Game, v: VehicleState) -> list[VehicleState]:
-    """Other vehicles in play touching ``v`` (for a hand-over)."""
+    """Other vehicles in play touching ``v`` (for a hand-over), within the engine's touch
+    tolerance (a collision leaves the two up to 0.1 mm apart)."""
+    from carnage.engine.movement import touches
+
     mine = [r.polygon() for _, r in v.bodies()]
     return [o for o in game.state.in_play() if o.id != v.id and o.pose.x >= 0
-            and any(penetration(a, r.polygon()) >= -1e-6 for a in mine for _, r in o.bodies())]
+            and any(touches(a, r.polygon()) for a in mine for _, r in o.bodies())]
 
 
 def flag_obstacle(oid: str, at: Point, *, size: float = TOKEN_SIZE,
