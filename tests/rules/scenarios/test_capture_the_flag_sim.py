@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.copies import SpotCheck
+from tests.simulation import invariant_problems
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision
 from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
-from tests.copies import SpotCheck
-from tests.simulation import invariant_problems
 
 
 def play_one(seed: int, bots: tuple[str, ...], max_rounds: int,
