@@ -15,7 +15,8 @@ with the poses the vehicle went through, in order:
 Deployment and respawn place a vehicle; they are not motion (``logged:deploy`` and
 ``logged:respawn`` only reset where it was seen; ``logged:game_start`` notes everyone).
 Memory: ``state.scenario[key]``: vehicle id -> last pose seen. Ruling SC-6: a move template
-is judged as the area the vehicle's body sweeps along it (the body is at least as wide as the templates it uses).
+is judged as the area the vehicle's body sweeps along it (the body is at least as wide as
+the templates it uses).
 """
 
 from __future__ import annotations
