@@ -218,8 +218,10 @@ class DeathRace(TableScenario):
                     (nx, ny))
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
-        """Pole goes to the player furthest behind; a grid place nearest the middle of the
-        Starting Line; a respawn facing the next gate most squarely."""
+        """Pole goes to the player furthest behind; the racer in front activates first; no
+        faster than gear 3 and few Hazards; evade in collisions; a grid place nearest the
+        middle of the Starting Line; a respawn facing the next gate most squarely. Anything
+        else: the shared advice (``TableScenario.bot_choice``)."""
         st = game.state
         values = [o.value for o in decision.options]
         if decision.kind == "pass_pole" and values:
@@ -229,13 +231,13 @@ class DeathRace(TableScenario):
                 return (max(mine, default=0), int(p))
             return min(values, key=best)
         if "track" not in st.scenario:
-            return None
+            return super().bot_choice(game, decision)
         if decision.kind == "activate" and values:
             # The racer in front goes first, so the ones behind do not run into it.
             return min(values, key=lambda k: self._behind(st, st.vehicles[str(k)]))
         v = st.vehicles.get(decision.vehicle or "")
         if v is None:
-            return None
+            return super().bot_choice(game, decision)
         if decision.kind == "skid_dice" and values:
             # Corners come often on a race track: no faster than gear 3, few Hazards.
             want = 0 if v.gear >= 3 or v.hazards >= 2 else 1
@@ -261,7 +263,7 @@ class DeathRace(TableScenario):
                 want = math.degrees(math.atan2(gy - pose.y, gx - pose.x))
                 return abs((pose.heading - want + 180.0) % 360.0 - 180.0)
             return min((x for x in values if str(x) in spots), default=None, key=off)
-        return None
+        return super().bot_choice(game, decision)
 
     def _behind(self, state: GameState, v: VehicleState) -> tuple[int, float, str]:
         """How far back ``v`` runs: fewer gates passed, then further from its next gate."""
