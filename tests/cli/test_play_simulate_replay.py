@@ -62,7 +62,7 @@ def test_simulate_table_output_and_team_files() -> None:
         (["--bots", "clever,random"], "--bots: unknown bot 'clever'"),
         (["--bots", "random,random,random"], "2 players need 2 bots, got 3"),
         (["--games", "0"], "--games must be at least 1"),
-        (["--scenario", "death-race"], "unknown scenario 'death-race'"),
+        (["--scenario", "moon-race"], "unknown scenario 'moon-race'"),
         (["--team", "nope.yaml"], "nope.yaml: no such file"),
         (["--max-rounds", "0"], "max rounds must be at least 1"),
     ],

@@ -113,8 +113,8 @@ def test_game_setup_json_roundtrip_and_bad_input() -> None:
 
 
 def test_build_game_checks_its_setup() -> None:
-    with pytest.raises(SetupError, match=r"unknown scenario 'death-race'.*street-race"):
-        build_game(GameSetup(scenario="death-race"))
+    with pytest.raises(SetupError, match=r"unknown scenario 'moon-race'.*street-race"):
+        build_game(GameSetup(scenario="moon-race"))
     with pytest.raises(SetupError, match="2 players need 2 teams, got 1"):
         build_game(GameSetup(teams=(load_team(INTRO),)))
     with pytest.raises(SetupError, match="at least 2 players"):

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.engine.scenario import Scenario
 from carnage.engine.scenario_view import Drawable
@@ -14,6 +15,20 @@ from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.team.model import TeamSpec
+
+if TYPE_CHECKING:
+    import random
+
+    from carnage.engine.game import Game
+    from carnage.kernel.decisions import Decision
+    from carnage.kernel.ruleset import Ruleset
+    from carnage.team import TeamReport
+
+TELEVISED = "Televised Event"
+SKIRMISH = "Wasteland Skirmish"
+SPECIAL = "Special Event"
+TABLES = (TELEVISED, SKIRMISH, SPECIAL)
+"""The three scenario tables of Refuelled p.122 (G-03)."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +50,11 @@ class Line:
 
     @property
     def along(self) -> Point:
-        """Unit vector from ``a`` to ``b``."""
+        """Unit vector from ``a`` to ``b`` (a point goal, of zero length: square to its
+        ``normal``)."""
         n = self.length
+        if n < 1e-9:
+            return (-self.normal[1], self.normal[0])
         return ((self.b[0] - self.a[0]) / n, (self.b[1] - self.a[1]) / n)
 
     def heading(self) -> float:
@@ -58,6 +76,15 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     it actually went) crosses ``line`` when, between two consecutive poses that carry it
     towards the line's far side, the area it sweeps touches the segment between the
     markers. Turning on the spot never crosses."""
+    if line.length < 1e-9:
+        # A point goal (a zero-length line: a flag, a crate): reached when the body touches
+        # it on the way, whichever way it travels.
+        (px, py), e = line.a, 0.5
+        dot = [(px - e, py - e), (px + e, py - e), (px + e, py + e), (px - e, py + e)]
+        pieces = [Rect(p, length, width).polygon() for p in poses[:1]] + [
+            convex_hull([*Rect(p0, length, width).polygon(), *Rect(p1, length, width).polygon()])
+            for p0, p1 in pairwise(poses)]
+        return any(penetration(piece, dot) >= 0.0 for piece in pieces)
     nx, ny = line.normal
     (ax, ay), (bx, by) = line.a, line.b
     ux, uy = line.along
@@ -94,9 +121,73 @@ class TableScenario(Scenario):
 
     width = 900.0
     height = 1200.0
+    min_players = 2
+    max_players: int | None = None
+    """None: no upper limit."""
+    summary = ""
+    """One line in our own words (``carnage scenarios``, the lobby)."""
+    table: str | None = None
+    """The random table of p.122 the scenario is on (``TELEVISED``, ``SKIRMISH``,
+    ``SPECIAL``), None for none (Street Race)."""
+    table_rolls: tuple[int, ...] = ()
+    """The D6 results that pick it on its table (G-03)."""
+    options_schema: ClassVar[dict[str, tuple[type, Any]]] = {}
+    """Scenario variants a ``GameSetup.scenario_options`` may set: name -> (type, default)
+    (e.g. Flag Tag's ``{"volatile_flags": (bool, False)}``)."""
+
+    round_limit: int | None = None
+    """G-14: the game ends at the end of this round and ``final_scores`` decides it."""
+    tie_breaks: tuple[str, ...] = ("vehicles_in_play", "hull_left")
+    """Ruling SC-4: what separates sides tied on score (common/victory.py)."""
+    scarper = False
+    bot_gear: int | None = None
+    """The highest gear heuristic bots aim for here (None: their own choice)."""
+    """G-13: a disqualified vehicle is not destroyed and keeps what it carries."""
+
+    def check_end_at(self, game: Game, moment: str) -> None:
+        super().check_end_at(game, moment)
+        st = game.state
+        if (moment == "gear_phase_end" and self.round_limit is not None and not st.finished
+                and st.round >= self.round_limit and st.gear_phase >= 6):
+            self.final_scores(game)
+
+    def final_scores(self, game: Game) -> None:
+        """The end of the game at the round limit: by default the side with the most Victory
+        Points wins (common/victory.py ``decide``; ties by ruling SC-4)."""
+        from carnage.rules.scenarios.common import score, victory
+
+        victory.decide(game, score.side_totals(game, score.VP),
+                       f"most Victory Points after {self.round_limit} rounds",
+                       tie_breaks=self.tie_breaks, source=self.id.replace("-", "_"),
+                       page=self.page)
 
     def lay_out(self, state: GameState) -> None:
-        """Put the scenario's terrain on ``state`` (called once, before the game starts)."""
+        """Put the scenario's fixed terrain on ``state`` (called once, before the game
+        starts, unless a table laid out by hand is loaded)."""
+
+    def generate(self, state: GameState, rng: random.Random) -> None:
+        """Lay out the table from ``rng`` (a ``random.Random`` seeded from the game's table
+        seed, ``state.scenario["table_seed"]``, so a replay lays out the same table). The
+        default lays out the fixed terrain of ``lay_out``. Scenario options are in
+        ``state.scenario["options"]`` already."""
+        self.lay_out(state)
+
+    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
+        """The team's report for this scenario; ``SetupError`` if it is not legal here. The
+        default is the builder's rules (``rulesets.setup.checked_team``); a scenario that sets
+        its own team composition (M-32) overrides it."""
+        from carnage.rulesets.setup import checked_team
+
+        return checked_team(spec, who, ruleset)
+
+    def bot_choice(self, game: Game, decision: Decision) -> Any:
+        """The scenario's advice for a decision it asks (which flag to set down, where to put
+        a spawn point): a legal option value, or None to let the bot decide as usual. Bots
+        ask this first (ai/bots.py). The default advises on spawn points (common/spawn.py);
+        call ``super().bot_choice`` for decisions you do not advise on."""
+        from carnage.rules.scenarios.common.spawn import spawn_advice
+
+        return spawn_advice(game, decision)
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
         """Teams the scenario prescribes when the players bring none."""
