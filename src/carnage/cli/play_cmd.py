@@ -36,6 +36,7 @@ from carnage.render.svg import (
 )
 from carnage.rulesets.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.web.plain import plain, seat_name
+from carnage.web.redact import events_for
 from carnage.web.schemas import LogLine
 from carnage.web.views import log_lines, names, pending_view
 
@@ -131,7 +132,10 @@ class TerminalPlay:
         self.lines: dict[int, LogLine] = {}
 
     def flush_events(self) -> None:
-        for line in log_lines(self.game, self.game.log.events[self.shown:], self.lines):
+        # The terminal is the human seats' screen: other seats' secrets are redacted.
+        viewers = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        shown = events_for(self.game, self.game.log.events[self.shown:], viewers)
+        for line in log_lines(self.game, shown, self.lines):
             self.out.print(line.text, markup=False, highlight=False)
         self.shown = len(self.game.log.events)
 

@@ -344,6 +344,16 @@ class LogLine(BaseModel):
     dice: DiceView | None = Field(default=None, description="The dice rolled, to draw.")
 
 
+class SecretView(BaseModel):
+    """A secret the viewing seat holds or may see (a delivery slip, a noted terrain piece)."""
+
+    key: str
+    kind: str
+    label: str
+    text: str
+    owner: int | None = None
+
+
 class GameView(BaseModel):
     id: str
     version: int = Field(description="Number of choices applied so far.")
@@ -373,6 +383,9 @@ class GameView(BaseModel):
     seed_chosen: bool = Field(
         default=True, description="True when the seed was chosen by whoever created the game "
         "(bots, one human, hot-seat); false when the server drew it, unknown to everyone.")
+    secrets: list[SecretView] = Field(
+        default_factory=list, description="What this seat alone may see (its delivery slip, "
+        "its noted terrain piece); other seats' secrets are redacted from the log.")
 
 
 class Replay(BaseModel):
