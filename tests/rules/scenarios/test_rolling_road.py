@@ -56,7 +56,8 @@ def test_exits_are_marked_by_gear_phase_and_the_sixth_disqualifies_the_rest() ->
     g = road_game(a, b, c, dice=POLE_TO_0, obstacles=(
         Obstacle("wreck-x", Pose(700, 700, 0), 60, 30, wreck_of="c"),))
     # Phase 1: a leaves; player 2 moves c then b up the table; phase 2: b leaves.
-    drive(g, activate=["c"], template=["short_straight"] * 4, spend_shift="done", spend_votes="done")
+    drive(g, activate=["c"], template=["short_straight"] * 4, spend_shift="done",
+          spend_votes="done")
     marks = {e["vehicle"]: e["mark"] for e in ev(g, "exit")}
     assert marks == {"a": 1, "b": 2}
     (dq,) = ev(g, "disqualified")
@@ -117,7 +118,7 @@ def test_rebuilt_terrain_lies_beyond_long_of_the_entry_edge_placed_in_turns() ->
     while d is not None and d.kind == "place_terrain":
         seen.append((d.player, d.target))
         for o in d.options:
-            x, y = (float(t) for t in str(o.value).split(","))
+            _, y = (float(t) for t in str(o.value).split(","))
             assert y - 20 > LONG  # a 40 mm rock: wholly beyond Long of the entry edge
         d = drive(g, place_terrain=[d.options[0].value], template=["short_straight"],
                   spend_shift="done", spend_votes="done")
