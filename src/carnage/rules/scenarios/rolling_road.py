@@ -190,12 +190,21 @@ class RollingRoad:
     def end_of_gear_phase(self, game: Game) -> None:
         """After the Gear Phase marking 6, the vehicles still here are disqualified; a table
         with no vehicle left is cleared for rebuilding and the round ends (p.138)."""
+        self.disqualify_stragglers(game)
+        self.clear_if_empty(game)
+
+    def disqualify_stragglers(self, game: Game) -> None:
+        """After the Gear Phase marking 6, the vehicles still on the table are out (p.138)."""
         st = game.state
-        r = road(st)
         mark = current_mark(st)
         if mark is not None and mark >= LAST_MARK:
             for v in st.in_play():
                 disqualify(game, v, "still on the table after the Gear Phase marked 6")
+
+    def clear_if_empty(self, game: Game) -> None:
+        """No vehicle left on a table someone has left by the exit edge: clear it."""
+        st = game.state
+        r = road(st)
         if not st.in_play() and r["exits"] and not r["rebuild"]:
             self.clear_table(game)
 
