@@ -141,11 +141,11 @@ class ExpressDelivery(SpawnPoints, RollOffPole, TableScenario):
         memory(st)
         road(st)
         st.pole = self.roll_off(game)
+        self.deal_slips(game)  # "at the start of the game" (p.137)
         for p in st.clockwise_from(st.pole):
             spots = self.entry_spawn_candidates(game)
             pick = yield self._ask_spawn(p, spots)
             set_spawn_point(game, p, spots[str(pick)], source=SOURCE, page=PAGE)
-        self.deal_slips(game)
         yield from deploy_at_spawn_points(game, source=SOURCE, page=PAGE)
 
     def _ask_spawn(self, player: int, spots: dict[str, Point]) -> Decision:
