@@ -169,3 +169,14 @@ def test_the_board_shows_the_edges_and_the_table_count() -> None:
     drive(g, template=["short_straight"], spend_shift="done", spend_votes="done")
     marks = {d.id: d for d in g.scenario.drawables(g)}
     assert marks["return-a"].number == 1 and marks["return-a"].points[0][0] == 450.0
+
+
+def test_no_vehicle_left_and_nobody_to_come_back_ends_the_game() -> None:
+    a = vehicle("a", "car", 880, 600, heading=0.0, player=0, gear=1)  # off the side edge
+    b = vehicle("b", "car", 20, 600, heading=180.0, player=1, gear=1)
+    g = placed(a, b, dice=POLE_TO_0 + KEEP)
+    drive(g, template=["short_straight"] * 2, spend_shift="done", spend_votes="done")
+    assert a.status is Status.DISQUALIFIED and b.status is Status.DISQUALIFIED
+    out = g.outcome()
+    assert out is not None and out.draw and out.rounds == 1
+    assert out.reason == "no vehicle left to make a delivery"

@@ -141,3 +141,12 @@ def test_a_vehicle_waiting_on_the_road_is_not_respawned_by_votes() -> None:
     drive(g, template=["short_straight"], spend_shift="done", spend_votes="done")
     g.state.votes[0] = 5
     assert respawn_candidates(g, 0) == []
+
+
+def test_a_template_over_the_exit_edge_and_a_side_edge_exits() -> None:
+    a = vehicle("a", "car", 870, 1150, heading=45.0, player=0, gear=1)  # the top-right corner
+    b = vehicle("b", "car", 200, 300, player=1, gear=1)
+    g = road_game(a, b, dice=POLE_TO_0)
+    drive(g, template=["short_straight"], spend_shift="done", spend_votes="done")
+    assert a.status is Status.EXITED and ev(g, "disqualified") == []
+    assert 0 < ev(g, "exit")[0]["x"] <= 900 - a.width / 2

@@ -12,7 +12,8 @@
   face down (a secret per seat, kernel/secrets.py); whenever vehicles of two players collide
   they swap slips (ruling ED-7).
 * **Express Delivery** (p.137): a vehicle whose template or Final Position overlaps the exit
-  edge leaves the table; its controller scores 1 VP, at most once per table (ruling ED-1).
+  edge leaves the table; its controller scores 1 VP, at most once per player per table
+  (ruling ED-9).
 * **Rolling road** (p.138): the Leader, exits marked 1-6, disqualification after the phase
   marking 6, the next table (rolling_road.py).
 * **Game end** (p.138): once a player has 2 VP, play goes on until no vehicle is left on the
@@ -209,7 +210,8 @@ class ExpressDelivery(SpawnPoints, RollOffPole, TableScenario):
         yield from ()
 
     def _delivered(self, game: Game, v: VehicleState) -> None:
-        """Express Delivery: 1 VP for leaving by the exit edge, once per player per table."""
+        """Express Delivery: 1 VP for leaving by the exit edge, once per player per table
+        (ruling ED-9)."""
         st = game.state
         mem = memory(st)
         table = road(st)["table"]

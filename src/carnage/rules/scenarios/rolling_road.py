@@ -120,8 +120,9 @@ class RollingRoad:
         game.effects.on("pole_moves", effect, self._pole_moves)
 
     def _off_table(self, value: Any, ctx: dict[str, Any]) -> Any:
-        """The template went past an edge: past the exit edge it exits instead (M-23);
-        past another edge it is disqualified as usual (p.87)."""
+        """The template went past an edge: past the exit edge it exits instead (M-23; ruling
+        ED-10: even if it also went past a side edge); past another edge only, it is
+        disqualified as usual (p.87)."""
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
