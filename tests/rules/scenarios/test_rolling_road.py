@@ -150,3 +150,18 @@ def test_a_template_over_the_exit_edge_and_a_side_edge_exits() -> None:
     drive(g, template=["short_straight"], spend_shift="done", spend_votes="done")
     assert a.status is Status.EXITED and ev(g, "disqualified") == []
     assert 0 < ev(g, "exit")[0]["x"] <= 900 - a.width / 2
+
+
+def test_a_table_is_not_cleared_while_vehicles_are_still_due_to_come_back() -> None:
+    a = vehicle("a", "car", 450, 1120, player=0, gear=1)
+    b = vehicle("b", "car", 200, 1000, player=1, gear=2)
+    g = road_game(a, b, dice=POLE_TO_0)
+    drive(g, template=["short_straight"] * 3, spend_shift="done", spend_votes="done")
+    assert road(g.state)["table"] == 2 and g.state.gear_phase == 1
+    # On table 2, a leaves again in Gear Phase 1 while b (marked 2) has not come back yet.
+    a2 = g.state.vehicles["a"]
+    a2.pose = Pose(450, 1120, 90.0)  # as if it had raced up the new table already
+    drive(g, template=["short_straight"], spend_shift="done", spend_votes="done")
+    assert a2.status is Status.EXITED
+    assert ev(g, "table_cleared") == [{"table": 1, "returning": ["a", "b"]}]
+    assert g.state.vehicles["b"].in_play and g.state.gear_phase == 2

@@ -243,8 +243,8 @@ class ExpressDelivery(SpawnPoints, RollOffPole, TableScenario):
         come back and no wreck to respawn ends the game too (the most VP wins; a tie is a
         draw). The slips are turned over at the end."""
         st = game.state
-        if st.in_play() or st.finished:
-            return
+        if st.in_play() or st.finished or road(st)["returning"]:
+            return  # vehicles still due on this table are part of its play
         mem = memory(st)
         first = mem["first_to_target"]
         if first is None:

@@ -203,10 +203,11 @@ class RollingRoad:
                 disqualify(game, v, "still on the table after the Gear Phase marked 6")
 
     def clear_if_empty(self, game: Game) -> None:
-        """No vehicle left on a table someone has left by the exit edge: clear it."""
+        """No vehicle left on a table someone has left by the exit edge, and none still due
+        to come back onto it: clear it."""
         st = game.state
         r = road(st)
-        if not st.in_play() and r["exits"] and not r["rebuild"]:
+        if not st.in_play() and r["exits"] and not r["returning"] and not r["rebuild"]:
             self.clear_table(game)
 
     def clear_table(self, game: Game) -> None:
