@@ -146,7 +146,7 @@ def test_after_three_rounds_the_most_vp_wins() -> None:
           collision_reaction="smash")
     out = g.outcome()
     assert out is not None and out.winner == 1 and out.rounds == 3
-    assert "the most Victory Points after 3 rounds" in out.reason
+    assert out.reason == "most Victory Points after 3 rounds: P2 with 1"
 
 
 def test_a_noted_piece_gone_from_the_table_is_noted_again_and_revealed() -> None:

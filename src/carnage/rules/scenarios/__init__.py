@@ -2,17 +2,15 @@
 
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
+from carnage.rules.scenarios.express_delivery import ExpressDelivery
+from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised
 from carnage.rules.scenarios.street_race import StreetRace
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
-"""Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
-# The rolling road's scenarios and the uplink (Refuelled pp.136-142).
-from carnage.rules.scenarios.express_delivery import ExpressDelivery  # noqa: E402
-from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised  # noqa: E402
-
 SCENARIOS["express-delivery"] = ExpressDelivery
 SCENARIOS["the-revolution-will-be-televised"] = RevolutionWillBeTelevised
+"""Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
 
 
 def scenario_class(scenario_id: str) -> type[TableScenario]:

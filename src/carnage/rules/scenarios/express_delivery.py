@@ -285,7 +285,7 @@ class ExpressDelivery(SpawnPoints, RollOffPole, TableScenario):
             return min((o.value for o in decision.options),
                        key=lambda v: min(float(str(v).split(",")[0]),
                                          st.width - float(str(v).split(",")[0])))
-        return None
+        return super().bot_choice(game, decision)
 
     def _spawn_discs(self, state: GameState) -> list[tuple[Point, float]]:
         return [(c, SPAWN_DIAMETER / 2.0) for c in spawn_points(state).values()]

@@ -30,7 +30,7 @@ from carnage.engine.state import GameState, Obstacle, VehicleState
 from carnage.geometry.shapes import Pose
 from carnage.kernel.secrets import keep_secret, reveal, secret
 from carnage.rules.scenarios.base import SKIRMISH, Line, TableScenario
-from carnage.rules.scenarios.common import score, victory
+from carnage.rules.scenarios.common import score
 from carnage.rules.scenarios.common.pole import RollOffPole
 from carnage.rules.scenarios.common.spawn import (
     SpawnPoints,
@@ -38,6 +38,7 @@ from carnage.rules.scenarios.common.spawn import (
     place_spawn_points,
     spawn_option_poses,
 )
+from carnage.rules.scenarios.common.table import scatter_terrain
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
@@ -84,28 +85,15 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
                "Resistance; 3 VP or the most after three rounds wins.")
     table = SKIRMISH
     table_rolls = (5,)
-    end_checks = frozenset({"gear_phase_end"})
+    end_checks: frozenset[str] = frozenset()
+    """No elimination victory: 3 VP end it at once, else the round limit (p.141)."""
+    round_limit = ROUNDS
 
     # -- the table -------------------------------------------------------------------------------
     def generate(self, state: GameState, rng: random.Random) -> None:
-        """A seeded wasteland: ``TERRAIN`` rocks, crates and barriers, clear of each other and
-        more than Medium from every edge (room for the spawn points)."""
-        kinds = [("rock", 70.0, 60.0, False), ("crate", 40.0, 40.0, True),
-                 ("barrier", 110.0, 25.0, False), ("rock", 50.0, 50.0, False)]
-        placed: list[list[tuple[float, float]]] = []
-        margin = 140.0
-        for i in range(TERRAIN):
-            name, length, width, destructible = kinds[i % len(kinds)]
-            for _ in range(60):
-                pose = Pose(rng.uniform(margin, state.width - margin),
-                            rng.uniform(margin, state.height - margin),
-                            float(rng.choice((0, 30, 60, 90, 120, 150))))
-                ob = Obstacle(f"{name}-{i + 1}", pose, length, width, destructible=destructible)
-                poly = ob.polygon()
-                if all(_apart(poly, o, 60.0) for o in placed):
-                    state.obstacles[ob.id] = ob
-                    placed.append(poly)
-                    break
+        """A seeded wasteland: ``TERRAIN`` pieces clear of each other and of the edges' spawn
+        band (common/table.py)."""
+        scatter_terrain(state, rng, TERRAIN, margin=140.0, gap=60.0)
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
         from carnage.rules.scenarios.street_race import StreetRace
@@ -209,14 +197,10 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
         yield from self.new_uplink(game, "the uplink was hit")
 
     def check_end(self, game: Game) -> None:
-        """After round 3 (checked at the end of its sixth Gear Phase): the most VP wins, ties
-        broken as the shared machinery does (ruling SC-4; RWBT-6)."""
-        st = game.state
-        if st.finished or st.round < ROUNDS or st.gear_phase < 6:
-            return
-        victory.decide(game, score.side_totals(game, score.VP),
-                       f"the most Victory Points after {ROUNDS} rounds", source=SOURCE,
-                       page=142)
+        """Nothing but 3 VP (``_uplink_hit``) and the round limit ends the game (p.141):
+        after round 3 the most VP win, ties broken as the shared machinery does (common/
+        victory.py ``decide``, ruling SC-4; RWBT-6)."""
+        return None
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
         return spawn_option_poses(game, decision.vehicle, decision.kind,
@@ -225,7 +209,7 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """A bot notes the piece nearest its own spawn point (it wants to reach it first)."""
         if decision.kind != "note_terrain":
-            return None
+            return super().bot_choice(game, decision)
         from carnage.rules.scenarios.common.spawn import spawn_point
 
         st = game.state
@@ -254,8 +238,3 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
                               str(len(mem["uplinks"]) - 1), tally=True))
         return rows
 
-
-def _apart(a: list[tuple[float, float]], b: list[tuple[float, float]], gap: float) -> bool:
-    from carnage.geometry.shapes import distance
-
-    return distance(a, b) > gap
