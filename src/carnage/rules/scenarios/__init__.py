@@ -2,10 +2,12 @@
 
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
+from carnage.rules.scenarios.flag_tag import FlagTag
 from carnage.rules.scenarios.street_race import StreetRace
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
+SCENARIOS["flag-tag"] = FlagTag
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
 
 
