@@ -290,6 +290,9 @@ class HeuristicBot:
         # Room to turn: a vehicle ending nose-on to a near table edge may have no legal move
         # left next time (objectives near the edges: flags, spawn points).
         score -= EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(st, v, res.pose))
+        sc = game.scenario
+        if isinstance(sc, TableScenario):
+            score -= sc.move_penalty(game, v, res.pose)  # e.g. ending in a turret's reach
         for oid in res.touched:
             other = st.vehicles.get(oid)
             if other is None:

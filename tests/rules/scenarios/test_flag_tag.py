@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from tests.builders import drive, ev, vehicle
 
 from carnage.catalog import Weight
 from carnage.engine.game import Flow, Game, RuleOptions
@@ -17,7 +18,6 @@ from carnage.rules.scenarios.common.tokens import flag_obstacle
 from carnage.rules.scenarios.flag_tag import KEY, FlagTag, flag_id
 from carnage.rulesets import REFUELLED
 from carnage.rulesets.setup import GameSetup, SetupError, build_game
-from tests.builders import drive, ev, vehicle
 
 
 class PlacedFT(FlagTag):
