@@ -8,7 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from carnage.rulesets.setup import GameSetup, SetupError, parse_scenario_options, parse_sides
+from carnage.rulesets.setup import (
+    GameSetup,
+    SetupError,
+    parse_scenario_options,
+    parse_sides,
+    read_table,
+)
 
 SIDES_HELP = "team game: seats of each side, e.g. 1,3/2,4 (seats count from 1)"
 OPTION_HELP = "a scenario variant, name=value (repeatable), e.g. volatile_flags=true"
@@ -20,8 +26,6 @@ def with_scenario_options(setup: GameSetup, *, sides: str | None = None,
                           options: list[str] | None = None,
                           table: Path | None = None) -> GameSetup:
     """``setup`` with the team-game sides, scenario options and hand-laid table given."""
-    from carnage.rules.scenarios.common.table import LayoutError, load_layout
-
     out = setup
     if sides is not None:
         out = replace(out, sides=parse_sides(sides, setup.players))
@@ -29,8 +33,8 @@ def with_scenario_options(setup: GameSetup, *, sides: str | None = None,
         out = replace(out, scenario_options=parse_scenario_options(options))
     if table is not None:
         try:
-            out = replace(out, table=load_layout(table))
-        except LayoutError as e:
+            out = replace(out, table=read_table(table))
+        except SetupError as e:
             raise SetupError(f"--table: {e}") from None
     return out
 

@@ -29,7 +29,13 @@ from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
 from carnage.rules.scenarios import scenario_class
-from carnage.rulesets.setup import GameSetup, SetupError, build_game, check_sides
+from carnage.rulesets.setup import (
+    GameSetup,
+    SetupError,
+    build_game,
+    check_sides,
+    rolled_scenario,
+)
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
@@ -344,14 +350,8 @@ class Games:
         chosen = req.seed is not None and seed_may_be_chosen(req)
         seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
-            sid = req.scenario
-            if sid.startswith("random:"):
-                # p.122: roll on the table with the game's seed (build_game logs the roll).
-                from carnage.rules.scenarios import SCENARIOS
-                from carnage.rules.scenarios.common.selection import roll_scenario
-
-                sid = roll_scenario(sid, seed, set(SCENARIOS))[0]
-            scenario = scenario_class(sid)()
+            # p.122: a random:<table> is rolled with the game's seed (build_game logs it).
+            scenario = scenario_class(rolled_scenario(req.scenario, seed))()
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         n = len(req.seats)
