@@ -263,3 +263,16 @@ def test_tokens_and_spawn_points_are_drawn() -> None:
     assert marks["spawn-1"].kind == "spawn" and marks["spawn-1"].points == ((450.0, 105.0),)
     assert marks["token-flag-1"].style == "carried"
     assert marks["token-flag-2"].points == ((800.0, 100.0),) and marks["token-flag-2"].owner == 1
+
+
+def test_the_end_of_activation_offers_a_hand_over_to_a_touching_vehicle() -> None:
+    red = vehicle("red", "car", 300, 300, heading=90, player=0)
+    mate = vehicle("mate", "car", 300, 420.05, heading=90, player=0)  # 0.05 mm past red
+    blue = vehicle("blue", "car", 700, 900, heading=270, player=1)
+    flags: dict[str, tuple[float, float] | str] = {"flag-1": "red", "flag-2": (800.0, 100.0)}
+    g = ctf(red, mate, blue, flags=flags, dice=[6, 1] + [1] * 20, scenario=ScarperCTF(flags))
+    d = drive(g, activate="red", template="short_straight", collision_reaction="evade")
+    assert d is not None and d.kind == "token_drop" and d.vehicle == "red"
+    assert "give:mate" in [o.value for o in d.options]
+    g.apply("give:mate")
+    assert tokens.carried_by(g.state, "mate") == ["flag-1"]
