@@ -14,7 +14,7 @@ def test_random_and_heuristic_games_end_clean_and_replay() -> None:
     jobs = [(ID, 300 + i, bots, 6, i % 4 == 0) for i, bots in enumerate(
         [("random", "random")] * 5 + [("heuristic", "random")] * 2
         + [("random", "heuristic")] * 2)]
-    jobs += [(ID, 400 + i, ("heuristic", "heuristic"), 20, True) for i in range(3)]
+    jobs += [(ID, 400 + i, ("heuristic", "heuristic"), 40, True) for i in range(3)]
     results = run_in_workers(play_chunk, [jobs[0::2], jobs[1::2]])
     assert_games_clean(results)
     assert all(r["secrets"] >= 2 for r in results)  # the slips, at least

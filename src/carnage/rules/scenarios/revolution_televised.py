@@ -119,6 +119,11 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
         return Line((c[0] + uy * half, c[1] - ux * half), (c[0] - uy * half, c[1] + ux * half),
                     (ux, uy))
 
+    def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
+        """Bots drive into the uplink: touching it scores (p.141)."""
+        up = memory(state)["uplink"] if "uplink" in state.scenario else None
+        return frozenset() if up is None else frozenset({str(up)})
+
     # -- set-up ----------------------------------------------------------------------------------
     def install(self, game: Game) -> None:
         game.effects.add_flow("collision_end", f"scenario:{self.id}", self._pick_collision)
