@@ -20,6 +20,12 @@ from rich.console import Console
 from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot
+from carnage.cli.scenario_opts import (
+    OPTION_HELP,
+    SCENARIO_HELP,
+    TABLE_HELP,
+    with_scenario_options,
+)
 from carnage.cli.scenario_report import report_lines
 from carnage.engine.game import Game, RuleOptions
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -36,6 +42,7 @@ from carnage.render.svg import (
 )
 from carnage.rulesets.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.web.plain import plain, seat_name
+from carnage.web.redact import events_for
 from carnage.web.schemas import LogLine
 from carnage.web.views import log_lines, names, pending_view
 
@@ -131,7 +138,10 @@ class TerminalPlay:
         self.lines: dict[int, LogLine] = {}
 
     def flush_events(self) -> None:
-        for line in log_lines(self.game, self.game.log.events[self.shown:], self.lines):
+        # The terminal is the human seats' screen: other seats' secrets are redacted.
+        viewers = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        shown = events_for(self.game, self.game.log.events[self.shown:], viewers)
+        for line in log_lines(self.game, shown, self.lines):
             self.out.print(line.text, markup=False, highlight=False)
         self.shown = len(self.game.log.events)
 
@@ -213,7 +223,7 @@ def check_log_file(log: Path) -> None:
 
 
 def play_command(
-    scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
     p1: Annotated[str, typer.Option(help="human, heuristic or random")] = HUMAN,
     p2: Annotated[str, typer.Option(help="human, heuristic or random")] = "heuristic",
     seed: Annotated[int, typer.Option(help="dice seed")] = 0,
@@ -228,6 +238,8 @@ def play_command(
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
     ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
+    table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play a game in the terminal."""
     if ruleset != "refuelled":
@@ -242,6 +254,7 @@ def play_command(
                 except ValueError as e:
                     raise SetupError(f"--p{i + 1}: {e}; or {HUMAN}") from None
         setup = make_setup(scenario, team or [], players=2, max_rounds=max_rounds)
+        setup = with_scenario_options(setup, options=option, table=table)
         game = build_game(setup, seed)
         if log is not None:
             check_log_file(log)

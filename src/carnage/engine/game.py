@@ -228,9 +228,12 @@ def ask(
     vehicle: str | None = None,
     target: str | None = None,
     weapon: str | None = None,
+    hidden: bool = False,
 ) -> Decision:
-    """A decision over labelled options, about ``vehicle`` (and ``target``, ``weapon``)."""
+    """A decision over labelled options, about ``vehicle`` (and ``target``, ``weapon``);
+    ``hidden``: a secret choice, logged for ``player``'s eyes only."""
     return Decision(
         player, kind, prompt, options=tuple(Option(v, lbl) for v, lbl in options),
         source=source, page=page, vehicle=vehicle, target=target, weapon=weapon,
+        hidden=hidden,
     )

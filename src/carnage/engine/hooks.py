@@ -150,7 +150,7 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'Hazards a Nitro boost tops up to (p.84)'),
     ('obstructions', 'value', 'vehicle',
      "what obstructs the vehicle's movement (p.45)"),
-    ('off_table', 'value', 'vehicle',
+    ('off_table', 'value', 'vehicle result',
      'the vehicle left the table (p.87)'),
     ('pivot', 'notice', 'about_front angle ignoring obstructions vehicle',
      'a custom pivot (War Rig, p.118)'),

@@ -418,9 +418,9 @@ def _edge_check(g: Game, v: VehicleState, result: MoveResult) -> bool:
     parts = move_pieces(result)[:-1]  # the template pieces, without the final body
     if not off_table(parts, Table(g.state.width, g.state.height)):
         return False
-    verdict = g.effects.run_event("off_table", True, {"game": g, "vehicle": v})
+    verdict = g.effects.run_event("off_table", True, {"game": g, "vehicle": v, "result": result})
     if verdict is not True:
-        return False
+        return not v.in_play  # the handler took it off this table (an exit edge): move over
     disqualify(g, v, "left the table")
     return True
 

@@ -28,6 +28,9 @@ class Status(StrEnum):
     """Exploded or removed by Twisted Metal (p.44)."""
     DISQUALIFIED = "disqualified"
     """Left the table (p.87): not wrecked."""
+    EXITED = "exited"
+    """Left by an exit edge the scenario names (Express Delivery p.137): off this table,
+    neither wrecked nor disqualified, perhaps coming back on the next."""
 
 
 @dataclass

@@ -50,6 +50,8 @@ class Decision:
     """Id of the other vehicle or object it concerns (the one shot at, collided with ...)."""
     weapon: str | None = None
     """Key of the weapon or upgrade mount it concerns (``machine_gun#0``)."""
+    hidden: bool = False
+    """A secret choice: the log shows it only to ``player`` (kernel/secrets.py)."""
 
     def __post_init__(self) -> None:
         if bool(self.options) == (self.domain is not None):

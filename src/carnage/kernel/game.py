@@ -56,6 +56,8 @@ class KernelState:
     """Events logged so far, by kind."""
     installed: list[list[JsonValue]] = field(default_factory=list, kw_only=True)
     """The effect journal: ``[key, *args]`` of every top-level installer run, in order."""
+    secrets: dict[str, Any] = field(default_factory=dict, kw_only=True)
+    """Hidden information by key (``kernel/secrets.py`` ``Secret``: value and who sees it)."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,7 @@ class KernelGame(ABC):
         self.choices.append(value)
         self.log.emit(
             "decision", source=d.source, page=d.page, player=d.player, decision=d.kind,
-            choice=value,
+            choice=value, **_hidden_choice(d),
         )
         self._count("decision")
         self._advance(value)
@@ -337,12 +339,17 @@ class KernelGame(ABC):
                 only = d.options[0].value
                 self.emit(
                     "forced_choice", source=d.source, page=d.page, player=d.player,
-                    decision=d.kind, choice=only,
+                    decision=d.kind, choice=only, **_hidden_choice(d),
                 )
                 d = self._flow.send(only)
             self._pending = d
         except StopIteration:
             self._pending = None
+
+
+def _hidden_choice(d: Decision) -> dict[str, JsonValue]:
+    """A secret decision's choice is read only by its player (kernel/secrets.py)."""
+    return {"hidden": ["choice"], "seen_by": [d.player]} if d.hidden else {}
 
 
 def copy_state(state: Any) -> Any:

@@ -206,6 +206,32 @@ def _seed_or_none(raw: Any) -> int | str | None:
     raise SetupError("setup.table_seed: must be a whole number or text")
 
 
+def rolled_scenario(spec: str, seed: int | str, ruleset: Ruleset | None = None) -> str:
+    """The scenario id ``spec`` names: itself, or for ``random:<table>`` the one rolled with
+    the game's seed on that table of p.122 (``SetupError`` for an unknown table)."""
+    if not spec.startswith("random:"):
+        return spec
+    from carnage.rules.scenarios.common.selection import roll_scenario
+    from carnage.rulesets import get_ruleset
+
+    known = set((ruleset or get_ruleset("refuelled")).scenarios)
+    try:
+        return roll_scenario(spec, seed, known)[0]
+    except ValueError as e:
+        raise SetupError(str(e)) from None
+
+
+def read_table(path: str | Path) -> dict[str, Any]:
+    """A table layout file read and checked (rules/scenarios/common/table.py); ``SetupError``
+    naming the field at fault."""
+    from carnage.rules.scenarios.common.table import LayoutError, load_layout
+
+    try:
+        return load_layout(path)
+    except LayoutError as e:
+        raise SetupError(str(e)) from None
+
+
 def check_sides(sides: Sequence[Sequence[int]], players: int) -> tuple[tuple[int, ...], ...]:
     """Team-game sides (p.123) checked: at least two sides, every seat 0..players-1 on exactly
     one of them. ``SetupError`` naming the problem."""
@@ -324,8 +350,19 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
             ruleset = get_ruleset(setup.ruleset)
         except KeyError as e:
             raise SetupError(str(e.args[0])) from None
+    rolled: dict[str, JsonValue] | None = None
+    if setup.scenario.startswith("random:"):
+        # G-03: roll on the scenario table with the game's seed (a replay rolls the same).
+        from carnage.rules.scenarios.common.selection import roll_scenario
+
+        try:
+            sid, table, die = roll_scenario(setup.scenario, seed, set(ruleset.scenarios))
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+        rolled = {"table": table, "roll": die, "scenario": sid}
     try:
-        scenario = ruleset.scenario_class(setup.scenario)()
+        scenario = ruleset.scenario_class(setup.scenario if rolled is None
+                                          else str(rolled["scenario"]))()
     except ValueError as e:
         raise SetupError(str(e)) from None
     if setup.players < 2:
@@ -343,6 +380,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
         raise SetupError(f"{setup.players} players need {setup.players} teams, got {len(teams)}")
     state = GameState(width=scenario.width, height=scenario.height, players=setup.players)
     lay_out_table(state, scenario, setup, seed)
+    if rolled is not None:
+        state.scenario["scenario_roll"] = rolled
     for p, spec in enumerate(teams):
         # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
         check = getattr(scenario, "check_team", None)

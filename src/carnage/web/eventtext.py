@@ -269,10 +269,14 @@ def _fallback(kind: str, s: _Say) -> str:
 
 def event_text(event: Event, names: Names) -> str:
     """A short sentence for ``event``, naming vehicles by ``names`` and ending with its page."""
+    from carnage.web.redact import secret_sentence
+
     s = _Say(names, event.data, event.source)
     fn = SENTENCES.get(event.kind)
     try:
-        text = fn(s) if fn is not None else _fallback(event.kind, s)
+        hidden = secret_sentence(event, names)  # secrets and redacted events (web/redact.py)
+        text = hidden if hidden is not None else fn(s) if fn is not None else _fallback(
+            event.kind, s)
     except (TypeError, ValueError, KeyError, IndexError):
         text = _fallback(event.kind, s)
     text = plain(text, names)

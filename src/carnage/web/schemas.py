@@ -115,12 +115,16 @@ class SeatRequest(_In):
 
 
 class NewGameRequest(_In):
-    scenario: str = "street-race"
+    scenario: str = Field(default="street-race", max_length=80, description=(
+        "A scenario id, or random:televised, random:skirmish or random:special (p.122)."))
     seed: StrictInt | None = Field(
         default=None, ge=-(2**62), le=2**62,
         description="Dice seed (bots, one human or hot-seat only); null picks one at random."
     )
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    sides: list[list[int]] | None = Field(
+        default=None, max_length=8,
+        description="Team game (p.123): the seats (from 0) of each side; null: no teams.")
     hot_seat: bool = Field(
         default=False, description="One browser plays every human seat. A given seed is used "
         "only when no two different humans play (bots, hot-seat); otherwise the server draws "
@@ -348,6 +352,16 @@ class LogLine(BaseModel):
     dice: DiceView | None = Field(default=None, description="The dice rolled, to draw.")
 
 
+class SecretView(BaseModel):
+    """A secret the viewing seat holds or may see (a delivery slip, a noted terrain piece)."""
+
+    key: str
+    kind: str
+    label: str
+    text: str
+    owner: int | None = None
+
+
 class GameView(BaseModel):
     id: str
     version: int = Field(description="Number of choices applied so far.")
@@ -377,6 +391,9 @@ class GameView(BaseModel):
     seed_chosen: bool = Field(
         default=True, description="True when the seed was chosen by whoever created the game "
         "(bots, one human, hot-seat); false when the server drew it, unknown to everyone.")
+    secrets: list[SecretView] = Field(
+        default_factory=list, description="What this seat alone may see (its delivery slip, "
+        "its noted terrain piece); other seats' secrets are redacted from the log.")
 
 
 class Replay(BaseModel):

@@ -29,10 +29,17 @@ from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
 from carnage.rules.scenarios import scenario_class
-from carnage.rulesets.setup import GameSetup, SetupError, build_game
+from carnage.rulesets.setup import (
+    GameSetup,
+    SetupError,
+    build_game,
+    check_sides,
+    rolled_scenario,
+)
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
+from carnage.web.redact import events_for, viewer_key
 from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
 from carnage.web.seated import SeatedSession
 from carnage.web.views import SeatControl, game_view, illegal_choice_text, log_lines
@@ -143,9 +150,10 @@ class GameSession(SeatedSession):
         }
         self.rng: random.Random = bot_rng(f"{seed}:{len(self.game.choices)}")
         self.listeners: list[Listener] = []
-        self._views: dict[tuple[int, int | None], GameView] = {}
-        self._json: dict[tuple[int, int | None], bytes] = {}
-        self._log: dict[int, LogLine] = {}
+        self._views: dict[tuple[int, int | None, tuple[int, ...]], GameView] = {}
+        self._json: dict[tuple[int, int | None, tuple[int, ...]], bytes] = {}
+        self._logs: dict[tuple[int, ...], dict[int, LogLine]] = {}
+        """Log lines already written, per set of viewing seats (secrets differ by seat)."""
 
     # -- seats and tokens ------------------------------------------------------------------------
     def seat_controls(self) -> list[SeatControl]:
@@ -165,15 +173,18 @@ class GameSession(SeatedSession):
     def finished(self) -> bool:
         return self.game.state.finished
 
+    def _log_cache(self, seats: list[int]) -> dict[int, LogLine]:
+        return self._logs.setdefault(viewer_key(seats), {})
+
     def view(self, seats: list[int]) -> GameView:
         with self.lock:
-            key = (self.version, self._your_seat(seats))
+            key = (self.version, self._your_seat(seats), viewer_key(seats))
             cached = self._views.get(key)
             if cached is None:
                 if self._views and next(iter(self._views))[0] != self.version:
                     self._views.clear()
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
-                                   log_cache=self._log)
+                                   log_cache=self._log_cache(seats), viewers=seats)
                 cached = cached.model_copy(update={
                     "seed_chosen": self.seed_chosen,
                     # the dice seed is revealed once the game is over
@@ -185,7 +196,7 @@ class GameSession(SeatedSession):
     def view_json(self, seats: list[int]) -> bytes:
         """``view(seats)`` serialised (cached per version and seat, like the view)."""
         with self.lock:
-            key = (self.version, self._your_seat(seats))
+            key = (self.version, self._your_seat(seats), viewer_key(seats))
             out = self._json.get(key)
             if out is None:
                 if self._json and next(iter(self._json))[0] != self.version:
@@ -194,10 +205,12 @@ class GameSession(SeatedSession):
                 self._json[key] = out
             return out
 
-    def log_lines(self, since: int = 0) -> list[LogLine]:
-        """Every log line from sequence number ``since`` on, exactly as the table shows them."""
+    def log_lines(self, since: int = 0, seats: Sequence[int] = ()) -> list[LogLine]:
+        """Every log line from sequence number ``since`` on, exactly as the table shows them
+        to ``seats`` (none: a spectator; other seats' secrets redacted)."""
         with self.lock:
-            return log_lines(self.game, self.game.log.events[since:], self._log)
+            shown = events_for(self.game, self.game.log.events[since:], seats)
+            return log_lines(self.game, shown, self._log_cache(list(seats)))
 
     # -- acting ----------------------------------------------------------------------------------
     def decide_json(self, tokens: str, version: int, choice: Any) -> bytes:
@@ -224,8 +237,9 @@ class GameSession(SeatedSession):
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
         self.game = replay_choices(self.setup, self.seed, choices)
-        self._log.clear()
+        self._logs.clear()
         self._views.clear()
+        self._json.clear()
         return ApiError(
             500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
         )
@@ -341,8 +355,11 @@ class Games:
             self._sessions.clear()
 
     def create(self, req: NewGameRequest) -> GameSession:
+        chosen = req.seed is not None and seed_may_be_chosen(req)
+        seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
-            scenario = scenario_class(req.scenario)()
+            # p.122: a random:<table> is rolled with the game's seed (build_game logs it).
+            scenario = scenario_class(rolled_scenario(req.scenario, seed))()
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         n = len(req.seats)
@@ -377,9 +394,12 @@ class Games:
             if not report.vehicles:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
-        setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
-        chosen = req.seed is not None and seed_may_be_chosen(req)
-        seed = req.seed if chosen and req.seed is not None else draw_seed()
+        try:
+            setup = GameSetup(scenario=req.scenario if req.scenario.startswith("random:")
+                              else scenario.id, teams=tuple(teams), players=n,
+                              sides=check_sides(req.sides or (), n))
+        except SetupError as e:
+            raise ApiError(422, str(e)) from None
         try:
             game = build_game(setup, seed)
         except SetupError as e:

@@ -46,6 +46,7 @@ from carnage.web.plain import (
     seat_name,
     state_names,
 )
+from carnage.web.redact import events_for, secret_views
 from carnage.web.schemas import (
     Controller,
     DiceView,
@@ -358,11 +359,15 @@ def game_view(
     events: Sequence[Event] | None = None,
     with_preview: bool = True,
     log_cache: dict[int, LogLine] | None = None,
+    viewers: Sequence[int] = (),
 ) -> GameView:
-    """The view of ``game``; ``events`` replaces the default log (the last ``LOG_LINES``)."""
+    """The view of ``game`` for the seats ``viewers`` (none: a spectator): other seats'
+    secrets redacted (web/redact.py); ``events`` replaces the default log (the last
+    ``LOG_LINES``). ``log_cache`` must be kept per viewer."""
     st = game.state
     d = game.pending()
     shown = list(game.log.events[-LOG_LINES:]) if events is None else list(events)
+    shown = events_for(game, shown, viewers)
     controllers = {s.seat: s.controller for s in seats}
     teams = {s.seat: s.team for s in seats}
     return GameView(
@@ -404,6 +409,7 @@ def game_view(
         pending=None if d is None else pending_view(game, d, with_preview),
         log=log_lines(game, shown, log_cache),
         svg_url=f"/api/games/{gid}/svg",
+        secrets=secret_views(game, viewers),
     )
 
 

@@ -3,11 +3,17 @@
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.death_race import DeathRace
+from carnage.rules.scenarios.express_delivery import ExpressDelivery
+from carnage.rules.scenarios.flag_tag import FlagTag
+from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised
 from carnage.rules.scenarios.street_race import StreetRace
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
 SCENARIOS["death-race"] = DeathRace
+SCENARIOS["flag-tag"] = FlagTag
+SCENARIOS["express-delivery"] = ExpressDelivery
+SCENARIOS["the-revolution-will-be-televised"] = RevolutionWillBeTelevised
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
 
 

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from carnage.kernel.decisions import IllegalChoice
 from carnage.rulesets.setup import build_game
 from carnage.web.deps import GamesDep
+from carnage.web.redact import events_for
 from carnage.web.schemas import (
     DecisionRequest,
     Deleted,
@@ -94,10 +95,11 @@ def svg(gid: str, games: GamesDep) -> Response:
 
 @router.get("/{gid}/events", response_model=list[EventJson], responses=ERRORS,
             summary="The engine's event log from sequence number `since` on")
-def events(gid: str, games: GamesDep, since: int = Query(0, ge=0)) -> list[EventJson]:
+def events(gid: str, games: GamesDep, since: int = Query(0, ge=0),
+           token: str | None = TOKEN) -> list[EventJson]:
     s = games.get(gid)
-    with s.lock:
-        evs = s.game.log.events[since:]
+    with s.lock:  # other seats' secrets redacted (web/redact.py)
+        evs = events_for(s.game, s.game.log.events[since:], s.seats_for(token))
         return [EventJson.model_validate(e.to_json()) for e in evs]
 
 
@@ -105,8 +107,9 @@ def events(gid: str, games: GamesDep, since: int = Query(0, ge=0)) -> list[Event
     **ERRORS, 200: {"content": {"text/plain": {}}}},
     summary="Every line of the game's log as the table shows it (`format=text` to download)")
 def log(gid: str, games: GamesDep, since: int = Query(0, ge=0),
-        format: Literal["json", "text"] = "json") -> Response:
-    lines = games.get(gid).log_lines(since)
+        format: Literal["json", "text"] = "json", token: str | None = TOKEN) -> Response:
+    s = games.get(gid)
+    lines = s.log_lines(since, s.seats_for(token))
     if format == "json":
         body = "[" + ",".join(ln.model_dump_json() for ln in lines) + "]"
         return Response(body, media_type="application/json")
@@ -118,8 +121,10 @@ def log(gid: str, games: GamesDep, since: int = Query(0, ge=0),
 
 @router.get("/{gid}/replay", response_model=Replay | GameView, responses=ERRORS,
             summary="Step through a game: every step, or the view after `step` choices")
-def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0)) -> Replay | GameView:
+def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0),
+           token: str | None = TOKEN) -> Replay | GameView:
     s = games.get(gid)
+    viewers = s.seats_for(token)  # what this seat may see (web/redact.py)
     with s.lock:
         choices = list(s.game.choices)
     if step is not None and step > len(choices):
@@ -129,7 +134,7 @@ def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0)) -> R
     if step is not None:
         for c in choices[:step]:
             _apply(game, c)
-        return game_view(game, s.id, seats)
+        return game_view(game, s.id, seats, viewers=viewers)
     steps = []
     seen = 0
     for i in range(len(choices) + 1):
@@ -137,7 +142,8 @@ def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0)) -> R
             _apply(game, choices[i - 1])
         new = game.log.events[seen:]
         seen = len(game.log.events)
-        steps.append(game_view(game, s.id, seats, events=new, with_preview=False))
+        steps.append(game_view(game, s.id, seats, events=new, with_preview=False,
+                               viewers=viewers))
     return Replay(steps=steps)
 
 

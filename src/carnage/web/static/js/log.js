@@ -15,9 +15,10 @@ function lineEl(l) {
 
 export class LogView {
   /** @param {HTMLOListElement} el */
-  constructor(el, { gid = null } = {}) {
+  constructor(el, { gid = null, token = null } = {}) {
     this.el = el;
     this.gid = gid;
+    this.token = token; // a seat sees its own secrets in the log (web/redact.py)
     this.items = new Map(); // seq -> li
     this.first = null;
     this.last = -1;
@@ -89,7 +90,7 @@ export class LogView {
     this.loadingOlder = true;
     try {
       const before = this.el.scrollHeight;
-      const lines = await api.get(`/api/games/${encodeURIComponent(this.gid)}/log`);
+      const lines = await api.get(`/api/games/${encodeURIComponent(this.gid)}/log${this.token ? `?token=${encodeURIComponent(this.token)}` : ""}`);
       this.add(lines.filter((l) => l.seq < this.first));
       this.el.scrollTop += this.el.scrollHeight - before;
     } catch { /* the newest lines stay shown */ } finally {

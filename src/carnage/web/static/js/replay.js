@@ -7,6 +7,8 @@ import { Playback, getPace, paceControl } from "./playback.js";
 import { playerName, renderDashboards, renderPlayers, statusLine, turnLine } from "./view.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
+const seatToken = new URLSearchParams(window.location.search).get("token");
+const seatQuery = seatToken ? `token=${encodeURIComponent(seatToken)}` : ""; // this seat's secrets
 const board = new Board(document.getElementById("board"));
 const log = new LogView(document.getElementById("log"));
 const playback = new Playback(board, document.getElementById("playback"));
@@ -39,7 +41,7 @@ async function show(i, animate = true) {
   fill(document.getElementById("step-decision"),
     p ? [h("b", `${playerName(view, p.seat)} next: `), p.prompt, h("span.muted", ` (${p.rule || humanise(p.source)}${p.page ? `, p.${p.page}` : ""})`)]
       : view.status === "finished" ? h("b", view.outcome_reason || "Game over") : "");
-  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text`;
+  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text${seatQuery ? `&${seatQuery}` : ""}`;
   document.body.dataset.step = String(n);
   document.getElementById("back").disabled = n === 0;
   document.getElementById("first").disabled = n === 0;
@@ -88,8 +90,8 @@ async function main() {
   document.getElementById("pace").append(paceControl((p) => { if (p === "skip") playback.skip(); }));
   try {
     const [data, events] = await Promise.all([
-      api.get(`/api/games/${encodeURIComponent(gid)}/replay`),
-      api.get(`/api/games/${encodeURIComponent(gid)}/events`),
+      api.get(`/api/games/${encodeURIComponent(gid)}/replay${seatQuery ? `?${seatQuery}` : ""}`),
+      api.get(`/api/games/${encodeURIComponent(gid)}/events${seatQuery ? `?${seatQuery}` : ""}`),
     ]);
     state.events = events;
     state.steps = data.steps || [];

@@ -28,7 +28,8 @@ const state = {
   ctx: null,
 };
 
-const log = new LogView(document.getElementById("log"), { gid });
+const log = new LogView(document.getElementById("log"), { gid, token });
+const seatQuery = token ? `&token=${encodeURIComponent(token)}` : ""; // this seat's secrets
 const board = new Board(document.getElementById("board"), {
   onVehicleClick: (id) => state.ctx && state.ctx.onVehicleClick && state.ctx.onVehicleClick(id),
 });
@@ -129,7 +130,7 @@ async function playOut(prev, view, own) {
   const until = lastSeqOf(view);
   if (until < since) return;
   const base = `/api/games/${encodeURIComponent(gid)}`;
-  let [events, lines] = await Promise.all([api.get(`${base}/events?since=${since}`), api.get(`${base}/log?since=${since}`)]);
+  let [events, lines] = await Promise.all([api.get(`${base}/events?since=${since}${seatQuery}`), api.get(`${base}/log?since=${since}${seatQuery}`)]);
   events = events.filter((e) => e.seq <= until);
   if (own !== null) {
     const i = events.findIndex((e) => (e.kind === "decision" || e.kind === "forced_choice") && e.data.player !== own);
@@ -148,8 +149,9 @@ function render(view, animate) {
   board.update(view, { animate });
   fill(document.getElementById("game-status"), statusLine(view));
   fill(document.getElementById("turn"), turnLine(view));
-  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text`;
+  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text${seatQuery}`;
   renderPlayers(document.getElementById("players"), view);
+  renderSecrets(document.getElementById("secrets"), view);
   renderInvites();
   log.add(view.log);
   if (!log.loadedOlder && view.log.length && view.log[0].seq > 0) {
@@ -398,3 +400,12 @@ async function main() {
 }
 
 main();
+
+/** What this seat alone may see (its delivery slip, its noted terrain piece). */
+function renderSecrets(el, view) {
+  if (!el) return;
+  const items = view.secrets || [];
+  el.hidden = !items.length;
+  fill(el, items.length ? [h("h3", "Only you can see"),
+    h("ul", items.map((s) => h("li", { dataset: { secret: s.key } }, [h("b", `${s.label}: `), s.text])))] : []);
+}
