@@ -5,6 +5,9 @@ from carnage.rules.scenarios.street_race import StreetRace
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
+from carnage.rules.scenarios.truckasaurus import Truckasaurus  # noqa: E402
+
+SCENARIOS["truckasaurus"] = Truckasaurus
 
 
 def scenario_class(scenario_id: str) -> type[TableScenario]:

@@ -88,3 +88,16 @@ def neutral_activation(game: Game, v: VehicleState, controller: int, *, source: 
     yield from activation(game, v, free=True)
     st.active = saved
     v.player = keeper(game, controller)
+
+
+def add_neutral(game: Game, v: VehicleState) -> None:
+    """Put the neutral vehicle ``v`` into the game during set-up, installing the rules its
+    weapons, upgrades, perks and special rules carry (journaled, so copies rebuild them)."""
+    from carnage.engine.rulebook import rule_ids
+
+    v.neutral = True
+    game.state.vehicles[v.id] = v
+    for family, rid in rule_ids(game, v):
+        game.install_rule(family, rid, v, f"{family}:{rid}:{v.id}")
+    game.emit("neutral_vehicle", source="scenario", vehicle=v.id, name=v.name,
+              x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3))

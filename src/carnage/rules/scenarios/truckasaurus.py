@@ -1,0 +1,239 @@
+"""Truckasaurus, a Special Event (Refuelled pp.152-153).
+
+Truckasaurus stands at the centre of the arena (facing the way the Pole holder picks) and
+belongs to nobody (rules/scenarios/beasts.py, neutral.py). Pole is rolled off and passed
+clockwise. Spawn points and deployment follow the usual pattern; respawns come back at one's
+own spawn point. A player with a vehicle in play may pay 3 votes whenever votes may be spent
+to drive Truckasaurus for one activation (before their own); every vehicle wrecked during it
+scores that player 1 VP (at most 1 a time for their own side's vehicles). Smashing into it in
+one's own activation earns a vote; starting an activation beyond Double of it costs one. The
+first to 5 VP (3 in a two-player game) wins at once; otherwise after round 3 the player(s)
+with the most VP win.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from carnage.engine.game import ask
+from carnage.engine.scenario_view import Drawable, ReportRow
+from carnage.engine.state import GameState, Obstacle, VehicleState
+from carnage.geometry.shapes import Pose
+from carnage.rules.scenarios import beast_table as bt
+from carnage.rules.scenarios.base import SPECIAL, Line, TableScenario
+from carnage.rules.scenarios.beasts import (
+    install_truckasaurus_rules,
+    install_truckasaurus_scenario,
+    is_truckasaurus,
+    make_truckasaurus,
+    truckasaurus_of,
+)
+from carnage.rules.scenarios.common.pole import RollOffPole
+from carnage.rules.scenarios.neutral import add_neutral, install_neutrals
+from carnage.team.io import parse_team
+from carnage.team.model import TeamSpec
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
+
+PAGE = 152
+SOURCE = "truckasaurus"
+ROUNDS = 3
+WIN_VP = 5
+WIN_VP_TWO = 3
+FACINGS = tuple(range(0, 360, 45))
+"""Ruling TR-2: the facings the Pole holder may give Truckasaurus (45-degree steps)."""
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
+
+
+def arena_terrain(state: GameState, rng: random.Random, keep_clear: float) -> None:
+    """A demolition-derby arena: a few rocks and crates, none within ``keep_clear`` of the
+    centre nor within 130 mm of an edge (room for spawn points and deployment)."""
+    cx, cy = bt.centre(state)
+    n = 0
+    tries = 0
+    while n < 5 and tries < 200:
+        tries += 1
+        x = rng.uniform(150.0, state.width - 150.0)
+        y = rng.uniform(180.0, state.height - 180.0)
+        if ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < keep_clear:
+            continue
+        if any(((x - o.pose.x) ** 2 + (y - o.pose.y) ** 2) ** 0.5 < 140.0
+               for o in state.obstacles.values()):
+            continue
+        n += 1
+        size = rng.uniform(40.0, 70.0)
+        oid = f"rock-{n}"
+        state.obstacles[oid] = Obstacle(oid, Pose(round(x, 1), round(y, 1),
+                                                  round(rng.uniform(0, 180), 1)),
+                                        round(size, 1), round(size * 0.8, 1))
+
+
+def arena_teams(players: int, title: str) -> tuple[TeamSpec, ...]:
+    """Default teams: a Car with a front heavy machine gun and a Buggy with a front machine
+    gun per player (any team may be brought instead)."""
+    out = []
+    for p in range(players):
+        colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
+        out.append(parse_team({
+            "name": f"{colour} {title}", "cans": 50,
+            "vehicles": [
+                {"name": f"{colour} Car", "type": "car",
+                 "weapons": [{"id": "heavy_machine_gun", "facing": "front"}]},
+                {"name": f"{colour} Buggy", "type": "buggy",
+                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
+            ]}, f"{title} team {p + 1}"))
+    return tuple(out)
+
+
+def point_goal(x: float, y: float, grid: float = 40.0) -> Line:
+    """A goal at a point for bots: a 2 mm line, snapped to ``grid`` so the bot's distance
+    fields are reused while the point moves little."""
+    gx, gy = round(x / grid) * grid, round(y / grid) * grid
+    return Line((gx - 1.0, gy), (gx + 1.0, gy), (0.0, 1.0))
+
+
+class Truckasaurus(RollOffPole, TableScenario):
+    id = "truckasaurus"
+    name = "Truckasaurus"
+    page = PAGE
+    min_players = 2
+    max_players = 6
+    table = SPECIAL
+    table_rolls = (6,)
+    summary = ("An unkillable war machine in the middle of the arena: pay votes to drive it "
+               "and score a point for every car it wrecks.")
+
+    # -- the table ---------------------------------------------------------------------------
+    def lay_out(self, state: GameState) -> None:
+        self.generate(state, random.Random(0))
+
+    def generate(self, state: GameState, rng: random.Random) -> None:
+        arena_terrain(state, rng, 260.0)
+
+    def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
+        return arena_teams(players, "Feeders")
+
+    # -- set-up ------------------------------------------------------------------------------
+    def install(self, game: Game) -> None:
+        install_neutrals(game)
+        install_truckasaurus_rules(game)
+        install_truckasaurus_scenario(game, self.score)
+
+    def setup(self, game: Game) -> Flow:
+        st = game.state
+        st.pole = self.roll_off(game)
+        cx, cy = bt.centre(st)
+        if truckasaurus_of(game) is None:
+            add_neutral(game, make_truckasaurus(Pose(cx, cy, 90.0)))
+        t = truckasaurus_of(game)
+        if t is not None:
+            pick = yield ask(st.pole, "truckasaurus_facing",
+                             "Truckasaurus: which way does it face?",
+                             [(h, f"{h} degrees") for h in FACINGS], source=SOURCE, page=PAGE,
+                             vehicle=t.id)
+            t.pose = Pose(cx, cy, float(pick))
+            game.emit("deploy", source=SOURCE, page=PAGE, vehicle=t.id, player=None,
+                      x=cx, y=cy, heading=float(pick))
+        order = st.clockwise_from(st.pole)
+        yield from bt.place_spawn_points(game, order, source=SOURCE, page=PAGE)
+        yield from bt.deploy_at_spawns(game, order, source=SOURCE, page=PAGE)
+
+    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
+        spot = bt.spawns(game.state).get(vehicle.player)
+        if spot is None:
+            return {}
+        return {f"spawn point {k}": p for k, p in bt.spawn_poses(game, vehicle, spot).items()}
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        v = game.state.vehicles.get(decision.vehicle or "")
+        if v is None:
+            return {}
+        if decision.kind == "deploy_pose":
+            spot = bt.spawns(game.state).get(v.player)
+            poses = {} if spot is None else bt.spawn_poses(game, v, spot)
+            return {str(o.value): poses[str(o.value)] for o in decision.options
+                    if str(o.value) in poses}
+        if decision.kind == "truckasaurus_facing":
+            return {str(o.value): Pose(v.pose.x, v.pose.y, float(o.value))
+                    for o in decision.options}
+        return {}
+
+    # -- scoring and the end -----------------------------------------------------------------
+    def target_vp(self, game: Game) -> int:
+        return WIN_VP_TWO if game.state.players == 2 else WIN_VP
+
+    def score(self, game: Game, player: int, n: int, source: str, page: int,
+              **data: Any) -> None:
+        bt.add_vp(game, player, n, source, page, **data)
+        got = bt.vp(game.state)[player]
+        if got >= self.target_vp(game) and not game.state.finished:
+            game.state.scenario["winners"] = [player]
+            game.finish(player, f"first to {self.target_vp(game)} Victory Points")
+
+    def end_of_gear_phase(self, game: Game) -> Flow | None:
+        st = game.state
+        if st.gear_phase >= 6 and st.round >= ROUNDS:
+            bt.finish_most(game, bt.vp(st), "Victory Points", share=True)
+            return None
+        self.pass_pole_clockwise(game)
+        return None
+
+    def check_end(self, game: Game) -> None:
+        """No last-player-standing win here (ruling TR-9): the game ends on Victory Points."""
+
+    # -- what the table shows ----------------------------------------------------------------
+    def drawables(self, game: Game) -> list[Drawable]:
+        out = bt.spawn_drawables(game.state)
+        t = truckasaurus_of(game)
+        if t is not None and t.in_play:
+            out.append(Drawable("danger-zone", "label", ((t.pose.x, t.pose.y),),
+                                label="TRUCKASAURUS", style="beast"))
+        return out
+
+    def report(self, game: Game) -> list[ReportRow]:
+        rows = bt.vp_rows(game.state)
+        winners = game.state.scenario.get("winners")
+        if winners:
+            rows.append(ReportRow("winners", "Winners", ",".join(str(p + 1) for p in winners),
+                                  ", ".join(f"player {p + 1}" for p in winners), tally=True))
+        return rows
+
+    # -- bots ----------------------------------------------------------------------------------
+    def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
+        t = next((v for v in state.vehicles.values() if is_truckasaurus(v)), None)
+        if t is None or not t.in_play:
+            return None
+        if is_truckasaurus(vehicle):
+            prey = [o for o in state.in_play() if o.in_team and o.player != vehicle.player]
+            if not prey:
+                return None
+            near = min(prey, key=lambda o: (o.pose.x - t.pose.x) ** 2 + (o.pose.y - t.pose.y) ** 2)
+            return point_goal(near.pose.x, near.pose.y)
+        # Stay in the Danger Zone (votes) without parking on its nose: aim just beside it.
+        return point_goal(t.pose.x + 120.0, t.pose.y)
+
+    def bot_choice(self, game: Game, decision: Decision) -> Any:
+        """Wake Truckasaurus when a rival's vehicle is near it; aim it at rivals."""
+        st = game.state
+        t = truckasaurus_of(game)
+        if decision.kind == "spend_votes" and t is not None and t.in_play:
+            values = {str(o.value) for o in decision.options}
+            if "truckasaurus_lives" in values:
+                near = [o for o in st.in_play() if o.in_team and o.player != decision.player
+                        and ((o.pose.x - t.pose.x) ** 2 + (o.pose.y - t.pose.y) ** 2) ** 0.5
+                        < game.templates.ranges["long"] + 60.0]
+                if near:
+                    return "truckasaurus_lives"
+        if decision.kind == "attack" and st.active is not None:
+            me = st.vehicles.get(st.active)
+            if me is not None and me.in_team:
+                # Shooting Truckasaurus is pointless: let the bot pick among the others.
+                opts = [o.value for o in decision.options
+                        if not str(o.value).endswith(">truckasaurus")]
+                if len(opts) != len(decision.options):
+                    foes = [v for v in opts if ">" in str(v)]
+                    return foes[0] if foes else "stop"
+        return None
