@@ -8,6 +8,9 @@ SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 from carnage.rules.scenarios.truckasaurus import Truckasaurus  # noqa: E402
 
 SCENARIOS["truckasaurus"] = Truckasaurus
+from carnage.rules.scenarios.big_game_hunter import BigGameHunter  # noqa: E402
+
+SCENARIOS["big-game-hunter"] = BigGameHunter
 
 
 def scenario_class(scenario_id: str) -> type[TableScenario]:

@@ -1,0 +1,232 @@
+"""Big Game Hunter, a Special Event (Refuelled pp.143-145).
+
+Giant radioactive creatures roam the arena (rules/scenarios/beasts.py): each player places one
+within Double of the centre, then the Pole holder one more at the centre. Spawn points must
+be more than Double from every spawn point and creature. Creatures only move when enraged,
+driven by whoever enraged them. Wrecking one scores a kill and 2 votes. A player wins at once
+when 2 creatures (or all that are left) stand within Short of their spawn point; when no
+creature is left, the most kills wins.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from carnage.engine.game import ask
+from carnage.engine.scenario_view import Drawable, ReportRow
+from carnage.engine.state import GameState, VehicleState
+from carnage.geometry.shapes import Pose, Rect, distance, penetration
+from carnage.rules.scenarios import beast_table as bt
+from carnage.rules.scenarios.base import SPECIAL, Line, TableScenario
+from carnage.rules.scenarios.beasts import (
+    install_creatures,
+    is_creature,
+    kills,
+    make_creature,
+)
+from carnage.rules.scenarios.common.pole import RollOffPole
+from carnage.rules.scenarios.neutral import add_neutral, install_neutrals
+from carnage.rules.scenarios.truckasaurus import arena_teams, arena_terrain, point_goal
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
+
+PAGE = 143
+SOURCE = "big_game_hunter"
+HERD = 2
+PLACE_PITCH = 60.0
+"""Ruling BGH-2: creature places are offered on a lattice this far apart within Double of the
+centre, facing the centre (the one at the centre faces up the table)."""
+
+
+def creatures(state: GameState) -> list[VehicleState]:
+    return [v for v in state.vehicles.values() if is_creature(v) and v.in_play]
+
+
+class BigGameHunter(RollOffPole, TableScenario):
+    id = "big-game-hunter"
+    name = "Big Game Hunter"
+    page = PAGE
+    min_players = 2
+    max_players = 4
+    table = SPECIAL
+    table_rolls = (1,)
+    summary = ("Giant mutant creatures in the arena: enrage them, steer them home to your "
+               "spawn point, or hunt them down for kills.")
+
+    def lay_out(self, state: GameState) -> None:
+        self.generate(state, random.Random(0))
+
+    def generate(self, state: GameState, rng: random.Random) -> None:
+        arena_terrain(state, rng, 330.0)
+
+    def default_teams(self, players: int) -> tuple[Any, ...]:
+        return arena_teams(players, "Hunters")
+
+    def install(self, game: Game) -> None:
+        install_neutrals(game)
+        install_creatures(game)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def creature_places(self, game: Game, v: VehicleState) -> dict[str, Pose]:
+        st = game.state
+        cx, cy = bt.centre(st)
+        double = game.templates.ranges["double"]
+        blocked = [ob.polygon() for ob in st.obstacles.values()]
+        blocked += [c.polygon() for c in creatures(st) if c.id != v.id and c.pose.x >= 0]
+        out: dict[str, Pose] = {}
+        k = int(double // PLACE_PITCH)
+        for i in range(-k, k + 1):
+            for j in range(-k, k + 1):
+                x, y = cx + i * PLACE_PITCH, cy + j * PLACE_PITCH
+                if (i, j) == (0, 0) or math.hypot(x - cx, y - cy) > double:
+                    continue
+                heading = math.degrees(math.atan2(cy - y, cx - x)) % 360.0
+                pose = Pose(x, y, round(heading, 3))
+                poly = Rect(pose, v.length, v.width).polygon()
+                if any(penetration(poly, b) >= -1e-6 for b in blocked):
+                    continue
+                out[f"{x - cx:+.0f},{y - cy:+.0f}"] = pose
+        return out
+
+    def setup(self, game: Game) -> Flow:
+        st = game.state
+        st.pole = self.roll_off(game)
+        order = st.clockwise_from(st.pole)
+        cx, cy = bt.centre(st)
+        for n, p in enumerate(order, start=1):
+            c = make_creature(n)
+            add_neutral(game, c)
+            places = self.creature_places(game, c)
+            pick = yield ask(p, "creature_place",
+                             f"Place {c.name} within Double of the centre",
+                             [(k, f"{k} mm from the centre") for k in places], source=SOURCE,
+                             page=PAGE, vehicle=c.id)
+            c.pose = places[str(pick)]
+            game.emit("deploy", source=SOURCE, page=PAGE, vehicle=c.id, player=p,
+                      x=c.pose.x, y=c.pose.y, heading=c.pose.heading)
+        last = make_creature(len(order) + 1, Pose(cx, cy, 90.0))
+        add_neutral(game, last)
+        game.emit("deploy", source=SOURCE, page=PAGE, vehicle=last.id, player=st.pole,
+                  x=cx, y=cy, heading=90.0)
+        yield from bt.place_spawn_points(
+            game, order, source=SOURCE, page=PAGE,
+            keep_out=lambda: [c.polygon() for c in creatures(st)])
+        yield from bt.deploy_at_spawns(game, order, source=SOURCE, page=PAGE)
+
+    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
+        spot = bt.spawns(game.state).get(vehicle.player)
+        if spot is None:
+            return {}
+        return {f"spawn point {k}": p for k, p in bt.spawn_poses(game, vehicle, spot).items()}
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        v = game.state.vehicles.get(decision.vehicle or "")
+        if v is None:
+            return {}
+        if decision.kind == "deploy_pose":
+            spot = bt.spawns(game.state).get(v.player)
+            poses = {} if spot is None else bt.spawn_poses(game, v, spot)
+        elif decision.kind == "creature_place":
+            poses = self.creature_places(game, v)
+        else:
+            return {}
+        return {str(o.value): poses[str(o.value)] for o in decision.options
+                if str(o.value) in poses}
+
+    # -- victory -----------------------------------------------------------------------------
+    def herded(self, game: Game, player: int) -> list[str]:
+        """Creatures in play within Short of ``player``'s spawn point."""
+        spot = bt.spawns(game.state).get(player)
+        if spot is None:
+            return []
+        short = game.templates.ranges["short"]
+        d = bt.disc(spot)
+        return [c.id for c in creatures(game.state) if distance(c.polygon(), d) <= short + 1e-9]
+
+    def check_end(self, game: Game) -> None:
+        """Ruling BGH-7: herding is judged whenever the engine checks for the end (after every
+        step); if two players herd at once the active vehicle's controller is judged first,
+        then clockwise from the Pole. A wrecked creature no longer counts (BGH-3)."""
+        st = game.state
+        if st.flow.stage == "setup" or not bt.spawns(st):
+            return
+        left = creatures(st)
+        if not left:
+            bt.finish_most(game, kills(game) | {p: kills(game).get(p, 0)
+                                                 for p in range(st.players)},
+                           "creature kills", share=False)
+            return
+        need = min(HERD, len(left))
+        first = st.vehicles[st.active].player if st.active in st.vehicles else st.pole
+        for p in st.clockwise_from(first % st.players):
+            got = self.herded(game, p)
+            if len(got) >= need:
+                st.scenario["winners"] = [p]
+                game.emit("herded", source=SOURCE, page=145, player=p, creatures=got)
+                game.finish(p, f"player {p + 1} herded {len(got)} creature(s) home")
+                return
+
+    # -- what the table shows ----------------------------------------------------------------
+    def drawables(self, game: Game) -> list[Drawable]:
+        st = game.state
+        out = bt.spawn_drawables(st)
+        short = game.templates.ranges["short"]
+        for p, spot in bt.spawns(st).items():
+            out.append(Drawable(f"herd-{p}", "zone", tuple(bt.disc(spot, short + bt.SPAWN_RADIUS,
+                                                                    24)),
+                                label=f"P{p + 1} pen", owner=p, style="herd"))
+        return out
+
+    def report(self, game: Game) -> list[ReportRow]:
+        st = game.state
+        k = kills(game)
+        rows = [ReportRow(f"kills_{p + 1}", f"Player {p + 1} kills", k.get(p, 0),
+                          str(k.get(p, 0))) for p in range(st.players)]
+        rows.append(ReportRow("creatures_left", "Creatures left", len(creatures(st)),
+                              str(len(creatures(st)))))
+        winners = st.scenario.get("winners")
+        if winners:
+            rows.append(ReportRow("winners", "Winners", ",".join(str(p + 1) for p in winners),
+                                  ", ".join(f"player {p + 1}" for p in winners), tally=True))
+        return rows
+
+    # -- bots ----------------------------------------------------------------------------------
+    def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
+        home = bt.spawns(state)
+        if is_creature(vehicle):
+            spot = home.get(vehicle.player)
+            return None if spot is None else point_goal(*spot)
+        left = creatures(state)
+        spot = home.get(vehicle.player)
+        if not left or spot is None:
+            return None
+        # Hunt the creature nearest home, from its far side (so it is driven homewards).
+        c = min(left, key=lambda o: math.hypot(o.pose.x - spot[0], o.pose.y - spot[1]))
+        dx, dy = c.pose.x - spot[0], c.pose.y - spot[1]
+        n = math.hypot(dx, dy) or 1.0
+        return point_goal(c.pose.x + dx / n * 150.0, c.pose.y + dy / n * 150.0)
+
+    def bot_choice(self, game: Game, decision: Decision) -> Any:
+        st = game.state
+        if decision.kind == "enraged":
+            spot = bt.spawns(st).get(decision.player)
+            if spot is not None:
+                return min((str(o.value) for o in decision.options),
+                           key=lambda c: math.hypot(st.vehicles[c].pose.x - spot[0],
+                                                    st.vehicles[c].pose.y - spot[1]))
+        if decision.kind == "roar":
+            return "no"
+        if decision.kind == "attack" and st.active is not None:
+            me = st.vehicles.get(st.active)
+            if me is not None and is_creature(me):
+                # A creature driven by a bot burns its rivals, never its driver's own cars.
+                foes = [str(o.value) for o in decision.options if ">" in str(o.value)
+                        and st.vehicles.get(str(o.value).partition(">")[2]) is not None
+                        and st.vehicles[str(o.value).partition(">")[2]].in_team
+                        and st.vehicles[str(o.value).partition(">")[2]].player != me.player]
+                return foes[0] if foes else "stop"
+        return None
