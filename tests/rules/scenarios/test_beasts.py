@@ -20,6 +20,7 @@ from carnage.engine.game import Game
 from carnage.engine.state import GameState
 from carnage.geometry.shapes import Pose
 from carnage.kernel.dice import ScriptedDice
+from carnage.rules.scenarios.beast_table import add_vp, vp
 from carnage.rules.scenarios.beasts import (
     install_creatures,
     install_truckasaurus_rules,
@@ -27,7 +28,6 @@ from carnage.rules.scenarios.beasts import (
     make_creature,
     make_truckasaurus,
 )
-from carnage.rules.scenarios.beast_table import add_vp, vp
 from carnage.rules.scenarios.neutral import install_neutrals, keeper, neutral_activation
 from carnage.rulesets import REFUELLED
 
@@ -88,11 +88,11 @@ def test_shot_for_two_damage_enrages_the_creature_which_the_shooter_drives() -> 
 
 
 def test_one_damage_does_not_enrage() -> None:
-    # 6? no: 4, 1, 1 = 1 hit, not evaded (1, 1, 1): 1 damage; Ichor at Blue misses (3).
+    # 4, 1, 1 = 1 hit, not evaded (1, 1, 1): 1 damage; Ichor at Blue misses (3).
     st = creature_table()
     g = game_on(st, activate("blue"), [4, 1, 1, 1, 1, 1, 3])
-    assert drive(g, template=["short_straight"], attack=["heavy_machine_gun#0>creature-1", "stop"]) \
-        is None
+    d = drive(g, template=["short_straight"], attack=["heavy_machine_gun#0>creature-1", "stop"])
+    assert d is None
     assert st.vehicles["creature-1"].hull_points == 19
     assert ev(g, "enraged") == []
 

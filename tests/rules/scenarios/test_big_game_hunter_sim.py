@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from tests.rules.scenarios.beast_sim import play
 
 SEEDS = (0, 4, 6)

@@ -106,7 +106,7 @@ def make_truckasaurus(pose: Pose = PARKED) -> VehicleState:
 def memory(game: Game) -> dict[str, Any]:
     """The beasts' progress in the state: who last attacked each beast, damage from each
     player this activation, creatures whose Ichor is due, kills by player."""
-    sc = game.state.scenario.setdefault(MEMORY, {})
+    sc: dict[str, Any] = game.state.scenario.setdefault(MEMORY, {})
     for key in ("struck", "rage", "kills"):
         sc.setdefault(key, {})
     for key in ("ichor", "ichor_done"):
