@@ -191,3 +191,22 @@ def spawn_drawables(state: GameState) -> list[Drawable]:
 def vp_rows(state: GameState) -> list[ReportRow]:
     return [ReportRow(f"vp_{p + 1}", f"Player {p + 1} VP", n, str(n), tally=False)
             for p, n in vp(state).items()]
+
+
+def to_spawn_after_respawn(game: Game, v: VehicleState, player: int,
+                           positions: Callable[[Game, VehicleState], dict[str, Pose]]) -> Flow:
+    """Rulings BGH-9, MTS-6, TR-11: a respawn turns a wreck still on the table back over where
+    it lies (p.90), but these scenarios bring every respawned vehicle back within Short of its
+    controller's spawn point: such a vehicle is then moved there (a placement, not a move)."""
+    last = next((e for e in reversed(game.log.events)
+                 if e.kind == "respawn" and e.data.get("vehicle") == v.id), None)
+    if last is None or last.data.get("how") != "wreck" or not v.in_play:
+        return
+    spots = positions(game, v)
+    if not spots:
+        return
+    pick = yield ask(player, "respawn_position", f"{v.name}: where at your spawn point?",
+                     [(k, k) for k in spots], source="respawn", page=90, vehicle=v.id)
+    v.pose = spots[str(pick)]
+    game.emit("deploy", source="respawn", page=90, vehicle=v.id, player=v.player,
+              x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3))
