@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tests.builders import ev
 
 from carnage.engine.game import Game
@@ -12,11 +14,19 @@ from carnage.rules.scenarios.truckasaurus import Truckasaurus
 from carnage.rulesets.setup import GameSetup, build_game
 
 
-def set_up(players: int = 2, facing: int = 135, max_rounds: int = 40) -> Game:
+def set_up(players: int = 2, facing: int = 135, max_rounds: int = 40,
+           before_last: Callable[[Game], None] | None = None) -> Game:
+    """Pole to player 1; set-up choices the first offered; ``before_last`` changes the state
+    just before the last vehicle is deployed (so the first turn sees it)."""
     dice = ScriptedDice([6] + [1] * (players - 1) + [1] * 400)
     g = build_game(GameSetup(scenario="truckasaurus", players=players, max_rounds=max_rounds),
                    dice=dice)
     while (d := g.pending()) is not None and d.kind not in ("spend_votes", "activate"):
+        waiting = [v for v in g.state.vehicles.values() if v.in_team and v.pose.x < 0]
+        if before_last is not None and len(waiting) == 1 and d.vehicle == waiting[0].id \
+                and d.kind != "deploy":
+            before_last(g)
+            before_last = None
         g.apply(facing if d.kind == "truckasaurus_facing" else d.options[0].value)
     return g
 
@@ -58,3 +68,35 @@ def test_after_three_rounds_the_players_with_most_vp_share_the_win() -> None:
                 d.options[0].value if d.options else 0.0)
     assert st.round == 3 and st.draw and st.scenario["winners"] == [0, 1]
     assert "share the win" in st.reason
+
+
+def test_a_respawned_wreck_comes_back_at_its_spawn_point() -> None:
+    from carnage.engine.state import Obstacle, Status
+    from carnage.geometry.shapes import Pose, distance
+
+    def wreck_player_1(g: Game) -> None:  # as after two wrecks in mid-table
+        st = g.state
+        for i, v in enumerate(v for v in st.vehicles.values() if v.player == 0 and v.in_team):
+            v.pose = Pose(300.0 + 150.0 * i, 700.0, 0.0)
+            v.status = Status.WRECKED
+            st.obstacles[f"wreck:{v.id}"] = Obstacle(f"wreck:{v.id}", v.pose, v.length,
+                                                     v.width, weight=v.weight,
+                                                     destructible=True, wreck_of=v.id)
+            g.log.emit("wrecked", source="damage", page=43, vehicle=v.id, player=0)
+        st.votes[0] = 3
+
+    g = set_up(before_last=wreck_player_1)
+    st = g.state
+    mine = [v for v in st.vehicles.values() if v.player == 0 and v.in_team]
+    d = g.pending()
+    assert d is not None and d.kind == "spend_votes" and d.player == 0
+    g.apply("respawn")
+    g.apply(mine[0].id)
+    d = g.pending()
+    assert d is not None and d.kind == "respawn_position" and d.vehicle == mine[0].id
+    g.apply(d.options[0].value)
+    v = mine[0]
+    assert v.in_play and f"wreck:{v.id}" not in st.obstacles
+    short = g.templates.ranges["short"]
+    assert distance(v.polygon(), bt.disc(bt.spawns(st)[0])) <= short + 1e-6
+    assert ev(g, "respawn", vehicle=v.id)[0]["how"] == "wreck"
