@@ -169,7 +169,7 @@ def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
         special_rules=list(v.special_rules),
         colour=NEUTRAL_COLOUR if v.neutral else colour(v.player),  # no player's: beasts
         upgrades=upgrades, perks=[catalogue_name(p) for p in v.perks],
-        rule_names=[catalogue_name(r) for r in v.special_rules],
+        rule_names=[catalogue_name(r) for r in v.special_rules], neutral=v.neutral,
     )
 
 
@@ -424,7 +424,8 @@ def table_svg(game: Game, title: str | None = None) -> str:
             for o in st.obstacles.values()
         ],
         vehicles=[
-            VehicleShape(v.id, v.pose, v.length, v.width, colour(v.player), v.name)
+            VehicleShape(v.id, v.pose, v.length, v.width,
+                         NEUTRAL_COLOUR if v.neutral else colour(v.player), v.name)
             for v in st.vehicles.values() if v.in_play
         ],
         templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()]

@@ -20,7 +20,6 @@ from carnage.engine.game import Game
 from carnage.engine.state import GameState
 from carnage.geometry.shapes import Pose
 from carnage.kernel.dice import ScriptedDice
-from carnage.rules.scenarios.beast_table import add_vp, vp
 from carnage.rules.scenarios.beasts import (
     install_creatures,
     install_truckasaurus_rules,
@@ -28,6 +27,7 @@ from carnage.rules.scenarios.beasts import (
     make_creature,
     make_truckasaurus,
 )
+from carnage.rules.scenarios.common import score
 from carnage.rules.scenarios.neutral import install_neutrals, keeper, neutral_activation
 from carnage.rulesets import REFUELLED
 
@@ -39,7 +39,8 @@ class BeastStep(StepScenario):
         install_neutrals(game)
         install_creatures(game)
         install_truckasaurus_rules(game)
-        install_truckasaurus_scenario(game, lambda g, p, n, s, pg, **d: add_vp(g, p, n, s, pg))
+        install_truckasaurus_scenario(game, lambda g, p, n, s, pg, **d: score.add(
+            g, score.VP, n, player=p, source=s, page=pg))
 
     def check_end(self, game: Game) -> None:
         return None
@@ -164,7 +165,7 @@ def test_wrecking_a_creature_scores_a_kill_and_two_votes_and_no_wreck_vote() -> 
     drive(g, template=["short_straight"], attack=["heavy_machine_gun#0>creature-1", "stop"])
     assert not c.in_play
     assert ev(g, "creature_kill")[0]["player"] == 0
-    assert st.scenario["beasts"]["kills"] == {"0": 1}
+    assert score.total(g, "kills", 0) == 1
     assert st.votes[0] == 2  # the kill's 2 votes; the creature's wreck earns nobody a vote
     assert [e for e in ev(g, "audience_vote") if e.get("player") != 0] == []
 
@@ -209,7 +210,7 @@ def test_truckasaurus_lives_costs_three_votes_and_feeds_its_driver() -> None:
     assert not red.in_play
     assert ev(g, "truckasaurus_fed")[0] == {"vehicle": "red", "player": 0, "scored": 1,
                                            "friendly": False}
-    assert vp(st)[0] == 1
+    assert score.total(g, score.VP, 0) == 1
     assert d is None or d.kind in ("spend_votes", "activate")
 
 
@@ -236,3 +237,59 @@ def test_witness_a_smash_attack_on_truckasaurus_earns_a_vote() -> None:
     assert ev(g, "audience_vote", source="witness")[0]["player"] == 0
     assert ev(g, "reaction", vehicle="truckasaurus")[0]["reaction"] == "smash"
     assert st.vehicles["truckasaurus"].damage == 0
+
+
+def test_acidic_ichor_hits_other_creatures_which_spray_in_turn_once_a_step() -> None:
+    # Blue's HMG: 4, 1, 1 = 1 hit on Creature 1 (evade 1, 1, 1). At the end of the Attack
+    # Step Creature 1 sprays Blue (1: miss) and Creature 2 (6: 2 hits; evade 1, 1, 1);
+    # Creature 2, wounded, sprays Blue (1) and Creature 1 (1), which does not spray again.
+    st = creature_table()
+    c2 = make_creature(2, Pose(420.0, 520.0, 270.0))
+    st.vehicles[c2.id] = c2
+    g = game_on(st, activate("blue"), [4, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1])
+    assert drive(g, template=["short_straight"],
+                 attack=["heavy_machine_gun#0>creature-1", "stop"]) is None
+    assert [(e["vehicle"], e["targets"]) for e in ev(g, "acidic_ichor")] == [
+        ("creature-1", ["blue", "creature-2"]), ("creature-2", ["blue", "creature-1"])]
+    assert c2.hull_points == 18 and st.vehicles["creature-1"].hull_points == 19
+    assert ev(g, "enraged") == []  # a creature's own attacks enrage nobody (BGH-4)
+
+
+def test_truckasaurus_rolls_skid_dice_but_never_pushes_it_nor_gains_hazards() -> None:
+    st = truck_table()
+    t = st.vehicles["truckasaurus"]
+    t.pose = Pose(600.0, 600.0, 90.0)
+
+    def step(g: Game) -> Any:
+        g.state.gear_phase = 2
+        yield from neutral_activation(g, t, 1, source="test", page=152)
+
+    g = game_on(st, step, [1, 2] + [1] * 20)
+    asked: list[str] = []
+    while (d := g.pending()) is not None:
+        asked.append(d.kind)
+        g.apply({"template": "short_straight", "skid_dice": 2, "pivot": 45.0,
+                 "attack": "stop"}.get(d.kind, d.options[0].value if d.options else 0.0))
+    assert asked[0] == "pivot"  # any gear: it is in gear 2 here
+    assert "skid_dice" in asked and "push_it" not in asked
+    assert t.gear == 2 and t.hazards == 0
+    assert ev(g, "roll", why="skid dice")[0]["dice"] == [1, 2]
+
+
+def test_two_creatures_enraged_at_once_the_player_picks_one_and_the_other_stays() -> None:
+    # HMG at Creature 1: 6, 6, 1 = 4 hits; handgun at Creature 2: 6 = 2 hits; no evades.
+    # Both took 2+: Blue's player picks Creature 2, which activates; Creature 1 does not.
+    st = creature_table()
+    c2 = make_creature(2, Pose(420.0, 520.0, 270.0))
+    st.vehicles[c2.id] = c2
+    g = game_on(st, activate("blue"), [6, 6, 1, 1, 1, 1, 6, 1, 1, 1] + [1] * 40)
+    d = drive(g, template=["short_straight"],
+              attack=["heavy_machine_gun#0>creature-1", "handgun>creature-2", "stop"])
+    assert d is not None and d.kind == "enraged" and d.player == 0
+    assert [o.value for o in d.options] == ["creature-1", "creature-2"]
+    g.apply("creature-2")
+    assert ev(g, "enraged") == [{"vehicle": "creature-2", "player": 0, "after": "blue",
+                                 "passed_over": ["creature-1"]}]
+    d = g.pending()
+    assert d is not None and d.vehicle == "creature-2"
+    assert [e["vehicle"] for e in ev(g, "neutral_activation")] == ["creature-2"]

@@ -12,6 +12,7 @@ from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS
 from carnage.rules.scenarios import beast_table as bt
 from carnage.rules.scenarios.big_game_hunter import BigGameHunter, creatures
+from carnage.rules.scenarios.common import score, spawn
 from carnage.rulesets.setup import GameSetup, build_game
 
 
@@ -40,7 +41,7 @@ def test_one_creature_each_within_double_then_one_at_the_centre_and_spawns_clear
     assert (cs[-1].pose.x, cs[-1].pose.y) == (cx, cy)
     placers = [e["player"] for e in ev(g, "deploy") if str(e["vehicle"]).startswith("creature")]
     assert placers == [0, 1, 2, 0]
-    for p, spot in bt.spawns(st).items():
+    for p, spot in spawn.spawn_points(st).items():
         assert all(distance(bt.disc(spot), c.polygon()) > double for c in cs), p
         near = [v for v in st.vehicles.values() if v.player == p and v.in_team]
         assert all(distance(v.polygon(), bt.disc(spot)) <= g.templates.ranges["short"]
@@ -51,7 +52,7 @@ def test_one_creature_each_within_double_then_one_at_the_centre_and_spawns_clear
 def test_two_creatures_within_short_of_a_spawn_point_win_at_once() -> None:
     g = set_up()
     st = g.state
-    sx, sy = bt.spawns(st)[1]
+    sx, sy = spawn.spawn_points(st)[1]
     dy = 1.0 if sy < st.height / 2 else -1.0
     a, b = creatures(st)[:2]
     short = g.templates.ranges["short"]
@@ -71,7 +72,8 @@ def test_two_creatures_within_short_of_a_spawn_point_win_at_once() -> None:
 def test_with_no_creature_left_the_most_kills_wins() -> None:
     g = set_up()
     st = g.state
-    st.scenario.setdefault("beasts", {})["kills"] = {"0": 2, "1": 1}
+    score.add(g, "kills", 2, player=0, source="test", page=145)
+    score.add(g, "kills", 1, player=1, source="test", page=145)
     for c in creatures(st):
         c.status = type(c.status)("removed")
     while (d := g.pending()) is not None and not st.finished:
@@ -79,12 +81,14 @@ def test_with_no_creature_left_the_most_kills_wins() -> None:
     assert st.winner == 0 and "kills" in st.reason
 
 
-def test_equal_kills_with_no_creature_left_is_a_draw() -> None:
+def test_equal_kills_with_no_creature_left_is_shared() -> None:
     g = set_up()
     st = g.state
-    st.scenario.setdefault("beasts", {})["kills"] = {"0": 1, "1": 1}
+    score.add(g, "kills", 1, player=0, source="test", page=145)
+    score.add(g, "kills", 1, player=1, source="test", page=145)
     for c in creatures(st):
         c.status = type(c.status)("removed")
     while (d := g.pending()) is not None and not st.finished:
         g.apply(d.options[0].value if d.options else 0.0)
-    assert st.draw and st.winner is None and st.scenario["winners"] == [0, 1]
+    assert st.draw and st.winner is None
+    assert ev(g, "shared_win")[0]["players"] == [0, 1]

@@ -10,6 +10,7 @@ from carnage.engine.game import Game
 from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS
 from carnage.rules.scenarios import beast_table as bt
+from carnage.rules.scenarios.common import score, spawn
 from carnage.rules.scenarios.truckasaurus import Truckasaurus
 from carnage.rulesets.setup import GameSetup, build_game
 
@@ -38,7 +39,7 @@ def test_truckasaurus_stands_at_the_centre_facing_the_pole_holders_choice() -> N
     assert (t.pose.x, t.pose.y, t.pose.heading) == (*bt.centre(g.state), 135.0)
     assert t.neutral and not t.in_team
     assert ev(g, "decision", decision="truckasaurus_facing")[0]["player"] == 0
-    assert set(bt.spawns(g.state)) == {0, 1}
+    assert set(spawn.spawn_points(g.state)) == {0, 1}
 
 
 def test_three_vp_win_at_once_in_a_two_player_game() -> None:
@@ -62,12 +63,13 @@ def test_five_vp_needed_with_three_players() -> None:
 def test_after_three_rounds_the_players_with_most_vp_share_the_win() -> None:
     g = set_up(3)
     st = g.state
-    st.scenario["vp"] = {"0": 2, "1": 2, "2": 1}
+    for p, n in ((0, 2), (1, 2), (2, 1)):
+        score.add(g, score.VP, n, player=p, source="test", page=153)
     while (d := g.pending()) is not None:
         g.apply("done" if d.kind == "spend_votes" else
                 d.options[0].value if d.options else 0.0)
-    assert st.round == 3 and st.draw and st.scenario["winners"] == [0, 1]
-    assert "share the win" in st.reason
+    assert st.round == 3 and st.draw
+    assert ev(g, "shared_win")[0]["players"] == [0, 1]
 
 
 def test_a_respawned_wreck_comes_back_at_its_spawn_point() -> None:
@@ -98,5 +100,5 @@ def test_a_respawned_wreck_comes_back_at_its_spawn_point() -> None:
     v = mine[0]
     assert v.in_play and f"wreck:{v.id}" not in st.obstacles
     short = g.templates.ranges["short"]
-    assert distance(v.polygon(), bt.disc(bt.spawns(st)[0])) <= short + 1e-6
+    assert distance(v.polygon(), bt.disc(spawn.spawn_points(st)[0])) <= short + 1e-6
     assert ev(g, "respawn", vehicle=v.id)[0]["how"] == "wreck"

@@ -19,5 +19,4 @@ def test_heuristic_games_end_by_the_scenario(seed: int) -> None:
     o = out["outcome"]
     assert out["problems"] == [] and out["replayed"]
     assert o is not None and ("Victory Points" in o.reason), o.reason
-    g = out["game"]
-    assert g.state.scenario.get("winners")
+    assert o.winner is not None or o.draw

@@ -1,18 +1,18 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
 
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.rules.scenarios.big_game_hunter import BigGameHunter
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
+from carnage.rules.scenarios.monster_truck_smash import MonsterTruckSmash
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.rules.scenarios.truckasaurus import Truckasaurus
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
-from carnage.rules.scenarios.truckasaurus import Truckasaurus  # noqa: E402
-
-SCENARIOS["truckasaurus"] = Truckasaurus
-from carnage.rules.scenarios.big_game_hunter import BigGameHunter  # noqa: E402
-
 SCENARIOS["big-game-hunter"] = BigGameHunter
+SCENARIOS["monster-truck-smash"] = MonsterTruckSmash
+SCENARIOS["truckasaurus"] = Truckasaurus
 
 
 def scenario_class(scenario_id: str) -> type[TableScenario]:

@@ -54,6 +54,8 @@ FACINGS = ("front", "rear", "left", "right")
 CREATURE_EFFECT = "scenario:creatures"
 TRUCK_EFFECT = "scenario:truckasaurus_rules"
 MEMORY = "beasts"
+KILLS = "kills"
+"""The creature-kill tally (common/score.py) of Big Game Hunter (p.145)."""
 PARKED = Pose(-400.0, -400.0, 90.0)
 
 
@@ -105,18 +107,13 @@ def make_truckasaurus(pose: Pose = PARKED) -> VehicleState:
 
 def memory(game: Game) -> dict[str, Any]:
     """The beasts' progress in the state: who last attacked each beast, damage from each
-    player this activation, creatures whose Ichor is due, kills by player."""
+    player this activation, creatures whose Ichor is due."""
     sc: dict[str, Any] = game.state.scenario.setdefault(MEMORY, {})
-    for key in ("struck", "rage", "kills"):
+    for key in ("struck", "rage"):
         sc.setdefault(key, {})
     for key in ("ichor", "ichor_done"):
         sc.setdefault(key, [])
     return sc
-
-
-def kills(game: Game) -> dict[int, int]:
-    """Creature kills by player (p.145)."""
-    return {int(p): int(n) for p, n in memory(game)["kills"].items()}
 
 
 def facing_angle(v: VehicleState, x: float, y: float) -> float:
@@ -193,10 +190,13 @@ def install_creatures(game: Game) -> None:
             g.emit("creature_slain", source="big_game_hunter", page=145, vehicle=v.id,
                    player=None)
             return
+        from carnage.rules.scenarios.common import score
+
         p = striker.player
-        mem["kills"][str(p)] = int(mem["kills"].get(str(p), 0)) + 1
+        total = score.add(g, KILLS, 1, player=p, source="big_game_hunter", page=145,
+                          reason=f"wrecked {v.id}")
         g.emit("creature_kill", source="big_game_hunter", page=145, vehicle=v.id,
-               player=p, by=striker.id, kills=mem["kills"][str(p)])
+               player=p, by=striker.id, kills=total)
         gain_votes(g, p, KILL_VOTES, source="big_game_hunter", page=145, vehicle=v.id)
 
     def fresh_activation(game: Game, ctx: dict[str, Any]) -> Flow:

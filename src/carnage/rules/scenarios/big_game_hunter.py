@@ -21,11 +21,12 @@ from carnage.geometry.shapes import Pose, Rect, distance, penetration
 from carnage.rules.scenarios import beast_table as bt
 from carnage.rules.scenarios.base import SPECIAL, Line, TableScenario
 from carnage.rules.scenarios.beasts import (
+    KILLS,
     install_creatures,
     is_creature,
-    kills,
     make_creature,
 )
+from carnage.rules.scenarios.common import score, spawn, victory
 from carnage.rules.scenarios.common.pole import RollOffPole
 from carnage.rules.scenarios.neutral import add_neutral, install_neutrals
 from carnage.rules.scenarios.truckasaurus import arena_teams, arena_terrain, point_goal
@@ -37,6 +38,11 @@ if TYPE_CHECKING:
 PAGE = 143
 SOURCE = "big_game_hunter"
 HERD = 2
+BOT_MARGIN = 200.0
+"""Bots never aim closer than this to a table edge."""
+PENNED = 200.0
+"""Bots count a creature this close to their spawn point's centre as penned (they stop
+shooting it and go for the next)."""
 PLACE_PITCH = 60.0
 """Ruling BGH-2: creature places are offered on a lattice this far apart within Double of the
 centre, facing the centre (the one at the centre faces up the table)."""
@@ -46,7 +52,7 @@ def creatures(state: GameState) -> list[VehicleState]:
     return [v for v in state.vehicles.values() if is_creature(v) and v.in_play]
 
 
-class BigGameHunter(RollOffPole, TableScenario):
+class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
     id = "big-game-hunter"
     name = "Big Game Hunter"
     page = PAGE
@@ -54,6 +60,7 @@ class BigGameHunter(RollOffPole, TableScenario):
     max_players = 4
     table = SPECIAL
     table_rolls = (1,)
+    bot_gear = 3
     summary = ("Giant mutant creatures in the arena: enrage them, steer them home to your "
                "spawn point, or hunt them down for kills.")
 
@@ -118,25 +125,21 @@ class BigGameHunter(RollOffPole, TableScenario):
         add_neutral(game, last)
         game.emit("deploy", source=SOURCE, page=PAGE, vehicle=last.id, player=st.pole,
                   x=cx, y=cy, heading=90.0)
-        yield from bt.place_spawn_points(
-            game, order, source=SOURCE, page=PAGE,
-            keep_out=lambda: [c.polygon() for c in creatures(st)])
-        yield from bt.deploy_at_spawns(game, order, source=SOURCE, page=PAGE)
-
-    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
-        spot = bt.spawns(game.state).get(vehicle.player)
-        if spot is None:
-            return {}
-        return {f"spawn point {k}": p for k, p in bt.spawn_poses(game, vehicle, spot).items()}
+        # Ruling BGH-2: a creature is kept clear as the circle round its footprint.
+        yield from spawn.place_spawn_points(
+            game, source=SOURCE, page=PAGE,
+            keep_out=[((c.pose.x, c.pose.y), math.hypot(c.length, c.width) / 2.0)
+                      for c in creatures(st)])
+        yield from spawn.deploy_at_spawn_points(game, source=SOURCE, page=PAGE)
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
         v = game.state.vehicles.get(decision.vehicle or "")
         if v is None:
             return {}
-        if decision.kind == "deploy_pose":
-            spot = bt.spawns(game.state).get(v.player)
-            poses = {} if spot is None else bt.spawn_poses(game, v, spot)
-        elif decision.kind == "creature_place":
+        if decision.kind == "spawn_pose":
+            return spawn.spawn_option_poses(game, v.id, decision.kind,
+                                            [o.value for o in decision.options])
+        if decision.kind == "creature_place":
             poses = self.creature_places(game, v)
         else:
             return {}
@@ -146,7 +149,7 @@ class BigGameHunter(RollOffPole, TableScenario):
     # -- victory -----------------------------------------------------------------------------
     def herded(self, game: Game, player: int) -> list[str]:
         """Creatures in play within Short of ``player``'s spawn point."""
-        spot = bt.spawns(game.state).get(player)
+        spot = spawn.spawn_point(game.state, player)
         if spot is None:
             return []
         short = game.templates.ranges["short"]
@@ -158,76 +161,103 @@ class BigGameHunter(RollOffPole, TableScenario):
         step); if two players herd at once the active vehicle's controller is judged first,
         then clockwise from the Pole. A wrecked creature no longer counts (BGH-3)."""
         st = game.state
-        if st.flow.stage == "setup" or not bt.spawns(st):
+        if st.flow.stage == "setup" or not spawn.spawn_points(st):
             return
         left = creatures(st)
         if not left:
-            bt.finish_most(game, kills(game) | {p: kills(game).get(p, 0)
-                                                 for p in range(st.players)},
-                           "creature kills", share=False)
+            victory.decide(game, score.side_totals(game, KILLS),
+                           "no creature left, most kills", tie_breaks=(), source=SOURCE,
+                           page=145)
             return
         need = min(HERD, len(left))
         first = st.vehicles[st.active].player if st.active in st.vehicles else st.pole
         for p in st.clockwise_from(first % st.players):
             got = self.herded(game, p)
             if len(got) >= need:
-                st.scenario["winners"] = [p]
+                side = score.side_of(game, p)
                 game.emit("herded", source=SOURCE, page=145, player=p, creatures=got)
-                game.finish(p, f"player {p + 1} herded {len(got)} creature(s) home")
+                game.finish(side, f"{score.side_label(game, side)} herded {len(got)} "
+                                  "creature(s) home")
                 return
 
     # -- what the table shows ----------------------------------------------------------------
     def drawables(self, game: Game) -> list[Drawable]:
         st = game.state
-        out = bt.spawn_drawables(st)
+        out = self.spawn_drawables(game)
         short = game.templates.ranges["short"]
-        for p, spot in bt.spawns(st).items():
-            out.append(Drawable(f"herd-{p}", "zone", tuple(bt.disc(spot, short + bt.SPAWN_RADIUS,
-                                                                    24)),
+        for p, spot in spawn.spawn_points(st).items():
+            out.append(Drawable(f"herd-{p}", "zone",
+                                tuple(bt.disc(spot, short + spawn.SPAWN_DIAMETER / 2.0, 24)),
                                 label=f"P{p + 1} pen", owner=p, style="herd"))
         return out
 
     def report(self, game: Game) -> list[ReportRow]:
         st = game.state
-        k = kills(game)
-        rows = [ReportRow(f"kills_{p + 1}", f"Player {p + 1} kills", k.get(p, 0),
-                          str(k.get(p, 0))) for p in range(st.players)]
+        rows = score.report_rows(game, KILLS, "kills")
         rows.append(ReportRow("creatures_left", "Creatures left", len(creatures(st)),
                               str(len(creatures(st)))))
-        winners = st.scenario.get("winners")
-        if winners:
-            rows.append(ReportRow("winners", "Winners", ",".join(str(p + 1) for p in winners),
-                                  ", ".join(f"player {p + 1}" for p in winners), tally=True))
         return rows
 
     # -- bots ----------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
-        home = bt.spawns(state)
+        home = spawn.spawn_points(state)
         if is_creature(vehicle):
             spot = home.get(vehicle.player)
             return None if spot is None else point_goal(*spot)
-        left = creatures(state)
         spot = home.get(vehicle.player)
-        if not left or spot is None:
+        prey = self.prey(state, vehicle.player)
+        if prey is None or spot is None:
             return None
-        # Hunt the creature nearest home, from its far side (so it is driven homewards).
-        c = min(left, key=lambda o: math.hypot(o.pose.x - spot[0], o.pose.y - spot[1]))
-        dx, dy = c.pose.x - spot[0], c.pose.y - spot[1]
+        # Get behind the creature nearest home (so that, enraged, it is driven homewards),
+        # never beyond the table's edge.
+        dx, dy = prey.pose.x - spot[0], prey.pose.y - spot[1]
         n = math.hypot(dx, dy) or 1.0
-        return point_goal(c.pose.x + dx / n * 150.0, c.pose.y + dy / n * 150.0)
+        margin = BOT_MARGIN
+        x = min(max(prey.pose.x + dx / n * 150.0, margin), state.width - margin)
+        y = min(max(prey.pose.y + dy / n * 150.0, margin), state.height - margin)
+        return point_goal(x, y)
+
+    def prey(self, state: GameState, player: int) -> VehicleState | None:
+        """For bots: the creature ``player`` should enrage next: the one nearest their spawn
+        point that is not yet penned there (within Double of it)."""
+        spot = spawn.spawn_point(state, player)
+        if spot is None:
+            return None
+        left = creatures(state)
+        loose = [c for c in left if math.hypot(c.pose.x - spot[0], c.pose.y - spot[1])
+                 > PENNED] or left
+        if not loose:
+            return None
+        return min(loose, key=lambda o: math.hypot(o.pose.x - spot[0], o.pose.y - spot[1]))
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         st = game.state
         if decision.kind == "enraged":
-            spot = bt.spawns(st).get(decision.player)
+            spot = spawn.spawn_point(st, decision.player)
             if spot is not None:
+                sx, sy = spot
                 return min((str(o.value) for o in decision.options),
-                           key=lambda c: math.hypot(st.vehicles[c].pose.x - spot[0],
-                                                    st.vehicles[c].pose.y - spot[1]))
+                           key=lambda c: math.hypot(st.vehicles[c].pose.x - sx,
+                                                    st.vehicles[c].pose.y - sy))
         if decision.kind == "roar":
             return "no"
         if decision.kind == "attack" and st.active is not None:
             me = st.vehicles.get(st.active)
+            if me is not None and me.in_team:
+                # Shoot the creature it is herding (it then comes home), or a rival; never
+                # a creature already penned at its own spawn point.
+                spot = spawn.spawn_point(st, me.player)
+                prey = self.prey(st, me.player)
+                values = [str(o.value) for o in decision.options]
+                if prey is not None:
+                    at_prey = [v for v in values if v.endswith(">" + prey.id)]
+                    if at_prey:
+                        return max(at_prey, key=lambda v: self._dice(game, me, v))
+                penned = {c.id for c in creatures(st) if spot is not None and math.hypot(
+                    c.pose.x - spot[0], c.pose.y - spot[1]) <= PENNED}
+                rivals = [v for v in values if ">" in v and v.partition(">")[2] not in penned
+                          and not is_creature(st.vehicles.get(v.partition(">")[2]))]
+                return max(rivals, key=lambda v: self._dice(game, me, v)) if rivals else "stop"
             if me is not None and is_creature(me):
                 # A creature driven by a bot burns its rivals, never its driver's own cars.
                 foes = [str(o.value) for o in decision.options if ">" in str(o.value)
@@ -235,4 +265,13 @@ class BigGameHunter(RollOffPole, TableScenario):
                         and st.vehicles[str(o.value).partition(">")[2]].in_team
                         and st.vehicles[str(o.value).partition(">")[2]].player != me.player]
                 return foes[0] if foes else "stop"
-        return None
+        return super().bot_choice(game, decision)
+
+    @staticmethod
+    def _dice(game: Game, v: VehicleState, value: str) -> int:
+        key = value.partition(">")[0]
+        mount = next((m for m in v.weapons if m.key == key), None)
+        try:
+            return game.catalog.weapons.get(mount.weapon if mount else key).attack_dice or 0
+        except KeyError:
+            return 0

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from carnage.engine.state import VehicleState
 
 EFFECT = "scenario:neutral_vehicles"
+NO_KEEPER = -1
+"""``player`` of a neutral vehicle during set-up, before anyone keeps it: no seat's, so
+set-up steps that place "the player's vehicles" never take it for one of theirs."""
 NEUTRAL_GEAR = 6
 """A neutral vehicle's top gear: it must be able to stand in any Gear Phase's gear."""
 
@@ -96,6 +99,7 @@ def add_neutral(game: Game, v: VehicleState) -> None:
     from carnage.engine.rulebook import rule_ids
 
     v.neutral = True
+    v.player = NO_KEEPER  # nobody's until the first activation hands it to a keeper
     game.state.vehicles[v.id] = v
     for family, rid in rule_ids(game, v):
         game.install_rule(family, rid, v, f"{family}:{rid}:{v.id}")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.engine.game import ask
 from carnage.engine.scenario_view import Drawable, ReportRow
-from carnage.engine.state import GameState, Obstacle, VehicleState
+from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.shapes import Pose
 from carnage.rules.scenarios import beast_table as bt
 from carnage.rules.scenarios.base import SPECIAL, Line, TableScenario
@@ -29,7 +29,9 @@ from carnage.rules.scenarios.beasts import (
     make_truckasaurus,
     truckasaurus_of,
 )
+from carnage.rules.scenarios.common import score, spawn
 from carnage.rules.scenarios.common.pole import RollOffPole
+from carnage.rules.scenarios.common.table import scatter_terrain
 from carnage.rules.scenarios.neutral import add_neutral, install_neutrals
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
@@ -49,26 +51,9 @@ COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 
 
 def arena_terrain(state: GameState, rng: random.Random, keep_clear: float) -> None:
-    """A demolition-derby arena: a few rocks and crates, none within ``keep_clear`` of the
-    centre nor within 130 mm of an edge (room for spawn points and deployment)."""
-    cx, cy = bt.centre(state)
-    n = 0
-    tries = 0
-    while n < 5 and tries < 200:
-        tries += 1
-        x = rng.uniform(150.0, state.width - 150.0)
-        y = rng.uniform(180.0, state.height - 180.0)
-        if ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < keep_clear:
-            continue
-        if any(((x - o.pose.x) ** 2 + (y - o.pose.y) ** 2) ** 0.5 < 140.0
-               for o in state.obstacles.values()):
-            continue
-        n += 1
-        size = rng.uniform(40.0, 70.0)
-        oid = f"rock-{n}"
-        state.obstacles[oid] = Obstacle(oid, Pose(round(x, 1), round(y, 1),
-                                                  round(rng.uniform(0, 180), 1)),
-                                        round(size, 1), round(size * 0.8, 1))
+    """A demolition-derby arena (the shared generator, common/table.py): a few pieces, none
+    within ``keep_clear`` of the centre (room for the beasts, the flags and their ring)."""
+    scatter_terrain(state, rng, 5, keep_out=[(bt.centre(state), keep_clear)])
 
 
 def arena_teams(players: int, title: str) -> tuple[TeamSpec, ...]:
@@ -95,7 +80,7 @@ def point_goal(x: float, y: float, grid: float = 40.0) -> Line:
     return Line((gx - 1.0, gy), (gx + 1.0, gy), (0.0, 1.0))
 
 
-class Truckasaurus(RollOffPole, TableScenario):
+class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
     id = "truckasaurus"
     name = "Truckasaurus"
     page = PAGE
@@ -105,6 +90,9 @@ class Truckasaurus(RollOffPole, TableScenario):
     table_rolls = (6,)
     summary = ("An unkillable war machine in the middle of the arena: pay votes to drive it "
                "and score a point for every car it wrecks.")
+    round_limit = ROUNDS
+    tie_breaks = ()
+    """Ruling TR-9: "the player(s) with the most VP" win: a tie at the top is shared."""
 
     # -- the table ---------------------------------------------------------------------------
     def lay_out(self, state: GameState) -> None:
@@ -143,25 +131,16 @@ class Truckasaurus(RollOffPole, TableScenario):
             t.pose = Pose(cx, cy, float(pick))
             game.emit("deploy", source=SOURCE, page=PAGE, vehicle=t.id, player=None,
                       x=cx, y=cy, heading=float(pick))
-        order = st.clockwise_from(st.pole)
-        yield from bt.place_spawn_points(game, order, source=SOURCE, page=PAGE)
-        yield from bt.deploy_at_spawns(game, order, source=SOURCE, page=PAGE)
-
-    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
-        spot = bt.spawns(game.state).get(vehicle.player)
-        if spot is None:
-            return {}
-        return {f"spawn point {k}": p for k, p in bt.spawn_poses(game, vehicle, spot).items()}
+        yield from spawn.place_spawn_points(game, source=SOURCE, page=PAGE)
+        yield from spawn.deploy_at_spawn_points(game, source=SOURCE, page=PAGE)
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
         v = game.state.vehicles.get(decision.vehicle or "")
         if v is None:
             return {}
-        if decision.kind == "deploy_pose":
-            spot = bt.spawns(game.state).get(v.player)
-            poses = {} if spot is None else bt.spawn_poses(game, v, spot)
-            return {str(o.value): poses[str(o.value)] for o in decision.options
-                    if str(o.value) in poses}
+        if decision.kind == "spawn_pose":
+            return spawn.spawn_option_poses(game, v.id, decision.kind,
+                                            [o.value for o in decision.options])
         if decision.kind == "truckasaurus_facing":
             return {str(o.value): Pose(v.pose.x, v.pose.y, float(o.value))
                     for o in decision.options}
@@ -173,26 +152,19 @@ class Truckasaurus(RollOffPole, TableScenario):
 
     def score(self, game: Game, player: int, n: int, source: str, page: int,
               **data: Any) -> None:
-        bt.add_vp(game, player, n, source, page, **data)
-        got = bt.vp(game.state)[player]
+        got = score.add(game, score.VP, n, player=player, source=source, page=page,
+                        reason=str(data.get("vehicle", "")))
         if got >= self.target_vp(game) and not game.state.finished:
-            game.state.scenario["winners"] = [player]
-            game.finish(player, f"first to {self.target_vp(game)} Victory Points")
-
-    def end_of_gear_phase(self, game: Game) -> Flow | None:
-        st = game.state
-        if st.gear_phase >= 6 and st.round >= ROUNDS:
-            bt.finish_most(game, bt.vp(st), "Victory Points", share=True)
-            return None
-        self.pass_pole_clockwise(game)
-        return None
+            side = score.side_of(game, player)
+            game.finish(side, f"first to {self.target_vp(game)} Victory Points: "
+                              f"{score.side_label(game, side)}")
 
     def check_end(self, game: Game) -> None:
         """No last-player-standing win here (ruling TR-9): the game ends on Victory Points."""
 
     # -- what the table shows ----------------------------------------------------------------
     def drawables(self, game: Game) -> list[Drawable]:
-        out = bt.spawn_drawables(game.state)
+        out = self.spawn_drawables(game)
         t = truckasaurus_of(game)
         if t is not None and t.in_play:
             out.append(Drawable("danger-zone", "label", ((t.pose.x, t.pose.y),),
@@ -200,12 +172,7 @@ class Truckasaurus(RollOffPole, TableScenario):
         return out
 
     def report(self, game: Game) -> list[ReportRow]:
-        rows = bt.vp_rows(game.state)
-        winners = game.state.scenario.get("winners")
-        if winners:
-            rows.append(ReportRow("winners", "Winners", ",".join(str(p + 1) for p in winners),
-                                  ", ".join(f"player {p + 1}" for p in winners), tally=True))
-        return rows
+        return score.report_rows(game, score.VP)
 
     # -- bots ----------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
@@ -242,4 +209,4 @@ class Truckasaurus(RollOffPole, TableScenario):
                 if len(opts) != len(decision.options):
                     foes = [v for v in opts if ">" in str(v)]
                     return foes[0] if foes else "stop"
-        return None
+        return super().bot_choice(game, decision)
