@@ -102,3 +102,17 @@ def test_a_respawned_wreck_comes_back_at_its_spawn_point() -> None:
     short = g.templates.ranges["short"]
     assert distance(v.polygon(), bt.disc(spawn.spawn_points(st)[0])) <= short + 1e-6
     assert ev(g, "respawn", vehicle=v.id)[0]["how"] == "wreck"
+
+
+def test_in_a_team_game_the_side_scores_together_and_wins_at_five() -> None:
+    dice = ScriptedDice([6, 1, 1, 1] + [1] * 400)
+    g = build_game(GameSetup(scenario="truckasaurus", players=4, sides=((0, 2), (1, 3))),
+                   dice=dice)
+    while (d := g.pending()) is not None and d.kind not in ("spend_votes", "activate"):
+        g.apply(d.options[0].value)
+    sc = Truckasaurus()
+    sc.score(g, 0, 3, "test", 153)
+    sc.score(g, 2, 1, "test", 153)
+    assert not g.state.finished and score.total(g, score.VP, 2) == 4
+    sc.score(g, 2, 1, "test", 153)
+    assert g.state.finished and g.state.winner == 0
