@@ -196,6 +196,9 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
         rows = score.report_rows(game, KILLS, "kills")
         rows.append(ReportRow("creatures_left", "Creatures left", len(creatures(st)),
                               str(len(creatures(st)))))
+        herd = next((e for e in game.log.of_kind("herded")), None)
+        who = None if herd is None else f"P{int(str(herd.data.get('player'))) + 1}"
+        rows.append(ReportRow("herded", "Herded home by", who, who or "nobody yet", tally=True))
         return rows
 
     # -- bots ----------------------------------------------------------------------------------

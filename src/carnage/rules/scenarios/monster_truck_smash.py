@@ -324,6 +324,11 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         rows.append(ReportRow("flags_on_table", "Flags on the table",
                               len(tokens.on_table(st, FLAG)),
                               str(len(tokens.on_table(st, FLAG)))))
+        squashed = len(game.log.of_kind("squashed"))
+        banked = sum(1 for e in game.log.of_kind("token_removed")
+                     if e.data.get("reason") == "chalk one up")
+        rows.append(ReportRow("squashed", "Mice squashed", squashed, str(squashed), tally=True))
+        rows.append(ReportRow("flags_banked", "Flags banked", banked, str(banked), tally=True))
         return rows
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:

@@ -88,6 +88,7 @@ class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
     max_players = 6
     table = SPECIAL
     table_rolls = (6,)
+    bot_gear = 3
     summary = ("An unkillable war machine in the middle of the arena: pay votes to drive it "
                "and score a point for every car it wrecks.")
     round_limit = ROUNDS
@@ -172,7 +173,10 @@ class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
         return out
 
     def report(self, game: Game) -> list[ReportRow]:
-        return score.report_rows(game, score.VP)
+        fed = sum(1 for e in game.log.of_kind("truckasaurus_fed") if e.data.get("scored"))
+        return [*score.report_rows(game, score.VP),
+                ReportRow("truckasaurus_fed", "Wrecks Truckasaurus fed on", fed, str(fed),
+                          tally=True)]
 
     # -- bots ----------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
@@ -185,8 +189,9 @@ class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
                 return None
             near = min(prey, key=lambda o: (o.pose.x - t.pose.x) ** 2 + (o.pose.y - t.pose.y) ** 2)
             return point_goal(near.pose.x, near.pose.y)
-        # Stay in the Danger Zone (votes) without parking on its nose: aim just beside it.
-        return point_goal(t.pose.x + 120.0, t.pose.y)
+        # Into the Danger Zone and smash into it: each such Smash Attack is a vote (Witness),
+        # and three wake it up against the rivals.
+        return point_goal(t.pose.x, t.pose.y, grid=1.0)
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """Wake Truckasaurus when a rival's vehicle is near it; aim it at rivals."""
@@ -200,6 +205,11 @@ class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
                         < game.templates.ranges["long"] + 60.0]
                 if near:
                     return "truckasaurus_lives"
+            # Otherwise save up for it (but come back into play when it can).
+            return "respawn" if "respawn" in values else "done"
+        if (decision.kind == "collision_reaction" and decision.target == "truckasaurus"
+                and st.active == decision.vehicle):
+            return "smash"  # Witness: a vote for smashing into it in one's own activation
         if decision.kind == "attack" and st.active is not None:
             me = st.vehicles.get(st.active)
             if me is not None and me.in_team:
