@@ -96,8 +96,11 @@ def test_a_respawned_wreck_comes_back_at_its_spawn_point() -> None:
     g.apply(mine[0].id)
     d = g.pending()
     assert d is not None and d.kind == "respawn_position" and d.vehicle == mine[0].id
+    poses = g.scenario.option_poses(g, d)
+    assert set(poses) == {str(o.value) for o in d.options}
     g.apply(d.options[0].value)
     v = mine[0]
+    assert v.pose == poses[str(d.options[0].value)]
     assert v.in_play and f"wreck:{v.id}" not in st.obstacles
     short = g.templates.ranges["short"]
     assert distance(v.polygon(), bt.disc(spawn.spawn_points(st)[0])) <= short + 1e-6

@@ -47,3 +47,13 @@ def to_spawn_after_respawn(game: Game, v: VehicleState, player: int,
     v.pose = spots[str(pick)]
     game.emit("deploy", source="respawn", page=90, vehicle=v.id, player=v.player,
               x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3))
+
+
+def respawn_option_poses(game: Game, v: VehicleState | None, values: list[object],
+                         positions: Callable[[Game, VehicleState], dict[str, Pose]]
+                         ) -> dict[str, Pose]:
+    """``option_poses`` of a ``respawn_position`` decision: where each option puts ``v``."""
+    if v is None:
+        return {}
+    spots = positions(game, v)
+    return {str(x): spots[str(x)] for x in values if str(x) in spots}

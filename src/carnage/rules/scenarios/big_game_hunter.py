@@ -136,6 +136,9 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
         v = game.state.vehicles.get(decision.vehicle or "")
         if v is None:
             return {}
+        if decision.kind == "respawn_position":
+            return bt.respawn_option_poses(game, v, [o.value for o in decision.options],
+                                           self.respawn_positions)
         if decision.kind == "spawn_pose":
             return spawn.spawn_option_poses(game, v.id, decision.kind,
                                             [o.value for o in decision.options])

@@ -332,6 +332,10 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         return rows
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        if decision.kind == "respawn_position":
+            return bt.respawn_option_poses(game, game.state.vehicles.get(decision.vehicle or ""),
+                                           [o.value for o in decision.options],
+                                           self.respawn_positions)
         return spawn.spawn_option_poses(game, decision.vehicle, decision.kind,
                                         [o.value for o in decision.options])
 
