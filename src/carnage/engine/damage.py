@@ -109,10 +109,12 @@ def wreck(g: Game, v: VehicleState, *, in_collision: bool = False) -> Flow:
     st = g.state
     g.emit("wrecked", source="damage", page=43, vehicle=v.id, player=v.player,
            in_collision=in_collision)
-    # Audience vote for the controller (p.44, p.88; AT-4: on losing the last hull point).
-    st.votes[v.player] += 1
-    g.emit("audience_vote", source="wrecked", page=88, player=v.player, gained=1,
-           votes=st.votes[v.player])
+    # Audience vote for the controller (p.44, p.88; AT-4: on losing the last hull point);
+    # a vehicle that belongs to no player earns nobody a vote.
+    if not v.neutral:
+        st.votes[v.player] += 1
+        g.emit("audience_vote", source="wrecked", page=88, player=v.player, gained=1,
+               votes=st.votes[v.player])
 
     # 1 Skid to a halt: forced Short Straight forward, with its collision window.
     from carnage.engine.movement import forced_move

@@ -115,10 +115,14 @@ class VehicleState:
     summoned_by: str | None = None
     """The vehicle that put this one on the table (an RC Car, p.79): its controller plays it,
     but it is not part of the team (scenarios, Audience Votes and perks ignore it)."""
+    neutral: bool = False
+    """Belongs to no player (a scenario's creature or Truckasaurus, pp.143, 152): ``player``
+    is whoever the rules make its controller at the moment; it is never part of a team and
+    is never offered as a player's activation."""
 
     @property
     def in_team(self) -> bool:
-        return self.summoned_by is None
+        return self.summoned_by is None and not self.neutral
 
     @property
     def hull_points(self) -> int:
@@ -257,7 +261,8 @@ class GameState(KernelState):
             self.sponsors = [None] * self.players
 
     def vehicles_of(self, player: int) -> list[VehicleState]:
-        return [v for v in self.vehicles.values() if v.player == player and v.in_play]
+        return [v for v in self.vehicles.values()
+                if v.player == player and v.in_play and not v.neutral]
 
     def in_play(self) -> list[VehicleState]:
         return [v for v in self.vehicles.values() if v.in_play]

@@ -235,6 +235,8 @@ class VehicleView(BaseModel):
     perks: list[str] = Field(default_factory=list, description="Driver perks, by name.")
     rule_names: list[str] = Field(default_factory=list,
                                   description="The special rules, by name (as `special_rules`).")
+    neutral: bool = Field(False, description="Belongs to no player (a creature, Truckasaurus): "
+                          "`player` is only who decides for it now; drawn in `colour`.")
 
 
 class ObstacleView(BaseModel):

@@ -72,6 +72,10 @@ LOG_LINES = 200
 ``GET /api/games/{id}/log`` when the reader scrolls up (nothing is ever cut off)."""
 
 
+NEUTRAL_COLOUR = "#3b3b3b"
+"""A vehicle that belongs to no player (creatures, Truckasaurus) is drawn in this colour."""
+
+
 def colour(seat: int) -> str:
     return PALETTE[seat % len(PALETTE)]
 
@@ -163,9 +167,10 @@ def vehicle_view(game: Game, v: VehicleState) -> VehicleView:
         hull=v.hull, hull_points=v.hull_points, handling=game.stat(v, "handling"),
         crew=game.stat(v, "crew"), status=str(v.status),
         activated=st.gear_phase in v.activated_phases, weapons=weapons,
-        special_rules=list(v.special_rules), colour=colour(v.player),
+        special_rules=list(v.special_rules),
+        colour=NEUTRAL_COLOUR if v.neutral else colour(v.player),  # no player's: beasts
         upgrades=upgrades, perks=[catalogue_name(p) for p in v.perks],
-        rule_names=[catalogue_name(r) for r in v.special_rules],
+        rule_names=[catalogue_name(r) for r in v.special_rules], neutral=v.neutral,
     )
 
 
@@ -425,7 +430,8 @@ def table_svg(game: Game, title: str | None = None) -> str:
             for o in st.obstacles.values()
         ],
         vehicles=[
-            VehicleShape(v.id, v.pose, v.length, v.width, colour(v.player), v.name)
+            VehicleShape(v.id, v.pose, v.length, v.width,
+                         NEUTRAL_COLOUR if v.neutral else colour(v.player), v.name)
             for v in st.vehicles.values() if v.in_play
         ],
         templates=[TemplateShape((t.polygon,), "dropped", t.id) for t in st.dropped.values()]

@@ -1,12 +1,15 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
 
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.rules.scenarios.big_game_hunter import BigGameHunter
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.death_race import DeathRace
 from carnage.rules.scenarios.express_delivery import ExpressDelivery
 from carnage.rules.scenarios.flag_tag import FlagTag
 from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised
+from carnage.rules.scenarios.monster_truck_smash import MonsterTruckSmash
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.rules.scenarios.truckasaurus import Truckasaurus
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
@@ -15,6 +18,9 @@ SCENARIOS["flag-tag"] = FlagTag
 SCENARIOS["express-delivery"] = ExpressDelivery
 SCENARIOS["the-revolution-will-be-televised"] = RevolutionWillBeTelevised
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
+SCENARIOS["big-game-hunter"] = BigGameHunter
+SCENARIOS["monster-truck-smash"] = MonsterTruckSmash
+SCENARIOS["truckasaurus"] = Truckasaurus
 
 
 def scenario_class(scenario_id: str) -> type[TableScenario]:

@@ -574,7 +574,8 @@ export class Board {
   }
 
   _styleVehicle(el, v) {
-    const colour = this.colourOf(v.player);
+    // A vehicle no player owns (a creature, Truckasaurus) keeps its own colour.
+    const colour = v.neutral ? v.colour : this.colourOf(v.player);
     el.body.setAttribute("fill", colour);
     el.g.classList.toggle("clickable", this.clickable.has(v.id));
     el.g.classList.toggle("active", Boolean(this.activeId) && this.activeId === v.id);
