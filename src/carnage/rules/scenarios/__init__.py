@@ -1,4 +1,4 @@
-"""Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
+"""Playable scenarios, found by id (Refuelled pp.62, 122-153)."""
 
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.big_game_hunter import BigGameHunter
@@ -6,21 +6,23 @@ from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.death_race import DeathRace
 from carnage.rules.scenarios.express_delivery import ExpressDelivery
 from carnage.rules.scenarios.flag_tag import FlagTag
-from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised
 from carnage.rules.scenarios.monster_truck_smash import MonsterTruckSmash
+from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised
 from carnage.rules.scenarios.street_race import StreetRace
 from carnage.rules.scenarios.truckasaurus import Truckasaurus
 
-SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
-SCENARIOS["capture-the-flag"] = CaptureTheFlag
-SCENARIOS["death-race"] = DeathRace
-SCENARIOS["flag-tag"] = FlagTag
-SCENARIOS["express-delivery"] = ExpressDelivery
-SCENARIOS["the-revolution-will-be-televised"] = RevolutionWillBeTelevised
-"""Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
-SCENARIOS["big-game-hunter"] = BigGameHunter
-SCENARIOS["monster-truck-smash"] = MonsterTruckSmash
-SCENARIOS["truckasaurus"] = Truckasaurus
+SCENARIOS: dict[str, type[TableScenario]] = {
+    "big-game-hunter": BigGameHunter,
+    "capture-the-flag": CaptureTheFlag,
+    "death-race": DeathRace,
+    "express-delivery": ExpressDelivery,
+    "flag-tag": FlagTag,
+    "monster-truck-smash": MonsterTruckSmash,
+    "street-race": StreetRace,
+    "the-revolution-will-be-televised": RevolutionWillBeTelevised,
+    "truckasaurus": Truckasaurus,
+}
+"""Scenario id -> class; a game gets a fresh instance (its progress lives in the game state)."""
 
 
 def scenario_class(scenario_id: str) -> type[TableScenario]:
