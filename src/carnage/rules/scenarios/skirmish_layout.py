@@ -11,6 +11,7 @@ the scenarios keep every roll in ``game.roll``. Tokens are discs (``radius``) or
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Sequence
 
 from carnage.engine.state import GameState, VehicleState
@@ -206,3 +207,53 @@ def spots_near(state: GameState, poly: Sequence[Point], reach: float,
                 continue
             out[f"{int(bearing)}deg {int(gap)}mm"] = p
     return out
+
+
+# -- terrain for an arena or a wasteland (pp.133, 135, 139, 142) --------------------------------
+TERRAIN_KINDS = (
+    # (id prefix, length, width, weight, destructible, tall)
+    ("rock", 90.0, 70.0, "heavyweight", False, False),
+    ("wreckage", 70.0, 45.0, "middleweight", True, False),
+    ("barrier", 120.0, 20.0, "middleweight", False, False),
+    ("tower", 50.0, 50.0, "heavyweight", False, True),
+)
+"""The pieces a generated table is built from: the book only asks for "some terrain" (an
+arena or a wasteland), so these are our choice (ruling SNL-7)."""
+TERRAIN_MARGIN = 130.0
+"""No generated terrain within this of a table edge: spawn points go within Medium (120 mm) of
+an edge and their vehicles deploy round them."""
+
+
+def scatter_terrain(state: GameState, rng: random.Random, count: int, *,
+                    keep_clear: Sequence[tuple[Point, float]] = (),
+                    spacing: float = 60.0, tries: int = 400) -> list[str]:
+    """Put ``count`` pieces of terrain on ``state`` from ``rng``: random kinds, centres and
+    headings, each wholly more than ``TERRAIN_MARGIN`` from the edges, ``spacing`` from every
+    other piece and clear of every (point, radius) in ``keep_clear``. Returns the new ids
+    (fewer than ``count`` when the table is too crowded after ``tries`` attempts)."""
+    from carnage.catalog.models import Weight
+    from carnage.engine.state import Obstacle
+    from carnage.geometry.shapes import distance
+
+    made: list[str] = []
+    for _ in range(tries):
+        if len(made) == count:
+            break
+        prefix, length, width, weight, destructible, tall = TERRAIN_KINDS[
+            rng.randrange(len(TERRAIN_KINDS))]
+        x = rng.uniform(TERRAIN_MARGIN, state.width - TERRAIN_MARGIN)
+        y = rng.uniform(TERRAIN_MARGIN, state.height - TERRAIN_MARGIN)
+        pose = Pose(round(x, 1), round(y, 1), float(rng.randrange(0, 180, 15)))
+        poly = Rect(pose, length, width).polygon()
+        if not all(TERRAIN_MARGIN <= px <= state.width - TERRAIN_MARGIN
+                   and TERRAIN_MARGIN <= py <= state.height - TERRAIN_MARGIN for px, py in poly):
+            continue
+        if any(distance(poly, ob.polygon()) < spacing for ob in state.obstacles.values()):
+            continue
+        if any(point_gap(poly, c) < r for c, r in keep_clear):
+            continue
+        oid = f"{prefix}-{len(made) + 1}"
+        state.obstacles[oid] = Obstacle(oid, pose, length, width, Weight(weight), tall=tall,
+                                        destructible=destructible)
+        made.append(oid)
+    return made
