@@ -1,9 +1,11 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
 
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.street_race import StreetRace
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
+SCENARIOS["capture-the-flag"] = CaptureTheFlag
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
 
 
