@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.builders import StepScenario, activate, ev, table, vehicle
+from tests.builders import StepScenario, activate, drive, ev, table, vehicle
 
 from carnage.engine.game import Flow, Game, RuleOptions
 from carnage.engine.state import GameState
@@ -103,13 +103,17 @@ def test_prize_8_a_hazardous_template_is_claimed_at_the_end_of_the_movement_step
     assert prizes(g.state)["prize"] == 7
 
 
-def test_a_declined_prize_is_not_offered_again_in_that_activation() -> None:
-    st = two_cars()
+def test_a_declined_prize_is_offered_again_at_the_end_of_the_next_step() -> None:
+    st = two_cars(gap=400.0)
     g = game_with(st, activate("blue"), [], prize=3)
-    g.apply("decline")
-    assert g.state.votes == [0, 0]
-    assert prizes(g.state)["prize"] == 3
-    assert claimable(g, g.state.vehicles["blue"]) is None
+    g.apply("decline")  # ruling SNL-3: left for now
+    assert g.state.votes == [0, 0] and prizes(g.state)["prize"] == 3
+    d = drive(g)  # Blue's Movement Step (a Short Straight by default, no skid dice)
+    assert d is not None and d.kind == "template"
+    g.apply("short_straight")
+    d = drive(g)
+    assert d is not None and d.kind == "snl_prize" and d.vehicle == "blue"
+    assert claimable(g, g.state.vehicles["blue"]) == 3
 
 
 def test_standing_conditions() -> None:

@@ -1,11 +1,19 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
 
+from carnage.rules.scenarios.automated_salvage import AutomatedSalvage
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
+from carnage.rules.scenarios.saturday_night_live import SaturdayNightLive
+from carnage.rules.scenarios.scavenger_party import ScavengerParty
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.rules.scenarios.zombie_bash import ZombieBash
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
+SCENARIOS["saturday-night-live"] = SaturdayNightLive
+SCENARIOS["automated-salvage"] = AutomatedSalvage
+SCENARIOS["scavenger-party"] = ScavengerParty
+SCENARIOS["zombie-bash"] = ZombieBash
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
 
 

@@ -11,12 +11,20 @@ the scenarios keep every roll in ``game.roll``. Tokens are discs (``radius``) or
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from carnage.engine.scenario_view import ReportRow
 from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.rules.scenarios.base import Line
 from carnage.rules.scenarios.snl_prizes import point_gap
+from carnage.team.io import parse_team
+from carnage.team.model import TeamSpec
+
+if TYPE_CHECKING:
+    from carnage.engine.game import Game
 
 COUNTER_RADIUS = 10.0
 """A Salvage Counter is a round counter no larger than a penny (20 mm): we use 20 mm."""
@@ -209,51 +217,90 @@ def spots_near(state: GameState, poly: Sequence[Point], reach: float,
     return out
 
 
-# -- terrain for an arena or a wasteland (pp.133, 135, 139, 142) --------------------------------
-TERRAIN_KINDS = (
-    # (id prefix, length, width, weight, destructible, tall)
-    ("rock", 90.0, 70.0, "heavyweight", False, False),
-    ("wreckage", 70.0, 45.0, "middleweight", True, False),
-    ("barrier", 120.0, 20.0, "middleweight", False, False),
-    ("tower", 50.0, 50.0, "heavyweight", False, True),
-)
-"""The pieces a generated table is built from: the book only asks for "some terrain" (an
-arena or a wasteland), so these are our choice (ruling SNL-7)."""
-TERRAIN_MARGIN = 130.0
-"""No generated terrain within this of a table edge: spawn points go within Medium (120 mm) of
-an edge and their vehicles deploy round them."""
+ARENA_PIECES = 6
+"""Pieces of terrain on a generated arena (Saturday Night Live)."""
+WASTELAND_PIECES = 7
+"""Pieces of terrain on a generated wasteland (the Wasteland Skirmishes)."""
 
 
-def scatter_terrain(state: GameState, rng: random.Random, count: int, *,
-                    keep_clear: Sequence[tuple[Point, float]] = (),
-                    spacing: float = 60.0, tries: int = 400) -> list[str]:
-    """Put ``count`` pieces of terrain on ``state`` from ``rng``: random kinds, centres and
-    headings, each wholly more than ``TERRAIN_MARGIN`` from the edges, ``spacing`` from every
-    other piece and clear of every (point, radius) in ``keep_clear``. Returns the new ids
-    (fewer than ``count`` when the table is too crowded after ``tries`` attempts)."""
-    from carnage.catalog.models import Weight
-    from carnage.engine.state import Obstacle
-    from carnage.geometry.shapes import distance
+def circle(centre: Point, radius: float, n: int = 24) -> tuple[Point, ...]:
+    """A polygon of ``n`` points on the circle (to draw a zone)."""
+    return tuple((centre[0] + radius * math.cos(2 * math.pi * k / n),
+                  centre[1] + radius * math.sin(2 * math.pi * k / n)) for k in range(n))
 
-    made: list[str] = []
-    for _ in range(tries):
-        if len(made) == count:
-            break
-        prefix, length, width, weight, destructible, tall = TERRAIN_KINDS[
-            rng.randrange(len(TERRAIN_KINDS))]
-        x = rng.uniform(TERRAIN_MARGIN, state.width - TERRAIN_MARGIN)
-        y = rng.uniform(TERRAIN_MARGIN, state.height - TERRAIN_MARGIN)
-        pose = Pose(round(x, 1), round(y, 1), float(rng.randrange(0, 180, 15)))
-        poly = Rect(pose, length, width).polygon()
-        if not all(TERRAIN_MARGIN <= px <= state.width - TERRAIN_MARGIN
-                   and TERRAIN_MARGIN <= py <= state.height - TERRAIN_MARGIN for px, py in poly):
-            continue
-        if any(distance(poly, ob.polygon()) < spacing for ob in state.obstacles.values()):
-            continue
-        if any(point_gap(poly, c) < r for c, r in keep_clear):
-            continue
-        oid = f"{prefix}-{len(made) + 1}"
-        state.obstacles[oid] = Obstacle(oid, pose, length, width, Weight(weight), tall=tall,
-                                        destructible=destructible)
-        made.append(oid)
-    return made
+
+GOAL_GRID = 60.0
+"""Bot goals at moving things are snapped to this grid (mm), so the bot's distance fields,
+cached by goal, are reused while the target stays near."""
+
+
+def point_goal(v: VehicleState, p: Point) -> Line:
+    """A bot goal at point ``p`` (a zero-length line), reached from ``v``'s side."""
+    gx = round(p[0] / GOAL_GRID) * GOAL_GRID
+    gy = round(p[1] / GOAL_GRID) * GOAL_GRID
+    dx, dy = gx - v.pose.x, gy - v.pose.y
+    n = math.hypot(dx, dy)
+    normal = (0.0, 1.0) if n < 1e-9 else (dx / n, dy / n)
+    return Line((gx, gy), (gx, gy), normal)
+
+
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
+
+
+def skirmish_teams(players: int, label: str) -> tuple[TeamSpec, ...]:
+    """Default teams when the players bring none: a Car and a Buggy each, both with a front
+    machine gun (as Street Race's, p.62)."""
+    teams = []
+    for p in range(players):
+        colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
+        teams.append(parse_team({
+            "name": f"{colour} {label}",
+            "cans": 25,
+            "vehicles": [
+                {"name": f"{colour} Car", "type": "car",
+                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
+                {"name": f"{colour} Buggy", "type": "buggy",
+                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
+            ],
+        }, f"{label.lower()} team {p + 1}"))
+    return tuple(teams)
+
+
+# -- Televised Season spoils (G-16), as data for the campaign layer ------------------------------
+@dataclass(frozen=True)
+class Spoils:
+    """What a Wasteland Skirmish pays each team in Cans after the game in a Televised Season:
+    for each ``unit`` of ``tally`` it holds, ``dice`` D6 plus ``per_unit``; at most ``cap``
+    Cans in all (None: no cap). The campaign layer rolls the dice; the scenario only says."""
+
+    tally: str
+    unit: str
+    per_unit: int = 0
+    dice: int = 0
+    cap: int | None = None
+    page: int | None = None
+
+    def formula(self, units: int) -> str:
+        """The Cans due for ``units`` in words: ``"3D6+3 Cans (at most 20)"``."""
+        parts = []
+        if self.dice:
+            parts.append(f"{self.dice * units}D6")
+        if self.per_unit or not self.dice:
+            parts.append(str(self.per_unit * units))
+        text = "+".join(parts) + " Cans"
+        return text + (f" (at most {self.cap})" if self.cap is not None else "")
+
+    def to_json(self) -> dict[str, object]:
+        return {"tally": self.tally, "unit": self.unit, "per_unit": self.per_unit,
+                "dice": self.dice, "cap": self.cap, "page": self.page}
+
+
+def spoils_rows(game: Game, spoils: Spoils, held: dict[int, int]) -> list[ReportRow]:
+    """One report row per side: the spoils its holdings would pay now."""
+    from carnage.rules.scenarios.common import score
+
+    return [ReportRow(f"spoils_{score.side_label(game, s).lower().replace(' ', '_')}",
+                      f"{score.side_label(game, s)} Televised spoils", n,
+                      f"{n} {spoils.unit}(s): {spoils.formula(n)}")
+            for s, n in sorted(held.items())]
+

@@ -54,6 +54,9 @@ PRIZES: dict[int, str] = {
 }
 """Each prize condition in our words (p.134's table); every one needs the active vehicle."""
 
+FRESH_OPTION = "fresh_prizes"
+"""Scenario option (default on, ruling SNL-9): a prize that has stood unclaimed through a whole
+round is replaced as the next round starts. Off: only a claim brings a new prize."""
 STANDING = frozenset({3, 4, 6, 11, 15})
 """Conditions that are a state of the table (checked whenever a claim may be offered); the
 others are met by a moment (an event during the activation)."""
@@ -71,19 +74,32 @@ def prize_for(die: int, phase: int, round_no: int) -> int:
     return min(HIGHEST, die + max(1, phase) + max(1, round_no))
 
 
-def generate(game: Game, reason: str) -> int:
+def generate(game: Game, reason: str, *, round_start: bool = False) -> int:
     """Roll the next prize, rolling again while it repeats the one just active (p.133), log
-    it and make it current."""
+    it and make it current. ``round_start``: rolled as a round begins, so it stands through
+    that whole round (ruling SNL-9 counts the whole rounds a prize has stood)."""
     st = game.state
     memo = prizes(st)
     last = memo.get("prize")
+    # Ruling SNL-1: as a round starts no Gear Phase has begun yet; it counts as 1.
+    phase = 1 if round_start else st.gear_phase
+    if {prize_for(d, phase, st.round) for d in range(1, 7)} == {last}:
+        # Ruling SNL-5: late in the game every face gives the same prize (15+); re-rolling
+        # could never change it, so it stays and is claimable again.
+        memo["facts"] = []
+        memo["stands_from"] = st.round if round_start else st.round + 1
+        same = int(str(last))
+        game.emit("snl_prize", source=SOURCE, page=PAGE, prize=same, condition=PRIZES[same],
+                  reason=f"{reason}; no other prize can come up now")
+        return same
     while True:
         die = game.roll(1, "special prize", source=SOURCE, page=PAGE)[0]
-        new = prize_for(die, st.gear_phase, st.round)
+        new = prize_for(die, phase, st.round)
         if new != last:
             break
     memo["prize"] = new
     memo["facts"] = []
+    memo["stands_from"] = st.round if round_start else st.round + 1
     game.emit("snl_prize", source=SOURCE, page=PAGE, prize=new, condition=PRIZES[new],
               reason=reason)
     return new
@@ -229,8 +245,14 @@ def install_prizes(game: Game, effect: str) -> None:
 
     def round_start(value: Any, ctx: dict[str, Any]) -> None:
         g: Game = ctx["game"]
-        if g.state.round == 1 and prizes(g.state).get("prize") is None:
-            generate(g, "the first round starts")
+        st = g.state
+        memo = prizes(st)
+        if memo.get("prize") is None:
+            generate(g, "the first round starts", round_start=True)
+        elif (st.scenario.get("options", {}).get(FRESH_OPTION, True)
+              and st.round > int(memo.get("stands_from", st.round))):
+            # Ruling SNL-9: a prize nobody claimed through a whole round is replaced.
+            generate(g, "nobody claimed it for a whole round", round_start=True)
 
     def activation_begins(value: Any, ctx: dict[str, Any]) -> None:
         memo = prizes(ctx["game"].state)
@@ -288,7 +310,8 @@ def _last_source(game: Game, kind: str) -> str:
 
 def offer_claims(game: Game, active: VehicleState) -> Flow:
     """While the current prize is claimable, its claimant (the active vehicle's controller)
-    chooses to claim it (a vote, a new prize) or not (ruling SNL-3)."""
+    chooses to claim it (a vote, a new prize) or leave it for now (ruling SNL-3: it is offered
+    again at the end of the next step, while still met)."""
     st = game.state
     memo = prizes(st)
     while not st.finished and (prize := claimable(game, active)) is not None:
@@ -298,9 +321,7 @@ def offer_claims(game: Game, active: VehicleState) -> Flow:
             [(CLAIM, "claim the prize (1 Audience Vote, and a new prize)"),
              (DECLINE, "leave it")], source=SOURCE, page=PAGE, vehicle=active.id)
         if pick != CLAIM:
-            # Declined: not offered again in this activation (ruling SNL-3).
-            memo["claimed"].append(prize)
-            return
+            return  # left for now: offered again at the next moment it may be claimed
         memo["claimed"].append(prize)
         memo["log"].append([active.player, prize])
         game.emit("snl_claim", source=SOURCE, page=PAGE, player=active.player,
