@@ -130,3 +130,12 @@ def test_the_generated_arena_is_seeded_and_keeps_the_centre_clear() -> None:
         return [(o.pose.x, o.pose.y) for o in st.obstacles.values()]
 
     assert len(arena(1)) == 6 and arena(1) == arena(1) and arena(1) != arena(2)
+
+
+def test_a_player_left_alone_on_the_table_has_not_won() -> None:
+    # Ruling SNL-8: only 15 VP ends the game; the other player may still respawn.
+    blue, red = cars()
+    g = placed(SaturdayNightLive, blue, red, dice=[1])
+    red.status = Status.WRECKED
+    g.scenario.check_end(g)
+    assert g.outcome() is None

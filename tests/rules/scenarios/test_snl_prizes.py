@@ -188,3 +188,18 @@ def test_prize_5_template_or_final_position_within_short_of_the_centre() -> None
 
 def test_every_prize_has_a_condition() -> None:
     assert sorted(PRIZES) == list(range(3, 16))
+
+
+def test_when_every_face_gives_the_last_prize_it_stays_without_a_roll() -> None:
+    # Ruling SNL-5: in round 13 every roll is 15+; with 15 just claimed nothing else can come.
+    st = two_cars()
+    st.round, st.gear_phase = 13, 2
+
+    def step(g: Game) -> Flow:
+        generate(g, "test")
+        yield from ()
+
+    g = game_with(st, step, [], prize=15)
+    assert ev(g, "roll", why="special prize") == []
+    assert prizes(g.state)["prize"] == 15
+    assert ev(g, "snl_prize")[0]["reason"] == "test; no other prize can come up now"
