@@ -12,12 +12,13 @@ ID = "saturday-night-live"
 
 
 def chunk(todo: list[tuple[int, tuple[str, ...], int, bool]]) -> list[dict[str, Any]]:
-    return [play_one(ID, seed, bots, rounds, rep) for seed, bots, rounds, rep in todo]
+    return [play_one(ID, seed, bots, rounds, rep, len(bots)) for seed, bots, rounds, rep in todo]
 
 
 def test_random_and_heuristic_games_keep_the_invariants_and_replay() -> None:
     todo = [(100 + i, ("random", "random"), 4, i % 4 == 0) for i in range(8)]
     todo += [(200 + i, ("heuristic", "random"), 4, i == 0) for i in range(2)]
+    todo += [(250, ("random", "heuristic", "random"), 4, True)]
     todo += [(300 + i, ("heuristic", "heuristic"), 40, i == 0) for i in range(2)]
     results = run_in_workers(chunk, [todo[0::2], todo[1::2]])
     assert_games_clean(results)

@@ -32,6 +32,7 @@ from carnage.rules.scenarios.common.spawn import (
 from carnage.rules.scenarios.common.table import scatter_terrain
 from carnage.rules.scenarios.skirmish_layout import (
     ARENA_PIECES,
+    Spoils,
     circle,
     point_goal,
     skirmish_teams,
@@ -69,6 +70,8 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
     table_rolls = (6,)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {FRESH_OPTION: (bool, True)}
     """``fresh_prizes`` (ruling SNL-9): replace a prize unclaimed through a whole round."""
+    spoils: Spoils | None = None
+    """No Televised Season spoils of its own (p.134)."""
 
     # -- the table -------------------------------------------------------------------------------
     def generate(self, state: GameState, rng: random.Random) -> None:
