@@ -30,6 +30,9 @@ COUNTER_RADIUS = 10.0
 """A Salvage Counter is a round counter no larger than a penny (20 mm): we use 20 mm."""
 ZOMBIE_RADIUS = 10.0
 """Zombies are 15-20 mm figures: a 20 mm disc (ruling ZB-1)."""
+ZOMBIE_EDGE = 40.0
+"""Generated zombies keep this far (mm) from the table edges, so chasing one never means
+driving nose-first into an edge."""
 CRATE_SIZE = 30.0
 """Crates are tokens no larger than 30 mm square: a 30 mm square."""
 
@@ -126,15 +129,16 @@ def grid_shape(width: float, height: float, n: int) -> tuple[int, int]:
 
 def zombie_points(state: GameState, n: int, dice: Sequence[int],
                   radius: float = ZOMBIE_RADIUS) -> list[Point]:
-    """Ruling ZB-1: ``n`` zombies roughly evenly: the table cut into a near-square grid of at
-    least ``n`` cells, a zombie in each of the first ``n`` cells (row by row, each row's cells
-    taken alternately from either end), pushed off its cell's centre by two dice (each die
-    1-6 moves it -5/12 to +5/12 of the cell). A spot on terrain moves to the nearest clear
-    point of its cell (a 5 mm grid); a cell with none is skipped and the next cell used."""
+    """Ruling ZB-1: ``n`` zombies roughly evenly: the table less a ``ZOMBIE_EDGE`` margin cut
+    into a near-square grid of at least ``n`` cells, a zombie in each of the first ``n``
+    cells (row by row), pushed off its cell's centre by two dice (each die 1-6 moves it
+    -5/12 to +5/12 of the cell). A spot on terrain moves to the nearest clear point of its
+    cell (a 5 mm grid); a cell with none is skipped and the next cell used."""
     if len(dice) < 2 * n:
         raise ValueError(f"{n} zombies need {2 * n} dice, got {len(dice)}")
-    cols, rows = grid_shape(state.width, state.height, n)
-    cw, ch = state.width / cols, state.height / rows
+    m = ZOMBIE_EDGE
+    cols, rows = grid_shape(state.width - 2 * m, state.height - 2 * m, n)
+    cw, ch = (state.width - 2 * m) / cols, (state.height - 2 * m) / rows
     cells = [(c, r) for r in range(rows) for c in range(cols)]
     if len(cells) < n:
         raise ValueError(f"{n} zombies do not fit on the table")
@@ -146,9 +150,9 @@ def zombie_points(state: GameState, n: int, dice: Sequence[int],
         fx = (dice[d % len(dice)] - 3.5) / 6.0
         fy = (dice[(d + 1) % len(dice)] - 3.5) / 6.0
         d += 2
-        want = ((c + 0.5 + fx) * cw, (r + 0.5 + fy) * ch)
-        spot = _nearest_clear(state, want, (c * cw, r * ch, (c + 1) * cw, (r + 1) * ch),
-                              radius, out)
+        want = (m + (c + 0.5 + fx) * cw, m + (r + 0.5 + fy) * ch)
+        spot = _nearest_clear(state, want, (m + c * cw, m + r * ch, m + (c + 1) * cw,
+                                            m + (r + 1) * ch), radius, out)
         if spot is not None:
             out.append(spot)
     return out

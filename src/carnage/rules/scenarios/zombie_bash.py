@@ -68,6 +68,8 @@ DROP = 5
 FEWER_THAN = 10
 WIN_AT = 20
 KEY = "zombie_bash"
+EDGE_WARY = 100.0
+"""Bots count a zombie closer than this (mm) to an edge as farther away than it is."""
 
 
 class ZombieBash(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
@@ -205,13 +207,18 @@ class ZombieBash(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
 
     # -- bots ------------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
-        """The nearest zombie on the table."""
+        """The nearest zombie on the table, those near an edge counted farther (a bot
+        driving hard at the edge may leave the table)."""
         here = (vehicle.pose.x, vehicle.pose.y)
         pts: list[Point] = [(float(t["x"]), float(t["y"]))
                             for t in on_table(state, ZOMBIE).values()]
         if not pts:
             return None
-        return point_goal(vehicle, min(pts, key=lambda p: (math.dist(p, here), p)))
+
+        def cost(p: Point) -> tuple[float, Point]:
+            edge = min(p[0], p[1], state.width - p[0], state.height - p[1])
+            return (math.dist(p, here) + max(0.0, EDGE_WARY - edge) * 3.0, p)
+        return point_goal(vehicle, min(pts, key=cost))
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """A dropped zombie goes where the nearest enemy vehicle is farthest from it."""
