@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 PAGE = 133
 SOURCE = "saturday_night_live"
 VP_TO_WIN = 15
+STAND_OFF = 150.0
+"""Bots head for a point this far (mm) short of the nearest enemy: within Double of it
+(Screen Time) without ramming it."""
 
 
 class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
@@ -151,7 +154,8 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
 
     # -- bots ------------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
-        """The centre while prize 5 is up; otherwise the nearest enemy (Screen Time)."""
+        """The centre while prize 5 is up; otherwise near the nearest enemy (Screen Time),
+        or the centre once that close."""
         if prizes(state).get("prize") == 5:
             return point_goal(vehicle, (state.width / 2.0, state.height / 2.0))
         enemies = [v for v in state.in_play() if v.player != vehicle.player
@@ -160,7 +164,13 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
             return point_goal(vehicle, (state.width / 2.0, state.height / 2.0))
         near = min(enemies, key=lambda e: (math.hypot(e.pose.x - vehicle.pose.x,
                                                       e.pose.y - vehicle.pose.y), e.id))
-        return point_goal(vehicle, (near.pose.x, near.pose.y))
+        # On screen, not in its grille: a point STAND_OFF short of it, on the way to it.
+        dx, dy = vehicle.pose.x - near.pose.x, vehicle.pose.y - near.pose.y
+        d = math.hypot(dx, dy)
+        if d <= STAND_OFF:
+            return point_goal(vehicle, (state.width / 2.0, state.height / 2.0))
+        return point_goal(vehicle, (near.pose.x + dx / d * STAND_OFF,
+                                    near.pose.y + dy / d * STAND_OFF))
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """Claim every prize; deploy facing the centre; and go for the prize that is up:
