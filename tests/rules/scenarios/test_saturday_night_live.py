@@ -3,6 +3,7 @@ prizes through a whole game's flow, respawns and the table. Exact poses, scripte
 
 from __future__ import annotations
 
+import math
 import random
 
 from tests.builders import drive, ev, vehicle
@@ -139,3 +140,50 @@ def test_a_player_left_alone_on_the_table_has_not_won() -> None:
     red.status = Status.WRECKED
     g.scenario.check_end(g)
     assert g.outcome() is None
+
+
+def test_bots_chase_the_prize_that_is_up() -> None:
+    from carnage.engine.game import ask
+
+    blue, red = cars()
+    g = placed(SaturdayNightLive, blue, red, dice=[1])
+    sc = g.scenario
+    g.state.active = "blue"
+    memo = prizes(g.state)
+    shift = ask(0, "spend_shift", "spend a Shift", [("gear_up", "up"), ("discard_hazard", "shed"),
+                                                    ("done", "done")], vehicle="blue")
+    memo["prize"] = 15
+    assert sc.bot_choice(g, shift) == "gear_up"
+    memo["prize"], blue.hazards = 7, 1
+    assert sc.bot_choice(g, shift) == "discard_hazard"
+    memo["prize"] = 10
+    assert sc.bot_choice(g, shift) is None  # nothing to chase with a Shift: the bot decides
+    react = ask(0, "collision_reaction", "react", [("smash", "smash"), ("evade", "evade")],
+                vehicle="blue", target="red")
+    memo["prize"], memo["orientation"] = 9, "t_bone"
+    assert sc.bot_choice(g, react) == "smash"
+    claim = ask(0, "snl_prize", "claim?", [("claim", "c"), ("decline", "d")], vehicle="blue")
+    memo["prize"] = 3
+    assert sc.bot_choice(g, claim) == "claim"  # on screen: Red is 200 mm away
+    red.pose = red.pose.__class__(800, 1100, 270)
+    assert sc.bot_choice(g, claim) == "decline"  # off screen, a standing prize: wait
+    memo["prize"] = 13
+    assert sc.bot_choice(g, claim) == "claim"  # a moment prize is claimed at once
+    goal = sc.goal(g.state, blue)
+    assert goal is not None and goal.a[1] > blue.pose.y  # towards Red, up the table
+
+
+def test_bots_respawn_facing_the_centre() -> None:
+    from carnage.engine.game import ask
+    from carnage.geometry.shapes import heading_diff
+
+    blue, red = cars()
+    g = placed(SaturdayNightLive, blue, red, dice=[1], spawn={0: (105.0, 105.0),
+                                                            1: (800.0, 1100.0)})
+    blue.status = Status.DISQUALIFIED
+    poses = g.scenario.respawn_positions(g, blue)
+    d = ask(0, "respawn_position", "where?", [(k, k) for k in poses], vehicle="blue")
+    pick = g.scenario.bot_choice(g, d)
+    p = poses[pick]
+    want = math.degrees(math.atan2(600.0 - p.y, 450.0 - p.x))
+    assert abs(heading_diff(p.heading, want)) <= 45.0
