@@ -133,3 +133,18 @@ def test_the_generated_wasteland_is_seeded() -> None:
         return [(o.pose.x, o.pose.y) for o in st.obstacles.values()]
 
     assert len(laid(5)) == 7 and laid(5) == laid(5) and laid(5) != laid(6)
+
+
+def test_the_table_draws_spawn_points_and_counters_and_reports_each_vehicles_points() -> None:
+    blue = vehicle("blue", "car", 300, 300, 90, player=0)
+    red = vehicle("red", "car", 700, 900, 270, player=1)
+    g = placed(AutomatedSalvage, blue, red, dice=[], spawn={0: (105.0, 105.0)},
+               tokens={"salvage-1": ("salvage_counter", (450.0, 600.0), 20.0)})
+    g.state.scenario["scores"] = {SALVAGE: {"v:blue": 2}}
+    marks = {d.id: d for d in g.scenario.drawables(g)}
+    assert marks["spawn-1"].kind == "spawn"
+    assert marks["token-salvage-1"].kind == "token"
+    assert marks["token-salvage-1"].points == ((450.0, 600.0),)
+    rows = {r.key: r for r in g.scenario.report(g)}
+    assert rows["sp_blue"].value == 2 and rows["salvage_counters"].value == 1
+    assert rows["spoils_p1"].text == "2 Salvage Point(s): 2 Cans"

@@ -113,3 +113,32 @@ def test_registry_and_spoils() -> None:
     assert cls is ScavengerParty
     assert (cls.page, cls.table_rolls, cls.round_limit, cls.scarper) == (139, (3, 4), 3, True)
     assert cls.spoils.formula(3) == "3D6+3 Cans (at most 20)"
+
+
+def test_copies_made_after_a_loot_item_was_handed_out_play_on_identically() -> None:
+    import random
+
+    from tests.copies import copies_diverge
+
+    from carnage.ai.bots import HeuristicBot
+
+    blue = vehicle("blue", "car", 300, 300, 90, player=0)
+    red = vehicle("red", "car", 500, 700, 270, player=1)
+    g = party(blue, red, at=[(300.0, 400.0), (600.0, 600.0)], dice=[4] + [3] * 200)
+    drive(g, template=["medium_straight"], skid_dice=0, spend_shift="done")
+    assert ev(g, "loot_box") and g.pending() is not None
+    assert copies_diverge(g, [HeuristicBot()], random.Random(1), steps=20) is None
+
+
+def test_the_table_draws_the_ring_and_the_crates() -> None:
+    blue = vehicle("blue", "car", 300, 300, 90, player=0)
+    red = vehicle("red", "car", 800, 900, 270, player=1)
+    g = party(blue, red, at=[(600.0, 600.0)], dice=[])
+    marks = {d.id: d for d in g.scenario.drawables(g)}
+    assert marks["crate-ring"].kind == "zone"
+    assert all(math.dist(p, (450.0, 600.0)) == pytest.approx(300.0)
+               for p in marks["crate-ring"].points)
+    assert marks["token-crate-1"].kind == "token" and marks["token-crate-1"].points == (
+        (600.0, 600.0),)
+    rows = {r.key: r.value for r in g.scenario.report(g)}
+    assert rows["crates_left"] == 1 and rows["crates_p1"] == 0
