@@ -3,6 +3,7 @@
 from carnage.rules.scenarios.automated_salvage import AutomatedSalvage
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
+from carnage.rules.scenarios.flag_tag import FlagTag
 from carnage.rules.scenarios.saturday_night_live import SaturdayNightLive
 from carnage.rules.scenarios.scavenger_party import ScavengerParty
 from carnage.rules.scenarios.street_race import StreetRace
@@ -10,6 +11,7 @@ from carnage.rules.scenarios.zombie_bash import ZombieBash
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
+SCENARIOS["flag-tag"] = FlagTag
 SCENARIOS["saturday-night-live"] = SaturdayNightLive
 SCENARIOS["automated-salvage"] = AutomatedSalvage
 SCENARIOS["scavenger-party"] = ScavengerParty
