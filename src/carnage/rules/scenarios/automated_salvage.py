@@ -40,7 +40,6 @@ from carnage.rules.scenarios.skirmish_layout import (
     Spoils,
     counter_spots,
     point_goal,
-    respawn_advice,
     skirmish_teams,
     spoils_rows,
 )
@@ -225,7 +224,7 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """A counter goes where the nearest enemy is farthest from it."""
         if decision.kind != "salvage_counter":
-            return super().bot_choice(game, decision) or respawn_advice(game, decision)
+            return super().bot_choice(game, decision)
         st = game.state
         v = st.vehicles.get(decision.vehicle or "")
         if v is None:

@@ -35,7 +35,6 @@ from carnage.rules.scenarios.skirmish_layout import (
     Spoils,
     circle,
     point_goal,
-    respawn_advice,
     skirmish_teams,
 )
 from carnage.rules.scenarios.snl_prizes import (
@@ -179,7 +178,7 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
         (9)."""
         if decision.kind == "snl_prize":
             return self._claim_or_wait(game, decision)
-        advice = super().bot_choice(game, decision) or respawn_advice(game, decision)
+        advice = super().bot_choice(game, decision)
         if advice is not None:
             return advice
         st = game.state

@@ -46,7 +46,6 @@ from carnage.rules.scenarios.skirmish_layout import (
     circle,
     crate_ring,
     point_goal,
-    respawn_advice,
     skirmish_teams,
     spoils_rows,
 )
@@ -167,7 +166,7 @@ class ScavengerParty(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
         return point_goal(vehicle, min(pts, key=lambda p: (math.dist(p, here), p)))
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
-        return super().bot_choice(game, decision) or respawn_advice(game, decision)
+        return super().bot_choice(game, decision)
 
     # -- what the table shows --------------------------------------------------------------------
     def drawables(self, game: Game) -> list[Drawable]:

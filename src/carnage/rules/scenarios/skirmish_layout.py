@@ -25,7 +25,6 @@ from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
     from carnage.engine.game import Game
-    from carnage.kernel.decisions import Decision
 
 COUNTER_RADIUS = 10.0
 """A Salvage Counter is a round counter no larger than a penny (20 mm): we use 20 mm."""
@@ -310,24 +309,3 @@ def spoils_rows(game: Game, spoils: Spoils, held: dict[int, int]) -> list[Report
             for s, n in sorted(held.items())]
 
 
-
-def respawn_advice(game: Game, decision: Decision) -> str | None:
-    """Bot advice for a ``respawn_position`` decision: the place facing the table centre most
-    nearly (a vehicle put back nose-on to the edge it came from would soon leave again)."""
-    from carnage.geometry.shapes import heading_diff
-
-    st = game.state
-    v = st.vehicles.get(decision.vehicle or "")
-    if decision.kind != "respawn_position" or v is None:
-        return None
-    poses = game.scenario.respawn_positions(game, v)
-    values = [str(o.value) for o in decision.options if str(o.value) in poses]
-    if not values:
-        return None
-
-    def key(k: str) -> tuple[float, float, str]:
-        p = poses[k]
-        want = math.degrees(math.atan2(st.height / 2.0 - p.y, st.width / 2.0 - p.x))
-        edge = min(p.x, p.y, st.width - p.x, st.height - p.y)
-        return (round(abs(heading_diff(p.heading, want)) / 45.0), -edge, k)
-    return min(values, key=key)

@@ -44,7 +44,6 @@ from carnage.rules.scenarios.skirmish_layout import (
     ZOMBIE_RADIUS,
     Spoils,
     point_goal,
-    respawn_advice,
     skirmish_teams,
     spoils_rows,
     spots_near,
@@ -224,7 +223,7 @@ class ZombieBash(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """A dropped zombie goes where the nearest enemy vehicle is farthest from it."""
         if decision.kind != "zombie_drop":
-            return super().bot_choice(game, decision) or respawn_advice(game, decision)
+            return super().bot_choice(game, decision)
         st = game.state
         v = st.vehicles.get(decision.vehicle or "")
         if v is None:
