@@ -1,7 +1,7 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-153)."""
 
-from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.automated_salvage import AutomatedSalvage
+from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.big_game_hunter import BigGameHunter
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.death_race import DeathRace
@@ -17,11 +17,17 @@ from carnage.rules.scenarios.zombie_bash import ZombieBash
 
 SCENARIOS: dict[str, type[TableScenario]] = {
     "automated-salvage": AutomatedSalvage,
+    "big-game-hunter": BigGameHunter,
     "capture-the-flag": CaptureTheFlag,
+    "death-race": DeathRace,
+    "express-delivery": ExpressDelivery,
     "flag-tag": FlagTag,
+    "monster-truck-smash": MonsterTruckSmash,
     "saturday-night-live": SaturdayNightLive,
     "scavenger-party": ScavengerParty,
     "street-race": StreetRace,
+    "the-revolution-will-be-televised": RevolutionWillBeTelevised,
+    "truckasaurus": Truckasaurus,
     "zombie-bash": ZombieBash,
 }
 """Scenario id -> class; a game gets a fresh instance (its progress lives in the game state)."""
