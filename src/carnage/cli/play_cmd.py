@@ -214,8 +214,10 @@ def check_log_file(log: Path) -> None:
 
 def play_command(
     scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
-    p1: Annotated[str, typer.Option(help="human, heuristic or random")] = HUMAN,
-    p2: Annotated[str, typer.Option(help="human, heuristic or random")] = "heuristic",
+    p1: Annotated[str, typer.Option(
+        help="human, heuristic, random or search[:easy|normal|hard]")] = HUMAN,
+    p2: Annotated[str, typer.Option(
+        help="human, heuristic, random or search[:easy|normal|hard]")] = "heuristic",
     seed: Annotated[int, typer.Option(help="dice seed")] = 0,
     team: Annotated[
         list[Path] | None, typer.Option(help="team file, once per player in seat order")
