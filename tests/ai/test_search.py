@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.simulation import invariant_problems
 
 import carnage
 from carnage.ai import HeuristicBot, RandomBot, bot_rng, make_bot
 from carnage.ai.search import LEVELS, SearchBot, signature
 from carnage.kernel.dice import ScriptedDice
-from tests.simulation import invariant_problems
 
 SMALL = {"iterations": 3, "seconds": None, "horizon": 4}
 """A tiny budget: enough to exercise the search, quick on a shared machine."""

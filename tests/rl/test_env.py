@@ -42,7 +42,7 @@ def test_mask_covers_exactly_the_pending_options_of_the_agent_to_act():
         assert me == f"seat_{d.player}"
         mask = env.observe(me)["action_mask"]
         assert mask.sum() == len(action_values(d)) and mask[: len(action_values(d))].all()
-        other = [a for a in env.agents if a != me][0]
+        other = next(a for a in env.agents if a != me)
         assert env.observe(other)["action_mask"].sum() == 0
         env.step(int(np.flatnonzero(mask)[-1]))
         if not env.agents or env.terminations[env.agent_selection]:
@@ -78,7 +78,7 @@ def test_a_finished_game_rewards_the_winner_and_terminates_everyone():
     rng = np.random.default_rng(0)
     total = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter(20_000):
-        obs, r, term, trunc, info = env.last()
+        obs, r, term, trunc, _ = env.last()
         total[agent] += r
         if term or trunc:
             env.step(None)
@@ -112,7 +112,7 @@ def test_bad_input_is_refused_with_a_clear_message():
     env = carnage.rl.env()
     env.reset(seed=1)
     n = len(action_values(env.game.pending()))
-    with pytest.raises(ValueError, match=f"action {n} is not legal .* 0 to {n - 1}"):
+    with pytest.raises(ValueError, match=rf"action {n} is not legal .* 0 to {n - 1}"):
         env.step(n)
     with pytest.raises(ValueError, match="defined for Refuelled"):
         carnage.rl.env(ruleset="devils-run")

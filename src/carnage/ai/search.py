@@ -159,7 +159,7 @@ class _Table:
     visits: int = 0
 
     def open_count(self) -> int:
-        k = max(MIN_OPEN, int(math.ceil(float(max(1, self.visits)) ** WIDEN)))
+        k = max(MIN_OPEN, math.ceil(math.pow(max(1, self.visits), WIDEN)))
         return min(len(self.choices), k)
 
     def select(self) -> int:
