@@ -118,7 +118,7 @@ def test_bad_input_is_refused_with_a_clear_message():
         carnage.rl.env(ruleset="devils-run")
     with pytest.raises(ValueError, match="render_mode 'human'"):
         carnage.rl.env(render_mode="human")
-    with pytest.raises(ValueError, match="unknown scenario .no-such-scenario."):
+    with pytest.raises(ValueError, match="unknown scenario 'no-such-scenario'"):
         carnage.rl.env(scenario="no-such-scenario")
 
 
