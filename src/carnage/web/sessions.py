@@ -31,6 +31,7 @@ from carnage.kernel.game import SnapshotError
 from carnage.rules.scenarios import scenario_class
 from carnage.rulesets.setup import GameSetup, SetupError, build_game
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
+from carnage.web.botnotes import bot_notes
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
 from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
@@ -175,6 +176,7 @@ class GameSession(SeatedSession):
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
                                    log_cache=self._log)
                 cached = cached.model_copy(update={
+                    "bot_notes": bot_notes(self.bots),  # the search bots' reasons
                     "seed_chosen": self.seed_chosen,
                     # the dice seed is revealed once the game is over
                     "seed": self.seed if self.finished else None,
