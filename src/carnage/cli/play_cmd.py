@@ -192,6 +192,8 @@ class TerminalPlay:
             choice: Any
             if d.player in self.bots:
                 choice = self.bots[d.player].choose(self.game, d, self.rng)
+                for line in explanation_lines(self.bots[d.player], len(self.game.choices)):
+                    self.out.print(line, markup=False, highlight=False)
             else:
                 choice = self.ask_human(d)
                 if choice is None:
@@ -199,6 +201,14 @@ class TerminalPlay:
             self.game.apply(choice)
         self.flush_events()
         return True
+
+
+def explanation_lines(bot: Bot, decision: int) -> list[str]:
+    """A search bot's reasons for the choice it just made at ``decision`` (none for others)."""
+    last = getattr(bot, "last", None)
+    if last is None or getattr(last, "decision", None) != decision:
+        return []
+    return [f"  {line}" for line in last.lines()]
 
 
 def check_log_file(log: Path) -> None:
