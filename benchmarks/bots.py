@@ -9,6 +9,7 @@ other seat. Prints each game's result as it goes (unless ``--quiet``), then the 
 wins, losses and draws, its win rate with a 95 % Wilson score interval, and the wall-clock time
 it took per decision (mean, median, p95, max) with the simulations per decision. The search bot
 is seeded with the game's seed, so an iteration-budgeted run (``--seconds 0``) is reproducible.
+Ctrl+C (SIGINT) stops early and prints the figures of the games finished.
 """
 
 from __future__ import annotations
@@ -34,6 +35,45 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
+def play_one(a: argparse.Namespace, seconds: float | str | None, i: int,
+             score: tuple[int, int, int], times: list[float],
+             sims: list[int]) -> tuple[int, int, int]:
+    """Game ``i``: the search bot against the heuristic bot; the running score after it."""
+    wins, losses, draws = score
+    game_seed = a.seed + i
+    bot = SearchBot(a.level, iterations=a.iterations, seconds=seconds, seed=game_seed,
+                    horizon=a.horizon)
+    seat = i % 2
+    bots = [bot, HeuristicBot()] if seat == 0 else [HeuristicBot(), bot]
+    game = carnage.new_game(scenario=a.scenario, seed=game_seed)
+    rng = bot_rng(game_seed)
+    while (d := game.pending()) is not None:
+        b = bots[d.player % len(bots)]
+        t0 = time.perf_counter()
+        choice = b.choose(game, d, rng)
+        if b is bot:
+            times.append(time.perf_counter() - t0)
+            if bot.last is not None:
+                sims.append(bot.last.iterations)
+        game.apply(choice)
+    out = game.outcome()
+    assert out is not None
+    if out.draw or out.winner is None:
+        draws += 1
+        result = "draw"
+    elif out.winner == seat:
+        wins += 1
+        result = "win"
+    else:
+        losses += 1
+        result = "loss"
+    if not a.quiet:
+        print(f"game {i + 1:>3} seed {game_seed} search in seat {seat + 1}: {result} "
+              f"(round {out.rounds}; {out.reason}); running {wins}-{losses}-{draws}",
+              flush=True)
+    return wins, losses, draws
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
@@ -55,39 +95,14 @@ def main() -> None:
     times: list[float] = []
     sims: list[int] = []
     started = time.perf_counter()
-    for i in range(a.games):
-        game_seed = a.seed + i
-        bot = SearchBot(a.level, iterations=a.iterations, seconds=seconds, seed=game_seed,
-                        horizon=a.horizon)
-        seat = i % 2
-        bots = [bot, HeuristicBot()] if seat == 0 else [HeuristicBot(), bot]
-        game = carnage.new_game(scenario=a.scenario, seed=game_seed)
-        rng = bot_rng(game_seed)
-        while (d := game.pending()) is not None:
-            b = bots[d.player % len(bots)]
-            t0 = time.perf_counter()
-            choice = b.choose(game, d, rng)
-            if b is bot:
-                times.append(time.perf_counter() - t0)
-                if bot.last is not None:
-                    sims.append(bot.last.iterations)
-            game.apply(choice)
-        out = game.outcome()
-        assert out is not None
-        if out.draw or out.winner is None:
-            draws += 1
-            result = "draw"
-        elif out.winner == seat:
-            wins += 1
-            result = "win"
-        else:
-            losses += 1
-            result = "loss"
-        if not a.quiet:
-            print(f"game {i + 1:>3} seed {game_seed} search in seat {seat + 1}: {result} "
-                  f"(round {out.rounds}; {out.reason}); running {wins}-{losses}-{draws}",
-                  flush=True)
+    try:
+        for i in range(a.games):
+            wins, losses, draws = play_one(a, seconds, i, (wins, losses, draws), times, sims)
+    except KeyboardInterrupt:  # Ctrl+C: the figures of the games finished so far
+        print("interrupted: the figures below count the finished games only")
     n = wins + losses + draws
+    if n == 0:
+        return
     lo, hi = wilson(wins, n)
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0

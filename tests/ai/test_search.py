@@ -30,9 +30,9 @@ def play(game, bots, rng, check=None):
 
 def test_search_plays_legal_street_races_against_heuristic_and_random_bots():
     for seed, other in ((1, HeuristicBot()), (2, RandomBot()), (3, HeuristicBot())):
-        bot = SearchBot("hard", seed=seed, **SMALL)
+        bot = SearchBot("hard", seed=seed, iterations=2, seconds=None, horizon=3)
         bots = [bot, other] if seed % 2 else [other, bot]
-        g = carnage.new_game(seed=seed, max_rounds=4)
+        g = carnage.new_game(seed=seed, max_rounds=2)
         play(g, bots, bot_rng(seed), check=lambda g: _clean(g))
         assert g.outcome() is not None
         assert bot.explanations, "every searched decision is explained"
@@ -103,9 +103,11 @@ def test_time_budget_stops_the_search():
 
 def test_same_seed_same_choices_and_explanations():
     def run(seed):
-        g = carnage.new_game(seed=8, max_rounds=3)
-        bot = SearchBot("normal", seed=seed, **SMALL)
-        play(g, [bot, HeuristicBot()], bot_rng(8))
+        g = carnage.new_game(seed=8)
+        bot, other, rng = SearchBot("normal", seed=seed, **SMALL), HeuristicBot(), bot_rng(8)
+        while len(bot.explanations) < 10:  # the first ten searched decisions
+            d = g.pending()
+            g.apply((bot if d.player == 0 else other).choose(g, d, rng))
         return list(g.choices), [{k: v for k, v in e.to_json().items() if k != "seconds"}
                                  for e in bot.explanations]
 

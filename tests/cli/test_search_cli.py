@@ -5,14 +5,23 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from carnage.ai import search
 from carnage.cli.main import app
 from carnage.cli.play_cmd import TerminalPlay
 from carnage.rulesets.setup import GameSetup, build_game
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def tiny_easy_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The easy level with a tiny budget, so a whole game is quick on a shared machine."""
+    monkeypatch.setitem(search.LEVELS, "easy", search.Level("easy", iterations=2, seconds=None,
+                                                            horizon=2, depth=1))
 
 
 def test_simulate_takes_search_bots_by_level() -> None:

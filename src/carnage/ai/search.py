@@ -22,7 +22,8 @@ How one decision is searched (open-loop MCTS with determinised dice):
   the domain, the policy's pick first. Only the first ``ceil(visits ** WIDEN)`` candidates
   (at least two) are open at a time, so more are tried as a table is visited more.
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
-  heuristic bot for ``horizon`` decisions (or to the end of the game), and the position is
+  heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
+  gear, ``RefuelledAdapter.OWN_GEAR``) (or to the end of the game), and the position is
   valued per player in [0, 1]: 1 a win, 0 a loss, 0.5 a draw; unfinished, a logistic of the
   player's lead in progress towards the scenario's goal (distance along the bot's distance
   field), speed (gear), hazards held and hull left (Refuelled), or chassis points, position up
@@ -87,7 +88,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", iterations=12, seconds=0.25, horizon=10, depth=1),
     "normal": Level("normal", iterations=32, seconds=0.5, horizon=20, depth=2),
-    "hard": Level("hard", iterations=96, seconds=0.9, horizon=20, depth=2),
+    "hard": Level("hard", iterations=96, seconds=0.8, horizon=20, depth=2),
 }
 
 
@@ -198,6 +199,8 @@ class Adapter:
     def __init__(self, policy: Policy, players: int) -> None:
         self.policy = policy
         self.players = players
+        self.me = -1
+        """The player the bot searches for (set for each decision)."""
 
     def ordered(self, game: Any, d: Decision, rng: random.Random) -> list[tuple[Choice, str]]:
         """Candidates, the policy's pick first, each with a label."""
@@ -257,11 +260,21 @@ class RefuelledAdapter(Adapter):
     """A vehicle out of play costs this much on top of its hull."""
     SCALE = 120.0
 
+    OWN_GEAR = 5
+    """The gear the bot's own rollout policy drives for: the heuristic bot aiming for gear 5
+    instead of 4 wins about 60 % of Street Races against the plain one (200 seeded games), so
+    the search starts from that prior for its own seat; other seats are modelled by the plain
+    heuristic bot."""
+
     def __init__(self, players: int) -> None:
         from carnage.ai.bots import HeuristicBot
 
         self.bot = HeuristicBot()
-        super().__init__(self.bot.choose, players)
+        self.own = HeuristicBot(desired_gear=self.OWN_GEAR)
+        super().__init__(self._policy, players)
+
+    def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
+        return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
 
     def ordered(self, game: Any, d: Decision, rng: random.Random) -> list[tuple[Choice, str]]:
         if d.kind == "template" and d.domain is None:
@@ -456,6 +469,7 @@ class SearchBot:
         """The best candidate found for ``decision`` (always legal). ``rng`` is not used: the
         bot draws from its own seed, so its choice depends on the game and the seed alone."""
         ad = self.adapter(game)
+        ad.me = decision.player
         index = len(getattr(game, "choices", ()))
         own = random.Random(f"search:{self.seed}:{index}:{decision.kind}:{decision.player}")
         started = time.perf_counter()
