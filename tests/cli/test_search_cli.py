@@ -47,3 +47,12 @@ def test_terminal_play_prints_the_search_bots_reasons() -> None:
     text = buf.getvalue()
     assert "search (easy) weighed" in text
     assert " * " in text  # the choice taken is marked among the candidates
+
+
+def test_devils_run_takes_the_search_bot_too() -> None:
+    r = runner.invoke(app, ["simulate", "--ruleset", "devils-run", "--scenario", "devils-run",
+                            "--games", "1", "--seed", "3", "--bots", "search:easy,heuristic",
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["errors"] == 0 and "p1:search:easy" in out["wins"]

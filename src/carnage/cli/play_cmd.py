@@ -300,8 +300,9 @@ def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int
 
     seats = [p1.strip().lower(), p2.strip().lower()]
     for i, s in enumerate(seats):
-        if s != HUMAN and s not in BOTS:
-            typer.echo(f"--p{i + 1}: unknown bot {s!r} (bots: {', '.join(BOTS)}); or {HUMAN}",
+        if s != HUMAN and s not in BOTS and s not in devilsrun_cmd.SEARCH_BOTS:
+            typer.echo(f"--p{i + 1}: unknown bot {s!r} (bots: "
+                       f"{', '.join([*BOTS, *devilsrun_cmd.SEARCH_BOTS])}); or {HUMAN}",
                        err=True)
             raise typer.Exit(2)
     devilsrun_cmd.play_command(scenario=scenario, seed=seed, bots=",".join(seats), record=log,
