@@ -9,13 +9,14 @@ other seat. Prints each game's result as it goes (unless ``--quiet``), then the 
 wins, losses and draws, its win rate with a 95 % Wilson score interval, and the wall-clock time
 it took per decision (mean, median, p95, max) with the simulations per decision. The search bot
 is seeded with the game's seed, so an iteration-budgeted run (``--seconds 0``) is reproducible.
-Ctrl+C (SIGINT) stops early and prints the figures of the games finished.
+Ctrl+C (SIGINT) or SIGTERM stops early and prints the figures of the games finished.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import time
 
@@ -74,6 +75,10 @@ def play_one(a: argparse.Namespace, seconds: float | str | None, i: int,
     return wins, losses, draws
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
@@ -95,6 +100,9 @@ def main() -> None:
     times: list[float] = []
     sims: list[int] = []
     started = time.perf_counter()
+    # SIGTERM (and SIGINT, which a shell's background job ignores) stop early with figures.
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         for i in range(a.games):
             wins, losses, draws = play_one(a, seconds, i, (wins, losses, draws), times, sims)

@@ -10,7 +10,9 @@ How one decision is searched (open-loop MCTS with determinised dice):
   (``SeededDice`` from the bot's own seed). The copy replays the past exactly (a clone
   re-applies the choices since its checkpoint), then rolls dice the bot drew itself, never
   the real future: the real dice are not read. The j-th visit of every root candidate uses
-  the same dice seed, so candidates are compared on the same luck (common random numbers).
+  the same dice seed, and the k-th roll of a copy depends only on that seed and k
+  (``CallDice``), so candidates are compared on the same luck (common random numbers) and
+  the answer is judged on those paired simulations.
 * **The tree** is keyed by the choices made from the root (open loop). Because the dice differ
   between iterations, the decision met after the same choices may differ; a node keeps one
   table of candidates per decision it has met (keyed by player, kind, subject and options).
@@ -57,11 +59,12 @@ UCB_C = 0.7
 """Exploration constant of UCB1 (values are in [0, 1])."""
 WIDEN = 0.35
 """Progressive widening: a table visited n times has ceil(n ** WIDEN) candidates open."""
-MARGIN = 0.04
-"""At the root, another candidate replaces the policy's pick only if its mean value is higher
-by this much (dice make the means noisy; the policy's pick is the prior)."""
+MARGIN = 0.03
+"""At the root, another candidate replaces the policy's pick only if it does better than the
+pick by this much on average over the simulations they share dice in (dice make values noisy;
+the policy's pick is the prior)."""
 MIN_VISITS = 6
-"""... and only with at least this many simulations behind it."""
+"""... and only with at least this many such paired simulations behind it."""
 MIN_OPEN = 2
 """Candidates open from the first visit: the policy's pick and one alternative."""
 INTERVAL_POINTS = 9
@@ -158,6 +161,10 @@ class _Table:
     w: list[float]
     children: list[_Node | None]
     visits: int = 0
+    tries: list[int] = field(default_factory=list)
+    """Simulations started per candidate (the dice of the j-th are the same for every one)."""
+    samples: list[dict[int, float]] = field(default_factory=list)
+    """Root only: each candidate's value in its j-th simulation, by j."""
 
     def open_count(self) -> int:
         k = max(MIN_OPEN, math.ceil(math.pow(max(1, self.visits), WIDEN)))
@@ -221,7 +228,36 @@ class Adapter:
     @staticmethod
     def redeal(game: Any, seed: int) -> None:
         """Give the copy its own dice (the bot's, never the real ones)."""
-        game.dice = SeededDice(seed)
+        game.dice = CallDice(seed)
+
+
+class CallDice(SeededDice):
+    """The simulations' dice: the k-th roll of a copy depends only on the seed and k, so two
+    lines of play that roll a different number of dice at one moment still share the luck of
+    every later roll (common random numbers keep the candidates' comparison fair)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def roll(self, n: int, sides: int = 6) -> list[int]:
+        if n < 0 or sides < 2:
+            return super().roll(n, sides)  # the same errors as any dice
+        r = random.Random(int(self.seed) * 1_000_003 + self.calls)
+        self.calls += 1
+        self.rolled += n
+        return [r.randint(1, sides) for _ in range(n)]
+
+    def state(self) -> tuple[Any, ...]:
+        return (self.calls, self.rolled)
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        self.calls, self.rolled = state
+
+    def fork(self) -> CallDice:
+        out = CallDice(int(self.seed))
+        out.restore(self.state())
+        return out
 
 
 def outcome_values(out: Any, players: int) -> list[float]:
@@ -511,20 +547,23 @@ class SearchBot:
         cands = ad.ordered(game, d, rng)
         k = len(cands)
         return _Table(d.player, [c for c, _ in cands], [lbl for _, lbl in cands],
-                      [0] * k, [0.0] * k, [None] * k)
+                      [0] * k, [0.0] * k, [None] * k, tries=[0] * k,
+                      samples=[{} for _ in range(k)])
 
     @staticmethod
     def _best(table: _Table) -> int:
-        """The candidate with the best mean among those simulated at least ``MIN_VISITS``
-        times, if it beats the policy's pick (candidate 0) by ``MARGIN``; else the pick."""
-        if table.n[0] == 0:
-            return 0
-        base = table.w[0] / table.n[0]
-        best_i, best_v = 0, base + MARGIN
-        for i in range(1, len(table.n)):
-            n = table.n[i]
-            if n >= MIN_VISITS and table.w[i] / n > best_v:
-                best_i, best_v = i, table.w[i] / n
+        """The candidate that beats the policy's pick (candidate 0) by the most, on average
+        over the simulations both played with the same dice, if by more than ``MARGIN`` over
+        at least ``MIN_VISITS`` of them; else the pick."""
+        base = table.samples[0]
+        best_i, best_gain = 0, MARGIN
+        for i in range(1, len(table.choices)):
+            common = [j for j in table.samples[i] if j in base]
+            if len(common) < MIN_VISITS:
+                continue
+            gain = sum(table.samples[i][j] - base[j] for j in common) / len(common)
+            if gain > best_gain:
+                best_i, best_gain = i, gain
         return best_i
 
     def _iterate(self, ad: Adapter, real: Any, root: _Node, table: _Table,
@@ -533,7 +572,9 @@ class SearchBot:
         i = table.select()
         # The j-th visit of every root candidate plays the same dice.
         sim = real.clone()
-        ad.redeal(sim, hash_seed(self.seed, len(real.choices), table.n[i]))
+        j_root = table.tries[i]
+        table.tries[i] += 1
+        ad.redeal(sim, hash_seed(self.seed, len(real.choices), j_root))
         path: list[tuple[_Table, int]] = [(table, i)]
         try:
             sim.apply(table.choices[i])
@@ -571,6 +612,7 @@ class SearchBot:
             t.visits += 1
             t.n[j] += 1
             t.w[j] += values[t.player] if t.player < len(values) else 0.5
+        table.samples[i][j_root] = values[table.player] if table.player < len(values) else 0.5
         return True
 
 
