@@ -59,9 +59,11 @@ def test_random_bot_is_uniform_over_options_and_domains() -> None:
 
 
 def test_registry_and_fallback() -> None:
-    assert set(BOTS) == {"random", "heuristic"}
+    assert set(BOTS) == {"random", "heuristic", "search", "search:easy", "search:normal",
+                         "search:hard"}
     assert isinstance(make_bot("heuristic"), HeuristicBot)
-    with pytest.raises(ValueError, match="unknown bot 'clever' \\(known: heuristic, random\\)"):
+    with pytest.raises(ValueError, match="unknown bot 'clever' \\(known: heuristic, random, "
+                                         "search, search:easy, search:hard, search:normal\\)"):
         make_bot("clever")
     d = Decision(0, "attack", "shoot?", options=(Option("stop"), Option("mg>x")))
     assert fallback(d) == "mg>x"

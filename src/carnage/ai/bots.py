@@ -652,7 +652,21 @@ def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction])
     return best
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+def _search(level: str) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from carnage.ai.search import SearchBot  # imports this module: bound late
+
+        return SearchBot(level)
+
+    return make
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot, "heuristic": HeuristicBot,
+    # Monte Carlo tree search (ai/search.py); ``search`` is the normal level.
+    "search": _search("normal"), "search:easy": _search("easy"),
+    "search:normal": _search("normal"), "search:hard": _search("hard"),
+}
 """Bot name -> factory."""
 
 

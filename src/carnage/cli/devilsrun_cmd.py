@@ -14,7 +14,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
@@ -42,11 +42,23 @@ def parse_bots(spec: str, allow_human: bool = False) -> list[str]:
         names = names * 2
     if len(names) != 2:
         raise ValueError(f"--bots: Devil's Run has 2 players, got {len(names)} names")
-    known = [*BOTS, *(["human"] if allow_human else [])]
+    known = [*BOTS, *SEARCH_BOTS, *(["human"] if allow_human else [])]
     for n in names:
         if n not in known:
             raise ValueError(f"--bots: unknown bot {n!r} (bots: {', '.join(known)})")
     return names
+
+
+SEARCH_BOTS = ("search", "search:easy", "search:normal", "search:hard")
+"""The search bot (ai/search.py) plays Devil's Run through the same decision API."""
+
+
+def _bot(name: str) -> Bot:
+    if name in SEARCH_BOTS:
+        from carnage.ai.search import make_search_bot
+
+        return cast(Bot, make_search_bot(name))  # its choices are option values here
+    return bot(name)
 
 
 def _check_scenario(scenario: str) -> None:
@@ -60,7 +72,7 @@ def simulate(scenario: str, games: int, seed: int, bot_names: list[str]) -> dict
     wins = {f"p{i + 1}:{b}": 0 for i, b in enumerate(bot_names)}
     reasons: dict[str, int] = {}
     draws = errors = rounds = finished = 0
-    bots: list[Bot] = [bot(b) for b in bot_names]
+    bots: list[Bot] = [_bot(b) for b in bot_names]
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
@@ -185,9 +197,10 @@ def play_command(
         raise _fail(str(e)) from None
     g = DEVILS_RUN.new_game(scenario, seed=seed)
     rng = random.Random(f"devilsrun-bots:{seed}")
+    seated = {i: _bot(n) for i, n in enumerate(names) if n != "human"}
     while (d := g.pending()) is not None:
         name = names[d.player]
-        choice = _ask_human(g) if name == "human" else bot(name)(g, d, rng)
+        choice = _ask_human(g) if name == "human" else seated[d.player](g, d, rng)
         try:
             g.apply(choice)
         except IllegalChoice as e:

@@ -202,6 +202,8 @@ class TerminalPlay:
             choice: Any
             if d.player in self.bots:
                 choice = self.bots[d.player].choose(self.game, d, self.rng)
+                for line in explanation_lines(self.bots[d.player], len(self.game.choices)):
+                    self.out.print(line, markup=False, highlight=False)
             else:
                 choice = self.ask_human(d)
                 if choice is None:
@@ -209,6 +211,14 @@ class TerminalPlay:
             self.game.apply(choice)
         self.flush_events()
         return True
+
+
+def explanation_lines(bot: Bot, decision: int) -> list[str]:
+    """A search bot's reasons for the choice it just made at ``decision`` (none for others)."""
+    last = getattr(bot, "last", None)
+    if last is None or getattr(last, "decision", None) != decision:
+        return []
+    return [f"  {line}" for line in last.lines()]
 
 
 def check_log_file(log: Path) -> None:
@@ -224,8 +234,10 @@ def check_log_file(log: Path) -> None:
 
 def play_command(
     scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
-    p1: Annotated[str, typer.Option(help="human, heuristic or random")] = HUMAN,
-    p2: Annotated[str, typer.Option(help="human, heuristic or random")] = "heuristic",
+    p1: Annotated[str, typer.Option(
+        help="human, heuristic, random or search[:easy|normal|hard]")] = HUMAN,
+    p2: Annotated[str, typer.Option(
+        help="human, heuristic, random or search[:easy|normal|hard]")] = "heuristic",
     seed: Annotated[int, typer.Option(help="dice seed")] = 0,
     team: Annotated[
         list[Path] | None, typer.Option(help="team file, once per player in seat order")
@@ -301,8 +313,9 @@ def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int
 
     seats = [p1.strip().lower(), p2.strip().lower()]
     for i, s in enumerate(seats):
-        if s != HUMAN and s not in BOTS:
-            typer.echo(f"--p{i + 1}: unknown bot {s!r} (bots: {', '.join(BOTS)}); or {HUMAN}",
+        if s != HUMAN and s not in BOTS and s not in devilsrun_cmd.SEARCH_BOTS:
+            typer.echo(f"--p{i + 1}: unknown bot {s!r} (bots: "
+                       f"{', '.join([*BOTS, *devilsrun_cmd.SEARCH_BOTS])}); or {HUMAN}",
                        err=True)
             raise typer.Exit(2)
     devilsrun_cmd.play_command(scenario=scenario, seed=seed, bots=",".join(seats), record=log,

@@ -217,7 +217,8 @@ def simulate_command(
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[
-        str, typer.Option(help="one bot per player, comma-separated (random, heuristic)")
+        str, typer.Option(help="one bot per player, comma-separated (random, heuristic, "
+                                "search[:easy|normal|hard])")
     ] = "heuristic,random",
     team: Annotated[
         list[Path] | None, typer.Option(help="team file, once per player in seat order")

@@ -46,6 +46,15 @@ LOG_LINES = 200
 """Log lines a view carries (the newest)."""
 
 
+def _dr_bot(name: str) -> Bot:
+    """A Devil's Run seat's bot: its own bots, or the search bot (same decision API)."""
+    if name.startswith("search"):
+        from carnage.ai.search import make_search_bot
+
+        return cast(Bot, make_search_bot(name))  # its choices are option values here
+    return bot(name)
+
+
 class _Base(DeclarativeBase):
     pass
 
@@ -152,7 +161,7 @@ class DrSession(SeatedSession):
         self.seed_chosen = seed_chosen
         self.lock = threading.RLock()
         self.bots: dict[int, Bot] = {
-            s.seat: bot(s.controller) for s in self.seats if s.controller != "human"}
+            s.seat: _dr_bot(s.controller) for s in self.seats if s.controller != "human"}
         self.rng = random.Random(f"devilsrun-bots:{seed}:{len(game.choices)}")
         self.listeners: list[Listener] = []
 

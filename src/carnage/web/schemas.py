@@ -104,7 +104,8 @@ class ScenarioInfo(BaseModel):
     table: str | None = Field(default=None, description="The random table of p.122 it is on")
 
 
-Controller = Literal["human", "random", "heuristic"]
+Controller = Literal["human", "random", "heuristic", "search:easy", "search:normal",
+                     "search:hard"]
 
 
 class SeatRequest(_In):
@@ -396,6 +397,22 @@ class GameView(BaseModel):
     secrets: list[SecretView] = Field(
         default_factory=list, description="What this seat alone may see (its delivery slip, "
         "its noted terrain piece); other seats' secrets are redacted from the log.")
+    bot_notes: list[BotNoteView] = Field(
+        default_factory=list, description="The search bots' latest decisions explained, "
+        "newest first.")
+
+
+class BotNoteView(BaseModel):
+    """Why a search bot chose what it did: the candidates it weighed and their values."""
+
+    seat: int
+    decision: int = Field(description="The choice's index in the game (version before it).")
+    kind: str
+    chosen: str = Field(description="The choice taken, as text.")
+    lines: list[str] = Field(description="The explanation in plain words, one line each.")
+    candidates: list[dict[str, Any]] = Field(
+        description="Each candidate weighed: choice, label, visits (simulations) and value "
+        "(0..1, the bot's estimate of its chance to win after it), best first.")
 
 
 class Replay(BaseModel):

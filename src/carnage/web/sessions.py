@@ -37,6 +37,7 @@ from carnage.rulesets.setup import (
     rolled_scenario,
 )
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
+from carnage.web.botnotes import bot_notes
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
 from carnage.web.redact import events_for, viewer_key
@@ -186,6 +187,7 @@ class GameSession(SeatedSession):
                 cached = game_view(self.game, self.id, self.seat_controls(), key[1],
                                    log_cache=self._log_cache(seats), viewers=seats)
                 cached = cached.model_copy(update={
+                    "bot_notes": bot_notes(self.bots),  # the search bots' reasons
                     "seed_chosen": self.seed_chosen,
                     # the dice seed is revealed once the game is over
                     "seed": self.seed if self.finished else None,

@@ -53,7 +53,8 @@ class _In(BaseModel):
 
 
 class DrSeatRequest(_In):
-    controller: Literal["human", "random", "heuristic"]
+    controller: Literal["human", "random", "heuristic", "search:easy", "search:normal",
+                        "search:hard"]
 
 
 class DrNewGame(_In):

@@ -6,6 +6,9 @@ const CONTROLLERS = [
   ["human", "Human"],
   ["heuristic", "Heuristic bot"],
   ["random", "Random bot"],
+  ["search:easy", "Search bot (easy)"],
+  ["search:normal", "Search bot (normal)"],
+  ["search:hard", "Search bot (hard)"],
 ];
 
 const state = { scenarios: [], teams: [] };

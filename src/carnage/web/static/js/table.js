@@ -152,6 +152,7 @@ function render(view, animate) {
   document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text${seatQuery}`;
   renderPlayers(document.getElementById("players"), view);
   renderSecrets(document.getElementById("secrets"), view);
+  renderBotNotes(view);
   renderInvites();
   log.add(view.log);
   if (!log.loadedOlder && view.log.length && view.log[0].seq > 0) {
@@ -192,6 +193,19 @@ function continueBatch(view) {
     else submit(b.value);
   };
   setTimeout(go, 0);
+}
+
+/** Why the search bots chose what they did: each candidate weighed with its value. */
+function renderBotNotes(view) {
+  const el = document.getElementById("bot-notes");
+  const notes = view.bot_notes || [];
+  el.classList.toggle("hidden", !notes.length);
+  fill(el, notes.length ? [
+    h("b", "Why the bot chose"),
+    ...notes.map((n) => h("div.bot-note", { dataset: { seat: n.seat, decision: n.decision } },
+      h("span.swatch", { style: { background: colourOf(view, n.seat) } }),
+      ...n.lines.map((line, i) => h(i ? "div.small" : "div", line)))),
+  ] : []);
 }
 
 function renderDecision(view) {

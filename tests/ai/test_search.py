@@ -1,0 +1,186 @@
+"""The search bot: legal choices in every game it plays, its budget, reproducibility from its
+seed, and that it never reads the real dice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.simulation import invariant_problems
+
+import carnage
+from carnage.ai import HeuristicBot, RandomBot, bot_rng, make_bot
+from carnage.ai.search import LEVELS, SearchBot, signature
+from carnage.kernel.dice import ScriptedDice
+
+SMALL = {"iterations": 3, "seconds": None, "horizon": 4}
+"""A tiny budget: enough to exercise the search, quick on a shared machine."""
+
+
+def play(game, bots, rng, check=None):
+    while (d := game.pending()) is not None:
+        b = bots[d.player]
+        choice = b.choose(game, d, rng)
+        assert d.validate(choice) == choice  # legal, and already in canonical form
+        game.apply(choice)
+        if check is not None:
+            check(game)
+    return game
+
+
+def test_search_plays_legal_street_races_against_heuristic_and_random_bots():
+    for seed, other in ((1, HeuristicBot()), (2, RandomBot()), (3, HeuristicBot())):
+        bot = SearchBot("hard", seed=seed, iterations=2, seconds=None, horizon=3)
+        bots = [bot, other] if seed % 2 else [other, bot]
+        g = carnage.new_game(seed=seed, max_rounds=2)
+        play(g, bots, bot_rng(seed), check=lambda g: _clean(g))
+        assert g.outcome() is not None
+        assert bot.explanations, "every searched decision is explained"
+        for e in bot.explanations:
+            assert e.failed == 0
+            assert any(c.choice == e.chosen for c in e.candidates)
+
+
+def _clean(g):
+    assert invariant_problems(g) == []
+
+
+def test_search_plays_devils_run_through_the_same_decision_api():
+    g = carnage.new_game(ruleset="devils-run", scenario="devils-run", seed=4)
+    bots = [SearchBot("easy", seed=4, **SMALL), SearchBot("easy", seed=5, **SMALL)]
+    play(g, bots, random.Random(0))
+    assert g.outcome() is not None
+    assert bots[0].explanations and bots[1].explanations
+
+
+def test_continuous_choices_are_offered_as_points_inside_the_domain():
+    # A spin is an Interval: find one in a seeded random game and search it.
+    g = carnage.new_game(seed=11, max_rounds=6)
+    rnd, rng = RandomBot(), random.Random(3)
+    bot = SearchBot("normal", seed=1, **SMALL)
+    for _ in range(3000):
+        d = g.pending()
+        if d is None:
+            pytest.fail("no continuous decision met in the game")
+        if d.domain is not None:
+            choice = bot.choose(g, d, rng)
+            assert isinstance(choice, float) and d.domain.contains(choice)
+            e = bot.last
+            assert e is not None and len(e.candidates) >= 2
+            assert all(d.domain.contains(float(c.choice)) for c in e.candidates)
+            return
+        g.apply(rnd.choose(g, d, rng))
+
+
+def first_decision(game, kind, player=None):
+    """Play the heuristic bot until a decision of ``kind`` (for ``player``) is pending."""
+    h, rng = HeuristicBot(), random.Random(0)
+    while (d := game.pending()) is not None:
+        if d.kind == kind and (player is None or d.player == player) and len(d.options) > 1:
+            return d
+        game.apply(h.choose(game, d, rng))
+    raise AssertionError(f"no {kind} decision")
+
+
+def test_iteration_budget_is_spent_exactly():
+    g = carnage.new_game(seed=5)
+    d = first_decision(g, "template")
+    bot = SearchBot("hard", iterations=7, seconds=None, horizon=3, seed=0)
+    bot.choose(g, d, random.Random(0))
+    e = bot.last
+    assert e is not None and e.iterations == 7
+    assert sum(c.visits for c in e.candidates) == 7
+
+
+def test_time_budget_stops_the_search():
+    g = carnage.new_game(seed=5)
+    d = first_decision(g, "template")
+    bot = SearchBot("hard", iterations=10**6, seconds=0.05, horizon=3, seed=0)
+    bot.choose(g, d, random.Random(0))
+    e = bot.last
+    assert e is not None and 1 <= e.iterations < 10**6
+
+
+def test_same_seed_same_choices_and_explanations():
+    def run(seed):
+        g = carnage.new_game(seed=8)
+        bot, other, rng = SearchBot("normal", seed=seed, **SMALL), HeuristicBot(), bot_rng(8)
+        while len(bot.explanations) < 10:  # the first ten searched decisions
+            d = g.pending()
+            g.apply((bot if d.player == 0 else other).choose(g, d, rng))
+        return list(g.choices), [{k: v for k, v in e.to_json().items() if k != "seconds"}
+                                 for e in bot.explanations]
+
+    a, b = run(1), run(1)
+    assert a == b
+    c = run(2)
+    assert c[1] != a[1]  # another seed draws other dice in its simulations
+
+
+class PeekingBot(SearchBot):
+    """A search bot that cheats: its simulations keep the real dice (for the control)."""
+
+    def adapter(self, game):
+        ad = super().adapter(game)
+        ad.redeal = lambda sim, seed: None  # type: ignore[method-assign]
+        return ad
+
+
+def twin_games(kind):
+    """Two games at the same decision with the same past but different future dice."""
+    g = carnage.new_game(seed=21)
+    first_decision(g, kind, player=0)
+    past = [x for e in g.log.of_kind("roll") for x in e.data["dice"]]
+    twins = []
+    for future in ([6] * 3000, [1] * 3000):
+        t = carnage.new_game(seed=21, dice=ScriptedDice(past + future))
+        for c in g.choices:
+            t.apply(c)
+        twins.append(t)
+    a, b = twins
+    assert [e.to_json() for e in a.log.events] == [e.to_json() for e in b.log.events]
+    assert signature(a.pending()) == signature(b.pending())
+    return a, b
+
+
+@pytest.mark.parametrize("kind", ["template", "skid_dice"])
+def test_search_never_reads_the_real_dice(kind):
+    a, b = twin_games(kind)
+
+    def explain(cls, game):
+        bot = cls("hard", iterations=12, seconds=None, horizon=12, seed=3)
+        bot.choose(game, game.pending(), random.Random(0))
+        return bot.last.to_json()
+
+    fair_a, fair_b = explain(SearchBot, a), explain(SearchBot, b)
+    for key in ("decision", "seconds"):
+        fair_a.pop(key), fair_b.pop(key)
+    assert fair_a == fair_b
+    # The control: a bot that kept the real dice would see the sixes and the ones.
+    peek_a, peek_b = explain(PeekingBot, a), explain(PeekingBot, b)
+    assert peek_a["candidates"] != peek_b["candidates"]
+
+
+def test_levels_and_names():
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    for name in ("search", "search:easy", "search:normal", "search:hard"):
+        bot = make_bot(name)
+        assert isinstance(bot, SearchBot)
+    assert make_bot("search:hard").name == "search:hard"
+    with pytest.raises(ValueError, match="unknown search level 'brutal'"):
+        SearchBot("brutal")
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        SearchBot("easy", iterations=0)
+
+
+def test_explanation_lines_name_the_candidates_and_mark_the_choice():
+    g = carnage.new_game(seed=5)
+    d = first_decision(g, "template")
+    bot = SearchBot("easy", iterations=6, seconds=None, horizon=3, seed=0)
+    choice = bot.choose(g, d, random.Random(0))
+    lines = bot.last.lines()
+    assert lines[0].startswith("search (easy) weighed")
+    marked = [ln for ln in lines[1:] if ln.startswith(" *")]
+    labels = {o.value: o.label for o in d.options}
+    assert marked and labels[choice] in marked[0]
