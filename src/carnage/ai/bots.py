@@ -62,6 +62,15 @@ class RandomBot:
         return rng.choice(decision.options).value
 
 
+def scenario_advice(game: Game, decision: Decision) -> Choice | None:
+    """The scenario's own answer to ``decision`` (``TableScenario.bot_choice``), or None."""
+    sc = game.scenario
+    if not isinstance(sc, TableScenario):
+        return None
+    pick = sc.bot_choice(game, decision)
+    return pick if isinstance(pick, str | int | float) else None
+
+
 def fallback(decision: Decision) -> Choice:
     """A legal choice that acts where it can: the first option that is not a pass, else the
     first option; the middle of a domain."""
@@ -156,7 +165,12 @@ class HeuristicBot:
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
         handler = self._handlers.get(decision.kind)
-        pick: Choice | None = None
+        pick: Choice | None = scenario_advice(game, decision)
+        if pick is not None:
+            try:
+                return decision.validate(pick)
+            except IllegalChoice:
+                pick = None
         if handler is not None:
             pick = handler(game, decision, rng)
         if pick is None:

@@ -4,7 +4,9 @@ One row each: ruleset, id, name, rulebook page (Devil's Run's beta rulebook prin
 seed-text lines are given instead), how many players, and one line saying what it is about.
 ``--json`` prints ``{"rulesets": [...], "scenarios": [{"ruleset", "id", "name", "page",
 "lines", "players", "min_players", "max_players", "description"}]}`` (``max_players`` null:
-no upper limit). Bad options: one line on stderr, exit 2.
+no upper limit; Refuelled rows add ``table``: the random table of p.122 the scenario is on,
+null for none). Each Refuelled row comes from the scenario class's own attributes.
+Bad options: one line on stderr, exit 2.
 """
 
 from __future__ import annotations
@@ -18,13 +20,6 @@ from carnage.kernel.ruleset import ScenarioInfo
 
 RULESET_NAMES = ("refuelled", "devils-run")
 
-REFUELLED_NOTES: dict[str, tuple[int, int | None, str]] = {
-    "street-race": (2, None, "Each player races a Car and a Buggy from the start flags to the "
-                    "finish flags; the first vehicle across the finish line wins."),
-}
-"""Refuelled scenario id -> (fewest players, most players or None, our one-line summary)."""
-
-
 def _players(low: int, high: int | None) -> str:
     if high is None:
         return f"{low}+"
@@ -37,12 +32,13 @@ def scenario_rows(ruleset: str) -> list[dict[str, Any]]:
     if ruleset == "refuelled":
         from carnage.rulesets import get_ruleset
 
-        for sid, cls in sorted(get_ruleset("refuelled").scenarios.items()):
+        for _sid, cls in sorted(get_ruleset("refuelled").scenarios.items()):
             doc = (cls.__doc__ or "").strip().splitlines()
-            low, high, text = REFUELLED_NOTES.get(sid, (2, None, doc[0] if doc else ""))
+            low, high = int(cls.min_players), cls.max_players
+            text = cls.summary or (doc[0] if doc else "")
             info = ScenarioInfo(id=str(cls.id), name=str(cls.name), page=cls.page,
                                 players=_players(low, high), description=text)
-            rows.append(_row(ruleset, info, None, low, high))
+            rows.append({**_row(ruleset, info, None, low, high), "table": cls.table})
         return rows
     if ruleset == "devils-run":
         from carnage.devilsrun.ruleset import DEVILS_RUN

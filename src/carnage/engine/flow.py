@@ -26,7 +26,7 @@ def game_flow(g: Game) -> Flow:
         # Highway Patrol's bogey p.98, Beverly's Graveyard Shift p.100).
         if not st.finished:
             yield from run_flows(g, "game_start", {"game": g})
-        g.scenario.check_end(g)
+        g.scenario.check_end_at(g, "step")
         fl.stage = "round"
     while not st.finished:
         if fl.stage == "round":
@@ -43,12 +43,17 @@ def game_flow(g: Game) -> Flow:
             fl.stage = "phase"
         if fl.stage == "phase":
             start_gear_phase(g, st.gear_phase + 1)
-        yield from gear_phase_turns(g)
+            yield from gear_phase_opening(g)
         if not st.finished:
-            g.scenario.end_of_gear_phase(g)
+            yield from gear_phase_turns(g)
+        if not st.finished:
+            out = g.scenario.end_of_gear_phase(g)
+            if out is not None:  # a scenario's end of phase may ask decisions
+                yield from out
             # ``gear_phase_end`` notice: effects lasting to the end of the Gear Phase end here
             # (Gas Grenades, p.77).
             g.effects.run_event("gear_phase_end", None, {"game": g, "phase": st.gear_phase})
+            g.scenario.check_end_at(g, "gear_phase_end")
         if st.finished or st.gear_phase >= 6:
             g.emit("round_end", page=19, round=st.round)
             fl.stage = "round"
@@ -75,9 +80,24 @@ def start_gear_phase(g: Game, phase: int) -> None:
     st.flow.stage = "turns"
 
 
+def gear_phase_opening(g: Game) -> Flow:
+    """As the Gear Phase begins, before the pole acts: the ``gear_phase_start`` flow hook,
+    then the scenario's own start of phase, then its start-of-phase end check (M-10). The
+    pole acts first even if these moved it."""
+    st = g.state
+    yield from run_flows(g, "gear_phase_start", {"game": g, "phase": st.gear_phase})
+    if not st.finished:
+        out = g.scenario.gear_phase_start(g)
+        if out is not None:
+            yield from out
+    g.scenario.check_end_at(g, "gear_phase_start")
+    st.flow.turn, st.flow.passes = st.pole, 0
+
+
 def gear_phase(g: Game, phase: int) -> Flow:
     """One whole Gear Phase (for a step of its own, e.g. in tests)."""
     start_gear_phase(g, phase)
+    yield from gear_phase_opening(g)
     yield from gear_phase_turns(g)
 
 
@@ -139,7 +159,7 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
         # ``step_end`` flows: the end of each step, whatever became of the active vehicle
         # (Splashback, p.106).
         yield from run_flows(g, "step_end", {**ctx, "step": "movement"})
-    g.scenario.check_end(g)
+    g.scenario.check_end_at(g, "step")
     if v.in_play and not st.finished:
         st.step = "attack"
         yield from run_flows(g, "attack_start", ctx)
@@ -151,7 +171,7 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
             yield from run_flows(g, "attack_end", ctx)
         if not st.finished:
             yield from run_flows(g, "step_end", {**ctx, "step": "attack"})
-        g.scenario.check_end(g)
+        g.scenario.check_end_at(g, "step")
     if not st.finished:
         st.step = "wipeout"
         if v.in_play:
@@ -160,7 +180,7 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
         yield from wipeout_step(g, v)
         if not st.finished:
             yield from run_flows(g, "step_end", {**ctx, "step": "wipeout"})
-        g.scenario.check_end(g)
+        g.scenario.check_end_at(g, "step")
     st.step = None
     g.emit("activation_end", vehicle=v.id)
     # ``activation_end`` notice: effects lasting "until the end of the vehicle's next

@@ -104,6 +104,8 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'hits a flipping vehicle takes (p.35)'),
     ('game_start', 'flow', '',
      'after deployment, before the first Gear Phase'),
+    ('gear_phase_start', 'flow', 'phase',
+     'a Gear Phase begins, before the pole acts (Flag Tag p.132; M-10)'),
     ('gear_phase_end', 'notice', 'phase',
      'the Gear Phase is over: effects lasting to its end end (p.77)'),
     ('hazards_gained', 'value', 'source vehicle',

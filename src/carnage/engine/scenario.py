@@ -24,6 +24,9 @@ class Scenario:
     id = "skirmish"
     name = "Skirmish"
     page: int | None = None
+    end_checks: frozenset[str] = frozenset({"step"})
+    """When ``check_end`` runs (M-10): ``step`` (after set-up and after every step of an
+    activation), ``gear_phase_end`` and/or ``gear_phase_start``."""
 
     def install(self, game: Game) -> None:
         """Register the scenario's effects on the game's hooks."""
@@ -32,8 +35,20 @@ class Scenario:
         """Deployment and anything else decided before round 1."""
         yield from ()
 
-    def end_of_gear_phase(self, game: Game) -> None:
-        """Called after each gear phase (e.g. passing pole position)."""
+    def end_of_gear_phase(self, game: Game) -> Flow | None:
+        """Called after each gear phase (e.g. passing pole position). It may be a flow (a
+        generator asking decisions) or a plain method returning None."""
+        return None
+
+    def gear_phase_start(self, game: Game) -> Flow | None:
+        """Called as each Gear Phase begins, after the ``gear_phase_start`` flow hook and
+        before the pole acts (Flag Tag's flags, p.132). A flow, or a plain method."""
+        return None
+
+    def check_end_at(self, game: Game, moment: str) -> None:
+        """Run ``check_end`` if ``moment`` is one of ``end_checks`` (M-10)."""
+        if moment in self.end_checks and not game.state.finished:
+            self.check_end(game)
 
     # Pole moves and respawn placement go through the scenario so that
     # Audience Votes can hold the pole (Carpe Diem, p.90) and respawn vehicles (p.90).

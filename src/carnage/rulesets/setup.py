@@ -128,9 +128,23 @@ class GameSetup:
     max_rounds: int = RuleOptions.max_rounds
     touch_it_use_it: bool = RuleOptions.touch_it_use_it
     ruleset: str = "refuelled"
+    sides: tuple[tuple[int, ...], ...] = ()
+    """Team games (p.123): the seats of each side, e.g. ``((0, 2), (1, 3))``; empty: every
+    player for themselves. Every seat is on exactly one side."""
+    scenario_options: tuple[tuple[str, JsonValue], ...] = ()
+    """Scenario variants (``TableScenario.options_schema``), as sorted (name, value) pairs;
+    ``options_dict()`` gives them as a dict."""
+    table: dict[str, Any] | None = field(default=None, hash=False, compare=True)
+    """A table laid out by hand (rules/scenarios/common/table.py), replacing the scenario's
+    generated terrain; None: the scenario lays out its own."""
+    table_seed: int | str | None = None
+    """Seed of the scenario's table generator; None: the dice seed."""
+
+    def options_dict(self) -> dict[str, JsonValue]:
+        return dict(self.scenario_options)
 
     def to_json(self) -> dict[str, JsonValue]:
-        return {
+        out: dict[str, JsonValue] = {
             "ruleset": self.ruleset,
             "scenario": self.scenario,
             "players": self.players,
@@ -138,6 +152,16 @@ class GameSetup:
             "max_rounds": self.max_rounds,
             "touch_it_use_it": self.touch_it_use_it,
         }
+        # Only set fields are written, so older logs and their headers stay as they were.
+        if self.sides:
+            out["sides"] = [list(s) for s in self.sides]
+        if self.scenario_options:
+            out["scenario_options"] = dict(self.scenario_options)
+        if self.table is not None:
+            out["table"] = self.table
+        if self.table_seed is not None:
+            out["table_seed"] = self.table_seed
+        return out
 
     @staticmethod
     def from_json(raw: Any) -> GameSetup:
@@ -154,11 +178,113 @@ class GameSetup:
                 max_rounds=int(raw.get("max_rounds", RuleOptions.max_rounds)),
                 touch_it_use_it=bool(raw.get("touch_it_use_it", True)),
                 ruleset=str(raw.get("ruleset", "refuelled")),
+                sides=tuple(tuple(int(p) for p in side) for side in raw.get("sides", [])),
+                scenario_options=tuple(sorted(dict(raw.get("scenario_options", {})).items())),
+                table=_layout_or_none(raw.get("table")),
+                table_seed=_seed_or_none(raw.get("table_seed")),
             )
         except TeamFileError as e:
             raise SetupError(str(e).splitlines()[0]) from None
         except (KeyError, TypeError, ValueError) as e:
             raise SetupError(f"setup: missing or bad field ({e})") from None
+
+
+def _layout_or_none(raw: Any) -> dict[str, Any] | None:
+    from carnage.rules.scenarios.common.table import LayoutError, check_layout
+
+    if raw is None:
+        return None
+    try:
+        return check_layout(raw, "setup.table")
+    except LayoutError as e:
+        raise SetupError(str(e)) from None
+
+
+def _seed_or_none(raw: Any) -> int | str | None:
+    if raw is None or (isinstance(raw, int | str) and not isinstance(raw, bool)):
+        return raw
+    raise SetupError("setup.table_seed: must be a whole number or text")
+
+
+def check_sides(sides: Sequence[Sequence[int]], players: int) -> tuple[tuple[int, ...], ...]:
+    """Team-game sides (p.123) checked: at least two sides, every seat 0..players-1 on exactly
+    one of them. ``SetupError`` naming the problem."""
+    out = tuple(tuple(int(p) for p in side) for side in sides)
+    if not out:
+        return ()
+    if len(out) < 2:
+        raise SetupError("sides: a team game needs at least two sides")
+    seen: dict[int, int] = {}
+    for i, side in enumerate(out):
+        if not side:
+            raise SetupError(f"sides: side {i + 1} has no players")
+        for p in side:
+            if not 0 <= p < players:
+                raise SetupError(f"sides: seat {p + 1} is not one of the {players} players")
+            if p in seen:
+                raise SetupError(f"sides: seat {p + 1} is on side {seen[p] + 1} and side {i + 1}")
+            seen[p] = i
+    missing = [p + 1 for p in range(players) if p not in seen]
+    if missing:
+        raise SetupError(f"sides: seat(s) {', '.join(map(str, missing))} on no side")
+    return out
+
+
+def parse_sides(text: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """``--sides`` text: sides separated by ``/``, seats (counted from 1) by ``,``, e.g.
+    ``1,3/2,4``. ``SetupError`` for anything else."""
+    sides: list[list[int]] = []
+    for part in text.split("/"):
+        seats = []
+        for tok in part.split(","):
+            tok = tok.strip()
+            if not tok.isdigit() or len(tok) > 2:
+                raise SetupError(f"--sides: {tok!r} is not a seat number (use e.g. 1,3/2,4)")
+            seats.append(int(tok) - 1)
+        sides.append(seats)
+    return check_sides(sides, players)
+
+
+def check_scenario_options(scenario: Any, options: Any) -> dict[str, JsonValue]:
+    """Scenario variants checked against ``scenario.options_schema`` (name -> (type,
+    default)): unknown names and wrong types are refused; missing ones take the default."""
+    schema: dict[str, tuple[type, Any]] = dict(getattr(scenario, "options_schema", {}) or {})
+    given = dict(options or {})
+    out: dict[str, JsonValue] = {}
+    for name in given:
+        if name not in schema:
+            known = ", ".join(sorted(schema)) or "none"
+            raise SetupError(f"scenario option {name!r}: {scenario.name} has no such option "
+                             f"(known: {known})")
+    for name, (kind, default) in schema.items():
+        value = given.get(name, default)
+        ok = isinstance(value, kind) and not (kind is not bool and isinstance(value, bool))
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        if not ok:
+            raise SetupError(f"scenario option {name!r}: must be {kind.__name__}, "
+                             f"not {value!r}")
+        out[name] = value
+    return out
+
+
+def parse_scenario_options(items: Sequence[str]) -> tuple[tuple[str, JsonValue], ...]:
+    """``--option name=value`` items (value: true/false, a whole number, or text)."""
+    out: dict[str, JsonValue] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        if not eq or not name.strip():
+            raise SetupError(f"--option {item!r}: use name=value")
+        value: JsonValue = text.strip()
+        low = text.strip().lower()
+        if low in ("true", "yes", "on"):
+            value = True
+        elif low in ("false", "no", "off"):
+            value = False
+        elif low.lstrip("-").isdigit() and len(low) < 10:
+            value = int(low)
+        out[name.strip()] = value
+    return tuple(sorted(out.items()))
 
 
 def make_setup(
@@ -206,18 +332,59 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
         raise SetupError(f"a game needs at least 2 players, not {setup.players}")
     if setup.max_rounds < 1:
         raise SetupError(f"max rounds must be at least 1, not {setup.max_rounds}")
+    low, high = getattr(scenario, "min_players", 2), getattr(scenario, "max_players", None)
+    if setup.players < low or (high is not None and setup.players > high):
+        most = "" if high is None else f" and at most {high}"
+        raise SetupError(f"{scenario.name} needs at least {low}{most} players, "
+                         f"not {setup.players}")
+    sides = check_sides(setup.sides, setup.players)
     teams = setup.teams or scenario.default_teams(setup.players)
     if len(teams) != setup.players:
         raise SetupError(f"{setup.players} players need {setup.players} teams, got {len(teams)}")
     state = GameState(width=scenario.width, height=scenario.height, players=setup.players)
-    scenario.lay_out(state)
+    lay_out_table(state, scenario, setup, seed)
     for p, spec in enumerate(teams):
-        report = checked_team(spec, f"player {p + 1}", ruleset)
+        # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
+        check = getattr(scenario, "check_team", None)
+        report = (check(spec, f"player {p + 1}", ruleset) if check is not None
+                  else checked_team(spec, f"player {p + 1}", ruleset))
         add_team(state, report, p)
         state.sponsors[p] = report.sponsor  # sponsor effects install per player
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
-    return Game(state=state, scenario=scenario, ruleset=ruleset,
-                dice=dice if dice is not None else SeededDice(seed), options=options)
+    game = Game(state=state, scenario=scenario, ruleset=ruleset,
+                dice=dice if dice is not None else SeededDice(seed), options=options,
+                autostart=False)
+    if sides:
+        from carnage.engine.votes import install_team_game
+
+        # Team games (p.123): journaled before the scenario's effects, so copies have it.
+        install_team_game(game, [list(side) for side in sides])
+    game.start()
+    return game
+
+
+def lay_out_table(state: GameState, scenario: Any, setup: GameSetup, seed: int | str) -> None:
+    """The scenario's options, sides and table on ``state``: a table laid out by hand
+    (``setup.table``) or the scenario's seeded generator (rules/scenarios/common/table.py)."""
+    from carnage.rules.scenarios.common.table import LayoutError, apply_layout, table_rng
+
+    state.scenario["options"] = check_scenario_options(scenario, setup.options_dict())
+    if setup.sides:
+        state.scenario["sides"] = [list(side) for side in setup.sides]
+    table_seed = setup.table_seed if setup.table_seed is not None else seed
+    if setup.table is not None:
+        state.scenario["table"] = "laid out by hand"
+        try:
+            apply_layout(state, setup.table)
+        except LayoutError as e:
+            raise SetupError(str(e)) from None
+        return
+    state.scenario["table_seed"] = table_seed
+    generate = getattr(scenario, "generate", None)
+    if generate is not None:
+        generate(state, table_rng(table_seed))
+    else:
+        scenario.lay_out(state)
 
 
 def new_refuelled_game(ruleset: Ruleset, *, scenario: str = "street-race",

@@ -98,6 +98,10 @@ class ScenarioInfo(BaseModel):
     name: str
     page: int | None
     players: int
+    min_players: int = 2
+    max_players: int | None = Field(default=None, description="null: no upper limit")
+    summary: str = ""
+    table: str | None = Field(default=None, description="The random table of p.122 it is on")
 
 
 Controller = Literal["human", "random", "heuristic"]

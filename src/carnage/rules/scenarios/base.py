@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.engine.scenario import Scenario
 from carnage.engine.scenario_view import Drawable
@@ -14,6 +15,20 @@ from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.team.model import TeamSpec
+
+if TYPE_CHECKING:
+    import random
+
+    from carnage.engine.game import Game
+    from carnage.kernel.decisions import Decision
+    from carnage.kernel.ruleset import Ruleset
+    from carnage.team import TeamReport
+
+TELEVISED = "Televised Event"
+SKIRMISH = "Wasteland Skirmish"
+SPECIAL = "Special Event"
+TABLES = (TELEVISED, SKIRMISH, SPECIAL)
+"""The three scenario tables of Refuelled p.122 (G-03)."""
 
 
 @dataclass(frozen=True)
@@ -94,9 +109,44 @@ class TableScenario(Scenario):
 
     width = 900.0
     height = 1200.0
+    min_players = 2
+    max_players: int | None = None
+    """None: no upper limit."""
+    summary = ""
+    """One line in our own words (``carnage scenarios``, the lobby)."""
+    table: str | None = None
+    """The random table of p.122 the scenario is on (``TELEVISED``, ``SKIRMISH``,
+    ``SPECIAL``), None for none (Street Race)."""
+    table_rolls: tuple[int, ...] = ()
+    """The D6 results that pick it on its table (G-03)."""
+    options_schema: ClassVar[dict[str, tuple[type, Any]]] = {}
+    """Scenario variants a ``GameSetup.scenario_options`` may set: name -> (type, default)
+    (e.g. Flag Tag's ``{"volatile_flags": (bool, False)}``)."""
 
     def lay_out(self, state: GameState) -> None:
-        """Put the scenario's terrain on ``state`` (called once, before the game starts)."""
+        """Put the scenario's fixed terrain on ``state`` (called once, before the game
+        starts, unless a table laid out by hand is loaded)."""
+
+    def generate(self, state: GameState, rng: random.Random) -> None:
+        """Lay out the table from ``rng`` (a ``random.Random`` seeded from the game's table
+        seed, ``state.scenario["table_seed"]``, so a replay lays out the same table). The
+        default lays out the fixed terrain of ``lay_out``. Scenario options are in
+        ``state.scenario["options"]`` already."""
+        self.lay_out(state)
+
+    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
+        """The team's report for this scenario; ``SetupError`` if it is not legal here. The
+        default is the builder's rules (``rulesets.setup.checked_team``); a scenario that sets
+        its own team composition (M-32) overrides it."""
+        from carnage.rulesets.setup import checked_team
+
+        return checked_team(spec, who, ruleset)
+
+    def bot_choice(self, game: Game, decision: Decision) -> Any:
+        """The scenario's advice for a decision it asks (which flag to set down, where to put
+        a spawn point): a legal option value, or None to let the bot decide as usual. Bots
+        ask this first (ai/bots.py)."""
+        return None
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
         """Teams the scenario prescribes when the players bring none."""

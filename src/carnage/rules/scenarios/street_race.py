@@ -23,6 +23,7 @@ from carnage.engine.state import GameState, Obstacle, VehicleState
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.rules.scenarios.common.pole import RollOffPole
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -41,10 +42,15 @@ SAMPLES = 48
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 
 
-class StreetRace(TableScenario):
+class StreetRace(RollOffPole, TableScenario):
     id = "street-race"
     name = "Street Race"
     page = PAGE
+    min_players = 2
+    max_players = None
+    summary = ("Each player races a Car and a Buggy from the start flags to the finish flags; "
+               "the first vehicle across the finish line wins.")
+    table = None
     width = 900.0
     height = 1200.0
 
@@ -129,19 +135,6 @@ class StreetRace(TableScenario):
                           slot=str(pick), x=round(v.pose.x, 3), y=round(v.pose.y, 3),
                           heading=round(v.pose.heading, 3))
         self.see_all(st)
-
-    def roll_off(self, game: Game) -> int:
-        """Each player rolls a die; the highest takes pole; tied players roll again (p.62)."""
-        rolling = list(range(game.state.players))
-        while len(rolling) > 1:
-            results = {
-                p: game.roll(1, "pole roll-off", source=SOURCE, page=PAGE, player=p)[0]
-                for p in rolling
-            }
-            top = max(results.values())
-            rolling = [p for p in rolling if results[p] == top]
-        game.emit("pole", source=SOURCE, page=PAGE, player=rolling[0], reason="roll-off")
-        return rolling[0]
 
     def grid_slots(self, state: GameState, v: VehicleState,
                    placed: list[str] | None = None) -> dict[str, Pose]:
@@ -248,12 +241,6 @@ class StreetRace(TableScenario):
         return None
 
     # -- play ------------------------------------------------------------------------------------
-    def end_of_gear_phase(self, game: Game) -> None:
-        # Through ``move_pole`` so Carpe Diem may hold it (p.90).
-        st = game.state
-        self.move_pole(game, (st.pole + 1) % st.players, "passed clockwise", source=SOURCE,
-                       page=PAGE)
-
     def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
         """Ruling SP-3 (p.90 leaves it to the scenario; p.62 has no rule): a vehicle that is
         not on the table as a wreck comes back on the starting grid, as at deployment, clear

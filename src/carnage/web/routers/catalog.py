@@ -31,6 +31,8 @@ def catalog(kind: str) -> list[dict[str, Any]]:
 @router.get("/scenarios", response_model=list[ScenarioInfo], summary="Playable scenarios")
 def scenarios() -> list[ScenarioInfo]:
     return [
-        ScenarioInfo(id=sid, name=cls.name, page=cls.page, players=PLAYERS[0])
+        ScenarioInfo(id=sid, name=cls.name, page=cls.page,
+                     players=max(PLAYERS[0], cls.min_players), min_players=cls.min_players,
+                     max_players=cls.max_players, summary=cls.summary, table=cls.table)
         for sid, cls in sorted(SCENARIOS.items())
     ]
