@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.hazards_on_table import TemplateKind, lay, template_kind, template_polygon
+from carnage.engine.scenario_view import Drawable
 from carnage.engine.state import TableTemplate, VehicleState
 from carnage.geometry.cover import Blocker
 from carnage.geometry.shapes import Point, Pose
@@ -69,6 +70,12 @@ def lay_cloud(g: Game, centre: Point, heading: float, *, player: int | None,
     install_clouds(g)
     return lay(g, CLOUD, SHAPE, cloud_pose(g, centre, heading), placed_by=None, player=player,
                source=source, page=page)
+
+
+def cloud_drawables(g: Game) -> list[Drawable]:
+    """Each toxic cloud as a ``zone`` mark (its template's outline)."""
+    return [Drawable(t.id, "zone", t.polygon, label="toxic cloud", style="toxic_cloud")
+            for t in clouds(g)]
 
 
 def install_clouds(g: Game) -> None:

@@ -37,6 +37,7 @@ from carnage.engine.attack import HANDGUN, AttackOption, Sight, may_discard_ammo
 from carnage.engine.combat import EVADE_ON, score_attack
 from carnage.engine.damage import HitGroup, explode, take_hits
 from carnage.engine.hazards_on_table import OVERLAP, remove
+from carnage.engine.scenario_view import Drawable
 from carnage.engine.state import Obstacle, TableTemplate, VehicleState, WeaponMount
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
@@ -45,6 +46,7 @@ from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
 
 if TYPE_CHECKING:
     from carnage.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
 
 EFFECT = "emplacements"
 TURRET_SIZE = 30.0
@@ -131,22 +133,58 @@ def add_turret(g: Game, kind: TurretKind, at: Point, *, player: int | None, sour
     return ob
 
 
+def solids(g: Game, also: Sequence[Sequence[Point]] = ()) -> list[tuple[Box, list[Point]]]:
+    """Everything a placed object may not touch, each with its bounding box: obstacles,
+    vehicles standing on the table, dropped templates and ``also``."""
+    st = g.state
+    polys = [o.polygon() for o in st.obstacles.values()]
+    polys += [r.polygon() for v in st.in_play() if 0.0 <= v.pose.x <= st.width
+              and 0.0 <= v.pose.y <= st.height for _, r in v.bodies()]
+    polys += [list(p) for p in also]
+    polys += [list(t.polygon) for t in st.dropped.values()]
+    return [(_box(p), p) for p in polys]
+
+
+Box = tuple[float, float, float, float]
+
+
+def _box(poly: Sequence[Point]) -> Box:
+    xs = [x for x, _ in poly]
+    ys = [y for _, y in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def clear_of(g: Game, poly: Sequence[Point], *, margin: float = 0.0,
-             also: Sequence[Sequence[Point]] = ()) -> bool:
-    """Does ``poly`` lie on the table and keep ``margin`` mm clear of every obstacle and vehicle
-    on the table (and of ``also``)? "Not touching" needs a margin above 0 (AOD-3)."""
+             also: Sequence[Sequence[Point]] = (),
+             others: list[tuple[Box, list[Point]]] | None = None) -> bool:
+    """Does ``poly`` lie on the table and keep more than ``margin`` mm from every obstacle,
+    vehicle on the table, dropped template (and ``also``; or the precomputed ``others`` of
+    ``solids``)? "Not touching" is a gap above 0 (AOD-3)."""
     st = g.state
     if not all(0.0 <= x <= st.width and 0.0 <= y <= st.height for x, y in poly):
         return False
-    others = [o.polygon() for o in st.obstacles.values()]
-    others += [r.polygon() for v in st.in_play() if 0.0 <= v.pose.x <= st.width
-               and 0.0 <= v.pose.y <= st.height for _, r in v.bodies()]
-    others += [list(p) for p in also]
-    others += [list(t.polygon) for t in st.dropped.values()]
-    for o in others:
-        if penetration(list(poly), o) > -1e-6 or distance(list(poly), o) <= margin:
+    body = list(poly)
+    x0, y0, x1, y1 = _box(body)
+    reach = margin + 1e-6
+    for (a0, b0, a1, b1), o in (solids(g, also) if others is None else others):
+        if a0 > x1 + reach or x0 > a1 + reach or b0 > y1 + reach or y0 > b1 + reach:
+            continue  # clearly apart
+        if penetration(body, o) > -1e-6 or distance(body, o) <= margin:
             return False
     return True
+
+
+def turret_drawables(g: Game) -> list[Drawable]:
+    """Each turret as a ``zone`` mark (its footprint) naming its kind and Hull Points left."""
+    out = []
+    for t in turrets(g):
+        kind = kind_of(t.id)
+        assert kind is not None and t.hull is not None
+        n = t.id.rpartition(":")[2]
+        out.append(Drawable(t.id, "zone", tuple(t.polygon()),
+                            label=f"{kind.name} {n} ({t.hull - t.damage} HP)",
+                            number=int(n), style="turret"))
+    return out
 
 
 # -- line of fire --------------------------------------------------------------------------------
@@ -166,6 +204,9 @@ def turret_sight(g: Game, turret: Obstacle, target: VehicleState, reach: str) ->
     target's bodies (an articulated vehicle's trailer too, p.117)."""
     rect = Rect(turret.pose, turret.length, turret.width)
     tpl = shooting_template(reach, g.templates)
+    poly = rect.polygon()
+    if all(distance(poly, body.polygon()) > tpl.length + 1e-6 for _, body in target.bodies()):
+        return FireCheck(False, False, False)  # out of reach: no placement can touch it
     blocks = blockers(g, {turret.id, target.id})
     best: FireCheck | None = None
     for _, body in target.bodies():
@@ -283,9 +324,14 @@ def shootable(g: Game, v: VehicleState, m: WeaponMount | None, w: Weapon, t: Obs
     if kind.shot_within is not None and distance(
             body.body, t.polygon()) > g.templates.ranges[kind.shot_within] + 1e-6:
         return None
+    bands = [b for b in w.ranges if b is not RangeBand.DROPPED]
+    gap = distance(body.body, t.polygon())
+    longest = max((shooting_template(b.value, g.templates).length for b in bands), default=0.0)
+    if gap > longest + 1e-6:
+        return None  # out of reach of every band
     arc = weapon_arc(m, w)
     blocks = [b for b in body.blockers if b.id != t.id]
-    for band in (b for b in w.ranges if b is not RangeBand.DROPPED):
+    for band in bands:
         fc = check_fire(body.rect, t.polygon(), arc, shooting_template(band.value, g.templates),
                         blocks)
         if fc.in_range and not fc.blocked:
@@ -400,3 +446,32 @@ def install_emplacements(g: Game) -> None:
     fx.on("attack_options", EFFECT, _options)
     fx.on("template_laid", EFFECT, flow(_template_laid))
     fx.on("collision_end", EFFECT, flow(_collision_end), priority=-20)
+
+
+# -- bots ----------------------------------------------------------------------------------------
+def turret_shot_pick(game: Game, decision: Decision) -> Any:
+    """With no enemy vehicle to shoot, shoot the turret with the fewest Hull Points left (the
+    weapon with the most dice at it); otherwise let the bot choose as usual."""
+    st = game.state
+    v = st.vehicles.get(decision.vehicle or "")
+    if v is None:
+        return None
+    best: tuple[tuple[int, int], Any] | None = None
+    for o in decision.options:
+        key, sep, target = str(o.value).partition(">")
+        if not sep:
+            continue
+        t = st.vehicles.get(target)
+        if t is not None and t.player != v.player:
+            return None  # an enemy in sight: the bot's own choice
+        ob = st.obstacles.get(target)
+        if ob is None or ob.hull is None:
+            continue
+        mount = next((m for m in v.weapons if m.key == key), None)
+        weapon = mount.weapon if mount is not None else key
+        dice = game.catalog.weapons.get(weapon).attack_dice or 0
+        rank = (-(ob.hull - ob.damage), dice)
+        if best is None or rank > best[0]:
+            best = (rank, o.value)
+    return None if best is None else best[1]
+
