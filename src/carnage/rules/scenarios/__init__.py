@@ -1,9 +1,15 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-151)."""
 
+from carnage.rules.scenarios.arena_of_death import ArenaOfDeath
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
+from carnage.rules.scenarios.desert_strike import DesertStrike
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.rules.scenarios.tank_commander import TankCommander
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
+SCENARIOS["arena-of-death"] = ArenaOfDeath
+SCENARIOS["desert-strike"] = DesertStrike
+SCENARIOS["tank-commander"] = TankCommander
 """Scenario id -> class; a game gets a fresh instance (scenarios keep per-game state)."""
 
 

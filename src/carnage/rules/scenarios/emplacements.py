@@ -142,13 +142,13 @@ def solids(g: Game, also: Sequence[Sequence[Point]] = ()) -> list[tuple[Box, lis
               and 0.0 <= v.pose.y <= st.height for _, r in v.bodies()]
     polys += [list(p) for p in also]
     polys += [list(t.polygon) for t in st.dropped.values()]
-    return [(_box(p), p) for p in polys]
+    return [(box(p), p) for p in polys]
 
 
 Box = tuple[float, float, float, float]
 
 
-def _box(poly: Sequence[Point]) -> Box:
+def box(poly: Sequence[Point]) -> Box:
     xs = [x for x, _ in poly]
     ys = [y for _, y in poly]
     return min(xs), min(ys), max(xs), max(ys)
@@ -164,7 +164,7 @@ def clear_of(g: Game, poly: Sequence[Point], *, margin: float = 0.0,
     if not all(0.0 <= x <= st.width and 0.0 <= y <= st.height for x, y in poly):
         return False
     body = list(poly)
-    x0, y0, x1, y1 = _box(body)
+    x0, y0, x1, y1 = box(body)
     reach = margin + 1e-6
     for (a0, b0, a1, b1), o in (solids(g, also) if others is None else others):
         if a0 > x1 + reach or x0 > a1 + reach or b0 > y1 + reach or y0 > b1 + reach:
