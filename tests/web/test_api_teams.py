@@ -46,8 +46,13 @@ def test_unknown_catalog_kind_is_404_naming_the_known_ones(client: TestClient) -
 
 
 def test_scenarios(client: TestClient) -> None:
-    assert client.get("/api/scenarios").json() == [
-        {"id": "street-race", "name": "Street Race", "page": 62, "players": 2}]
+    rows = client.get("/api/scenarios").json()
+    assert [r["id"] for r in rows] == sorted(r["id"] for r in rows)
+    street = next(r for r in rows if r["id"] == "street-race")
+    assert street == {"id": "street-race", "name": "Street Race", "page": 62, "players": 2,
+                      "min_players": 2, "max_players": None, "table": None,
+                      "summary": street["summary"]}
+    assert "finish line" in street["summary"]
 
 
 # -- validate ----------------------------------------------------------------------------------

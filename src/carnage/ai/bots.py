@@ -25,7 +25,7 @@ from carnage.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.ai.upgrades import UPGRADE_HANDLERS
 from carnage.catalog import TemplateUse
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
-from carnage.engine.state import WEIGHT_CLASS, VehicleState
+from carnage.engine.state import WEIGHT_CLASS, GameState, VehicleState
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
@@ -105,6 +105,10 @@ SLIDE_REACH = 120.0
 SAMPLES = 12
 """Poses sampled along a move the bot judges (the engine samples more finely)."""
 EDGE_SLACK = 60.0
+EDGE_ROOM = 150.0
+"""Run (mm) ahead of its nose a vehicle wants before the table edge; less is penalised."""
+EDGE_FACING = 2.0
+"""Score lost per mm of that run missing."""
 """Template pieces stay within this of the centres swept (see ``_may_leave_table``)."""
 SAMPLE_GAP = 25.0
 """Slack (mm) for the gaps between the poses sampled along a move."""
@@ -181,6 +185,12 @@ class HeuristicBot:
             return fallback(decision)
 
     # -- helpers ---------------------------------------------------------------------------------
+    def wanted_gear(self, game: Game) -> int:
+        """The gear to aim for: the bot's own, capped by the scenario's ``bot_gear`` (an
+        arena of small objectives is driven slower than a race)."""
+        cap = getattr(game.scenario, "bot_gear", None)
+        return self.desired_gear if not isinstance(cap, int) else min(cap, self.desired_gear)
+
     @staticmethod
     def active(game: Game) -> VehicleState | None:
         vid = game.state.active
@@ -266,6 +276,9 @@ class HeuristicBot:
         if goal is not None and near_goal and crosses(goal, poses, v.length, v.width):
             return CROSSING_BONUS + score
         score += self.position_value(game, v, res.pose)
+        # Room to turn: a vehicle ending nose-on to a near table edge may have no legal move
+        # left next time (objectives near the edges: flags, spawn points).
+        score -= EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(st, v, res.pose))
         for oid in res.touched:
             other = st.vehicles.get(oid)
             if other is None:
@@ -365,7 +378,7 @@ class HeuristicBot:
         if v is None:
             return None
         most = max(int(o.value) for o in d.options)
-        want_gear = v.gear < min(game.stat(v, "max_gear"), self.desired_gear)
+        want_gear = v.gear < min(game.stat(v, "max_gear"), self.wanted_gear(game))
         if not want_gear and v.hazards == 0:
             return 0  # nothing to gain: do not risk spins and slides
         return max(0, min(most, SAFE_HAZARDS - v.hazards))
@@ -398,7 +411,7 @@ class HeuristicBot:
                 if str(o.value).startswith("cancel:") and o.label.endswith(face):
                     return o.value
         pending = v.hazards
-        desired = min(game.stat(v, "max_gear"), self.desired_gear)
+        desired = min(game.stat(v, "max_gear"), self.wanted_gear(game))
         if "gear_up" in values and v.gear < desired and pending + 1 <= 3:
             return "gear_up"
         if "discard_hazard" in values and v.hazards > 0:
@@ -565,6 +578,16 @@ def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
     x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
     st = game.state
     return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
+    """How far ahead of its nose, along its heading, the table edge is."""
+    h = math.radians(pose.heading)
+    dx, dy = math.cos(h), math.sin(h)
+    nx, ny = pose.x + dx * v.length / 2.0, pose.y + dy * v.length / 2.0
+    runs = [((st.width if dx > 0 else 0.0) - nx) / dx if abs(dx) > 1e-9 else math.inf,
+            ((st.height if dy > 0 else 0.0) - ny) / dy if abs(dy) > 1e-9 else math.inf]
+    return max(0.0, min(runs))
 
 
 def _segment_distance(p: Point, a: Point, b: Point) -> float:

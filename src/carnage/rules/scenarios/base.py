@@ -50,8 +50,11 @@ class Line:
 
     @property
     def along(self) -> Point:
-        """Unit vector from ``a`` to ``b``."""
+        """Unit vector from ``a`` to ``b`` (a point goal, of zero length: square to its
+        ``normal``)."""
         n = self.length
+        if n < 1e-9:
+            return (-self.normal[1], self.normal[0])
         return ((self.b[0] - self.a[0]) / n, (self.b[1] - self.a[1]) / n)
 
     def heading(self) -> float:
@@ -73,6 +76,15 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     it actually went) crosses ``line`` when, between two consecutive poses that carry it
     towards the line's far side, the area it sweeps touches the segment between the
     markers. Turning on the spot never crosses."""
+    if line.length < 1e-9:
+        # A point goal (a zero-length line: a flag, a crate): reached when the body touches
+        # it on the way, whichever way it travels.
+        (px, py), e = line.a, 0.5
+        dot = [(px - e, py - e), (px + e, py - e), (px + e, py + e), (px - e, py + e)]
+        pieces = [Rect(p, length, width).polygon() for p in poses[:1]] + [
+            convex_hull([*Rect(p0, length, width).polygon(), *Rect(p1, length, width).polygon()])
+            for p0, p1 in pairwise(poses)]
+        return any(penetration(piece, dot) >= 0.0 for piece in pieces)
     nx, ny = line.normal
     (ax, ay), (bx, by) = line.a, line.b
     ux, uy = line.along
@@ -123,6 +135,32 @@ class TableScenario(Scenario):
     """Scenario variants a ``GameSetup.scenario_options`` may set: name -> (type, default)
     (e.g. Flag Tag's ``{"volatile_flags": (bool, False)}``)."""
 
+    round_limit: int | None = None
+    """G-14: the game ends at the end of this round and ``final_scores`` decides it."""
+    tie_breaks: tuple[str, ...] = ("vehicles_in_play", "hull_left")
+    """Ruling SC-4: what separates sides tied on score (common/victory.py)."""
+    scarper = False
+    bot_gear: int | None = None
+    """The highest gear heuristic bots aim for here (None: their own choice)."""
+    """G-13: a disqualified vehicle is not destroyed and keeps what it carries."""
+
+    def check_end_at(self, game: Game, moment: str) -> None:
+        super().check_end_at(game, moment)
+        st = game.state
+        if (moment == "gear_phase_end" and self.round_limit is not None and not st.finished
+                and st.round >= self.round_limit and st.gear_phase >= 6):
+            self.final_scores(game)
+
+    def final_scores(self, game: Game) -> None:
+        """The end of the game at the round limit: by default the side with the most Victory
+        Points wins (common/victory.py ``decide``; ties by ruling SC-4)."""
+        from carnage.rules.scenarios.common import score, victory
+
+        victory.decide(game, score.side_totals(game, score.VP),
+                       f"most Victory Points after {self.round_limit} rounds",
+                       tie_breaks=self.tie_breaks, source=self.id.replace("-", "_"),
+                       page=self.page)
+
     def lay_out(self, state: GameState) -> None:
         """Put the scenario's fixed terrain on ``state`` (called once, before the game
         starts, unless a table laid out by hand is loaded)."""
@@ -145,8 +183,11 @@ class TableScenario(Scenario):
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """The scenario's advice for a decision it asks (which flag to set down, where to put
         a spawn point): a legal option value, or None to let the bot decide as usual. Bots
-        ask this first (ai/bots.py)."""
-        return None
+        ask this first (ai/bots.py). The default advises on spawn points (common/spawn.py);
+        call ``super().bot_choice`` for decisions you do not advise on."""
+        from carnage.rules.scenarios.common.spawn import spawn_advice
+
+        return spawn_advice(game, decision)
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
         """Teams the scenario prescribes when the players bring none."""

@@ -28,7 +28,7 @@ scenario's terrain (the scenario's own objects: flags, spawn points, gates, stay
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from carnage import guard
 from carnage.catalog.models import Weight
 from carnage.engine.state import GameState, Obstacle, Ramp
-from carnage.geometry.shapes import Pose, Rect
+from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import Surface, SurfaceKind
 
 MAX_ITEMS = 300
@@ -188,3 +188,44 @@ def _inside(state: GameState, rect: Rect, what: str) -> None:
 def table_rng(seed: int | str) -> random.Random:
     """The generator a scenario lays its table out with (same seed, same table)."""
     return random.Random(f"carnage-table:{seed}")
+
+
+PIECES = (
+    ("rock", 90.0, 70.0, Weight.HEAVYWEIGHT, False),
+    ("rock", 70.0, 70.0, Weight.HEAVYWEIGHT, False),
+    ("barrier", 120.0, 20.0, Weight.MIDDLEWEIGHT, False),
+    ("crate", 40.0, 40.0, Weight.MIDDLEWEIGHT, True),
+)
+"""(name, length, width, weight, destructible) of the pieces ``scatter_terrain`` lays."""
+
+
+def scatter_terrain(state: GameState, rng: random.Random, count: int = 6, *,
+                    margin: float = 150.0, gap: float = 60.0,
+                    keep_out: Sequence[tuple[Point, float]] = ()) -> list[str]:
+    """Arena terrain (a generator helper for ``TableScenario.generate``): up to ``count``
+    pieces from ``PIECES`` at random places and headings, each wholly more than ``margin``
+    mm from every table edge (so spawn points and deployment stay clear), at least ``gap``
+    mm from each other and from every ``keep_out`` (centre, radius). Same ``rng`` state,
+    same table. Returns the ids laid."""
+    from carnage.geometry.shapes import distance
+
+    placed: list[str] = []
+    tries = 0
+    while len(placed) < count and tries < count * 40:
+        tries += 1
+        name, length, width, weight, destructible = PIECES[rng.randrange(len(PIECES))]
+        pose = Pose(rng.uniform(margin, state.width - margin),
+                    rng.uniform(margin, state.height - margin), float(rng.randrange(0, 180, 15)))
+        poly = Rect(pose, length, width).polygon()
+        if not all(margin <= x <= state.width - margin and margin <= y <= state.height - margin
+                   for x, y in poly):
+            continue
+        if any(distance(poly, ob.polygon()) < gap for ob in state.obstacles.values()):
+            continue
+        if any(distance(poly, [c]) < r + gap for c, r in keep_out):
+            continue
+        oid = f"{name}-{len(placed) + 1}"
+        state.obstacles[oid] = Obstacle(oid, pose, length, width, weight=weight,
+                                        destructible=destructible)
+        placed.append(oid)
+    return placed
