@@ -132,3 +132,21 @@ def test_the_arena_is_seeded_and_leaves_the_edges_free_for_spawn_points() -> Non
 
     assert laid(7) == laid(7) and laid(7) != laid(8)
     assert 5 <= len(laid(7)) <= 8
+
+
+def test_not_even_inexorable_brings_a_vehicle_back() -> None:
+    from carnage.engine.scenario import Scenario
+
+    def candidates(scenario: Scenario) -> list[str]:
+        a = vehicle("a", "car", 200, 200, 90)
+        st = table(a, vehicle("a2", "car", 300, 200, 90),
+                   vehicle("b", "car", 700, 900, 90, player=1), width=900, height=1200)
+        st.sponsors = ["beverly", None]  # Inexorable: respawn with others in play (p.101)
+        g = Game(ruleset=REFUELLED, state=st, scenario=scenario, dice=ScriptedDice([]))
+        a.status = Status.REMOVED
+        g.emit("wrecked", source="test", vehicle="a", player=0, in_collision=False)
+        g.state.votes[0] = 9
+        return [v.id for v in respawn_candidates(g, 0)]
+
+    assert candidates(Scenario()) == ["a"]  # anywhere else Inexorable allows it
+    assert candidates(PlacedArena()) == []
