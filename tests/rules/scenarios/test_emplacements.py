@@ -303,3 +303,13 @@ def test_smoke_is_still_ignored_by_aircraft_but_clouds_are_not() -> None:
     g = rig(table(a, b), step, [1])
     assert ev(g, "distracted") == [] and g.pending() is not None
     assert a.status is Status.ACTIVE
+
+
+def test_a_cannon_fired_at_a_turret_still_costs_a_car_its_hazards() -> None:
+    a = armed(vehicle("a", "car", 600, 500, 90), ("125mm_cannon", "front", 3))
+    g = rig(table(a), attack("a"), [1, 1, 1, 1, 1, 1, 1, 1],
+            guns=[(GUN_TURRET, (600.0, 600.0))])
+    play(g, "125mm_cannon#0>gun_turret:1")
+    assert ev(g, "hazards", source="125mm_cannon") == [
+        {"vehicle": "a", "change": 2, "hazards": 2}]
+    assert a.weapons[0].ammo == 2

@@ -353,6 +353,10 @@ def shoot_turret(key: str, m: WeaponMount | None, w: Weapon, tid: str, cover: bo
         kind = kind_of(tid)
         if t is None or t.hull is None or kind is None:
             return
+        # ``weapon_fired`` notice: the weapon is fired (a 125mm Cannon's Hazards, p.72); the
+        # target is an obstacle, so no vehicle and no ``Shot`` are passed.
+        g.effects.run_event("weapon_fired", None, {"game": g, "attacker": v, "target": None,
+                                                   "shot": None, "weapon": w})
         n = w.attack_dice or 0
         rolled = g.roll(n, "attack", source="attack", page=32, vehicle=v.id, target=tid,
                         weapons=[key], counts=[n])
