@@ -31,7 +31,8 @@ def test_simulate_json_summary() -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)  # the progress bar is on stderr, not in the JSON
     assert set(data) == {"games", "wins", "draws", "mean_rounds", "games_per_second", "errors",
-                         "scenario"}
+                         "scenario", "end_reasons"}
+    assert sum(data["end_reasons"].values()) == 4
     assert data["games"] == 4 and data["errors"] == 0
     # Street Race's report tallies the games won across the finish line.
     assert 0 <= data["scenario"]["finish_crossed"] <= sum(data["wins"].values())

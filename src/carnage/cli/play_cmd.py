@@ -20,6 +20,12 @@ from rich.console import Console
 from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot
+from carnage.cli.scenario_opts import (
+    OPTION_HELP,
+    SCENARIO_HELP,
+    TABLE_HELP,
+    with_scenario_options,
+)
 from carnage.cli.scenario_report import report_lines
 from carnage.engine.game import Game, RuleOptions
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -213,7 +219,7 @@ def check_log_file(log: Path) -> None:
 
 
 def play_command(
-    scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
     p1: Annotated[str, typer.Option(help="human, heuristic or random")] = HUMAN,
     p2: Annotated[str, typer.Option(help="human, heuristic or random")] = "heuristic",
     seed: Annotated[int, typer.Option(help="dice seed")] = 0,
@@ -228,6 +234,8 @@ def play_command(
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
     ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
+    table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play a game in the terminal."""
     if ruleset != "refuelled":
@@ -242,6 +250,7 @@ def play_command(
                 except ValueError as e:
                     raise SetupError(f"--p{i + 1}: {e}; or {HUMAN}") from None
         setup = make_setup(scenario, team or [], players=2, max_rounds=max_rounds)
+        setup = with_scenario_options(setup, options=option, table=table)
         game = build_game(setup, seed)
         if log is not None:
             check_log_file(log)

@@ -3,7 +3,8 @@
 Game ``i`` (0-based) uses seed ``SEED + i``. Prints a summary (``--json``: ``{"games", "wins",
 "draws", "mean_rounds", "games_per_second", "errors", "scenario"}``; ``scenario`` counts, by key,
 the finished games that end with each tallied row of the scenario's report set, e.g.
-``finish_crossed``; wins are keyed ``p<seat>:<bot>``). A
+``finish_crossed``; wins are keyed ``p<seat>:<bot>``; ``end_reasons`` counts the finished games
+by how they ended, e.g. ``{"crossed the finish line": 7, "no result after N rounds": 1}``). A
 progress bar goes to stderr. A game that raises counts in ``errors``, its seed goes to stderr,
 and the run goes on. ``--log DIR`` saves each game's log as ``DIR/game-<seed>.jsonl`` and
 writes nothing outside ``DIR``: the folder is created if missing, but not its parents, and a
@@ -29,6 +30,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from carnage.ai import Bot, bot_rng, make_bot, play_out
+from carnage.cli.scenario_opts import (
+    OPTION_HELP,
+    SCENARIO_HELP,
+    SIDES_HELP,
+    TABLE_HELP,
+    with_scenario_options,
+)
 from carnage.cli.scenario_report import tally
 from carnage.engine.game import RuleOptions
 from carnage.rulesets.setup import (
@@ -55,10 +63,13 @@ class Summary:
     scenario: Counter[str] = field(default_factory=Counter)
     """Finished games by each tallied row of the scenario's report set at the end."""
     scenario_labels: dict[str, str] = field(default_factory=dict)
+    end_reasons: Counter[str] = field(default_factory=Counter)
+    """Finished games by how they ended (the outcome's reason, vehicle names left out)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scenario": dict(self.scenario),
+            "end_reasons": dict(self.end_reasons),
             "games": self.games,
             "wins": dict(self.wins),
             "draws": self.draws,
@@ -138,6 +149,18 @@ def random_teams_setup(base: GameSetup, cans: int,
     return setup_for
 
 
+def end_reason(game: Any) -> str:
+    """How a game ended, in words that do not name its vehicles or numbers (so games ending
+    the same way count together): "<vehicle> crossed the finish line" -> "crossed the finish
+    line", "no result after 40 rounds" -> "no result after N rounds"."""
+    import re
+
+    reason = str(game.state.reason)
+    for v in sorted(game.state.vehicles.values(), key=lambda v: -len(v.name)):
+        reason = reason.replace(v.name, "").strip()
+    return re.sub(r"\d+", "N", reason).split(":")[0].strip() or "finished"
+
+
 def simulate(
     setup: GameSetup,
     bot_names: list[str],
@@ -166,6 +189,7 @@ def simulate(
             s.finished += 1
             s.rounds += out.rounds
             tally(game, s.scenario, s.scenario_labels)
+            s.end_reasons[end_reason(game)] += 1
             if out.draw or out.winner is None:
                 s.draws += 1
             else:
@@ -188,7 +212,7 @@ def simulate(
 
 
 def simulate_command(
-    scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
+    scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
     ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
@@ -215,6 +239,11 @@ def simulate_command(
                           "perks from its perk classes; --no-sponsored, no sponsor (nor perks); "
                           "neither: any sponsor or none, no perks"),
     ] = None,
+    players: Annotated[int | None, typer.Option(
+        help="how many players (default: one per --team file, else 2)")] = None,
+    sides: Annotated[str | None, typer.Option(help=SIDES_HELP)] = None,
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
     if ruleset == "devils-run":
@@ -238,7 +267,10 @@ def simulate_command(
             raise SetupError("--teams random and --team files cannot be used together")
         if sponsored is not None and teams is None:
             raise SetupError("--sponsored/--no-sponsored apply only with --teams random")
-        setup = make_setup(scenario, team or [], max_rounds=max_rounds)
+        if players is not None and not 2 <= players <= 8:
+            raise SetupError(f"--players must be 2 to 8, not {players}")
+        setup = make_setup(scenario, team or [], players=players, max_rounds=max_rounds)
+        setup = with_scenario_options(setup, sides=sides, options=option, table=table)
         if teams == "random":
             from carnage.team.random_team import RandomTeamError
 

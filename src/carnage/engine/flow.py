@@ -20,6 +20,9 @@ def game_flow(g: Game) -> Flow:
     st = g.state
     fl = st.flow
     if fl.stage == "setup":
+        rolled = st.scenario.get("scenario_roll")
+        if rolled:  # the scenario was rolled on a table of p.122 (G-03)
+            g.emit("scenario_roll", source="scenario_selection", page=122, **rolled)
         yield from g.scenario.setup(g)
         g.emit("game_start", source="scenario", scenario=g.scenario.id, players=st.players)
         # ``game_start`` flow hook: after deployment, before the first Gear Phase (the

@@ -324,8 +324,19 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
             ruleset = get_ruleset(setup.ruleset)
         except KeyError as e:
             raise SetupError(str(e.args[0])) from None
+    rolled: dict[str, JsonValue] | None = None
+    if setup.scenario.startswith("random:"):
+        # G-03: roll on the scenario table with the game's seed (a replay rolls the same).
+        from carnage.rules.scenarios.common.selection import roll_scenario
+
+        try:
+            sid, table, die = roll_scenario(setup.scenario, seed, set(ruleset.scenarios))
+        except ValueError as e:
+            raise SetupError(str(e)) from None
+        rolled = {"table": table, "roll": die, "scenario": sid}
     try:
-        scenario = ruleset.scenario_class(setup.scenario)()
+        scenario = ruleset.scenario_class(setup.scenario if rolled is None
+                                          else str(rolled["scenario"]))()
     except ValueError as e:
         raise SetupError(str(e)) from None
     if setup.players < 2:
@@ -343,6 +354,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
         raise SetupError(f"{setup.players} players need {setup.players} teams, got {len(teams)}")
     state = GameState(width=scenario.width, height=scenario.height, players=setup.players)
     lay_out_table(state, scenario, setup, seed)
+    if rolled is not None:
+        state.scenario["scenario_roll"] = rolled
     for p, spec in enumerate(teams):
         # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
         check = getattr(scenario, "check_team", None)

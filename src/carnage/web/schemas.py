@@ -115,12 +115,16 @@ class SeatRequest(_In):
 
 
 class NewGameRequest(_In):
-    scenario: str = "street-race"
+    scenario: str = Field(default="street-race", max_length=80, description=(
+        "A scenario id, or random:televised, random:skirmish or random:special (p.122)."))
     seed: StrictInt | None = Field(
         default=None, ge=-(2**62), le=2**62,
         description="Dice seed (bots, one human or hot-seat only); null picks one at random."
     )
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    sides: list[list[int]] | None = Field(
+        default=None, max_length=8,
+        description="Team game (p.123): the seats (from 0) of each side; null: no teams.")
     hot_seat: bool = Field(
         default=False, description="One browser plays every human seat. A given seed is used "
         "only when no two different humans play (bots, hot-seat); otherwise the server draws "

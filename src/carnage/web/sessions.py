@@ -29,7 +29,7 @@ from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
 from carnage.rules.scenarios import scenario_class
-from carnage.rulesets.setup import GameSetup, SetupError, build_game
+from carnage.rulesets.setup import GameSetup, SetupError, build_game, check_sides
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
@@ -341,8 +341,17 @@ class Games:
             self._sessions.clear()
 
     def create(self, req: NewGameRequest) -> GameSession:
+        chosen = req.seed is not None and seed_may_be_chosen(req)
+        seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
-            scenario = scenario_class(req.scenario)()
+            sid = req.scenario
+            if sid.startswith("random:"):
+                # p.122: roll on the table with the game's seed (build_game logs the roll).
+                from carnage.rules.scenarios import SCENARIOS
+                from carnage.rules.scenarios.common.selection import roll_scenario
+
+                sid = roll_scenario(sid, seed, set(SCENARIOS))[0]
+            scenario = scenario_class(sid)()
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         n = len(req.seats)
@@ -377,9 +386,12 @@ class Games:
             if not report.vehicles:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
-        setup = GameSetup(scenario=scenario.id, teams=tuple(teams), players=n)
-        chosen = req.seed is not None and seed_may_be_chosen(req)
-        seed = req.seed if chosen and req.seed is not None else draw_seed()
+        try:
+            setup = GameSetup(scenario=req.scenario if req.scenario.startswith("random:")
+                              else scenario.id, teams=tuple(teams), players=n,
+                              sides=check_sides(req.sides or (), n))
+        except SetupError as e:
+            raise ApiError(422, str(e)) from None
         try:
             game = build_game(setup, seed)
         except SetupError as e:

@@ -223,3 +223,78 @@ def test_a_layout_piece_off_the_table_is_refused_at_set_up() -> None:
 def test_the_generated_table_seed_is_in_the_state_and_defaults_to_the_dice_seed() -> None:
     assert build_game(GameSetup(), 7).state.scenario["table_seed"] == 7
     assert build_game(GameSetup(table_seed="x"), 7).state.scenario["table_seed"] == "x"
+
+
+# -- the score ledger, victory and the round limit ------------------------------------------------
+def four_seat_game() -> Game:
+    st = table(vehicle("a", "car", 200, 300, player=0), vehicle("b", "car", 700, 300, player=1),
+               vehicle("c", "car", 200, 900, player=2), vehicle("d", "car", 700, 900, player=3),
+               players=4)
+    return Game(ruleset=REFUELLED, state=st, scenario=Phases(), dice=ScriptedDice([6, 1, 1, 1]),
+                options=RuleOptions(max_rounds=1))
+
+
+def test_points_go_to_the_side_in_a_team_game_and_every_change_is_logged() -> None:
+    from carnage.engine.votes import install_team_game
+    from carnage.rules.scenarios.common import score
+
+    g = four_seat_game()
+    install_team_game(g, [[0, 2], [1, 3]])
+    assert score.add(g, "vp", 2, player=2, source="test", page=132, reason="a flag") == 2
+    assert score.add(g, "vp", 1, player=0, source="test", page=132) == 3
+    assert score.total(g, "vp", 0) == score.total(g, "vp", 2) == 3
+    assert score.side_totals(g, "vp") == {0: 3, 1: 0}
+    assert score.add(g, "vp", -5, player=1, source="test", page=None) == 0  # never below 0
+    v = g.state.vehicles["d"]
+    score.add(g, "salvage", 2, vehicle=v, source="test", page=None)
+    assert score.vehicle_total(g, "salvage", v) == 2
+    assert score.side_totals(g, "salvage", with_vehicles=True) == {0: 0, 1: 2}
+    assert ev(g, "score")[0] == {"tally": "vp", "player": 2, "side": 0, "vehicle": None,
+                                 "change": 2, "total": 2, "reason": "a flag"}
+    rows = score.report_rows(g, "vp")
+    assert [(r.label, r.value) for r in rows] == [("Side P1+P3 VP", 3), ("Side P2+P4 VP", 0)]
+
+
+def test_ties_are_broken_by_vehicles_in_play_then_hull_points_then_shared() -> None:
+    from carnage.engine.state import Status
+    from carnage.rules.scenarios.common import victory
+
+    g = four_seat_game()
+    g.state.vehicles["b"].status = Status.WRECKED
+    victory.decide(g, {0: 2, 1: 2, 2: 1, 3: 0}, "most VP")
+    assert g.state.winner == 0 and "tie-break" in g.state.reason  # seat 1 has no vehicle left
+
+    g = four_seat_game()
+    g.state.vehicles["a"].damage = 1
+    victory.decide(g, {0: 2, 1: 2, 2: 1, 3: 0}, "most VP")
+    assert g.state.winner == 1  # as many vehicles, more hull left
+
+    g = four_seat_game()
+    victory.decide(g, {0: 2, 1: 2, 2: 1, 3: 0}, "most VP")
+    assert g.state.draw and g.state.winner is None
+    assert ev(g, "shared_win") == [{"players": [0, 1], "reason": "most VP"}]
+
+
+class ThreeRounds(Phases):
+    id = "three-rounds"
+    round_limit = 1
+
+    def gear_phase_start(self, game: Game) -> None:
+        from carnage.rules.scenarios.common import score
+
+        if game.state.gear_phase == 3:
+            score.add(game, "vp", 1, player=1, source="test", page=None)
+
+    def end_of_gear_phase(self, game: Game) -> None:
+        return None
+
+
+def test_the_round_limit_ends_the_game_at_the_end_of_the_round_and_counts_vp() -> None:
+    st = table(vehicle("a", "car", 200, 300, player=0, gear=1),
+               vehicle("b", "car", 700, 900, player=1, gear=1))
+    g = Game(ruleset=REFUELLED, state=st, scenario=ThreeRounds(), dice=ScriptedDice([3, 5]),
+             options=RuleOptions(max_rounds=5))
+    drive(g, template="short_straight")
+    assert g.state.finished and g.state.winner == 1 and g.state.round == 1
+    assert "most Victory Points after 1 rounds" in g.state.reason
+    assert [e.kind for e in g.log][-3:] == ["final_scores", "game_over", "round_end"]

@@ -13,9 +13,10 @@ with the poses the vehicle went through, in order:
   moved some other way.
 
 Deployment and respawn place a vehicle; they are not motion (``logged:deploy`` and
-``logged:respawn`` only reset where it was seen). Memory: ``state.scenario[key]``: vehicle
-id -> last pose seen. Ruling SC-6: a move template is judged as the area the vehicle's body
-sweeps along it (the body is at least as wide as the templates it uses).
+``logged:respawn`` only reset where it was seen; ``logged:game_start`` notes everyone).
+Memory: ``state.scenario[key]``: vehicle id -> last pose seen. Ruling SC-6: a move template
+is judged as the area the vehicle's body sweeps along it (the body is at least as wide as
+the templates it uses).
 """
 
 from __future__ import annotations
@@ -107,6 +108,11 @@ def watch_motion(game: Game, effect: str, key: str, judge: Judge) -> None:
         if v is not None:
             seen()[v.id] = v.pose
 
+    def start(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        for v in g.state.in_play():
+            seen()[v.id] = v.pose
+
     def everyone(value: Any, ctx: dict[str, Any]) -> None:
         g: Game = ctx["game"]
         for v in g.state.in_play():
@@ -118,5 +124,6 @@ def watch_motion(game: Game, effect: str, key: str, judge: Judge) -> None:
     game.effects.on("logged:pivot", effect, one)
     game.effects.on("logged:deploy", effect, placed)
     game.effects.on("logged:respawn", effect, placed)
+    game.effects.on("logged:game_start", effect, start)
     game.effects.on("activation_end", effect, everyone)
     game.effects.on("gear_phase_end", effect, everyone)

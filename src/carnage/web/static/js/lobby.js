@@ -10,9 +10,33 @@ const CONTROLLERS = [
 
 const state = { scenarios: [], teams: [] };
 
+// Rolling on one of the three scenario tables (p.122): the server rolls with the game's seed.
+const RANDOM_TABLES = [
+  ["random:televised", "Televised Event"],
+  ["random:skirmish", "Wasteland Skirmish"],
+  ["random:special", "Special Event"],
+];
+
 function scenario() {
   const id = document.getElementById("scenario").value;
+  const table = RANDOM_TABLES.find(([v]) => v === id);
+  if (table) return { id, name: `Random ${table[1]}`, page: 122, players: 2, min_players: 2, max_players: null, summary: `Roll a D6 on the ${table[1]} table.` };
   return state.scenarios.find((s) => s.id === id) || state.scenarios[0];
+}
+
+function seatCount(sc) {
+  const asked = Number(document.getElementById("players").value || 2);
+  const low = sc.min_players || sc.players || 2;
+  const high = sc.max_players == null ? 4 : Math.min(4, sc.max_players);
+  return Math.max(low, Math.min(high, asked));
+}
+
+// "1,3/2,4" -> [[0,2],[1,3]]; empty -> null; anything else -> an error line.
+function parseSides(text) {
+  const t = text.trim();
+  if (t === "") return null;
+  if (!/^\d+(,\d+)*(\/\d+(,\d+)*)+$/.test(t)) throw new Error("Sides: seats of each side, e.g. 1,3/2,4");
+  return t.split("/").map((side) => side.split(",").map((n) => Number(n) - 1));
 }
 
 function teamOptions(selected) {
@@ -33,7 +57,7 @@ function renderSeats() {
   }));
   fill(box);
   if (!sc) return;
-  for (let seat = 0; seat < sc.players; seat++) {
+  for (let seat = 0; seat < seatCount(sc); seat++) {
     const prev = old[seat] || { controller: seat === 0 ? "human" : "heuristic", team: "" };
     box.append(
       h("div.seat.row", { dataset: { seat } },
@@ -46,14 +70,16 @@ function renderSeats() {
       ),
     );
   }
+  const most = sc && sc.max_players != null ? `-${sc.max_players}` : "+";
   document.getElementById("scenario-info").textContent =
-    sc ? `${sc.players} players · Refuelled p.${sc.page}` : "";
+    sc ? `${sc.min_players || sc.players}${most} players · Refuelled p.${sc.page}${sc.summary ? " · " + sc.summary : ""}` : "";
 }
 
 async function loadScenarios() {
   state.scenarios = await api.get("/api/scenarios");
   fill(document.getElementById("scenario"),
-    state.scenarios.map((s) => h("option", { value: s.id }, s.name)));
+    state.scenarios.map((s) => h("option", { value: s.id }, s.name)),
+    RANDOM_TABLES.map(([v, name]) => h("option", { value: v }, `Random: ${name} (roll a D6)`)));
 }
 
 async function loadTeams() {
@@ -81,6 +107,13 @@ async function createGame(ev) {
     showErrors(["The seed must be a whole number (or empty for a random one)."]);
     return;
   }
+  let sides = null;
+  try {
+    sides = parseSides(document.getElementById("sides").value);
+  } catch (e) {
+    showErrors([e.message]);
+    return;
+  }
   const hotseat = document.getElementById("hotseat").checked;
   // Open the table tab now, inside the click, so no popup blocker stops it; it is pointed at
   // the first human seat once the server has made the game.
@@ -93,6 +126,7 @@ async function createGame(ev) {
       scenario: sc.id,
       seed: seedText === "" ? null : Number(seedText),
       seats,
+      sides,
       hot_seat: hotseat,
     });
     const links = game.seats.map((st) => ({
@@ -247,6 +281,7 @@ async function refreshGames() {
 async function main() {
   document.getElementById("new-game-form").addEventListener("submit", createGame);
   document.getElementById("scenario").addEventListener("change", renderSeats);
+  document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("refresh-games").addEventListener("click", refreshGames);
   try {
     await Promise.all([loadScenarios(), loadTeams()]);
