@@ -150,3 +150,16 @@ def test_not_even_inexorable_brings_a_vehicle_back() -> None:
 
     assert candidates(Scenario()) == ["a"]  # anywhere else Inexorable allows it
     assert candidates(PlacedArena()) == []
+
+
+def test_in_a_team_game_the_sides_take_turns_placing_turrets() -> None:
+    # Four players on two sides (seats 0+2, 1+3); roll-off 6, 1, 1, 1: seat 0 has pole.
+    # Turrets 2D6 = 2 + 1 = 3: placed by sides in turn: seat 0, seat 1, seat 0.
+    g = build_game(GameSetup(scenario="arena-of-death", players=4, sides=((0, 2), (1, 3))),
+                   dice=ScriptedDice([6, 1, 1, 1, 2, 1]))
+    seen = []
+    while (d := g.pending()) is not None and d.kind != "activate":
+        if d.kind == "turret_place":
+            seen.append(d.player)
+        g.apply("done" if d.kind == "spend_votes" else values(d)[0])
+    assert seen == [0, 1, 0]

@@ -23,6 +23,7 @@ from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.rules.scenarios.arena import arena_terrain, grid_points
 from carnage.rules.scenarios.base import TELEVISED, Line, TableScenario
+from carnage.rules.scenarios.common import score
 from carnage.rules.scenarios.common.pole import RollOffPole
 from carnage.rules.scenarios.common.spawn import (
     SPAWN_DIAMETER,
@@ -121,7 +122,12 @@ class ArenaOfDeath(SpawnPoints, RollOffPole, TableScenario):
         dice = game.roll(2, "gun turrets", source=SOURCE, page=PAGE)
         count = sum(dice)
         game.emit("gun_turrets", source=SOURCE, page=PAGE, count=count)
-        order = st.clockwise_from(st.pole)
+        # "Players (or teams)": in a team game each side places in turn, by the seat of it
+        # that comes first in Pole order (AOD-3).
+        order: list[int] = []
+        for p in st.clockwise_from(st.pole):
+            if score.side_of(game, p) not in {score.side_of(game, q) for q in order}:
+                order.append(p)
         for i in range(count):
             p = order[i % len(order)]
             places = turret_places(game)
