@@ -25,6 +25,7 @@ from carnage.rules.scenarios.arena import arena_terrain, grid_points
 from carnage.rules.scenarios.base import TELEVISED, Line, TableScenario
 from carnage.rules.scenarios.common import score
 from carnage.rules.scenarios.common.pole import RollOffPole
+from carnage.rules.scenarios.common.tokens import disc
 from carnage.rules.scenarios.common.spawn import (
     SPAWN_DIAMETER,
     SpawnPoints,
@@ -59,16 +60,11 @@ NO_RESPAWN = "arena_of_death:no_respawn"
 __all__ = ["ArenaOfDeath", "turret_places"]
 
 
-def _disc(c: Point, r: float, n: int = 16) -> list[Point]:
-    return [(c[0] + r * math.cos(2 * math.pi * i / n), c[1] + r * math.sin(2 * math.pi * i / n))
-            for i in range(n)]
-
-
 def turret_places(game: Game) -> dict[str, Point]:
     """Where a gun turret may go now: grid points whose 30 mm footprint lies on the table and
     touches no vehicle, terrain (turrets included), dropped template or spawn point (AOD-3)."""
     st = game.state
-    spawns = [_disc(c, SPAWN_DIAMETER / 2.0) for c in spawn_points(st).values()]
+    spawns = [disc(c, SPAWN_DIAMETER) for c in spawn_points(st).values()]
     others = solids(game, spawns)
 
     def ok(p: Point) -> bool:
