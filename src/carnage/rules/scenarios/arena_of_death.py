@@ -25,7 +25,6 @@ from carnage.rules.scenarios.arena import arena_terrain, grid_points
 from carnage.rules.scenarios.base import TELEVISED, Line, TableScenario
 from carnage.rules.scenarios.common import score
 from carnage.rules.scenarios.common.pole import RollOffPole
-from carnage.rules.scenarios.common.tokens import disc
 from carnage.rules.scenarios.common.spawn import (
     SPAWN_DIAMETER,
     SpawnPoints,
@@ -34,6 +33,7 @@ from carnage.rules.scenarios.common.spawn import (
     spawn_option_poses,
     spawn_points,
 )
+from carnage.rules.scenarios.common.tokens import disc
 from carnage.rules.scenarios.emplacements import (
     GUN_TURRET,
     TURRET_SIZE,
