@@ -313,3 +313,19 @@ def test_a_cannon_fired_at_a_turret_still_costs_a_car_its_hazards() -> None:
     assert ev(g, "hazards", source="125mm_cannon") == [
         {"vehicle": "a", "change": 2, "hazards": 2}]
     assert a.weapons[0].ammo == 2
+
+
+def test_turret_threat_counts_the_dice_a_pose_would_draw() -> None:
+    from carnage.rules.scenarios.emplacements import turret_threat
+
+    a = vehicle("a", "car", 100, 100, 90)
+    g = rig(table(a), attack("a"), [], guns=[(GUN_TURRET, (600.0, 600.0)),
+                                             (ROCKET_TURRET, (850.0, 600.0))])
+    assert turret_threat(g, a, Pose(100, 100, 90)) == 0  # far from both
+    assert turret_threat(g, a, Pose(600, 520, 90)) == 2  # the gun turret only (35 mm)
+    assert turret_threat(g, a, Pose(760, 520, 90)) == 6  # the rocket turret only
+    assert turret_threat(g, a, Pose(690, 520, 90)) == 8  # both
+    g.state.round, g.state.gear_phase = 1, 1
+    g.state.scenario["turrets_fired"] = {"gun_turret:1": [1, 1]}  # it has fired this phase
+    assert turret_threat(g, a, Pose(690, 520, 90)) == 6
+    assert a.pose == Pose(100, 100, 90)  # the vehicle itself is not moved

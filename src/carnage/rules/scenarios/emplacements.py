@@ -453,6 +453,27 @@ def install_emplacements(g: Game) -> None:
 
 
 # -- bots ----------------------------------------------------------------------------------------
+def turret_threat(g: Game, v: VehicleState, pose: Pose) -> int:
+    """Attack dice the turrets would fire at ``v`` if it ended its Movement Step at ``pose``:
+    each gun turret that has not fired this Gear Phase and a rocket turret (at its Wipeout
+    Step) with ``v`` in reach and line of fire there. For bots taking cover."""
+    from dataclasses import replace
+
+    guns = turrets(g)
+    if not guns:
+        return 0
+    there = replace(v, pose=pose)
+    dice = 0
+    for t in guns:
+        kind = kind_of(t.id)
+        if kind is None or (kind.fires == "movement_end" and _fired_this_phase(g, t.id)):
+            continue
+        fc = turret_sight(g, t, there, kind.reach)
+        if fc.in_range and not fc.blocked:
+            dice += kind.dice
+    return dice
+
+
 def turret_shot_pick(game: Game, decision: Decision) -> Any:
     """With no enemy vehicle to shoot, shoot the turret with the fewest Hull Points left (the
     weapon with the most dice at it); otherwise let the bot choose as usual."""
