@@ -27,7 +27,7 @@ def kinds(g: Game, kind: str) -> list[dict[str, Any]]:
 # -- the table --------------------------------------------------------------------------------
 def test_registry_and_lines_a_long_straight_wide_three_apart() -> None:
     assert SCENARIOS["street-race"] is StreetRace and scenario_class("street-race") is StreetRace
-    with pytest.raises(ValueError, match="unknown scenario 'x' \\(known: street-race\\)"):
+    with pytest.raises(ValueError, match=r"unknown scenario 'x' \(known: .*street-race"):
         scenario_class("x")
     sc = StreetRace()
     for line in (sc.start_line, sc.finish_line):

@@ -201,23 +201,31 @@ class HeuristicBot:
         sc = game.scenario
         return sc.goal(game.state, v) if isinstance(sc, TableScenario) else None
 
+    @staticmethod
+    def targets(game: Game, v: VehicleState) -> frozenset[str]:
+        """Obstacles or vehicles the scenario wants ``v`` to hit (``goal_targets``)."""
+        sc = game.scenario
+        return sc.goal_targets(game.state, v) if isinstance(sc, TableScenario) else frozenset()
+
     def field(self, game: Game, v: VehicleState) -> DistanceField | None:
         goal = self.goal(game, v)
         if goal is None:
             return None
         st = game.state
-        quick = (id(st), len(st.obstacles), goal, v.width)
+        skip = self.targets(game, v)  # a target is driven into, not round
+        quick = (id(st), len(st.obstacles), goal, v.width, skip)
         memo = self._memo.get(quick)
         if memo is not None:
             return memo  # the table does not change while the bot thinks
         # Obstacles never move; they only come (wrecks) and go (destroyed).
         key = (st.width, st.height, tuple((o.id, o.pose, o.length, o.width)
-                                          for o in st.obstacles.values()), goal, v.width)
+                                          for o in st.obstacles.values() if o.id not in skip),
+               goal, v.width)
         f = self._fields.get(key)
         if f is None:
             terrain = tuple(
                 tuple((round(x, 1), round(y, 1)) for x, y in ob.polygon())
-                for ob in st.obstacles.values()
+                for ob in st.obstacles.values() if ob.id not in skip
             )
             f = distance_field(st.width, st.height, terrain, (goal.a, goal.b),
                                v.width / 2.0 + 5.0)
@@ -275,10 +283,16 @@ class HeuristicBot:
         score = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
         if goal is not None and near_goal and crosses(goal, poses, v.length, v.width):
             return CROSSING_BONUS + score
+        targets = self.targets(game, v)
+        if targets and any(oid in targets for oid in res.touched):
+            return CROSSING_BONUS + score  # hitting what the scenario wants hit (a flag)
         score += self.position_value(game, v, res.pose)
         # Room to turn: a vehicle ending nose-on to a near table edge may have no legal move
         # left next time (objectives near the edges: flags, spawn points).
         score -= EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(st, v, res.pose))
+        sc = game.scenario
+        if isinstance(sc, TableScenario):
+            score -= sc.move_penalty(game, v, res.pose)  # e.g. ending in a turret's reach
         for oid in res.touched:
             other = st.vehicles.get(oid)
             if other is None:

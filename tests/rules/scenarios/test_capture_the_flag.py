@@ -220,3 +220,46 @@ def test_bots_are_told_to_chase_the_nearest_loose_flag() -> None:
     g = ctf(red, blue, flags={"flag-1": (300.0, 700.0), "flag-2": (800.0, 100.0)}, dice=[6, 1])
     goal = g.scenario.goal(g.state, red)  # type: ignore[attr-defined]
     assert goal is not None and goal.a == goal.b == (300.0, 700.0)
+
+
+# -- the shared token rules in other scenarios' settings (G-13, M-12) ----------------------------
+class ScarperCTF(PlacedCTF):
+    scarper = True
+    token_hand_over = True
+
+
+def test_in_a_scarper_scenario_a_disqualified_carrier_keeps_its_tokens() -> None:
+    red, blue = red_and_blue()
+    red.pose = red.pose.__class__(300.0, 1160.0, 90.0)
+    flags: dict[str, tuple[float, float] | str] = {"flag-1": "red", "flag-2": (800.0, 100.0)}
+    g = ctf(red, blue, flags=flags, dice=[6, 1], scenario=ScarperCTF(flags))
+    drive(g, template="short_straight")
+    assert red.status is Status.DISQUALIFIED
+    assert tokens.carried_by(g.state, "red") == ["flag-1"]  # G-13: kept for scoring
+    from carnage.rules.scenarios.common import victory
+
+    assert victory.scarpered(g) == ["red"] and not victory.destroyed(red.status)
+
+
+def test_a_carrier_may_hand_a_token_to_a_touching_vehicle() -> None:
+    red = vehicle("red", "car", 300, 300, heading=90, player=0)
+    mate = vehicle("mate", "car", 300, 420.05, heading=90, player=0)  # its rear at y=390.05
+    blue = vehicle("blue", "car", 700, 900, heading=270, player=1)
+    flags: dict[str, tuple[float, float] | str] = {"flag-1": "red", "flag-2": (800.0, 100.0)}
+    g = ctf(red, mate, blue, flags=flags, dice=[6, 1], scenario=ScarperCTF(flags))
+    assert [o.id for o in tokens.touching_vehicles(g, red)] == []
+    red.pose = red.pose.__class__(300.0, 360.0, 90.0)  # nose at 390: 0.05 mm short, touching
+    assert [o.id for o in tokens.touching_vehicles(g, red)] == ["mate"]
+    tokens.hand_over(g, "flag-1", mate, source="test", page=None)
+    assert tokens.carried_by(g.state, "mate") == ["flag-1"]
+    assert ev(g, "token_handed_over")[0]["to"] == "mate"
+
+
+def test_tokens_and_spawn_points_are_drawn() -> None:
+    red, blue = red_and_blue()
+    g = ctf(red, blue, flags={"flag-1": "red", "flag-2": (800.0, 100.0)}, dice=[6, 1])
+    spawn.set_spawn_point(g, 0, (450.0, 105.0), source="test", page=None)
+    marks = {d.id: d for d in g.scenario.drawables(g)}
+    assert marks["spawn-1"].kind == "spawn" and marks["spawn-1"].points == ((450.0, 105.0),)
+    assert marks["token-flag-1"].style == "carried"
+    assert marks["token-flag-2"].points == ((800.0, 100.0),) and marks["token-flag-2"].owner == 1

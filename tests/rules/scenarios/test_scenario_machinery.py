@@ -298,3 +298,14 @@ def test_the_round_limit_ends_the_game_at_the_end_of_the_round_and_counts_vp() -
     assert g.state.finished and g.state.winner == 1 and g.state.round == 1
     assert "most Victory Points after 1 rounds" in g.state.reason
     assert [e.kind for e in g.log][-3:] == ["final_scores", "game_over", "round_end"]
+
+
+def test_each_scenario_on_a_table_of_p122_sits_where_the_table_says() -> None:
+    from carnage.rules.scenarios.common.selection import ROLLS
+
+    for sid, cls in SCENARIOS.items():
+        if cls.table is None:
+            assert sid == "street-race"
+            continue
+        faces = sorted(d for d, s in ROLLS[cls.table].items() if s == sid)
+        assert faces and tuple(faces) == tuple(sorted(cls.table_rolls)), sid

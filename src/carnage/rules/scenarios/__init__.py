@@ -4,11 +4,13 @@ from carnage.rules.scenarios.arena_of_death import ArenaOfDeath
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.desert_strike import DesertStrike
+from carnage.rules.scenarios.flag_tag import FlagTag
 from carnage.rules.scenarios.street_race import StreetRace
 from carnage.rules.scenarios.tank_commander import TankCommander
 
 SCENARIOS: dict[str, type[TableScenario]] = {"street-race": StreetRace}
 SCENARIOS["capture-the-flag"] = CaptureTheFlag
+SCENARIOS["flag-tag"] = FlagTag
 SCENARIOS["arena-of-death"] = ArenaOfDeath
 SCENARIOS["desert-strike"] = DesertStrike
 SCENARIOS["tank-commander"] = TankCommander

@@ -193,6 +193,16 @@ class TableScenario(Scenario):
         """Teams the scenario prescribes when the players bring none."""
         return ()
 
+    def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
+        """How much worse it is, for bots, that ``vehicle`` ends a move at ``pose`` (in the
+        reach of a turret ...); 0 by default. Subtracted from the heuristic bot's score."""
+        return 0.0
+
+    def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
+        """Obstacles or vehicles ``vehicle`` should drive into (a rival's flag, for bots):
+        touching one counts as reaching the goal, and bots' routes do not go round them."""
+        return frozenset()
+
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
         """Where ``vehicle`` is heading, for bots; None when the scenario has no place to go."""
         return None

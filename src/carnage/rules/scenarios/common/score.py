@@ -51,7 +51,8 @@ def side_label(game: Game, side: int) -> str:
 
 
 def _book(game: Game, tally: str) -> dict[str, int]:
-    book: dict[str, int] = game.state.scenario.setdefault(KEY, {}).setdefault(tally, {})
+    """The tally's points (a read adds nothing to the state; ``add`` creates them)."""
+    book: dict[str, int] = game.state.scenario.get(KEY, {}).get(tally, {})
     return book
 
 
@@ -68,7 +69,7 @@ def add(game: Game, tally: str, amount: int, *, player: int | None = None,
         raise ValueError("a score needs a player or a vehicle")
     side = side_of(game, who)
     holder = f"v:{vehicle.id}" if vehicle is not None else f"s{side}"
-    book = _book(game, tally)
+    book: dict[str, int] = game.state.scenario.setdefault(KEY, {}).setdefault(tally, {})
     before = book.get(holder, 0)
     after = max(0, before + int(amount))
     book[holder] = after

@@ -336,6 +336,19 @@ def spawn_advice(game: Game, decision: Decision) -> str | None:
 
         return max(values, key=lambda k: (far(k), k))
     v = st.vehicles.get(decision.vehicle or "")
+    if decision.kind == "respawn_position" and values and v is not None:
+        # A respawn at the spawn point: the label is "spawn point <pose label>"; the pose
+        # facing the table centre most nearly (as at deployment).
+        poses = respawn_at_spawn_point(game, v)
+        mine = [k for k in values if k in poses]
+        if mine:
+            def facing_centre(k: str) -> tuple[float, str]:
+                p = poses[k]
+                want = math.degrees(math.atan2(st.height / 2.0 - p.y, st.width / 2.0 - p.x))
+                return (abs((p.heading - want + 180.0) % 360.0 - 180.0), k)
+
+            return min(mine, key=facing_centre)
+        return None
     if decision.kind == "spawn_pose" and values and v is not None:
         centre = spawn_point(st, v.player) or (v.pose.x, v.pose.y)
 

@@ -52,8 +52,8 @@ KEEP = "keep"
 # -- the tokens ---------------------------------------------------------------------------
 def tokens(state: GameState, kind: str | None = None) -> dict[str, dict[str, Any]]:
     """Token id -> its record (the records are live: change them only through the functions
-    here; without ``kind`` the dict itself is the state's)."""
-    all_: dict[str, dict[str, Any]] = state.scenario.setdefault(KEY, {})
+    here; without ``kind`` the dict itself is the state's, once a token exists)."""
+    all_: dict[str, dict[str, Any]] = state.scenario.get(KEY, {})  # a read adds nothing
     if kind is None:
         return all_  # the live records
     return {k: t for k, t in all_.items() if t["kind"] == kind}
@@ -94,7 +94,7 @@ def add_token(game: Game, tid: str, kind: str, *, at: Point | None = None,
     """A new token on the table at ``at`` or on ``carrier``'s dashboard."""
     if (at is None) == (carrier is None):
         raise ValueError("a token is either on the table or carried")
-    all_ = tokens(game.state)
+    all_: dict[str, dict[str, Any]] = game.state.scenario.setdefault(KEY, {})
     if tid in all_:
         raise ValueError(f"token {tid!r} already exists")
     x, y = at if at is not None else (None, None)

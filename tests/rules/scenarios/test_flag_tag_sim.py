@@ -1,0 +1,66 @@
+"""Seeded games of Flag Tag (p.132) between bots: the invariants after every choice,
+clone and snapshot spot checks, exact replay, and heuristic bots that win by 3 Victory Points
+(not by the round cap)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.copies import SpotCheck
+from tests.simulation import invariant_problems
+
+from carnage.ai import bot_rng, make_bot, play_out
+from carnage.engine.game import Game
+from carnage.kernel.decisions import Decision
+from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
+
+
+def play_one(seed: int, bots: tuple[str, ...], max_rounds: int,
+             check_replay: bool = False) -> tuple[Game, list[str], bool]:
+    setup = GameSetup(scenario="flag-tag", players=len(bots), max_rounds=max_rounds)
+    g = build_game(setup, seed)
+    problems: list[str] = []
+    players = [make_bot(b) for b in bots]
+    rng = bot_rng(seed)
+    copies = SpotCheck(seed, players, rng, every=40, most=1, invariants=invariant_problems)
+
+    def after(game: Game, d: Decision) -> None:
+        if not problems:
+            found = invariant_problems(game)
+            if found:
+                problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
+        copies(game, problems)
+
+    play_out(g, players, rng, after=after)
+    same = True
+    if check_replay:
+        again = replay(parse_log(log_text(record_game(g, setup, seed))))
+        same = again.identical and again.crash is None
+    return g, problems, same
+
+
+MIXED: list[tuple[int, tuple[str, ...]]] = [
+    (seed, bots) for seed, bots in enumerate(
+        [("random", "random")] * 6 + [("heuristic", "random"), ("random", "heuristic")] * 2
+        + [("random", "random", "heuristic")] * 2, start=700)]
+
+
+@pytest.mark.parametrize(("seed", "bots"), MIXED, ids=[f"{s}-{'-'.join(b)}" for s, b in MIXED])
+def test_random_games_keep_the_invariants_copy_and_replay(seed: int,
+                                                          bots: tuple[str, ...]) -> None:
+    g, problems, same = play_one(seed, bots, max_rounds=5, check_replay=seed % 3 == 0)
+    assert not problems, problems[0]
+    assert g.pending() is None and g.state.finished
+    assert same
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 2), (5, 2), (6, 3), (9, 2), (11, 3)])
+def test_heuristic_bots_win_by_three_victory_points(seed: int, players: int) -> None:
+    g, problems, _ = play_one(seed, ("heuristic",) * players, max_rounds=25)
+    assert not problems, problems[0]
+    assert g.state.finished and g.state.reason == "3 Victory Points first", g.state.reason
+    winner = g.state.winner
+    assert winner is not None
+    scores: list[dict[str, Any]] = [dict(e.data) for e in g.log.of_kind("score")]
+    assert scores[-1]["side"] == winner and scores[-1]["total"] == 3
