@@ -163,3 +163,16 @@ def test_in_a_team_game_the_sides_take_turns_placing_turrets() -> None:
             seen.append(d.player)
         g.apply("done" if d.kind == "spend_votes" else values(d)[0])
     assert seen == [0, 1, 0]
+
+
+def test_bots_are_told_to_keep_out_of_an_unfired_turrets_reach() -> None:
+    a = vehicle("a", "car", 100, 100, 90)
+    b = vehicle("b", "car", 800, 1100, 270, player=1)
+    st = table(a, b, width=900, height=1200)
+    t = turret_obstacle(GUN_TURRET, 1, (450.0, 600.0))
+    st.obstacles[t.id] = t
+    g = arena(st, [])
+    sc = g.scenario
+    assert isinstance(sc, ArenaOfDeath)
+    assert sc.move_penalty(g, a, Pose(100, 100, 90)) == 0.0
+    assert sc.move_penalty(g, a, Pose(450, 520, 90)) == 60.0  # 2 dice at 30 each

@@ -11,6 +11,7 @@ from tests.builders import armed, ev, table, values, vehicle
 
 from carnage.engine.game import Flow, Game
 from carnage.engine.state import GameState, VehicleState
+from carnage.geometry.shapes import Pose
 from carnage.kernel.dice import ScriptedDice
 from carnage.rules.scenarios import SCENARIOS
 from carnage.rules.scenarios.clouds import clouds
@@ -203,3 +204,16 @@ def test_a_side_with_nothing_in_play_does_not_end_the_game() -> None:
     foe.status = Status.REMOVED
     g.scenario.check_end_at(g, "step")
     assert not g.state.finished
+
+
+def test_bots_are_told_to_keep_out_of_the_rocket_turrets_reach() -> None:
+    g1 = aircraft("g1", "gyrocopter", 100, 100, 90)
+    foe = aircraft("foe", "gyrocopter", 1100, 1100, player=1)
+    st = table(g1, foe, width=1200, height=1200)
+    t = turret_obstacle(ROCKET_TURRET, 1, (600.0, 600.0))
+    st.obstacles[t.id] = t
+    g = strike(st, [])
+    sc = g.scenario
+    assert isinstance(sc, DesertStrike)
+    assert sc.move_penalty(g, g1, Pose(100, 100, 90)) == 0.0
+    assert sc.move_penalty(g, g1, Pose(600, 450, 90)) == 480.0  # 6 dice at 80 each

@@ -39,6 +39,7 @@ from carnage.rules.scenarios.emplacements import (
     TURRET_SIZE,
     add_turret,
     clear_of,
+    cover_penalty,
     install_emplacements,
     solids,
     turret_drawables,
@@ -168,6 +169,10 @@ class ArenaOfDeath(SpawnPoints, RollOffPole, TableScenario):
                                                    o.pose.y - vehicle.pose.y), o.id))
         p = (round(e.pose.x / 30.0) * 30.0, round(e.pose.y / 30.0) * 30.0)
         return Line(p, p, (0.0, 1.0))
+
+    def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
+        """Bots take cover: a move ending in a turret's reach and line of fire costs."""
+        return cover_penalty(game, vehicle, pose)
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         if decision.kind == "turret_place":

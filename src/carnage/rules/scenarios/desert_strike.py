@@ -66,6 +66,7 @@ from carnage.rules.scenarios.emplacements import (
     ROCKET_TURRET,
     add_turret,
     box,
+    cover_penalty,
     install_emplacements,
     turret_drawables,
     turret_shot_pick,
@@ -93,6 +94,8 @@ FIREWORKS_VOTES = 2
 FLAG_GRID = 60.0
 CLOUD_GRID = 120.0
 CLOUD_HEADINGS = (0.0, 90.0)
+ROCKET_COVER = 80.0
+"""Bots' penalty per rocket turret die a move would draw (``emplacements.cover_penalty``)."""
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 
 
@@ -350,6 +353,11 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
                                                         o.pose.y - here[1]), o.id))
             return _point((c.pose.x, c.pose.y))
         return None
+
+    def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
+        """Bots take cover: a move ending in a turret's reach and line of fire costs, dearly
+        here (6D6 from each rocket turret wrecks a Gyrocopter)."""
+        return cover_penalty(game, vehicle, pose, ROCKET_COVER)
 
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         st = game.state

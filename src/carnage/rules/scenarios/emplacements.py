@@ -453,6 +453,17 @@ def install_emplacements(g: Game) -> None:
 
 
 # -- bots ----------------------------------------------------------------------------------------
+TAKE_COVER = 30.0
+"""A bot's penalty (in its score's units, mm of driving) per turret attack die a move's Final
+Position would draw (``turret_threat``): it takes cover from turrets."""
+
+
+def cover_penalty(g: Game, v: VehicleState, pose: Pose, per_die: float = TAKE_COVER) -> float:
+    """``TableScenario.move_penalty`` for scenarios with turrets: ``per_die`` for each attack
+    die the turrets would fire at ``v`` ending at ``pose``."""
+    return per_die * turret_threat(g, v, pose)
+
+
 def turret_threat(g: Game, v: VehicleState, pose: Pose) -> int:
     """Attack dice the turrets would fire at ``v`` if it ended its Movement Step at ``pose``:
     each gun turret that has not fired this Gear Phase and a rocket turret (at its Wipeout
