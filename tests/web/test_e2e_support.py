@@ -171,7 +171,7 @@ def test_support_server_serves_the_pages_and_the_api(tmp_path: Path) -> None:
     with serve(tmp_path / "e2e.db") as base:
         status, scenarios = api(base, "GET", "/api/scenarios")
         assert status == 200
-        assert [s["id"] for s in scenarios] == ["street-race"]
+        assert "street-race" in [s["id"] for s in scenarios]  # among every registered one
         with urllib.request.urlopen(base + "/static/js/util.js") as r:
             assert "export function h(" in r.read().decode()
     # Stopped: nothing answers on that port any more.
