@@ -37,6 +37,7 @@ from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, rotate
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.effects import run_flows
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -129,6 +130,9 @@ def place(g: Game, kind: str, template: str, pose: Pose, *, placed_by: str | Non
             break
         if v.in_play:
             yield from affect(g, v, [t.id])
+    if t.id in g.state.dropped and not g.state.finished:
+        # ``template_laid`` flow hook: what else the template meets (turrets, p.146).
+        yield from run_flows(g, "template_laid", {"game": g, "template": t})
 
 
 def remove(g: Game, tid: str, *, reason: str, source: str, page: int) -> bool:

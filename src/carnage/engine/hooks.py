@@ -192,6 +192,8 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'does the front party of a tailgate evade? (p.53)'),
     ('targetable', 'value', 'attacker target',
      'may this target be attacked? (p.101)'),
+    ('template_laid', 'flow', 'template',
+     'a dropped template was laid and has affected the vehicles under it (p.78)'),
     ('template_chosen', 'notice', 'mirror reverse template use vehicle',
      'a movement template was chosen (p.22)'),
     ('template_use', 'value', 'gear template vehicle',

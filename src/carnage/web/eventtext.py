@@ -250,6 +250,16 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "jump": lambda s: f"{s.name()} jumps along the {_pretty(str(s.get('template')))}",
     "tumble": lambda s: f"{s.name()} tumbles",
     "finish_line": lambda s: f"{s.name()} crosses the finish line",
+    # Arena of Death, Desert Strike, Tank Commander (rules/scenarios/)
+    "turret": lambda s: f"A {_pretty(str(s.get('turret')))} is placed: {s.name('obstacle')}",
+    "turret_attack": lambda s: f"{s.name('obstacle')} fires {_n(s.get('dice', 0), 'die')} at "
+    f"{s.name('target')}" + (" (in cover)" if s.d.get("cover") else ""),
+    "turret_wrecked": lambda s: f"{s.name('obstacle')} is wrecked"
+    + (f" by {s.player(s.d.get('player'))}" if s.d.get("player") is not None else ""),
+    "cannon_turned": lambda s: f"{s.name()} turns its Cannon to face {s.get('facing')}",
+    "on_my_mark": lambda s: f"On my mark: {s.name()} fires its Cannon at {s.name('target')}",
+    "close_range": lambda s: f"Close range: {s.name()} re-rolls "
+    f"{_n(s.get('rerolled', 0), 'missed die')} for {_n(s.get('hits', 0), 'more hit')}",
 }
 
 

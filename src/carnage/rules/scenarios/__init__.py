@@ -1,10 +1,12 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-153)."""
 
+from carnage.rules.scenarios.arena_of_death import ArenaOfDeath
 from carnage.rules.scenarios.automated_salvage import AutomatedSalvage
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.big_game_hunter import BigGameHunter
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.death_race import DeathRace
+from carnage.rules.scenarios.desert_strike import DesertStrike
 from carnage.rules.scenarios.express_delivery import ExpressDelivery
 from carnage.rules.scenarios.flag_tag import FlagTag
 from carnage.rules.scenarios.monster_truck_smash import MonsterTruckSmash
@@ -12,20 +14,24 @@ from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevis
 from carnage.rules.scenarios.saturday_night_live import SaturdayNightLive
 from carnage.rules.scenarios.scavenger_party import ScavengerParty
 from carnage.rules.scenarios.street_race import StreetRace
+from carnage.rules.scenarios.tank_commander import TankCommander
 from carnage.rules.scenarios.truckasaurus import Truckasaurus
 from carnage.rules.scenarios.zombie_bash import ZombieBash
 
 SCENARIOS: dict[str, type[TableScenario]] = {
+    "arena-of-death": ArenaOfDeath,
     "automated-salvage": AutomatedSalvage,
     "big-game-hunter": BigGameHunter,
     "capture-the-flag": CaptureTheFlag,
     "death-race": DeathRace,
+    "desert-strike": DesertStrike,
     "express-delivery": ExpressDelivery,
     "flag-tag": FlagTag,
     "monster-truck-smash": MonsterTruckSmash,
     "saturday-night-live": SaturdayNightLive,
     "scavenger-party": ScavengerParty,
     "street-race": StreetRace,
+    "tank-commander": TankCommander,
     "the-revolution-will-be-televised": RevolutionWillBeTelevised,
     "truckasaurus": Truckasaurus,
     "zombie-bash": ZombieBash,
