@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -388,6 +389,18 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     return _FamilyResult(touch_t is not None, unblocked_t, None, touch_t)
 
 
+_MEMO: OrderedDict[tuple[object, ...], FireCheck] = OrderedDict()
+_MEMO_SIZE = 4096
+"""The latest answers of ``check_fire``, by their exact inputs: a game asks the same
+question several times (a bot weighing its shots, then the attack itself, copies of the
+game replaying), and the answer is a pure function of the inputs."""
+
+
+def clear_memo() -> None:
+    """Forget the remembered ``check_fire`` answers (benchmarks start each batch cold)."""
+    _MEMO.clear()
+
+
 def check_fire(
     body: Rect,
     target: Sequence[Point],
@@ -402,7 +415,28 @@ def check_fire(
 
     When the target is blocked it is also reported in cover (a Tall obstruction is an
     obstruction too); it cannot be attacked with this template either way.
+
+    Answers are remembered by their exact inputs (the last ``_MEMO_SIZE``), so asking
+    again is free; inputs that cannot be hashed are simply worked out each time.
     """
+    try:
+        key: tuple[object, ...] | None = (body, tuple(target), arc, tpl, tuple(blockers), tol)
+        fc = _MEMO.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a list inside the outlines: not hashable
+        key, fc = None, None
+    if fc is not None:
+        _MEMO.move_to_end(key)  # type: ignore[arg-type]
+        return fc
+    fc = _check_fire(body, target, arc, tpl, blockers, tol)
+    if key is not None:
+        _MEMO[key] = fc
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return fc
+
+
+def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemplate,
+                blockers: Sequence[Blocker], tol: float) -> FireCheck:
     found: float | None = None
     if arc is Arc.TURRET:
         found = turret_reach_facing(body, target, tpl, tol)
