@@ -315,6 +315,8 @@ def bench_arcs(n: int = 1000) -> dict[str, float]:
             fc = check_fire(s, t, a, tpl, b)
             best = min(best, time.process_time() - t0)
         per.append((best, tpl.is_burst, fc))
+    for s, t, a, tpl, b in turret:
+        check_fire(s, t, a, tpl, b)
     t0 = time.process_time()
     for s, t, a, tpl, b in turret:
         check_fire(s, t, a, tpl, b)

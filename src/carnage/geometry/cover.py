@@ -61,6 +61,7 @@ from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
     Point,
     Rect,
+    _axes,
     closest_points,
     penetration,
 )
@@ -237,6 +238,29 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
     return out
 
 
+def _span(poly: Sequence[Point], axis: Point) -> tuple[float, float]:
+    ax, ay = axis
+    vals = [x * ax + y * ay for x, y in poly]
+    return min(vals), max(vals)
+
+
+def _overlap_deeper(a: Sequence[Point], a_axes: list[tuple[Point, float, float]],
+                    b: Sequence[Point], depth: float) -> bool:
+    """``penetration(a, b) > depth`` (the separating-axis overlap of two convex outlines),
+    with ``a``'s axes and spans worked out once, stopping at the first axis that
+    separates them enough."""
+    for axis, alo, ahi in a_axes:
+        blo, bhi = _span(b, axis)
+        if min(ahi - blo, bhi - alo) <= depth:
+            return False
+    for axis in _axes(b):
+        alo, ahi = _span(a, axis)
+        blo, bhi = _span(b, axis)
+        if min(ahi - blo, bhi - alo) <= depth:
+            return False
+    return True
+
+
 def _bbox(poly: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
@@ -328,11 +352,14 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     rx0, ry0 = min(p[0] for p in reach), min(p[1] for p in reach)
     rx1, ry1 = max(p[0] for p in reach), max(p[1] for p in reach)
     relevant = []
+    reach_axes: list[tuple[Point, float, float]] | None = None
     for b in blockers:
         bx0, by0, bx1, by1 = _bbox(b.polygon)
-        if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1 \
-                and penetration(reach, b.polygon) > 1e-9:
-            relevant.append(b)
+        if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
+            if reach_axes is None:
+                reach_axes = [(ax, *_span(reach, ax)) for ax in _axes(reach)]
+            if _overlap_deeper(reach, reach_axes, b.polygon, 1e-9):
+                relevant.append(b)
     planes = halfplanes(shape)
 
     def point_status(t: float) -> tuple[bool, bool, bool]:
