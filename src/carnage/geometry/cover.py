@@ -382,8 +382,9 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if not relevant:
         return _FamilyResult(True, tm, tm, tm)
     touch, ub, cl = point_status(tm)
-    # the obstructions in the middle placement's way (how far before the target), first
-    ahead = {id(b): gap for b, gap in zip(relevant, at_mid, strict=True)}
+    # the obstructions in the middle placement's way (how far before the target), first;
+    # none known when the middle placement misses the target
+    ahead = {id(b): gap for b, gap in zip(relevant, at_mid, strict=True)} if at_mid else {}
     if cl:
         return _FamilyResult(True, tm, tm, tm)
     touch_t: float | None = tm if touch else None
