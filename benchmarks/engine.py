@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import carnage
 from carnage.ai import HeuristicBot, bot_rng
+from carnage.geometry.cover import clear_memo
 from carnage.rulesets.setup import GameSetup, build_game
 
 
@@ -48,6 +49,7 @@ def run(games: int, seed: int) -> Run:
     setup = GameSetup()
     engine = bots = 0.0
     rounds = choices = 0
+    clear_memo()  # every batch starts cold: no answers remembered from an earlier run
     start = time.process_time()
     for s in range(seed, seed + games):
         g = build_game(setup, s)

@@ -27,6 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from carnage.geometry.convex import convex_hull, sweep_hull, translate
 from carnage.geometry.ranges import ShootingTemplate
@@ -101,7 +102,7 @@ class PlacementFamily:
 
     def shape(self, tpl: ShootingTemplate) -> list[Point]:
         """The template outline rotated to the heading, origin at (0, 0)."""
-        return [rotate_point(p, self.heading) for p in tpl.polygon]
+        return list(_rotated(tpl.polygon, self.heading))
 
     def placed(self, tpl: ShootingTemplate, t: float) -> list[Point]:
         """The template in world coordinates at parameter ``t`` in [0, 1]."""
@@ -110,6 +111,13 @@ class PlacementFamily:
     def swept(self, tpl: ShootingTemplate) -> list[Point]:
         """Every placement of the family together (a convex polygon)."""
         return sweep_hull(self.shape(tpl), self.start, self.end)
+
+
+@lru_cache(maxsize=1024)
+def _rotated(polygon: tuple[Point, ...], heading: float) -> tuple[Point, ...]:
+    """``polygon`` turned by ``heading`` degrees about (0, 0); remembered, since every family
+    of one facing (and every question asked of it) turns the same outline the same way."""
+    return tuple(rotate_point(p, heading) for p in polygon)
 
 
 def fixed_families(body: Rect, arc: Arc, tpl: ShootingTemplate) -> list[PlacementFamily]:

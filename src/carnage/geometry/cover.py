@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,6 +61,7 @@ from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
     Point,
     Rect,
+    _axes,
     closest_points,
     penetration,
 )
@@ -236,6 +238,29 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
     return out
 
 
+def _span(poly: Sequence[Point], axis: Point) -> tuple[float, float]:
+    ax, ay = axis
+    vals = [x * ax + y * ay for x, y in poly]
+    return min(vals), max(vals)
+
+
+def _overlap_deeper(a: Sequence[Point], a_axes: list[tuple[Point, float, float]],
+                    b: Sequence[Point], depth: float) -> bool:
+    """``penetration(a, b) > depth`` (the separating-axis overlap of two convex outlines),
+    with ``a``'s axes and spans worked out once, stopping at the first axis that
+    separates them enough."""
+    for axis, alo, ahi in a_axes:
+        blo, bhi = _span(b, axis)
+        if min(ahi - blo, bhi - alo) <= depth:
+            return False
+    for axis in _axes(b):
+        alo, ahi = _span(a, axis)
+        blo, bhi = _span(b, axis)
+        if min(ahi - blo, bhi - alo) <= depth:
+            return False
+    return True
+
+
 def _bbox(poly: Sequence[Point]) -> tuple[float, float, float, float]:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
@@ -307,8 +332,16 @@ def _piece_at(pieces: list[_Piece], t: float) -> _Piece | None:
 
 
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
-                  blockers: Sequence[Blocker], msum: list[Point] | None = None
-                  ) -> _FamilyResult:
+                  blockers: Sequence[Blocker], msum: list[Point] | None = None,
+                  *, direct: bool = False) -> _FamilyResult:
+    """Touch, unblocked and clear parameters of one family (None: there is none).
+
+    Once the middle placement has been judged, the rest is settled by ``_any_free``, which
+    strikes out parameters obstruction by obstruction (those in the middle placement's way
+    first) and stops as soon as none is left: proving a shot covered usually takes only
+    the first obstruction or two. ``direct`` instead works out every obstruction's
+    distance function over the whole family first (the same answers; kept to check the
+    other against)."""
     shape = fam.shape(tpl)
     dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
@@ -319,11 +352,14 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     rx0, ry0 = min(p[0] for p in reach), min(p[1] for p in reach)
     rx1, ry1 = max(p[0] for p in reach), max(p[1] for p in reach)
     relevant = []
+    reach_axes: list[tuple[Point, float, float]] | None = None
     for b in blockers:
         bx0, by0, bx1, by1 = _bbox(b.polygon)
-        if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1 \
-                and penetration(reach, b.polygon) > 1e-9:
-            relevant.append(b)
+        if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
+            if reach_axes is None:
+                reach_axes = [(ax, *_span(reach, ax)) for ax in _axes(reach)]
+            if _overlap_deeper(reach, reach_axes, b.polygon, 1e-9):
+                relevant.append(b)
     planes = halfplanes(shape)
 
     def point_status(t: float) -> tuple[bool, bool, bool]:
@@ -334,22 +370,30 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
             return False, False, False
         obs = [_first_along(b.polygon, planes, o, d, need_area=True, shape=shape)
                for b in relevant]
+        at_mid[:] = [tp - ot for ot in obs]
         pairs = list(zip(relevant, obs, strict=True))
         unblocked = all(not (b.tall and ot < tp - 1e-9) for b, ot in pairs)
         clear = all(ot >= tp - 1e-9 for ot in obs)
         return True, unblocked, clear
 
     # Cheap first look at the middle of the domain: usually decides it.
+    at_mid: list[float] = []
     tm = (t0 + t1) / 2.0
     if not relevant:
         return _FamilyResult(True, tm, tm, tm)
     touch, ub, cl = point_status(tm)
+    # the obstructions in the middle placement's way (how far before the target), first;
+    # none known when the middle placement misses the target
+    ahead = {id(b): gap for b, gap in zip(relevant, at_mid, strict=True)} if at_mid else {}
     if cl:
         return _FamilyResult(True, tm, tm, tm)
     touch_t: float | None = tm if touch else None
     unblocked_t: float | None = tm if ub else None
     if t1 - t0 < 1e-12:
         return _FamilyResult(touch, unblocked_t, None, touch_t)
+    if not direct:
+        return _settle(fam, shape, planes, d, target, (t0, t1), tm if touch else None,
+                       unblocked_t, sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF)))
     target_fn = _pieces(fam, shape, planes, target, t0, t1, need_area=False)
     # An obstruction whose nearest point is, even from the farthest origin, no nearer than
     # the target ever is cannot come first anywhere.
@@ -388,6 +432,151 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     return _FamilyResult(touch_t is not None, unblocked_t, None, touch_t)
 
 
+Line = tuple[float, float]
+"""(value at 0, slope) of a linear function of the family parameter."""
+
+
+def _settle(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, float, float]],
+            d: Point, target: Sequence[Point], dom: tuple[float, float], touch_t: float | None,
+            unblocked_t: float | None, blockers: list[Blocker]) -> _FamilyResult:
+    """The rest of ``_solve_family`` once the middle placement is judged: the target's
+    distance function is worked out only on the stretches some obstruction contests, and
+    the Tall obstructions alone first (no unblocked placement, no clear one either)."""
+    t0, t1 = dom
+    # An obstruction whose nearest point is, even from the farthest origin, no nearer than
+    # the target's farthest point from the nearest origin cannot come first anywhere.
+    o_near, o_far = sorted(o[0] * d[0] + o[1] * d[1] for o in (fam.origin(t0), fam.origin(t1)))
+    t_far = max(x * d[0] + y * d[1] for x, y in target) - o_near
+    blockers = [b for b in blockers
+                if min(x * d[0] + y * d[1] for x, y in b.polygon) - o_far < t_far + 1e-9]
+    cuts = sorted({t0, t1, *(t for t in _critical_params(fam, shape, [target]) if t0 < t < t1)})
+    stretches = [(lo, hi) for lo, hi in itertools.pairwise(cuts) if hi - lo >= 1e-12]
+    lines: dict[int, Line | None] = {}
+
+    def line_of(k: int) -> Line | None:
+        """The target's nearest distance on stretch ``k`` (as ``_pieces`` finds it)."""
+        if k not in lines:
+            lo, hi = stretches[k]
+            sa, sb = lo + (hi - lo) / 3.0, lo + 2.0 * (hi - lo) / 3.0
+            va = _first_along(target, planes, fam.origin(sa), d, False, shape)
+            vb = _first_along(target, planes, fam.origin(sb), d, False, shape)
+            if va == _INF or vb == _INF:
+                lines[k] = None
+            else:
+                slope = (vb - va) / (sb - sa)
+                lines[k] = (va - slope * sa, slope)
+        return lines[k]
+
+    # the target's nearest point along the facing, from the origin at t: below its distance
+    floor = (min(x * d[0] + y * d[1] for x, y in target) - (fam.start[0] * d[0] +
+             fam.start[1] * d[1]),
+             -((fam.end[0] - fam.start[0]) * d[0] + (fam.end[1] - fam.start[1]) * d[1]))
+    if touch_t is None:
+        touch_t = next(((lo + hi) / 2.0 for k, (lo, hi) in enumerate(stretches)
+                        if line_of(k) is not None), None)
+        if touch_t is None:
+            return _FamilyResult(False, None, None, None)
+    if unblocked_t is None:
+        unblocked_t = _any_free(fam, shape, planes, d, stretches, line_of, floor,
+                                [b for b in blockers if b.tall])
+        if unblocked_t is None:
+            return _FamilyResult(True, None, None, touch_t)
+    return _FamilyResult(True, unblocked_t,
+                         _any_free(fam, shape, planes, d, stretches, line_of, floor, blockers),
+                         touch_t)
+
+
+def _any_free(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, float, float]],
+              d: Point, stretches: list[tuple[float, float]],
+              line_of: Callable[[int], Line | None], floor: Line, blockers: Sequence[Blocker]
+              ) -> float | None:
+    """A parameter of the family where the placement touches the target and none of
+    ``blockers`` comes before it (the test and tolerances of the direct solve), or None.
+    The candidates start as the target's stretches (``line_of`` gives its distance on
+    each, None where it is not touched); each obstruction, on each of its own linear
+    stretches that still meets a candidate, strikes out where it comes first, and the
+    work stops as soon as nothing is left."""
+    dom = [(lo, hi, k) for k, (lo, hi) in enumerate(stretches)]
+    for b in blockers:
+        if not dom:
+            return None
+        nxt: list[tuple[float, float, int]] = []
+        wide = []
+        for lo, hi, k in dom:
+            if hi - lo < 1e-12:  # a single parameter left: judge it directly
+                line = line_of(k)
+                if line is None:
+                    continue
+                v = _first_along(b.polygon, planes, fam.origin(lo), d, True, shape)
+                if v >= line[0] + line[1] * lo - 1e-9:
+                    nxt.append((lo, hi, k))
+            else:
+                wide.append((lo, hi, k))
+        if wide:
+            span_lo, span_hi = wide[0][0], wide[-1][1]
+            cuts = sorted({span_lo, span_hi,
+                           *(t for t in _critical_params(fam, shape, [b.polygon])
+                             if span_lo < t < span_hi)})
+            j = 0
+            for a, c in itertools.pairwise(cuts):
+                if c - a < 1e-12:
+                    continue
+                while j < len(wide) and wide[j][1] <= a:
+                    j += 1
+                over = []
+                m = j
+                while m < len(wide) and wide[m][0] < c:
+                    over.append(wide[m])
+                    m += 1
+                if not over:
+                    continue
+                sa, sb = a + (c - a) / 3.0, a + 2.0 * (c - a) / 3.0
+                va = _first_along(b.polygon, planes, fam.origin(sa), d, True, shape)
+                vb = _first_along(b.polygon, planes, fam.origin(sb), d, True, shape)
+                for lo, hi, k in over:
+                    p0, p1 = max(a, lo), min(c, hi)
+                    if p1 - p0 < 1e-12:
+                        continue
+                    if va == _INF or vb == _INF:
+                        nxt.append((p0, p1, k))
+                        continue
+                    slope = (vb - va) / (sb - sa)
+                    # first a bound: the target is never nearer than its nearest point
+                    # along the facing, so well before that is before the target too
+                    f0, f1 = floor[0] + floor[1] * p0, floor[0] + floor[1] * p1
+                    if va + slope * (p0 - sa) < f0 - 1e-5 and va + slope * (p1 - sa) < f1 - 1e-5:
+                        continue
+                    line = line_of(k)
+                    if line is None:
+                        continue
+                    g0 = va + slope * (p0 - sa) - (line[0] + line[1] * p0)
+                    g1 = va + slope * (p1 - sa) - (line[0] + line[1] * p1)
+                    gs = (g1 - g0) / (p1 - p0)
+                    if abs(gs) < 1e-12:
+                        if g0 >= -1e-7:
+                            nxt.append((p0, p1, k))
+                        continue
+                    root = p0 - g0 / gs
+                    q0, q1 = (max(p0, root - 1e-9), p1) if gs > 0 else (p0, min(p1, root + 1e-9))
+                    if q0 <= q1:
+                        nxt.append((q0, q1, k))
+        nxt.sort(key=lambda x: x[0])
+        dom = nxt
+    return next(((lo + hi) / 2.0 for lo, hi, k in dom if line_of(k) is not None), None)
+
+
+_MEMO: OrderedDict[tuple[object, ...], FireCheck] = OrderedDict()
+_MEMO_SIZE = 4096
+"""The latest answers of ``check_fire``, by their exact inputs: a game asks the same
+question several times (a bot weighing its shots, then the attack itself, copies of the
+game replaying), and the answer is a pure function of the inputs."""
+
+
+def clear_memo() -> None:
+    """Forget the remembered ``check_fire`` answers (benchmarks start each batch cold)."""
+    _MEMO.clear()
+
+
 def check_fire(
     body: Rect,
     target: Sequence[Point],
@@ -402,7 +591,28 @@ def check_fire(
 
     When the target is blocked it is also reported in cover (a Tall obstruction is an
     obstruction too); it cannot be attacked with this template either way.
+
+    Answers are remembered by their exact inputs (the last ``_MEMO_SIZE``), so asking
+    again is free; inputs that cannot be hashed are simply worked out each time.
     """
+    try:
+        key: tuple[object, ...] | None = (body, tuple(target), arc, tpl, tuple(blockers), tol)
+        fc = _MEMO.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a list inside the outlines: not hashable
+        key, fc = None, None
+    if fc is not None:
+        _MEMO.move_to_end(key)  # type: ignore[arg-type]
+        return fc
+    fc = _check_fire(body, target, arc, tpl, blockers, tol)
+    if key is not None:
+        _MEMO[key] = fc
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return fc
+
+
+def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemplate,
+                blockers: Sequence[Blocker], tol: float) -> FireCheck:
     found: float | None = None
     if arc is Arc.TURRET:
         found = turret_reach_facing(body, target, tpl, tol)

@@ -641,7 +641,14 @@ class MoveResult:
             return [self.pose]
         m = self.plan.motion
         stop = self.travel * m.length
-        return [_to_world(self.start, *m.at(stop * i / n)) for i in range(n + 1)]
+        st = self.start
+        c, s = math.cos(math.radians(st.heading)), math.sin(math.radians(st.heading))
+        out = []
+        for i in range(n + 1):  # _to_world with the start's turn worked out once
+            x, y, h = m.at(stop * i / n)
+            out.append(Pose(st.x + x * c - y * s, st.y + x * s + y * c,
+                            norm_heading(st.heading + math.degrees(h))))
+        return out
 
 
 def _validate_body(body: Rect) -> None:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from carnage.geometry.convex import covered_by_union
-from carnage.geometry.shapes import Point, Rect, penetration
+from carnage.geometry.shapes import Point, Rect, penetration, unit
 
 if TYPE_CHECKING:
     from carnage.geometry.movement import MoveResult, TemplatePath
@@ -92,8 +92,9 @@ def template_pieces(
     right: list[Point] = []
     for s in stations:
         p = path.pose_at(s)
-        left.append(p.to_world((0.0, hw)))
-        right.append(p.to_world((0.0, -hw)))
+        c, sn = unit(p.heading)  # Pose.to_world of (0, ±hw), the turn worked out once
+        left.append((p.x + (0.0 * c - hw * sn), p.y + (0.0 * sn + hw * c)))
+        right.append((p.x + (0.0 * c - -hw * sn), p.y + (0.0 * sn + -hw * c)))
     return [[right[i], right[i + 1], left[i + 1], left[i]] for i in range(len(stations) - 1)]
 
 
