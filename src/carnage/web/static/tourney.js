@@ -117,8 +117,11 @@ async function main() {
   const err = document.getElementById("tourney-error");
   const [scenarios, teams] = await Promise.all([
     api.get("/api/scenarios"), api.teams().catch(() => [])]);
-  document.getElementById("scenario").replaceChildren(
+  const pick = document.getElementById("scenario");
+  pick.replaceChildren(
     ...scenarios.filter((s) => s.players >= 2).map((s) => h("option", {value: s.id}, s.name)));
+  // The introductory race first, whatever else the server plays.
+  if (scenarios.some((s) => s.id === "street-race")) pick.value = "street-race";
   teamChoices(document.getElementById("team-a"), teams);
   teamChoices(document.getElementById("team-b"), teams);
   let runs = 0;
