@@ -250,6 +250,10 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "jump": lambda s: f"{s.name()} jumps along the {_pretty(str(s.get('template')))}",
     "tumble": lambda s: f"{s.name()} tumbles",
     "finish_line": lambda s: f"{s.name()} crosses the finish line",
+    "kart_rule": lambda s: f"Kart variant {s.get('rule')}: {s.get('what')}"
+    + (f" ({s.name()})" if s.d.get("vehicle") else ""),
+    "kart_facing": lambda s: f"{s.name()} spins to a random facing: heading "
+    f"{s.get('heading')} (dice {_list(s.get('dice'))})",
 }
 
 

@@ -163,3 +163,16 @@ def test_sideswipe_counts_as_a_t_bone() -> None:
     assert got == "t_bone"
     assert g.effects.run_event("collision_orientation", "head_on",
                                {"game": g, "vehicle": car, "parties": ()}) == "head_on"
+
+
+def test_the_log_names_the_kart_rule_applied() -> None:
+    from carnage.web.views import log_lines
+
+    car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=4, hazards=7)
+    g = run_step(table(car), wipeouts("car"), dice=[3, 4], ruleset=KART)
+    shown = [e for e in g.log if e.kind in ("kart_rule", "kart_facing")]
+    assert [ln.text for ln in log_lines(g, shown, {})] == [
+        "Kart variant MK-23: wipeout: gear 1, no Hazards, random facing (no flip check) (car)",
+        "Car spins to a random facing: heading 150.0 (dice 3, 4)",
+    ]
+    assert {ln.rule for ln in log_lines(g, shown, {})} == {SOURCE}
