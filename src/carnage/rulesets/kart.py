@@ -37,13 +37,32 @@ def kart_teams(players: int) -> tuple[TeamSpec, ...]:
     return tuple(teams)
 
 
+def kart_advice(game: Any, decision: Any) -> Any:
+    """How a bot races a kart, which no hit can wreck: it smashes every rival kart it
+    collides with (the hits only give Hazards, and a rival pushed to 6 wipes out), evades
+    walls (they gain nothing from hits), and otherwise races as the race advises."""
+    if decision.kind != "collision_reaction":
+        return None
+    values = [o.value for o in decision.options]
+    rival = game.state.vehicles.get(decision.target or "")
+    if rival is not None and "smash" in values:
+        return "smash"
+    return "evade" if "evade" in values else None
+
+
 def kart_scenario(cls: type[Any]) -> type[Any]:
-    """``cls`` with kart teams when the players bring none (same id, same rules)."""
+    """``cls`` with kart teams when the players bring none and kart advice for bots (same id,
+    same rules)."""
 
     def default_teams(self: Any, players: int) -> tuple[TeamSpec, ...]:
         return kart_teams(players)
 
+    def bot_choice(self: Any, game: Any, decision: Any) -> Any:
+        pick = kart_advice(game, decision)
+        return pick if pick is not None else cls.bot_choice(self, game, decision)
+
     return type(cls.__name__, (cls,), {"default_teams": default_teams,
+                                       "bot_choice": bot_choice,
                                        "__doc__": f"{cls.__name__} raced in karts."})
 
 

@@ -7,6 +7,7 @@ the game does; the saved log replays identically. Heuristic races end by the rac
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -14,7 +15,8 @@ from tests.copies import SpotCheck
 from tests.simulation import invariant_problems
 
 from carnage.ai import bot_rng, make_bot, play_out
-from carnage.engine.game import Game
+from carnage.ai.bots import HeuristicBot
+from carnage.engine.game import Game, ask
 from carnage.kernel.decisions import Decision
 from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 
@@ -70,3 +72,22 @@ def test_heuristic_kart_races_end_by_the_race() -> None:
         seen[scenario] = {e.kind for e in g.log}
     # The kart rules act in real races: the Item Attack is announced every Attack Step.
     assert all("kart_rule" in kinds for kinds in seen.values())
+
+
+def test_bots_smash_rival_karts_and_evade_walls() -> None:
+    g = build_game(GameSetup(scenario="street-race", players=2, ruleset="kart"), 1)
+    ids = list(g.state.vehicles)
+    me, rival = ids[0], ids[2]
+    wall = next(iter(g.state.obstacles))
+    options = [("smash", "Smash"), ("evade", "Evade")]
+    bot = HeuristicBot()
+    at_rival = ask(0, "collision_reaction", "react", options, vehicle=me, target=rival)
+    at_wall = ask(0, "collision_reaction", "react", options, vehicle=me, target=wall)
+    assert bot.choose(g, at_rival, random.Random(0)) == "smash"
+    assert bot.choose(g, at_wall, random.Random(0)) == "evade"
+    # Refuelled's Death Race keeps its racers out of trouble; karts trade blows.
+    dr = build_game(GameSetup(scenario="death-race", players=2, ruleset="kart"), 1)
+    dr_ids = list(dr.state.vehicles)
+    a, b = dr_ids[0], dr_ids[2]
+    assert bot.choose(dr, ask(0, "collision_reaction", "react", options, vehicle=a, target=b),
+                      random.Random(0)) == "smash"
