@@ -53,19 +53,19 @@ def test_scenarios_without_ruleset_lists_every_ruleset_in_a_table() -> None:
     r = runner.invoke(app, ["scenarios"])
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    assert len(lines) == len(SCENARIOS) + 2  # and Devil's Run's two missions
+    assert len(lines) == len(SCENARIOS) + 2 + 2  # the Kart variant's 2 races, Devil's Run's 2
     street = next(ln for ln in lines if " street-race " in ln)
     assert street.startswith("refuelled") and "p.62" in street
     assert "hell-on-wheels" in lines[-1] and "lines 246-266" in lines[-1]
-    assert _json(["scenarios", "--json"])["rulesets"] == ["refuelled", "devils-run"]
+    assert _json(["scenarios", "--json"])["rulesets"] == ["refuelled", "kart", "devils-run"]
 
 
 def test_scenarios_refuses_an_unknown_ruleset_in_one_line() -> None:
-    r = runner.invoke(app, ["scenarios", "--ruleset", "kart", "--json"])
+    r = runner.invoke(app, ["scenarios", "--ruleset", "croquet", "--json"])
     assert r.exit_code == 2
     assert r.stdout == ""
     assert r.stderr.strip() == (
-        "error: --ruleset: unknown ruleset 'kart' (known: refuelled, devils-run)")
+        "error: --ruleset: unknown ruleset 'croquet' (known: refuelled, kart, devils-run)")
 
 
 def test_play_devils_run_bots_write_a_record_that_replays(tmp_path: Path) -> None:
@@ -104,3 +104,10 @@ def test_play_devils_run_refuses_bad_seats_and_missions() -> None:
     assert r.exit_code == 2 and "--team: Devil's Run plays the mission's own gangs" in r.stderr
     r = runner.invoke(app, ["play", "--ruleset", "gaslands-kart"])
     assert r.exit_code == 2 and "unknown ruleset 'gaslands-kart'" in r.stderr
+
+
+def test_scenarios_of_the_kart_variant_are_its_two_races() -> None:
+    doc = _json(["scenarios", "--ruleset", "kart", "--json"])
+    assert doc["rulesets"] == ["kart"]
+    assert [(r["ruleset"], r["id"]) for r in doc["scenarios"]] == [
+        ("kart", "death-race"), ("kart", "street-race")]

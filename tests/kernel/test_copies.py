@@ -72,8 +72,8 @@ def test_bad_snapshots_get_a_clear_error() -> None:
     doc = json.loads(json.dumps(_played(2, 10).snapshot()))
     with pytest.raises(SnapshotError, match="not a carnage snapshot"):
         carnage.restore({**doc, "carnage_snapshot": 99})
-    with pytest.raises(SnapshotError, match="unknown ruleset 'kart'"):
-        carnage.restore({**doc, "ruleset": "kart"})
+    with pytest.raises(SnapshotError, match="unknown ruleset 'croquet'"):
+        carnage.restore({**doc, "ruleset": "croquet"})
     with pytest.raises(SnapshotError, match="unknown scenario"):
         carnage.restore({**doc, "config": {**doc["config"], "scenario": "nowhere"}})
     with pytest.raises(SnapshotError, match=r"do(es)? not replay"):

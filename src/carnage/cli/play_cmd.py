@@ -12,6 +12,7 @@ log lines, in the same plain words; players are named by seat colour.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TextIO
 
@@ -249,12 +250,15 @@ def play_command(
         Path, typer.Option(help="where the svg command writes snapshots")
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
-    ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help="refuelled, kart or devils-run")] = "refuelled",
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play a game in the terminal."""
-    if ruleset != "refuelled":
+    from carnage.rulesets import RULESETS
+
+    if ruleset != "refuelled" and (ruleset not in RULESETS
+                                   or RULESETS[ruleset].parent != "refuelled"):
         _play_other_ruleset(ruleset, scenario, p1, p2, seed, log, bool(team))
         return
     seats = [p1.strip().lower(), p2.strip().lower()]
@@ -267,6 +271,7 @@ def play_command(
                     raise SetupError(f"--p{i + 1}: {e}; or {HUMAN}") from None
         setup = make_setup(scenario, team or [], players=2, max_rounds=max_rounds)
         setup = with_scenario_options(setup, options=option, table=table)
+        setup = replace(setup, ruleset=ruleset)  # Refuelled or an overlay of it (kart)
         game = build_game(setup, seed)
         if log is not None:
             check_log_file(log)
@@ -301,7 +306,7 @@ def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int
                         log: Path | None, teams: bool) -> None:
     """``--ruleset devils-run``: the Devil's Run terminal game (``--log`` is its record)."""
     if ruleset != "devils-run":
-        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, devils-run)",
+        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, kart, devils-run)",
                    err=True)
         raise typer.Exit(2)
     if teams:

@@ -18,7 +18,7 @@ import typer
 
 from carnage.kernel.ruleset import ScenarioInfo
 
-RULESET_NAMES = ("refuelled", "devils-run")
+RULESET_NAMES = ("refuelled", "kart", "devils-run")
 
 def _players(low: int, high: int | None) -> str:
     if high is None:
@@ -29,10 +29,10 @@ def _players(low: int, high: int | None) -> str:
 def scenario_rows(ruleset: str) -> list[dict[str, Any]]:
     """The scenarios of ``ruleset`` as rows; ``ValueError`` for an unknown ruleset."""
     rows: list[dict[str, Any]] = []
-    if ruleset == "refuelled":
+    if ruleset in ("refuelled", "kart"):  # Refuelled and its overlay: TableScenario classes
         from carnage.rulesets import get_ruleset
 
-        for _sid, cls in sorted(get_ruleset("refuelled").scenarios.items()):
+        for _sid, cls in sorted(get_ruleset(ruleset).scenarios.items()):
             doc = (cls.__doc__ or "").strip().splitlines()
             low, high = int(cls.min_players), cls.max_players
             text = cls.summary or (doc[0] if doc else "")

@@ -213,7 +213,7 @@ def simulate(
 
 def simulate_command(
     scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
-    ruleset: Annotated[str, typer.Option(help="refuelled, or devils-run")] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help="refuelled, kart or devils-run")] = "refuelled",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[
@@ -253,8 +253,10 @@ def simulate_command(
         devilsrun_cmd.simulate_command(scenario=scenario, games=games, seed=seed, bots=bots,
                                        json_out=as_json)
         return
-    if ruleset != "refuelled":
-        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, devils-run)",
+    from carnage.rulesets import RULESETS
+
+    if ruleset not in RULESETS:
+        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})",
                    err=True)
         raise typer.Exit(2)
     err = Console(stderr=True)
@@ -272,6 +274,7 @@ def simulate_command(
             raise SetupError(f"--players must be 2 to 8, not {players}")
         setup = make_setup(scenario, team or [], players=players, max_rounds=max_rounds)
         setup = with_scenario_options(setup, sides=sides, options=option, table=table)
+        setup = replace(setup, ruleset=ruleset)  # Refuelled or an overlay of it (kart)
         if teams == "random":
             from carnage.team.random_team import RandomTeamError
 

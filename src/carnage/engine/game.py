@@ -85,6 +85,8 @@ class Game(KernelGame):
         from carnage.engine.rulebook import install_rules
 
         self.install(SCENARIO_KEY, _install_scenario)
+        # A ruleset overlay's game-wide rules (the Kart variant): the ("ruleset", name) entry.
+        self.install_rule("ruleset", self.ruleset.name, None, f"ruleset:{self.ruleset.name}")
         install_rules(self)
 
     def installer(self, key: str) -> Installer:
@@ -100,6 +102,11 @@ class Game(KernelGame):
             "options": {"touch_it_use_it": self.options.touch_it_use_it,
                         "max_rounds": self.options.max_rounds},
         }
+
+    def snapshot(self) -> dict[str, JsonValue]:
+        doc = super().snapshot()
+        doc["ruleset"] = self.ruleset.name  # an overlay (kart) restores as itself
+        return doc
 
     def blank(self, state: Any, dice: DiceSource, log: EventLog) -> Game:
         return Game(state=state, scenario=self.scenario, ruleset=self.ruleset, dice=dice,

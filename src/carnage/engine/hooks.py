@@ -215,7 +215,7 @@ REFUELLED_HOOKS = HookRegistry(hooks(
     ('weight_class', 'value', 'vehicle',
      'the weight class a vehicle counts as (p.14)'),
     ('wipeout_start', 'flow', 'active vehicle',
-     'a wipeout begins (p.34)'),
+     'a wipeout begins; a flow returning True resolves the Wipeout itself (p.34)'),
     ('wipeout_step_start', 'flow', 'vehicle',
      'the Wipeout Step begins (p.34)'),
     ('wipeout_threshold', 'value', 'vehicle',

@@ -72,10 +72,12 @@ def lose_control_chooser(g: Game, v: VehicleState, active: VehicleState) -> int:
 def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
     g.emit("wipeout", source="wipeout", page=34, vehicle=v.id, hazards=v.hazards, gear=v.gear)
     # ``wipeout_start`` flow hook: rules acting before the Wipeout is resolved (an RC Car
-    # suffers one damage, p.79); the Wipeout ends if the vehicle leaves play.
+    # suffers one damage, p.79); the Wipeout ends if the vehicle leaves play, or when a flow
+    # returning True resolved the Wipeout itself (a ruleset's own wipeout: the Kart variant).
     from carnage.kernel.effects import run_flows
 
-    yield from run_flows(g, "wipeout_start", {"game": g, "vehicle": v, "active": active})
+    if (yield from run_flows(g, "wipeout_start", {"game": g, "vehicle": v, "active": active})):
+        return
     if not v.in_play or g.state.finished:
         return
     # 3.1 Flip check: a D6 lower than the current gear flips the vehicle (p.34).

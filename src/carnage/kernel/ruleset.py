@@ -47,6 +47,8 @@ class Ruleset:
     """``restore(snapshot_doc)`` -> the game, as it was."""
     parent: str | None = None
     """The ruleset this one overlays (None: its own game)."""
+    view: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """Flags for the table's views (``{"hull": False}``: no Hull track, nothing damages)."""
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from carnage.kernel.ruleset import Ruleset, Rulesets
 from carnage.rulesets.devilsrun import DEVILS_RUN_RULESET
+from carnage.rulesets.kart import KART
 from carnage.rulesets.refuelled import REFUELLED, refuelled_ruleset
 
-RULESETS = Rulesets({REFUELLED.name: REFUELLED, DEVILS_RUN_RULESET.name: DEVILS_RUN_RULESET})
+RULESETS = Rulesets({REFUELLED.name: REFUELLED, DEVILS_RUN_RULESET.name: DEVILS_RUN_RULESET,
+                     KART.name: KART})
 
 
 def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
@@ -19,4 +21,5 @@ def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
     return name if isinstance(name, Ruleset) else RULESETS[name]
 
 
-__all__ = ["REFUELLED", "RULESETS", "Ruleset", "Rulesets", "get_ruleset", "refuelled_ruleset"]
+__all__ = ["KART", "REFUELLED", "RULESETS", "Ruleset", "Rulesets", "get_ruleset",
+           "refuelled_ruleset"]

@@ -38,7 +38,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       catalog: Any = None, templates: Any = None, rules: RuleTable | None = None,
                       hooks: HookRegistry | None = None,
                       scenarios: Mapping[str, Any] | None = None,
-                      parent: str | None = None) -> Ruleset:
+                      parent: str | None = None,
+                      view: Mapping[str, Any] | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own)."""
     from carnage.rulesets.setup import new_refuelled_game, restore_refuelled_game
 
@@ -57,7 +58,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         catalog=catalog if catalog is not None else load_catalog(),
         templates=templates if templates is not None else default_template_set(),
         scenarios=dict(scenarios if scenarios is not None else SCENARIOS),
-        new_game=new_game, restore=restore, parent=parent,
+        new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
     )
     holder["r"] = r
     return r

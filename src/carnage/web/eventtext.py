@@ -260,6 +260,10 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "on_my_mark": lambda s: f"On my mark: {s.name()} fires its Cannon at {s.name('target')}",
     "close_range": lambda s: f"Close range: {s.name()} re-rolls "
     f"{_n(s.get('rerolled', 0), 'missed die')} for {_n(s.get('hits', 0), 'more hit')}",
+    "kart_rule": lambda s: f"Kart variant {s.get('rule')}: {s.get('what')}"
+    + (f" ({s.name()})" if s.d.get("vehicle") else ""),
+    "kart_facing": lambda s: f"{s.name()} spins to a random facing: heading "
+    f"{s.get('heading')} (dice {_list(s.get('dice'))})",
 }
 
 

@@ -118,6 +118,8 @@ class SeatRequest(_In):
 class NewGameRequest(_In):
     scenario: str = Field(default="street-race", max_length=80, description=(
         "A scenario id, or random:televised, random:skirmish or random:special (p.122)."))
+    ruleset: Literal["refuelled", "kart"] = Field(
+        default="refuelled", description="Gaslands: Refuelled, or the Kart variant (its races).")
     seed: StrictInt | None = Field(
         default=None, ge=-(2**62), le=2**62,
         description="Dice seed (bots, one human or hot-seat only); null picks one at random."
@@ -369,6 +371,9 @@ class GameView(BaseModel):
     id: str
     version: int = Field(description="Number of choices applied so far.")
     scenario: str
+    ruleset: str = "refuelled"
+    hull_track: bool = Field(default=True, description=(
+        "Show the Hull track (false: the ruleset never damages, as the Kart variant)."))
     round: int
     gear_phase: int
     pole: int

@@ -28,7 +28,7 @@ from carnage.ai.runner import bot_rng
 from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
-from carnage.rules.scenarios import scenario_class
+from carnage.rulesets import get_ruleset
 from carnage.rulesets.setup import (
     GameSetup,
     SetupError,
@@ -361,7 +361,8 @@ class Games:
         seed = req.seed if chosen and req.seed is not None else draw_seed()
         try:
             # p.122: a random:<table> is rolled with the game's seed (build_game logs it).
-            scenario = scenario_class(rolled_scenario(req.scenario, seed))()
+            ruleset = get_ruleset(req.ruleset)
+            scenario = ruleset.scenario_class(rolled_scenario(req.scenario, seed, ruleset))()
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         n = len(req.seats)
@@ -399,7 +400,7 @@ class Games:
         try:
             setup = GameSetup(scenario=req.scenario if req.scenario.startswith("random:")
                               else scenario.id, teams=tuple(teams), players=n,
-                              sides=check_sides(req.sides or (), n))
+                              sides=check_sides(req.sides or (), n), ruleset=ruleset.name)
         except SetupError as e:
             raise ApiError(422, str(e)) from None
         try:

@@ -379,6 +379,8 @@ def game_view(
         id=gid,
         version=len(game.choices),
         scenario=game.scenario.id,
+        ruleset=game.ruleset.name,
+        hull_track=bool(game.ruleset.view.get("hull", True)),
         round=st.round,
         gear_phase=st.gear_phase,
         pole=st.pole,

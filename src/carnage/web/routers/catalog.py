@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter
 
 from carnage.catalog import load_catalog
-from carnage.rules.scenarios import SCENARIOS
+from carnage.rulesets import get_ruleset
 from carnage.web.schemas import Message, ScenarioInfo
 from carnage.web.sessions import PLAYERS, ApiError
 
@@ -29,10 +29,11 @@ def catalog(kind: str) -> list[dict[str, Any]]:
 
 
 @router.get("/scenarios", response_model=list[ScenarioInfo], summary="Playable scenarios")
-def scenarios() -> list[ScenarioInfo]:
+def scenarios(ruleset: Literal["refuelled", "kart"] = "refuelled") -> list[ScenarioInfo]:
+    """The scenarios of ``ruleset`` (the Kart variant plays the races)."""
     return [
         ScenarioInfo(id=sid, name=cls.name, page=cls.page,
                      players=max(PLAYERS[0], cls.min_players), min_players=cls.min_players,
                      max_players=cls.max_players, summary=cls.summary, table=cls.table)
-        for sid, cls in sorted(SCENARIOS.items())
+        for sid, cls in sorted(get_ruleset(ruleset).scenarios.items())
     ]

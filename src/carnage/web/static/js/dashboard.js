@@ -71,7 +71,7 @@ export function printCard(rep, cat, teamName, colour) {
 }
 
 /** The live dashboard of a vehicle on the table (compact: the strip under the board). */
-export function liveCard(v, colour, { active, pendingHere, onclick } = {}) {
+export function liveCard(v, colour, { active, pendingHere, onclick, hull: hullTrack = true } = {}) {
   const gone = v.status && v.status !== "active";
   const gears = [];
   for (let g = 1; g <= 6; g++) {
@@ -116,7 +116,8 @@ export function liveCard(v, colour, { active, pendingHere, onclick } = {}) {
   h("div.sub", `${humanise(v.type)} · ${humanise(v.weight)} · Handling ${v.handling} · `, h("b.crew", `Crew ${v.crew}`)),
   h("div.lrow.gear-row", { title: `gear ${v.gear} of ${v.max_gear}` }, h("label", "Gear"), h("span.gears", gears)),
   h("div.lrow.hazard-row", { title: `${v.hazards} Hazard tokens` }, h("label", "Haz."), h("span.boxes", hazards), h("b.hz", v.hazards)),
-  h("div.lrow.hull-row", { title: `hull ${v.hull_points} of ${v.hull}` }, h("label", "Hull"), h("span.boxes", hull), h("b.hullnum", `${v.hull_points}/${v.hull}`)),
+  // No Hull track where the ruleset never damages (view.hull_track false: the Kart variant).
+  hullTrack ? h("div.lrow.hull-row", { title: `hull ${v.hull_points} of ${v.hull}` }, h("label", "Hull"), h("span.boxes", hull), h("b.hullnum", `${v.hull_points}/${v.hull}`)) : null,
   h("div.weapons", weapons.length ? weapons : h("div.wline.muted", "Handguns only")),
   extras);
 }

@@ -78,11 +78,18 @@ function renderSeats() {
     sc ? `${sc.min_players || sc.players}${most} players · Refuelled p.${sc.page}${sc.summary ? " · " + sc.summary : ""}` : "";
 }
 
+function ruleset() {
+  const el = document.getElementById("ruleset");
+  return el ? el.value : "refuelled";
+}
+
 async function loadScenarios() {
-  state.scenarios = await api.get("/api/scenarios");
+  // The Kart variant plays only its races, and has no scenario tables to roll on.
+  const rs = ruleset();
+  state.scenarios = await api.get(`/api/scenarios?ruleset=${encodeURIComponent(rs)}`);
   fill(document.getElementById("scenario"),
     state.scenarios.map((s) => h("option", { value: s.id }, s.name)),
-    RANDOM_TABLES.map(([v, name]) => h("option", { value: v }, `Random: ${name} (roll a D6)`)));
+    rs === "refuelled" ? RANDOM_TABLES.map(([v, name]) => h("option", { value: v }, `Random: ${name} (roll a D6)`)) : []);
 }
 
 async function loadTeams() {
@@ -127,6 +134,7 @@ async function createGame(ev) {
   try {
     const game = await api.post("/api/games", {
       scenario: sc.id,
+      ruleset: ruleset(),
       seed: seedText === "" ? null : Number(seedText),
       seats,
       sides,
@@ -284,6 +292,10 @@ async function refreshGames() {
 async function main() {
   document.getElementById("new-game-form").addEventListener("submit", createGame);
   document.getElementById("scenario").addEventListener("change", renderSeats);
+  document.getElementById("ruleset").addEventListener("change", async () => {
+    await loadScenarios();
+    renderSeats();
+  });
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("refresh-games").addEventListener("click", refreshGames);
   try {

@@ -81,6 +81,7 @@ export function renderDashboards(el, view, { activeId = null, clickable = new Se
       vs.map((v) => liveCard(v, colourOf(view, seat), {
         active: v.id === activeId,
         pendingHere: clickable.has(v.id),
+        hull: view.hull_track !== false,
         onclick: onclick ? () => onclick(v.id) : null,
       })))));
 }
