@@ -139,7 +139,9 @@ class Store:
             self.engine: Engine = create_engine(url, **kwargs)
             if url.startswith("sqlite"):
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            Base.metadata.create_all(self.engine)
+            from carnage.campaign.migrate import upgrade
+
+            upgrade(self.engine)  # Alembic: new databases, old ones adopted
         except (ArgumentError, OperationalError, ImportError, ValueError) as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise StoreError(f"cannot open database {url!r}: {first}") from None
