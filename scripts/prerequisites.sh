@@ -20,6 +20,7 @@ RUN_NEEDS=(
 TEST_NEEDS=(
     "${RUN_NEEDS[@]}"
     "command -v chromium|chromium"
+    "ls /usr/lib/postgresql/*/bin/initdb|postgresql"
 )
 
 what="${1:-test}"
