@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from tests.campaign.pg import NoPostgres, Server, start_server
 
 _names = itertools.count()

@@ -87,7 +87,7 @@ def test_a_failed_sequence_leaves_nothing_behind(db_url: str) -> None:
     with pytest.raises(CampaignError):  # the unknown-id path inside the same transaction
         store.append("nope", 1, [Record("game", {})])
     bad = Record("game", {"x": {1, 2}})  # not JSON: the whole sequence must roll back
-    with pytest.raises(Exception, match="JSON|serializable"):
+    with pytest.raises(Exception, match=r"JSON|serializable"):
         store.append(cid, 1, [Record("points", {"cp": 5}), bad])
     c = store.get(cid)
     assert c.records == () and c.version == 1
