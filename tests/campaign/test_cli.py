@@ -64,3 +64,31 @@ def test_bad_input_is_one_clear_line(tmp_path: Path) -> None:
                         "--team", INTRO, "--db", db)
     code, _, err = _run("campaign", "auto", out.strip(), "--bots", "genius", "--db", db)
     assert code == 2 and "unknown bot 'genius'" in err
+
+
+def test_a_team_changes_its_roster_between_games(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    bigger = tmp_path / "bigger.yaml"
+    bigger.write_text(Path(INTRO).read_text() + (
+        "  - name: Blue Buggy\n    type: buggy\n    weapons:\n"
+        "      - {id: machine_gun, facing: front}\n"
+        "  - name: Green Buggy\n    type: buggy\n    weapons:\n"
+        "      - {id: machine_gun, facing: front}\n"))
+    _, out, _ = _run("campaign", "new", "--mode", "escalating", "--team", INTRO, "--team",
+                     INTRO, "--events", "street-race", "--db", db)
+    cid = out.strip()
+    code, _, err = _run("campaign", "team", cid, "--seat", "0", "--team", str(bigger),
+                        "--db", db)
+    assert code == 2 and "over its budget of 30" in err  # 38 Cans before any bonus
+    code, _, err = _run("campaign", "auto", cid, "--events", "1", "--seed", "2",
+                        "--max-rounds", "6", "--db", db)
+    assert code == 0, err
+    code, out, err = _run("campaign", "team", cid, "--seat", "0", "--team", str(bigger),
+                          "--db", db)
+    assert code == 0, err
+    assert "38 of 40 Cans" in out
+    _, out, _ = _run("campaign", "show", cid, "--db", db, "--json")
+    row = next(r for r in json.loads(out)["standings"] if r["seat"] == 0)
+    assert (row["spent"], row["cans"], row["unspent"]) == (38, 40, 2)
+    code, _, err = _run("campaign", "team", cid, "--seat", "7", "--team", INTRO, "--db", db)
+    assert code == 2 and "no team in seat 7" in err

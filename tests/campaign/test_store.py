@@ -125,3 +125,23 @@ def test_an_old_web_database_without_alembic_is_adopted(tmp_path: Path) -> None:
     with web.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM teams")).scalar() == 1
     web.close()
+
+
+def test_a_database_from_a_newer_carnage_is_a_clear_error(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    CampaignStore(url).close()
+    con = sqlite3.connect(tmp_path / "c.db")
+    con.execute("UPDATE alembic_version SET version_num = '9999'")
+    con.commit()
+    con.close()
+    with pytest.raises(CampaignError, match="cannot open database"):
+        CampaignStore(url)
+
+
+def test_record_times_are_utc(db_url: str) -> None:
+    store = CampaignStore(db_url)
+    cid = store.create("championship", {}, [Record("join", {})])
+    c = store.get(cid)
+    assert c.created.utcoffset() is not None and c.created.utcoffset().total_seconds() == 0
+    assert all(r.at is not None and r.at.utcoffset() is not None for r in c.records)
+    store.close()

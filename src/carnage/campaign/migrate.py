@@ -10,11 +10,13 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 SCRIPTS = Path(__file__).with_name("alembic")
 HEAD = "0002"
 _lock = threading.Lock()
+_PG_LOCK = 0x6361726E616765  # "carnage": the advisory lock migrations hold
 
 
 def upgrade(engine: Engine) -> None:
@@ -25,6 +27,8 @@ def upgrade(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(SCRIPTS))
     with _lock, engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # two processes opening a new database at once
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from alembic.util.exc import CommandError
 from sqlalchemy import (
     JSON,
     DateTime,
@@ -114,6 +115,11 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def _utc(t: datetime) -> datetime:
+    """SQLite hands back naive datetimes; the store writes only UTC."""
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t
+
+
 def _first_line(e: BaseException) -> str:
     text = str(e).strip()
     return text.splitlines()[0] if text else type(e).__name__
@@ -135,7 +141,8 @@ class CampaignStore:
             if sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             upgrade(self.engine)
-        except (ArgumentError, OperationalError, ImportError, ValueError, SQLAlchemyError) as e:
+        except (ArgumentError, OperationalError, ImportError, ValueError, SQLAlchemyError,
+                CommandError) as e:
             raise CampaignError(f"cannot open database {self.url!r}: {_first_line(e)}") from None
 
     def close(self) -> None:
@@ -169,9 +176,10 @@ class CampaignStore:
                 raise CampaignError(f"no campaign with id {cid!r}")
             rows = s.scalars(select(RecordRow).where(RecordRow.campaign_id == cid)
                              .order_by(RecordRow.seq))
-            records = tuple(Record(r.kind, dict(r.data), r.game_id, r.seq, r.at) for r in rows)
-            return Campaign(row.id, row.mode, dict(row.options), row.version, row.created,
-                            records)
+            records = tuple(Record(r.kind, dict(r.data), r.game_id, r.seq, _utc(r.at))
+                            for r in rows)
+            return Campaign(row.id, row.mode, dict(row.options), row.version,
+                            _utc(row.created), records)
 
     def ids(self) -> list[str]:
         with self._session() as s:

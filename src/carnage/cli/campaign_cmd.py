@@ -1,6 +1,7 @@
 """``carnage campaign``: Escalating and Championship Seasons kept in a database.
 
-``new`` starts a season from team files and prints its id; ``show`` prints the standings, the
+``new`` starts a season from team files and prints its id; ``team`` replaces a roster between
+games; ``show`` prints the standings, the
 teams' Cans and the next event; ``next`` names the next game; ``auto`` plays and records events
 with bots; ``export`` prints the whole history as JSON. ``--db`` takes a database URL (SQLite
 in the user data folder by default, or ``postgresql://user@host/db``). Bad ids, files, URLs or
@@ -146,6 +147,32 @@ def next_game(cid: IdArg, db: DbOpt = None,
         typer.echo(json.dumps(ev))
     else:
         typer.echo(f"game {ev['game']}: {ev['scenario']} — {' vs '.join(ev['teams'])}")
+
+
+@app.command("team")
+def team_change(
+    cid: IdArg,
+    seat: Annotated[int, typer.Option("--seat", min=0, help="the team's seat (0 first)")],
+    team: Annotated[Path, typer.Option("--team", help="the team's new roster file")],
+    db: DbOpt = None,
+) -> None:
+    """Between games: replace a team's roster, within the Cans it has been given (p.154)."""
+    from carnage.team import TeamFileError, load_team
+
+    store = _store(db)
+    try:
+        try:
+            spec = load_team(team)
+        except TeamFileError as e:
+            raise seasons.SeasonError(e.problems[0]) from None
+        c = store.get(cid)
+        record = seasons.change_team(c, seat, spec)
+        store.append(cid, c.version, [record])
+    except (CampaignError, seasons.SeasonError) as e:
+        raise _fail(str(e)) from None
+    typer.echo(f"seat {seat}: {spec.name}, {seasons.team_cost(spec)} of "
+               f"{next(t.allowance for t in seasons.teams(store.get(cid)) if t.seat == seat)}"
+               " Cans")
 
 
 @app.command("auto")
