@@ -2,9 +2,9 @@
 
 ``new`` starts a season from team files and prints its id; ``team`` replaces a roster between
 games; ``show`` prints the standings, the teams' Cans and the next event; ``next`` names the
-next game; ``auto`` plays and records events with bots; ``export`` prints the whole history as JSON. ``--db`` takes a database URL (SQLite
-in the user data folder by default, or ``postgresql://user@host/db``). Bad ids, files, URLs or
-options: one line on stderr, exit 2.
+next game; ``auto`` plays and records events with bots; ``export`` prints the whole history
+as JSON. ``--db`` takes a database URL (SQLite in the user data folder by default, or
+``postgresql://user@host/db``). Bad ids, files, URLs or options: one line on stderr, exit 2.
 """
 
 from __future__ import annotations
