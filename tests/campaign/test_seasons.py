@@ -173,3 +173,29 @@ def test_finishing_order_follows_the_death_race_places() -> None:
     game.state.scenario.pop("places")
     game.state.winner = 1
     assert finishing_order(game)[0] == [1]  # the winner first, the rest by what survives
+
+
+def test_an_event_recorded_over_a_concurrent_change_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A roster change lands while a game is being played: the game's post-game sequence is
+    refused as a conflict and nothing of it is written."""
+    import carnage.ai as ai
+    from carnage.campaign.store import ConflictError
+
+    store = CampaignStore(f"sqlite:///{tmp_path / 'c.db'}")
+    opts = seasons.season_options("championship", events=("street-race",))
+    recs = [r for s in range(2) for r in seasons.join_records(opts, s, _team(f"T{s}"), 0)]
+    cid = store.create("championship", opts, recs)
+    real = ai.play_out
+
+    def play_and_interfere(*args: object, **kw: object) -> object:
+        c = store.get(cid)
+        store.append(cid, c.version, [seasons.change_team(c, 1, _team("T1 renamed"))])
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai, "play_out", play_and_interfere)
+    with pytest.raises(ConflictError, match="reload it and try again"):
+        play_next(store, cid, ["heuristic"], seed=1, max_rounds=6)
+    c = store.get(cid)
+    assert [r.kind for r in c.records][-1] == "team" and not seasons.games(c.records)
+    store.close()
