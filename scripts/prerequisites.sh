@@ -19,8 +19,8 @@ RUN_NEEDS=(
 )
 TEST_NEEDS=(
     "${RUN_NEEDS[@]}"
+    "compgen -G '/usr/lib/postgresql/*/bin/initdb'|postgresql"  # the campaign store tests
     "command -v chromium|chromium"
-    "ls /usr/lib/postgresql/*/bin/initdb|postgresql"
 )
 
 what="${1:-test}"
