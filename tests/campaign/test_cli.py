@@ -36,8 +36,10 @@ def test_a_season_from_new_to_export(db_url: str) -> None:
     assert shown["games"] == 2 and shown["next"]["scenario"] == "street-race"
     assert sum(r["cp"] for r in shown["standings"]) == sum(
         5 + (3 if len(p["places"]) > 1 else 5) for p in played)
+    assert [v["name"] for v in shown["teams"][0]["vehicles"]] == ["Red Car", "Red Buggy"]
     code, out, _ = _run("campaign", "show", cid, "--db", db_url)
     assert code == 0 and "Championship Season" in out and "next: game 3" in out
+    assert "Red Buggy (buggy: machine_gun)" in out
     code, out, _ = _run("campaign", "export", cid, "--db", db_url)
     history = json.loads(out)
     kinds = [r["kind"] for r in history["records"]]

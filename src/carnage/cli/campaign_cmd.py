@@ -61,6 +61,12 @@ def summary(store: CampaignStore, cid: str) -> dict[str, Any]:
         "games": len(seasons.games(c.records)),
         "standings": [s.to_json() for s in seasons.standings(c)],
         "next": seasons.next_event(c), "champion": seasons.champion(c),
+        "teams": [{"seat": t.seat, "team": t.name, "cans": t.allowance,
+                   "joined_after": t.joined_after,
+                   "vehicles": [{"name": v.name, "type": v.type,
+                                 "weapons": [w.id for w in v.weapons]}
+                                for v in t.spec.vehicles]}
+                  for t in seasons.teams(c)],
         "results": [r.to_json() for r in seasons.games(c.records)],
     }
 
@@ -127,6 +133,10 @@ def show(cid: IdArg, db: DbOpt = None,
         table.add_row(str(i), row["team"], str(row["cp"]), str(row["games"]),
                       ", ".join(map(str, row["finishes"])), str(row["cans"]), str(row["spent"]))
     console.print(table)
+    for t in s["teams"]:
+        cars = "; ".join(f"{v['name']} ({v['type']}: {', '.join(v['weapons']) or 'unarmed'})"
+                         for v in t["vehicles"])
+        console.print(f"seat {t['seat']} {t['team']}: {cars}")
     nxt = s["next"]
     console.print(f"next: game {nxt['game']}, {nxt['scenario']}")
     if s["champion"]:
