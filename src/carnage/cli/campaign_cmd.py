@@ -136,7 +136,7 @@ def show(cid: IdArg, db: DbOpt = None,
     for t in s["teams"]:
         cars = "; ".join(f"{v['name']} ({v['type']}: {', '.join(v['weapons']) or 'unarmed'})"
                          for v in t["vehicles"])
-        console.print(f"seat {t['seat']} {t['team']}: {cars}")
+        console.print(f"seat {t['seat']} {t['team']}: {cars}", soft_wrap=True)
     nxt = s["next"]
     console.print(f"next: game {nxt['game']}, {nxt['scenario']}")
     if s["champion"]:
