@@ -19,6 +19,7 @@ RUN_NEEDS=(
 )
 TEST_NEEDS=(
     "${RUN_NEEDS[@]}"
+    "compgen -G '/usr/lib/postgresql/*/bin/initdb'|postgresql"  # the campaign store tests
     "command -v chromium|chromium"
 )
 

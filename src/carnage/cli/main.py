@@ -6,6 +6,7 @@ import typer
 
 from carnage import __version__
 from carnage.cli import (
+    campaign_cmd,
     catalog_cmd,
     devilsrun_cmd,
     judge_cmd,
@@ -29,6 +30,7 @@ app = typer.Typer(
 app.add_typer(team_cmd.app, name="team")
 app.add_typer(odds_cmd.app, name="odds")
 app.add_typer(devilsrun_cmd.app, name="devils-run")
+app.add_typer(campaign_cmd.app, name="campaign")
 app.command(name="catalog")(catalog_cmd.catalog)
 app.command(name="judge")(judge_cmd.judge)
 app.command(name="serve")(serve_cmd.serve)

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from alembic.util.exc import CommandError
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -139,8 +140,10 @@ class Store:
             self.engine: Engine = create_engine(url, **kwargs)
             if url.startswith("sqlite"):
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            Base.metadata.create_all(self.engine)
-        except (ArgumentError, OperationalError, ImportError, ValueError) as e:
+            from carnage.campaign.migrate import upgrade
+
+            upgrade(self.engine)  # Alembic: new databases, old ones adopted
+        except (ArgumentError, OperationalError, ImportError, ValueError, CommandError) as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise StoreError(f"cannot open database {url!r}: {first}") from None
         self._write = threading.Lock()

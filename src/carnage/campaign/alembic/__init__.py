@@ -1,0 +1,1 @@
+"""Alembic environment of Carnage's database (web tables and campaigns), run from code."""

@@ -1,0 +1,1 @@
+"""Carnage's schema migrations, oldest first."""
