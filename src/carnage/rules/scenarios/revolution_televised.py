@@ -7,8 +7,8 @@
 * **Deployment** (p.141): spawn points within Medium of an edge, more than Double apart,
   placed in Pole order (ruling RWBT-5); vehicles deploy within Short of their own in Pole
   order; respawns come back there (common/spawn.py).
-* **The Uplink** (p.141, M-27): at the start of the game, and whenever a new uplink is called
-  for, the player with Pole Position reveals their noted piece: it becomes the uplink, and that
+* **The Uplink** (p.141, M-27): when the game begins, and each time the next uplink is due,
+  the player with Pole Position reveals their noted piece: it becomes the uplink, and that
   player notes a new piece (ruling RWBT-2). Once per Gear Phase for the whole table (ruling
   RWBT-3), a vehicle colliding with the uplink scores its controller 1 VP, and a new uplink
   is revealed.
