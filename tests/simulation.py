@@ -3,14 +3,20 @@ worker processes, and the verdict over their results."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from tests.copies import SpotCheck
+
+from carnage.ai import bot_rng, make_bot, play_out
 from carnage.analysis.workers import map_chunks
 from carnage.engine.game import Game
 from carnage.engine.movement import obstructions_for
 from carnage.engine.state import Status
 from carnage.geometry.shapes import penetration
+from carnage.kernel.decisions import Decision
+from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 
 
 def invariant_problems(g: Game) -> list[str]:
@@ -73,3 +79,62 @@ def assert_games_clean(results: list[dict[str, Any]]) -> None:
     broken = [f"{who(r)}: {r['problems'][0]}" for r in results if r["problems"]]
     assert not broken, broken[:5]
     assert all(r["finished"] for r in results)
+
+
+@dataclass
+class CheckedGame:
+    """One seeded game played by ``play_checked``: the game, what went wrong, the copy checks
+    made and, if asked, whether its saved log replayed identically."""
+
+    game: Game
+    problems: list[str] = field(default_factory=list)
+    error: str | None = None
+    copies_checked: int = 0
+    replay_identical: bool | None = None
+    log: str | None = None
+    """The saved log's text, when the replay was checked."""
+
+    def result(self, **more: Any) -> dict[str, Any]:
+        """The plain result ``assert_games_clean`` and the scenario tests judge."""
+        out = self.game.outcome()
+        return {"problems": self.problems, "error": self.error,
+                "finished": out is not None, "rounds": out.rounds if out else None,
+                "winner": out.winner if out else None, "draw": out.draw if out else None,
+                "reason": out.reason if out else "", "copies_checked": self.copies_checked,
+                "kinds": sorted({e.kind for e in self.game.log}),
+                **({} if self.replay_identical is None
+                   else {"replay_identical": self.replay_identical}), **more}
+
+
+def play_checked(setup: GameSetup, seed: int, bots: Sequence[str], *, copies_every: int = 30,
+                 copies_most: int = 2, check_replay: bool = False,
+                 extra: Callable[[Game], list[str]] | None = None) -> CheckedGame:
+    """Play ``setup`` from ``seed`` with one bot per seat: the invariants (and ``extra``'s
+    checks) after every choice, clone and snapshot spot checks (``tests/copies.py``), and,
+    if asked, an exact replay of the saved log. An exception is recorded, not raised."""
+    g = build_game(setup, seed)
+    players = [make_bot(b) for b in bots]
+    rng = bot_rng(seed)
+    checked = CheckedGame(g)
+    problems = checked.problems
+    copies = SpotCheck(seed, players, rng, every=copies_every, most=copies_most,
+                       invariants=invariant_problems)
+
+    def after(game: Game, d: Decision) -> None:
+        if not problems:
+            found = invariant_problems(game) + (extra(game) if extra else [])
+            if found:
+                problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
+        copies(game, problems)
+
+    try:
+        play_out(g, players, rng, after=after)
+    except Exception as e:  # reported with its seed by the test
+        checked.error = f"{type(e).__name__}: {e}"
+        return checked
+    checked.copies_checked = copies.checked
+    if check_replay:
+        checked.log = log_text(record_game(g, setup, seed))
+        again = replay(parse_log(checked.log))
+        checked.replay_identical = again.identical and again.crash is None
+    return checked

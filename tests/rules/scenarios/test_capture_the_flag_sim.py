@@ -7,37 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.copies import SpotCheck
-from tests.simulation import invariant_problems
+from tests.simulation import play_checked
 
-from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.game import Game
-from carnage.kernel.decisions import Decision
-from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
+from carnage.rulesets.setup import GameSetup
 
 
 def play_one(seed: int, bots: tuple[str, ...], max_rounds: int,
              check_replay: bool = False) -> tuple[Game, list[str], bool]:
     setup = GameSetup(scenario="capture-the-flag", players=len(bots), max_rounds=max_rounds)
-    g = build_game(setup, seed)
-    problems: list[str] = []
-    players = [make_bot(b) for b in bots]
-    rng = bot_rng(seed)
-    copies = SpotCheck(seed, players, rng, every=40, most=1, invariants=invariant_problems)
-
-    def after(game: Game, d: Decision) -> None:
-        if not problems:
-            found = invariant_problems(game)
-            if found:
-                problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
-        copies(game, problems)
-
-    play_out(g, players, rng, after=after)
-    same = True
-    if check_replay:
-        again = replay(parse_log(log_text(record_game(g, setup, seed))))
-        same = again.identical and again.crash is None
-    return g, problems, same
+    c = play_checked(setup, seed, bots, copies_every=40, copies_most=1,
+                     check_replay=check_replay)
+    problems = c.problems + ([c.error] if c.error else [])
+    return c.game, problems, c.replay_identical is not False
 
 
 MIXED: list[tuple[int, tuple[str, ...]]] = [

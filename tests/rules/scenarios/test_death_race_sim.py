@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.copies import SpotCheck
-from tests.simulation import assert_games_clean, invariant_problems
+from tests.simulation import assert_games_clean, play_checked
 
-from carnage.ai import bot_rng, make_bot, play_out
 from carnage.engine.game import Game
-from carnage.kernel.decisions import Decision
 from carnage.rules.scenarios.race_tracks import SHAPES
-from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
+from carnage.rulesets.setup import GameSetup
 
 RANDOM_GAMES = [(3000 + i, 2 + i % 3) for i in range(10)]
 HEURISTIC_GAMES = [(4000 + i, 2 + i % 2) for i in range(6)]
@@ -48,34 +45,15 @@ def play_one(seed: int, players: int, bots: tuple[str, ...], max_rounds: int,
              check_replay: bool, shape: str = "any") -> dict[str, Any]:
     setup = GameSetup(scenario="death-race", players=players, max_rounds=max_rounds,
                       scenario_options=(("shape", shape),))
-    g = build_game(setup, seed)
-    problems: list[str] = []
-    agents = [make_bot(bots[p % len(bots)]) for p in range(players)]
-    rng = bot_rng(seed)
-    copies = SpotCheck(seed, agents, rng, every=25, most=1, invariants=invariant_problems)
+    c = play_checked(setup, seed, [bots[p % len(bots)] for p in range(players)],
+                     copies_every=25, copies_most=1, check_replay=check_replay)
+    if c.error:
+        return {"seed": seed, "bots": bots, "problems": c.problems, "error": c.error}
+    g = c.game
+    c.problems += gate_problems(g)
+    return c.result(seed=seed, bots=bots, shape=g.state.scenario["shape"],
+                    gates=g.count("gate_passed"), copies=c.copies_checked)
 
-    def after(game: Game, d: Decision) -> None:
-        if not problems:
-            found = invariant_problems(game)
-            if found:
-                problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
-        copies(game, problems)
-
-    result: dict[str, Any] = {"seed": seed, "bots": bots, "problems": problems, "error": None}
-    try:
-        play_out(g, agents, rng, after=after)
-    except Exception as e:  # reported with its seed by the test
-        result["error"] = f"{type(e).__name__}: {e}"
-        return result
-    problems += gate_problems(g)
-    out = g.outcome()
-    result.update(finished=out is not None, reason=out.reason if out else None,
-                  rounds=out.rounds if out else None, shape=g.state.scenario["shape"],
-                  gates=g.count("gate_passed"), copies=copies.checked)
-    if check_replay:
-        again = replay(parse_log(log_text(record_game(g, setup, seed))))
-        result["replay_identical"] = again.identical and again.crash is None
-    return result
 
 
 def test_random_death_races_keep_the_invariants_copy_and_replay() -> None:

@@ -11,13 +11,10 @@ import random
 from typing import Any
 
 import pytest
-from tests.copies import SpotCheck
-from tests.simulation import invariant_problems
+from tests.simulation import play_checked
 
-from carnage.ai import bot_rng, make_bot, play_out
 from carnage.ai.bots import HeuristicBot
 from carnage.engine.game import Game, ask
-from carnage.kernel.decisions import Decision
 from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 
 NEVER = ("damage", "flip_check", "flip", "wreck", "wrecked", "lose_control")
@@ -28,24 +25,9 @@ GAMES = [("street-race", 500 + i, ("random", "heuristic")[i % 2]) for i in range
 def play_kart(scenario: str, seed: int, bots: tuple[str, ...], max_rounds: int
               ) -> tuple[Game, GameSetup, list[str]]:
     setup = GameSetup(scenario=scenario, players=2, max_rounds=max_rounds, ruleset="kart")
-    g = build_game(setup, seed)
-    agents = [make_bot(b) for b in bots]
-    rng = bot_rng(seed)
-    problems: list[str] = []
-    copies = SpotCheck(seed, agents, rng, every=20, most=1, invariants=invariant_problems)
-
-    def after(game: Game, d: Decision) -> None:
-        if problems:
-            return
-        found = invariant_problems(game)
-        found += [f"{v.id} lost hull" for v in game.state.vehicles.values() if v.damage]
-        if found:
-            problems.append(f"after choice {len(game.choices)} ({d.kind}): {found[0]}")
-            return
-        copies(game, problems)
-
-    play_out(g, agents, rng, after=after)
-    return g, setup, problems
+    c = play_checked(setup, seed, bots, copies_every=20, copies_most=1, extra=lambda game: [
+        f"{v.id} lost hull" for v in game.state.vehicles.values() if v.damage])
+    return c.game, setup, c.problems + ([c.error] if c.error else [])
 
 
 @pytest.mark.parametrize(("scenario", "seed", "other"), GAMES)
