@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.simulation import play_checked
+from tests.simulation import assert_games_clean, play_checked, run_in_workers
 
 from carnage.rulesets.setup import GameSetup
 
@@ -23,3 +23,26 @@ def play_one(scenario: str, seed: int, bots: tuple[str, ...], max_rounds: int,
                     report={r.key: r.value for r in g.scenario.report(g)})
 
 
+
+
+def play_jobs(todo: list[tuple[str, int, tuple[str, ...], bool, int]]) -> list[dict[str, Any]]:
+    """Games of up to 40 rounds: (scenario, seed, bots, replay?, players) each."""
+    return [play_one(sc, seed, bots, 40, rep, players) for sc, seed, bots, rep, players in todo]
+
+
+def check_scored_games(scenario: str, reason: str) -> None:
+    """Random, mixed, three-player and heuristic games of a three-round skirmish: clean, copies
+    checked, replays identical, every game scored by the scenario (its reason starts with
+    ``reason``) within three rounds, and a heuristic duel drawn only as a shared win."""
+    todo = [(scenario, 100 + i, ("random", "random"), i % 4 == 0, 2) for i in range(8)]
+    todo += [(scenario, 200 + i, ("heuristic", "random"), i == 0, 2) for i in range(2)]
+    todo += [(scenario, 250, ("random", "heuristic", "random"), True, 3)]
+    todo += [(scenario, 300 + i, ("heuristic", "heuristic"), i == 0, 2) for i in range(3)]
+    results = run_in_workers(play_jobs, [todo[0::2], todo[1::2]])
+    assert_games_clean(results)
+    assert all(r["replay_identical"] for r in results if "replay_identical" in r)
+    assert sum(r["copies"] for r in results) >= 3
+    for r in results:
+        assert r["rounds"] <= 3 and r["reason"].startswith(reason), r["reason"]
+    duels = [r for r in results if r["bots"] == ("heuristic", "heuristic")]
+    assert all(not r["draw"] or "shared by" in r["reason"] for r in duels)

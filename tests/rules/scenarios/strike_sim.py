@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.simulation import play_checked
+from tests.simulation import assert_games_clean, play_checked, run_in_workers
 
 from carnage.rulesets.setup import GameSetup
 
@@ -23,3 +23,28 @@ def play_one(scenario: str, seed: int, bots: tuple[str, ...], *, max_rounds: int
 def play_chunk(chunk: list[tuple[str, int, tuple[str, ...], int, bool]]) -> list[dict[str, Any]]:
     return [play_one(sc, seed, bots, max_rounds=mr, check_replay=rep)
             for sc, seed, bots, mr, rep in chunk]
+
+
+def check_seeded_games(scenario: str, mixed: list[tuple[tuple[str, ...], int]]) -> None:
+    """``mixed``: (bots, how many games) from seed 500 on, 3 rounds each, every fourth seed
+    replayed: clean games, some copies checked, identical replays."""
+    todo = []
+    seed = 500
+    for bots, n in mixed:
+        for _ in range(n):
+            todo.append((scenario, seed, bots, 3, seed % 4 == 0))
+            seed += 1
+    results = run_in_workers(play_chunk, [todo[i::2] for i in range(2)])
+    assert_games_clean(results)
+    assert sum(r["copies_checked"] for r in results) >= 3
+    replays = [r for r in results if "replay_identical" in r]
+    assert replays and all(r["replay_identical"] for r in replays)
+
+
+def check_heuristic_games(scenario: str, games: int) -> None:
+    """``games`` heuristic duels from seed 900 must end by the scenario, not the safety net."""
+    todo = [(scenario, 900 + i, ("heuristic", "heuristic"), 40, False) for i in range(games)]
+    results = run_in_workers(play_chunk, [todo[i::2] for i in range(2)])
+    assert_games_clean(results)
+    for r in results:
+        assert "no result after" not in r["reason"], (r["seed"], r["reason"])
