@@ -122,7 +122,7 @@ class PeekingBot(SearchBot):
 
     def adapter(self, game):
         ad = super().adapter(game)
-        ad.redeal = lambda sim, seed: None  # type: ignore[method-assign]
+        ad.redeal = lambda sim, seed: None
         return ad
 
 

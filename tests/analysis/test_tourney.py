@@ -160,7 +160,7 @@ def test_a_crashing_game_is_counted_and_the_tourney_goes_on(
             calls.append(1)
             raise RuntimeError("boom")
         calls.append(0)
-        return real(game, bots, rng)  # type: ignore[arg-type]
+        return real(game, bots, rng)
 
     calls: list[int] = []
     monkeypatch.setattr(tourney, "play_out", flaky)
@@ -182,7 +182,7 @@ def test_a_crashing_game_is_counted_and_the_tourney_goes_on(
 def test_what_stops_every_game_is_one_clear_error(change: dict[str, object],
                                                    message: str) -> None:
     t = Tourney(a=INTRO, b=IDRIS, games=2)
-    t = Tourney(**{**t.__dict__, **change})  # type: ignore[arg-type]
+    t = Tourney(**{**t.__dict__, **change})
     with pytest.raises(TourneyError, match=message):
         run_tourney(t)
 

@@ -32,7 +32,7 @@ def _campaign(opts: dict[str, object], records: list[Record], cid: str = "c1") -
 
 
 def _new(mode: str = "escalating", n: int = 2, **kw: object) -> Campaign:
-    opts = seasons.season_options(mode, **kw)  # type: ignore[arg-type]
+    opts = seasons.season_options(mode, **kw)
     records: list[Record] = []
     for seat in range(n):
         records += seasons.join_records(opts, seat, _team(f"T{seat}"), 0)
@@ -191,7 +191,7 @@ def test_an_event_recorded_over_a_concurrent_change_is_refused(
     def play_and_interfere(*args: object, **kw: object) -> object:
         c = store.get(cid)
         store.append(cid, c.version, [seasons.change_team(c, 1, _team("T1 renamed"))])
-        return real(*args, **kw)  # type: ignore[arg-type]
+        return real(*args, **kw)
 
     monkeypatch.setattr(ai, "play_out", play_and_interfere)
     with pytest.raises(ConflictError, match="reload it and try again"):

@@ -28,9 +28,9 @@ def test_asking_again_is_answered_from_memory() -> None:
 
     def counting(*args: object) -> FireCheck:
         calls.append(1)
-        return real(*args)  # type: ignore[arg-type]
+        return real(*args)
 
-    cover._check_fire = counting  # type: ignore[assignment]
+    cover._check_fire = counting
     try:
         again = check_fire(CAR, list(TARGET), Arc.FRONT, MEDIUM, (wall(False),))
         assert again == first and calls == []
@@ -47,12 +47,12 @@ def test_asking_again_is_answered_from_memory() -> None:
         assert check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(False)]) == first
         assert len(calls) == 4
     finally:
-        cover._check_fire = real  # type: ignore[assignment]
+        cover._check_fire = real
 
 
 def test_outlines_that_cannot_be_hashed_are_still_answered() -> None:
     clear_memo()
     poly = [list(p) for p in TARGET]
-    fc = check_fire(CAR, poly, Arc.FRONT, MEDIUM, [])  # type: ignore[arg-type]
+    fc = check_fire(CAR, poly, Arc.FRONT, MEDIUM, [])
     assert fc.in_range and not fc.cover
     assert check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, []).in_range

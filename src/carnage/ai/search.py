@@ -424,11 +424,9 @@ def adapter_for(game: Any) -> Adapter:
     name = getattr(game, "ruleset_name", None)
     if name == "refuelled":
         return RefuelledAdapter(int(game.state.players))
-    try:
-        from carnage.devilsrun.game import DevilsRunGame
-    except ImportError:  # pragma: no cover - the package ships it
-        DevilsRunGame = None  # type: ignore[assignment,misc]
-    if DevilsRunGame is not None and isinstance(game, DevilsRunGame):
+    from carnage.devilsrun.game import DevilsRunGame
+
+    if isinstance(game, DevilsRunGame):
         return DevilsRunAdapter()
     players = int(getattr(getattr(game, "state", None), "players", 2))
     return Adapter(_random_policy, players)

@@ -26,7 +26,7 @@ class PlacedCTF(CaptureTheFlag):
     def __init__(self, flags: dict[str, tuple[float, float] | str]) -> None:
         self.flags = flags
 
-    def generate(self, state: GameState, rng: object) -> None:  # type: ignore[override]
+    def generate(self, state: GameState, rng: object) -> None:
         pass
 
     def setup(self, game: Game) -> Flow:
@@ -218,7 +218,7 @@ def test_a_disqualified_carrier_leaves_its_flag_where_it_stood_before_leaving() 
 def test_bots_are_told_to_chase_the_nearest_loose_flag() -> None:
     red, blue = red_and_blue()
     g = ctf(red, blue, flags={"flag-1": (300.0, 700.0), "flag-2": (800.0, 100.0)}, dice=[6, 1])
-    goal = g.scenario.goal(g.state, red)  # type: ignore[attr-defined]
+    goal = g.scenario.goal(g.state, red)
     assert goal is not None and goal.a == goal.b == (300.0, 700.0)
 
 

@@ -131,7 +131,7 @@ def test_volatile_flags_are_a_scenario_option() -> None:
 def test_bots_aim_just_short_of_the_nearest_rival_flag() -> None:
     g = ft({1: (300.0, 500.0), 0: (100.0, 600.0)}, dice=[6, 1])
     red = g.state.vehicles["red"]
-    goal = g.scenario.goal(g.state, red)  # type: ignore[attr-defined]
+    goal = g.scenario.goal(g.state, red)
     assert goal is not None and goal.a == goal.b
     assert math.isclose(goal.a[1], 500.0 - 16.0) and goal.a[0] == 300.0
-    assert g.scenario.goal_targets(g.state, red) == {flag_id(1)}  # type: ignore[attr-defined]
+    assert g.scenario.goal_targets(g.state, red) == {flag_id(1)}

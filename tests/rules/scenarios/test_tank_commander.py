@@ -77,22 +77,22 @@ def test_brought_teams_must_be_two_front_cannon_tanks_and_at_most_ten_cans_more(
     ok = team([{"name": "A", "type": "tank", "weapons": [cannon, {"id": "machine_gun",
                                                                     "facing": "front"}]},
                {"name": "B", "type": "tank", "weapons": [cannon]}])
-    assert sc.check_team(ok, "player 1").valid  # type: ignore[arg-type]
+    assert sc.check_team(ok, "player 1").valid
     car = team([{"name": "A", "type": "tank", "weapons": [cannon]},
                 {"name": "B", "type": "car", "weapons": []}])
     with pytest.raises(SetupError, match="exactly two Tanks"):
-        sc.check_team(car, "player 1")  # type: ignore[arg-type]
+        sc.check_team(car, "player 1")
     side = team([{"name": "A", "type": "tank", "weapons": [cannon]},
                  {"name": "B", "type": "tank",
                   "weapons": [{"id": "125mm_cannon", "facing": "rear"}]}])
     with pytest.raises(SetupError, match="B needs a 125mm Cannon mounted front"):
-        sc.check_team(side, "player 2")  # type: ignore[arg-type]
+        sc.check_team(side, "player 2")
     hmg = {"id": "heavy_machine_gun", "facing": "turret"}  # free turret mount (TB-2)
     rich = team([{"name": "A", "type": "tank", "weapons": [cannon, hmg],
                   "perks": ["headshot", "return_fire"]},
                  {"name": "B", "type": "tank", "weapons": [cannon, hmg]}], cans=200)
     with pytest.raises(SetupError, match="come to 102"):
-        sc.check_team(rich, "player 1")  # type: ignore[arg-type]
+        sc.check_team(rich, "player 1")
 
 
 def test_build_game_gives_the_cannons_unlimited_ammo() -> None:

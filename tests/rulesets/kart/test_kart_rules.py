@@ -27,7 +27,7 @@ from carnage.rulesets import KART, REFUELLED, get_ruleset
 
 
 def kart_rules(g: object) -> list[str]:
-    return [str(e["rule"]) for e in ev(g, "kart_rule")]  # type: ignore[arg-type]
+    return [str(e["rule"]) for e in ev(g, "kart_rule")]
 
 
 def test_kart_is_an_overlay_of_refuelled_adding_one_game_rule() -> None:
