@@ -139,9 +139,18 @@ class GameSetup:
     generated terrain; None: the scenario lays out its own."""
     table_seed: int | str | None = None
     """Seed of the scenario's table generator; None: the dice seed."""
+    pregame: tuple[tuple[str, JsonValue], ...] = ()
+    """What a campaign hands a game before it starts, as sorted (name, value) pairs
+    (``pregame_dict()``): ``votes`` (a list per seat: bonus Audience Votes at the start, the
+    handicaps of Refuelled p.159 and Legacy), ``sabotage`` (a list per seat: Sabotage Tokens,
+    secret, p.160), ``resistance`` (a list per seat: Resistance Points, secret, revealed on a
+    token's first use, p.160), and any other key a campaign mode documents."""
 
     def options_dict(self) -> dict[str, JsonValue]:
         return dict(self.scenario_options)
+
+    def pregame_dict(self) -> dict[str, JsonValue]:
+        return dict(self.pregame)
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {
@@ -161,6 +170,8 @@ class GameSetup:
             out["table"] = self.table
         if self.table_seed is not None:
             out["table_seed"] = self.table_seed
+        if self.pregame:
+            out["pregame"] = dict(self.pregame)
         return out
 
     @staticmethod
@@ -182,6 +193,7 @@ class GameSetup:
                 scenario_options=tuple(sorted(dict(raw.get("scenario_options", {})).items())),
                 table=_layout_or_none(raw.get("table")),
                 table_seed=_seed_or_none(raw.get("table_seed")),
+                pregame=tuple(sorted(dict(raw.get("pregame", {})).items())),
             )
         except TeamFileError as e:
             raise SetupError(str(e).splitlines()[0]) from None

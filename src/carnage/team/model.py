@@ -71,12 +71,41 @@ class UpgradeSpec(_Spec):
         return _bare_id(v)
 
 
+class CareerSpec(_Spec):
+    """What a vehicle carries from game to game in a campaign (Refuelled pp.162-167): its
+    dents, injuries and permanent wear. Absent on a vehicle that has no campaign behind it."""
+
+    dents: StrictInt = Field(default=0, ge=0)
+    """Dents on the dashboard (p.162): no effect in play; raise the wreck roll; buy injuries."""
+    injuries: tuple[NonEmpty, ...] = ()
+    """Injury ids bought with dents (p.163), each at most once."""
+    free_perks: tuple[NonEmpty, ...] = ()
+    """Perks in ``perks`` that cost nothing and ignore the sponsor's classes (Badass, p.163)."""
+    crew_loss: StrictInt = Field(default=0, ge=0)
+    """Crew lost for good (Upholstery ruined, p.162); Crew never drops below 1."""
+    hull_loss: StrictInt = Field(default=0, ge=0)
+    """Hull Value lost for good (Ride Eternal, p.167); Hull never drops below 1."""
+    weakened_chassis: StrictInt = Field(default=0, ge=0)
+    """Extra Hazards in every Collision (Weakened chassis, p.162)."""
+    audience_favourite: StrictInt = Field(default=0, ge=0)
+    """Votes its controller discards whenever it is Wrecked, in threes (p.162)."""
+    lost: tuple[NonEmpty, ...] = ()
+    """Weapons, upgrades and perks lost for good, for the record (they may be bought again)."""
+
+    @field_validator("injuries", "free_perks", "lost", mode="before")
+    @classmethod
+    def _ids(cls, v: Any) -> Any:
+        return tuple(_lower(x) for x in v) if isinstance(v, list | tuple) else v
+
+
 class VehicleSpec(_Spec):
     name: NonEmpty
     type: NonEmpty
     weapons: tuple[WeaponSpec, ...] = ()
     upgrades: tuple[UpgradeSpec, ...] = ()
     perks: tuple[NonEmpty, ...] = ()
+    career: CareerSpec | None = None
+    """Campaign wear (dents, injuries, losses); None outside a campaign."""
 
 
 class TeamSpec(_Spec):
