@@ -126,6 +126,8 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'the lose-control pivot (p.35)'),
     ('lose_control_chooser', 'value', 'active vehicle',
      'who chooses the lose-control pivot (p.35)'),
+    ('may_anchor', 'value', 'vehicle',
+     'may this vehicle use Tanker Anchor now? (p.120; Desperate Flight, p.174)'),
     ('may_respawn', 'value', 'in_play player vehicle',
      'may the player respawn this vehicle? (p.90)'),
     ('may_reverse', 'value', 'vehicle',

@@ -467,6 +467,9 @@ def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = vehicle
 
     def anchor(game: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]:
+        # ``may_anchor`` hook: a scenario may forbid it (Desperate Flight, p.174).
+        if game.effects.run_event("may_anchor", True, {"game": game, "vehicle": v}) is not True:
+            return False
         pick = yield ask(
             v.player, "tanker_anchor",
             f"{v.name}: Tanker Anchor (gain 1 Hazard, skip the Movement Step)?",

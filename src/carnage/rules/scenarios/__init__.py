@@ -1,5 +1,6 @@
 """Playable scenarios, found by id (Refuelled pp.62, 122-153)."""
 
+from carnage.rules.scenarios.ambush import Ambush
 from carnage.rules.scenarios.arena_of_death import ArenaOfDeath
 from carnage.rules.scenarios.automated_salvage import AutomatedSalvage
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
@@ -7,9 +8,12 @@ from carnage.rules.scenarios.big_game_hunter import BigGameHunter
 from carnage.rules.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.rules.scenarios.death_race import DeathRace
 from carnage.rules.scenarios.desert_strike import DesertStrike
+from carnage.rules.scenarios.escape_the_city import EscapeTheCity
 from carnage.rules.scenarios.express_delivery import ExpressDelivery
 from carnage.rules.scenarios.flag_tag import FlagTag
+from carnage.rules.scenarios.long_road_home import LongRoadHome
 from carnage.rules.scenarios.monster_truck_smash import MonsterTruckSmash
+from carnage.rules.scenarios.rescue import Rescue
 from carnage.rules.scenarios.revolution_televised import RevolutionWillBeTelevised
 from carnage.rules.scenarios.saturday_night_live import SaturdayNightLive
 from carnage.rules.scenarios.scavenger_party import ScavengerParty
@@ -19,15 +23,19 @@ from carnage.rules.scenarios.truckasaurus import Truckasaurus
 from carnage.rules.scenarios.zombie_bash import ZombieBash
 
 SCENARIOS: dict[str, type[TableScenario]] = {
+    "ambush": Ambush,
     "arena-of-death": ArenaOfDeath,
     "automated-salvage": AutomatedSalvage,
     "big-game-hunter": BigGameHunter,
     "capture-the-flag": CaptureTheFlag,
     "death-race": DeathRace,
     "desert-strike": DesertStrike,
+    "escape-the-city": EscapeTheCity,
     "express-delivery": ExpressDelivery,
     "flag-tag": FlagTag,
+    "long-road-home": LongRoadHome,
     "monster-truck-smash": MonsterTruckSmash,
+    "rescue": Rescue,
     "saturday-night-live": SaturdayNightLive,
     "scavenger-party": ScavengerParty,
     "street-race": StreetRace,

@@ -106,7 +106,9 @@ class RollingRoad:
     def __init__(self, *, source: str = SOURCE, page: int = PAGE,
                  on_exit: Callable[[Game, VehicleState], None] | None = None,
                  spawn_points: Callable[[GameState], list[tuple[Point, float]]] | None = None,
-                 ) -> None:
+                 leader_hands_on_pole: bool = True) -> None:
+        self.leader_hands_on_pole = leader_hands_on_pole
+        """Express Delivery's Leader hands Pole Position on as it exits (p.137)."""
         self.source = source
         self.page = page
         self.on_exit = on_exit
@@ -181,7 +183,7 @@ class RollingRoad:
         game.emit("exit", source=self.source, page=self.page, vehicle=v.id, player=v.player,
                   mark=mark, x=round(x, 3), gear=v.gear, table=r["table"],
                   leader=r["leader"] == v.id)
-        if r["leader"] == v.id and st.pole == v.player:
+        if r["leader"] == v.id and st.pole == v.player and self.leader_hands_on_pole:
             # The Leader's controller hands Pole Position on at once (p.137).
             game.scenario.move_pole(game, (st.pole + 1) % st.players, "the Leader hands it on",
                                     source=self.source, page=self.page)
