@@ -212,7 +212,7 @@ def stamina_check(game: Game) -> Flow:
 
     rig = rig_of(game)
     if (rig is not None and rig.in_play and rig.hull_points == 0 and not attached(game)
-            and not game.state.finished):
+            and not game.state.finished and not memory(game).get("wrecking")):
         game.emit("unlikely_stamina", source="unlikely_stamina", page=PAGE, vehicle=rig.id,
                   held=False, why="no Hull Points and no War Rig Upgrade left")
         yield from wreck(game, rig)
@@ -225,7 +225,8 @@ def _stamina_flow(game: Game, ctx: dict[str, Any]) -> Flow:
 def _stamina_pick(ctx: dict[str, Any]) -> Any:
     game: Game = ctx["game"]
     rig = rig_of(game)
-    if rig is not None and rig.in_play and rig.hull_points == 0 and not attached(game):
+    if (rig is not None and rig.in_play and rig.hull_points == 0 and not attached(game)
+            and not memory(game).get("wrecking")):
         return _stamina_flow
     return None
 
@@ -374,14 +375,12 @@ def install(game: Game, rig_id: str) -> None:
     fx.add_flow("skid_rolled", EFFECT, lambda ctx: fuel_pod, 10)
 
     def smash(g: Game, ctx: dict[str, Any]) -> Flow:
-        p: Party = ctx["party"]
-        other: Party = ctx["other_party"]
+        smasher, target = ctx.get("vehicle"), ctx.get("other")
         if (ctx.get("orientation") == "tailgate" and isinstance(ctx.get("dice"), int)
-                and int(ctx["dice"]) <= 0 and other.vehicle is not None
-                and _is_rig(g, other.vehicle) and _enemy_of_rig(g, p.vehicle)
+                and int(ctx["dice"]) <= 0 and isinstance(smasher, VehicleState)
+                and _is_rig(g, target) and _enemy_of_rig(g, smasher)
                 and has(g, "fuel_pod")):
-            assert p.vehicle is not None
-            remove(g, "fuel_pod", f"{p.vehicle.name}'s tailgate Smash Attack had no dice")
+            remove(g, "fuel_pod", f"{smasher.name}'s tailgate Smash Attack had no dice")
         yield from ()
 
     fx.add_flow("smash_roll", EFFECT, lambda ctx: smash, -100)
@@ -414,6 +413,15 @@ def install(game: Game, rig_id: str) -> None:
         return _hold_wreck if _is_rig(game, ctx.get("vehicle")) and attached(game) else None
 
     fx.add_flow("wreck", EFFECT, hold, 100)
+
+    def wrecking(value: Any, ctx: dict[str, Any]) -> None:
+        """While its wreck sequence runs (it skids to a halt) the rig is not wrecked again."""
+        rig = rig_of(game)
+        if rig is not None and ctx["data"].get("vehicle") == rig.id:
+            memory(game)["wrecking"] = ctx["data"].get("how") is None
+
+    fx.on("logged:wrecked", EFFECT, wrecking)
+    fx.on("logged:respawn", EFFECT, wrecking)
     for hook in ("hits_resolved", "after_attack", "step_end", "movement_end", "attack_end",
                  "move_window"):
         fx.add_flow(hook, f"{EFFECT}:stamina", _stamina_pick, -100)
