@@ -111,7 +111,8 @@ def test_fuel_pod_discards_a_skid_die() -> None:
     g.apply("discard:1")
     drive(g)
     assert ev(g, "fuel_pod")[0] == {"vehicle": "rig", "die": 1, "discarded": "slide"}
-    assert ev(g, "skid_hazards", vehicle="rig")[0]["gained"] == 1  # the Hazard only: the Slide is gone
+    # the Hazard only: the Slide is gone
+    assert ev(g, "skid_hazards", vehicle="rig")[0]["gained"] == 1
 
 
 def test_fuel_pod_rerolls_a_skid_die() -> None:
@@ -156,7 +157,7 @@ def test_grease_monkey_goes_when_blast_gives_the_rig_a_hazard() -> None:
     g = placed("escape-the-city", r, a, dice=[5, 1, *FILL], upgrades=("grease_monkey",),
                pole=1)
     drive(g, template="short_straight", attack=["grenades#0>rig", "stop"])
-    assert [e for e in ev(g, "hazards") if e["vehicle"] == "rig"][0]["change"] == 1
+    assert ev(g, "hazards", vehicle="rig")[0]["change"] == 1
     assert lost(g) == ["grease_monkey"]
 
 
