@@ -36,7 +36,7 @@ def placed(scenario: str, *vehicles: VehicleState, dice: list[int],
     base = scenario_class(scenario)
     assert issubclass(base, SavageHighways)
 
-    class Placed(base):  # type: ignore[misc, valid-type]
+    class Placed(base):
         def generate(self, state: GameState, rng: random.Random) -> None:
             return None
 

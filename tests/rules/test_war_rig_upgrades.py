@@ -15,7 +15,7 @@ FILL = [3] * 60
 
 
 def lost(g: object) -> list[str]:
-    return [e["upgrade"] for e in ev(g, "war_rig_upgrade_lost")]  # type: ignore[arg-type]
+    return [e["upgrade"] for e in ev(g, "war_rig_upgrade_lost")]
 
 
 def test_upgrade_lists_are_checked_and_never_hold_two_of_the_same() -> None:
@@ -32,7 +32,7 @@ def test_upgrade_lists_are_checked_and_never_hold_two_of_the_same() -> None:
 
 
 def two_cars_ahead(gear: int = 2, **kw: object) -> tuple[object, ...]:
-    r = rig(600, 300, gear=gear, **kw)  # type: ignore[arg-type]
+    r = rig(600, 300, gear=gear, **kw)
     a = vehicle("a", "car", 585, 480, 270, player=1)
     b = vehicle("b", "car", 615, 480, 270, player=1)
     return r, a, b
@@ -41,13 +41,13 @@ def two_cars_ahead(gear: int = 2, **kw: object) -> tuple[object, ...]:
 def test_hangers_on_adds_four_crew_and_drops_off_after_two_collisions_in_one_move() -> None:
     r, a, b = two_cars_ahead()
     g = placed("escape-the-city", r, a, b, dice=FILL, upgrades=("hangers_on",))
-    assert g.stat(r, "crew") == 5 + 4  # type: ignore[arg-type]
+    assert g.stat(r, "crew") == 5 + 4
     d = drive(g, tanker_anchor="move", template="medium_straight", collision_reaction="evade")
     assert d is not None and d.player == 1  # the rig's activation is over
     assert [e["other"] for e in ev(g, "collision")] == ["a", "b"]
     assert lost(g) == ["hangers_on"]
     assert ev(g, "war_rig_upgrade_lost")[0]["reason"] == "two Collisions in one activation"
-    assert g.stat(r, "crew") == 5  # type: ignore[arg-type]
+    assert g.stat(r, "crew") == 5
 
 
 def test_one_collision_keeps_the_hangers_on() -> None:
@@ -189,7 +189,7 @@ def test_unlikely_stamina_holds_the_rig_at_zero_until_its_last_upgrade_goes() ->
     assert [e for e in ev(g, "unlikely_stamina") if not e["held"]]
     assert ev(g, "wrecked")[0]["vehicle"] == "rig"
     assert r.status in (Status.WRECKED, Status.REMOVED)
-    assert g.outcome() is not None and g.outcome().winner == 1  # type: ignore[union-attr]
+    assert g.outcome() is not None and g.outcome().winner == 1
 
 
 def test_a_rig_at_zero_with_no_upgrade_is_wrecked_at_once() -> None:
@@ -205,7 +205,7 @@ def test_a_rig_at_zero_with_no_upgrade_is_wrecked_at_once() -> None:
     drive(g, template="short_straight", attack=["machine_gun#0>rig", "stop"])
     assert not ev(g, "unlikely_stamina")
     assert ev(g, "wrecked")[0]["vehicle"] == "rig"
-    assert g.outcome() is not None and g.outcome().reason == "the War Rig was Wrecked"  # type: ignore[union-attr]
+    assert g.outcome() is not None and g.outcome().reason == "the War Rig was Wrecked"
 
 
 def test_plot_immunity_the_death_ray_does_nothing_to_the_rig() -> None:
@@ -225,6 +225,6 @@ def test_bots_answer_the_upgrades_questions_sensibly() -> None:
                dice=FILL, upgrades=("selvaggio",))
     d = drive(g, tanker_anchor="move", template="short_straight")
     assert d is not None and d.kind == "selvaggio"
-    assert g.scenario.bot_choice(g, d) == "yes"  # type: ignore[attr-defined]
+    assert g.scenario.bot_choice(g, d) == "yes"
     r.hazards = 1
-    assert g.scenario.bot_choice(g, d) == "no"  # type: ignore[attr-defined]
+    assert g.scenario.bot_choice(g, d) == "no"

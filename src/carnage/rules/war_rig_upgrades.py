@@ -272,7 +272,7 @@ def install(game: Game, rig_id: str) -> None:
                 remove(g, "cow_catcher", f"a Head-on Collision with {other.vehicle.name}")
         yield from stamina_check(g)
 
-    fx.add_flow("collision_end", EFFECT, lambda ctx: collided)
+    fx.add_flow("collision_end", EFFECT, lambda ctx: collided, -50)
 
     # Cow Catcher: a terrain piece treated as Destructible in the rig's activation.
     def cow_catcher(g: Game, ctx: dict[str, Any]) -> Flow:

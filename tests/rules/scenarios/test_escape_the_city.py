@@ -57,12 +57,12 @@ def gangers_team(n: int = 2, cans: int = 120) -> dict[str, object]:
 def game_with(*teams: dict[str, object], **kw: object) -> object:
     specs = tuple(parse_team(t, f"team {i}") for i, t in enumerate(teams))
     return build_game(GameSetup(scenario="escape-the-city", teams=specs, players=len(specs),
-                                **kw), 1)  # type: ignore[arg-type]
+                                **kw), 1)
 
 
 def test_teams_are_checked_as_riggers_and_gangers() -> None:
     g = game_with(riggers_team(), gangers_team())
-    assert g.pending() is not None  # type: ignore[attr-defined]
+    assert g.pending() is not None
     with pytest.raises(SetupError, match="may have no perks"):
         game_with(riggers_team(perks=["powder_keg"]), gangers_team())
     with pytest.raises(SetupError, match="Nitro Booster"):
@@ -73,10 +73,10 @@ def test_teams_are_checked_as_riggers_and_gangers() -> None:
         game_with(sparky, gangers_team())
     with pytest.raises(SetupError, match="one War Rig only"):
         two = riggers_team()
-        two["vehicles"] = [*two["vehicles"], {"name": "Rig 2", "type": "war_rig"}]  # type: ignore[misc]
+        two["vehicles"] = [*two["vehicles"], {"name": "Rig 2", "type": "war_rig"}]
         game_with(two, gangers_team())
     over = riggers_team()
-    over["vehicles"] = [*over["vehicles"], *({"name": f"Truck {i}", "type": "truck"}  # type: ignore[misc]
+    over["vehicles"] = [*over["vehicles"], *({"name": f"Truck {i}", "type": "truck"}
                                             for i in range(4))]
     with pytest.raises(SetupError, match="rest of the Riggers' team costs 74 Cans"):
         game_with(over, gangers_team())
@@ -97,7 +97,7 @@ def test_the_upgrades_option_is_checked_and_attached() -> None:
     g = build_game(GameSetup(scenario="escape-the-city",
                              scenario_options=(("upgrades", ["fuel_pod"]),)), 1)
     assert wru.attached(g) == ["fuel_pod"]
-    assert g.pending() is not None and g.pending().kind == "edge_pose"  # type: ignore[union-attr]
+    assert g.pending() is not None and g.pending().kind == "edge_pose"
     with pytest.raises(SetupError, match="'turbo' is not a War Rig Upgrade"):
         build_game(GameSetup(scenario="escape-the-city",
                              scenario_options=(("upgrades", ["turbo"]),)), 1)

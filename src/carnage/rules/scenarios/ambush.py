@@ -181,7 +181,7 @@ class Ambush(SavageHighways):
     def install_more(self, game: Game, eff: str) -> None:
         game.effects.on("may_respawn", eff, self._may_respawn, -10)
         game.effects.add_flow("movement_end", eff, lambda ctx: self._restart)
-        game.effects.add_flow("collision_end", eff, lambda ctx: self._keep_wreck)
+        game.effects.add_flow("collision_end", eff, lambda ctx: self._keep_wreck, 50)
 
     def _may_respawn(self, value: Any, ctx: dict[str, Any]) -> Any:
         game: Game = ctx["game"]
