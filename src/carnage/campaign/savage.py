@@ -410,9 +410,17 @@ class SavageHighwaysMode:
         wins = {RIGGERS: 0, GANGERS: 0}
         for _, w in done:
             wins[w] += 1
-        standings = [{"seat": s, "team": ts[s].name, "role": RIGGERS if s == r else GANGERS,
-                      "wins": wins[RIGGERS if s == r else GANGERS],
-                      "games": len(done)} for s in ts]
+        from carnage.campaign.seasons import team_cost
+
+        standings: list[dict[str, Any]] = []
+        for s in ts:
+            side = RIGGERS if s == r else GANGERS
+            # ``cp`` and ``finishes`` for the shared standings table: scenarios won, lost.
+            standings.append({"seat": s, "team": ts[s].name, "role": side, "wins": wins[side],
+                              "games": len(done), "cp": wins[side],
+                              "finishes": [wins[side], len(done) - wins[side]],
+                              "cans": ts[s].cans, "spent": team_cost(ts[s])})
+        standings.sort(key=lambda row: (-int(row["wins"]), int(row["seat"])))
         schedule = []
         path = [FIRST, *(next_scenario(done[:i]) for i in range(1, 3))]
         for i in range(3):
