@@ -140,6 +140,12 @@ def test_a_riggers_win_reattaches_the_upgrade_and_leads_to_ambush() -> None:
     assert MODE.pregame(c2, ev).pending() is None  # recorded already
 
 
+def test_anything_but_the_riggers_own_victory_is_a_gangers_win() -> None:
+    assert sh.winning_side(0, False, 0) == "riggers"
+    assert sh.winning_side(1, False, 0) == "gangers"
+    assert sh.winning_side(None, True, 0) == "gangers"  # the safety net stopped it
+
+
 def test_ride_eternal_lowers_the_hull_of_each_wrecked_vehicle_for_good() -> None:
     spec = load_team(RIGGERS)
     once = sh.ride_eternal(spec, ["Outrider"])

@@ -189,6 +189,13 @@ def upgrade_outcome(scenario: str, winner: str, setup: Sequence[str]) -> list[Re
     return [Record(kind, {"upgrade": u, "scenario": scenario}) for u in setup]
 
 
+def winning_side(winner: int | None, draw: bool, riggers: int) -> str:
+    """The Riggers win only by the scenario's own victory for them; anything else, a draw
+    stopped by the ``max_rounds`` safety net included, is a Gangers win ("otherwise the
+    Gangers win", every scenario; ruling SH-R21)."""
+    return RIGGERS if winner is not None and not draw and winner == riggers else GANGERS
+
+
 # -- Ride Eternal -------------------------------------------------------------------------------
 def ride_eternal(spec: TeamSpec, wrecked: Sequence[str]) -> TeamSpec:
     """``spec`` with ``career.hull_loss`` raised by 2 on each vehicle named in ``wrecked``."""
@@ -357,9 +364,8 @@ class SavageHighwaysMode:
         st = game.state
         places = [[ev.seats[p] for p in g] for g in finishing_order(game)]
         reason, rounds = game_result(game)
-        engine_r = ev.seats.index(r)
-        won = st.winner is not None and not st.draw and st.winner == engine_r
-        winner = RIGGERS if won else GANGERS
+        winner = winning_side(st.winner, st.draw, ev.seats.index(r))
+        won = winner == RIGGERS
         steps = Steps(seed)
         steps.add(Record("game", {"scenario": ev.scenario, "seed": seed, "places": places,
                                   "reason": reason, "rounds": rounds}, game_id))

@@ -98,6 +98,11 @@ def test_the_upgrades_option_is_checked_and_attached() -> None:
                              scenario_options=(("upgrades", ["fuel_pod"]),)), 1)
     assert wru.attached(g) == ["fuel_pod"]
     assert g.pending() is not None and g.pending().kind == "edge_pose"
+    g = build_game(GameSetup(scenario="escape-the-city",  # as --option upgrades=... gives it
+                             scenario_options=(("upgrades", "fuel_pod,selvaggio"),)), 1)
+    assert wru.attached(g) == ["fuel_pod", "selvaggio"]
+    with pytest.raises(SetupError, match="a list of War Rig Upgrade ids"):
+        build_game(GameSetup(scenario="escape-the-city", scenario_options=(("upgrades", 3),)), 1)
     with pytest.raises(SetupError, match="'turbo' is not a War Rig Upgrade"):
         build_game(GameSetup(scenario="escape-the-city",
                              scenario_options=(("upgrades", ["turbo"]),)), 1)

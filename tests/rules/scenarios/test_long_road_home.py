@@ -134,3 +134,14 @@ def test_wheeled_army_respawns_with_vehicles_in_play_for_fewer_votes() -> None:
         wa.status = Status.ACTIVE
         assert vote_cost(g, 0, RESPAWN) == 3  # the Riggers: as usual
     assert road(st)["table"] == 1
+
+
+def test_a_gear_phase_beginning_with_the_rig_wrecked_ends_it_for_the_gangers() -> None:
+    g = road_game(vehicle("a", "car", 100, 600, 90, player=1), vp=1)
+    st = g.state
+    st.vehicles["rig"].status = Status.WRECKED
+    assert g.outcome() is None
+    g.scenario.check_end_at(g, "gear_phase_start")
+    out = g.outcome()
+    assert out is not None and out.winner == 1
+    assert out.reason == "a Gear Phase began with the War Rig Wrecked"

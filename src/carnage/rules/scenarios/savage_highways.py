@@ -295,7 +295,9 @@ class SavageHighways(TableScenario):
     max_players: int | None = None
     table = SAVAGE
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {
-        "upgrades": (list, []), "riggers": (int, 0)}
+        "upgrades": (object, []), "riggers": (int, 0)}
+    """``upgrades``: a list of upgrade ids, or one text of ids separated by commas (from
+    ``--option upgrades=fuel_pod,selvaggio``); ``riggers``: the Riggers' seat."""
     end_checks = frozenset({"gear_phase_start"})
     setup_upgrades = 1
     """How many upgrades the set-up attaches when the ``upgrades`` option is empty."""
@@ -440,7 +442,12 @@ class SavageHighways(TableScenario):
         from carnage.rulesets.setup import SetupError
 
         st = game.state
-        given = st.scenario.get("options", {}).get("upgrades") or []
+        given: Any = st.scenario.get("options", {}).get("upgrades") or []
+        if isinstance(given, str):
+            given = [u for u in given.split(",") if u.strip()]
+        if not isinstance(given, list):
+            raise SetupError("scenario option upgrades: a list of War Rig Upgrade ids, not "
+                             f"{given!r}")
         try:
             ids = wru.check_upgrades(given, "scenario option upgrades")
         except wru.UpgradeError as e:
