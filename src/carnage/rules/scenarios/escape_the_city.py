@@ -135,21 +135,29 @@ class EscapeTheCity(SavageHighways):
 
 
 def road_block_advice(game: Game, decision: Decision) -> Any:
-    """Bots block the rig's road: the spot nearest a point well ahead of the rig, turned
-    across its way."""
+    """Bots narrow the rig's road without plugging it: the spot nearest a point well ahead
+    of the rig and off to one side (the first block to its left, the second to its right),
+    lying along its way."""
     rig = the_rig(game.state)
     values = [str(o.value) for o in decision.options if o.value != NONE]
     if rig is None or not values:
         return NONE
     h = math.radians(rig.pose.heading)
-    ahead = (rig.pose.x + 400.0 * math.cos(h), rig.pose.y + 400.0 * math.sin(h))
+    side = 1.0 if not ev_blocks(game) else -1.0
+    ahead = (rig.pose.x + 450.0 * math.cos(h) - side * 220.0 * math.sin(h),
+             rig.pose.y + 450.0 * math.sin(h) + side * 220.0 * math.cos(h))
 
     def score(k: str) -> tuple[float, str]:
         x, y, turn = (float(t) for t in k.split(","))
-        across = abs(math.cos(math.radians(turn - rig.pose.heading)))
+        across = abs(math.sin(math.radians(turn - rig.pose.heading)))
         return (math.dist((x, y), ahead) + 100.0 * across, k)
 
     return min(values, key=score)
+
+
+def ev_blocks(game: Game) -> list[str]:
+    """The Road Blocks placed so far."""
+    return sorted(k for k in game.state.obstacles if k.startswith("road-block-"))
 
 
 def road_block_pose(key: str) -> Pose:

@@ -116,7 +116,8 @@ class LongRoadHome(SavageHighways):
 
     # -- the table -----------------------------------------------------------------------------
     def generate(self, state: GameState, rng: random.Random) -> None:
-        """Sparse: ``TERRAIN`` pieces, each wholly beyond Long of every edge."""
+        """Sparse: ``TERRAIN`` pieces, each wholly beyond Long of every edge (and clear of the
+        rig's place in the middle of any of them: ``FIRST_TABLE_MARGIN``)."""
         kinds = [("rock", 80.0, 70.0, False), ("wreckage", 120.0, 40.0, False),
                  ("crate", 40.0, 40.0, True)]
         placed: list[Obstacle] = []
@@ -345,6 +346,11 @@ class LongRoadHome(SavageHighways):
         return rows
 
 
+FIRST_TABLE_MARGIN = 260.0
+"""Mm the first table's terrain keeps from every edge: beyond Long, and room for the rig (cab
+and trailer, 230 mm) in the middle of whichever edge becomes the entry edge."""
+
+
 def _clear_of_edges(state: GameState, poly: list[Point]) -> bool:
-    return all(LONG < x < state.width - LONG and LONG < y < state.height - LONG
-               for x, y in poly)
+    m = FIRST_TABLE_MARGIN
+    return all(m < x < state.width - m and m < y < state.height - m for x, y in poly)

@@ -62,7 +62,8 @@ class Rescue(SavageHighways):
     gangers_choose_upgrade = True
 
     def generate(self, state: GameState, rng: random.Random) -> None:
-        scatter_terrain(state, rng, TERRAIN, margin=200.0, gap=90.0)
+        # Clear of every edge by more than the rig's length: its place in any edge's middle.
+        scatter_terrain(state, rng, TERRAIN, margin=260.0, gap=90.0)
 
     def escape_edges(self, state: GameState) -> list[str]:
         return list(memory(state)["edges"].get("riggers", []))

@@ -596,7 +596,7 @@ class SavageHighways(TableScenario):
         st = game.state
         h = math.radians(vehicle.pose.heading)
         if ((pose.x - vehicle.pose.x) * math.cos(h) + (pose.y - vehicle.pose.y) * math.sin(h)
-                < -1.0):
+                < -1.0) and not stuck(game, vehicle):
             # A reverse: the trailer leads, which the bot's look-ahead does not follow.
             return OFF_TABLE_PENALTY
         polys = [*bodies_at(vehicle, pose),
@@ -703,11 +703,22 @@ def forward_only(game: Game, decision: Decision) -> Any:
     v = game.state.vehicles.get(decision.vehicle or "")
     if v is None or v.trailer is None:
         return None
+    bot = HeuristicBot()
+    if stuck(game, v):
+        # Its last moves went nowhere (the trailer found no room): back out if it may,
+        # else try the templates it has not just tried.
+        tried = stuck_templates(game, v)
+        back = tuple(o for o in decision.options if "reverse" in str(o.value))
+        fresh = back or tuple(o for o in decision.options if str(o.value) not in tried)
+        if not fresh:
+            return None
+        return bot._template(game, replace(decision, options=fresh), random.Random(0))
     forward = tuple(o for o in decision.options if "reverse" not in str(o.value))
     if not forward or len(forward) == len(decision.options):
         return None
-    bot = HeuristicBot()
-    pick = bot.choose(game, replace(decision, options=forward), random.Random(0))
+    pick = bot._template(game, replace(decision, options=forward), random.Random(0))
+    if pick is None:
+        return None
     # Unless every forward template leaves the table: then reversing is the lesser evil.
     from carnage.ai.bots import OFF_TABLE
     from carnage.engine.movement import parse_template_value
@@ -718,6 +729,45 @@ def forward_only(game: Game, decision: Decision) -> Any:
     res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=False, ignoring=ignoring,
                        ts=game.templates)
     return None if bot.score_move(game, v, res, v.hazards) <= OFF_TABLE / 2 else pick
+
+
+STUCK_MOVES = 2
+
+
+def stuck(game: Game, v: VehicleState) -> bool:
+    """Did ``v``'s last ``STUCK_MOVES`` moves end where they began, touching nothing (an
+    articulated vehicle whose trailer found no room backs up to its start)?"""
+    seen: list[dict[str, Any]] = []
+    for e in reversed(game.log.events):
+        if e.kind == "move" and e.data.get("vehicle") == v.id:
+            seen.append(e.data)
+            if len(seen) == STUCK_MOVES:
+                break
+        elif e.kind == "respawn" and e.data.get("vehicle") == v.id:
+            break
+    here = (round(v.pose.x, 3), round(v.pose.y, 3), round(v.pose.heading, 3))
+    return len(seen) == STUCK_MOVES and all(
+        m.get("interrupted") and not m.get("touched")
+        and (m.get("x"), m.get("y"), m.get("heading")) == here for m in seen)
+
+
+def stuck_templates(game: Game, v: VehicleState) -> set[str]:
+    """Template options (``name[/left][/reverse]``) ``v`` used in its moves since it last
+    went anywhere."""
+    out: set[str] = set()
+    here = (round(v.pose.x, 3), round(v.pose.y, 3), round(v.pose.heading, 3))
+    moved_since = False
+    for e in reversed(game.log.events):
+        if e.data.get("vehicle") != v.id:
+            continue
+        if e.kind == "move":
+            moved_since = (e.data.get("x"), e.data.get("y"), e.data.get("heading")) != here
+            if moved_since:
+                break
+        elif e.kind == "template" and not moved_since:
+            out.add(str(e.data["template"]) + ("/left" if e.data.get("mirror") else "")
+                    + ("/reverse" if e.data.get("reverse") else ""))
+    return out
 
 
 def edge_line(state: GameState, edge: str) -> Line:
