@@ -1,0 +1,380 @@
+"""Campaigns on the web table: seats and their tokens, the next event played on the table,
+the decisions before and after it offered seat by seat, roster changes between games.
+
+Every write names the campaign version the client saw. A stale version is refused with 409
+before anything is done, and the store's own check refuses a write that loses a race, so two
+browsers are serialised or refused, never merged. Reads bring the campaign forward as far as
+it goes without a human: a finished table game's post-game sequence is recorded (bot seats
+answer their own steps) the first time anyone looks.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from carnage.campaign.seasons import SeasonError
+from carnage.campaign.store import Campaign, CampaignError, CampaignStore, ConflictError, Record
+from carnage.rulesets.setup import SetupError
+from carnage.team import TeamSpec
+from carnage.web import campaigns as modes
+from carnage.web.ownership import Owners
+from carnage.web.schemas import Controller
+from carnage.web.sessions import ApiError, Games, GameSession, Seat
+
+SEAT_KIND = "cseat"
+"""Ownership kind of a campaign seat's token (id ``<campaign>.<seat>``)."""
+MAX_ROUNDS = 60
+"""Most rounds a campaign's table game may be given from the page."""
+
+
+def _oid(cid: str, seat: int) -> str:
+    return f"{cid}.{seat}"
+
+
+def _conflict(c: Campaign, version: int) -> ApiError:
+    return ApiError(409, f"the campaign changed since you loaded it (it is at version "
+                         f"{c.version}, you had {version}): reload it and try again; "
+                         "nothing was changed")
+
+
+@dataclass(frozen=True)
+class OpenEvent:
+    """An event started from the page and not yet recorded."""
+
+    number: int
+    seq: int
+    """The ``web-event`` record's position."""
+    seed: int
+    controllers: dict[int, str]
+    max_rounds: int | None
+    game: str | None
+    """The table game, once the pre-game decisions are made."""
+
+
+def open_event(c: Campaign) -> OpenEvent | None:
+    ev: Record | None = None
+    game: str | None = None
+    for r in c.records:
+        if r.kind == "web-event":
+            ev, game = r, None
+        elif r.kind == "web-table" and ev is not None:
+            game = str(r.data["game"])
+        elif r.kind == "web-done":
+            ev, game = None, None
+    if ev is None:
+        return None
+    mr = ev.data.get("max_rounds")
+    return OpenEvent(int(ev.data["event"]), ev.seq, int(ev.data["seed"]),
+                     {int(k): str(v) for k, v in ev.data["controllers"].items()},
+                     None if mr is None else int(mr), game)
+
+
+def upto(c: Campaign, seq: int) -> Campaign:
+    """The campaign as it stood before record ``seq``."""
+    return replace(c, records=tuple(r for r in c.records if r.seq < seq))
+
+
+def plus(c: Campaign, records: Sequence[Record]) -> Campaign:
+    """The campaign as it will be once ``records`` are appended."""
+    start = (c.records[-1].seq + 1) if c.records else 0
+    extra = tuple(replace(r, seq=start + i) for i, r in enumerate(records))
+    return replace(c, records=c.records + extra)
+
+
+def claimed(c: Campaign) -> set[int]:
+    return {int(r.data["seat"]) for r in c.records if r.kind == "web-seat"}
+
+
+class Desk:
+    """The campaign side of the web table (one per app)."""
+
+    def __init__(self, store: CampaignStore, games: Games, owners: Owners) -> None:
+        self.store = store
+        self.games = games
+        self.owners = owners
+
+    # -- reading ---------------------------------------------------------------------------------
+    def get(self, cid: str) -> Campaign:
+        try:
+            return self.store.get(cid)
+        except CampaignError as e:
+            raise ApiError(404, str(e)) from None
+
+    def seat_for(self, c: Campaign, token: str | None) -> int | None:
+        """The seat whose token this is (None: a spectator); 403 for a token of no seat."""
+        if token is None or not token.strip():
+            return None
+        for seat in sorted(claimed(c)):
+            if self.owners.owns(SEAT_KIND, _oid(c.id, seat), [token.strip()]):
+                return seat
+        raise ApiError(403, "that seat token does not belong to this campaign")
+
+    def _append(self, c: Campaign, version: int, records: Sequence[Record]) -> int:
+        if version != c.version:
+            raise _conflict(c, version)
+        try:
+            return self.store.append(c.id, version, records)
+        except ConflictError as e:
+            raise ApiError(409, f"{e}; nothing was changed") from None
+        except CampaignError as e:
+            raise ApiError(404, str(e)) from None
+
+    # -- creating and joining --------------------------------------------------------------------
+    def create(self, mode: str, options: Mapping[str, Any],
+               teams: Sequence[TeamSpec]) -> tuple[Campaign, dict[int, str]]:
+        """A new campaign with every seat claimed; its seat tokens."""
+        try:
+            opts, records = modes.start(mode, options, teams)
+        except SeasonError as e:
+            raise ApiError(422, str(e)) from None
+        records = records + [Record("web-seat", {"seat": s}) for s in range(len(teams))]
+        cid = self.store.create(mode, opts, records)
+        tokens = {s: self.owners.claim(SEAT_KIND, _oid(cid, s)) for s in range(len(teams))}
+        return self.get(cid), tokens
+
+    def claim(self, cid: str, seat: int, version: int) -> tuple[Campaign, str]:
+        """Take a seat nobody holds yet (a campaign started from the command line); its token."""
+        c = self.get(cid)
+        seats = {t["seat"] for t in modes.summary(c)["teams"]}
+        if seat not in seats:
+            raise ApiError(422, f"seat: campaign {cid} has no seat {seat}")
+        if seat in claimed(c):
+            raise ApiError(409, f"seat {seat} is already taken: ask its player for the link")
+        self._append(c, version, [Record("web-seat", {"seat": seat})])
+        return self.get(cid), self.owners.claim(SEAT_KIND, _oid(cid, seat))
+
+    # -- between games ---------------------------------------------------------------------------
+    def change_team(self, cid: str, version: int, token: str | None, seat: int,
+                    team: TeamSpec, dry_run: bool) -> tuple[Campaign, modes.RosterCheck]:
+        c = self.get(cid)
+        you = self.seat_for(c, token)
+        if you is None or you != seat:
+            raise ApiError(403, f"only seat {seat}'s player may change its roster: send its "
+                                "seat token")
+        if open_event(c) is not None:
+            raise ApiError(409, "an event is being played: rosters change between games")
+        check = modes.change_team(c, seat, team)
+        if dry_run or check.record is None:
+            if version != c.version:
+                raise _conflict(c, version)
+            return c, check
+        self._append(c, version, [check.record])
+        return self.get(cid), check
+
+    # -- the next event --------------------------------------------------------------------------
+    def start_event(self, cid: str, version: int, token: str | None,
+                    controllers: Sequence[str], max_rounds: int | None,
+                    seed: int | None) -> Campaign:
+        c = self.get(cid)
+        you = self.seat_for(c, token)
+        held = claimed(c)
+        if you is None and held:
+            raise ApiError(403, "only a player of this campaign may start its next event: "
+                                "send your seat token")
+        if open_event(c) is not None:
+            raise ApiError(409, "the next event has already been started; reload the campaign")
+        ev = modes.next_event(c)
+        if ev is None:
+            raise ApiError(409, "the campaign is over: there is no next event")
+        seats = [t["seat"] for t in modes.summary(c)["teams"]]
+        if len(controllers) != len(seats):
+            raise ApiError(422, f"controllers: one per seat ({len(seats)}), not "
+                                f"{len(controllers)}")
+        for s, ctl in zip(seats, controllers, strict=True):
+            if ctl == "human" and s not in held:
+                raise ApiError(422, f"controllers.{seats.index(s)}: seat {s} has no player "
+                                    "yet (claim it first, or give it a bot)")
+        humans = sum(1 for x in controllers if x == "human")
+        if seed is not None and humans > 1:
+            raise ApiError(422, "seed: a seed may be chosen only when at most one human plays "
+                                "(otherwise a player could foresee the dice)")
+        seed = secrets.randbelow(2**62) if seed is None else seed
+        rec = Record("web-event", {"event": int(ev["game"]), "seed": seed,
+                                   "max_rounds": max_rounds,
+                                   "controllers": {str(s): x for s, x in
+                                                   zip(seats, controllers, strict=True)}})
+        self._append(c, version, [rec])
+        return self.advance(cid)
+
+    def choose(self, cid: str, version: int, token: str | None, value: Any) -> Campaign:
+        """A seat's answer to the step waiting for it."""
+        c = self.get(cid)
+        you = self.seat_for(c, token)
+        if you is None:
+            raise ApiError(403, "a seat token is needed to decide; spectators cannot")
+        oe = open_event(c)
+        if oe is None:
+            raise ApiError(409, "no decision is waiting: no event is open")
+        phase, steps = self._steps(c, oe)
+        if steps is None:
+            raise ApiError(409, "no decision is waiting: the event's game is being played")
+        ask = steps.pending()
+        if ask is None:
+            raise ApiError(409, "no decision is waiting")
+        a = modes.ask_json(ask)
+        if a["seat"] != you:
+            raise ApiError(403, f"the decision waiting is seat {a['seat']}'s, not yours")
+        if version != c.version:
+            raise _conflict(c, version)
+        try:
+            steps.choose(you, value)
+        except SeasonError as e:
+            raise ApiError(422, f"value: {e}") from None
+        self._append(c, version, [Record("web-step", {
+            "event": oe.number, "phase": phase, "seat": you, "value": value,
+            "secret": a["secret"]})])
+        return self.advance(cid)
+
+    def _steps(self, c: Campaign, oe: OpenEvent) -> tuple[str, modes.Steps | None]:
+        """The event's open step sequence with every choice made so far replayed: the
+        pre-game one until the table game exists, then (once it is over) the post-game one;
+        None while the game is being played."""
+        at_start = upto(c, oe.seq)
+        ev = modes.next_event(at_start)
+        if ev is None:
+            raise ApiError(409, "the campaign's event is no longer scheduled")
+        if oe.game is None:
+            phase, steps = "pregame", modes.pregame(at_start, ev)
+        else:
+            session = self.games.get(oe.game)
+            with session.lock:
+                if not session.finished:
+                    return "playing", None
+                phase = "post"
+                steps = modes.post_game(c, ev, session.game, oe.game, oe.seed)
+        for r in c.records:
+            if (r.kind == "web-step" and r.seq > oe.seq and r.data["phase"] == phase
+                    and int(r.data["event"]) == oe.number):
+                try:
+                    steps.choose(int(r.data["seat"]), r.data["value"])
+                except SeasonError as e:
+                    raise ApiError(409, f"the campaign's recorded choices no longer replay: "
+                                        f"{e}") from None
+        return phase, steps
+
+    def advance(self, cid: str) -> Campaign:
+        """Bring the campaign forward as far as it goes without a human: bot seats answer their
+        steps, the table game is set up once the pre-game decisions are made, and a finished
+        game's post-game sequence is recorded. A race with another browser is harmless: the
+        loser re-reads."""
+        for _ in range(8):
+            c = self.get(cid)
+            oe = open_event(c)
+            if oe is None:
+                return c
+            phase, steps = self._steps(c, oe)
+            if steps is None:
+                return c
+            new: list[Record] = []
+            while (ask := steps.pending()) is not None:
+                a = modes.ask_json(ask)
+                if oe.controllers.get(a["seat"], "human") == "human":
+                    break
+                value = modes.auto_choice(a)
+                try:
+                    steps.choose(a["seat"], value)
+                except SeasonError as e:
+                    raise ApiError(500, f"a bot's campaign decision was refused: {e}") from None
+                new.append(Record("web-step", {"event": oe.number, "phase": phase,
+                                               "seat": a["seat"], "value": value,
+                                               "secret": a["secret"]}))
+            done = steps.pending() is None
+            game_id: str | None = None
+            if done:
+                out = steps.records()
+                new += out
+                if phase == "pregame":
+                    game_id = self._table(plus(c, new), oe)
+                    new.append(Record("web-table", {"event": oe.number, "game": game_id}))
+                else:
+                    new.append(Record("web-done", {"event": oe.number, "game": oe.game},
+                                      oe.game))
+            if not new:
+                return c
+            try:
+                self.store.append(cid, c.version, new)
+            except ConflictError:
+                if game_id is not None:
+                    self.games.store.delete_game(game_id)
+                continue
+            if not done:
+                return self.get(cid)
+        return self.get(cid)
+
+    def _table(self, c: Campaign, oe: OpenEvent) -> str:
+        """Set up the event's table game (bots play at once up to the first human); its id."""
+        ev = modes.next_event(upto(c, oe.seq))
+        assert ev is not None
+        setup = modes.setup(c, ev)
+        if oe.max_rounds is not None:
+            setup = replace(setup, max_rounds=oe.max_rounds)
+        order = modes.seat_order(c, ev)
+        seats = []
+        for i, cs in enumerate(order):
+            ctl = cast(Controller, oe.controllers.get(cs, "heuristic"))
+            seats.append(Seat(i, ctl, secrets.token_urlsafe(18) if ctl == "human" else None,
+                              None))
+        gid = uuid.uuid4().hex[:12]
+        try:
+            session = GameSession(gid, setup, oe.seed, seats, datetime.now(UTC),
+                                  self.games.store, seed_chosen=False)
+        except (SetupError, ValueError, KeyError) as e:
+            raise ApiError(422, f"the event's game cannot be set up: {e}") from None
+        with session.lock:
+            try:
+                session.run_bots()
+            except Exception as e:
+                raise ApiError(500, f"the engine failed while the bots played "
+                                    f"({type(e).__name__}: {e})") from None
+            self.games.store.add_game(session.stored())
+        return gid
+
+    # -- what a seat sees ------------------------------------------------------------------------
+    def view(self, cid: str, token: str | None) -> dict[str, Any]:
+        c = self.advance(cid)
+        you = self.seat_for(c, token)
+        summary = modes.summary(c)
+        held = claimed(c)
+        out: dict[str, Any] = {
+            "id": c.id, "mode": c.mode, "mode_name": modes.mode_name(c), "version": c.version,
+            "created": c.created.isoformat(), "options": c.options, "you": you,
+            "seats": [{"seat": t["seat"], "team": t["team"], "claimed": t["seat"] in held}
+                      for t in summary["teams"]],
+            "summary": summary, "chart": modes.chart(c), "event": None,
+        }
+        oe = open_event(c)
+        if oe is not None:
+            out["event"] = self._event_view(c, oe, you, summary)
+        return out
+
+    def _event_view(self, c: Campaign, oe: OpenEvent, you: int | None,
+                    summary: Mapping[str, Any]) -> dict[str, Any]:
+        names = {t["seat"]: t["team"] for t in summary["teams"]}
+        ev = modes.next_event(upto(c, oe.seq)) or {}
+        phase, steps = self._steps(c, oe)
+        out: dict[str, Any] = {
+            "event": oe.number, "scenario": ev.get("scenario"), "phase": phase,
+            "controllers": {str(k): v for k, v in oe.controllers.items()},
+            "game": oe.game, "url": None, "waiting": None, "ask": None,
+        }
+        if oe.game is not None:
+            session = self.games.get(oe.game)
+            order = modes.seat_order(c, ev)
+            link = f"/games/{oe.game}?campaign={c.id}"
+            if you is not None and you in order:
+                mine = session.seats[order.index(you)]
+                if mine.token:
+                    link = f"/games/{oe.game}?token={mine.token}&campaign={c.id}"
+            out["url"] = link
+            out["finished"] = session.finished
+        if steps is not None and (ask := steps.pending()) is not None:
+            a = modes.ask_json(ask)
+            out["waiting"] = {"seat": a["seat"], "team": names.get(a["seat"], "")}
+            if a["seat"] == you:  # a step is shown to its own seat only
+                out["ask"] = a
+        return out
