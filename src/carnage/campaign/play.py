@@ -1,13 +1,19 @@
-"""Playing a season's next event with bots on the engine, and recording it in one go."""
+"""Playing a campaign's next event with bots on the engine, and recording it in one go.
+
+Works for every mode through ``carnage.campaign.modes.MODES``: the mode names the next game,
+offers its pre-game decisions (bots answer them), builds the game, and offers the post-game
+sequence (bots answer it); the pre-game and post-game records are appended as one
+transaction, refused if the campaign changed meanwhile.
+"""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from carnage.campaign.seasons import SeasonError, next_event, post_game_records, teams
+from carnage.campaign.steps import SeasonError, StepAsk, extended
 from carnage.campaign.store import CampaignStore
 from carnage.engine.game import Game
 from carnage.engine.state import Status
@@ -22,15 +28,17 @@ class EventResult:
     reason: str
     rounds: int
     version: int
+    kind: str = "event"
+    number: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "scenario": self.scenario, "seed": self.seed,
                 "places": self.places, "reason": self.reason, "rounds": self.rounds,
-                "version": self.version}
+                "version": self.version, "kind": self.kind, "number": self.number}
 
 
 def finishing_order(game: Game) -> list[list[int]]:
-    """Seats best first, tied seats grouped. Death Race freezes its own order of places
+    """Engine seats best first, tied seats grouped. Death Race freezes its own order of places
     (p.128, ``state.scenario["places"]``); every other event ranks the winner first, then
     the rest by vehicles still in play, then by Hull Points left (ruling CMP-1)."""
     st = game.state
@@ -56,41 +64,54 @@ def finishing_order(game: Game) -> list[list[int]]:
     return groups
 
 
+def game_result(game: Game) -> tuple[str, int]:
+    """Why the game ended and how many rounds it lasted."""
+    o = game.outcome()
+    return ("" if o is None else o.reason), (game.state.round if o is None else o.rounds)
+
+
+Policy = Callable[[StepAsk], Any]
+
+
 def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
-              seed: int | None = None, max_rounds: int | None = None) -> EventResult:
-    """Play the campaign's next event with ``bots`` (one name for all, or one per seat) and
-    append its post-game sequence (one transaction, refused if the campaign changed)."""
+              seed: int | None = None, max_rounds: int | None = None,
+              request: Mapping[str, Any] | None = None,
+              policy: Policy | None = None) -> EventResult:
+    """Play the campaign's next event with ``bots`` (one name for all, or one per seat of the
+    event), answer its pre- and post-game decisions with ``policy`` (each question's default
+    when None) and append them as one transaction (refused if the campaign changed).
+    ``request``: the meeting's choices for the mode's ``next_event``."""
     from carnage.ai import make_bot, play_out
     from carnage.ai.runner import bot_rng
-    from carnage.engine.game import RuleOptions
-    from carnage.rulesets.setup import GameSetup, SetupError, build_game
+    from carnage.campaign.modes import mode_of
+    from carnage.rulesets.setup import SetupError, build_game
 
     c = store.get(cid)
-    ev = next_event(c)
-    ts = teams(c)
-    if not ts:
+    mode = mode_of(c.mode)
+    ev = mode.next_event(c, request)
+    if ev is None:
+        raise SeasonError(f"campaign {cid} is over: no event is left to play")
+    if not ev.seats:
         raise SeasonError(f"campaign {cid} has no teams")
-    names = list(bots) if len(bots) > 1 else [bots[0]] * len(ts)
-    if len(names) != len(ts):
-        raise SeasonError(f"{len(names)} bots for {len(ts)} teams")
+    names = list(bots) if len(bots) > 1 else [bots[0]] * len(ev.seats)
+    if len(names) != len(ev.seats):
+        raise SeasonError(f"{len(names)} bots for {len(ev.seats)} teams")
     seed = secrets.randbits(48) if seed is None else seed
-    setup = GameSetup(scenario=ev["scenario"],
-                      teams=tuple(t.spec.model_copy(update={"cans": t.allowance}) for t in ts),
-                      players=len(ts),
-                      max_rounds=RuleOptions.max_rounds if max_rounds is None else max_rounds)
+    pre = mode.pregame(c, ev).auto(policy).records()
+    before = extended(c, pre)
+    setup = mode.setup(before, ev)
+    if max_rounds is not None:
+        setup = replace(setup, max_rounds=max_rounds)
     try:
         game = build_game(setup, seed)
         play_out(game, [make_bot(b) for b in names], bot_rng(seed))
     except (SetupError, KeyError) as e:
-        raise SeasonError(f"event {ev['game']} ({ev['scenario']}): {e}") from None
-    order = finishing_order(game)
-    # engine seats are team indices in seat order; record campaign seats
-    seat_of = [t.seat for t in ts]
-    places = [[seat_of[p] for p in g] for g in order]
-    o = game.outcome()
-    reason = "" if o is None else o.reason
-    rounds = game.state.round if o is None else o.rounds
+        raise SeasonError(f"event {ev.number} ({ev.scenario}): {e}") from None
     gid = secrets.token_hex(8)
-    records = post_game_records(c, gid, ev["scenario"], seed, places, reason, rounds)
-    version = store.append(cid, c.version, records)
-    return EventResult(gid, ev["scenario"], seed, places, reason, rounds, version)
+    post = mode.post_game(before, ev, game, gid, seed).auto(policy).records()
+    version = store.append(cid, c.version, [*pre, *post])
+    result = next((r for r in post if r.kind == "game"), None)
+    places = [] if result is None else [list(g) for g in result.data.get("places", [])]
+    reason, rounds = game_result(game)
+    return EventResult(gid, ev.scenario, seed, places, reason, rounds, version, ev.kind,
+                       ev.number)

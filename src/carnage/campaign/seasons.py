@@ -18,14 +18,29 @@ Records this module reads and writes (``Record.kind``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from carnage.campaign.steps import (
+    NextEvent,
+    SeasonError,
+    StepAsk,
+    Steps,
+    choices,
+    done,
+    extended,
+)
 from carnage.campaign.store import Campaign, Record
 from carnage.team import TeamSpec
 
+if TYPE_CHECKING:
+    from carnage.engine.game import Game
+    from carnage.rulesets.setup import GameSetup
+
 MODES = ("escalating", "championship")
+"""The two modes of this module (every mode: ``carnage.campaign.modes.MODES``)."""
+__all__ = ["CHAMPIONSHIP", "ESCALATING", "SeasonError", "SeasonMode"]
 
 START_CANS = 30  # Refuelled p.154: the recommended starting team size
 BONUS_CANS = 10  # Refuelled p.154: the recommended bonus before each later game
@@ -34,14 +49,14 @@ DEFAULT_EVENTS = ("death-race", "capture-the-flag", "flag-tag", "street-race")
 """The events a season rotates through unless its options name others (ruling CMP-4)."""
 
 
-class SeasonError(ValueError):
-    """A season option, team or change breaks the campaign's rules; one-line message."""
+__all__ = ["CHAMPIONSHIP", "ESCALATING", "SeasonError", "SeasonMode"]
 
 
 def season_options(mode: str, *, start_cans: int = START_CANS, bonus: int = BONUS_CANS,
                    variant: str = "any", events: Sequence[str] = DEFAULT_EVENTS,
                    championship: bool | None = None,
-                   escalating: bool | None = None) -> dict[str, Any]:
+                   escalating: bool | None = None,
+                   games: int | None = None) -> dict[str, Any]:
     """The options record of a new season. Each mode keeps its own rule; ``championship`` /
     ``escalating`` add the other one (p.155 recommends combining them: CC-02)."""
     if mode not in MODES:
@@ -54,11 +69,16 @@ def season_options(mode: str, *, start_cans: int = START_CANS, bonus: int = BONU
         raise SeasonError(f"unknown bonus variant {variant!r} (any, perks-weapons)")
     if not events:
         raise SeasonError("a season needs at least one event scenario")
-    return {
+    if games is not None and games < 1:
+        raise SeasonError(f"a season of {games} games: give at least 1")
+    out: dict[str, Any] = {
         "start_cans": start_cans, "bonus": bonus, "variant": variant, "events": list(events),
         "escalating": mode == "escalating" if escalating is None else escalating,
         "championship": mode == "championship" if championship is None else championship,
     }
+    if games is not None:
+        out["games"] = games
+    return out
 
 
 # -- reading the records -----------------------------------------------------------------------
@@ -257,3 +277,188 @@ def champion(c: Campaign) -> list[str]:
         return []
     top = rows[0]
     return [r.name for r in rows if (r.cp, r.finishes) == (top.cp, top.finishes)]
+
+
+# -- the two modes on the campaign modes interface ---------------------------------------------
+def team_json(spec: TeamSpec) -> dict[str, Any]:
+    return spec.model_dump(mode="json", exclude_none=True)
+
+
+def parse_team_value(value: Any, who: str) -> TeamSpec | None:
+    """A roster answer: ``"keep"`` (None) or a team file as JSON (a dict); ``SeasonError``
+    naming the first problem."""
+    from carnage.team import TeamFileError
+    from carnage.team.io import parse_team
+
+    if value == "keep" or value is None:
+        return None
+    if isinstance(value, TeamSpec):
+        return value
+    if not isinstance(value, dict):
+        raise SeasonError(f"{who}: a new roster is a team (JSON object) or 'keep', not "
+                          f"{type(value).__name__}")
+    try:
+        return parse_team(value, who)
+    except TeamFileError as e:
+        raise SeasonError(str(e).splitlines()[0]) from None
+
+
+def roster_value(value: Any, who: str) -> Any:
+    """A roster answer checked as a team (``"keep"`` or the team's JSON, returned as given)."""
+    spec = parse_team_value(value, who)
+    return "keep" if spec is None else team_json(spec)
+
+
+def _raw_events(raw: Any) -> list[str]:
+    from carnage.rules.scenarios import SCENARIOS
+
+    names = ([s.strip() for s in raw.split(",") if s.strip()] if isinstance(raw, str)
+             else [str(s) for s in raw])
+    unknown = [n for n in names if n not in SCENARIOS]
+    if unknown:
+        raise SeasonError(f"events: unknown scenario {unknown[0]!r} (see `carnage scenarios`)")
+    return names
+
+
+def _int(raw: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    v = raw.get(key)
+    if v is None:
+        return default
+    try:
+        if isinstance(v, bool):
+            raise ValueError
+        return int(v)
+    except (TypeError, ValueError):
+        raise SeasonError(f"{key}: {v!r} is not a whole number") from None
+
+
+def team_rows(ts: Sequence[TeamState]) -> list[dict[str, Any]]:
+    return [{"seat": t.seat, "team": t.name, "sponsor": t.spec.sponsor, "cans": t.allowance,
+             "joined_after": t.joined_after,
+             "vehicles": [vehicle_row(v) for v in t.spec.vehicles]} for t in ts]
+
+
+def vehicle_row(v: Any) -> dict[str, Any]:
+    return {"name": v.name, "type": v.type, "weapons": [w.id for w in v.weapons],
+            "upgrades": [u.id for u in v.upgrades], "perks": list(v.perks),
+            "career": (v.career.model_dump(mode="json") if v.career is not None else None)}
+
+
+class SeasonMode:
+    """Escalating (p.154) or Championship (p.155) Seasons on the modes interface. Options:
+    ``start_cans``, ``bonus``, ``variant``, ``events`` (scenarios in turn), ``combined``
+    (both rules, p.155), ``games`` (season length; absent: open-ended)."""
+
+    KEYS = frozenset({"start_cans", "bonus", "variant", "events", "combined", "games",
+                      "championship", "escalating"})
+
+    def __init__(self, mode: str, name: str) -> None:
+        self.id = mode
+        self.name = name
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(raw) - self.KEYS)
+        if unknown:
+            raise SeasonError(f"{self.id}: unknown option {unknown[0]!r} "
+                              f"(known: {', '.join(sorted(self.KEYS))})")
+        combined = bool(raw.get("combined"))
+        return season_options(
+            self.id, start_cans=_int(raw, "start_cans", START_CANS) or 0,
+            bonus=_int(raw, "bonus", BONUS_CANS) or 0,
+            variant=str(raw.get("variant", "any")),
+            events=_raw_events(raw.get("events", DEFAULT_EVENTS)),
+            championship=True if combined else raw.get("championship"),
+            escalating=True if combined else raw.get("escalating"),
+            games=_int(raw, "games", None))
+
+    def start(self, options: Mapping[str, Any], teams: Sequence[TeamSpec]) -> list[Record]:
+        if len(teams) < 2:
+            raise SeasonError("a season needs at least two teams")
+        out: list[Record] = []
+        for seat, spec in enumerate(teams):
+            out += join_records(dict(options), seat, spec, 0)
+        return out
+
+    def summary(self, c: Campaign, seat: int | None = None) -> dict[str, Any]:
+        ev = self.next_event(c)
+        played = games(c.records)
+        events = list(c.options["events"])
+        length = c.options.get("games")
+        return {
+            "id": c.id, "mode": c.mode, "name": self.name, "options": c.options,
+            "version": c.version, "games": len(played),
+            "standings": [s.to_json() for s in standings(c)],
+            "schedule": [{"game": i + 1, "scenario": events[i % len(events)],
+                          "played": i < len(played)}
+                         for i in range(max(len(played) + 1, length or 0))],
+            "next": None if ev is None else ev.to_json(),
+            "finished": ev is None,
+            "champion": champion(c),
+            "titles": ({"champion": champion(c)} if ev is None else {}),
+            "teams": team_rows(teams(c)),
+            "results": [r.to_json() for r in played],
+            "pending": [],
+        }
+
+    def next_event(self, c: Campaign,
+                   request: Mapping[str, Any] | None = None) -> NextEvent | None:
+        if request:
+            raise SeasonError(f"{self.name}: the next game takes no choices "
+                              f"(got {', '.join(sorted(request))})")
+        n = len(games(c.records))
+        length = c.options.get("games")
+        if length is not None and n >= int(length):
+            return None
+        events = list(c.options["events"])
+        ts = teams(c)
+        return NextEvent(n + 1, events[n % len(events)], tuple(t.seat for t in ts),
+                         info=(("teams", [t.name for t in ts]),))
+
+    def setup(self, c: Campaign, ev: NextEvent) -> GameSetup:
+        from carnage.rulesets.setup import GameSetup
+
+        by_seat = {t.seat: t for t in teams(c)}
+        return GameSetup(scenario=ev.scenario,
+                         teams=tuple(by_seat[s].spec.model_copy(
+                             update={"cans": by_seat[s].allowance}) for s in ev.seats),
+                         players=len(ev.seats), scenario_options=ev.options)
+
+    def pregame(self, c: Campaign, ev: NextEvent) -> Steps:
+        return done()
+
+    def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
+                  seed: int) -> Steps:
+        """The result, each team's Championship Points, every team's bonus Cans, then (in
+        an escalating season) each team's chance to spend them: one step sequence."""
+        from carnage.campaign.play import finishing_order, game_result
+
+        places = [[ev.seats[p] for p in g] for g in finishing_order(game)]
+        reason, rounds = game_result(game)
+        steps = Steps(seed)
+        steps.add(*post_game_records(c, game_id, ev.scenario, seed, places, reason, rounds))
+        if c.options.get("escalating"):
+            for seat in ev.seats:
+                steps.then(self._roster_decision(c, seat))
+        return steps.start()
+
+    def roster(self, c: Campaign, seat: int) -> Steps:
+        if seat not in {t.seat for t in teams(c)}:
+            raise SeasonError(f"campaign {c.id} has no team in seat {seat}")
+        return Steps().then(self._roster_decision(c, seat)).start()
+
+    def _roster_decision(self, c: Campaign, seat: int) -> Any:
+        from carnage.campaign.steps import Decision
+
+        def resolve(value: Any, steps: Steps) -> None:
+            now = extended(c, steps.written())
+            spec = parse_team_value(value, f"seat {seat}")
+            if spec is not None:
+                steps.add(change_team(now, seat, spec))
+
+        ask = StepAsk(seat, "roster", f"seat {seat}: spend your Cans on a new roster, or keep "
+                      "the team", choices(["keep"]), rule="CE-02", page=154, default="keep")
+        return Decision(ask, resolve, check=lambda v: roster_value(v, f"seat {seat}"))
+
+
+ESCALATING = SeasonMode("escalating", "Escalating Season")
+CHAMPIONSHIP = SeasonMode("championship", "Championship Season")

@@ -1,10 +1,13 @@
-"""``carnage campaign``: Escalating and Championship Seasons kept in a database.
+"""``carnage campaign``: campaigns of every mode kept in a database.
 
-``new`` starts a season from team files and prints its id; ``team`` replaces a roster between
-games; ``show`` prints the standings, the teams' Cans and the next event; ``next`` names the
-next game; ``auto`` plays and records events with bots; ``export`` prints the whole history
-as JSON. ``--db`` takes a database URL (SQLite in the user data folder by default, or
-``postgresql://user@host/db``). Bad ids, files, URLs or options: one line on stderr, exit 2.
+``new`` starts a campaign (``--mode escalating|championship|televised|...``, any mode of
+``carnage.campaign.modes.MODES``) from team files and prints its id; ``team`` replaces a roster
+between games; ``show`` prints the standings, schedule, each team's vehicles (dents, injuries)
+and the results (``--seat`` shows that seat's secrets too); ``next`` names the next game
+(``--present`` / ``--skirmish``: what the meeting decides, for modes that ask); ``auto`` plays
+and records events with bots; ``export`` prints the whole history as JSON. ``--db`` takes a
+database URL (SQLite in the user data folder by default, or ``postgresql://user@host/db``).
+Bad ids, files, URLs or options: one line on stderr, exit 2.
 """
 
 from __future__ import annotations
@@ -17,16 +20,22 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carnage.campaign import seasons
+from carnage.campaign.steps import SeasonError
 from carnage.campaign.store import CampaignError, CampaignStore
 
-app = typer.Typer(help="Campaigns: Escalating and Championship Seasons (Refuelled pp.154-155).",
-                  no_args_is_help=True)
+app = typer.Typer(help="Campaigns: Escalating, Championship and Televised Seasons "
+                  "(Refuelled pp.154-164) and the other modes.", no_args_is_help=True)
 
 DbOpt = Annotated[str | None, typer.Option(
     "--db", help="database URL (default: SQLite in the user data folder)", show_default=False)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
 IdArg = Annotated[str, typer.Argument(help="campaign id", metavar="ID")]
+SeatOpt = Annotated[int | None, typer.Option(
+    "--seat", min=0, help="whose view: that seat's secrets are shown too")]
+PresentOpt = Annotated[str | None, typer.Option(
+    "--present", help="seats at this meeting, e.g. 0,2 (modes with meetings)")]
+SkirmishOpt = Annotated[str | None, typer.Option(
+    "--skirmish", help="play a Wasteland Skirmish instead: a scenario id, or 'roll'")]
 
 
 def _fail(message: str) -> typer.Exit:
@@ -43,119 +52,163 @@ def _store(db: str | None) -> CampaignStore:
         raise _fail(str(e)) from None
 
 
-def _events(spec: str) -> list[str]:
-    from carnage.rules.scenarios import SCENARIOS
+def _request(present: str | None, skirmish: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if present is not None:
+        try:
+            out["present"] = [int(s) for s in present.split(",") if s.strip()]
+        except ValueError:
+            raise SeasonError(f"--present: {present!r} is not a list of seats like 0,2"
+                              ) from None
+    if skirmish is not None:
+        out["skirmish"] = skirmish
+    return out
 
-    names = [s.strip() for s in spec.split(",") if s.strip()]
-    unknown = [n for n in names if n not in SCENARIOS]
-    if unknown:
-        raise seasons.SeasonError(
-            f"--events: unknown scenario {unknown[0]!r} (see `carnage scenarios`)")
-    return names
 
+def summary(store: CampaignStore, cid: str, seat: int | None = None) -> dict[str, Any]:
+    from carnage.campaign.modes import mode_of
 
-def summary(store: CampaignStore, cid: str) -> dict[str, Any]:
     c = store.get(cid)
-    return {
-        "id": c.id, "mode": c.mode, "options": c.options, "version": c.version,
-        "games": len(seasons.games(c.records)),
-        "standings": [s.to_json() for s in seasons.standings(c)],
-        "next": seasons.next_event(c), "champion": seasons.champion(c),
-        "teams": [{"seat": t.seat, "team": t.name, "cans": t.allowance,
-                   "joined_after": t.joined_after,
-                   "vehicles": [{"name": v.name, "type": v.type,
-                                 "weapons": [w.id for w in v.weapons]}
-                                for v in t.spec.vehicles]}
-                  for t in seasons.teams(c)],
-        "results": [r.to_json() for r in seasons.games(c.records)],
-    }
+    return mode_of(c.mode).summary(c, seat)
 
 
 @app.command("new")
 def new(
     team: Annotated[list[Path], typer.Option("--team", help="a team file (give one per team)")],
-    mode: Annotated[str, typer.Option("--mode", help="escalating or championship")],
-    start_cans: Annotated[int, typer.Option("--start-cans")] = seasons.START_CANS,
-    bonus: Annotated[int, typer.Option("--bonus", help="Cans before each later game")] = (
-        seasons.BONUS_CANS),
-    variant: Annotated[str, typer.Option(
-        "--variant", help="any, or perks-weapons (bonus buys no vehicles)")] = "any",
-    events: Annotated[str, typer.Option(
-        "--events", help="comma-separated scenarios, played in turn")] = ",".join(
-            seasons.DEFAULT_EVENTS),
+    mode: Annotated[str, typer.Option(
+        "--mode", help="escalating, championship, televised, ...")],
+    start_cans: Annotated[int | None, typer.Option(
+        "--start-cans", help="Cans each team starts with")] = None,
+    bonus: Annotated[int | None, typer.Option(
+        "--bonus", help="escalating: Cans before each later game")] = None,
+    variant: Annotated[str | None, typer.Option(
+        "--variant", help="escalating: any, or perks-weapons (bonus buys no vehicles)")] = None,
+    events: Annotated[str | None, typer.Option(
+        "--events", help="escalating/championship: comma-separated scenarios played in turn; "
+        "televised: how many Televised Events")] = None,
+    schedule: Annotated[str | None, typer.Option(
+        "--schedule", help="televised: the events' scenarios, comma-separated ('roll' rolls "
+        "one on the p.156 table)")] = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", help="escalating/championship: season length (default open-ended)")] = None,
     combined: Annotated[bool, typer.Option(
         "--combined", help="escalating with Championship Points (p.155)")] = False,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="dice seed for what the mode rolls up front")] = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Start a season with the given teams; prints its id."""
+    """Start a campaign with the given teams; prints its id."""
+    from carnage.campaign.modes import mode_of
     from carnage.team import TeamFileError, load_team
 
+    given = {"start_cans": start_cans, "bonus": bonus, "variant": variant, "events": events,
+             "schedule": schedule, "games": games, "seed": seed,
+             "combined": True if combined else None}
+    raw = {k: v for k, v in given.items() if v is not None}
     try:
-        if len(team) < 2:
-            raise seasons.SeasonError("a season needs at least two --team files")
-        opts = seasons.season_options(
-            mode, start_cans=start_cans, bonus=bonus, variant=variant, events=_events(events),
-            championship=True if combined else None, escalating=True if combined else None)
-        records = []
-        for seat, path in enumerate(team):
+        m = mode_of(mode)
+        opts = m.options(raw)
+        specs = []
+        for path in team:
             try:
-                spec = load_team(path)
+                specs.append(load_team(path))
             except TeamFileError as e:
-                raise seasons.SeasonError(e.problems[0]) from None
-            records += seasons.join_records(opts, seat, spec, 0)
-    except seasons.SeasonError as e:
+                raise SeasonError(e.problems[0]) from None
+        records = m.start(opts, specs)
+    except SeasonError as e:
         raise _fail(str(e)) from None
     store = _store(db)
     try:
-        cid = store.create(mode, opts, records)
+        cid = store.create(m.id, opts, records)
     except CampaignError as e:
         raise _fail(str(e)) from None
     typer.echo(json.dumps({"id": cid}) if as_json else cid)
 
 
+def _career(v: dict[str, Any]) -> str:
+    car = v.get("career") or {}
+    bits = []
+    if car.get("dents"):
+        bits.append(f"{car['dents']} dents")
+    if car.get("injuries"):
+        bits.append("injuries " + ", ".join(car["injuries"]))
+    for key, label in (("crew_loss", "crew -"), ("hull_loss", "hull -"),
+                       ("weakened_chassis", "weakened chassis x"),
+                       ("audience_favourite", "audience favourite x")):
+        if car.get(key):
+            bits.append(f"{label}{car[key]}")
+    return f" [{'; '.join(bits)}]" if bits else ""
+
+
 @app.command("show")
-def show(cid: IdArg, db: DbOpt = None,
+def show(cid: IdArg, seat: SeatOpt = None, db: DbOpt = None,
          as_json: JsonOpt = False) -> None:
-    """Standings, each team's Cans, results so far and the next event."""
+    """Standings, schedule, each team's vehicles (dents, injuries), results and the next game."""
     store = _store(db)
     try:
-        s = summary(store, cid)
-    except CampaignError as e:
+        s = summary(store, cid, seat)
+    except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
     if as_json:
         typer.echo(json.dumps(s, indent=2, default=str))
         return
     console = Console()
-    console.print(f"[bold]{s['mode'].title()} Season {s['id']}[/] — {s['games']} games played")
-    table = Table("#", "team", "CP", "games", "places (1st, 2nd, ...)", "Cans", "spent")
-    for i, row in enumerate(s["standings"], 1):
+    console.print(f"[bold]{s['name']} {s['id']}[/] — {s['games']} games played")
+    rows = s["standings"]
+    extra = [k for k in ("stash", "rp") if rows and k in rows[0]]
+    table = Table("#", "team", "CP", "games", "places (1st, 2nd, ...)", "Cans", "spent",
+                  *extra)
+    for i, row in enumerate(rows, 1):
         table.add_row(str(i), row["team"], str(row["cp"]), str(row["games"]),
-                      ", ".join(map(str, row["finishes"])), str(row["cans"]), str(row["spent"]))
+                      ", ".join(map(str, row["finishes"])), str(row["cans"]), str(row["spent"]),
+                      *(str(row[k]) if row.get(k) is not None else "secret" for k in extra))
     console.print(table)
+    sched = [e for e in s.get("schedule", []) if "event" in e]
+    if sched:
+        console.print("schedule: " + ", ".join(
+            f"{e['event']}. {e['scenario']}{' (played)' if e.get('played') else ''}"
+            for e in sched), soft_wrap=True)
     for t in s["teams"]:
         cars = "; ".join(f"{v['name']} ({v['type']}: {', '.join(v['weapons']) or 'unarmed'})"
-                         for v in t["vehicles"])
+                         f"{_career(v)}" for v in t["vehicles"])
         console.print(f"seat {t['seat']} {t['team']}: {cars}", soft_wrap=True)
+    for r in s.get("spoils", []):
+        console.print(f"spoils game {r['game']}: {r['team']} {r['text']}", soft_wrap=True)
     nxt = s["next"]
-    console.print(f"next: game {nxt['game']}, {nxt['scenario']}")
-    if s["champion"]:
+    if nxt is not None:
+        console.print(f"next: game {nxt['game']}, {nxt['label']}")
+    for title, holders in (s.get("titles") or {}).items():
+        if holders:
+            console.print(f"{title.replace('_', ' ')}: {', '.join(holders)}")
+    if s["champion"] and not s["finished"]:
         console.print(f"leading: {', '.join(s['champion'])}")
 
 
 @app.command("next")
-def next_game(cid: IdArg, db: DbOpt = None,
-              as_json: JsonOpt = False) -> None:
+def next_game(cid: IdArg, present: PresentOpt = None, skirmish: SkirmishOpt = None,
+              db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """The next game to play: its number, scenario and teams."""
+    from carnage.campaign.modes import mode_of
+
     store = _store(db)
     try:
-        ev = seasons.next_event(store.get(cid))
-    except CampaignError as e:
+        c = store.get(cid)
+        ev = mode_of(c.mode).next_event(c, _request(present, skirmish))
+    except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
+    if ev is None:
+        if as_json:
+            typer.echo(json.dumps(None))
+        else:
+            typer.echo("the campaign is over")
+        return
+    j = ev.to_json()
     if as_json:
-        typer.echo(json.dumps(ev))
+        typer.echo(json.dumps(j))
     else:
-        typer.echo(f"game {ev['game']}: {ev['scenario']} — {' vs '.join(ev['teams'])}")
+        teams = j.get("teams") or [f"seat {s}" for s in ev.seats]
+        typer.echo(f"game {ev.number}: {j['label']} — {' vs '.join(map(str, teams))}")
 
 
 @app.command("team")
@@ -165,7 +218,9 @@ def team_change(
     team: Annotated[Path, typer.Option("--team", help="the team's new roster file")],
     db: DbOpt = None,
 ) -> None:
-    """Between games: replace a team's roster, within the Cans it has been given (p.154)."""
+    """Between games: replace a team's roster by the mode's rules (Cans given, workshop)."""
+    from carnage.campaign.modes import mode_of
+    from carnage.campaign.seasons import team_cost, team_json
     from carnage.team import TeamFileError, load_team
 
     store = _store(db)
@@ -173,15 +228,15 @@ def team_change(
         try:
             spec = load_team(team)
         except TeamFileError as e:
-            raise seasons.SeasonError(e.problems[0]) from None
+            raise SeasonError(e.problems[0]) from None
         c = store.get(cid)
-        record = seasons.change_team(c, seat, spec)
-        store.append(cid, c.version, [record])
-    except (CampaignError, seasons.SeasonError) as e:
+        steps = mode_of(c.mode).roster(c, seat)
+        steps.choose(seat, team_json(spec))
+        store.append(cid, c.version, steps.records())
+        row = next(r for r in summary(store, cid, seat)["standings"] if r["seat"] == seat)
+    except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
-    typer.echo(f"seat {seat}: {spec.name}, {seasons.team_cost(spec)} of "
-               f"{next(t.allowance for t in seasons.teams(store.get(cid)) if t.seat == seat)}"
-               " Cans")
+    typer.echo(f"seat {seat}: {spec.name}, {team_cost(spec)} of {row['cans']} Cans")
 
 
 @app.command("auto")
@@ -193,11 +248,15 @@ def auto(
     seed: Annotated[int | None, typer.Option("--seed", help="dice seed of the first event")] = (
         None),
     max_rounds: Annotated[int | None, typer.Option("--max-rounds", min=1)] = None,
+    present: PresentOpt = None,
+    skirmish: SkirmishOpt = None,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play the next N events with bots and record each (one transaction per event)."""
+    """Play the next N events with bots and record each (one transaction per event); stops
+    early when the campaign is over."""
     from carnage.ai.bots import BOTS
+    from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
@@ -207,26 +266,44 @@ def auto(
     store = _store(db)
     played = []
     try:
+        request = _request(present, skirmish)
         for i in range(events):
-            r = play_next(store, cid, names, None if seed is None else seed + i, max_rounds)
+            c = store.get(cid)
+            if mode_of(c.mode).next_event(c, request) is None:
+                break
+            r = play_next(store, cid, names, None if seed is None else seed + i, max_rounds,
+                          request)
             played.append(r.to_json())
             if not as_json:
                 typer.echo(f"{r.scenario}: places {r.places} ({r.reason}, {r.rounds} rounds)")
         s = summary(store, cid)
-    except (CampaignError, seasons.SeasonError) as e:
+    except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
     if as_json:
-        typer.echo(json.dumps({"played": played, "standings": s["standings"]}, default=str))
+        typer.echo(json.dumps({"played": played, "standings": s["standings"],
+                               "finished": s["finished"], "titles": s["titles"]},
+                              default=str))
+    elif s["finished"]:
+        for title, holders in (s.get("titles") or {}).items():
+            if holders:
+                typer.echo(f"{title.replace('_', ' ')}: {', '.join(holders)}")
 
 
 @app.command("export")
-def export(cid: IdArg, db: DbOpt = None) -> None:
-    """The whole history as JSON: the campaign and every record in order."""
+def export(cid: IdArg, seat: SeatOpt = None,
+           spectator: Annotated[bool, typer.Option(
+               "--spectator", help="leave out every seat's secrets")] = False,
+           db: DbOpt = None) -> None:
+    """The whole history as JSON: the campaign and every record in order (``--seat`` /
+    ``--spectator``: only what that seat / anyone may see)."""
+    from carnage.campaign.steps import redacted
+
     store = _store(db)
     try:
         c = store.get(cid)
     except CampaignError as e:
         raise _fail(str(e)) from None
+    records = list(c.records) if seat is None and not spectator else redacted(c.records, seat)
     typer.echo(json.dumps({"id": c.id, "mode": c.mode, "options": c.options,
                            "version": c.version, "created": c.created.isoformat(),
-                           "records": [r.to_json() for r in c.records]}, indent=2))
+                           "records": [r.to_json() for r in records]}, indent=2))

@@ -18,6 +18,7 @@ from rich.text import Text
 from carnage.catalog import CatalogError
 from carnage.team import TeamFileError, TeamReport, VehicleReport, check_team, load_team
 from carnage.team.battlescribe import RosterError, load_roster, write_roster, write_rosz
+from carnage.team.career import describe_career
 
 app = typer.Typer(help="Build, validate and print teams.", no_args_is_help=True)
 
@@ -70,6 +71,9 @@ def check(
             typer.echo(v.message)
         for v in report.relaxed:
             typer.echo(f"note (homebrew): {v.message}")
+        for vr in report.vehicles:
+            if vr.career is not None:
+                typer.echo(f"{vr.name}: {describe_career(vr.career)}")
         typer.echo(_summary(report))
     raise typer.Exit(0 if report.valid else 1)
 
@@ -127,6 +131,8 @@ def dashboard(v: VehicleReport) -> Panel:
             f"{p.name} ({p.perk_class}, {p.cans} cans)" for p in v.perks)))
     if v.special_rules:
         parts.append(Text("Special rules: " + ", ".join(_title(s) for s in v.special_rules)))
+    if v.career is not None:
+        parts.append(Text("Career: " + describe_career(v.career)))
 
     weight = str(v.weight) if v.weight else "unknown weight"
     title = f"[bold]{v.name}[/bold]  {v.type_name}, {weight}"

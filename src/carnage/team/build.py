@@ -196,7 +196,12 @@ def price_vehicle(team: TeamBuild, v: VehicleBuild) -> VehicleReport:
         upgrades.append(UpgradeLine(u.id, u.name, fu.facing, u.ammo, ucost, uslots, fu.built_in))
         total += ucost
 
-    perks = [PerkLine(p.perk.id, p.perk.name, p.perk.perk_class, p.perk.cost) for p in v.perks]
+    perks = []
+    for p in v.perks:
+        pcost = p.perk.cost
+        for eff in effects:  # a free perk (Badass, p.163) costs nothing
+            pcost = eff.perk_cost(team, v, p, pcost)
+        perks.append(PerkLine(p.perk.id, p.perk.name, p.perk.perk_class, pcost))
     total += sum(p.cans for p in perks)
 
     s = derive_stats(team, v, effects)
@@ -218,4 +223,5 @@ def price_vehicle(team: TeamBuild, v: VehicleBuild) -> VehicleReport:
         perks=tuple(perks),
         special_rules=_special_rules(v),
         articulated=v.tows_trailer,
+        career=v.spec.career,
     )

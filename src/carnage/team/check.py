@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from carnage.catalog.loader import Catalog, load_catalog
-from carnage.team import specials, sponsors  # noqa: F401  (registers the build effects)
+from carnage.team import career, specials, sponsors  # noqa: F401  (registers the build effects)
 from carnage.team.build import price_vehicle, resolve_team
 from carnage.team.effects import sponsor_effects, vehicle_effects
 from carnage.team.model import TeamSpec

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import ClassVar, TypeVar
 
-from carnage.team.context import FittedUpgrade, FittedWeapon, Stats, TeamBuild, VehicleBuild
+from carnage.team.context import (
+    FittedPerk,
+    FittedUpgrade,
+    FittedWeapon,
+    Stats,
+    TeamBuild,
+    VehicleBuild,
+)
 from carnage.team.report import Category, Violation
 
 
@@ -51,6 +58,14 @@ class BuildEffect:
     def stats(self, team: TeamBuild, v: VehicleBuild, s: Stats) -> Stats:
         return s
 
+    def perk_cost(self, team: TeamBuild, v: VehicleBuild, p: FittedPerk, cost: int) -> int:
+        return cost
+
+    def perk_class_exempt(self, team: TeamBuild, v: VehicleBuild, p: FittedPerk) -> bool:
+        """True when this perk may be taken whatever the sponsor's perk classes (Badass's
+        free perk, p.163)."""
+        return False
+
     def check_vehicle(self, team: TeamBuild, v: VehicleBuild) -> Iterator[Violation]:
         return iter(())
 
@@ -70,6 +85,8 @@ VEHICLE_RULES: dict[str, BuildEffect] = {}
 """vehicle special-rule id -> rule (e.g. the Tank's ``turret``)."""
 PERK_RULES: dict[str, BuildEffect] = {}
 """perk id -> rule, for perks that change a vehicle's starting stats."""
+CAREER_RULES: list[BuildEffect] = []
+"""Rules acting on every vehicle with a campaign career (team/career.py), applied last."""
 
 
 def sponsor_rule(sponsor_id: str) -> Callable[[E], E]:
@@ -113,4 +130,6 @@ def vehicle_effects(team: TeamBuild, v: VehicleBuild) -> list[BuildEffect]:
     if v.vehicle is not None:
         out += [VEHICLE_RULES[r] for r in v.vehicle.special_rules if r in VEHICLE_RULES]
     out += [PERK_RULES[p.perk.id] for p in v.perks if p.perk.id in PERK_RULES]
+    if v.spec.career is not None:
+        out += CAREER_RULES
     return out

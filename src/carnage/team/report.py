@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from carnage.catalog.models import Facing, RangeBand, Weight
-from carnage.team.model import Mount
+from carnage.team.model import CareerSpec, Mount
 
 
 class Category(StrEnum):
@@ -155,6 +155,8 @@ class VehicleReport:
     perks: tuple[PerkLine, ...] = ()
     special_rules: tuple[str, ...] = ()
     articulated: bool = False
+    career: CareerSpec | None = None
+    """Campaign wear (dents, injuries, losses; team/career.py); None outside a campaign."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -172,6 +174,8 @@ class VehicleReport:
             "upgrades": [u.to_json() for u in self.upgrades],
             "perks": [p.to_json() for p in self.perks],
             "special_rules": list(self.special_rules),
+            **({} if self.career is None
+               else {"career": self.career.model_dump(mode="json")}),
         }
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 
 from carnage.catalog.models import Facing, Upgrade, UpgradeKind, Weapon, WeaponKind
 from carnage.team.context import FittedUpgrade, TeamBuild, VehicleBuild
-from carnage.team.effects import SPONSOR_RULES
+from carnage.team.effects import SPONSOR_RULES, vehicle_effects
 from carnage.team.report import Category, VehicleReport, Violation
 
 VehicleCheck = Callable[[TeamBuild, VehicleBuild, VehicleReport], Iterator[Violation]]
@@ -240,7 +240,9 @@ def perk_rules(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Viol
         if counts[p.id] > 1:
             yield _v(v, p.id, f"{p.name} may be bought only once per vehicle (has "
                      f"{counts[p.id]})", 104, Category.BUILD, "perk_once")
-        if not t.sponsors_in_use:
+        if any(e.perk_class_exempt(t, v, fp) for e in vehicle_effects(t, v)):
+            pass  # a free perk ignores the sponsor's classes (Badass, p.163)
+        elif not t.sponsors_in_use:
             yield _v(v, p.id, f"{p.name}: perks come from a sponsor's perk classes, and this "
                      "team has no sponsor", 104, Category.PERK_CLASS, "perk_needs_sponsor")
         elif t.sponsor is not None and p.perk_class not in t.sponsor.perk_classes:
