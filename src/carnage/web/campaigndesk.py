@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from carnage.campaign.seasons import SeasonError
+from carnage.campaign.steps import SeasonError, StepAsk, secret
 from carnage.campaign.store import Campaign, CampaignError, CampaignStore, ConflictError, Record
 from carnage.rulesets.setup import SetupError
 from carnage.team import TeamSpec
@@ -52,6 +52,8 @@ class OpenEvent:
     seed: int
     controllers: dict[int, str]
     max_rounds: int | None
+    request: dict[str, Any]
+    """What the meeting decided for the mode's next event (e.g. who is present)."""
     game: str | None
     """The table game, once the pre-game decisions are made."""
 
@@ -71,7 +73,7 @@ def open_event(c: Campaign) -> OpenEvent | None:
     mr = ev.data.get("max_rounds")
     return OpenEvent(int(ev.data["event"]), ev.seq, int(ev.data["seed"]),
                      {int(k): str(v) for k, v in ev.data["controllers"].items()},
-                     None if mr is None else int(mr), game)
+                     None if mr is None else int(mr), dict(ev.data.get("request") or {}), game)
 
 
 def upto(c: Campaign, seq: int) -> Campaign:
@@ -79,11 +81,11 @@ def upto(c: Campaign, seq: int) -> Campaign:
     return replace(c, records=tuple(r for r in c.records if r.seq < seq))
 
 
-def plus(c: Campaign, records: Sequence[Record]) -> Campaign:
-    """The campaign as it will be once ``records`` are appended."""
-    start = (c.records[-1].seq + 1) if c.records else 0
-    extra = tuple(replace(r, seq=start + i) for i, r in enumerate(records))
-    return replace(c, records=c.records + extra)
+def step_record(oe: OpenEvent, phase: str, ask: StepAsk, value: Any) -> Record:
+    """A seat's answer, kept so the sequence replays; a secret answer only its seat may read."""
+    data = {"event": oe.number, "phase": phase, "seat": ask.seat, "kind": ask.kind,
+            "value": value}
+    return Record("web-step", secret(data, [ask.seat], "value") if ask.secret else data)
 
 
 def claimed(c: Campaign) -> set[int]:
@@ -132,7 +134,7 @@ class Desk:
             opts, records = modes.start(mode, options, teams)
         except SeasonError as e:
             raise ApiError(422, str(e)) from None
-        records = records + [Record("web-seat", {"seat": s}) for s in range(len(teams))]
+        records = [*records, *(Record("web-seat", {"seat": s}) for s in range(len(teams)))]
         cid = self.store.create(mode, opts, records)
         tokens = {s: self.owners.claim(SEAT_KIND, _oid(cid, s)) for s in range(len(teams))}
         return self.get(cid), tokens
@@ -159,17 +161,17 @@ class Desk:
         if open_event(c) is not None:
             raise ApiError(409, "an event is being played: rosters change between games")
         check = modes.change_team(c, seat, team)
-        if dry_run or check.record is None:
+        if dry_run or check.records is None:
             if version != c.version:
                 raise _conflict(c, version)
             return c, check
-        self._append(c, version, [check.record])
+        self._append(c, version, check.records)
         return self.get(cid), check
 
     # -- the next event --------------------------------------------------------------------------
     def start_event(self, cid: str, version: int, token: str | None,
                     controllers: Sequence[str], max_rounds: int | None,
-                    seed: int | None) -> Campaign:
+                    seed: int | None, request: Mapping[str, Any] | None = None) -> Campaign:
         c = self.get(cid)
         you = self.seat_for(c, token)
         held = claimed(c)
@@ -178,7 +180,10 @@ class Desk:
                                 "send your seat token")
         if open_event(c) is not None:
             raise ApiError(409, "the next event has already been started; reload the campaign")
-        ev = modes.next_event(c)
+        try:
+            ev = modes.next_event(c, request)
+        except SeasonError as e:
+            raise ApiError(422, f"request: {e}") from None
         if ev is None:
             raise ApiError(409, "the campaign is over: there is no next event")
         seats = [t["seat"] for t in modes.summary(c)["teams"]]
@@ -186,16 +191,17 @@ class Desk:
             raise ApiError(422, f"controllers: one per seat ({len(seats)}), not "
                                 f"{len(controllers)}")
         for s, ctl in zip(seats, controllers, strict=True):
-            if ctl == "human" and s not in held:
+            if ctl == "human" and s not in held and s in ev.seats:
                 raise ApiError(422, f"controllers.{seats.index(s)}: seat {s} has no player "
                                     "yet (claim it first, or give it a bot)")
-        humans = sum(1 for x in controllers if x == "human")
+        humans = sum(1 for s, x in zip(seats, controllers, strict=True)
+                     if x == "human" and s in ev.seats)
         if seed is not None and humans > 1:
             raise ApiError(422, "seed: a seed may be chosen only when at most one human plays "
                                 "(otherwise a player could foresee the dice)")
         seed = secrets.randbelow(2**62) if seed is None else seed
-        rec = Record("web-event", {"event": int(ev["game"]), "seed": seed,
-                                   "max_rounds": max_rounds,
+        rec = Record("web-event", {"event": ev.number, "seed": seed,
+                                   "max_rounds": max_rounds, "request": dict(request or {}),
                                    "controllers": {str(s): x for s, x in
                                                    zip(seats, controllers, strict=True)}})
         self._append(c, version, [rec])
@@ -216,18 +222,15 @@ class Desk:
         ask = steps.pending()
         if ask is None:
             raise ApiError(409, "no decision is waiting")
-        a = modes.ask_json(ask)
-        if a["seat"] != you:
-            raise ApiError(403, f"the decision waiting is seat {a['seat']}'s, not yours")
+        if ask.seat != you:
+            raise ApiError(403, f"the decision waiting is seat {ask.seat + 1}'s, not yours")
         if version != c.version:
             raise _conflict(c, version)
         try:
             steps.choose(you, value)
         except SeasonError as e:
             raise ApiError(422, f"value: {e}") from None
-        self._append(c, version, [Record("web-step", {
-            "event": oe.number, "phase": phase, "seat": you, "value": value,
-            "secret": a["secret"]})])
+        self._append(c, version, [step_record(oe, phase, ask, steps.answers[-1]["value"])])
         return self.advance(cid)
 
     def _steps(self, c: Campaign, oe: OpenEvent) -> tuple[str, modes.Steps | None]:
@@ -235,7 +238,7 @@ class Desk:
         pre-game one until the table game exists, then (once it is over) the post-game one;
         None while the game is being played."""
         at_start = upto(c, oe.seq)
-        ev = modes.next_event(at_start)
+        ev = modes.next_event(at_start, oe.request)
         if ev is None:
             raise ApiError(409, "the campaign's event is no longer scheduled")
         if oe.game is None:
@@ -272,24 +275,20 @@ class Desk:
                 return c
             new: list[Record] = []
             while (ask := steps.pending()) is not None:
-                a = modes.ask_json(ask)
-                if oe.controllers.get(a["seat"], "human") == "human":
+                if oe.controllers.get(ask.seat, "human") == "human":
                     break
-                value = modes.auto_choice(a)
                 try:
-                    steps.choose(a["seat"], value)
+                    steps.choose(ask.seat, ask.default)
                 except SeasonError as e:
                     raise ApiError(500, f"a bot's campaign decision was refused: {e}") from None
-                new.append(Record("web-step", {"event": oe.number, "phase": phase,
-                                               "seat": a["seat"], "value": value,
-                                               "secret": a["secret"]}))
+                new.append(step_record(oe, phase, ask, steps.answers[-1]["value"]))
             done = steps.pending() is None
             game_id: str | None = None
             if done:
                 out = steps.records()
                 new += out
                 if phase == "pregame":
-                    game_id = self._table(plus(c, new), oe)
+                    game_id = self._table(modes.plus(c, new), oe)
                     new.append(Record("web-table", {"event": oe.number, "game": game_id}))
                 else:
                     new.append(Record("web-done", {"event": oe.number, "game": oe.game},
@@ -308,14 +307,16 @@ class Desk:
 
     def _table(self, c: Campaign, oe: OpenEvent) -> str:
         """Set up the event's table game (bots play at once up to the first human); its id."""
-        ev = modes.next_event(upto(c, oe.seq))
+        ev = modes.next_event(upto(c, oe.seq), oe.request)
         assert ev is not None
-        setup = modes.setup(c, ev)
+        try:
+            setup = modes.setup(c, ev)
+        except SeasonError as e:
+            raise ApiError(422, f"the event's game cannot be set up: {e}") from None
         if oe.max_rounds is not None:
             setup = replace(setup, max_rounds=oe.max_rounds)
-        order = modes.seat_order(c, ev)
         seats = []
-        for i, cs in enumerate(order):
+        for i, cs in enumerate(ev.seats):
             ctl = cast(Controller, oe.controllers.get(cs, "heuristic"))
             seats.append(Seat(i, ctl, secrets.token_urlsafe(18) if ctl == "human" else None,
                               None))
@@ -338,7 +339,7 @@ class Desk:
     def view(self, cid: str, token: str | None) -> dict[str, Any]:
         c = self.advance(cid)
         you = self.seat_for(c, token)
-        summary = modes.summary(c)
+        summary = modes.summary(c, you)
         held = claimed(c)
         out: dict[str, Any] = {
             "id": c.id, "mode": c.mode, "mode_name": modes.mode_name(c), "version": c.version,
@@ -355,16 +356,17 @@ class Desk:
     def _event_view(self, c: Campaign, oe: OpenEvent, you: int | None,
                     summary: Mapping[str, Any]) -> dict[str, Any]:
         names = {t["seat"]: t["team"] for t in summary["teams"]}
-        ev = modes.next_event(upto(c, oe.seq)) or {}
+        ev = modes.next_event(upto(c, oe.seq), oe.request)
         phase, steps = self._steps(c, oe)
         out: dict[str, Any] = {
-            "event": oe.number, "scenario": ev.get("scenario"), "phase": phase,
+            "event": oe.number, "scenario": None if ev is None else ev.scenario,
+            "next": None if ev is None else ev.to_json(), "phase": phase,
             "controllers": {str(k): v for k, v in oe.controllers.items()},
             "game": oe.game, "url": None, "waiting": None, "ask": None,
         }
         if oe.game is not None:
             session = self.games.get(oe.game)
-            order = modes.seat_order(c, ev)
+            order = [] if ev is None else list(ev.seats)
             link = f"/games/{oe.game}?campaign={c.id}"
             if you is not None and you in order:
                 mine = session.seats[order.index(you)]
@@ -373,8 +375,7 @@ class Desk:
             out["url"] = link
             out["finished"] = session.finished
         if steps is not None and (ask := steps.pending()) is not None:
-            a = modes.ask_json(ask)
-            out["waiting"] = {"seat": a["seat"], "team": names.get(a["seat"], "")}
-            if a["seat"] == you:  # a step is shown to its own seat only
-                out["ask"] = a
+            out["waiting"] = {"seat": ask.seat, "team": names.get(ask.seat, "")}
+            if ask.seat == you:  # a step is shown to its own seat only
+                out["ask"] = modes.ask_json(ask)
         return out

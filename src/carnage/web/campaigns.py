@@ -23,77 +23,32 @@ The modes never see these: ``mode_view`` hands them the campaign without them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from dataclasses import dataclass, replace
+from typing import Any
 
-from carnage.campaign import seasons
-from carnage.campaign.seasons import SeasonError
+from carnage.campaign.modes import MODES, Mode, NextEvent, SeasonError, StepAsk, Steps
+from carnage.campaign.steps import extended
 from carnage.campaign.store import Campaign, Record
 from carnage.engine.game import Game
 from carnage.rulesets.setup import GameSetup
 from carnage.team import TeamSpec
 
+__all__ = ["NextEvent", "SeasonError", "StepAsk", "Steps"]
+
 WEB = "web-"
 """Prefix of the page's own record kinds."""
 
-
-# -- step sequences ----------------------------------------------------------------------------
-class Steps(Protocol):
-    """Decisions offered to one seat at a time (the modes' step sequences)."""
-
-    def pending(self) -> Any: ...
-
-    def choose(self, seat: int, value: Any) -> None: ...
-
-    def records(self) -> list[Record]: ...
-
-
-@dataclass
-class Done:
-    """A sequence with nothing to decide: its records are ready."""
-
-    out: list[Record] = field(default_factory=list)
-
-    def pending(self) -> Any:
-        return None
-
-    def choose(self, seat: int, value: Any) -> None:
-        raise SeasonError("nothing is waiting for a decision")
-
-    def records(self) -> list[Record]:
-        return list(self.out)
-
-
-def ask_json(ask: Any) -> dict[str, Any]:
-    """A pending step as JSON: ``seat``, ``kind``, ``prompt``, ``options``, ``rule``,
-    ``page``, ``secret``."""
-    if isinstance(ask, Mapping):
-        raw: dict[str, Any] = dict(ask)
-    elif hasattr(ask, "to_json"):
-        raw = dict(ask.to_json())
-    else:
-        raw = {k: getattr(ask, k, None) for k in
-               ("seat", "kind", "prompt", "options", "rule", "page", "secret")}
-    opts = raw.get("options")
-    if isinstance(opts, tuple):
-        opts = list(opts)
-    return {"seat": int(raw["seat"]), "kind": str(raw.get("kind") or ""),
-            "prompt": str(raw.get("prompt") or ""), "options": opts,
-            "rule": raw.get("rule"), "page": raw.get("page"),
-            "secret": bool(raw.get("secret", False))}
-
-
-def auto_choice(ask: dict[str, Any]) -> Any:
-    """What a bot seat answers: the first option, or the bottom of a number range."""
-    opts = ask["options"]
-    if isinstance(opts, list) and opts:
-        first = opts[0]
-        return first["value"] if isinstance(first, Mapping) else first
-    if isinstance(opts, Mapping):
-        return opts.get("min", opts.get("low", 0))
-    if isinstance(opts, list | tuple) and len(opts) == 2:
-        return opts[0]
-    raise SeasonError(f"a bot cannot answer {ask['kind']!r}: it offers no options")
+MAX_TEAMS = 8
+OPTION_DEFAULTS: Mapping[str, Mapping[str, Any]] = {
+    "escalating": {"start_cans": 30, "bonus": 10, "variant": "any",
+                   "events": ["death-race", "capture-the-flag", "flag-tag", "street-race"],
+                   "games": None, "combined": False},
+    "championship": {"start_cans": 30, "bonus": 10, "variant": "any",
+                     "events": ["death-race", "capture-the-flag", "flag-tag", "street-race"],
+                     "games": None, "combined": False},
+}
+"""The option fields the create form shows for a mode (a mode not listed takes its options as
+JSON); every value is checked by the mode itself."""
 
 
 # -- the modes ---------------------------------------------------------------------------------
@@ -102,90 +57,41 @@ class ModeInfo:
     id: str
     name: str
     options: dict[str, Any]
-    """The options a new campaign of this mode takes, with their defaults."""
-    min_teams: int = 2
-    max_teams: int = 8
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "options": self.options,
-                "min_teams": self.min_teams, "max_teams": self.max_teams}
-
-
-_SEASON_OPTIONS: dict[str, Any] = {
-    "start_cans": seasons.START_CANS, "bonus": seasons.BONUS_CANS, "variant": "any",
-    "events": list(seasons.DEFAULT_EVENTS), "combined": False,
-}
-MODE_INFO: tuple[ModeInfo, ...] = (
-    ModeInfo("escalating", "Escalating Season", dict(_SEASON_OPTIONS)),
-    ModeInfo("championship", "Championship Season", dict(_SEASON_OPTIONS)),
-)
+        return {"id": self.id, "name": self.name, "options": self.options}
 
 
 def modes() -> list[ModeInfo]:
-    return list(MODE_INFO)
+    return [ModeInfo(m.id, m.name, dict(OPTION_DEFAULTS.get(m.id, {}))) for m in MODES.values()]
 
 
-def mode_info(mode: str) -> ModeInfo:
-    for m in MODE_INFO:
-        if m.id == mode:
-            return m
-    known = ", ".join(m.id for m in MODE_INFO)
-    raise SeasonError(f"mode: unknown campaign mode {mode!r} (known: {known})")
-
-
-def _int(raw: Mapping[str, Any], key: str, default: int) -> int:
-    v = raw.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise SeasonError(f"options.{key}: expected a whole number, not {v!r}")
-    if not -10_000 <= v <= 10_000:
-        raise SeasonError(f"options.{key}: {v} is out of range")
-    return v
-
-
-def _options(mode: str, raw: Mapping[str, Any]) -> dict[str, Any]:
-    info = mode_info(mode)
-    unknown = sorted(set(raw) - set(info.options))
-    if unknown:
-        raise SeasonError(f"options.{unknown[0]}: unknown option for {info.name} "
-                          f"(known: {', '.join(info.options)})")
-    events = raw.get("events", list(seasons.DEFAULT_EVENTS))
-    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-        raise SeasonError("options.events: expected a list of scenario ids")
-    from carnage.rules.scenarios import SCENARIOS
-
-    bad = [e for e in events if e not in SCENARIOS]
-    if bad:
-        raise SeasonError(f"options.events: unknown scenario {bad[0]!r}")
-    variant = raw.get("variant", "any")
-    if not isinstance(variant, str):
-        raise SeasonError("options.variant: expected any or perks-weapons")
-    combined = raw.get("combined", False)
-    if not isinstance(combined, bool):
-        raise SeasonError("options.combined: expected true or false")
+def mode_of(mode: str) -> Mode:
     try:
-        return seasons.season_options(
-            mode, start_cans=_int(raw, "start_cans", seasons.START_CANS),
-            bonus=_int(raw, "bonus", seasons.BONUS_CANS), variant=variant, events=events,
-            championship=True if combined else None, escalating=True if combined else None)
-    except SeasonError as e:
-        raise SeasonError(f"options: {e}") from None
+        return MODES[mode]
+    except KeyError:
+        raise SeasonError(f"mode: unknown campaign mode {mode!r} (known: "
+                          f"{', '.join(MODES)})") from None
 
 
 def start(mode: str, raw: Mapping[str, Any],
           teams: Sequence[TeamSpec]) -> tuple[dict[str, Any], list[Record]]:
     """A new campaign's checked options and first records; ``SeasonError`` naming what is
-    wrong (``teams.N`` for a team that does not fit)."""
-    info = mode_info(mode)
-    if not info.min_teams <= len(teams) <= info.max_teams:
-        raise SeasonError(f"teams: {info.name} takes {info.min_teams} to {info.max_teams} "
-                          f"teams, not {len(teams)}")
-    options = _options(mode, raw)
-    records: list[Record] = []
-    for seat, spec in enumerate(teams):
-        try:
-            records += seasons.join_records(options, seat, spec, 0)
-        except SeasonError as e:
-            raise SeasonError(f"teams.{seat}: {e}") from None
+    wrong (``options: ...``, ``teams: ...``)."""
+    m = mode_of(mode)
+    clean = {k: v for k, v in raw.items() if v is not None}
+    try:
+        options = m.options(clean)
+    except SeasonError as e:
+        text = str(e)
+        key = text.split(":", 1)[0]
+        where = f"options.{key}:" if key in clean else "options:"
+        rest = text[len(key) + 1:] if key in clean else " " + text
+        raise SeasonError(f"{where}{rest}") from None
+    try:
+        records = m.start(options, teams)
+    except SeasonError as e:
+        raise SeasonError(f"teams: {e}") from None
     return options, records
 
 
@@ -195,130 +101,123 @@ def mode_view(c: Campaign) -> Campaign:
 
 
 def mode_name(c: Campaign) -> str:
-    try:
-        return mode_info(c.mode).name
-    except SeasonError:
-        return c.mode
+    m = MODES.get(c.mode)
+    return c.mode if m is None else m.name
 
 
-def _vehicle(v: Any) -> dict[str, Any]:
-    career = v.career.model_dump(mode="json") if v.career is not None else None
-    return {"name": v.name, "type": v.type,
-            "weapons": [w.id for w in v.weapons],
-            "upgrades": [u.id for u in v.upgrades], "perks": list(v.perks),
-            "career": career}
+def summary(c: Campaign, seat: int | None = None) -> dict[str, Any]:
+    """The mode's summary as ``seat`` may see it (None: a spectator), each schedule line of a
+    game played with its table game's id."""
+    out = mode_of(c.mode).summary(mode_view(c), seat)
+    gids = [r.get("game") for r in out.get("results", [])]
+    for i, row in enumerate(out.get("schedule", [])):
+        row.setdefault("game_id", gids[i] if row.get("played") and i < len(gids) else None)
+    return out
 
 
-def summary(c: Campaign) -> dict[str, Any]:
-    """Standings, schedule, each team's roster with its vehicles' careers, results, the next
-    event and whether the campaign is over (the modes' summary)."""
-    m = mode_view(c)
-    played = seasons.games(m.records)
-    events = list(m.options.get("events", []))
-    nxt = next_event(c)
-    schedule = [{"game": i + 1, "scenario": r.data.get("scenario"), "played": True,
-                 "game_id": r.game_id} for i, r in enumerate(played)]
-    if nxt is not None and events:
-        for k in range(nxt["game"], nxt["game"] + len(events)):
-            schedule.append({"game": k, "scenario": events[(k - 1) % len(events)],
-                             "played": False, "game_id": None})
-    return {
-        "standings": [s.to_json() for s in seasons.standings(m)],
-        "schedule": schedule,
-        "teams": [{"seat": t.seat, "team": t.name, "cans": t.allowance,
-                   "sponsor": t.spec.sponsor, "cost": seasons.team_cost(t.spec),
-                   "joined_after": t.joined_after,
-                   "spec": t.spec.model_dump(mode="json", exclude_none=True),
-                   "vehicles": [_vehicle(v) for v in t.spec.vehicles]}
-                  for t in seasons.teams(m)],
-        "next": nxt, "finished": nxt is None, "titles": seasons.champion(m),
-        "results": [r.to_json() for r in played],
-    }
+def next_event(c: Campaign, request: Mapping[str, Any] | None = None) -> NextEvent | None:
+    return mode_of(c.mode).next_event(mode_view(c), request or None)
 
 
-def next_event(c: Campaign) -> dict[str, Any] | None:
-    """The next event (``game`` number, ``scenario``), None once the campaign is over. The
-    seasons of pp.154-155 run as long as their players like: never over."""
-    return seasons.next_event(mode_view(c))
+def setup(c: Campaign, ev: NextEvent) -> GameSetup:
+    return mode_of(c.mode).setup(mode_view(c), ev)
 
 
-def seat_order(c: Campaign, ev: Mapping[str, Any]) -> list[int]:
-    """The campaign seat of each player of the event's game, in the game's seat order."""
-    return [t.seat for t in seasons.teams(mode_view(c))]
+def pregame(c: Campaign, ev: NextEvent) -> Steps:
+    return mode_of(c.mode).pregame(mode_view(c), ev)
 
 
-def setup(c: Campaign, ev: Mapping[str, Any]) -> GameSetup:
-    m = mode_view(c)
-    ts = seasons.teams(m)
-    return GameSetup(scenario=str(ev["scenario"]),
-                     teams=tuple(t.spec.model_copy(update={"cans": t.allowance}) for t in ts),
-                     players=len(ts))
+def post_game(c: Campaign, ev: NextEvent, game: Game, game_id: str, seed: int) -> Steps:
+    return mode_of(c.mode).post_game(mode_view(c), ev, game, game_id, seed)
 
 
-def pregame(c: Campaign, ev: Mapping[str, Any]) -> Steps:
-    """Decisions before the event (none in the seasons of pp.154-155)."""
-    return Done()
-
-
-def post_game(c: Campaign, ev: Mapping[str, Any], game: Game, game_id: str,
-              seed: int) -> Steps:
-    """The post-game sequence of an event played in ``game``."""
-    from carnage.campaign.play import finishing_order
-
-    order = finishing_order(game)
-    seats = seat_order(c, ev)
-    places = [[seats[p] for p in g] for g in order]
-    o = game.outcome()
-    reason = "" if o is None else o.reason
-    rounds = game.state.round if o is None else o.rounds
-    return Done(seasons.post_game_records(mode_view(c), game_id, str(ev["scenario"]), seed,
-                                          places, reason, rounds))
+def ask_json(ask: StepAsk) -> dict[str, Any]:
+    """A pending step as its seat sees it."""
+    return ask.to_json()
 
 
 @dataclass(frozen=True)
 class RosterCheck:
-    """A proposed roster between games: the record to append (None if refused), what it
-    costs and gives back, and every problem found."""
+    """A proposed roster between games: the records to append (None if refused), the
+    workshop's bill for it, and every problem found."""
 
-    record: Record | None
-    cost: int
-    refund: int
+    records: list[Record] | None
+    bill: dict[str, Any] | None
     problems: list[str]
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.record is not None, "cost": self.cost, "refund": self.refund,
-                "problems": self.problems}
+        return {"ok": self.records is not None, "problems": self.problems,
+                "workshop": self.bill}
+
+
+def _bill(c: Campaign, seat: int, new: TeamSpec) -> dict[str, Any] | None:
+    """The workshop's prices for the change (p.164), against what the team has unspent."""
+    from carnage.team.workshop import price_change
+
+    m = mode_view(c)
+    s = mode_of(c.mode).summary(m, seat)
+    team = next((t for t in s.get("teams", []) if t.get("seat") == seat), None)
+    row = next((r for r in s.get("standings", []) if r.get("seat") == seat), None)
+    old = _current(m, seat)
+    if team is None or old is None:
+        return None
+    stash = row.get("unspent") if row is not None else None
+    if not isinstance(stash, int):
+        stash = int(team.get("stash", team.get("cans", 0)) or 0)
+    out: dict[str, Any] = price_change(old, new, stash).to_json()
+    return out
+
+
+def _current(c: Campaign, seat: int) -> TeamSpec | None:
+    """The seat's roster as the records leave it (its last join or team record)."""
+    from carnage.team import parse_team
+
+    spec: Any = None
+    for r in c.records:
+        if r.kind in ("join", "team") and int(r.data.get("seat", -1)) == seat:
+            spec = r.data.get("team", spec)
+    return None if not isinstance(spec, dict) else parse_team(spec, f"seat {seat}")
 
 
 def change_team(c: Campaign, seat: int, new: TeamSpec) -> RosterCheck:
-    """A team's new roster between games, checked by the team builder and the mode."""
-    m = mode_view(c)
+    """A team's new roster between games, through the mode's roster decision (the team
+    builder's checks and the mode's rules), with the workshop's bill beside it."""
+    from carnage.campaign.seasons import team_json
+
     try:
-        rec = seasons.change_team(m, seat, new)
+        bill = _bill(c, seat, new)
+    except (SeasonError, ValueError, KeyError):
+        bill = None
+    try:
+        steps = mode_of(c.mode).roster(mode_view(c), seat)
+        steps.choose(seat, team_json(new))
+        records = steps.records()
     except SeasonError as e:
-        return RosterCheck(None, 0, 0, [str(e)])
-    return RosterCheck(rec, seasons.team_cost(new), 0, [])
+        return RosterCheck(None, bill, [str(e)])
+    return RosterCheck(records, bill, [])
 
 
 def chart(c: Campaign) -> dict[str, Any]:
-    """Championship Points over the season: for each seat, its running total after each game
-    (the first point is 0, before any game)."""
+    """Championship Points over the season, from the mode's own standings after each game:
+    for each seat, its total before any game and after each one."""
     m = mode_view(c)
-    ts = seasons.teams(m)
-    running = {t.seat: 0 for t in ts}
-    series: dict[int, list[int]] = {t.seat: [0] for t in ts}
-    gids: list[str | None] = []
-    for r in m.records:
-        if r.kind == "game":
-            gids.append(r.game_id)
-    by_game: dict[str | None, dict[int, int]] = {g: {} for g in gids}
-    for r in m.records:
-        if r.kind == "points" and r.game_id in by_game:
-            seat = int(r.data["seat"])
-            by_game[r.game_id][seat] = by_game[r.game_id].get(seat, 0) + int(r.data["cp"])
-    for g in gids:
-        for seat in running:
-            running[seat] += by_game[g].get(seat, 0)
-            series[seat].append(running[seat])
-    return {"games": len(gids),
-            "series": [{"seat": t.seat, "team": t.name, "cp": series[t.seat]} for t in ts]}
+    mode = mode_of(c.mode)
+    cuts = [r.seq for r in m.records if r.kind == "game"]
+    points: list[dict[int, int]] = []
+    names: dict[int, str] = {}
+    for k in range(len(cuts) + 1):
+        end = cuts[k] if k < len(cuts) else None
+        part = m if end is None else replace(m, records=tuple(
+            r for r in m.records if r.seq < end))
+        rows = mode.summary(part, None).get("standings", [])
+        points.append({int(r["seat"]): int(r.get("cp", 0) or 0) for r in rows})
+        names.update({int(r["seat"]): str(r.get("team", "")) for r in rows})
+    seats = sorted(names)
+    return {"games": len(cuts),
+            "series": [{"seat": s, "team": names[s], "cp": [p.get(s, 0) for p in points]}
+                       for s in seats]}
+
+
+def plus(c: Campaign, records: Sequence[Record]) -> Campaign:
+    """The campaign as it will be once ``records`` are appended."""
+    return extended(c, records)

@@ -79,10 +79,15 @@ class NextEvent(Write):
         "Rounds before the game is called (none: the scenario's own)."))
     seed: StrictInt | None = Field(default=None, ge=0, le=2**62, description=(
         "Dice seed (only when at most one human plays); none: drawn by the server."))
+    request: dict[str, Any] | None = Field(default=None, description=(
+        "What the meeting decides for the next event, if the mode asks (a Televised "
+        "Season: `present` seats, `skirmish`)."))
 
 
 class StepChoice(Write):
-    value: Choice
+    value: Choice | dict[str, Any] = Field(description=(
+        "One of the step's options, a number in its range, or (a roster) a team file "
+        "object."))
 
 
 class Claim(_In):
@@ -191,7 +196,7 @@ def change_team(cid: str, seat: int, body: TeamChange, request: Request) -> dict
 def next_event(cid: str, body: NextEvent, request: Request) -> dict[str, Any]:
     d = desk(request)
     d.start_event(cid, body.version, body.token, body.controllers, body.max_rounds,
-                  body.seed)
+                  body.seed, body.request)
     return d.view(cid, body.token)
 
 
