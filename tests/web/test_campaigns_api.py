@@ -290,3 +290,82 @@ def seasons_view(c: Any) -> Any:
     from carnage.web.campaigns import mode_view
 
     return mode_view(c)
+
+
+def play_seat(client: TestClient, gid: str, token: str) -> None:
+    """Play a human seat's table game to its end through the game API (a bot picks)."""
+    session = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+    bot, rng = make_bot("heuristic"), random.Random(1)
+    while not session.finished:
+        choice = bot.choose(session.game, session.game.pending(), rng)
+        r = client.post(f"/api/games/{gid}/decisions",
+                        json={"token": token, "version": session.version, "choice": choice})
+        assert r.status_code == 200, r.text
+
+
+def test_post_game_steps_are_offered_to_their_seat_only(client: TestClient) -> None:
+    """An Escalating Season asks each team after the game whether to spend its new Cans
+    (p.154): the human seat's question is shown to it alone, refused for anyone else, and
+    the event is recorded once it is answered."""
+    made = create(client, "escalating", 2, events=["street-race"])
+    cid, t0, t1 = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+    v = view(client, cid, t0)["version"]
+    ev = client.post(f"/api/campaigns/{cid}/next", json={
+        "version": v, "token": t0, "controllers": ["human", "heuristic"],
+        "max_rounds": 2}).json()["event"]
+    session = client.app.state.games.get(ev["game"])  # type: ignore[attr-defined]
+    play_seat(client, ev["game"], session.seats[0].token)
+    mine = view(client, cid, t0)
+    assert mine["event"]["phase"] == "post"
+    ask = mine["event"]["ask"]
+    assert ask["seat"] == 0 and ask["kind"] == "roster" and ask["page"] == 154
+    assert mine["summary"]["results"] == []  # nothing recorded until it is answered
+    for other in (view(client, cid, t1), view(client, cid)):
+        assert other["event"]["ask"] is None
+        assert other["event"]["waiting"] == {"seat": 0, "team": "Team 0"}
+        assert ask["prompt"] not in str(other)
+    at = mine["version"]
+    refused(client.post(f"/api/campaigns/{cid}/steps",
+                        json={"version": at, "token": t1, "value": "keep"}), 403,
+            "seat 1's, not yours")
+    refused(client.post(f"/api/campaigns/{cid}/steps",
+                        json={"version": at, "value": "keep"}), 403, "spectators")
+    refused(client.post(f"/api/campaigns/{cid}/steps",
+                        json={"version": at, "token": t0, "value": 7}), 422, "value: ")
+    big = racer_team("Team 0", 30)
+    big["vehicles"].append({"name": "Tank", "type": "tank"})
+    refused(client.post(f"/api/campaigns/{cid}/steps",
+                        json={"version": at, "token": t0, "value": big}), 422,
+            "value: Team 0 (Team 0): Team: the team costs")
+    refused(client.post(f"/api/campaigns/{cid}/steps",
+                        json={"version": at - 1, "token": t0, "value": "keep"}), 409,
+            "you had")
+    assert view(client, cid, t0) == mine  # every refusal left it as it was
+    r = client.post(f"/api/campaigns/{cid}/steps",
+                    json={"version": at, "token": t0, "value": "keep"})
+    assert r.status_code == 200, r.text
+    done = r.json()
+    assert done["event"] is None
+    assert [x["game"] for x in done["summary"]["results"]] == [ev["game"]]
+    assert [t["cans"] for t in done["summary"]["teams"]] == [40, 40]  # 30 + the 10 bonus
+
+
+def test_a_roster_check_shows_the_workshops_bill(client: TestClient) -> None:
+    from carnage.team.workshop import price_change
+
+    made = create(client, "escalating", 2)
+    cid, t0 = made["id"], made["seats"][0]["token"]
+    v = view(client, cid, t0)["version"]
+    smaller = racer_team("Team 0", 30)
+    smaller["vehicles"] = smaller["vehicles"][:1]
+    r = client.post(f"/api/campaigns/{cid}/seats/0/team",
+                    json={"version": v, "token": t0, "team": smaller, "dry_run": True})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["ok"] is True and out["problems"] == [] and out["version"] == v
+    want = price_change(parse_team(racer_team("Team 0", 30), "old"),
+                        parse_team(smaller, "new"), 30 - 22).to_json()
+    assert out["workshop"] == want
+    assert {(x["vehicle"], x["kind"], x["action"]) for x in out["workshop"]["lines"]} == {
+        ("Team 0 Buggy", "vehicle", "scrap"), ("Team 0 Buggy", "weapon", "scrap")}
+    assert view(client, cid)["version"] == v  # a check saves nothing
