@@ -108,10 +108,18 @@ def mode_name(c: Campaign) -> str:
 def summary(c: Campaign, seat: int | None = None) -> dict[str, Any]:
     """The mode's summary as ``seat`` may see it (None: a spectator), each schedule line of a
     game played with its table game's id."""
-    out = mode_of(c.mode).summary(mode_view(c), seat)
+    m = mode_view(c)
+    out = mode_of(c.mode).summary(m, seat)
     gids = [r.get("game") for r in out.get("results", [])]
     for i, row in enumerate(out.get("schedule", [])):
         row.setdefault("game_id", gids[i] if row.get("played") and i < len(gids) else None)
+    spent = {r.get("seat"): r.get("spent") for r in out.get("standings", [])}
+    for team in out.get("teams", []):
+        team.setdefault("cost", spent.get(team.get("seat")))
+        if "spec" not in team:  # what the roster editor starts from
+            spec = _current(m, int(team["seat"]))
+            team["spec"] = None if spec is None else spec.model_dump(mode="json",
+                                                                     exclude_none=True)
     return out
 
 

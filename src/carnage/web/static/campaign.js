@@ -93,9 +93,10 @@ function optionField(key, value) {
   if (typeof value === "boolean") {
     return h("label", h("input", {type: "checkbox", name: `opt-${key}`, checked: value}), label);
   }
-  if (typeof value === "number") {
-    return h("label", label, h("input", {type: "number", name: `opt-${key}`, value: String(value),
-                                          step: "1"}));
+  if (typeof value === "number" || value === null) {
+    return h("label", label, h("input", {type: "number", name: `opt-${key}`,
+                                          value: value === null ? "" : String(value), step: "1",
+                                          placeholder: value === null ? "none" : null}));
   }
   if (Array.isArray(value)) {
     return h("label", label, h("input", {type: "text", name: `opt-${key}`, value: value.join(","),
@@ -110,7 +111,9 @@ function readOptions(mode) {
     const input = document.querySelector(`[name="opt-${k}"]`);
     if (!input) continue;
     if (typeof v === "boolean") out[k] = input.checked;
-    else if (typeof v === "number") out[k] = input.value.trim() === "" ? v : Number(input.value);
+    else if (typeof v === "number" || v === null) {
+      if (input.value.trim() !== "") out[k] = Number(input.value);
+    }
     else if (Array.isArray(v)) out[k] = input.value.split(",").map((x) => x.trim()).filter(Boolean);
     else out[k] = input.value;
   }
@@ -324,18 +327,32 @@ function askForm(ask) {
     if (out) render(out);
   };
   const where = ask.page ? ` (${ask.rule ?? ""} p.${ask.page})` : ask.rule ? ` (${ask.rule})` : "";
-  const opts = ask.options;
-  let controls;
-  if (Array.isArray(opts)) {
-    controls = h("div.row", ...opts.map((o) => h("button.option", {
-      "data-value": String(o.value), onclick: () => choose(o.value)}, o.label ?? String(o.value))));
-  } else {
-    const lo = opts?.min ?? opts?.low ?? 0, hi = opts?.max ?? opts?.high ?? 0;
+  const controls = [];
+  if (Array.isArray(ask.options)) {
+    controls.push(h("div.row", ...ask.options.map((o) => h("button.option", {
+      "data-value": String(o.value), onclick: () => choose(o.value)}, o.label ?? String(o.value)))));
+  }
+  if (Array.isArray(ask.range)) {
+    const [lo, hi] = ask.range;
     const input = h("input#ask-number", {type: "number", min: String(lo), max: String(hi), value: String(lo)});
-    controls = h("div.row", input, h("button.option", {onclick: () => choose(Number(input.value))}, "Decide"));
+    controls.push(h("div.row", input, h("button.option#ask-decide",
+      {onclick: () => choose(Number(input.value))}, "Decide")));
+  }
+  if (ask.kind === "roster" || (!Array.isArray(ask.options) && !Array.isArray(ask.range))) {
+    // A free-form answer: a whole team file (the workshop), checked by the mode.
+    const mine = state.view.summary.teams.find((t) => t.seat === ask.seat);
+    const text = h("textarea#ask-json", mine && mine.spec ? JSON.stringify(mine.spec, null, 2) : "");
+    controls.push(h("div.col", h("span.muted.small", "Or send a new roster (the team file's JSON):"), text,
+      h("button#ask-send", {onclick: () => {
+        try {
+          choose(JSON.parse(text.value));
+        } catch {
+          showError(new Error("value: the JSON does not parse"));
+        }
+      }}, "Send this roster")));
   }
   return h("div.ask#ask", {"data-kind": ask.kind}, h("p", h("b", ask.prompt), h("span.muted.small", where),
-    ask.secret ? h("span.badge.warn", " secret") : null), controls);
+    ask.secret ? h("span.badge.warn", " secret") : null), ...controls);
 }
 
 function careerText(c) {
@@ -358,7 +375,7 @@ function renderRosters(v) {
     const mine = t.seat === v.you;
     const card = h(`div.roster${mine ? ".mine" : ""}`, {"data-seat": String(t.seat)},
       h("h3", h("span.swatch", {style: {background: seatColour(t.seat)}}), ` ${t.team}`),
-      h("p.muted.small", `${t.cost} of ${t.cans} Cans${t.sponsor ? `; sponsor ${humanise(t.sponsor)}` : ""}`),
+      h("p.muted.small", `${t.cost ?? "?"} of ${t.cans} Cans${t.sponsor ? `; sponsor ${humanise(t.sponsor)}` : ""}`),
       h("ul.vehicles", ...t.vehicles.map((veh) => h("li", {"data-vehicle": veh.name},
         h("b", veh.name), ` (${humanise(veh.type)}): `,
         [...veh.weapons, ...veh.upgrades].map(humanise).join(", ") || "unarmed",
@@ -370,7 +387,7 @@ function renderRosters(v) {
 }
 
 function rosterEditor(t) {
-  const text = h("textarea#roster-json", JSON.stringify(t.spec, null, 2));
+  const text = h("textarea#roster-json", t.spec ? JSON.stringify(t.spec, null, 2) : "");
   const problems = h("ul.errors#roster-problems");
   const bill = h("p.small#roster-bill");
   const send = async (dry) => {
@@ -383,9 +400,13 @@ function rosterEditor(t) {
     }
     const out = await write(`seats/${t.seat}/team`, {team, dry_run: dry});
     if (!out) return;
-    fill(problems, ...out.problems.map((p) => h("li", p)));
-    bill.textContent = out.ok ? `Costs ${out.cost} Cans${out.refund ? `, ${out.refund} back` : ""}` +
-      (dry ? " (not saved yet)" : " — saved") : "";
+    const w = out.workshop;
+    fill(problems, ...out.problems.map((p) => h("li", p)),
+      ...(w ? w.problems.map((p) => h("li.workshop", `workshop: ${p}`)) : []));
+    fill(bill, out.ok ? (dry ? "The mode accepts this roster (not saved yet). " : "Saved. ") : "",
+      w ? `Workshop (p.164): ${w.lines.map((x) => `${x.action} ${humanise(x.item)} of ${x.vehicle} ` +
+        `(${x.cans})`).join("; ") || "no change"} — costs ${w.cost}, ${w.refund} back, ` +
+        `${w.stash_after} Cans left.` : "");
     if (!dry && out.ok) await reload();
   };
   return h("details.editor", h("summary", "Change your roster (workshop)"),
