@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -257,8 +258,6 @@ def _int(raw: Mapping[str, Any], key: str, default: int | None) -> int | None:
 def roll_schedule(spec: Sequence[str], seed: int) -> list[dict[str, Any]]:
     """Each event's scenario: named (it must be on the Televised Event table) or ``roll``ed on
     it with dice from ``seed`` (p.156, CT-03)."""
-    import random
-
     from carnage.rules.scenarios.base import TELEVISED
     from carnage.rules.scenarios.common.selection import ROLLS
 
@@ -287,6 +286,14 @@ class TelevisedMode:
     id = "televised"
     name = "Televised Season"
     KEYS = frozenset({"start_cans", "events", "schedule", "seed"})
+
+    def __init__(self, dice: Callable[[int], random.Random] | None = None) -> None:
+        self.dice = dice
+        """Dice for each step sequence from its seed (None: ``random.Random(seed)``);
+        tests give scripted dice."""
+
+    def _steps(self, seed: int) -> Steps:
+        return Steps(seed, self.dice(seed) if self.dice is not None else None)
 
     # -- options, start -----------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -328,7 +335,10 @@ class TelevisedMode:
             raise SeasonError("a Televised Season needs at least two teams (p.156)")
         cans = int(options["start_cans"])
         out: list[Record] = []
+        names = [t.name for t in teams]
         for seat, spec in enumerate(teams):
+            if names.count(spec.name) > 1:  # ruling TV-12: each team keeps its own name
+                spec = spec.model_copy(update={"name": f"{spec.name} (seat {seat})"})
             who = f"seat {seat} ({spec.name})"
             if len(spec.vehicles) > MAX_VEHICLES:
                 raise SeasonError(f"{who}: {len(spec.vehicles)} vehicles; a team may never "
@@ -382,7 +392,7 @@ class TelevisedMode:
                    "text": _spoil_text(r)}
                   for r in visible if r.game_id is not None
                   and r.kind in ("cp", "stash", "rp", "wreck", "injury", "destroyed")
-                  and not r.data.get("redacted")]
+]
         titles = self.titles(c, s) if finished else {}
         return {
             "id": c.id, "mode": c.mode, "name": self.name,
@@ -428,8 +438,6 @@ class TelevisedMode:
 
     def _peek(self, c: Campaign, s: Season,
               request: Mapping[str, Any] | None = None) -> NextEvent:
-        import random
-
         from carnage.rules.scenarios.base import SKIRMISH
         from carnage.rules.scenarios.common.selection import ROLLS
 
@@ -524,7 +532,7 @@ class TelevisedMode:
         s = season(c)
         if ev.number in s.pregames:
             return done()
-        steps = Steps(derive(c.options["seed"], "pregame", ev.number))
+        steps = self._steps(derive(c.options["seed"], "pregame", ev.number))
         televised = ev.kind == "event"
         event_idx = int(dict(ev.info).get("event", 0)) - 1
         previous = s.games[-1].data["scenario"] if s.games else None
@@ -553,7 +561,7 @@ class TelevisedMode:
         s = season(c)
         scenario = self._scenario(s, ev)
         facts = game_facts(game, ev.seats)
-        steps = Steps(derive(seed, "post-game", game_id))
+        steps = self._steps(derive(seed, "post-game", game_id))
         if scenario == REVOLUTION:
             for seat in ev.seats:
                 if facts.vp.get(seat, 0) > 0:
@@ -1053,7 +1061,10 @@ def _one_roll(c: Campaign, ev: NextEvent, seat: int, name: str, game_id: str, n:
         st.add(Record("wreck", {"seat": seat, "vehicle": name, "die": die,
                                 "dents": dents_before,
                                 "weight": mod, "total": total, "counted": 1 if legend else total,
-                                "result": row.id, "text": row.text, "lost": lost,
+                                "result": row.id, "lost": lost,
+                                "text": row.text if lost is not None or row.id not in (
+                                    "blown-off", "wrecked-pinion") else
+                                row.text.split(":")[0] + ": nothing to lose",
                                 "roll": n, "of": of}, game_id))
         if nv is None:
             st.add(Record("destroyed", {"seat": seat, "vehicle": name}, game_id))
@@ -1084,9 +1095,10 @@ def _legend_offer(c: Campaign, seat: int, name: str,
                 st2.add(Record("vehicle", {"seat": seat, "vehicle": nv.model_dump(
                     mode="json", exclude_none=True)}, game_id))
 
+            keep = inj in ("living-legend", "badass", "twitch", "deathwish")
             st.now(Decision(StepAsk(seat, "remove_injury", f"seat {seat}: {name} is a "
                                     f"Living Legend: remove {inj}?", YES_NO, rule="CT-41",
-                                    page=163, default="no"), resolve))
+                                    page=163, default="no" if keep else "yes"), resolve))
 
     return offer
 
