@@ -75,9 +75,10 @@ class Mode(Protocol):
 
 def _build() -> Mapping[str, Mode]:
     from carnage.campaign.seasons import CHAMPIONSHIP, ESCALATING
+    from carnage.campaign.televised import TELEVISED
 
 
-    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP]
+    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED]
     return MappingProxyType({m.id: m for m in modes})
 
 

@@ -99,6 +99,7 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     seed = secrets.randbits(48) if seed is None else seed
     pre = mode.pregame(c, ev).auto(policy).records()
     before = extended(c, pre)
+    ev = mode.next_event(before, request) or ev  # what the pre-game decided (a Revolution)
     setup = mode.setup(before, ev)
     if max_rounds is not None:
         setup = replace(setup, max_rounds=max_rounds)
