@@ -31,7 +31,7 @@ from carnage.campaign.steps import extended
 from carnage.campaign.store import Campaign, Record
 from carnage.engine.game import Game
 from carnage.rulesets.setup import GameSetup
-from carnage.team import TeamSpec
+from carnage.team import TeamSpec, VehicleSpec
 
 __all__ = ["NextEvent", "SeasonError", "StepAsk", "Steps"]
 
@@ -46,6 +46,7 @@ OPTION_DEFAULTS: Mapping[str, Mapping[str, Any]] = {
     "championship": {"start_cans": 30, "bonus": 10, "variant": "any",
                      "events": ["death-race", "capture-the-flag", "flag-tag", "street-race"],
                      "games": None, "combined": False},
+    "televised": {"start_cans": 30, "events": 4, "schedule": ""},
 }
 """The option fields the create form shows for a mode (a mode not listed takes its options as
 JSON); every value is checked by the mode itself."""
@@ -111,8 +112,10 @@ def summary(c: Campaign, seat: int | None = None) -> dict[str, Any]:
     m = mode_view(c)
     out = mode_of(c.mode).summary(m, seat)
     gids = [r.get("game") for r in out.get("results", [])]
-    for i, row in enumerate(out.get("schedule", [])):
-        row.setdefault("game_id", gids[i] if row.get("played") and i < len(gids) else None)
+    for row in out.get("schedule", []):
+        n = row.get("game")
+        row.setdefault("game_id", gids[n - 1] if row.get("played") and isinstance(n, int)
+                       and 0 < n <= len(gids) else None)
     spent = {r.get("seat"): r.get("spent") for r in out.get("standings", [])}
     for team in out.get("teams", []):
         team.setdefault("cost", spent.get(team.get("seat")))
@@ -180,11 +183,25 @@ def _current(c: Campaign, seat: int) -> TeamSpec | None:
     """The seat's roster as the records leave it (its last join or team record)."""
     from carnage.team import parse_team
 
-    spec: Any = None
+    spec: TeamSpec | None = None
     for r in c.records:
-        if r.kind in ("join", "team") and int(r.data.get("seat", -1)) == seat:
-            spec = r.data.get("team", spec)
-    return None if not isinstance(spec, dict) else parse_team(spec, f"seat {seat}")
+        if int(r.data.get("seat", -1)) != seat:
+            continue
+        if r.kind in ("join", "team") and isinstance(r.data.get("team"), dict):
+            spec = parse_team(r.data["team"], f"seat {seat}")
+        elif spec is None:
+            continue
+        elif r.kind == "vehicle" and isinstance(r.data.get("vehicle"), dict):
+            v = VehicleSpec.model_validate(r.data["vehicle"])
+            cars = [x for x in spec.vehicles if x.name != v.name]
+            at = [x.name for x in spec.vehicles].index(v.name) if v.name in [
+                x.name for x in spec.vehicles] else len(cars)
+            cars.insert(at, v)
+            spec = spec.model_copy(update={"vehicles": tuple(cars)})
+        elif r.kind == "destroyed":
+            spec = spec.model_copy(update={"vehicles": tuple(
+                x for x in spec.vehicles if x.name != r.data.get("vehicle"))})
+    return spec
 
 
 def change_team(c: Campaign, seat: int, new: TeamSpec) -> RosterCheck:

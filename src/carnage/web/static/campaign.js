@@ -115,7 +115,7 @@ function readOptions(mode) {
       if (input.value.trim() !== "") out[k] = Number(input.value);
     }
     else if (Array.isArray(v)) out[k] = input.value.split(",").map((x) => x.trim()).filter(Boolean);
-    else out[k] = input.value;
+    else if (input.value.trim() !== "") out[k] = input.value.trim();
   }
   return out;
 }
@@ -232,8 +232,14 @@ function renderStandings(v) {
       h("td", h("span.swatch", {style: {background: seatColour(r.seat)}}), " ", r.team),
       h("td.cp", String(r.cp)), h("td", String(r.games)), h("td", (r.finishes || []).join(", ")),
       h("td", String(r.cans ?? "")), h("td", String(r.spent ?? "")))));
-  el("titles").textContent = v.summary.titles.length
-    ? `${v.summary.finished ? "Champion" : "Leading"}: ${v.summary.titles.join(", ")}` : "";
+  // Titles: {title: [teams]} once the campaign is over; the leader while it runs.
+  const titles = v.summary.titles && !Array.isArray(v.summary.titles) ? v.summary.titles : {};
+  const lines = Object.entries(titles).filter(([, who]) => who && who.length)
+    .map(([title, who]) => `${humanise(title)}: ${who.join(", ")}`);
+  if (!lines.length && (v.summary.champion || []).length) {
+    lines.push(`Leading: ${v.summary.champion.join(", ")}`);
+  }
+  el("titles").textContent = lines.join("; ");
 }
 
 /** A line per seat: its Championship Points after each game (the first point: before any).
@@ -269,12 +275,20 @@ export function drawChart(chart) {
 }
 
 function renderSchedule(v) {
-  const next = v.summary.next;
-  fill(el("schedule"), ...v.summary.schedule.map((e) => h(
-    `li${e.played ? ".played" : ""}${next && e.game === next.game ? ".next" : ""}`,
-    {"data-game": String(e.game)}, `Game ${e.game}: ${humanise(e.scenario)}`,
-    e.played ? " — played " : "", e.played && e.game_id
-      ? h("a", {href: `/games/${e.game_id}/replay`}, "replay") : null)));
+  // Seasons list games; a Televised Season lists its Televised Events (with the game each
+  // was played in).
+  let marked = false;
+  fill(el("schedule"), ...v.summary.schedule.map((e) => {
+    const isNext = !e.played && !marked;
+    if (isNext) marked = true;
+    const label = e.event !== undefined ? `Event ${e.event}` : `Game ${e.game}`;
+    const scenario = e.played_as || e.scenario || e.kind || "";
+    return h(`li${e.played ? ".played" : ""}${isNext ? ".next" : ""}`,
+      {"data-game": String(e.game ?? ""), "data-event": String(e.event ?? "")},
+      `${label}: ${humanise(scenario)}`, e.forced ? " (the Revolution)" : "",
+      e.played ? " — played " : "", e.played && e.game_id
+        ? h("a", {href: `/games/${e.game_id}/replay`}, "replay") : null);
+  }));
 }
 
 function renderEvent(v) {
@@ -375,7 +389,9 @@ function renderRosters(v) {
     const mine = t.seat === v.you;
     const card = h(`div.roster${mine ? ".mine" : ""}`, {"data-seat": String(t.seat)},
       h("h3", h("span.swatch", {style: {background: seatColour(t.seat)}}), ` ${t.team}`),
-      h("p.muted.small", `${t.cost ?? "?"} of ${t.cans} Cans${t.sponsor ? `; sponsor ${humanise(t.sponsor)}` : ""}`),
+      h("p.muted.small", (t.stash !== undefined
+        ? `${t.cost ?? "?"} Cans of vehicles; stash ${t.stash}` : `${t.cost ?? "?"} of ${t.cans} Cans`) +
+        (t.sponsor ? `; sponsor ${humanise(t.sponsor)}` : "")),
       h("ul.vehicles", ...t.vehicles.map((veh) => h("li", {"data-vehicle": veh.name},
         h("b", veh.name), ` (${humanise(veh.type)}): `,
         [...veh.weapons, ...veh.upgrades].map(humanise).join(", ") || "unarmed",
