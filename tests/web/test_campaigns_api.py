@@ -20,7 +20,11 @@ from carnage.campaign import seasons
 from carnage.campaign.play import finishing_order
 from carnage.campaign.store import CampaignStore
 from carnage.team import parse_team
+from carnage.web import campaigndesk
 from carnage.web.app import create_app
+
+SEED = 3
+"""Dice of the Televised test's table game: one team places, the other does not."""
 
 
 @pytest.fixture
@@ -369,3 +373,66 @@ def test_a_roster_check_shows_the_workshops_bill(client: TestClient) -> None:
     assert {(x["vehicle"], x["kind"], x["action"]) for x in out["workshop"]["lines"]} == {
         ("Team 0 Buggy", "vehicle", "scrap"), ("Team 0 Buggy", "weapon", "scrap")}
     assert view(client, cid)["version"] == v  # a check saves nothing
+
+
+def test_televised_secret_steps_never_reach_the_other_seat_or_spectators(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Televised Season with two human seats: every decision before and after the game is
+    shown to its own seat only; a secret one (Contacting the Resistance, p.162, and the
+    like) leaves no trace in what the other seat or a spectator is sent, and the Resistance
+    Points it gives stay hidden from them."""
+    # Two humans: the server draws the table's dice; here a draw with a winner and a loser.
+    monkeypatch.setattr(campaigndesk, "draw_seed", lambda: SEED)
+    made = create(client, "televised", 2, events=2, schedule="flag-tag,flag-tag", seed=4)
+    cid = made["id"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    v = view(client, cid, tokens[0])
+    r = client.post(f"/api/campaigns/{cid}/next", json={
+        "version": v["version"], "token": tokens[0], "controllers": ["human", "human"],
+        "max_rounds": 2})
+    assert r.status_code == 200, r.text
+    secrets_seen: list[dict[str, Any]] = []
+    played = False
+    for _ in range(200):  # the first event, start to end
+        spectator = view(client, cid)
+        ev = spectator["event"]
+        if ev is None:
+            break
+        assert ev["ask"] is None
+        if ev["phase"] == "playing":
+            session = client.app.state.games.get(ev["game"])  # type: ignore[attr-defined]
+            play_seat(client, ev["game"], ",".join(s.token for s in session.seats))
+            played = True
+            continue
+        seat = ev["waiting"]["seat"]
+        mine = view(client, cid, tokens[seat])
+        other = view(client, cid, tokens[1 - seat])
+        ask = mine["event"]["ask"]
+        assert ask is not None and ask["seat"] == seat
+        assert other["event"]["ask"] is None
+        assert other["event"]["waiting"] == {"seat": seat, "team": ev["waiting"]["team"]}
+        for shown in (other, spectator):
+            assert ask["prompt"] not in str(shown)
+        value = "keep" if ask["kind"] == "workshop" or ask["options"] is None else \
+            ask["options"][0]["value"]
+        if ask["secret"]:
+            secrets_seen.append({"seat": seat, "kind": ask["kind"], "value": value})
+        r = client.post(f"/api/campaigns/{cid}/steps", json={
+            "version": mine["version"], "token": tokens[seat], "value": value})
+        assert r.status_code == 200, r.text
+    else:
+        pytest.fail("the event did not come to an end")
+    assert played
+    assert any(x["kind"] == "contact" for x in secrets_seen), secrets_seen
+    final = view(client, cid)
+    assert final["summary"]["finished"] is False and len(final["summary"]["results"]) == 1
+    # Who contacted the Resistance sees its Resistance Points; nobody else does.
+    contacted = next(x["seat"] for x in secrets_seen if x["kind"] == "contact")
+    own = view(client, cid, tokens[contacted])["summary"]
+    assert [(x["kind"], x["data"]["rp"]) for x in own["secrets"]
+            if x["data"]["seat"] == contacted] == [("rp", 3)]
+    assert next(r["rp"] for r in own["standings"] if r["seat"] == contacted) == 3
+    for shown in (view(client, cid, tokens[1 - contacted])["summary"], final["summary"]):
+        assert all(x["data"]["seat"] != contacted for x in shown["secrets"])
+        assert next(r["rp"] for r in shown["standings"] if r["seat"] == contacted) is None
+        assert "Contacting the Resistance" not in str(shown)

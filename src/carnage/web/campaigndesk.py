@@ -24,7 +24,7 @@ from carnage.team import TeamSpec
 from carnage.web import campaigns as modes
 from carnage.web.ownership import Owners
 from carnage.web.schemas import Controller
-from carnage.web.sessions import ApiError, Games, GameSession, Seat
+from carnage.web.sessions import ApiError, Games, GameSession, Seat, draw_seed
 
 SEAT_KIND = "cseat"
 """Ownership kind of a campaign seat's token (id ``<campaign>.<seat>``)."""
@@ -199,7 +199,7 @@ class Desk:
         if seed is not None and humans > 1:
             raise ApiError(422, "seed: a seed may be chosen only when at most one human plays "
                                 "(otherwise a player could foresee the dice)")
-        seed = secrets.randbelow(2**62) if seed is None else seed
+        seed = draw_seed() if seed is None else seed
         rec = Record("web-event", {"event": ev.number, "seed": seed,
                                    "max_rounds": max_rounds, "request": dict(request or {}),
                                    "controllers": {str(s): x for s, x in
