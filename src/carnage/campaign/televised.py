@@ -126,6 +126,20 @@ def placings(players: int) -> int:
     return math.ceil(players / 2)
 
 
+def placed(places: Sequence[Sequence[int]], players: int) -> dict[int, int]:
+    """Seat -> place for the seats that place (CT-23): tied seats share the better place
+    (ruling CMP-1), and a tie that would take more places than are left places none of its
+    seats (ruling TV-6), so never more than half the players place."""
+    cut = placings(players)
+    out: dict[int, int] = {}
+    place = 1
+    for group in places:
+        if place + len(group) - 1 <= cut:
+            out.update(dict.fromkeys(group, place))
+        place += len(group)
+    return out
+
+
 def derive(seed: Any, *parts: Any) -> int:
     """A dice seed for one step sequence, from the campaign's seed and where it is."""
     text = ":".join(str(p) for p in (seed, *parts))
@@ -820,8 +834,7 @@ def _broadcast_offer(ev: NextEvent, seat: int, facts: GameFacts,
 
     def offer(st: Steps) -> None:
         vp = facts.vp[seat]
-        place_with = _place_of(facts.order, seat)
-        default = vp if place_with > placings(len(ev.seats)) else 0
+        default = 0 if seat in placed(facts.order, len(ev.seats)) else vp
 
         def resolve(value: Any, st2: Steps) -> None:
             if int(value):
@@ -885,20 +898,17 @@ def _spoils(ev: NextEvent, scenario: str, game: Game, facts: GameFacts, game_id:
             st: Steps) -> None:
     """The Spoils of War (p.161, CT-21..CT-24): CP only in Televised Events; placings for half
     the players rounded up; Censorship in a Revolution (anyone who gained RP gets no CP)."""
-    from carnage.campaign.seasons import ranked
-
     result = next(r for r in reversed(st.written()) if r.kind == "game")
     broadcasts = _broadcasts(st, game_id)
     televised = ev.kind == "event"
-    ranks = ranked(result.data["places"])
-    cut = placings(len(ev.seats))
+    ranks = placed(result.data["places"], len(ev.seats))
     scn: Any = game.scenario
     for seat in ev.seats:
         cp: list[tuple[int, str]] = []
         cans: list[tuple[int, str]] = []
-        place = ranks.get(seat, len(ev.seats))
+        place = ranks.get(seat, 0)
         if televised:
-            if place <= min(cut, len(PLACE_CP)):
+            if 1 <= place <= len(PLACE_CP):
                 cp.append((PLACE_CP[place - 1], f"place {place} in a Televised Event"))
             if scenario == DEATH_RACE and facts.gates.get(seat):
                 cp.append((facts.gates[seat], f"{facts.gates[seat]} Death Race gates passed"))
@@ -944,6 +954,7 @@ def _claim_offer(c: Campaign, seat: int, game_id: str) -> Callable[[Steps], None
 
     def offer(st: Steps) -> None:
         t = _now(c, st).teams[seat]
+        asks: list[Decision] = []
         for what, done_, cp, label in (("painted", t.painted, PAINTED_CP,
                                         "fielded a fully painted team"),
                                        ("converted", t.converted, CONVERTED_CP,
@@ -962,8 +973,10 @@ def _claim_offer(c: Campaign, seat: int, game_id: str) -> Callable[[Steps], None
                 else:
                     st2.add(Record("cp", {"seat": seat, "cp": cp, "why": label}, game_id))
 
-            st.now(Decision(StepAsk(seat, what, f"seat {seat}: {label} for the first time?",
-                                    YES_NO, rule="CT-21", page=161, default="no"), resolve))
+            asks.append(Decision(StepAsk(seat, what, f"seat {seat}: {label} for the first "
+                                         "time?", YES_NO, rule="CT-21", page=161,
+                                         default="no"), resolve))
+        st.now(*asks)
 
     return offer
 
@@ -973,8 +986,7 @@ def _contact_offer(c: Campaign, seat: int, game_id: str) -> Callable[[Steps], No
 
     def offer(st: Steps) -> None:
         g = next(r for r in reversed(st.written()) if r.kind == "game")
-        seats = g.data["seats"]
-        if _place_of(g.data["places"], seat) <= placings(len(seats)):
+        if seat in placed(g.data["places"], len(g.data["seats"])):
             return
 
         def resolve(value: Any, st2: Steps) -> None:
@@ -1084,6 +1096,7 @@ def _legend_offer(c: Campaign, seat: int, name: str,
 
     def offer(st: Steps) -> None:
         v = next(x for x in _now(c, st).teams[seat].spec.vehicles if x.name == name)
+        asks: list[Decision] = []
         for inj in career(v).injuries:
 
             def resolve(value: Any, st2: Steps, inj: str = inj) -> None:
@@ -1096,9 +1109,11 @@ def _legend_offer(c: Campaign, seat: int, name: str,
                     mode="json", exclude_none=True)}, game_id))
 
             keep = inj in ("living-legend", "badass", "twitch", "deathwish")
-            st.now(Decision(StepAsk(seat, "remove_injury", f"seat {seat}: {name} is a "
-                                    f"Living Legend: remove {inj}?", YES_NO, rule="CT-41",
-                                    page=163, default="no" if keep else "yes"), resolve))
+            asks.append(Decision(StepAsk(seat, "remove_injury", f"seat {seat}: {name} is a "
+                                         f"Living Legend: remove {inj}?", YES_NO,
+                                         rule="CT-41", page=163,
+                                         default="no" if keep else "yes"), resolve))
+        st.now(*asks)
 
     return offer
 
@@ -1123,7 +1138,7 @@ def _workshop_offer(c: Campaign, seat: int,
             t2 = _now(c, st2).teams[seat]
             bill = price_change(t2.spec, spec, t2.stash)
             if bill.problems:
-                raise SeasonError(f"seat {seat} workshop: {bill.problems[0]}")
+                raise SeasonError(f"seat {seat} workshop: {'; '.join(bill.problems)}")
             new = spec.model_copy(update={"cans": max(1, team_cost(spec))})
             st2.add(Record("team", {"seat": seat, "team": team_json(new)}, game_id))
             if bill.net:
