@@ -26,6 +26,13 @@ MAX_EVENTS = 12
 """Most events a mode's campaign may take to finish in this test."""
 FINITE: dict[str, dict[str, Any]] = {"escalating": {"games": 2}, "championship": {"games": 2}}
 """Options that give an open-ended season an end (the other modes end by their own rules)."""
+RIGGERS = {"name": "Riggers", "cans": 60, "vehicles": [
+    {"name": "Big Rig", "type": "war_rig",
+     "weapons": [{"id": "heavy_machine_gun", "facing": "front", "mount": "cab"}]}]}
+TEAMS: dict[str, tuple[dict[str, Any] | None, dict[str, Any]]] = {
+    "savage-highways": (RIGGERS, racer_team("Rats", 60)),
+}
+"""Per mode: the first team (None: the browser's saved team) and the second (pasted)."""
 
 
 def chart_points(page: Page) -> dict[int, list[int]]:
@@ -47,10 +54,15 @@ def start_campaign(page: Page, mode: str, saved_id: str, options: dict[str, Any]
     page.select_option("#mode", mode)
     for k, v in options.items():
         page.fill(f"[name='opt-{k}']", str(v))
+    first, second = TEAMS.get(mode, (None, racer_team("Rats", 30)))
     rows = page.locator(".team-row")
-    rows.nth(0).locator("select.team-pick").select_option(saved_id)
+    if first is None:
+        rows.nth(0).locator("select.team-pick").select_option(saved_id)
+    else:
+        rows.nth(0).locator("select.team-pick").select_option("")
+        rows.nth(0).locator("textarea.team-json").fill(json.dumps(first))
     rows.nth(1).locator("select.team-pick").select_option("")
-    rows.nth(1).locator("textarea.team-json").fill(json.dumps(racer_team("Rats", 30)))
+    rows.nth(1).locator("textarea.team-json").fill(json.dumps(second))
     page.click("#create-campaign")
     page.wait_for_selector("body[data-created]", timeout=15000)
 
@@ -84,7 +96,7 @@ def test_a_campaign_plays_start_to_finish_in_the_browser(base: str, browser: Bro
     cid = page.url.split("/campaigns/")[1].split("?")[0]
     assert "You are seat 1" in page.inner_text("#whoami")
     assert page.locator("#rosters .roster").count() == 2
-    assert "Hogs Car" in page.inner_text("#rosters")
+    assert ("Hogs Car" if mode not in TEAMS else "Rats Car") in page.inner_text("#rosters")
     for n in range(1, MAX_EVENTS + 1):
         play_next_with_bots(page)
         status, v = api(base, "GET", f"/api/campaigns/{cid}")
@@ -92,7 +104,8 @@ def test_a_campaign_plays_start_to_finish_in_the_browser(base: str, browser: Bro
         assert int(page.get_attribute("body", "data-games") or "0") == len(
             v["summary"]["results"]) == n
         # The table and the chart show exactly the campaign's standings.
-        want = {r["seat"]: r["cp"] for r in v["summary"]["standings"]}
+        score = v["chart"]["measure"]  # Championship Points, or wins (Savage Highways)
+        want = {r["seat"]: r[score] for r in v["summary"]["standings"]}
         assert standings_cp(page) == want
         points = chart_points(page)
         assert {s: p[-1] for s, p in points.items()} == want

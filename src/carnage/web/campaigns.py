@@ -185,7 +185,7 @@ def _current(c: Campaign, seat: int) -> TeamSpec | None:
 
     spec: TeamSpec | None = None
     for r in c.records:
-        if int(r.data.get("seat", -1)) != seat:
+        if r.data.get("seat") != seat:
             continue
         if r.kind in ("join", "team") and isinstance(r.data.get("team"), dict):
             spec = parse_team(r.data["team"], f"seat {seat}")
@@ -222,23 +222,32 @@ def change_team(c: Campaign, seat: int, new: TeamSpec) -> RosterCheck:
     return RosterCheck(records, bill, [])
 
 
+def score_key(rows: Sequence[Mapping[str, Any]]) -> str:
+    """What a mode's standings are counted in: Championship Points, or (Savage Highways)
+    the games its side has won."""
+    return "wins" if rows and all("cp" not in r and "wins" in r for r in rows) else "cp"
+
+
 def chart(c: Campaign) -> dict[str, Any]:
-    """Championship Points over the season, from the mode's own standings after each game:
-    for each seat, its total before any game and after each one."""
+    """The standings over the season, from the mode's own standings after each game: for
+    each seat, its Championship Points (or wins) before any game and after each one (the
+    series is called ``cp`` either way; ``measure`` says which)."""
     m = mode_view(c)
     mode = mode_of(c.mode)
     cuts = [r.seq for r in m.records if r.kind == "game"]
     points: list[dict[int, int]] = []
     names: dict[int, str] = {}
+    measure = "cp"
     for k in range(len(cuts) + 1):
         end = cuts[k] if k < len(cuts) else None
         part = m if end is None else replace(m, records=tuple(
             r for r in m.records if r.seq < end))
         rows = mode.summary(part, None).get("standings", [])
-        points.append({int(r["seat"]): int(r.get("cp", 0) or 0) for r in rows})
+        measure = score_key(rows)
+        points.append({int(r["seat"]): int(r.get(measure) or 0) for r in rows})
         names.update({int(r["seat"]): str(r.get("team", "")) for r in rows})
     seats = sorted(names)
-    return {"games": len(cuts),
+    return {"games": len(cuts), "measure": measure,
             "series": [{"seat": s, "team": names[s], "cp": [p.get(s, 0) for p in points]}
                        for s in seats]}
 

@@ -227,11 +227,22 @@ async function claim(seat) {
 }
 
 function renderStandings(v) {
-  fill(el("standings").querySelector("tbody"), ...v.summary.standings.map((r, i) =>
+  // The columns the mode's standings have, its score (Championship Points, or the wins of
+  // a side in Savage Highways) first.
+  const rows = v.summary.standings;
+  const score = v.chart.measure === "wins" ? "wins" : "cp";
+  const cols = [[score, score === "wins" ? "Wins" : "CP"], ["role", "Side"], ["games", "Games"],
+    ["finishes", "Places"], ["cans", "Cans"], ["spent", "Spent"], ["rp", "RP"]]
+    .filter(([k], i) => i === 0 || rows.some((r) => r[k] !== undefined && r[k] !== null));
+  fill(el("standings").querySelector("thead"), h("tr", h("th", "#"), h("th", "Team"),
+    ...cols.map(([, label]) => h("th", label))));
+  const cell = (r, k) => (Array.isArray(r[k]) ? r[k].join(", ") : String(r[k] ?? ""));
+  fill(el("standings").querySelector("tbody"), ...rows.map((r, i) =>
     h("tr", {"data-seat": String(r.seat)}, h("td", String(i + 1)),
       h("td", h("span.swatch", {style: {background: seatColour(r.seat)}}), " ", r.team),
-      h("td.cp", String(r.cp)), h("td", String(r.games)), h("td", (r.finishes || []).join(", ")),
-      h("td", String(r.cans ?? "")), h("td", String(r.spent ?? "")))));
+      ...cols.map(([k], j) => h(j === 0 ? "td.cp" : "td", k === "role" ? humanise(cell(r, k)) : cell(r, k))))));
+  el("chart").querySelector("figcaption").textContent = score === "wins"
+    ? "Games won over the campaign" : "Championship Points over the season";
   // Titles: {title: [teams]} once the campaign is over; the leader while it runs.
   const titles = v.summary.titles && !Array.isArray(v.summary.titles) ? v.summary.titles : {};
   const lines = Object.entries(titles).filter(([, who]) => who && who.length)
