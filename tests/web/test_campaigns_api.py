@@ -237,6 +237,10 @@ def test_a_human_seats_game_link_is_its_own_and_the_result_is_recorded_when_it_e
     session = client.app.state.games.get(gid)  # type: ignore[attr-defined]
     token = session.seats[0].token
     assert ev["url"] == f"/games/{gid}?token={token}&campaign={cid}"
+    # Rosters change between games only (ruling WEB-C4).
+    refused(client.post(f"/api/campaigns/{cid}/seats/0/team", json={
+        "version": r.json()["version"], "token": t0, "team": racer_team("Team 0", 30)}),
+        409, "rosters change between games")
     # Others see the game, not seat 0's game token.
     for other in (view(client, cid, t1), view(client, cid)):
         assert other["event"]["url"] == f"/games/{gid}?campaign={cid}"
@@ -267,7 +271,11 @@ def test_a_campaign_from_the_clis_store_is_shown_and_its_seats_can_be_claimed(
     client = TestClient(create_app(db_url))
     v = view(client, cid)
     assert [s["claimed"] for s in v["seats"]] == [False, False]
-    # Nobody holds a seat yet: anyone may have bots play (the CLI's campaign auto).
+    # A seat nobody holds cannot be played by a human (ruling WEB-C6) ...
+    refused(client.post(f"/api/campaigns/{cid}/next", json={
+        "version": v["version"], "controllers": ["human", "random"]}), 422,
+        "controllers.0: seat 0 has no player yet")
+    # ... and while nobody holds a seat, anyone may have bots play (the CLI's campaign auto).
     r = client.post(f"/api/campaigns/{cid}/next", json={
         "version": v["version"], "controllers": ["heuristic", "random"], "max_rounds": 2,
         "seed": 1})
@@ -436,3 +444,14 @@ def test_televised_secret_steps_never_reach_the_other_seat_or_spectators(
         assert all(x["data"]["seat"] != contacted for x in shown["secrets"])
         assert next(r["rp"] for r in shown["standings"] if r["seat"] == contacted) is None
         assert "Contacting the Resistance" not in str(shown)
+
+
+def test_the_chart_counts_a_modes_own_score() -> None:
+    """Championship Points where the mode keeps them; a mode whose standings count the games
+    its side won (Savage Highways) is charted in wins (ruling WEB-C5)."""
+    from carnage.web.campaigns import score_key
+
+    assert score_key([{"seat": 0, "cp": 3, "games": 1}]) == "cp"
+    assert score_key([{"seat": 0, "wins": 1, "role": "riggers"},
+                      {"seat": 1, "wins": 0, "role": "gangers"}]) == "wins"
+    assert score_key([]) == "cp"
