@@ -818,3 +818,22 @@ def test_bots_answer_the_pregame_sensibly() -> None:
     assert m.setup(c2, ev).pregame_dict()["sabotage"] == [2, 0, 0]
     assert tv.career(_vehicle(c2, 1, "Red Car")).injuries == ("twitch",)  # 5 dents: Twitch
     assert tv.career(_vehicle(c2, 2, "Red Car")).injuries == ()  # 4 dents: keeps them
+
+
+def test_a_post_game_sequence_replays_exactly_from_its_recorded_seed() -> None:
+    """The same game, seed and answers give the same records, dice and all."""
+    m = _mode()
+    c = _season(3, schedule="flag-tag,flag-tag,flag-tag")
+    ev = m.next_event(c)
+    assert ev is not None
+    game = _game(m, c, ev)
+    game.state.winner = 0
+    for victim in ((1, "Red Car"), (2, "Red Buggy"), (2, "Red Car")):
+        _wreck(game, victim, by=(0, "Red Car"))
+    a = m.post_game(c, ev, game, "g1", 77).auto().records()
+    b = m.post_game(c, ev, game, "g1", 77).auto().records()
+    assert [(r.kind, r.data) for r in a] == [(r.kind, r.data) for r in b]
+    rolls = [r.data["die"] for r in a if r.kind == "wreck"]
+    assert len(rolls) == 3
+    game_rec = next(r for r in a if r.kind == "game")
+    assert game_rec.data["seed"] == 77 and game_rec.game_id == "g1"
