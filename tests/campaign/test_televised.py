@@ -784,3 +784,56 @@ def test_a_post_game_sequence_refuses_a_wrong_seat_and_keeps_state() -> None:
     with pytest.raises(SeasonError, match="not one of the choices"):
         steps.choose(ask.seat, "maybe")
     assert steps.written() == before and steps.pending() == ask
+
+
+def test_a_team_with_no_vehicles_sits_out_until_it_buys_one() -> None:
+    """Ruling TV-19."""
+    m = _mode()
+    c = _season(3)
+    c = _add(c, Record("destroyed", {"seat": 1, "vehicle": "Red Car"}),
+             Record("destroyed", {"seat": 1, "vehicle": "Red Buggy"}))
+    ev = m.next_event(c)
+    assert ev is not None and ev.seats == (0, 2)
+    steps = m.roster(c, 1)
+    ask = steps.pending()
+    assert ask is not None and ask.default != "keep"  # the bot buys a buggy with its 8 Cans
+    steps.auto()
+    ev = m.next_event(_add(c, *steps.records()))
+    assert ev is not None and ev.seats == (0, 1, 2)
+
+
+def test_bots_answer_the_pregame_sensibly() -> None:
+    """A bot takes every Sabotage Token it may (TV-13) and buys injuries from 5 dents up
+    (TV-18), never Held Together by Rust."""
+    m = _mode()
+    c = _add(_season(3), _rp(0, 6))
+    c = _with_vehicle(c, 1, _vehicle(c, 1, "Red Car").model_copy(
+        update={"career": CareerSpec(dents=5)}))
+    c = _with_vehicle(c, 2, _vehicle(c, 2, "Red Car").model_copy(
+        update={"career": CareerSpec(dents=4)}))
+    ev = m.next_event(c)
+    assert ev is not None
+    pre = m.pregame(c, ev).auto()
+    c2 = _add(c, *pre.records())
+    assert m.setup(c2, ev).pregame_dict()["sabotage"] == [2, 0, 0]
+    assert tv.career(_vehicle(c2, 1, "Red Car")).injuries == ("twitch",)  # 5 dents: Twitch
+    assert tv.career(_vehicle(c2, 2, "Red Car")).injuries == ()  # 4 dents: keeps them
+
+
+def test_a_post_game_sequence_replays_exactly_from_its_recorded_seed() -> None:
+    """The same game, seed and answers give the same records, dice and all."""
+    m = _mode()
+    c = _season(3, schedule="flag-tag,flag-tag,flag-tag")
+    ev = m.next_event(c)
+    assert ev is not None
+    game = _game(m, c, ev)
+    game.state.winner = 0
+    for victim in ((1, "Red Car"), (2, "Red Buggy"), (2, "Red Car")):
+        _wreck(game, victim, by=(0, "Red Car"))
+    a = m.post_game(c, ev, game, "g1", 77).auto().records()
+    b = m.post_game(c, ev, game, "g1", 77).auto().records()
+    assert [(r.kind, r.data) for r in a] == [(r.kind, r.data) for r in b]
+    rolls = [r.data["die"] for r in a if r.kind == "wreck"]
+    assert len(rolls) == 3
+    game_rec = next(r for r in a if r.kind == "game")
+    assert game_rec.data["seed"] == 77 and game_rec.game_id == "g1"

@@ -165,6 +165,7 @@ def test_a_workshop_change_from_the_command_line(tmp_path: Path) -> None:
     code, out, err = _run("campaign", "team", cid, "--seat", "1", "--team", str(armed),
                           "--db", db)
     assert code == 0, err
+    assert "24 Cans; stash 6" in out
     shown = _json("campaign", "show", cid, "--db", db, "--json")
     row = next(t for t in shown["teams"] if t["seat"] == 1)
     assert row["stash"] == 6 and row["vehicles"][0]["weapons"] == ["machine_gun"] * 2
