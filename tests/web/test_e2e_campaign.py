@@ -166,3 +166,54 @@ def test_a_stale_tab_is_refused_and_the_tables_game_links_back(base: str,
     first.check()
     second.check()
     ctx.close()
+
+
+def play_human_seat(base: str, gid: str, token: str) -> None:
+    """Play a human seat's table game to its end over the game API (first option each time)."""
+    for _ in range(5000):
+        status, view = api(base, "GET", f"/api/games/{gid}?token={token}")
+        assert status == 200, view
+        d = view["pending"]
+        if view["status"] == "finished" or d is None:
+            return
+        choice = d["options"][0]["value"] if d["options"] else d["domain"]["low"]
+        status, out = api(base, "POST", f"/api/games/{gid}/decisions",
+                          {"token": token, "version": view["version"], "choice": choice})
+        assert status == 200, out
+    pytest.fail("the table game did not end")
+
+
+def test_the_post_game_screen_asks_its_own_seat_only(base: str, browser: Browser) -> None:
+    """An Escalating Season's post-game question (spend the new Cans, p.154) appears on the
+    seat's own page once its table game ends; a spectator sees only whom it waits for."""
+    status, made = api(base, "POST", "/api/campaigns", {
+        "mode": "escalating", "options": {"events": ["street-race"]},
+        "teams": [{"team": racer_team("Hogs", 30)}, {"team": racer_team("Rats", 30)}]})
+    assert status == 201, made
+    ctx = new_context(browser)
+    mine = open_page(ctx, base + made["seats"][0]["url"])
+    page = mine.page
+    page.locator("select.controller").nth(0).select_option("human")
+    page.locator("select.controller").nth(1).select_option("heuristic")
+    page.fill("#max-rounds", "2")
+    page.click("#play-next")
+    page.wait_for_selector("#game-link")
+    href = page.get_attribute("#game-link", "href") or ""
+    gid = href.split("/games/")[1].split("?")[0]
+    token = href.split("token=")[1].split("&")[0]
+    play_human_seat(base, gid, token)
+    page.wait_for_selector("#ask[data-kind=roster]", timeout=20000)  # the page looks again
+    assert "spend your Cans" in page.inner_text("#ask")
+    other = new_context(browser)
+    watcher = open_page(other, base + f"/campaigns/{made['id']}")
+    assert watcher.page.locator("#ask").count() == 0
+    assert "Waiting for seat 1 (Hogs)" in watcher.page.inner_text("#waiting")
+    page.click("#ask button.option[data-value=keep]")
+    page.wait_for_function("document.body.dataset.games === '1'")
+    assert page.locator("#ask").count() == 0
+    assert "Rats" in page.inner_text("#standings")
+    shot(page, "campaign-post-game")
+    mine.check()
+    watcher.check()
+    ctx.close()
+    other.close()
