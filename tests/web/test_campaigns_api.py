@@ -455,3 +455,22 @@ def test_the_chart_counts_a_modes_own_score() -> None:
     assert score_key([{"seat": 0, "wins": 1, "role": "riggers"},
                       {"seat": 1, "wins": 0, "role": "gangers"}]) == "wins"
     assert score_key([]) == "cp"
+
+
+def test_a_televised_meeting_may_call_a_wasteland_skirmish(client: TestClient) -> None:
+    """The meeting's choice (p.157) travels with the next event: a Wasteland Skirmish instead
+    of the next Televised Event; a request the mode refuses is a 422 naming it."""
+    made = create(client, "televised", 2, events=1, schedule="flag-tag", seed=2)
+    cid, t0 = made["id"], made["seats"][0]["token"]
+    v = view(client, cid, t0)
+    refused(client.post(f"/api/campaigns/{cid}/next", json={
+        "version": v["version"], "token": t0, "controllers": ["heuristic"] * 2,
+        "request": {"skirmish": "tea-party"}}), 422, "request: ")
+    r = client.post(f"/api/campaigns/{cid}/next", json={
+        "version": v["version"], "token": t0, "controllers": ["heuristic"] * 2,
+        "max_rounds": 2, "seed": 8, "request": {"present": [0, 1], "skirmish": "roll"}})
+    assert r.status_code == 200, r.text
+    after = r.json()["summary"]
+    assert [x["data"]["kind"] for x in after["results"]] == ["skirmish"]
+    assert after["finished"] is False  # the one Televised Event is still to come
+    assert after["schedule"][0]["played"] is False

@@ -319,8 +319,14 @@ function renderEvent(v) {
         ...BOTS.map((b) => h("option", {value: b, selected: x.seat !== v.you && b === "heuristic"},
                              `${humanise(b)} bot`)))));
     const rounds = h("input#max-rounds", {type: "number", min: "1", max: "60", placeholder: "scenario's"});
-    fill(box, h("p", `Game ${next.game}: `, h("b", humanise(next.scenario))),
-      h("div.row", ...rows), h("div.row", h("label", "Max rounds", rounds), h("span.grow"),
+    // A Televised Season's meeting (p.157): who is present, or a Wasteland Skirmish instead.
+    const meeting = v.mode === "televised" ? h("div.row#meeting", h("span", "Present:"),
+      ...v.seats.map((x) => h("label", h("input.present", {type: "checkbox", checked: true,
+                                                           "data-seat": String(x.seat)}), x.team)),
+      h("label", "Play", h("select#skirmish", h("option", {value: ""}, "the next Televised Event"),
+        h("option", {value: "roll"}, "a Wasteland Skirmish (rolled)")))) : null;
+    fill(box, h("p", `Game ${next.game}: `, h("b", humanise(next.label || next.scenario))),
+      meeting, h("div.row", ...rows), h("div.row", h("label", "Max rounds", rounds), h("span.grow"),
         h("button.primary#play-next", {onclick: playNext}, "Play the next event")));
     return;
   }
@@ -341,8 +347,16 @@ function renderEvent(v) {
 async function playNext() {
   const controllers = [...document.querySelectorAll("select.controller")].map((x) => x.value);
   const mr = el("max-rounds").value.trim();
+  const body = {controllers, ...(mr ? {max_rounds: Number(mr)} : {})};
+  const boxes = [...document.querySelectorAll("input.present")];
+  const skirmish = el("skirmish")?.value || "";
+  if (boxes.some((b) => !b.checked) || skirmish) {
+    body.request = {present: boxes.filter((b) => b.checked).map((b) => Number(b.dataset.seat)),
+                    ...(skirmish ? {skirmish} : {})};
+  }
   el("play-next").disabled = true;
-  const out = await write("next", {controllers, ...(mr ? {max_rounds: Number(mr)} : {})});
+  const out = await write("next", body);
+  if (!out && el("play-next")) el("play-next").disabled = false;
   if (out) render(out);
 }
 
@@ -408,6 +422,13 @@ function renderRosters(v) {
         [...veh.weapons, ...veh.upgrades].map(humanise).join(", ") || "unarmed",
         veh.perks.length ? `; perks: ${veh.perks.map(humanise).join(", ")}` : "",
         careerText(veh.career)))));
+    const secrets = mine ? (v.summary.secrets || []) : [];
+    if (secrets.length) {
+      // Only this seat is sent these (Resistance Points, Sabotage Tokens ...).
+      card.append(h("div.secrets.small", h("b", "Your secrets: "), secrets.map((r) =>
+        `${humanise(r.kind)} ${Object.entries(r.data).filter(([k]) => !["hidden", "seen_by", "seat"].includes(k))
+          .map(([k, x]) => `${k} ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ")}`).join("; ")));
+    }
     if (mine && between) card.append(rosterEditor(t));
     return card;
   }));
