@@ -474,3 +474,51 @@ def test_a_televised_meeting_may_call_a_wasteland_skirmish(client: TestClient) -
     assert [x["data"]["kind"] for x in after["results"]] == ["skirmish"]
     assert after["finished"] is False  # the one Televised Event is still to come
     assert after["schedule"][0]["played"] is False
+
+
+def at_once(base: str, path: str, bodies: list[dict[str, Any]]) -> list[tuple[int, Any]]:
+    """POST each body from its own thread, released together; the answers."""
+    import threading
+
+    from tests.web.test_e2e_support import api
+
+    answers: list[tuple[int, Any]] = []
+    go = threading.Barrier(len(bodies))
+
+    def send(body: dict[str, Any]) -> None:
+        go.wait()
+        answers.append(api(base, "POST", path, body))
+
+    threads = [threading.Thread(target=send, args=(b,)) for b in bodies]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(30)
+    return answers
+
+
+def test_two_browsers_writing_at_once_are_served_one_at_a_time(tmp_path: Path) -> None:
+    """Two browsers send a roster change on the same version at the same moment, over a real
+    server: one is applied, the other refused with 409, never both and never a blend."""
+    from tests.web.test_e2e_support import api, serve
+
+    with serve(tmp_path / "race.db") as base:
+        for attempt in range(4):
+            status, made = api(base, "POST", "/api/campaigns", {
+                "mode": "escalating",
+                "teams": [{"team": racer_team("Hogs", 30)}, {"team": racer_team("Rats", 30)}]})
+            assert status == 201, made
+            cid, tok = made["id"], made["seats"][0]["token"]
+            rosters = []
+            for keep in ("Car", "Buggy"):
+                t = racer_team("Hogs", 30)
+                t["vehicles"] = [x for x in t["vehicles"] if x["name"].endswith(keep)]
+                rosters.append(t)
+            answers = at_once(base, f"/api/campaigns/{cid}/seats/0/team", [
+                {"version": made["version"], "token": tok, "team": t} for t in rosters])
+            assert sorted(s for s, _ in answers) == [200, 409], (attempt, answers)
+            assert "reload it and try again" in next(b for s, b in answers if s == 409)["detail"]
+            status, v = api(base, "GET", f"/api/campaigns/{cid}")
+            assert v["version"] == made["version"] + 1
+            names = [x["name"] for x in v["summary"]["teams"][0]["vehicles"]]
+            assert names in (["Hogs Car"], ["Hogs Buggy"])
