@@ -522,3 +522,12 @@ def test_two_browsers_writing_at_once_are_served_one_at_a_time(tmp_path: Path) -
             assert v["version"] == made["version"] + 1
             names = [x["name"] for x in v["summary"]["teams"][0]["vehicles"]]
             assert names in (["Hogs Car"], ["Hogs Buggy"])
+        # Two browsers start the next event at once: it is played once.
+        answers = at_once(base, f"/api/campaigns/{cid}/next", [
+            {"version": v["version"], "token": tok, "controllers": ["heuristic"] * 2,
+             "max_rounds": 2, "seed": 3}] * 2)
+        assert sorted(s for s, _ in answers) == [200, 409], answers
+        status, v = api(base, "GET", f"/api/campaigns/{cid}")
+        assert len(v["summary"]["results"]) == 1 and v["event"] is None
+        status, listed = api(base, "GET", "/api/games")
+        assert len([g for g in listed if g["status"] == "finished"]) == 1
