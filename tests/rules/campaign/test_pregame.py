@@ -94,3 +94,17 @@ def test_an_illegal_career_is_refused_at_setup() -> None:
     with pytest.raises(SetupError) as e:
         build_game(setup(team("A", {"injuries": ["gout"]}), team("B", None)), seed=1)
     assert "unknown injury 'gout'" in str(e.value)
+
+
+def test_the_table_view_hides_a_seats_tokens_and_rp_from_the_others() -> None:
+    from carnage.web.views import game_view
+
+    s = setup(team("A", None), team("B", None), sabotage=[2, 0], resistance=[7, 0])
+    g = build_game(s, seed=5)
+    mine = game_view(g, "g1", [], viewers=[0]).model_dump_json()
+    theirs = game_view(g, "g1", [], viewers=[1]).model_dump_json()
+    spectator = game_view(g, "g1", []).model_dump_json()
+    assert "2 Sabotage Tokens" in mine and "7 RP" in mine
+    for view in (theirs, spectator):
+        assert "2 Sabotage Tokens" not in view and "7 RP" not in view
+        assert "sabotage tokens" in view.lower()  # the table knows a seat holds some
