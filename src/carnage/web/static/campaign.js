@@ -318,7 +318,7 @@ function renderEvent(v) {
         held.has(x.seat) ? h("option", {value: "human", selected: x.seat === v.you}, "Human (its player)") : null,
         ...BOTS.map((b) => h("option", {value: b, selected: x.seat !== v.you && b === "heuristic"},
                              `${humanise(b)} bot`)))));
-    const rounds = h("input#max-rounds", {type: "number", min: "1", max: "60", placeholder: "scenario's"});
+    const rounds = h("input#max-rounds", {type: "number", min: "1", max: "60", placeholder: "default"});
     // A Televised Season's meeting (p.157): who is present, or a Wasteland Skirmish instead.
     const meeting = v.mode === "televised" ? h("div.row#meeting", h("span", "Present:"),
       ...v.seats.map((x) => h("label", h("input.present", {type: "checkbox", checked: true,
