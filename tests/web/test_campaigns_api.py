@@ -531,3 +531,28 @@ def test_two_browsers_writing_at_once_are_served_one_at_a_time(tmp_path: Path) -
         assert len(v["summary"]["results"]) == 1 and v["event"] is None
         status, listed = api(base, "GET", "/api/games")
         assert len([g for g in listed if g["status"] == "finished"]) == 1
+
+
+def test_an_event_whose_table_game_is_deleted_can_be_started_again(
+        client: TestClient) -> None:
+    """A seat abandons the event's table game: the campaign stays readable, says so, records
+    nothing for it, and its next event can be started again (ruling WEB-C7)."""
+    made = create(client, "championship", 2, events=["street-race"])
+    cid, t0 = made["id"], made["seats"][0]["token"]
+    v = view(client, cid, t0)
+    ev = client.post(f"/api/campaigns/{cid}/next", json={
+        "version": v["version"], "token": t0, "controllers": ["human", "heuristic"],
+        "max_rounds": 2}).json()["event"]
+    game_token = ev["url"].split("token=")[1].split("&")[0]
+    assert client.delete(f"/api/games/{ev['game']}",
+                         params={"token": game_token}).status_code == 200
+    after = view(client, cid, t0)
+    assert after["event"]["phase"] == "gone" and after["event"]["gone"] is True
+    assert after["summary"]["results"] == []
+    again = client.post(f"/api/campaigns/{cid}/next", json={
+        "version": after["version"], "token": t0, "controllers": ["heuristic"] * 2,
+        "max_rounds": 2, "seed": 2})
+    assert again.status_code == 200, again.text
+    out = again.json()
+    assert out["event"] is None and len(out["summary"]["results"]) == 1
+    assert out["summary"]["results"][0]["game"] != ev["game"]

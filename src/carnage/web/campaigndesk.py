@@ -178,8 +178,15 @@ class Desk:
         if you is None and held:
             raise ApiError(403, "only a player of this campaign may start its next event: "
                                 "send your seat token")
-        if open_event(c) is not None:
-            raise ApiError(409, "the next event has already been started; reload the campaign")
+        oe = open_event(c)
+        gone: list[Record] = []
+        if oe is not None:
+            if oe.game is None or self._session(oe.game) is not None:
+                raise ApiError(409, "the next event has already been started; reload the "
+                                    "campaign")
+            # Its table game was deleted: the event is abandoned and started again (WEB-C7).
+            gone = [Record("web-done", {"event": oe.number, "game": oe.game,
+                                        "abandoned": True}, oe.game)]
         try:
             ev = modes.next_event(c, request)
         except SeasonError as e:
@@ -204,7 +211,7 @@ class Desk:
                                    "max_rounds": max_rounds, "request": dict(request or {}),
                                    "controllers": {str(s): x for s, x in
                                                    zip(seats, controllers, strict=True)}})
-        self._append(c, version, [rec])
+        self._append(c, version, [*gone, rec])
         return self.advance(cid)
 
     def choose(self, cid: str, version: int, token: str | None, value: Any) -> Campaign:
@@ -244,7 +251,9 @@ class Desk:
         if oe.game is None:
             phase, steps = "pregame", modes.pregame(at_start, ev)
         else:
-            session = self.games.get(oe.game)
+            session = self._session(oe.game)
+            if session is None:  # the table game was deleted: the event is abandoned
+                return "gone", None
             with session.lock:
                 if not session.finished:
                     return "playing", None
@@ -305,6 +314,15 @@ class Desk:
                 return self.get(cid)
         return self.get(cid)
 
+    def _session(self, gid: str) -> GameSession | None:
+        """The event's table game; None if it has been deleted."""
+        try:
+            return self.games.get(gid)
+        except ApiError as e:
+            if e.status == 404:
+                return None
+            raise
+
     def _table(self, c: Campaign, oe: OpenEvent) -> str:
         """Set up the event's table game (bots play at once up to the first human); its id."""
         ev = modes.next_event(upto(c, oe.seq), oe.request)
@@ -364,8 +382,10 @@ class Desk:
             "controllers": {str(k): v for k, v in oe.controllers.items()},
             "game": oe.game, "url": None, "waiting": None, "ask": None,
         }
-        if oe.game is not None:
-            session = self.games.get(oe.game)
+        session = None if oe.game is None else self._session(oe.game)
+        if oe.game is not None and session is None:
+            out["gone"] = True
+        elif oe.game is not None and session is not None:
             order = [] if ev is None else list(ev.seats)
             link = f"/games/{oe.game}?campaign={c.id}"
             if you is not None and you in order:

@@ -305,7 +305,8 @@ function renderSchedule(v) {
 function renderEvent(v) {
   el("event-panel").classList.remove("hidden");
   const box = el("event");
-  const ev = v.event;
+  const gone = v.event && v.event.phase === "gone"; // its table game was deleted
+  const ev = gone ? null : v.event;
   if (!ev) {
     if (v.summary.finished) {
       fill(box, h("p", "The campaign is over."));
@@ -325,7 +326,8 @@ function renderEvent(v) {
                                                            "data-seat": String(x.seat)}), x.team)),
       h("label", "Play", h("select#skirmish", h("option", {value: ""}, "the next Televised Event"),
         h("option", {value: "roll"}, "a Wasteland Skirmish (rolled)")))) : null;
-    fill(box, h("p", `Game ${next.game}: `, h("b", humanise(next.label || next.scenario))),
+    fill(box, gone ? h("p.muted#gone", "The event's table game was deleted: start it again.") : null,
+      h("p", `Game ${next.game}: `, h("b", humanise(next.label || next.scenario))),
       meeting, h("div.row", ...rows), h("div.row", h("label", "Max rounds", rounds), h("span.grow"),
         h("button.primary#play-next", {onclick: playNext}, "Play the next event")));
     return;
