@@ -7,16 +7,20 @@ browser tab acting on a stale version is refused with the 409's sentence."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from tests.campaign.conftest import pg_server  # noqa: F401  (the session's server)
+from tests.campaign.pg import Server
 from tests.web.test_e2e_support import (
     api,
     keep_owner_token,
     new_context,
     open_page,
     racer_team,
+    serve,
     shot,
 )
 
@@ -76,9 +80,27 @@ def play_next_with_bots(page: Page, max_rounds: int = 3) -> None:
     page.wait_for_function(f"Number(document.body.dataset.games) > {games}", timeout=60000)
 
 
-@pytest.mark.parametrize("mode", list(MODES))
-def test_a_campaign_plays_start_to_finish_in_the_browser(base: str, browser: Browser,
-                                                         mode: str) -> None:
+PG_MODES = ("televised", "savage-highways")
+"""Modes also played on a PostgreSQL server (SQLite plays every mode)."""
+
+
+@pytest.fixture(scope="module")
+def pg_base(pg_server: Server | str) -> Iterator[str]:  # noqa: F811
+    """The table served on a fresh PostgreSQL database (skipped, saying why, if no server
+    could be started)."""
+    if isinstance(pg_server, str):
+        pytest.skip(f"no PostgreSQL server could be started: {pg_server}")
+    with serve(pg_server.fresh_database("carnage_e2e_campaign")) as url:
+        yield url
+
+
+@pytest.mark.parametrize(("mode", "db"), [(m, "sqlite") for m in MODES] + [
+    (m, "postgresql") for m in MODES if m in PG_MODES])
+def test_a_campaign_plays_start_to_finish_in_the_browser(
+        base: str, browser: Browser, request: pytest.FixtureRequest, mode: str,
+        db: str) -> None:
+    if db == "postgresql":
+        base = request.getfixturevalue("pg_base")
     status, saved = api(base, "POST", "/api/teams", {"team": racer_team("Hogs", 30)})
     assert status == 201, saved
     ctx = new_context(browser)
