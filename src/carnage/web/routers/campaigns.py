@@ -9,6 +9,7 @@ is watched, and pending decisions and their secrets are shown only to their own 
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -34,17 +35,25 @@ TOKEN = Query(None, max_length=100, description="A campaign seat's token; none t
 Version = StrictInt
 
 
-def desk(request: Request) -> Desk:
-    d: Desk | None = getattr(request.app.state, "campaign_desk", None)
-    if d is None:
-        from carnage.campaign.store import CampaignStore
+_opening = threading.Lock()
 
-        try:
-            cs = CampaignStore(request.app.state.db_url)
-        except CampaignError as e:
-            raise ApiError(500, str(e)) from None
-        d = Desk(cs, request.app.state.games, request.app.state.owners)
-        request.app.state.campaign_desk = d
+
+def desk(request: Request) -> Desk:
+    """The app's campaign desk, opened on the app's database the first time it is needed."""
+    d: Desk | None = getattr(request.app.state, "campaign_desk", None)
+    if d is not None:
+        return d
+    with _opening:
+        d = getattr(request.app.state, "campaign_desk", None)
+        if d is None:
+            from carnage.campaign.store import CampaignStore
+
+            try:
+                cs = CampaignStore(request.app.state.db_url)
+            except CampaignError as e:
+                raise ApiError(500, str(e)) from None
+            d = Desk(cs, request.app.state.games, request.app.state.owners)
+            request.app.state.campaign_desk = d
     return d
 
 
