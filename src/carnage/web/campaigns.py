@@ -11,9 +11,10 @@ appended with the same version check as everything else, so two browsers are ser
 
 - ``web-seat``: a seat was claimed (its token's hash is in the owners table, never here);
 - ``web-event``: an event was started from the page (``event``, ``seed``, ``controllers``
-  per campaign seat, ``max_rounds``);
-- ``web-step``: a seat's choice in the event's step sequence (``event``, ``phase``
-  ``pregame`` or ``post``, ``seat``, ``value``, ``secret``);
+  per campaign seat, ``max_rounds``, ``request``: what the meeting decided);
+- ``web-step``: a seat's answer in the event's step sequence (``event``, ``phase``
+  ``pregame`` or ``post``, ``seat``, ``kind``, ``value``; a secret answer's ``value`` is
+  hidden from every other seat, ``carnage.campaign.steps.secret``), replayed to rebuild it;
 - ``web-table``: the table game the event is played in (``event``, ``game``);
 - ``web-done``: the event's post-game sequence is recorded (in the same transaction).
 
