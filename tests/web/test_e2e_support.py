@@ -49,10 +49,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(db: Path) -> Iterator[str]:
-    """The whole app on 127.0.0.1 (a uvicorn server in a thread); yields its base URL."""
+def serve(db: Path | str) -> Iterator[str]:
+    """The whole app on 127.0.0.1 (a uvicorn server in a thread); yields its base URL.
+    ``db``: a SQLite file, or a database URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port,
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    config = uvicorn.Config(create_app(url), host="127.0.0.1", port=port,
                             log_level="warning", **SERVER_OPTIONS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -23,6 +23,7 @@ from carnage.ai.dropped import drop_pick
 from carnage.ai.field import FAR, DistanceField, distance_field
 from carnage.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.ai.upgrades import UPGRADE_HANDLERS
+from carnage.ai.wear import HANDLERS as WEAR_HANDLERS
 from carnage.catalog import TemplateUse
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, GameState, VehicleState
@@ -165,6 +166,7 @@ class HeuristicBot:
         # Upgrades' and trailer cargoes' decisions (rules/upgrades.py, trailers.py).
         self._handlers.update(UPGRADE_HANDLERS)
         self._handlers.update(PERK_HANDLERS)  # perks (rules/perks/; ai/perks.py)
+        self._handlers.update(WEAR_HANDLERS)  # campaign wear, Sabotage Tokens (ai/wear.py)
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()

@@ -131,6 +131,8 @@ class Steps:
     """A sequence of campaign decisions and actions (see the module docstring)."""
 
     seed: int | None = None
+    dice: random.Random | None = None
+    """Dice to use instead of ``random.Random(seed)`` (scripted dice in tests)."""
     rng: random.Random = field(init=False)
     answers: list[dict[str, Any]] = field(default_factory=list)
     """Every answer given, in order (seat, kind, value), for the record and for replays."""
@@ -138,7 +140,7 @@ class Steps:
     _queue: deque[Item] = field(default_factory=deque)
 
     def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
+        self.rng = self.dice if self.dice is not None else random.Random(self.seed)
 
     # -- building ------------------------------------------------------------------------------
     def add(self, *records: Record) -> None:
@@ -251,6 +253,30 @@ class Steps:
             item.run(self)
 
 
+class ScriptedRandom(random.Random):
+    """Dice that give the listed results in order (``randint``/``randrange``), for tests and
+    for replaying recorded rolls; ``SeasonError`` if a result is out of range or runs out."""
+
+    def __init__(self, results: Iterable[int]) -> None:
+        super().__init__(0)
+        self.results = list(results)
+
+    def _next(self, low: int, high: int) -> int:
+        if not self.results:
+            raise SeasonError("scripted dice ran out")
+        n = self.results.pop(0)
+        if not low <= n <= high:
+            raise SeasonError(f"scripted die {n} is outside {low}..{high}")
+        return n
+
+    def randint(self, a: int, b: int) -> int:
+        return self._next(a, b)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        low, high = (0, start - 1) if stop is None else (start, stop - 1)
+        return self._next(low, high)
+
+
 def done(records: Sequence[Record] = ()) -> Steps:
     """A sequence with nothing to decide that writes ``records``."""
     s = Steps()
@@ -277,14 +303,6 @@ def may_see(r: Record, seat: int | None) -> bool:
 
 
 def redacted(records: Sequence[Record], seat: int | None) -> list[Record]:
-    """``records`` as ``seat`` may see them: other seats' hidden fields are removed and the
-    record is marked ``redacted``."""
-    out = []
-    for r in records:
-        if may_see(r, seat):
-            out.append(r)
-            continue
-        data = {k: v for k, v in r.data.items() if k not in r.data[HIDDEN]}
-        data["redacted"] = True
-        out.append(Record(r.kind, data, r.game_id, r.seq, r.at))
-    return out
+    """``records`` as ``seat`` may see them: a record with another seat's secret is left out
+    altogether (even that it exists is secret: a contact with the Resistance, p.162)."""
+    return [r for r in records if may_see(r, seat)]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -123,6 +124,20 @@ def handicap_votes(gap: int) -> int:
 def placings(players: int) -> int:
     """How many players may place: half, rounded up (p.161, CT-23)."""
     return math.ceil(players / 2)
+
+
+def placed(places: Sequence[Sequence[int]], players: int) -> dict[int, int]:
+    """Seat -> place for the seats that place (CT-23): tied seats share the better place
+    (ruling CMP-1), and a tie that would take more places than are left places none of its
+    seats (ruling TV-6), so never more than half the players place."""
+    cut = placings(players)
+    out: dict[int, int] = {}
+    place = 1
+    for group in places:
+        if place + len(group) - 1 <= cut:
+            out.update(dict.fromkeys(group, place))
+        place += len(group)
+    return out
 
 
 def derive(seed: Any, *parts: Any) -> int:
@@ -257,8 +272,6 @@ def _int(raw: Mapping[str, Any], key: str, default: int | None) -> int | None:
 def roll_schedule(spec: Sequence[str], seed: int) -> list[dict[str, Any]]:
     """Each event's scenario: named (it must be on the Televised Event table) or ``roll``ed on
     it with dice from ``seed`` (p.156, CT-03)."""
-    import random
-
     from carnage.rules.scenarios.base import TELEVISED
     from carnage.rules.scenarios.common.selection import ROLLS
 
@@ -287,6 +300,14 @@ class TelevisedMode:
     id = "televised"
     name = "Televised Season"
     KEYS = frozenset({"start_cans", "events", "schedule", "seed"})
+
+    def __init__(self, dice: Callable[[int], random.Random] | None = None) -> None:
+        self.dice = dice
+        """Dice for each step sequence from its seed (None: ``random.Random(seed)``);
+        tests give scripted dice."""
+
+    def _steps(self, seed: int) -> Steps:
+        return Steps(seed, self.dice(seed) if self.dice is not None else None)
 
     # -- options, start -----------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -328,7 +349,10 @@ class TelevisedMode:
             raise SeasonError("a Televised Season needs at least two teams (p.156)")
         cans = int(options["start_cans"])
         out: list[Record] = []
+        names = [t.name for t in teams]
         for seat, spec in enumerate(teams):
+            if names.count(spec.name) > 1:  # ruling TV-12: each team keeps its own name
+                spec = spec.model_copy(update={"name": f"{spec.name} (seat {seat})"})
             who = f"seat {seat} ({spec.name})"
             if len(spec.vehicles) > MAX_VEHICLES:
                 raise SeasonError(f"{who}: {len(spec.vehicles)} vehicles; a team may never "
@@ -382,7 +406,7 @@ class TelevisedMode:
                    "text": _spoil_text(r)}
                   for r in visible if r.game_id is not None
                   and r.kind in ("cp", "stash", "rp", "wreck", "injury", "destroyed")
-                  and not r.data.get("redacted")]
+]
         titles = self.titles(c, s) if finished else {}
         return {
             "id": c.id, "mode": c.mode, "name": self.name,
@@ -428,8 +452,6 @@ class TelevisedMode:
 
     def _peek(self, c: Campaign, s: Season,
               request: Mapping[str, Any] | None = None) -> NextEvent:
-        import random
-
         from carnage.rules.scenarios.base import SKIRMISH
         from carnage.rules.scenarios.common.selection import ROLLS
 
@@ -524,7 +546,7 @@ class TelevisedMode:
         s = season(c)
         if ev.number in s.pregames:
             return done()
-        steps = Steps(derive(c.options["seed"], "pregame", ev.number))
+        steps = self._steps(derive(c.options["seed"], "pregame", ev.number))
         televised = ev.kind == "event"
         event_idx = int(dict(ev.info).get("event", 0)) - 1
         previous = s.games[-1].data["scenario"] if s.games else None
@@ -553,7 +575,7 @@ class TelevisedMode:
         s = season(c)
         scenario = self._scenario(s, ev)
         facts = game_facts(game, ev.seats)
-        steps = Steps(derive(seed, "post-game", game_id))
+        steps = self._steps(derive(seed, "post-game", game_id))
         if scenario == REVOLUTION:
             for seat in ev.seats:
                 if facts.vp.get(seat, 0) > 0:
@@ -812,8 +834,7 @@ def _broadcast_offer(ev: NextEvent, seat: int, facts: GameFacts,
 
     def offer(st: Steps) -> None:
         vp = facts.vp[seat]
-        place_with = _place_of(facts.order, seat)
-        default = vp if place_with > placings(len(ev.seats)) else 0
+        default = 0 if seat in placed(facts.order, len(ev.seats)) else vp
 
         def resolve(value: Any, st2: Steps) -> None:
             if int(value):
@@ -877,20 +898,17 @@ def _spoils(ev: NextEvent, scenario: str, game: Game, facts: GameFacts, game_id:
             st: Steps) -> None:
     """The Spoils of War (p.161, CT-21..CT-24): CP only in Televised Events; placings for half
     the players rounded up; Censorship in a Revolution (anyone who gained RP gets no CP)."""
-    from carnage.campaign.seasons import ranked
-
     result = next(r for r in reversed(st.written()) if r.kind == "game")
     broadcasts = _broadcasts(st, game_id)
     televised = ev.kind == "event"
-    ranks = ranked(result.data["places"])
-    cut = placings(len(ev.seats))
+    ranks = placed(result.data["places"], len(ev.seats))
     scn: Any = game.scenario
     for seat in ev.seats:
         cp: list[tuple[int, str]] = []
         cans: list[tuple[int, str]] = []
-        place = ranks.get(seat, len(ev.seats))
+        place = ranks.get(seat, 0)
         if televised:
-            if place <= min(cut, len(PLACE_CP)):
+            if 1 <= place <= len(PLACE_CP):
                 cp.append((PLACE_CP[place - 1], f"place {place} in a Televised Event"))
             if scenario == DEATH_RACE and facts.gates.get(seat):
                 cp.append((facts.gates[seat], f"{facts.gates[seat]} Death Race gates passed"))
@@ -936,6 +954,7 @@ def _claim_offer(c: Campaign, seat: int, game_id: str) -> Callable[[Steps], None
 
     def offer(st: Steps) -> None:
         t = _now(c, st).teams[seat]
+        asks: list[Decision] = []
         for what, done_, cp, label in (("painted", t.painted, PAINTED_CP,
                                         "fielded a fully painted team"),
                                        ("converted", t.converted, CONVERTED_CP,
@@ -954,8 +973,10 @@ def _claim_offer(c: Campaign, seat: int, game_id: str) -> Callable[[Steps], None
                 else:
                     st2.add(Record("cp", {"seat": seat, "cp": cp, "why": label}, game_id))
 
-            st.now(Decision(StepAsk(seat, what, f"seat {seat}: {label} for the first time?",
-                                    YES_NO, rule="CT-21", page=161, default="no"), resolve))
+            asks.append(Decision(StepAsk(seat, what, f"seat {seat}: {label} for the first "
+                                         "time?", YES_NO, rule="CT-21", page=161,
+                                         default="no"), resolve))
+        st.now(*asks)
 
     return offer
 
@@ -965,8 +986,7 @@ def _contact_offer(c: Campaign, seat: int, game_id: str) -> Callable[[Steps], No
 
     def offer(st: Steps) -> None:
         g = next(r for r in reversed(st.written()) if r.kind == "game")
-        seats = g.data["seats"]
-        if _place_of(g.data["places"], seat) <= placings(len(seats)):
+        if seat in placed(g.data["places"], len(g.data["seats"])):
             return
 
         def resolve(value: Any, st2: Steps) -> None:
@@ -1053,7 +1073,10 @@ def _one_roll(c: Campaign, ev: NextEvent, seat: int, name: str, game_id: str, n:
         st.add(Record("wreck", {"seat": seat, "vehicle": name, "die": die,
                                 "dents": dents_before,
                                 "weight": mod, "total": total, "counted": 1 if legend else total,
-                                "result": row.id, "text": row.text, "lost": lost,
+                                "result": row.id, "lost": lost,
+                                "text": row.text if lost is not None or row.id not in (
+                                    "blown-off", "wrecked-pinion") else
+                                row.text.split(":")[0] + ": nothing to lose",
                                 "roll": n, "of": of}, game_id))
         if nv is None:
             st.add(Record("destroyed", {"seat": seat, "vehicle": name}, game_id))
@@ -1073,6 +1096,7 @@ def _legend_offer(c: Campaign, seat: int, name: str,
 
     def offer(st: Steps) -> None:
         v = next(x for x in _now(c, st).teams[seat].spec.vehicles if x.name == name)
+        asks: list[Decision] = []
         for inj in career(v).injuries:
 
             def resolve(value: Any, st2: Steps, inj: str = inj) -> None:
@@ -1084,9 +1108,12 @@ def _legend_offer(c: Campaign, seat: int, name: str,
                 st2.add(Record("vehicle", {"seat": seat, "vehicle": nv.model_dump(
                     mode="json", exclude_none=True)}, game_id))
 
-            st.now(Decision(StepAsk(seat, "remove_injury", f"seat {seat}: {name} is a "
-                                    f"Living Legend: remove {inj}?", YES_NO, rule="CT-41",
-                                    page=163, default="no"), resolve))
+            keep = inj in ("living-legend", "badass", "twitch", "deathwish")
+            asks.append(Decision(StepAsk(seat, "remove_injury", f"seat {seat}: {name} is a "
+                                         f"Living Legend: remove {inj}?", YES_NO,
+                                         rule="CT-41", page=163,
+                                         default="no" if keep else "yes"), resolve))
+        st.now(*asks)
 
     return offer
 
@@ -1111,7 +1138,7 @@ def _workshop_offer(c: Campaign, seat: int,
             t2 = _now(c, st2).teams[seat]
             bill = price_change(t2.spec, spec, t2.stash)
             if bill.problems:
-                raise SeasonError(f"seat {seat} workshop: {bill.problems[0]}")
+                raise SeasonError(f"seat {seat} workshop: {'; '.join(bill.problems)}")
             new = spec.model_copy(update={"cans": max(1, team_cost(spec))})
             st2.add(Record("team", {"seat": seat, "team": team_json(new)}, game_id))
             if bill.net:

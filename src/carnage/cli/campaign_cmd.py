@@ -236,7 +236,10 @@ def team_change(
         row = next(r for r in summary(store, cid, seat)["standings"] if r["seat"] == seat)
     except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
-    typer.echo(f"seat {seat}: {spec.name}, {team_cost(spec)} of {row['cans']} Cans")
+    if row.get("stash") is not None:
+        typer.echo(f"seat {seat}: {spec.name}, {team_cost(spec)} Cans; stash {row['stash']}")
+    else:
+        typer.echo(f"seat {seat}: {spec.name}, {team_cost(spec)} of {row['cans']} Cans")
 
 
 @app.command("auto")

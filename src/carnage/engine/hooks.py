@@ -100,6 +100,9 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'a vehicle flips; a flow returning True resolves the flip itself (p.35)'),
     ('flip_check', 'value', 'vehicle',
      "the flip check's target (p.34)"),
+    ('flip_check_start', 'flow', 'vehicle',
+     'just before a flip check; a flow returning True flips the vehicle without rolling '
+     '(Fix Your Brakes, p.160)'),
     ('flip_hits', 'value', 'vehicle',
      'hits a flipping vehicle takes (p.35)'),
     ('game_start', 'flow', '',
@@ -132,8 +135,9 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'may the player respawn this vehicle? (p.90)'),
     ('may_reverse', 'value', 'vehicle',
      'may the vehicle use the Reverse gear? (p.22)'),
-    ('min_gear', 'value', 'vehicle',
-     'the lowest gear the vehicle may be in (p.23)'),
+    ('min_gear', 'value', 'forced vehicle',
+     'the lowest gear the vehicle may be in (p.23); ctx "forced" when no one chooses the '
+     'change (Glue)'),
     ('move_collided', 'flow', 'ignore rerun touched vehicle',
      'a move was interrupted by a collision (p.46)'),
     ('move_contact', 'flow', 'ignore touched vehicle',
@@ -172,6 +176,9 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'the skid dice are final (p.22)'),
     ('skid_rolled', 'flow', 'dice sk vehicle',
      'skid dice were rolled (p.22)'),
+    ('skid_roll_start', 'flow', 'n resolver sk vehicle',
+     'skid dice declared, about to be rolled; a flow may set ctx "resolver" (the seat that '
+     'spends the Shifts) and bar Push It (Twitch, p.163)'),
     ('skid_setup', 'value', 'vehicle',
      'how many skid dice may be rolled (p.22)'),
     ('slide_template', 'flow', 'templates vehicle',
@@ -204,8 +211,12 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'the to-hit penalty of a shot (p.31)'),
     ('vehicle_placed', 'value', 'ignoring result reverse vehicle',
      'a vehicle was placed at its final position (p.25)'),
-    ('vote_cost', 'value', 'effect player',
-     'the cost of an Audience Vote effect (p.88)'),
+    ('vote_cost', 'value', 'effect player target',
+     'the cost of an Audience Vote effect (p.88), for one target when "target" is set '
+     '(Bad Television, p.163)'),
+    ('vote_opportunity', 'flow', 'player',
+     'a player may spend Audience Votes now (p.88): before the votes are offered (Sabotage '
+     'Tokens, p.160)'),
     ('vote_effects', 'value', 'player',
      'the Audience Vote effects on offer (p.88)'),
     ('weapon_fired', 'notice', 'attacker shot target weapon',

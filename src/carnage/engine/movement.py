@@ -202,12 +202,18 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # Chrome-Whisperer's pushes, Unnerving Eye Contact, Restraint; rules/perks/).
     g.effects.run_event("skid_setup", sk, {"game": g, "vehicle": v})
     dice = _LoggedDice(g, v, "skid dice")
+    resolver = v.player
     if skid_allowed and sk.handling + sk.extra_dice > 0:
         n = yield ask(
             v.player, "skid_dice", f"{v.name}: how many skid dice (handling {sk.handling})?",
             [(i, str(i)) for i in range(sk.handling + sk.extra_dice + 1)], source="skid_dice",
             page=22, vehicle=v.id,
         )
+        # ``skid_roll_start`` flows: another seat may take over the dice (Twitch, p.163).
+        rctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "n": int(n),
+                                "resolver": resolver}
+        yield from run_flow_hooks(g, "skid_roll_start", rctx)
+        resolver = int(rctx["resolver"])
         faces = sk.roll(dice, int(n))
         if faces:
             g.emit("skid", page=22, vehicle=v.id, faces=[f.value for f in faces])
@@ -243,7 +249,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         ]
         opts.append((DONE, "discard the remaining Shifts"))
         pick = str((yield ask(
-            v.player, "spend_shift",
+            resolver, "spend_shift",
             f"{v.name}: spend a Shift ({sk.shifts_available} left)", opts,
             source="shift", page=22, vehicle=v.id,
         )))

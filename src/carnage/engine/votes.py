@@ -92,10 +92,12 @@ class VoteEffect:
     run: Resolve
 
 
-def vote_cost(g: Game, player: int, effect: VoteEffect) -> int:
-    """The effect's cost through the ``vote_cost`` hook (never below 0)."""
+def vote_cost(g: Game, player: int, effect: VoteEffect, target: str | None = None) -> int:
+    """The effect's cost through the ``vote_cost`` hook (never below 0), for ``target`` when
+    given (a target may cost more: Bad Television, p.163)."""
     out = g.effects.run_event("vote_cost", effect.cost,
-                              {"game": g, "player": player, "effect": effect.id})
+                              {"game": g, "player": player, "effect": effect.id,
+                               "target": target})
     return max(0, int(out)) if isinstance(out, int) else effect.cost
 
 
@@ -332,7 +334,7 @@ def offers(g: Game, player: int) -> list[tuple[VoteEffect, int, list[tuple[str, 
         cost = vote_cost(g, player, e)
         if cost > votes:
             continue
-        targets = e.targets(g, player)
+        targets = [t for t in e.targets(g, player) if vote_cost(g, player, e, t[0]) <= votes]
         if targets:
             out.append((e, cost, targets))
     return out
@@ -343,6 +345,8 @@ def spend_opportunity(g: Game, player: int) -> Flow:
     """A chance to spend votes (p.88), given as the player is about to activate or pass: any
     number of effects, one decision each, until the player is done or can afford nothing."""
     st = g.state
+    # ``vote_opportunity`` flows: rules acting at a moment votes may be spent (p.160).
+    yield from run_flows(g, "vote_opportunity", {"game": g, "player": player})
     while not st.finished and st.votes[player] > 0:
         on_offer = offers(g, player)
         if not on_offer:
@@ -361,6 +365,7 @@ def spend_opportunity(g: Game, player: int) -> Flow:
         effect, cost, targets = by_id[str(pick)]
         target = yield ask(player, "vote_target", f"{effect.name}: choose", targets,
                            source=effect.id, page=effect.page)
+        cost = vote_cost(g, player, effect, str(target))
         st.votes[player] -= cost
         g.emit("votes_spent", source=effect.id, page=effect.page, player=player,
                effect=effect.id, cost=cost, target=str(target), votes=st.votes[player])

@@ -80,12 +80,16 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
         return
     if not v.in_play or g.state.finished:
         return
-    # 3.1 Flip check: a D6 lower than the current gear flips the vehicle (p.34).
-    roll = g.roll(1, "flip check", source="flip_check", page=34, vehicle=v.id)[0]
-    score = _hook(g, "flip_check", roll, v)
-    flipped = score < v.gear
-    g.emit("flip_check", source="flip_check", page=34, vehicle=v.id, roll=roll, score=score,
-           gear=v.gear, flipped=flipped)
+    # 3.1 Flip check: a D6 lower than the current gear flips the vehicle (p.34). A
+    # ``flip_check_start`` flow returning True flips it without rolling (p.160).
+    if (yield from run_flows(g, "flip_check_start", {"game": g, "vehicle": v})):
+        flipped = True
+    else:
+        roll = g.roll(1, "flip check", source="flip_check", page=34, vehicle=v.id)[0]
+        score = _hook(g, "flip_check", roll, v)
+        flipped = score < v.gear
+        g.emit("flip_check", source="flip_check", page=34, vehicle=v.id, roll=roll,
+               score=score, gear=v.gear, flipped=flipped)
     if flipped:
         yield from flip(g, v)
         if not v.in_play or g.state.finished:

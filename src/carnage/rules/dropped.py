@@ -596,7 +596,8 @@ def install_glue(g: Game) -> None:
     def movement_end(game: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
         if v.conditions.pop("glued", 0):
-            locked = int(game.effects.run_event("min_gear", 1, {"game": game, "vehicle": v}))
+            locked = int(game.effects.run_event("min_gear", 1, {"game": game, "vehicle": v,
+                                                                "forced": True}))
             before = v.gear
             game.add_gear(v, -min(GLUE_GEARS, max(0, v.gear - max(1, locked))), GLUE_EFFECT, 79)
             game.emit("glue_gear_loss", source=GLUE_EFFECT, page=79, vehicle=v.id,

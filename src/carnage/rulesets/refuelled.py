@@ -19,7 +19,16 @@ from carnage.geometry.templateset import default_template_set
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
-from carnage.rules import dropped, sponsors, trailers, upgrades, vehicles, war_rig, weapons
+from carnage.rules import (
+    campaign,
+    dropped,
+    sponsors,
+    trailers,
+    upgrades,
+    vehicles,
+    war_rig,
+    weapons,
+)
 from carnage.rules.perks import PERK_RULES
 from carnage.rules.scenarios import SCENARIOS
 
@@ -31,6 +40,7 @@ def refuelled_rules(catalog: Any = None) -> RuleTable:
         hazards_on_table.RULES, votes.RULES, vehicles.RULES, war_rig.RULES, weapons.RULES,
         dropped.RULES, upgrades.RULES, trailers.RULES, PERK_RULES, sponsors.RULES,
         sponsors.sponsor_rules(catalog if catalog is not None else load_catalog()),
+        campaign.RULES,  # campaign wear and Sabotage Tokens (rules/campaign/)
     ])
 
 

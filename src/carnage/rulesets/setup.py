@@ -394,12 +394,13 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     lay_out_table(state, scenario, setup, seed)
     if rolled is not None:
         state.scenario["scenario_roll"] = rolled
+    placed = []
     for p, spec in enumerate(teams):
         # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
         check = getattr(scenario, "check_team", None)
         report = (check(spec, f"player {p + 1}", ruleset) if check is not None
                   else checked_team(spec, f"player {p + 1}", ruleset))
-        add_team(state, report, p)
+        placed.append(list(zip(report.vehicles, add_team(state, report, p), strict=True)))
         state.sponsors[p] = report.sponsor  # sponsor effects install per player
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
     game = Game(state=state, scenario=scenario, ruleset=ruleset,
@@ -410,8 +411,20 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
 
         # Team games (p.123): journaled before the scenario's effects, so copies have it.
         install_team_game(game, [list(side) for side in sides])
+    _campaign(game, placed, setup)  # careers and pregame (rules/campaign/)
     game.start()
     return game
+
+
+def _campaign(game: Game, placed: list[list[tuple[VehicleReport, VehicleState]]],
+              setup: GameSetup) -> None:
+    from carnage.rules.campaign import install_campaign
+    from carnage.rules.campaign.pregame import PregameError
+
+    try:
+        install_campaign(game, placed, setup.pregame_dict())
+    except PregameError as e:
+        raise SetupError(str(e)) from None
 
 
 def lay_out_table(state: GameState, scenario: Any, setup: GameSetup, seed: int | str) -> None:

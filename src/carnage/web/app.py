@@ -17,6 +17,7 @@ from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
 from carnage.web.routers import catalog, games, odds, pages, rosters, teams, tourney
+from carnage.web.routers.campaigns import router as campaigns_router
 from carnage.web.routers.devilsrun import router as devilsrun_router
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
@@ -74,6 +75,7 @@ def create_app(db_url: str) -> FastAPI:
     default_template_set()
     store = Store(db_url)
     app.state.store = store
+    app.state.db_url = db_url  # the campaign store opens the same database
     app.state.games = Games(store)
     app.state.owners = Owners(store.engine)
     app.add_middleware(BodyGuard)
@@ -88,6 +90,7 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(odds.router)
     app.include_router(tourney.router)
     app.include_router(devilsrun_router)
+    app.include_router(campaigns_router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _document_errors_as_sentences(app)
     return app

@@ -14,6 +14,11 @@ import {
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");
+const campaign = qs("campaign"); // a campaign's event: a way back to its page
+if (campaign) {
+  document.querySelector(".topbar .brand").after(h("a#back-to-campaign.small",
+    { href: `/campaigns/${encodeURIComponent(campaign)}` }, "← back to the campaign"));
+}
 const PLACED_KINDS = new Set(["skid_dice", "push_it", "spend_shift", "slide"]);
 
 const state = {
