@@ -113,4 +113,6 @@ def vehicle_effects(team: TeamBuild, v: VehicleBuild) -> list[BuildEffect]:
     if v.vehicle is not None:
         out += [VEHICLE_RULES[r] for r in v.vehicle.special_rules if r in VEHICLE_RULES]
     out += [PERK_RULES[p.perk.id] for p in v.perks if p.perk.id in PERK_RULES]
+    if v.spec.legacy is not None and "legacy_build" in VEHICLE_RULES:  # team/legacy.py
+        out.append(VEHICLE_RULES["legacy_build"])
     return out
