@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any
 
 from carnage.catalog.loader import Catalog
-from carnage.catalog.models import Facing, Upgrade, UpgradeKind, Vehicle, Weapon, WeaponKind
+from carnage.catalog.models import Facing, Upgrade, UpgradeKind, Vehicle, Weapon
 from carnage.legacy.catalog import NANO_CLOAK, legacy_data
 from carnage.legacy.digits import Digits, LegacyError, normalise_name
 from carnage.legacy.generator import (
