@@ -30,7 +30,7 @@ def test_no_slot_total_but_the_single_item_limit() -> None:
     # GL-013: three machine guns on a Performance Car (2 slots) is fine, a 125mm Cannon
     # (3 slots alone) is not; nor is a budget checked (ruling GL-R4: 20 cans, costs more).
     guns = [{"id": "machine_gun", "facing": "front"}] * 3
-    ok = lteam(lv("A", weapons=guns + [{"id": "rockets", "facing": "front"}]), lv("B"))
+    ok = lteam(lv("A", weapons=[*guns, {"id": "rockets", "facing": "front"}]), lv("B"))
     report = check_team(ok)
     assert report.valid, [e.message for e in report.errors]
     assert report.vehicles[0].slots_used == 5 > report.vehicles[0].slots

@@ -60,7 +60,7 @@ def test_the_same_vehicle_gains_the_same_mutations_in_the_same_order() -> None:
     assert v == at_once and tuple(one_by_one) == gains
     assert v.legacy is not None and list(v.legacy.mutations) == [g.mutation for g in gains]
     assert [g.index for g in gains] == list(range(6))
-    other, other_gains = gain_mutations(generate_vehicle("truck", "Big Berta"), 6)
+    _other, other_gains = gain_mutations(generate_vehicle("truck", "Big Berta"), 6)
     assert [g.mutation for g in other_gains] != [g.mutation for g in gains]
 
 
