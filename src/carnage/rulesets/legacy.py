@@ -46,6 +46,18 @@ def legacy_teams(players: int) -> tuple[TeamSpec, ...]:
     return tuple(teams)
 
 
+CLOAK_ABOVE = 3
+"""A bot cloaks while its vehicle has more Hull Points than this left (one box is cheap then)."""
+
+
+def legacy_advice(game: Any, decision: Any) -> Any:
+    """How a bot answers a Legacy decision: it cloaks (GL-099) while it has Hull to spare."""
+    if decision.kind != "nano_cloak":
+        return None
+    v = game.state.vehicles.get(decision.vehicle or "")
+    return legacy_rules.YES if v is not None and v.hull_points > CLOAK_ABOVE else legacy_rules.NO
+
+
 def legacy_scenario(cls: type[Any]) -> type[Any]:
     """``cls`` played by Legacy teams (same id, same rules): generated teams when the players
     bring none, and only Legacy teams accepted."""
@@ -63,8 +75,12 @@ def legacy_scenario(cls: type[Any]) -> type[Any]:
         report: TeamReport = cls.check_team(self, spec, who, ruleset)
         return report
 
+    def bot_choice(self: Any, game: Any, decision: Any) -> Any:
+        pick = legacy_advice(game, decision)
+        return pick if pick is not None else cls.bot_choice(self, game, decision)
+
     return type(cls.__name__, (cls,), {"default_teams": default_teams,
-                                       "check_team": check_team,
+                                       "check_team": check_team, "bot_choice": bot_choice,
                                        "__doc__": f"{cls.__name__} with Legacy teams."})
 
 
