@@ -109,3 +109,19 @@ def test_a_filled_hull_box_is_hull_lost_for_good() -> None:
     assert cut.legacy is not None and v.legacy is not None
     assert cut.legacy.rating == v.legacy.rating  # ruling GL-R21
     assert hull_boxes(cut) == hull_boxes(v)  # the box is still on the dashboard (GL-R16)
+
+
+def test_gaining_the_nano_cloak_for_good_rates_five_more_once() -> None:
+    from carnage.legacy.ratings import add_note, gain_nano_cloak
+
+    v = generate_vehicle("car", "Rust Bucket")
+    c = gain_nano_cloak(v)
+    assert c.legacy is not None and v.legacy is not None
+    assert c.legacy.rating == v.legacy.rating + 5
+    assert [u.id for u in c.upgrades] == ["nano_cloaking_device"]
+    assert gain_nano_cloak(c) == c
+    assert check_team(legacy_team("T", [c, generate_vehicle("buggy", "Zip")])).valid
+    n = add_note(add_note(c, "dinosaur-blood"), "dinosaur-blood")
+    assert n.legacy is not None and n.legacy.notes == ("dinosaur-blood",)
+    with pytest.raises(LegacyError, match="needs some text"):
+        add_note(c, " ")

@@ -148,3 +148,35 @@ def fill_hull_box(v: VehicleSpec) -> VehicleSpec:
         raise LegacyError(f"{v.name} is not a Legacy vehicle")
     lg = v.legacy.model_copy(update={"filled": v.legacy.filled + 1})
     return v.model_copy(update={"legacy": lg})
+
+
+NANO_CLOAK_RATING = 5
+"""GL-101: a vehicle gaining the Nano-Cloaking Device for good rates 5 more."""
+
+
+def gain_nano_cloak(v: VehicleSpec) -> VehicleSpec:
+    """GL-101: the vehicle gains the Nano-Cloaking Device for good (+5 rating); a vehicle
+    that has one already is unchanged (one per vehicle, ruling GL-R20)."""
+    from carnage.legacy.catalog import NANO_CLOAK
+    from carnage.team.model import UpgradeSpec
+
+    if v.legacy is None:
+        raise LegacyError(f"{v.name} is not a Legacy vehicle")
+    if any(u.id == NANO_CLOAK for u in v.upgrades):
+        return v
+    lg = v.legacy.model_copy(update={"rating": v.legacy.rating + NANO_CLOAK_RATING})
+    return v.model_copy(update={"upgrades": (*v.upgrades, UpgradeSpec(id=NANO_CLOAK)),
+                                "legacy": lg})
+
+
+def add_note(v: VehicleSpec, note: str) -> VehicleSpec:
+    """A permanent note on the dashboard (e.g. ``dinosaur-blood``), once."""
+    if v.legacy is None:
+        raise LegacyError(f"{v.name} is not a Legacy vehicle")
+    text = note.strip()
+    if not text:
+        raise LegacyError("a note needs some text")
+    if text in v.legacy.notes:
+        return v
+    lg = v.legacy.model_copy(update={"notes": (*v.legacy.notes, text)})
+    return v.model_copy(update={"legacy": lg})
