@@ -74,11 +74,12 @@ def test_perks_of_any_class_electrical_weapons_and_uncapped_crew() -> None:
     assert rules(lteam(lv("A", perks=["crusher", "crusher"]), lv("B"))) == ["perk_once"]
 
 
-def test_turret_mounting_costs_twice_the_weapon() -> None:
-    # GL-052: 2x (Refuelled: 3x, p.85); the turret facing is its 360-degree arc.
+def test_turret_mounting_costs_twice_the_weapon_on_top_of_it() -> None:
+    # GL-052, ruling GL-R11: the mounting costs 2x the Minigun (10), the Minigun itself 5, so
+    # 15 in all, the same total as Refuelled's 3x (p.85); the turret facing is its 360 arc.
     t = lteam(lv("A", weapons=[{"id": "minigun", "facing": "turret"}]), lv("B"))
     line = check_team(t).vehicles[0].weapons[0]
-    assert (str(line.facing), line.cans) == ("turret", 10)
+    assert (str(line.facing), line.cans) == ("turret", 5 + 10)
     plain = parse_team({"name": "P", "cans": 50, "vehicles": [
         {"name": "A", "type": "performance_car",
          "weapons": [{"id": "minigun", "facing": "turret"}]}]}, "test")

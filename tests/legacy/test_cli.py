@@ -12,6 +12,7 @@ from carnage.cli.main import app
 from carnage.legacy.generator import generate_vehicle, vehicle_json
 from carnage.legacy.mutations import gain_mutations
 from carnage.legacy.names import vehicle_name
+from carnage.legacy.ratings import team_rating
 from carnage.rulesets.setup import read_log
 from carnage.team import check_team, load_team
 
@@ -74,7 +75,8 @@ def test_team_files_play_in_the_legacy_ruleset(tmp_path: Path) -> None:
     r = runner.invoke(app, ["legacy", "handicap", str(a), str(b), "--json"])
     assert r.exit_code == 0, r.output
     low = json.loads(r.stdout)[0]
-    assert low["rating_before"] == 47 and low["top"] == 85 and low["mutations"]
+    assert low["rating_before"] == team_rating(load_team(a)) == 49
+    assert low["top"] == team_rating(load_team(b)) == 85 and low["mutations"]
     logs = tmp_path / "logs"
     r = runner.invoke(app, ["simulate", "--ruleset", "legacy", "--scenario", "arena-of-death",
                             "--team", str(a), "--team", str(b), "--games", "2", "--json",

@@ -109,7 +109,7 @@ def test_generated_vehicles_keep_to_our_tables() -> None:
                 assert not weapon.electrical and weapon.sponsor is None  # ruling GL-R2
                 if weapon.kind == "dropped":
                     assert w.facing is not Facing.FRONT
-            # ruling GL-R3: price in cans (Legacy turret 2x) + 2/Hull + 3/other bonus point
+            # ruling GL-R3: price in cans (a turret mounting 2x its weapon) + 2/Hull + 3/other
             extra = 2 * lg.hull + 3 * (lg.handling + lg.max_gear + lg.crew)
             assert lg.rating == item_rating(v, cat) + extra
     assert {w for w, _, _ in seen_counts} == {1, 2, 3, 4}
@@ -117,7 +117,7 @@ def test_generated_vehicles_keep_to_our_tables() -> None:
     assert {p for _, _, p in seen_counts} == {0, 1, 2, 3}
 
 
-def test_a_turret_mounted_generated_weapon_rates_twice_its_cost() -> None:
+def test_a_turret_mounting_rates_twice_its_weapon_on_top_of_the_weapon() -> None:
     cat = load_catalog()
     found = None
     for name in _names(200):
@@ -130,10 +130,11 @@ def test_a_turret_mounted_generated_weapon_rates_twice_its_cost() -> None:
     plain = found.model_copy(update={"weapons": tuple(
         w.model_copy(update={"facing": Facing.FRONT}) if w is turret else w
         for w in found.weapons)})
-    assert item_rating(found, cat) - item_rating(plain, cat) == cat.weapons.get(turret.id).cost
+    cost = cat.weapons.get(turret.id).cost
+    assert item_rating(found, cat) - item_rating(plain, cat) == 2 * cost  # GL-052, GL-R11
     report = check_team(legacy_team("T", [found, generate_vehicle("buggy", "Mate")]))
     line = next(w for w in report.vehicles[0].weapons if w.facing is Facing.TURRET)
-    assert line.cans == 2 * cat.weapons.get(turret.id).cost  # GL-052
+    assert line.cans == cost + 2 * cost
 
 
 def test_every_generated_pair_passes_the_legacy_team_checks() -> None:

@@ -8,11 +8,11 @@ vehicle's own stream:
 1. Hull, Handling, max Gear and Crew bonuses over the type's Refuelled stats (max Gear never
    above 6);
 2. 1-4 weapons, each with a facing (front unless the weapon may not face front; one in ten
-   turret-mounted, the Legacy Turret Mounting of GL-052); none needs more slots alone than
+   turret-mounted with the Legacy Turret Mounting of GL-052); none needs more slots alone than
    the type's starting slots (GL-013);
 3. 0-2 different upgrades the type may take;
 4. 0-3 different perks of any class (no sponsor, GL-018);
-5. the Vehicle Rating: the vehicle's price in cans with the Legacy turret price, plus 2 per
+5. the Vehicle Rating: the vehicle's price in cans (a turret mounting twice its weapon), plus 2 per
    bonus Hull point and 3 per other bonus point (ruling GL-R3, the scale of GL-049).
 """
 
@@ -81,8 +81,14 @@ def upgrade_fits(u: Upgrade, vt: Vehicle) -> bool:
 
 
 def weapon_price(w: Weapon, facing: Facing | None) -> int:
-    """A weapon's Legacy price: twice its cost when turret-mounted (GL-052)."""
-    return w.cost * (TURRET_MULTIPLIER if facing is Facing.TURRET else 1)
+    """A weapon's Legacy price with its mounting: a Turret Mounting costs twice the weapon
+    (GL-052), on top of the weapon itself (ruling GL-R11)."""
+    return w.cost * (1 + (TURRET_MULTIPLIER if facing is Facing.TURRET else 0))
+
+
+def mounting_price(w: Weapon) -> int:
+    """GL-052: the Legacy Turret Mounting of ``w`` costs twice the weapon's cost."""
+    return w.cost * TURRET_MULTIPLIER
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ from carnage.legacy.generator import (
     catalog,
     facing_for,
     legacy_type,
+    mounting_price,
     upgrade_facing,
-    weapon_price,
 )
 from carnage.team.model import LegacySpec, UpgradeSpec, VehicleSpec, WeaponSpec
 
@@ -218,7 +218,7 @@ def _gain(w: _Work, d: Digits, gain: dict[str, Any], cat: Catalog) -> None:
         weapon = cat.weapons.get(w.weapons[i].id)
         # the mounting is an upgrade costing twice the weapon (GL-052): the weapon's own
         # cost is already in the rating, so the mounting adds 2x on top (ruling GL-R11)
-        w.rating += weapon_price(weapon, Facing.TURRET)
+        w.rating += mounting_price(weapon)
         w.weapons[i] = w.weapons[i].model_copy(update={"facing": Facing.TURRET})
         w.changes.append(f"turret-mounts its {weapon.name} (360 degrees)")
     elif "trait" in gain:

@@ -11,7 +11,9 @@ A team is a Legacy team when its vehicles carry ``legacy`` (``VehicleSpec.legacy
 - no build-slot total, but no single weapon or upgrade may need more slots on its own than
   the type's starting build slots (GL-013, GL-048);
 - Crew gained from mutations is not capped (GL-047): it is the vehicle's ``legacy.crew``;
-- Turret Mounting costs twice the weapon's cost, for a 360-degree arc (GL-052);
+- Turret Mounting is an upgrade of a weapon already fitted costing twice the weapon's cost,
+  for a 360-degree arc (GL-052): with the weapon itself, three times its cost in all, as in
+  Refuelled (p.85; ruling GL-R11);
 - no budget: a Legacy vehicle is generated, not bought (ruling GL-R4); its price in cans is
   reported all the same, and the Vehicle Rating is its own field;
 - the Nano-Cloaking Device is in the catalogue (``legacy.catalog``).
@@ -44,7 +46,7 @@ LEGACY_TYPES = ("buggy", "car", "performance_car", "truck")
 TEAM_SIZE = 2
 """A Legacy team is exactly two Legacy vehicles (GL-007)."""
 TURRET_MULTIPLIER = 2
-"""A Legacy Turret Mounting costs twice the weapon's cost (GL-052; Refuelled's is 3x, p.85)."""
+"""A Legacy Turret Mounting costs twice the weapon's cost (GL-052), on top of the weapon."""
 PAGE = 80
 """BLASTER vol.3 page of "Creating a Legacy Team" (Legacy excerpt lines 68-200)."""
 
@@ -65,7 +67,8 @@ class LegacyBuild(BuildEffect):
     category = Category.BUILD
 
     def weapon_cost(self, team: TeamBuild, v: VehicleBuild, w: FittedWeapon, cost: int) -> int:
-        return w.weapon.cost * TURRET_MULTIPLIER if w.turret else cost
+        # the weapon, plus its Turret Mounting at twice its cost (ruling GL-R11)
+        return w.weapon.cost * (1 + TURRET_MULTIPLIER) if w.turret else cost
 
     def stats(self, team: TeamBuild, v: VehicleBuild, s: Stats) -> Stats:
         lg = v.spec.legacy
