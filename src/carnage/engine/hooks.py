@@ -35,7 +35,7 @@ REFUELLED_HOOKS = HookRegistry(hooks(
     ('attack', 'value', 'resolution',
      'the attack resolution before hits are rolled (p.30)'),
     ('attack_declared', 'flow', 'declared distracted shot sight uses vehicle',
-     'a shooting attack was declared (pp.30-31)'),
+     'a shooting attack was declared (pp.30-31); a flow setting ctx "withdrawn" takes it back'),
     ('attack_dice', 'value', 'attacker shot target weapon',
      'attack dice of one shot (p.31)'),
     ('attack_end', 'flow', 'vehicle',

@@ -98,6 +98,31 @@ class CareerSpec(_Spec):
         return tuple(_lower(x) for x in v) if isinstance(v, list | tuple) else v
 
 
+class LegacySpec(_Spec):
+    """A Gaslands: Legacy vehicle's generated and permanent state (Legacy, "Creating a Legacy
+    Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
+    (carnage/team/legacy.py); its generator and mutations are carnage/legacy/."""
+
+    hull: StrictInt = Field(default=0, ge=0)
+    """Hull gained over the type's (the generator's bonus and mutations)."""
+    handling: StrictInt = Field(default=0, ge=0)
+    max_gear: StrictInt = Field(default=0, ge=0)
+    crew: StrictInt = Field(default=0, ge=0)
+    """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
+    rating: StrictInt = Field(default=0, ge=0)
+    """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
+    mutations: tuple[NonEmpty, ...] = ()
+    """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
+    traits: tuple[NonEmpty, ...] = ()
+    """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
+    corroded: StrictInt = Field(default=0, ge=0)
+    """Hull boxes permanently marked with corrosion."""
+    filled: StrictInt = Field(default=0, ge=0)
+    """Hull boxes permanently filled in by the Nano-Cloaking Device: Hull lost for good."""
+    notes: tuple[NonEmpty, ...] = ()
+    """Permanent notes on the dashboard (e.g. ``dinosaur-blood``)."""
+
+
 class VehicleSpec(_Spec):
     name: NonEmpty
     type: NonEmpty
@@ -106,6 +131,8 @@ class VehicleSpec(_Spec):
     perks: tuple[NonEmpty, ...] = ()
     career: CareerSpec | None = None
     """Campaign wear (dents, injuries, losses); None outside a campaign."""
+    legacy: LegacySpec | None = None
+    """A Gaslands: Legacy vehicle (generated, mutated, corroded); None for any other."""
 
 
 class TeamSpec(_Spec):
