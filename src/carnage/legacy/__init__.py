@@ -1,0 +1,1 @@
+"""Gaslands: Legacy."""
