@@ -198,6 +198,8 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'a movement template was chosen (p.22)'),
     ('template_use', 'value', 'gear template vehicle',
      'whether a template is permitted, trivial or hazardous (p.21)'),
+    ('team_templates', 'value', 'vehicle',
+     "the seat whose own movement templates a vehicle moves with (Legacy; its controller's)"),
     ('to_hit_penalty', 'value', 'attacker shot target weapon',
      'the to-hit penalty of a shot (p.31)'),
     ('vehicle_placed', 'value', 'ignoring result reverse vehicle',

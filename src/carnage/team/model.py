@@ -10,7 +10,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from carnage.catalog.models import Facing
 
@@ -142,3 +150,22 @@ class TeamSpec(_Spec):
     sponsor: NonEmpty | None = None
     """No sponsor means sponsor rules are not in use (p.64, p.68, p.91)."""
     vehicles: tuple[VehicleSpec, ...] = ()
+    templates: Any = None
+    """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
+    carnage/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
+
+    @field_validator("templates", mode="before")
+    @classmethod
+    def _templates(cls, v: Any) -> Any:
+        if v is None:
+            return None
+        from carnage.legacy.templates import TemplateError, parse_template_set
+
+        try:
+            return parse_template_set(v)
+        except TemplateError as e:
+            raise ValueError(str(e)) from None
+
+    @field_serializer("templates")
+    def _dump_templates(self, v: Any) -> Any:
+        return None if v is None else v.to_json()
