@@ -75,10 +75,11 @@ class Mode(Protocol):
 
 def _build() -> Mapping[str, Mode]:
     from carnage.campaign.seasons import CHAMPIONSHIP, ESCALATING
+    from carnage.campaign.legacy import LEGACY
     from carnage.campaign.televised import TELEVISED
 
 
-    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED]
+    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED, LEGACY]
     return MappingProxyType({m.id: m for m in modes})
 
 

@@ -22,6 +22,7 @@ from carnage.legacy.catalog import legacy_catalog
 from carnage.legacy.generator import generate_vehicle, legacy_team
 from carnage.legacy.names import vehicle_name
 from carnage.rules import legacy as legacy_rules
+from carnage.rules.legacy.chapters import chapter_scenario
 from carnage.rules.scenarios import SCENARIOS
 from carnage.rulesets.refuelled import refuelled_rules, refuelled_ruleset
 from carnage.team import TeamReport, TeamSpec
@@ -97,7 +98,8 @@ LEGACY = refuelled_ruleset(
     name="legacy", title="Gaslands: Legacy", catalog=_CATALOG,
     rules=RuleTable.merged([refuelled_rules(_CATALOG), legacy_rules.RULES]),
     hooks=REFUELLED_HOOKS,
-    scenarios={sid: legacy_scenario(SCENARIOS[sid]) for sid in SCENARIO_IDS if sid in SCENARIOS},
+    scenarios={sid: chapter_scenario(legacy_scenario(SCENARIOS[sid])) for sid in SCENARIO_IDS
+               if sid in SCENARIOS},
     parent="refuelled",
 )
 """Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

@@ -23,6 +23,7 @@ game; the rest is Refuelled's own flow.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.votes import gain_votes
@@ -115,10 +116,15 @@ def install_tolerance(g: Game, vehicle: VehicleState | None, source: str) -> Non
 
 @RULES.rule("upgrade", "nano_cloaking_device")
 def install_nano_cloak(g: Game, vehicle: VehicleState | None, source: str) -> None:
-    from carnage.engine.game import ask
-
     assert vehicle is not None
-    v = vehicle
+    nano_cloak_effects(g, vehicle, source)
+
+
+def nano_cloak_effects(g: Game, v: VehicleState, source: str,
+                       when: Callable[[], bool] | None = None) -> None:
+    """The Nano-Cloaking Device's effects on ``v``; ``when``: only while it says so (a vehicle
+    that counts as having the device for a while: Legacy Chapter 5's crates)."""
+    from carnage.engine.game import ask
 
     def targetable(ok: bool, ctx: dict[str, Any]) -> bool | None:
         return False if ctx.get("target") is v and v.conditions.get(CLOAKED) else None
@@ -131,7 +137,8 @@ def install_nano_cloak(g: Game, vehicle: VehicleState | None, source: str) -> No
     def cloak(g: Game, ctx: dict[str, Any]) -> Flow:
         shot = ctx["shot"]
         attacker = ctx["vehicle"]
-        if v.conditions.get(CLOAKED) or not v.in_play or v.hull_points <= 1:
+        if (v.conditions.get(CLOAKED) or not v.in_play or v.hull_points <= 1
+                or (when is not None and not when())):
             return
         pick = yield ask(
             v.player, "nano_cloak",
