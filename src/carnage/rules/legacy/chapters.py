@@ -226,6 +226,13 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
             cls.token_picked_up(self, game, v, tid)
 
         body["token_picked_up"] = token_picked_up
+
+        def may_pick_up(self: Any, game: Game, v: VehicleState, tid: str) -> bool:
+            if tid == FRIDGE_ID:
+                return True
+            return bool(cls.may_pick_up(self, game, v, tid))
+
+        body["may_pick_up"] = may_pick_up
     if hasattr(cls, "_damaged"):
         def _damaged(self: Any, value: Any, ctx: dict[str, Any]) -> None:
             game: Game = ctx["game"]
