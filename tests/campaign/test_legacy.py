@@ -57,7 +57,7 @@ def test_the_five_chapters_play_the_books_scenarios_in_order() -> None:
     chs = lg.chapters()
     assert [c.scenario for c in chs] == ["express-delivery", "automated-salvage", "zombie-bash",
                                          "big-game-hunter", "scavenger-party"]
-    assert [c.title for c in chs][0] == "Pink Slips"
+    assert next(c.title for c in chs) == "Pink Slips"
     assert "corrosive-pools" in chs[0].rules and "snatch" in chs[1].rules
     ops = [o["op"] for o in chs[2].postgame]
     assert ops.index("improve") < ops.index("doughnut")  # no improvement on the Doughnut
@@ -106,7 +106,7 @@ def test_the_lowest_corrosion_rolls_and_every_team_applies_that_improvement() ->
     ask = st.pending()
     assert ask is not None and ask.seat == 0 and ask.kind == "template_improvement"
     assert all("cross out a Hazard icon" in o["label"] for o in ask.options or ())
-    roll = [r for r in st.written() if r.kind == "improvement_roll"][0]
+    roll = next(r for r in st.written() if r.kind == "improvement_roll")
     assert roll.data["seat"] == 1 and roll.data["roll"] == 1
     with pytest.raises(SeasonError):
         st.choose(1, 0)  # seat 0 answers first
@@ -128,7 +128,7 @@ def test_roll_offs_break_corrosion_ties_with_the_dice() -> None:
     c = campaign()
     st = Steps(dice=ScriptedRandom([2, 5, 4]))  # roll-off 2 v 5: seat 1; then the D6 is a 4
     st.then(lg._operation(c, {"op": "improve"}, facts(), 1, "g1")).start()
-    roll = [r for r in st.written() if r.kind == "improvement_roll"][0]
+    roll = next(r for r in st.written() if r.kind == "improvement_roll")
     assert roll.data == {"seat": 1, "roll": 4, "line": None}
 
 
@@ -218,7 +218,7 @@ def test_a_big_rating_gap_mutates_the_trailing_team_before_the_game() -> None:
         lg.legacy_state(after).teams[0].spec)
     assert gap <= 20
     setup = lg.LEGACY.setup(after, ev)
-    h = [r for r in pre if r.kind == "handicap" and r.data["seat"] == 0][0]
+    h = next(r for r in pre if r.kind == "handicap" and r.data["seat"] == 0)
     assert setup.pregame_dict()["votes"] == [h.data["votes"], 0]
     assert setup.ruleset == "legacy" and dict(setup.scenario_options)["chapter_rules"] == [
         "corrosive-pools"]

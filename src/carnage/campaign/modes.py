@@ -74,8 +74,8 @@ class Mode(Protocol):
 
 
 def _build() -> Mapping[str, Mode]:
-    from carnage.campaign.seasons import CHAMPIONSHIP, ESCALATING
     from carnage.campaign.legacy import LEGACY
+    from carnage.campaign.seasons import CHAMPIONSHIP, ESCALATING
     from carnage.campaign.televised import TELEVISED
 
 
