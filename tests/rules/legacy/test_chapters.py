@@ -160,3 +160,60 @@ def test_each_chapters_game_plays_clean_with_bots(scenario: str, rules: list[str
                                check_replay=True)
         assert checked.error is None, (seed, checked.error)
         assert checked.problems == [], (seed, checked.problems)
+
+
+def dino_game(*rules: str) -> Game:
+    g = build_game(legacy_setup("big-game-hunter", *rules), 6)
+    while (d := g.pending()) is not None and g.state.round < 1:
+        g.apply(d.options[0].value)
+    return g
+
+
+def test_dinosaurs_go_up_and_over_and_ignore_distraction() -> None:
+    g = dino_game(ch.DINOSAURS)
+    beasts = [v for v in g.state.vehicles.values() if v.neutral]
+    assert beasts and all("up_and_over" in v.special_rules for v in beasts)
+    assert all(g.effects.has("move_collided", f"legacy:dinosaur:{v.id}") for v in beasts)
+    assert g.effects.run_event("distracted", True, {"game": g, "vehicle": beasts[0]}) is False
+    car = next(v for v in g.state.vehicles.values() if not v.neutral)
+    assert g.effects.run_event("distracted", True, {"game": g, "vehicle": car}) is True
+    plain = dino_game()
+    assert all("up_and_over" not in v.special_rules for v in plain.state.vehicles.values()
+               if v.neutral)
+
+
+def test_a_dinosaur_counts_as_gear_three_in_a_collision_outside_its_activation() -> None:
+    from carnage.engine.collision import smash_dice, weight_class
+
+    g = dino_game(ch.DINOSAURS)
+    st = g.state
+    beast = next(v for v in st.vehicles.values() if v.neutral)
+    car = next(v for v in st.vehicles.values() if not v.neutral)
+    beast.gear, car.gear = 6, 2
+    wb, wc = weight_class(g, beast), weight_class(g, car)
+    for active, beast_gear in ((car.id, 3), (beast.id, 6)):
+        st.active = active
+        for me, other, mine, theirs in ((beast, car, beast_gear, 2), (car, beast, 2, beast_gear)):
+            base = smash_dice("head_on", me.gear, other.gear, weight_class(g, me),
+                              weight_class(g, other))
+            ctx = {"game": g, "vehicle": me, "other": other, "orientation": "head_on"}
+            got = g.effects.run_event("smash_dice", base, ctx)
+            want = smash_dice("head_on", mine, theirs, wb if me is beast else wc,
+                              wc if me is beast else wb)
+            assert got == want, (active, me.id)
+
+
+def test_a_creatures_own_activation_enrages_no_creature() -> None:
+    from carnage.kernel.effects import run_flows
+    from carnage.rules.scenarios.beasts import memory
+
+    g = dino_game(ch.DINOSAURS)
+    beast = next(v for v in g.state.vehicles.values() if v.neutral)
+    memory(g)["rage"] = {beast.id: {"0": 3}}
+    flow = run_flows(g, "after_activation", {"game": g, "vehicle": beast})
+    try:
+        next(flow)
+    except StopIteration:
+        pass
+    assert memory(g)["rage"] == {}
+    assert any(e.kind == "legacy_rule" and e.data.get("rule") == "GL-080" for e in g.log.events)

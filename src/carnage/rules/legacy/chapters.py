@@ -22,8 +22,13 @@ game of that scenario with those effects installed; any Legacy game may use them
   marks it for a corrosion (read from the game's log by the campaign: ``drooled``).
 - ``nano-tech`` (GL-097; Scavenger Party): a vehicle holding a crate counts as having the
   Nano-Cloaking Device.
-- ``dinosaurs`` (GL-073..GL-080; Big Game Hunter): accepted as an id and logged; the creature
-  changes of the errata are not built yet (ruling GL-R108).
+- ``dinosaurs`` (GL-073..GL-080; Big Game Hunter, the Legacy errata applied in this
+  scenario only, ruling GL-R108): creatures have Up and Over (GL-074); they move on the
+  templates of the seat driving them (GL-075, per-seat templates); they always Smash (GL-076:
+  Big Game Hunter's creatures already do); they count as Gear 3 when attacked (their evades)
+  and in a collision outside their own activation (GL-079, the ``smash_dice`` hook); they
+  ignore Distracted (GL-078); they are enraged only after a non-creature activation (GL-080).
+  Not built yet: Penned In (GL-077) and Berserk's forced flamethrower attack (GL-078).
 """
 
 from __future__ import annotations
@@ -204,6 +209,8 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
         if SNATCH in rules:
             game.effects.on("logged:attack_hits", eff, _note_hit)
             game.effects.on("logged:smash_attack", eff, _note_hit)
+        if DINOSAURS in rules:
+            _install_dinosaurs(game, eff)
 
     def setup(self: Any, game: Game) -> Flow:
         rules = check_rules(chapter_rules(game.state))
@@ -214,6 +221,8 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
             add_token(game, FRIDGE_ID, FRIDGE_KIND, at=(st.width / 2, st.height / 2),
                       source=SOURCE, page=None)
         yield from cls.setup(self, game)
+        if DINOSAURS in rules:
+            _creatures_up_and_over(game)
 
     body: dict[str, Any] = {"options_schema": schema, "install": install, "setup": setup,
                             "__doc__": f"{cls.__name__} with the Legacy chapters' rules."}
@@ -341,3 +350,55 @@ def _install_nano_tech(game: Game, eff: str) -> None:
             return bool(carried_by(st, v.id, "crate"))
 
         nano_cloak_effects(game, v, f"{eff}:nano:{v.id}", when=holds)
+
+
+# -- dinosaurs ------------------------------------------------------------------------------------
+DINO_GEAR = 3
+"""GL-079: a creature counts as Gear 3 when attacked and in collisions outside its activation."""
+
+
+def _creatures_up_and_over(game: Game) -> None:
+    """GL-074: every creature has Up And Over (Refuelled p.71)."""
+    from carnage.rules.scenarios.beasts import is_creature
+
+    for v in game.state.vehicles.values():
+        if is_creature(v) and "up_and_over" not in v.special_rules:
+            v.special_rules.append("up_and_over")
+            game.install_rule("vehicle_rule", "up_and_over", v, f"legacy:dinosaur:{v.id}")
+            game.emit("legacy_rule", source=SOURCE, page=None, rule="GL-074",
+                      what="the creature has Up and Over", vehicle=v.id)
+
+
+def _install_dinosaurs(game: Game, eff: str) -> None:
+    from carnage.engine.collision import smash_dice, weight_class
+    from carnage.rules.scenarios.beasts import is_creature, memory
+
+    def gear_of(v: Any) -> int:
+        if is_creature(v) and game.state.active != v.id:
+            return DINO_GEAR
+        return int(v.gear)
+
+    def dice(n: int, ctx: dict[str, Any]) -> int | None:
+        me, other = ctx.get("vehicle"), ctx.get("other")
+        if me is None or other is None or not (is_creature(me) or is_creature(other)):
+            return None
+        orientation = str(ctx["orientation"])
+        wm, wo = weight_class(game, me), weight_class(game, other)
+        before = smash_dice(orientation, int(me.gear), int(other.gear), wm, wo)
+        after = smash_dice(orientation, gear_of(me), gear_of(other), wm, wo)
+        return n + after - before if after != before else None
+
+    def not_distracted(value: Any, ctx: dict[str, Any]) -> Any:
+        return False if is_creature(ctx.get("vehicle")) else None
+
+    def calm_after_creature(g: Game, ctx: dict[str, Any]) -> Flow:
+        if is_creature(ctx.get("vehicle")) and memory(g)["rage"]:
+            memory(g)["rage"] = {}
+            g.emit("legacy_rule", source=SOURCE, page=None, rule="GL-080",
+                   what="no creature is enraged by a creature's activation",
+                   vehicle=ctx["vehicle"].id)
+        yield from ()
+
+    game.effects.on("smash_dice", eff, dice)
+    game.effects.on("distracted", eff, not_distracted)
+    game.effects.add_flow("after_activation", eff, lambda ctx: calm_after_creature, -50)
