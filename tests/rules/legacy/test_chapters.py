@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import replace
 
@@ -211,9 +212,7 @@ def test_a_creatures_own_activation_enrages_no_creature() -> None:
     beast = next(v for v in g.state.vehicles.values() if v.neutral)
     memory(g)["rage"] = {beast.id: {"0": 3}}
     flow = run_flows(g, "after_activation", {"game": g, "vehicle": beast})
-    try:
+    with contextlib.suppress(StopIteration):
         next(flow)
-    except StopIteration:
-        pass
     assert memory(g)["rage"] == {}
     assert any(e.kind == "legacy_rule" and e.data.get("rule") == "GL-080" for e in g.log.events)
