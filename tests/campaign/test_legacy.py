@@ -220,8 +220,8 @@ def test_a_big_rating_gap_mutates_the_trailing_team_before_the_game() -> None:
     setup = lg.LEGACY.setup(after, ev)
     h = next(r for r in pre if r.kind == "handicap" and r.data["seat"] == 0)
     assert setup.pregame_dict()["votes"] == [h.data["votes"], 0]
-    assert setup.ruleset == "legacy" and dict(setup.scenario_options)["chapter_rules"] == [
-        "corrosive-pools"]
+    assert setup.ruleset == "legacy" and dict(setup.scenario_options)["chapter_rules"] == (
+        "corrosive-pools")
     assert lg.LEGACY.pregame(after, ev).records() == []  # recorded once
 
 

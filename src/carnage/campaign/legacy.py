@@ -361,7 +361,7 @@ class LegacyMode:
         ch = chapters()[s.chapter - 1]
         return NextEvent(s.chapter, ch.scenario, tuple(sorted(s.teams)), kind="chapter",
                          label=f"Chapter {ch.number}: {ch.title}",
-                         options=((CHAPTER_RULES, list(ch.rules)),),
+                         options=((CHAPTER_RULES, ",".join(ch.rules)),),
                          info=(("chapter", ch.number), ("title", ch.title)))
 
     def setup(self, c: Campaign, ev: NextEvent) -> GameSetup:

@@ -23,7 +23,7 @@ from carnage.rulesets.setup import GameSetup, SetupError, build_game
 
 def legacy_setup(scenario: str, *rules: str) -> GameSetup:
     return GameSetup(scenario=scenario, ruleset="legacy", players=2, max_rounds=4,
-                     scenario_options=((ch.OPTION, list(rules)),))
+                     scenario_options=((ch.OPTION, ",".join(rules)),))
 
 
 def answer_pools(g: Game) -> list[int]:

@@ -2,7 +2,7 @@
 
 A Legacy chapter plays a Refuelled scenario with rules of its own (Legacy excerpt lines
 4446, 4604-4608, 4672-4684, 4858, 4906-4926). The ``legacy`` ruleset's scenarios take them
-as the scenario option ``chapter_rules`` (a list of ids), so a chapter's game is an ordinary
+as the scenario option ``chapter_rules`` (ids separated by commas), so a chapter's game is an ordinary
 game of that scenario with those effects installed; any Legacy game may use them
 (``--option chapter_rules=...``).
 
@@ -68,8 +68,9 @@ LINE_POOLS = 4446
 
 def chapter_rules(state: GameState) -> list[str]:
     opts = state.scenario.get("options", {})
-    raw = opts.get(OPTION, []) if isinstance(opts, dict) else []
-    return [str(r) for r in raw]
+    raw = opts.get(OPTION, "") if isinstance(opts, dict) else ""
+    items = raw.split(",") if isinstance(raw, str) else list(raw)
+    return [str(r).strip() for r in items if str(r).strip()]
 
 
 def goo(state: GameState) -> list[str]:
@@ -196,7 +197,7 @@ def _judge_goo(game: Game, v: VehicleState, poses: list[Pose]) -> None:
 # -- the wrapper ----------------------------------------------------------------------------------
 def chapter_scenario(cls: type[Any]) -> type[Any]:
     """``cls`` taking the chapter rules as the option ``chapter_rules``."""
-    schema = {**getattr(cls, "options_schema", {}), OPTION: (list, [])}
+    schema = {**getattr(cls, "options_schema", {}), OPTION: (str, "")}
 
     def install(self: Any, game: Game) -> None:
         cls.install(self, game)
