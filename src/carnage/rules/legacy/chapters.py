@@ -2,9 +2,9 @@
 
 A Legacy chapter plays a Refuelled scenario with rules of its own (Legacy excerpt lines
 4446, 4604-4608, 4672-4684, 4858, 4906-4926). The ``legacy`` ruleset's scenarios take them
-as the scenario option ``chapter_rules`` (ids separated by commas), so a chapter's game is an ordinary
-game of that scenario with those effects installed; any Legacy game may use them
-(``--option chapter_rules=...``).
+as the scenario option ``chapter_rules`` (ids separated by commas), so a chapter's game is
+an ordinary game of that scenario with those effects installed; any Legacy game may use
+them (``--option chapter_rules=...``).
 
 - ``corrosive-pools`` (GL-028): at set-up, and on every new table of a rolling road, players
   take turns placing pools until three are in play; each is a treacherous surface about Medium
