@@ -216,3 +216,28 @@ def test_a_creatures_own_activation_enrages_no_creature() -> None:
         next(flow)
     assert memory(g)["rage"] == {}
     assert any(e.kind == "legacy_rule" and e.data.get("rule") == "GL-080" for e in g.log.events)
+
+
+@pytest.mark.parametrize("dinosaurs", [True, False])
+def test_a_penned_in_dinosaur_stops_at_the_table_edge(dinosaurs: bool) -> None:
+    from carnage.engine.movement import forced_move
+    from carnage.geometry.shapes import Rect
+
+    g = dino_game(*([ch.DINOSAURS] if dinosaurs else []))
+    st = g.state
+    beast = next(v for v in st.vehicles.values() if v.neutral and v.in_play)
+    st.obstacles.clear()
+    for v in st.vehicles.values():
+        if v is not beast:
+            v.pose = Pose(100.0, 100.0 + 80.0 * len(v.id) % 300, 90.0)
+    beast.pose = Pose(st.width - 150.0, st.height / 2, 0.0)
+    flow = forced_move(g, beast, "long_straight", source="test", page=1)
+    asked = [d for d in flow]
+    assert asked == []
+    if not dinosaurs:
+        assert beast.status is Status.DISQUALIFIED
+        return
+    assert beast.in_play and beast.status is Status.ACTIVE
+    xs = [p[0] for p in Rect(beast.pose, beast.length, beast.width).polygon()]
+    assert max(xs) <= st.width + 1e-9 and max(xs) == pytest.approx(st.width, abs=0.01)
+    assert beast.pose.heading == pytest.approx(0.0)

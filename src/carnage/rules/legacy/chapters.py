@@ -28,7 +28,9 @@ them (``--option chapter_rules=...``).
   Big Game Hunter's creatures already do); they count as Gear 3 when attacked (their evades)
   and in a collision outside their own activation (GL-079, the ``smash_dice`` hook); they
   ignore Distracted (GL-078); they are enraged only after a non-creature activation (GL-080).
-  Not built yet: Penned In (GL-077) and Berserk's forced flamethrower attack (GL-078).
+  Penned In (GL-077): a creature never leaves the table; a move that would end overlapping
+  the edge stops where the body last lay wholly on it (no collision with the edge).
+  Not built yet: Berserk's forced flamethrower attack (GL-078).
 """
 
 from __future__ import annotations
@@ -370,6 +372,14 @@ def _creatures_up_and_over(game: Game) -> None:
                       what="the creature has Up and Over", vehicle=v.id)
 
 
+def _on_table(game: Game, v: VehicleState, pose: Pose) -> bool:
+    from carnage.geometry.shapes import Rect
+
+    st = game.state
+    return all(0.0 <= x <= st.width and 0.0 <= y <= st.height
+               for x, y in Rect(pose, v.length, v.width).polygon())
+
+
 def _install_dinosaurs(game: Game, eff: str) -> None:
     from carnage.engine.collision import smash_dice, weight_class
     from carnage.rules.scenarios.beasts import is_creature, memory
@@ -400,6 +410,27 @@ def _install_dinosaurs(game: Game, eff: str) -> None:
                    vehicle=ctx["vehicle"].id)
         yield from ()
 
+    def penned_in(value: Any, ctx: dict[str, Any]) -> Any:
+        v = ctx.get("vehicle")
+        if not is_creature(v):
+            return None
+        assert v is not None
+        result = ctx["result"]
+        if not _on_table(game, v, v.pose):
+            low, high = 0.0, float(result.travel)
+            for _ in range(40):
+                mid = (low + high) / 2
+                if _on_table(game, v, result.pose_at(mid)):
+                    low = mid
+                else:
+                    high = mid
+            v.pose = result.pose_at(low)
+        game.emit("legacy_rule", source=SOURCE, page=None, rule="GL-077",
+                  what="Penned In: the creature stops at the table edge", vehicle=v.id,
+                  x=round(v.pose.x, 3), y=round(v.pose.y, 3))
+        return False
+
     game.effects.on("smash_dice", eff, dice)
+    game.effects.on("off_table", eff, penned_in)
     game.effects.on("distracted", eff, not_distracted)
     game.effects.add_flow("after_activation", eff, lambda ctx: calm_after_creature, -50)
