@@ -74,12 +74,12 @@ class Mode(Protocol):
 
 
 def _build() -> Mapping[str, Mode]:
+    from carnage.campaign.legacy import LEGACY
     from carnage.campaign.savage import SAVAGE_HIGHWAYS
     from carnage.campaign.seasons import CHAMPIONSHIP, ESCALATING
     from carnage.campaign.televised import TELEVISED
 
-
-    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED, SAVAGE_HIGHWAYS]
+    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED, SAVAGE_HIGHWAYS, LEGACY]
     return MappingProxyType({m.id: m for m in modes})
 
 

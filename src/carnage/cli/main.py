@@ -10,6 +10,7 @@ from carnage.cli import (
     catalog_cmd,
     devilsrun_cmd,
     judge_cmd,
+    legacy_cmd,
     odds_cmd,
     play_cmd,
     replay_cmd,
@@ -31,6 +32,7 @@ app.add_typer(team_cmd.app, name="team")
 app.add_typer(odds_cmd.app, name="odds")
 app.add_typer(devilsrun_cmd.app, name="devils-run")
 app.add_typer(campaign_cmd.app, name="campaign")
+app.add_typer(legacy_cmd.app, name="legacy")
 app.command(name="catalog")(catalog_cmd.catalog)
 app.command(name="judge")(judge_cmd.judge)
 app.command(name="serve")(serve_cmd.serve)

@@ -250,7 +250,7 @@ def play_command(
         Path, typer.Option(help="where the svg command writes snapshots")
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
-    ruleset: Annotated[str, typer.Option(help="refuelled, kart or devils-run")] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help="refuelled, kart, legacy, devils-run")] = "refuelled",
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:

@@ -213,7 +213,7 @@ def simulate(
 
 def simulate_command(
     scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
-    ruleset: Annotated[str, typer.Option(help="refuelled, kart or devils-run")] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help="refuelled, kart, legacy, devils-run")] = "refuelled",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[

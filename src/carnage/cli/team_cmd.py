@@ -160,6 +160,38 @@ def show(file: Path = FILE_ARG, homebrew: bool = HOMEBREW_OPT) -> None:
     raise typer.Exit(0 if report.valid else 1)
 
 
+SVG_OPT = typer.Option(None, "--svg", help="also draw the set to this SVG file")
+
+
+@app.command("templates")
+def templates(
+    file: Path = FILE_ARG,
+    svg: Path | None = SVG_OPT,
+) -> None:
+    """Print the team's movement templates as they now are (Gaslands: Legacy): each one's
+    gear icons and slide exit points; the standard set when the file has none."""
+    from carnage.legacy.templates import describe, standard_set
+    from carnage.legacy.templates_render import template_set_svg
+
+    try:
+        spec = load_team(file)
+    except TeamFileError as e:
+        for line in e.problems:
+            typer.echo(line, err=True)
+        raise typer.Exit(2) from None
+    tset = spec.templates if spec.templates is not None else standard_set()
+    table = Table(title=f"{spec.name}: movement templates"
+                  + ("" if spec.templates is not None else " (standard)"))
+    for col in ("template", "gears (H hazard, T shift icons)", "slide exit points"):
+        table.add_column(col)
+    for row in describe(tset):
+        table.add_row(row["name"], "\n".join(row["icons"]), "\n".join(row["exits"]))
+    Console().print(table)
+    if svg is not None:
+        svg.write_text(template_set_svg(tset), encoding="utf-8")
+        typer.echo(f"wrote {svg}")
+
+
 @app.command("import")
 def import_roster(
     file: Path = ROSTER_ARG,

@@ -357,7 +357,13 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
                target=shot.target, template=shot.template, cover=shot.cover)
         # ``attack_declared`` flow hook: e.g. Splash adds the other vehicles under the
         # template to ``declared`` as extra shots (p.82).
-        yield from run_flows(g, "attack_declared", {**step, "shot": shot, "sight": sight})
+        declared_ctx = {**step, "shot": shot, "sight": sight}
+        yield from run_flows(g, "attack_declared", declared_ctx)
+        if declared_ctx.get("withdrawn"):
+            # A flow withdrew the declaration (a target cloaking, Gaslands: Legacy): the
+            # attack is not made, and the attacker may declare again.
+            made -= 1
+            sight = None
     order: list[str] = []
     for s in declared:
         if s.target not in order:

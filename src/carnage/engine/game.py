@@ -58,6 +58,10 @@ class Game(KernelGame):
         self.effects.hooks = self.ruleset.hooks
         if self.templates is None:
             self.templates = self.ruleset.templates
+        if self.state is not None and getattr(self.state, "templates", None):
+            from carnage.engine.team_templates import game_template_set
+
+            self.templates = game_template_set(self.templates, self.state)  # seats' own
         if self.autostart:
             self.start()
 

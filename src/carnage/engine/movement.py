@@ -61,6 +61,12 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     """Every placement the player may pick: with "touch it, use it" on, any template may be
     touched (p.38); otherwise only those permitted in the current gear (p.22). Reverse with a
     template permitted in gear 1, only in gear 1 (p.39)."""
+    if g.state.templates:  # a seat's own templates (Gaslands: Legacy; engine/team_templates.py)
+        from carnage.engine.team_templates import team_set, team_template_options
+
+        tset = team_set(g, v)
+        if tset is not None:
+            return team_template_options(g, v, tset, permitted_only=permitted_only)
     out: list[tuple[str, str]] = []
     may_reverse = g.effects.run_event("may_reverse", True, {"game": g, "vehicle": v}) is True
     # When effects leave nothing permitted (Zero Crew in gears 1-2, p.82), the book's table
@@ -84,7 +90,12 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
 def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
     """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
     hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
-    base = g.catalog.templates.get(tid).use_in(gear)
+    own = None
+    if g.state.templates:  # a seat's own templates (engine/team_templates.py)
+        from carnage.engine.team_templates import team_template_use
+
+        own = team_template_use(g, v, tid, gear)
+    base = g.catalog.templates.get(tid).use_in(gear) if own is None else own
     out = g.effects.run_event("template_use", base,
                               {"game": g, "vehicle": v, "template": tid, "gear": gear})
     return out if isinstance(out, TemplateUse) else base
@@ -189,13 +200,22 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
                                                   "mirror": mirror, "reverse": reverse,
                                                   "use": use})
-    if use is TemplateUse.HAZARDOUS:
-        g.add_hazards(v, 1, "hazardous_manoeuvre", 38)
+    # Gear icons: a Hazard token per Hazard icon, a bonus Shift per Shift icon (p.38, p.40;
+    # a seat's own templates may show more than one, engine/team_templates.py).
+    icon_hazards, icon_shifts = (1 if use is TemplateUse.HAZARDOUS else 0,
+                                 1 if use is TemplateUse.TRIVIAL else 0)
+    if g.state.templates:
+        from carnage.engine.team_templates import icons_of_choice
+
+        icon_hazards, icon_shifts = icons_of_choice(g, v, str(choice), use)
+    if icon_hazards:
+        g.add_hazards(v, icon_hazards, "hazardous_manoeuvre", 38)
 
     # 1.3-1.5 Skid dice.
     sk = SkidResolution(
         gear=v.gear, max_gear=g.stat(v, "max_gear"), hazards=v.hazards,
-        handling=g.stat(v, "handling"), trivial=use is TemplateUse.TRIVIAL,
+        handling=g.stat(v, "handling"), trivial=icon_shifts > 0,
+        bonus_shifts=max(0, icon_shifts - 1),
         min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),
     )
     # ``skid_setup`` notice: perks set the SkidResolution's limits (Overload's extra die,
@@ -273,10 +293,22 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # 1.6 Slide: pick the side (curves have one) and, off a straight, the facing (p.26).
     slide_side: str | None = None
     move_ts = g.templates
+    move_tid = tid  # the template as laid: with the slide exit point the vehicle uses
     if slide:
         from carnage.geometry.movement import path_for
 
-        path = path_for(v.rect(), tid, mirror=mirror, reverse=reverse, ts=g.templates)
+        if g.state.templates:  # new slide exit points on a seat's own template
+            from carnage.engine.team_templates import slide_exit_options
+
+            exits = slide_exit_options(g, v, tid)
+            if exits:
+                move_tid = str((yield ask(
+                    v.player, "slide_exit", f"{v.name}: slide from which slide exit point?",
+                    exits, source="slide_exit", vehicle=v.id,
+                )))
+                g.emit("slide_exit", source="slide_exit", vehicle=v.id, template=tid,
+                       laid=move_tid)
+        path = path_for(v.rect(), move_tid, mirror=mirror, reverse=reverse, ts=g.templates)
         if path.slide_side == "end":
             slide_side = str((yield ask(
                 v.player, "slide", f"{v.name}: slide off the straight to face which way?",
@@ -305,7 +337,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         ramp_edges = g.effects.run_event("ramp_edges", ramp_edges, {"game": g, "vehicle": v})
     while True:
         result = resolve_move(
-            start, tid, obstructions_for(g, v) + ramp_edges, mirror=mirror, reverse=reverse,
+            start, move_tid, obstructions_for(g, v) + ramp_edges, mirror=mirror,
+            reverse=reverse,
             slide=cast(SlideSide | None, slide_side),
             ignoring=ignoring, ts=move_ts,
         )

@@ -28,6 +28,9 @@ class SkidResolution:
     handling: int
     trivial: bool = False
     """A trivial manoeuvre adds one bonus Shift result (p.40)."""
+    bonus_shifts: int = 0
+    """Bonus Shift results beyond a trivial manoeuvre's one (a team template's extra Shift
+    icons, Gaslands: Legacy)."""
     min_gear: int = 1
     """Lowest gear a Shift may change down to (an RC Car cannot change gear, p.79)."""
     # Perks (rules/perks/) set these through the ``skid_setup`` hook:
@@ -86,7 +89,7 @@ class SkidResolution:
     @property
     def shifts_available(self) -> int:
         rolled = sum(1 for f in self.faces if f is SkidFace.SHIFT)
-        return rolled + (1 if self.trivial else 0) - self.shifts_spent
+        return rolled + (1 if self.trivial else 0) + self.bonus_shifts - self.shifts_spent
 
     def uncancelled(self, face: SkidFace) -> int:
         return sum(1 for i, f in enumerate(self.faces) if f is face and i not in self.cancelled)

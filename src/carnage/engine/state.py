@@ -253,6 +253,10 @@ class GameState(KernelState):
     flow: FlowPosition = field(default_factory=FlowPosition)
     scenario: dict[str, Any] = field(default_factory=dict)
     """The scenario's progress (who crossed the line, where vehicles were last seen ...)."""
+    templates: dict[str, Any] = field(default_factory=dict)
+    """Seats' own movement template sets (str(seat) -> a team template set in its JSON form,
+    carnage/legacy/templates.py); a seat not here moves with the standard templates
+    (engine/team_templates.py)."""
 
     def __post_init__(self) -> None:
         if not self.votes:

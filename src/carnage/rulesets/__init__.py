@@ -9,10 +9,11 @@ from __future__ import annotations
 from carnage.kernel.ruleset import Ruleset, Rulesets
 from carnage.rulesets.devilsrun import DEVILS_RUN_RULESET
 from carnage.rulesets.kart import KART
+from carnage.rulesets.legacy import LEGACY
 from carnage.rulesets.refuelled import REFUELLED, refuelled_ruleset
 
 RULESETS = Rulesets({REFUELLED.name: REFUELLED, DEVILS_RUN_RULESET.name: DEVILS_RUN_RULESET,
-                     KART.name: KART})
+                     KART.name: KART, LEGACY.name: LEGACY})
 
 
 def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
@@ -21,5 +22,5 @@ def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
     return name if isinstance(name, Ruleset) else RULESETS[name]
 
 
-__all__ = ["KART", "REFUELLED", "RULESETS", "Ruleset", "Rulesets", "get_ruleset",
+__all__ = ["KART", "LEGACY", "REFUELLED", "RULESETS", "Ruleset", "Rulesets", "get_ruleset",
            "refuelled_ruleset"]

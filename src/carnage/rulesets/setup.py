@@ -402,6 +402,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
                   else checked_team(spec, f"player {p + 1}", ruleset))
         placed.append(list(zip(report.vehicles, add_team(state, report, p), strict=True)))
         state.sponsors[p] = report.sponsor  # sponsor effects install per player
+        if spec.templates is not None:  # the team's own movement templates (Legacy)
+            state.templates[str(p)] = spec.templates.to_json()
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
     game = Game(state=state, scenario=scenario, ruleset=ruleset,
                 dice=dice if dice is not None else SeededDice(seed), options=options,

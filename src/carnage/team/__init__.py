@@ -6,7 +6,14 @@ Public entry points: :func:`load_team` (a file to a :class:`TeamSpec`) and :func
 
 from carnage.team.check import check_team
 from carnage.team.io import TeamFileError, load_team, parse_team
-from carnage.team.model import Mount, TeamSpec, UpgradeSpec, VehicleSpec, WeaponSpec
+from carnage.team.model import (
+    LegacySpec,
+    Mount,
+    TeamSpec,
+    UpgradeSpec,
+    VehicleSpec,
+    WeaponSpec,
+)
 from carnage.team.report import (
     Category,
     PerkLine,
@@ -19,6 +26,7 @@ from carnage.team.report import (
 
 __all__ = [
     "Category",
+    "LegacySpec",
     "Mount",
     "PerkLine",
     "TeamFileError",

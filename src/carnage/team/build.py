@@ -154,6 +154,8 @@ def _special_rules(v: VehicleBuild) -> tuple[str, ...]:
     rules = list(v.vehicle.special_rules) if v.vehicle is not None else []
     for fu in v.of_kind(UpgradeKind.TRAILER):
         rules += [r for r in fu.upgrade.special_rules if r not in rules]
+    if v.spec.legacy is not None:  # a Legacy vehicle's mutation traits, one per gain
+        rules += [f"legacy_{t}" for t in v.spec.legacy.traits]
     return tuple(rules)
 
 

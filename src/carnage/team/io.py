@@ -46,6 +46,8 @@ def _describe(err: Any) -> str:
     given = err.get("input")
     if kind == "missing":
         return f"{where}: missing (required)"
+    if kind == "value_error" and loc == ("templates",):  # the message names the place
+        return str(err["ctx"]["error"])
     if kind == "extra_forbidden":
         return f"{where}: unknown key (not part of a team file)"
     if kind in {"model_type", "model_attributes_type", "dict_type"}:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from carnage.catalog.models import Facing
 
@@ -98,6 +106,31 @@ class CareerSpec(_Spec):
         return tuple(_lower(x) for x in v) if isinstance(v, list | tuple) else v
 
 
+class LegacySpec(_Spec):
+    """A Gaslands: Legacy vehicle's generated and permanent state (Legacy, "Creating a Legacy
+    Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
+    (carnage/team/legacy.py); its generator and mutations are carnage/legacy/."""
+
+    hull: StrictInt = Field(default=0, ge=0)
+    """Hull gained over the type's (the generator's bonus and mutations)."""
+    handling: StrictInt = Field(default=0, ge=0)
+    max_gear: StrictInt = Field(default=0, ge=0)
+    crew: StrictInt = Field(default=0, ge=0)
+    """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
+    rating: StrictInt = Field(default=0, ge=0)
+    """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
+    mutations: tuple[NonEmpty, ...] = ()
+    """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
+    traits: tuple[NonEmpty, ...] = ()
+    """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
+    corroded: StrictInt = Field(default=0, ge=0)
+    """Hull boxes permanently marked with corrosion."""
+    filled: StrictInt = Field(default=0, ge=0)
+    """Hull boxes permanently filled in by the Nano-Cloaking Device: Hull lost for good."""
+    notes: tuple[NonEmpty, ...] = ()
+    """Permanent notes on the dashboard (e.g. ``dinosaur-blood``)."""
+
+
 class VehicleSpec(_Spec):
     name: NonEmpty
     type: NonEmpty
@@ -106,6 +139,8 @@ class VehicleSpec(_Spec):
     perks: tuple[NonEmpty, ...] = ()
     career: CareerSpec | None = None
     """Campaign wear (dents, injuries, losses); None outside a campaign."""
+    legacy: LegacySpec | None = None
+    """A Gaslands: Legacy vehicle (generated, mutated, corroded); None for any other."""
 
 
 class TeamSpec(_Spec):
@@ -115,3 +150,22 @@ class TeamSpec(_Spec):
     sponsor: NonEmpty | None = None
     """No sponsor means sponsor rules are not in use (p.64, p.68, p.91)."""
     vehicles: tuple[VehicleSpec, ...] = ()
+    templates: Any = None
+    """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
+    carnage/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
+
+    @field_validator("templates", mode="before")
+    @classmethod
+    def _templates(cls, v: Any) -> Any:
+        if v is None:
+            return None
+        from carnage.legacy.templates import TemplateError, parse_template_set
+
+        try:
+            return parse_template_set(v)
+        except TemplateError as e:
+            raise ValueError(str(e)) from None
+
+    @field_serializer("templates")
+    def _dump_templates(self, v: Any) -> Any:
+        return None if v is None else v.to_json()

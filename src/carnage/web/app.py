@@ -19,6 +19,7 @@ from carnage.web.ownership import Owners
 from carnage.web.routers import catalog, games, odds, pages, rosters, teams, tourney
 from carnage.web.routers.campaigns import router as campaigns_router
 from carnage.web.routers.devilsrun import router as devilsrun_router
+from carnage.web.routers.legacy import router as legacy_router
 from carnage.web.routers.pages import STATIC
 from carnage.web.sessions import ApiError, Games
 
@@ -91,6 +92,7 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(tourney.router)
     app.include_router(devilsrun_router)
     app.include_router(campaigns_router)
+    app.include_router(legacy_router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _document_errors_as_sentences(app)
     return app

@@ -264,6 +264,10 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     + (f" ({s.name()})" if s.d.get("vehicle") else ""),
     "kart_facing": lambda s: f"{s.name()} spins to a random facing: heading "
     f"{s.get('heading')} (dice {_list(s.get('dice'))})",
+    "legacy_rule": lambda s: f"Gaslands: Legacy {s.get('rule')}: {s.get('what')}"
+    + (f" ({s.name()})" if s.d.get("vehicle") else ""),
+    "nano_cloak": lambda s: f"{s.name()} cloaks from {s.name('attacker')}'s attack, cutting "
+    f"its Hull to {s.get('hull')} for good",
 }
 
 

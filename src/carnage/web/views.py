@@ -40,6 +40,7 @@ from carnage.web.dicefaces import current_skid, event_dice
 from carnage.web.eventtext import event_text
 from carnage.web.plain import (
     catalogue_name,
+    catalogue_names,
     choice_text,
     plain,
     rule_name,
@@ -293,12 +294,17 @@ def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] |
 _NO_DICE = DiceView(kind="skid", dice=[])
 USE_MARK = re.compile(r"\s*\[[TPH-]\]\s*$")
 """The template use letter the engine appends to a template option's label."""
+TEAM_ICONS = re.compile(r"\((?:H+T*|T{2,})\)\s*\[[TPH-]\]\s*$")
+"""Icon counts a seat's own template shows in its label (e.g. ``Turn (TT) [T]``)."""
 
 
 def option_label(d: Decision, o: Option, known: dict[str, str], faces: Sequence[str]) -> str:
     """An option's label in plain words; built from its value for the kinds whose values the
     web layer knows (templates keep the engine's use letter for the table's legend)."""
     if d.kind == "template":
+        tid, *flags = str(o.value).split("/")
+        if "alt" in flags or TEAM_ICONS.search(o.label) or tid not in catalogue_names():
+            return o.label  # a seat's own template: the engine's label names it and its icons
         mark = USE_MARK.search(o.label)
         text = choice_text(d.kind, o.value, known)
         return text + (mark.group(0) if mark else "")

@@ -183,6 +183,19 @@ def export_team(
     )
 
 
+@router.get(
+    "/{tid}/templates.svg", responses={**ERRORS, 200: {"content": {"image/svg+xml": {}}}},
+    response_class=Response, summary="A saved team's movement templates as they now are",
+)
+def team_templates_svg(tid: str, store: StoreDep) -> Response:
+    from carnage.legacy.templates import standard_set
+    from carnage.legacy.templates_render import template_set_svg
+
+    spec = _stored_spec(store, tid)
+    tset = spec.templates if spec.templates is not None else standard_set()
+    return Response(content=template_set_svg(tset).encode("utf-8"), media_type="image/svg+xml")
+
+
 def _stored_spec(store: StoreDep, tid: str) -> TeamSpec:
     t = store.team(tid)
     if t is None:

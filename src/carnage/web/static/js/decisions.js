@@ -83,8 +83,10 @@ function templatePick(view, p, ctx) {
     const t = parseTemplateValue(o.value);
     const use = (/\[([TPH-])\]\s*$/.exec(o.label) || [])[1] || "P";
     const name = o.label.replace(/\s*\(left\)|\s*in reverse|\s*\[[TPH-]\]\s*$/g, "").trim();
-    if (!groups.has(t.id)) groups.set(t.id, { name, use, options: [] });
-    groups.get(t.id).options.push({ ...t, opt: o });
+    // A combined template's second icon set ("/alt") is a row of its own.
+    const key = String(o.value).split("/").includes("alt") ? `${t.id}/alt` : t.id;
+    if (!groups.has(key)) groups.set(key, { name, use, options: [] });
+    groups.get(key).options.push({ ...t, opt: o });
   }
   const show = (t) => {
     ctx.board.showTemplate(vid, t, { pieces: pieces[String(t.opt.value)] });

@@ -26,6 +26,13 @@ async function main() {
     if (!report.valid) fill(errors, report.errors.map((e) => h("li", e.message)));
     fill(document.getElementById("cards"),
       report.vehicles.map((v) => printCard(v, cat, report.name, "#c0392b")));
+    // A team with its own movement templates (Gaslands: Legacy) prints them as they now are.
+    if (res.team && res.team.templates) {
+      document.getElementById("cards").append(h("section.team-templates",
+        h("h2", "Movement templates"),
+        h("img", { src: `/api/teams/${encodeURIComponent(id)}/templates.svg`,
+          alt: `${report.name}'s movement templates` })));
+    }
   } catch (e) {
     fill(errors, h("li", e.message));
   }

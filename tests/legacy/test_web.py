@@ -1,0 +1,47 @@
+"""The Legacy generator in the browser: ``/api/legacy/vehicle``, ``/api/legacy/name`` and the
+``/legacy`` page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.web.test_api_support import TestClient, new_client
+
+from carnage.legacy.generator import generate_vehicle, vehicle_json
+from carnage.legacy.mutations import gain_mutations
+from carnage.legacy.names import vehicle_name
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return new_client(tmp_path)
+
+
+def test_the_api_generates_the_same_vehicle_as_the_library(client: TestClient) -> None:
+    r = client.get("/api/legacy/vehicle", params={"type": "Car", "name": "rust  bucket",
+                                                  "mutations": 3})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    spec, gains = gain_mutations(generate_vehicle("car", "rust bucket"), 3)
+    assert doc["vehicle"] == vehicle_json(spec)
+    assert doc["gains"] == [g.to_json() for g in gains]
+    assert doc["report"]["hull"] >= 10 and doc["report"]["type"] == "car"
+    assert "not the official app" in doc["source"]
+
+
+def test_bad_input_is_a_sentence(client: TestClient) -> None:
+    r = client.get("/api/legacy/vehicle", params={"type": "tank", "name": "X"})
+    assert r.status_code == 422
+    assert r.json()["detail"].startswith("unknown Legacy vehicle type 'tank'")
+    r = client.get("/api/legacy/vehicle", params={"type": "car", "name": "X", "mutations": 101})
+    assert r.status_code == 422 and isinstance(r.json()["detail"], str)
+
+
+def test_names_and_the_page(client: TestClient) -> None:
+    r = client.get("/api/legacy/name", params={"seed": "9"})
+    assert r.json() == {"name": vehicle_name("9")}
+    page = client.get("/legacy")
+    assert page.status_code == 200 and "/static/js/legacy.js" in page.text
+    js = client.get("/static/js/legacy.js")
+    assert js.status_code == 200 and "/api/legacy/vehicle" in js.text
