@@ -33,10 +33,23 @@ FINITE: dict[str, dict[str, Any]] = {"escalating": {"games": 2}, "championship":
 RIGGERS = {"name": "Riggers", "cans": 60, "vehicles": [
     {"name": "Big Rig", "type": "war_rig",
      "weapons": [{"id": "heavy_machine_gun", "facing": "front", "mount": "cab"}]}]}
+
+
+def legacy_team_json(name: str, picks: list[tuple[str, str]]) -> dict[str, Any]:
+    from carnage.legacy.generator import generate_vehicle, legacy_team
+
+    team = legacy_team(name, [generate_vehicle(t, n) for t, n in picks])
+    return team.model_dump(mode="json", exclude_none=True)
+
+
 TEAMS: dict[str, tuple[dict[str, Any] | None, dict[str, Any]]] = {
     "savage-highways": (RIGGERS, racer_team("Rats", 60)),
+    "legacy": (legacy_team_json("Rusty", [("car", "Rust Bucket"), ("buggy", "Zip")]),
+               legacy_team_json("Gloop", [("truck", "Big Mo"), ("performance_car", "Vroom")])),
 }
 """Per mode: the first team (None: the browser's saved team) and the second (pasted)."""
+SEEN: dict[str, str] = {"savage-highways": "Rats Car", "legacy": "Big Mo"}
+"""Per mode: a vehicle name the rosters show (default: the saved team's car)."""
 
 
 def chart_points(page: Page) -> dict[int, list[int]]:
@@ -118,7 +131,7 @@ def test_a_campaign_plays_start_to_finish_in_the_browser(
     cid = page.url.split("/campaigns/")[1].split("?")[0]
     assert "You are seat 1" in page.inner_text("#whoami")
     assert page.locator("#rosters .roster").count() == 2
-    assert ("Hogs Car" if mode not in TEAMS else "Rats Car") in page.inner_text("#rosters")
+    assert SEEN.get(mode, "Hogs Car") in page.inner_text("#rosters")
     for n in range(1, MAX_EVENTS + 1):
         play_next_with_bots(page)
         status, v = api(base, "GET", f"/api/campaigns/{cid}")
@@ -139,6 +152,10 @@ def test_a_campaign_plays_start_to_finish_in_the_browser(
     else:
         pytest.fail(f"{mode}: not finished after {MAX_EVENTS} events")
     assert "The campaign is over" in page.inner_text("#event")
+    if mode == "legacy":  # each team's vehicles, mutations and templates as they now are
+        rosters = page.inner_text("#rosters")
+        assert "Team Rating" in rosters and "mutations:" in rosters
+        assert "Doughnut" in rosters and "+" in rosters  # our Doughnut and a combined template
     assert page.locator("#play-next").count() == 0
     shot(page, f"campaign-{mode}")
     lobby.check()

@@ -409,6 +409,29 @@ function careerText(c) {
   return bits.length ? h("div.career.small", bits.join("; ")) : null;
 }
 
+function legacyText(veh) {
+  // A Gaslands: Legacy vehicle: its rating, corroded and filled hull boxes, mutations, notes.
+  if (veh.rating === undefined) return null;
+  const bits = [`rating ${veh.rating}`, `corrosion ${veh.corroded} of ${veh.hull_boxes} hull boxes`];
+  if (veh.filled) bits.push(`${veh.filled} filled in`);
+  if (veh.mutations?.length) bits.push(`mutations: ${veh.mutations.map(humanise).join(", ")}`);
+  if (veh.notes?.length) bits.push(`notes: ${veh.notes.map(humanise).join(", ")}`);
+  return h("div.legacy.small", bits.join("; "));
+}
+
+function templatesText(rows) {
+  // A Legacy team's own movement templates as they now are (gears: T shift, H hazard).
+  return h("div.templates.small", h("b", "Templates: "), rows.map((r) =>
+    `${r.name} [${r.icons.join(" / ")}]${r.exits.length > 1 ? ` exits: ${r.exits.join(", ")}` : ""}`).join("; "));
+}
+
+function renderClues(v) {
+  const clues = v.summary.clues || [];
+  if (!clues.length) return null;
+  return h("div.clues.small", h("b", "Clues you may read: "),
+    clues.map((c) => `${c.title} (${c.code}): ${c.text}`).join(" — "));
+}
+
 function renderRosters(v) {
   el("rosters-panel").classList.remove("hidden");
   const between = !v.event;
@@ -416,14 +439,17 @@ function renderRosters(v) {
     const mine = t.seat === v.you;
     const card = h(`div.roster${mine ? ".mine" : ""}`, {"data-seat": String(t.seat)},
       h("h3", h("span.swatch", {style: {background: seatColour(t.seat)}}), ` ${t.team}`),
-      h("p.muted.small", (t.stash !== undefined
-        ? `${t.cost ?? "?"} Cans of vehicles; stash ${t.stash}` : `${t.cost ?? "?"} of ${t.cans} Cans`) +
-        (t.sponsor ? `; sponsor ${humanise(t.sponsor)}` : "")),
+      h("p.muted.small", t.rating !== undefined
+        ? `Team Rating ${t.rating}; ${t.victories} victor${t.victories === 1 ? "y" : "ies"}; corrosion ${t.corrosion}`
+        : (t.stash !== undefined
+          ? `${t.cost ?? "?"} Cans of vehicles; stash ${t.stash}` : `${t.cost ?? "?"} of ${t.cans} Cans`) +
+          (t.sponsor ? `; sponsor ${humanise(t.sponsor)}` : "")),
       h("ul.vehicles", ...t.vehicles.map((veh) => h("li", {"data-vehicle": veh.name},
         h("b", veh.name), ` (${humanise(veh.type)}): `,
         [...veh.weapons, ...veh.upgrades].map(humanise).join(", ") || "unarmed",
         veh.perks.length ? `; perks: ${veh.perks.map(humanise).join(", ")}` : "",
-        careerText(veh.career)))));
+        careerText(veh.career), legacyText(veh)))),
+      t.templates ? templatesText(t.templates) : null);
     const secrets = mine ? (v.summary.secrets || []) : [];
     if (secrets.length) {
       // Only this seat is sent these (Resistance Points, Sabotage Tokens ...).
@@ -431,6 +457,7 @@ function renderRosters(v) {
         `${humanise(r.kind)} ${Object.entries(r.data).filter(([k]) => !["hidden", "seen_by", "seat"].includes(k))
           .map(([k, x]) => `${k} ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ")}`).join("; ")));
     }
+    if (mine) { const clues = renderClues(v); if (clues) card.append(clues); }
     if (mine && between) card.append(rosterEditor(t));
     return card;
   }));
