@@ -19,16 +19,8 @@ from carnage.geometry.templateset import default_template_set
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
-from carnage.rules import (
-    campaign,
-    dropped,
-    sponsors,
-    trailers,
-    upgrades,
-    vehicles,
-    war_rig,
-    weapons,
-)
+from carnage.rules import dropped, sponsors, trailers, upgrades, vehicles, war_rig, weapons
+from carnage.rules.campaign import RULES as CAMPAIGN_RULES
 from carnage.rules.perks import PERK_RULES
 from carnage.rules.scenarios import SCENARIOS
 
@@ -40,7 +32,7 @@ def refuelled_rules(catalog: Any = None) -> RuleTable:
         hazards_on_table.RULES, votes.RULES, vehicles.RULES, war_rig.RULES, weapons.RULES,
         dropped.RULES, upgrades.RULES, trailers.RULES, PERK_RULES, sponsors.RULES,
         sponsors.sponsor_rules(catalog if catalog is not None else load_catalog()),
-        campaign.RULES,  # campaign wear and Sabotage Tokens (rules/campaign/)
+        CAMPAIGN_RULES,  # campaign wear and Sabotage Tokens (rules/campaign/)
     ])
 
 
