@@ -18,7 +18,7 @@ import typer
 
 from carnage.kernel.ruleset import ScenarioInfo
 
-RULESET_NAMES = ("refuelled", "kart", "legacy", "devils-run")
+RULESET_NAMES = ("refuelled", "kart", "devils-run")
 
 def _players(low: int, high: int | None) -> str:
     if high is None:
@@ -29,7 +29,7 @@ def _players(low: int, high: int | None) -> str:
 def scenario_rows(ruleset: str) -> list[dict[str, Any]]:
     """The scenarios of ``ruleset`` as rows; ``ValueError`` for an unknown ruleset."""
     rows: list[dict[str, Any]] = []
-    if ruleset in ("refuelled", "kart", "legacy"):  # Refuelled and its overlays: TableScenario
+    if ruleset in ("refuelled", "kart"):  # Refuelled and its overlay: TableScenario classes
         from carnage.rulesets import get_ruleset
 
         for _sid, cls in sorted(get_ruleset(ruleset).scenarios.items()):
