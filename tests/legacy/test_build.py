@@ -123,3 +123,5 @@ def test_a_legacy_record_that_makes_no_sense_is_refused() -> None:
     ok = lv("A", "car", legacy={"rating": 5, "traits": ["heavier"], "mutations": ["rust_gills"],
                                 "corroded": 10, "filled": 9})
     assert check_team(lteam(ok, lv("B"))).valid
+    worn = lv("A", "car", career={"dents": 2})
+    assert rules(lteam(worn, lv("B"))) == ["legacy_career"]

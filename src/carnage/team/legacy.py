@@ -125,6 +125,9 @@ def legacy_state(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Vi
     for mid in dict.fromkeys(lg.mutations):
         if mid not in known:
             yield _v(v, mid, f"unknown mutation {mid!r}", "legacy_mutation")
+    if v.spec.career is not None:
+        yield _v(v, "career", "a Legacy vehicle takes no wear from the Refuelled campaigns "
+                 "(remove 'career'; GL-014, ruling GL-R30)", "legacy_career")
     boxes = v.vehicle.hull + lg.hull
     if lg.corroded > boxes:
         yield _v(v, "corroded", f"{lg.corroded} corroded boxes, but it has only {boxes} hull "
