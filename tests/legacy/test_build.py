@@ -113,3 +113,15 @@ def test_legacy_fields_are_checked_as_the_file_is_read() -> None:
     with pytest.raises(TeamFileError):
         lteam(lv("A", legacy={"rating": -1}), lv("B"))
     assert LegacySpec().rating == 0
+
+
+def test_a_legacy_record_that_makes_no_sense_is_refused() -> None:
+    bad = lv("A", "car", legacy={"rating": 5, "traits": ["wings"], "mutations": ["nope"],
+                                 "corroded": 11, "filled": 10})
+    assert rules(lteam(bad, lv("B"))) == ["legacy_trait", "legacy_mutation", "legacy_corrosion",
+                                          "legacy_filled"]
+    ok = lv("A", "car", legacy={"rating": 5, "traits": ["heavier"], "mutations": ["rust_gills"],
+                                "corroded": 10, "filled": 9})
+    assert check_team(lteam(ok, lv("B"))).valid
+    worn = lv("A", "car", career={"dents": 2})
+    assert rules(lteam(worn, lv("B"))) == ["legacy_career"]

@@ -45,3 +45,21 @@ def test_names_and_the_page(client: TestClient) -> None:
     assert page.status_code == 200 and "/static/js/legacy.js" in page.text
     js = client.get("/static/js/legacy.js")
     assert js.status_code == 200 and "/api/legacy/vehicle" in js.text
+
+
+def test_a_legacy_game_in_the_lobby_api_plays_with_generated_teams(client: TestClient) -> None:
+    from tests.web.test_api_support import play_to_end
+
+    r = client.get("/api/scenarios", params={"ruleset": "legacy"})
+    assert r.status_code == 200 and "tank-commander" not in {s["id"] for s in r.json()}
+    r = client.post("/api/games", json={"scenario": "arena-of-death", "ruleset": "legacy",
+                                        "seed": 5, "seats": [{"controller": "human"},
+                                                             {"controller": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    token = game["seats"][0]["token"]
+    v = client.get(f"/api/games/{game['id']}", params={"token": token}).json()
+    assert v["ruleset"] == "legacy"
+    assert {x["type"] for x in v["vehicles"]} <= {"buggy", "car", "performance_car", "truck"}
+    end = play_to_end(client, game["id"], token)
+    assert end["status"] == "finished"

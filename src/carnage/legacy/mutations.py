@@ -192,6 +192,16 @@ def _gain(w: _Work, d: Digits, gain: dict[str, Any], cat: Catalog) -> None:
             return
         up = d.pick(uopts)
         ufacing = upgrade_facing(d, up)
+        if up.max_per_facing is not None and ufacing is not None:
+            # one Ram per facing (p.85): the next free facing, or nothing to give
+            used = [u.facing for u in w.upgrades if u.id == up.id]
+            free = [f for f in (up.allowed_facings or (Facing.FRONT, Facing.REAR, Facing.SIDE))
+                    if used.count(f) < up.max_per_facing]
+            if not free:
+                w.fallback(f"no facing left for another {up.name}")
+                return
+            if ufacing not in free:
+                ufacing = free[0]
         w.upgrades.append(UpgradeSpec(id=up.id, facing=ufacing))
         w.rating += up.cost
         w.changes.append(f"gains {up.name}" + (f" ({ufacing})" if ufacing else ""))

@@ -105,6 +105,38 @@ def single_item_slots(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterat
                      f"{v.vehicle.name}'s {limit} starting slots", "legacy_item_slots")
 
 
+TRAITS = ("heavier", "hazard_tolerance")
+"""The play effects a mutation may leave (carnage/rules/legacy/, ruling GL-R9)."""
+
+
+def legacy_state(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Violation]:
+    """A Legacy vehicle's record must make sense: known traits and mutations, no more corroded
+    or filled-in boxes than its outlined Hull (GL-036, GL-099)."""
+    from carnage.legacy.mutations import mutation_table
+
+    lg = v.spec.legacy
+    if lg is None or v.vehicle is None:
+        return
+    for trait in dict.fromkeys(lg.traits):
+        if trait not in TRAITS:
+            yield _v(v, trait, f"unknown Legacy trait {trait!r} (known: {', '.join(TRAITS)})",
+                     "legacy_trait")
+    known = {m.id for m in mutation_table()}
+    for mid in dict.fromkeys(lg.mutations):
+        if mid not in known:
+            yield _v(v, mid, f"unknown mutation {mid!r}", "legacy_mutation")
+    if v.spec.career is not None:
+        yield _v(v, "career", "a Legacy vehicle takes no wear from the Refuelled campaigns "
+                 "(remove 'career'; GL-014, ruling GL-R30)", "legacy_career")
+    boxes = v.vehicle.hull + lg.hull
+    if lg.corroded > boxes:
+        yield _v(v, "corroded", f"{lg.corroded} corroded boxes, but it has only {boxes} hull "
+                 "boxes", "legacy_corrosion")
+    if lg.filled >= boxes:
+        yield _v(v, "filled", f"{lg.filled} filled-in boxes leave none of its {boxes} hull "
+                 "boxes", "legacy_filled")
+
+
 def perk_once(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Violation]:
     """p.104: each perk at most once per vehicle (classes do not matter: no sponsor)."""
     for pid, n in sorted(Counter(p.perk.id for p in v.perks).items()):
@@ -114,7 +146,7 @@ def perk_once(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Viola
 
 
 LEGACY_VEHICLE_CHECKS = (weapon_facing, weapon_mount, upgrade_facing, legacy_vehicle,
-                         single_item_slots, perk_once)
+                         single_item_slots, perk_once, legacy_state)
 
 
 def team_rules(t: TeamBuild) -> Iterator[Violation]:

@@ -118,8 +118,9 @@ class SeatRequest(_In):
 class NewGameRequest(_In):
     scenario: str = Field(default="street-race", max_length=80, description=(
         "A scenario id, or random:televised, random:skirmish or random:special (p.122)."))
-    ruleset: Literal["refuelled", "kart"] = Field(
-        default="refuelled", description="Gaslands: Refuelled, or the Kart variant (its races).")
+    ruleset: Literal["refuelled", "kart", "legacy"] = Field(
+        default="refuelled", description="Gaslands: Refuelled, the Kart variant (its races), or "
+        "Gaslands: Legacy (Legacy teams; none given: generated ones).")
     seed: StrictInt | None = Field(
         default=None, ge=-(2**62), le=2**62,
         description="Dice seed (bots, one human or hot-seat only); null picks one at random."

@@ -29,7 +29,8 @@ def catalog(kind: str) -> list[dict[str, Any]]:
 
 
 @router.get("/scenarios", response_model=list[ScenarioInfo], summary="Playable scenarios")
-def scenarios(ruleset: Literal["refuelled", "kart"] = "refuelled") -> list[ScenarioInfo]:
+def scenarios(ruleset: Literal["refuelled", "kart", "legacy"] = "refuelled"
+              ) -> list[ScenarioInfo]:
     """The scenarios of ``ruleset`` (the Kart variant plays the races)."""
     return [
         ScenarioInfo(id=sid, name=cls.name, page=cls.page,

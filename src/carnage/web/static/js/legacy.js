@@ -51,4 +51,4 @@ document.getElementById("new-name").addEventListener("click", async () => {
   const res = await fetch("/api/legacy/name");
   form.elements.name.value = (await res.json()).name;
 });
-generate();
+generate().finally(() => { document.body.dataset.ready = "1"; });
