@@ -154,6 +154,10 @@ EXAMPLE_TOTALS = {
     "idris_cult_of_speed.yaml": 49,
     "slime_spikes.yaml": 40,
     "mishkin_lab.json": 49,
+    # War Rig 40 + HMG 3 + MG 2 + Armour Plating 4; car 12 + HMG 3 + Armour Plating 4;
+    # buggy 6 + MG 2 (as an ordinary team: the Savage Highways rig is free only in its games)
+    "savage_riggers.yaml": 76,
+    "savage_gangers.yaml": 42,  # three cars 12 + MG 2
 }
 
 
