@@ -27,10 +27,10 @@ from carnage.catalog import TemplateUse
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, GameState, VehicleState
 from carnage.geometry.collision import Obstruction
-from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
+from carnage.geometry.movement import MoveResult, SlideSide, TemplatePath, resolve_move
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
-from carnage.geometry.surfaces import move_pieces
-from carnage.geometry.table import Table, off_table
+from carnage.geometry.surfaces import move_pieces, template_pieces
+from carnage.geometry.table import EDGE_TOL, Table, off_table
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 
@@ -277,7 +277,7 @@ class HeuristicBot:
         poses = res.swept(SAMPLES) if near_goal or edge < reach + EDGE_SLACK else []
         if poses and self._may_leave_table(game, v, res, poses) and (
             _end_off_table(game, v, res)
-            or off_table(move_pieces(res)[:-1], Table(st.width, st.height))
+            or _template_off_table(res, st.width, st.height)
         ):
             return OFF_TABLE
         score = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
@@ -592,6 +592,47 @@ def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
     x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
     st = game.state
     return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+_LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...]]] = {}
+"""Corners of a plan's template pieces in the body's own frame, by the plan path's identity
+(held with them): every move of the same plan shares them."""
+
+_SURE = 1e-7
+"""Margin (mm) beyond which a corner's side of the table edge is decided from the shared
+body-frame corners: far above the rounding between the two ways of placing it (< 1e-10)."""
+
+
+def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
+    """``off_table(move_pieces(res)[:-1], Table(width, height))``: does the laid template
+    (a slide's up to its exit, and its Slide template) reach past the table's edge?
+
+    Without a slide the corners come from the plan's body-frame pieces, placed at the start;
+    only when some corner lies within ``_SURE`` of the edge (with its tolerance) is the
+    template laid on the table and checked as before, so the answer is the same."""
+    plan = res.plan
+    if plan is None or res.slide_template is not None:
+        return off_table(move_pieces(res)[:-1], Table(width, height))
+    lp = plan.path
+    hit = _LOCAL_PIECES.get(id(lp))
+    if hit is None or hit[0] is not lp:
+        hit = (lp, tuple(p for piece in template_pieces(lp) for p in piece))
+        if len(_LOCAL_PIECES) >= 1024:
+            _LOCAL_PIECES.clear()
+        _LOCAL_PIECES[id(lp)] = hit
+    st = res.start
+    hr = math.radians(st.heading)
+    c, s = math.cos(hr), math.sin(hr)
+    x0, y0, tol = st.x, st.y, EDGE_TOL
+    slack = math.inf
+    for x, y in hit[1]:
+        wx, wy = x0 + x * c - y * s, y0 + x * s + y * c
+        slack = min(slack, wx + tol, width + tol - wx, wy + tol, height + tol - wy)
+    if slack > _SURE:
+        return False
+    if slack < -_SURE:
+        return True
+    return off_table(move_pieces(res)[:-1], Table(width, height))
 
 
 def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
