@@ -330,7 +330,21 @@ class HeuristicBot:
         """The engine's obstructions for ``v`` and those it touches now (ignored, p.45)."""
         obs = obstructions_for(game, v)
         poly = v.polygon()
-        return obs, {o.id for o in obs if penetration(poly, o.polygon) >= -1e-6}
+        # Bounding circles first (exact): along the better of the body's two square axes the
+        # centres are at least 1/sqrt(2) of their distance apart, so a pair farther than
+        # sqrt(2) times the two radii (and a margin) is separated by more than 1e-6 on that
+        # axis, and the separating-axis overlap is below -1e-6.
+        x, y = v.pose.x, v.pose.y
+        rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
+        out = set()
+        for o in obs:
+            ox, oy, orad = o.circle
+            rr = rad + orad
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) > 2.0 * rr * rr:
+                continue
+            if penetration(poly, o.polygon) >= -1e-6:
+                out.add(o.id)
+        return obs, out
 
     # -- decisions -------------------------------------------------------------------------------
     def _activate(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
@@ -594,7 +608,7 @@ def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
     return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
 
 
-_LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...]]] = {}
+_LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...], tuple[float, float, float]]] = {}
 """Corners of a plan's template pieces in the body's own frame, by the plan path's identity
 (held with them): every move of the same plan shares them."""
 
@@ -616,7 +630,10 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
     lp = plan.path
     hit = _LOCAL_PIECES.get(id(lp))
     if hit is None or hit[0] is not lp:
-        hit = (lp, tuple(p for piece in template_pieces(lp) for p in piece))
+        pts = tuple(dict.fromkeys(p for piece in template_pieces(lp) for p in piece))
+        mx = (min(x for x, _ in pts) + max(x for x, _ in pts)) / 2.0
+        my = (min(y for _, y in pts) + max(y for _, y in pts)) / 2.0
+        hit = (lp, pts, (mx, my, max(math.hypot(x - mx, y - my) for x, y in pts)))
         if len(_LOCAL_PIECES) >= 1024:
             _LOCAL_PIECES.clear()
         _LOCAL_PIECES[id(lp)] = hit
@@ -624,6 +641,10 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
     hr = math.radians(st.heading)
     c, s = math.cos(hr), math.sin(hr)
     x0, y0, tol = st.x, st.y, EDGE_TOL
+    mx, my, rad = hit[2]
+    cx, cy = x0 + mx * c - my * s, y0 + mx * s + my * c
+    if min(cx + tol, width + tol - cx, cy + tol, height + tol - cy) > rad + _SURE:
+        return False  # every corner lies within ``rad`` of the centre
     slack = math.inf
     for x, y in hit[1]:
         wx, wy = x0 + x * c - y * s, y0 + x * s + y * c
