@@ -95,6 +95,38 @@ def copies(games: int, seed: int) -> dict[str, list[float]]:
     return out
 
 
+def turret_checks(games: int, seed: int) -> tuple[list[float], list[float]]:
+    """CPU milliseconds of every 360° fire check worked out (not answered from memory) while
+    playing the same seeded games, split into rulers and bursts."""
+    from carnage.geometry import cover
+    from carnage.geometry.arcs import Arc
+
+    rulers: list[float] = []
+    bursts: list[float] = []
+    inner = cover._check_fire
+
+    def timed(*args: object) -> object:
+        t0 = time.process_time()
+        out = inner(*args)  # type: ignore[arg-type]
+        if args[2] is Arc.TURRET:
+            (bursts if args[3].is_burst else rulers).append(  # type: ignore[attr-defined]
+                1000 * (time.process_time() - t0))
+        return out
+
+    cover._check_fire = timed  # type: ignore[assignment]
+    try:
+        clear_memo()
+        for s in range(seed, seed + games):
+            g = build_game(GameSetup(), s)
+            players = [HeuristicBot(), HeuristicBot()]
+            rng = bot_rng(s)
+            while (d := g.pending()) is not None:
+                g.apply(players[d.player].choose(g, d, rng))
+    finally:
+        cover._check_fire = inner
+    return rulers, bursts
+
+
 def _p95(xs: list[float]) -> float:
     return sorted(xs)[min(len(xs) - 1, int(0.95 * len(xs)))]
 
@@ -122,6 +154,12 @@ def main() -> None:
     for k in ("clone", "snapshot", "restore"):
         print(f"  {k:8s} median {statistics.median(cp[k]):.3f} ms, p95 {_p95(cp[k]):.3f} ms")
     print(f"  choices re-applied since the checkpoint: median {statistics.median(cp['tail']):.0f}")
+    rulers, bursts = turret_checks(args.games, args.seed)
+    print("360° fire checks worked out during these games (CPU time):")
+    for label, xs in (("rulers", rulers), ("bursts", bursts), ("all", rulers + bursts)):
+        if xs:
+            print(f"  {label:6s} {len(xs):5d} checks, median {statistics.median(xs):.3f} ms, "
+                  f"p95 {_p95(xs):.3f} ms, max {max(xs):.3f} ms")
 
 
 if __name__ == "__main__":

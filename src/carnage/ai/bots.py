@@ -382,9 +382,12 @@ class HeuristicBot:
         own = d.player == v.player
         obs, ignoring = self._moves(game, v)
         scored: list[tuple[float, Choice]] = []
+        uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
         for o in d.options:
             tid, mirror, reverse = parse_template_value(str(o.value))
-            use = template_use(game, v, tid, v.gear)  # rules may permit more (Full Throttle)
+            use = uses.get(tid)
+            if use is None:  # rules may permit more (Full Throttle)
+                use = uses[tid] = template_use(game, v, tid, v.gear)
             if use is TemplateUse.NOT_PERMITTED:
                 if own:
                     continue  # touch it, use it: never hand the choice to an opponent
