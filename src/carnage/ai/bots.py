@@ -27,7 +27,14 @@ from carnage.catalog import TemplateUse
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, GameState, VehicleState
 from carnage.geometry.collision import Obstruction
-from carnage.geometry.movement import MoveResult, SlideSide, TemplatePath, resolve_move
+from carnage.geometry.movement import (
+    MoveResult,
+    SlideSide,
+    TemplatePath,
+    final_pose,
+    motion_bounds,
+    resolve_move,
+)
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.geometry.surfaces import move_pieces, template_pieces
 from carnage.geometry.table import EDGE_TOL, Table, off_table
@@ -381,7 +388,7 @@ class HeuristicBot:
             return None
         own = d.player == v.player
         obs, ignoring = self._moves(game, v)
-        scored: list[tuple[float, Choice]] = []
+        cands: list[tuple[Choice, str, bool, bool, TemplateUse]] = []
         uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
         for o in d.options:
             tid, mirror, reverse = parse_template_value(str(o.value))
@@ -392,17 +399,85 @@ class HeuristicBot:
                 if own:
                     continue  # touch it, use it: never hand the choice to an opponent
                 use = TemplateUse.PERMITTED
+            cands.append((o.value, tid, mirror, reverse, use))
+        if not cands:
+            return None
+
+        def score(k: int) -> float:
+            _, tid, mirror, reverse, use = cands[k]
             res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
                                ignoring=ignoring, ts=game.templates)
             hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
             s = self.score_move(game, v, res, hazards)
             if use is TemplateUse.TRIVIAL:
                 s += 5.0
-            scored.append((s, o.value))
-        if not scored:
-            return None
-        # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
-        return (max if own else min)(scored, key=lambda t: t[0])[1]
+            return s
+
+        if not own:
+            # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
+            scored = [(score(k), c[0]) for k, c in enumerate(cands)]
+            return min(scored, key=lambda t: t[0])[1]
+        # The best move, as ``max`` over every candidate in order would pick it (the first of
+        # the highest scores), sweeping the candidates best bound first and stopping once
+        # no bound left reaches the best score found (``_score_bounds``).
+        bounds = self._score_bounds(game, v, cands)
+        best_k, best_s = -1, -math.inf
+        for k in sorted(range(len(cands)), key=lambda k: -bounds[k]):
+            if best_k >= 0 and bounds[k] < best_s:
+                break
+            s = score(k)
+            if best_k < 0 or s > best_s or (s == best_s and k < best_k):
+                best_k, best_s = k, s
+        return cands[best_k][0]
+
+    def _score_bounds(self, game: Game, v: VehicleState,
+                      cands: list[tuple[Choice, str, bool, bool, TemplateUse]]) -> list[float]:
+        """For each candidate move, a number its ``score_move`` (with the trivial bonus)
+        cannot exceed, worked out without sweeping it: ``inf`` when it might earn the
+        crossing bonus (near the goal, or the scenario has targets to hit) or when the
+        scenario has its own move penalty; else its hazard score plus the best position
+        value anywhere the body can end (the field's least cell value over the box the
+        move's body stays in, nose included), the other terms being penalties."""
+        inf = [math.inf] * len(cands)
+        f = self.field(game, v)
+        sc = game.scenario
+        if f is None or self.targets(game, v) or not isinstance(sc, TableScenario) or \
+                type(sc).move_penalty is not TableScenario.move_penalty:
+            return inf
+        goal = self.goal(game, v)
+        start = v.pose
+        rho = math.hypot(v.length, v.width) / 2.0
+        hr = math.radians(start.heading)
+        c, s = math.cos(hr), math.sin(hr)
+        nose = v.length / 2.0 + LOOK_AHEAD
+        out: list[float] = []
+        for _, tid, mirror, reverse, use in cands:
+            spec = game.templates.movement.get(tid)
+            if spec is None or spec.id != tid:
+                out.append(math.inf)
+                continue
+            if goal is not None and _segment_distance(
+                    (start.x, start.y), goal.a, goal.b) <= spec.length + v.length + rho:
+                out.append(math.inf)  # may cross the goal line
+                continue
+            x0, y0, x1, y1 = motion_bounds(v.rect(), tid, mirror=mirror, reverse=reverse,
+                                           ts=game.templates)
+            xs = [start.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
+            ys = [start.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
+            box = (min(xs), min(ys), max(xs), max(ys))
+            at_centre = f.least_in(*box)
+            at_nose = f.least_in(box[0] - nose, box[1] - nose, box[2] + nose, box[3] + nose)
+            hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+            base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
+            bonus = 5.0 if use is TemplateUse.TRIVIAL else 0.0
+            # Not interrupted, the move ends exactly at its final position; interrupted, it
+            # ends somewhere in the box and pays INTERRUPTED. A margin far above the
+            # rounding of the sums.
+            end = final_pose(v.rect(), tid, mirror=mirror, reverse=reverse, ts=game.templates)
+            best = max(self.position_value(game, v, end),
+                       INTERRUPTED - (at_nose + 0.25 * at_centre))
+            out.append(base + best + bonus + 1e-3)
+        return out
 
     def _skid_dice(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
         v = self.active(game)

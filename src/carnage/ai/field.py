@@ -64,6 +64,23 @@ class DistanceField:
             return FAR
         return self.values[r * self.cols + c]
 
+    def least_in(self, x0: float, y0: float, x1: float, y1: float) -> float:
+        """A lower bound on ``at`` anywhere in the box [x0, x1] × [y0, y1]: the least value of
+        the cells ``at`` can read there (the four round a point, or the nearest one), or
+        ``FAR`` (off the table)."""
+        if self.cols <= 0 or self.rows <= 0:
+            return FAR
+        c0 = max(math.floor(x0 / CELL - 0.5) - 1, 0)
+        c1 = min(math.floor(x1 / CELL - 0.5) + 2, self.cols - 1)
+        r0 = max(math.floor(y0 / CELL - 0.5) - 1, 0)
+        r1 = min(math.floor(y1 / CELL - 0.5) + 2, self.rows - 1)
+        best = FAR
+        vals, cols = self.values, self.cols
+        for r in range(r0, r1 + 1):
+            if c0 <= c1:
+                best = min(best, min(vals[r * cols + c0:r * cols + c1 + 1]))
+        return best
+
     def at(self, p: Point) -> float:
         """Driving distance from ``p`` (bilinear between cell centres; ``FAR`` off the table)."""
         x, y = p

@@ -759,6 +759,14 @@ def _prepare(body: Rect, template_id: str, mirror: bool, reverse: bool,
                  float(body.width))
 
 
+def motion_bounds(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
+                  ts: TemplateSet | None = None) -> tuple[float, float, float, float]:
+    """A box (x0, y0, x1, y1) in the body's own frame (its centre at the origin, heading
+    along +x) holding every point of the body all along the unobstructed move, so also
+    wherever an interrupted or backed-up move of it ends (no slide, no spin)."""
+    return _prepare(body, template_id, mirror, reverse, None, None, ts).motion.bounds
+
+
 def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
                slide: SlideSide | None = None, slide_facing: float | None = None,
                ts: TemplateSet | None = None) -> Pose:
