@@ -388,7 +388,7 @@ class HeuristicBot:
             return None
         own = d.player == v.player
         obs, ignoring = self._moves(game, v)
-        cands: list[tuple[Choice, str, bool, bool, TemplateUse]] = []
+        cands: list[Candidate] = []
         uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
         for o in d.options:
             tid, mirror, reverse = parse_template_value(str(o.value))
@@ -418,66 +418,31 @@ class HeuristicBot:
             scored = [(score(k), c[0]) for k, c in enumerate(cands)]
             return min(scored, key=lambda t: t[0])[1]
         # The best move, as ``max`` over every candidate in order would pick it (the first of
-        # the highest scores), sweeping the candidates best bound first and stopping once
-        # no bound left reaches the best score found (``_score_bounds``).
-        bounds = self._score_bounds(game, v, cands)
+        # the highest scores). Candidates are swept most promising first; one is skipped
+        # when a bound on its score (``_ScoreBound``) is below the best score found, so it
+        # cannot be the pick (the best only grows).
+        bounder = self._score_bounder(game, v)
+        quick = [bounder.at_end(c) if bounder is not None else math.inf for c in cands]
         best_k, best_s = -1, -math.inf
-        for k in sorted(range(len(cands)), key=lambda k: -bounds[k]):
-            if best_k >= 0 and bounds[k] < best_s:
-                break
+        for k in sorted(range(len(cands)), key=lambda k: -quick[k]):
+            if best_k >= 0 and quick[k] < best_s and bounder is not None and \
+                    bounder.interrupted(cands[k]) < best_s:
+                continue
             s = score(k)
             if best_k < 0 or s > best_s or (s == best_s and k < best_k):
                 best_k, best_s = k, s
         return cands[best_k][0]
 
-    def _score_bounds(self, game: Game, v: VehicleState,
-                      cands: list[tuple[Choice, str, bool, bool, TemplateUse]]) -> list[float]:
-        """For each candidate move, a number its ``score_move`` (with the trivial bonus)
-        cannot exceed, worked out without sweeping it: ``inf`` when it might earn the
-        crossing bonus (near the goal, or the scenario has targets to hit) or when the
-        scenario has its own move penalty; else its hazard score plus the best position
-        value anywhere the body can end (the field's least cell value over the box the
-        move's body stays in, nose included), the other terms being penalties."""
-        inf = [math.inf] * len(cands)
+    def _score_bounder(self, game: Game, v: VehicleState) -> _ScoreBound | None:
+        """Bounds on ``score_move`` (with the trivial bonus) for ``v``'s candidate moves, or
+        None when there are none to be had: without a distance field, when the scenario has
+        targets to hit (a crossing bonus anywhere) or a move penalty of its own."""
         f = self.field(game, v)
         sc = game.scenario
         if f is None or self.targets(game, v) or not isinstance(sc, TableScenario) or \
                 type(sc).move_penalty is not TableScenario.move_penalty:
-            return inf
-        goal = self.goal(game, v)
-        start = v.pose
-        rho = math.hypot(v.length, v.width) / 2.0
-        hr = math.radians(start.heading)
-        c, s = math.cos(hr), math.sin(hr)
-        nose = v.length / 2.0 + LOOK_AHEAD
-        out: list[float] = []
-        for _, tid, mirror, reverse, use in cands:
-            spec = game.templates.movement.get(tid)
-            if spec is None or spec.id != tid:
-                out.append(math.inf)
-                continue
-            if goal is not None and _segment_distance(
-                    (start.x, start.y), goal.a, goal.b) <= spec.length + v.length + rho:
-                out.append(math.inf)  # may cross the goal line
-                continue
-            x0, y0, x1, y1 = motion_bounds(v.rect(), tid, mirror=mirror, reverse=reverse,
-                                           ts=game.templates)
-            xs = [start.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
-            ys = [start.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
-            box = (min(xs), min(ys), max(xs), max(ys))
-            at_centre = f.least_in(*box)
-            at_nose = f.least_in(box[0] - nose, box[1] - nose, box[2] + nose, box[3] + nose)
-            hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
-            base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
-            bonus = 5.0 if use is TemplateUse.TRIVIAL else 0.0
-            # Not interrupted, the move ends exactly at its final position; interrupted, it
-            # ends somewhere in the box and pays INTERRUPTED. A margin far above the
-            # rounding of the sums.
-            end = final_pose(v.rect(), tid, mirror=mirror, reverse=reverse, ts=game.templates)
-            best = max(self.position_value(game, v, end),
-                       INTERRUPTED - (at_nose + 0.25 * at_centre))
-            out.append(base + best + bonus + 1e-3)
-        return out
+            return None
+        return _ScoreBound(self, game, v, f, self.goal(game, v))
 
     def _skid_dice(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
         v = self.active(game)
@@ -684,6 +649,69 @@ def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
     x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
     st = game.state
     return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+Candidate = tuple[Choice, str, bool, bool, TemplateUse]
+"""A template option: its value, template id, mirror, reverse and how it may be used."""
+
+
+class _ScoreBound:
+    """Numbers a candidate move's ``score_move`` plus its trivial bonus cannot exceed,
+    worked out without sweeping it. Near the goal (a crossing bonus is possible) the bound
+    is ``inf``. Otherwise the score is the hazard score plus the position value where the
+    move ends, less penalties (edge, collisions, interruption): not interrupted, the move
+    ends exactly at its final position; interrupted, somewhere in the box its body stays
+    in, and it pays ``INTERRUPTED`` (the position value there is at most minus the field's
+    least cell values over that box, nose included)."""
+
+    def __init__(self, bot: HeuristicBot, game: Game, v: VehicleState, f: DistanceField,
+                 goal: Line | None) -> None:
+        self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
+        self.rho = math.hypot(v.length, v.width) / 2.0
+        hr = math.radians(v.pose.heading)
+        self.c, self.s = math.cos(hr), math.sin(hr)
+
+    def _base(self, cand: Candidate) -> float | None:
+        """Hazard score and trivial bonus, or None near the goal."""
+        _, tid, _, _, use = cand
+        v = self.v
+        spec = self.game.templates.movement.get(tid)
+        if spec is None or spec.id != tid:
+            return None
+        if self.goal is not None and _segment_distance(
+                (v.pose.x, v.pose.y), self.goal.a, self.goal.b
+        ) <= spec.length + v.length + self.rho:
+            return None  # may cross the goal line (score_move's own test)
+        hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+        base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
+        return base + (5.0 if use is TemplateUse.TRIVIAL else 0.0)
+
+    def at_end(self, cand: Candidate) -> float:
+        """The bound if the move is not interrupted (a margin far above rounding added)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        end = final_pose(self.v.rect(), tid, mirror=mirror, reverse=reverse,
+                         ts=self.game.templates)
+        return base + self.bot.position_value(self.game, self.v, end) + 1e-3
+
+    def interrupted(self, cand: Candidate) -> float:
+        """The bound if it is interrupted."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        v, c, s = self.v, self.c, self.s
+        x0, y0, x1, y1 = motion_bounds(v.rect(), tid, mirror=mirror, reverse=reverse,
+                                       ts=self.game.templates)
+        xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
+        ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
+        bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
+        nose = v.length / 2.0 + LOOK_AHEAD
+        at_centre = self.f.least_in(bx0, by0, bx1, by1)
+        at_nose = self.f.least_in(bx0 - nose, by0 - nose, bx1 + nose, by1 + nose)
+        return base + INTERRUPTED - (at_nose + 0.25 * at_centre) + 1e-3
 
 
 _LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...], tuple[float, float, float]]] = {}
