@@ -670,9 +670,16 @@ class _ScoreBound:
         self.rho = math.hypot(v.length, v.width) / 2.0
         hr = math.radians(v.pose.heading)
         self.c, self.s = math.cos(hr), math.sin(hr)
+        self._bases: dict[Candidate, float | None] = {}
 
     def _base(self, cand: Candidate) -> float | None:
-        """Hazard score and trivial bonus, or None near the goal."""
+        """Hazard score and trivial bonus, or None near the goal (remembered)."""
+        if cand in self._bases:
+            return self._bases[cand]
+        out = self._bases[cand] = self._work_out_base(cand)
+        return out
+
+    def _work_out_base(self, cand: Candidate) -> float | None:
         _, tid, _, _, use = cand
         v = self.v
         spec = self.game.templates.movement.get(tid)
@@ -694,7 +701,9 @@ class _ScoreBound:
         _, tid, mirror, reverse, _ = cand
         end = final_pose(self.v.rect(), tid, mirror=mirror, reverse=reverse,
                          ts=self.game.templates)
-        return base + self.bot.position_value(self.game, self.v, end) + 1e-3
+        # ``position_value`` with the field already in hand
+        value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
+        return base + value + 1e-3
 
     def interrupted(self, cand: Candidate) -> float:
         """The bound if it is interrupted."""
