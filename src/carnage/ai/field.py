@@ -77,7 +77,8 @@ class DistanceField:
         if c0 > c1 or r0 > r1:
             return FAR
         mins, bc = _block_mins(self)
-        return min(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1))
+        # FAR too: what ``at`` reads off the table
+        return min(FAR, *(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1)))
 
     def at(self, p: Point) -> float:
         """Driving distance from ``p`` (bilinear between cell centres; ``FAR`` off the table)."""
