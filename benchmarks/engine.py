@@ -4,15 +4,19 @@
 
 Plays ``N`` seeded games (seeds S, S+1, ...) in this process and prints games per second, the
 mean rounds and choices per game, and how the time splits between the engine (``apply``) and
-the bots (``choose``). Times are this process's CPU time (so other work on a shared machine
-does not count against it), best of three runs over the same seeds; fields and team reports
-are warmed up by a throw-away game first. ``--profile`` prints the top of a cProfile of one
-run instead.
+the bots (``choose``, split by wall time). Games per second is this process's CPU time (so
+other work on a shared machine does not count against it), best of three runs over the same
+seeds; fields and team reports are warmed up by a throw-away game first. ``--profile`` prints
+the top of a cProfile of one run instead.
 
 It then times copies of mid-game Street Races (round 2 on, every third decision): ``clone()``,
 ``snapshot()`` with its JSON text, and ``carnage.restore`` of that text; median and p95 in
 milliseconds of CPU time, with the median number of choices a copy re-applied since its
-checkpoint.
+checkpoint. Last, the 360° fire checks worked out while playing those games again (each
+answer computed, none remembered from earlier): how many, median, p95 and max in ms.
+
+Compare code versions back to back on this machine (it is shared and noisy): run this script
+on each checkout in turn, or on another source tree with ``PYTHONPATH=that/src``.
 """
 
 from __future__ import annotations
@@ -56,11 +60,13 @@ def run(games: int, seed: int) -> Run:
         players = [HeuristicBot(), HeuristicBot()]
         rng = bot_rng(s)
         while (d := g.pending()) is not None:
-            t0 = time.process_time()
+            # the split is wall time (perf_counter is cheap; a CPU-time clock is a system
+            # call, which would add its own cost to every decision)
+            t0 = time.perf_counter()
             c = players[d.player].choose(g, d, rng)
-            t1 = time.process_time()
+            t1 = time.perf_counter()
             g.apply(c)
-            engine += time.process_time() - t1
+            engine += time.perf_counter() - t1
             bots += t1 - t0
         out = g.outcome()
         rounds += out.rounds if out else 0
@@ -95,6 +101,38 @@ def copies(games: int, seed: int) -> dict[str, list[float]]:
     return out
 
 
+def turret_checks(games: int, seed: int) -> tuple[list[float], list[float]]:
+    """CPU milliseconds of every 360° fire check worked out (not answered from memory) while
+    playing the same seeded games, split into rulers and bursts."""
+    from carnage.geometry import cover
+    from carnage.geometry.arcs import Arc
+
+    rulers: list[float] = []
+    bursts: list[float] = []
+    inner = cover._check_fire
+
+    def timed(*args: object) -> object:
+        t0 = time.process_time()
+        out = inner(*args)  # type: ignore[arg-type]
+        if args[2] is Arc.TURRET:
+            (bursts if args[3].is_burst else rulers).append(  # type: ignore[attr-defined]
+                1000 * (time.process_time() - t0))
+        return out
+
+    cover._check_fire = timed  # type: ignore[assignment]
+    try:
+        clear_memo()
+        for s in range(seed, seed + games):
+            g = build_game(GameSetup(), s)
+            players = [HeuristicBot(), HeuristicBot()]
+            rng = bot_rng(s)
+            while (d := g.pending()) is not None:
+                g.apply(players[d.player].choose(g, d, rng))
+    finally:
+        cover._check_fire = inner
+    return rulers, bursts
+
+
 def _p95(xs: list[float]) -> float:
     return sorted(xs)[min(len(xs) - 1, int(0.95 * len(xs)))]
 
@@ -115,13 +153,20 @@ def main() -> None:
     print(f"heuristic vs heuristic Street Race, {best.games} games, one core:")
     print(f"  {best.per_second:.1f} games/s  ({1000 * best.seconds / best.games:.0f} ms a game; "
           f"{best.rounds / best.games:.2f} rounds, {best.choices / best.games:.0f} choices)")
-    print(f"  engine {100 * best.engine / best.seconds:.0f}%, "
-          f"bots {100 * best.bots / best.seconds:.0f}% of the time")
+    split = max(best.engine + best.bots, 1e-9)
+    print(f"  engine {100 * best.engine / split:.0f}%, "
+          f"bots {100 * best.bots / split:.0f}% of the time")
     cp = copies(args.games, args.seed)
     print(f"copies of mid-game Street Races ({len(cp['clone'])} decisions):")
     for k in ("clone", "snapshot", "restore"):
         print(f"  {k:8s} median {statistics.median(cp[k]):.3f} ms, p95 {_p95(cp[k]):.3f} ms")
     print(f"  choices re-applied since the checkpoint: median {statistics.median(cp['tail']):.0f}")
+    rulers, bursts = turret_checks(args.games, args.seed)
+    print("360° fire checks worked out during these games (CPU time):")
+    for label, xs in (("rulers", rulers), ("bursts", bursts), ("all", rulers + bursts)):
+        if xs:
+            print(f"  {label:6s} {len(xs):5d} checks, median {statistics.median(xs):.3f} ms, "
+                  f"p95 {_p95(xs):.3f} ms, max {max(xs):.3f} ms")
 
 
 if __name__ == "__main__":

@@ -28,10 +28,17 @@ from carnage.catalog import TemplateUse
 from carnage.engine.movement import obstructions_for, parse_template_value, template_use
 from carnage.engine.state import WEIGHT_CLASS, GameState, VehicleState
 from carnage.geometry.collision import Obstruction
-from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
+from carnage.geometry.movement import (
+    MoveResult,
+    SlideSide,
+    TemplatePath,
+    final_pose,
+    motion_bounds,
+    resolve_move,
+)
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
-from carnage.geometry.surfaces import move_pieces
-from carnage.geometry.table import Table, off_table
+from carnage.geometry.surfaces import move_pieces, template_pieces
+from carnage.geometry.table import EDGE_TOL, Table, off_table
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 
@@ -279,7 +286,7 @@ class HeuristicBot:
         poses = res.swept(SAMPLES) if near_goal or edge < reach + EDGE_SLACK else []
         if poses and self._may_leave_table(game, v, res, poses) and (
             _end_off_table(game, v, res)
-            or off_table(move_pieces(res)[:-1], Table(st.width, st.height))
+            or _template_off_table(res, st.width, st.height)
         ):
             return OFF_TABLE
         score = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
@@ -332,7 +339,21 @@ class HeuristicBot:
         """The engine's obstructions for ``v`` and those it touches now (ignored, p.45)."""
         obs = obstructions_for(game, v)
         poly = v.polygon()
-        return obs, {o.id for o in obs if penetration(poly, o.polygon) >= -1e-6}
+        # Bounding circles first (exact): along the better of the body's two square axes the
+        # centres are at least 1/sqrt(2) of their distance apart, so a pair farther than
+        # sqrt(2) times the two radii (and a margin) is separated by more than 1e-6 on that
+        # axis, and the separating-axis overlap is below -1e-6.
+        x, y = v.pose.x, v.pose.y
+        rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
+        out = set()
+        for o in obs:
+            ox, oy, orad = o.circle
+            rr = rad + orad
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) > 2.0 * rr * rr:
+                continue
+            if penetration(poly, o.polygon) >= -1e-6:
+                out.add(o.id)
+        return obs, out
 
     # -- decisions -------------------------------------------------------------------------------
     def _activate(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
@@ -369,25 +390,61 @@ class HeuristicBot:
             return None
         own = d.player == v.player
         obs, ignoring = self._moves(game, v)
-        scored: list[tuple[float, Choice]] = []
+        cands: list[Candidate] = []
+        uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
         for o in d.options:
             tid, mirror, reverse = parse_template_value(str(o.value))
-            use = template_use(game, v, tid, v.gear)  # rules may permit more (Full Throttle)
+            use = uses.get(tid)
+            if use is None:  # rules may permit more (Full Throttle)
+                use = uses[tid] = template_use(game, v, tid, v.gear)
             if use is TemplateUse.NOT_PERMITTED:
                 if own:
                     continue  # touch it, use it: never hand the choice to an opponent
                 use = TemplateUse.PERMITTED
+            cands.append((o.value, tid, mirror, reverse, use))
+        if not cands:
+            return None
+
+        def score(k: int) -> float:
+            _, tid, mirror, reverse, use = cands[k]
             res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
                                ignoring=ignoring, ts=game.templates)
             hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
             s = self.score_move(game, v, res, hazards)
             if use is TemplateUse.TRIVIAL:
                 s += 5.0
-            scored.append((s, o.value))
-        if not scored:
+            return s
+
+        if not own:
+            # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
+            scored = [(score(k), c[0]) for k, c in enumerate(cands)]
+            return min(scored, key=lambda t: t[0])[1]
+        # The best move, as ``max`` over every candidate in order would pick it (the first of
+        # the highest scores). Candidates are swept most promising first; one is skipped
+        # when a bound on its score (``_ScoreBound``) is below the best score found, so it
+        # cannot be the pick (the best only grows).
+        bounder = self._score_bounder(game, v)
+        quick = [bounder.at_end(c) if bounder is not None else math.inf for c in cands]
+        best_k, best_s = -1, -math.inf
+        for k in sorted(range(len(cands)), key=lambda k: -quick[k]):
+            if best_k >= 0 and quick[k] < best_s and bounder is not None and \
+                    bounder.interrupted(cands[k]) < best_s:
+                continue
+            s = score(k)
+            if best_k < 0 or s > best_s or (s == best_s and k < best_k):
+                best_k, best_s = k, s
+        return cands[best_k][0]
+
+    def _score_bounder(self, game: Game, v: VehicleState) -> _ScoreBound | None:
+        """Bounds on ``score_move`` (with the trivial bonus) for ``v``'s candidate moves, or
+        None when there are none to be had: without a distance field, when the scenario has
+        targets to hit (a crossing bonus anywhere) or a move penalty of its own."""
+        f = self.field(game, v)
+        sc = game.scenario
+        if f is None or self.targets(game, v) or not isinstance(sc, TableScenario) or \
+                type(sc).move_penalty is not TableScenario.move_penalty:
             return None
-        # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
-        return (max if own else min)(scored, key=lambda t: t[0])[1]
+        return _ScoreBound(self, game, v, f, self.goal(game, v))
 
     def _skid_dice(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
         v = self.active(game)
@@ -594,6 +651,126 @@ def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
     x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
     st = game.state
     return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+Candidate = tuple[Choice, str, bool, bool, TemplateUse]
+"""A template option: its value, template id, mirror, reverse and how it may be used."""
+
+
+class _ScoreBound:
+    """Numbers a candidate move's ``score_move`` plus its trivial bonus cannot exceed,
+    worked out without sweeping it. Near the goal (a crossing bonus is possible) the bound
+    is ``inf``. Otherwise the score is the hazard score plus the position value where the
+    move ends, less penalties (edge, collisions, interruption): not interrupted, the move
+    ends exactly at its final position; interrupted, somewhere in the box its body stays
+    in, and it pays ``INTERRUPTED`` (the position value there is at most minus the field's
+    least cell values over that box, nose included)."""
+
+    def __init__(self, bot: HeuristicBot, game: Game, v: VehicleState, f: DistanceField,
+                 goal: Line | None) -> None:
+        self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
+        self.rho = math.hypot(v.length, v.width) / 2.0
+        hr = math.radians(v.pose.heading)
+        self.c, self.s = math.cos(hr), math.sin(hr)
+        self._bases: dict[Candidate, float | None] = {}
+
+    def _base(self, cand: Candidate) -> float | None:
+        """Hazard score and trivial bonus, or None near the goal (remembered)."""
+        if cand in self._bases:
+            return self._bases[cand]
+        out = self._bases[cand] = self._work_out_base(cand)
+        return out
+
+    def _work_out_base(self, cand: Candidate) -> float | None:
+        _, tid, _, _, use = cand
+        v = self.v
+        spec = self.game.templates.movement.get(tid)
+        if spec is None or spec.id != tid:
+            return None
+        if self.goal is not None and _segment_distance(
+                (v.pose.x, v.pose.y), self.goal.a, self.goal.b
+        ) <= spec.length + v.length + self.rho:
+            return None  # may cross the goal line (score_move's own test)
+        hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+        base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
+        return base + (5.0 if use is TemplateUse.TRIVIAL else 0.0)
+
+    def at_end(self, cand: Candidate) -> float:
+        """The bound if the move is not interrupted (a margin far above rounding added)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        end = final_pose(self.v.rect(), tid, mirror=mirror, reverse=reverse,
+                         ts=self.game.templates)
+        # ``position_value`` with the field already in hand
+        value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
+        return base + value + 1e-3
+
+    def interrupted(self, cand: Candidate) -> float:
+        """The bound if it is interrupted."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        v, c, s = self.v, self.c, self.s
+        x0, y0, x1, y1 = motion_bounds(v.rect(), tid, mirror=mirror, reverse=reverse,
+                                       ts=self.game.templates)
+        xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
+        ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
+        bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
+        nose = v.length / 2.0 + LOOK_AHEAD
+        at_centre = self.f.least_in(bx0, by0, bx1, by1)
+        at_nose = self.f.least_in(bx0 - nose, by0 - nose, bx1 + nose, by1 + nose)
+        return base + INTERRUPTED - (at_nose + 0.25 * at_centre) + 1e-3
+
+
+_LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...], tuple[float, float, float]]] = {}
+"""Corners of a plan's template pieces in the body's own frame, by the plan path's identity
+(held with them): every move of the same plan shares them."""
+
+_SURE = 1e-7
+"""Margin (mm) beyond which a corner's side of the table edge is decided from the shared
+body-frame corners: far above the rounding between the two ways of placing it (< 1e-10)."""
+
+
+def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
+    """``off_table(move_pieces(res)[:-1], Table(width, height))``: does the laid template
+    (a slide's up to its exit, and its Slide template) reach past the table's edge?
+
+    Without a slide the corners come from the plan's body-frame pieces, placed at the start;
+    only when some corner lies within ``_SURE`` of the edge (with its tolerance) is the
+    template laid on the table and checked as before, so the answer is the same."""
+    plan = res.plan
+    if plan is None or res.slide_template is not None:
+        return off_table(move_pieces(res)[:-1], Table(width, height))
+    lp = plan.path
+    hit = _LOCAL_PIECES.get(id(lp))
+    if hit is None or hit[0] is not lp:
+        pts = tuple(dict.fromkeys(p for piece in template_pieces(lp) for p in piece))
+        mx = (min(x for x, _ in pts) + max(x for x, _ in pts)) / 2.0
+        my = (min(y for _, y in pts) + max(y for _, y in pts)) / 2.0
+        hit = (lp, pts, (mx, my, max(math.hypot(x - mx, y - my) for x, y in pts)))
+        if len(_LOCAL_PIECES) >= 1024:
+            _LOCAL_PIECES.clear()
+        _LOCAL_PIECES[id(lp)] = hit
+    st = res.start
+    hr = math.radians(st.heading)
+    c, s = math.cos(hr), math.sin(hr)
+    x0, y0, tol = st.x, st.y, EDGE_TOL
+    mx, my, rad = hit[2]
+    cx, cy = x0 + mx * c - my * s, y0 + mx * s + my * c
+    if min(cx + tol, width + tol - cx, cy + tol, height + tol - cy) > rad + _SURE:
+        return False  # every corner lies within ``rad`` of the centre
+    slack = math.inf
+    for x, y in hit[1]:
+        wx, wy = x0 + x * c - y * s, y0 + x * s + y * c
+        slack = min(slack, wx + tol, width + tol - wx, wy + tol, height + tol - wy)
+    if slack > _SURE:
+        return False
+    if slack < -_SURE:
+        return True
+    return off_table(move_pieces(res)[:-1], Table(width, height))
 
 
 def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:

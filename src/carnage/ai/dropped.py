@@ -30,7 +30,21 @@ def nearest_foe(game: Game, v: VehicleState) -> VehicleState | None:
     if not foes:
         return None
     poly = v.polygon()
-    return min(foes, key=lambda o: distance(poly, o.polygon()))
+    # The first foe at the least distance, as ``min`` picks it; a foe whose bounding-circle
+    # lower bound is already farther than the best so far cannot be it, and is skipped.
+    rad = math.hypot(v.length, v.width) / 2.0
+    best: VehicleState | None = None
+    best_d = math.inf
+    for o in foes:
+        if best is not None:
+            bound = math.hypot(o.pose.x - v.pose.x, o.pose.y - v.pose.y) - rad \
+                - math.hypot(o.length, o.width) / 2.0 - 1e-6
+            if bound > best_d:
+                continue
+        d = distance(poly, o.polygon())
+        if best is None or d < best_d:
+            best, best_d = o, d
+    return best
 
 
 def _bearing(v: VehicleState, p: Point) -> float:

@@ -64,6 +64,22 @@ class DistanceField:
             return FAR
         return self.values[r * self.cols + c]
 
+    def least_in(self, x0: float, y0: float, x1: float, y1: float) -> float:
+        """A lower bound on ``at`` anywhere in the box [x0, x1] × [y0, y1]: the least value of
+        the blocks of cells holding every cell ``at`` can read there (the four round a point,
+        or the nearest one), or ``FAR`` (off the table)."""
+        if self.cols <= 0 or self.rows <= 0:
+            return FAR
+        c0 = max(math.floor(x0 / CELL - 0.5) - 1, 0) // BLOCK
+        c1 = min(math.floor(x1 / CELL - 0.5) + 2, self.cols - 1) // BLOCK
+        r0 = max(math.floor(y0 / CELL - 0.5) - 1, 0) // BLOCK
+        r1 = min(math.floor(y1 / CELL - 0.5) + 2, self.rows - 1) // BLOCK
+        if c0 > c1 or r0 > r1:
+            return FAR
+        mins, bc = _block_mins(self)
+        # FAR too: what ``at`` reads off the table
+        return min(FAR, *(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1)))
+
     def at(self, p: Point) -> float:
         """Driving distance from ``p`` (bilinear between cell centres; ``FAR`` off the table)."""
         x, y = p
@@ -83,6 +99,30 @@ class DistanceField:
             return self.cell_value(c, r)
         return (v00 * (1 - tx) * (1 - ty) + v10 * tx * (1 - ty) + v01 * (1 - tx) * ty
                 + v11 * tx * ty)
+
+
+BLOCK = 4
+"""Cells per side of the blocks ``DistanceField.least_in`` reads."""
+
+_BLOCKS: dict[int, tuple[DistanceField, tuple[float, ...], int]] = {}
+"""Per field (by identity, held with it): the least cell value of each BLOCK × BLOCK block,
+row by row, and the number of blocks in a row."""
+
+
+def _block_mins(f: DistanceField) -> tuple[tuple[float, ...], int]:
+    hit = _BLOCKS.get(id(f))
+    if hit is not None and hit[0] is f:
+        return hit[1], hit[2]
+    bc, br = -(-f.cols // BLOCK), -(-f.rows // BLOCK)
+    mins = tuple(
+        min(f.values[r * f.cols + c]
+            for r in range(R * BLOCK, min((R + 1) * BLOCK, f.rows))
+            for c in range(C * BLOCK, min((C + 1) * BLOCK, f.cols)))
+        for R in range(br) for C in range(bc))
+    if len(_BLOCKS) >= 64:
+        _BLOCKS.clear()
+    _BLOCKS[id(f)] = (f, mins, bc)
+    return mins, bc
 
 
 Terrain = tuple[tuple[Point, ...], ...]

@@ -6,7 +6,7 @@ import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Generic, TypeVar
 
@@ -45,6 +45,7 @@ class UnknownId(KeyError):
         return f"unknown {self.kind} {self.given!r}{hint}"
 
 
+@lru_cache(maxsize=8192)
 def normalise_id(text: str) -> str:
     """Book name -> catalogue id: lowercase snake_case, apostrophes and '!' dropped,
     a leading 'The' removed (``"Rusty's Bootleggers"`` -> ``rustys_bootleggers``)."""

@@ -124,7 +124,22 @@ def _obstruction(oid: str, polygon: tuple[Point, ...]) -> Obstruction:
 def touching_ids(g: Game, v: VehicleState) -> set[str]:
     """Obstructions touching ``v`` now (ignored for its next Movement Step, p.45)."""
     polys = [r.polygon() for _, r in v.bodies()]
-    return {ob.id for ob in obstructions_for(g, v) if any(touches(p, ob.polygon) for p in polys)}
+    # Bounding circles first: a pair whose circles are more than the tolerance (and a
+    # margin far above rounding) apart cannot touch, so only the others are measured.
+    circles = [(sum(x for x, _ in p) / len(p), sum(y for _, y in p) / len(p)) for p in polys]
+    circles_r = [max(math.hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
+                 for p, (cx, cy) in zip(polys, circles, strict=True)]
+    out: set[str] = set()
+    for ob in obstructions_for(g, v):
+        ox, oy, orad = ob.circle
+        for p, (cx, cy), cr in zip(polys, circles, circles_r, strict=True):
+            rr = orad + cr
+            if (ox - cx) * (ox - cx) + (oy - cy) * (oy - cy) > rr * rr:
+                continue
+            if touches(p, ob.polygon):
+                out.add(ob.id)
+                break
+    return out
 
 
 def touches(a: Sequence[Point], b: Sequence[Point]) -> bool:

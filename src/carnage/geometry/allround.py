@@ -237,6 +237,9 @@ class RulerFacing:
         self.a = tpl.near_half
         self.length = tpl.length
         self.shape = tpl.polygon
+        self._fronts: dict[float, tuple[list[Point], Chain]] = {}
+        """The shooter in a facing's frame and its front chain, by facing: the bound and
+        the exact judgement at one facing share them."""
 
     def judge(self, theta: float, target: Sequence[Point],
               obstacles: Sequence[tuple[Sequence[Point], bool]], want: int = CLEAR
@@ -250,8 +253,11 @@ class RulerFacing:
         def frame(poly: Sequence[Point]) -> list[Point]:
             return [(-x * sn + y * cs, x * cs + y * sn) for x, y in poly]
 
-        shooter = frame(self.shooter)
-        _, o_ch = _chains(shooter, a)
+        front = self._fronts.get(theta)
+        if front is None:
+            shooter = frame(self.shooter)
+            front = self._fronts[theta] = (shooter, _chains(shooter, a)[1])
+        shooter, o_ch = front
         tpts = frame(target)
         t_lo, t_hi = _chains(tpts, a)
         lo = max(o_ch[0][0], t_lo[0][0])
@@ -451,8 +457,9 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     # w across it, so within hypot(ρ_T, w); and within the obstruction's own farthest
     # distance from the shooter, + a.
     wide = max(abs(y) for _, y in tpl.polygon)
-    rho_t = min(tpl.reach, _farthest(shooter, target) + a)
-    rhos = [min(tpl.reach, math.hypot(rho_t, wide), _farthest(shooter, b.polygon) + a)
+    reach = tpl.reach
+    rho_t = min(reach, _farthest(shooter, target) + a)
+    rhos = [min(reach, math.hypot(rho_t, wide), _farthest(shooter, b.polygon) + a)
             for b in blockers]
     rho_max = max([rho_t, *rhos])
 

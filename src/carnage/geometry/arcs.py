@@ -209,6 +209,14 @@ def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[Pla
 def turret_critical_angles(body: Rect, tpl: ShootingTemplate) -> list[float]:
     """Facings where the 360° families change shape; between two of them every family
     keeps its identity and its ends move smoothly with the facing."""
+    return list(_critical_angles(body, tpl.near_half, tpl.tip_half_angle))
+
+
+@lru_cache(maxsize=1024)
+def _critical_angles(body: Rect, near_half: float, tip_half_angle: float
+                     ) -> tuple[float, ...]:
+    """``turret_critical_angles`` by the only template figures it reads, remembered."""
+    tpl = ShootingTemplate("", (), near_half, tip_half_angle, 0.0)
     crit: set[float] = set()
     poly = body.polygon()
     lim = 90.0 - tpl.tip_half_angle
@@ -218,7 +226,7 @@ def turret_critical_angles(body: Rect, tpl: ShootingTemplate) -> list[float]:
         if tpl.near_half == 0:
             crit.add(round(norm_heading(nang + lim), 9))
             crit.add(round(norm_heading(nang - lim), 9))
-    return sorted(crit)
+    return tuple(sorted(crit))
 
 
 def family_gap(
@@ -276,8 +284,15 @@ def turret_reach_facing(
     kr = k * math.pi / 180.0  # per degree
     crit = turret_critical_angles(body, tpl)
 
-    def g(theta: float) -> float:
-        return family_gap(turret_families(body, tpl, theta), tpl, target)
+    def g(theta: float) -> float:  # family_gap over the facing's (remembered) swept families
+        best = math.inf
+        for hull in _turret_hulls(body, tpl, theta):
+            d = distance(hull, target)
+            if d < best:
+                best = d
+                if best <= 0.0:
+                    break
+        return best
 
     values = [g(c) for c in crit]
     for c, v in zip(crit, values, strict=True):
@@ -304,6 +319,14 @@ def turret_reach_facing(
         heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
         heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
     return None
+
+
+@lru_cache(maxsize=4096)
+def _turret_hulls(body: Rect, tpl: ShootingTemplate, theta: float) -> tuple[list[Point], ...]:
+    """Each 360° family at ``theta`` swept (``PlacementFamily.swept``), remembered: they
+    depend only on the shooter and the template, so every target asks the same ones.
+    Read them, never change them."""
+    return tuple(f.swept(tpl) for f in turret_families(body, tpl, theta))
 
 
 def can_reach(

@@ -42,6 +42,8 @@ from carnage.geometry.arcs import (
     TOUCH,
     Arc,
     PlacementFamily,
+    _critical_angles,
+    _turret_hulls,
     can_reach,
     fixed_families,
     turret_critical_angles,
@@ -573,8 +575,11 @@ game replaying), and the answer is a pure function of the inputs."""
 
 
 def clear_memo() -> None:
-    """Forget the remembered ``check_fire`` answers (benchmarks start each batch cold)."""
+    """Forget the remembered ``check_fire`` answers and the per-shooter geometry behind
+    them (benchmarks start each batch cold)."""
     _MEMO.clear()
+    _turret_hulls.cache_clear()
+    _critical_angles.cache_clear()
 
 
 def check_fire(
@@ -624,16 +629,17 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     # Nothing farther from the shooter than the template can reach matters.
     horizon = tpl.near_half + tpl.reach + math.hypot(body.length, body.width) / 2.0
     cx, cy = body.pose.x, body.pose.y
+    shooter = body.polygon()
     blockers = [b for b in blockers
                 if min(math.hypot(x - cx, y - cy) for x, y in b.polygon) < horizon
-                or penetration(body.polygon(), b.polygon) > -horizon]
+                or penetration(shooter, b.polygon) > -horizon]
     if arc is not Arc.TURRET:
         fixed = fixed_families(body, arc, tpl)
         return _scan(fixed, tpl, target, blockers) or \
             _scan(fixed, tpl, _grown(target), blockers) or FireCheck(True, True, True)
     # Start along the line between the closest points: a clear shot, when there is one,
     # is usually found there.
-    p, q, _ = closest_points(body.polygon(), target)
+    p, q, _ = closest_points(shooter, target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
@@ -641,7 +647,6 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
-    shooter = body.polygon()
     res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol)
     if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by

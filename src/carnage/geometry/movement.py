@@ -644,11 +644,28 @@ class MoveResult:
         st = self.start
         c, s = math.cos(math.radians(st.heading)), math.sin(math.radians(st.heading))
         out = []
-        for i in range(n + 1):  # _to_world with the start's turn worked out once
-            x, y, h = m.at(stop * i / n)
+        for x, y, h in _local_kins(m, stop, n):  # _to_world with the start's turn once
             out.append(Pose(st.x + x * c - y * s, st.y + x * s + y * c,
                             norm_heading(st.heading + math.degrees(h))))
         return out
+
+
+_KINS: dict[tuple[int, float, int], tuple[Motion, tuple[Kin, ...]]] = {}
+"""``n`` + 1 body-frame poses along a cached plan's motion up to ``stop``, by the motion's
+identity (the motion is held with them, so the identity cannot be reused): moves from
+different places share them, since the plan is the same in the body's own frame."""
+
+
+def _local_kins(m: Motion, stop: float, n: int) -> tuple[Kin, ...]:
+    key = (id(m), stop, n)
+    hit = _KINS.get(key)
+    if hit is not None and hit[0] is m:
+        return hit[1]
+    kins = tuple(m.at(stop * i / n) for i in range(n + 1))
+    if len(_KINS) >= 4096:
+        _KINS.clear()
+    _KINS[key] = (m, kins)
+    return kins
 
 
 def _validate_body(body: Rect) -> None:
@@ -740,6 +757,14 @@ def _prepare(body: Rect, template_id: str, mirror: bool, reverse: bool,
     turn = _slide_turn(spec.id, side, slide, slide_facing, body)
     return _plan(ts, template_id, bool(mirror), bool(reverse), slide, turn, float(body.length),
                  float(body.width))
+
+
+def motion_bounds(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
+                  ts: TemplateSet | None = None) -> tuple[float, float, float, float]:
+    """A box (x0, y0, x1, y1) in the body's own frame (its centre at the origin, heading
+    along +x) holding every point of the body all along the unobstructed move, so also
+    wherever an interrupted or backed-up move of it ends (no slide, no spin)."""
+    return _prepare(body, template_id, mirror, reverse, None, None, ts).motion.bounds
 
 
 def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: bool = False,
@@ -921,6 +946,7 @@ def resolve_move(
     prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
     wx, wy = start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c
     near: list[Outline] = []
+    entries: list[_LocalEntry] = []
     try:
         for ob in obstructions:
             ox, oy, r = ob.circle
@@ -934,15 +960,17 @@ def resolve_move(
             r += TOUCH_TOL
             if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
                 continue
-            near.append(Outline.local(ob, start.x, start.y, c, s))
+            entry = _local_entry(ob, start, c, s)
+            near.append(entry[1])
+            entries.append(entry)
     except (AttributeError, TypeError):
         _check_obstructions(obstructions)
         raise
     if len({ob.id for ob in obstructions}) != len(obstructions):
         _check_obstructions(obstructions)
 
-    origin: Kin = (0.0, 0.0, 0.0)
-    ignored_set = {o.id for o in near if o.id in ignoring or _touching(hl, hw, origin, o)}
+    ignored_set = {e[1].id for e in entries
+                   if e[1].id in ignoring or _touching_at_start(hl, hw, e)}
     if ignoring:
         ignored_set |= {ob.id for ob in obstructions if ob.id in ignoring}
     live = [o for o in near if o.id not in ignored_set]
@@ -990,6 +1018,38 @@ def resolve_move(
         spin_applied=spun,
         plan=plan,
     )
+
+
+_LocalEntry = tuple[Obstruction, Outline, dict[tuple[float, float], bool]]
+
+_LOCAL: dict[tuple[int, float, float, float], _LocalEntry] = {}
+"""Obstructions already put in a body's starting frame, by the obstruction's identity (held
+in the entry, so it cannot be reused) and the exact start pose, with whether a body of given
+half sizes touches each at the start: the candidate moves a bot weighs from one place, and
+the move then made, share them."""
+
+
+def _local_entry(ob: Obstruction, start: Pose, c: float, s: float) -> _LocalEntry:
+    """``ob``, ``Outline.local(ob, start.x, start.y, c, s)`` (c, s: the start heading's
+    cosine and sine) and its start-touch answers so far, remembered."""
+    key = (id(ob), start.x, start.y, start.heading)
+    hit = _LOCAL.get(key)
+    if hit is not None and hit[0] is ob:
+        return hit
+    entry: _LocalEntry = (ob, Outline.local(ob, start.x, start.y, c, s), {})
+    if len(_LOCAL) >= 8192:
+        _LOCAL.clear()
+    _LOCAL[key] = entry
+    return entry
+
+
+def _touching_at_start(hl: float, hw: float, entry: _LocalEntry) -> bool:
+    """``_touching(hl, hw, (0, 0, 0), outline)`` for the entry's outline, remembered."""
+    memo = entry[2]
+    hit = memo.get((hl, hw))
+    if hit is None:
+        hit = memo[(hl, hw)] = _touching(hl, hw, (0.0, 0.0, 0.0), entry[1])
+    return hit
 
 
 def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: bool,

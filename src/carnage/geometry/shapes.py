@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 Point = tuple[float, float]
 
@@ -95,6 +96,10 @@ class Rect:
 
     def polygon(self) -> list[Point]:
         """Corners counter-clockwise (rear-left, rear-right, front-right, front-left)."""
+        p = self.pose
+        if p.x and p.y and p.heading and self.length and self.width:
+            # remembered by value (no zero among them, so equal values are the same bits)
+            return list(_rect_polygon(p.x, p.y, p.heading, self.length, self.width))
         fl, fr, rr, rl = self.corners()
         return [rl, rr, fr, fl]
 
@@ -110,6 +115,14 @@ class Rect:
     def contains(self, pt: Point, tol: float = 0.0) -> bool:
         lx, ly = self.pose.to_local(pt)
         return abs(lx) <= self.length / 2.0 + tol and abs(ly) <= self.width / 2.0 + tol
+
+
+@lru_cache(maxsize=8192)
+def _rect_polygon(x: float, y: float, heading: float, length: float, width: float
+                  ) -> tuple[Point, ...]:
+    """``Rect.polygon`` of the rectangle with these figures (worked out as it does)."""
+    fl, fr, rr, rl = Rect(Pose(x, y, heading), length, width).corners()
+    return (rl, rr, fr, fl)
 
 
 def _axes(poly: Sequence[Point]) -> list[Point]:

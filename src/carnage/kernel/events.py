@@ -48,6 +48,27 @@ class Event:
             raise ValueError(f"malformed event {raw!r}: {e}") from e
 
 
+_SCALARS = frozenset({str, float, bool, type(None)})
+_BIG = 1 << 63
+
+
+def _plain(kind: object, source: object, page: object, data: Mapping[str, object]) -> bool:
+    """True when the event is plainly JSON (str kind and source, int or no page, values of
+    exactly str, float, bool, None or a modest int), so ``json.dumps`` cannot fail on it;
+    anything else is left to ``json.dumps`` itself."""
+    if type(kind) is not str or type(source) is not str or \
+            not (page is None or (type(page) is int and -_BIG < page < _BIG)):
+        return False
+    for v in data.values():
+        t = type(v)
+        if t is int:
+            if not -_BIG < v < _BIG:  # type: ignore[operator]
+                return False
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
 @dataclass
 class EventLog:
     events: list[Event] = field(default_factory=list)
@@ -56,7 +77,8 @@ class EventLog:
         self, kind: str, source: str = "core", page: int | None = None, **data: JsonValue
     ) -> Event:
         ev = Event(seq=len(self.events), kind=kind, data=data, source=source, page=page)
-        json.dumps(ev.to_json())  # fail fast on anything that would not replay
+        if not _plain(kind, source, page, data):
+            json.dumps(ev.to_json())  # fail fast on anything that would not replay
         self.events.append(ev)
         return ev
 

@@ -68,12 +68,42 @@ class Outcome:
     rounds: int
 
 
-@dataclass
 class Checkpoint:
-    state: Any
-    dice: Any
-    log_len: int
-    choices_len: int
+    """What a copy resumes from: the state (kept pickled when it pickles, and unpickled only
+    when a copy or a snapshot asks for it), the dice's state, and how much of the log and the
+    choices it covers."""
+
+    __slots__ = ("_blob", "_state", "choices_len", "dice", "log_len")
+
+    def __init__(self, state: Any, dice: Any, log_len: int, choices_len: int,
+                 blob: bytes | None = None) -> None:
+        self._state = state
+        self._blob = blob
+        self.dice = dice
+        self.log_len = log_len
+        self.choices_len = choices_len
+
+    @staticmethod
+    def of(state: Any, dice: Any, log_len: int, choices_len: int) -> Checkpoint:
+        """A checkpoint holding an independent copy of ``state`` (as ``copy_state`` makes)."""
+        try:
+            blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return Checkpoint(copy.deepcopy(state), dice, log_len, choices_len)
+        return Checkpoint(None, dice, log_len, choices_len, blob)
+
+    @property
+    def state(self) -> Any:
+        """The state at the checkpoint (read it, never change it)."""
+        if self._state is None and self._blob is not None:
+            self._state = pickle.loads(self._blob)
+        return self._state
+
+    def state_copy(self) -> Any:
+        """A fresh, independent copy of the state at the checkpoint."""
+        if self._blob is not None:
+            return pickle.loads(self._blob)
+        return copy_state(self._state)
 
 
 Installer = Callable[..., None]
@@ -169,7 +199,7 @@ class KernelGame(ABC):
         cp = self._checkpoint
         assert cp is not None, "a started game always has a checkpoint"
         log = EventLog(list(self.log.events[: cp.log_len]))
-        g = self.blank(copy_state(cp.state), _dice_copy(self.dice, cp.dice), log)
+        g = self.blank(cp.state_copy(), _dice_copy(self.dice, cp.dice), log)
         g._resume(cp, list(self.choices))
         return g
 
@@ -290,8 +320,8 @@ class KernelGame(ABC):
         """The flow can resume from the state alone here: keep a copy to clone from."""
         if self._replaying:
             return
-        self._checkpoint = Checkpoint(copy_state(self.state), _dice_state(self.dice),
-                                      len(self.log), len(self.choices))
+        self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice),
+                                         len(self.log), len(self.choices))
 
     @property
     def since_checkpoint(self) -> int:
@@ -322,8 +352,8 @@ class KernelGame(ABC):
                     self._installing -= 1
         finally:
             self._replaying = False
-        self._checkpoint = Checkpoint(copy_state(self.state), _dice_state(self.dice),
-                                      cp.log_len, cp.choices_len)
+        self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice),
+                                         cp.log_len, cp.choices_len)
         self.choices = list(choices[: cp.choices_len])
         self._flow = self.flow()
         self._advance(None, first=True)

@@ -1,0 +1,92 @@
+"""The heuristic bot's candidate bounds: sound, and the pick is the exhaustive one.
+
+The bot skips sweeping a candidate move when a bound on its score is below the best score
+found (``ai/bots.py`` ``_ScoreBound``). These tests check, over seeded Street Races and Death
+Races, that every bound is at least the candidate's real score and that the pick equals the
+one scoring every candidate would make (the first of the highest scores in option order);
+and that ``DistanceField.least_in`` never exceeds the field anywhere in its box.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai.bots import Candidate
+from carnage.ai.field import FAR, distance_field
+from carnage.catalog import TemplateUse
+from carnage.engine.game import Game
+from carnage.engine.movement import parse_template_value, template_use
+from carnage.geometry.movement import resolve_move
+from carnage.kernel.decisions import Decision
+from carnage.rulesets.setup import GameSetup, build_game
+
+
+def _exhaustive(bot: HeuristicBot, game: Game, d: Decision
+                ) -> tuple[object, list[tuple[Candidate, float]]]:
+    """The pick of scoring every candidate (the bot's rule before it skipped any)."""
+    v = bot.active(game)
+    assert v is not None
+    obs, ignoring = bot._moves(game, v)
+    scored = []
+    for o in d.options:
+        tid, mirror, reverse = parse_template_value(str(o.value))
+        use = template_use(game, v, tid, v.gear)
+        if use is TemplateUse.NOT_PERMITTED:
+            continue
+        res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
+                           ignoring=ignoring, ts=game.templates)
+        hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+        s = bot.score_move(game, v, res, hazards) + (5.0 if use is TemplateUse.TRIVIAL else 0.0)
+        scored.append(((o.value, tid, mirror, reverse, use), s))
+    best = max(scored, key=lambda t: t[1])
+    return best[0][0], scored
+
+
+@pytest.mark.parametrize("scenario,seeds", [("street-race", range(6)), ("death-race", range(2))])
+def test_bounds_hold_and_the_pick_is_the_exhaustive_one(scenario: str, seeds: range) -> None:
+    checked = skipped_some = 0
+    for seed in seeds:
+        g = build_game(GameSetup(scenario=scenario), seed)
+        bots = [HeuristicBot(), HeuristicBot()]
+        rng = bot_rng(seed)
+        while (d := g.pending()) is not None:
+            bot = bots[d.player]
+            v = bot.active(g)
+            if d.kind == "template" and v is not None and d.player == v.player:
+                want, scored = _exhaustive(bot, g, d)
+                got = bot.choose(g, d, random.Random(0))
+                assert got == want, (seed, got, want)
+                bounder = bot._score_bounder(g, v)
+                if bounder is not None:
+                    top = max(x for _, x in scored)
+                    for cand, s in scored:
+                        bound = max(bounder.at_end(cand), bounder.interrupted(cand))
+                        assert bound >= s
+                        skipped_some += bound < top
+                checked += 1
+            g.apply(bot.choose(g, d, rng))
+    assert checked > 20
+    assert skipped_some > 0  # the bounds do rule candidates out
+
+
+def test_least_in_is_a_lower_bound_of_the_field() -> None:
+    terrain = (((300.0, 300.0), (420.0, 300.0), (420.0, 380.0), (300.0, 380.0)),
+               ((700.0, 600.0), (760.0, 560.0), (820.0, 650.0), (740.0, 700.0)))
+    f = distance_field(1200.0, 1200.0, terrain, ((100.0, 1100.0), (500.0, 1100.0)), 20.0)
+    rng = random.Random(5)
+    for _ in range(200):
+        x0, y0 = rng.uniform(-100, 1250), rng.uniform(-100, 1250)
+        x1, y1 = x0 + rng.uniform(0, 400), y0 + rng.uniform(0, 400)
+        lb = f.least_in(x0, y0, x1, y1)
+        pts = [(x0 + (x1 - x0) * i / 12, y0 + (y1 - y0) * j / 12)
+               for i in range(13) for j in range(13)]
+        pts += [(rng.uniform(x0, x1), rng.uniform(y0, y1)) for _ in range(50)]
+        assert all(f.at(p) >= lb - 1e-9 for p in pts)
+        assert lb <= FAR
+    # and it is not vacuous: a box round the goal reads near zero
+    assert f.least_in(250.0, 1050.0, 350.0, 1150.0) < 30.0
+    assert math.isfinite(f.least_in(0.0, 0.0, 1200.0, 1200.0))
