@@ -295,6 +295,7 @@ def exit_variant_id(tid: str, e: ExitPoint) -> str:
     return f"{tid}@end" if e.edge == "end" else f"{tid}@{e.edge}{e.at:g}"
 
 
+@cache
 def symmetric(t: TeamTemplate) -> bool:
     """Whether turning the template over changes nothing: a plain straight run with no
     exit point on a long edge (so it is offered one way up, like the core straights)."""
