@@ -289,3 +289,29 @@ def test_bots_play_the_seats_own_templates() -> None:
     assert str(pick).split("/")[0] == "doughnut"
     play(g, pick, 0)
     assert g.state.vehicles["car"].in_play and g.state.vehicles["car"].hazards == 2
+
+
+def test_the_template_event_names_the_team_template_and_its_icons() -> None:
+    tset = add_shift(add_shift(standard_set(), "turn", 2), "turn", 2)
+    g = run_step(with_set(tset, car(gear=2)), move("car"))
+    play(g, "turn/left", 0)
+    assert ev(g, "template")[0] == {"vehicle": "car", "template": "turn", "mirror": True,
+                                    "reverse": False, "use": "T", "name": "Turn",
+                                    "hazard_icons": 0, "shift_icons": 2}
+    std = run_step(table(car(gear=2)), move("car"))
+    play(std, "turn/left", 0)
+    assert "name" not in ev(std, "template")[0]  # standard games log exactly as before
+
+
+def test_touch_it_use_it_hands_over_among_the_teams_permitted_templates() -> None:
+    tset = with_doughnut(combine(standard_set(), "gentle", "hard"))
+    g = run_step(with_set(tset, car(gear=1)), move("car"))
+    opts = {o.value: o.label for o in g.pending().options}
+    assert opts["doughnut"] == "Doughnut [-]"  # touchable, not permitted in gear 1
+    play(g, "doughnut")
+    d = g.pending()
+    assert d is not None and d.player == 1 and d.source == "touch_it_use_it"
+    handed = {v.split("/")[0] for v in values(d)}
+    assert "doughnut" not in handed and "gentle+hard" in handed and "gentle" not in handed
+    play(g, "gentle+hard/left")
+    assert ev(g, "template")[0]["template"] == "gentle+hard"

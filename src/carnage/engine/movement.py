@@ -194,20 +194,22 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         tid, mirror, reverse = parse_template_value(str(choice))
         use = template_use(g, v, tid, v.gear)
         skid_allowed = False
-    g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
-           use=use.value)
-    # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
-    g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
-                                                  "mirror": mirror, "reverse": reverse,
-                                                  "use": use})
     # Gear icons: a Hazard token per Hazard icon, a bonus Shift per Shift icon (p.38, p.40;
     # a seat's own templates may show more than one, engine/team_templates.py).
     icon_hazards, icon_shifts = (1 if use is TemplateUse.HAZARDOUS else 0,
                                  1 if use is TemplateUse.TRIVIAL else 0)
+    own: dict[str, Any] = {}
     if g.state.templates:
-        from carnage.engine.team_templates import icons_of_choice
+        from carnage.engine.team_templates import chosen_template_data, icons_of_choice
 
         icon_hazards, icon_shifts = icons_of_choice(g, v, str(choice), use)
+        own = chosen_template_data(g, v, tid, icon_hazards, icon_shifts)
+    g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
+           use=use.value, **own)
+    # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
+    g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
+                                                  "mirror": mirror, "reverse": reverse,
+                                                  "use": use})
     if icon_hazards:
         g.add_hazards(v, icon_hazards, "hazardous_manoeuvre", 38)
 

@@ -217,3 +217,14 @@ def slide_exit_options(g: Game, v: VehicleState, tid: str) -> list[tuple[str, st
         own = "its own slide exit point" if i == 0 else "the new slide exit point"
         out.append((sid, f"{own} {e.label}"))
     return out
+
+
+def chosen_template_data(g: Game, v: VehicleState, tid: str, hazards: int,
+                         shifts: int) -> dict[str, Any]:
+    """What the ``template`` event adds for a template of ``v``'s own set: its ``name`` and
+    the ``hazard_icons`` and ``shift_icons`` it gives (nothing for the standard templates)."""
+    tset = team_set(g, v)
+    t = None if tset is None else tset.get(tid)
+    if t is None:
+        return {}
+    return {"name": t.name, "hazard_icons": hazards, "shift_icons": shifts}
