@@ -49,6 +49,10 @@ def test_the_table_lays_the_seats_own_templates_for_the_move() -> None:
     exact = Polygon(path_for(g.state.vehicles["car"].rect(), "gentle+hard",
                              ts=g.templates).outline(step_deg=1.0))
     assert drawn.symmetric_difference(exact).area < 0.01 * exact.area
+    # Where the car would end: the page cannot lay our templates itself, so the server says.
+    ends = pv.preview["ends"]
+    assert set(ends) == {v for v in laid if v.split("/")[0] in ("gentle+hard", "doughnut")}
+    assert ends["doughnut"] == {"x": 600.0, "y": 360.0, "heading": 90.0}
 
 
 def test_the_sheet_draws_every_template_its_icons_and_exit_points() -> None:

@@ -189,6 +189,11 @@ def test_improvement_options_follow_the_roll() -> None:
     assert all(i.exit != main_exit(s.require(i.template)) for i in exits)
     shifted = apply_improvement(s, Improvement(ADD_SHIFT, "hairpin", 1))
     assert codes(shifted, "hairpin")[0] == "T"
+    assert apply_improvement(s, 3, Improvement(ADD_SHIFT, "hairpin", 1)) == shifted
+    with pytest.raises(TemplateError, match="a roll of 4 gives add_gear, not add_shift"):
+        apply_improvement(s, 4, Improvement(ADD_SHIFT, "hairpin", 1))
+    with pytest.raises(TemplateError, match="needs the improvement chosen"):
+        apply_improvement(s, 4)
 
 
 # -- geometry: joining, cutting -----------------------------------------------------------------

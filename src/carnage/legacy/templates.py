@@ -597,7 +597,17 @@ def add_exit(tset: TeamTemplateSet, tid: str, edge: str, at: float = 0.0) -> Tea
     return tset.replaced(replace(t, exits=(*t.exits, e)))
 
 
-def apply_improvement(tset: TeamTemplateSet, imp: Improvement) -> TeamTemplateSet:
+def apply_improvement(tset: TeamTemplateSet, imp: Improvement | int,
+                      choice: Improvement | None = None) -> TeamTemplateSet:
+    """The set with one improvement made: ``apply_improvement(set, improvement)``, or
+    ``apply_improvement(set, roll, improvement)`` checking that the D6 ``roll`` gives it."""
+    if not isinstance(imp, Improvement):
+        kind = improvement_kind(imp)
+        if choice is None:
+            raise TemplateError(f"a roll of {imp} ({kind}) needs the improvement chosen")
+        if choice.kind != kind:
+            raise TemplateError(f"a roll of {imp} gives {kind}, not {choice.kind}")
+        imp = choice
     if imp.kind == ADD_EXIT:
         if imp.exit is None:
             raise TemplateError("a new slide exit point needs its position")
