@@ -9,7 +9,7 @@ import math
 import random
 
 import pytest
-from tests.builders import ev, move, on, play, run_step, table, values, vehicle
+from tests.builders import ev, move, on, perked, play, run_step, table, values, vehicle
 from tests.copies import copies_diverge
 
 from carnage.ai import bot_rng, make_bot, play_out
@@ -315,3 +315,14 @@ def test_touch_it_use_it_hands_over_among_the_teams_permitted_templates() -> Non
     assert "doughnut" not in handed and "gentle+hard" in handed and "gentle" not in handed
     play(g, "gentle+hard/left")
     assert ev(g, "template")[0]["template"] == "gentle+hard"
+
+
+def test_trick_driving_reads_the_teams_own_icons() -> None:
+    # Trick Driving (p.107): a template counts as its best use a gear up or down; for a
+    # team's own template that is its own icons (our Doughnut is plain in gear 3).
+    tset = with_doughnut(standard_set())
+    driver = perked(car(gear=2), "trick_driving")
+    g = run_step(with_set(tset, driver), move("car"))
+    assert "doughnut" in permitted(g)
+    plain = run_step(with_set(tset, car(gear=2)), move("car"))
+    assert "doughnut" not in permitted(plain)

@@ -87,15 +87,22 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     return out
 
 
-def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
-    """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
-    hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
-    own = None
-    if g.state.templates:  # a seat's own templates (engine/team_templates.py)
+def printed_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
+    """How template ``tid`` is printed for ``gear``, before any rule: the book's table
+    (p.18), or the icons of the vehicle's team's own template (engine/team_templates.py)."""
+    if g.state.templates:
         from carnage.engine.team_templates import team_template_use
 
         own = team_template_use(g, v, tid, gear)
-    base = g.catalog.templates.get(tid).use_in(gear) if own is None else own
+        if own is not None:
+            return own
+    return g.catalog.templates.get(tid).use_in(gear)
+
+
+def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
+    """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
+    hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
+    base = printed_use(g, v, tid, gear)
     out = g.effects.run_event("template_use", base,
                               {"game": g, "vehicle": v, "template": tid, "gear": gear})
     return out if isinstance(out, TemplateUse) else base
