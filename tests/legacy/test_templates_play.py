@@ -326,3 +326,21 @@ def test_trick_driving_reads_the_teams_own_icons() -> None:
     assert "doughnut" in permitted(g)
     plain = run_step(with_set(tset, car(gear=2)), move("car"))
     assert "doughnut" not in permitted(plain)
+
+
+def test_the_team_templates_hook_chooses_whose_set_a_vehicle_uses() -> None:
+    # A rule (or ruleset) may say whose set a vehicle moves with: here seat 1's Doughnut for
+    # seat 0's car, as a scenario might for a creature it hands to a player.
+    st = table(car(gear=3, player=0))
+    set_seat_templates(st, 1, with_doughnut(standard_set()))
+
+    def step(g):
+        with g.temporary("lend"):
+            g.effects.on("team_templates", "lend", lambda seat, ctx: 1)
+            assert team_set(g, g.state.vehicles["car"]) is not None
+            yield from move("car")(g)
+
+    g = run_step(st, step)
+    assert "doughnut" in permitted(g)
+    play(g, "doughnut", 0)
+    assert pose(g) == (pytest.approx(600.0), pytest.approx(360.0), pytest.approx(90.0))
