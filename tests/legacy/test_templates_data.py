@@ -274,6 +274,9 @@ def test_combined_templates_can_be_combined_again() -> None:
     s = combine(standard_set(), "turn", "hard")
     s = combine(s, "turn+hard", "gentle")
     t = s.require("(turn+hard)+gentle")
+    # Two icon sets still: the Turn's (the first of Turn + Hard) and the Gentle's.
+    assert t.gears == standard_set().require("turn").gears
+    assert t.alt_gears == standard_set().require("gentle").gears
     cut = dotted_line(standard_set().require("turn")) + dotted_line(standard_set().require(
         "hard"))
     assert dotted_line(t.combined.lower) == pytest.approx(cut)

@@ -702,9 +702,9 @@ def combine(tset: TeamTemplateSet, lower: str, upper: str, *, upper_mirrored: bo
     for e in kept + moved:
         if e != own and e not in exits:
             exits.append(e)
-    alt = up.gears if up.alt_gears is None else up.alt_gears
+    # Two icon sets: the lower's first and the upper's first (ruling GL-R64).
     new = TeamTemplate(probe.id, _default_name(probe), lo.gears, tuple(exits), None, comb,
-                       alt)
+                       up.gears)
     if tset.get(new.id) is not None:
         raise TemplateError(f"the team already has {new.name}")
     out: list[TeamTemplate] = []
