@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 from shapely.geometry import Polygon
-from tests.builders import move, run_step, table, vehicle
+from tests.builders import move, play, run_step, table, vehicle
 from tests.web.test_api_support import new_client, racer_team
 from typer.testing import CliRunner
 
@@ -25,6 +25,8 @@ from carnage.legacy.templates import (
     with_doughnut,
 )
 from carnage.legacy.templates_render import template_set_svg
+from carnage.web.eventtext import event_text
+from carnage.web.plain import state_names
 from carnage.web.views import pending_view
 
 CHANGED = with_doughnut(combine(add_exit(add_shift(standard_set(), "turn", 2), "turn", "end"),
@@ -47,6 +49,10 @@ def test_the_table_lays_the_seats_own_templates_for_the_move() -> None:
     exact = Polygon(path_for(g.state.vehicles["car"].rect(), "gentle+hard",
                              ts=g.templates).outline(step_deg=1.0))
     assert drawn.symmetric_difference(exact).area < 0.01 * exact.area
+    # Where the car would end: the page cannot lay our templates itself, so the server says.
+    ends = pv.preview["ends"]
+    assert set(ends) == {v for v in laid if v.split("/")[0] in ("gentle+hard", "doughnut")}
+    assert ends["doughnut"] == {"x": 600.0, "y": 360.0, "heading": 90.0}
 
 
 def test_the_sheet_draws_every_template_its_icons_and_exit_points() -> None:
@@ -98,3 +104,15 @@ def test_the_web_roster_serves_the_set(tmp_path: Path, templates) -> None:
     assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     assert (">Doughnut<" in svg.text) == (templates is not None)
     assert client.get("/api/teams/nope/templates.svg").status_code == 404
+
+
+def test_the_log_says_which_team_template_and_exit_point() -> None:
+    tset = add_shift(add_shift(add_exit(standard_set(), "turn", "end"), "turn", 2), "turn", 2)
+    st = table(vehicle("car", "car", 600, 300, heading=90, gear=2))
+    set_seat_templates(st, 0, tset)
+    g = run_step(st, move("car"), dice=[3])  # a Slide
+    play(g, "turn", 1, "no", "done", "turn@end", "left")
+    names = state_names(g.state)
+    said = [event_text(e, names) for e in g.log.events if e.kind in ("template", "slide_exit")]
+    assert said == ["Car takes the Turn template, trivial (2 Shift icons) (p.22)",
+                    "Car slides from a new slide exit point"]

@@ -189,6 +189,11 @@ def test_improvement_options_follow_the_roll() -> None:
     assert all(i.exit != main_exit(s.require(i.template)) for i in exits)
     shifted = apply_improvement(s, Improvement(ADD_SHIFT, "hairpin", 1))
     assert codes(shifted, "hairpin")[0] == "T"
+    assert apply_improvement(s, 3, Improvement(ADD_SHIFT, "hairpin", 1)) == shifted
+    with pytest.raises(TemplateError, match="a roll of 4 gives add_gear, not add_shift"):
+        apply_improvement(s, 4, Improvement(ADD_SHIFT, "hairpin", 1))
+    with pytest.raises(TemplateError, match="needs the improvement chosen"):
+        apply_improvement(s, 4)
 
 
 # -- geometry: joining, cutting -----------------------------------------------------------------
@@ -269,6 +274,9 @@ def test_combined_templates_can_be_combined_again() -> None:
     s = combine(standard_set(), "turn", "hard")
     s = combine(s, "turn+hard", "gentle")
     t = s.require("(turn+hard)+gentle")
+    # Two icon sets still: the Turn's (the first of Turn + Hard) and the Gentle's.
+    assert t.gears == standard_set().require("turn").gears
+    assert t.alt_gears == standard_set().require("gentle").gears
     cut = dotted_line(standard_set().require("turn")) + dotted_line(standard_set().require(
         "hard"))
     assert dotted_line(t.combined.lower) == pytest.approx(cut)

@@ -9,7 +9,7 @@ import math
 import random
 
 import pytest
-from tests.builders import ev, move, on, play, run_step, table, values, vehicle
+from tests.builders import ev, move, on, perked, play, run_step, table, values, vehicle
 from tests.copies import copies_diverge
 
 from carnage.ai import bot_rng, make_bot, play_out
@@ -289,3 +289,58 @@ def test_bots_play_the_seats_own_templates() -> None:
     assert str(pick).split("/")[0] == "doughnut"
     play(g, pick, 0)
     assert g.state.vehicles["car"].in_play and g.state.vehicles["car"].hazards == 2
+
+
+def test_the_template_event_names_the_team_template_and_its_icons() -> None:
+    tset = add_shift(add_shift(standard_set(), "turn", 2), "turn", 2)
+    g = run_step(with_set(tset, car(gear=2)), move("car"))
+    play(g, "turn/left", 0)
+    assert ev(g, "template")[0] == {"vehicle": "car", "template": "turn", "mirror": True,
+                                    "reverse": False, "use": "T", "name": "Turn",
+                                    "hazard_icons": 0, "shift_icons": 2}
+    std = run_step(table(car(gear=2)), move("car"))
+    play(std, "turn/left", 0)
+    assert "name" not in ev(std, "template")[0]  # standard games log exactly as before
+
+
+def test_touch_it_use_it_hands_over_among_the_teams_permitted_templates() -> None:
+    tset = with_doughnut(combine(standard_set(), "gentle", "hard"))
+    g = run_step(with_set(tset, car(gear=1)), move("car"))
+    opts = {o.value: o.label for o in g.pending().options}
+    assert opts["doughnut"] == "Doughnut [-]"  # touchable, not permitted in gear 1
+    play(g, "doughnut")
+    d = g.pending()
+    assert d is not None and d.player == 1 and d.source == "touch_it_use_it"
+    handed = {v.split("/")[0] for v in values(d)}
+    assert "doughnut" not in handed and "gentle+hard" in handed and "gentle" not in handed
+    play(g, "gentle+hard/left")
+    assert ev(g, "template")[0]["template"] == "gentle+hard"
+
+
+def test_trick_driving_reads_the_teams_own_icons() -> None:
+    # Trick Driving (p.107): a template counts as its best use a gear up or down; for a
+    # team's own template that is its own icons (our Doughnut is plain in gear 3).
+    tset = with_doughnut(standard_set())
+    driver = perked(car(gear=2), "trick_driving")
+    g = run_step(with_set(tset, driver), move("car"))
+    assert "doughnut" in permitted(g)
+    plain = run_step(with_set(tset, car(gear=2)), move("car"))
+    assert "doughnut" not in permitted(plain)
+
+
+def test_the_team_templates_hook_chooses_whose_set_a_vehicle_uses() -> None:
+    # A rule (or ruleset) may say whose set a vehicle moves with: here seat 1's Doughnut for
+    # seat 0's car, as a scenario might for a creature it hands to a player.
+    st = table(car(gear=3, player=0))
+    set_seat_templates(st, 1, with_doughnut(standard_set()))
+
+    def step(g):
+        with g.temporary("lend"):
+            g.effects.on("team_templates", "lend", lambda seat, ctx: 1)
+            assert team_set(g, g.state.vehicles["car"]) is not None
+            yield from move("car")(g)
+
+    g = run_step(st, step)
+    assert "doughnut" in permitted(g)
+    play(g, "doughnut", 0)
+    assert pose(g) == (pytest.approx(600.0), pytest.approx(360.0), pytest.approx(90.0))

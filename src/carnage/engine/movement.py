@@ -87,15 +87,22 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     return out
 
 
-def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
-    """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
-    hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
-    own = None
-    if g.state.templates:  # a seat's own templates (engine/team_templates.py)
+def printed_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
+    """How template ``tid`` is printed for ``gear``, before any rule: the book's table
+    (p.18), or the icons of the vehicle's team's own template (engine/team_templates.py)."""
+    if g.state.templates:
         from carnage.engine.team_templates import team_template_use
 
         own = team_template_use(g, v, tid, gear)
-    base = g.catalog.templates.get(tid).use_in(gear) if own is None else own
+        if own is not None:
+            return own
+    return g.catalog.templates.get(tid).use_in(gear)
+
+
+def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
+    """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
+    hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
+    base = printed_use(g, v, tid, gear)
     out = g.effects.run_event("template_use", base,
                               {"game": g, "vehicle": v, "template": tid, "gear": gear})
     return out if isinstance(out, TemplateUse) else base
@@ -209,20 +216,22 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         tid, mirror, reverse = parse_template_value(str(choice))
         use = template_use(g, v, tid, v.gear)
         skid_allowed = False
-    g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
-           use=use.value)
-    # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
-    g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
-                                                  "mirror": mirror, "reverse": reverse,
-                                                  "use": use})
     # Gear icons: a Hazard token per Hazard icon, a bonus Shift per Shift icon (p.38, p.40;
     # a seat's own templates may show more than one, engine/team_templates.py).
     icon_hazards, icon_shifts = (1 if use is TemplateUse.HAZARDOUS else 0,
                                  1 if use is TemplateUse.TRIVIAL else 0)
+    own: dict[str, Any] = {}
     if g.state.templates:
-        from carnage.engine.team_templates import icons_of_choice
+        from carnage.engine.team_templates import chosen_template_data, icons_of_choice
 
         icon_hazards, icon_shifts = icons_of_choice(g, v, str(choice), use)
+        own = chosen_template_data(g, v, tid, icon_hazards, icon_shifts)
+    g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
+           use=use.value, **own)
+    # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
+    g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
+                                                  "mirror": mirror, "reverse": reverse,
+                                                  "use": use})
     if icon_hazards:
         g.add_hazards(v, icon_hazards, "hazardous_manoeuvre", 38)
 

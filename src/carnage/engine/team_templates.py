@@ -20,7 +20,6 @@ Templates", "New Slide Exit Points"; inventory GL-023, GL-041, GL-042, GL-075):
 from __future__ import annotations
 
 import json
-import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +51,9 @@ def _parsed(doc: str) -> TeamTemplateSet:
     return parse_template_set(json.loads(doc))
 
 
+_BY_DOC: dict[int, tuple[Any, TeamTemplateSet]] = {}
+
+
 def team_set(g: Game, v: VehicleState) -> TeamTemplateSet | None:
     """The template set ``v`` moves with; None: the standard templates."""
     docs = g.state.templates
@@ -61,7 +63,14 @@ def team_set(g: Game, v: VehicleState) -> TeamTemplateSet | None:
     doc = docs.get(str(seat))
     if doc is None:
         return None
-    return _parsed(json.dumps(doc, sort_keys=True))
+    hit = _BY_DOC.get(id(doc))
+    if hit is not None and hit[0] is doc:
+        return hit[1]
+    tset = _parsed(json.dumps(doc, sort_keys=True))
+    if len(_BY_DOC) > 1024:
+        _BY_DOC.clear()
+    _BY_DOC[id(doc)] = (doc, tset)
+    return tset
 
 
 def set_seat_templates(state: GameState, seat: int, tset: Any) -> None:
@@ -113,26 +122,39 @@ def icons_of_choice(g: Game, v: VehicleState, value: str, use: TemplateUse) -> t
     return icons.hazards, icons.shifts
 
 
-def _exits(t: TeamTemplate) -> list[tuple[str, ExitPoint]]:
+@lru_cache(maxsize=1024)
+def _exits(t: TeamTemplate) -> tuple[tuple[str, ExitPoint], ...]:
     from carnage.legacy.templates import exit_variant_id, main_exit
 
-    return [(t.id, main_exit(t))] + [(exit_variant_id(t.id, e), e) for e in t.exits]
+    return ((t.id, main_exit(t)), *((exit_variant_id(t.id, e), e) for e in t.exits))
+
+
+_TOUCH: dict[tuple[object, ...], tuple[TemplateSet, bool]] = {}
 
 
 def exit_touches_start(g: Game, v: VehicleState, t: TeamTemplate, mirror: bool,
                        reverse: bool) -> bool:
     """Whether laying ``t`` so puts one of its slide exit points on or in the vehicle's
-    starting position (it may not be laid then: Legacy, New Slide Exit Points)."""
-    body = v.rect()
-    p = body.pose
-    c, s = math.cos(math.radians(p.heading)), math.sin(math.radians(p.heading))
+    starting position (it may not be laid then: Legacy, New Slide Exit Points). Worked out
+    in the body's own frame, so once per template, way up and body size."""
+    from carnage.geometry.shapes import Pose, Rect
+
+    ts = g.templates
+    key = (id(ts), t, mirror, reverse, v.length, v.width)
+    hit = _TOUCH.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    body = Rect(Pose(0.0, 0.0, 0.0), v.length, v.width)
+    touches = False
     for sid, _ in _exits(t):
-        path = path_for(body, sid, mirror=mirror, reverse=reverse, ts=g.templates)
-        x, y = path.slide_exit_point()
-        lx, ly = (x - p.x) * c + (y - p.y) * s, (y - p.y) * c - (x - p.x) * s
-        if abs(lx) <= body.length / 2.0 + TOUCH_TOL and abs(ly) <= body.width / 2.0 + TOUCH_TOL:
-            return True
-    return False
+        x, y = path_for(body, sid, mirror=mirror, reverse=reverse, ts=ts).slide_exit_point()
+        if abs(x) <= body.length / 2.0 + TOUCH_TOL and abs(y) <= body.width / 2.0 + TOUCH_TOL:
+            touches = True
+            break
+    if len(_TOUCH) > 4096:
+        _TOUCH.clear()
+    _TOUCH[key] = (ts, touches)
+    return touches
 
 
 def team_template_options(g: Game, v: VehicleState, tset: TeamTemplateSet, *,
@@ -195,3 +217,14 @@ def slide_exit_options(g: Game, v: VehicleState, tid: str) -> list[tuple[str, st
         own = "its own slide exit point" if i == 0 else "the new slide exit point"
         out.append((sid, f"{own} {e.label}"))
     return out
+
+
+def chosen_template_data(g: Game, v: VehicleState, tid: str, hazards: int,
+                         shifts: int) -> dict[str, Any]:
+    """What the ``template`` event adds for a template of ``v``'s own set: its ``name`` and
+    the ``hazard_icons`` and ``shift_icons`` it gives (nothing for the standard templates)."""
+    tset = team_set(g, v)
+    t = None if tset is None else tset.get(tid)
+    if t is None:
+        return {}
+    return {"name": t.name, "hazard_icons": hazards, "shift_icons": shifts}

@@ -295,6 +295,7 @@ def exit_variant_id(tid: str, e: ExitPoint) -> str:
     return f"{tid}@end" if e.edge == "end" else f"{tid}@{e.edge}{e.at:g}"
 
 
+@cache
 def symmetric(t: TeamTemplate) -> bool:
     """Whether turning the template over changes nothing: a plain straight run with no
     exit point on a long edge (so it is offered one way up, like the core straights)."""
@@ -596,7 +597,17 @@ def add_exit(tset: TeamTemplateSet, tid: str, edge: str, at: float = 0.0) -> Tea
     return tset.replaced(replace(t, exits=(*t.exits, e)))
 
 
-def apply_improvement(tset: TeamTemplateSet, imp: Improvement) -> TeamTemplateSet:
+def apply_improvement(tset: TeamTemplateSet, imp: Improvement | int,
+                      choice: Improvement | None = None) -> TeamTemplateSet:
+    """The set with one improvement made: ``apply_improvement(set, improvement)``, or
+    ``apply_improvement(set, roll, improvement)`` checking that the D6 ``roll`` gives it."""
+    if not isinstance(imp, Improvement):
+        kind = improvement_kind(imp)
+        if choice is None:
+            raise TemplateError(f"a roll of {imp} ({kind}) needs the improvement chosen")
+        if choice.kind != kind:
+            raise TemplateError(f"a roll of {imp} gives {kind}, not {choice.kind}")
+        imp = choice
     if imp.kind == ADD_EXIT:
         if imp.exit is None:
             raise TemplateError("a new slide exit point needs its position")
@@ -691,9 +702,9 @@ def combine(tset: TeamTemplateSet, lower: str, upper: str, *, upper_mirrored: bo
     for e in kept + moved:
         if e != own and e not in exits:
             exits.append(e)
-    alt = up.gears if up.alt_gears is None else up.alt_gears
+    # Two icon sets: the lower's first and the upper's first (ruling GL-R64).
     new = TeamTemplate(probe.id, _default_name(probe), lo.gears, tuple(exits), None, comb,
-                       alt)
+                       up.gears)
     if tset.get(new.id) is not None:
         raise TemplateError(f"the team already has {new.name}")
     out: list[TeamTemplate] = []

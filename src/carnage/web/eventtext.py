@@ -97,7 +97,13 @@ def _template(s: _Say) -> str:
     extra = (" (left)" if s.d.get("mirror") else "") + (" in reverse" if s.d.get("reverse") else "")
     use = {"T": "trivial", "H": "hazardous", "P": "permitted"}.get(str(s.get("use", "")), "")
     tail = f", {use}" if use and use != "permitted" else ""
-    return f"{s.name()} takes the {template_name(str(s.get('template')))} template{extra}{tail}"
+    name = str(s.d["name"]) if s.d.get("name") else template_name(str(s.get("template")))
+    if s.d.get("name"):  # a team's own template (Legacy): say its icons when it has several
+        counts = {w: s.d.get(k) for k, w in (("hazard_icons", "Hazard icons"),
+                                              ("shift_icons", "Shift icons"))}
+        icons = [f"{n} {w}" for w, n in counts.items() if isinstance(n, int) and n > 1]
+        tail += f" ({', '.join(icons)})" if icons else ""
+    return f"{s.name()} takes the {name} template{extra}{tail}"
 
 
 def _hazards(s: _Say) -> str:
@@ -187,6 +193,8 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "activation": lambda s: f"{s.name()} activates in gear phase {s.get('phase')}",
     "activation_end": lambda s: f"{s.name()} ends its activation",
     "template": _template,
+    "slide_exit": lambda s: f"{s.name()} slides from a new slide exit point"
+    if "@" in str(s.get("laid")) else f"{s.name()} slides from the template's own exit point",
     "touch_it_use_it": lambda s: f"{s.name()} touched a template it may not use "
     f"({template_name(str(s.get('picked')))}); {s.player(s.d.get('chooser'))} picks one for it",
     "skid": lambda s: f"{s.name()}'s skid dice show "

@@ -20,7 +20,7 @@ from carnage.engine.movement import parse_template_value
 from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.arcs import Arc, arc_region
 from carnage.geometry.convex import convex_hull
-from carnage.geometry.movement import path_for
+from carnage.geometry.movement import final_pose, path_for
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
@@ -212,6 +212,7 @@ def template_outline(pieces: Sequence[Sequence[Point]]) -> list[Point]:
 
 def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
     laid: dict[str, list[list[list[float]]]] = {}
+    ends: dict[str, dict[str, float]] = {}
     for o in d.options:
         tid, mirror, reverse = parse_template_value(str(o.value))
         try:
@@ -220,7 +221,14 @@ def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any
             continue
         pieces = template_pieces(path, step_deg=OUTLINE_STEP_DEG)
         laid[str(o.value)] = [_poly(template_outline(pieces))]
-    return {"vehicle": v.id, "templates": laid}
+        if tid not in catalogue_names():  # a team's own template: the page cannot lay it
+            end = final_pose(v.rect(), tid, mirror=mirror, reverse=reverse, ts=game.templates)
+            ends[str(o.value)] = {"x": round(end.x, 2), "y": round(end.y, 2),
+                                  "heading": round(end.heading, 2)}
+    out: dict[str, Any] = {"vehicle": v.id, "templates": laid}
+    if ends:
+        out["ends"] = ends  # where the vehicle ends on each, unobstructed
+    return out
 
 
 def _reach(v: VehicleState, arc: Arc, bands: Sequence[str], game: Game) -> list[list[list[float]]]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import TemplateUse
 from carnage.engine.game import ask
+from carnage.engine.movement import printed_use
 from carnage.engine.skid import SkidResolution
 from carnage.engine.state import VehicleState
 from carnage.kernel.dice import SkidFace
@@ -132,12 +133,12 @@ def trick_driving(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if ctx.get("vehicle") is not v:
             return None
         gear = int(ctx["gear"])
-        spec = ctx["game"].catalog.templates.get(str(ctx["template"]))
+        tid = str(ctx["template"])
         top = g.stat(v, "max_gear")
         best = value
-        for other in (gear - 1, gear + 1):
-            if 1 <= other <= top and RANK[spec.use_in(other)] > RANK[best]:
-                best = spec.use_in(other)
+        for other in (gear - 1, gear + 1):  # as printed: the book's, or the team's own icons
+            if 1 <= other <= top and RANK[(u := printed_use(g, v, tid, other))] > RANK[best]:
+                best = u
         return best
 
     g.effects.on("template_use", source, use, priority=-10)

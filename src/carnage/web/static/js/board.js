@@ -607,7 +607,7 @@ export class Board {
    * the server's convex pieces of the laid template (authoritative); without them the shape
    * comes from templates.js.
    */
-  showTemplate(vehicleId, choice, { keep = false, pieces = null } = {}) {
+  showTemplate(vehicleId, choice, { keep = false, pieces = null, end = null } = {}) {
     if (!keep) this.under.replaceChildren();
     const v = this.vehicle(vehicleId);
     if (!v || !choice) return;
@@ -621,6 +621,9 @@ export class Board {
     if (laid) {
       g.append(s("polyline", { class: "centreline", points: pts(laid.centre) }));
       g.append(s("polygon", { class: "end-ghost", points: pts(bodyCorners(laid.final, v.length, v.width)) }));
+    } else if (end) {
+      // A team's own template (Legacy): the server says where the vehicle would end.
+      g.append(s("polygon", { class: "end-ghost", points: pts(bodyCorners(end, v.length, v.width)) }));
     }
     this.under.append(g);
   }

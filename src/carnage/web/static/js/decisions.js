@@ -88,8 +88,9 @@ function templatePick(view, p, ctx) {
     if (!groups.has(key)) groups.set(key, { name, use, options: [] });
     groups.get(key).options.push({ ...t, opt: o });
   }
+  const ends = (p.preview && p.preview.ends) || {};
   const show = (t) => {
-    ctx.board.showTemplate(vid, t, { pieces: pieces[String(t.opt.value)] });
+    ctx.board.showTemplate(vid, t, { pieces: pieces[String(t.opt.value)], end: ends[String(t.opt.value)] });
   };
   // One row per template; columns: ahead or right, left, reverse (right), reverse left
   // (the reverse columns only in gear 1, where reversing is offered).

@@ -54,6 +54,7 @@ function normalise(team) {
       upgrades: (v.upgrades || []).map(item),
       perks: [...(v.perks || [])],
     })),
+    templates: team.templates ?? null, // a team's own movement templates (Legacy), kept as is
   };
 }
 
@@ -78,6 +79,7 @@ function payload() {
     })),
   };
   if (t.sponsor) out.sponsor = t.sponsor;
+  if (t.templates) out.templates = t.templates;
   return out;
 }
 
