@@ -13,25 +13,38 @@ How one decision is searched (open-loop MCTS with determinised dice):
   the same dice seed, and the k-th roll of a copy depends only on that seed and k
   (``CallDice``), so candidates are compared on the same luck (common random numbers) and
   the answer is judged on those paired simulations.
-* **The tree** is keyed by the choices made from the root (open loop). Because the dice differ
-  between iterations, the decision met after the same choices may differ; a node keeps one
-  table of candidates per decision it has met (keyed by player, kind, subject and options).
-  Selection is UCB1 with each table's values seen from its deciding player (so two or more
-  players are searched alike, max^n style).
-* **Candidates and progressive widening.** A table's candidates are the legal options, the
-  rollout policy's own pick first (for movement templates, ordered by the heuristic's score of
-  every template); continuous choices (spins, pivots: an ``Interval``) are sampled points of
-  the domain, the policy's pick first. Only the first ``ceil(visits ** WIDEN)`` candidates
-  (at least two) are open at a time, so more are tried as a table is visited more.
+* **Guessed secrets.** Other seats' secrets (a delivery slip, a noted terrain piece) are
+  replaced in every copy by values sampled from what the searching seat could know
+  (``ai/determinise.py``), the j-th copy's guesses drawn from the same seed as its dice: the
+  bot's choices cannot depend on a value it may not see.
+* **The root: paired rounds.** Round j plays the j-th dice once for each open candidate still
+  in the running, so every comparison with the policy's pick is paired (the same dice, the
+  same guesses). Candidates open one more every ``WIDEN_EVERY`` rounds (progressive widening,
+  ``MIN_OPEN`` from the start), in the adapter's order: the rollout policy's own pick first
+  (so the search can only improve on it), then its runners-up (templates by the heuristic's
+  score of every template; continuous choices as evenly spaced points of the domain). A
+  candidate that after ``PRUNE_AFTER`` rounds cannot plausibly beat the pick (successive
+  rejection) leaves the running and makes room for the next; the search stops early when
+  nothing is left that could.
+* **Below the root.** An open-loop tree (``depth`` decisions deep; the hard level has none),
+  keyed by the choices made from the root: because the dice differ between rounds, a node
+  keeps one table of candidates per decision it has met (player, kind, subject, options),
+  selected by UCB1 from the deciding player's view (max^n for any number of players), with
+  ``ceil(visits ** WIDEN)`` candidates open.
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
-  gear, ``RefuelledAdapter.OWN_GEAR``) (or to the end of the game), and the position is
-  valued per player in [0, 1]: 1 a win, 0 a loss, 0.5 a draw; unfinished, a logistic of the
-  player's lead in progress towards the scenario's goal (distance along the bot's distance
-  field), speed (gear), hazards held and hull left (Refuelled), or chassis points, position up
-  the road and chassis tokens (Devil's Run).
+  gear, ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a Street Race, so
+  its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
+  unfinished is valued by a logistic of the player's lead in progress towards the scenario's
+  goal (distance along the bot's distance field), speed (gear), hazards held and hull left
+  (Refuelled), or chassis points, position up the road and chassis tokens (Devil's Run).
+* **The answer** is the policy's pick unless another candidate beats it, over the rounds both
+  played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
+  that paired mean, over at least ``MIN_VISITS`` rounds.
 * **Budget.** Iterations (reproducible from the bot's seed) and, optionally, seconds (a time
-  limit, which is not reproducible). The levels: ``easy``, ``normal`` and ``hard``.
+  limit, which is not reproducible). The levels: ``easy``, ``normal`` and ``hard``. A decision
+  with one option, or one the adapter says is not worth searching (Refuelled: grid places,
+  whom to shoot), is answered by the policy at once.
 * **Never illegal.** The answer is always a validated candidate (options are the decision's
   own values; points are clamped into the domain); anything else falls back to the policy.
 
