@@ -184,3 +184,65 @@ def test_explanation_lines_name_the_candidates_and_mark_the_choice():
     marked = [ln for ln in lines[1:] if ln.startswith(" *")]
     labels = {o.value: o.label for o in d.options}
     assert marked and labels[choice] in marked[0]
+
+
+def test_a_time_limit_on_a_given_clock_is_respected():
+    # Each reading of the clock advances it a tenth of a second: the search may start at most
+    # one simulation after its 0.35 s are spent, so a handful run, never the 1000 allowed.
+    g = carnage.new_game(seed=5)
+    d = first_decision(g, "template")
+    ticks = iter(range(10**6))
+    bot = SearchBot("hard", iterations=1000, seconds=0.35, horizon=3, seed=0,
+                    clock=lambda: next(ticks) / 10)
+    bot.choose(g, d, random.Random(0))
+    assert 1 <= bot.last.iterations <= 4
+
+
+def test_decisions_not_worth_searching_are_the_policys_pick_at_once():
+    g = carnage.new_game(seed=5)
+    d = first_decision(g, "attack", player=0)
+    bot = SearchBot("hard", iterations=50, seconds=None, horizon=3, seed=0)
+    choice = bot.choose(g, d, random.Random(0))
+    e = bot.last
+    assert e.iterations == 0 and len(e.candidates) == 1
+    assert choice == HeuristicBot(desired_gear=5).choose(g, d, random.Random(0))
+
+
+def table_with(samples):
+    """A root table whose candidate i played ``samples[i]`` (value by round)."""
+    from carnage.ai.search import _Table
+
+    k = len(samples)
+    return _Table(0, list(range(k)), [str(i) for i in range(k)], [len(s) for s in samples],
+                  [sum(s.values()) for s in samples], [None] * k, tries=[len(s) for s in samples],
+                  samples=samples)
+
+
+def test_the_answer_leaves_the_pick_only_on_paired_evidence():
+    from carnage.ai.search import MIN_VISITS, SearchBot
+
+    n = MIN_VISITS
+    pick = {j: float(j % 2) for j in range(n)}
+    # Candidate 1 wins every round the pick lost: clearly better. Candidate 2 is better on
+    # average but by luck of one round in a noisy few; candidate 3 is the pick's twin.
+    better = {j: 1.0 for j in range(n)}
+    noisy = {j: (1.0 if j == 0 else pick[j]) for j in range(n)}
+    twin = dict(pick)
+    assert SearchBot._best(table_with([pick, better, noisy, twin])) == 1
+    assert SearchBot._best(table_with([pick, noisy, twin])) == 0
+    # Too few rounds: even a clear gain does not count yet.
+    few = {j: 1.0 for j in range(n - 1)}
+    assert SearchBot._best(table_with([pick, few])) == 0
+
+
+def test_candidates_that_play_out_like_the_pick_are_pruned():
+    from carnage.ai.search import PRUNE_AFTER, _prune
+
+    pick = {j: 0.5 for j in range(PRUNE_AFTER)}
+    same = dict(pick)
+    worse = {j: 0.0 for j in range(PRUNE_AFTER)}
+    mixed = {j: float(j % 2) for j in range(PRUNE_AFTER)}  # could still be better
+    early = {j: 0.5 for j in range(PRUNE_AFTER - 1)}  # too few rounds to judge
+    alive = [True] * 5
+    _prune(table_with([pick, same, worse, mixed, early]), alive)
+    assert alive == [True, False, False, True, True]

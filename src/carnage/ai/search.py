@@ -13,25 +13,38 @@ How one decision is searched (open-loop MCTS with determinised dice):
   the same dice seed, and the k-th roll of a copy depends only on that seed and k
   (``CallDice``), so candidates are compared on the same luck (common random numbers) and
   the answer is judged on those paired simulations.
-* **The tree** is keyed by the choices made from the root (open loop). Because the dice differ
-  between iterations, the decision met after the same choices may differ; a node keeps one
-  table of candidates per decision it has met (keyed by player, kind, subject and options).
-  Selection is UCB1 with each table's values seen from its deciding player (so two or more
-  players are searched alike, max^n style).
-* **Candidates and progressive widening.** A table's candidates are the legal options, the
-  rollout policy's own pick first (for movement templates, ordered by the heuristic's score of
-  every template); continuous choices (spins, pivots: an ``Interval``) are sampled points of
-  the domain, the policy's pick first. Only the first ``ceil(visits ** WIDEN)`` candidates
-  (at least two) are open at a time, so more are tried as a table is visited more.
+* **Guessed secrets.** Other seats' secrets (a delivery slip, a noted terrain piece) are
+  replaced in every copy by values sampled from what the searching seat could know
+  (``ai/determinise.py``), the j-th copy's guesses drawn from the same seed as its dice: the
+  bot's choices cannot depend on a value it may not see.
+* **The root: paired rounds.** Round j plays the j-th dice once for each open candidate still
+  in the running, so every comparison with the policy's pick is paired (the same dice, the
+  same guesses). Candidates open one more every ``WIDEN_EVERY`` rounds (progressive widening,
+  ``MIN_OPEN`` from the start), in the adapter's order: the rollout policy's own pick first
+  (so the search can only improve on it), then its runners-up (templates by the heuristic's
+  score of every template; continuous choices as evenly spaced points of the domain). A
+  candidate that after ``PRUNE_AFTER`` rounds cannot plausibly beat the pick (successive
+  rejection) leaves the running and makes room for the next; the search stops early when
+  nothing is left that could.
+* **Below the root.** An open-loop tree (``depth`` decisions deep; the hard level has none),
+  keyed by the choices made from the root: because the dice differ between rounds, a node
+  keeps one table of candidates per decision it has met (player, kind, subject, options),
+  selected by UCB1 from the deciding player's view (max^n for any number of players), with
+  ``ceil(visits ** WIDEN)`` candidates open.
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
-  gear, ``RefuelledAdapter.OWN_GEAR``) (or to the end of the game), and the position is
-  valued per player in [0, 1]: 1 a win, 0 a loss, 0.5 a draw; unfinished, a logistic of the
-  player's lead in progress towards the scenario's goal (distance along the bot's distance
-  field), speed (gear), hazards held and hull left (Refuelled), or chassis points, position up
-  the road and chassis tokens (Devil's Run).
+  gear, ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a Street Race, so
+  its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
+  unfinished is valued by a logistic of the player's lead in progress towards the scenario's
+  goal (distance along the bot's distance field), speed (gear), hazards held and hull left
+  (Refuelled), or chassis points, position up the road and chassis tokens (Devil's Run).
+* **The answer** is the policy's pick unless another candidate beats it, over the rounds both
+  played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
+  that paired mean, over at least ``MIN_VISITS`` rounds.
 * **Budget.** Iterations (reproducible from the bot's seed) and, optionally, seconds (a time
-  limit, which is not reproducible). The levels: ``easy``, ``normal`` and ``hard``.
+  limit, which is not reproducible). The levels: ``easy``, ``normal`` and ``hard``. A decision
+  with one option, or one the adapter says is not worth searching (Refuelled: grid places,
+  whom to shoot), is answered by the policy at once.
 * **Never illegal.** The answer is always a validated candidate (options are the decision's
   own values; points are clamped into the domain); anything else falls back to the policy.
 
@@ -48,6 +61,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from carnage.ai.determinise import determinise
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import SeededDice
 
@@ -59,16 +73,22 @@ UCB_C = 0.7
 """Exploration constant of UCB1 (values are in [0, 1])."""
 WIDEN = 0.35
 """Progressive widening: a table visited n times has ceil(n ** WIDEN) candidates open."""
-MARGIN = 0.06
+MARGIN = 0.04
 """At the root, another candidate replaces the policy's pick only if it does better than the
 pick by this much on average over the simulations they share dice in (dice make values noisy;
-the policy's pick is the prior)."""
-MIN_VISITS = 12
-"""... and only with at least this many such paired simulations behind it. (Measured: with a
-margin of 0.03 over 6 pairs the hard level, at about 21 simulations a decision on a loaded
-machine, won 10 of 26 Street Races against the heuristic bot, while its prior alone wins 126
-of 200 on the same seeds: the short rollouts' values are biased, so the bot now leaves its
-prior only on strong evidence.)"""
+the policy's pick is the prior)..."""
+CONFIDENCE = 1.0
+"""... and by more than this many standard errors of that mean gain ..."""
+MIN_VISITS = 8
+"""... over at least this many such paired simulations."""
+PRUNE_AFTER = 4
+"""Paired simulations after which a candidate that cannot plausibly reach ``MARGIN`` leaves
+the running (its mean gain plus ``PRUNE_Z`` standard errors falls short): a candidate that
+played out exactly like the pick in its first simulations is dropped, and its budget goes to
+the next."""
+PRUNE_Z = 2.0
+WIDEN_EVERY = 2
+"""Progressive widening at the root: one more candidate opens every this many rounds."""
 MIN_OPEN = 2
 """Candidates open from the first visit: the policy's pick and one alternative."""
 INTERVAL_POINTS = 9
@@ -90,12 +110,14 @@ class Level:
     """Decisions a rollout plays below the tree before the position is valued."""
     depth: int
     """Decisions deep the tree may grow below the root."""
+    candidates: int = 8
+    """Candidates weighed at most (the adapter's first: the policy's pick and its runners-up)."""
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", iterations=12, seconds=0.25, horizon=10, depth=1),
-    "normal": Level("normal", iterations=32, seconds=0.5, horizon=20, depth=2),
-    "hard": Level("hard", iterations=96, seconds=0.8, horizon=20, depth=2),
+    "easy": Level("easy", iterations=12, seconds=0.25, horizon=10, depth=1, candidates=4),
+    "normal": Level("normal", iterations=32, seconds=0.5, horizon=40, depth=1, candidates=6),
+    "hard": Level("hard", iterations=48, seconds=0.9, horizon=400, depth=0, candidates=5),
 }
 
 
@@ -222,6 +244,10 @@ class Adapter:
         out.sort(key=lambda t: 0 if _same(t[0], pick) else 1)
         return out
 
+    def worth_searching(self, game: Any, d: Decision) -> bool:
+        """Is ``d`` worth the search's time? (No: the policy answers at once.)"""
+        return True
+
     def values(self, game: Any) -> list[float]:
         """Each player's value of the position (0..1)."""
         out = game.outcome()
@@ -315,6 +341,15 @@ class RefuelledAdapter(Adapter):
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
         return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
+
+    QUICK = frozenset({"deploy", "grid", "attack"})
+    """Decisions the policy answers at once: deployment order, grid places, whom to shoot.
+    A seat meets about 16 of them in a Street Race of about 60 decisions with a choice; they
+    are left to the heuristic so the time goes to movement, skid dice and Shifts (a choice
+    made for the time budget, not a measured gain)."""
+
+    def worth_searching(self, game: Any, d: Decision) -> bool:
+        return d.kind not in self.QUICK
 
     def ordered(self, game: Any, d: Decision, rng: random.Random) -> list[tuple[Choice, str]]:
         if d.kind == "template" and d.domain is None:
@@ -516,19 +551,40 @@ class SearchBot:
         own = random.Random(f"search:{self.seed}:{index}:{decision.kind}:{decision.player}")
         started, wall = self.clock(), time.perf_counter()
         root = _Node()
-        sig = signature(decision)
-        table = self._table(ad, game, decision, own)
-        root.tables[sig] = table
-        failed = 0
-        done = 0
-        if len(table.choices) > 1:
-            for _ in range(self.iterations):
-                if self.seconds is not None and done > 0 and \
-                        self.clock() - started >= self.seconds:
+        # A decision not worth the time has one candidate, the policy's pick: taken at once.
+        table = self._table(ad, game, decision, own,
+                            None if ad.worth_searching(game, decision) else 1)
+        root.tables[signature(decision)] = table
+        failed = done = 0
+        alive = [True] * len(table.choices)
+        j = 0
+        frontier = 1
+        """Candidates opened so far (in the adapter's order)."""
+        while len(table.choices) > 1 and done < self.iterations:
+            # Round j: the first ``MIN_OPEN + j // WIDEN_EVERY`` candidates still in the
+            # running each play the j-th dice (a pruned one makes room for the next).
+            want, active, ran = MIN_OPEN + j // WIDEN_EVERY, 0, False
+            for i in range(len(table.choices)):
+                if active >= want:
                     break
-                if not self._iterate(ad, game, root, table, own):
+                if not alive[i]:
+                    continue
+                active += 1
+                frontier = max(frontier, i + 1)
+                if done >= self.iterations or (
+                        self.seconds is not None and done > 0
+                        and self.clock() - started >= self.seconds):
+                    break
+                if not self._iterate(ad, game, root, table, own, i, j):
                     failed += 1
                 done += 1
+                ran = True
+            if not ran:
+                break
+            j += 1
+            _prune(table, alive)
+            if not any(alive[1:]) and frontier == len(table.choices):
+                break  # nothing is left that could beat the policy's pick
         best = self._best(table)
         choice = table.choices[best]
         try:
@@ -542,15 +598,20 @@ class SearchBot:
             candidates=_weighed(table), level=self.level.name, failed=failed))
         return choice
 
+    @staticmethod
+    def guess_secrets(sim: Any, seat: int, rng: random.Random) -> None:
+        """Before a copy is played: other seats' secrets become guesses (``determinise``)."""
+        determinise(sim, seat, rng)
+
     # -- internals ---------------------------------------------------------------------------------
     def _explain(self, e: Explanation) -> None:
         self.explanations.append(e)
         if len(self.explanations) > MAX_EXPLAINED:
             del self.explanations[: len(self.explanations) - MAX_EXPLAINED]
 
-    @staticmethod
-    def _table(ad: Adapter, game: Any, d: Decision, rng: random.Random) -> _Table:
-        cands = ad.ordered(game, d, rng)
+    def _table(self, ad: Adapter, game: Any, d: Decision, rng: random.Random,
+               limit: int | None = None) -> _Table:
+        cands = ad.ordered(game, d, rng)[: limit or self.level.candidates]
         k = len(cands)
         return _Table(d.player, [c for c, _ in cands], [lbl for _, lbl in cands],
                       [0] * k, [0.0] * k, [None] * k, tries=[0] * k,
@@ -559,28 +620,28 @@ class SearchBot:
     @staticmethod
     def _best(table: _Table) -> int:
         """The candidate that beats the policy's pick (candidate 0) by the most, on average
-        over the simulations both played with the same dice, if by more than ``MARGIN`` over
-        at least ``MIN_VISITS`` of them; else the pick."""
-        base = table.samples[0]
+        over the simulations both played with the same dice, if by more than ``MARGIN`` and
+        by more than ``CONFIDENCE`` standard errors, over at least ``MIN_VISITS`` of them;
+        else the pick."""
         best_i, best_gain = 0, MARGIN
         for i in range(1, len(table.choices)):
-            common = [j for j in table.samples[i] if j in base]
-            if len(common) < MIN_VISITS:
+            gain, se, n = paired(table, i)
+            if n < MIN_VISITS or gain - CONFIDENCE * se <= 0.0:
                 continue
-            gain = sum(table.samples[i][j] - base[j] for j in common) / len(common)
             if gain > best_gain:
                 best_i, best_gain = i, gain
         return best_i
 
     def _iterate(self, ad: Adapter, real: Any, root: _Node, table: _Table,
-                 rng: random.Random) -> bool:
-        """One simulation; False if the simulated line raised (nothing is counted then)."""
-        i = table.select()
-        # The j-th visit of every root candidate plays the same dice.
+                 rng: random.Random, i: int, j_root: int) -> bool:
+        """Simulation ``j_root`` of root candidate ``i``; False if the simulated line raised
+        (nothing is counted then). Every candidate's j-th simulation plays the same dice in
+        the same guessed world (common random numbers)."""
         sim = real.clone()
-        j_root = table.tries[i]
         table.tries[i] += 1
-        ad.redeal(sim, hash_seed(self.seed, len(real.choices), j_root))
+        world = hash_seed(self.seed, len(real.choices), j_root)
+        self.guess_secrets(sim, table.player, random.Random(world))
+        ad.redeal(sim, world)
         path: list[tuple[_Table, int]] = [(table, i)]
         try:
             sim.apply(table.choices[i])
@@ -620,6 +681,33 @@ class SearchBot:
             t.w[j] += values[t.player] if t.player < len(values) else 0.5
         table.samples[i][j_root] = values[table.player] if table.player < len(values) else 0.5
         return True
+
+
+def paired(table: _Table, i: int) -> tuple[float, float, int]:
+    """Candidate ``i`` against the policy's pick over the simulations both played with the
+    same dice: the mean gain, its standard error and how many simulations."""
+    base, mine = table.samples[0], table.samples[i]
+    diffs = [mine[j] - base[j] for j in mine if j in base]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, math.inf, 0
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, math.inf, 1
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean, math.sqrt(var / n), n
+
+
+def _prune(table: _Table, alive: list[bool]) -> None:
+    """Successive rejection: a candidate that, after ``PRUNE_AFTER`` paired simulations,
+    cannot plausibly beat the policy's pick by ``MARGIN`` (its gain plus ``PRUNE_Z``
+    standard errors falls short) leaves the running, and the next one opens sooner."""
+    for i in range(1, len(table.choices)):
+        if not alive[i]:
+            continue
+        gain, se, n = paired(table, i)
+        if n >= PRUNE_AFTER and gain + PRUNE_Z * se < MARGIN:
+            alive[i] = False
 
 
 def hash_seed(*parts: Any) -> int:
