@@ -12,6 +12,7 @@ const CONTROLLERS = [
 ];
 
 const state = { scenarios: [], teams: [] };
+const DEFAULT_SCENARIO = "street-race";
 
 // Rolling on one of the three scenario tables (p.122): the server rolls with the game's seed.
 const RANDOM_TABLES = [
@@ -90,6 +91,10 @@ async function loadScenarios() {
   fill(document.getElementById("scenario"),
     state.scenarios.map((s) => h("option", { value: s.id }, s.name)),
     rs === "refuelled" ? RANDOM_TABLES.map(([v, name]) => h("option", { value: v }, `Random: ${name} (roll a D6)`)) : []);
+  // The book's first game (p.62) is the default wherever the ruleset has it.
+  if (state.scenarios.some((s) => s.id === DEFAULT_SCENARIO)) {
+    document.getElementById("scenario").value = DEFAULT_SCENARIO;
+  }
 }
 
 async function loadTeams() {
