@@ -133,7 +133,7 @@ def test_bots_play_the_next_event_and_standings_and_chart_follow(client: TestCli
     results = v["summary"]["results"]
     assert len(results) == 1
     gid = results[0]["game"]
-    game = client.app.state.games.get(gid).game  # type: ignore[attr-defined]
+    game = client.app.state.games.get(gid).game
     assert game.state.finished and game.state.round <= 3
     want = [[p for p in g] for g in finishing_order(game)]
     assert results[0]["data"]["places"] == want
@@ -234,7 +234,7 @@ def test_a_human_seats_game_link_is_its_own_and_the_result_is_recorded_when_it_e
     ev = r.json()["event"]
     assert ev["phase"] == "playing" and ev["finished"] is False
     gid = ev["game"]
-    session = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+    session = client.app.state.games.get(gid)
     token = session.seats[0].token
     assert ev["url"] == f"/games/{gid}?token={token}&campaign={cid}"
     # Rosters change between games only (ruling WEB-C4).
@@ -306,7 +306,7 @@ def seasons_view(c: Any) -> Any:
 
 def play_seat(client: TestClient, gid: str, token: str) -> None:
     """Play a human seat's table game to its end through the game API (a bot picks)."""
-    session = client.app.state.games.get(gid)  # type: ignore[attr-defined]
+    session = client.app.state.games.get(gid)
     bot, rng = make_bot("heuristic"), random.Random(1)
     while not session.finished:
         choice = bot.choose(session.game, session.game.pending(), rng)
@@ -325,7 +325,7 @@ def test_post_game_steps_are_offered_to_their_seat_only(client: TestClient) -> N
     ev = client.post(f"/api/campaigns/{cid}/next", json={
         "version": v, "token": t0, "controllers": ["human", "heuristic"],
         "max_rounds": 2}).json()["event"]
-    session = client.app.state.games.get(ev["game"])  # type: ignore[attr-defined]
+    session = client.app.state.games.get(ev["game"])
     play_seat(client, ev["game"], session.seats[0].token)
     mine = view(client, cid, t0)
     assert mine["event"]["phase"] == "post"
@@ -408,7 +408,7 @@ def test_televised_secret_steps_never_reach_the_other_seat_or_spectators(
             break
         assert ev["ask"] is None
         if ev["phase"] == "playing":
-            session = client.app.state.games.get(ev["game"])  # type: ignore[attr-defined]
+            session = client.app.state.games.get(ev["game"])
             play_seat(client, ev["game"], ",".join(s.token for s in session.seats))
             played = True
             continue

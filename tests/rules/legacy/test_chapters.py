@@ -11,7 +11,7 @@ from tests.builders import BLUE, RED, armed, play, run_step, table, values, vehi
 from tests.simulation import play_checked
 
 from carnage.engine.attack import attack_step
-from carnage.engine.game import Game
+from carnage.engine.game import Flow, Game
 from carnage.engine.state import Status
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import SurfaceKind
@@ -117,7 +117,7 @@ def test_a_crate_holder_counts_as_having_the_nano_cloaking_device() -> None:
         blue = armed(vehicle("blue", "car", *BLUE, player=0), ("machine_gun", "front", None))
         red = vehicle("red", "car", *RED, player=1, gear=1)
 
-        def step(g: Game):  # type: ignore[no-untyped-def]
+        def step(g: Game) -> Flow:
             g.install("test:nano-tech", lambda *_: ch._install_nano_tech(g, "test"))
             if with_crate:
                 tokens.add_token(g, "crate-1", "crate", carrier=red, source="t", page=None)

@@ -250,14 +250,15 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
             game: Game = ctx["game"]
             if SNATCH in chapter_rules(game.state) and not _enemy_damage(game, ctx["data"]):
                 return None
-            return cls._damaged(self, value, ctx)  # type: ignore[no-any-return]
+            cls._damaged(self, value, ctx)
+            return None
 
         body["_damaged"] = _damaged
     if hasattr(cls, "gear_phase_start"):
         def gear_phase_start(self: Any, game: Game) -> Flow | None:
-            out = cls.gear_phase_start(self, game)
+            out: Flow | None = cls.gear_phase_start(self, game)
             if POOLS not in chapter_rules(game.state):
-                return out  # type: ignore[no-any-return]
+                return out
             return _with_new_table_pools(game, out)
 
         body["gear_phase_start"] = gear_phase_start
