@@ -324,12 +324,17 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
         open_ = [s for s in shots.values() if uses.get(s.key, 0) < weapon_uses(g, v, s.key)]
         if not open_ and not extras:
             break
+        offered: list[tuple[str, str]] = (
+            [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_]
+            + [(o.value, o.label) for o in extras.values()])
+        # ``attack_choices`` hook: a rule may narrow the options (a creature's Berserk).
+        narrowed = g.effects.run_event("attack_choices", offered, {**step, "shots": open_})
+        if isinstance(narrowed, list) and narrowed:
+            offered = narrowed
         pick = yield ask(
             v.player, "attack",
             f"{v.name}: declare an attack ({crew - made} of {crew} left) or stop",
-            [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_]
-            + [(o.value, o.label) for o in extras.values()],
-            source="attack", page=30, vehicle=v.id,
+            offered, source="attack", page=30, vehicle=v.id,
         )
         if pick == STOP:
             break

@@ -299,6 +299,10 @@ def splash(game: Game, v: VehicleState | None, source: str) -> None:
 def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
     v: VehicleState = ctx["vehicle"]
     sets = splash_sets(g, v, shot)
+    # ``splash_sets`` hook: a rule may narrow where the template goes (a creature's Berserk).
+    narrowed = g.effects.run_event("splash_sets", sets, {"game": g, "vehicle": v, "shot": shot})
+    if isinstance(narrowed, list) and narrowed:
+        sets = narrowed
     names = {t.id: t.name for t in g.state.vehicles.values()}
     pick = yield ask(
         v.player, "splash",

@@ -241,3 +241,43 @@ def test_a_penned_in_dinosaur_stops_at_the_table_edge(dinosaurs: bool) -> None:
     xs = [p[0] for p in Rect(beast.pose, beast.length, beast.width).polygon()]
     assert max(xs) <= st.width + 1e-9 and max(xs) == pytest.approx(st.width, abs=0.01)
     assert beast.pose.heading == pytest.approx(0.0)
+
+
+def berserk_game(dinosaurs: bool) -> Game:
+    from carnage.rules.scenarios.beasts import make_creature
+
+    beast = make_creature(1, Pose(600.0, 600.0, 0.0))
+    pair = [vehicle("a", "car", 700, 600, 0.0, player=1), vehicle("b", "car", 700, 650, 0.0,
+                                                                   player=1)]
+    lone = vehicle("c", "car", 480, 600, 180.0, player=1)
+
+    def step(g: Game) -> Flow:
+        if dinosaurs:
+            g.install("test:dinosaurs", lambda *_: ch._install_dinosaurs(g, "test"))
+        g.state.active = beast.id
+        g.state.step = "attack"
+        yield from attack_step(g, beast)
+
+    return run_step(table(beast, *pair, lone), step, [6] * 40, ruleset=LEGACY)
+
+
+def test_a_berserk_dinosaur_must_flame_the_most_vehicles() -> None:
+    g = berserk_game(dinosaurs=True)
+    d = g.pending()
+    assert d is not None and d.kind == "attack"
+    offered = values(d)
+    assert "stop" not in offered and offered, offered
+    assert all(str(o).startswith("flamethrower#0>") for o in offered)
+    assert "flamethrower#0>c" not in offered  # the lone car: fewer under the template
+    play(g, offered[0])
+    # the template goes over both cars of the pair (the only placement covering the most)
+    splash = [e.data for e in g.log.events if e.kind == "splash"]
+    assert len(splash) == 1 and {splash[0]["target"], *splash[0]["also"]} == {"a", "b"}
+    assert any(e.data.get("rule") == "GL-078" for e in g.log.events)
+    # Refuelled's creatures may hold their fire and flame anyone in range
+    g = berserk_game(dinosaurs=False)
+    d = g.pending()
+    assert d is not None and "stop" in values(d) and "flamethrower#0>c" in values(d)
+    play(g, "flamethrower#0>a")
+    d = g.pending()  # and may lay the template over fewer vehicles
+    assert d is not None and d.kind == "splash" and "-" in values(d)

@@ -358,6 +358,7 @@ def _install_nano_tech(game: Game, eff: str) -> None:
 
 # -- dinosaurs ------------------------------------------------------------------------------------
 DINO_GEAR = 3
+FLAMER = "flamethrower"
 """GL-079: a creature counts as Gear 3 when attacked and in collisions outside its activation."""
 
 
@@ -431,7 +432,34 @@ def _install_dinosaurs(game: Game, eff: str) -> None:
                   x=round(v.pose.x, 3), y=round(v.pose.y, 3))
         return False
 
+    def covered(v: Any, shot: Any) -> int:
+        from carnage.rules.weapons import splash_sets
+
+        return 1 + max(len(x) for x in splash_sets(game, v, shot))
+
+    def berserk(options: list[tuple[str, str]], ctx: dict[str, Any]) -> Any:
+        v = ctx.get("vehicle")
+        shots = [x for x in ctx.get("shots", []) if x.weapon == FLAMER]
+        if v is None or not is_creature(v) or not shots:
+            return None
+        most = {x.value: covered(v, x) for x in shots}
+        top = max(most.values())
+        keep = [o for o in options if most.get(str(o[0])) == top]
+        if keep:
+            game.emit("legacy_rule", source=SOURCE, page=None, rule="GL-078",
+                      what="Berserk: the creature must use its flamethrower on the most "
+                      "vehicles", vehicle=v.id, covers=top)
+        return keep or None
+
+    def berserk_splash(sets: list[tuple[str, ...]], ctx: dict[str, Any]) -> Any:
+        if not is_creature(ctx.get("vehicle")) or ctx["shot"].weapon != FLAMER or not sets:
+            return None
+        top = max(len(x) for x in sets)
+        return [x for x in sets if len(x) == top]
+
     game.effects.on("smash_dice", eff, dice)
+    game.effects.on("attack_choices", eff, berserk)
+    game.effects.on("splash_sets", eff, berserk_splash)
     game.effects.on("off_table", eff, penned_in)
     game.effects.on("distracted", eff, not_distracted)
     game.effects.add_flow("after_activation", eff, lambda ctx: calm_after_creature, -50)
