@@ -22,7 +22,6 @@ secret unless public), ``team_note`` (seat, note), ``corrosion`` / ``mutation`` 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,6 +36,7 @@ from carnage.campaign.steps import (
     StepAsk,
     Steps,
     choices,
+    derive,
     done,
     extended,
     may_see,
@@ -172,12 +172,6 @@ def team_json(spec: TeamSpec) -> dict[str, Any]:
 
 def vehicle_json(v: VehicleSpec) -> dict[str, Any]:
     return v.model_dump(mode="json", exclude_none=True)
-
-
-def derive(seed: Any, *parts: Any) -> int:
-    """A dice seed for one step sequence, from the campaign's seed and where it is."""
-    text = ":".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
 # -- game facts -----------------------------------------------------------------------------------

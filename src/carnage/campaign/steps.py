@@ -19,6 +19,7 @@ Dice come from ``rng``, a ``random.Random(seed)``; the mode writes the seed into
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -53,6 +54,12 @@ class NextEvent:
         return {"game": self.number, "scenario": self.scenario, "seats": list(self.seats),
                 "kind": self.kind, "label": self.label or self.scenario,
                 "options": dict(self.options), **dict(self.info)}
+
+
+def derive(seed: Any, *parts: Any) -> int:
+    """A dice seed for one step sequence, from the campaign's seed and where it is."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
 def extended(c: Campaign, records: Sequence[Record]) -> Campaign:

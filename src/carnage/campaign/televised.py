@@ -29,7 +29,6 @@ Records (``Record.kind``): ``join``, ``stash`` (Cans in or out), ``cp``, ``rp`` 
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -43,6 +42,7 @@ from carnage.campaign.steps import (
     StepAsk,
     Steps,
     choices,
+    derive,
     done,
     extended,
     may_see,
@@ -138,12 +138,6 @@ def placed(places: Sequence[Sequence[int]], players: int) -> dict[int, int]:
             out.update(dict.fromkeys(group, place))
         place += len(group)
     return out
-
-
-def derive(seed: Any, *parts: Any) -> int:
-    """A dice seed for one step sequence, from the campaign's seed and where it is."""
-    text = ":".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 
 # -- the season as the records leave it -----------------------------------------------------------
