@@ -187,15 +187,43 @@ def test_explanation_lines_name_the_candidates_and_mark_the_choice():
 
 
 def test_a_time_limit_on_a_given_clock_is_respected():
-    # Each reading of the clock advances it a tenth of a second: the search may start at most
-    # one simulation after its 0.35 s are spent, so a handful run, never the 1000 allowed.
+    # Each reading of the clock advances it a tenth of a second, and the bot reads it after
+    # every rollout step: the simulation running when the 0.35 s are spent is abandoned (not
+    # counted), and none starts after it, so the last reading is at most a tick past the limit.
     g = carnage.new_game(seed=5)
     d = first_decision(g, "template")
-    ticks = iter(range(10**6))
-    bot = SearchBot("hard", iterations=1000, seconds=0.35, horizon=3, seed=0,
-                    clock=lambda: next(ticks) / 10)
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(len(readings) / 10)
+        return readings[-1]
+
+    bot = SearchBot("hard", iterations=1000, seconds=0.35, horizon=30, seed=0, clock=clock)
+    choice = bot.choose(g, d, random.Random(0))
+    e = bot.last
+    assert e.late == 1 and e.iterations == sum(c.visits for c in e.candidates)
+    assert readings[-1] <= 0.35 + 0.1 + 1e-9
+    assert d.validate(choice) == choice
+
+
+def test_no_simulation_starts_that_would_pass_the_limit_if_as_slow_as_the_slowest():
+    # Every simulation takes 0.4 s of a fake clock: after two (0.8 s) a third would end at
+    # 1.2 s, past the 0.9 s limit, so the search stops at two instead of overrunning.
+    g = carnage.new_game(seed=5)
+    d = first_decision(g, "template")
+    now = [0.0]
+    bot = SearchBot("hard", iterations=1000, seconds=0.9, horizon=3, seed=0,
+                    clock=lambda: now[0])
+    real = bot._iterate
+
+    def slow(*args, **kw):
+        now[0] += 0.4
+        return real(*args[:-1], None)
+
+    bot._iterate = slow
     bot.choose(g, d, random.Random(0))
-    assert 1 <= bot.last.iterations <= 4
+    assert bot.last.iterations == 2 and bot.last.late == 0
+    assert now[0] <= 0.9
 
 
 def test_decisions_not_worth_searching_are_the_policys_pick_at_once():

@@ -42,7 +42,10 @@ How one decision is searched (open-loop MCTS with determinised dice):
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
   that paired mean, over at least ``MIN_VISITS`` rounds.
 * **Budget.** Iterations (reproducible from the bot's seed) and, optionally, seconds (a time
-  limit, which is not reproducible). The levels: ``easy``, ``normal`` and ``hard``. A decision
+  limit, which is not reproducible). The limit holds: no simulation starts that, if as slow
+  as the slowest so far, would end past it, and one that is still running when it passes is
+  abandoned (not counted), so a decision overruns it by at most one rollout step. The levels:
+  ``easy``, ``normal`` and ``hard``. A decision
   with one option, or one the adapter says is not worth searching (Refuelled: grid places,
   whom to shoot), is answered by the policy at once.
 * **Never illegal.** The answer is always a validated candidate (options are the decision's
@@ -152,12 +155,15 @@ class Explanation:
     level: str
     failed: int = 0
     """Simulations that raised (their value was not counted)."""
+    late: int = 0
+    """Simulations abandoned because the time limit ran out in them (not counted)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"decision": self.decision, "player": self.player, "kind": self.kind,
                 "vehicle": self.vehicle, "chosen": self.chosen, "level": self.level,
                 "iterations": self.iterations, "seconds": round(self.seconds, 4),
-                "failed": self.failed, "candidates": [c.to_json() for c in self.candidates]}
+                "failed": self.failed, "late": self.late,
+                "candidates": [c.to_json() for c in self.candidates]}
 
     def lines(self, limit: int = 6) -> list[str]:
         """The explanation in plain words, one candidate a line."""
@@ -555,7 +561,10 @@ class SearchBot:
         table = self._table(ad, game, decision, own,
                             None if ad.worth_searching(game, decision) else 1)
         root.tables[signature(decision)] = table
-        failed = done = 0
+        failed = done = late = 0
+        slowest = 0.0
+        """The longest simulation so far: none starts that would, as long, pass the limit."""
+        deadline = None if self.seconds is None else started + self.seconds
         alive = [True] * len(table.choices)
         j = 0
         frontier = 1
@@ -571,15 +580,24 @@ class SearchBot:
                     continue
                 active += 1
                 frontier = max(frontier, i + 1)
-                if done >= self.iterations or (
-                        self.seconds is not None and done > 0
-                        and self.clock() - started >= self.seconds):
+                if done >= self.iterations:
                     break
-                if not self._iterate(ad, game, root, table, own, i, j):
+                if deadline is not None and done > 0:
+                    now = self.clock()
+                    if now + slowest >= deadline:
+                        break
+                else:
+                    now = self.clock()
+                outcome = self._iterate(ad, game, root, table, own, i, j, deadline)
+                if outcome == "late":
+                    late += 1
+                    break
+                slowest = max(slowest, self.clock() - now)
+                if outcome == "failed":
                     failed += 1
                 done += 1
                 ran = True
-            if not ran:
+            if not ran or late:
                 break
             j += 1
             _prune(table, alive)
@@ -595,7 +613,7 @@ class SearchBot:
             decision=index, player=decision.player, kind=decision.kind,
             vehicle=decision.vehicle, chosen=choice, iterations=done,
             seconds=time.perf_counter() - wall,
-            candidates=_weighed(table), level=self.level.name, failed=failed))
+            candidates=_weighed(table), level=self.level.name, failed=failed, late=late))
         return choice
 
     @staticmethod
@@ -633,8 +651,10 @@ class SearchBot:
         return best_i
 
     def _iterate(self, ad: Adapter, real: Any, root: _Node, table: _Table,
-                 rng: random.Random, i: int, j_root: int) -> bool:
-        """Simulation ``j_root`` of root candidate ``i``; False if the simulated line raised
+                 rng: random.Random, i: int, j_root: int,
+                 deadline: float | None = None) -> str:
+        """Simulation ``j_root`` of root candidate ``i``: ``"ok"``; ``"failed"`` if the
+        simulated line raised, ``"late"`` if ``deadline`` (on ``self.clock``) passed during it
         (nothing is counted then). Every candidate's j-th simulation plays the same dice in
         the same guessed world (common random numbers)."""
         sim = real.clone()
@@ -669,18 +689,21 @@ class SearchBot:
                 depth += 1
             # Rollout with the policy.
             steps = 0
+            clock = self.clock
             while steps < self.horizon and (d := sim.pending()) is not None:
                 sim.apply(_safe_pick(ad.policy, sim, d, rng))
                 steps += 1
+                if deadline is not None and clock() >= deadline:
+                    return "late"
             values = ad.values(sim)
         except Exception:  # a simulated line the engine could not play: count it as failed
-            return False
+            return "failed"
         for t, j in path:
             t.visits += 1
             t.n[j] += 1
             t.w[j] += values[t.player] if t.player < len(values) else 0.5
         table.samples[i][j_root] = values[table.player] if table.player < len(values) else 0.5
-        return True
+        return "ok"
 
 
 def paired(table: _Table, i: int) -> tuple[float, float, int]:
