@@ -10,7 +10,9 @@ game's memory in its state, so that a game can be copied and saved at any decisi
   Handlers are rebuilt from the journal on a copy, so they never point into another game.
 * **Checkpoints.** The flow calls ``checkpoint()`` at the points it can resume from its state
   alone (Refuelled: the start of a player's turn in a Gear Phase). The driver keeps a copy of
-  the state and the dice there. ``clone()`` copies that checkpoint, rebuilds the effects from
+  the state and the dice there, made lazily: a game nobody copies only marks the place, and
+  the first copy made after it copies the state there while it replays. ``clone()`` copies
+  that checkpoint, rebuilds the effects from
   the journal, re-enters the flow and re-applies the few choices made since; ``snapshot()``
   writes the same as a versioned JSON document and ``restore`` reads it back.
 * **Effects attach only in installers.** Attaching a handler outside an installer (or a
@@ -93,6 +95,11 @@ class Checkpoint:
         return Checkpoint(None, dice, log_len, choices_len, blob)
 
     @property
+    def pickled(self) -> bool:
+        """Whether the state is kept as pickled bytes (never changed once made)."""
+        return self._blob is not None
+
+    @property
     def state(self) -> Any:
         """The state at the checkpoint (read it, never change it)."""
         if self._state is None and self._blob is not None:
@@ -126,6 +133,10 @@ class KernelGame(ABC):
     _installing: int = field(default=0, repr=False)
     _temporary: int = field(default=0, repr=False)
     _replaying: bool = field(default=False, repr=False)
+    _mark: tuple[int, int] | None = field(default=None, repr=False)
+    """The latest checkpoint reached but not yet copied (log length, choices), if any."""
+    _target: tuple[int, int] | None = field(default=None, repr=False)
+    """While a copy replays: the checkpoint (log length, choices) it is to copy the state at."""
 
     ruleset_name: ClassVar[str] = "kernel"
 
@@ -195,18 +206,28 @@ class KernelGame(ABC):
 
     def clone(self) -> Self:
         """An independent copy at the same decision: both continue identically under the same
-        choices and dice."""
+        choices and dice. A checkpoint reached but not yet copied is copied by the replay
+        (the copy keeps the state there), and this game keeps that copy too."""
         cp = self._checkpoint
         assert cp is not None, "a started game always has a checkpoint"
         log = EventLog(list(self.log.events[: cp.log_len]))
         g = self.blank(cp.state_copy(), _dice_copy(self.dice, cp.dice), log)
-        g._resume(cp, list(self.choices))
+        g._target = self._mark
+        try:
+            g._resume(cp, list(self.choices))
+        finally:
+            g._target = None
+        if self._mark is not None and g._checkpoint is not None and (
+                g._checkpoint.log_len, g._checkpoint.choices_len) == self._mark:
+            self._checkpoint, self._mark = g._checkpoint, None
         return g
 
     def snapshot(self) -> dict[str, JsonValue]:
         """The game as a versioned JSON document: ``restore`` rebuilds it exactly."""
         from carnage.kernel.codec import encode
 
+        if self._mark is not None:
+            self.clone()  # copies the state at the latest checkpoint
         cp = self._checkpoint
         assert cp is not None
         return {
@@ -317,11 +338,18 @@ class KernelGame(ABC):
             self.effects.remove_effect(effect)
 
     def checkpoint(self) -> None:
-        """The flow can resume from the state alone here: keep a copy to clone from."""
+        """The flow can resume from the state alone here. The state is copied only when it is
+        needed: at the game's first checkpoint, and when a copy or a snapshot is made later
+        (the copy's replay copies it on the way; until then the game only marks the place, so
+        a game nobody copies pays nothing for its checkpoints)."""
         if self._replaying:
             return
-        self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice),
-                                         len(self.log), len(self.choices))
+        here = (len(self.log), len(self.choices))
+        if self._checkpoint is None or here == self._target:
+            self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice), *here)
+            self._mark = None
+        else:
+            self._mark = here
 
     @property
     def since_checkpoint(self) -> int:
@@ -352,8 +380,10 @@ class KernelGame(ABC):
                     self._installing -= 1
         finally:
             self._replaying = False
-        self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice),
-                                         cp.log_len, cp.choices_len)
+        # The checkpoint's pickled copy is never changed: a copy resumed from it shares it.
+        self._checkpoint = cp if cp.pickled else Checkpoint.of(
+            self.state, _dice_state(self.dice), cp.log_len, cp.choices_len)
+        self._mark = None
         self.choices = list(choices[: cp.choices_len])
         self._flow = self.flow()
         self._advance(None, first=True)
