@@ -149,9 +149,17 @@ class StreetRace(RollOffPole, TableScenario):
         heading = line.heading()
         # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
         # passes the vehicles in play).
-        placed_polys = [r.polygon()
-                        for i in (state.scenario.get("deployed", []) if placed is None else placed)
+        placed_rects = [r for i in (state.scenario.get("deployed", []) if placed is None
+                                    else placed)
                         for _, r in state.vehicles[i].bodies()]
+        placed_polys = [r.polygon() for r in placed_rects]
+        # Bounding circles (exact): along the better of a slot's two square axes two centres
+        # are at least 1/sqrt(2) of their distance apart and each outline reaches at most
+        # its radius, so a pair farther apart than sqrt(2) times the two radii (and a margin)
+        # is separated by more than 1e-6 and cannot touch.
+        placed_circles = [(r.pose.x, r.pose.y, math.hypot(r.length, r.width) / 2.0)
+                          for r in placed_rects]
+        v_rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
         self.grid_hinges = {}
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
@@ -171,7 +179,9 @@ class StreetRace(RollOffPole, TableScenario):
                 y = cy + ay * off - ny * v.length / 2.0
                 pose = Pose(x, y, heading)
                 poly = Rect(pose, v.length, v.width).polygon()
-                if any(penetration(poly, o) >= -1e-6 for o in placed_polys):
+                if any(penetration(poly, o) >= -1e-6
+                       for o, (ox, oy, orad) in zip(placed_polys, placed_circles, strict=True)
+                       if (ox - x) ** 2 + (oy - y) ** 2 <= 2.0 * (v_rad + orad) ** 2):
                     continue
                 if any(penetration(poly, o) > 1e-6 for o in terrain):
                     continue
