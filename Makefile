@@ -3,7 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: install install-dev run test lint bench prerequisites-run prerequisites-test
+.PHONY: install install-dev compile pure run test lint bench prerequisites-run prerequisites-test
 
 ## What a fresh Debian machine lacks (python3-venv; chromium for the browser tests) is
 ## installed by scripts/prerequisites.sh, which lists every such package in one place.
@@ -17,11 +17,21 @@ $(BIN)/python: | prerequisites-run
 	$(PY) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+## Both installs compile the geometry with mypyc where a C compiler is at hand (the same
+## answers, faster; scripts/compile.py says why not otherwise and Carnage stays plain Python).
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[fast]'
+	$(BIN)/python scripts/compile.py
 
 install-dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/python scripts/compile.py
+
+## Rebuild the compiled modules after editing them (`make pure` goes back to plain Python).
+compile: install-dev
+
+pure:
+	$(BIN)/python scripts/compile.py --clean
 
 ## The main job: the browser table. Prints the URL to open (Ctrl+C stops it).
 run: install

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import carnage
 from carnage.ai import HeuristicBot, bot_rng
+from carnage.compiled import describe
 from carnage.geometry.cover import clear_memo
 from carnage.rulesets.setup import GameSetup, build_game
 
@@ -150,7 +151,8 @@ def main() -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
         return
     best = min((run(args.games, args.seed) for _ in range(3)), key=lambda r: r.seconds)
-    print(f"heuristic vs heuristic Street Race, {best.games} games, one core:")
+    print(f"heuristic vs heuristic Street Race, {best.games} games, one core "
+          f"({describe()}):")
     print(f"  {best.per_second:.1f} games/s  ({1000 * best.seconds / best.games:.0f} ms a game; "
           f"{best.rounds / best.games:.2f} rounds, {best.choices / best.games:.0f} choices)")
     split = max(best.engine + best.bots, 1e-9)

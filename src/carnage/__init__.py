@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from carnage.compiled import guard as _guard
+
+_guard()  # before any compiled module is imported: a stale build is not used (compiled.py)
+
 __version__ = "0.1.0"
 
 

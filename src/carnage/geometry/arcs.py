@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.convex import convex_hull, sweep_hull, translate
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
@@ -86,6 +88,7 @@ def parse_arc(name: str) -> Arc:
     )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class PlacementFamily:
     """The template at a fixed ``heading`` with its origin anywhere on ``start``→``end``."""

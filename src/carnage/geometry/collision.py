@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.shapes import Point, Rect, closest_points, penetration
 
 TOUCH_TOL = 0.1
@@ -33,6 +35,7 @@ def _signed_area(poly: tuple[Point, ...]) -> float:
     return a / 2.0
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Obstruction:
     """A convex outline on the table, vertices counter-clockwise (clockwise input is reversed).
@@ -104,6 +107,7 @@ class Obstruction:
 # ------------------------------------------------------------------ collision orientation
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Contact:
     """Where two touching bodies meet: a representative point and the edge hit on each."""

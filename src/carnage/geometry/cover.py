@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.allround import (
     CLEAR,
     TOUCHING,
@@ -69,6 +71,7 @@ from carnage.geometry.shapes import (
 )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Blocker:
     """Anything that may stand between shooter and target: obstacles, wrecks, vehicles."""
@@ -78,6 +81,7 @@ class Blocker:
     tall: bool = False
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class FireCheck:
     """Answer to "can this template in this arc reach the target, and how well?"."""

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.collision import TOUCH_TOL, Obstruction
 from carnage.geometry.shapes import Point, Pose, Rect, distance, norm_heading
 from carnage.geometry.sweep import (
@@ -561,6 +563,7 @@ def _to_world(start: Pose, x: float, y: float, h_rad: float) -> Pose:
                 norm_heading(start.heading + math.degrees(h_rad)))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
 class MoveResult:
     """Outcome of a move: the final ``pose``; whether the movement was ``interrupted``; the
@@ -715,11 +718,13 @@ def _slide_turn(template_id: str, side: str, slide: str | None, slide_facing: fl
     return 0.0
 
 
-def _check_obstructions(obstructions: Sequence[Obstruction]) -> None:
+def _check_obstructions(obstructions: Sequence[object]) -> None:
     seen: set[str] = set()
-    for ob in obstructions:
-        if not isinstance(ob, Obstruction):
-            raise ValueError(f"obstructions must be Obstruction objects, not {type(ob).__name__}")
+    for item in obstructions:  # typed ``object``: compiled, a wrong type must reach the check
+        if not isinstance(item, Obstruction):
+            raise ValueError(
+                f"obstructions must be Obstruction objects, not {type(item).__name__}")
+        ob = item
         if ob.id in seen:
             raise ValueError(f"duplicate obstruction id {ob.id!r}")
         seen.add(ob.id)

@@ -15,6 +15,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.shapes import Point, distance
 from carnage.geometry.templateset import TemplateSet, default_template_set
 
@@ -31,6 +33,7 @@ inscribed in the circle, so it falls short of the true outline by at most
 r·(1 − cos 3.75°) < 0.1 mm for radii up to 45 mm (the Large Burst's is 35 mm)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class ShootingTemplate:
     """A shooting template in its own frame (see module docstring)."""

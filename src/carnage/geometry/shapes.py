@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 Point = tuple[float, float]
 
 EPS = 1e-9
@@ -44,6 +46,7 @@ def rotate(p: Point, deg: float) -> Point:
     return (p[0] * c - p[1] * s, p[0] * s + p[1] * c)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Pose:
     """A position (centre, mm) and heading (degrees, CCW from +x)."""
@@ -74,6 +77,7 @@ class Pose:
         return Pose(x, y, norm_heading(other.heading - self.heading))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Rect:
     """An oriented rectangle: ``length`` runs along the heading, ``width`` across it."""

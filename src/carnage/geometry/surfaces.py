@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.convex import covered_by_union
 from carnage.geometry.shapes import Point, Rect, penetration, unit
 
@@ -44,6 +46,7 @@ def parse_surface_kind(kind: str) -> SurfaceKind:
         ) from None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Surface:
     id: str
@@ -52,6 +55,7 @@ class Surface:
     """A convex outline."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SurfaceReport:
     """Where a move ran: all on road, and which rough / treacherous surfaces it touched."""

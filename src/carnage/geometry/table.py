@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
 
@@ -21,6 +23,7 @@ EDGE_TOL = 1e-6
 """How far (mm) past the edge a shape may reach and still count as on the table."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Table:
     width: float

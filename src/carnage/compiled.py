@@ -1,0 +1,122 @@
+"""Carnage's compiled modules: which are in use, and the guard against a stale build.
+
+``scripts/compile.py`` (run by ``make install`` and ``make test``) compiles the pure-maths
+modules named in ``COMPILED`` with mypyc, in place (a C extension next to each source), and
+records each source's SHA-256 in ``_compiled.json``. Compiled code does the same IEEE float
+operations with the same C library as the interpreter, so it gives the same answers (the golden
+seeded games of the test suite replay identically either way); it is only faster. Where there
+is no C compiler, Carnage runs as plain Python.
+
+A compiled module whose source was edited after the build would run the old code. So when any
+recorded source no longer matches its digest, none of the compiled modules is used: Python
+imports every one of them from source instead (compiled modules call each other directly, so
+they are used all together or not at all) and a warning says to rebuild (``make compile``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = Path(__file__).resolve().parent
+STAMP = PACKAGE / "_compiled.json"
+
+COMPILED: tuple[str, ...] = (
+    "carnage.ai.field",
+    "carnage.geometry.allround",
+    "carnage.geometry.arcs",
+    "carnage.geometry.collision",
+    "carnage.geometry.compose",
+    "carnage.geometry.convex",
+    "carnage.geometry.cover",
+    "carnage.geometry.footprints",
+    "carnage.geometry.movement",
+    "carnage.geometry.ranges",
+    "carnage.geometry.shapes",
+    "carnage.geometry.surfaces",
+    "carnage.geometry.sweep",
+    "carnage.geometry.table",
+)
+"""Modules compiled when a compiler is at hand: geometry (pure maths, no rules) and the bot's
+distance field. ``geometry.scene`` (pydantic models) and ``geometry.templateset`` (a nested
+function mypyc cannot compile in a plain class) stay Python."""
+
+
+def source(name: str) -> Path:
+    """The source file of module ``name`` (``carnage.x.y`` -> ``.../carnage/x/y.py``)."""
+    return PACKAGE.joinpath(*name.split(".")[1:]).with_suffix(".py")
+
+
+def digest(name: str) -> str:
+    return hashlib.sha256(source(name).read_bytes()).hexdigest()
+
+
+def recorded() -> dict[str, str]:
+    """Module -> source digest of the last build (empty: never built, or cleaned)."""
+    try:
+        doc = json.loads(STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    mods = doc.get("modules") if isinstance(doc, dict) else None
+    return {str(k): str(v) for k, v in mods.items()} if isinstance(mods, dict) else {}
+
+
+def stale(record: dict[str, str] | None = None) -> list[str]:
+    """Recorded modules whose source differs from the build's (or is gone)."""
+    out = []
+    for name, want in sorted((recorded() if record is None else record).items()):
+        try:
+            if digest(name) != want:
+                out.append(name)
+        except OSError:
+            out.append(name)
+    return out
+
+
+class _FromSource(importlib.abc.MetaPathFinder):
+    """Imports the named modules from their ``.py`` files, never from a compiled build."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = frozenset(names)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source(fullname))
+
+
+def guard() -> None:
+    """Called first thing by ``import carnage``: use a stale build's modules from source."""
+    record = recorded()
+    if not record:
+        return
+    old = stale(record)
+    if old:
+        sys.meta_path.insert(0, _FromSource(sorted(record)))
+        warnings.warn(
+            f"carnage: compiled modules are older than their sources ({', '.join(old)}); "
+            "running them as Python. Rebuild with `make compile`.", stacklevel=2)
+
+
+def in_use() -> list[str]:
+    """Compiled modules loaded now from their C extension (imports them)."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [name for name in COMPILED
+            if str(getattr(importlib.import_module(name), "__file__", "")).endswith(suffixes)]
+
+
+def describe() -> str:
+    """One line for benchmarks: how much of Carnage runs compiled."""
+    n = len(in_use())
+    if n == 0:
+        return "pure Python (no compiled modules: see scripts/compile.py)"
+    return f"compiled with mypyc: {n} of {len(COMPILED)} modules"
