@@ -58,6 +58,7 @@ def run(games: int, seed: int) -> Run:
     start = time.process_time()
     for s in range(seed, seed + games):
         g = build_game(setup, s)
+        g.lazy_checkpoints = True  # as tourneys and simulations play it
         players = [HeuristicBot(), HeuristicBot()]
         rng = bot_rng(s)
         while (d := g.pending()) is not None:

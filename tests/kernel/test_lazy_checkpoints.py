@@ -1,6 +1,8 @@
-"""Checkpoints are copied only when a copy needs them: a game nobody copies pickles its state
-once, and the first copy made later copies the state at the latest checkpoint while it replays
-(so later copies re-apply only the choices since it)."""
+"""With ``lazy_checkpoints`` checkpoints are copied only when a copy needs them: a game nobody
+copies pickles its state once, and the first copy made later copies the state at the latest
+checkpoint while it replays (so later copies re-apply only the choices since it). Without it
+(the default) every checkpoint is copied, so a change made to the state from outside between
+two choices is kept by later copies."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ from carnage.ai import HeuristicBot, bot_rng
 from carnage.kernel.codec import encode
 
 
-def played(seed: int, choices: int):
+def played(seed: int, choices: int, lazy: bool = True):
     g = carnage.new_game(seed=seed)
+    g.lazy_checkpoints = lazy
     bots, rng = [HeuristicBot(), HeuristicBot()], bot_rng(seed)
     while len(g.choices) < choices and (d := g.pending()) is not None:
         g.apply(bots[d.player].choose(g, d, rng))
@@ -59,3 +62,25 @@ def test_copies_and_snapshots_of_an_uncopied_game_play_on_exactly_like_it():
         views = {json.dumps([encode(x.state), [e.to_json() for e in x.log.events]])
                  for x in games}
         assert len(views) == 1
+
+
+def test_by_default_every_checkpoint_is_copied_and_keeps_edits_made_from_outside():
+    g, bots, rng = played(7, 10, lazy=False)
+    v = next(iter(g.state.vehicles.values()))
+    v.hazards = 3  # an edit from outside, as a test placing things does
+    while g._mark is None and g.since_checkpoint > 0 or len(g.choices) < 12:
+        d = g.pending()
+        g.apply(bots[d.player].choose(g, d, rng))
+    assert g._mark is None
+    c = g.clone()
+    assert c.state.vehicles[v.id].hazards == g.state.vehicles[v.id].hazards
+
+
+def test_the_search_bots_copies_are_lazy_and_the_real_game_keeps_its_setting():
+    from carnage.ai.search import SearchBot
+
+    g, _, _ = played(8, 8, lazy=False)
+    d = g.pending()
+    SearchBot("hard", iterations=3, seconds=None, horizon=30, seed=0).choose(g, d, bot_rng(0))
+    assert g.lazy_checkpoints is False and g.clone().lazy_checkpoints is False
+    assert g.clone(lazy=True).lazy_checkpoints is True

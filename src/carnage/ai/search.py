@@ -66,6 +66,7 @@ from typing import Any
 
 from carnage.ai.determinise import determinise
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.game import KernelGame
 from carnage.kernel.dice import SeededDice
 
 Choice = str | int | float
@@ -657,7 +658,8 @@ class SearchBot:
         simulated line raised, ``"late"`` if ``deadline`` (on ``self.clock``) passed during it
         (nothing is counted then). Every candidate's j-th simulation plays the same dice in
         the same guessed world (common random numbers)."""
-        sim = real.clone()
+        # A copy played out is never copied again: its checkpoints need no copies (lazy).
+        sim = real.clone(lazy=True) if isinstance(real, KernelGame) else real.clone()
         table.tries[i] += 1
         world = hash_seed(self.seed, len(real.choices), j_root)
         self.guess_secrets(sim, table.player, random.Random(world))

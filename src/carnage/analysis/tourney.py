@@ -89,6 +89,7 @@ def play_seeded(setup: GameSetup, bot_names: Sequence[str], seed: int | str) -> 
     """Build the game of ``setup`` with dice seeded by ``seed`` and let the named bots (one per
     seat) play it out, their own randomness seeded from the same ``seed``."""
     game = build_game(setup, seed)
+    game.lazy_checkpoints = True  # played through apply() only, never edited
     play_out(game, [make_bot(b) for b in bot_names], bot_rng(seed))
     return game
 

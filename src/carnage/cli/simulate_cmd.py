@@ -182,6 +182,7 @@ def simulate(
             setup = setup_for(game_seed)
         try:
             game = build_game(setup, game_seed)
+            game.lazy_checkpoints = True  # played through apply() only, never edited
             bots: list[Bot] = [make_bot(b) for b in bot_names]
             play_out(game, bots, bot_rng(game_seed))
             out = game.outcome()

@@ -10,9 +10,9 @@ game's memory in its state, so that a game can be copied and saved at any decisi
   Handlers are rebuilt from the journal on a copy, so they never point into another game.
 * **Checkpoints.** The flow calls ``checkpoint()`` at the points it can resume from its state
   alone (Refuelled: the start of a player's turn in a Gear Phase). The driver keeps a copy of
-  the state and the dice there, made lazily: a game nobody copies only marks the place, and
-  the first copy made after it copies the state there while it replays. ``clone()`` copies
-  that checkpoint, rebuilds the effects from
+  the state and the dice there (with ``lazy_checkpoints``, a game that changes only through
+  ``apply``, only when needed: it marks the place, and the first copy made after it copies
+  the state there while it replays). ``clone()`` copies that checkpoint, rebuilds the effects from
   the journal, re-enters the flow and re-applies the few choices made since; ``snapshot()``
   writes the same as a versioned JSON document and ``restore`` reads it back.
 * **Effects attach only in installers.** Attaching a handler outside an installer (or a
@@ -133,6 +133,11 @@ class KernelGame(ABC):
     _installing: int = field(default=0, repr=False)
     _temporary: int = field(default=0, repr=False)
     _replaying: bool = field(default=False, repr=False)
+    lazy_checkpoints: bool = field(default=False, repr=False)
+    """Copy the state at a checkpoint only when a copy or a snapshot needs it (``checkpoint``).
+    For games that change only through ``apply`` (simulations, tourneys, the search bot's
+    rollouts): a change made to the state from outside between two choices (a test placing
+    a vehicle) would not be replayed by a copy made from an earlier checkpoint."""
     _mark: tuple[int, int] | None = field(default=None, repr=False)
     """The latest checkpoint reached but not yet copied (log length, choices), if any."""
     _target: tuple[int, int] | None = field(default=None, repr=False)
@@ -204,14 +209,16 @@ class KernelGame(ABC):
         self._count("decision")
         self._advance(value)
 
-    def clone(self) -> Self:
+    def clone(self, *, lazy: bool | None = None) -> Self:
         """An independent copy at the same decision: both continue identically under the same
-        choices and dice. A checkpoint reached but not yet copied is copied by the replay
-        (the copy keeps the state there), and this game keeps that copy too."""
+        choices and dice. ``lazy``: the copy's ``lazy_checkpoints`` (None: this game's). A
+        checkpoint reached but not yet copied is copied by the replay (the copy keeps the
+        state there), and this game keeps that copy too."""
         cp = self._checkpoint
         assert cp is not None, "a started game always has a checkpoint"
         log = EventLog(list(self.log.events[: cp.log_len]))
         g = self.blank(cp.state_copy(), _dice_copy(self.dice, cp.dice), log)
+        g.lazy_checkpoints = self.lazy_checkpoints if lazy is None else lazy
         g._target = self._mark
         try:
             g._resume(cp, list(self.choices))
@@ -338,14 +345,15 @@ class KernelGame(ABC):
             self.effects.remove_effect(effect)
 
     def checkpoint(self) -> None:
-        """The flow can resume from the state alone here. The state is copied only when it is
-        needed: at the game's first checkpoint, and when a copy or a snapshot is made later
-        (the copy's replay copies it on the way; until then the game only marks the place, so
-        a game nobody copies pays nothing for its checkpoints)."""
+        """The flow can resume from the state alone here: keep a copy of it to clone from. With
+        ``lazy_checkpoints`` the state is copied only when it is needed: at the game's first
+        checkpoint, and when a copy or a snapshot is made later (the copy's replay copies it
+        on the way; until then the game only marks the place, so a game nobody copies pays
+        nothing for its checkpoints)."""
         if self._replaying:
             return
         here = (len(self.log), len(self.choices))
-        if self._checkpoint is None or here == self._target:
+        if not self.lazy_checkpoints or self._checkpoint is None or here == self._target:
             self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice), *here)
             self._mark = None
         else:
