@@ -68,7 +68,7 @@ def test_by_default_every_checkpoint_is_copied_and_keeps_edits_made_from_outside
     g, bots, rng = played(7, 10, lazy=False)
     v = next(iter(g.state.vehicles.values()))
     v.hazards = 3  # an edit from outside, as a test placing things does
-    while g._mark is None and g.since_checkpoint > 0 or len(g.choices) < 12:
+    while (g._mark is None and g.since_checkpoint > 0) or len(g.choices) < 12:
         d = g.pending()
         g.apply(bots[d.player].choose(g, d, rng))
     assert g._mark is None

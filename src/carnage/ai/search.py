@@ -66,8 +66,8 @@ from typing import Any
 
 from carnage.ai.determinise import determinise
 from carnage.kernel.decisions import Decision, IllegalChoice
-from carnage.kernel.game import KernelGame
 from carnage.kernel.dice import SeededDice
+from carnage.kernel.game import KernelGame
 
 Choice = str | int | float
 Policy = Callable[[Any, Decision, random.Random], Choice]
