@@ -65,6 +65,9 @@ class Obstacle:
     tall: bool
     normals: tuple[Point, ...]
     solve: tuple[tuple[float, float, float, float], ...]
+    centre: Point
+    """The mean of the corners; every corner is within ``radius`` of it."""
+    radius: float
 
     @staticmethod
     def of(polygon: Sequence[Point], tall: bool) -> Obstacle:
@@ -92,7 +95,9 @@ class Obstacle:
                 solve.append((0.0, bx, 0.0, by))
             else:
                 solve.append((by / det, -ay / det, -bx / det, ax / det))
-        return Obstacle(poly, tall, tuple(normals), tuple(solve))
+        cx, cy = sum(x for x, _ in poly) / n, sum(y for _, y in poly) / n
+        rad = max(math.hypot(x - cx, y - cy) for x, y in poly)
+        return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
 
     def moved(self, d: Point, along: float, across: float, *, grow: bool = False
               ) -> tuple[Point, ...] | None:
@@ -449,7 +454,6 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     """Best level over every facing (see the module doc)."""
     best = Found()
     tgt = Obstacle.of(target, False)
-    exact = [(b.polygon, b.tall) for b in blockers]
     a = tpl.near_half
     # How far from the template's origin the points that matter can be. The target contact
     # y: within ρ_T (the origin is within a of the shooter). A point of an obstruction
@@ -459,8 +463,17 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     wide = max(abs(y) for _, y in tpl.polygon)
     reach = tpl.reach
     rho_t = min(reach, _farthest(shooter, target) + a)
-    rhos = [min(reach, math.hypot(rho_t, wide), _farthest(shooter, b.polygon) + a)
-            for b in blockers]
+    rho_b = min(reach, math.hypot(rho_t, wide))
+    # An obstruction farther from the shooter than a + rho_b has no point within rho_b of
+    # any origin: it never comes before the target.
+    sx = sum(x for x, _ in shooter) / len(shooter)
+    sy = sum(y for _, y in shooter) / len(shooter)
+    s_rad = max(math.hypot(x - sx, y - sy) for x, y in shooter)
+    blockers = [b for b in blockers
+                if math.hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
+                <= s_rad + a + rho_b + 1e-6]
+    exact = [(b.polygon, b.tall) for b in blockers]
+    rhos = [min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers]
     rho_max = max([rho_t, *rhos])
 
     def box(rho: float, h: float) -> tuple[float, float]:
@@ -470,33 +483,68 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
-    def consider(theta: float) -> None:
-        lvl, placed = judge(theta, tgt.polygon, exact, CLEAR)
+    def consider(theta: float, live: Sequence[int] | None = None) -> None:
+        obs = exact if live is None else [exact[i] for i in live]
+        lvl, placed = judge(theta, tgt.polygon, obs, CLEAR)
         best.judged += 1
         if lvl > best.level:
             best.level, best.heading, best.placement = lvl, theta % 360.0, placed
 
+    def alive(live: Sequence[int], mid: float, h: float) -> list[int]:
+        """The obstructions of ``live`` that may meet, before the target, a placement at
+        some facing within ``h`` of ``mid``. Every placement at ``mid`` lies in the band
+        of the shooter's extent across the facing, widened by a + w, and no farther back
+        than the shooter; a point of a placement at a facing within ``h`` is within the
+        box of the point with the same template coordinates at ``mid``; and a point before
+        the target contact is, along ``mid``, before the target's far side widened by the
+        target's box. An obstruction outside all that meets no placement of the interval
+        before the target, nor of any part of it."""
+        th = math.radians(mid)
+        cs, sn = math.cos(th), math.sin(th)
+        vs = [-x * sn + y * cs for x, y in shooter]
+        us = [x * cs + y * sn for x, y in shooter]
+        band_lo, band_hi = min(vs) - a - wide, max(vs) + a + wide
+        back = min(us)
+        eu_t, _ = box(rho_t, h)
+        t_far = max(x * cs + y * sn for x, y in tgt.polygon) + eu_t
+        out = []
+        for i in live:
+            eu, ev = box(rhos[i], h)
+            poly = blockers[i].polygon
+            bv = [-x * sn + y * cs for x, y in poly]
+            if min(bv) >= band_hi + ev + 1e-6 or max(bv) <= band_lo - ev - 1e-6:
+                continue
+            bu = [x * cs + y * sn for x, y in poly]
+            if min(bu) >= t_far + eu + 1e-6 or max(bu) <= back - eu - 1e-6:
+                continue
+            out.append(i)
+        return out
+
     aim = seeds[0] if seeds else 0.0
     first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
+    everyone = list(range(len(blockers)))
     for th in (*seeds, *first):
-        consider(th)
+        consider(th, alive(everyone, th, 0.0))
         if best.level == CLEAR:
             return best
     crit = sorted({c % 360.0 for c in critical}) or [0.0]
-    heap: list[tuple[float, float, float, float]] = []
+    heap: list[tuple[float, float, float, float, list[int]]] = []
     for i, c in enumerate(crit):
         nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
         if nxt - c > 1e-12:
-            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt))
+            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt,
+                         everyone))
     heapq.heapify(heap)
     while heap:
-        _, _, lo, hi = heapq.heappop(heap)
+        _, _, lo, hi, live = heapq.heappop(heap)
         mid = (lo + hi) / 2.0
         h = (hi - lo) / 2.0
+        live = alive(live, mid, h)
         d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
         relaxed = []
-        for b, rho in zip(blockers, rhos, strict=True):
-            eu, ev = box(rho, h)
+        for i in live:
+            b = blockers[i]
+            eu, ev = box(rhos[i], h)
             if (p := b.moved(d, eu, ev)) is not None:
                 relaxed.append((p, b.tall))
         eu, ev = box(rho_t, h)
@@ -506,20 +554,20 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         best.judged += 1
         if bound <= best.level:
             continue
-        consider(mid)
+        consider(mid, live)
         if best.level == CLEAR:
             return best
         if math.hypot(*box(rho_max, h)) <= tol:
             continue
         for lo2, hi2 in ((lo, mid), (mid, hi)):
             heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
-                                  lo2, hi2))
+                                  lo2, hi2, live))
     # The critical facings themselves (where families appear or vanish) last: the bound
     # covers every facing strictly between them.
     for th in critical:
         if th in first:
             continue
-        consider(th)
+        consider(th, alive(everyone, th, 0.0))
         if best.level == CLEAR:
             break
     return best
