@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.geometry.allround_scenes import GOLDEN, scenes
 from tests.geometry.test_cover_360 import clear_along
 
-from carnage.geometry.arcs import Arc
-from carnage.geometry.cover import check_fire, clear_memo
+from carnage.geometry.arcs import Arc, _rotated
+from carnage.geometry.convex import convex_hull
+from carnage.geometry.cover import _msum, check_fire, clear_memo
 from carnage.geometry.ranges import shooting_template
-from carnage.geometry.shapes import distance
+from carnage.geometry.shapes import Pose, Rect, distance
 
 
 def test_answers_match_the_recorded_ones_and_placements_hold() -> None:
@@ -40,3 +43,18 @@ def test_answers_match_the_recorded_ones_and_placements_hold() -> None:
                                [b for b in blockers if b.tall]), k
     # every kind of answer is among them
     assert kinds == {(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-300, 300), st.floats(-300, 300), st.floats(0, 360), st.floats(1, 90),
+       st.floats(1, 50), st.sampled_from(["small_burst", "large_burst", "long"]),
+       st.one_of(st.floats(0, 360), st.sampled_from([0.0, 45.0, 90.0, 180.0])))
+def test_touch_region_from_meeting_normal_cones_is_the_full_hull(
+    x: float, y: float, spin: float, length: float, width: float, tpl: str, facing: float
+) -> None:
+    # Only corner sums whose normal cones meet are hulled: the same outline as the hull
+    # of every corner sum, also with edges parallel between the two.
+    target = Rect(Pose(x, y, spin), length, width).polygon()
+    shape = list(_rotated(shooting_template(tpl).polygon, facing))
+    full = convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
+    assert _msum(target, shape) == full

@@ -24,6 +24,14 @@ facings the search is a branch and bound with a proof, not a sampling:
 * **Search.** Intervals whose bound is no better than the best answer found are dropped;
   the others are judged exactly at their middle and split, until the box is within
   ``tol``.
+* **Culling.** An obstruction farther from the shooter (bounding circles) than a + ρ_B
+  is dropped once (no point of it is within ρ_B of any origin). Per interval, one that
+  lies wholly outside the band every placement at the middle facing covers across it
+  (the shooter's extent widened by a + w), widened by its own box, or wholly beyond the
+  target's far side (widened by both boxes) or behind the shooter, meets no placement of
+  the interval before the target; it is left out of the interval's bound, its exact
+  judgement and every part of it. The answers are the same: a culled obstruction could
+  not have counted.
 
 What it guarantees: a reported clear (or unblocked) placement is genuinely clear (or
 unblocked), checked exactly at its facing; and any placement that stays clear with every
