@@ -255,10 +255,16 @@ class RulerFacing:
         the exact judgement at one facing share them."""
 
     def judge(self, theta: float, target: Sequence[Point],
-              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int = CLEAR
+              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int = CLEAR,
+              pivot: tuple[float, float, float] | None = None
               ) -> tuple[int, tuple[Point, ...] | None]:
         """Best level at facing ``theta`` and a placement reaching it (None at level 0).
-        Stops looking once ``want`` is reached."""
+        Stops looking once ``want`` is reached.
+
+        With ``pivot`` = (e, lift, low) it judges the relaxed rulers of the pivot bound
+        (``search``) instead: the near edge's middle anywhere up to the shooter's front
+        chain swept a further e across the facing and lifted by ``lift`` along it, the
+        target's far side only required beyond ``low``, no sliding along a side."""
         th = math.radians(theta)
         cs, sn = math.cos(th), math.sin(th)
         a, length = self.a, self.length
@@ -271,6 +277,10 @@ class RulerFacing:
             shooter = frame(self.shooter)
             front = self._fronts[theta] = (shooter, _chains(shooter, a)[1])
         shooter, o_ch = front
+        if pivot is not None:
+            e, lift, low = pivot
+            vs_, us_ = _chains(shooter, a + e)[1]
+            o_ch = (vs_, [u + lift for u in us_])
         tpts = frame(target)
         t_lo, t_hi = _chains(tpts, a)
         lo = max(o_ch[0][0], t_lo[0][0])
@@ -284,12 +294,13 @@ class RulerFacing:
         touch: list[tuple[float, float]] = []
         if len(cuts) == 1:
             o, tl, th_ = vals[0]
-            if th_ - o >= -TOUCH and o + length - tl >= -TOUCH:
+            if th_ - (o if pivot is None else low) >= -TOUCH and o + length - tl >= -TOUCH:
                 touch.append((lo, lo))
         for i in range(len(cuts) - 1):
             c0, c1 = cuts[i], cuts[i + 1]
             (o0, tl0, th0), (o1, tl1, th1) = vals[i], vals[i + 1]
-            s1 = _ge(c0, c1, th0 - o0, th1 - o1)
+            s1 = _ge(c0, c1, th0 - o0, th1 - o1) if pivot is None else \
+                _ge(c0, c1, th0 - low, th1 - low)
             if s1 is None:
                 continue
             s2 = _ge(c0, c1, o0 + length - tl0, o1 + length - tl1)
@@ -301,7 +312,7 @@ class RulerFacing:
                     touch[-1] = (touch[-1][0], s[1])
                 else:
                     touch.append(s)
-        sides = self._side_families(shooter, lo, hi)
+        sides = self._side_families(shooter, lo, hi) if pivot is None else []
         if not touch and not sides:
             return 0, None
         # obstructions that could matter here: strip range overlapping, nearer than T's far
@@ -445,6 +456,9 @@ class RulerFacing:
 
 Judge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], int],
                  tuple[int, "tuple[Point, ...] | None"]]
+PivotJudge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], int,
+                       "tuple[float, float, float] | None"],
+                      tuple[int, "tuple[Point, ...] | None"]]
 
 
 @dataclass
@@ -458,8 +472,9 @@ class Found:
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
-           critical: Sequence[float], tol: float) -> Found:
-    """Best level over every facing (see the module doc)."""
+           critical: Sequence[float], tol: float, pivot: PivotJudge | None = None) -> Found:
+    """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
+    relaxed rulers of the pivot bound."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -528,6 +543,57 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             out.append(i)
         return out
 
+    def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid``: the target
+        grown and the obstructions shrunk by their boxes (see the module doc)."""
+        relaxed = []
+        for i in live:
+            b = blockers[i]
+            eu, ev = box(rhos[i], h)
+            if (p := b.moved(d, eu, ev)) is not None:
+                relaxed.append((p, b.tall))
+        eu, ev = box(rho_t, h)
+        grown = tgt.moved(d, eu, ev, grow=True)
+        assert grown is not None
+        bound, _ = judge(mid, grown, relaxed, best.level + 1)
+        best.judged += 1
+        return bound
+
+    def pivot_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid`` by turning
+        each placement to ``mid`` about a point x* along its axis (see the module doc)."""
+        assert pivot is not None
+        hr = math.radians(h)
+        k, sh, vers = 2.0 * math.sin(hr / 2.0), math.sin(hr), 1.0 - math.cos(hr)
+        cs, sn = d
+        us = [x * cs + y * sn for x, y in shooter]
+        front, back = max(us), min(us)
+        tu = [x * cs + y * sn for x, y in tgt.polygon]
+        xt_lo = max(0.0, min(tu) - front - a * sh - rho_t * k)
+        xt_hi = min(rho_t, max(tu) - back + a * sh + rho_t * k)
+        x_star = xt_lo + (xt_hi - xt_lo) / 4.0
+        x_t = max(x_star - xt_lo, xt_hi - x_star)
+        eu_t, ev_t = x_t * vers + a * sh + 1e-9, x_t * sh + a * vers + 1e-9
+        relaxed = []
+        for i in live:
+            b = blockers[i]
+            bu = [x * cs + y * sn for x, y in b.polygon]
+            x_lo = max(0.0, min(bu) - front - a * sh)
+            x_hi = min(rho_t, max(bu) - back + a * sh + x_star * vers)
+            if x_lo > x_hi:
+                continue  # no point of it can come before the contact
+            x_b = max(abs(x_lo - x_star), abs(x_hi - x_star))
+            if (p := b.moved(d, x_b * vers + a * sh + 1e-9, x_b * sh + a * vers + 1e-9)
+                ) is not None:
+                relaxed.append((p, b.tall))
+        grown = tgt.moved(d, eu_t, ev_t, grow=True)
+        assert grown is not None
+        lvl, _ = pivot(mid, grown, relaxed, best.level + 1,
+                       (x_star * sh + 1e-9, a * sh + 1e-9,
+                        back - a * sh - x_star * vers - 1e-9))
+        best.judged += 1
+        return lvl
+
     aim = seeds[0] if seeds else 0.0
     first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
     everyone = list(range(len(blockers)))
@@ -549,18 +615,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         h = (hi - lo) / 2.0
         live = alive(live, mid, h)
         d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
-        relaxed = []
-        for i in live:
-            b = blockers[i]
-            eu, ev = box(rhos[i], h)
-            if (p := b.moved(d, eu, ev)) is not None:
-                relaxed.append((p, b.tall))
-        eu, ev = box(rho_t, h)
-        grown = tgt.moved(d, eu, ev, grow=True)
-        assert grown is not None
-        bound, _ = judge(mid, grown, relaxed, best.level + 1)
-        best.judged += 1
-        if bound <= best.level:
+        if pivot is not None:
+            if pivot_bound(mid, h, d, live) <= best.level:
+                continue
+        elif box_bound(mid, h, d, live) <= best.level:
             continue
         consider(mid, live)
         if best.level == CLEAR:

@@ -676,16 +676,18 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     p, q, _ = closest_points(shooter, target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
-    judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
+    ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
+    judge = ruler.judge if ruler is not None else _burst_judge(body, tpl)
+    pivot = ruler.judge if ruler is not None else None
     # an outline without area never obstructs (GF-4: overlapping needs some area)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
-    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol)
+    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol, pivot)
     if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol)
+        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol, pivot)
     if res.level == 0:
         return FireCheck(True, True, True)
     return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
