@@ -58,6 +58,11 @@ EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
 shooter than the target to count."""
 
+EXACT_WITHIN = 6.0
+"""Half-width (degrees) from which an interval that its bound keeps is also judged exactly
+at its middle; wider ones are only split (their bound, with boxes that big, hardly ever
+drops them, and their halves are judged soon enough)."""
+
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
 """Levels of a placement: touches the target; also meets nothing Tall first; also meets
 nothing at all first (0: touches nothing)."""
@@ -559,38 +564,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         best.judged += 1
         return bound
 
-    def pivot_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
-        """Upper bound on the level over the facings within ``h`` of ``mid`` by turning
-        each placement to ``mid`` about a point x* along its axis (see the module doc)."""
+    def pivot_bound(mid: float, h: float, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid`` by the pivot
+        argument (``pivot_relaxation``)."""
         assert pivot is not None
-        hr = math.radians(h)
-        k, sh, vers = 2.0 * math.sin(hr / 2.0), math.sin(hr), 1.0 - math.cos(hr)
-        cs, sn = d
-        us = [x * cs + y * sn for x, y in shooter]
-        front, back = max(us), min(us)
-        tu = [x * cs + y * sn for x, y in tgt.polygon]
-        xt_lo = max(0.0, min(tu) - front - a * sh - rho_t * k)
-        xt_hi = min(rho_t, max(tu) - back + a * sh + rho_t * k)
-        x_star = xt_lo + (xt_hi - xt_lo) / 4.0
-        x_t = max(x_star - xt_lo, xt_hi - x_star)
-        eu_t, ev_t = x_t * vers + a * sh + 1e-9, x_t * sh + a * vers + 1e-9
-        relaxed = []
-        for i in live:
-            b = blockers[i]
-            bu = [x * cs + y * sn for x, y in b.polygon]
-            x_lo = max(0.0, min(bu) - front - a * sh)
-            x_hi = min(rho_t, max(bu) - back + a * sh + x_star * vers)
-            if x_lo > x_hi:
-                continue  # no point of it can come before the contact
-            x_b = max(abs(x_lo - x_star), abs(x_hi - x_star))
-            if (p := b.moved(d, x_b * vers + a * sh + 1e-9, x_b * sh + a * vers + 1e-9)
-                ) is not None:
-                relaxed.append((p, b.tall))
-        grown = tgt.moved(d, eu_t, ev_t, grow=True)
-        assert grown is not None
-        lvl, _ = pivot(mid, grown, relaxed, best.level + 1,
-                       (x_star * sh + 1e-9, a * sh + 1e-9,
-                        back - a * sh - x_star * vers - 1e-9))
+        grown, relaxed, params = pivot_relaxation(shooter, a, rho_t, tgt,
+                                                  [blockers[i] for i in live], mid, h)
+        lvl, _ = pivot(mid, grown, relaxed, best.level + 1, params)
         best.judged += 1
         return lvl
 
@@ -616,13 +596,14 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         live = alive(live, mid, h)
         d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
         if pivot is not None:
-            if pivot_bound(mid, h, d, live) <= best.level:
+            if pivot_bound(mid, h, live) <= best.level:
                 continue
         elif box_bound(mid, h, d, live) <= best.level:
             continue
-        consider(mid, live)
-        if best.level == CLEAR:
-            return best
+        if h <= EXACT_WITHIN:
+            consider(mid, live)
+            if best.level == CLEAR:
+                return best
         if math.hypot(*box(rho_max, h)) <= tol:
             continue
         for lo2, hi2 in ((lo, mid), (mid, hi)):
@@ -637,6 +618,46 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if best.level == CLEAR:
             break
     return best
+
+
+def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: Obstacle,
+                     blockers: Sequence[Obstacle], mid: float, h: float
+                     ) -> tuple[tuple[Point, ...], list[tuple[tuple[Point, ...], bool]],
+                                tuple[float, float, float]]:
+    """The relaxed problem of the pivot bound for the ruler facings within ``h`` of
+    ``mid`` (see the module doc): the target grown, the obstructions shrunk (those
+    that cannot come before the contact left out) and the ``pivot`` argument of
+    ``RulerFacing.judge``. ``rho_t``: how far from an origin the target contact can
+    be."""
+    hr = math.radians(h)
+    k, sh, vers = 2.0 * math.sin(hr / 2.0), math.sin(hr), 1.0 - math.cos(hr)
+    d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+    cs, sn = d
+    us = [x * cs + y * sn for x, y in shooter]
+    front, back = max(us), min(us)
+    # the contact's distance x along the ruler: the origin is between back − a·sin h
+    # and front + a·sin h along mid, and turning to mid changes x by at most ρ_T·k
+    tu = [x * cs + y * sn for x, y in target.polygon]
+    xt_lo = max(0.0, min(tu) - front - a * sh - rho_t * k)
+    xt_hi = min(rho_t, max(tu) - back + a * sh + rho_t * k)
+    x_star = xt_lo + (xt_hi - xt_lo) / 4.0
+    x_t = max(x_star - xt_lo, xt_hi - x_star)
+    relaxed = []
+    for b in blockers:
+        bu = [x * cs + y * sn for x, y in b.polygon]
+        x_lo = max(0.0, min(bu) - front - a * sh)
+        x_hi = min(rho_t, max(bu) - back + a * sh + x_star * vers)
+        if x_lo > x_hi:
+            continue  # no point of it can come before the contact
+        x_b = max(abs(x_lo - x_star), abs(x_hi - x_star))
+        if (p := b.moved(d, x_b * vers + a * sh + 1e-9, x_b * sh + a * vers + 1e-9)
+            ) is not None:
+            relaxed.append((p, b.tall))
+    grown = target.moved(d, x_t * vers + a * sh + 1e-9, x_t * sh + a * vers + 1e-9,
+                         grow=True)
+    assert grown is not None
+    return grown, relaxed, (x_star * sh + 1e-9, a * sh + 1e-9,
+                            back - a * sh - x_star * vers - 1e-9)
 
 
 def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
