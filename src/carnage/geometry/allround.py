@@ -58,7 +58,7 @@ EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
 shooter than the target to count."""
 
-EXACT_WITHIN = 6.0
+EXACT_WITHIN = 1.5
 """Half-width (degrees) from which an interval that its bound keeps is also judged exactly
 at its middle; wider ones are only split (their bound, with boxes that big, hardly ever
 drops them, and their halves are judged soon enough)."""
