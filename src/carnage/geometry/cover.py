@@ -228,7 +228,8 @@ def _cones(poly: Sequence[Point]) -> list[tuple[Point, float, float]] | None:
         w = (ang[i] - ang[i - 1]) % (2.0 * math.pi)
         if w >= math.pi:  # a reflex or folded-back corner: not strictly convex
             return None
-        out.append((poly[i], ang[i - 1], w))
+        x, y = poly[i]
+        out.append(((x, y), ang[i - 1], w))
     return out
 
 
