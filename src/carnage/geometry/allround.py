@@ -21,15 +21,45 @@ facings the search is a branch and bound with a proof, not a sampling:
   of an interval of half-width h against "target grown, obstructions shrunk" (a grown
   superset and shrunk subsets are enough: both only make a shot easier; each with its own
   ρ, see ``search``) therefore bounds the best answer over the whole interval.
-* **Search.** Intervals whose bound is no better than the best answer found are dropped;
-  the others are judged exactly at their middle and split, until the box is within
-  ``tol``.
+* **Pivot bound (rulers).** The box above turns every placement about its origin, so a
+  target ρ_T away needs boxes of ρ_T·sin h. For rulers the bound turns each placement P′
+  at θ′ instead about the point Q at x* along its axis (x* a quarter into the range the
+  target contact can have along the ruler, worked out along the middle facing). The
+  turned ruler P″ faces the middle θ; a template point at (x, y) moves by at most
+  |x − x*|(1 − cos h) + a·sin h along θ and |x − x*| sin h + a(1 − cos h) across it. The
+  origin of P″ is not on the shooter's front any more: across θ it is within x*·sin h of
+  the origin of P′, whose near edge touches the shooter, and along θ it is no farther
+  out than the front chain of the shooter swept a + x*·sin h across (instead of a),
+  lifted by a·sin h; nor farther back than the shooter's back, less a·sin h +
+  x*(1 − cos h). The relaxed rulers (``RulerFacing.judge`` with ``pivot``) start
+  anywhere up to that lifted chain and only need the target beyond that back; the
+  target is grown and each obstruction shrunk by its own box, worked out from the range
+  of x its points before the contact can have (an obstruction with none is left out).
+  P′ clear ⟹ its P″ is a clear relaxed ruler: a point of P″ inside a shrunk obstruction
+  before the grown target's contact has its partner point of P′ inside the real one,
+  before P′'s contact. Obstructions near the target, where the origin bound is weakest,
+  now count with boxes of a few times the target's depth instead of its distance.
+* **Search.** Intervals whose bound is no better than the best answer found are dropped
+  (rulers: the pivot bound; bursts: the box bound); the others are split (for rulers,
+  once at most ``EXACT_WITHIN`` from their middle, and for bursts always, also judged
+  exactly at their middle) until the box is within ``tol``.
+* **Culling.** An obstruction farther from the shooter (bounding circles) than a + ρ_B
+  is dropped once (no point of it is within ρ_B of any origin). Per interval, one that
+  lies wholly outside the band every placement at the middle facing covers across it
+  (the shooter's extent widened by a + w), widened by its own box, or wholly beyond the
+  target's far side (widened by both boxes) or behind the shooter, meets no placement of
+  the interval before the target; it is left out of the interval's bound, its exact
+  judgement and every part of it. The answers are the same: a culled obstruction could
+  not have counted.
 
 What it guarantees: a reported clear (or unblocked) placement is genuinely clear (or
 unblocked), checked exactly at its facing; and any placement that stays clear with every
 obstruction grown by ``tol`` and the target shrunk by ``tol`` is found (its interval can
-never be dropped, and the exact judgement at the middle of the last interval, at most
-``tol`` away point for point, is then clear). Only a clear line thinner than ``tol``
+never be dropped, whichever bound is used, both being proofs, and the exact judgement at
+the middle of the last interval, at most ``tol`` away point for point, is then clear).
+Culling and the pivot bound change which facings are judged, never what counts: the
+answers on 600 seeded scenes are those of the search without them
+(``tests/geometry/test_allround_golden.py``). Only a clear line thinner than ``tol``
 (0.1 mm) can be missed — the same tolerance as the reach search.
 """
 
@@ -50,6 +80,13 @@ EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
 shooter than the target to count."""
 
+EXACT_WITHIN = 1.5
+"""Half-width (degrees) from which an interval of ruler facings that its bound keeps is
+also judged exactly at its middle; wider ones are only split (their bound, with boxes that
+big, hardly ever drops them, and the middles of their parts are judged soon enough).
+Bursts judge every kept interval's middle: their clear placements are often found there,
+and each judgement costs more than a bound saves."""
+
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
 """Levels of a placement: touches the target; also meets nothing Tall first; also meets
 nothing at all first (0: touches nothing)."""
@@ -65,6 +102,9 @@ class Obstacle:
     tall: bool
     normals: tuple[Point, ...]
     solve: tuple[tuple[float, float, float, float], ...]
+    centre: Point
+    """The mean of the corners; every corner is within ``radius`` of it."""
+    radius: float
 
     @staticmethod
     def of(polygon: Sequence[Point], tall: bool) -> Obstacle:
@@ -92,7 +132,9 @@ class Obstacle:
                 solve.append((0.0, bx, 0.0, by))
             else:
                 solve.append((by / det, -ay / det, -bx / det, ax / det))
-        return Obstacle(poly, tall, tuple(normals), tuple(solve))
+        cx, cy = sum(x for x, _ in poly) / n, sum(y for _, y in poly) / n
+        rad = max(math.hypot(x - cx, y - cy) for x, y in poly)
+        return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
 
     def moved(self, d: Point, along: float, across: float, *, grow: bool = False
               ) -> tuple[Point, ...] | None:
@@ -242,10 +284,16 @@ class RulerFacing:
         the exact judgement at one facing share them."""
 
     def judge(self, theta: float, target: Sequence[Point],
-              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int = CLEAR
+              obstacles: Sequence[tuple[Sequence[Point], bool]], want: int = CLEAR,
+              pivot: tuple[float, float, float] | None = None
               ) -> tuple[int, tuple[Point, ...] | None]:
         """Best level at facing ``theta`` and a placement reaching it (None at level 0).
-        Stops looking once ``want`` is reached."""
+        Stops looking once ``want`` is reached.
+
+        With ``pivot`` = (e, lift, low) it judges the relaxed rulers of the pivot bound
+        (``search``) instead: the near edge's middle anywhere up to the shooter's front
+        chain swept a further e across the facing and lifted by ``lift`` along it, the
+        target's far side only required beyond ``low``, no sliding along a side."""
         th = math.radians(theta)
         cs, sn = math.cos(th), math.sin(th)
         a, length = self.a, self.length
@@ -258,6 +306,10 @@ class RulerFacing:
             shooter = frame(self.shooter)
             front = self._fronts[theta] = (shooter, _chains(shooter, a)[1])
         shooter, o_ch = front
+        if pivot is not None:
+            e, lift, low = pivot
+            vs_, us_ = _chains(shooter, a + e)[1]
+            o_ch = (vs_, [u + lift for u in us_])
         tpts = frame(target)
         t_lo, t_hi = _chains(tpts, a)
         lo = max(o_ch[0][0], t_lo[0][0])
@@ -271,12 +323,13 @@ class RulerFacing:
         touch: list[tuple[float, float]] = []
         if len(cuts) == 1:
             o, tl, th_ = vals[0]
-            if th_ - o >= -TOUCH and o + length - tl >= -TOUCH:
+            if th_ - (o if pivot is None else low) >= -TOUCH and o + length - tl >= -TOUCH:
                 touch.append((lo, lo))
         for i in range(len(cuts) - 1):
             c0, c1 = cuts[i], cuts[i + 1]
             (o0, tl0, th0), (o1, tl1, th1) = vals[i], vals[i + 1]
-            s1 = _ge(c0, c1, th0 - o0, th1 - o1)
+            s1 = _ge(c0, c1, th0 - o0, th1 - o1) if pivot is None else \
+                _ge(c0, c1, th0 - low, th1 - low)
             if s1 is None:
                 continue
             s2 = _ge(c0, c1, o0 + length - tl0, o1 + length - tl1)
@@ -288,7 +341,7 @@ class RulerFacing:
                     touch[-1] = (touch[-1][0], s[1])
                 else:
                     touch.append(s)
-        sides = self._side_families(shooter, lo, hi)
+        sides = self._side_families(shooter, lo, hi) if pivot is None else []
         if not touch and not sides:
             return 0, None
         # obstructions that could matter here: strip range overlapping, nearer than T's far
@@ -432,6 +485,9 @@ class RulerFacing:
 
 Judge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], int],
                  tuple[int, "tuple[Point, ...] | None"]]
+PivotJudge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], int,
+                       "tuple[float, float, float] | None"],
+                      tuple[int, "tuple[Point, ...] | None"]]
 
 
 @dataclass
@@ -445,11 +501,11 @@ class Found:
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
-           critical: Sequence[float], tol: float) -> Found:
-    """Best level over every facing (see the module doc)."""
+           critical: Sequence[float], tol: float, pivot: PivotJudge | None = None) -> Found:
+    """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
+    relaxed rulers of the pivot bound."""
     best = Found()
     tgt = Obstacle.of(target, False)
-    exact = [(b.polygon, b.tall) for b in blockers]
     a = tpl.near_half
     # How far from the template's origin the points that matter can be. The target contact
     # y: within ρ_T (the origin is within a of the shooter). A point of an obstruction
@@ -459,8 +515,17 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     wide = max(abs(y) for _, y in tpl.polygon)
     reach = tpl.reach
     rho_t = min(reach, _farthest(shooter, target) + a)
-    rhos = [min(reach, math.hypot(rho_t, wide), _farthest(shooter, b.polygon) + a)
-            for b in blockers]
+    rho_b = min(reach, math.hypot(rho_t, wide))
+    # An obstruction farther from the shooter than a + rho_b has no point within rho_b of
+    # any origin: it never comes before the target.
+    sx = sum(x for x, _ in shooter) / len(shooter)
+    sy = sum(y for _, y in shooter) / len(shooter)
+    s_rad = max(math.hypot(x - sx, y - sy) for x, y in shooter)
+    blockers = [b for b in blockers
+                if math.hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
+                <= s_rad + a + rho_b + 1e-6]
+    exact = [(b.polygon, b.tall) for b in blockers]
+    rhos = [min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers]
     rho_max = max([rho_t, *rhos])
 
     def box(rho: float, h: float) -> tuple[float, float]:
@@ -470,33 +535,50 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
-    def consider(theta: float) -> None:
-        lvl, placed = judge(theta, tgt.polygon, exact, CLEAR)
+    def consider(theta: float, live: Sequence[int] | None = None) -> None:
+        obs = exact if live is None else [exact[i] for i in live]
+        lvl, placed = judge(theta, tgt.polygon, obs, CLEAR)
         best.judged += 1
         if lvl > best.level:
             best.level, best.heading, best.placement = lvl, theta % 360.0, placed
 
-    aim = seeds[0] if seeds else 0.0
-    first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
-    for th in (*seeds, *first):
-        consider(th)
-        if best.level == CLEAR:
-            return best
-    crit = sorted({c % 360.0 for c in critical}) or [0.0]
-    heap: list[tuple[float, float, float, float]] = []
-    for i, c in enumerate(crit):
-        nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
-        if nxt - c > 1e-12:
-            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt))
-    heapq.heapify(heap)
-    while heap:
-        _, _, lo, hi = heapq.heappop(heap)
-        mid = (lo + hi) / 2.0
-        h = (hi - lo) / 2.0
-        d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+    def alive(live: Sequence[int], mid: float, h: float) -> list[int]:
+        """The obstructions of ``live`` that may meet, before the target, a placement at
+        some facing within ``h`` of ``mid``. Every placement at ``mid`` lies in the band
+        of the shooter's extent across the facing, widened by a + w, and no farther back
+        than the shooter; a point of a placement at a facing within ``h`` is within the
+        box of the point with the same template coordinates at ``mid``; and a point before
+        the target contact is, along ``mid``, before the target's far side widened by the
+        target's box. An obstruction outside all that meets no placement of the interval
+        before the target, nor of any part of it."""
+        th = math.radians(mid)
+        cs, sn = math.cos(th), math.sin(th)
+        vs = [-x * sn + y * cs for x, y in shooter]
+        us = [x * cs + y * sn for x, y in shooter]
+        band_lo, band_hi = min(vs) - a - wide, max(vs) + a + wide
+        back = min(us)
+        eu_t, _ = box(rho_t, h)
+        t_far = max(x * cs + y * sn for x, y in tgt.polygon) + eu_t
+        out = []
+        for i in live:
+            eu, ev = box(rhos[i], h)
+            poly = blockers[i].polygon
+            bv = [-x * sn + y * cs for x, y in poly]
+            if min(bv) >= band_hi + ev + 1e-6 or max(bv) <= band_lo - ev - 1e-6:
+                continue
+            bu = [x * cs + y * sn for x, y in poly]
+            if min(bu) >= t_far + eu + 1e-6 or max(bu) <= back - eu - 1e-6:
+                continue
+            out.append(i)
+        return out
+
+    def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid``: the target
+        grown and the obstructions shrunk by their boxes (see the module doc)."""
         relaxed = []
-        for b, rho in zip(blockers, rhos, strict=True):
-            eu, ev = box(rho, h)
+        for i in live:
+            b = blockers[i]
+            eu, ev = box(rhos[i], h)
             if (p := b.moved(d, eu, ev)) is not None:
                 relaxed.append((p, b.tall))
         eu, ev = box(rho_t, h)
@@ -504,25 +586,102 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         assert grown is not None
         bound, _ = judge(mid, grown, relaxed, best.level + 1)
         best.judged += 1
-        if bound <= best.level:
-            continue
-        consider(mid)
+        return bound
+
+    def pivot_bound(mid: float, h: float, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid`` by the pivot
+        argument (``pivot_relaxation``)."""
+        assert pivot is not None
+        grown, relaxed, params = pivot_relaxation(shooter, a, rho_t, tgt,
+                                                  [blockers[i] for i in live], mid, h)
+        lvl, _ = pivot(mid, grown, relaxed, best.level + 1, params)
+        best.judged += 1
+        return lvl
+
+    aim = seeds[0] if seeds else 0.0
+    first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
+    everyone = list(range(len(blockers)))
+    for th in (*seeds, *first):
+        consider(th, alive(everyone, th, 0.0))
         if best.level == CLEAR:
             return best
+    crit = sorted({c % 360.0 for c in critical}) or [0.0]
+    heap: list[tuple[float, float, float, float, list[int]]] = []
+    for i, c in enumerate(crit):
+        nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
+        if nxt - c > 1e-12:
+            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt,
+                         everyone))
+    heapq.heapify(heap)
+    while heap:
+        _, _, lo, hi, live = heapq.heappop(heap)
+        mid = (lo + hi) / 2.0
+        h = (hi - lo) / 2.0
+        live = alive(live, mid, h)
+        d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+        if pivot is not None:
+            if pivot_bound(mid, h, live) <= best.level:
+                continue
+        elif box_bound(mid, h, d, live) <= best.level:
+            continue
+        if h <= EXACT_WITHIN or pivot is None:
+            consider(mid, live)
+            if best.level == CLEAR:
+                return best
         if math.hypot(*box(rho_max, h)) <= tol:
             continue
         for lo2, hi2 in ((lo, mid), (mid, hi)):
             heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
-                                  lo2, hi2))
+                                  lo2, hi2, live))
     # The critical facings themselves (where families appear or vanish) last: the bound
     # covers every facing strictly between them.
     for th in critical:
         if th in first:
             continue
-        consider(th)
+        consider(th, alive(everyone, th, 0.0))
         if best.level == CLEAR:
             break
     return best
+
+
+def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: Obstacle,
+                     blockers: Sequence[Obstacle], mid: float, h: float
+                     ) -> tuple[tuple[Point, ...], list[tuple[tuple[Point, ...], bool]],
+                                tuple[float, float, float]]:
+    """The relaxed problem of the pivot bound for the ruler facings within ``h`` of
+    ``mid`` (see the module doc): the target grown, the obstructions shrunk (those
+    that cannot come before the contact left out) and the ``pivot`` argument of
+    ``RulerFacing.judge``. ``rho_t``: how far from an origin the target contact can
+    be."""
+    hr = math.radians(h)
+    k, sh, vers = 2.0 * math.sin(hr / 2.0), math.sin(hr), 1.0 - math.cos(hr)
+    d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+    cs, sn = d
+    us = [x * cs + y * sn for x, y in shooter]
+    front, back = max(us), min(us)
+    # the contact's distance x along the ruler: the origin is between back − a·sin h
+    # and front + a·sin h along mid, and turning to mid changes x by at most ρ_T·k
+    tu = [x * cs + y * sn for x, y in target.polygon]
+    xt_lo = max(0.0, min(tu) - front - a * sh - rho_t * k)
+    xt_hi = min(rho_t, max(tu) - back + a * sh + rho_t * k)
+    x_star = xt_lo + (xt_hi - xt_lo) / 4.0
+    x_t = max(x_star - xt_lo, xt_hi - x_star)
+    relaxed = []
+    for b in blockers:
+        bu = [x * cs + y * sn for x, y in b.polygon]
+        x_lo = max(0.0, min(bu) - front - a * sh)
+        x_hi = min(rho_t, max(bu) - back + a * sh + x_star * vers)
+        if x_lo > x_hi:
+            continue  # no point of it can come before the contact
+        x_b = max(abs(x_lo - x_star), abs(x_hi - x_star))
+        if (p := b.moved(d, x_b * vers + a * sh + 1e-9, x_b * sh + a * vers + 1e-9)
+            ) is not None:
+            relaxed.append((p, b.tall))
+    grown = target.moved(d, x_t * vers + a * sh + 1e-9, x_t * sh + a * vers + 1e-9,
+                         grow=True)
+    assert grown is not None
+    return grown, relaxed, (x_star * sh + 1e-9, a * sh + 1e-9,
+                            back - a * sh - x_star * vers - 1e-9)
 
 
 def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:

@@ -59,6 +59,7 @@ from carnage.geometry.convex import (
     clip_planes,
     convex_hull,
     halfplanes,
+    signed_area,
     sweep_hull,
 )
 from carnage.geometry.ranges import ShootingTemplate
@@ -198,8 +199,42 @@ def _touch_interval(fam: PlacementFamily, shape: list[Point], target: Sequence[P
 
 
 def _msum(target: Sequence[Point], shape: Sequence[Point]) -> list[Point]:
-    """target ⊕ (−shape)."""
-    return convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
+    """target ⊕ (−shape): the hull of the sums p − q of a corner of each whose normal
+    cones meet (every corner of the sum is such a sum; the others are left out before
+    the hull is taken, which then comes out the same)."""
+    a, b = _cones(target), _cones([(-x, -y) for x, y in shape])
+    if a is None or b is None:
+        return convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
+    two_pi = 2.0 * math.pi
+    pts = []
+    for (px, py), s1, w1 in a:
+        for (qx, qy), s2, w2 in b:
+            if (s2 - s1) % two_pi <= w1 + 1e-6 or (s1 - s2) % two_pi <= w2 + 1e-6:
+                pts.append((px + qx, py + qy))
+    return convex_hull(pts)
+
+
+def _cones(poly: Sequence[Point]) -> list[tuple[Point, float, float]] | None:
+    """Each corner of a convex outline with the start and width (radians, counter-
+    clockwise) of its cone of outward normals; None for an outline that is not a strictly
+    convex counter-clockwise polygon without repeated corners."""
+    n = len(poly)
+    if n < 3 or signed_area(poly) <= 1e-9:
+        return None
+    ang = []
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        if abs(x2 - x1) + abs(y2 - y1) < 1e-9:
+            return None
+        ang.append(math.atan2(-(x2 - x1), y2 - y1))  # outward normal of edge i
+    out = []
+    for i in range(n):
+        w = (ang[i] - ang[i - 1]) % (2.0 * math.pi)
+        if w >= math.pi:  # a reflex or folded-back corner: not strictly convex
+            return None
+        x, y = poly[i]
+        out.append(((x, y), ang[i - 1], w))
+    return out
 
 
 def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[Sequence[Point]]
@@ -646,16 +681,18 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     p, q, _ = closest_points(shooter, target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
-    judge = RulerFacing(body, tpl).judge if not tpl.is_burst else _burst_judge(body, tpl)
+    ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
+    judge = ruler.judge if ruler is not None else _burst_judge(body, tpl)
+    pivot = ruler.judge if ruler is not None else None
     # an outline without area never obstructs (GF-4: overlapping needs some area)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
-    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol)
+    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol, pivot)
     if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol)
+        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol, pivot)
     if res.level == 0:
         return FireCheck(True, True, True)
     return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
