@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from carnage.geometry import cover
 from carnage.geometry.arcs import Arc
-from carnage.geometry.cover import Blocker, FireCheck, check_fire, clear_memo
+from carnage.geometry.cover import Blocker, check_fire, clear_memo
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Pose, Rect
 
@@ -23,36 +23,32 @@ def test_asking_again_is_answered_from_memory() -> None:
     clear_memo()
     first = check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(False)])
     assert first.in_range and first.cover and not first.blocked
-    calls: list[int] = []
-    real = cover._check_fire
+    base = cover.worked_out()
 
-    def counting(*args: object) -> FireCheck:
-        calls.append(1)
-        return real(*args)
+    def calls() -> int:
+        return cover.worked_out() - base
 
-    cover._check_fire = counting
-    try:
-        again = check_fire(CAR, list(TARGET), Arc.FRONT, MEDIUM, (wall(False),))
-        assert again == first and calls == []
-        # a Tall wall, another arc, a moved target: each is a new question
-        tall = check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(True)])
-        assert tall.blocked and len(calls) == 1
-        rear = check_fire(CAR, TARGET, Arc.REAR, MEDIUM, [wall(False)])
-        assert not rear.in_range and len(calls) == 2
-        moved = Rect(Pose(130, 0, 0), 60, 30).polygon()
-        moved[0] = (moved[0][0], moved[0][1] + 1e-7)
-        check_fire(CAR, moved, Arc.FRONT, MEDIUM, [wall(False)])
-        assert len(calls) == 3
-        clear_memo()
-        assert check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(False)]) == first
-        assert len(calls) == 4
-    finally:
-        cover._check_fire = real
-
-
-def test_outlines_that_cannot_be_hashed_are_still_answered() -> None:
+    again = check_fire(CAR, list(TARGET), Arc.FRONT, MEDIUM, (wall(False),))
+    assert again == first and calls() == 0
+    # a Tall wall, another arc, a moved target: each is a new question
+    tall = check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(True)])
+    assert tall.blocked and calls() == 1
+    rear = check_fire(CAR, TARGET, Arc.REAR, MEDIUM, [wall(False)])
+    assert not rear.in_range and calls() == 2
+    moved = Rect(Pose(130, 0, 0), 60, 30).polygon()
+    moved[0] = (moved[0][0], moved[0][1] + 1e-7)
+    check_fire(CAR, moved, Arc.FRONT, MEDIUM, [wall(False)])
+    assert calls() == 3
     clear_memo()
-    poly = [list(p) for p in TARGET]
+    assert check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(False)]) == first
+    assert calls() == 4
+
+
+def test_corners_given_as_lists_are_answered_and_remembered() -> None:
+    clear_memo()
+    poly = [list(p) for p in TARGET]  # corners as JSON gives them
     fc = check_fire(CAR, poly, Arc.FRONT, MEDIUM, [])
     assert fc.in_range and not fc.cover
+    base = cover.worked_out()
+    assert check_fire(CAR, poly, Arc.FRONT, MEDIUM, []) == fc and cover.worked_out() == base
     assert check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, []).in_range

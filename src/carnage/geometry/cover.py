@@ -613,6 +613,15 @@ question several times (a bot weighing its shots, then the attack itself, copies
 game replaying), and the answer is a pure function of the inputs."""
 
 
+_worked_out = 0
+"""How many ``check_fire`` answers were worked out (not taken from memory)."""
+
+
+def worked_out() -> int:
+    """How many ``check_fire`` answers were worked out rather than remembered, so far."""
+    return _worked_out
+
+
 def clear_memo() -> None:
     """Forget the remembered ``check_fire`` answers and the per-shooter geometry behind
     them (benchmarks start each batch cold)."""
@@ -637,17 +646,22 @@ def check_fire(
     obstruction too); it cannot be attacked with this template either way.
 
     Answers are remembered by their exact inputs (the last ``_MEMO_SIZE``), so asking
-    again is free; inputs that cannot be hashed are simply worked out each time.
+    again is free; inputs that cannot be hashed are simply worked out each time. The target's
+    corners may come as any pairs of numbers (lists from JSON too).
     """
+    global _worked_out
+    pts: tuple[Point, ...] = tuple((p[0], p[1]) if type(p) is not tuple else p
+                                   for p in target)
     try:
-        key: tuple[object, ...] | None = (body, tuple(target), arc, tpl, tuple(blockers), tol)
+        key: tuple[object, ...] | None = (body, pts, arc, tpl, tuple(blockers), tol)
         fc = _MEMO.get(key)  # type: ignore[arg-type]
-    except TypeError:  # a list inside the outlines: not hashable
+    except TypeError:  # something inside the blockers is not hashable
         key, fc = None, None
     if fc is not None:
         _MEMO.move_to_end(key)  # type: ignore[arg-type]
         return fc
-    fc = _check_fire(body, target, arc, tpl, blockers, tol)
+    _worked_out += 1
+    fc = _check_fire(body, pts, arc, tpl, blockers, tol)
     if key is not None:
         _MEMO[key] = fc
         if len(_MEMO) > _MEMO_SIZE:
