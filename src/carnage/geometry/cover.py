@@ -650,8 +650,7 @@ def check_fire(
     corners may come as any pairs of numbers (lists from JSON too).
     """
     global _worked_out
-    pts: tuple[Point, ...] = tuple((p[0], p[1]) if type(p) is not tuple else p
-                                   for p in target)
+    pts = _as_points(target)
     try:
         key: tuple[object, ...] | None = (body, pts, arc, tpl, tuple(blockers), tol)
         fc = _MEMO.get(key)  # type: ignore[arg-type]
@@ -667,6 +666,11 @@ def check_fire(
         if len(_MEMO) > _MEMO_SIZE:
             _MEMO.popitem(last=False)
     return fc
+
+
+def _as_points(corners: Sequence[Sequence[float]]) -> tuple[Point, ...]:
+    """Corners as a tuple of (x, y) tuples (typed loosely: compiled code checks the type)."""
+    return tuple((p[0], p[1]) for p in corners)
 
 
 def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemplate,
