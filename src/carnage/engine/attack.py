@@ -131,8 +131,15 @@ class Sight:
         self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
                                                  {"game": g, "vehicle": v}))
         self.circles = [_circle(b.polygon) for b in self.blockers]
+        # per obstruction, worked out once: whose body it is, and the gap between its
+        # bounding circle and the shooter's (what ``_check_body`` compares with the span)
+        cx, cy, cr = self.centre
+        self._near = [(b, body_owner(b.id), math.hypot(bx - cx, by - cy) - br - cr)
+                      for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)]
         self._gaps: dict[str, float] = {}
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
+        self._templates: dict[str, tuple[ShootingTemplate, float]] = {}
+        self._fires: dict[tuple[str, str, str, tuple[int, ...]], FireCheck] = {}
         self._parts: dict[str, Sight] = {}
 
     def for_mount(self, mount: WeaponMount | None) -> Sight:
@@ -182,26 +189,36 @@ class Sight:
         assert best is not None
         return best
 
+    def _template(self, template: str) -> tuple[ShootingTemplate, float]:
+        """The shooting template of that name in this game's set, and its diameter."""
+        got = self._templates.get(template)
+        if got is None:
+            tpl = shooting_template(template, self.g.templates)
+            got = self._templates[template] = (tpl, _diameter(tpl))
+        return got
+
     def _check_body(self, tid: str, bid: str, poly: list[Point], arc: Arc, template: str,
                     cover: bool) -> FireCheck:
-        tpl = shooting_template(template, self.g.templates)
-        span = _diameter(tpl)
+        tpl, span = self._template(template)
         gap = self._gap(bid, poly, span + 1e-6)
         if gap > span + 1e-6:
             return FireCheck(False, False, False)  # no placement can span the gap
         # Only obstructions that a placement touching the shooter could reach matter; for
         # range and Tall alone, only Tall ones.
-        cx, cy, cr = self.centre
-        near = [
-            b for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)
-            if body_owner(b.id) != tid and (cover or b.tall)
-            and math.hypot(bx - cx, by - cy) - br - cr <= span + 1e-6
-        ]
-        if arc is Arc.TURRET and not tpl.is_burst and gap <= tpl.length and not near:
+        reach = span + 1e-6
+        picked = [i for i, (b, owner, rough) in enumerate(self._near)
+                  if owner != tid and (cover or b.tall) and rough <= reach]
+        if arc is Arc.TURRET and not tpl.is_burst and gap <= tpl.length and not picked:
             # A ruler laid from the closest point straight at the target stays clear of the
             # shooter and reaches it (GF-2); with nothing in reach there is no cover.
             return FireCheck(True, False, False)
-        fc = check_fire(self.rect, poly, arc, tpl, near)
+        # The same question asked again (range and Tall for a shot, then its cover when
+        # nothing but Tall obstructions is near) is answered from this sight's memory.
+        key = (bid, arc.value, template, tuple(picked))
+        fc = self._fires.get(key)
+        if fc is None:
+            fc = self._fires[key] = check_fire(self.rect, poly, arc, tpl,
+                                               [self.blockers[i] for i in picked])
         return fc if cover else FireCheck(fc.in_range, False, fc.blocked)
 
 
