@@ -142,3 +142,21 @@ def test_degenerate_outlines_have_no_axes() -> None:
 def test_empty_outline_is_an_error_as_before() -> None:
     with pytest.raises(IndexError):
         penetration([], Rect(Pose(0.0, 0.0, 0.0), 2.0, 2.0).polygon())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rectangle_corners_are_the_pose_frame_bit_for_bit(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(2000):
+        pose = Pose(rng.choice([0.0, -0.0, rng.uniform(-900, 900)]),
+                    rng.choice([0.0, rng.uniform(-900, 900)]),
+                    rng.choice([0.0, 90.0, 180.0, -90.0, rng.uniform(-720, 720)]))
+        r = Rect(pose, rng.choice([0.0, rng.uniform(0.1, 200)]), rng.uniform(0.1, 100))
+        hl, hw = r.length / 2.0, r.width / 2.0
+        plain = (pose.to_world((hl, hw)), pose.to_world((hl, -hw)),
+                 pose.to_world((-hl, -hw)), pose.to_world((-hl, hw)))
+        got = r.corners()
+        assert [bits(v) for pt in got for v in pt] == [bits(v) for pt in plain for v in pt]
+        fl, fr, rr, rl = plain
+        assert [bits(v) for pt in r.polygon() for v in pt] == [
+            bits(v) for pt in (rl, rr, fr, fl) for v in pt]

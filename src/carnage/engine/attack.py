@@ -106,9 +106,17 @@ def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
 
 
 def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]:
-    cx = sum(x for x, _ in poly) / len(poly)
-    cy = sum(y for _, y in poly) / len(poly)
-    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
+    """Centre (the mean of the corners, summed by ``sum``) and radius of a bounding circle."""
+    xs, ys = zip(*poly, strict=True)
+    cx = sum(xs) / len(poly)
+    cy = sum(ys) / len(poly)
+    hypot = math.hypot
+    r = hypot(xs[0] - cx, ys[0] - cy)
+    for x, y in poly:
+        d = hypot(x - cx, y - cy)
+        if d > r:
+            r = d
+    return cx, cy, r
 
 
 class Sight:

@@ -87,11 +87,15 @@ class Rect:
         the list is clockwise starting front-left)."""
         hl, hw = self.length / 2.0, self.width / 2.0
         p = self.pose
+        # ``p.to_world`` of each corner, with the heading's cosine and sine worked out once
+        c, s = unit(p.heading)
+        x, y = p.x, p.y
+        nl, nw = -hl, -hw
         return (
-            p.to_world((hl, hw)),
-            p.to_world((hl, -hw)),
-            p.to_world((-hl, -hw)),
-            p.to_world((-hl, hw)),
+            (x + (hl * c - hw * s), y + (hl * s + hw * c)),
+            (x + (hl * c - nw * s), y + (hl * s + nw * c)),
+            (x + (nl * c - nw * s), y + (nl * s + nw * c)),
+            (x + (nl * c - hw * s), y + (nl * s + hw * c)),
         )
 
     def polygon(self) -> list[Point]:
