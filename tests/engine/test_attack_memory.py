@@ -4,17 +4,19 @@ table changed (a vehicle moved or wrecked, an obstruction added) sees the change
 
 from __future__ import annotations
 
+import math
 import random
+import struct
 
 import pytest
 from tests.builders import armed, attack_game, rock, table, vehicle
 
-from carnage.engine.attack import Sight, legal_shots
+from carnage.engine.attack import Sight, _circle, legal_shots
 from carnage.engine.state import Obstacle, Status
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, check_fire, clear_memo
 from carnage.geometry.ranges import shooting_template
-from carnage.geometry.shapes import Pose
+from carnage.geometry.shapes import Pose, distance
 
 CHECKS = ((Arc.TURRET, "medium"), (Arc.FRONT, "double"), (Arc.SIDE, "long"),
           (Arc.REAR, "short"), (Arc.TURRET, "small_burst"))
@@ -83,3 +85,46 @@ def test_a_sight_made_after_the_table_changed_sees_the_change() -> None:
     # a wrecked vehicle is no target, and no longer in the way
     far.status = Status.WRECKED
     assert all(s.target != "far" for s in legal_shots(g, car))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_gaps_settled_by_inscribed_discs_agree_with_the_exact_gap(seed: int) -> None:
+    # Bodies at random, some touching or overlapping, each asked against limits just either
+    # side of the exact gap: the disc shortcut never answers differently from ``distance``.
+    rng = random.Random(seed)
+    for _ in range(60):
+        kinds = ["car", "bus", "bike", "war_rig"]
+        shooter = vehicle("s", rng.choice(kinds), 500, 500, rng.uniform(0, 360), player=0)
+        others = [vehicle(f"t{i}", rng.choice(kinds), 500 + rng.uniform(-250, 250),
+                          500 + rng.uniform(-250, 250), rng.uniform(0, 360), player=1)
+                  for i in range(3)]
+        g = attack_game(table(shooter, *others), "s")
+        for t in others:
+            rect = t.rect()
+            exact = distance(shooter.polygon(), rect.polygon())
+            for limit in (exact, exact - 1e-12, exact + 1e-12, exact + 1e-6, exact - 1e-6,
+                          exact + 5.0, exact - 5.0, 0.0, 1000.0):
+                sight = Sight(g, shooter)
+                assert sight._gap_at_most(t.id, rect.polygon(), rect, limit) is (
+                    exact <= limit), (t.id, limit)
+                # in reach: the circles first, then the exact gap
+                rough = Sight(g, shooter)._gap(t.id, rect.polygon(), limit)
+                assert Sight(g, shooter)._in_reach(t.id, rect.polygon(), rect, limit) is (
+                    rough <= limit)
+            # the public gap stays exact once it has been asked for
+            sight = Sight(g, shooter)
+            sight._in_reach(t.id, rect.polygon(), rect, 1e9)
+            assert sight.gap(t) == exact
+
+
+def test_bounding_circles_as_the_plain_sums() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        n = rng.randint(1, 9)
+        poly = [(rng.choice([0.0, -0.0, rng.uniform(-1e3, 1e3)]), rng.uniform(-1e3, 1e3))
+                for _ in range(n)]
+        cx = sum(x for x, _ in poly) / len(poly)
+        cy = sum(y for _, y in poly) / len(poly)
+        plain = (cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly))
+        assert [struct.pack("<d", v) for v in _circle(poly)] == [
+            struct.pack("<d", v) for v in plain]

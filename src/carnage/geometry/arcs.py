@@ -294,10 +294,12 @@ def turret_reach_facing(
                     break
         return best
 
-    values = [g(c) for c in crit]
-    for c, v in zip(crit, values, strict=True):
+    values: list[float] = []
+    for c in crit:  # the first critical facing that touches, measuring no further
+        v = g(c)
         if v <= TOUCH:
             return c
+        values.append(v)
     heap: list[tuple[float, float, float, float, float]] = []
     m = len(crit)
     for i in range(m):
