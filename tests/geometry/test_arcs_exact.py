@@ -1,5 +1,6 @@
 """The 360° reach search measures the critical facings one by one and stops at the first that
-touches: the facing it answers is the one the measure-them-all search answered."""
+touches: the facing it answers is the one the measure-them-all search answered. The fixed
+arcs' swept families are remembered for the last few shooters: the same answers."""
 
 from __future__ import annotations
 
@@ -13,13 +14,17 @@ import pytest
 from carnage.geometry.arcs import (
     REACH_TOL,
     TOUCH,
+    Arc,
     _angle,
+    _fixed_hulls,
     _turret_hulls,
+    can_reach,
+    fixed_families,
     turret_critical_angles,
     turret_reach_facing,
 )
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
-from carnage.geometry.shapes import Point, Pose, Rect, closest_points, distance
+from carnage.geometry.shapes import Point, Pose, Rect, closest_points, distance, overlaps
 
 
 def plain_reach_facing(body: Rect, target: Sequence[Point], tpl: ShootingTemplate,
@@ -81,3 +86,24 @@ def test_turret_reach_facing_is_the_measure_them_all_answer(tid: str) -> None:
         answered += got is not None
         missed += got is None
     assert answered > 10 and missed > 10
+
+
+def test_fixed_arc_reach_from_remembered_hulls_is_the_plain_test() -> None:
+    rng = random.Random(5)
+    tpls = [shooting_template(t) for t in ("short", "double", "small_burst")]
+    for _ in range(40):
+        body = Rect(Pose(rng.uniform(-50, 50), rng.uniform(-50, 50), rng.uniform(0, 360)),
+                    rng.uniform(40, 120), rng.uniform(20, 50))
+        for _ in range(8):  # one shooter asked about several targets, as in play
+            target = Rect(Pose(rng.uniform(-400, 400), rng.uniform(-400, 400),
+                               rng.uniform(0, 360)), 90, 40).polygon()
+            for arc in (Arc.FRONT, Arc.REAR, Arc.LEFT, Arc.RIGHT, Arc.SIDE):
+                for tpl in tpls:
+                    plain = any(overlaps(f.swept(tpl), target, TOUCH)
+                                for f in fixed_families(body, arc, tpl))
+                    assert can_reach(body, target, arc, tpl) is plain
+        # the shooter moved a hair: its own hulls, not the remembered ones
+        moved = Rect(Pose(body.pose.x + 1e-9, body.pose.y, body.pose.heading), body.length,
+                     body.width)
+        assert _fixed_hulls(moved, Arc.FRONT, tpls[0]) == tuple(
+            f.swept(tpls[0]) for f in fixed_families(moved, Arc.FRONT, tpls[0]))
