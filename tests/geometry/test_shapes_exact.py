@@ -23,6 +23,7 @@ from carnage.geometry.shapes import (
     _axes,
     _project,
     _seg_point_dist,
+    deeper_than,
     distance,
     overlaps,
     penetration,
@@ -160,3 +161,12 @@ def test_rectangle_corners_are_the_pose_frame_bit_for_bit(seed: int) -> None:
         fl, fr, rr, rl = plain
         assert [bits(v) for pt in r.polygon() for v in pt] == [
             bits(v) for pt in (rl, rr, fr, fl) for v in pt]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_deeper_than_is_the_penetration_compared(seed: int) -> None:
+    for a, b in _pairs(100 + seed, 1500):
+        pen = plain_penetration(a, b)
+        for depth in (pen, math.nextafter(pen, -math.inf), math.nextafter(pen, math.inf),
+                      1e-6, -1e-6, 0.1, 0.0, -30.0, math.inf, -math.inf):
+            assert deeper_than(a, b, depth) is (pen > depth), (a, b, depth)

@@ -270,6 +270,11 @@ def overlaps(a: Sequence[Point], b: Sequence[Point], tol: float = 1e-6) -> bool:
     return _least_depth(a, b, -tol) >= -tol
 
 
+def deeper_than(a: Sequence[Point], b: Sequence[Point], depth: float) -> bool:
+    """``penetration(a, b) > depth``, stopping at the first axis whose depth is not greater."""
+    return _least_depth(a, b, math.nextafter(depth, math.inf)) > depth
+
+
 def _seg_point_dist(p: Point, a: Point, b: Point) -> float:
     ax, ay = a
     bx, by = b
