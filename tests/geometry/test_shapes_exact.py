@@ -25,6 +25,7 @@ from carnage.geometry.shapes import (
     _seg_point_dist,
     deeper_than,
     distance,
+    norm_heading,
     overlaps,
     penetration,
 )
@@ -170,3 +171,18 @@ def test_deeper_than_is_the_penetration_compared(seed: int) -> None:
         for depth in (pen, math.nextafter(pen, -math.inf), math.nextafter(pen, math.inf),
                       1e-6, -1e-6, 0.1, 0.0, -30.0, math.inf, -math.inf):
             assert deeper_than(a, b, depth) is (pen > depth), (a, b, depth)
+
+
+def test_headings_already_in_range_come_back_as_the_remainder_gives_them() -> None:
+    def plain(deg: float) -> float:
+        h = math.fmod(deg, 360.0)
+        if h < 0:
+            h += 360.0
+        return 0.0 if h >= 360.0 - 1e-12 else h
+
+    rng = random.Random(9)
+    edge = [0.0, -0.0, 1e-300, 359.999999999999, 360.0 - 1e-12, math.nextafter(360.0 - 1e-12, 0),
+            360.0, -360.0, 720.5, -1e-15, 90, 0, -90, 450]
+    for deg in edge + [rng.uniform(-1000, 1000) for _ in range(5000)]:
+        got, want = norm_heading(deg), plain(deg)
+        assert type(got) is type(want) and bits(got) == bits(want), deg

@@ -16,12 +16,18 @@ Point = tuple[float, float]
 EPS = 1e-9
 
 
+_TOP = 360.0 - 1e-12
+"""Headings from here up to 360 are taken as 0."""
+
+
 def norm_heading(deg: float) -> float:
     """Heading in [0, 360)."""
+    if type(deg) is float and 0.0 <= deg < _TOP:
+        return deg  # what the remainder below gives such a heading, bit for bit
     h = math.fmod(deg, 360.0)
     if h < 0:
         h += 360.0
-    return 0.0 if h >= 360.0 - 1e-12 else h
+    return 0.0 if h >= _TOP else h
 
 
 def heading_diff(a: float, b: float) -> float:
@@ -101,9 +107,10 @@ class Rect:
     def polygon(self) -> list[Point]:
         """Corners counter-clockwise (rear-left, rear-right, front-right, front-left)."""
         p = self.pose
-        if p.x and p.y and p.heading and self.length and self.width:
+        x, y, h, ln, wd = p.x, p.y, p.heading, self.length, self.width
+        if x and y and h and ln and wd:
             # remembered by value (no zero among them, so equal values are the same bits)
-            return list(_rect_polygon(p.x, p.y, p.heading, self.length, self.width))
+            return list(_rect_polygon(x, y, h, ln, wd))
         fl, fr, rr, rl = self.corners()
         return [rl, rr, fr, fl]
 
