@@ -26,9 +26,14 @@ def _active(game: Game) -> VehicleState | None:
 
 
 def nearest_foe(game: Game, v: VehicleState) -> VehicleState | None:
+    return _nearest(game, v)[0]
+
+
+def _nearest(game: Game, v: VehicleState) -> tuple[VehicleState | None, float]:
+    """The nearest foe (as ``nearest_foe``) and the gap to it (inf when there is none)."""
     foes = [o for o in game.state.in_play() if o.player != v.player]
     if not foes:
-        return None
+        return None, math.inf
     poly = v.polygon()
     # The first foe at the least distance, as ``min`` picks it; a foe whose bounding-circle
     # lower bound is already farther than the best so far cannot be it, and is skipped.
@@ -44,7 +49,7 @@ def nearest_foe(game: Game, v: VehicleState) -> VehicleState | None:
         d = distance(poly, o.polygon())
         if best is None or d < best_d:
             best, best_d = o, d
-    return best
+    return best, best_d
 
 
 def _bearing(v: VehicleState, p: Point) -> float:
@@ -57,10 +62,10 @@ def drop_pick(game: Game, d: Decision, v: VehicleState) -> Choice | None:
     """A drop option when a foe is within Medium range and not dead ahead (an RC Car or a
     Sentry Gun whatever the direction); None otherwise."""
     drops = [o.value for o in d.options if str(o.value).startswith("drop:")]
-    foe = nearest_foe(game, v)
-    if not drops or foe is None:
-        return None
-    if distance(v.polygon(), foe.polygon()) > game.templates.ranges[NEAR]:
+    if not drops:
+        return None  # (before looking for the foe: nothing to drop, nothing to measure)
+    foe, gap = _nearest(game, v)
+    if foe is None or gap > game.templates.ranges[NEAR]:
         return None
     behind = abs(_bearing(v, (foe.pose.x, foe.pose.y))) > 45.0
     for value in drops:
@@ -142,10 +147,12 @@ def place_gap(game: Game, d: Decision, rng: random.Random) -> Choice | None:
     if _dropping(d) != "rc_car_bombs":
         return d.domain.low
     v = _active(game)
-    foe = None if v is None else nearest_foe(game, v)
-    if v is None or foe is None:
+    if v is None:
         return None
-    return max(d.domain.low, min(d.domain.high, distance(v.polygon(), foe.polygon())))
+    foe, gap = _nearest(game, v)
+    if foe is None:
+        return None
+    return max(d.domain.low, min(d.domain.high, gap))
 
 
 def place_facing(game: Game, d: Decision, rng: random.Random) -> Choice | None:

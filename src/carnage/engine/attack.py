@@ -33,7 +33,7 @@ from carnage.engine.state import VehicleState, WeaponMount, body_owner
 from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
-from carnage.geometry.shapes import Point, distance
+from carnage.geometry.shapes import Point, Rect, distance
 from carnage.kernel.effects import CANCEL, run_flows
 from carnage.kernel.rules import RuleTable
 
@@ -106,9 +106,17 @@ def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
 
 
 def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]:
-    cx = sum(x for x, _ in poly) / len(poly)
-    cy = sum(y for _, y in poly) / len(poly)
-    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
+    """Centre (the mean of the corners, summed by ``sum``) and radius of a bounding circle."""
+    xs, ys = zip(*poly, strict=True)
+    cx = sum(xs) / len(poly)
+    cy = sum(ys) / len(poly)
+    hypot = math.hypot
+    r = hypot(xs[0] - cx, ys[0] - cy)
+    for x, y in poly:
+        d = hypot(x - cx, y - cy)
+        if d > r:
+            r = d
+    return cx, cy, r
 
 
 class Sight:
@@ -131,8 +139,16 @@ class Sight:
         self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
                                                  {"game": g, "vehicle": v}))
         self.circles = [_circle(b.polygon) for b in self.blockers]
-        self._gaps: dict[str, float] = {}
+        # per obstruction, worked out once: whose body it is, and the gap between its
+        # bounding circle and the shooter's (what ``_check_body`` compares with the span)
+        cx, cy, cr = self.centre
+        self._near = [(b, body_owner(b.id), math.hypot(bx - cx, by - cy) - br - cr)
+                      for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)]
+        self._gaps: dict[str, float | None] = {}
+        """Exact gaps by body id; None: not worked out yet, but to be used once it is."""
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
+        self._templates: dict[str, tuple[ShootingTemplate, float]] = {}
+        self._fires: dict[tuple[str, str, str, tuple[int, ...]], FireCheck] = {}
         self._parts: dict[str, Sight] = {}
 
     def for_mount(self, mount: WeaponMount | None) -> Sight:
@@ -150,15 +166,47 @@ class Sight:
         return self._gap(target.id, target.polygon(), beyond)
 
     def _gap(self, bid: str, poly: list[Point], beyond: float) -> float:
-        if bid in self._gaps:
-            return self._gaps[bid]
+        if bid not in self._gaps:
+            rough = self._rough(bid, poly)
+            if rough > beyond:
+                return rough
+        gap = self._gaps.get(bid)
+        if gap is None:
+            gap = self._gaps[bid] = distance(self.body, poly)
+        return gap
+
+    def _rough(self, bid: str, poly: list[Point]) -> float:
+        """Gap between the bounding circles (a lower bound on the gap)."""
         tx, ty, tr = _circle(poly)
         cx, cy, cr = self.centre
-        rough = math.hypot(tx - cx, ty - cy) - tr - cr
-        if rough > beyond:
-            return rough
-        self._gaps[bid] = distance(self.body, poly)
-        return self._gaps[bid]
+        return math.hypot(tx - cx, ty - cy) - tr - cr
+
+    def _in_reach(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
+        """``self._gap(bid, poly, limit) <= limit``: False when the bounding circles are more
+        than ``limit`` apart, else whether the exact gap is at most ``limit``."""
+        if bid not in self._gaps:
+            if self._rough(bid, poly) > limit:
+                return False
+            self._gaps[bid] = None  # measured from now on (when it has to be)
+        return self._gap_at_most(bid, poly, rect, limit)
+
+    def _gap_at_most(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
+        """Whether the exact gap (``distance``) is at most ``limit``; worked out only when the
+        gap between the discs inscribed in the two bodies does not already say so.
+
+        Those discs lie inside the bodies, so the gap is at most the gap between them (or 0
+        when they overlap); the corners and the distance are computed to within 1e-9 mm on
+        any table smaller than a kilometre, so a disc gap at least ``DISC_SLACK`` below
+        ``limit`` means the exact gap, as computed, is below ``limit`` too."""
+        gap = self._gaps.get(bid)
+        if gap is None:
+            s, p = self.rect, rect
+            disc = (math.hypot(p.pose.x - s.pose.x, p.pose.y - s.pose.y)
+                    - min(s.length, s.width) / 2.0 - min(p.length, p.width) / 2.0)
+            if max(disc, 0.0) + DISC_SLACK <= limit:  # (overlapping discs: a gap of 0)
+                return True
+            gap = self._gaps[bid] = distance(self.body, poly)
+        return gap <= limit
 
     def check(self, target: VehicleState, arc: Arc, template: str, *, cover: bool = True
               ) -> FireCheck:
@@ -175,33 +223,44 @@ class Sight:
         # attacker takes the better (in range and unblocked first, then out of cover).
         best: FireCheck | None = None
         for bid, rect in target.bodies():
-            fc = self._check_body(target.id, bid, rect.polygon(), arc, template, cover)
+            fc = self._check_body(target.id, bid, rect, arc, template, cover)
             if best is None or (fc.in_range and not fc.blocked, not fc.cover) > (
                     best.in_range and not best.blocked, not best.cover):
                 best = fc
         assert best is not None
         return best
 
-    def _check_body(self, tid: str, bid: str, poly: list[Point], arc: Arc, template: str,
+    def _template(self, template: str) -> tuple[ShootingTemplate, float]:
+        """The shooting template of that name in this game's set, and its diameter."""
+        got = self._templates.get(template)
+        if got is None:
+            tpl = shooting_template(template, self.g.templates)
+            got = self._templates[template] = (tpl, _diameter(tpl))
+        return got
+
+    def _check_body(self, tid: str, bid: str, rect: Rect, arc: Arc, template: str,
                     cover: bool) -> FireCheck:
-        tpl = shooting_template(template, self.g.templates)
-        span = _diameter(tpl)
-        gap = self._gap(bid, poly, span + 1e-6)
-        if gap > span + 1e-6:
+        tpl, span = self._template(template)
+        poly = rect.polygon()
+        reach = span + 1e-6
+        if not self._in_reach(bid, poly, rect, reach):
             return FireCheck(False, False, False)  # no placement can span the gap
         # Only obstructions that a placement touching the shooter could reach matter; for
         # range and Tall alone, only Tall ones.
-        cx, cy, cr = self.centre
-        near = [
-            b for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)
-            if body_owner(b.id) != tid and (cover or b.tall)
-            and math.hypot(bx - cx, by - cy) - br - cr <= span + 1e-6
-        ]
-        if arc is Arc.TURRET and not tpl.is_burst and gap <= tpl.length and not near:
+        picked = [i for i, (b, owner, rough) in enumerate(self._near)
+                  if owner != tid and (cover or b.tall) and rough <= reach]
+        if arc is Arc.TURRET and not tpl.is_burst and not picked \
+                and self._gap_at_most(bid, poly, rect, tpl.length):
             # A ruler laid from the closest point straight at the target stays clear of the
             # shooter and reaches it (GF-2); with nothing in reach there is no cover.
             return FireCheck(True, False, False)
-        fc = check_fire(self.rect, poly, arc, tpl, near)
+        # The same question asked again (range and Tall for a shot, then its cover when
+        # nothing but Tall obstructions is near) is answered from this sight's memory.
+        key = (bid, arc.value, template, tuple(picked))
+        fc = self._fires.get(key)
+        if fc is None:
+            fc = self._fires[key] = check_fire(self.rect, poly, arc, tpl,
+                                               [self.blockers[i] for i in picked])
         return fc if cover else FireCheck(fc.in_range, False, fc.blocked)
 
 
@@ -209,6 +268,10 @@ def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, templat
                ) -> FireCheck:
     """Range, arc, cover and Tall for one weapon of ``v`` at ``target``."""
     return Sight(g, v).check(target, arc, template)
+
+
+DISC_SLACK = 1e-6
+"""Margin (mm) over rounding when a gap is settled by inscribed discs (``_gap_at_most``)."""
 
 
 @cache

@@ -297,10 +297,12 @@ def turret_reach_facing(
                     break
         return best
 
-    values = [g(c) for c in crit]
-    for c, v in zip(crit, values, strict=True):
+    values: list[float] = []
+    for c in crit:  # the first critical facing that touches, measuring no further
+        v = g(c)
         if v <= TOUCH:
             return c
+        values.append(v)
     heap: list[tuple[float, float, float, float, float]] = []
     m = len(crit)
     for i in range(m):
@@ -339,7 +341,15 @@ def can_reach(
     arcs; within ``tol`` mm for the 360° arc (``turret_reach``)."""
     if arc is Arc.TURRET:
         return turret_reach(body, target, tpl, tol)
-    return any(overlaps(f.swept(tpl), target, TOUCH) for f in fixed_families(body, arc, tpl))
+    return any(overlaps(hull, target, TOUCH) for hull in _fixed_hulls(body, arc, tpl))
+
+
+@lru_cache(maxsize=32)
+def _fixed_hulls(body: Rect, arc: Arc, tpl: ShootingTemplate) -> tuple[list[Point], ...]:
+    """Each fixed-arc family swept (``PlacementFamily.swept``), remembered for the few
+    shooters asked about last: one shooter's weapon is asked about every target in turn.
+    Read them, never change them."""
+    return tuple(f.swept(tpl) for f in fixed_families(body, arc, tpl))
 
 
 def arc_region(body: Rect, arc: Arc, tpl: ShootingTemplate, steps: int = 72) -> list[list[Point]]:

@@ -18,12 +18,18 @@ Point = tuple[float, float]
 EPS = 1e-9
 
 
+_TOP = 360.0 - 1e-12
+"""Headings from here up to 360 are taken as 0."""
+
+
 def norm_heading(deg: float) -> float:
     """Heading in [0, 360)."""
+    if type(deg) is float and 0.0 <= deg < _TOP:
+        return deg  # what the remainder below gives such a heading, bit for bit
     h = math.fmod(deg, 360.0)
     if h < 0:
         h += 360.0
-    return 0.0 if h >= 360.0 - 1e-12 else h
+    return 0.0 if h >= _TOP else h
 
 
 def heading_diff(a: float, b: float) -> float:
@@ -91,19 +97,24 @@ class Rect:
         the list is clockwise starting front-left)."""
         hl, hw = self.length / 2.0, self.width / 2.0
         p = self.pose
+        # ``p.to_world`` of each corner, with the heading's cosine and sine worked out once
+        c, s = unit(p.heading)
+        x, y = p.x, p.y
+        nl, nw = -hl, -hw
         return (
-            p.to_world((hl, hw)),
-            p.to_world((hl, -hw)),
-            p.to_world((-hl, -hw)),
-            p.to_world((-hl, hw)),
+            (x + (hl * c - hw * s), y + (hl * s + hw * c)),
+            (x + (hl * c - nw * s), y + (hl * s + nw * c)),
+            (x + (nl * c - nw * s), y + (nl * s + nw * c)),
+            (x + (nl * c - hw * s), y + (nl * s + hw * c)),
         )
 
     def polygon(self) -> list[Point]:
         """Corners counter-clockwise (rear-left, rear-right, front-right, front-left)."""
         p = self.pose
-        if p.x and p.y and p.heading and self.length and self.width:
+        x, y, h, ln, wd = p.x, p.y, p.heading, self.length, self.width
+        if x and y and h and ln and wd:
             # remembered by value (no zero among them, so equal values are the same bits)
-            return list(_rect_polygon(p.x, p.y, p.heading, self.length, self.width))
+            return list(_rect_polygon(x, y, h, ln, wd))
         fl, fr, rr, rl = self.corners()
         return [rl, rr, fr, fl]
 
@@ -160,19 +171,119 @@ def penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
     Positive means the interiors overlap by that much; zero means they touch; negative is the
     separation gap along the best separating axis (a lower bound on the true distance).
     """
+    return _least_depth(a, b, -math.inf)
+
+
+def _least_depth(a: Sequence[Point], b: Sequence[Point], stop: float) -> float:
+    """The least overlap depth over the edge normals of ``a`` then ``b`` (as ``_axes`` lists
+    them, each projected as ``_project`` does), or the first depth below ``stop``: a caller
+    that only needs to know whether the least depth is below ``stop`` learns it from the
+    first axis that shows it. Every depth is worked out with the same operations in the same
+    order as the plain loop over ``_axes``/``_project``, so the answer is the same float."""
     best = math.inf
-    for axis in (*_axes(a), *_axes(b)):
-        alo, ahi = _project(a, axis)
-        blo, bhi = _project(b, axis)
-        depth = min(ahi - blo, bhi - alo)
-        if depth < best:
-            best = depth
+    hypot = math.hypot
+    if len(a) == 4 and len(b) == 4:
+        # two rectangles (the common case), unrolled
+        (a0, a1), (a2, a3), (a4, a5), (a6, a7) = a
+        (b0, b1), (b2, b3), (b4, b5), (b6, b7) = b
+        for x1, y1, x2, y2 in ((a0, a1, a2, a3), (a2, a3, a4, a5), (a4, a5, a6, a7),
+                               (a6, a7, a0, a1), (b0, b1, b2, b3), (b2, b3, b4, b5),
+                               (b4, b5, b6, b7), (b6, b7, b0, b1)):
+            ex = x2 - x1
+            ey = y2 - y1
+            ln = hypot(ex, ey)
+            if not ln > EPS:
+                continue
+            ax = -ey / ln
+            ay = ex / ln
+            alo = ahi = a0 * ax + a1 * ay
+            d = a2 * ax + a3 * ay
+            if d < alo:
+                alo = d
+            elif d > ahi:
+                ahi = d
+            d = a4 * ax + a5 * ay
+            if d < alo:
+                alo = d
+            elif d > ahi:
+                ahi = d
+            d = a6 * ax + a7 * ay
+            if d < alo:
+                alo = d
+            elif d > ahi:
+                ahi = d
+            blo = bhi = b0 * ax + b1 * ay
+            d = b2 * ax + b3 * ay
+            if d < blo:
+                blo = d
+            elif d > bhi:
+                bhi = d
+            d = b4 * ax + b5 * ay
+            if d < blo:
+                blo = d
+            elif d > bhi:
+                bhi = d
+            d = b6 * ax + b7 * ay
+            if d < blo:
+                blo = d
+            elif d > bhi:
+                bhi = d
+            d = ahi - blo
+            depth = bhi - alo
+            if not depth < d:  # min(ahi - blo, bhi - alo), as the builtin picks
+                depth = d
+            if depth < best:
+                best = depth
+                if depth < stop:
+                    return depth
+        return best
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
+            ex = x2 - x1
+            ey = y2 - y1
+            ln = hypot(ex, ey)
+            if not ln > EPS:
+                continue
+            ax = -ey / ln
+            ay = ex / ln
+            px, py = a[0]
+            alo = ahi = px * ax + py * ay
+            for px, py in a:  # the first again changes nothing
+                d = px * ax + py * ay
+                if d < alo:
+                    alo = d
+                elif d > ahi:
+                    ahi = d
+            px, py = b[0]
+            blo = bhi = px * ax + py * ay
+            for px, py in b:
+                d = px * ax + py * ay
+                if d < blo:
+                    blo = d
+                elif d > bhi:
+                    bhi = d
+            d = ahi - blo
+            depth = bhi - alo
+            if not depth < d:
+                depth = d
+            if depth < best:
+                best = depth
+                if depth < stop:
+                    return depth
     return best
 
 
 def overlaps(a: Sequence[Point], b: Sequence[Point], tol: float = 1e-6) -> bool:
     """True when convex polygons ``a`` and ``b`` touch or overlap (within ``tol`` mm)."""
-    return penetration(a, b) >= -tol
+    return _least_depth(a, b, -tol) >= -tol
+
+
+def deeper_than(a: Sequence[Point], b: Sequence[Point], depth: float) -> bool:
+    """``penetration(a, b) > depth``, stopping at the first axis whose depth is not greater."""
+    return _least_depth(a, b, math.nextafter(depth, math.inf)) > depth
 
 
 def _seg_point_dist(p: Point, a: Point, b: Point) -> float:
@@ -187,15 +298,35 @@ def _seg_point_dist(p: Point, a: Point, b: Point) -> float:
 
 
 def distance(a: Sequence[Point], b: Sequence[Point]) -> float:
-    """Exact Euclidean distance between convex polygons (0 when they touch or overlap)."""
-    if penetration(a, b) >= 0.0:
+    """Exact Euclidean distance between convex polygons (0 when they touch or overlap).
+
+    The least of ``_seg_point_dist`` over every vertex of each polygon and every edge of
+    the other, worked out inline with the same operations (so the same float)."""
+    if _least_depth(a, b, 0.0) >= 0.0:
         return 0.0
     best = math.inf
+    hypot = math.hypot
     for poly, other in ((a, b), (b, a)):
         n = len(other)
-        for p in poly:
-            for i in range(n):
-                d = _seg_point_dist(p, other[i], other[(i + 1) % n])
+        edges = []
+        for i in range(n):
+            sx, sy = other[i]
+            ex, ey = other[(i + 1) % n]
+            dx = ex - sx
+            dy = ey - sy
+            edges.append((sx, sy, dx, dy, dx * dx + dy * dy))
+        for px, py in poly:
+            for sx, sy, dx, dy, ll in edges:
+                if ll < EPS:
+                    t = 0.0
+                else:
+                    # max(0.0, min(1.0, u)), as the builtins pick
+                    t = ((px - sx) * dx + (py - sy) * dy) / ll
+                    if not t < 1.0:
+                        t = 1.0
+                    if not t > 0.0:
+                        t = 0.0
+                d = hypot(px - (sx + t * dx), py - (sy + t * dy))
                 if d < best:
                     best = d
     return best

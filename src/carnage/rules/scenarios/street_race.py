@@ -21,7 +21,7 @@ from carnage.engine.game import ask
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Obstacle, VehicleState
 from carnage.geometry.movement import trailer_behind
-from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, overlaps, penetration
 from carnage.rules.scenarios.base import Line, TableScenario, crosses
 from carnage.rules.scenarios.common.pole import RollOffPole
 from carnage.team.io import parse_team
@@ -179,11 +179,11 @@ class StreetRace(RollOffPole, TableScenario):
                 y = cy + ay * off - ny * v.length / 2.0
                 pose = Pose(x, y, heading)
                 poly = Rect(pose, v.length, v.width).polygon()
-                if any(penetration(poly, o) >= -1e-6
+                if any(overlaps(poly, o, 1e-6)
                        for o, (ox, oy, orad) in zip(placed_polys, placed_circles, strict=True)
                        if (ox - x) ** 2 + (oy - y) ** 2 <= 2.0 * (v_rad + orad) ** 2):
                     continue
-                if any(penetration(poly, o) > 1e-6 for o in terrain):
+                if any(deeper_than(poly, o, 1e-6) for o in terrain):
                     continue
                 if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
                            for px, py in poly):
