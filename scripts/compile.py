@@ -29,14 +29,12 @@ from carnage.compiled import COMPILED, STAMP, digest, recorded, source  # noqa: 
 
 
 def built_files() -> list[Path]:
-    """The extension files of a build: one per module, and mypyc's shared library."""
-    out: list[Path] = []
-    for name in COMPILED:
-        base = source(name).with_suffix("")
-        out += [p for suf in importlib.machinery.EXTENSION_SUFFIXES
-                if (p := base.with_name(base.name + suf)).exists()]
+    """Every extension file in the source tree (Carnage has none but its builds: one per
+    compiled module, also of modules no longer listed) and mypyc's shared library."""
+    out = [p for suf in importlib.machinery.EXTENSION_SUFFIXES
+           for p in (SRC / "carnage").rglob(f"*{suf}")]
     out += [p for p in SRC.glob("*__mypyc*") if p.is_file()]
-    return out
+    return sorted(set(out))
 
 
 def clean() -> None:
@@ -63,7 +61,7 @@ def missing_tools() -> str | None:
 
 def current() -> bool:
     want = {name: digest(name) for name in COMPILED}
-    return recorded() == want and len(built_files()) > len(COMPILED)
+    return recorded() == want and len(built_files()) == len(COMPILED) + 1
 
 
 def build() -> str | None:

@@ -94,17 +94,31 @@ class _FromSource(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source(fullname))
 
 
+def extension_modules() -> list[str]:
+    """Modules of the package that have a C extension file next to their source."""
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)
+    out = set()
+    for suf in suffixes:
+        for p in PACKAGE.rglob(f"*{suf}"):
+            name = p.name[: -len(suf)]
+            if "." not in name:  # the longest suffix that fits: "x.cpython-311-....so" -> x
+                rel = p.relative_to(PACKAGE).with_name(name)
+                out.add(".".join(("carnage", *rel.parts)))
+    return sorted(out)
+
+
 def guard() -> None:
-    """Called first thing by ``import carnage``: use a stale build's modules from source."""
+    """Called first thing by ``import carnage``: use a stale build's modules from source, and
+    any extension file the build did not record (a module dropped from the list) never."""
     record = recorded()
-    if not record:
-        return
-    old = stale(record)
-    if old:
-        sys.meta_path.insert(0, _FromSource(sorted(record)))
+    stray = [m for m in extension_modules() if m not in record]
+    old = stale(record) if record else []
+    if old or stray:
+        sys.meta_path.insert(0, _FromSource(sorted(set(record) | set(stray))))
         warnings.warn(
-            f"carnage: compiled modules are older than their sources ({', '.join(old)}); "
-            "running them as Python. Rebuild with `make compile`.", stacklevel=2)
+            "carnage: compiled modules are older than their sources or not of the last build "
+            f"({', '.join(old + stray)}); running them as Python. Rebuild with `make compile`.",
+            stacklevel=2)
 
 
 def in_use() -> list[str]:

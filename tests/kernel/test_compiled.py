@@ -50,3 +50,29 @@ def test_with_a_stale_build_every_compiled_module_comes_from_its_source():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)
     assert out.stdout.split() == ["True", "True", "[]", "True"]
+
+
+def test_an_extension_the_build_did_not_record_is_never_used():
+    # A module dropped from the list keeps its old extension file until the next build: the
+    # guard imports it from source (here the record is made to miss shapes).
+    code = (
+        "import warnings, carnage.compiled as c\n"
+        "rec = c.recorded()\n"
+        "c.recorded = lambda: {k: v for k, v in rec.items() if k != 'carnage.geometry.shapes'}\n"
+        "c.extension_modules = lambda: sorted(set(rec) | {'carnage.geometry.shapes'})\n"
+        "with warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n"
+        "    c.guard()\n"
+        "import carnage.geometry.shapes as s\n"
+        "print(s.__file__.endswith('.py'), any('shapes' in str(x.message) for x in w))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60)
+    assert out.stdout.split() == ["True", "True"]
+
+
+def test_the_build_holds_exactly_the_listed_modules():
+    if compiled.recorded():
+        assert compiled.extension_modules() == sorted(compiled.COMPILED)
+    else:
+        assert compiled.extension_modules() == []
