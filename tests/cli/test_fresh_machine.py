@@ -45,6 +45,7 @@ def test_test_installs_chromium_when_missing_as_root(tmp_path: Path) -> None:
     lines = record.read_text().splitlines()
     assert lines[0].startswith("update")
     assert lines[1].split()[-1] == "chromium"
+    assert "gcc" in lines[1].split()  # the compiled geometry (scripts/compile.py)
     assert "python3-venv" not in lines[1]  # the fake python3 imports venv fine
 
 
@@ -58,7 +59,7 @@ def test_python_venv_and_python_are_installed_when_missing(tmp_path: Path) -> No
 
 
 def test_nothing_is_installed_when_everything_is_there(tmp_path: Path) -> None:
-    env, record = fake_machine(tmp_path, have={"python3", "chromium"}, root=True)
+    env, record = fake_machine(tmp_path, have={"python3", "gcc", "chromium"}, root=True)
     assert run_script(env, "test").returncode == 0
     assert not record.exists()
 
