@@ -133,7 +133,10 @@ def main() -> None:
               f"simulations per decision: mean {statistics.fmean(sims):.0f}")
         cpu.sort()
         print(f"  CPU time per decision (this process): mean {statistics.fmean(cpu) * 1000:.0f} "
-              f"ms, p95 {cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] * 1000:.0f} ms")
+              f"ms, p95 {cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] * 1000:.0f} ms, "
+              f"max {cpu[-1] * 1000:.0f} ms; decisions over 1 s: "
+              f"{sum(1 for c in cpu if c > 1.0)} of CPU, {sum(1 for t in times if t > 1.0)} "
+              "of wall time")
 
 
 if __name__ == "__main__":
