@@ -121,7 +121,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", iterations=12, seconds=0.25, horizon=10, depth=1, candidates=4),
     "normal": Level("normal", iterations=32, seconds=0.5, horizon=40, depth=1, candidates=6),
-    "hard": Level("hard", iterations=48, seconds=0.9, horizon=400, depth=0, candidates=5),
+    "hard": Level("hard", iterations=48, seconds=0.8, horizon=400, depth=0, candidates=5),
 }
 
 
