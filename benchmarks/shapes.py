@@ -21,33 +21,11 @@ from typing import Any
 
 from carnage.ai import HeuristicBot, bot_rng
 from carnage.geometry import shapes
-from carnage.geometry.shapes import Point, _axes, _project, _seg_point_dist
+from carnage.geometry.reference import plain_distance, plain_penetration
+from carnage.geometry.shapes import Point
 from carnage.rulesets.setup import GameSetup, build_game
 
 Pair = tuple[Sequence[Point], Sequence[Point]]
-
-
-def plain_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
-    best = math.inf
-    for axis in (*_axes(a), *_axes(b)):
-        alo, ahi = _project(a, axis)
-        blo, bhi = _project(b, axis)
-        depth = min(ahi - blo, bhi - alo)
-        if depth < best:
-            best = depth
-    return best
-
-
-def plain_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
-    if plain_penetration(a, b) >= 0.0:
-        return 0.0
-    best = math.inf
-    for poly, other in ((a, b), (b, a)):
-        n = len(other)
-        for p in poly:
-            for i in range(n):
-                best = min(best, _seg_point_dist(p, other[i], other[(i + 1) % n]))
-    return best
 
 
 def record(games: int, seed: int) -> dict[str, list[Pair]]:

@@ -1,8 +1,9 @@
 """The fast separating-axis and distance code gives the very same floats as the plain loops.
 
 ``penetration``, ``overlaps`` and ``distance`` are written out inline for speed (rectangles
-unrolled, early exits where only a sign is needed). The plain versions below are the
-definitions they must match bit for bit: outcomes of seeded games depend on these values.
+unrolled, early exits where only a sign is needed). The plain versions
+(``geometry/reference.py``) are the definitions they must match bit for bit: outcomes of
+seeded games depend on these values.
 """
 
 from __future__ import annotations
@@ -10,50 +11,23 @@ from __future__ import annotations
 import math
 import random
 import struct
-from collections.abc import Sequence
 
 import pytest
 
 from carnage.geometry.convex import convex_hull
+from carnage.geometry.reference import plain_distance, plain_penetration
 from carnage.geometry.shapes import (
     EPS,
     Point,
     Pose,
     Rect,
     _axes,
-    _project,
-    _seg_point_dist,
     deeper_than,
     distance,
     norm_heading,
     overlaps,
     penetration,
 )
-
-
-def plain_penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
-    best = math.inf
-    for axis in (*_axes(a), *_axes(b)):
-        alo, ahi = _project(a, axis)
-        blo, bhi = _project(b, axis)
-        depth = min(ahi - blo, bhi - alo)
-        if depth < best:
-            best = depth
-    return best
-
-
-def plain_distance(a: Sequence[Point], b: Sequence[Point]) -> float:
-    if plain_penetration(a, b) >= 0.0:
-        return 0.0
-    best = math.inf
-    for poly, other in ((a, b), (b, a)):
-        n = len(other)
-        for p in poly:
-            for i in range(n):
-                d = _seg_point_dist(p, other[i], other[(i + 1) % n])
-                if d < best:
-                    best = d
-    return best
 
 
 def bits(x: float) -> bytes:
