@@ -1,4 +1,4 @@
-"""Compile Carnage's pure-maths modules with mypyc, in place (see ``carnage/compiled.py``).
+"""Compile Carnage's hot modules with mypyc, in place (see ``carnage/compiled.py``).
 
     .venv/bin/python scripts/compile.py            build (nothing to do if the build is current)
     .venv/bin/python scripts/compile.py --clean    remove the build: plain Python again

@@ -1,7 +1,7 @@
 """Carnage's compiled modules: which are in use, and the guard against a stale build.
 
-``scripts/compile.py`` (run by ``make install`` and ``make test``) compiles the pure-maths
-modules named in ``COMPILED`` with mypyc, in place (a C extension next to each source), and
+``scripts/compile.py`` (run by ``make install`` and ``make test``) compiles the hot modules
+named in ``COMPILED`` with mypyc, in place (a C extension next to each source), and
 records each source's SHA-256 in ``_compiled.json``. Compiled code does the same IEEE float
 operations with the same C library as the interpreter, so it gives the same answers (the golden
 seeded games of the test suite replay identically either way); it is only faster. Where there
@@ -31,6 +31,11 @@ STAMP = PACKAGE / "_compiled.json"
 
 COMPILED: tuple[str, ...] = (
     "carnage.ai.field",
+    "carnage.ai.bots",
+    "carnage.engine.movement",
+    "carnage.engine.attack",
+    "carnage.kernel.events",
+    "carnage.kernel.effects",
     "carnage.geometry.allround",
     "carnage.geometry.arcs",
     "carnage.geometry.collision",
@@ -45,9 +50,15 @@ COMPILED: tuple[str, ...] = (
     "carnage.geometry.sweep",
     "carnage.geometry.table",
 )
-"""Modules compiled when a compiler is at hand: geometry (pure maths, no rules) and the bot's
-distance field. ``geometry.scene`` (pydantic models) and ``geometry.templateset`` (a nested
-function mypyc cannot compile in a plain class) stay Python."""
+"""Modules compiled when a compiler is at hand: geometry (pure maths, no rules), the heuristic
+bot and its distance field, the Movement and Attack Steps, the event log and the effect
+registry. ``geometry.scene`` (pydantic models) and ``geometry.templateset`` (a nested
+function mypyc cannot compile in a plain class) stay Python, and so does every module whose
+classes other code extends (scenarios, games, states): compiled code may call a compiled
+class's method without looking it up on the object, which would pass an override by
+(``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed).
+Classes that are kept, pickled or copied (``Pose``, ``Event``, ``EventLog``, ...) stay plain
+Python classes (``@mypyc_attr(native_class=False)``) so that they copy as before."""
 
 
 def source(name: str) -> Path:

@@ -3,9 +3,13 @@ never when a source changed after the build."""
 
 from __future__ import annotations
 
+import ast
+import copy
 import json
+import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 from carnage import compiled
 
@@ -76,3 +80,58 @@ def test_the_build_holds_exactly_the_listed_modules():
         assert compiled.extension_modules() == sorted(compiled.COMPILED)
     else:
         assert compiled.extension_modules() == []
+
+
+def _classes_of_compiled_modules() -> set[str]:
+    names: set[str] = set()
+    for name in compiled.COMPILED:
+        tree = ast.parse(compiled.source(name).read_text(encoding="utf-8"))
+        names |= {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    return names
+
+
+def test_no_class_of_a_compiled_module_is_subclassed():
+    # Compiled code may call a compiled class's method directly instead of looking it up on
+    # the object, so an override in a subclass (plain Python or not) could be passed by:
+    # classes that rules extend (scenarios, games) stay in modules that are not compiled.
+    ours = _classes_of_compiled_modules()
+    root = Path(compiled.PACKAGE).parent.parent
+    found = []
+    for path in [*root.joinpath("src").rglob("*.py"), *root.joinpath("tests").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    base_name = (base.id if isinstance(base, ast.Name)
+                                 else getattr(base, "attr", None))
+                    if base_name in ours:
+                        found.append(f"{path.name}: {node.name}({base_name})")
+    assert "HeuristicBot" in ours and "Sight" in ours and "EventLog" in ours
+    assert found == []
+
+
+def _copies(obj: object) -> list[str]:
+    out = []
+    for how, fn in (("pickle", lambda x: pickle.loads(pickle.dumps(x))),
+                    ("deepcopy", copy.deepcopy), ("copy", copy.copy)):
+        try:
+            fn(obj)
+            out.append(f"{how}: ok")
+        except Exception as e:  # the kind of failure is what is compared
+            out.append(f"{how}: {type(e).__name__}")
+    return out
+
+
+def test_objects_of_compiled_modules_copy_as_they_do_in_plain_python():
+    from carnage.ai.bots import HeuristicBot, RandomBot
+    from carnage.kernel.effects import EffectRegistry
+    from carnage.kernel.events import Event, EventLog
+
+    log = EventLog()
+    log.emit("roll", dice=[1, 2])
+    event = Event(seq=0, kind="x", data={"a": 1}, source="core", page=None)
+    for obj in (log, event, RandomBot(), EffectRegistry()):
+        assert _copies(obj) == ["pickle: ok", "deepcopy: ok", "copy: ok"], obj
+    copied = pickle.loads(pickle.dumps(log))
+    assert [e.to_json() for e in copied.events] == [e.to_json() for e in log.events]
+    bot = copy.deepcopy(HeuristicBot(desired_gear=3))  # its handlers hold bound methods
+    assert bot.desired_gear == 3 and copy.copy(bot).desired_gear == 3

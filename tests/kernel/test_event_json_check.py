@@ -46,3 +46,14 @@ def test_an_int_too_long_to_print_is_refused_as_json_refuses_it() -> None:
         json.dumps(huge)
     with pytest.raises(ValueError):
         EventLog().emit("roll", value=huge)
+
+
+def test_lists_of_plain_values_pass_the_quick_check_and_bad_items_are_still_refused() -> None:
+    log = EventLog()
+    ev = log.emit("roll", dice=[1, 6, 3], faces=["shift", "hazard"], mixed=[None, 2.5, True])
+    assert ev.data["dice"] == [1, 6, 3]
+    with pytest.raises(TypeError):
+        log.emit("roll", dice=[1, object()])
+    with pytest.raises(ValueError):
+        log.emit("roll", dice=[1, 10 ** 5000])
+    assert len(log) == 1

@@ -135,6 +135,11 @@ def _last_event_data(game: Game, kind: str, vehicle: str) -> dict[str, object] |
     return None
 
 
+def _decline(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """Say no (a module-level function, not a lambda, so that a bot deep-copies compiled)."""
+    return "no"
+
+
 class HeuristicBot:
     """One activation of look-ahead (see the module docstring)."""
 
@@ -161,7 +166,7 @@ class HeuristicBot:
             # Vehicle rules (rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot
             # is turned like a lose-control pivot; Airwolf's 2 Hazards are not worth a turn.
             "jackknife_pivot": self._lose_control,
-            "airwolf": lambda game, d, rng: "no",
+            "airwolf": _decline,
             "spend_votes": self._spend_votes,  # Audience Votes
             "vote_target": self._vote_target,
             "raise_the_sails": self._raise_the_sails,  # sponsors

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from carnage.kernel.hooks import HookRegistry
 
 
 class _Cancel:
-    _instance: _Cancel | None = None
+    _instance: ClassVar[_Cancel | None] = None
 
     def __new__(cls) -> _Cancel:
         if cls._instance is None:

@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 JsonValue = (
     None | bool | int | float | str | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
 )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Event:
     seq: int
@@ -54,8 +57,8 @@ _BIG = 1 << 63
 
 def _plain(kind: object, source: object, page: object, data: Mapping[str, object]) -> bool:
     """True when the event is plainly JSON (str kind and source, int or no page, values of
-    exactly str, float, bool, None or a modest int), so ``json.dumps`` cannot fail on it;
-    anything else is left to ``json.dumps`` itself."""
+    exactly str, float, bool, None or a modest int, or lists of those), so ``json.dumps``
+    cannot fail on it; anything else is left to ``json.dumps`` itself."""
     if type(kind) is not str or type(source) is not str or \
             not (page is None or (type(page) is int and -_BIG < page < _BIG)):
         return False
@@ -64,11 +67,27 @@ def _plain(kind: object, source: object, page: object, data: Mapping[str, object
         if t is int:
             if not -_BIG < v < _BIG:  # type: ignore[operator]
                 return False
+        elif t is list:
+            if not _plain_items(v):  # type: ignore[arg-type]
+                return False
         elif t not in _SCALARS:
             return False
     return True
 
 
+def _plain_items(items: list[object]) -> bool:
+    """A list of plain scalars (the dice of a roll, the faces of a skid)."""
+    for x in items:
+        t = type(x)
+        if t is int:
+            if not -_BIG < x < _BIG:  # type: ignore[operator]
+                return False
+        elif t not in _SCALARS:
+            return False
+    return True
+
+
+@mypyc_attr(native_class=False)
 @dataclass
 class EventLog:
     events: list[Event] = field(default_factory=list)
