@@ -638,6 +638,18 @@ class MoveResult:
             out.append([(q.x, q.y) for q in poses])
         return out
 
+    def swept_box(self) -> list[Point]:
+        """The corners (counter-clockwise) of a box holding every point of the body at every
+        pose ``swept`` gives, whatever ``n``: the motion's bounds (each piece's swept circle,
+        in the body's frame at the start) placed at the start."""
+        if self.plan is None:
+            return self.body.polygon()
+        x0, y0, x1, y1 = self.plan.motion.bounds
+        st = self.start
+        c, s = math.cos(math.radians(st.heading)), math.sin(math.radians(st.heading))
+        return [(st.x + x * c - y * s, st.y + x * s + y * c)
+                for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+
     def swept(self, n: int = 24) -> list[Pose]:
         """``n`` + 1 poses along the way the vehicle actually moved (for rendering)."""
         if self.plan is None or n < 1:

@@ -39,6 +39,9 @@ GRID_PITCH = 15.0
 """Grid slots along the start line are this far apart (ruling SR-3)."""
 SAMPLES = 48
 """Poses sampled along a move when judging a crossing (about 5 mm apart on a Long Straight)."""
+FAR_FROM_LINE = 1.001
+"""mm: a move whose sweep stays in a box farther than this from the finish line is not
+sampled (``crosses`` counts a point goal touched within 0.5 mm, a line within 1e-6 mm)."""
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 
 
@@ -278,7 +281,11 @@ class StreetRace(RollOffPole, TableScenario):
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
         if result is not None and v.in_play:
-            self._judge(game, v, result.swept(SAMPLES))
+            # A move whose whole sweep stays in a box clear of the finish line by more than
+            # the reach of a point goal (1 mm) cannot cross it: its poses are not needed.
+            far = penetration(result.swept_box(), [self.finish_line.a, self.finish_line.b]) \
+                < -FAR_FROM_LINE
+            self._judge(game, v, [] if far else result.swept(SAMPLES))
 
     def see_all(self, state: GameState) -> None:
         """Remember where every vehicle stands now (in the state: the scenario's progress)."""
