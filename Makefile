@@ -17,7 +17,7 @@ $(BIN)/python: | prerequisites-run
 	$(PY) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-## Both installs compile the geometry with mypyc where a C compiler is at hand (the same
+## Both installs compile the hot modules (carnage/compiled.py) with mypyc where a C compiler is at hand (the same
 ## answers, faster; scripts/compile.py says why not otherwise and Carnage stays plain Python).
 install: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[fast]'

@@ -16,7 +16,7 @@ set -euo pipefail
 RUN_NEEDS=(
     "command -v python3|python3"
     "python3 -c 'import venv, ensurepip'|python3-venv"
-    # scripts/compile.py builds the geometry with mypyc: a C compiler and Python's headers
+    # scripts/compile.py builds the hot modules with mypyc: a C compiler and Python's headers
     "command -v gcc|gcc"
     "python3 -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()[\"include\"], \"Python.h\")))'|python3-dev"
 )

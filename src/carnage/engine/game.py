@@ -244,7 +244,7 @@ def ask(
     """A decision over labelled options, about ``vehicle`` (and ``target``, ``weapon``);
     ``hidden``: a secret choice, logged for ``player``'s eyes only."""
     return Decision(
-        player, kind, prompt, options=tuple(Option(v, lbl) for v, lbl in options),
+        player, kind, prompt, options=tuple([Option(v, lbl) for v, lbl in options]),
         source=source, page=page, vehicle=vehicle, target=target, weapon=weapon,
         hidden=hidden,
     )

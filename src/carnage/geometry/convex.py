@@ -40,21 +40,35 @@ def ccw(poly: Poly) -> list[Point]:
 
 
 def convex_hull(points: Sequence[Point]) -> list[Point]:
-    """Monotone-chain hull, counter-clockwise, collinear points dropped."""
+    """Monotone-chain hull, counter-clockwise, collinear points dropped.
+
+    A point whose turn is within 1e-12 of straight is dropped only when it lies between its
+    neighbours: points sorted by x then y that are nearly on one nearly vertical line (a
+    rectangle turned by 1e-14 degrees) can make a far corner look collinear with two points
+    on the same side of it, and dropping it would lose a real corner of the hull."""
     pts = sorted(set(points))
     if len(pts) <= 2:
         return pts
     lower: list[Point] = []
     for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 1e-12:
+        while len(lower) >= 2 and _drop(lower[-2], lower[-1], p):
             lower.pop()
         lower.append(p)
     upper: list[Point] = []
     for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 1e-12:
+        while len(upper) >= 2 and _drop(upper[-2], upper[-1], p):
             upper.pop()
         upper.append(p)
     return lower[:-1] + upper[:-1]
+
+
+def _drop(o: Point, a: Point, b: Point) -> bool:
+    """Is ``a`` off the hull chain o -> a -> b: a right turn, or (nearly) straight with ``a``
+    between ``o`` and ``b``?"""
+    c = cross(o, a, b)
+    if c <= 0.0:
+        return True
+    return c <= 1e-12 and (a[0] - o[0]) * (b[0] - a[0]) + (a[1] - o[1]) * (b[1] - a[1]) >= 0.0
 
 
 def translate(poly: Poly, dx: float, dy: float) -> list[Point]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -50,11 +50,12 @@ class MovementSpec:
     """Where the Slide template attaches, as the template lies right way up: ``end`` (beyond
     the far end, straights) or the ``left``/``right`` edge at ``slide_exit`` (curves)."""
 
-    @property
+    @cached_property
     def length(self) -> float:
+        """Length of the centreline (mm), worked out once (the spec never changes)."""
         return sum(s.arc_length for s in self.segments)
 
-    @property
+    @cached_property
     def is_straight(self) -> bool:
         return all(not s.is_arc for s in self.segments)
 
