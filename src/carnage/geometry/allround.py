@@ -601,7 +601,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     aim = seeds[0] if seeds else 0.0
     first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
     everyone = list(range(len(blockers)))
-    for th in (*seeds, *first):
+    for th in dict.fromkeys((*seeds, *first)):  # each once (the seeds may coincide)
         consider(th, alive(everyone, th, 0.0))
         if best.level == CLEAR:
             return best
