@@ -28,7 +28,6 @@ import pstats
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import carnage
 from carnage.ai import HeuristicBot, bot_rng
@@ -106,28 +105,15 @@ def copies(games: int, seed: int) -> dict[str, list[float]]:
 
 def turret_checks(games: int, seed: int) -> tuple[list[float], list[float]]:
     """CPU milliseconds of every 360° fire check worked out (not answered from memory) while
-    playing the same seeded games, split into rulers and bursts. The attack steps' calls are
-    timed where they are made (``engine.attack``), and a call counts when ``check_fire``
-    worked its answer out (``cover.worked_out``); this works compiled or not."""
-    from carnage.engine import attack
+    playing the same seeded games, split into rulers and bursts, as ``check_fire`` itself
+    records them (``cover.record_timings``: the attack steps are compiled too, so a wrapper
+    around the function would not see their calls)."""
     from carnage.geometry import cover
     from carnage.geometry.arcs import Arc
 
-    rulers: list[float] = []
-    bursts: list[float] = []
-    inner = attack.check_fire
-
-    def timed(*args: Any, **kw: Any) -> Any:
-        n, t0 = cover.worked_out(), time.process_time()
-        out = inner(*args, **kw)
-        if args[2] is Arc.TURRET and cover.worked_out() > n:
-            (bursts if args[3].is_burst else rulers).append(
-                1000 * (time.process_time() - t0))
-        return out
-
-    attack.check_fire = timed  # type: ignore[assignment]
+    clear_memo()
+    cover.record_timings(True)
     try:
-        clear_memo()
         for s in range(seed, seed + games):
             g = build_game(GameSetup(), s)
             players = [HeuristicBot(), HeuristicBot()]
@@ -135,7 +121,9 @@ def turret_checks(games: int, seed: int) -> tuple[list[float], list[float]]:
             while (d := g.pending()) is not None:
                 g.apply(players[d.player].choose(g, d, rng))
     finally:
-        attack.check_fire = inner  # type: ignore[assignment]
+        got = cover.record_timings(False)
+    rulers = [ms for arc, burst, ms in got if arc is Arc.TURRET and not burst]
+    bursts = [ms for arc, burst, ms in got if arc is Arc.TURRET and burst]
     return rulers, bursts
 
 

@@ -52,3 +52,19 @@ def test_corners_given_as_lists_are_answered_and_remembered() -> None:
     base = cover.worked_out()
     assert check_fire(CAR, poly, Arc.FRONT, MEDIUM, []) == fc and cover.worked_out() == base
     assert check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, []).in_range
+
+
+def test_timings_record_each_answer_worked_out_and_stop_when_asked() -> None:
+    clear_memo()
+    cover.record_timings(True)
+    try:
+        check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(False)])
+        check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [wall(False)])  # remembered: not timed
+        check_fire(CAR, TARGET, Arc.TURRET, shooting_template("small_burst"), [wall(False)])
+    finally:
+        got = cover.record_timings(False)
+    assert [(arc, burst) for arc, burst, _ in got] == [(Arc.FRONT, False), (Arc.TURRET, True)]
+    assert all(ms >= 0.0 for _, _, ms in got)
+    clear_memo()
+    check_fire(CAR, TARGET, Arc.FRONT, MEDIUM, [])
+    assert cover.record_timings(False) == []  # nothing is recorded unless asked

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -622,6 +623,21 @@ def worked_out() -> int:
     return _worked_out
 
 
+_timings: list[tuple[Arc, bool, float]] | None = None
+"""While recording (``record_timings``): each answer worked out, as its arc, whether the
+template is a burst, and the CPU milliseconds it took."""
+
+
+def record_timings(on: bool) -> list[tuple[Arc, bool, float]]:
+    """Start (``on``) or stop timing the ``check_fire`` answers worked out (benchmarks: the
+    calls come from compiled code, which a wrapper around the function would not see);
+    returns what was recorded since the last start."""
+    global _timings
+    got = _timings or []
+    _timings = [] if on else None
+    return got
+
+
 def clear_memo() -> None:
     """Forget the remembered ``check_fire`` answers and the per-shooter geometry behind
     them (benchmarks start each batch cold)."""
@@ -660,7 +676,12 @@ def check_fire(
         _MEMO.move_to_end(key)  # type: ignore[arg-type]
         return fc
     _worked_out += 1
-    fc = _check_fire(body, pts, arc, tpl, blockers, tol)
+    if _timings is None:
+        fc = _check_fire(body, pts, arc, tpl, blockers, tol)
+    else:
+        t0 = time.process_time()
+        fc = _check_fire(body, pts, arc, tpl, blockers, tol)
+        _timings.append((arc, tpl.is_burst, 1000.0 * (time.process_time() - t0)))
     if key is not None:
         _MEMO[key] = fc
         if len(_MEMO) > _MEMO_SIZE:
