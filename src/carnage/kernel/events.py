@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -63,28 +63,20 @@ def _plain(kind: object, source: object, page: object, data: Mapping[str, object
             not (page is None or (type(page) is int and -_BIG < page < _BIG)):
         return False
     for v in data.values():
-        t = type(v)
-        if t is int:
-            if not -_BIG < v < _BIG:  # type: ignore[operator]
+        if type(v) is list:
+            if not all(_plain_scalar(x) for x in cast("list[object]", v)):
                 return False
-        elif t is list:
-            if not _plain_items(v):  # type: ignore[arg-type]
-                return False
-        elif t not in _SCALARS:
+        elif not _plain_scalar(v):
             return False
     return True
 
 
-def _plain_items(items: list[object]) -> bool:
-    """A list of plain scalars (the dice of a roll, the faces of a skid)."""
-    for x in items:
-        t = type(x)
-        if t is int:
-            if not -_BIG < x < _BIG:  # type: ignore[operator]
-                return False
-        elif t not in _SCALARS:
-            return False
-    return True
+def _plain_scalar(v: object) -> bool:
+    """Exactly a str, float, bool, None or a modest int (one ``json.dumps`` prints)."""
+    t = type(v)
+    if t is int:
+        return -_BIG < cast(int, v) < _BIG
+    return t in _SCALARS
 
 
 @mypyc_attr(native_class=False)
