@@ -645,10 +645,9 @@ class MoveResult:
         if self.plan is None:
             return self.body.polygon()
         x0, y0, x1, y1 = self.plan.motion.bounds
-        st = self.start
-        c, s = math.cos(math.radians(st.heading)), math.sin(math.radians(st.heading))
-        return [(st.x + x * c - y * s, st.y + x * s + y * c)
-                for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        corners = [_to_world(self.start, x, y, 0.0)
+                   for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        return [(q.x, q.y) for q in corners]
 
     def swept(self, n: int = 24) -> list[Pose]:
         """``n`` + 1 poses along the way the vehicle actually moved (for rendering)."""
