@@ -57,3 +57,44 @@ def test_lists_of_plain_values_pass_the_quick_check_and_bad_items_are_still_refu
     with pytest.raises(ValueError):
         log.emit("roll", dice=[1, 10 ** 5000])
     assert len(log) == 1
+
+
+def test_lists_of_dicts_pass_the_quick_check_and_bad_values_inside_are_still_refused() -> None:
+    log = EventLog()
+    hits = [{"weapon": "machine_gun#0", "hits": 2, "crits": [6, 6]}, {"weapon": "ram", "hits": 0}]
+    ev = log.emit("attack_hits", weapons=hits, edges={"front": 1.5, "side": None})
+    assert ev.data["weapons"] == hits and ev.data["edges"] == {"front": 1.5, "side": None}
+    json.dumps(ev.to_json())
+    for bad in ([{"weapon": object()}], [{"hits": [1, {2}]}], {"k": [object()]},
+                [{"big": 10 ** 5000}], [[[[{1, 2}]]]]):
+        with pytest.raises((TypeError, ValueError)):
+            log.emit("attack_hits", weapons=bad)
+    # Deeper than the quick check looks, or keyed by ints: left to json.dumps, as before.
+    deep = log.emit("nested", value=[[[[1, 2]]]], counts={1: 2})
+    assert deep.data["value"] == [[[[1, 2]]]] and deep.data["counts"] == {1: 2}
+    assert len(log) == 2
+
+
+def test_a_game_logs_its_own_data_and_hands_watchers_a_copy() -> None:
+    from tests.builders import table, vehicle
+
+    from carnage.engine.game import Game
+    from carnage.engine.scenario import Scenario
+    from carnage.rulesets import REFUELLED
+
+    seen: list[dict[str, object]] = []
+
+    def watcher(_: object, ctx: dict[str, object]) -> None:
+        data = ctx["data"]
+        assert isinstance(data, dict)
+        seen.append(data)
+        data["changed"] = True  # a watcher's own copy: the logged event keeps what was logged
+
+    g = Game(ruleset=REFUELLED, state=table(vehicle("car", "car", 600, 300)), scenario=Scenario())
+    g.attach_untracked("logged:pivot", "test", watcher)
+    g.emit("pivot", source="test", vehicle="car", heading=90.0)
+    g.emit("gear", source="test", vehicle="car")  # no watcher: nothing is called
+    ev = g.log.of_kind("pivot")[0]
+    assert ev.data == {"vehicle": "car", "heading": 90.0}
+    assert seen == [{"vehicle": "car", "heading": 90.0, "changed": True}]
+    assert g.count("pivot") == 1 and g.count("gear") >= 1

@@ -113,6 +113,12 @@ class EffectRegistry:
     def handlers(self, event: str) -> list[Handler]:
         return list(self._handlers.get(event, ()))
 
+    def watched(self, event: str) -> bool:
+        """Whether any handler is attached to ``event`` (a declared hook)."""
+        if self.hooks is not None and event not in self._known:
+            self.check(event)
+        return bool(self._handlers.get(event))
+
     def run_event(self, event: str, value: Any, ctx: dict[str, Any] | None = None) -> Any:
         """Pass ``value`` through the handlers of ``event``; ``CANCEL`` if one cancels it."""
         context = {} if ctx is None else ctx

@@ -51,32 +51,49 @@ class Event:
             raise ValueError(f"malformed event {raw!r}: {e}") from e
 
 
-_SCALARS = frozenset({str, float, bool, type(None)})
 _BIG = 1 << 63
 
 
 def _plain(kind: object, source: object, page: object, data: Mapping[str, object]) -> bool:
-    """True when the event is plainly JSON (str kind and source, int or no page, values of
-    exactly str, float, bool, None or a modest int, or lists of those), so ``json.dumps``
-    cannot fail on it; anything else is left to ``json.dumps`` itself."""
-    if type(kind) is not str or type(source) is not str or \
-            not (page is None or (type(page) is int and -_BIG < page < _BIG)):
+    """True when the event is plainly JSON (str kind and source, int or no page, values that
+    ``_plain_value`` passes), so ``json.dumps`` cannot fail on it; anything else is left to
+    ``json.dumps`` itself."""
+    if type(kind) is not str or type(source) is not str:
         return False
-    for v in data.values():
-        if type(v) is list:
-            if not all(_plain_scalar(x) for x in cast("list[object]", v)):
-                return False
-        elif not _plain_scalar(v):
+    if page is not None and not (type(page) is int and -_BIG < page < _BIG):
+        return False
+    for v in data.values():  # noqa: SIM110 (a plain loop: compiled, no generator)
+        if not _plain_value(v, _DEPTH):
             return False
     return True
 
 
-def _plain_scalar(v: object) -> bool:
-    """Exactly a str, float, bool, None or a modest int (one ``json.dumps`` prints)."""
+_DEPTH = 3
+"""How deeply lists and dicts are looked into by the quick check (an attack's hits are a
+list of dicts of plain values); deeper ones are left to ``json.dumps``."""
+
+
+def _plain_value(v: object, depth: int) -> bool:
+    """Exactly a str, float, bool, None or a modest int (one ``json.dumps`` prints), or, at
+    most ``depth`` levels down, a list of such values or a dict of them by str keys."""
     t = type(v)
+    if t is str or t is float or t is bool or v is None:
+        return True
     if t is int:
         return -_BIG < cast(int, v) < _BIG
-    return t in _SCALARS
+    if depth <= 0:
+        return False
+    if t is list:
+        for x in cast("list[object]", v):  # noqa: SIM110 (a plain loop, as above)
+            if not _plain_value(x, depth - 1):
+                return False
+        return True
+    if t is dict:
+        for k, x in cast("dict[object, object]", v).items():
+            if type(k) is not str or not _plain_value(x, depth - 1):
+                return False
+        return True
+    return False
 
 
 @mypyc_attr(native_class=False)
@@ -87,7 +104,11 @@ class EventLog:
     def emit(
         self, kind: str, source: str = "core", page: int | None = None, **data: JsonValue
     ) -> Event:
-        ev = Event(seq=len(self.events), kind=kind, data=data, source=source, page=page)
+        return self.add(kind, source, page, data)
+
+    def add(self, kind: str, source: str, page: int | None, data: dict[str, JsonValue]) -> Event:
+        """``emit`` with the data as a dict (kept as the event's own: not copied)."""
+        ev = Event(len(self.events), kind, data, source, page)
         if not _plain(kind, source, page, data):
             json.dumps(ev.to_json())  # fail fast on anything that would not replay
         self.events.append(ev)

@@ -279,10 +279,14 @@ class KernelGame(ABC):
     # -- helpers for rules code ------------------------------------------------------------------
     def emit(self, kind: str, source: str = "core", page: int | None = None,
              **data: JsonValue) -> None:
-        self.log.emit(kind, source=source, page=page, **data)
-        self._count(kind)
-        # ``logged:<kind>`` notice: rules watching a logged change.
-        self.effects.run_event(f"logged:{kind}", None, {"game": self, "data": data})
+        self.log.add(kind, source, page, data)
+        counts = self.state.counts
+        counts[kind] = counts.get(kind, 0) + 1
+        # ``logged:<kind>`` notice: rules watching a logged change (their handlers get a copy of
+        # the data, the event keeps the one logged).
+        notice = f"logged:{kind}"
+        if self.effects.watched(notice):
+            self.effects.run_event(notice, None, {"game": self, "data": dict(data)})
 
     def roll(self, n: int, why: str, source: str = "core", page: int | None = None,
              **data: JsonValue) -> list[int]:
