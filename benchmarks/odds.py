@@ -1,4 +1,5 @@
-"""Odds benchmark: how long one exact-odds query takes (``carnage.analysis.odds``), on one core.
+"""Odds benchmark: how long one exact-odds query takes (``carnage.analysis.odds``, and the Kart
+and Devil's Run odds built on it), on one core.
 
     .venv/bin/python benchmarks/odds.py [--quick]
 
@@ -19,6 +20,8 @@ from collections.abc import Callable
 
 from carnage.analysis import odds
 from carnage.analysis.odds import Side, attack_odds, explode_odds, flip_odds, skid_odds, smash_odds
+from carnage.analysis.odds_devilsrun import d10_odds, offensive_odds, repair_odds, shoot_odds
+from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
 from carnage.catalog import Weight
 
 
@@ -56,6 +59,15 @@ QUERIES: list[tuple[str, Callable[[], object]]] = [
         "head_on", Side(6, 3), Side(6, 1))),
     ("smash t-bone gear 5 vs 2 evading", lambda: smash_odds(
         "t_bone", Side(5, 2), Side(2, 1, "evade"))),
+    ("kart attack 6 dice vs gear 4, 3 hazards + JSON", lambda: kart_attack_odds(
+        6, evade_gear=4, hazards=3).to_json()),
+    ("kart smash head-on gear 6 vs 6 + JSON", lambda: kart_smash_odds(
+        "head_on", Side(6, 3), Side(6, 1)).to_json()),
+    ("devil's run D10 test", lambda: d10_odds(6)),
+    ("devil's run shot RoF 3, BS 6, A 2 + JSON", lambda: shoot_odds(3, 6, 2, cp=6).to_json()),
+    ("devil's run shot RoF 10, BS 8, A 3", lambda: shoot_odds(10, 8, 3)),
+    ("devil's run ram + JSON", lambda: offensive_odds("ram", 5, 2).to_json()),
+    ("devil's run repair roll", lambda: repair_odds()),
 ]
 
 
@@ -64,7 +76,7 @@ def main() -> None:
     print(f"exact odds, {repeats} queries each (us per query; cold = caches cleared first)")
     print("(wall: perf_counter, includes the machine's scheduling noise; cpu: this thread's "
           "CPU time)")
-    print(f"{'query':44} {'cold median':>12} {'cold p99':>9} {'cold cpu max':>13} "
+    print(f"{'query':48} {'cold median':>12} {'cold p99':>9} {'cold cpu max':>13} "
           f"{'warm median':>12}")
     worst = 0.0
     for name, fn in QUERIES:
@@ -73,7 +85,7 @@ def main() -> None:
         warm = timed(fn, repeats, cold=False)
         worst = max(worst, max(cpu))
         p99 = statistics.quantiles(cold, n=100)[98]
-        print(f"{name:44} {statistics.median(cold):12.1f} {p99:9.1f} {max(cpu):13.1f} "
+        print(f"{name:48} {statistics.median(cold):12.1f} {p99:9.1f} {max(cpu):13.1f} "
               f"{statistics.median(warm):12.1f}")
     print(f"slowest cold query, CPU time: {worst:.1f} us "
           f"({'under' if worst < 1000 else 'OVER'} the 1 ms target)")

@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, Page
 from tests.web.test_e2e_support import api, new_context, open_page, shot
 
 from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
+from carnage.analysis.odds_devilsrun import offensive_odds
+from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
 
 
 def bars(page: Page, panel: str, chart: str) -> dict[str, float]:
@@ -69,6 +71,44 @@ def test_odds_page_draws_and_follows_the_forms(base: str, browser: Browser) -> N
     page.wait_for_function("document.querySelector('#smash .error').textContent.length > 0")
     assert "between 1 and 6" in page.inner_text("#smash .error")
     shot(page, "odds")
+    tab.check()
+    ctx.close()
+
+
+def test_kart_and_devils_run_panels_draw_and_follow_the_forms(base: str,
+                                                               browser: Browser) -> None:
+    ctx = new_context(browser)
+    tab = open_page(ctx, base + "/odds")
+    page = tab.page
+    # Kart Item Attack defaults: 2 dice at gear 2 from 3 Hazards.
+    want = kart_attack_odds(2, evade_gear=2, hazards=3)
+    assert bars(page, "kart_attack", "gained") == pytest.approx(want.attack.damage.floats())
+    page.fill("#kart_attack input[name=dice]", "1")
+    page.fill("#kart_attack input[name=evade_gear]", "0")
+    page.fill("#kart_attack input[name=hazards]", "4")
+    settle(page, "kart_attack", "exactly 1/6")  # a Wipeout needs the natural 6's two hits
+    # Kart collision: a sideswipe is a T-bone; both karts gain their flat Hazard.
+    page.select_option("#kart_smash select[name=orientation]", "sideswipe")
+    page.select_option("#kart_smash select[name=other_reaction]", "evade")
+    settle(page, "kart_smash", "As t-bone")
+    ks = kart_smash_odds("t_bone", Side(3, 2), Side(2, 2, "evade"))
+    assert bars(page, "kart_smash", "b") == pytest.approx(ks.gained(ks.smash.b).floats())
+    # Devil's Run: a bike's pistol at -2 against armour 1, 2 CP left.
+    for name, value in (("rof", "1"), ("bs", "7"), ("modifier", "-2"), ("armour", "1"),
+                        ("cp", "2")):
+        page.fill(f"#dr_shoot input[name={name}]", value)
+    settle(page, "dr_shoot", "exactly 1/2")
+    assert bars(page, "dr_shoot", "damage") == pytest.approx(
+        {"0": 7 / 12, "1": 1 / 3, "2": 1 / 12})
+    assert "8.3%" in page.inner_text("#dr_shoot .summary")  # P(wrecked) 1/12
+    page.fill("#dr_offensive input[name=attacker]", "3")
+    page.fill("#dr_offensive input[name=e]", "6")
+    settle(page, "dr_offensive", "60.0%")
+    assert bars(page, "dr_offensive", "target") == pytest.approx(
+        offensive_odds("ram", 3, 2).to_target.floats())
+    page.fill("#dr_shoot input[name=armour]", "9")  # beyond any armour: the sentence
+    page.wait_for_function("document.querySelector('#dr_shoot .error').textContent.length > 0")
+    assert "less than or equal to 6" in page.inner_text("#dr_shoot .error")
     tab.check()
     ctx.close()
 

@@ -16,7 +16,7 @@ rules enter only through those parameters (``crit_hits`` for Headshot, ``evade_b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -106,7 +106,8 @@ class Dist:
                 "p_at_least": self.at_least_floats(), "exact": self.exact()}
 
 
-def _check_count(what: str, n: int, high: int, low: int = 0) -> None:
+def check_count(what: str, n: int, high: int, low: int = 0) -> None:
+    """``OddsError`` unless ``n`` is a whole number from ``low`` to ``high``."""
     if isinstance(n, bool) or not isinstance(n, int):
         raise OddsError(f"{what} must be a whole number, not {n!r}")
     if not low <= n <= high:
@@ -128,8 +129,8 @@ def attack_face_hits(penalty: int = 0, crit_hits: int = CRIT_HITS) -> tuple[int,
 def hits_dist(dice: int, penalty: int = 0, crit_hits: int = CRIT_HITS) -> Dist:
     """Hits from ``dice`` attack dice rolled together at ``penalty`` to hit (cover +1, a bonus
     -1 each): counted as (criticals, plain hits) pairs, a multinomial over the faces."""
-    _check_count("attack dice", dice, MAX_DICE)
-    _check_count("hits per Critical Hit", crit_hits, 6, 1)
+    check_count("attack dice", dice, MAX_DICE)
+    check_count("hits per Critical Hit", crit_hits, 6, 1)
     faces = attack_face_hits(penalty, crit_hits)
     crit = sum(1 for d, h in zip(FACES, faces, strict=True) if d == 6)
     plain = sum(1 for d, h in zip(FACES, faces, strict=True) if d != 6 and h > 0)
@@ -154,7 +155,7 @@ def evade_saves_per_die(bonus: int = 0, evasive: bool = False) -> int:
 @cache
 def saves_dist(dice: int, bonus: int = 0, evasive: bool = False) -> Dist:
     """Successes among ``dice`` evade dice (before they are capped by the hits)."""
-    _check_count("evade dice", dice, MAX_DICE)
+    check_count("evade dice", dice, MAX_DICE)
     s = evade_saves_per_die(bonus, evasive)
     return Dist(tuple(comb(dice, k) * s ** k * (6 - s) ** (dice - k) for k in range(dice + 1)),
                 6 ** dice)
@@ -240,9 +241,9 @@ def attack_odds(
     current gear of the target (``evade_dice`` overrides), each 6+ (after ``evade_bonus``)
     cancelling one hit. ``evadable=False``: hits that cannot be evaded (a Flip, p.35)."""
     volleys = [Volley(dice, cover, to_hit_bonus)] if isinstance(dice, int) else list(dice)
-    _check_count("evade gear", evade_gear, 6)
-    _check_count("to-hit bonus", to_hit_bonus, 6, -6)
-    _check_count("evade bonus", evade_bonus, 6, -6)
+    check_count("evade gear", evade_gear, 6)
+    check_count("to-hit bonus", to_hit_bonus, 6, -6)
+    check_count("evade bonus", evade_bonus, 6, -6)
     hits = Dist.certain(0)
     for v in volleys:
         hits = _convolve(hits, hits_dist(v.dice, v.penalty, crit_hits))
@@ -335,11 +336,11 @@ def skid_odds(
     Hazard, Spin and Slide result gains a Hazard (p.24). ``p_wipeout``: P(at least
     ``wipeout_at`` Hazard Tokens after the dice), the Wipeout of p.34 if nothing else adds any
     this activation; with ``gear``, also P(that Wipeout flips the vehicle)."""
-    _check_count("skid dice", dice, MAX_SKID_DICE)
+    check_count("skid dice", dice, MAX_SKID_DICE)
     if gear is not None:
-        _check_count("gear", gear, 6, 1)
-    _check_count("hazard tokens", hazards, 30)
-    _check_count("wipeout threshold", wipeout_at, 30, 1)
+        check_count("gear", gear, 6, 1)
+    check_count("hazard tokens", hazards, 30)
+    check_count("wipeout threshold", wipeout_at, 30, 1)
     if trivial and hazardous:
         raise OddsError("a manoeuvre is either trivial or hazardous, not both")
     # Each die ends independently (a pushed die is rerolled at most once), so every count is
@@ -375,8 +376,8 @@ def skid_odds(
 def p_flip(gear: int, modifier: int = 0) -> Fraction:
     """Flip check of a Wipeout: the vehicle flips when D6 + ``modifier`` is below its current
     gear (p.34)."""
-    _check_count("gear", gear, 6, 1)
-    _check_count("flip check modifier", modifier, 6, -6)
+    check_count("gear", gear, 6, 1)
+    check_count("flip check modifier", modifier, 6, -6)
     return Fraction(sum(1 for d in FACES if d + modifier < gear), 6)
 
 
@@ -388,8 +389,8 @@ def flip_odds(gear: int, modifier: int = 0) -> dict[str, object]:
 def p_explode(ammo: int, bonus: int = 0) -> Fraction:
     """Explosion check of a wreck: D6 + Ammo Tokens (+ ``bonus``, Powder Keg) explodes on 6+
     (p.43)."""
-    _check_count("ammo tokens", ammo, 99)
-    _check_count("explosion check bonus", bonus, 6, -6)
+    check_count("ammo tokens", ammo, 99)
+    check_count("explosion check bonus", bonus, 6, -6)
     return Fraction(sum(1 for d in FACES if d + ammo + bonus >= EXPLODES_ON), 6)
 
 
@@ -467,17 +468,27 @@ class SmashOdds:
                 "a": self.a.to_json(), "b": self.b.to_json()}
 
 
-def smash_odds(orientation: str, a: Side, b: Side) -> SmashOdds:
+SmashDice = Callable[[str, Side, Side], int]
+"""Smash dice of a party (before ``max(0, ...)``) by orientation, itself and the other party."""
+
+
+def _refuelled_smash_dice(orientation: str, p: Side, o: Side) -> int:
+    return smash_dice(orientation, p.gear, o.gear, p.weight, o.weight)
+
+
+def smash_odds(orientation: str, a: Side, b: Side, *, dice_of: SmashDice | None = None,
+               collision_hazards: int | None = None) -> SmashOdds:
     """A Collision between ``a`` (the moving vehicle) and ``b``: reactions (a tailgated vehicle
     in the higher gear forces both to evade, p.53), smash dice by orientation and weight (p.55,
     the engine's ``smash_dice``), each smash scored like attack dice (4+, a 6 is two hits, no
     cover), evades of one die per gear against the hits taken (p.56), Hazards +2 each or +1 if
-    both evaded (p.54). Obstacles are always head-on in gear 0 (p.54)."""
+    both evaded (p.54). Obstacles are always head-on in gear 0 (p.54). A variant passes its
+    own smash dice (``dice_of``) and Hazards per party (``collision_hazards``)."""
     if orientation not in ORIENTATIONS:
         raise OddsError(f"unknown orientation {orientation!r} (head_on, t_bone or tailgate)")
     for name, s in (("a", a), ("b", b)):
-        _check_count(f"{name}'s gear", s.gear, 6, 0 if s.obstacle else 1)
-        _check_count(f"{name}'s weight class", s.weight, 3, 1)
+        check_count(f"{name}'s gear", s.gear, 6, 0 if s.obstacle else 1)
+        check_count(f"{name}'s weight class", s.weight, 3, 1)
         if s.reaction not in REACTIONS:
             raise OddsError(f"{name}'s reaction must be smash or evade, not {s.reaction!r}")
     if a.obstacle:
@@ -491,13 +502,15 @@ def smash_odds(orientation: str, a: Side, b: Side) -> SmashOdds:
         a = Side(a.gear, a.weight, EVADE, False, a.evade_bonus, a.evasive, a.rear_hit)
         b = Side(b.gear, b.weight, EVADE, False, b.evade_bonus, b.evasive, b.rear_hit)
 
+    count = _refuelled_smash_dice if dice_of is None else dice_of
+
     def dice(p: Side, o: Side) -> int:
-        return max(0, smash_dice(orientation, p.gear, o.gear, p.weight, o.weight)) \
-            if p.reaction == SMASH else 0
+        return max(0, count(orientation, p, o)) if p.reaction == SMASH else 0
 
     na, nb = dice(a, b), dice(b, a)
     both_evaded = a.reaction == EVADE and b.reaction == EVADE
-    hazards = BOTH_EVADED_HAZARDS if both_evaded else COLLISION_HAZARDS
+    hazards = (BOTH_EVADED_HAZARDS if both_evaded else COLLISION_HAZARDS) \
+        if collision_hazards is None else collision_hazards
 
     def side(p: Side, n_mine: int, n_theirs: int) -> SideOdds:
         if p.obstacle:

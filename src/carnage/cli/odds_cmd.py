@@ -237,3 +237,13 @@ def smash(
                              s.damage))
         con.print(f"{name}: expected damage {float(s.damage.mean()):.3f}, "
                   f"+{s.hazards} Hazards")
+
+
+def _variants() -> None:
+    from carnage.cli.odds_variants_cmd import devilsrun, kart
+
+    app.add_typer(devilsrun, name="devilsrun")
+    app.add_typer(kart, name="kart")
+
+
+_variants()

@@ -21,7 +21,16 @@ from carnage.analysis.odds import (
     skid_odds,
     smash_odds,
 )
+from carnage.analysis.odds_devilsrun import (
+    MAX_ROF,
+    d10_odds,
+    offensive_odds,
+    repair_odds,
+    shoot_odds,
+)
+from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds, wipeout_facings
 from carnage.analysis.pending import BASIS, pending_odds
+from carnage.engine.collision import REACTIONS
 from carnage.engine.state import WEIGHT_CLASS
 from carnage.engine.wipeout import WIPEOUT_AT
 from carnage.web.deps import GamesDep
@@ -106,6 +115,79 @@ def smash(gear: Gear, other_gear: Gear = 1, orientation: str = "head_on",
 
     out: dict[str, Any] = _answer(run)
     return out
+
+
+@router.get("/api/odds/devilsrun/test", responses=ERRORS,
+            summary="Devil's Run: chance a D10 test succeeds (evade, pick-up, BS, disengage)")
+def devilsrun_test(target: Annotated[int, Query(ge=-99, le=99)]) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: d10_odds(target))
+    return out
+
+
+@router.get("/api/odds/devilsrun/shoot", responses=ERRORS,
+            summary="Devil's Run: hits, criticals and damage of one shot")
+def devilsrun_shoot(rof: Annotated[int, Query(ge=0, le=MAX_ROF)], bs: int, modifier: int = 0,
+                    armour: Annotated[int, Query(ge=0, le=6)] = 0, flamer: bool = False,
+                    range: Annotated[int, Query(ge=1, le=99)] = 1,
+                    cp: Annotated[int | None, Query(ge=1, le=99)] = None) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: shoot_odds(
+        rof, bs + modifier, armour, flamer=flamer, range_=range, cp=cp).to_json())
+    return out
+
+
+@router.get("/api/odds/devilsrun/offensive", responses=ERRORS,
+            summary="Devil's Run: damage a ram, t-bone or side-swipe deals each side")
+def devilsrun_offensive(attacker: Annotated[int, Query(ge=0, le=99)],
+                        defender: Annotated[int, Query(ge=0, le=99)],
+                        action: str = "ram") -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: offensive_odds(action, attacker, defender).to_json())
+    return out
+
+
+@router.get("/api/odds/devilsrun/repair", summary="Devil's Run: the Repair roll")
+def devilsrun_repair() -> dict[str, Any]:
+    return repair_odds()
+
+
+@router.get("/api/odds/kart/attack", responses=ERRORS,
+            summary="Kart variant: Hazards an Item Attack gives and the chance of a Wipeout")
+def kart_attack(dice: Dice, evade_gear: Gear = 0, cover: bool = False, to_hit_bonus: int = 0,
+                crit_hits: int = CRIT_HITS, hazards: Annotated[int, Query(ge=0, le=99)] = 0,
+                wipeout_at: Annotated[int, Query(ge=1, le=99)] = WIPEOUT_AT
+                ) -> dict[str, Any]:
+    out: dict[str, Any] = _answer(lambda: kart_attack_odds(
+        dice, evade_gear=evade_gear, cover=cover, to_hit_bonus=to_hit_bonus,
+        crit_hits=crit_hits, hazards=hazards, wipeout_at=wipeout_at).to_json())
+    return out
+
+
+@router.get("/api/odds/kart/smash", responses=ERRORS,
+            summary="Kart variant: Hazards both karts of a Collision gain")
+def kart_smash(gear: Gear, other_gear: Gear = 1, orientation: str = "head_on",
+               weight: str = "middle", other_weight: str = "middle", reaction: str = "smash",
+               other_reaction: str = "smash", obstacle: bool = False, front: str = "b",
+               hazards: Annotated[int, Query(ge=0, le=99)] = 0,
+               other_hazards: Annotated[int, Query(ge=0, le=99)] = 0,
+               wipeout_at: Annotated[int, Query(ge=1, le=99)] = WIPEOUT_AT) -> dict[str, Any]:
+    def run() -> dict[str, Any]:
+        if front not in ("a", "b"):
+            raise OddsError(f"front must be a or b, not {front!r}")
+        for r in (reaction, other_reaction):
+            if r not in REACTIONS:
+                raise OddsError(f"a reaction must be smash or evade, not {r!r}")
+        a = Side(gear, WEIGHT_CLASS[parse_weight(weight)], reaction, rear_hit=front == "a")
+        b = Side(0 if obstacle else other_gear, WEIGHT_CLASS[parse_weight(other_weight)],
+                 other_reaction, obstacle=obstacle, rear_hit=front == "b")
+        return kart_smash_odds(orientation, a, b, hazards_a=hazards, hazards_b=other_hazards,
+                               wipeout_at=wipeout_at).to_json()
+
+    out: dict[str, Any] = _answer(run)
+    return out
+
+
+@router.get("/api/odds/kart/wipeout", summary="Kart variant: a Wipeout's random facing")
+def kart_wipeout() -> dict[str, Any]:
+    return wipeout_facings()
 
 
 @router.get("/api/odds/games/{gid}/pending", responses=ERRORS,

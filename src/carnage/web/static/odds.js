@@ -66,6 +66,41 @@ const PANELS = {
       `expected damage to A <b>${s.a.expected_damage.toFixed(3)}</b>, to B ` +
       `<b>${s.b.expected_damage.toFixed(3)}</b>; Hazards +${s.a.hazards} each.`;
   },
+  async kart_attack(panel, q) {
+    const k = await ask("kart/attack", q);
+    draw(panel, "gained", k.distribution, "hazards", k.p_at_least);
+    return `Expected Hazards <b>${k.expected_hazards.toFixed(3)}</b>; from ${k.hazards} Hazards, ` +
+      `P(${k.wipeout_at}+: a Wipeout) <b>${pct(k.p_wipeout)}</b> (exactly ${k.exact.p_wipeout}).`;
+  },
+  async kart_smash(panel, q) {
+    const s = await ask("kart/smash", q);
+    draw(panel, "a", s.a.distribution, "hazards", s.a.p_at_least);
+    draw(panel, "b", s.b.distribution, "hazards", s.b.p_at_least);
+    const wipe = (side) => side.p_wipeout === undefined ? "" : `, P(Wipeout) <b>${pct(side.p_wipeout)}</b>`;
+    return (s.forced_evade ? "Tailgate: the front kart is faster, so both must evade. " : "") +
+      `As ${s.orientation.replace("_", "-")}: A rolls ${s.a.smash_dice} smash dice, B ${s.b.smash_dice}; ` +
+      `A gains ${s.a.expected_hazards.toFixed(3)} Hazards on average${wipe(s.a)}; ` +
+      `B ${s.b.expected_hazards.toFixed(3)}${wipe(s.b)}.`;
+  },
+  async dr_shoot(panel, q) {
+    const s = await ask("devilsrun/shoot", q);
+    draw(panel, "hits", s.hits, "hits");
+    draw(panel, "damage", s.distribution, "damage", s.p_at_least);
+    return `${s.dice} D10 at BS ${s.bs}${s.saves ? "" : ", no saves"}: expected damage ` +
+      `<b>${s.expected_damage.toFixed(3)}</b> (exactly ${s.exact.expected_damage})` +
+      (s.p_wreck !== undefined ? `; P(wrecked at ${s.cp} CP) <b>${pct(s.p_wreck)}</b>` : "") + ".";
+  },
+  async dr_offensive(panel, q) {
+    const e = q.get("e");
+    q.delete("e");
+    const o = await ask("devilsrun/offensive", q);
+    const ev = await ask("devilsrun/test", new URLSearchParams({target: e}));
+    draw(panel, "target", o.target.distribution, "damage", o.target.p_at_least);
+    draw(panel, "attacker", o.attacker.distribution, "damage", o.attacker.p_at_least);
+    return `Expected damage to the target <b>${o.target.expected_damage.toFixed(3)}</b>, to the ` +
+      `attacker <b>${o.attacker.expected_damage.toFixed(3)}</b>; the target evades (D10 ≤ ${e}) ` +
+      `<b>${pct(ev.p_success)}</b> of the time, if it has a square to go to.`;
+  },
 };
 
 // Answers can come back out of order (one request per keystroke): only the latest request
