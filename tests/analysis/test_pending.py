@@ -98,3 +98,34 @@ def test_decisions_without_dice_have_no_odds() -> None:
     assert d is not None and d.kind == "template"
     assert pending_odds(g, d, v) == []
     assert pending_odds(g, d, None) == []
+
+
+def test_in_a_kart_game_attacks_and_collisions_give_hazards() -> None:
+    from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
+    from carnage.rulesets import KART
+
+    # The Item Attack: the same heavy machine gun at red (gear 3, 4 Hazards), no wall.
+    car = armed(vehicle("car", "car", 300, 300, 90, player=0, gear=2),
+                ("heavy_machine_gun", "front", None))
+    red = vehicle("red", "car", 300, 600, 270, player=1, gear=3, hazards=4)
+    g = attack_game(table(car, red), "car", ruleset=KART)
+    d = g.pending()
+    assert d is not None and d.kind == "attack"
+    [hmg] = pending_odds(g, d, car)
+    assert hmg.odds == kart_attack_odds(3, evade_gear=3, hazards=4).to_json()
+    assert hmg.odds["p_wipeout"] > 0 and "expected_damage" not in hmg.odds
+    # The p.57 T-bone between karts: the variant's dice (5 + 1) and the flat Hazard.
+    g = run_step(t_bone_table(), collide("car", "buggy"), ruleset=KART)
+    kcar = g.state.vehicles["car"]
+    d = g.pending()
+    assert d is not None and d.kind == "collision_reaction"
+    smash = {o.option: o for o in pending_odds(g, d, kcar)}["smash"]
+    want = kart_smash_odds("t_bone", Side(5, 2, "smash"), Side(2, 1, "evade")).to_json()
+    assert smash.odds["evade"] == {"self": want["a"], "other": want["b"]}
+    assert smash.odds["evade"]["self"]["smash_dice"] == 6
+    # The same table under Refuelled's rules: damage, as before.
+    g = run_step(t_bone_table(), collide("car", "buggy"))
+    d = g.pending()
+    assert d is not None
+    plain = {o.option: o for o in pending_odds(g, d, g.state.vehicles["car"])}["smash"]
+    assert plain.odds["evade"]["self"]["smash_dice"] == 7

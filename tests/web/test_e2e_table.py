@@ -8,6 +8,7 @@ import re
 import urllib.request
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.web.test_e2e_support import (
@@ -402,4 +403,46 @@ def test_dashboards_read_like_the_card_at_1024_pixels(base: str, browser: Browse
     box = page.locator("svg.board").bounding_box()
     assert box is not None and box["width"] >= 360 and box["height"] >= 300
     tab.check()
+    ctx.close()
+
+
+# -- the odds of the pending decision, on the table ------------------------------------------------
+def test_the_table_shows_the_odds_of_the_skid_dice_before_they_are_rolled(
+        base: str, browser: Browser) -> None:
+    game = new_game(base, "human", "human", seed=7)
+    tokens = {s["seat"]: s["token"] for s in game["seats"]}
+    v = drive_until(base, game["id"], tokens, "skid_dice")
+    p = v["pending"]
+    seat = p["seat"]
+    status, answer = api(base, "GET", f"/api/odds/games/{game['id']}/pending?token={tokens[seat]}")
+    assert status == 200 and answer["kind"] == "skid_dice"
+    ctx = paced(browser, "skip")
+    tab = open_page(ctx, f"{base}/games/{game['id']}?token={tokens[seat]}")
+    page = tab.page
+    page.wait_for_selector(f"#decision-odds[data-shown='{v['version']}']")
+    options = page.eval_on_selector_all(
+        "#decision-odds figure", "els => els.map(e => e.dataset.option)")
+    assert options == [str(o["value"]) for o in p["options"]]
+    captions = texts(page, "#decision-odds figcaption")
+    assert all("skid dice: P(wipeout)" in c and "(Push It:" in c for c in captions)
+    drawn = page.eval_on_selector_all("#decision-odds figure", """els => els.map(f =>
+        Object.fromEntries([...f.querySelectorAll('rect.bar')].map(
+          r => [r.dataset.k, Number(r.dataset.p)])))""")
+    for o, bars in zip(answer["options"], drawn, strict=True):
+        want = {k: p for k, p in o["odds"]["hazards_after"].items()}
+        assert bars == pytest.approx(want)  # the Hazards after the dice, option by option
+    # The other seat's page shows no odds: the decision is not theirs.
+    other = open_page(ctx, f"{base}/games/{game['id']}?token={tokens[1 - seat]}")
+    other.page.wait_for_selector("#decision[data-kind='skid_dice']")
+    assert other.page.locator("#decision-odds").count() == 0
+    # Choosing moves on; the odds box goes with the decision.
+    before = version(page)
+    page.locator("#decision button.choice").first.click()
+    wait_version_above(page, before)
+    view = page.evaluate("() => window.carnage.view")
+    if view["pending"] is None or view["pending"]["kind"] not in (
+            "attack", "skid_dice", "collision_reaction"):
+        expect(page.locator("#decision-odds")).to_have_count(0)
+    tab.check()
+    other.check()
     ctx.close()

@@ -178,6 +178,18 @@ def test_pending_decision_odds_hook(base: str, browser: Browser) -> None:
     }""", answer)
     assert len(captions) == 2 and captions[0].startswith("smash (blue smashes): you take")
     assert "blue evades" in captions[1] and "you take 0.00" in captions[1]
+    # Under the Kart variant's rules the answer is in Hazards, with the chance of a Wipeout.
+    kart = {"kind": "attack", "options": [
+        {"option": "machine_gun#0>red", "label": "Machine gun at Red", "dice": 2,
+         "cover": False, "evade_gear": 2,
+         "odds": kart_attack_odds(2, evade_gear=2, hazards=4).to_json()}]}
+    kart_caption = tab.page.evaluate("""async (answer) => {
+        const m = await import('/static/odds-chart.js');
+        return m.pendingOddsPanel(answer).querySelector('figcaption').textContent;
+    }""", kart)
+    want = kart_attack_odds(2, evade_gear=2, hazards=4)
+    assert f"expected Hazards {float(want.attack.damage.mean()):.2f}" in kart_caption
+    assert f"P(Wipeout) {100 * float(want.p_wipeout):.1f}%" in kart_caption
     tab.check()
     ctx.close()
 

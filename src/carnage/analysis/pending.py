@@ -12,7 +12,9 @@
 
 The odds use the base rules and the state on the table: perk and sponsor modifiers that only
 act as the dice are rolled (to-hit bonuses, extra dice, evade bonuses) are not applied, and the
-answer says so (``basis``).
+answer says so (``basis``). In a game under the Kart variant's rules (``kart_rules``) an attack
+and a collision give Hazards, not damage: their odds are the variant's
+(``analysis.odds_kart``: the Hazards gained and the chance of a Wipeout).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
+from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
 from carnage.catalog import Catalog, TemplateUse, load_catalog
 from carnage.engine.attack import HANDGUN, STOP, Sight, legal_shots
 from carnage.engine.wipeout import wipeout_threshold
@@ -53,12 +56,18 @@ def _catalog(g: Game) -> Catalog:
     return cat if isinstance(cat, Catalog) else load_catalog()
 
 
+def kart_rules(g: Game) -> bool:
+    """Whether the game plays the Kart variant's rules (installed once per game)."""
+    return any(e[:3] == ["rule", "ruleset", "kart"] for e in g.state.installed)
+
+
 def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
     """One entry per "weapon at target" option of an ``attack`` decision."""
     cat = _catalog(g)
     mounts = {m.key: m for m in v.weapons}
     shots = {s.value: s for s in legal_shots(g, v)}
     sight = Sight(g, v)
+    kart = kart_rules(g)
     out: list[OptionOdds] = []
     for o in d.options:
         value = str(o.value)
@@ -74,11 +83,13 @@ def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
             "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
         cover = False if indirect else sight.for_mount(mount).check(
             t, parse_arc(shot.arc), shot.template).cover
-        odds = attack_odds(w.attack_dice, evade_gear=t.gear, cover=cover)
+        odds = kart_attack_odds(w.attack_dice, evade_gear=t.gear, cover=cover,
+                                hazards=t.hazards, wipeout_at=wipeout_threshold(g, t)).to_json() \
+            if kart else attack_odds(w.attack_dice, evade_gear=t.gear, cover=cover).to_json()
         out.append(OptionOdds(o.value, o.label, {
             "weapon": shot.key if shot.key != HANDGUN else HANDGUN, "weapon_name": w.name,
             "target": t.id, "target_name": t.name, "dice": w.attack_dice, "cover": cover,
-            "evade_gear": t.gear}, odds.to_json()))
+            "evade_gear": t.gear}, odds))
     return out
 
 
@@ -125,6 +136,7 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
                      if e.kind == "reaction" and e.data.get("vehicle") == other), None)
     theirs = ["smash"] if obstacle else [declared] if declared in REACTIONS else list(REACTIONS)
     orientation = str(col.get("orientation"))
+    kart = kart_rules(g)
     out: list[OptionOdds] = []
     for o in d.options:
         mine = str(o.value)
@@ -132,9 +144,15 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
             continue  # a rule's own reaction (Piledriver, PIT ...): not modelled here
         against = {}
         for r in theirs:
-            odds = smash_odds(orientation, Side(int(gears[v.id]), int(weights[v.id]), mine),
-                              Side(int(gears[other]), int(weights[other]), r,
-                                   obstacle=obstacle))
+            a = Side(int(gears[v.id]), int(weights[v.id]), mine)
+            b = Side(int(gears[other]), int(weights[other]), r, obstacle=obstacle)
+            if kart:
+                ko = kart_smash_odds(orientation, a, b, hazards_a=v.hazards,
+                                     hazards_b=0 if obstacle else g.state.vehicles[other].hazards,
+                                     wipeout_at=wipeout_threshold(g, v)).to_json()
+                against[r] = {"self": ko["a"], "other": ko["b"]}
+                continue
+            odds = smash_odds(orientation, a, b)
             against[r] = {"self": odds.a.to_json(), "other": odds.b.to_json()}
         out.append(OptionOdds(o.value, o.label, {
             "orientation": orientation, "other": other, "obstacle": obstacle,

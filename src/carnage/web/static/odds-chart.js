@@ -82,20 +82,29 @@ export function pendingOddsPanel(answer) {
     fig.append(cap, barChart(dist, {width: 260, height: 120, label, atLeast}));
     box.append(fig);
   };
+  // Under the Kart variant's rules hits are Hazards: the answer says so with expected_hazards
+  // (and the chance of a Wipeout) instead of expected_damage.
+  const measure = (odds) => odds.expected_hazards !== undefined
+    ? {what: "Hazards", mean: odds.expected_hazards,
+       wipe: odds.p_wipeout !== undefined ? `, P(Wipeout) ${pct(odds.p_wipeout)}` : ""}
+    : {what: "damage", mean: odds.expected_damage, wipe: ""};
   for (const o of answer.options) {
     if (answer.kind === "attack") {
+      const m = measure(o.odds);
       figure(o.option, `${o.label}: ${o.dice}D6${o.cover ? " in cover" : ""} vs ` +
-             `${o.evade_gear} evade dice; expected damage ${o.odds.expected_damage.toFixed(2)}`,
-             o.odds.distribution, "damage", o.odds.p_at_least);
+             `${o.evade_gear} evade dice; expected ${m.what} ${m.mean.toFixed(2)}${m.wipe}`,
+             o.odds.distribution, m.what.toLowerCase(), o.odds.p_at_least);
     } else if (answer.kind === "skid_dice") {
       figure(o.option, `${o.label} skid dice: P(wipeout) ${pct(o.odds.p_wipeout)}` +
              ` (Push It: ${pct(o.odds.push_it.p_wipeout)})`, o.odds.hazards_after, "hazards");
     } else if (answer.kind === "collision_reaction") {
       for (const [theirs, both] of Object.entries(o.odds)) {
+        const mine = measure(both.self), other = measure(both.other);
+        const taken = mine.what === "damage" ? "you take" : "you gain";
         figure(o.option, `${o.option} (${o.other} ${theirs === "smash" ? "smashes" : "evades"}): ` +
-               `you take ${both.self.expected_damage.toFixed(2)}, ${o.other} ` +
-               `${both.other.expected_damage.toFixed(2)} on average`,
-               both.self.distribution, "damage to you", both.self.p_at_least);
+               `${taken} ${mine.mean.toFixed(2)}${mine.what === "damage" ? "" : " Hazards"}, ` +
+               `${o.other} ${other.mean.toFixed(2)} on average${mine.wipe}`,
+               both.self.distribution, `${mine.what.toLowerCase()} to you`, both.self.p_at_least);
       }
     }
   }

@@ -3,6 +3,7 @@
 import { api, seatStore } from "./api.js";
 import { Board } from "./board.js";
 import { decisionControls } from "./decisions.js";
+import { pendingOdds, pendingOddsPanel } from "../odds-chart.js";
 import { LogView } from "./log.js";
 import { Playback, getPace, paceControl } from "./playback.js";
 import { parseTemplateValue } from "./templates.js";
@@ -213,6 +214,28 @@ function renderBotNotes(view) {
   ] : []);
 }
 
+// Decisions whose options roll dice: the table shows each option's exact odds under the
+// controls (/api/odds/games/{id}/pending), before the choice is made.
+const ODDS_KINDS = new Set(["attack", "skid_dice", "collision_reaction"]);
+
+async function showOdds(view) {
+  let box;
+  try {
+    const answer = await pendingOdds(gid, token);
+    box = document.getElementById("decision-odds");
+    if (!box || box.dataset.version !== String(view.version) || answer.version !== view.version) return;
+    const panel = pendingOddsPanel(answer);
+    fill(box, panel ? [h("h3.small", "The odds"), panel, h("p.small.muted", answer.basis)] : []);
+    box.dataset.shown = String(view.version);
+  } catch (e) {
+    box = document.getElementById("decision-odds");
+    if (box && box.dataset.version === String(view.version)) {
+      fill(box, h("p.small.muted", `No odds: ${e.message}`));
+      box.dataset.shown = String(view.version);
+    }
+  }
+}
+
 function renderDecision(view) {
   const panel = document.getElementById("decision");
   board.stopSpin();
@@ -247,6 +270,7 @@ function renderDecision(view) {
         h("b.prompt", p.prompt)),
       h("div.cite.small", h("span.rule", p.rule || humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
       decisionControls(view, ctx),
+      ODDS_KINDS.has(p.kind) && token ? h("div#decision-odds.decision-odds", { dataset: { version: String(view.version) } }) : null,
     ];
   } else {
     const who = playerName(view, p.seat);
@@ -259,6 +283,7 @@ function renderDecision(view) {
     ];
   }
   fill(panel, body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
+  if (mine && ODDS_KINDS.has(p.kind) && token) showOdds(view);
   panel.dataset.kind = p ? p.kind : "";
   panel.classList.toggle("mine", Boolean(mine));
   const clickable = new Set(board.clickable);
