@@ -289,3 +289,43 @@ def test_a_damaged_saved_game_is_a_409_not_a_crash(client: TestClient) -> None:
     r = client.get(f"{API}/{g['id']}")
     assert r.status_code == 409
     assert r.json()["detail"].startswith(f"the saved game {g['id']!r} is damaged: ")
+
+
+def test_options_that_roll_dice_carry_their_exact_odds(client: TestClient) -> None:
+    # Both gangs seated here; answer "shoot" and the first target whenever offered, until a
+    # shot's target is to be chosen: each target carries the odds of the shot at it.
+    from carnage.analysis.odds_devilsrun import shoot_odds
+
+    g = _create(client, ["human", "human"], hot_seat=True, seed=3)
+    tokens = f"{g['seats'][0]['token']},{g['seats'][1]['token']}"
+    v = _view(client, g["id"], tokens)
+    seen: set[str] = set()
+    for _ in range(400):
+        p = v["pending"]
+        assert p is not None, "the game ended before a shot"
+        seen.add(p["kind"])
+        values = [o["value"] for o in p["options"]]
+        if p["kind"] == "shoot_target" and len(values) > 1:
+            break
+        assert not any("odds" in o for o in p["options"]) or p["kind"] in (
+            "evade", "second_action", "action")
+        choice = next((c for c in ("shoot", "stay", "peddle") if c in values), values[0])
+        r = _decide(client, g["id"], tokens, v["version"], choice)
+        assert r.status_code == 200, r.text
+        v = r.json()
+    else:
+        raise AssertionError(f"no shot to aim within 400 choices (saw {sorted(seen)})")
+    targets = [o for o in p["options"] if o["value"] != "hold"]
+    assert targets and all(o["odds"]["what"] == "shot" for o in targets)
+    hold = next(o for o in p["options"] if o["value"] == "hold")
+    assert "odds" not in hold
+    shooter = next(x for x in v["vehicles"] if x["id"] == p["vehicle"])
+    for o in targets:
+        t = next(x for x in v["vehicles"] if x["id"] == o["value"])
+        mount = next(w for w in shooter["weapons"] if w["mount"] == p["weapon"])
+        odds = o["odds"]
+        assert odds["dice"] <= mount["rof"] and sum(odds["distribution"].values()) == \
+            pytest.approx(1)
+        assert odds == {"what": "shot", "range": odds["range"], **shoot_odds(
+            mount["rof"], odds["bs"], t["a"], flamer=mount["name"] == "Flamer",
+            range_=odds["range"], cp=max(1, t["cp"])).to_json()}

@@ -158,3 +158,39 @@ def test_hot_seat_one_page_plays_both_gangs(base: str, browser: Browser) -> None
     table.check()
     lobby.check()
     ctx.close()
+
+
+def test_a_shot_shows_the_odds_of_each_target(base: str, browser: Browser) -> None:
+    # Hot seat over the API until a shot's target is to be chosen (as the API test does),
+    # then the table: one chart per target, with its expected damage, none for "hold fire".
+    status, g = api(base, "POST", "/api/devils-run/games", {
+        "mission": "devils-run", "seed": 3, "hot_seat": True,
+        "seats": [{"controller": "human"}, {"controller": "human"}]})
+    assert status == 201, g
+    tokens = f"{g['seats'][0]['token']},{g['seats'][1]['token']}"
+    _, v = api(base, "GET", f"/api/devils-run/games/{g['id']}?token={tokens}")
+    for _ in range(400):
+        p = v["pending"]
+        values = [o["value"] for o in p["options"]]
+        if p["kind"] == "shoot_target" and len(values) > 1:
+            break
+        choice = next((c for c in ("shoot", "stay", "peddle") if c in values), values[0])
+        status, v = api(base, "POST", f"/api/devils-run/games/{g['id']}/decisions",
+                        {"token": tokens, "version": v["version"], "choice": choice})
+        assert status == 200, v
+    else:
+        raise AssertionError("no shot to aim")
+    targets = [o for o in p["options"] if "odds" in o]
+    ctx = new_context(browser)
+    tab = open_page(ctx, f"{base}/devils-run/{g['id']}?token={tokens}")
+    page = tab.page
+    page.wait_for_selector("#dr-odds figure")
+    figures = page.eval_on_selector_all("#dr-odds figure", """fs => fs.map(f => [
+        f.dataset.option, f.querySelector('figcaption').textContent,
+        f.querySelectorAll('rect.bar').length])""")
+    assert [f[0] for f in figures] == [str(o["value"]) for o in targets]
+    for (_, caption, bars), o in zip(figures, targets, strict=True):
+        assert f"expected damage {o['odds']['expected_damage']:.2f}" in caption
+        assert bars == len(o["odds"]["distribution"])
+    tab.check()
+    ctx.close()

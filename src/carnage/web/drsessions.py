@@ -28,6 +28,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 import carnage
+from carnage.analysis.pending_devilsrun import option_odds
 from carnage.devilsrun import board as B
 from carnage.devilsrun.bots import Bot, bot
 from carnage.devilsrun.data import gangs
@@ -187,8 +188,11 @@ class DrSession(SeatedSession):
             if d is not None:
                 v["pending"]["text"] = drtext.question(g, d, prompt=d.prompt)
                 v["pending"]["why"] = explain(d.source)
+                odds = option_odds(g, d)
                 for o, raw in zip(v["pending"]["options"], d.options, strict=True):
                     o["text"] = drtext.option_label(g, d, raw.value)
+                    if str(raw.value) in odds:
+                        o["odds"] = odds[str(raw.value)]  # exact odds of what it rolls
             for veh in v["vehicles"]:
                 veh["name"] = drtext.vehicle_name(g, veh["id"])
             for w in v["dice"]:

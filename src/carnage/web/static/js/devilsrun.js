@@ -3,6 +3,7 @@
 // numbered buttons for this seat only. Live over a websocket, polling when it drops.
 import { api } from "./api.js";
 import { fill, h, qs, s } from "./util.js";
+import { barChart, pct } from "../odds-chart.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");
@@ -137,12 +138,30 @@ function drawDecision(v) {
     type: "button", dataset: { value: String(o.value), index: String(i + 1) },
     onclick: () => submit(o.value),
   }, `${i + 1}. ${o.text}`));
+  const odds = p.options.filter((o) => o.odds).map((o) => optionOdds(o));
   fill(box,
     h("h3", "Your move"),
     h("p.prompt", p.text),
     h("p.muted.why", `Rule ${p.why}`),
     h("div.choices", buttons),
+    odds.length ? h("div#dr-odds.dr-odds", h("h4", "The odds"), odds) : null,
     h("p#dr-error.errors.hidden"));
+}
+
+// The exact odds of an option that rolls dice (analysis/pending_devilsrun.py): a shot's damage
+// as a chart, a D10 test or the Repair roll as a line.
+function optionOdds(o) {
+  const d = o.odds;
+  const row = (text, chart) => h("figure.dr-option-odds", { dataset: { option: String(o.value) } },
+    h("figcaption", text), chart);
+  if (d.what === "shot") {
+    const wreck = d.p_wreck !== undefined ? `; P(wrecked) ${pct(d.p_wreck)}` : "";
+    return row(`${o.text}: ${d.dice} D10 at BS ${d.bs}${d.saves ? "" : ", no saves"}; ` +
+      `expected damage ${d.expected_damage.toFixed(2)}${wreck}`,
+      barChart(d.distribution, { width: 240, height: 110, label: "damage", atLeast: d.p_at_least }));
+  }
+  if (d.what === "test") return row(`${o.text}: the ${d.test} succeeds ${pct(d.p_success)} (${d.exact.p_success})`, null);
+  return row(`${o.text}: repaired ${pct(d.p_repaired)} (${d.exact.p_repaired})`, null);
 }
 
 function outcomeText(v) {
