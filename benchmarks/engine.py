@@ -2,12 +2,13 @@
 
     .venv/bin/python benchmarks/engine.py [--games N] [--seed S] [--profile]
 
-Plays ``N`` seeded games (seeds S, S+1, ...) in this process and prints games per second, the
-mean rounds and choices per game, and how the time splits between the engine (``apply``) and
-the bots (``choose``, split by wall time). Games per second is this process's CPU time (so
-other work on a shared machine does not count against it), best of three runs over the same
-seeds; fields and team reports are warmed up by a throw-away game first. ``--profile`` prints
-the top of a cProfile of one run instead.
+Plays ``N`` seeded games (seeds S, S+1, ...) in this process and prints games per second (with
+the garbage collector set as tourneys play, ``analysis.workers.bulk_play``, and again with
+Python's defaults), the mean rounds and choices per game, and how the time splits between the
+engine (``apply``) and the bots (``choose``, split by wall time). Games per second is this
+process's CPU time (so other work on a shared machine does not count against it), best of three
+runs over the same seeds; fields and team reports are warmed up by a throw-away game first.
+``--profile`` prints the top of a cProfile of one run instead.
 
 It then times copies of mid-game Street Races (round 2 on, every third decision): ``clone()``,
 ``snapshot()`` with its JSON text, and ``carnage.restore`` of that text; median and p95 in
@@ -27,10 +28,12 @@ import json
 import pstats
 import statistics
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import carnage
 from carnage.ai import HeuristicBot, bot_rng
+from carnage.analysis.workers import bulk_play
 from carnage.compiled import describe
 from carnage.geometry.cover import clear_memo
 from carnage.rulesets.setup import GameSetup, build_game
@@ -50,11 +53,18 @@ class Run:
         return self.games / self.seconds
 
 
-def run(games: int, seed: int) -> Run:
+def run(games: int, seed: int, *, bulk: bool = True) -> Run:
+    """``games`` seeded games; ``bulk``: with the garbage collector set as tourneys play
+    (``analysis.workers.bulk_play``), else with Python's defaults."""
     setup = GameSetup()
+    clear_memo()  # every batch starts cold: no answers remembered from an earlier run
+    with bulk_play() if bulk else nullcontext():
+        return _run(setup, games, seed)
+
+
+def _run(setup: GameSetup, games: int, seed: int) -> Run:
     engine = bots = 0.0
     rounds = choices = 0
-    clear_memo()  # every batch starts cold: no answers remembered from an earlier run
     start = time.process_time()
     for s in range(seed, seed + games):
         g = build_game(setup, s)
@@ -144,10 +154,14 @@ def main() -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
         return
     best = min((run(args.games, args.seed) for _ in range(3)), key=lambda r: r.seconds)
+    plain = min((run(args.games, args.seed, bulk=False) for _ in range(3)),
+                key=lambda r: r.seconds)
     print(f"heuristic vs heuristic Street Race, {best.games} games, one core "
           f"({describe()}):")
     print(f"  {best.per_second:.1f} games/s  ({1000 * best.seconds / best.games:.0f} ms a game; "
-          f"{best.rounds / best.games:.2f} rounds, {best.choices / best.games:.0f} choices)")
+          f"{best.rounds / best.games:.2f} rounds, {best.choices / best.games:.0f} choices), "
+          "with the collector set as tourneys play (bulk_play)")
+    print(f"  {plain.per_second:.1f} games/s with Python's default collector settings")
     split = max(best.engine + best.bots, 1e-9)
     print(f"  engine {100 * best.engine / split:.0f}%, "
           f"bots {100 * best.bots / split:.0f}% of the time")

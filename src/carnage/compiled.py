@@ -57,8 +57,12 @@ function mypyc cannot compile in a plain class) stay Python, and so does every m
 classes other code extends (scenarios, games, states): compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
 (``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed).
-Classes that are kept, pickled or copied (``Pose``, ``Event``, ``EventLog``, ...) stay plain
-Python classes (``@mypyc_attr(native_class=False)``) so that they copy as before."""
+The value classes made by the million (``Pose``, ``Rect``, ``Event``) are compiled classes
+that behave as the frozen dataclasses they replaced: compared and hashed by their fields,
+pickled and copied through ``__reduce__``, saved by the codec through ``VALUE_FIELDS``
+(``tests/kernel/test_compiled.py``). Other classes that are kept, pickled or copied
+(``EventLog``, the geometry's results ...) stay plain Python classes
+(``@mypyc_attr(native_class=False)``) so that they copy as before."""
 
 
 def source(name: str) -> Path:

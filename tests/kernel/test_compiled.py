@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from carnage import compiled
 
 
@@ -135,3 +137,43 @@ def test_objects_of_compiled_modules_copy_as_they_do_in_plain_python():
     assert [e.to_json() for e in copied.events] == [e.to_json() for e in log.events]
     bot = copy.deepcopy(HeuristicBot(desired_gear=3))  # its handlers hold bound methods
     assert bot.desired_gear == 3 and copy.copy(bot).desired_gear == 3
+
+
+def test_value_classes_behave_as_the_frozen_dataclasses_they_replace():
+    # Pose, Rect and Event are compiled classes, not dataclasses: equal, hashed, printed,
+    # copied, pickled and saved as the frozen dataclasses of their fields were.
+    from carnage.geometry.shapes import Pose, Rect
+    from carnage.kernel import codec
+    from carnage.kernel.events import Event
+
+    p, q = Pose(1.5, 2.0, 90.0), Pose(1.5, 2.0, 90.0)
+    r = Rect(p, 40.0, 20.0)
+    assert p == q and p is not q and hash(p) == hash((1.5, 2.0, 90.0))
+    assert p != Pose(1.5, 2.0, 91.0) and p != (1.5, 2.0, 90.0)
+    assert r == Rect(q, 40.0, 20.0) and hash(r) == hash((p, 40.0, 20.0))
+    assert repr(r) == "Rect(pose=Pose(x=1.5, y=2.0, heading=90.0), length=40.0, width=20.0)"
+    assert {p: 1}[q] == 1
+    for obj in (p, r):
+        assert _copies(obj) == ["pickle: ok", "deepcopy: ok", "copy: ok"]
+        assert pickle.loads(pickle.dumps(obj)) == obj and copy.deepcopy(obj) == obj
+    assert codec.encode(r) == {"$d": "carnage.geometry.shapes:Rect", "f": {
+        "pose": {"$d": "carnage.geometry.shapes:Pose",
+                 "f": {"x": 1.5, "y": 2.0, "heading": 90.0}},
+        "length": 40.0, "width": 20.0}}
+    assert codec.decode(codec.encode(r)) == r
+    with pytest.raises(codec.CodecError, match="Pose fields do not match"):
+        codec.decode({"$d": "carnage.geometry.shapes:Pose", "f": {"x": 1.0, "y": 2.0}})
+    with pytest.raises(codec.CodecError, match="not a Pose"):
+        codec.decode({"$d": "carnage.geometry.shapes:Pose",
+                      "f": {"x": "one", "y": 2.0, "heading": 0.0}})
+    e = Event(3, "roll", {"dice": [1, 6]}, source="skid", page=22)
+    assert e == Event(seq=3, kind="roll", data={"dice": [1, 6]}, source="skid", page=22)
+    assert repr(e) == ("Event(seq=3, kind='roll', data={'dice': [1, 6]}, source='skid', "
+                       "page=22)")
+    twin = copy.deepcopy(e)
+    assert twin == e and twin.data is not e.data  # its data copied, as the dataclass's was
+    with pytest.raises(TypeError):
+        hash(e)  # a dict field: unhashable, as before
+    if compiled.in_use():
+        with pytest.raises(AttributeError):
+            p.x = 2.0  # type: ignore[misc]

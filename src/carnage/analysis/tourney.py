@@ -160,7 +160,10 @@ def play_game(job: dict[str, Any], game: int) -> dict[str, Any]:
 
 
 def play_chunk(job: dict[str, Any], games: Sequence[int]) -> list[dict[str, Any]]:
-    return [play_game(job, i) for i in games]
+    from carnage.analysis.workers import bulk_play
+
+    with bulk_play():
+        return [play_game(job, i) for i in games]
 
 
 # -- a whole tourney ---------------------------------------------------------------------------

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-
-from mypy_extensions import mypyc_attr
+from typing import ClassVar, Final
 
 Point = tuple[float, float]
 
@@ -52,14 +50,40 @@ def rotate(p: Point, deg: float) -> Point:
     return (p[0] * c - p[1] * s, p[0] * s + p[1] * c)
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True, slots=True)
 class Pose:
-    """A position (centre, mm) and heading (degrees, CCW from +x)."""
+    """A position (centre, mm) and heading (degrees, CCW from +x). Immutable, compared and
+    hashed by value like a frozen dataclass of its three fields (``VALUE_FIELDS``: how the
+    snapshot codec saves it). A plain compiled class rather than a dataclass: made and read
+    by the million in play, its fields are read straight from the object."""
 
-    x: float
-    y: float
-    heading: float
+    VALUE_FIELDS: ClassVar[tuple[str, ...]] = ("x", "y", "heading")
+    __match_args__ = ("x", "y", "heading")
+
+    def __init__(self, x: float, y: float, heading: float) -> None:
+        # floats whether compiled or not (an int given is kept as the float it equals)
+        self.x: Final = float(x)
+        self.y: Final = float(y)
+        self.heading: Final = float(heading)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pose):
+            return NotImplemented
+        return self.x == other.x and self.y == other.y and self.heading == other.heading
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.y, self.heading))
+
+    def __repr__(self) -> str:
+        return f"Pose(x={self.x!r}, y={self.y!r}, heading={self.heading!r})"
+
+    def __reduce__(self) -> tuple[type[Pose], tuple[float, float, float]]:
+        return (Pose, (self.x, self.y, self.heading))
+
+    def __copy__(self) -> Pose:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Pose:
+        return self
 
     def forward(self) -> Point:
         return unit(self.heading)
@@ -83,14 +107,38 @@ class Pose:
         return Pose(x, y, norm_heading(other.heading - self.heading))
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True, slots=True)
 class Rect:
-    """An oriented rectangle: ``length`` runs along the heading, ``width`` across it."""
+    """An oriented rectangle: ``length`` runs along the heading, ``width`` across it.
+    Immutable and compared by value, as ``Pose`` is."""
 
-    pose: Pose
-    length: float
-    width: float
+    VALUE_FIELDS: ClassVar[tuple[str, ...]] = ("pose", "length", "width")
+    __match_args__ = ("pose", "length", "width")
+
+    def __init__(self, pose: Pose, length: float, width: float) -> None:
+        self.pose: Final = pose
+        self.length: Final = float(length)
+        self.width: Final = float(width)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rect):
+            return NotImplemented
+        return self.pose == other.pose and self.length == other.length and \
+            self.width == other.width
+
+    def __hash__(self) -> int:
+        return hash((self.pose, self.length, self.width))
+
+    def __repr__(self) -> str:
+        return f"Rect(pose={self.pose!r}, length={self.length!r}, width={self.width!r})"
+
+    def __reduce__(self) -> tuple[type[Rect], tuple[Pose, float, float]]:
+        return (Rect, (self.pose, self.length, self.width))
+
+    def __copy__(self) -> Rect:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rect:
+        return self
 
     def corners(self) -> tuple[Point, Point, Point, Point]:
         """Front-left, front-right, rear-right, rear-left (counter-clockwise order reversed:

@@ -1,10 +1,11 @@
 """State to JSON and back, for snapshots.
 
-A state is plain data: dataclasses, enums, lists, tuples, sets, dicts, strings, numbers. JSON
+A state is plain data: dataclasses (and the compiled value classes that name their
+``VALUE_FIELDS``, such as ``Pose``), enums, lists, tuples, sets, dicts, strings, numbers. JSON
 has only some of these, so the others are tagged objects: ``{"$d": "module:Class", "f": {...}}``
-for a dataclass, ``{"$e": "module:Enum", "v": value}``, ``{"$t": [...]}`` for a tuple,
-``{"$s": [...]}`` for a set, ``{"$m": [[key, value], ...]}`` for a dict whose keys are not all
-strings. Only classes defined under ``carnage.`` are ever looked up when decoding, so a
+for a dataclass or value class, ``{"$e": "module:Enum", "v": value}``, ``{"$t": [...]}`` for a
+tuple, ``{"$s": [...]}`` for a set, ``{"$m": [[key, value], ...]}`` for a dict whose keys are
+not all strings. Only classes defined under ``carnage.`` are ever looked up when decoding, so a
 document cannot make the decoder import or build anything else.
 """
 
@@ -27,6 +28,15 @@ def _name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+def _value_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of a compiled value class (``Pose``, ``Rect``: immutable, built from its
+    fields by keyword, saved as a dataclass is), or None."""
+    names = getattr(cls, "VALUE_FIELDS", None)
+    if isinstance(names, tuple) and all(isinstance(n, str) for n in names):
+        return names
+    return None
+
+
 def encode(value: Any, where: str = "state") -> Any:
     if isinstance(value, Enum):  # before str and int: StrEnum and IntEnum are both
         return {"$e": _name(type(value)), "v": value.value}
@@ -42,6 +52,10 @@ def encode(value: Any, where: str = "state") -> Any:
         fields = {f.name: encode(getattr(value, f.name), f"{where}.{f.name}")
                   for f in dataclasses.fields(value)}
         return {"$d": _name(type(value)), "f": fields}
+    names = _value_fields(type(value))
+    if names is not None:
+        return {"$d": _name(type(value)),
+                "f": {n: encode(getattr(value, n), f"{where}.{n}") for n in names}}
     if isinstance(value, list):
         return [encode(v, f"{where}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, tuple):
@@ -81,17 +95,24 @@ def decode(raw: Any, where: str = "state") -> Any:
         raise CodecError(f"{where}: unexpected {type(raw).__name__}")
     if "$d" in raw:
         cls = _lookup(raw["$d"], where)
-        if not dataclasses.is_dataclass(cls):
+        value_fields = _value_fields(cls)
+        if not dataclasses.is_dataclass(cls) and value_fields is None:
             raise CodecError(f"{where}: {raw['$d']!r} is not a dataclass")
         fields = raw.get("f")
         if not isinstance(fields, dict):
             raise CodecError(f"{where}: a dataclass needs its fields")
-        obj = object.__new__(cls)
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = set(value_fields) if value_fields is not None else \
+            {f.name for f in dataclasses.fields(cls)}
         if set(fields) != names:
             missing, extra = names - set(fields), set(fields) - names
             raise CodecError(f"{where}: {cls.__name__} fields do not match "
                              f"(missing {sorted(missing)}, unknown {sorted(extra)})")
+        if value_fields is not None:
+            try:
+                return cls(**{k: decode(v, f"{where}.{k}") for k, v in fields.items()})
+            except (TypeError, ValueError) as e:
+                raise CodecError(f"{where}: not a {cls.__name__}: {e}") from None
+        obj: Any = object.__new__(cls)
         for k, v in fields.items():
             object.__setattr__(obj, k, decode(v, f"{where}.{k}"))
         return obj

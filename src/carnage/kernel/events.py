@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -19,16 +19,39 @@ JsonValue = (
 )
 
 
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True)
 class Event:
-    seq: int
-    kind: str
-    """What happened: ``roll``, ``decision``, ``gear_change``, ``hazard``, ``damage`` ..."""
-    data: dict[str, JsonValue]
-    source: str = "core"
-    """Rule id that caused it, e.g. ``skid_dice`` or ``perk:slick``."""
-    page: int | None = None
+    """One logged change: ``seq`` (its place in the log), ``kind`` (what happened: ``roll``,
+    ``decision``, ``gear_change``, ``hazard``, ``damage`` ...), ``data``, ``source`` (the rule
+    id that caused it, e.g. ``skid_dice`` or ``perk:slick``) and its ``page``. Immutable and
+    compared by value like a frozen dataclass of those fields (``VALUE_FIELDS``); a plain
+    compiled class, made for every line of every game."""
+
+    VALUE_FIELDS: ClassVar[tuple[str, ...]] = ("seq", "kind", "data", "source", "page")
+    __match_args__ = ("seq", "kind", "data", "source", "page")
+
+    def __init__(self, seq: int, kind: str, data: dict[str, JsonValue], source: str = "core",
+                 page: int | None = None) -> None:
+        self.seq: Final = seq
+        self.kind: Final = kind
+        self.data: Final = data
+        self.source: Final = source
+        self.page: Final = page
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.seq == other.seq and self.kind == other.kind and \
+            self.data == other.data and self.source == other.source and self.page == other.page
+
+    def __hash__(self) -> int:
+        return hash((self.seq, self.kind, self.data, self.source, self.page))
+
+    def __repr__(self) -> str:
+        return (f"Event(seq={self.seq!r}, kind={self.kind!r}, data={self.data!r}, "
+                f"source={self.source!r}, page={self.page!r})")
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        return (Event, (self.seq, self.kind, self.data, self.source, self.page))
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {"seq": self.seq, "kind": self.kind, "source": self.source}
