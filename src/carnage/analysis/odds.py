@@ -523,6 +523,24 @@ def smash_odds(orientation: str, a: Side, b: Side, *, dice_of: SmashDice | None 
     return SmashOdds(orientation, side(a, na, nb), side(b, nb, na), forced)
 
 
+def collision_sides(gear: int, other_gear: int, weight: str, other_weight: str,
+                    reaction: str = SMASH, other_reaction: str = SMASH, *,
+                    obstacle: bool = False, front: str = "b", front_name: str = "front"
+                    ) -> tuple[Side, Side]:
+    """The two parties of a Collision as a query names them (the CLI's options, the API's
+    parameters): weights by name, B in gear 0 when it is an obstacle, ``front`` the party in
+    front in a tailgate (``front_name``: what the query calls it, for the error)."""
+    if front not in ("a", "b"):
+        raise OddsError(f"{front_name} must be a or b, not {front!r}")
+    for r in (reaction, other_reaction):
+        if r not in REACTIONS:
+            raise OddsError(f"a reaction must be smash or evade, not {r!r}")
+    a = Side(gear, WEIGHT_CLASS[parse_weight(weight)], reaction, rear_hit=front == "a")
+    b = Side(0 if obstacle else other_gear, WEIGHT_CLASS[parse_weight(other_weight)],
+             other_reaction, obstacle=obstacle, rear_hit=front == "b")
+    return a, b
+
+
 def smash_table(orientation: str, gear_a: int, gear_b: int, weight_a: int, weight_b: int
                 ) -> dict[tuple[str, str], SmashOdds]:
     """All four reaction pairs of one Collision (smash/evade for each vehicle)."""

@@ -20,8 +20,8 @@ from carnage.analysis.odds import (
     AttackOdds,
     Dist,
     OddsError,
-    Side,
     attack_odds,
+    collision_sides,
     explode_odds,
     flip_odds,
     p_explode,
@@ -31,9 +31,7 @@ from carnage.analysis.odds import (
     smash_odds,
 )
 from carnage.catalog import Weight
-from carnage.engine.collision import REACTIONS
 from carnage.engine.damage import EXPLOSION_DICE
-from carnage.engine.state import WEIGHT_CLASS
 from carnage.engine.wipeout import WIPEOUT_AT
 
 app = typer.Typer(help="Exact odds of the game's dice.", no_args_is_help=True)
@@ -186,10 +184,6 @@ def explode(
                        explosion_attack(w, evade_gear=evade_gear))
 
 
-def _weight_class(text: str) -> int:
-    return WEIGHT_CLASS[parse_weight(text)]
-
-
 @app.command("smash")
 def smash(
     gear: Annotated[int, typer.Option("--gear", help="Gear of the moving vehicle (A).")],
@@ -215,14 +209,9 @@ def smash(
     """Damage both parties of a Collision take (pp.52-57)."""
 
     def run() -> Any:
-        if front not in ("a", "b"):
-            raise OddsError(f"--front must be a or b, not {front!r}")
-        for r in (reaction, other_reaction):
-            if r not in REACTIONS:
-                raise OddsError(f"a reaction must be smash or evade, not {r!r}")
-        a = Side(gear, _weight_class(weight), reaction, rear_hit=front == "a")
-        b = Side(0 if obstacle else other_gear, _weight_class(other_weight), other_reaction,
-                 obstacle=obstacle, rear_hit=front == "b")
+        a, b = collision_sides(gear, other_gear, weight, other_weight, reaction,
+                               other_reaction, obstacle=obstacle, front=front,
+                               front_name="--front")
         return smash_odds(orientation, a, b)
 
     odds = _guard(run)

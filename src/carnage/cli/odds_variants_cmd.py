@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from carnage.analysis.odds import CRIT_HITS, OddsError, Side, parse_weight
+from carnage.analysis.odds import CRIT_HITS, collision_sides
 from carnage.analysis.odds_devilsrun import (
     OFFENSIVES,
     d10_odds,
@@ -24,8 +24,6 @@ from carnage.analysis.odds_devilsrun import (
 )
 from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds, wipeout_facings
 from carnage.cli.odds_cmd import Json, _emit, _guard, dist_table
-from carnage.engine.collision import REACTIONS
-from carnage.engine.state import WEIGHT_CLASS
 from carnage.engine.wipeout import WIPEOUT_AT
 
 devilsrun = typer.Typer(help="Exact odds of Devil's Run: Route 666's dice.",
@@ -175,14 +173,9 @@ def kart_smash(
     (MK-30, MK-32, MK-35, MK-36), and the chance of each wiping out."""
 
     def run() -> Any:
-        if front not in ("a", "b"):
-            raise OddsError(f"--front must be a or b, not {front!r}")
-        for r in (reaction, other_reaction):
-            if r not in REACTIONS:
-                raise OddsError(f"a reaction must be smash or evade, not {r!r}")
-        a = Side(gear, WEIGHT_CLASS[parse_weight(weight)], reaction, rear_hit=front == "a")
-        b = Side(0 if obstacle else other_gear, WEIGHT_CLASS[parse_weight(other_weight)],
-                 other_reaction, obstacle=obstacle, rear_hit=front == "b")
+        a, b = collision_sides(gear, other_gear, weight, other_weight, reaction,
+                               other_reaction, obstacle=obstacle, front=front,
+                               front_name="--front")
         return kart_smash_odds(orientation, a, b, hazards_a=hazards, hazards_b=other_hazards,
                                wipeout_at=wipeout_at)
 

@@ -13,8 +13,8 @@ from carnage.analysis.odds import (
     CRIT_HITS,
     ORIENTATIONS,
     OddsError,
-    Side,
     attack_odds,
+    collision_sides,
     explode_odds,
     flip_odds,
     parse_weight,
@@ -30,8 +30,6 @@ from carnage.analysis.odds_devilsrun import (
 )
 from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds, wipeout_facings
 from carnage.analysis.pending import BASIS, pending_odds
-from carnage.engine.collision import REACTIONS
-from carnage.engine.state import WEIGHT_CLASS
 from carnage.engine.wipeout import WIPEOUT_AT
 from carnage.web.deps import GamesDep
 from carnage.web.routers.pages import MISSING, page
@@ -108,9 +106,8 @@ def smash(gear: Gear, other_gear: Gear = 1, orientation: str = "head_on",
             raise OddsError(f"front must be a or b, not {front!r}")
         if orientation not in ORIENTATIONS:
             raise OddsError(f"unknown orientation {orientation!r} (head_on, t_bone or tailgate)")
-        a = Side(gear, WEIGHT_CLASS[parse_weight(weight)], reaction, rear_hit=front == "a")
-        b = Side(0 if obstacle else other_gear, WEIGHT_CLASS[parse_weight(other_weight)],
-                 other_reaction, obstacle=obstacle, rear_hit=front == "b")
+        a, b = collision_sides(gear, other_gear, weight, other_weight, reaction,
+                               other_reaction, obstacle=obstacle, front=front)
         return smash_odds(orientation, a, b).to_json()
 
     out: dict[str, Any] = _answer(run)
@@ -170,14 +167,8 @@ def kart_smash(gear: Gear, other_gear: Gear = 1, orientation: str = "head_on",
                other_hazards: Annotated[int, Query(ge=0, le=99)] = 0,
                wipeout_at: Annotated[int, Query(ge=1, le=99)] = WIPEOUT_AT) -> dict[str, Any]:
     def run() -> dict[str, Any]:
-        if front not in ("a", "b"):
-            raise OddsError(f"front must be a or b, not {front!r}")
-        for r in (reaction, other_reaction):
-            if r not in REACTIONS:
-                raise OddsError(f"a reaction must be smash or evade, not {r!r}")
-        a = Side(gear, WEIGHT_CLASS[parse_weight(weight)], reaction, rear_hit=front == "a")
-        b = Side(0 if obstacle else other_gear, WEIGHT_CLASS[parse_weight(other_weight)],
-                 other_reaction, obstacle=obstacle, rear_hit=front == "b")
+        a, b = collision_sides(gear, other_gear, weight, other_weight, reaction,
+                               other_reaction, obstacle=obstacle, front=front)
         return kart_smash_odds(orientation, a, b, hazards_a=hazards, hazards_b=other_hazards,
                                wipeout_at=wipeout_at).to_json()
 
