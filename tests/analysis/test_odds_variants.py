@@ -262,3 +262,16 @@ def test_kart_t_bone_hazards_match_the_engines_collision(
         seen_buggy[buggy.hazards] += 1
     agrees(exact.gained(exact.smash.a), seen_car, n)
     agrees(exact.gained(exact.smash.b), seen_buggy, n)
+
+
+def test_each_kart_wipes_out_at_its_own_threshold() -> None:
+    # Both evade head-on: one Hazard each. From 5 Hazards A reaches 6; B, with a threshold
+    # of 8 (Dutch Courage), does not.
+    odds = kart_smash_odds("head_on", Side(3, 2, EVADE), Side(2, 2, EVADE), hazards_a=5,
+                           hazards_b=5, other_wipeout_at=8)
+    assert odds.p_wipeout(odds.smash.a, 5) == 1 and odds.p_wipeout(odds.smash.b, 5) == 0
+    out = odds.to_json()
+    assert (out["a"]["wipeout_at"], out["b"]["wipeout_at"]) == (6, 8)
+    assert (out["a"]["p_wipeout"], out["b"]["p_wipeout"]) == (1.0, 0.0)
+    same = kart_smash_odds("head_on", Side(3, 2, EVADE), Side(2, 2, EVADE), hazards_b=5)
+    assert same.to_json()["b"]["wipeout_at"] == 6 and same.to_json()["b"]["p_wipeout"] == 1.0

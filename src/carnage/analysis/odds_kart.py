@@ -101,14 +101,22 @@ class KartSmashOdds:
     wipeout_at: int
     obstacle: bool = False
     """B is an obstacle: it gains nothing and never wipes out."""
+    wipeout_at_b: int | None = None
+    """B's own Wipeout threshold (a perk may raise it); None: the same as A's."""
 
     def gained(self, side: SideOdds) -> Dist:
         """Every Hazard the side gains: its hits and the flat Hazard(s)."""
         return Dist.of({k + side.hazards: w for k, w in enumerate(side.damage.weights)},
                        side.damage.denom)
 
+    def threshold(self, side: SideOdds) -> int:
+        """The Wipeout threshold of ``side`` (one of ``smash.a``, ``smash.b``)."""
+        if side is self.smash.b and self.wipeout_at_b is not None:
+            return self.wipeout_at_b
+        return self.wipeout_at
+
     def p_wipeout(self, side: SideOdds, hazards: int) -> Fraction:
-        return _reaching(self.gained(side), hazards, self.wipeout_at)
+        return _reaching(self.gained(side), hazards, self.threshold(side))
 
     def to_json(self) -> dict[str, object]:
         def one(side: SideOdds, hazards: int, obstacle: bool) -> dict[str, object]:
@@ -118,7 +126,7 @@ class KartSmashOdds:
                 "hits_as_hazards": side.damage.floats(), "flat_hazards": side.hazards,
                 "distribution": g.floats(), "expected_hazards": float(g.mean()),
                 "p_at_least": g.at_least_floats(), "hazards": hazards,
-                "exact": {"distribution": g.exact()}}
+                "wipeout_at": self.threshold(side), "exact": {"distribution": g.exact()}}
             if not obstacle:
                 p = self.p_wipeout(side, hazards)
                 out["p_wipeout"] = float(p)
@@ -133,18 +141,22 @@ class KartSmashOdds:
 
 
 def kart_smash_odds(orientation: str, a: Side, b: Side, *, hazards_a: int = 0,
-                    hazards_b: int = 0, wipeout_at: int = WIPEOUT_AT) -> KartSmashOdds:
+                    hazards_b: int = 0, wipeout_at: int = WIPEOUT_AT,
+                    other_wipeout_at: int | None = None) -> KartSmashOdds:
     """A Collision between karts ``a`` (moving) and ``b`` (or an obstacle) under the variant:
-    Hazards each gains and P(each reaches ``wipeout_at``)."""
+    Hazards each gains and P(each reaches its Wipeout threshold: ``wipeout_at``, and
+    ``other_wipeout_at`` for B when it differs)."""
     if orientation not in KART_ORIENTATIONS:
         raise OddsError(f"unknown orientation {orientation!r} ({', '.join(KART_ORIENTATIONS)})")
     check_count("A's hazards", hazards_a, 99)
     check_count("B's hazards", hazards_b, 99)
     check_count("the wipeout threshold", wipeout_at, 99, 1)
+    if other_wipeout_at is not None:
+        check_count("B's wipeout threshold", other_wipeout_at, 99, 1)
     mapped = str(kart_data()["orientations"].get(orientation, orientation))
     flat = int(kart_data()["collision_hazards"])
     odds = smash_odds(mapped, a, b, dice_of=kart_smash_dice, collision_hazards=flat)
-    return KartSmashOdds(odds, hazards_a, hazards_b, wipeout_at, b.obstacle)
+    return KartSmashOdds(odds, hazards_a, hazards_b, wipeout_at, b.obstacle, other_wipeout_at)
 
 
 def wipeout_facings() -> dict[str, object]:

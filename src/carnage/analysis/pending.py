@@ -147,9 +147,13 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
             a = Side(int(gears[v.id]), int(weights[v.id]), mine)
             b = Side(int(gears[other]), int(weights[other]), r, obstacle=obstacle)
             if kart:
-                ko = kart_smash_odds(orientation, a, b, hazards_a=v.hazards,
-                                     hazards_b=0 if obstacle else g.state.vehicles[other].hazards,
-                                     wipeout_at=wipeout_threshold(g, v)).to_json()
+                them = None if obstacle else g.state.vehicles[other]
+                ko = kart_smash_odds(
+                    orientation, a, b, hazards_a=v.hazards,
+                    hazards_b=0 if them is None else them.hazards,
+                    wipeout_at=wipeout_threshold(g, v),
+                    other_wipeout_at=None if them is None else wipeout_threshold(g, them),
+                ).to_json()
                 against[r] = {"self": ko["a"], "other": ko["b"]}
                 continue
             odds = smash_odds(orientation, a, b)
