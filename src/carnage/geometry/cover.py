@@ -128,13 +128,26 @@ def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]]
             return _INF
         if need_area and (len(local) < 3 or area(local) <= 1e-9):
             return _INF
-        return min(x * d[0] + y * d[1] for x, y in local)
+        return _least_along(local, 0.0, 0.0, d)
     inter = clip_planes(body, planes, ox, oy)
     if not inter:
         return _INF
     if need_area and (len(inter) < 3 or area(inter) <= 1e-9):
         return _INF
-    return min((x - ox) * d[0] + (y - oy) * d[1] for x, y in inter)
+    return _least_along(inter, ox, oy, d)
+
+
+def _least_along(pts: Sequence[Point], ox: float, oy: float, d: Point) -> float:
+    """The least ``(x - ox) * d[0] + (y - oy) * d[1]`` over ``pts`` (not empty)."""
+    dx, dy = d
+    x, y = pts[0]
+    best = (x - ox) * dx + (y - oy) * dy
+    for i in range(1, len(pts)):
+        x, y = pts[i]
+        v = (x - ox) * dx + (y - oy) * dy
+        if v < best:
+            best = v
+    return best
 
 
 def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
@@ -143,10 +156,19 @@ def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
     ``convex.clip_halfplane`` does plane by plane."""
     out = list(poly)
     for nx, ny, c in planes:
-        vals = [nx * x + ny * y - c for x, y in out]
-        if max(vals) <= CLIP_TOL:
+        vals: list[float] = []
+        vmin = vmax = 0.0
+        for k in range(len(out)):
+            x, y = out[k]
+            v = nx * x + ny * y - c
+            vals.append(v)
+            if k == 0 or v < vmin:
+                vmin = v
+            if k == 0 or v > vmax:
+                vmax = v
+        if vmax <= CLIP_TOL:
             continue
-        if min(vals) > CLIP_TOL:
+        if vmin > CLIP_TOL:
             return []
         n = len(out)
         nxt: list[Point] = []
@@ -281,9 +303,19 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
 
 
 def _span(poly: Sequence[Point], axis: Point) -> tuple[float, float]:
+    """The least and greatest of ``x * ax + y * ay`` over the corners (a loop, not a list:
+    the same values, none of them boxed)."""
     ax, ay = axis
-    vals = [x * ax + y * ay for x, y in poly]
-    return min(vals), max(vals)
+    x, y = poly[0]
+    lo = hi = x * ax + y * ay
+    for i in range(1, len(poly)):
+        x, y = poly[i]
+        v = x * ax + y * ay
+        if v < lo:
+            lo = v
+        if v > hi:
+            hi = v
+    return lo, hi
 
 
 def _overlap_deeper(a: Sequence[Point], a_axes: list[tuple[Point, float, float]],
@@ -434,8 +466,39 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if t1 - t0 < 1e-12:
         return _FamilyResult(touch, unblocked_t, None, touch_t)
     if not direct:
-        return _settle(fam, shape, planes, d, target, (t0, t1), tm if touch else None,
-                       unblocked_t, sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF)))
+        return _with_ends(point_status, (t0, t1), _settle(
+            fam, shape, planes, d, target, (t0, t1), tm if touch else None, unblocked_t,
+            sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF))))
+    return _with_ends(point_status, (t0, t1), _direct(
+        fam, shape, planes, d, target, relevant, (t0, t1), touch_t, unblocked_t))
+
+
+def _with_ends(point_status: Callable[[float], tuple[bool, bool, bool]],
+               dom: tuple[float, float], res: _FamilyResult) -> _FamilyResult:
+    """``res``, unless it found no clear placement and one at an end of the touching range
+    is clear (or unblocked): a knife-edge line, where the target is only just touched and
+    an obstruction's edge lies along the template's, so it touches without overlapping.
+    The stretches inside are judged on their inner points and never see it."""
+    if res.clear_t is not None:
+        return res
+    unblocked_t = res.unblocked_t
+    for t in dom:
+        _, ub, cl = point_status(t)
+        if cl:
+            return _FamilyResult(True, t if unblocked_t is None else unblocked_t, t,
+                                 res.touch_t if res.touch_t is not None else t)
+        if ub and unblocked_t is None:
+            unblocked_t = t
+    return _FamilyResult(res.touch, unblocked_t, None, res.touch_t)
+
+
+def _direct(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, float, float]],
+            d: Point, target: Sequence[Point], relevant: list[Blocker],
+            dom: tuple[float, float], touch_t: float | None, unblocked_t: float | None
+            ) -> _FamilyResult:
+    """``_solve_family`` with every obstruction's distance function worked out over the
+    whole family first (``direct``)."""
+    t0, t1 = dom
     target_fn = _pieces(fam, shape, planes, target, t0, t1, need_area=False)
     # An obstruction whose nearest point is, even from the farthest origin, no nearer than
     # the target ever is cannot come first anywhere.
