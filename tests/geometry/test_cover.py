@@ -282,3 +282,17 @@ def test_answers_are_consistent_and_the_offered_placement_is_honest(
         if not fc.cover:
             assert _clear(fc.placement, fc.heading, target, blockers) or \
                 any(_near_clear(fc.placement, target, bl) for bl in blockers)
+
+
+def test_a_knife_edge_clear_line_at_the_end_of_the_touching_range_is_found() -> None:
+    # The wall's lower edge (y = -15) lies along the template's upper edge when the template
+    # only just touches the target's lower edge (y = -15): the wall touches it without any
+    # overlap, so that placement is clear, and it is the only clear one.
+    target = Rect(Pose(130, 0, 0), 60, 30).polygon()
+    blk = wall(40.0, 30.0, 4.0, 90.0)
+    fc = check_fire(CAR, target, Arc.FRONT, MEDIUM, [blk])
+    assert (fc.in_range, fc.cover, fc.blocked) == (True, False, False)
+    assert fc.placement is not None and _clear(fc.placement, 0, target, [blk])
+    assert max(y for _, y in fc.placement) == pytest.approx(-15.0, abs=1e-6)
+    # a hair more wall and the line is gone
+    assert check_fire(CAR, target, Arc.FRONT, MEDIUM, [wall(40.0, 29.99, 4.0, 90.02)]).cover
