@@ -68,6 +68,7 @@ from carnage.geometry.shapes import (
     Point,
     Rect,
     _axes,
+    _project,
     closest_points,
     penetration,
 )
@@ -302,34 +303,18 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
     return out
 
 
-def _span(poly: Sequence[Point], axis: Point) -> tuple[float, float]:
-    """The least and greatest of ``x * ax + y * ay`` over the corners (a loop, not a list:
-    the same values, none of them boxed)."""
-    ax, ay = axis
-    x, y = poly[0]
-    lo = hi = x * ax + y * ay
-    for i in range(1, len(poly)):
-        x, y = poly[i]
-        v = x * ax + y * ay
-        if v < lo:
-            lo = v
-        if v > hi:
-            hi = v
-    return lo, hi
-
-
 def _overlap_deeper(a: Sequence[Point], a_axes: list[tuple[Point, float, float]],
                     b: Sequence[Point], depth: float) -> bool:
     """``penetration(a, b) > depth`` (the separating-axis overlap of two convex outlines),
     with ``a``'s axes and spans worked out once, stopping at the first axis that
     separates them enough."""
     for axis, alo, ahi in a_axes:
-        blo, bhi = _span(b, axis)
+        blo, bhi = _project(b, axis)
         if min(ahi - blo, bhi - alo) <= depth:
             return False
     for axis in _axes(b):
-        alo, ahi = _span(a, axis)
-        blo, bhi = _span(b, axis)
+        alo, ahi = _project(a, axis)
+        blo, bhi = _project(b, axis)
         if min(ahi - blo, bhi - alo) <= depth:
             return False
     return True
@@ -431,7 +416,7 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
         bx0, by0, bx1, by1 = _bbox(b.polygon)
         if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
             if reach_axes is None:
-                reach_axes = [(ax, *_span(reach, ax)) for ax in _axes(reach)]
+                reach_axes = [(ax, *_project(reach, ax)) for ax in _axes(reach)]
             if _overlap_deeper(reach, reach_axes, b.polygon, 1e-9):
                 relevant.append(b)
     planes = halfplanes(shape)
