@@ -1,7 +1,7 @@
 """The rule → code → test tables in docs/coverage.md and docs/rulings.md cite only files,
 code names and test functions that exist.
 
-A row cites files in backticks: ``tests/engine/test_x.py::test_name`` (a test), a bare
+A row cites files in backticks: ``tests/kernel/test_x.py::test_name`` (a test), a bare
 ``test_x.py::test_name`` (a test file found by name under tests/), ``::test_name`` (another
 test in the file cited last), a bare ``test_name`` (the same), or a source path
 (``engine/movement.py``, relative to ``src/carnage/`` or to the repository).

@@ -19,6 +19,28 @@ from typing import Any
 
 ALLOWED_PREFIX = "carnage."
 
+_RENAMED: dict[str, str] = {}
+"""Old module or package -> where its classes live now (snapshots saved before a move)."""
+
+
+def module_renamed(old: str, new: str) -> None:
+    """Classes saved under the module or package ``old`` (``old:Class``, ``old.sub:Class``)
+    are found under ``new`` now: a game's package declares where its modules used to live, so
+    snapshots saved before a move still restore."""
+    if not (old.startswith(ALLOWED_PREFIX) and new.startswith(ALLOWED_PREFIX)):
+        raise ValueError(f"only carnage modules can be renamed ({old!r} -> {new!r})")
+    _RENAMED[old] = new
+
+
+def _current(module: str) -> str:
+    """Where ``module`` lives now: the longest renamed package it is in, re-rooted."""
+    parts = module.split(".")
+    for n in range(len(parts), 1, -1):
+        new = _RENAMED.get(".".join(parts[:n]))
+        if new is not None:
+            return ".".join([new, *parts[n:]])
+    return module
+
 
 class CodecError(ValueError):
     """A value cannot be encoded, or a document cannot be decoded; the message says where."""
@@ -75,6 +97,8 @@ def _lookup(name: Any, where: str) -> type:
     if not isinstance(name, str) or ":" not in name or not name.startswith(ALLOWED_PREFIX):
         raise CodecError(f"{where}: {name!r} is not a carnage class")
     module, qual = name.split(":", 1)
+    if _RENAMED:
+        module = _current(module)
     try:
         obj: Any = importlib.import_module(module)
         for part in qual.split("."):

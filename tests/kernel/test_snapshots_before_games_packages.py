@@ -1,0 +1,57 @@
+"""Snapshots saved before each game became one package (``carnage/games/<name>/``) name their
+classes by the old modules (``carnage.engine.state:GameState``); they still restore, and the
+restored game is the game the same seed and choices build today."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import carnage
+from carnage.games.devilsrun.bots import bot as devils_run_bot
+from carnage.games.refuelled.ai.bots import make_bot
+from carnage.games.refuelled.setup import GameSetup, build_game
+
+DOCS = json.loads((Path(__file__).parent / "golden" / "snapshots_before_games_packages.json")
+                  .read_text(encoding="utf-8"))
+TEAMS = ["examples/teams/intro.yaml", "examples/teams/idris_cult_of_speed.yaml"]
+
+
+def advance(game: Any, steps: int, seed: int, devils_run: bool = False) -> Any:
+    """The choices the saved games were made with: heuristic bots, seeded."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.outcome() is not None or (d := game.pending()) is None:
+            break
+        if devils_run:
+            game.apply(devils_run_bot("heuristic")(game, d, rng))
+        else:
+            game.apply(make_bot("heuristic").choose(game, d, rng))
+    return game
+
+
+def today(name: str) -> Any:
+    if name == "refuelled":
+        return advance(carnage.new_game(ruleset="refuelled", scenario="street-race",
+                                        teams=TEAMS, seed=3), 40, 1)
+    if name == "kart":
+        return advance(carnage.new_game(ruleset="kart", scenario="street-race", seed=4), 40, 2)
+    if name == "legacy":
+        return advance(build_game(GameSetup(players=2, ruleset="legacy"), 5), 40, 3)
+    return advance(carnage.new_game(ruleset="devils-run", scenario="devils-run", seed=6), 25, 4,
+                   devils_run=True)
+
+
+@pytest.mark.parametrize("name", sorted(DOCS))
+def test_a_snapshot_saved_before_the_move_restores_as_the_same_game(name: str) -> None:
+    old = DOCS[name]
+    assert "carnage.engine." in json.dumps(old) or "carnage.devilsrun" in json.dumps(old)
+    restored = carnage.restore(old)
+    assert restored.snapshot() == today(name).snapshot()
+    # and it plays on
+    d = restored.pending()
+    assert d is not None
