@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
-from carnage.devilsrun.ruleset import replay
+
+from carnage.games.devilsrun.missions import replay
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 
