@@ -152,3 +152,28 @@ def test_the_citation_check_catches_a_missing_test_and_a_missing_file(
         "`engine/no_such_module.py`: no such file",
         "`gone` is not in src/carnage/engine/movement.py",
     ]
+
+
+def prose_problems(doc: str) -> list[str]:
+    """Every file a prose document cites in backticks (`games/refuelled/setup.py`,
+    `tests/kernel/test_layers.py::test_x`, `engine/movement.py` ``resolve_move``) exists, and a
+    cited test or function is in it."""
+    problems: list[str] = []
+    for n, line in enumerate((ROOT / doc).read_text(encoding="utf-8").splitlines(), 1):
+        for span in re.findall(r"`([^`\s]+)`", line):
+            path, _, name = span.partition("::")
+            if not PATH.match(path) or path.startswith("../") or "<" in path:
+                continue
+            file = resolve(path)
+            if file is None:
+                problems.append(f"{doc}:{n}: `{span}`: no such file")
+            elif name and re.sub(r"\[.*\]$", "", name).replace(".", "::") not in \
+                    defined_names(file):
+                problems.append(f"{doc}:{n}: `{span}`: no {name} in {file.relative_to(ROOT)}")
+    return problems
+
+
+@pytest.mark.parametrize("doc", ["docs/design.md", "docs/performance.md", "README.md"])
+def test_the_design_notes_cite_only_files_that_exist(doc: str) -> None:
+    problems = prose_problems(doc)
+    assert not problems, "\n".join(problems)
