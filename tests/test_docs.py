@@ -150,7 +150,7 @@ def test_the_citation_check_catches_a_missing_test_and_a_missing_file(
     assert [p.split(": ", 1)[1] for p in problems] == [
         "`::no_such_test`: no no_such_test in tests/test_docs.py",
         "`engine/no_such_module.py`: no such file",
-        "`gone` is not in src/carnage/engine/movement.py",
+        "`gone` is not in src/carnage/games/refuelled/engine/movement.py",
     ]
 
 

@@ -84,7 +84,7 @@ def test_team_files_play_in_the_legacy_ruleset(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["errors"] == 0
     assert read_log(logs / "game-0.jsonl").setup.ruleset == "legacy"
-    intro = Path(__file__).parents[2] / "examples" / "teams" / "intro.yaml"
+    intro = Path(__file__).parents[3] / "examples" / "teams" / "intro.yaml"
     r = runner.invoke(app, ["simulate", "--ruleset", "legacy", "--team", str(intro),
                             "--team", str(b), "--games", "1"])
     assert r.exit_code == 2 and "the Legacy ruleset plays Legacy teams" in r.stderr

@@ -28,7 +28,7 @@ from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.kernel.decisions import Decision, Interval
 from carnage.web.views import SeatControl, game_view, pending_view
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "carnage"
+SRC = Path(__file__).resolve().parents[4] / "src" / "carnage"
 GAMES = 300
 FIRST_SEED = 31_000
 

@@ -31,7 +31,7 @@ from carnage.kernel.dice import SeededDice
 from carnage.rulesets import REFUELLED
 from carnage.web.views import SeatControl, game_view, pending_view, table_svg
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "carnage"
+SRC = Path(__file__).resolve().parents[4] / "src" / "carnage"
 YARD = ((100.0, 600.0), (300.0, 600.0), (300.0, 800.0), (100.0, 800.0))
 
 

@@ -28,7 +28,7 @@ from carnage.games.refuelled.setup import (
 from carnage.geometry.shapes import Pose
 from carnage.team import check_team, load_team, parse_team
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 INTRO = ROOT / "examples" / "teams" / "intro.yaml"
 
 
