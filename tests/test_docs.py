@@ -132,12 +132,12 @@ def test_the_citation_check_catches_a_missing_test_and_a_missing_file(
     doc.parent.mkdir()
     doc.write_text(
         "| rule | code | test |\n|---|---|---|\n"
-        "| a | `engine/movement.py` `gone` | `tests/test_docs.py::test_docs_cite_only_files_"
+        "| a | `geometry/sweep.py` `gone` | `tests/test_docs.py::test_docs_cite_only_files_"
         "and_tests_that_exist`, `::no_such_test` |\n"
-        "| b | `engine/no_such_module.py` | `test_docs.py::resolve` |\n", encoding="utf-8")
+        "| b | `geometry/no_such_module.py` | `test_docs.py::resolve` |\n", encoding="utf-8")
     monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
-    (tmp_path / "src" / "carnage" / "engine").mkdir(parents=True)
-    (tmp_path / "src" / "carnage" / "engine" / "movement.py").write_text("def here(): ...\n",
+    (tmp_path / "src" / "carnage" / "geometry").mkdir(parents=True)
+    (tmp_path / "src" / "carnage" / "geometry" / "sweep.py").write_text("def here(): ...\n",
                                                                          encoding="utf-8")
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_docs.py").write_text(
@@ -149,8 +149,8 @@ def test_the_citation_check_catches_a_missing_test_and_a_missing_file(
         repo_files.cache_clear()
     assert [p.split(": ", 1)[1] for p in problems] == [
         "`::no_such_test`: no no_such_test in tests/test_docs.py",
-        "`engine/no_such_module.py`: no such file",
-        "`gone` is not in src/carnage/games/refuelled/engine/movement.py",
+        "`geometry/no_such_module.py`: no such file",
+        "`gone` is not in src/carnage/geometry/sweep.py",
     ]
 
 

@@ -49,8 +49,8 @@ def today(name: str) -> Any:
 @pytest.mark.parametrize("name", sorted(DOCS))
 def test_a_snapshot_saved_before_the_move_restores_as_the_same_game(name: str) -> None:
     old = DOCS[name]
-    before = ("carnage" + ".engine.", "carnage" + ".devilsrun.")  # the modules of that time
-    assert any(name in json.dumps(old) for name in before)
+    if name != "devils-run":  # Devil's Run's snapshot names no module
+        assert "carnage" + ".engine." in json.dumps(old)  # the modules of that time
     restored = carnage.restore(old)
     assert restored.snapshot() == today(name).snapshot()
     # and it plays on

@@ -21,8 +21,6 @@ from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
 from carnage.games.refuelled.odds import (
     CRIT_HITS,
     AttackOdds,
-    Dist,
-    OddsError,
     attack_odds,
     collision_sides,
     explode_odds,
@@ -33,6 +31,7 @@ from carnage.games.refuelled.odds import (
     skid_odds,
     smash_odds,
 )
+from carnage.kernel.odds import Dist, OddsError
 
 app = typer.Typer(help="Exact odds of the game's dice.", no_args_is_help=True)
 

@@ -10,10 +10,11 @@ from tests.games.devilsrun.helpers import arranged, events, play
 from carnage.games.devilsrun.state import REMOVED, RUNNING, WRECK
 
 ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / "src/carnage/games/devilsrun/data"
 
 
 def test_every_ruling_is_data_and_a_docs_row_and_every_cited_ruling_exists() -> None:
-    rows = yaml.safe_load((ROOT / "src/carnage/games/devilsrun/data/rulings.yaml").read_text())["rulings"]
+    rows = yaml.safe_load((DATA / "rulings.yaml").read_text())["rulings"]
     ids = [r["id"] for r in rows]
     assert ids == [f"DRR-{i}" for i in range(1, len(ids) + 1)]
     docs = (ROOT / "docs/rulings.md").read_text()
@@ -119,9 +120,9 @@ def test_every_rule_an_event_can_cite_is_indexed_with_its_lines() -> None:
     from carnage.games.devilsrun.bots import bot, play_out
     from carnage.games.devilsrun.missions import DEVILS_RUN
 
-    rules = yaml.safe_load((ROOT / "src/carnage/games/devilsrun/data/rules.yaml").read_text())["rules"]
+    rules = yaml.safe_load((DATA / "rules.yaml").read_text())["rules"]
     rulings = {r["id"] for r in yaml.safe_load(
-        (ROOT / "src/carnage/games/devilsrun/data/rulings.yaml").read_text())["rulings"]}
+        (DATA / "rulings.yaml").read_text())["rulings"]}
     cited: set[str] = set()
     for p in (ROOT / "src/carnage/games/devilsrun").glob("game.py"):
         cited |= set(re.findall(r'"(DR-\d{3})"', p.read_text()))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from carnage.games.refuelled.odds import Dist, OddsError, check_count
+from carnage.kernel.odds import Dist, OddsError, check_count
 
 D10 = 10
 CRITICAL_ON = 1

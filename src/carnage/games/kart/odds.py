@@ -28,15 +28,13 @@ from carnage.games.refuelled.odds import (
     CRIT_HITS,
     ORIENTATIONS,
     AttackOdds,
-    Dist,
-    OddsError,
     Side,
     SideOdds,
     SmashOdds,
     attack_odds,
-    check_count,
     smash_odds,
 )
+from carnage.kernel.odds import Dist, OddsError, check_count
 
 KART_ORIENTATIONS = (*ORIENTATIONS, "sideswipe")
 

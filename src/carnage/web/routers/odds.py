@@ -21,7 +21,6 @@ from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
 from carnage.games.refuelled.odds import (
     CRIT_HITS,
     ORIENTATIONS,
-    OddsError,
     attack_odds,
     collision_sides,
     explode_odds,
@@ -31,6 +30,7 @@ from carnage.games.refuelled.odds import (
     smash_odds,
 )
 from carnage.games.refuelled.pending import BASIS, pending_odds
+from carnage.kernel.odds import OddsError
 from carnage.web.deps import GamesDep
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Message
