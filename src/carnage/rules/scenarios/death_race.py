@@ -302,7 +302,7 @@ class DeathRace(TableScenario):
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
         seen = game.state.scenario.setdefault("seen", {})
-        if result is not None and v.in_play:
+        if result is not None and v.in_contention:
             path = result.swept(SAMPLES)
             before = seen.get(v.id)
             if before is not None and before != path[0]:
@@ -340,7 +340,7 @@ class DeathRace(TableScenario):
             if st.finished:
                 return
             before = seen.get(v.id)
-            if before is not None and before != v.pose and v.in_play:
+            if before is not None and before != v.pose and v.in_contention:
                 self._judge(game, v, interpolate(before, v.pose))
             seen[v.id] = v.pose
 
@@ -351,8 +351,8 @@ class DeathRace(TableScenario):
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         st = game.state
         st.scenario.setdefault("seen", {})[v.id] = v.pose
-        if not self.counts(game, v) or st.finished:
-            return  # an RC Car (p.79) or a Ghost Rider (p.101) is not racing
+        if not self.counts(game, v) or not v.in_contention or st.finished:
+            return  # an RC Car (p.79), a Ghost Rider (p.101), a wreck (SC-44) is not racing
         track = self.track(st)
         for step in passes_along(track, self.progress(st, v), poses, v.length, v.width):
             self._passed(game, v, track, step)

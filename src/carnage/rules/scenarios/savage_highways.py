@@ -512,8 +512,9 @@ class SavageHighways(TableScenario):
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
         rig = the_rig(game.state)
-        if value is not True or result is None or rig is None or v.id != rig.id:
-            return None
+        if (value is not True or result is None or rig is None or v.id != rig.id
+                or not v.in_contention):
+            return None  # a wreck skidding off the table escapes nothing (SC-44)
         from carnage.geometry.surfaces import move_pieces
 
         pieces = move_pieces(result)
@@ -527,7 +528,7 @@ class SavageHighways(TableScenario):
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         rig = the_rig(game.state)
-        if rig is None or v.id != rig.id or not v.in_play:
+        if rig is None or v.id != rig.id or not v.in_contention:
             return
         for edge in self.escape_edges(game.state):
             if touches_edge(game.state, v, edge):

@@ -280,7 +280,7 @@ class StreetRace(RollOffPole, TableScenario):
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
-        if result is not None and v.in_play:
+        if result is not None and v.in_contention:
             # A move whose whole sweep stays in a box clear of the finish line by more than
             # the reach of a point goal (1 mm) cannot cross it: its poses are not needed.
             far = penetration(result.swept_box(), [self.finish_line.a, self.finish_line.b]) \
@@ -294,8 +294,8 @@ class StreetRace(RollOffPole, TableScenario):
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         sc = game.state.scenario
         sc.setdefault("seen", {})[v.id] = v.pose
-        if not self.counts(game, v):
-            return  # an RC Car (p.79) or a Ghost Rider (p.101) cannot win the race
+        if not self.counts(game, v) or not v.in_contention:
+            return  # an RC Car (p.79), a Ghost Rider (p.101), a wreck (SC-44) cannot win
         if sc.get("crossed") is None and crosses(self.finish_line, poses, v.length, v.width):
             sc["crossed"] = v.id
             game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
