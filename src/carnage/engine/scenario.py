@@ -64,6 +64,12 @@ class Scenario:
         game.emit("pole", source=source, page=page, player=st.pole, reason=reason)
         return True
 
+    respawns_where_wrecked = True
+    """p.90: a wreck still on the table is turned back over where it lies. A scenario whose
+    rule says where a respawned vehicle *must* come back (within Short of its controller's
+    spawn point, G-11) sets this False (ruling SC-45): every respawned vehicle, a wreck on the
+    table too, is then placed by ``respawn_positions`` and its wreck cleared away."""
+
     def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
         """Where a respawned vehicle that is not on the table as a wreck may be placed (p.90),
         by label. Base rule (ruling SP-1): where it last stood, if that spot is on the table

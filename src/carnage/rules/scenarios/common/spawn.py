@@ -308,6 +308,9 @@ class SpawnPoints:
     at one's own spawn point, the table marks and ``option_poses`` of a ``spawn_pose``."""
 
     page: int | None
+    respawns_where_wrecked = False
+    """G-11: a respawned vehicle must come back within Short of its controller's spawn point,
+    a wreck still on the table too (ruling SC-45; engine/votes.py ``respawn``)."""
 
     def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
         return respawn_at_spawn_point(game, vehicle)
