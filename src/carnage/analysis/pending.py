@@ -15,8 +15,8 @@ for as the dice are rolled (``attack_dice``, ``to_hit_penalty``, ``evade_dice``,
 ``evade_bonus``, ``evade_saves``, ``skid_setup``) are asked here too, on a copy of the game so
 that a one-use modifier is not spent (``modifiers``). Choices still to be made before the roll
 (Evasive's Hazards, Angel of Death, Loader's crew) count as not taken; Push It is shown once
-(Chrome-Whisperer's further pushes are not). In a game under the Kart variant's rules (``kart_rules``) an attack
-and a collision give Hazards, not damage: their odds are the variant's
+(Chrome-Whisperer's further pushes are not). In a game under the Kart variant's rules
+(``kart_rules``) an attack and a collision give Hazards, not damage: their odds are the variant's
 (``analysis.odds_kart``: the Hazards gained and the chance of a Wipeout).
 """
 

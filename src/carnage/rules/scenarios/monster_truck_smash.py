@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from carnage.engine.collision import SMASH
 from carnage.engine.game import ask
+from carnage.engine.scenario import TeamDemand
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.geometry.shapes import Point, Pose, penetration
@@ -109,6 +111,11 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
                      "weapons": [{"id": "machine_gun", "facing": "front"}]},
                 ]}, f"mice team {p + 1}"))
         return tuple(out)
+
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """Seat 1 plays the Monster: Monster Trucks only (p.147); the Mice field anything."""
+        return TeamDemand(types=frozenset({MONSTER_TYPE})) if seat == 0 else TeamDemand()
 
     # -- set-up ----------------------------------------------------------------------------------
     def install(self, game: Game) -> None:

@@ -34,10 +34,11 @@ Memory: ``state.scenario["savage"]``: ``edges`` (role or seat -> edge names), ``
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.engine.game import ask
+from carnage.engine.scenario import TeamDemand
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Obstacle, Status, VehicleState
 from carnage.geometry.movement import trailer_behind
@@ -234,7 +235,10 @@ def ask_spot(game: Game, player: int, v: VehicleState, spots: dict[str, Pose], w
              source: str, page: int | None) -> Flow:
     """Ask where ``v`` goes among ``spots`` (decision ``edge_pose``) and put it there."""
     if not spots:
-        raise RuntimeError(f"no room to deploy {v.name} {what}")
+        from carnage.rulesets.setup import SetupError
+
+        raise SetupError(f"{game.scenario.name}: no room to deploy {v.name} "
+                         f"(player {player + 1}) {what}")
     pick = yield ask(player, "edge_pose", f"Where does {v.name} deploy ({what})?",
                      [(k, f"{what}, {k.split(':')[1]} mm along the {k.split(':')[0]} edge"
                        if ":" in k else k) for k in spots], source=source, page=page,
@@ -313,6 +317,19 @@ class SavageHighways(TableScenario):
         return self.id.replace("-", "_")
 
     # -- teams -----------------------------------------------------------------------------
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """The Riggers field the prescribed road train (a War Rig and its escorts, p.166);
+        each Ganger anything but a War Rig, within their share of the 120 Cans."""
+        from carnage.catalog import load_catalog
+
+        rig_seat = int((options or {}).get("riggers", 0))
+        if seat == rig_seat:
+            return TeamDemand(team=self.default_teams(players)[seat])
+        return TeamDemand(types=frozenset(v.id for v in load_catalog().vehicles
+                                          if v.id != WAR_RIG),
+                          cans=GANGER_CANS // max(1, players - 1))
+
     def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
         """SH-02 and SH-03 (see the module docstring); ``SetupError`` naming the problem."""
         from carnage.rules.scenarios.composition import scenario_team

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.engine.attack import Sight, legal_shots, resolve_attacks
 from carnage.engine.game import ask
 from carnage.engine.movement import touching_ids
+from carnage.engine.scenario import TeamDemand
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Status, VehicleState
 from carnage.engine.votes import VoteEffect, allies, gain_votes, own_vehicles, respawn
@@ -169,6 +171,12 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
                               "weapons": [{"id": CANNON, "facing": "front"}]} for i in (1, 2)],
             }, f"tank commander team {p + 1}"))
         return tuple(out)
+
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """Every team is two Tanks with front-mounted 125mm Cannons (p.150): the one the
+        scenario prescribes."""
+        return TeamDemand(team=self.default_teams(players)[seat])
 
     def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
                    ) -> TeamReport:
