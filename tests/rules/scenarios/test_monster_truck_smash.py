@@ -15,7 +15,7 @@ from tests.builders import drive, ev, play, wound
 
 from carnage.catalog import Weight
 from carnage.engine.collision import smash_dice
-from carnage.engine.damage import suffer_damage
+from carnage.engine.damage import suffer_damage, wreck
 from carnage.engine.game import Flow, Game
 from carnage.engine.state import WEIGHT_CLASS, Obstacle, Status
 from carnage.engine.votes import respawn
@@ -302,3 +302,21 @@ def test_a_wreck_skidding_into_a_monster_is_not_squashed() -> None:
     assert ev(g, "collision") and car.status is not Status.ACTIVE
     assert not ev(g, "squashed") and not st.scenario.get("squashed")
     assert score.total(g, score.VP, 0) == 0
+
+
+def test_a_carrier_removed_by_twisted_metal_drops_its_flag_not_exploded() -> None:
+    # The Car carries flag N and is wrecked in a collision (p.44): its explosion check rolls
+    # a 1, so Twisted Metal removes it; the flag is dropped for that, not as an explosion.
+    def lay(g: Game) -> None:
+        place(g, **{MONSTER_A: (150.0, 1100.0, 0.0), MONSTER_B: (800.0, 1100.0, 0.0),
+                    BUGGY: (800.0, 150.0, 0.0), CAR: (600.0, 300.0, 90.0)})
+        tokens.pick_up(g, "flag-N", g.state.vehicles[CAR], source="test", page=148)
+
+    g = set_up([1] * 400, lay)
+    car = g.state.vehicles[CAR]
+    _run(wreck(g, car, in_collision=True))
+    assert car.status is Status.REMOVED
+    assert [e["explodes"] for e in ev(g, "explosion_check", vehicle=CAR)] == [False]
+    [dropped] = ev(g, "token_dropped")
+    assert dropped["token"] == "flag-N"
+    assert dropped["reason"] == "carrier removed (wrecked in a collision)"
