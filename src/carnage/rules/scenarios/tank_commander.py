@@ -39,7 +39,14 @@ from carnage.engine.movement import touching_ids
 from carnage.engine.scenario import TeamDemand
 from carnage.engine.scenario_view import Drawable, ReportRow
 from carnage.engine.state import GameState, Status, VehicleState
-from carnage.engine.votes import VoteEffect, allies, gain_votes, own_vehicles, respawn
+from carnage.engine.votes import (
+    VoteEffect,
+    allies,
+    gain_votes,
+    own_vehicles,
+    respawn,
+    respawn_positions,
+)
 from carnage.geometry.arcs import parse_arc
 from carnage.geometry.shapes import distance
 from carnage.rules.scenarios.arena import arena_terrain
@@ -333,8 +340,8 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
         for p in st.clockwise_from(st.pole):
             for v in [o for o in st.vehicles.values() if o.player == p and o.in_team
                       and not o.in_play]:
-                if st.finished or (not self.respawn_positions(game, v) and not any(
-                        ob.wreck_of == v.id for ob in st.obstacles.values())):
+                # Wreck or not, it comes back at its spawn point (ruling SC-45).
+                if st.finished or not respawn_positions(game, v):
                     continue
                 pick = yield ask(p, "commercial_break",
                                  f"Commercial Break: respawn {v.name} for free?",
