@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from carnage.ai.bots import make_bot
 from carnage.cli.simulate_cmd import random_teams_setup
-from carnage.engine.game import Game
-from carnage.rules.scenarios.death_race import GRID_DEPTH_GUESS
+from carnage.games.refuelled.ai.bots import make_bot
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.scenarios.death_race import GRID_DEPTH_GUESS
+from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
 from carnage.rulesets import RULESETS
-from carnage.rulesets.setup import GameSetup, SetupError, build_game
 from carnage.team import TeamSpec, check_team
 from carnage.team.io import parse_team
 from carnage.team.random_team import random_team
