@@ -177,3 +177,27 @@ def prose_problems(doc: str) -> list[str]:
 def test_the_design_notes_cite_only_files_that_exist(doc: str) -> None:
     problems = prose_problems(doc)
     assert not problems, "\n".join(problems)
+
+
+RULING_ID = re.compile(r"^\| ([A-Z][A-Z0-9]*-\d+) \|")
+
+
+def duplicate_ruling_ids(text: str) -> list[str]:
+    """Each ruling id that opens more than one row of ``text`` (a rulings table)."""
+    seen: dict[str, int] = {}
+    for line in text.splitlines():
+        found = RULING_ID.match(line)
+        if found:
+            seen[found.group(1)] = seen.get(found.group(1), 0) + 1
+    return sorted(ruling for ruling, count in seen.items() if count > 1)
+
+
+def test_ruling_ids_are_unique() -> None:
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    assert RULING_ID.match(next(line for line in text.splitlines() if "| PS-1 |" in line))
+    assert duplicate_ruling_ids(text) == []
+
+
+def test_the_ruling_id_check_catches_a_duplicate() -> None:
+    text = "| # | where |\n|---|---|\n| VR-1 | a |\n| VR-2 | b |\n| VR-1 | c |\n"
+    assert duplicate_ruling_ids(text) == ["VR-1"]

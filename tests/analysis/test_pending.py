@@ -4,11 +4,19 @@ party has reacted, and the skid dice count."""
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
 from tests.builders import (
     activate,
     armed,
+    attack,
     attack_game,
     collide,
+    drive,
+    ev,
+    perked,
     play,
     rock,
     run_step,
@@ -129,3 +137,52 @@ def test_in_a_kart_game_attacks_and_collisions_give_hazards() -> None:
     assert d is not None
     plain = {o.option: o for o in pending_odds(g, d, g.state.vehicles["car"])}["smash"]
     assert plain.odds["evade"]["self"]["smash_dice"] == 7
+
+
+def _dead_eye_shot(dice: list[int]) -> Game:
+    """A machine gun (2 dice) with Dead Eye at a gear 1 car 140 mm beyond its front edge:
+    beyond Medium, within Double, so it hits on 3+ (p.109); one evade die."""
+    v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), "dead_eye")
+    t = vehicle("t", "car", 600, 500, player=1, gear=1)
+    return run_step(table(v, t), attack("v"), dice)
+
+
+def test_attack_odds_include_a_perks_to_hit_bonus_and_equal_the_engines_resolution() -> None:
+    g = _dead_eye_shot([])
+    d = g.pending()
+    assert d is not None and d.kind == "attack"
+    [mg] = pending_odds(g, d, g.state.vehicles["v"])
+    assert mg.detail["modifiers"] == {"to_hit_bonus": 1, "evade_dice": 1, "evade_bonus": 0,
+                                      "evasive": False}
+    assert mg.odds == attack_odds(2, evade_gear=1, to_hit_bonus=1).to_json()
+    assert mg.odds != attack_odds(2, evade_gear=1).to_json()
+    assert g.pending() is d and not g.log.of_kind("roll")  # asking rolled nothing
+    # Every roll of the two attack dice and the evade die, through the engine.
+    lost: Counter[int] = Counter()
+    for roll in product(range(1, 7), repeat=3):
+        played = _dead_eye_shot(list(roll))
+        assert drive(played, attack=["machine_gun#0>t", "stop"]) is None
+        lost[sum(int(str(e["amount"])) for e in ev(played, "damage", vehicle="t"))] += 1
+    engine = {str(k): str(Fraction(lost[k], 6 ** 3)) for k in range(max(lost) + 1)}
+    assert mg.odds["exact"]["distribution"] == engine
+
+
+def test_skid_odds_follow_a_perk_that_stops_shifts_discarding_hazards() -> None:
+    # Unnerving Eye Contact (p.111): an enemy within Short of it may not spend Shifts to
+    # discard Hazard Tokens, so a car on 3 Hazards keeps them whatever it rolls.
+    car = vehicle("car", "car", 300, 300, 90, player=0, hazards=3)
+    eye = perked(vehicle("eye", "car", 360, 300, 90, player=1), "unnerving_eye_contact")
+    g = run_step(table(car, eye), activate("car"), [6] * 10)
+    play(g, "short_straight")
+    d = g.pending()
+    assert d is not None and d.kind == "skid_dice"
+    odds = {o.option: o for o in pending_odds(g, d, car)}
+    assert odds[2].detail["modifiers"]["hazard_discard"] is False
+    # A Short Straight is trivial: a bonus Shift (p.40).
+    want = skid_odds(2, trivial=True, hazards=3, hazard_discard=False)
+    assert odds[2].odds["exact"] == want.to_json()["exact"]
+    assert odds[2].odds != skid_odds(2, trivial=True, hazards=3).to_json()
+    assert want.hazards_after.at_least(3) == 1  # the Shifts discard nothing
+    # Through the engine: three Shifts (two 6s and the bonus) leave the Hazards on it.
+    drive(g, skid_dice=2)
+    assert car.hazards == 3

@@ -364,7 +364,7 @@ def test_trailer_follows_the_template_behind_the_cab() -> None:
     trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
     assert near(trailer.pose, Pose(160 - 75, 0, 0), 1e-6)  # hitch at the far end, x = 160
     # Turn: folded, it meets the cab corner to corner on the inside of the bend (no overlap,
-    # ruling VR-18), and its rear edge centre lies on the centreline.
+    # ruling VR-20), and its rear edge centre lies on the centreline.
     moved = resolve_move(cab, "turn")
     trailer = hitch_trailer(moved.body, tr_len, tr_w, moved.path)
     hinge = trailer.pose.heading - moved.body.pose.heading

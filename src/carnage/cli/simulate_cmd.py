@@ -44,6 +44,7 @@ from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
     build_game,
+    game_scenario,
     log_text,
     make_setup,
     record_game,
@@ -133,18 +134,45 @@ def save_log(folder: Path, seed: int, record: GameRecord) -> Path:
     return target
 
 
+RANDOM_TEAM_DRAWS = 12
+"""Draws of a game's random teams before the scenario is said to accept none."""
+
+
 def random_teams_setup(base: GameSetup, cans: int,
                        sponsored: bool | None = None) -> Callable[[int], GameSetup]:
-    """``--teams random``: game ``seed`` gets its own random legal teams, one per
-    player, drawn from ``team:<seed>:<seat>`` so every game's teams are known from its seed.
-    ``sponsored`` as in ``random_team`` (True: a sponsor and perks for every team)."""
-    from carnage.team.random_team import random_team
+    """``--teams random``: game ``seed`` gets its own random teams, one per player, drawn
+    from what its scenario accepts of each seat (``Scenario.team_demand`` /
+    ``random_team``) from ``team:<seed>:<seat>``, so every game's teams are known from its
+    seed. Teams the scenario's checks or set-up still refuse (a starting grid too small
+    for them) are drawn again from ``team:<seed>~<n>:<seat>``; after ``RANDOM_TEAM_DRAWS``
+    draws a ``SetupError`` names the scenario and the last refusal. ``sponsored`` as in
+    ``random_team`` (True: a sponsor and perks for every team)."""
+    from carnage.rulesets import get_ruleset
+
+    try:
+        ruleset = get_ruleset(base.ruleset)
+    except KeyError as e:
+        raise SetupError(str(e.args[0])) from None
 
     def setup_for(game_seed: int) -> GameSetup:
-        teams = tuple(random_team(f"{game_seed}:{p}", cans, name=f"Random {game_seed}/{p + 1}",
-                                  sponsored=sponsored)
-                      for p in range(base.players))
-        return replace(base, teams=teams)
+        scenario, _ = game_scenario(base, game_seed, ruleset)
+        refused = ""
+        for draw in range(RANDOM_TEAM_DRAWS):
+            tag = str(game_seed) if draw == 0 else f"{game_seed}~{draw}"
+            teams = tuple(scenario.random_team(
+                f"{tag}:{p}", cans, p, base.players, ruleset=ruleset, sponsored=sponsored,
+                name=f"Random {game_seed}/{p + 1}", options=base.options_dict())
+                for p in range(base.players))
+            setup = replace(base, teams=teams)
+            try:
+                build_game(setup, game_seed)  # the scenario's checks and its set-up's
+            except SetupError as e:
+                refused = str(e)
+                continue
+            return setup
+        raise SetupError(f"{scenario.name}: no random teams of {cans} cans it accepts in "
+                         f"{RANDOM_TEAM_DRAWS} draws for game {game_seed} (last refused: "
+                         f"{refused})")
 
     return setup_for
 

@@ -795,7 +795,7 @@ def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: b
 def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect:
     """The trailer hitched behind ``cab`` at ``hinge`` degrees (its heading minus the cab's).
     In line (hinge 0) its front edge is centred on the cab's rear edge centre; folded, the
-    two bodies meet corner to corner on the inside of the bend (ruling VR-18), so the trailer
+    two bodies meet corner to corner on the inside of the bend (ruling VR-20), so the trailer
     stays behind the cab's rear edge and the two never overlap (for hinges within 90)."""
     cr, tr = math.radians(cab.pose.heading), math.radians(cab.pose.heading + hinge)
     rx, ry = cab.rear_centre()

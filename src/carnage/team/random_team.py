@@ -77,29 +77,38 @@ class _Draft:
 
 def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | None = None,
                 catalog: Catalog | None = None, sponsored: bool | None = None,
-                perks: bool | None = None) -> TeamSpec:
+                perks: bool | None = None, types: frozenset[str] | None = None,
+                max_vehicles: int | None = None) -> TeamSpec:
     """A random legal team costing at most ``cans``. ``sponsored``:
     None draws any sponsor or none; True always a sponsor; False never (a team that cannot
     be made legal still drops its sponsor, as below). ``perks``: buy perks from
-    the sponsor's perk classes; unset means "when ``sponsored`` is True"."""
+    the sponsor's perk classes; unset means "when ``sponsored`` is True". ``types``: the
+    vehicle types it may field (what a scenario accepts; None: any); ``max_vehicles``: at
+    most that many vehicles."""
     cat = catalog or load_catalog()
     rng = seed if isinstance(seed, random.Random) else random.Random(f"team:{seed}")
-    cheapest = min(v.cost for v in cat.vehicles)
+    pool = [v for v in cat.vehicles if types is None or v.id in types]
+    if not pool:
+        raise RandomTeamError(f"no vehicle type in the catalogue is one of {sorted(types or ())}")
+    cheapest = min(v.cost for v in pool)
     if cans < cheapest:
         raise RandomTeamError(
-            f"a random team needs at least {cheapest} cans (the cheapest vehicle), not {cans}")
+            f"a random team needs at least {cheapest} cans (the cheapest vehicle"
+            f"{'' if types is None else ' it may field'}), not {cans}")
+    limit = _Limits(types, max_vehicles)
     title = name or (f"Random {seed}" if not isinstance(seed, random.Random) else "Random")
     sponsors: list[str | None] = [None, *(s.id for s in cat.sponsors)]
     if sponsored is not None:
         sponsors = sponsors[1:] if sponsored else [None]
     sponsor = rng.choice(sponsors)
     buy_perks = sponsored is True if perks is None else perks
-    spec = _draw(cat, rng, title, cans, sponsor, buy_perks, fit_sponsor=sponsored is True)
-    for attempt in (spec, _draw(cat, rng, title, cans, None)):
+    spec = _draw(cat, rng, title, cans, sponsor, buy_perks, fit_sponsor=sponsored is True,
+                 limits=limit)
+    for attempt in (spec, _draw(cat, rng, title, cans, None, limits=limit)):
         fixed = _repair(cat, attempt)
         if fixed is not None:
             return fixed
-    cheap = min(cat.vehicles, key=lambda v: (v.cost, v.id))
+    cheap = min(pool, key=lambda v: (v.cost, v.id))
     return TeamSpec(name=title, cans=cans, vehicles=(VehicleSpec(name=f"{cheap.name} 1",
                                                                  type=cheap.id),))
 
@@ -110,8 +119,15 @@ def check_random_team(spec: TeamSpec, catalog: Catalog | None = None) -> TeamRep
 
 
 # -- drawing ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Limits:
+    types: frozenset[str] | None = None
+    max_vehicles: int | None = None
+
+
 def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
-          sponsor: str | None, buy_perks: bool = False, fit_sponsor: bool = False) -> TeamSpec:
+          sponsor: str | None, buy_perks: bool = False, fit_sponsor: bool = False,
+          limits: _Limits = _Limits()) -> TeamSpec:
     """``fit_sponsor`` (for ``sponsored=True``): draw only vehicle types the team
     builder lets the sponsor buy, and for Rusty's Bootleggers a first vehicle that can tow,
     so that few teams lose their sponsor in the repair."""
@@ -121,7 +137,10 @@ def _draw(cat: Catalog, rng: random.Random, title: str, cans: int,
     types = _sponsor_types(cat, sponsor) if fit_sponsor else None
     while True:
         allowed = [v for v in cat.vehicles if v.cost <= left and _vehicle_ok(v, sponsor)
-                   and (types is None or v.id in types)]
+                   and (types is None or v.id in types)
+                   and (limits.types is None or v.id in limits.types)]
+        if limits.max_vehicles is not None and len(drafts) >= limits.max_vehicles:
+            allowed = []
         if types is not None and sponsor == "rustys_bootleggers" and not drafts:
             allowed = [v for v in allowed if v.has_trailer or v.weight in TRAILER_TOWING]
         if not allowed or (drafts and rng.random() > MORE_VEHICLES):

@@ -33,6 +33,19 @@ TEAM_TYPES = (("car", "performance_car"), ("truck", "buggy"), ("buggy", "car"),
 """The types of the generated default teams, by seat (cycled)."""
 
 
+def random_legacy_team(seed: str, name: str | None = None) -> TeamSpec:
+    """A Legacy team drawn from ``seed``: two generated vehicles of one of the pairs of types
+    the generated teams use, named by the name generator from the seed."""
+    import random
+
+    types = random.Random(f"legacy-team:{seed}").choice(TEAM_TYPES)
+    vehicles = [generate_vehicle(t, vehicle_name(f"{seed} vehicle {i + 1}"))
+                for i, t in enumerate(types)]
+    if vehicles[0].name == vehicles[1].name:
+        vehicles[1] = generate_vehicle(types[1], vehicles[1].name + " II")
+    return legacy_team(name or f"Legacy {seed}", vehicles)
+
+
 def legacy_teams(players: int) -> tuple[TeamSpec, ...]:
     """Two generated Legacy vehicles per player, named by our name generator from fixed
     seeds (so the same every time)."""
@@ -80,8 +93,14 @@ def legacy_scenario(cls: type[Any]) -> type[Any]:
         pick = legacy_advice(game, decision)
         return pick if pick is not None else cls.bot_choice(self, game, decision)
 
+    def random_team(self: Any, seed: str, cans: int, seat: int, players: int, *,
+                    name: str | None = None, **_: Any) -> TeamSpec:
+        """Legacy teams are generated, not bought: a random one (the budget is ignored)."""
+        return random_legacy_team(seed, name)
+
     return type(cls.__name__, (cls,), {"default_teams": default_teams,
                                        "check_team": check_team, "bot_choice": bot_choice,
+                                       "random_team": random_team,
                                        "__doc__": f"{cls.__name__} with Legacy teams."})
 
 

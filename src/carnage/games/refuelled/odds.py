@@ -260,6 +260,7 @@ def skid_odds(
     hazards: int = 0,
     wipeout_at: int = WIPEOUT_AT,
     gear: int | None = None,
+    hazard_discard: bool = True,
 ) -> SkidOdds:
     """One Movement Step's skid dice (pp.21-24). ``hazards``: Hazard Tokens before the step;
     a hazardous manoeuvre adds one before the dice (p.38), a trivial one a bonus Shift (p.40).
@@ -268,7 +269,9 @@ def skid_odds(
     while there is one (the strategy that ends on the fewest Hazards), and each uncancelled
     Hazard, Spin and Slide result gains a Hazard (p.24). ``p_wipeout``: P(at least
     ``wipeout_at`` Hazard Tokens after the dice), the Wipeout of p.34 if nothing else adds any
-    this activation; with ``gear``, also P(that Wipeout flips the vehicle)."""
+    this activation; with ``gear``, also P(that Wipeout flips the vehicle).
+    ``hazard_discard=False``: Shifts may not discard Hazard Tokens (Unnerving Eye Contact,
+    p.111), only cancel results."""
     check_count("skid dice", dice, MAX_SKID_DICE)
     if gear is not None:
         check_count("gear", gear, 6, 1)
@@ -294,7 +297,10 @@ def skid_odds(
         unpushed = w if not push_it else (not_pushed if f == 0 else 0)
         for p, ww in ((True, w - unpushed), (False, unpushed)):
             if ww:
-                end = max(0, start + (1 if p else 0) + 2 * f - dice - bonus)
+                # Shifts cancel non-Shift results first, then (if they may) discard Hazard
+                # Tokens (not near Unnerving Eye Contact, p.111: ``hazard_discard``).
+                end = (max(0, start + (1 if p else 0) + 2 * f - dice - bonus) if hazard_discard
+                       else start + (1 if p else 0) + max(0, 2 * f - dice - bonus))
                 after[end] = after.get(end, 0) + ww
     pushed = denom - not_pushed if push_it else 0
     return SkidOdds(

@@ -10,21 +10,25 @@
   from the Collision as logged (orientation, gears, weight classes), against the other party's
   declared reaction or, if it has yet to react, against each of its choices.
 
-The odds use the base rules and the state on the table: perk and sponsor modifiers that only
-act as the dice are rolled (to-hit bonuses, extra dice, evade bonuses) are not applied, and the
-answer says so (``basis``). In a game under the Kart variant's rules (``kart_rules``) an attack
-and a collision give Hazards, not damage: their odds are the variant's
+The odds are those that apply: the perk, sponsor, upgrade and weapon modifiers the engine asks
+for as the dice are rolled (``attack_dice``, ``to_hit_penalty``, ``evade_dice``,
+``evade_bonus``, ``evade_saves``, ``skid_setup``) are asked here too, on a copy of the game so
+that a one-use modifier is not spent (``modifiers``). Choices still to be made before the roll
+(Evasive's Hazards, Angel of Death, Loader's crew) count as not taken; Push It is shown once
+(Chrome-Whisperer's further pushes are not). In a game under the Kart variant's rules
+(``kart_rules``) an attack and a collision give Hazards, not damage: their odds are the variant's
 (``analysis.odds_kart``: the Hazards gained and the chance of a Wipeout).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import Catalog, TemplateUse, load_catalog
 from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds
-from carnage.games.refuelled.engine.attack import HANDGUN, STOP, Sight, legal_shots
+from carnage.games.refuelled.engine.attack import HANDGUN, STOP, Shot, Sight, legal_shots
+from carnage.games.refuelled.engine.skid import SkidResolution
 from carnage.games.refuelled.engine.wipeout import wipeout_threshold
 from carnage.games.refuelled.odds import Side, attack_odds, skid_odds, smash_odds
 from carnage.geometry.arcs import parse_arc
@@ -34,8 +38,9 @@ if TYPE_CHECKING:
     from carnage.games.refuelled.engine.state import VehicleState
     from carnage.kernel.decisions import Decision
 
-BASIS = ("base rules on the table as it stands: perk and sponsor modifiers applied as the dice "
-         "are rolled are not included")
+BASIS = ("the table as it stands, with the perk, sponsor, upgrade and weapon modifiers the "
+         "engine applies as the dice are rolled (choices still to make before the roll, such "
+         "as Evasive's Hazards, count as not taken)")
 KINDS = ("attack", "skid_dice", "collision_reaction")
 
 
@@ -61,6 +66,48 @@ def kart_rules(g: Game) -> bool:
     return any(e[:3] == ["rule", "ruleset", "kart"] for e in g.state.installed)
 
 
+@dataclass(frozen=True)
+class AttackInputs:
+    """What the engine would roll for one shot: attack dice, the to-hit penalty (cover +1,
+    bonuses -1 each), and the target's evade dice, evade bonus and whether a natural 1 always
+    fails (Evasive)."""
+
+    dice: int
+    penalty: int
+    evade_dice: int
+    evade_bonus: int
+    evasive: bool
+
+
+def _evade_inputs(g: Game, t: VehicleState) -> tuple[int, int, bool]:
+    """The target's evade as ``combat.roll_evade`` asks for it: dice, bonus, and whether the
+    ``evade_saves`` hook fails a natural 1 (probed with a 1 that the bonus would save)."""
+    n = int(g.effects.run_event("evade_dice", t.gear, {"game": g, "vehicle": t}))
+    bonus = int(g.effects.run_event("evade_bonus", 0, {"game": g, "vehicle": t}))
+    probe = max(bonus, 5)
+    saved = int(g.effects.run_event("evade_saves", 1, {
+        "game": g, "vehicle": t, "dice": [1], "bonus": probe}))
+    return max(0, n), bonus, saved == 0
+
+
+def attack_inputs(g: Game, v: VehicleState, shot: Shot, cover: bool) -> AttackInputs:
+    """Ask the engine's hooks what ``shot`` would roll, as ``attack.resolve_attacks`` does,
+    on a copy of ``g`` (a hook may spend a one-use bonus as it answers)."""
+    gc = g.clone(lazy=True)
+    vc = gc.state.vehicles[v.id]
+    tc = gc.state.vehicles[shot.target]
+    w = gc.catalog.weapons.get(shot.weapon)
+    m = next((m for m in vc.weapons if m.key == shot.key), None)
+    if m is not None and m.ammo is not None and not shot.extra and m.ammo > 0:
+        m.ammo -= 1  # discarded as the attack is made, before the dice are counted
+    ctx: dict[str, Any] = {"game": gc, "attacker": vc, "target": tc,
+                           "shot": replace(shot, cover=cover), "weapon": w}
+    n = int(gc.effects.run_event("attack_dice", w.attack_dice or 0, ctx))
+    pen = int(gc.effects.run_event("to_hit_penalty", 1 if cover else 0, ctx))
+    ev_n, ev_bonus, evasive = _evade_inputs(gc, tc)
+    return AttackInputs(max(0, n), pen, ev_n, ev_bonus, evasive)
+
+
 def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
     """One entry per "weapon at target" option of an ``attack`` decision."""
     cat = _catalog(g)
@@ -83,13 +130,20 @@ def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
             "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
         cover = False if indirect else sight.for_mount(mount).check(
             t, parse_arc(shot.arc), shot.template).cover
-        odds = kart_attack_odds(w.attack_dice, evade_gear=t.gear, cover=cover,
+        inp = attack_inputs(g, v, shot, cover)
+        bonus = (1 if cover else 0) - inp.penalty
+        odds = kart_attack_odds(inp.dice, evade_gear=t.gear, cover=cover,
                                 hazards=t.hazards, wipeout_at=wipeout_threshold(g, t)).to_json() \
-            if kart else attack_odds(w.attack_dice, evade_gear=t.gear, cover=cover).to_json()
+            if kart else attack_odds(inp.dice, evade_gear=t.gear, cover=cover,
+                                     to_hit_bonus=bonus, evade_dice=inp.evade_dice,
+                                     evade_bonus=inp.evade_bonus,
+                                     evasive=inp.evasive).to_json()
         out.append(OptionOdds(o.value, o.label, {
             "weapon": shot.key if shot.key != HANDGUN else HANDGUN, "weapon_name": w.name,
-            "target": t.id, "target_name": t.name, "dice": w.attack_dice, "cover": cover,
-            "evade_gear": t.gear}, odds))
+            "target": t.id, "target_name": t.name, "dice": inp.dice, "cover": cover,
+            "evade_gear": t.gear, "modifiers": {
+                "to_hit_bonus": bonus, "evade_dice": inp.evade_dice,
+                "evade_bonus": inp.evade_bonus, "evasive": inp.evasive}}, odds))
     return out
 
 
@@ -100,18 +154,34 @@ def _template_use(g: Game, v: VehicleState) -> str | None:
     return None
 
 
+def _skid_setup(g: Game, v: VehicleState, trivial: bool) -> SkidResolution:
+    """The skid limits the perks set through ``skid_setup`` (as the Movement Step asks them),
+    on a copy of ``g``."""
+    gc = g.clone(lazy=True)
+    vc = gc.state.vehicles[v.id]
+    sk = SkidResolution(gear=vc.gear, max_gear=gc.stat(vc, "max_gear"), hazards=vc.hazards,
+                        handling=gc.stat(vc, "handling"), trivial=trivial)
+    gc.effects.run_event("skid_setup", sk, {"game": gc, "vehicle": vc})
+    return sk
+
+
 def skid_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
     """One entry per dice count of a ``skid_dice`` decision."""
     use = _template_use(g, v)
     trivial = use == TemplateUse.TRIVIAL.value
     at = wipeout_threshold(g, v)
+    sk = _skid_setup(g, v, trivial)
+    discard = sk.hazard_discard
     out: list[OptionOdds] = []
     for o in d.options:
         n = int(o.value)
-        plain = skid_odds(n, trivial=trivial, hazards=v.hazards, wipeout_at=at)
-        pushed = skid_odds(n, push_it=True, trivial=trivial, hazards=v.hazards, wipeout_at=at)
+        plain = skid_odds(n, trivial=trivial, hazards=v.hazards, wipeout_at=at,
+                          hazard_discard=discard)
+        pushed = skid_odds(n, push_it=True, trivial=trivial, hazards=v.hazards, wipeout_at=at,
+                           hazard_discard=discard)
         out.append(OptionOdds(o.value, o.label, {
-            "dice": n, "hazards": v.hazards, "trivial": trivial, "wipeout_at": at},
+            "dice": n, "hazards": v.hazards, "trivial": trivial, "wipeout_at": at,
+            "modifiers": {"hazard_discard": discard, "push_limit": sk.push_limit}},
             {**plain.to_json(), "push_it": pushed.to_json()}))
     return out
 
@@ -137,6 +207,14 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
     theirs = ["smash"] if obstacle else [declared] if declared in REACTIONS else list(REACTIONS)
     orientation = str(col.get("orientation"))
     kart = kart_rules(g)
+    # Evade bonuses and Evasive of each party, as the engine asks them (its evade dice are
+    # one per gear in a Collision, p.56).
+    gc = g.clone(lazy=True)
+    evades: dict[str, dict[str, Any]] = {}
+    for vid in (v.id, other):
+        if vid in gc.state.vehicles:
+            _, bonus, evasive = _evade_inputs(gc, gc.state.vehicles[vid])
+            evades[vid] = {"evade_bonus": bonus, "evasive": evasive}
     out: list[OptionOdds] = []
     for o in d.options:
         mine = str(o.value)
@@ -144,8 +222,9 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
             continue  # a rule's own reaction (Piledriver, PIT ...): not modelled here
         against = {}
         for r in theirs:
-            a = Side(int(gears[v.id]), int(weights[v.id]), mine)
-            b = Side(int(gears[other]), int(weights[other]), r, obstacle=obstacle)
+            a = Side(int(gears[v.id]), int(weights[v.id]), mine, **evades[v.id])
+            b = Side(int(gears[other]), int(weights[other]), r, obstacle=obstacle,
+                     **evades.get(other, {}))
             if kart:
                 them = None if obstacle else g.state.vehicles[other]
                 ko = kart_smash_odds(

@@ -350,18 +350,10 @@ def make_setup(
                      touch_it_use_it=touch_it_use_it)
 
 
-def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = None,
-               ruleset: Ruleset | None = None) -> Game:
-    """A new game of ``setup.scenario`` with the given teams, dice seeded with ``seed``
-    (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
-    scenario's set-up (e.g. deployment) runs as decisions."""
-    from carnage.rulesets import get_ruleset
-
-    if ruleset is None:
-        try:
-            ruleset = get_ruleset(setup.ruleset)
-        except KeyError as e:
-            raise SetupError(str(e.args[0])) from None
+def game_scenario(setup: GameSetup, seed: int | str, ruleset: Ruleset
+                  ) -> tuple[Any, dict[str, JsonValue] | None]:
+    """The scenario a game of ``setup`` with ``seed`` plays (a new instance) and, for a
+    ``random:<table>`` scenario, the roll that chose it (G-03); ``SetupError`` if unknown."""
     rolled: dict[str, JsonValue] | None = None
     if setup.scenario.startswith("random:"):
         # G-03: roll on the scenario table with the game's seed (a replay rolls the same).
@@ -377,6 +369,22 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
                                           else str(rolled["scenario"]))()
     except ValueError as e:
         raise SetupError(str(e)) from None
+    return scenario, rolled
+
+
+def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = None,
+               ruleset: Ruleset | None = None) -> Game:
+    """A new game of ``setup.scenario`` with the given teams, dice seeded with ``seed``
+    (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
+    scenario's set-up (e.g. deployment) runs as decisions."""
+    from carnage.rulesets import get_ruleset
+
+    if ruleset is None:
+        try:
+            ruleset = get_ruleset(setup.ruleset)
+        except KeyError as e:
+            raise SetupError(str(e.args[0])) from None
+    scenario, rolled = game_scenario(setup, seed, ruleset)
     if setup.players < 2:
         raise SetupError(f"a game needs at least 2 players, not {setup.players}")
     if setup.max_rounds < 1:

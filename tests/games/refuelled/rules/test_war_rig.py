@@ -57,7 +57,7 @@ def trailer_of(v: VehicleState) -> Any:
 
 def assert_hitched(v: VehicleState) -> None:
     """Cab and trailer meet without overlapping: in line, the trailer's front edge centred on
-    the cab's rear edge; folded, corner to corner on the inside of the bend (VR-18)."""
+    the cab's rear edge; folded, corner to corner on the inside of the bend (VR-20)."""
     cab, t = v.rect(), trailer_of(v)
     assert penetration(cab.polygon(), t.polygon()) <= 1e-6
     assert distance(cab.polygon(), t.polygon()) < 1e-6
@@ -321,7 +321,7 @@ def test_a_flip_becomes_a_jackknife() -> None:
 @pytest.mark.parametrize("swing", [90.0, -90.0, 30.0])
 def test_a_jackknife_folds_the_trailer_without_overlapping_the_cab(swing: float) -> None:
     # p.119: the trailer swings about the hitch; folded square it meets the cab corner to
-    # corner (VR-18) and never lies over it, then the whole rig pivots as one.
+    # corner (VR-20) and never lies over it, then the whole rig pivots as one.
     r = rig(gear=3, hazards=6, player=0)
     g = run_step(table(r), wipeouts("rig"), dice=[1, 1, 1, 1, 1])
     play(g, swing)

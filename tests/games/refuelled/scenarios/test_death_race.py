@@ -11,8 +11,9 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from tests.builders import drive, ev, play, values, vehicle
+from tests.builders import drive, ev, play, values, vehicle, wound
 
+from carnage.games.refuelled.engine.damage import suffer_damage
 from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.movement import forced_move, pivot_vehicle
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
@@ -484,6 +485,29 @@ def test_crossing_the_finish_after_every_gate_wins_at_once() -> None:
     assert out is not None and out.winner == 0 and out.reason == "red crossed the finish line"
     assert ev(g, "finish_line") == [{"vehicle": "red", "player": 0}]
     assert g.state.scenario["places"] == [0, 1]
+
+
+def test_a_wreck_skidding_over_the_finish_line_neither_passes_it_nor_wins() -> None:
+    # Red, one Hull Point left, 35 mm short of the Finish Line with every gate passed, is
+    # wrecked: its skid to a halt (a Short Straight, p.43) carries it over the line, but a
+    # wreck is no longer racing (DTH-6; SC-44). Its explosion check rolls a 1.
+    red = wound(vehicle("red", "car", 600, 915, player=0), 1)
+    g = race(red, far_car(), dice=[6, 1, 1], progress={"red": 2})
+    flow = suffer_damage(g, red, 1, source="test", page=43)
+    assert next(flow, None) is None
+    assert len(ev(g, "forced_move", vehicle="red", source="skid_to_a_halt")) == 1
+    assert red.status is Status.WRECKED and red.pose.y > 950 + red.length / 2
+    assert passed(g) == [] and not ev(g, "finish_line") and not g.state.finished
+    assert g.scenario.progress(g.state, red) == 2
+
+
+def test_a_wreck_skidding_through_a_gate_does_not_pass_it() -> None:
+    red = wound(vehicle("red", "car", 600, 415, player=0), 1)
+    g = race(red, far_car(), dice=[6, 1, 1])
+    flow = suffer_damage(g, red, 1, source="test", page=43)
+    assert next(flow, None) is None
+    assert red.status is Status.WRECKED and red.pose.y > 450
+    assert passed(g) == [] and not ev(g, "catch_up")
 
 
 def test_the_finish_line_needs_every_earlier_gate() -> None:

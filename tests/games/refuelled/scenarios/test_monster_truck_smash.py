@@ -8,17 +8,24 @@ just before the last vehicle deploys, so the first turn sees it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from tests.builders import drive, ev
+from tests.builders import drive, ev, play, wound
 
 from carnage.catalog import Weight
 from carnage.games.refuelled.engine.collision import smash_dice
-from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.damage import suffer_damage, wreck
+from carnage.games.refuelled.engine.game import Flow, Game
 from carnage.games.refuelled.engine.state import WEIGHT_CLASS, Obstacle, Status
+from carnage.games.refuelled.engine.votes import respawn
 from carnage.games.refuelled.scenarios import beast_table as bt
 from carnage.games.refuelled.scenarios.common import score, spawn, tokens
-from carnage.games.refuelled.scenarios.monster_truck_smash import MonsterTruckSmash, compass_points
+from carnage.games.refuelled.scenarios.monster_truck_smash import (
+    FLAG,
+    MonsterTruckSmash,
+    compass_points,
+)
 from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
 from carnage.geometry.shapes import Pose
 from carnage.kernel.dice import ScriptedDice
@@ -215,3 +222,105 @@ def test_five_vp_at_the_end_of_a_gear_phase_ends_the_game() -> None:
                 else d.options[0].value)
     assert st.gear_phase == 1 and st.round == 1
     assert st.winner == 1 and "5 Victory Points" in st.reason
+
+
+def _run(flow: Flow, **answers: Any) -> None:
+    """Run ``flow`` outside the turn order, answering its decisions by kind."""
+    from carnage.kernel.decisions import Decision
+
+    reply: Any = None
+    while True:
+        try:
+            d = flow.send(reply)
+        except StopIteration:
+            return
+        assert isinstance(d, Decision), d
+        reply = answers[d.kind] if d.kind in answers else d.options[0].value
+
+
+def test_a_mouse_skidding_to_a_halt_picks_up_no_flag() -> None:
+    # The Car, one Hull Point left, faces flag N 20 mm beyond its front edge; wrecked, it
+    # skids a Short Straight right over the flag, but a wreck skidding to a halt picks
+    # nothing up (SC-44). Its explosion check rolls a 1.
+    def lay(g: Game) -> None:
+        fx, fy = tokens.token_point(g.state, "flag-N")
+        car = g.state.vehicles[CAR]
+        place(g, **{MONSTER_A: (150.0, 1100.0, 0.0), MONSTER_B: (800.0, 1100.0, 0.0),
+                    BUGGY: (800.0, 150.0, 0.0),
+                    CAR: (fx, fy - tokens.TOKEN_SIZE / 2 - 20.0 - car.length / 2, 90.0)})
+        wound(car, 1)
+
+    g = set_up([1] * 400, lay)
+    st = g.state
+    car = st.vehicles[CAR]
+    _run(suffer_damage(g, car, 1, source="test", page=43))
+    assert len(ev(g, "forced_move", vehicle=CAR, source="skid_to_a_halt")) == 1
+    _, fy = tokens.token_point(st, "flag-N")
+    assert car.status is Status.WRECKED and car.pose.y - car.length / 2 > fy
+    assert "flag-N" in tokens.on_table(st, FLAG) and not ev(g, "token_picked_up")
+    assert not ev(g, "token_dropped")
+
+
+def test_a_squashed_mouse_respawned_and_later_shot_down_is_not_squashed_again() -> None:
+    # The squash of the test above, then the Car comes back at its spawn point (the flow a
+    # Commercial Break runs) and is wrecked by gunfire: the Monster scored its one VP for
+    # the squash and scores nothing for the gunfire (MTS-11), and the wreck stays.
+    n = smash_dice("head_on", 1, 1, WEIGHT_CLASS[Weight.HEAVYWEIGHT],
+                   WEIGHT_CLASS[Weight.MIDDLEWEIGHT])
+    g = set_up([6] * n + [1] * 200, lambda g: place(
+        g, **{MONSTER_A: (300.0, 300.0, 90.0), CAR: (300.0, 410.0, 270.0),
+              MONSTER_B: (700.0, 900.0, 0.0), BUGGY: (700.0, 200.0, 0.0)}))
+    st = g.state
+    play(g, MONSTER_A, "short_straight", 0)
+    while (d := g.pending()) is not None and d.kind != "collision_reaction":
+        g.apply(d.options[0].value)
+    while (d := g.pending()) is not None and d.kind == "collision_reaction":
+        g.apply("smash" if d.vehicle == MONSTER_A else "evade")
+    car = st.vehicles[CAR]
+    assert ev(g, "squashed") == [{"vehicle": CAR, "by": MONSTER_A}]
+    assert score.total(g, score.VP, 0) == 1 and car.status is Status.REMOVED
+    _run(respawn(g, car, 1, source="commercial_break", page=148))
+    assert car.in_play and st.scenario.get("squashed") == []
+    car.pose = Pose(800.0, 600.0, 90.0)  # well clear of everything, its skid too
+    _run(suffer_damage(g, car, car.hull_points, source="machine_gun", page=43))
+    assert car.status is Status.WRECKED and any(o.wreck_of == CAR
+                                                for o in st.obstacles.values())
+    assert score.total(g, score.VP, 0) == 1
+    assert len(ev(g, "squashed")) == 1
+
+
+def test_a_wreck_skidding_into_a_monster_is_not_squashed() -> None:
+    # The Car, one Hull Point left, is wrecked facing Monster Truck B 20 mm ahead: its skid
+    # runs into the truck, which smashes it, but a wreck skidding to a halt is already
+    # Wrecked: no squash (SC-44, MTS-7).
+    def lay(g: Game) -> None:
+        car = g.state.vehicles[CAR]
+        place(g, **{MONSTER_A: (150.0, 1100.0, 0.0), BUGGY: (800.0, 150.0, 0.0),
+                    CAR: (600.0, 300.0, 90.0), MONSTER_B: (600.0, 300.0 + 20.0 + 100.0, 0.0)})
+        wound(car, 1)
+
+    g = set_up([6] * 100, lay)
+    st = g.state
+    car = st.vehicles[CAR]
+    _run(suffer_damage(g, car, 1, source="test", page=43), collision_reaction="smash")
+    assert ev(g, "collision") and car.status is not Status.ACTIVE
+    assert not ev(g, "squashed") and not st.scenario.get("squashed")
+    assert score.total(g, score.VP, 0) == 0
+
+
+def test_a_carrier_removed_by_twisted_metal_drops_its_flag_not_exploded() -> None:
+    # The Car carries flag N and is wrecked in a collision (p.44): its explosion check rolls
+    # a 1, so Twisted Metal removes it; the flag is dropped for that, not as an explosion.
+    def lay(g: Game) -> None:
+        place(g, **{MONSTER_A: (150.0, 1100.0, 0.0), MONSTER_B: (800.0, 1100.0, 0.0),
+                    BUGGY: (800.0, 150.0, 0.0), CAR: (600.0, 300.0, 90.0)})
+        tokens.pick_up(g, "flag-N", g.state.vehicles[CAR], source="test", page=148)
+
+    g = set_up([1] * 400, lay)
+    car = g.state.vehicles[CAR]
+    _run(wreck(g, car, in_collision=True))
+    assert car.status is Status.REMOVED
+    assert [e["explodes"] for e in ev(g, "explosion_check", vehicle=CAR)] == [False]
+    [dropped] = ev(g, "token_dropped")
+    assert dropped["token"] == "flag-N"
+    assert dropped["reason"] == "carrier removed (wrecked in a collision)"

@@ -104,7 +104,9 @@ def test_a_respawned_wreck_comes_back_at_its_spawn_point() -> None:
     assert v.in_play and f"wreck:{v.id}" not in st.obstacles
     short = g.templates.ranges["short"]
     assert distance(v.polygon(), bt.disc(spawn.spawn_points(st)[0])) <= short + 1e-6
-    assert ev(g, "respawn", vehicle=v.id)[0]["how"] == "wreck"
+    # Placed there by the one respawn flow, its wreck cleared (ruling SC-45).
+    assert ev(g, "respawn", vehicle=v.id)[0]["how"] == "placed"
+    assert ev(g, "obstacle_removed", obstacle=f"wreck:{v.id}")
 
 
 def test_in_a_team_game_the_side_scores_together_and_wins_at_five() -> None:

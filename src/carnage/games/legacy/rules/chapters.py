@@ -206,7 +206,8 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
         rules = check_rules(chapter_rules(game.state))
         eff = f"legacy:chapter:{self.id}"
         if POOLS in rules or POOLS_ONCE in rules:
-            watch_motion(game, eff, "legacy_goo_seen", _judge_goo)
+            # Goo gets on whatever touches a pool, a wreck skidding through it too (SC-44).
+            watch_motion(game, eff, "legacy_goo_seen", _judge_goo, wrecks_too=True)
         if NANO_TECH in rules:
             _install_nano_tech(game, eff)
         if SNATCH in rules:

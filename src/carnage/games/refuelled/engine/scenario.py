@@ -6,7 +6,9 @@ and the end-of-phase and victory checks. Scenarios are found by id in ``SCENARIO
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from carnage.kernel.effects import CANCEL
 
@@ -16,6 +18,24 @@ if TYPE_CHECKING:
     from carnage.games.refuelled.engine.state import VehicleState
     from carnage.geometry.shapes import Pose
     from carnage.kernel.decisions import Decision
+    from carnage.kernel.ruleset import Ruleset
+    from carnage.team.model import TeamSpec
+
+
+@dataclass(frozen=True)
+class TeamDemand:
+    """What a scenario accepts of the team in one seat, declared for drawing random teams
+    (``Scenario.random_team``); the scenario's ``check_team`` and set-up still judge the team
+    drawn."""
+
+    types: frozenset[str] | None = None
+    """The vehicle types the team may field (None: any the team builder allows)."""
+    max_vehicles: int | None = None
+    """At most this many vehicles (a starting grid's room)."""
+    cans: int | None = None
+    """The team's budget when the scenario sets it (None: the one asked for)."""
+    team: TeamSpec | None = None
+    """The team the scenario prescribes for this seat (a War Rig's Riggers, two Tanks)."""
 
 
 class Scenario:
@@ -64,6 +84,12 @@ class Scenario:
         game.emit("pole", source=source, page=page, player=st.pole, reason=reason)
         return True
 
+    respawns_where_wrecked = True
+    """p.90: a wreck still on the table is turned back over where it lies. A scenario whose
+    rule says where a respawned vehicle *must* come back (within Short of its controller's
+    spawn point, G-11) sets this False (ruling SC-45): every respawned vehicle, a wreck on the
+    table too, is then placed by ``respawn_positions`` and its wreck cleared away."""
+
     def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
         """Where a respawned vehicle that is not on the table as a wreck may be placed (p.90),
         by label. Base rule (ruling SP-1): where it last stood, if that spot is on the table
@@ -95,6 +121,31 @@ class Scenario:
         """For a decision placing its vehicle (a starting grid), the pose each option puts it
         in, by option value; empty for other decisions."""
         return {}
+
+    # What the scenario accepts of each seat's team (random teams draw from it).
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """What the team in ``seat`` may be (default: anything the team builder allows);
+        ``options``: the scenario options of the game (who the Riggers are ...)."""
+        return TeamDemand()
+
+    def random_team(self, seed: str, cans: int, seat: int, players: int, *,
+                    ruleset: Ruleset | None = None, sponsored: bool | None = None,
+                    name: str | None = None,
+                    options: Mapping[str, Any] | None = None) -> TeamSpec:
+        """A random team for ``seat`` drawn from what ``team_demand`` accepts: the prescribed
+        team, else a random legal team of the accepted types within the scenario's budget
+        (``RandomTeamError`` if none can be drawn)."""
+        from carnage.team.random_team import random_team
+
+        demand = self.team_demand(seat, players, options)
+        if demand.team is not None:
+            return demand.team if name is None else demand.team.model_copy(
+                update={"name": name})
+        return random_team(seed, demand.cans if demand.cans is not None else cans, name=name,
+                           catalog=None if ruleset is None else ruleset.catalog,
+                           sponsored=sponsored, types=demand.types,
+                           max_vehicles=demand.max_vehicles)
 
     def counts(self, game: Game, vehicle: VehicleState) -> bool:
         """Does ``vehicle`` count towards victory conditions? Not an RC Car (p.79), nor what

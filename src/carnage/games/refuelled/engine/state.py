@@ -132,6 +132,20 @@ class VehicleState:
     def in_play(self) -> bool:
         return self.status is Status.ACTIVE
 
+    @property
+    def skidding_to_a_halt(self) -> bool:
+        """Down to 0 Hull Points with its wreck sequence under way (p.43): still on the table
+        for its forced Short Straight, its collisions and its explosion check."""
+        return self.status is Status.ACTIVE and self.hull_points == 0
+
+    @property
+    def in_contention(self) -> bool:
+        """May this vehicle act for a scenario now: score, pass gates, cross lines, pick up,
+        bank or hold objectives (ruling SC-44)? In play and not skidding to a halt: a wreck's
+        skid still collides (p.44), but it no longer races, scores or carries anything.
+        Every scenario asks this one question."""
+        return self.status is Status.ACTIVE and self.hull_points > 0
+
     def rect(self) -> Rect:
         return Rect(self.pose, self.length, self.width)
 

@@ -250,14 +250,21 @@ def respawn_candidates(g: Game, player: int) -> list[VehicleState]:
         ok = not in_play and v.status in (Status.WRECKED, Status.REMOVED) and was_wrecked(g, v)
         ok = g.effects.run_event("may_respawn", ok, {"game": g, "vehicle": v, "player": player,
                                                       "in_play": in_play}) is True
-        if ok and (wreck_of(g, v) or respawn_positions(g, v)):
+        if ok and ((wreck_of(g, v) and g.scenario.respawns_where_wrecked)
+                   or respawn_positions(g, v)):
             out.append(v)
     return out
 
 
 def respawn_positions(g: Game, v: VehicleState) -> dict[str, Pose]:
-    """Where a vehicle not on the table as a wreck may come back: the scenario's rule."""
-    return dict(g.scenario.respawn_positions(g, v))
+    """Where ``v`` may be placed as it comes back: the scenario's rule, judged as if its own
+    wrecks were already cleared away (they go as it comes back, ruling SC-45)."""
+    st = g.state
+    lifted = {oid: st.obstacles.pop(oid) for oid in wreck_of(g, v)}
+    try:
+        return dict(g.scenario.respawn_positions(g, v))
+    finally:
+        st.obstacles.update(lifted)
 
 
 def _respawn_targets(g: Game, player: int) -> list[tuple[str, str]]:
@@ -271,12 +278,14 @@ def _respawn(g: Game, player: int, target: str) -> Flow:
 
 def respawn(g: Game, v: VehicleState, player: int, *, source: str, page: int) -> Flow:
     """Bring ``v`` back (p.90): a wreck on the table is turned back over where it lies;
-    otherwise its controller places it where the scenario allows. It comes back with half its
+    otherwise its controller places it where the scenario allows. A scenario that says where
+    every respawned vehicle must come back (``respawns_where_wrecked`` False, ruling SC-45)
+    has it placed there, its wreck cleared away, in this one flow. It comes back with half its
     Hull Value (rounded down, at least 1), in gear 1 with no Hazards, keeping the ammo it had
     (FAQ) and the gear phases it already activated in (FAQ)."""
     st = g.state
     wrecks = wreck_of(g, v)
-    if wrecks:
+    if wrecks and g.scenario.respawns_where_wrecked:
         pose = st.obstacles[wrecks[0]].pose
         for oid in wrecks:
             del st.obstacles[oid]
@@ -286,6 +295,10 @@ def respawn(g: Game, v: VehicleState, player: int, *, source: str, page: int) ->
         spots = respawn_positions(g, v)
         if not spots:
             return
+        for oid in wrecks:
+            del st.obstacles[oid]
+            g.emit("obstacle_removed", source=source, page=page, obstacle=oid,
+                   reason="cleared: the vehicle comes back where the scenario says (SC-45)")
         pick = yield ask(
             player, "respawn_position", f"{v.name}: where does it come back?",
             [(k, k) for k in spots], source=source, page=page, vehicle=v.id,

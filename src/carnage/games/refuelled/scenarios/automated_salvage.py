@@ -126,7 +126,7 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
 
         st = game.state
         v: VehicleState = ctx["vehicle"]
-        if v.id != st.active or not v.in_play or not self.counts(game, v):
+        if v.id != st.active or not v.in_contention or not self.counts(game, v):
             yield from ()
             return
         pieces = move_pieces(ctx["result"])
@@ -179,7 +179,7 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
         """A vehicle whose move (any motion) or Final Position overlaps a counter gains 1 SP
         and the counter leaves play (ruling AS-4: overlapping, not merely touching)."""
         st = game.state
-        if st.finished or not self.counts(game, v):
+        if st.finished or not v.in_contention or not self.counts(game, v):
             return
         pieces = swept_polygons(poses, v.length, v.width)
         for tid, t in sorted(on_table(st, COUNTER).items()):

@@ -76,12 +76,6 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
     def install(self, game: Game) -> None:
         install_neutrals(game)
         install_creatures(game)
-        game.effects.add_flow("respawned", f"scenario:{self.id}",
-                              lambda ctx: self._respawn_at_spawn, 0)
-
-    def _respawn_at_spawn(self, game: Game, ctx: dict[str, Any]) -> Flow:
-        yield from bt.to_spawn_after_respawn(game, ctx["vehicle"], ctx["player"],
-                                             self.respawn_positions)
 
     # -- set-up ------------------------------------------------------------------------------
     def creature_places(self, game: Game, v: VehicleState) -> dict[str, Pose]:

@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.games.refuelled.engine.votes import allies, gain_votes
@@ -63,6 +65,8 @@ AIRCRAFT = frozenset({"helicopter", "gyrocopter"})
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 GRID_DEPTH_GUESS = 2
 """Ranks the generated track leaves room for behind the Starting Line."""
+GRID_RACER_LENGTH = 80.0
+"""The longest racer (mm) those ranks are deep enough for."""
 
 
 class DeathRace(TableScenario):
@@ -147,7 +151,8 @@ class DeathRace(TableScenario):
     def _grid_guess(state: GameState) -> tuple[float, float]:
         """Room the generator keeps behind the Starting Line (vehicles are not known yet)."""
         pitch = 40.0 + FINGER
-        return max(LONG_STRAIGHT, state.players * pitch), GRID_DEPTH_GUESS * (80.0 + FINGER)
+        return (max(LONG_STRAIGHT, state.players * pitch),
+                GRID_DEPTH_GUESS * (GRID_RACER_LENGTH + FINGER))
 
     @staticmethod
     def _put_track(state: GameState, track: Track, shape: str) -> None:
@@ -302,7 +307,7 @@ class DeathRace(TableScenario):
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
         seen = game.state.scenario.setdefault("seen", {})
-        if result is not None and v.in_play:
+        if result is not None and v.in_contention:
             path = result.swept(SAMPLES)
             before = seen.get(v.id)
             if before is not None and before != path[0]:
@@ -340,7 +345,7 @@ class DeathRace(TableScenario):
             if st.finished:
                 return
             before = seen.get(v.id)
-            if before is not None and before != v.pose and v.in_play:
+            if before is not None and before != v.pose and v.in_contention:
                 self._judge(game, v, interpolate(before, v.pose))
             seen[v.id] = v.pose
 
@@ -351,8 +356,8 @@ class DeathRace(TableScenario):
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         st = game.state
         st.scenario.setdefault("seen", {})[v.id] = v.pose
-        if not self.counts(game, v) or st.finished:
-            return  # an RC Car (p.79) or a Ghost Rider (p.101) is not racing
+        if not self.counts(game, v) or not v.in_contention or st.finished:
+            return  # an RC Car (p.79), a Ghost Rider (p.101), a wreck (SC-44) is not racing
         track = self.track(st)
         for step in passes_along(track, self.progress(st, v), poses, v.length, v.width):
             self._passed(game, v, track, step)
@@ -438,6 +443,7 @@ class DeathRace(TableScenario):
         st.scenario["grid"] = self._grid_plan(st)
         for v in st.vehicles.values():  # refused at once, before anyone is asked anything
             self._need_grid_room(st, v)
+        self._check_grid_holds_everyone(st)
         st.pole = self.roll_off(game)
         order = st.clockwise_from(st.pole)
         waiting = {p: [v.id for v in st.vehicles.values() if v.player == p] for p in order}
@@ -466,14 +472,42 @@ class DeathRace(TableScenario):
                           heading=round(v.pose.heading, 3))
         self.see_all(st)
 
+    def _check_grid_holds_everyone(self, state: GameState) -> None:
+        """The whole field placed in turn, each in the first place offered, must fit on the
+        grid: else refused at set-up (``SetupError`` naming the vehicle left over)."""
+        import copy
+
+        trial = copy.deepcopy(state)
+        waiting = {p: [v.id for v in trial.vehicles.values() if v.player == p]
+                   for p in range(trial.players)}
+        while any(waiting.values()):
+            for p in range(trial.players):
+                if waiting[p]:
+                    v = trial.vehicles[waiting[p].pop(0)]
+                    key, pose = next(iter(self._need_grid_room(trial, v).items()))
+                    v.pose = pose
+                    trial.scenario["grid"]["taken"][key] = v.id
+
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """What the grid the track generator leaves room for holds (ruling DTH-2): racers
+        up to 80 mm long with no trailer, two ranks deep."""
+        from carnage.catalog import load_catalog
+        from carnage.geometry.footprints import footprint
+
+        fits = frozenset(v.id for v in load_catalog().vehicles
+                         if not v.has_trailer and footprint(v.id)[0] <= GRID_RACER_LENGTH)
+        return TeamDemand(types=fits, max_vehicles=GRID_DEPTH_GUESS)
+
     def _need_grid_room(self, state: GameState, v: VehicleState) -> dict[str, Pose]:
         slots = self.grid_slots(state, v)
         if not slots:
             from carnage.games.refuelled.setup import SetupError
 
             raise SetupError(f"Death Race: no room on the starting grid behind the Starting "
-                             f"Line for {v.name} (move the Starting Line away from the table "
-                             f"edge and the terrain)")
+                             f"Line for {v.name} (player {v.player + 1}; move the Starting "
+                             f"Line away from the table edge and the terrain, or field fewer "
+                             f"or shorter vehicles)")
         return slots
 
     def _track_around_terrain(self, state: GameState) -> race_tracks.Layout:

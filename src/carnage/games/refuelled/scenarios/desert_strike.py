@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.games.refuelled.engine.votes import gain_votes
@@ -174,6 +176,11 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
                 ],
             }, f"desert strike team {p + 1}"))
         return tuple(out)
+
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """Helicopters and Gyrocopters only (p.145)."""
+        return TeamDemand(types=frozenset(AIRCRAFT))
 
     def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
                    ) -> TeamReport:

@@ -198,7 +198,7 @@ class ExpressDelivery(SpawnPoints, RollOffPole, TableScenario):
     def _exchange_details(self, game: Game, ctx: dict[str, Any]) -> Flow:
         """Vehicles of two players collided: those two swap slips at once (p.137)."""
         owners = sorted({p.vehicle.player for p in ctx.get("parties", ())
-                         if p.vehicle is not None})
+                         if p.vehicle is not None and p.vehicle.in_contention})
         if len(owners) == 2 and not game.state.finished:
             a, b = owners
             sa, sb = self.slip_of(game, a), self.slip_of(game, b)

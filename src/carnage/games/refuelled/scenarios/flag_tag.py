@@ -161,9 +161,12 @@ class FlagTag(SpawnPoints, RollOffPole, TableScenario):
         v = st.vehicles.get(str(data.get("vehicle")))
         if v is None:
             return
-        if score.side_of(game, v.player) == score.side_of(game, owner) or not v.in_team:
+        if (score.side_of(game, v.player) == score.side_of(game, owner) or not v.in_team
+                or not v.in_contention):
             game.emit("flag_lost", source=SOURCE, page=PAGE, player=owner, vehicle=v.id,
-                      reason="rammed by its own side (FT-3)" if v.in_team else "not a scorer")
+                      reason="rammed by its own side (FT-3)" if v.in_team and v.in_contention
+                      else "not a scorer" if v.in_contention
+                      else "rammed by a wreck skidding to a halt (SC-44)")
             return
         pts = score.add(game, score.VP, 1, player=v.player, source=SOURCE, page=PAGE,
                         reason=f"rammed P{owner + 1}'s flag")

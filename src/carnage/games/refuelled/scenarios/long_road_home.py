@@ -204,7 +204,7 @@ class LongRoadHome(SavageHighways):
         result = ctx.get("result")
         st = game.state
         rig = the_rig(st)
-        if value is not True or result is None or not v.in_play or rig is None:
+        if value is not True or result is None or not v.in_contention or rig is None:
             return None
         if (v.id == rig.id or self._rig_gone_from_table(st)) and over_exit_edge(
                 move_pieces(result), st):
@@ -217,7 +217,8 @@ class LongRoadHome(SavageHighways):
         v: VehicleState = ctx["vehicle"]
         st = game.state
         rig = the_rig(st)
-        if (rig is not None and v.in_play and (v.id == rig.id or self._rig_gone_from_table(st))
+        if (rig is not None and v.in_contention
+                and (v.id == rig.id or self._rig_gone_from_table(st))
                 and touches_edge(st, v, "north")):
             self.road.exit(game, v)
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.collision import SMASH
 from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.scenarios import beast_table as bt
@@ -110,6 +112,11 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
                 ]}, f"mice team {p + 1}"))
         return tuple(out)
 
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """Seat 1 plays the Monster: Monster Trucks only (p.147); the Mice field anything."""
+        return TeamDemand(types=frozenset({MONSTER_TYPE})) if seat == 0 else TeamDemand()
+
     # -- set-up ----------------------------------------------------------------------------------
     def install(self, game: Game) -> None:
         eff = f"scenario:{self.id}"
@@ -120,10 +127,10 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         fx.on("collision_damage", eff, self._squash, priority=-500)
         fx.on("logged:wrecked", eff, self._squashed)
         fx.on("logged:wreck", eff, self._remove_squashed_wreck)
+        fx.on("logged:respawn", eff, self._unsquashed)
         fx.add_flow("gear_phase_start", eff, lambda ctx: self._commercial_break, 0)
         fx.add_flow("step_end", eff + ":chalk", lambda ctx: self._new_flags, -50)
         fx.add_flow("after_activation", eff + ":chalk", lambda ctx: self._new_flags, -50)
-        fx.add_flow("respawned", eff, lambda ctx: self._respawn_at_spawn, 0)
 
     def setup(self, game: Game) -> Flow:
         from carnage.games.refuelled.setup import SetupError
@@ -246,9 +253,12 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         game: Game = ctx["game"]
         st = game.state
         v, other = ctx.get("vehicle"), ctx.get("other")
+        # Only a Monster's Smash Attack squashes, and only a Mouse still in contention: a
+        # wreck skidding to a halt is already Wrecked (ruling SC-44).
         if (isinstance(value, int) and value >= 1 and isinstance(v, VehicleState)
-                and v.in_team and not is_monsters(st, v) and is_monsters(st, other)
-                and ctx.get("other_reaction") == SMASH):
+                and v.in_team and v.in_contention and not is_monsters(st, v)
+                and is_monsters(st, other) and ctx.get("other_reaction") == SMASH
+                and v.id not in st.scenario.get("squashed", [])):
             st.scenario.setdefault("squashed", []).append(v.id)
             game.emit("squashed", source=SOURCE, page=148, vehicle=v.id,
                       by=other.id if isinstance(other, VehicleState) else None)
@@ -262,6 +272,14 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         if vid in st.scenario.get("squashed", []) and monster(st) is not None:
             score.add(game, score.VP, 1, player=monster(st), source=SOURCE, page=148,
                       reason=f"squashed {vid}")
+
+    def _unsquashed(self, value: Any, ctx: dict[str, Any]) -> None:
+        """A squashed Mouse that comes back (Commercial Break, a vote) is a fresh Mouse: its
+        squashed mark goes, so only a new Smash Attack squashes it again (ruling MTS-11)."""
+        squashed: list[str] = ctx["game"].state.scenario.get("squashed", [])
+        vid = str(ctx["data"].get("vehicle"))
+        if vid in squashed:
+            squashed.remove(vid)
 
     def _remove_squashed_wreck(self, value: Any, ctx: dict[str, Any]) -> None:
         game: Game = ctx["game"]
@@ -277,7 +295,7 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
     def _commercial_break(self, game: Game, ctx: dict[str, Any]) -> Flow:
         """At the start of each round (its first Gear Phase) each player in Pole order may
         bring back, free, any vehicle out of play (ruling MTS-5: disqualified ones too)."""
-        from carnage.games.refuelled.engine.votes import respawn, wreck_of
+        from carnage.games.refuelled.engine.votes import respawn, respawn_positions
 
         st = game.state
         if st.gear_phase != 1 or st.finished:
@@ -285,7 +303,7 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         for p in st.clockwise_from(st.pole):
             for v in [o for o in st.vehicles.values() if o.player == p and o.in_team
                       and o.status is not Status.ACTIVE]:
-                if not spawn.respawn_at_spawn_point(game, v):
+                if not respawn_positions(game, v):
                     continue
                 pick = yield ask(p, "commercial_break",
                                  f"Commercial Break: respawn {v.name} free?",
@@ -293,15 +311,7 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
                                  source="commercial_break", page=148, vehicle=v.id)
                 if pick != "respawn":
                     continue
-                for oid in wreck_of(game, v):
-                    del st.obstacles[oid]
-                    game.emit("obstacle_removed", source="commercial_break", page=148,
-                              obstacle=oid, reason="respawned at the spawn point")
                 yield from respawn(game, v, p, source="commercial_break", page=148)
-
-    def _respawn_at_spawn(self, game: Game, ctx: dict[str, Any]) -> Flow:
-        yield from bt.to_spawn_after_respawn(game, ctx["vehicle"], ctx["player"],
-                                             spawn.respawn_at_spawn_point)
 
     # -- the end ---------------------------------------------------------------------------------
     def check_end(self, game: Game) -> None:

@@ -190,7 +190,8 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
         st = game.state
         mem = memory(st)
         v: VehicleState = ctx["vehicle"]
-        if st.finished or mem["scored_phase"] == _phase(st) or not self.counts(game, v):
+        if (st.finished or mem["scored_phase"] == _phase(st) or not self.counts(game, v)
+                or not v.in_contention):
             return
         mem["scored_phase"] = _phase(st)
         vp = score.add(game, score.VP, 1, player=v.player, source=SOURCE, page=PAGE,

@@ -128,8 +128,8 @@ class RollingRoad:
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
-        if value is not True or result is None or not v.in_play:
-            return None
+        if value is not True or result is None or not v.in_contention:
+            return None  # a wreck skidding past the exit edge is disqualified (SC-44)
         from carnage.geometry.surfaces import move_pieces
 
         if over_exit_edge(move_pieces(result), game.state):
@@ -141,7 +141,8 @@ class RollingRoad:
         """The Final Position overlapping the exit edge exits too (p.137)."""
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
-        if v.in_play and any(over_exit_edge([r.polygon()], game.state) for _, r in v.bodies()):
+        if v.in_contention and any(over_exit_edge([r.polygon()], game.state)
+                                   for _, r in v.bodies()):
             self.exit(game, v)
 
     def _may_respawn(self, value: Any, ctx: dict[str, Any]) -> Any:

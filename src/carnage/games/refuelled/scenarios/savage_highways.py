@@ -34,10 +34,11 @@ Memory: ``state.scenario["savage"]``: ``edges`` (role or seat -> edge names), ``
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Status, VehicleState
 from carnage.games.refuelled.rules import war_rig_upgrades as wru
@@ -234,7 +235,10 @@ def ask_spot(game: Game, player: int, v: VehicleState, spots: dict[str, Pose], w
              source: str, page: int | None) -> Flow:
     """Ask where ``v`` goes among ``spots`` (decision ``edge_pose``) and put it there."""
     if not spots:
-        raise RuntimeError(f"no room to deploy {v.name} {what}")
+        from carnage.games.refuelled.setup import SetupError
+
+        raise SetupError(f"{game.scenario.name}: no room to deploy {v.name} "
+                         f"(player {player + 1}) {what}")
     pick = yield ask(player, "edge_pose", f"Where does {v.name} deploy ({what})?",
                      [(k, f"{what}, {k.split(':')[1]} mm along the {k.split(':')[0]} edge"
                        if ":" in k else k) for k in spots], source=source, page=page,
@@ -313,6 +317,19 @@ class SavageHighways(TableScenario):
         return self.id.replace("-", "_")
 
     # -- teams -----------------------------------------------------------------------------
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """The Riggers field the prescribed road train (a War Rig and its escorts, p.166);
+        each Ganger anything but a War Rig, within their share of the 120 Cans."""
+        from carnage.catalog import load_catalog
+
+        rig_seat = int((options or {}).get("riggers", 0))
+        if seat == rig_seat:
+            return TeamDemand(team=self.default_teams(players)[seat])
+        return TeamDemand(types=frozenset(v.id for v in load_catalog().vehicles
+                                          if v.id != WAR_RIG),
+                          cans=GANGER_CANS // max(1, players - 1))
+
     def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
         """SH-02 and SH-03 (see the module docstring); ``SetupError`` naming the problem."""
         from carnage.games.refuelled.scenarios.composition import scenario_team
@@ -512,8 +529,9 @@ class SavageHighways(TableScenario):
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
         rig = the_rig(game.state)
-        if value is not True or result is None or rig is None or v.id != rig.id:
-            return None
+        if (value is not True or result is None or rig is None or v.id != rig.id
+                or not v.in_contention):
+            return None  # a wreck skidding off the table escapes nothing (SC-44)
         from carnage.geometry.surfaces import move_pieces
 
         pieces = move_pieces(result)
@@ -527,7 +545,7 @@ class SavageHighways(TableScenario):
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         rig = the_rig(game.state)
-        if rig is None or v.id != rig.id or not v.in_play:
+        if rig is None or v.id != rig.id or not v.in_contention:
             return
         for edge in self.escape_edges(game.state):
             if touches_edge(game.state, v, edge):

@@ -286,8 +286,8 @@ def install_prizes(game: Game, effect: str) -> None:
         st = g.state
         v: VehicleState = ctx["vehicle"]
         memo = prizes(st)
-        if (v.id == st.active and memo.get("prize") == 5 and 5 not in memo["facts"]
-                and near_centre(g, move_pieces(ctx["result"]))):
+        if (v.id == st.active and v.in_contention and memo.get("prize") == 5
+                and 5 not in memo["facts"] and near_centre(g, move_pieces(ctx["result"]))):
             memo["facts"].append(5)
         yield from ()
 

@@ -14,10 +14,12 @@ a destructible crate and a barrier in between. Flags are markers, not obstacles 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, VehicleState
 from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
@@ -36,6 +38,8 @@ SOURCE = "street_race"
 LONG_STRAIGHT = 180.0
 """Length of the Long Straight (mm); the flags of each line stand this far apart."""
 GRID_PITCH = 15.0
+GRID_ROOM = 60.0
+"""The most of the starting line one vehicle takes (a War Rig, 50 mm wide, a pitch apart)."""
 """Grid slots along the start line are this far apart (ruling SR-3)."""
 SAMPLES = 48
 """Poses sampled along a move when judging a crossing (about 5 mm apart on a Long Straight)."""
@@ -106,8 +110,39 @@ class StreetRace(RollOffPole, TableScenario):
         game.effects.on("after_move", f"scenario:{self.id}", self._after_move)
         game.effects.on("logged:respawn", f"scenario:{self.id}", self._respawned)
 
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """Room on the one-rank starting grid: a vehicle takes up to 60 mm of the line (ruling
+        SR-3's pitch), so each team fields at most half its share of the table's width."""
+        return TeamDemand(max_vehicles=max(1, int(self.width // GRID_ROOM) // (2 * players)))
+
+    def check_grid_room(self, st: GameState) -> None:
+        """Refuse at set-up a field the starting grid cannot hold: every vehicle placed in
+        turn in the first place offered (``SetupError`` naming the scenario and the vehicle
+        left without a place)."""
+        import copy
+
+        from carnage.games.refuelled.setup import SetupError
+
+        trial = copy.deepcopy(st)
+        trial.scenario["deployed"] = []
+        waiting = {p: [v.id for v in trial.vehicles.values() if v.player == p]
+                   for p in range(trial.players)}
+        while any(waiting.values()):
+            for p in range(trial.players):
+                if not waiting[p]:
+                    continue
+                v = trial.vehicles[waiting[p].pop(0)]
+                slots = self.grid_slots(trial, v)
+                if not slots:
+                    raise SetupError(f"{self.name}: no room on the starting grid for {v.name} "
+                                     f"(player {p + 1}): the field is too big for the line")
+                v.pose = next(iter(slots.values()))
+                trial.scenario["deployed"].append(v.id)
+
     def setup(self, game: Game) -> Flow:
         st = game.state
+        self.check_grid_room(st)  # refused at once, before anyone is asked anything
         st.pole = self.roll_off(game)
         order = st.clockwise_from(st.pole)
         waiting = {p: [v.id for v in st.vehicles.values() if v.player == p] for p in order}
@@ -123,7 +158,11 @@ class StreetRace(RollOffPole, TableScenario):
                 slots = self.grid_slots(st, v)
                 hinges = dict(self.grid_hinges)  # kept here: another game may ask for slots
                 if not slots:
-                    raise RuntimeError(f"no room on the starting grid for {v.name}")
+                    from carnage.games.refuelled.setup import SetupError
+
+                    raise SetupError(f"{self.name}: no room left on the starting grid for "
+                                     f"{v.name} (player {p + 1}): the places taken leave "
+                                     f"no gap wide enough")
                 pick = yield ask(
                     p, "grid", f"Street Race: where on the starting grid does {v.name} go?",
                     [(k, f"{float(k):+.0f} mm from the grid centre") for k in slots],
@@ -280,7 +319,7 @@ class StreetRace(RollOffPole, TableScenario):
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
-        if result is not None and v.in_play:
+        if result is not None and v.in_contention:
             # A move whose whole sweep stays in a box clear of the finish line by more than
             # the reach of a point goal (1 mm) cannot cross it: its poses are not needed.
             far = penetration(result.swept_box(), [self.finish_line.a, self.finish_line.b]) \
@@ -294,8 +333,8 @@ class StreetRace(RollOffPole, TableScenario):
     def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         sc = game.state.scenario
         sc.setdefault("seen", {})[v.id] = v.pose
-        if not self.counts(game, v):
-            return  # an RC Car (p.79) or a Ghost Rider (p.101) cannot win the race
+        if not self.counts(game, v) or not v.in_contention:
+            return  # an RC Car (p.79), a Ghost Rider (p.101), a wreck (SC-44) cannot win
         if sc.get("crossed") is None and crosses(self.finish_line, poses, v.length, v.width):
             sc["crossed"] = v.id
             game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.games.refuelled.engine.attack import Sight, legal_shots, resolve_attacks
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.movement import touching_ids
+from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.engine.votes import (
@@ -43,6 +45,7 @@ from carnage.games.refuelled.engine.votes import (
     gain_votes,
     own_vehicles,
     respawn,
+    respawn_positions,
 )
 from carnage.games.refuelled.scenarios.arena import arena_terrain
 from carnage.games.refuelled.scenarios.base import SPECIAL, Line, TableScenario
@@ -175,6 +178,12 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
                               "weapons": [{"id": CANNON, "facing": "front"}]} for i in (1, 2)],
             }, f"tank commander team {p + 1}"))
         return tuple(out)
+
+    def team_demand(self, seat: int, players: int,
+                    options: Mapping[str, Any] | None = None) -> TeamDemand:
+        """Every team is two Tanks with front-mounted 125mm Cannons (p.150): the one the
+        scenario prescribes."""
+        return TeamDemand(team=self.default_teams(players)[seat])
 
     def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
                    ) -> TeamReport:
@@ -331,8 +340,8 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
         for p in st.clockwise_from(st.pole):
             for v in [o for o in st.vehicles.values() if o.player == p and o.in_team
                       and not o.in_play]:
-                if st.finished or (not self.respawn_positions(game, v) and not any(
-                        ob.wreck_of == v.id for ob in st.obstacles.values())):
+                # Wreck or not, it comes back at its spawn point (ruling SC-45).
+                if st.finished or not respawn_positions(game, v):
                     continue
                 pick = yield ask(p, "commercial_break",
                                  f"Commercial Break: respawn {v.name} for free?",

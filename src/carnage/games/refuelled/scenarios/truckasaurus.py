@@ -110,12 +110,6 @@ class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
         install_neutrals(game)
         install_truckasaurus_rules(game)
         install_truckasaurus_scenario(game, self.score)
-        game.effects.add_flow("respawned", f"scenario:{self.id}",
-                              lambda ctx: self._respawn_at_spawn, 0)
-
-    def _respawn_at_spawn(self, game: Game, ctx: dict[str, Any]) -> Flow:
-        yield from bt.to_spawn_after_respawn(game, ctx["vehicle"], ctx["player"],
-                                             self.respawn_positions)
 
     def setup(self, game: Game) -> Flow:
         st = game.state

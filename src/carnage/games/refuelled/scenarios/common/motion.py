@@ -12,7 +12,9 @@ with the poses the vehicle went through, in order:
 * at the end of every activation and Gear Phase: the same interpolation for any vehicle that
   moved some other way.
 
-Deployment and respawn place a vehicle; they are not motion (``logged:deploy`` and
+Only a vehicle in contention is judged (ruling SC-44): a wreck skidding to a halt (p.43)
+still moves and collides, but its skid picks nothing up and crosses nothing. Deployment and
+respawn place a vehicle; they are not motion (``logged:deploy`` and
 ``logged:respawn`` only reset where it was seen; ``logged:game_start`` notes everyone).
 Memory: ``state.scenario[key]``: vehicle id -> last pose seen. Ruling SC-6: a move template
 is judged as the area the vehicle's body sweeps along it (the body is at least as wide as
@@ -69,9 +71,15 @@ def touches_along(poses: list[Pose], length: float, width: float, target: list[P
                for piece in swept_polygons(poses, length, width))
 
 
-def watch_motion(game: Game, effect: str, key: str, judge: Judge) -> None:
-    """Call ``judge`` for every motion of every vehicle (see the module docstring). Call it
-    from the scenario's ``install`` (it is journaled with it)."""
+def watch_motion(game: Game, effect: str, key: str, judge: Judge, *,
+                 wrecks_too: bool = False) -> None:
+    """Call ``judge`` for every motion of every vehicle in contention (see the module
+    docstring). ``wrecks_too``: judge a wreck's skid to a halt as well, for what happens *to*
+    a vehicle touching something (goo on its tyres), never for what it does for the scenario.
+    Call it from the scenario's ``install`` (it is journaled with it)."""
+
+    def judged(v: VehicleState) -> bool:
+        return v.in_play if wrecks_too else v.in_contention
 
     def seen() -> dict[str, Pose]:
         out: dict[str, Pose] = game.state.scenario.setdefault(key, {})
@@ -80,14 +88,14 @@ def watch_motion(game: Game, effect: str, key: str, judge: Judge) -> None:
     def since_seen(g: Game, v: VehicleState) -> None:
         last = seen().get(v.id)
         seen()[v.id] = v.pose
-        if last is not None and last != v.pose and v.in_play:
+        if last is not None and last != v.pose and judged(v):
             judge(g, v, interpolate(last, v.pose))
 
     def after_move(value: Any, ctx: dict[str, Any]) -> None:
         g: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
-        if result is None or not v.in_play:
+        if result is None or not judged(v):
             return
         poses = list(result.swept(SAMPLES))
         last = seen().get(v.id)

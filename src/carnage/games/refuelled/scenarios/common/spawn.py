@@ -149,7 +149,10 @@ def place_spawn_points(game: Game, *, source: str, page: int | None,
     for p in (st.clockwise_from(st.pole) if players is None else players):
         cands = spawn_candidates(game, keep, source=source, page=page, log=True)
         if not cands:
-            raise RuntimeError("no room on the table for a spawn point")
+            from carnage.games.refuelled.setup import SetupError
+
+            raise SetupError(f"{game.scenario.name}: no room on the table for player "
+                             f"{p + 1}'s spawn point (too many players for the table)")
         pick = yield ask(p, "spawn_point", "Where does your spawn point go?",
                          [(k, f"spawn point at {k} mm") for k in cands], source=source,
                          page=page)
@@ -250,7 +253,10 @@ def deploy_at_spawn_points(game: Game, *, source: str, page: int | None,
             v = st.vehicles[vid]
             poses = deploy_poses(game, v, centre, deployed)
             if not poses:
-                raise RuntimeError(f"no room to deploy {v.name}")
+                from carnage.games.refuelled.setup import SetupError
+
+                raise SetupError(f"{game.scenario.name}: no room to deploy {v.name} "
+                                 f"(player {p + 1}) at its spawn point")
             if not any(float(k.split(":")[1]) in RINGS for k in poses):
                 game.emit("deploy_relaxed", source=source, page=page, vehicle=v.id,
                           reason="no room within Short of the spawn point (SC-3)")
@@ -308,6 +314,9 @@ class SpawnPoints:
     at one's own spawn point, the table marks and ``option_poses`` of a ``spawn_pose``."""
 
     page: int | None
+    respawns_where_wrecked = False
+    """G-11: a respawned vehicle must come back within Short of its controller's spawn point,
+    a wreck still on the table too (ruling SC-45; engine/votes.py ``respawn``)."""
 
     def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
         return respawn_at_spawn_point(game, vehicle)

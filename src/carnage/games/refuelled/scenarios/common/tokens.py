@@ -276,10 +276,16 @@ class CarriedTokens:
         if not held or v.in_play:
             return None
         places = drop_points(game.state, v, TOKEN_SIZE)
+        reason = "carrier wrecked"
+        if v.status is Status.REMOVED:
+            # Exploded, or removed by Twisted Metal (p.44): the log's last word on it says.
+            last = next((e for e in reversed(game.log.events) if e.kind == "removed"
+                         and e.data.get("vehicle") == v.id), None)
+            reason = ("exploded" if last is None or last.source == "explosion"
+                      else f"carrier removed ({last.data.get('reason', 'Twisted Metal')})")
         for i, tid in enumerate(held):
             at = places[i % len(places)]
-            put_down(game, tid, at, source=self.token_source, page=self.page,
-                     reason="exploded" if v.status is Status.REMOVED else "carrier wrecked")
+            put_down(game, tid, at, source=self.token_source, page=self.page, reason=reason)
         return None
 
     def _carrier_disqualified(self, value: Any, ctx: dict[str, Any]) -> Any:
