@@ -59,7 +59,7 @@ def check_refuelled_state(game: Any, state: GameState) -> None:
     if len(state.sponsors) != n:
         raise Invalid("state.sponsors", f"one per player ({n}), not {len(state.sponsors)}")
     for i, sp in enumerate(state.sponsors):
-        if sp is not None and sp not in catalog.sponsors:
+        if sp is not None and sp not in catalog.sponsors.records:
             raise Invalid(f"state.sponsors[{i}]", f"no sponsor {sp!r} in {game.ruleset.title}")
     seats = range(n)
     within(state.round, 0, 100_000, "state.round")
@@ -155,16 +155,16 @@ def _vehicle(v: VehicleState, where: str, vid: str, state: GameState, catalog: A
         if w.key in keys:
             raise Invalid(f"{at}.key", f"{w.key!r} is used twice")
         keys.add(w.key)
-        if w.weapon not in catalog.weapons:
+        if w.weapon not in catalog.weapons.records:
             raise Invalid(f"{at}.weapon", f"no weapon {w.weapon!r} in the catalogue")
         if w.ammo is not None:
             within(w.ammo, 0, 100, f"{at}.ammo")
         one_of(w.part, (None, "trailer"), f"{at}.part")
     for i, u in enumerate(v.upgrades):
-        if u not in catalog.upgrades:
+        if u not in catalog.upgrades.records:
             raise Invalid(f"{where}.upgrades[{i}]", f"no upgrade {u!r} in the catalogue")
     for i, p in enumerate(v.perks):
-        if p not in catalog.perks:
+        if p not in catalog.perks.records:
             raise Invalid(f"{where}.perks[{i}]", f"no perk {p!r} in the catalogue")
     for i, f in enumerate(v.fitted):
         if f.ammo is not None:
