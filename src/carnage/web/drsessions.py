@@ -290,7 +290,7 @@ class DrGames:
         if len(controllers) != 2:
             raise ApiError(422, f"seats: Devil's Run has 2 seats, not {len(controllers)}")
         humans = controllers.count("human")
-        chosen = seed is not None and (humans < 2 or hot_seat)
+        chosen = seed is not None and humans < 2  # hot-seat too: see seed_may_be_chosen
         used = seed if chosen and seed is not None else draw_seed()
         game = DEVILS_RUN.new_game(mission, seed=used)
         seats = [Seat(i, cast(Controller, c), secrets.token_urlsafe(18) if c == "human"

@@ -111,11 +111,12 @@ def coerce(d: Decision, choice: Any) -> str | int | float:
 
 
 def seed_may_be_chosen(req: NewGameRequest) -> bool:
-    """A seed given at creation is used only when no two different humans play: bots, one
-    human, or hot-seat (one browser holds every human seat). Against another human, whoever
-    sets the seed could foresee every die, so the server draws it instead."""
+    """A seed given at creation is used only when at most one human plays (bots, or one
+    human). With two human seats, whoever sets the seed could foresee every die, so the server
+    draws it instead, hot-seat too: a hot-seat game still issues one link per seat, and its
+    links can be handed to different people."""
     humans = sum(1 for s in req.seats if s.controller == "human")
-    return humans < 2 or req.hot_seat
+    return humans < 2
 
 
 def draw_seed() -> int:
