@@ -36,6 +36,7 @@ from carnage.devilsrun.game import DevilsRunGame
 from carnage.devilsrun.ruleset import DEVILS_RUN, replay
 from carnage.devilsrun.view import explain, game_view
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.web import drtext
 from carnage.web.schemas import Controller
@@ -268,7 +269,8 @@ def resume(row: DrStored) -> DevilsRunGame:
         except (SnapshotError, ValueError, KeyError):
             pass
         else:
-            if isinstance(game, DevilsRunGame) and game.choices == list(row.choices):
+            if isinstance(game, DevilsRunGame) and isinstance(game.dice, SeededDice) \
+                    and game.choices == list(row.choices):
                 return game
     return replay_game(row.setup, row.choices)
 

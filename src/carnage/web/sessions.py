@@ -27,6 +27,7 @@ from carnage.ai.bots import Bot, make_bot
 from carnage.ai.runner import bot_rng
 from carnage.engine.game import Game
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.rulesets import get_ruleset
 from carnage.rulesets.setup import (
@@ -264,7 +265,10 @@ class GameSession(SeatedSession):
 
 def resume(store: Store, row: StoredGame, setup: GameSetup) -> Game:
     """The saved game: from its snapshot when it has a current one, else rebuilt by replaying
-    its choices (a game saved before snapshots, or a snapshot that no longer restores)."""
+    its choices (a game saved before snapshots, or a snapshot that no longer restores: damaged
+    or tampered with, refused by restore's checks). The table saves only seeded dice, so a
+    snapshot with any other dice is not its own either. Nothing is written here: the next
+    move saves a fresh snapshot."""
     saved = store.snapshot(row.id)
     if saved is not None and saved[0] == len(row.choices):
         try:
@@ -272,7 +276,8 @@ def resume(store: Store, row: StoredGame, setup: GameSetup) -> Game:
         except SnapshotError:
             pass
         else:
-            if isinstance(game, Game) and game.choices == list(row.choices):
+            if isinstance(game, Game) and isinstance(game.dice, SeededDice) \
+                    and game.choices == list(row.choices):
                 return game
     return replay_choices(setup, row.seed, row.choices)
 
