@@ -151,7 +151,7 @@ def test_the_terminal_prints_the_owner_and_each_seats_token(url: str) -> None:
     assert [ln.split(":")[0] for ln in lines[2:]] == ["seat 0 (Street Race starters)",
                                                       "seat 1 (Street Race starters)"]
     tokens = [ln.split("token ")[1].split()[0] for ln in lines[2:]]
-    assert len(set(tokens + [owner])) == 3
+    assert len({*tokens, owner}) == 3
     client = TestClient(create_app(url))
     assert client.get(f"/api/campaigns/{cid}", headers={"X-Owner-Token": owner}).json()[
         "owner"] is True

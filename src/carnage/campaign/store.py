@@ -195,9 +195,8 @@ class CampaignStore:
         """The newest ``limit`` campaigns that are public or among ``mine``, oldest first."""
         with self._session() as s:
             q = select(CampaignRow.id).order_by(CampaignRow.created.desc()).limit(limit)
-            cond = CampaignRow.public.is_(True)
-            if mine:
-                cond = cond | CampaignRow.id.in_(list(mine))
+            cond = (CampaignRow.public.is_(True) | CampaignRow.id.in_(list(mine))) if mine \
+                else CampaignRow.public.is_(True)
             return list(reversed(list(s.scalars(q.where(cond)))))
 
     def append(self, cid: str, expected_version: int, records: Sequence[Record]) -> int:

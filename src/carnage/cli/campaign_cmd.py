@@ -20,8 +20,8 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from sqlalchemy.exc import SQLAlchemyError
 from rich.table import Table
+from sqlalchemy.exc import SQLAlchemyError
 
 from carnage.campaign.steps import SeasonError
 from carnage.campaign.store import CampaignError, CampaignStore

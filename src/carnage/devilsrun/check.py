@@ -31,6 +31,8 @@ MAX_TURNS = 10_000
 WIDTH = 8
 """The road's columns (board.WIDTH, DR-007)."""
 MAX_ROW = 1_000_000
+PLANNED = frozenset({"approach", "evade", "evade_square", "evaded", "hit"})
+"""Phases that follow an offensive move's plan (its path ends in the target's square)."""
 
 
 def check_devilsrun_doc(doc: dict[str, Any]) -> None:
@@ -131,6 +133,11 @@ def _activation(st: GameState, back: int, front: int) -> None:
     assert a is not None
     if a.vid not in st.vehicles:
         raise Invalid("state.act.vid", f"no vehicle {a.vid!r}")
+    from carnage.devilsrun.game import ACTION_LABELS
+
+    # Chosen in the "action" phase: before that (and while it is asked) it is still empty.
+    actions = {"", *ACTION_LABELS} if st.phase == "action" else set(ACTION_LABELS)
+    one_of(a.action, actions, "state.act.action")
     if a.target is not None and a.target not in st.vehicles:
         raise Invalid("state.act.target", f"no vehicle {a.target!r}")
     for i, d in enumerate(a.dice):
@@ -151,6 +158,8 @@ def _activation(st: GameState, back: int, front: int) -> None:
         for j, c in enumerate(step):
             within(c, -2, 2, f"state.act.path[{i}][{j}]")
     within(len(a.path), 0, 100, "state.act.path", "length")
+    if a.target is not None and st.phase in PLANNED and not a.path:
+        raise Invalid("state.act.path", f"an offensive move on {a.target!r} needs its path")
     for i, sq in enumerate(a.evade_squares):
         _square(sq, back, front, f"state.act.evade_squares[{i}]")
 

@@ -1278,7 +1278,7 @@ def restore(doc: dict[str, Any]) -> DevilsRunGame:
         raise ValueError(f"malformed Devil's Run snapshot: {e}") from e
     try:
         g.pending()  # the decision it waits for must be one it can ask
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError) as e:
         raise ValueError(f"state: its pending decision cannot be made "
                          f"({type(e).__name__}: {e})") from None
     return g

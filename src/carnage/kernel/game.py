@@ -290,8 +290,10 @@ class KernelGame(ABC):
             g._resume(cp, choices)
         except IllegalChoice as e:
             raise SnapshotError(f"snapshot: its choices do not replay ({e})") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise SnapshotError(f"snapshot: its state does not fit its ruleset ({e})") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                AssertionError) as e:  # an installer's own check of its journaled arguments
+            raise SnapshotError(f"snapshot: its state does not fit its ruleset "
+                                f"({type(e).__name__}: {e})") from None
         if [e.to_json() for e in g.log.events] != [e.to_json() for e in events]:
             raise SnapshotError("snapshot: the game does not replay to the logged events")
         return g

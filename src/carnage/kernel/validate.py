@@ -25,7 +25,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import Any, ForwardRef
+from typing import Any, ForwardRef, cast
 
 MAX_NUMBER = 1e9
 """Largest magnitude of a number in a state (millimetres, counters, ids): far above any real
@@ -81,7 +81,29 @@ def _what(value: Any) -> str:
 
 # -- scalars -----------------------------------------------------------------------------------
 def _any(value: Any, path: str) -> None:
-    return None
+    """A field typed ``Any`` (a scenario's progress, an effect's memory): whatever it holds,
+    its numbers are finite and bounded and the dataclasses in it are checked as themselves."""
+    t = type(value)
+    if value is None or t is bool or t is str:
+        return
+    if t is int:
+        _int(value, path)
+    elif t is float:
+        _float(value, path)
+    elif t is list or t is tuple:
+        for i, v in enumerate(value):
+            _any(v, f"{path}[{i}]")
+    elif t is set or t is frozenset:
+        for v in value:
+            _any(v, f"{path}{{}}")
+    elif t is dict:
+        for k, v in value.items():
+            _any(k, f"{path} key {short(k)}")
+            _any(v, key_path(path, k))
+    elif isinstance(value, Enum):
+        return
+    elif dataclasses.is_dataclass(value) or isinstance(getattr(t, "VALUE_FIELDS", None), tuple):
+        checker(t)(value, path)
 
 
 def _bool(value: Any, path: str) -> None:
@@ -175,7 +197,8 @@ def _list(item: Checker, kinds: tuple[type, ...] = (list,)) -> Checker:
     def check(value: Any, path: str) -> None:
         if not isinstance(value, kinds):
             raise Invalid(path, f"expected a list, not {_what(value)}")
-        for i, v in enumerate(value):
+        items = cast(Sequence[Any], value)
+        for i, v in enumerate(items):
             item(v, f"{path}[{i}]")
 
     return check
@@ -231,7 +254,8 @@ def _dataclass(cls: type) -> Checker:
             return
         if fields is None:  # built on first use: a class may refer to itself
             hints = typing.get_type_hints(cls)
-            fields = [(f.name, checker(hints.get(f.name, Any))) for f in dataclasses.fields(cls)]
+            fields = [(f.name, checker(hints.get(f.name, Any)))
+                      for f in dataclasses.fields(cast(Any, cls))]
         for name, c in fields:
             c(getattr(value, name), f"{path}.{name}")
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from carnage.engine.state import GameState, VehicleState
 from carnage.geometry.shapes import Pose
-from carnage.kernel.validate import Invalid, key_path, one_of, within
+from carnage.kernel.validate import Invalid, check_value, key_path, one_of, within
 
 MAX_SEATS = 8
 """The most players a game may have (as the guarded inputs allow, carnage/guard.py)."""
@@ -54,8 +54,8 @@ def check_refuelled_state(game: Any, state: GameState) -> None:
     within(state.height, 1.0, MAX_TABLE, "state.height")
     if len(state.votes) != n:
         raise Invalid("state.votes", f"one count per player ({n}), not {len(state.votes)}")
-    for i, v in enumerate(state.votes):
-        within(v, 0, 1000, f"state.votes[{i}]")
+    for i, count in enumerate(state.votes):
+        within(count, 0, 1000, f"state.votes[{i}]")
     if len(state.sponsors) != n:
         raise Invalid("state.sponsors", f"one per player ({n}), not {len(state.sponsors)}")
     for i, sp in enumerate(state.sponsors):
@@ -83,8 +83,8 @@ def check_refuelled_state(game: Any, state: GameState) -> None:
         where = key_path("state.obstacles", oid)
         _id(ob.id, oid, where)
         _pose(ob.pose, state, f"{where}.pose")
-        within(ob.length, 0.0, MAX_BODY * 10, f"{where}.length")
-        within(ob.width, 0.0, MAX_BODY * 10, f"{where}.width")
+        within(ob.length, 1e-3, MAX_BODY * 10, f"{where}.length")
+        within(ob.width, 1e-3, MAX_BODY * 10, f"{where}.width")
         within(ob.damage, 0, MAX_HULL, f"{where}.damage")
         if ob.hull is not None:
             within(ob.hull, 0, MAX_HULL, f"{where}.hull")
@@ -195,6 +195,11 @@ def _scenario(game: Any, state: GameState) -> None:
     if expected != options:
         raise Invalid("state.scenario.options",
                       f"are not those of the configuration's scenario {scenario.id!r}")
+    seen = progress.get("seen")
+    if seen is not None:  # where vehicles were last seen (races, off-table returns)
+        check_value(seen, dict[str, Pose], "state.scenario.seen")
+        for vid, pose in seen.items():
+            _pose(pose, state, key_path("state.scenario.seen", vid))
     own = getattr(scenario, "check_snapshot", None)
     if callable(own):
         own(state)
