@@ -173,9 +173,20 @@ def _union(arms: tuple[Any, ...]) -> Checker:
     rest = [a for a in arms if a is not type(None)]
     checks = [checker(a) for a in rest]
     names = " or ".join(_type_name(a) for a in arms)
+    # A value of a plain type goes straight to its arm (no failed tries on the way).
+    direct: dict[type, Checker] = {}
+    for a in rest:
+        if a in (int, float, str, bool):
+            direct[a] = checker(a)
+    if float in direct and int not in direct:
+        direct[int] = direct[float]
 
     def check(value: Any, path: str) -> None:
         if value is None and nullable:
+            return
+        fast = direct.get(type(value))
+        if fast is not None:
+            fast(value, path)
             return
         if len(checks) == 1:
             if value is None:
@@ -305,8 +316,9 @@ def _build(tp: Any) -> Checker:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is typing.Union or origin is types.UnionType:
-        if any(isinstance(a, ForwardRef | str) for a in args):
-            return json_value
+        if any(isinstance(a, ForwardRef | str) or any(
+                isinstance(x, ForwardRef | str) for x in typing.get_args(a)) for a in args):
+            return json_value  # a recursive alias (JsonValue)
         return _union(args)
     if origin is typing.Literal:
         allowed = set(args)
