@@ -161,8 +161,8 @@ def test_the_terminal_prints_the_owner_and_each_seats_token(url: str) -> None:
 def test_an_owner_with_no_seat_hands_a_seat_out_only_once(client: TestClient, url: str) -> None:
     # A campaign whose seats were never given tokens (started before owners existed) gets
     # an owner from the terminal; the owner then gives each seat its token, once.
-    from carnage.campaign import seasons
     from carnage.campaign.store import CampaignStore
+    from carnage.games.refuelled.campaign import seasons
     from carnage.team import parse_team
 
     store = CampaignStore(url)

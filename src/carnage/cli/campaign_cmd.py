@@ -255,7 +255,7 @@ def team_change(
 ) -> None:
     """Between games: replace a team's roster by the mode's rules (Cans given, workshop)."""
     from carnage.campaign.modes import mode_of
-    from carnage.campaign.seasons import team_cost, team_json
+    from carnage.games.refuelled.campaign.seasons import team_cost, team_json
     from carnage.team import TeamFileError, load_team
 
     store = _store(db)
@@ -293,9 +293,9 @@ def auto(
 ) -> None:
     """Play the next N events with bots and record each (one transaction per event); stops
     early when the campaign is over."""
-    from carnage.ai.bots import BOTS
     from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
+    from carnage.games.refuelled.ai.bots import BOTS
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOTS]

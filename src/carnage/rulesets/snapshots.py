@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carnage.engine.state import GameState, VehicleState
+from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.geometry.shapes import Pose
 from carnage.kernel.validate import Invalid, check_value, key_path, one_of, within
 
@@ -182,7 +182,7 @@ def _vehicle(v: VehicleState, where: str, vid: str, state: GameState, catalog: A
 
 
 def _scenario(game: Any, state: GameState) -> None:
-    from carnage.rulesets.setup import SetupError, check_scenario_options
+    from carnage.games.refuelled.setup import SetupError, check_scenario_options
 
     scenario = game.scenario
     progress = state.scenario

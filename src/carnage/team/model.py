@@ -109,7 +109,7 @@ class CareerSpec(_Spec):
 class LegacySpec(_Spec):
     """A Gaslands: Legacy vehicle's generated and permanent state (Legacy, "Creating a Legacy
     Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
-    (carnage/team/legacy.py); its generator and mutations are carnage/legacy/."""
+    (carnage/games/legacy/team.py); its generator and mutations are carnage/games/legacy/."""
 
     hull: StrictInt = Field(default=0, ge=0)
     """Hull gained over the type's (the generator's bonus and mutations)."""
@@ -152,14 +152,14 @@ class TeamSpec(_Spec):
     vehicles: tuple[VehicleSpec, ...] = ()
     templates: Any = None
     """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
-    carnage/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
+    carnage/games/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
 
     @field_validator("templates", mode="before")
     @classmethod
     def _templates(cls, v: Any) -> Any:
         if v is None:
             return None
-        from carnage.legacy.templates import TemplateError, parse_template_set
+        from carnage.games.legacy.templates import TemplateError, parse_template_set
 
         try:
             return parse_template_set(v)
