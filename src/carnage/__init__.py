@@ -42,7 +42,8 @@ def restore(doc: dict[str, Any], rulesets: Any = None) -> Any:
 
     if not isinstance(doc, dict):
         raise SnapshotError("snapshot: expected a JSON object")
-    if doc.get("carnage_snapshot") != SNAPSHOT_VERSION:
+    version = doc.get("carnage_snapshot")
+    if type(version) is not int or version != SNAPSHOT_VERSION:  # ``true`` is not 1
         raise SnapshotError(
             f"snapshot: not a carnage snapshot of version {SNAPSHOT_VERSION} "
             f"(carnage_snapshot: {doc.get('carnage_snapshot')!r})")

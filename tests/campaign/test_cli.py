@@ -64,7 +64,7 @@ def test_bad_input_is_one_clear_line(tmp_path: Path) -> None:
     assert code == 2 and "cannot open database 'bogus://nowhere'" in err
     code, out, _ = _run("campaign", "new", "--mode", "escalating", "--team", INTRO,
                         "--team", INTRO, "--db", db)
-    code, _, err = _run("campaign", "auto", out.strip(), "--bots", "genius", "--db", db)
+    code, _, err = _run("campaign", "auto", out.splitlines()[0], "--bots", "genius", "--db", db)
     assert code == 2 and "unknown bot 'genius'" in err
 
 
@@ -78,7 +78,7 @@ def test_a_team_changes_its_roster_between_games(tmp_path: Path) -> None:
         "      - {id: machine_gun, facing: front}\n"))
     _, out, _ = _run("campaign", "new", "--mode", "escalating", "--team", INTRO, "--team",
                      INTRO, "--events", "street-race", "--db", db)
-    cid = out.strip()
+    cid = out.splitlines()[0]
     code, _, err = _run("campaign", "team", cid, "--seat", "0", "--team", str(bigger),
                         "--db", db)
     assert code == 2 and "over its budget of 30" in err  # 38 Cans before any bonus

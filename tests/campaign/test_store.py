@@ -145,3 +145,33 @@ def test_record_times_are_utc(db_url: str) -> None:
     assert c.created.utcoffset() is not None and c.created.utcoffset().total_seconds() == 0
     assert all(r.at is not None and r.at.utcoffset() is not None for r in c.records)
     store.close()
+
+
+def test_campaigns_from_before_the_public_flag_are_kept_and_private(db_url: str) -> None:
+    """A database at 0002 (campaigns without ``public``) is migrated with its rows: they
+    become private campaigns, listed only to whoever sends their ids' tokens."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    from carnage.campaign.migrate import SCRIPTS
+
+    engine = create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    cfg = Config()
+    cfg.set_main_option("script_location", str(SCRIPTS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0002")
+        conn.execute(text("INSERT INTO campaigns (id, mode, options, version, created) VALUES "
+                          "('old1', 'championship', '{}', 3, '2025-01-01 00:00:00+00')"))
+    assert current(engine) == "0002"
+    engine.dispose()
+    store = CampaignStore(db_url)
+    assert current(store.engine) == HEAD
+    old = store.get("old1")
+    assert old.version == 3 and old.public is False
+    new = store.create("championship", {}, [], public=True)
+    assert store.get(new).public is True
+    assert store.listed([]) == [new]
+    assert store.listed(["old1"]) == ["old1", new]
+    store.close()

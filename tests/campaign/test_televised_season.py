@@ -135,7 +135,7 @@ def test_televised_bad_input_is_one_clear_line(tmp_path: Path) -> None:
         assert code == 2 and message in err, (extra, err)
     _, out, _ = _run("campaign", "new", "--mode", "televised", "--team", INTRO, "--team", INTRO,
                      "--events", "1", "--schedule", "flag-tag", "--db", db)
-    cid = out.strip()
+    cid = out.splitlines()[0]
     big = tmp_path / "big.yaml"
     big.write_text(Path(INTRO).read_text() + (
         "  - name: Blue Car\n    type: car\n    weapons:\n"
@@ -156,7 +156,7 @@ def test_a_workshop_change_from_the_command_line(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'c.db'}"
     _, out, _ = _run("campaign", "new", "--mode", "televised", "--team", INTRO, "--team", INTRO,
                      "--events", "1", "--schedule", "flag-tag", "--db", db)
-    cid = out.strip()
+    cid = out.splitlines()[0]
     armed = tmp_path / "armed.yaml"
     armed.write_text(Path(INTRO).read_text().replace(
         "      - {id: machine_gun, facing: front}\n  - name: Red Buggy",

@@ -103,21 +103,23 @@ def stored_seed(client: TestClient, gid: str) -> int:
 @pytest.mark.parametrize("seats, hot_seat", [
     ([{"controller": "heuristic"}, {"controller": "random"}], False),
     ([{"controller": "human"}, {"controller": "heuristic"}], False),
-    (SEATS_2H, True),
+    ([{"controller": "human"}, {"controller": "heuristic"}], True),
 ])
-def test_a_given_seed_is_used_without_two_different_humans(
+def test_a_given_seed_is_used_when_at_most_one_human_plays(
     client: TestClient, seats: list[dict[str, str]], hot_seat: bool
 ) -> None:
     g = create(client, seats, 1234, hot_seat)
     assert g["seed"] == 1234 and stored_seed(client, g["id"]) == 1234
 
 
+@pytest.mark.parametrize("hot_seat", [False, True])
 def test_against_another_human_the_server_draws_the_seed(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, hot_seat: bool
 ) -> None:
+    # Hot-seat too: its two seat links could be handed to two different people.
     monkeypatch.setattr(sessions.secrets, "randbelow", lambda n: 987654321987)
-    g = create(client, SEATS_2H, 1234)
-    assert g["seed"] is None
+    g = create(client, SEATS_2H, 1234, hot_seat)
+    assert g["seed"] is None and len({x["token"] for x in g["seats"]}) == 2
     assert stored_seed(client, g["id"]) == 987654321987
     same = create(client, SEATS_2H, None)
     assert stored_seed(client, same["id"]) == 987654321987
@@ -146,16 +148,16 @@ def test_the_seed_is_revealed_only_when_the_game_ends(client: TestClient) -> Non
 
 
 def test_every_seat_sees_how_the_seed_was_set_even_after_a_restart(client: TestClient) -> None:
-    hot = create(client, SEATS_2H, 1234, hot_seat=True)
-    fair = create(client, SEATS_2H, 1234)
+    solo = create(client, [{"controller": "human"}, {"controller": "heuristic"}], 1234)
+    fair = create(client, SEATS_2H, 1234, hot_seat=True)
     games = client.app.state.games
     for _ in range(2):
-        for g, chosen in ((hot, True), (fair, False)):
+        for g, chosen in ((solo, True), (fair, False)):
             for seat in g["seats"]:
                 view = client.get(f"/api/games/{g['id']}", params={"token": seat["token"]})
                 assert view.json()["seed_chosen"] is chosen
         listed = {x["id"]: x["seed_chosen"] for x in client.get("/api/games").json()}
-        assert listed[hot["id"]] is True and listed[fair["id"]] is False
+        assert listed[solo["id"]] is True and listed[fair["id"]] is False
         games.forget()  # a restart: the flag comes back from the database
 
 

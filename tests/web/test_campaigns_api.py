@@ -6,6 +6,7 @@ game link are shown to that seat only. Campaigns made with the CLI's store show 
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -82,8 +83,11 @@ def test_create_from_a_saved_team_and_a_team_object_and_join_by_link(
     refused(client.get(f"/api/campaigns/{made['id']}", params={"token": "nope"}), 403,
             "does not belong to this campaign")
     refused(client.get("/api/campaigns/000000000000"), 404, "no campaign")
-    listed = client.get("/api/campaigns").json()
-    assert [(c["id"], c["teams"]) for c in listed] == [(made["id"], ["Hogs", "Rats"])]
+    # A private campaign is listed only to whoever sends one of its tokens.
+    assert client.get("/api/campaigns").json() == []
+    for tok in (made["owner_token"], made["seats"][1]["token"]):
+        listed = client.get("/api/campaigns", headers={"X-Owner-Token": f"other,{tok}"}).json()
+        assert [(c["id"], c["teams"]) for c in listed] == [(made["id"], ["Hogs", "Rats"])]
 
 
 @pytest.mark.parametrize(("body", "status", "words"), [
@@ -260,42 +264,73 @@ def test_a_human_seats_game_link_is_its_own_and_the_result_is_recorded_when_it_e
     assert view(client, cid)["version"] == after["version"]  # recorded once
 
 
-def test_a_campaign_from_the_clis_store_is_shown_and_its_seats_can_be_claimed(
+def test_a_campaign_from_before_owners_is_shown_and_its_owner_token_comes_from_the_cli(
         db_url: str) -> None:  # noqa: F811
+    from typer.testing import CliRunner
+
+    from carnage.cli.main import app
+
     store = CampaignStore(db_url)
     opts = seasons.season_options("championship", events=["street-race"])
     records = []
     for seat, name in enumerate(["Hogs", "Rats"]):
         records += seasons.join_records(opts, seat, parse_team(racer_team(name, 30), name), 0)
-    cid = store.create("championship", opts, records)
+    cid = store.create("championship", opts, records)  # no owner, no seats: an old campaign
     client = TestClient(create_app(db_url))
     v = view(client, cid)
-    assert [s["claimed"] for s in v["seats"]] == [False, False]
+    assert [s["claimed"] for s in v["seats"]] == [False, False] and v["owner"] is False
+    # Nobody may play it, claim a seat or list it: it has no owner yet.
+    bots = {"version": v["version"], "controllers": ["heuristic", "random"],
+            "max_rounds": 2, "seed": 1}
+    refused(client.post(f"/api/campaigns/{cid}/next", json=bots), 403, "owner")
+    refused(client.post(f"/api/campaigns/{cid}/seats/0/claim", json={"version": v["version"]}),
+            403, "owner token")
+    assert client.get("/api/campaigns").json() == []
+    # Whoever can open the database gives it an owner from the command line.
+    r = CliRunner().invoke(app, ["campaign", "show", cid, "--owner-token", "--db", db_url,
+                                 "--json"])
+    assert r.exit_code == 0, r.output
+    owner = json.loads(r.stdout)["owner_token"]
+    assert json.loads(r.stdout)["owner_url"] == f"/campaigns/{cid}?owner={owner}"
+    head = {"X-Owner-Token": owner}
+    assert view_as(client, cid, head)["owner"] is True
     # A seat nobody holds cannot be played by a human (ruling WEB-C6) ...
-    refused(client.post(f"/api/campaigns/{cid}/next", json={
+    refused(client.post(f"/api/campaigns/{cid}/next", headers=head, json={
         "version": v["version"], "controllers": ["human", "random"]}), 422,
         "controllers.0: seat 0 has no player yet")
-    # ... and while nobody holds a seat, anyone may have bots play (the CLI's campaign auto).
-    r = client.post(f"/api/campaigns/{cid}/next", json={
-        "version": v["version"], "controllers": ["heuristic", "random"], "max_rounds": 2,
-        "seed": 1})
+    # ... and the owner may have bots play it.
+    r = client.post(f"/api/campaigns/{cid}/next", headers=head, json=bots)
     assert r.status_code == 200, r.text
     assert len(r.json()["summary"]["results"]) == 1
     # The CLI's store reads what the page wrote: the standings agree.
     c = store.get(cid)
     assert [s.to_json() for s in seasons.standings(seasons_view(c))] == \
         r.json()["summary"]["standings"]
-    claim = client.post(f"/api/campaigns/{cid}/seats/1/claim",
-                        json={"version": r.json()["version"]})
+    version = r.json()["version"]
+    refused(client.post(f"/api/campaigns/{cid}/seats/1/claim", json={"version": version}),
+            403, "owner token")
+    claim = client.post(f"/api/campaigns/{cid}/seats/1/claim", headers=head,
+                        json={"version": version})
     assert claim.status_code == 200, claim.text
     assert view(client, cid, claim.json()["token"])["you"] == 1
-    refused(client.post(f"/api/campaigns/{cid}/seats/1/claim",
+    refused(client.post(f"/api/campaigns/{cid}/seats/1/claim", headers=head,
                         json={"version": claim.json()["version"]}), 409, "already taken")
-    refused(client.post(f"/api/campaigns/{cid}/seats/5/claim",
+    refused(client.post(f"/api/campaigns/{cid}/seats/5/claim", headers=head,
                         json={"version": claim.json()["version"]}), 422, "no seat 5")
-    refused(client.post(f"/api/campaigns/{cid}/seats/0/claim",
-                        json={"version": r.json()["version"]}), 409, "you had")
+    refused(client.post(f"/api/campaigns/{cid}/seats/0/claim", headers=head,
+                        json={"version": version}), 409, "you had")
+    # A fresh owner token replaces the old one.
+    r = CliRunner().invoke(app, ["campaign", "show", cid, "--owner-token", "--db", db_url])
+    assert r.exit_code == 0 and "owner token: " in r.stdout and owner not in r.stdout
+    assert view_as(client, cid, head)["owner"] is False
     store.close()
+
+
+def view_as(client: TestClient, cid: str, headers: dict[str, str]) -> dict[str, Any]:
+    r = client.get(f"/api/campaigns/{cid}", headers=headers)
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
 
 
 def seasons_view(c: Any) -> Any:

@@ -65,3 +65,46 @@ def test_a_stale_or_damaged_snapshot_falls_back_to_the_choices(tmp_path: Path) -
         _restart(client)
         after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
         assert after["version"] == before["version"] and after["pending"] == before["pending"]
+
+
+def _tampered(doc: dict[str, Any], how: str) -> dict[str, Any]:
+    import copy
+
+    out = copy.deepcopy(doc)
+    car = next(iter(out["state"]["f"]["vehicles"].values()))["f"]
+    if how == "gear":
+        car["gear"] = 99
+    elif how == "weapons":
+        car["weapons"] = "machine_gun"
+    elif how == "pose":
+        car["pose"]["f"]["x"] = 1e300
+    else:  # scripted dice of the player's choosing
+        out["dice"] = {"kind": "scripted", "results": [6] * 500, "at": 0}
+    return out
+
+
+@pytest.mark.parametrize("how", ["gear", "weapons", "pose", "dice"])
+def test_a_tampered_snapshot_is_not_resumed_the_game_comes_back_from_its_choices(
+        tmp_path: Path, how: str) -> None:
+    client = new_client(tmp_path)
+    gid, tok, before = _game(client, 10)
+    store = client.app.state.store
+    saved = store.snapshot(gid)
+    assert saved is not None
+    bad = _tampered(saved[1], how)
+    with store.engine.begin() as conn:
+        conn.execute(update(GameSnapshotRow).where(GameSnapshotRow.game_id == gid)
+                     .values(doc=bad))
+    _restart(client)
+    r = client.get(f"/api/games/{gid}", params={"token": tok})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["version"] == before["version"] and after["pending"] == before["pending"]
+    assert after["vehicles"] == before["vehicles"]
+    assert store.snapshot(gid) == (saved[0], bad)  # reading it wrote nothing
+    row = store.game(gid)
+    assert row is not None and len(row.choices) == before["version"]
+    # ... and it plays on from its own state.
+    r = client.post(f"/api/games/{gid}/decisions", json={
+        "token": tok, "version": after["version"], "choice": first_choice(after["pending"])})
+    assert r.status_code == 200, r.text

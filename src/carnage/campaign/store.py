@@ -20,6 +20,7 @@ from typing import Any
 from alembic.util.exc import CommandError
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -61,6 +62,8 @@ class CampaignRow(_Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Listed to everyone (otherwise only to whoever sends one of its tokens)."""
 
 
 class RecordRow(_Base):
@@ -98,6 +101,7 @@ class Campaign:
     version: int
     created: datetime
     records: tuple[Record, ...]
+    public: bool = False
 
 
 def default_url() -> str:
@@ -156,13 +160,15 @@ class CampaignStore:
         except OperationalError as e:
             raise CampaignError(f"database error: {_first_line(e)}") from None
 
-    def create(self, mode: str, options: dict[str, Any], records: Sequence[Record]) -> str:
-        """A new campaign with its first records (one transaction); its id."""
+    def create(self, mode: str, options: dict[str, Any], records: Sequence[Record],
+               public: bool = False) -> str:
+        """A new campaign with its first records (one transaction); its id. Its owner and
+        seat tokens are the caller's to issue (web/ownership.py ``issue_campaign_tokens``)."""
         cid = secrets.token_hex(6)
         now = _now()
         with self._session() as s:
             s.add(CampaignRow(id=cid, mode=mode, options=options, version=1,
-                              created=now))
+                              created=now, public=public))
             s.flush()
             for i, r in enumerate(records):
                 s.add(RecordRow(campaign_id=cid, seq=i, kind=r.kind, game_id=r.game_id,
@@ -179,11 +185,19 @@ class CampaignStore:
             records = tuple(Record(r.kind, dict(r.data), r.game_id, r.seq, _utc(r.at))
                             for r in rows)
             return Campaign(row.id, row.mode, dict(row.options), row.version,
-                            _utc(row.created), records)
+                            _utc(row.created), records, bool(row.public))
 
     def ids(self) -> list[str]:
         with self._session() as s:
             return list(s.scalars(select(CampaignRow.id).order_by(CampaignRow.created)))
+
+    def listed(self, mine: Sequence[str], limit: int = 200) -> list[str]:
+        """The newest ``limit`` campaigns that are public or among ``mine``, oldest first."""
+        with self._session() as s:
+            q = select(CampaignRow.id).order_by(CampaignRow.created.desc()).limit(limit)
+            cond = (CampaignRow.public.is_(True) | CampaignRow.id.in_(list(mine))) if mine \
+                else CampaignRow.public.is_(True)
+            return list(reversed(list(s.scalars(q.where(cond)))))
 
     def append(self, cid: str, expected_version: int, records: Sequence[Record]) -> int:
         """Append ``records`` as one transaction if the campaign is still at

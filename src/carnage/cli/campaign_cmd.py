@@ -1,7 +1,9 @@
 """``carnage campaign``: campaigns of every mode kept in a database.
 
 ``new`` starts a campaign (``--mode escalating|championship|televised|...``, any mode of
-``carnage.campaign.modes.MODES``) from team files and prints its id; ``team`` replaces a roster
+``carnage.campaign.modes.MODES``) from team files and prints its id, its owner token and one
+token per seat (the web table's links for them; ``--public`` lists it to everyone there);
+``show ID --owner-token`` gives the campaign a fresh owner token; ``team`` replaces a roster
 between games; ``show`` prints the standings, schedule, each team's vehicles (dents, injuries)
 and the results (``--seat`` shows that seat's secrets too); ``next`` names the next game
 (``--present`` / ``--skirmish``: what the meeting decides, for modes that ask); ``auto`` plays
@@ -19,6 +21,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from sqlalchemy.exc import SQLAlchemyError
 
 from carnage.campaign.steps import SeasonError
 from carnage.campaign.store import CampaignError, CampaignStore
@@ -95,10 +98,14 @@ def new(
         "--combined", help="escalating with Championship Points (p.155)")] = False,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="dice seed for what the mode rolls up front")] = None,
+    public: Annotated[bool, typer.Option(
+        "--public", help="list it to everyone on the web table (otherwise only to whoever "
+        "holds one of its tokens)")] = False,
     db: DbOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Start a campaign with the given teams; prints its id."""
+    """Start a campaign with the given teams; prints its id, its owner token and each seat's
+    token with its web table link (keep them: they are not shown again)."""
     from carnage.campaign.modes import mode_of
     from carnage.team import TeamFileError, load_team
 
@@ -118,12 +125,23 @@ def new(
         records = m.start(opts, specs)
     except SeasonError as e:
         raise _fail(str(e)) from None
+    from carnage.web.ownership import Owners, campaign_links, issue_campaign_tokens
+
     store = _store(db)
     try:
-        cid = store.create(m.id, opts, records)
-    except CampaignError as e:
-        raise _fail(str(e)) from None
-    typer.echo(json.dumps({"id": cid}) if as_json else cid)
+        cid = store.create(m.id, opts, records, public=public)
+        owner, seats = issue_campaign_tokens(Owners(store.engine), cid, range(len(specs)))
+    except (CampaignError, SQLAlchemyError) as e:
+        raise _fail(str(e).splitlines()[0]) from None
+    links = campaign_links(cid, owner, seats)
+    if as_json:
+        typer.echo(json.dumps(links))
+        return
+    typer.echo(cid)
+    typer.echo(f"owner token: {owner}  (web table: {links['owner_url']})")
+    for (s, tok), spec in zip(sorted(seats.items()), specs, strict=True):
+        typer.echo(f"seat {s} ({spec.name}): token {tok}  (web table: "
+                   f"/campaigns/{cid}?token={tok})")
 
 
 def _career(v: dict[str, Any]) -> str:
@@ -143,13 +161,30 @@ def _career(v: dict[str, Any]) -> str:
 
 @app.command("show")
 def show(cid: IdArg, seat: SeatOpt = None, db: DbOpt = None,
-         as_json: JsonOpt = False) -> None:
+         as_json: JsonOpt = False,
+         owner_token: Annotated[bool, typer.Option(
+             "--owner-token", help="give the campaign a fresh owner token and print it (the "
+             "old one stops working; a campaign started before owners existed gets its "
+             "first)")] = False) -> None:
     """Standings, schedule, each team's vehicles (dents, injuries), results and the next game."""
     store = _store(db)
     try:
         s = summary(store, cid, seat)
     except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
+    if owner_token:
+        from carnage.web.ownership import CAMPAIGN_KIND, Owners, campaign_links
+
+        try:
+            token = Owners(store.engine).claim(CAMPAIGN_KIND, cid)
+        except SQLAlchemyError as e:
+            raise _fail(str(e).splitlines()[0]) from None
+        links = campaign_links(cid, token, {})
+        if as_json:
+            typer.echo(json.dumps({k: links[k] for k in ("id", "owner_token", "owner_url")}))
+        else:
+            typer.echo(f"owner token: {token}  (web table: {links['owner_url']})")
+        return
     if as_json:
         typer.echo(json.dumps(s, indent=2, default=str))
         return

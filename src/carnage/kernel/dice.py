@@ -109,19 +109,24 @@ def dice_from_json(raw: Any) -> tuple[DiceSource, Any]:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ValueError("dice: seed must be an integer or a string")
         if (not isinstance(rng, list) or len(rng) != 3 or not isinstance(rng[1], list)
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in rng[1])):
+                or not all(type(x) is int and 0 <= x < 2**32 for x in rng[1])
+                or type(rng[0]) is not int
+                or not (rng[2] is None or type(rng[2]) is float)):
             raise ValueError("dice: bad generator state")
+        rolled = raw.get("rolled", 0)
+        if type(rolled) is not int or rolled < 0:
+            raise ValueError("dice: rolled must be a whole number, at least 0")
         seeded = SeededDice(seed)
-        state = ((int(rng[0]), tuple(rng[1]), rng[2]), int(raw.get("rolled", 0)))
+        state = ((int(rng[0]), tuple(rng[1]), rng[2]), rolled)
         try:
             seeded.restore(state)
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, OverflowError) as e:
             raise ValueError(f"dice: bad generator state ({e})") from None
         return seeded, state
     if kind == "scripted":
         results = raw.get("results")
         at = raw.get("at")
-        if not isinstance(results, list) or not all(isinstance(x, int) for x in results):
+        if not isinstance(results, list) or not all(type(x) is int for x in results):
             raise ValueError("dice: a script is a list of integers")
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(results):
             raise ValueError("dice: script position out of range")

@@ -144,6 +144,11 @@ class KernelGame(ABC):
     """While a copy replays: the checkpoint (log length, choices) it is to copy the state at."""
 
     ruleset_name: ClassVar[str] = "kernel"
+    state_type: ClassVar[Any] = None
+    """The class of this game's state: a snapshot's state is checked against its type hints
+    (kernel/validate.py) before a game is built from it. None: not checked."""
+    die_faces: ClassVar[int] = 6
+    """The most faces a die this game rolls has (a scripted snapshot's results are checked)."""
 
     # -- to be provided by a ruleset ---------------------------------------------------------------
     @abstractmethod
@@ -170,6 +175,11 @@ class KernelGame(ABC):
     def blank(self, state: Any, dice: DiceSource, log: EventLog) -> Self:
         """A game with this one's configuration and the given memory, nothing installed and
         no flow started (clone and restore fill it in)."""
+
+    def check_state(self, state: Any) -> None:
+        """The ruleset's invariants of a restored state, after its types are checked (gear
+        within its range, poses on the table ...): ``validate.Invalid`` naming the field."""
+        return None
 
     def outcome(self) -> Outcome | None:
         return None
@@ -252,14 +262,24 @@ class KernelGame(ABC):
         """A game rebuilt from ``doc`` (made by ``snapshot``) with this game's configuration
         class; ``SnapshotError`` if it does not fit."""
         from carnage.kernel.codec import CodecError, decode
+        from carnage.kernel.validate import Invalid
 
         try:
+            check_envelope(doc)
             cp_raw = doc["checkpoint"]
             log_len, n = int(cp_raw["log"]), int(cp_raw["choices"])
             events = [Event.from_json(e) for e in doc["log"]]
             choices = list(doc["choices"])
             state = decode(doc["state"])
             dice, dice_state = dice_from_json(doc["dice"])
+            check_script(dice, self.die_faces)
+            if self.state_type is not None:
+                from carnage.kernel.validate import check_value
+
+                check_value(state, self.state_type, "state")
+            self.check_state(state)
+        except Invalid as e:
+            raise SnapshotError(f"snapshot: {e}") from None
         except (KeyError, TypeError, ValueError, CodecError) as e:
             raise SnapshotError(f"snapshot: {e}") from None
         if not 0 <= log_len <= len(events) or not 0 <= n <= len(choices):
@@ -270,8 +290,10 @@ class KernelGame(ABC):
             g._resume(cp, choices)
         except IllegalChoice as e:
             raise SnapshotError(f"snapshot: its choices do not replay ({e})") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise SnapshotError(f"snapshot: its state does not fit its ruleset ({e})") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                AssertionError) as e:  # an installer's own check of its journaled arguments
+            raise SnapshotError(f"snapshot: its state does not fit its ruleset "
+                                f"({type(e).__name__}: {e})") from None
         if [e.to_json() for e in g.log.events] != [e.to_json() for e in events]:
             raise SnapshotError("snapshot: the game does not replay to the logged events")
         return g
@@ -417,6 +439,41 @@ class KernelGame(ABC):
             self._pending = d
         except StopIteration:
             self._pending = None
+
+
+def check_envelope(doc: Any) -> None:
+    """The parts of a snapshot every ruleset shares: ``validate.Invalid`` naming the field."""
+    from carnage.kernel.validate import Invalid, check_value, json_value
+
+    if not isinstance(doc, dict):
+        raise Invalid("snapshot", "expected a JSON object")
+    cp = doc.get("checkpoint")
+    if not isinstance(cp, dict):
+        raise Invalid("checkpoint", "expected an object with log and choices")
+    for key in ("log", "choices"):
+        check_value(cp.get(key), int, f"checkpoint.{key}")
+        if cp[key] < 0:
+            raise Invalid(f"checkpoint.{key}", f"{cp[key]} is negative")
+    for key in ("log", "choices"):
+        if not isinstance(doc.get(key), list):
+            raise Invalid(key, "expected a list")
+    json_value(doc["choices"], "choices")
+
+
+def check_script(dice: DiceSource, faces: int) -> None:
+    """A scripted snapshot's dice: results a die of ``faces`` shows. A script may be empty
+    or used up (a test's game that rolls no more dice): a roll past its end raises
+    ``DiceExhausted``, which is how scripted dice end. The web table saves only seeded dice
+    and resumes nothing else (web/sessions.py ``resume``)."""
+    from carnage.kernel.dice import ScriptedDice
+    from carnage.kernel.validate import Invalid
+
+    if not isinstance(dice, ScriptedDice):
+        return
+    results = dice._results
+    for i, v in enumerate(results):
+        if type(v) is not int or not 1 <= v <= faces:
+            raise Invalid(f"dice.results[{i}]", f"{v!r} is not a result of a D{faces}")
 
 
 def _hidden_choice(d: Decision) -> dict[str, JsonValue]:

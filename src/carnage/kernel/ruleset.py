@@ -49,6 +49,10 @@ class Ruleset:
     """The ruleset this one overlays (None: its own game)."""
     view: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """Flags for the table's views (``{"hull": False}``: no Hull track, nothing damages)."""
+    check_state: Callable[[Any, Any], None] | None = field(default=None, compare=False)
+    """``check_state(game, state)``: the ruleset's invariants of a state restored from a
+    snapshot (its types are checked by the kernel first); raises ``validate.Invalid`` naming
+    the field. None: no check beyond the types."""
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""

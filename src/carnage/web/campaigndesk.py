@@ -22,18 +22,23 @@ from carnage.campaign.store import Campaign, CampaignError, CampaignStore, Confl
 from carnage.games.refuelled.setup import SetupError
 from carnage.team import TeamSpec
 from carnage.web import campaigns as modes
-from carnage.web.ownership import Owners
+from carnage.web.ownership import (
+    CAMPAIGN_KIND,
+    HEADER,
+    SEAT_KIND,
+    Owners,
+    issue_campaign_tokens,
+    seat_oid,
+    split_tokens,
+)
 from carnage.web.schemas import Controller
 from carnage.web.sessions import ApiError, Games, GameSession, Seat, draw_seed
 
-SEAT_KIND = "cseat"
-"""Ownership kind of a campaign seat's token (id ``<campaign>.<seat>``)."""
 MAX_ROUNDS = 60
 """Most rounds a campaign's table game may be given from the page."""
 
 
-def _oid(cid: str, seat: int) -> str:
-    return f"{cid}.{seat}"
+_oid = seat_oid
 
 
 def _conflict(c: Campaign, version: int) -> ApiError:
@@ -88,7 +93,8 @@ def step_record(oe: OpenEvent, phase: str, ask: StepAsk, value: Any) -> Record:
     return Record("web-step", secret(data, [ask.seat], "value") if ask.secret else data)
 
 
-def claimed(c: Campaign) -> set[int]:
+def claimed_on_page(c: Campaign) -> set[int]:
+    """Seats claimed from the page (``web-seat`` records)."""
     return {int(r.data["seat"]) for r in c.records if r.kind == "web-seat"}
 
 
@@ -107,11 +113,39 @@ class Desk:
         except CampaignError as e:
             raise ApiError(404, str(e)) from None
 
+    def claimed(self, c: Campaign) -> set[int]:
+        """Seats that have a player: claimed from the page, or given a token when the
+        campaign was started (from the page or ``carnage campaign new``)."""
+        prefix = f"{c.id}."
+        given = {int(oid[len(prefix):]) for oid in self.owners.held(SEAT_KIND, prefix)
+                 if oid[len(prefix):].isdigit()}
+        return claimed_on_page(c) | given
+
+    def is_owner(self, c: Campaign, header: str | None) -> bool:
+        """Whether ``header`` (``X-Owner-Token``) carries the campaign's owner token."""
+        tokens = split_tokens(header)
+        return bool(tokens) and self.owners.owns(CAMPAIGN_KIND, c.id, tokens)
+
+    def require_owner(self, c: Campaign, header: str | None, what: str) -> None:
+        if not split_tokens(header):
+            raise ApiError(403, f"{what} needs the campaign's owner token in the {HEADER} "
+                                "header (printed by 'carnage campaign new', or "
+                                f"'carnage campaign show {c.id} --owner-token')")
+        if not self.is_owner(c, header):
+            raise ApiError(403, f"{what}: the {HEADER} given is not this campaign's owner "
+                                "token")
+
+    def mine(self, header: str | None) -> list[str]:
+        """Ids of the campaigns whose owner or seat tokens ``header`` carries."""
+        out = set(self.owners.owned(CAMPAIGN_KIND, header))
+        out |= {oid.rsplit(".", 1)[0] for oid in self.owners.owned(SEAT_KIND, header)}
+        return sorted(out)
+
     def seat_for(self, c: Campaign, token: str | None) -> int | None:
         """The seat whose token this is (None: a spectator); 403 for a token of no seat."""
         if token is None or not token.strip():
             return None
-        for seat in sorted(claimed(c)):
+        for seat in sorted(self.claimed(c)):
             if self.owners.owns(SEAT_KIND, _oid(c.id, seat), [token.strip()]):
                 return seat
         raise ApiError(403, "that seat token does not belong to this campaign")
@@ -127,25 +161,28 @@ class Desk:
             raise ApiError(404, str(e)) from None
 
     # -- creating and joining --------------------------------------------------------------------
-    def create(self, mode: str, options: Mapping[str, Any],
-               teams: Sequence[TeamSpec]) -> tuple[Campaign, dict[int, str]]:
-        """A new campaign with every seat claimed; its seat tokens."""
+    def create(self, mode: str, options: Mapping[str, Any], teams: Sequence[TeamSpec],
+               public: bool = False) -> tuple[Campaign, str, dict[int, str]]:
+        """A new campaign with every seat claimed; its owner token and seat tokens."""
         try:
             opts, records = modes.start(mode, options, teams)
         except SeasonError as e:
             raise ApiError(422, str(e)) from None
         records = [*records, *(Record("web-seat", {"seat": s}) for s in range(len(teams)))]
-        cid = self.store.create(mode, opts, records)
-        tokens = {s: self.owners.claim(SEAT_KIND, _oid(cid, s)) for s in range(len(teams))}
-        return self.get(cid), tokens
+        cid = self.store.create(mode, opts, records, public=public)
+        owner, tokens = issue_campaign_tokens(self.owners, cid, range(len(teams)))
+        return self.get(cid), owner, tokens
 
-    def claim(self, cid: str, seat: int, version: int) -> tuple[Campaign, str]:
-        """Take a seat nobody holds yet (a campaign started from the command line); its token."""
+    def claim(self, cid: str, seat: int, version: int,
+              owner: str | None) -> tuple[Campaign, str]:
+        """The owner gives a seat nobody holds yet a token (a seat whose token was lost is
+        not re-issued here: ask whoever holds it); its token."""
         c = self.get(cid)
+        self.require_owner(c, owner, "taking a seat")
         seats = {t["seat"] for t in modes.summary(c)["teams"]}
         if seat not in seats:
             raise ApiError(422, f"seat: campaign {cid} has no seat {seat}")
-        if seat in claimed(c):
+        if seat in self.claimed(c):
             raise ApiError(409, f"seat {seat} is already taken: ask its player for the link")
         self._append(c, version, [Record("web-seat", {"seat": seat})])
         return self.get(cid), self.owners.claim(SEAT_KIND, _oid(cid, seat))
@@ -171,13 +208,14 @@ class Desk:
     # -- the next event --------------------------------------------------------------------------
     def start_event(self, cid: str, version: int, token: str | None,
                     controllers: Sequence[str], max_rounds: int | None,
-                    seed: int | None, request: Mapping[str, Any] | None = None) -> Campaign:
+                    seed: int | None, request: Mapping[str, Any] | None = None,
+                    owner: str | None = None) -> Campaign:
         c = self.get(cid)
         you = self.seat_for(c, token)
-        held = claimed(c)
-        if you is None and held:
-            raise ApiError(403, "only a player of this campaign may start its next event: "
-                                "send your seat token")
+        held = self.claimed(c)
+        if you is None and not self.is_owner(c, owner):
+            raise ApiError(403, "only a player or the owner of this campaign may start its "
+                                f"next event: send your seat token (or the {HEADER} header)")
         oe = open_event(c)
         gone: list[Record] = []
         if oe is not None:
@@ -354,14 +392,15 @@ class Desk:
         return gid
 
     # -- what a seat sees ------------------------------------------------------------------------
-    def view(self, cid: str, token: str | None) -> dict[str, Any]:
+    def view(self, cid: str, token: str | None, owner: str | None = None) -> dict[str, Any]:
         c = self.advance(cid)
         you = self.seat_for(c, token)
         summary = modes.summary(c, you)
-        held = claimed(c)
+        held = self.claimed(c)
         out: dict[str, Any] = {
             "id": c.id, "mode": c.mode, "mode_name": modes.mode_name(c), "version": c.version,
             "created": c.created.isoformat(), "options": c.options, "you": you,
+            "owner": self.is_owner(c, owner), "public": c.public,
             "seats": [{"seat": t["seat"], "team": t["team"], "claimed": t["seat"] in held}
                       for t in summary["teams"]],
             "summary": summary, "chart": modes.chart(c), "event": None,

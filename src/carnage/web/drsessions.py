@@ -36,6 +36,7 @@ from carnage.games.devilsrun.missions import DEVILS_RUN, replay
 from carnage.games.devilsrun.pending import option_odds
 from carnage.games.devilsrun.view import explain, game_view
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.web import drtext
 from carnage.web.schemas import Controller
@@ -268,7 +269,8 @@ def resume(row: DrStored) -> DevilsRunGame:
         except (SnapshotError, ValueError, KeyError):
             pass
         else:
-            if isinstance(game, DevilsRunGame) and game.choices == list(row.choices):
+            if isinstance(game, DevilsRunGame) and isinstance(game.dice, SeededDice) \
+                    and game.choices == list(row.choices):
                 return game
     return replay_game(row.setup, row.choices)
 
@@ -290,7 +292,7 @@ class DrGames:
         if len(controllers) != 2:
             raise ApiError(422, f"seats: Devil's Run has 2 seats, not {len(controllers)}")
         humans = controllers.count("human")
-        chosen = seed is not None and (humans < 2 or hot_seat)
+        chosen = seed is not None and humans < 2  # hot-seat too: see seed_may_be_chosen
         used = seed if chosen and seed is not None else draw_seed()
         game = DEVILS_RUN.new_game(mission, seed=used)
         seats = [Seat(i, cast(Controller, c), secrets.token_urlsafe(18) if c == "human"

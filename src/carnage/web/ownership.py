@@ -101,6 +101,43 @@ class Owners:
                 OwnerRow.kind == kind, OwnerRow.token_hash.in_(hashes)))
             return set(rows)
 
+    def held(self, kind: str, prefix: str) -> set[str]:
+        """Ids of the things of ``kind`` that have an owner and start with ``prefix``."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(OwnerRow.oid).where(
+                OwnerRow.kind == kind, OwnerRow.oid.startswith(prefix, autoescape=True)))
+            return set(rows)
+
     def release(self, kind: str, oid: str) -> None:
         with Session(self.engine) as s, s.begin():
             s.execute(delete(OwnerRow).where(OwnerRow.kind == kind, OwnerRow.oid == oid))
+
+
+# -- campaigns ---------------------------------------------------------------------------------
+CAMPAIGN_KIND = "campaign"
+"""Ownership kind of a campaign's owner token (id: the campaign's id)."""
+SEAT_KIND = "cseat"
+"""Ownership kind of a campaign seat's token (id ``<campaign>.<seat>``)."""
+
+
+def seat_oid(cid: str, seat: int) -> str:
+    return f"{cid}.{seat}"
+
+
+def issue_campaign_tokens(owners: Owners, cid: str,
+                          seats: Iterable[int]) -> tuple[str, dict[int, str]]:
+    """A new campaign's owner token and one token per seat (the web page and
+    ``carnage campaign new`` both hand them out once; only their hashes are kept)."""
+    owner = owners.claim(CAMPAIGN_KIND, cid)
+    return owner, {s: owners.claim(SEAT_KIND, seat_oid(cid, s)) for s in seats}
+
+
+def campaign_links(cid: str, owner: str | None, seats: dict[int, str]) -> dict[str, object]:
+    """Where each token is used: the owner's page link and each seat's."""
+    out: dict[str, object] = {"id": cid, "url": f"/campaigns/{cid}"}
+    if owner is not None:
+        out["owner_token"] = owner
+        out["owner_url"] = f"/campaigns/{cid}?owner={owner}"
+    out["seats"] = [{"seat": s, "token": t, "url": f"/campaigns/{cid}?token={t}"}
+                    for s, t in sorted(seats.items())]
+    return out

@@ -123,7 +123,8 @@ class NewGameRequest(_In):
         "Gaslands: Legacy (Legacy teams; none given: generated ones).")
     seed: StrictInt | None = Field(
         default=None, ge=-(2**62), le=2**62,
-        description="Dice seed (bots, one human or hot-seat only); null picks one at random."
+        description="Dice seed (used only when at most one human plays); null picks one at "
+        "random."
     )
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     sides: list[list[int]] | None = Field(
@@ -131,8 +132,9 @@ class NewGameRequest(_In):
         description="Team game (p.123): the seats (from 0) of each side; null: no teams.")
     hot_seat: bool = Field(
         default=False, description="One browser plays every human seat. A given seed is used "
-        "only when no two different humans play (bots, hot-seat); otherwise the server draws "
-        "the dice seed and reveals it when the game ends.")
+        "only when at most one human plays, hot-seat or not (each human seat still has its "
+        "own link, which could be handed to someone else); otherwise the server draws the "
+        "dice seed and reveals it when the game ends.")
 
 
 class SeatCreated(BaseModel):

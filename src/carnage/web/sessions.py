@@ -34,6 +34,7 @@ from carnage.games.refuelled.setup import (
     rolled_scenario,
 )
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
@@ -111,11 +112,12 @@ def coerce(d: Decision, choice: Any) -> str | int | float:
 
 
 def seed_may_be_chosen(req: NewGameRequest) -> bool:
-    """A seed given at creation is used only when no two different humans play: bots, one
-    human, or hot-seat (one browser holds every human seat). Against another human, whoever
-    sets the seed could foresee every die, so the server draws it instead."""
+    """A seed given at creation is used only when at most one human plays (bots, or one
+    human). With two human seats, whoever sets the seed could foresee every die, so the server
+    draws it instead, hot-seat too: a hot-seat game still issues one link per seat, and its
+    links can be handed to different people."""
     humans = sum(1 for s in req.seats if s.controller == "human")
-    return humans < 2 or req.hot_seat
+    return humans < 2
 
 
 def draw_seed() -> int:
@@ -263,7 +265,10 @@ class GameSession(SeatedSession):
 
 def resume(store: Store, row: StoredGame, setup: GameSetup) -> Game:
     """The saved game: from its snapshot when it has a current one, else rebuilt by replaying
-    its choices (a game saved before snapshots, or a snapshot that no longer restores)."""
+    its choices (a game saved before snapshots, or a snapshot that no longer restores: damaged
+    or tampered with, refused by restore's checks). The table saves only seeded dice, so a
+    snapshot with any other dice is not its own either. Nothing is written here: the next
+    move saves a fresh snapshot."""
     saved = store.snapshot(row.id)
     if saved is not None and saved[0] == len(row.choices):
         try:
@@ -271,7 +276,8 @@ def resume(store: Store, row: StoredGame, setup: GameSetup) -> Game:
         except SnapshotError:
             pass
         else:
-            if isinstance(game, Game) and game.choices == list(row.choices):
+            if isinstance(game, Game) and isinstance(game.dice, SeededDice) \
+                    and game.choices == list(row.choices):
                 return game
     return replay_choices(setup, row.seed, row.choices)
 

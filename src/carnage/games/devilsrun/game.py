@@ -1259,11 +1259,33 @@ def restore(doc: dict[str, Any]) -> DevilsRunGame:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise ValueError(f"not a Devil's Run snapshot (format {got!r}, expected {FORMAT!r})")
+    from carnage.games.devilsrun.check import check_devilsrun_doc, check_devilsrun_state
+    from carnage.kernel.game import check_script
+    from carnage.kernel.validate import Invalid
+
     try:
-        g = DevilsRunGame(GameState.from_doc(doc["state"]), dice_from_doc(doc["dice"]),
-                          dict(doc["setup"]))
+        check_devilsrun_doc(doc)
+        state = GameState.from_doc(doc["state"])
+        check_devilsrun_state(state, PHASES)
+        dice = dice_from_doc(doc["dice"])
+        check_script(dice, MAX_FACES)
+        g = DevilsRunGame(state, dice, dict(doc["setup"]))
         g.choices = list(doc["choices"])
         g.log = EventLog([Event.from_json(e) for e in doc["log"]])
+    except Invalid as e:
+        raise ValueError(str(e)) from None
     except (KeyError, TypeError) as e:
         raise ValueError(f"malformed Devil's Run snapshot: {e}") from e
+    try:
+        g.pending()  # the decision it waits for must be one it can ask
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError) as e:
+        raise ValueError(f"state: its pending decision cannot be made "
+                         f"({type(e).__name__}: {e})") from None
     return g
+
+
+MAX_FACES = 10
+"""The largest die Devil's Run rolls (a D10)."""
+PHASES = DECISION_PHASES | {"over"} | frozenset(
+    name.removeprefix("_auto_") for name in dir(DevilsRunGame) if name.startswith("_auto_"))
+"""Every phase the state machine has a step for."""

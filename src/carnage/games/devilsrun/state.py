@@ -127,43 +127,70 @@ class GameState:
 
     @staticmethod
     def from_doc(doc: dict[str, Any]) -> GameState:
-        def sq(v: Any) -> Square | None:
-            return None if v is None else (int(v[0]), int(v[1]))
+        """The state a ``to_doc`` document describes. Whole numbers must be whole numbers and
+        squares pairs of them (``validate.Invalid`` naming the field); the rest is checked by
+        ``check.check_devilsrun_state``."""
+        from carnage.kernel.validate import Invalid, check_value, key_path
 
-        def sq2(v: Any) -> Square:
-            return (int(v[0]), int(v[1]))
+        def whole(v: Any, where: str) -> int:
+            check_value(v, int, where)
+            return int(v)
 
+        def sq2(v: Any, where: str) -> Square:
+            if not isinstance(v, list | tuple) or len(v) != 2:
+                raise Invalid(where, "a square is a pair of whole numbers")
+            return (whole(v[0], f"{where}[0]"), whole(v[1], f"{where}[1]"))
+
+        def sq(v: Any, where: str) -> Square | None:
+            return None if v is None else sq2(v, where)
+
+        def obj(v: Any, where: str) -> dict[str, Any]:
+            if not isinstance(v, dict):
+                raise Invalid(where, "expected an object")
+            return dict(v)
+
+        def items(v: Any, where: str) -> list[Any]:
+            if not isinstance(v, list):
+                raise Invalid(where, "expected a list")
+            return v
+
+        doc = obj(doc, "state")
         vehicles = {}
-        for k, v in doc["vehicles"].items():
-            v = dict(v)
-            v["pos"] = sq(v["pos"])
+        for k, v in obj(doc["vehicles"], "state.vehicles").items():
+            where = key_path("state.vehicles", k)
+            v = obj(v, where)
+            v["pos"] = sq(v["pos"], f"{where}.pos")
             vehicles[k] = VehicleState(**v)
-        stash = dict(doc["stash"])
-        stash["pos"] = sq(stash["pos"])
+        stash = obj(doc["stash"], "state.stash")
+        stash["pos"] = sq(stash["pos"], "state.stash.pos")
         act = None
         if doc["act"] is not None:
-            a = dict(doc["act"])
-            a["path"] = [sq2(p) for p in a["path"]]
-            a["push"] = sq2(a["push"])
-            a["straight"] = sq2(a["straight"])
-            a["evade_squares"] = [sq2(p) for p in a["evade_squares"]]
+            a = obj(doc["act"], "state.act")
+            a["path"] = [sq2(p, f"state.act.path[{i}]")
+                         for i, p in enumerate(items(a["path"], "state.act.path"))]
+            a["push"] = sq2(a["push"], "state.act.push")
+            a["straight"] = sq2(a["straight"], "state.act.straight")
+            a["evade_squares"] = [
+                sq2(p, f"state.act.evade_squares[{i}]")
+                for i, p in enumerate(items(a["evade_squares"], "state.act.evade_squares"))]
             act = Activation(**a)
         return GameState(
             mission=doc["mission"],
-            gangs=list(doc["gangs"]),
+            gangs=list(items(doc["gangs"], "state.gangs")),
             phase=doc["phase"],
-            turn=int(doc["turn"]),
+            turn=whole(doc["turn"], "state.turn"),
             vehicles=vehicles,
-            tiles=[TileState(**t) for t in doc["tiles"]],
-            next_tile=int(doc["next_tile"]),
+            tiles=[TileState(**obj(t, f"state.tiles[{i}]"))
+                   for i, t in enumerate(items(doc["tiles"], "state.tiles"))],
+            next_tile=whole(doc["next_tile"], "state.next_tile"),
             stash=StashState(**stash),
-            rolloff_winner=int(doc["rolloff_winner"]),
-            sides=dict(doc["sides"]),
-            deploy_player=int(doc["deploy_player"]),
-            first_player=int(doc["first_player"]),
-            to_act=int(doc["to_act"]),
-            activated=list(doc["activated"]),
+            rolloff_winner=whole(doc["rolloff_winner"], "state.rolloff_winner"),
+            sides=obj(doc["sides"], "state.sides"),
+            deploy_player=whole(doc["deploy_player"], "state.deploy_player"),
+            first_player=whole(doc["first_player"], "state.first_player"),
+            to_act=whole(doc["to_act"], "state.to_act"),
+            activated=list(items(doc["activated"], "state.activated")),
             act=act,
-            collected=list(doc["collected"]),
+            collected=list(items(doc["collected"], "state.collected")),
             outcome=doc["outcome"],
         )

@@ -52,6 +52,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       view: Mapping[str, Any] | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own)."""
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
+    from carnage.rulesets.snapshots import check_refuelled_state
 
     holder: dict[str, Ruleset] = {}
 
@@ -69,6 +70,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         templates=templates if templates is not None else default_template_set(),
         scenarios=dict(scenarios if scenarios is not None else SCENARIOS),
         new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
+        check_state=check_refuelled_state,
     )
     holder["r"] = r
     return r

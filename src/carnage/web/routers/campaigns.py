@@ -4,15 +4,18 @@ and answer the decisions before and after it.
 
 Every write carries ``version``, the campaign version the client saw: a stale one is refused
 with 409 and nothing changes. A seat acts with its token (``token``); without one the campaign
-is watched, and pending decisions and their secrets are shown only to their own seat.
+is watched, and pending decisions and their secrets are shown only to their own seat. Every
+campaign has an owner token from the start (``X-Owner-Token``): it gives unclaimed seats their
+tokens and may start the next event; the list shows public campaigns and those whose owner or
+seat tokens the caller sends.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import Field, StrictBool, StrictInt
 
@@ -21,6 +24,7 @@ from carnage.team import TeamFileError, TeamSpec, parse_team
 from carnage.web import campaigns as modes
 from carnage.web.campaigndesk import MAX_ROUNDS, Desk
 from carnage.web.deps import StoreDep
+from carnage.web.ownership import HEADER, campaign_links
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Choice, Controller, Message, _In
 from carnage.web.sessions import ApiError
@@ -33,6 +37,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 MAX_TEAMS = 8
 TOKEN = Query(None, max_length=100, description="A campaign seat's token; none to watch.")
 Version = StrictInt
+OwnerToken = Annotated[str | None, Header(alias=HEADER, description=(
+    "The campaign's owner token (to take a seat or start an event); for the list, any of "
+    "this browser's campaign owner and seat tokens, joined by commas."))]
 
 
 _opening = threading.Lock()
@@ -69,6 +76,8 @@ class NewCampaign(_In):
                       "modes`).")
     options: dict[str, Any] = Field(default_factory=dict, description="The mode's options.")
     teams: list[CampaignTeam] = Field(min_length=1, max_length=MAX_TEAMS)
+    public: StrictBool = Field(default=False, description=(
+        "List it to everyone; otherwise only to whoever holds one of its tokens."))
 
 
 class Write(_In):
@@ -122,15 +131,18 @@ def list_modes() -> list[dict[str, Any]]:
     return [m.to_json() for m in modes.modes()]
 
 
-@router.get("/api/campaigns", summary="Every campaign in the database (the CLI's too)")
-def list_campaigns(request: Request) -> list[dict[str, Any]]:
+@router.get("/api/campaigns", summary=(
+    "The public campaigns and those whose owner or seat tokens X-Owner-Token carries"))
+def list_campaigns(request: Request, x_owner_token: OwnerToken = None
+                   ) -> list[dict[str, Any]]:
     d = desk(request)
     out = []
-    for cid in d.store.ids()[-200:]:
+    for cid in d.store.listed(d.mine(x_owner_token)):
         c = d.get(cid)
         s = modes.summary(c)
         out.append({"id": c.id, "mode": c.mode, "mode_name": modes.mode_name(c),
                     "version": c.version, "created": c.created.isoformat(),
+                    "public": c.public,
                     "teams": [t["team"] for t in s["teams"]],
                     "games": sum(1 for x in s["schedule"] if x["played"]),
                     "finished": s["finished"]})
@@ -154,19 +166,19 @@ def _spec(i: int, t: CampaignTeam, store: StoreDep) -> TeamSpec:
 
 
 @router.post("/api/campaigns", status_code=201, responses=ERRORS,
-             summary="Start a campaign; every seat's link (keep them: they are not shown again)")
+             summary="Start a campaign; its owner's and every seat's link (keep them: they "
+                     "are not shown again)")
 def create_campaign(body: NewCampaign, request: Request, store: StoreDep) -> dict[str, Any]:
     teams = [_spec(i, t, store) for i, t in enumerate(body.teams)]
-    c, tokens = desk(request).create(body.mode, body.options, teams)
-    return {"id": c.id, "version": c.version, "url": f"/campaigns/{c.id}",
-            "seats": [{"seat": s, "token": tok, "url": f"/campaigns/{c.id}?token={tok}"}
-                      for s, tok in sorted(tokens.items())]}
+    c, owner, tokens = desk(request).create(body.mode, body.options, teams, body.public)
+    return {**campaign_links(c.id, owner, tokens), "version": c.version}
 
 
 @router.get("/api/campaigns/{cid}", responses=ERRORS,
             summary="The campaign as one seat (or a spectator) sees it")
-def get_campaign(cid: str, request: Request, token: str | None = TOKEN) -> dict[str, Any]:
-    return desk(request).view(cid, token)
+def get_campaign(cid: str, request: Request, token: str | None = TOKEN,
+                 x_owner_token: OwnerToken = None) -> dict[str, Any]:
+    return desk(request).view(cid, token, x_owner_token)
 
 
 @router.get("/api/campaigns/{cid}/export", responses=ERRORS,
@@ -178,10 +190,11 @@ def export_campaign(cid: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/api/campaigns/{cid}/seats/{seat}/claim", responses=ERRORS,
-             summary="Take a seat nobody holds yet (e.g. of a campaign started in a terminal)")
-def claim_seat(cid: str, seat: int, body: Claim, request: Request) -> dict[str, Any]:
+             summary="The owner gives a seat nobody holds yet its token")
+def claim_seat(cid: str, seat: int, body: Claim, request: Request,
+               x_owner_token: OwnerToken = None) -> dict[str, Any]:
     d = desk(request)
-    c, tok = d.claim(cid, seat, body.version)
+    c, tok = d.claim(cid, seat, body.version, x_owner_token)
     return {"seat": seat, "token": tok, "url": f"/campaigns/{cid}?token={tok}",
             "version": c.version}
 
@@ -202,11 +215,12 @@ def change_team(cid: str, seat: int, body: TeamChange, request: Request) -> dict
 
 @router.post("/api/campaigns/{cid}/next", responses=ERRORS,
              summary="Start the next event: its decisions, then its game on the table")
-def next_event(cid: str, body: NextEvent, request: Request) -> dict[str, Any]:
+def next_event(cid: str, body: NextEvent, request: Request,
+               x_owner_token: OwnerToken = None) -> dict[str, Any]:
     d = desk(request)
     d.start_event(cid, body.version, body.token, body.controllers, body.max_rounds,
-                  body.seed, body.request)
-    return d.view(cid, body.token)
+                  body.seed, body.request, x_owner_token)
+    return d.view(cid, body.token, x_owner_token)
 
 
 @router.post("/api/campaigns/{cid}/steps", responses=ERRORS,

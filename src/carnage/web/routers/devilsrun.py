@@ -64,7 +64,8 @@ class DrNewGame(_In):
                                        description="Seat 1 plays the Law, seat 2 the Haul's "
                                        "Angels.")
     seed: StrictInt | None = Field(default=None, ge=-(2**62), le=2**62,
-                                   description="Dice seed (bots, one human or hot-seat only).")
+                                   description="Dice seed (used only when at most one human "
+                                   "plays, hot-seat or not).")
     hot_seat: bool = False
 
 

@@ -5,7 +5,7 @@
 // decision waiting for this seat (shown to its seat only), and each team's roster with its
 // vehicles' dents, injuries and losses; a seat's player changes its roster between games.
 // Every write sends the version the page last saw; a 409 says the campaign changed: reload.
-import {api, ApiError} from "/static/js/api.js";
+import {api, ApiError, request} from "/static/js/api.js";
 import {h, fill, s, seatColour, humanise} from "/static/js/util.js";
 
 const BOTS = ["heuristic", "random", "search:easy", "search:normal", "search:hard"];
@@ -39,12 +39,50 @@ const seatTokens = {
   },
 };
 
+/** Owner tokens of the campaigns this browser started (or opened by their owner link). */
+const ownerTokens = {
+  key: "carnage.campaign-owners",
+  all() {
+    try {
+      return JSON.parse(localStorage.getItem(this.key) || "{}") || {};
+    } catch {
+      return {};
+    }
+  },
+  get(cid) {
+    return this.all()[cid] || null;
+  },
+  set(cid, token) {
+    try {
+      localStorage.setItem(this.key, JSON.stringify({...this.all(), [cid]: token}));
+    } catch {
+      /* private mode: the owner link in the address bar still works */
+    }
+  },
+};
+
+/** Every campaign token this browser holds (owners' and seats'), for the campaign list. */
+function heldTokens() {
+  const out = Object.values(ownerTokens.all());
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith("carnage.campaign.")) out.push(localStorage.getItem(k));
+    }
+  } catch {
+    /* private mode: only the public campaigns are listed */
+  }
+  return out.filter(Boolean).slice(0, 400);
+}
+
 // -- /campaigns --------------------------------------------------------------------------------
 async function listPage() {
   el("new-campaign").classList.remove("hidden");
   el("campaign-list").classList.remove("hidden");
   const [modes, teams, campaigns] = await Promise.all([
-    api.get("/api/campaign-modes"), api.teams().catch(() => []), api.get("/api/campaigns")]);
+    api.get("/api/campaign-modes"), api.teams().catch(() => []),
+    request("GET", "/api/campaigns", undefined,
+            heldTokens().length ? {"X-Owner-Token": heldTokens().join(",")} : {})]);
   const pick = el("mode");
   pick.replaceChildren(...modes.map((m) => h("option", {value: m.id}, m.name)));
   const byId = Object.fromEntries(modes.map((m) => [m.id, m]));
@@ -72,6 +110,7 @@ async function listPage() {
     el("create-campaign").disabled = true;
     try {
       const made = await api.post("/api/campaigns", body);
+      ownerTokens.set(made.id, made.owner_token);
       made.seats.forEach((x, i) => {
         if (i === 0) seatTokens.set(made.id, x.token);
       });
@@ -151,15 +190,23 @@ function created(made) {
   box.classList.remove("hidden");
   const abs = (u) => `${window.location.origin}${u}`;
   fill(box, h("p", "Campaign ", h("a#open-campaign", {href: made.seats[0].url}, made.id),
-                   " started. Send each player their seat's link (they are not shown again):"),
+                   " started. Send each player their seat's link, and keep the owner's link " +
+                   "(they are not shown again):"),
     h("ul", ...made.seats.map((x) => h("li.linkbox", `Seat ${x.seat + 1}`,
       h("input", {readOnly: true, value: abs(x.url), "data-seat": String(x.seat)}),
-      h("a", {href: x.url}, "open")))));
+      h("a", {href: x.url}, "open"))),
+      h("li.linkbox", "Owner", h("input", {readOnly: true, value: abs(made.owner_url),
+                                          "data-owner": "1"}),
+        h("a", {href: made.owner_url}, "open"))));
   document.body.dataset.created = made.id;
 }
 
 // -- /campaigns/<id> ---------------------------------------------------------------------------
-const state = {cid: null, token: null, view: null, timer: null};
+const state = {cid: null, token: null, owner: null, view: null, timer: null};
+
+function ownerHeaders() {
+  return state.owner ? {"X-Owner-Token": state.owner} : {};
+}
 
 function url() {
   const t = state.token ? `?token=${encodeURIComponent(state.token)}` : "";
@@ -168,7 +215,7 @@ function url() {
 
 async function reload() {
   try {
-    render(await api.get(url()));
+    render(await request("GET", url(), undefined, ownerHeaders()));
   } catch (e) {
     showError(e);
   }
@@ -177,8 +224,10 @@ async function reload() {
 async function write(path, body) {
   clearError();
   try {
-    const out = await api.post(`/api/campaigns/${encodeURIComponent(state.cid)}/${path}`,
-      {version: state.view.version, ...(state.token ? {token: state.token} : {}), ...body});
+    const payload = {version: state.view.version, ...body};
+    if (state.token && !path.endsWith("/claim")) payload.token = state.token;
+    const out = await request("POST", `/api/campaigns/${encodeURIComponent(state.cid)}/${path}`,
+      payload, ownerHeaders());
     return out;
   } catch (e) {
     showError(e);
@@ -212,7 +261,7 @@ function renderSeats(v) {
     const me = x.seat === v.you;
     return h("span.seat", {style: {color: seatColour(x.seat)}},
       `Seat ${x.seat + 1}: ${x.team}`, me ? " (you)" : "",
-      !x.claimed ? h("button.small.claim", {"data-seat": String(x.seat), onclick: () => claim(x.seat)},
+      !x.claimed && v.owner ? h("button.small.claim", {"data-seat": String(x.seat), onclick: () => claim(x.seat)},
                      "Take this seat") : null);
   }));
 }
@@ -497,9 +546,12 @@ async function campaignPage(cid) {
   const given = new URLSearchParams(window.location.search).get("token");
   if (given) seatTokens.set(cid, given);
   state.token = given || seatTokens.get(cid);
+  const owner = new URLSearchParams(window.location.search).get("owner");
+  if (owner) ownerTokens.set(cid, owner);
+  state.owner = owner || ownerTokens.get(cid);
   el("campaign").classList.remove("hidden");
   el("reload").addEventListener("click", reload);
-  render(await api.get(url()));
+  render(await request("GET", url(), undefined, ownerHeaders()));
 }
 
 async function main() {

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
+from carnage.games.refuelled.engine.state import GameState
 from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.events import EventLog, JsonValue
@@ -54,6 +55,7 @@ class Game(KernelGame):
     autostart: bool = field(default=True, kw_only=True, repr=False)
 
     ruleset_name = "refuelled"
+    state_type = GameState
 
     def __post_init__(self) -> None:
         self.effects.hooks = self.ruleset.hooks
@@ -112,6 +114,12 @@ class Game(KernelGame):
         doc = super().snapshot()
         doc["ruleset"] = self.ruleset.name  # an overlay (kart) restores as itself
         return doc
+
+    def check_state(self, state: Any) -> None:
+        """The ruleset's own check of a restored state (``Ruleset.check_state``)."""
+        check = self.ruleset.check_state
+        if check is not None:
+            check(self, state)
 
     def blank(self, state: Any, dice: DiceSource, log: EventLog) -> Game:
         return Game(state=state, scenario=self.scenario, ruleset=self.ruleset, dice=dice,
