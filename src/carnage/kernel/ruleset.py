@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 
@@ -49,6 +50,12 @@ class Ruleset:
     """The ruleset this one overlays (None: its own game)."""
     view: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """Flags for the table's views (``{"hull": False}``: no Hull track, nothing damages)."""
+
+    # What campaigns use
+    campaign_modes: Mapping[str, CampaignMode] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False)
+    """Campaign mode id -> the mode (``carnage.campaign.modes.Mode``); the campaign layer finds
+    modes here only. Usually a ``kernel.campaign_modes.LazyMapping``: read on first use."""
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""
