@@ -87,10 +87,6 @@ def games(records: Sequence[Record]) -> list[Record]:
     return [r for r in records if r.kind == "game"]
 
 
-def games_before(records: Sequence[Record], seq: int) -> int:
-    return sum(1 for r in records if r.kind == "game" and r.seq < seq)
-
-
 @dataclass(frozen=True)
 class TeamState:
     seat: int

@@ -845,12 +845,6 @@ def _broadcast_offer(ev: NextEvent, seat: int, facts: GameFacts,
     return offer
 
 
-def _place_of(order: Sequence[Sequence[int]], seat: int) -> int:
-    from carnage.games.refuelled.campaign.seasons import ranked
-
-    return ranked(order).get(seat, len(order) + 1)
-
-
 def _broadcasts(st: Steps, game_id: str) -> dict[int, int]:
     """Seat -> RP its Resistance Broadcasts took in this game (from the records so far)."""
     out: dict[int, int] = {}
