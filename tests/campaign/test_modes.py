@@ -113,6 +113,55 @@ def test_modes_are_an_immutable_table() -> None:
         mode_of("chess")
 
 
+def test_each_ruleset_declares_its_own_campaign_modes() -> None:
+    from carnage.rulesets import RULESETS
+
+    declared = {name: list(rs.campaign_modes) for name, rs in RULESETS.items()}
+    assert declared == {"refuelled": ["escalating", "championship", "televised",
+                                      "savage-highways"],
+                        "devils-run": [], "kart": [], "legacy": ["legacy"]}
+    assert list(MODES) == [m for ids in declared.values() for m in ids]
+    assert all(MODES[m] is RULESETS[name].campaign_modes[m]
+               for name, ids in declared.items() for m in ids)
+
+
+def test_a_mode_declared_twice_or_not_a_mode_is_refused() -> None:
+    from dataclasses import replace
+
+    from carnage.campaign.modes import modes_of
+    from carnage.rulesets import REFUELLED, RULESETS
+
+    twin = replace(REFUELLED, name="twin",
+                   campaign_modes={"escalating": _another_season("escalating")})
+    with pytest.raises(ValueError, match="'escalating' is declared by two rulesets"):
+        modes_of(RULESETS.with_ruleset(twin))
+    odd = replace(REFUELLED, name="odd", campaign_modes={"chess": MODES["escalating"]})
+    with pytest.raises(ValueError, match="ruleset 'odd': campaign mode 'chess'"):
+        modes_of(RULESETS.with_ruleset(odd))
+
+
+def _another_season(mode: str) -> Any:
+    from carnage.games.refuelled.campaign.seasons import SeasonMode
+
+    return SeasonMode(mode, "Another Escalating Season")
+
+
+def test_loading_the_rulesets_loads_no_campaign_code() -> None:
+    """Modes are declared lazily: a game (or the CLI's other commands) never pays for the
+    campaign layer and its database libraries."""
+    import subprocess
+    import sys
+
+    code = ("import sys, carnage.rulesets as r; "
+            "assert 'carnage.campaign.store' not in sys.modules, 'store loaded'; "
+            "assert 'sqlalchemy' not in sys.modules, 'sqlalchemy loaded'; "
+            "assert list(r.RULESETS['legacy'].campaign_modes) == ['legacy']; "
+            "assert 'carnage.campaign.store' in sys.modules")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
+    assert out.returncode == 0, out.stderr
+
+
 def _season(mode: str, **raw: Any) -> Campaign:
     m = MODES[mode]
     opts = m.options(raw)

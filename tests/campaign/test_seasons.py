@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from carnage.campaign.play import finishing_order, play_next
+from carnage.campaign.play import play_next
 from carnage.campaign.store import Campaign, CampaignStore, Record
 from carnage.games.refuelled.campaign import seasons
+from carnage.games.refuelled.campaign.events import finishing_order
 from carnage.team import TeamSpec, VehicleSpec, WeaponSpec, load_team
 
 INTRO = Path(__file__).resolve().parents[2] / "examples" / "teams" / "intro.yaml"

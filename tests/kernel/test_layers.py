@@ -37,3 +37,11 @@ def test_devils_run_uses_the_kernel_not_refuelled() -> None:
            if m.startswith(("carnage.games.refuelled", "carnage.games.kart",
                             "carnage.games.legacy", "carnage.rulesets"))}
     assert bad == set()
+
+
+def test_the_campaign_layer_imports_no_game_nor_the_cli_nor_the_web() -> None:
+    """Campaign modes come from the rulesets (``Ruleset.campaign_modes``), the default database
+    from ``carnage.dbconfig``."""
+    bad = {(f, m) for f, m in _imports("campaign")
+           if m.startswith(("carnage.games", "carnage.cli", "carnage.web"))}
+    assert bad == set()

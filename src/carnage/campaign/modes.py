@@ -1,34 +1,42 @@
-"""Campaign modes: one interface every kind of campaign implements, and the table of them.
+"""Campaign modes: one interface every kind of campaign implements, found through the rulesets.
 
 A mode is a set of pure functions over a campaign's records (``Campaign``): it checks its
 options, writes the first records, summarises the campaign (redacting other seats' secrets),
-names the next game, builds its ``GameSetup`` and offers the decisions before and after it as
-``Steps`` (``carnage.campaign.steps``). ``carnage.campaign.play.play_next``, the CLI and the
-web page go through ``MODES`` only, so a new mode is one class and one line here.
+names the next game, builds its set-up and its game and offers the decisions before and after
+it as ``Steps`` (``carnage.campaign.steps``). Each ruleset declares its own modes
+(``Ruleset.campaign_modes``); ``MODES`` gathers those of every ruleset of the registry
+(``carnage.rulesets.RULESETS``), and ``carnage.campaign.play.play_next``, the CLI and the web
+page go through it only, so a new mode is one class in its game's package and one line in
+its ruleset.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from carnage.campaign.steps import NextEvent, SeasonError, StepAsk, Steps
 from carnage.campaign.store import Campaign, Record
+from carnage.kernel.campaign_modes import CampaignMode
 
 if TYPE_CHECKING:
-    from carnage.games.refuelled.engine.game import Game
-    from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.ruleset import Rulesets
     from carnage.team import TeamSpec
 
-__all__ = ["MODES", "Mode", "NextEvent", "SeasonError", "StepAsk", "Steps", "mode_of"]
+__all__ = ["MODES", "EventGame", "EventSetup", "Mode", "NextEvent", "SeasonError", "StepAsk",
+           "Steps", "mode_of", "modes_of"]
+
+EventSetup = Any
+"""A game's set-up as the mode's ruleset takes it (Refuelled's ``GameSetup``: a frozen
+dataclass with at least ``ruleset``, ``scenario`` and ``max_rounds``)."""
+EventGame = Any
+"""A game of the mode's ruleset (a ``kernel.game.KernelGame``)."""
 
 
-class Mode(Protocol):
+@runtime_checkable
+class Mode(CampaignMode, Protocol):
     """What a campaign mode provides (every method pure: records in, records out)."""
-
-    id: str
-    name: str
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """The checked options record from what a user gave (strings from the command line
@@ -52,16 +60,21 @@ class Mode(Protocol):
         decide at the meeting, if the mode has such a choice (see the mode's docstring)."""
         ...
 
-    def setup(self, c: Campaign, ev: NextEvent) -> GameSetup:
+    def setup(self, c: Campaign, ev: NextEvent) -> EventSetup:
         """The game to play for ``ev``, with ``pregame`` filled from the records (including
         those of the pre-game steps)."""
+        ...
+
+    def new_game(self, setup: EventSetup, seed: int) -> EventGame:
+        """The started game of ``setup`` (from ``setup``), dice seeded with ``seed``;
+        ``SeasonError`` naming what cannot be set up."""
         ...
 
     def pregame(self, c: Campaign, ev: NextEvent) -> Steps:
         """The decisions before ``ev`` (empty once they are recorded)."""
         ...
 
-    def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
+    def post_game(self, c: Campaign, ev: NextEvent, game: EventGame, game_id: str,
                   seed: int) -> Steps:
         """The whole post-game sequence of ``game`` (played for ``ev``), in the book's order,
         its first record the result; dice from ``seed``."""
@@ -73,18 +86,29 @@ class Mode(Protocol):
         ...
 
 
-def _build() -> Mapping[str, Mode]:
-    from carnage.games.legacy.campaign import LEGACY
-    from carnage.games.refuelled.campaign.savage import SAVAGE_HIGHWAYS
-    from carnage.games.refuelled.campaign.seasons import CHAMPIONSHIP, ESCALATING
-    from carnage.games.refuelled.campaign.televised import TELEVISED
+def modes_of(rulesets: Rulesets) -> Mapping[str, Mode]:
+    """Every campaign mode the ``rulesets`` declare, by id (read-only); ``ValueError`` if two
+    declare the same id or a declared mode lacks the interface."""
+    modes: dict[str, Mode] = {}
+    for rs in rulesets.values():
+        for mid, m in rs.campaign_modes.items():
+            if not isinstance(m, Mode) or m.id != mid:
+                raise ValueError(f"ruleset {rs.name!r}: campaign mode {mid!r} is not a "
+                                 "campaign mode with that id")
+            if mid in modes and modes[mid] is not m:
+                raise ValueError(f"campaign mode {mid!r} is declared by two rulesets")
+            modes[mid] = m
+    return MappingProxyType(modes)
 
-    modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED, SAVAGE_HIGHWAYS, LEGACY]
-    return MappingProxyType({m.id: m for m in modes})
+
+def _build() -> Mapping[str, Mode]:
+    from carnage.rulesets import RULESETS
+
+    return modes_of(RULESETS)
 
 
 MODES: Mapping[str, Mode] = _build()
-"""Every campaign mode by id (read-only)."""
+"""Every campaign mode of every ruleset in the registry, by id (read-only)."""
 
 
 def mode_of(mode: str) -> Mode:

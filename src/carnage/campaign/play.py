@@ -1,9 +1,9 @@
 """Playing a campaign's next event with bots on the engine, and recording it in one go.
 
 Works for every mode through ``carnage.campaign.modes.MODES``: the mode names the next game,
-offers its pre-game decisions (bots answer them), builds the game, and offers the post-game
-sequence (bots answer it); the pre-game and post-game records are appended as one
-transaction, refused if the campaign changed meanwhile.
+offers its pre-game decisions (bots answer them), builds the game (``Mode.new_game``), and
+offers the post-game sequence (bots answer it); the pre-game and post-game records are
+appended as one transaction, refused if the campaign changed meanwhile.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from typing import Any
 
 from carnage.campaign.steps import SeasonError, StepAsk, extended
 from carnage.campaign.store import CampaignStore
-from carnage.games.refuelled.engine.game import Game
-from carnage.games.refuelled.engine.state import Status
 
 
 @dataclass(frozen=True)
@@ -37,39 +35,6 @@ class EventResult:
                 "version": self.version, "kind": self.kind, "number": self.number}
 
 
-def finishing_order(game: Game) -> list[list[int]]:
-    """Engine seats best first, tied seats grouped. Death Race freezes its own order of places
-    (p.128, ``state.scenario["places"]``); every other event ranks the winner first, then
-    the rest by vehicles still in play, then by Hull Points left (ruling CMP-1)."""
-    st = game.state
-    seats = sorted({v.player for v in st.vehicles.values() if v.player >= 0})
-    raced = st.scenario.get("places") if isinstance(st.scenario, dict) else None
-    if isinstance(raced, list) and raced:
-        order = [int(p) for p in raced if int(p) in seats]
-        rest = [s for s in seats if s not in order]
-        return [[s] for s in order] + ([rest] if rest else [])
-
-    def key(seat: int) -> tuple[int, int, int]:
-        mine = [v for v in st.vehicles.values() if v.player == seat]
-        alive = [v for v in mine if v.status is Status.ACTIVE]
-        won = 0 if (st.winner is not None and not st.draw and st.winner == seat) else 1
-        return (won, -len(alive), -sum(max(0, v.hull) for v in alive))
-
-    groups: list[list[int]] = []
-    for seat in sorted(seats, key=key):
-        if groups and key(groups[-1][0]) == key(seat):
-            groups[-1].append(seat)
-        else:
-            groups.append([seat])
-    return groups
-
-
-def game_result(game: Game) -> tuple[str, int]:
-    """Why the game ended and how many rounds it lasted."""
-    o = game.outcome()
-    return ("" if o is None else o.reason), (game.state.round if o is None else o.rounds)
-
-
 Policy = Callable[[StepAsk], Any]
 
 
@@ -84,7 +49,6 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     from carnage.ai import make_bot, play_out
     from carnage.ai.runner import bot_rng
     from carnage.campaign.modes import mode_of
-    from carnage.games.refuelled.setup import SetupError, build_game
 
     c = store.get(cid)
     mode = mode_of(c.mode)
@@ -104,15 +68,16 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     if max_rounds is not None:
         setup = replace(setup, max_rounds=max_rounds)
     try:
-        game = build_game(setup, seed)
+        game = mode.new_game(setup, seed)
         play_out(game, [make_bot(b) for b in names], bot_rng(seed))
-    except (SetupError, KeyError) as e:
+    except (SeasonError, KeyError) as e:
         raise SeasonError(f"event {ev.number} ({ev.scenario}): {e}") from None
     gid = secrets.token_hex(8)
     post = mode.post_game(before, ev, game, gid, seed).auto(policy).records()
     version = store.append(cid, c.version, [*pre, *post])
     result = next((r for r in post if r.kind == "game"), None)
     places = [] if result is None else [list(g) for g in result.data.get("places", [])]
-    reason, rounds = game_result(game)
+    o = game.outcome()
+    reason, rounds = ("", game.state.round) if o is None else (o.reason, o.rounds)
     return EventResult(gid, ev.scenario, seed, places, reason, rounds, version, ev.kind,
                        ev.number)

@@ -104,13 +104,6 @@ class Campaign:
     public: bool = False
 
 
-def default_url() -> str:
-    """SQLite in the user's data folder, the same database as the web table's."""
-    from carnage.cli.serve_cmd import default_db_url
-
-    return default_db_url()
-
-
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")

@@ -47,7 +47,7 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _store(db: str | None) -> CampaignStore:
-    from carnage.campaign.store import default_url
+    from carnage.dbconfig import default_db_url as default_url
 
     try:
         return CampaignStore(db or default_url())

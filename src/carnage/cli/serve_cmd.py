@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import typer
+
+from carnage.dbconfig import default_db_url
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8666
-
-
-def default_db_url() -> str:
-    """SQLite in the user's data directory (created if needed)."""
-    import platformdirs
-
-    folder = Path(platformdirs.user_data_dir("carnage"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'carnage.db'}"
 
 
 def serve(

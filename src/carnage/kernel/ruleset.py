@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 
@@ -53,6 +54,12 @@ class Ruleset:
     """``check_state(game, state)``: the ruleset's invariants of a state restored from a
     snapshot (its types are checked by the kernel first); raises ``validate.Invalid`` naming
     the field. None: no check beyond the types."""
+
+    # What campaigns use
+    campaign_modes: Mapping[str, CampaignMode] = field(
+        default_factory=lambda: MappingProxyType({}), compare=False)
+    """Campaign mode id -> the mode (``carnage.campaign.modes.Mode``); the campaign layer finds
+    modes here only. Usually a ``kernel.campaign_modes.LazyMapping``: read on first use."""
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""

@@ -67,10 +67,6 @@ def injury(injury_id: str) -> Injury:
     return known[injury_id]
 
 
-def career_of(v: VehicleBuild) -> CareerSpec | None:
-    return v.spec.career
-
-
 def free_perk_ids(team: TeamBuild, v: VehicleBuild) -> set[str]:
     """The catalogue ids of the perks the career lists as free (unknown ids left out)."""
     c = v.spec.career

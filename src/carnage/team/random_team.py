@@ -113,11 +113,6 @@ def random_team(seed: int | str | random.Random, cans: int = 50, *, name: str | 
                                                                  type=cheap.id),))
 
 
-def check_random_team(spec: TeamSpec, catalog: Catalog | None = None) -> TeamReport:
-    """The team builder's report of a random team (legal by construction)."""
-    return check_team(spec, catalog)
-
-
 # -- drawing ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Limits:

@@ -132,7 +132,8 @@ def next_event(c: Campaign, request: Mapping[str, Any] | None = None) -> NextEve
 
 
 def setup(c: Campaign, ev: NextEvent) -> GameSetup:
-    return mode_of(c.mode).setup(mode_view(c), ev)
+    out: GameSetup = mode_of(c.mode).setup(mode_view(c), ev)  # a Refuelled-family mode's
+    return out
 
 
 def pregame(c: Campaign, ev: NextEvent) -> Steps:

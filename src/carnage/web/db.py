@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from alembic.util.exc import CommandError
@@ -123,10 +122,6 @@ def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
         winner=row.winner, created=row.created,
         seed_chosen=True if dice is None else dice.seed_chosen,
     )
-
-
-def sqlite_url(path: str | Path) -> str:
-    return f"sqlite:///{Path(path)}"
 
 
 class Store:

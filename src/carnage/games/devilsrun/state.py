@@ -112,6 +112,7 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy (every field is plain data, so this is the whole game)."""
         new = copy.copy(self)
+        new.gangs = list(self.gangs)
         new.vehicles = {k: copy.copy(v) for k, v in self.vehicles.items()}
         new.tiles = [copy.copy(t) for t in self.tiles]
         new.stash = copy.copy(self.stash)

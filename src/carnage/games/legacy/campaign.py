@@ -43,6 +43,7 @@ from carnage.campaign.steps import (
     secret,
 )
 from carnage.campaign.store import Campaign, Record
+from carnage.games.refuelled.campaign.events import EventGames
 from carnage.team.model import TeamSpec, VehicleSpec
 
 if TYPE_CHECKING:
@@ -197,8 +198,8 @@ class ChapterFacts:
 
 def chapter_facts(game: Game, seats: Sequence[int]) -> ChapterFacts:
     """Read the played game (engine seat i is campaign seat ``seats[i]``)."""
-    from carnage.campaign.play import finishing_order
     from carnage.games.legacy.rules import chapters as rules
+    from carnage.games.refuelled.campaign.events import finishing_order
     from carnage.games.refuelled.engine.state import Status
     from carnage.games.refuelled.scenarios.common import score, tokens
 
@@ -251,7 +252,7 @@ def chapter_facts(game: Game, seats: Sequence[int]) -> ChapterFacts:
 
 
 # -- the mode -------------------------------------------------------------------------------------
-class LegacyMode:
+class LegacyMode(EventGames):
     """Gaslands: Legacy chapters 1-5 on the campaign modes interface. Options: ``seed`` (the
     campaign's dice)."""
 
@@ -389,7 +390,7 @@ class LegacyMode:
     # -- after the game ------------------------------------------------------------------------
     def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
                   seed: int) -> Steps:
-        from carnage.campaign.play import game_result
+        from carnage.games.refuelled.campaign.events import game_result
 
         ch = chapters()[ev.number - 1]
         facts = chapter_facts(game, ev.seats)
@@ -451,9 +452,9 @@ def _without_facings(spec: TeamSpec) -> Any:
 def check_legacy_team(spec: TeamSpec, who: str) -> None:
     """A team the campaign accepts: exactly two Legacy vehicles passing the Legacy team
     checks."""
+    from carnage.games.legacy import ruleset
     from carnage.games.legacy.team import is_legacy
     from carnage.games.refuelled.setup import SetupError, checked_team
-    from carnage.rulesets import get_ruleset
 
     if not is_legacy(spec):
         raise SeasonError(f"{who}: not a Legacy team (make one with 'carnage legacy team')")
@@ -461,7 +462,7 @@ def check_legacy_team(spec: TeamSpec, who: str) -> None:
         raise SeasonError(f"{who}: a Legacy team has exactly {TEAM_SIZE} vehicles, not "
                           f"{len(spec.vehicles)} (Legacy line 4252)")
     try:
-        checked_team(spec, who, get_ruleset(RULESET))
+        checked_team(spec, who, ruleset.LEGACY)
     except SetupError as e:
         raise SeasonError(str(e)) from None
 

@@ -68,13 +68,6 @@ def mutation_table() -> tuple[Mutation, ...]:
     return rows
 
 
-def mutation_by_id(mid: str) -> Mutation:
-    for m in mutation_table():
-        if m.id == mid:
-            return m
-    raise LegacyError(f"unknown mutation {mid!r}")
-
-
 @dataclass(frozen=True)
 class Gain:
     """One mutation gained: which, what it changed (in plain words), the rating it added."""

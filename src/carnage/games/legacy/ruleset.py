@@ -24,6 +24,7 @@ from carnage.games.legacy.team import is_legacy
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
 from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
 from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
 from carnage.team import TeamReport, TeamSpec
@@ -113,6 +114,14 @@ Televised Season's own)."""
 
 _CATALOG = legacy_catalog(load_catalog())
 
+
+def _campaign_modes() -> dict[str, CampaignMode]:
+    """Legacy's campaign (chapters 1-5), imported when a campaign first asks."""
+    from carnage.games.legacy.campaign import LEGACY as MODE
+
+    return {MODE.id: MODE}
+
+
 LEGACY = refuelled_ruleset(
     name="legacy", title="Gaslands: Legacy", catalog=_CATALOG,
     rules=RuleTable.merged([refuelled_rules(_CATALOG), legacy_rules.RULES]),
@@ -120,5 +129,6 @@ LEGACY = refuelled_ruleset(
     scenarios={sid: chapter_scenario(legacy_scenario(SCENARIOS[sid])) for sid in SCENARIO_IDS
                if sid in SCENARIOS},
     parent="refuelled",
+    campaign_modes=LazyMapping(_campaign_modes),
 )
 """Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

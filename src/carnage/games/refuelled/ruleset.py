@@ -28,6 +28,7 @@ from carnage.games.refuelled.rules.campaign import RULES as CAMPAIGN_RULES
 from carnage.games.refuelled.rules.perks import PERK_RULES
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.geometry.templateset import default_template_set
+from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
@@ -49,8 +50,10 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       hooks: HookRegistry | None = None,
                       scenarios: Mapping[str, Any] | None = None,
                       parent: str | None = None,
-                      view: Mapping[str, Any] | None = None) -> Ruleset:
-    """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own)."""
+                      view: Mapping[str, Any] | None = None,
+                      campaign_modes: Mapping[str, CampaignMode] | None = None) -> Ruleset:
+    """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
+    no campaign modes: only the shipped rulesets declare theirs)."""
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.rulesets.snapshots import check_refuelled_state
 
@@ -71,10 +74,20 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         scenarios=dict(scenarios if scenarios is not None else SCENARIOS),
         new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
         check_state=check_refuelled_state,
+        campaign_modes=campaign_modes if campaign_modes is not None else {},
     )
     holder["r"] = r
     return r
 
 
-REFUELLED = refuelled_ruleset()
+def _campaign_modes() -> dict[str, CampaignMode]:
+    """Refuelled's campaign modes (imported when a campaign first asks)."""
+    from carnage.games.refuelled.campaign.savage import SAVAGE_HIGHWAYS
+    from carnage.games.refuelled.campaign.seasons import CHAMPIONSHIP, ESCALATING
+    from carnage.games.refuelled.campaign.televised import TELEVISED
+
+    return {m.id: m for m in (ESCALATING, CHAMPIONSHIP, TELEVISED, SAVAGE_HIGHWAYS)}
+
+
+REFUELLED = refuelled_ruleset(campaign_modes=LazyMapping(_campaign_modes))
 """The ruleset of Gaslands: Refuelled as shipped."""

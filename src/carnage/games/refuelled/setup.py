@@ -402,16 +402,20 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     lay_out_table(state, scenario, setup, seed)
     if rolled is not None:
         state.scenario["scenario_roll"] = rolled
-    placed = []
+    placed, reports = [], []
     for p, spec in enumerate(teams):
         # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
         check = getattr(scenario, "check_team", None)
         report = (check(spec, f"player {p + 1}", ruleset) if check is not None
                   else checked_team(spec, f"player {p + 1}", ruleset))
+        reports.append(report)
         placed.append(list(zip(report.vehicles, add_team(state, report, p), strict=True)))
         state.sponsors[p] = report.sponsor  # sponsor effects install per player
         if spec.templates is not None:  # the team's own movement templates (Legacy)
             state.templates[str(p)] = spec.templates.to_json()
+    teams_checked = getattr(scenario, "teams_checked", None)
+    if teams_checked is not None:  # what a scenario keeps of the teams, in the state
+        teams_checked(state, reports)
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
     game = Game(state=state, scenario=scenario, ruleset=ruleset,
                 dice=dice if dice is not None else SeededDice(seed), options=options,

@@ -19,9 +19,10 @@ inventory, rulings MK-R.. in docs/rulings.md):
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from functools import lru_cache
 from importlib import resources
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -41,11 +42,21 @@ EFFECT = "ruleset:kart"
 RULES = RuleTable()
 
 
+def _frozen(value: Any) -> Any:
+    """``value`` read-only all the way down: mappings as ``MappingProxyType``, lists as
+    tuples (the data is cached for the whole process and read by every kart game)."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
 @lru_cache(maxsize=1)
-def kart_data() -> dict[str, Any]:
-    """The variant's choices where its page is silent (games/kart/data/kart.yaml)."""
+def kart_data() -> Mapping[str, Any]:
+    """The variant's choices where its page is silent (games/kart/data/kart.yaml), read-only."""
     text = resources.files("carnage.games.kart").joinpath("data/kart.yaml").read_text("utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: Mapping[str, Any] = _frozen(yaml.safe_load(text))
     return data
 
 

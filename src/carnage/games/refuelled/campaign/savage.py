@@ -48,6 +48,7 @@ from carnage.campaign.steps import (
     choices,
 )
 from carnage.campaign.store import Campaign, Record
+from carnage.games.refuelled.campaign.events import EventGames
 from carnage.games.refuelled.rules.war_rig_upgrades import (
     GANGER_PREFERENCE,
     RIGGER_PREFERENCE,
@@ -231,7 +232,7 @@ def team_json(spec: TeamSpec) -> dict[str, Any]:
     return spec.model_dump(mode="json", exclude_none=True)
 
 
-class SavageHighwaysMode:
+class SavageHighwaysMode(EventGames):
     """Savage Highways on the campaign modes interface (see the module docstring). Options:
     ``riggers`` (the Riggers' seat; default: the team with a War Rig)."""
 
@@ -361,7 +362,7 @@ class SavageHighwaysMode:
 
     def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
                   seed: int) -> Steps:
-        from carnage.campaign.play import finishing_order, game_result
+        from carnage.games.refuelled.campaign.events import finishing_order, game_result
         from carnage.games.refuelled.rules import war_rig_upgrades as wru
 
         r, _ = roles(c)

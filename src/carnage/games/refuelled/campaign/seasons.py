@@ -32,6 +32,7 @@ from carnage.campaign.steps import (
     extended,
 )
 from carnage.campaign.store import Campaign, Record
+from carnage.games.refuelled.campaign.events import EventGames
 from carnage.team import TeamSpec
 
 if TYPE_CHECKING:
@@ -84,10 +85,6 @@ def season_options(mode: str, *, start_cans: int = START_CANS, bonus: int = BONU
 # -- reading the records -----------------------------------------------------------------------
 def games(records: Sequence[Record]) -> list[Record]:
     return [r for r in records if r.kind == "game"]
-
-
-def games_before(records: Sequence[Record], seq: int) -> int:
-    return sum(1 for r in records if r.kind == "game" and r.seq < seq)
 
 
 @dataclass(frozen=True)
@@ -344,7 +341,7 @@ def vehicle_row(v: Any) -> dict[str, Any]:
             "career": (v.career.model_dump(mode="json") if v.career is not None else None)}
 
 
-class SeasonMode:
+class SeasonMode(EventGames):
     """Escalating (p.154) or Championship (p.155) Seasons on the modes interface. Options:
     ``start_cans``, ``bonus``, ``variant``, ``events`` (scenarios in turn), ``combined``
     (both rules, p.155), ``games`` (season length; absent: open-ended)."""
@@ -430,7 +427,7 @@ class SeasonMode:
                   seed: int) -> Steps:
         """The result, each team's Championship Points, every team's bonus Cans, then (in
         an escalating season) each team's chance to spend them: one step sequence."""
-        from carnage.campaign.play import finishing_order, game_result
+        from carnage.games.refuelled.campaign.events import finishing_order, game_result
 
         places = [[ev.seats[p] for p in g] for g in finishing_order(game)]
         reason, rounds = game_result(game)

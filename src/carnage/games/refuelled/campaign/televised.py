@@ -50,6 +50,7 @@ from carnage.campaign.steps import (
     secret,
 )
 from carnage.campaign.store import Campaign, Record
+from carnage.games.refuelled.campaign.events import EventGames
 from carnage.team import TeamSpec, VehicleSpec
 from carnage.team.model import CareerSpec
 
@@ -286,7 +287,7 @@ def roll_schedule(spec: Sequence[str], seed: int) -> list[dict[str, Any]]:
     return out
 
 
-class TelevisedMode:
+class TelevisedMode(EventGames):
     """The Televised Season on the campaign modes interface. Options: ``start_cans`` (20-50),
     ``events`` (how many Televised Events), ``schedule`` (their scenarios, comma-separated or
     a list; ``roll`` rolls one; absent: every one rolled), ``seed`` (the season's dice)."""
@@ -623,7 +624,7 @@ class GameFacts:
 def game_facts(game: Game, seats: Sequence[int]) -> GameFacts:
     """Read the played game: the finishing order, who was Wrecked and by whom, gates, VP and
     the scenario's spoils tallies (engine seat i is campaign seat ``seats[i]``)."""
-    from carnage.campaign.play import finishing_order
+    from carnage.games.refuelled.campaign.events import finishing_order
     from carnage.games.refuelled.scenarios.common import score
 
     st = game.state
@@ -844,12 +845,6 @@ def _broadcast_offer(ev: NextEvent, seat: int, facts: GameFacts,
     return offer
 
 
-def _place_of(order: Sequence[Sequence[int]], seat: int) -> int:
-    from carnage.games.refuelled.campaign.seasons import ranked
-
-    return ranked(order).get(seat, len(order) + 1)
-
-
 def _broadcasts(st: Steps, game_id: str) -> dict[int, int]:
     """Seat -> RP its Resistance Broadcasts took in this game (from the records so far)."""
     out: dict[int, int] = {}
@@ -863,7 +858,7 @@ def _result(ev: NextEvent, scenario: str, seed: int, game: Game, game_id: str,
             facts: GameFacts, st: Steps) -> None:
     """The game's record: its finishing order (after a Revolution, by the VP left once the
     broadcasts are taken: ruling TV-5)."""
-    from carnage.campaign.play import game_result
+    from carnage.games.refuelled.campaign.events import game_result
 
     order = facts.order
     broadcasts = _broadcasts(st, game_id)

@@ -180,6 +180,11 @@ class TableScenario(Scenario):
 
         return checked_team(spec, who, ruleset)
 
+    def teams_checked(self, state: GameState, reports: Sequence[TeamReport]) -> None:
+        """Called once every seat's team is checked (``check_team``, in seat order) and
+        added to ``state``: a scenario that judges the teams together keeps what it needs in
+        ``state.scenario`` here (never on itself). Nothing by default."""
+
     def bot_choice(self, game: Game, decision: Decision) -> Any:
         """The scenario's advice for a decision it asks (which flag to set down, where to put
         a spawn point): a legal option value, or None to let the bot decide as usual. Bots

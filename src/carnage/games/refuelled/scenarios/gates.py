@@ -24,7 +24,7 @@ from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle
 from carnage.games.refuelled.scenarios.base import Line, crosses
-from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.geometry.shapes import Point, Pose
 
 LONG_STRAIGHT = 180.0
 """The Long Straight's length (mm): a gate's posts stand exactly this far apart (p.124)."""
@@ -217,10 +217,6 @@ def segment_gap(p: Line, q: Line) -> float:
         return 0.0
     return min(point_segment_gap(p.a, q.a, q.b), point_segment_gap(p.b, q.a, q.b),
                point_segment_gap(q.a, p.a, p.b), point_segment_gap(q.b, p.a, p.b))
-
-
-def body_touches(line: Line, pose: Pose, length: float, width: float) -> bool:
-    return line.touches(Rect(pose, length, width).polygon())
 
 
 def gate_drawables(track: Track) -> list[Drawable]:

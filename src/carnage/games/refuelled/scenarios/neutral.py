@@ -34,11 +34,6 @@ NEUTRAL_GEAR = 6
 """A neutral vehicle's top gear: it must be able to stand in any Gear Phase's gear."""
 
 
-def neutrals(game: Game) -> list[VehicleState]:
-    """The vehicles in play that belong to no player, in table order."""
-    return [v for v in game.state.in_play() if v.neutral]
-
-
 def keeper(game: Game, player: int) -> int:
     """Ruling SC-N1: who decides for a neutral vehicle while ``player``'s vehicle is active:
     the next seat clockwise not on ``player``'s side (``player`` itself if all are)."""

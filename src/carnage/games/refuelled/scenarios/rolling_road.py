@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.game import ask
@@ -98,21 +99,18 @@ def entry_pose(v: VehicleState, x: float) -> Pose:
     return Pose(x, v.length / 2.0 + behind + EDGE_TOL, ENTRY_HEADING)
 
 
+@dataclass(frozen=True, kw_only=True)
 class RollingRoad:
     """The rolling road's rules for a scenario (settings only; memory in the state).
     ``on_exit(game, vehicle)`` runs after each exit (a scenario's points for leaving);
     ``spawn_points(state)`` lists the spawn discs terrain must keep clear of."""
 
-    def __init__(self, *, source: str = SOURCE, page: int = PAGE,
-                 on_exit: Callable[[Game, VehicleState], None] | None = None,
-                 spawn_points: Callable[[GameState], list[tuple[Point, float]]] | None = None,
-                 leader_hands_on_pole: bool = True) -> None:
-        self.leader_hands_on_pole = leader_hands_on_pole
-        """Express Delivery's Leader hands Pole Position on as it exits (p.137)."""
-        self.source = source
-        self.page = page
-        self.on_exit = on_exit
-        self.spawn_points = spawn_points
+    source: str = SOURCE
+    page: int = PAGE
+    on_exit: Callable[[Game, VehicleState], None] | None = None
+    spawn_points: Callable[[GameState], list[tuple[Point, float]]] | None = None
+    leader_hands_on_pole: bool = True
+    """Express Delivery's Leader hands Pole Position on as it exits (p.137)."""
 
     # -- attaching ---------------------------------------------------------------------------
     def install(self, game: Game, effect: str) -> None:

@@ -309,9 +309,6 @@ class SavageHighways(TableScenario):
     """Rescue (p.169): the Gangers choose it, among those never attached."""
     bot_gear = 3
 
-    def __init__(self) -> None:
-        self._reports: list[tuple[bool, int]] = []
-
     @property
     def source(self) -> str:
         return self.id.replace("-", "_")
@@ -364,10 +361,13 @@ class SavageHighways(TableScenario):
                 yield (f"the War Rig's fittings ({extras}) and the rest of the team ({rest}) "
                        f"cost more than {RIG_EXTRAS + REST_OF_TEAM} Cans (p.166)")
 
-        report = scenario_team(spec, who, ruleset, lifted=lifted, check=check,
-                               scenario=self.name)
-        self._reports.append((bool(rigs), report.total_cans))
-        return report
+        return scenario_team(spec, who, ruleset, lifted=lifted, check=check,
+                             scenario=self.name)
+
+    def teams_checked(self, state: GameState, reports: Sequence[TeamReport]) -> None:
+        """Keep each seat's team cost in the scenario's record, for the Gangers' share
+        (checked as the game starts, ``_check_roles``)."""
+        state.scenario["team_cans"] = [int(r.total_cans) for r in reports]
 
     @staticmethod
     def _rig_base(ruleset: Ruleset | None) -> int:
@@ -395,8 +395,9 @@ class SavageHighways(TableScenario):
                 raise SetupError(f"{self.name}: player {p + 1} is a Ganger and may not field "
                                  "a War Rig (p.166)")
         share = GANGER_CANS // max(1, st.players - 1)
-        if len(self._reports) == st.players:
-            for p, (_, total) in enumerate(self._reports):
+        costs = st.scenario.get("team_cans") or []
+        if len(costs) == st.players:
+            for p, total in enumerate(costs):
                 if p != r and total > share:
                     raise SetupError(f"{self.name}: player {p + 1}'s team costs {total} Cans, "
                                      f"over their share ({share}) of the Gangers' "

@@ -19,7 +19,7 @@ from carnage.games.refuelled.engine.scenario_view import ReportRow
 from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.games.refuelled.scenarios.base import Line
 from carnage.games.refuelled.scenarios.snl_prizes import point_gap
-from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -50,17 +50,6 @@ def disc_clear(state: GameState, p: Point, radius: float, *,
 def square(p: Point, size: float = CRATE_SIZE, heading: float = 0.0) -> list[Point]:
     """The outline of a square token of side ``size`` centred on ``p``."""
     return Rect(Pose(p[0], p[1], heading), size, size).polygon()
-
-
-def disc_touches(polys: Iterable[Sequence[Point]], p: Point, radius: float) -> bool:
-    """Does a disc at ``p`` touch or overlap any of the convex ``polys``?"""
-    return any(point_gap(poly, p) <= radius + 1e-6 for poly in polys)
-
-
-def square_touches(polys: Iterable[Sequence[Point]], p: Point,
-                   size: float = CRATE_SIZE) -> bool:
-    sq = square(p, size)
-    return any(penetration(list(poly), sq) >= -1e-6 for poly in polys)
 
 
 # -- Scavenger Party: the crate ring (p.139) ----------------------------------------------------

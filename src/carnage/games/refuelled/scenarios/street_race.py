@@ -68,9 +68,6 @@ class StreetRace(RollOffPole, TableScenario):
         self.finish_line = Line(
             (cx - half, self.height - 150.0), (cx + half, self.height - 150.0), (0.0, 1.0)
         )
-        self.grid_hinges: dict[str, float] = {}
-        """Slot -> the hinge a trailer takes there, for the vehicle last given slots (an output
-        of ``grid_slots``, read at once: no game's memory)."""
 
     # -- the table -------------------------------------------------------------------------------
     def lay_out(self, state: GameState) -> None:
@@ -155,8 +152,7 @@ class StreetRace(RollOffPole, TableScenario):
                     [(i, st.vehicles[i].name) for i in waiting[p]], source=SOURCE, page=PAGE,
                 )
                 v = st.vehicles[str(vid)]
-                slots = self.grid_slots(st, v)
-                hinges = dict(self.grid_hinges)  # kept here: another game may ask for slots
+                slots, hinges = self.grid_places(st, v)
                 if not slots:
                     from carnage.games.refuelled.setup import SetupError
 
@@ -184,6 +180,12 @@ class StreetRace(RollOffPole, TableScenario):
         the finish, front edge on the line, centres every ``GRID_PITCH`` mm between the flags,
         not touching a vehicle already placed nor overlapping terrain. If none is free, the
         pitch carries on past the flags along the same line."""
+        return self.grid_places(state, v, placed)[0]
+
+    def grid_places(self, state: GameState, v: VehicleState, placed: list[str] | None = None
+                    ) -> tuple[dict[str, Pose], dict[str, float]]:
+        """``grid_slots`` (slot -> pose) and, for a vehicle with a trailer, slot -> the hinge
+        its trailer takes there (ruling SR-4; empty without a trailer)."""
         line = self.start_line
         ax, ay = line.along
         nx, ny = line.normal
@@ -202,7 +204,7 @@ class StreetRace(RollOffPole, TableScenario):
         placed_circles = [(r.pose.x, r.pose.y, math.hypot(r.length, r.width) / 2.0)
                           for r in placed_rects]
         v_rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
-        self.grid_hinges = {}
+        hinges: dict[str, float] = {}
         reach = line.length / 2.0 - v.width / 2.0
         extra = 0.0
         while True:
@@ -236,10 +238,10 @@ class StreetRace(RollOffPole, TableScenario):
                     hinge = self._fold_to_fit(state, v, pose, placed_polys)
                     if hinge is None:
                         continue
-                    self.grid_hinges[f"{off:+.0f}"] = hinge
+                    hinges[f"{off:+.0f}"] = hinge
                 out[f"{off:+.0f}"] = pose
             if out or reach + extra > max(state.width, state.height):
-                return out
+                return out, hinges
             extra += line.length / 2.0
 
     # -- what the table shows (engine/scenario_view.py) -------------------------------------------

@@ -26,10 +26,6 @@ ROLLS: dict[str, dict[int, str]] = {
 """The three D6 tables of p.122 (G-03): table -> roll -> scenario id."""
 
 
-def is_random(spec: str) -> bool:
-    return spec.startswith(RANDOM_PREFIX)
-
-
 def roll_scenario(spec: str, seed: int | str, known: set[str] | None = None) -> tuple[str, str,
                                                                                       int]:
     """(scenario id, table, die) for ``random:<table>`` and the game's seed. ``ValueError``
