@@ -55,7 +55,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs)."""
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
-    from carnage.rulesets.snapshots import check_refuelled_state
+    from carnage.games.refuelled.snapshot_checks import check_refuelled_state
 
     holder: dict[str, Ruleset] = {}
 
