@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from carnage.cli.devilsrun_cmd import app
+from carnage.games.devilsrun.cli import app
 
 runner = CliRunner()
 

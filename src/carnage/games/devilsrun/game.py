@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from itertools import combinations
+from collections.abc import Iterable
 from typing import Any
 
 from carnage.games.devilsrun import board as B
@@ -29,7 +30,7 @@ from carnage.games.devilsrun.state import (
 )
 from carnage.kernel.decisions import Decision, IllegalChoice, Option
 from carnage.kernel.dice import DiceSource, dice_from_json, dice_to_json
-from carnage.kernel.events import EventLog, JsonValue
+from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import Outcome as KernelOutcome
 
 FORMAT = "carnage.devilsrun/1"
@@ -141,6 +142,15 @@ class DevilsRunGame:
             return None
         return Outcome(o["winner"], o["draw"], o["reason"], o["rounds"],
                        (int(o["scores"][0]), int(o["scores"][1])))
+
+    @property
+    def players(self) -> int:
+        """Two: the Law (seat 0) and the Haul's Angels (seat 1) by default."""
+        return len(self.state.gangs)
+
+    def visible_events(self, seats: Iterable[int]) -> list[Event]:
+        """The whole log: nothing in Devil's Run is hidden from a seat."""
+        return list(self.log.events)
 
     def clone(self) -> DevilsRunGame:
         g = DevilsRunGame(self.state.copy(), copy_dice(self.dice), dict(self.setup))
@@ -1254,8 +1264,6 @@ def dice_from_doc(doc: dict[str, Any]) -> DiceSource:
 
 def restore(doc: dict[str, Any]) -> DevilsRunGame:
     """Rebuild a game from ``snapshot()``: same pending decision, same future."""
-    from carnage.kernel.events import Event
-
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise ValueError(f"not a Devil's Run snapshot (format {got!r}, expected {FORMAT!r})")

@@ -12,7 +12,7 @@ game starts with only what its set-up hands it (``pregame["votes"]``, the handic
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import load_catalog
 from carnage.games.legacy import rules as legacy_rules
@@ -27,6 +27,9 @@ from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
 from carnage.team import TeamReport, TeamSpec
+
+if TYPE_CHECKING:
+    import typer
 
 TEAM_TYPES = (("car", "performance_car"), ("truck", "buggy"), ("buggy", "car"),
               ("performance_car", "truck"))
@@ -94,12 +97,19 @@ Televised Season's own)."""
 
 _CATALOG = legacy_catalog(load_catalog())
 
+
+def _cli() -> typer.Typer:
+    """``carnage legacy ...``: generate, rate and build Legacy teams (games/legacy/cli.py)."""
+    from carnage.games.legacy.cli import app
+
+    return app
+
 LEGACY = refuelled_ruleset(
     name="legacy", title="Gaslands: Legacy", catalog=_CATALOG,
     rules=RuleTable.merged([refuelled_rules(_CATALOG), legacy_rules.RULES]),
     hooks=REFUELLED_HOOKS,
     scenarios={sid: chapter_scenario(legacy_scenario(SCENARIOS[sid])) for sid in SCENARIO_IDS
                if sid in SCENARIOS},
-    parent="refuelled",
+    parent="refuelled", cli=_cli,
 )
 """Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

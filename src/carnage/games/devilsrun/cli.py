@@ -55,9 +55,10 @@ SEARCH_BOTS = ("search", "search:easy", "search:normal", "search:hard")
 
 def _bot(name: str) -> Bot:
     if name in SEARCH_BOTS:
-        from carnage.ai.search import make_search_bot
+        from carnage.games.devilsrun.ruleset import DEVILS_RUN_RULESET
 
-        return cast(Bot, make_search_bot(name))  # its choices are option values here
+        # the ruleset's search bot, with Devil's Run's adapter; its choices are option values
+        return cast(Bot, DEVILS_RUN_RULESET.make_bot(name))
     return bot(name)
 
 
