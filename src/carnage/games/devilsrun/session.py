@@ -41,8 +41,9 @@ def scenario_list() -> list[ScenarioInfo]:
 def _refuse(request: GameRequest) -> None:
     """Options Devil's Run does not have, each refused by name."""
     if request.team_files or request.random_teams:
-        raise SetupRefused("--team/--teams: Devil's Run plays the mission's own gangs (the Law "
-                           "and the Haul's Angels); leave them out")
+        name = "--team" if request.team_files else "--teams"
+        raise SetupRefused(f"{name}: Devil's Run plays the mission's own gangs (the Law "
+                           "and the Haul's Angels); leave it out")
     if request.players is not None and request.players != 2:
         raise SetupRefused(f"--players: Devil's Run has 2 players, not {request.players}")
     if request.max_rounds is not None:
