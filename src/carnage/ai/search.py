@@ -67,9 +67,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carnage.ai.determinise import determinise
+from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import SeededDice
-from carnage.kernel.contract import PlayableGame
 from carnage.kernel.game import KernelGame
 
 Choice = str | int | float

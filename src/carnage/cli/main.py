@@ -5,7 +5,6 @@ from __future__ import annotations
 import typer
 
 from carnage import __version__
-from carnage.rulesets import RULESETS
 from carnage.cli import (
     campaign_cmd,
     catalog_cmd,
@@ -19,6 +18,7 @@ from carnage.cli import (
     team_cmd,
     tourney_cmd,
 )
+from carnage.rulesets import RULESETS
 
 app = typer.Typer(
     name="carnage",

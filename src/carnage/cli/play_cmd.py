@@ -18,7 +18,6 @@ decisions' prompts and option labels, its events by kind.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO, cast
 

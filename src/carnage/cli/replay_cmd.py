@@ -20,7 +20,6 @@ from carnage import guard
 from carnage.kernel.session import ReplayReport, SetupRefused
 from carnage.rulesets import get_ruleset
 
-
 DEFAULT = "refuelled"
 """The ruleset of a log that names none (logs written before rulesets were named)."""
 

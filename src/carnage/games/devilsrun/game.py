@@ -9,9 +9,9 @@ that caused it; the beta rulebook prints no page numbers, so events carry none.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from collections.abc import Iterable
 from typing import Any
 
 from carnage.games.devilsrun import board as B

@@ -10,12 +10,12 @@ from carnage.games.devilsrun.bots import BOTS, NamedBot, heuristic_bot, named_bo
 from carnage.games.devilsrun.data import gangs
 from carnage.games.devilsrun.game import DevilsRunGame, restore
 from carnage.games.devilsrun.missions import DEVILS_RUN
+from carnage.games.devilsrun.session import DevilsRunGames, replay_log, scenario_list
+from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
-from carnage.games.devilsrun.session import DevilsRunGames, replay_log, scenario_list
-from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import GameMaker, GameRequest
 

@@ -28,9 +28,9 @@ from carnage.games.refuelled.rules.campaign import RULES as CAMPAIGN_RULES
 from carnage.games.refuelled.rules.perks import PERK_RULES
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.geometry.templateset import default_template_set
+from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.contract import PlayableGame
 from carnage.kernel.ruleset import Ruleset, ScenarioInfo
 from carnage.kernel.session import GameRequest
 
@@ -63,10 +63,9 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       view: Mapping[str, Any] | None = None,
                       cli: Callable[[], typer.Typer] | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own)."""
-    from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
-
     from carnage.games.refuelled.ai.bots import BOTS
     from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
+    from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
 
     holder: dict[str, Ruleset] = {}
 
