@@ -78,3 +78,16 @@ def test_an_unknown_bot_is_refused_naming_the_rulesets_bots() -> None:
     rs = RULESETS["devils-run"]
     with pytest.raises(ValueError, match=r"unknown bot 'clever' for Devil's Run.*heuristic"):
         rs.make_bot("clever")
+
+
+def test_the_search_bot_finds_devils_runs_adapter_through_the_game_or_the_ruleset() -> None:
+    from carnage.ai.search import adapter_for, make_search_bot
+
+    rs = RULESETS["devils-run"]
+    g = _game(rs)
+    # Made by the ruleset (its bots hand it the adapter) or on its own (the web's seats):
+    # either way it searches with Devil's Run's rollouts and values, not random ones.
+    for bot in (rs.make_bot("search:easy"), make_search_bot("search:easy")):
+        assert type(bot).__name__ == "SearchBot"
+        assert type(bot.adapter(g)).__module__ == "carnage.games.devilsrun.search"  # type: ignore[attr-defined]
+    assert type(adapter_for(g)).__name__ == "DevilsRunAdapter"

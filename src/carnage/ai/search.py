@@ -435,11 +435,15 @@ class RefuelledAdapter(Adapter):
 
 
 def adapter_for(game: PlayableGame) -> Adapter:
-    """The adapter of a Refuelled-family game; for any other game a generic one that values
-    only outcomes and plays random rollouts. (A ruleset with its own adapter hands it to the
-    bot: ``SearchBot(adapter=...)``, as Devil's Run's bots do.)"""
-    name = getattr(game, "ruleset_name", None)
-    if name == "refuelled":
+    """The adapter a game names (``search_adapter(players)``, as Devil's Run's does), else a
+    Refuelled-family game's, else a generic one that values only outcomes and plays random
+    rollouts. (A ruleset's bots may also hand the bot its adapter: ``SearchBot(adapter=...)``.)"""
+    own = getattr(game, "search_adapter", None)
+    if callable(own):  # the game names its own (Devil's Run's)
+        found = own(game.players)
+        if isinstance(found, Adapter):
+            return found
+    if getattr(game, "ruleset_name", None) == "refuelled":
         return RefuelledAdapter(game.players)
     return Adapter(_random_policy, game.players)
 

@@ -12,7 +12,7 @@ import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.data import TILE, Mission, Square, arcs, gangs, missions
@@ -32,6 +32,9 @@ from carnage.kernel.decisions import Decision, IllegalChoice, Option
 from carnage.kernel.dice import DiceSource, dice_from_json, dice_to_json
 from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import Outcome as KernelOutcome
+
+if TYPE_CHECKING:
+    from carnage.ai.search import Adapter
 
 FORMAT = "carnage.devilsrun/1"
 OFFENSIVE = ("ram", "ram_on_the_brakes", "side_swipe", "t_bone")
@@ -142,6 +145,14 @@ class DevilsRunGame:
             return None
         return Outcome(o["winner"], o["draw"], o["reason"], o["rounds"],
                        (int(o["scores"][0]), int(o["scores"][1])))
+
+    @staticmethod
+    def search_adapter(players: int) -> Adapter:
+        """What the search bot needs to know of Devil's Run (``games/devilsrun/search.py``):
+        a search bot made without a ruleset's adapter finds it here."""
+        from carnage.games.devilsrun.search import DevilsRunAdapter
+
+        return DevilsRunAdapter(players)
 
     @property
     def players(self) -> int:
