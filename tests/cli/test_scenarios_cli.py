@@ -89,6 +89,10 @@ def test_play_devils_run_bots_write_a_log_that_replays(tmp_path: Path) -> None:
     rounds = again.stdout.split(" in round ")[1].split(" ")[0] if " in round " in again.stdout \
         else again.stdout.split("draw after ")[1].split(" ")[0]
     assert f"round {rounds}" in last or f"after {rounds} rounds" in last
+    # The old Devil's Run command reads the log too (as carnage replay does).
+    old = runner.invoke(app, ["devils-run", "replay", str(log)])
+    assert old.exit_code == 0, old.output
+    assert json.loads(old.stdout)["rounds"] == int(rounds)
 
 
 def test_play_devils_run_human_answers_numbered_choices() -> None:

@@ -19,7 +19,7 @@ from typing import Annotated, Any, cast
 import typer
 
 from carnage.games.devilsrun.bots import BOTS, Bot, bot, play_out
-from carnage.games.devilsrun.game import DevilsRunGame
+from carnage.games.devilsrun.game import DevilsRunGame, Outcome
 from carnage.games.devilsrun.missions import DEVILS_RUN, replay
 from carnage.kernel.decisions import IllegalChoice
 
@@ -266,16 +266,36 @@ def board_command(
 
 @app.command("replay")
 def replay_command(
-    path: Annotated[Path, typer.Argument(help="a record written by play --record")],
+    path: Annotated[Path, typer.Argument(
+        help="a record written by play --record, or a log (JSON lines) written by "
+             "carnage play/simulate --ruleset devils-run")],
 ) -> None:
-    """Replay a recorded game from its setup and choices and print its outcome."""
+    """Replay a recorded game and print its outcome; a log of JSON lines is checked event by
+    event, as ``carnage replay`` does."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        g = replay(doc["setup"], doc["choices"])
-    except (OSError, ValueError, KeyError, TypeError, IllegalChoice) as e:
-        raise _fail(f"{path}: cannot replay: {e}") from None
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise _fail(f"{path}: cannot replay: {e.strerror or e}") from None
+    if len(text.strip().splitlines()) > 1:  # a log: one header line, then the events
+        from carnage.games.devilsrun.session import replay_log
+        from carnage.kernel.session import SetupRefused
+
+        try:
+            report = replay_log(text, str(path))
+        except SetupRefused as e:
+            raise _fail(str(e)) from None
+        if report.difference is not None or report.crash is not None:
+            raise _fail(f"{path}: the log does not replay identically (event "
+                        f"{report.difference[0] if report.difference else '?'})")
+        g = report.game
+    else:
+        try:
+            doc = json.loads(text)
+            g = replay(doc["setup"], doc["choices"])
+        except (ValueError, KeyError, TypeError, IllegalChoice) as e:
+            raise _fail(f"{path}: cannot replay: {e}") from None
     out = g.outcome()
-    typer.echo(json.dumps(out.to_json() if out else None))
+    typer.echo(json.dumps(out.to_json() if isinstance(out, Outcome) else None))
 
 
 if __name__ == "__main__":
