@@ -84,3 +84,26 @@ def test_devils_run_refuses_the_options_it_does_not_have_by_name() -> None:
     assert r.exit_code == 2 and r.stderr.startswith("--max-rounds: a Devil's Run mission")
     r = runner.invoke(app, ["simulate", "--ruleset", "devils-run", "--sides", "1/2"])
     assert r.exit_code == 2 and r.stderr.startswith("--sides: Devil's Run has no such option")
+
+
+def test_a_log_whose_header_names_no_ruleset_is_replayed_as_refuelleds(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    r = runner.invoke(app, ["play", "--p1", "heuristic", "--p2", "random", "--seed", "2",
+                            "--log", str(log)])
+    assert r.exit_code == 0, r.output
+    lines = log.read_text().splitlines()
+    head = json.loads(lines[0])
+    del head["setup"]["ruleset"]  # as logs were written before rulesets were named
+    log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    again = runner.invoke(app, ["replay", str(log)])
+    assert again.exit_code == 0, again.output
+    assert "street-race, seed 2" in again.stdout and "replayed identically" in again.stdout
+
+
+def test_a_log_naming_an_unknown_ruleset_is_refused_in_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text(json.dumps({"carnage_log": 1, "scenario": "x", "seed": 1, "choices": [],
+                               "setup": {"ruleset": "croquet", "scenario": "x"}}) + "\n")
+    r = runner.invoke(app, ["replay", str(log)])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "unknown ruleset 'croquet'" in r.stderr and len(r.stderr.strip().splitlines()) == 1
