@@ -1,4 +1,5 @@
-"""``carnage scenarios`` (both rulesets) and ``carnage play --ruleset devils-run``."""
+"""``carnage scenarios`` (every ruleset of the registry) and ``carnage play --ruleset
+devils-run``."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from carnage.cli.main import app
-from carnage.games.devilsrun.missions import replay
 from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.rulesets import RULESETS
 
 runner = CliRunner(env={"COLUMNS": "160", "NO_COLOR": "1"})
 
@@ -53,34 +54,45 @@ def test_scenarios_without_ruleset_lists_every_ruleset_in_a_table() -> None:
     r = runner.invoke(app, ["scenarios"])
     assert r.exit_code == 0, r.output
     lines = r.stdout.splitlines()
-    assert len(lines) == len(SCENARIOS) + 2 + 2  # the Kart variant's 2 races, Devil's Run's 2
+    assert len(lines) == sum(len(rs.scenario_infos()) for rs in RULESETS.values())
     street = next(ln for ln in lines if " street-race " in ln)
     assert street.startswith("refuelled") and "p.62" in street
-    assert "hell-on-wheels" in lines[-1] and "lines 246-266" in lines[-1]
-    assert _json(["scenarios", "--json"])["rulesets"] == ["refuelled", "kart", "devils-run"]
+    hell = next(ln for ln in lines if " hell-on-wheels " in ln)
+    assert hell.startswith("devils-run") and "lines 246-266" in hell
+    doc = _json(["scenarios", "--json"])
+    assert doc["rulesets"] == list(RULESETS)
+    assert {"refuelled", "kart", "legacy", "devils-run"} <= set(doc["rulesets"])
 
 
 def test_scenarios_refuses_an_unknown_ruleset_in_one_line() -> None:
     r = runner.invoke(app, ["scenarios", "--ruleset", "croquet", "--json"])
     assert r.exit_code == 2
     assert r.stdout == ""
+    known = ", ".join(sorted(RULESETS))
     assert r.stderr.strip() == (
-        "error: --ruleset: unknown ruleset 'croquet' (known: refuelled, kart, devils-run)")
+        f"error: --ruleset: unknown ruleset 'croquet' (known: {known})")
 
 
-def test_play_devils_run_bots_write_a_record_that_replays(tmp_path: Path) -> None:
-    rec = tmp_path / "game.json"
+def test_play_devils_run_bots_write_a_log_that_replays(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
     r = runner.invoke(app, ["play", "--ruleset", "devils-run", "--scenario", "hell-on-wheels",
                             "--p1", "random", "--p2", "heuristic", "--seed", "4",
-                            "--log", str(rec)])
+                            "--log", str(log)])
     assert r.exit_code == 0, r.output
-    doc = json.loads(rec.read_text())
-    assert doc["setup"]["scenario"] == "hell-on-wheels" and doc["setup"]["seed"] == 4
-    g = replay(doc["setup"], doc["choices"])
-    out = g.outcome()
-    assert out is not None and out.to_json() == doc["outcome"]
+    head = json.loads(log.read_text().splitlines()[0])
+    assert head["setup"]["ruleset"] == "devils-run"
+    assert head["setup"]["scenario"] == "hell-on-wheels" and head["seed"] == 4
     last = r.stdout.strip().splitlines()[-1]
-    assert f"(turn {out.rounds})" in last
+    again = runner.invoke(app, ["replay", str(log)])
+    assert again.exit_code == 0, again.output
+    assert "hell-on-wheels, seed 4" in again.stdout and "replayed identically" in again.stdout
+    rounds = again.stdout.split(" in round ")[1].split(" ")[0] if " in round " in again.stdout \
+        else again.stdout.split("draw after ")[1].split(" ")[0]
+    assert f"round {rounds}" in last or f"after {rounds} rounds" in last
+    # The old Devil's Run command reads the log too (as carnage replay does).
+    old = runner.invoke(app, ["devils-run", "replay", str(log)])
+    assert old.exit_code == 0, old.output
+    assert json.loads(old.stdout)["rounds"] == int(rounds)
 
 
 def test_play_devils_run_human_answers_numbered_choices() -> None:
@@ -88,8 +100,8 @@ def test_play_devils_run_human_answers_numbered_choices() -> None:
                             "--p1", "human", "--p2", "heuristic", "--seed", "1"],
                       input="1\n" * 3000)
     assert r.exit_code == 0, r.output
-    assert "player 1: " in r.stdout and "  1. " in r.stdout
-    assert "wins" in r.stdout.splitlines()[-1] or "draw" in r.stdout.splitlines()[-1]
+    assert "Red (DR-" in r.stdout and "  1. " in r.stdout
+    assert "wins" in r.stdout.splitlines()[-1] or "Draw" in r.stdout.splitlines()[-1]
 
 
 def test_play_devils_run_refuses_bad_seats_and_missions() -> None:

@@ -45,3 +45,37 @@ def test_the_campaign_layer_imports_no_game_nor_the_cli_nor_the_web() -> None:
     bad = {(f, m) for f, m in _imports("campaign")
            if m.startswith(("carnage.games", "carnage.cli", "carnage.web"))}
     assert bad == set()
+
+
+def _runtime_imports(path: Path) -> set[str]:
+    """The modules ``path`` imports, leaving out those under ``if TYPE_CHECKING:`` (names
+    for the type checker only)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            typing_only.update(id(n) for sub in node.body for n in ast.walk(sub))
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_the_one_command_line_path_reaches_games_only_through_the_registry() -> None:
+    """``carnage scenarios|simulate|play|replay`` and the command app itself import no game
+    package: every ruleset is reached through ``carnage.rulesets`` and its ``Ruleset``."""
+    modules = ("main.py", "scenarios_cmd.py", "simulate_cmd.py", "play_cmd.py",
+               "replay_cmd.py", "scenario_opts.py")
+    bad = {(m, i) for m in modules for i in _runtime_imports(SRC / "cli" / m)
+           if i.startswith("carnage.games")}
+    assert bad == set()
+
+
+def test_the_bot_runner_and_the_search_name_no_devils_run() -> None:
+    bad = {(f, m) for f, m in _imports("ai") if m.startswith("carnage.games.devilsrun")}
+    assert bad == set()

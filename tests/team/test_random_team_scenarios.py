@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from carnage.cli.simulate_cmd import random_teams_setup
 from carnage.games.refuelled.ai.bots import make_bot
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.scenarios.death_race import GRID_DEPTH_GUESS
+from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
 from carnage.rulesets import RULESETS
 from carnage.team import TeamSpec, check_team

@@ -1,7 +1,10 @@
-"""Bots for Carnage: random and heuristic controllers, and the loop that plays them."""
+"""Bots for Carnage: the bot interface (``Bot``: ``choose(game, decision, rng)``, kept by
+every ruleset's bots, which each ``Ruleset.bots`` declares), the loop that plays them
+(``play_out``, ``bots_for``), and Refuelled's random and heuristic controllers."""
 
-from carnage.ai.runner import StuckGame, bot_rng, play_out
-from carnage.games.refuelled.ai.bots import BOTS, Bot, HeuristicBot, RandomBot, fallback, make_bot
+from carnage.ai.runner import StuckGame, bot_rng, bots_for, play_out
+from carnage.games.refuelled.ai.bots import BOTS, HeuristicBot, RandomBot, fallback, make_bot
+from carnage.kernel.contract import Bot
 
 __all__ = [
     "BOTS",
@@ -10,6 +13,7 @@ __all__ = [
     "RandomBot",
     "StuckGame",
     "bot_rng",
+    "bots_for",
     "fallback",
     "make_bot",
     "play_out",

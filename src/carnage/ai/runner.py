@@ -1,16 +1,19 @@
-"""Driving a game with bots: one loop for every scenario (ask, choose, apply)."""
+"""Driving a game with bots: one loop for every scenario of every ruleset (ask, choose,
+apply), over the game contract (``kernel/contract.py``) only."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from carnage.games.refuelled.ai.bots import Bot
+from carnage.kernel.contract import Bot, PlayableGame
 
 if TYPE_CHECKING:
-    from carnage.games.refuelled.engine.game import Game
     from carnage.kernel.decisions import Decision
+    from carnage.kernel.ruleset import Ruleset
+
+G = TypeVar("G", bound=PlayableGame)
 
 MAX_CHOICES = 20_000
 """A game asking for more choices than this is stuck: ``play_out`` raises."""
@@ -25,13 +28,18 @@ def bot_rng(seed: int | str) -> random.Random:
     return random.Random(f"bots:{seed}")
 
 
+def bots_for(ruleset: Ruleset, names: Sequence[str]) -> list[Bot]:
+    """New bots of ``ruleset`` by name, one per seat (``ValueError`` naming its bots)."""
+    return [ruleset.make_bot(n) for n in names]
+
+
 def play_out(
-    game: Game,
+    game: G,
     bots: Sequence[Bot],
     rng: random.Random,
-    after: Callable[[Game, Decision], None] | None = None,
+    after: Callable[[G, Decision], None] | None = None,
     max_choices: int = MAX_CHOICES,
-) -> Game:
+) -> G:
     """Let ``bots[player]`` answer every decision until the game ends; ``after`` is called
     after each applied choice (with the decision it answered)."""
     n = 0

@@ -2,7 +2,9 @@
 
 It reads only the generic controller API (``pending()``, a decision's options or domain,
 ``apply()``, ``clone()``, ``outcome()``), so it plays every scenario of every ruleset whose
-game has that API (Refuelled's ``Game`` and Devil's Run's ``DevilsRunGame`` do).
+game keeps the game contract (``kernel/contract.py``: Refuelled's ``Game`` and Devil's Run's
+``DevilsRunGame`` do). A ruleset may hand the bot its own ``Adapter`` (rollout policy, order of
+candidates, value of a position); Devil's Run does (``games/devilsrun/search.py``).
 
 How one decision is searched (open-loop MCTS with determinised dice):
 
@@ -65,6 +67,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carnage.ai.determinise import determinise
+from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import KernelGame
@@ -431,47 +434,18 @@ class RefuelledAdapter(Adapter):
         return float(where + self.GEAR * v.gear - self.HAZARD * v.hazards)
 
 
-class DevilsRunAdapter(Adapter):
-    """Devil's Run: its heuristic bot plays the rollouts; a position is valued by chassis
-    tokens, chassis points of running vehicles, and distance up the road."""
-
-    def __init__(self) -> None:
-        from carnage.games.devilsrun.bots import heuristic_bot
-
-        super().__init__(heuristic_bot, 2)
-
-    def values(self, game: Any) -> list[float]:
-        out = game.outcome()
-        if out is not None:
-            return outcome_values(out, self.players)
-        from carnage.games.devilsrun.state import RUNNING
-
-        st = game.state
-        scores = [0.0, 0.0]
-        for v in st.vehicles.values():
-            if v.player not in (0, 1):
-                continue
-            if v.status == RUNNING:
-                scores[v.player] += 2.0 * v.cp + (0.2 * v.pos[1] if v.pos is not None else 0)
-                if v.carrying:
-                    scores[v.player] += 8.0
-        for p in (0, 1):
-            scores[p] += 6.0 * int(st.collected[p])
-        return lead_values(scores, 6.0)
-
-
-def adapter_for(game: Any) -> Adapter:
-    """The adapter of ``game``'s ruleset (by its name); a generic one that values only
-    outcomes and plays random rollouts for a game it does not know."""
-    name = getattr(game, "ruleset_name", None)
-    if name == "refuelled":
-        return RefuelledAdapter(int(game.state.players))
-    from carnage.games.devilsrun.game import DevilsRunGame
-
-    if isinstance(game, DevilsRunGame):
-        return DevilsRunAdapter()
-    players = int(getattr(getattr(game, "state", None), "players", 2))
-    return Adapter(_random_policy, players)
+def adapter_for(game: PlayableGame) -> Adapter:
+    """The adapter a game names (``search_adapter(players)``, as Devil's Run's does), else a
+    Refuelled-family game's, else a generic one that values only outcomes and plays random
+    rollouts. (A ruleset's bots may also hand the bot its adapter: ``SearchBot(adapter=...)``.)"""
+    own = getattr(game, "search_adapter", None)
+    if callable(own):  # the game names its own (Devil's Run's)
+        found = own(game.players)
+        if isinstance(found, Adapter):
+            return found
+    if getattr(game, "ruleset_name", None) == "refuelled":
+        return RefuelledAdapter(game.players)
+    return Adapter(_random_policy, game.players)
 
 
 def _random_policy(game: Any, d: Decision, rng: random.Random) -> Choice:
@@ -515,7 +489,8 @@ class SearchBot:
     def __init__(self, level: str = "normal", *, iterations: int | None = None,
                  seconds: float | str | None = "level", seed: int | str = 0,
                  horizon: int | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 adapter: Callable[[int], Adapter] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
         lv = LEVELS[level]
@@ -533,6 +508,8 @@ class SearchBot:
         give each decision its seconds of this process's CPU on a shared machine."""
         self.explanations: list[Explanation] = []
         self._adapters: dict[int, Adapter] = {}
+        self._make_adapter = adapter
+        """The ruleset's adapter by players (None: ``adapter_for`` the game)."""
 
     @property
     def last(self) -> Explanation | None:
@@ -541,11 +518,12 @@ class SearchBot:
     def __call__(self, game: Any, decision: Decision, rng: random.Random) -> Choice:
         return self.choose(game, decision, rng)
 
-    def adapter(self, game: Any) -> Adapter:
+    def adapter(self, game: PlayableGame) -> Adapter:
         key = id(type(game))
         a = self._adapters.get(key)
-        if a is None or a.players != int(getattr(game.state, "players", a.players)):
-            a = adapter_for(game)
+        if a is None or a.players != game.players:
+            a = adapter_for(game) if self._make_adapter is None else self._make_adapter(
+                game.players)
             self._adapters[key] = a
         return a
 
@@ -748,7 +726,20 @@ def _weighed(table: _Table) -> tuple[Weighed, ...]:
     return tuple(tried)
 
 
-def make_search_bot(spec: str, seed: int | str = 0) -> SearchBot:
-    """``search`` (normal), ``search:easy``, ``search:normal`` or ``search:hard``."""
+def make_search_bot(spec: str, seed: int | str = 0,
+                    adapter: Callable[[int], Adapter] | None = None) -> SearchBot:
+    """``search`` (normal), ``search:easy``, ``search:normal`` or ``search:hard``; ``adapter``:
+    the ruleset's own (None: ``adapter_for`` the game)."""
     _, _, level = spec.partition(":")
-    return SearchBot(level or "normal", seed=seed)
+    return SearchBot(level or "normal", seed=seed, adapter=adapter)
+
+
+def search_bots(adapter: Callable[[int], Adapter] | None = None
+                ) -> dict[str, Callable[[], SearchBot]]:
+    """The search bot at each level by name (``search`` is the normal level), for a
+    ruleset's bot registry; ``adapter``: the ruleset's own."""
+    def factory(spec: str) -> Callable[[], SearchBot]:
+        return lambda: make_search_bot(spec, adapter=adapter)
+
+    return {spec: factory(spec) for spec in
+            ("search", *(f"search:{level}" for level in LEVELS))}

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from carnage.ai import make_bot, play_out
+from carnage.ai import bots_for, play_out
 from carnage.ai.runner import bot_rng
 from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.state import Status
@@ -88,9 +88,11 @@ def a_seat(game: int) -> int:
 def play_seeded(setup: GameSetup, bot_names: Sequence[str], seed: int | str) -> Game:
     """Build the game of ``setup`` with dice seeded by ``seed`` and let the named bots (one per
     seat) play it out, their own randomness seeded from the same ``seed``."""
+    from carnage.rulesets import get_ruleset
+
     game = build_game(setup, seed)
     game.lazy_checkpoints = True  # played through apply() only, never edited
-    play_out(game, [make_bot(b) for b in bot_names], bot_rng(seed))
+    play_out(game, bots_for(get_ruleset(setup.ruleset), bot_names), bot_rng(seed))
     return game
 
 
@@ -214,14 +216,14 @@ def check_tourney(t: Tourney) -> list[dict[str, str]]:
                                f"files (tourneys play: {', '.join(table_rulesets())})")
         raise TourneyError(f"--ruleset: unknown ruleset {t.ruleset!r} "
                            f"(tourneys play: {', '.join(table_rulesets())})")
-    for b in t.bots:
-        try:
-            make_bot(b)
-        except ValueError as e:
-            raise TourneyError(f"--bots: {e}") from None
     from carnage.rulesets import get_ruleset
 
     ruleset = get_ruleset(t.ruleset)
+    for b in t.bots:
+        try:
+            ruleset.make_bot(b)
+        except ValueError as e:
+            raise TourneyError(f"--bots: {e}") from None
     vehicles: list[dict[str, str]] = []
     try:
         for label, spec, source in (("A", t.a, t.a_source), ("B", t.b, t.b_source)):

@@ -8,9 +8,7 @@ from carnage import __version__
 from carnage.cli import (
     campaign_cmd,
     catalog_cmd,
-    devilsrun_cmd,
     judge_cmd,
-    legacy_cmd,
     odds_cmd,
     play_cmd,
     replay_cmd,
@@ -20,6 +18,7 @@ from carnage.cli import (
     team_cmd,
     tourney_cmd,
 )
+from carnage.rulesets import RULESETS
 
 app = typer.Typer(
     name="carnage",
@@ -30,9 +29,10 @@ app = typer.Typer(
 )
 app.add_typer(team_cmd.app, name="team")
 app.add_typer(odds_cmd.app, name="odds")
-app.add_typer(devilsrun_cmd.app, name="devils-run")
 app.add_typer(campaign_cmd.app, name="campaign")
-app.add_typer(legacy_cmd.app, name="legacy")
+for _ruleset in RULESETS.values():  # a ruleset's own commands: carnage <ruleset> ...
+    if _ruleset.cli is not None:
+        app.add_typer(_ruleset.cli(), name=_ruleset.name)
 app.command(name="catalog")(catalog_cmd.catalog)
 app.command(name="judge")(judge_cmd.judge)
 app.command(name="serve")(serve_cmd.serve)

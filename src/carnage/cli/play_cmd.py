@@ -7,31 +7,38 @@ scenario's progress (its report), ``help``, and ``quit``; the report is printed 
 end. What happened since the last prompt (bots' choices included) is printed as the table's
 log lines, in the same plain words; players are named by seat colour.
 ``--log FILE`` saves the game log for ``carnage replay``. Bad options: one line, exit 2.
+
+Every ruleset of the registry plays here: its ``Ruleset.games`` makes the game, its
+``Ruleset.bots`` seat the bots. A game on the kernel's driver (Refuelled, the Kart variant,
+Legacy) is shown in the table's words (``web/views.py``: sentences, decision previews, the
+vehicles, SVG snapshots); any other game (Devil's Run) through the game contract alone: its
+decisions' prompts and option labels, its events by kind.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO, cast
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from carnage.ai import Bot, bot_rng, make_bot
+from carnage.ai import Bot, bot_rng
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
     SCENARIO_HELP,
     TABLE_HELP,
-    with_scenario_options,
+    ruleset_help,
+    ruleset_or_exit,
 )
-from carnage.cli.scenario_report import report_lines
-from carnage.games.refuelled.engine.game import Game, RuleOptions
-from carnage.games.refuelled.setup import SetupError, build_game, make_setup, record_game, write_log
+from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event
+from carnage.kernel.game import KernelGame
+from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.session import GameMaker, GameRequest, SetupRefused
 from carnage.render.scenario import drawable_shapes
 from carnage.render.svg import (
     PALETTE,
@@ -43,9 +50,11 @@ from carnage.render.svg import (
     render_svg,
 )
 from carnage.web.plain import plain, seat_name
-from carnage.web.redact import events_for
 from carnage.web.schemas import LogLine
 from carnage.web.views import log_lines, names, pending_view
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Game
 
 HUMAN = "human"
 
@@ -81,6 +90,11 @@ def snapshot(game: Game, directory: Path) -> Path:
     title = f"{game.scenario.name}: round {st.round}, gear phase {st.gear_phase}"
     path.write_text(render_svg(table_view(game, title), labels=True), encoding="utf-8")
     return path
+
+
+def report_lines(game: Game) -> list[str]:
+    """One line per row of the scenario's report: ``<label>: <text>``."""
+    return [f"{r.label}: {r.text}" for r in game.scenario.report(game)]
 
 
 def describe_event(game: Game, e: Event) -> str:
@@ -124,15 +138,39 @@ def parse_answer(d: Decision, text: str) -> Any:
     raise IllegalChoice(f"type an option number from 1 to {len(d.options)}")
 
 
-class TerminalPlay:
-    """The play loop, with its input and output streams injected (tests drive it)."""
+def plain_decision_lines(d: Decision) -> list[str]:
+    """Who decides and what, then the options numbered from 1, as the decision gives them."""
+    out = [f"{seat_name(d.player)} ({d.source}): {d.prompt}"]
+    if d.domain is not None:
+        out.append(f"  a number from {d.domain.low:g} to {d.domain.high:g} {d.domain.unit}")
+    for i, o in enumerate(d.options, 1):
+        out.append(f"  {i:>2}. {o.label or o.value}")
+    return out
 
-    def __init__(self, game: Game, seats: list[str], console: Console, stdin: TextIO,
-                 svg_dir: Path, seed: int) -> None:
+
+def plain_event_line(e: Event) -> str:
+    """An event as ``kind (rule): field=value ...``."""
+    data = " ".join(f"{k}={v}" for k, v in e.data.items() if k not in ("hidden", "seen_by"))
+    return f"{e.kind} ({e.source}): {data}".rstrip(": ")
+
+
+class TerminalPlay:
+    """The play loop, with its input and output streams injected (tests drive it). A game on
+    the kernel's driver is shown in the table's words; any other through the contract."""
+
+    def __init__(self, game: PlayableGame, seats: list[str], console: Console, stdin: TextIO,
+                 svg_dir: Path, seed: int, ruleset: Ruleset | None = None,
+                 maker: GameMaker | None = None) -> None:
         self.game, self.seats, self.out, self.stdin = game, seats, console, stdin
         self.svg_dir = svg_dir
+        self.maker = maker
+        self.table = cast("Game | None", game if isinstance(game, KernelGame) else None)
+        """The game, when it is shown in the table's words (a Refuelled-family game)."""
+        rs = ruleset if ruleset is not None else getattr(game, "ruleset", None)
+        if not isinstance(rs, Ruleset):
+            raise TypeError("TerminalPlay: give the game's ruleset (it seats the bots)")
         self.bots: dict[int, Bot] = {
-            i: make_bot(s) for i, s in enumerate(seats) if s != HUMAN
+            i: rs.make_bot(s) for i, s in enumerate(seats) if s != HUMAN
         }
         self.rng = bot_rng(seed)
         self.shown = 0
@@ -141,27 +179,38 @@ class TerminalPlay:
     def flush_events(self) -> None:
         # The terminal is the human seats' screen: other seats' secrets are redacted.
         viewers = [i for i, s in enumerate(self.seats) if s == HUMAN]
-        shown = events_for(self.game, self.game.log.events[self.shown:], viewers)
-        for line in log_lines(self.game, shown, self.lines):
-            self.out.print(line.text, markup=False, highlight=False)
+        shown = self.game.visible_events(viewers)[self.shown:]
+        if self.table is not None:
+            texts = [line.text for line in log_lines(self.table, shown, self.lines)]
+        else:
+            texts = [plain_event_line(e) for e in shown]
+        for text in texts:
+            self.out.print(text, markup=False, highlight=False)
         self.shown = len(self.game.log.events)
 
     def show_state(self) -> None:
+        if self.table is None:
+            rows = self.maker.report(self.game) if self.maker is not None else []
+            for r in rows:
+                self.out.print(f"{r.label}: {r.text}", markup=False, highlight=False)
+            return
         t = Table(title="Vehicles")
         for col in ("vehicle", "player", "gear", "hazards", "hull", "x", "y", "heading",
                     "status"):
             t.add_column(col)
-        for v in self.game.state.vehicles.values():
+        for v in self.table.state.vehicles.values():
             t.add_row(v.name, seat_name(v.player), str(v.gear), str(v.hazards),
                       f"{v.hull_points}/{v.hull}", f"{v.pose.x:.0f}", f"{v.pose.y:.0f}",
                       f"{v.pose.heading:.0f}", str(v.status))
         self.out.print(t)
-        for line in report_lines(self.game):
+        for line in report_lines(self.table):
             self.out.print(line, markup=False, highlight=False)
 
     def show_decision(self, d: Decision) -> None:
         self.out.print("")
-        for line in decision_lines(self.game, d):
+        lines = (decision_lines(self.table, d) if self.table is not None
+                 else plain_decision_lines(d))
+        for line in lines:
             self.out.print(line, markup=False, highlight=False)
 
     def ask_human(self, d: Decision) -> Any | None:
@@ -175,9 +224,9 @@ class TerminalPlay:
             cmd = line.strip()
             if cmd in ("quit", "exit"):
                 return None
-            if cmd == "svg":
+            if cmd == "svg" and self.table is not None:
                 try:
-                    path = snapshot(self.game, self.svg_dir)
+                    path = snapshot(self.table, self.svg_dir)
                     self.out.print(f"wrote {path}", markup=False, highlight=False)
                 except OSError as e:
                     self.out.print(f"cannot write a snapshot in {self.svg_dir}: "
@@ -187,14 +236,16 @@ class TerminalPlay:
                 self.show_state()
                 continue
             if cmd in ("help", "?", ""):
-                self.out.print("type an option number, or: svg, state, quit", markup=False)
+                more = "svg, " if self.table is not None else ""
+                self.out.print(f"type an option number, or: {more}state, quit", markup=False)
                 continue
             try:
                 choice = parse_answer(d, cmd)
                 return d.validate(choice)
             except IllegalChoice as e:
-                self.out.print(f"not legal: {plain(str(e), names(self.game.state))}",
-                               markup=False, highlight=False)
+                why = plain(str(e), names(self.table.state)) if self.table is not None \
+                    else str(e)
+                self.out.print(f"not legal: {why}", markup=False, highlight=False)
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
@@ -226,102 +277,93 @@ def check_log_file(log: Path) -> None:
     """``--log FILE`` is checked before the game: not a folder, and at most its own folder is
     created (never the folders above it)."""
     if log.is_dir():
-        raise SetupError(f"--log {log}: is a folder; give a file name for the log")
+        raise SetupRefused(f"--log {log}: is a folder; give a file name for the log")
     folder = log.parent
     if not folder.exists() and not folder.parent.is_dir():
-        raise SetupError(f"--log {log}: the folder {folder.parent} does not exist (only the "
+        raise SetupRefused(f"--log {log}: the folder {folder.parent} does not exist (only the "
                          "log's own folder is created, not its parents)")
 
 
+def write_log_file(path: Path, text: str) -> None:
+    """Write the log (creating its own folder); ``SetupRefused`` if it cannot be written."""
+    try:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise SetupRefused(f"{path}: cannot write the log ({e.strerror or e})") from None
+
+
 def play_command(
-    scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
+    scenario: Annotated[str | None, typer.Option(
+        help=SCENARIO_HELP + " (default: the ruleset's own)")] = None,
     p1: Annotated[str, typer.Option(
-        help="human, heuristic, random or search[:easy|normal|hard]")] = HUMAN,
+        help="human, or one of the ruleset's bots: heuristic, random, "
+             "search[:easy|normal|hard]")] = HUMAN,
     p2: Annotated[str, typer.Option(
-        help="human, heuristic, random or search[:easy|normal|hard]")] = "heuristic",
+        help="human, or one of the ruleset's bots: heuristic, random, "
+             "search[:easy|normal|hard]")] = "heuristic",
     seed: Annotated[int, typer.Option(help="dice seed")] = 0,
     team: Annotated[
         list[Path] | None, typer.Option(help="team file, once per player in seat order")
     ] = None,
     max_rounds: Annotated[
-        int, typer.Option(help="a game still running after this many rounds is a draw")
-    ] = RuleOptions.max_rounds,
+        int | None, typer.Option(help="a game still running after this many rounds is a draw "
+                                      "(default: the ruleset's own)")
+    ] = None,
     svg_dir: Annotated[
         Path, typer.Option(help="where the svg command writes snapshots")
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
-    ruleset: Annotated[str, typer.Option(help="refuelled, kart, legacy, devils-run")] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help=ruleset_help())] = "refuelled",
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:
     """Play a game in the terminal."""
-    from carnage.rulesets import RULESETS
-
-    if ruleset != "refuelled" and (ruleset not in RULESETS
-                                   or RULESETS[ruleset].parent != "refuelled"):
-        _play_other_ruleset(ruleset, scenario, p1, p2, seed, log, bool(team))
-        return
+    rs = ruleset_or_exit(ruleset)
     seats = [p1.strip().lower(), p2.strip().lower()]
     try:
         for i, s in enumerate(seats):
             if s != HUMAN:
                 try:
-                    make_bot(s)
+                    rs.make_bot(s)
                 except ValueError as e:
-                    raise SetupError(f"--p{i + 1}: {e}; or {HUMAN}") from None
-        setup = make_setup(scenario, team or [], players=2, max_rounds=max_rounds)
-        setup = with_scenario_options(setup, options=option, table=table)
-        setup = replace(setup, ruleset=ruleset)  # Refuelled or an overlay of it (kart)
-        game = build_game(setup, seed)
+                    raise SetupRefused(f"--p{i + 1}: {e}; or {HUMAN}") from None
+        if rs.games is None:
+            raise SetupRefused(f"--ruleset {rs.name}: {rs.title} makes no games here")
+        maker = rs.games(GameRequest(scenario=scenario, team_files=tuple(team or ()),
+                                     max_rounds=max_rounds, options=tuple(option or ()),
+                                     table=table))
+        if maker.players != len(seats):
+            raise SetupRefused(f"play seats {len(seats)} players (--p1, --p2), not "
+                               f"{maker.players}")
+        game = maker.new_game(seed)
         if log is not None:
             check_log_file(log)
-    except SetupError as e:
+    except SetupRefused as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None
     console = Console(highlight=False)
-    console.print(f"{game.scenario.name}: seed {seed}; "
+    console.print(f"{maker.scenario_name}: seed {seed}; "
                   + ", ".join(f"{seat_name(i)} {s}" for i, s in enumerate(seats)), markup=False)
-    finished = TerminalPlay(game, seats, console, sys.stdin, svg_dir, seed).run()
+    finished = TerminalPlay(game, seats, console, sys.stdin, svg_dir, seed, ruleset=rs,
+                            maker=maker).run()
     if log is not None:
         try:
-            write_log(log, record_game(game, setup, seed))
-        except SetupError as e:
+            write_log_file(log, maker.log_text(game, seed))
+        except SetupRefused as e:
             typer.echo(str(e), err=True)
             raise typer.Exit(2) from None
         console.print(f"log written to {log}", markup=False)
     out = game.outcome()
-    for line in report_lines(game):
-        console.print(line, markup=False, highlight=False)
+    for r in maker.report(game):
+        console.print(f"{r.label}: {r.text}", markup=False, highlight=False)
     if not finished or out is None:
         console.print("game abandoned", markup=False)
         return
     if out.draw or out.winner is None:
         console.print(f"Draw after {out.rounds} rounds: {out.reason}", markup=False)
     else:
-        console.print(f"{seat_name(out.winner)} wins in round {out.rounds}: "
-                      f"{plain(out.reason, names(game.state))}", markup=False)
-
-
-def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int,
-                        log: Path | None, teams: bool) -> None:
-    """``--ruleset devils-run``: the Devil's Run terminal game (``--log`` is its record)."""
-    if ruleset != "devils-run":
-        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: refuelled, kart, devils-run)",
-                   err=True)
-        raise typer.Exit(2)
-    if teams:
-        typer.echo("--team: Devil's Run plays the mission's own gangs (the Law and the Haul's "
-                   "Angels); leave --team out", err=True)
-        raise typer.Exit(2)
-    from carnage.cli import devilsrun_cmd
-    from carnage.games.devilsrun.bots import BOTS
-
-    seats = [p1.strip().lower(), p2.strip().lower()]
-    for i, s in enumerate(seats):
-        if s != HUMAN and s not in BOTS and s not in devilsrun_cmd.SEARCH_BOTS:
-            typer.echo(f"--p{i + 1}: unknown bot {s!r} (bots: "
-                       f"{', '.join([*BOTS, *devilsrun_cmd.SEARCH_BOTS])}); or {HUMAN}",
-                       err=True)
-            raise typer.Exit(2)
-    devilsrun_cmd.play_command(scenario=scenario, seed=seed, bots=",".join(seats), record=log,
-                               json_out=False)
+        reason = (plain(out.reason, names(game.state)) if isinstance(game, KernelGame)
+                  else out.reason)
+        console.print(f"{seat_name(out.winner)} wins in round {out.rounds}: {reason}",
+                      markup=False)

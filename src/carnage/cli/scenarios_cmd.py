@@ -1,12 +1,13 @@
-"""``carnage scenarios``: the scenarios (Refuelled) and missions (Devil's Run) Carnage plays.
+"""``carnage scenarios``: the scenarios (missions) every ruleset of the registry plays.
 
 One row each: ruleset, id, name, rulebook page (Devil's Run's beta rulebook prints none; its
 seed-text lines are given instead), how many players, and one line saying what it is about.
 ``--json`` prints ``{"rulesets": [...], "scenarios": [{"ruleset", "id", "name", "page",
-"lines", "players", "min_players", "max_players", "description"}]}`` (``max_players`` null:
-no upper limit; Refuelled rows add ``table``: the random table of p.122 the scenario is on,
-null for none). Each Refuelled row comes from the scenario class's own attributes.
-Bad options: one line on stderr, exit 2.
+"lines", "players", "min_players", "max_players", "description", ...}]}`` (``max_players``
+null: no upper limit; what else a ruleset says of a scenario is added to its row, e.g.
+Refuelled's ``table``: the random table of p.122 the scenario is on, null for none). The rows
+come from each ruleset's own list (``Ruleset.scenario_infos``). Bad options: one line on
+stderr, exit 2.
 """
 
 from __future__ import annotations
@@ -17,55 +18,32 @@ from typing import Annotated, Any
 import typer
 
 from carnage.kernel.ruleset import ScenarioInfo
+from carnage.rulesets import RULESETS, get_ruleset
 
-RULESET_NAMES = ("refuelled", "kart", "devils-run")
 
-def _players(low: int, high: int | None) -> str:
-    if high is None:
-        return f"{low}+"
-    return str(low) if low == high else f"{low}-{high}"
+def _row(ruleset: str, info: ScenarioInfo) -> dict[str, Any]:
+    return {"ruleset": ruleset, "id": info.id, "name": info.name, "page": info.page,
+            "lines": info.lines, "players": info.players, "min_players": info.min_players,
+            "max_players": info.max_players, "description": info.description,
+            **dict(info.extra)}
 
 
 def scenario_rows(ruleset: str) -> list[dict[str, Any]]:
-    """The scenarios of ``ruleset`` as rows; ``ValueError`` for an unknown ruleset."""
-    rows: list[dict[str, Any]] = []
-    if ruleset in ("refuelled", "kart"):  # Refuelled and its overlay: TableScenario classes
-        from carnage.rulesets import get_ruleset
-
-        for _sid, cls in sorted(get_ruleset(ruleset).scenarios.items()):
-            doc = (cls.__doc__ or "").strip().splitlines()
-            low, high = int(cls.min_players), cls.max_players
-            text = cls.summary or (doc[0] if doc else "")
-            info = ScenarioInfo(id=str(cls.id), name=str(cls.name), page=cls.page,
-                                players=_players(low, high), description=text)
-            rows.append({**_row(ruleset, info, None, low, high), "table": cls.table})
-        return rows
-    if ruleset == "devils-run":
-        from carnage.games.devilsrun.missions import DEVILS_RUN
-
-        for s in DEVILS_RUN.scenarios:
-            info = ScenarioInfo(id=s.id, name=s.name, page=s.page,
-                                players=_players(s.players, s.players),
-                                description=s.description)
-            rows.append(_row(ruleset, info, s.lines, s.players, s.players))
-        return rows
-    raise ValueError(f"--ruleset: unknown ruleset {ruleset!r} (known: {', '.join(RULESET_NAMES)})")
-
-
-def _row(ruleset: str, info: ScenarioInfo, lines: str | None, low: int,
-         high: int | None) -> dict[str, Any]:
-    return {"ruleset": ruleset, "id": info.id, "name": info.name, "page": info.page,
-            "lines": lines, "players": info.players, "min_players": low, "max_players": high,
-            "description": info.description}
+    """The scenarios of ``ruleset`` as rows; ``ValueError`` naming the known rulesets."""
+    try:
+        r = get_ruleset(ruleset)
+    except KeyError as e:
+        raise ValueError(f"--ruleset: {e.args[0]}") from None
+    return [_row(r.name, info) for info in r.scenario_infos()]
 
 
 def scenarios_command(
     ruleset: Annotated[str | None, typer.Option(
-        help="refuelled or devils-run (default: both)")] = None,
+        help=f"one of {', '.join(RULESETS)} (default: all)")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print as JSON")] = False,
 ) -> None:
     """List the scenarios and missions each ruleset plays."""
-    names = list(RULESET_NAMES) if ruleset is None else [ruleset.strip().lower()]
+    names = list(RULESETS) if ruleset is None else [ruleset.strip().lower()]
     try:
         rows = [r for name in names for r in scenario_rows(name)]
     except ValueError as e:

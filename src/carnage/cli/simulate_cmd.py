@@ -20,7 +20,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,26 +29,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from carnage.ai import Bot, bot_rng, make_bot, play_out
+from carnage.ai import bot_rng, bots_for, play_out
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
     SCENARIO_HELP,
     SIDES_HELP,
     TABLE_HELP,
-    with_scenario_options,
+    ruleset_help,
+    ruleset_or_exit,
 )
-from carnage.cli.scenario_report import tally
-from carnage.games.refuelled.engine.game import RuleOptions
-from carnage.games.refuelled.setup import (
-    GameRecord,
-    GameSetup,
-    SetupError,
-    build_game,
-    game_scenario,
-    log_text,
-    make_setup,
-    record_game,
-)
+from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.session import GameMaker, GameRequest, SetupRefused
 
 
 @dataclass
@@ -80,38 +71,40 @@ class Summary:
         }
 
 
-def parse_bots(spec: str, players: int) -> list[str]:
-    names = [b.strip() for b in spec.split(",") if b.strip()]
+def parse_bots(spec: str | None, players: int, ruleset: Ruleset) -> list[str]:
+    """One bot name per seat (one name: every seat); ``SetupRefused`` naming the problem."""
+    names = ([b.strip() for b in spec.split(",") if b.strip()] if spec is not None
+             else list(ruleset.default_bots))
     if not names:
-        raise SetupError("--bots: name at least one bot")
+        raise SetupRefused("--bots: name at least one bot")
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise SetupError(f"--bots: {players} players need {players} bots, got {len(names)}")
+        raise SetupRefused(f"--bots: {players} players need {players} bots, got {len(names)}")
     for n in names:
         try:
-            make_bot(n)
+            ruleset.make_bot(n)
         except ValueError as e:
-            raise SetupError(f"--bots: {e}") from None
+            raise SetupRefused(f"--bots: {e}") from None
     return names
 
 
 def log_dir(path: Path) -> Path:
     """The ``--log`` folder, made if missing (only the folder itself: its parent must exist);
-    ``SetupError`` naming the problem otherwise."""
+    ``SetupRefused`` naming the problem otherwise."""
     if path.exists() and not path.is_dir():
-        raise SetupError(f"--log {path}: is a file, not a folder (give a folder for the logs)")
+        raise SetupRefused(f"--log {path}: is a file, not a folder (give a folder for the logs)")
     if not path.exists():
         if not path.parent.is_dir():
-            raise SetupError(f"--log {path}: the folder {path.parent} does not exist (only the "
+            raise SetupRefused(f"--log {path}: the folder {path.parent} does not exist (only the "
                              "log folder itself is created, not its parents)")
         try:
             path.mkdir()
         except OSError as e:
-            raise SetupError(f"--log {path}: cannot create the folder ({e.strerror or e})") \
+            raise SetupRefused(f"--log {path}: cannot create the folder ({e.strerror or e})") \
                 from None
     if not os.access(path, os.W_OK | os.X_OK):
-        raise SetupError(f"--log {path}: cannot write the log in this folder")
+        raise SetupRefused(f"--log {path}: cannot write the log in this folder")
     return path
 
 
@@ -119,111 +112,56 @@ def log_path(folder: Path, seed: int) -> Path:
     return folder / f"game-{seed}.jsonl"
 
 
-def save_log(folder: Path, seed: int, record: GameRecord) -> Path:
+def save_log(folder: Path, seed: int, text: str) -> Path:
     """Write one game's log inside ``folder``; a symbolic link in its place is refused."""
     target = log_path(folder, seed)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(target, flags, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(log_text(record))
+            f.write(text)
     except OSError as e:
         why = ("a link is in its place; it is not followed" if e.errno == errno.ELOOP
                else e.strerror or str(e))
-        raise SetupError(f"{target}: cannot write the log ({why})") from None
+        raise SetupRefused(f"{target}: cannot write the log ({why})") from None
     return target
 
 
-RANDOM_TEAM_DRAWS = 12
-"""Draws of a game's random teams before the scenario is said to accept none."""
-
-
-def random_teams_setup(base: GameSetup, cans: int,
-                       sponsored: bool | None = None) -> Callable[[int], GameSetup]:
-    """``--teams random``: game ``seed`` gets its own random teams, one per player, drawn
-    from what its scenario accepts of each seat (``Scenario.team_demand`` /
-    ``random_team``) from ``team:<seed>:<seat>``, so every game's teams are known from its
-    seed. Teams the scenario's checks or set-up still refuse (a starting grid too small
-    for them) are drawn again from ``team:<seed>~<n>:<seat>``; after ``RANDOM_TEAM_DRAWS``
-    draws a ``SetupError`` names the scenario and the last refusal. ``sponsored`` as in
-    ``random_team`` (True: a sponsor and perks for every team)."""
-    from carnage.rulesets import get_ruleset
-
-    try:
-        ruleset = get_ruleset(base.ruleset)
-    except KeyError as e:
-        raise SetupError(str(e.args[0])) from None
-
-    def setup_for(game_seed: int) -> GameSetup:
-        scenario, _ = game_scenario(base, game_seed, ruleset)
-        refused = ""
-        for draw in range(RANDOM_TEAM_DRAWS):
-            tag = str(game_seed) if draw == 0 else f"{game_seed}~{draw}"
-            teams = tuple(scenario.random_team(
-                f"{tag}:{p}", cans, p, base.players, ruleset=ruleset, sponsored=sponsored,
-                name=f"Random {game_seed}/{p + 1}", options=base.options_dict())
-                for p in range(base.players))
-            setup = replace(base, teams=teams)
-            try:
-                build_game(setup, game_seed)  # the scenario's checks and its set-up's
-            except SetupError as e:
-                refused = str(e)
-                continue
-            return setup
-        raise SetupError(f"{scenario.name}: no random teams of {cans} cans it accepts in "
-                         f"{RANDOM_TEAM_DRAWS} draws for game {game_seed} (last refused: "
-                         f"{refused})")
-
-    return setup_for
-
-
-def end_reason(game: Any) -> str:
-    """How a game ended, in words that do not name its vehicles or numbers (so games ending
-    the same way count together): "<vehicle> crossed the finish line" -> "crossed the finish
-    line", "no result after 40 rounds" -> "no result after N rounds"."""
-    import re
-
-    reason = str(game.state.reason)
-    for v in sorted(game.state.vehicles.values(), key=lambda v: -len(v.name)):
-        reason = reason.replace(v.name, "").strip()
-    return re.sub(r"\d+", "N", reason).split(":")[0].strip() or "finished"
-
-
 def simulate(
-    setup: GameSetup,
+    maker: GameMaker,
+    ruleset: Ruleset,
     bot_names: list[str],
     games: int,
     seed: int,
     log: Path | None = None,
-    on_game: Any = None,
-    on_error: Any = None,
-    setup_for: Callable[[int], GameSetup] | None = None,
+    on_game: Callable[[], None] | None = None,
+    on_error: Callable[[int, Exception], None] | None = None,
 ) -> Summary:
-    """Play ``games`` games; ``on_game()`` after each, ``on_error(seed, exc)`` on a crash.
-    ``setup_for(seed)``, when given, makes each game's own setup (random teams)."""
+    """Play ``games`` games of ``maker`` (game ``i`` from seed ``seed + i``) with
+    ``ruleset``'s bots; ``on_game()`` after each, ``on_error(seed, exc)`` on a crash; with
+    ``log``, each game's log is saved as ``log/game-<seed>.jsonl``."""
     s = Summary(wins={f"p{i + 1}:{b}": 0 for i, b in enumerate(bot_names)})
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
         game = None
-        if setup_for is not None:
-            setup = setup_for(game_seed)
         try:
-            game = build_game(setup, game_seed)
-            game.lazy_checkpoints = True  # played through apply() only, never edited
-            bots: list[Bot] = [make_bot(b) for b in bot_names]
-            play_out(game, bots, bot_rng(game_seed))
+            game = maker.new_game(game_seed)
+            play_out(game, bots_for(ruleset, bot_names), bot_rng(game_seed))
             out = game.outcome()
             assert out is not None
             s.finished += 1
             s.rounds += out.rounds
-            tally(game, s.scenario, s.scenario_labels)
-            s.end_reasons[end_reason(game)] += 1
+            for r in maker.report(game):
+                if r.tally:
+                    s.scenario_labels.setdefault(r.key, r.label)
+                    s.scenario[r.key] += 1 if r.value not in (None, False, 0) else 0
+            s.end_reasons[maker.end_reason(game)] += 1
             if out.draw or out.winner is None:
                 s.draws += 1
             else:
                 s.wins[f"p{out.winner + 1}:{bot_names[out.winner]}"] += 1
-        except SetupError:
+        except SetupRefused:
             raise
         except Exception as e:  # a crashing game is counted and reported, the run goes on
             s.errors += 1
@@ -233,7 +171,7 @@ def simulate(
         finally:
             s.games += 1
             if log is not None and game is not None:
-                save_log(log, game_seed, record_game(game, setup, game_seed))
+                save_log(log, game_seed, maker.log_text(game, game_seed))
             if on_game is not None:
                 on_game()
     s.seconds = time.perf_counter() - start
@@ -241,20 +179,22 @@ def simulate(
 
 
 def simulate_command(
-    scenario: Annotated[str, typer.Option(help=SCENARIO_HELP)] = "street-race",
-    ruleset: Annotated[str, typer.Option(help="refuelled, kart, legacy, devils-run")] = "refuelled",
+    scenario: Annotated[str | None, typer.Option(
+        help=SCENARIO_HELP + " (default: the ruleset's own)")] = None,
+    ruleset: Annotated[str, typer.Option(help=ruleset_help())] = "refuelled",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[
-        str, typer.Option(help="one bot per player, comma-separated (random, heuristic, "
-                                "search[:easy|normal|hard])")
-    ] = "heuristic,random",
+        str | None, typer.Option(help="one bot per player, comma-separated (random, heuristic, "
+                                      "search[:easy|normal|hard]; default heuristic,random)")
+    ] = None,
     team: Annotated[
         list[Path] | None, typer.Option(help="team file, once per player in seat order")
     ] = None,
     max_rounds: Annotated[
-        int, typer.Option(help="a game still running after this many rounds is a draw")
-    ] = RuleOptions.max_rounds,
+        int | None, typer.Option(help="a game still running after this many rounds is a draw "
+                                      "(default: the ruleset's own)")
+    ] = None,
     log: Annotated[Path | None, typer.Option(
         help="save each game's log (JSON lines) in this folder, as game-<seed>.jsonl")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
@@ -276,47 +216,24 @@ def simulate_command(
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
-    if ruleset == "devils-run":
-        from carnage.cli import devilsrun_cmd
-
-        devilsrun_cmd.simulate_command(scenario=scenario, games=games, seed=seed, bots=bots,
-                                       json_out=as_json)
-        return
-    from carnage.rulesets import RULESETS
-
-    if ruleset not in RULESETS:
-        typer.echo(f"--ruleset: unknown ruleset {ruleset!r} (known: {', '.join(RULESETS)})",
-                   err=True)
-        raise typer.Exit(2)
+    rs = ruleset_or_exit(ruleset)
     err = Console(stderr=True)
-    setup_for: Callable[[int], GameSetup] | None = None
     try:
         if games < 1:
-            raise SetupError(f"--games must be at least 1, not {games}")
+            raise SetupRefused(f"--games must be at least 1, not {games}")
         if teams is not None and teams != "random":
-            raise SetupError(f"--teams: only 'random' is known, not {teams!r}")
-        if teams is not None and team:
-            raise SetupError("--teams random and --team files cannot be used together")
-        if sponsored is not None and teams is None:
-            raise SetupError("--sponsored/--no-sponsored apply only with --teams random")
-        if players is not None and not 2 <= players <= 8:
-            raise SetupError(f"--players must be 2 to 8, not {players}")
-        setup = make_setup(scenario, team or [], players=players, max_rounds=max_rounds)
-        setup = with_scenario_options(setup, sides=sides, options=option, table=table)
-        setup = replace(setup, ruleset=ruleset)  # Refuelled or an overlay of it (kart)
-        if teams == "random":
-            from carnage.team.random_team import RandomTeamError
-
-            try:
-                setup_for = random_teams_setup(setup, cans, sponsored)
-                setup = setup_for(seed)
-            except RandomTeamError as e:
-                raise SetupError(f"--cans: {e}") from None
-        names = parse_bots(bots, setup.players)
-        build_game(setup, seed)  # fail fast on a bad setup
+            raise SetupRefused(f"--teams: only 'random' is known, not {teams!r}")
+        if rs.games is None:
+            raise SetupRefused(f"--ruleset {rs.name}: {rs.title} makes no games here")
+        maker = rs.games(GameRequest(
+            scenario=scenario, players=players, team_files=tuple(team or ()),
+            max_rounds=max_rounds, options=tuple(option or ()), sides=sides, table=table,
+            random_teams=teams == "random", cans=cans, sponsored=sponsored, only_apply=True))
+        names = parse_bots(bots, maker.players, rs)
+        maker.new_game(seed)  # fail fast on a bad setup
         if log is not None:
             log = log_dir(log)
-    except SetupError as e:
+    except SetupRefused as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None
 
@@ -330,10 +247,9 @@ def simulate_command(
     ) as progress:
         task = progress.add_task("games", total=games)
         try:
-            summary = simulate(setup, names, games, seed, log,
-                               on_game=lambda: progress.advance(task), on_error=crashed,
-                               setup_for=setup_for)
-        except SetupError as e:
+            summary = simulate(maker, rs, names, games, seed, log,
+                               on_game=lambda: progress.advance(task), on_error=crashed)
+        except SetupRefused as e:
             progress.stop()
             typer.echo(str(e), err=True)
             raise typer.Exit(2) from None
@@ -342,7 +258,7 @@ def simulate_command(
         typer.echo(json.dumps(data, sort_keys=True))
         return
     out = Console()
-    t = Table(title=f"{scenario}: {games} games from seed {seed}")
+    t = Table(title=f"{maker.scenario_name}: {games} games from seed {seed}")
     t.add_column("result")
     t.add_column("games", justify="right")
     for k, v in data["wins"].items():
@@ -352,4 +268,6 @@ def simulate_command(
     for key, n in data["scenario"].items():
         t.add_row(summary.scenario_labels.get(key, key), str(n))
     out.print(t)
+    for reason, n in sorted(summary.end_reasons.items()):
+        out.print(f"{n:5d}  {reason}", markup=False, highlight=False)
     out.print(f"mean rounds {data['mean_rounds']}, {data['games_per_second']} games/s")

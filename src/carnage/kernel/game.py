@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import pickle
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -183,6 +183,13 @@ class KernelGame(ABC):
 
     def outcome(self) -> Outcome | None:
         return None
+
+    def visible_events(self, seats: Iterable[int]) -> list[Event]:
+        """The log as ``seats`` may read it: events carrying other seats' secrets redacted
+        (``kernel/secrets.py``); an empty ``seats``: what a spectator reads."""
+        from carnage.kernel.secrets import redact_all
+
+        return redact_all(self.log.events, seats)
 
     def order_simultaneous(self, event: str, ctx: dict[str, Any],
                            effects: list[str]) -> Generator[Decision, Any, int]:

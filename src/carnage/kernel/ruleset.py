@@ -9,14 +9,20 @@ differs. ``Rulesets`` finds them by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carnage.kernel.campaign_modes import CampaignMode
+from carnage.kernel.contract import Bot, PlayableGame
+from carnage.kernel.events import JsonValue
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
+from carnage.kernel.session import GameMaker, GameRequest, ReplayReport
+
+if TYPE_CHECKING:
+    import typer
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,20 @@ class ScenarioInfo:
     page: int | None
     players: str
     description: str
+    min_players: int = 2
+    max_players: int | None = 2
+    """None: no upper limit."""
+    lines: str | None = None
+    """Where a rulebook without page numbers has it (the seed text's lines), if anywhere."""
+    extra: Mapping[str, JsonValue] = field(default_factory=dict)
+    """What else the ruleset says of it (Refuelled: ``table``, the random table of p.122)."""
+
+
+def players_text(low: int, high: int | None) -> str:
+    """``2``, ``2-4`` or ``2+`` (no upper limit)."""
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}-{high}"
 
 
 @dataclass(frozen=True)
@@ -42,10 +62,10 @@ class Ruleset:
     """Its movement templates (``geometry.templateset.TemplateSet`` for Refuelled)."""
     scenarios: Mapping[str, Any]
     """Scenario id -> scenario class (a game makes its own instance)."""
-    new_game: Callable[..., Any] = field(compare=False)
+    new_game: Callable[..., PlayableGame] = field(compare=False)
     """``new_game(scenario=..., teams=..., seed=..., **options)`` -> a started game."""
-    restore: Callable[[dict[str, Any]], Any] = field(compare=False)
-    """``restore(snapshot_doc)`` -> the game, as it was."""
+    restore: Callable[[dict[str, Any]], PlayableGame] = field(compare=False)
+    """``restore(snapshot_doc)`` -> the game, as it was (``SnapshotError`` if it cannot)."""
     parent: str | None = None
     """The ruleset this one overlays (None: its own game)."""
     view: Mapping[str, Any] = field(default_factory=dict, compare=False)
@@ -60,6 +80,35 @@ class Ruleset:
         default_factory=lambda: MappingProxyType({}), compare=False)
     """Campaign mode id -> the mode (``carnage.campaign.modes.Mode``); the campaign layer finds
     modes here only. Usually a ``kernel.campaign_modes.LazyMapping``: read on first use."""
+
+    # What the CLI, bots and tourneys use
+    scenario_list: Callable[[], Sequence[ScenarioInfo]] | None = field(default=None,
+                                                                      compare=False)
+    """Its scenarios as a list shows them, in order (None: none to show)."""
+    bots: Mapping[str, Callable[[], Bot]] = field(default_factory=dict, compare=False)
+    """Bot name -> a new bot (every one keeps ``kernel/contract.py`` ``Bot``)."""
+    default_bots: tuple[str, str] = ("heuristic", "random")
+    """Who plays when the command line names no bots."""
+    games: Callable[[GameRequest], GameMaker] | None = field(default=None, compare=False)
+    """Games of a request (``carnage play|simulate``); ``SetupRefused`` names what is wrong."""
+    replay_log: Callable[[str, str], ReplayReport] | None = field(default=None, compare=False)
+    """``replay_log(text, source)``: a log written by its ``GameMaker`` replayed and compared
+    (``carnage replay``); ``SetupRefused`` if it cannot be read or replayed."""
+    cli: Callable[[], typer.Typer] | None = field(default=None, compare=False)
+    """Its own extra commands (``carnage <name> ...``), made when the command line starts."""
+
+    def scenario_infos(self) -> tuple[ScenarioInfo, ...]:
+        """Its scenarios as a list shows them (``scenario_list``), in order."""
+        return tuple(self.scenario_list()) if self.scenario_list is not None else ()
+
+    def make_bot(self, name: str) -> Bot:
+        """A new bot called ``name``; ``ValueError`` naming this ruleset's bots."""
+        try:
+            factory = self.bots[name]
+        except KeyError:
+            known = ", ".join(self.bots) or "none"
+            raise ValueError(f"unknown bot {name!r} for {self.title} (bots: {known})") from None
+        return factory()
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""

@@ -33,6 +33,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision
 
 MAX_ACTIONS = 128
@@ -93,8 +94,8 @@ class CarnageEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         self.max_rounds = max_rounds
         self.render_mode = render_mode
         self._next_seed = 0 if seed is None else int(seed)
-        self.game: Any = self._new_game(self._next_seed)  # checks the arguments now
-        players = int(self.game.state.players)
+        self.game: PlayableGame = self._new_game(self._next_seed)  # checks the arguments now
+        players = self.game.players
         self.possible_agents = [f"seat_{p}" for p in range(players)]
         obs_box = spaces.Box(-CLIP, CLIP, shape=(OBS_SIZE,), dtype=np.float32)
         mask_box = spaces.Box(0, 1, shape=(MAX_ACTIONS,), dtype=np.int8)
@@ -160,7 +161,8 @@ class CarnageEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        st = self.game.state
+        table: Any = self.game  # the observation and the text read Refuelled's table
+        st = table.state
         d = self.game.pending()
         lines = [f"round {st.round}, gear phase {st.gear_phase}"
                  + ("" if d is None else f"; seat {d.player + 1} decides {d.kind}")]
@@ -174,14 +176,14 @@ class CarnageEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         return None
 
     # -- internals -----------------------------------------------------------------------------
-    def _new_game(self, seed: int) -> Any:
-        import carnage
+    def _new_game(self, seed: int) -> PlayableGame:
+        from carnage.rulesets import get_ruleset
 
         opts: dict[str, Any] = {}
         if self.max_rounds is not None:
             opts["max_rounds"] = int(self.max_rounds)
-        return carnage.new_game(ruleset=self.ruleset, scenario=self.scenario,
-                                teams=self.teams, seed=seed, **opts)
+        return get_ruleset(self.ruleset).new_game(scenario=self.scenario, teams=self.teams,
+                                                  seed=seed, **opts)
 
     def _select(self) -> None:
         d = self.game.pending()
@@ -196,7 +198,7 @@ class CarnageEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
         return mask
 
     def _observation(self, seat: int) -> np.ndarray:
-        g = self.game
+        g: Any = self.game  # the observation reads Refuelled's table
         st = g.state
         d: Decision | None = g.pending()
         out = np.zeros(OBS_SIZE, dtype=np.float32)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.data import Square
@@ -189,6 +190,27 @@ def _pick_activation(game: DevilsRunGame, vids: list[str]) -> str:
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+
+
+@dataclass(frozen=True)
+class NamedBot:
+    """One of the bot functions above as a controller with a name and ``choose``
+    (``kernel/contract.py`` ``Bot``): what the ruleset's bot registry hands out."""
+
+    name: str
+    fn: Bot
+
+    def choose(self, game: DevilsRunGame, decision: Decision, rng: random.Random) -> Choice:
+        return self.fn(game, decision, rng)
+
+    def __call__(self, game: DevilsRunGame, decision: Decision, rng: random.Random) -> Choice:
+        return self.fn(game, decision, rng)
+
+
+def named_bot(name: str) -> Callable[[], NamedBot]:
+    """A factory of the bot function ``name`` (``ValueError`` naming the known ones)."""
+    fn = bot(name)
+    return lambda: NamedBot(name, fn)
 
 
 def bot(name: str) -> Bot:

@@ -9,9 +9,10 @@ that caused it; the beta rulebook prints no page numbers, so events carry none.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.data import TILE, Mission, Square, arcs, gangs, missions
@@ -29,8 +30,11 @@ from carnage.games.devilsrun.state import (
 )
 from carnage.kernel.decisions import Decision, IllegalChoice, Option
 from carnage.kernel.dice import DiceSource, dice_from_json, dice_to_json
-from carnage.kernel.events import EventLog, JsonValue
+from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import Outcome as KernelOutcome
+
+if TYPE_CHECKING:
+    from carnage.ai.search import Adapter
 
 FORMAT = "carnage.devilsrun/1"
 OFFENSIVE = ("ram", "ram_on_the_brakes", "side_swipe", "t_bone")
@@ -141,6 +145,23 @@ class DevilsRunGame:
             return None
         return Outcome(o["winner"], o["draw"], o["reason"], o["rounds"],
                        (int(o["scores"][0]), int(o["scores"][1])))
+
+    @staticmethod
+    def search_adapter(players: int) -> Adapter:
+        """What the search bot needs to know of Devil's Run (``games/devilsrun/search.py``):
+        a search bot made without a ruleset's adapter finds it here."""
+        from carnage.games.devilsrun.search import DevilsRunAdapter
+
+        return DevilsRunAdapter(players)
+
+    @property
+    def players(self) -> int:
+        """Two: the Law (seat 0) and the Haul's Angels (seat 1) by default."""
+        return len(self.state.gangs)
+
+    def visible_events(self, seats: Iterable[int]) -> list[Event]:
+        """The whole log: nothing in Devil's Run is hidden from a seat."""
+        return list(self.log.events)
 
     def clone(self) -> DevilsRunGame:
         g = DevilsRunGame(self.state.copy(), copy_dice(self.dice), dict(self.setup))
@@ -1254,8 +1275,6 @@ def dice_from_doc(doc: dict[str, Any]) -> DiceSource:
 
 def restore(doc: dict[str, Any]) -> DevilsRunGame:
     """Rebuild a game from ``snapshot()``: same pending decision, same future."""
-    from carnage.kernel.events import Event
-
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise ValueError(f"not a Devil's Run snapshot (format {got!r}, expected {FORMAT!r})")

@@ -12,7 +12,7 @@ game starts with only what its set-up hands it (``pregame["votes"]``, the handic
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import load_catalog
 from carnage.games.legacy import rules as legacy_rules
@@ -28,6 +28,9 @@ from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
 from carnage.team import TeamReport, TeamSpec
+
+if TYPE_CHECKING:
+    import typer
 
 TEAM_TYPES = (("car", "performance_car"), ("truck", "buggy"), ("buggy", "car"),
               ("performance_car", "truck"))
@@ -122,13 +125,19 @@ def _campaign_modes() -> dict[str, CampaignMode]:
     return {MODE.id: MODE}
 
 
+def _cli() -> typer.Typer:
+    """``carnage legacy ...``: generate, rate and build Legacy teams (games/legacy/cli.py)."""
+    from carnage.games.legacy.cli import app
+
+    return app
+
 LEGACY = refuelled_ruleset(
     name="legacy", title="Gaslands: Legacy", catalog=_CATALOG,
     rules=RuleTable.merged([refuelled_rules(_CATALOG), legacy_rules.RULES]),
     hooks=REFUELLED_HOOKS,
     scenarios={sid: chapter_scenario(legacy_scenario(SCENARIOS[sid])) for sid in SCENARIO_IDS
                if sid in SCENARIOS},
-    parent="refuelled",
+    parent="refuelled", cli=_cli,
     campaign_modes=LazyMapping(_campaign_modes),
 )
 """Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

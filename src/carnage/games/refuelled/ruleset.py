@@ -9,8 +9,8 @@ or rules (a test), without touching this one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine import hazards_on_table, votes
@@ -29,9 +29,20 @@ from carnage.games.refuelled.rules.perks import PERK_RULES
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.geometry.templateset import default_template_set
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
+from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.ruleset import Ruleset, ScenarioInfo
+from carnage.kernel.session import GameRequest
+
+if TYPE_CHECKING:
+    import typer
+
+    from carnage.games.refuelled.engine.game import Game
+
+    _CONTRACT: type[PlayableGame] = Game
+    """mypy checks that Refuelled's game (the Kart variant's and Legacy's too) keeps the
+    game contract (``kernel/contract.py``)."""
 
 
 def refuelled_rules(catalog: Any = None) -> RuleTable:
@@ -51,19 +62,28 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       scenarios: Mapping[str, Any] | None = None,
                       parent: str | None = None,
                       view: Mapping[str, Any] | None = None,
-                      campaign_modes: Mapping[str, CampaignMode] | None = None) -> Ruleset:
+                      campaign_modes: Mapping[str, CampaignMode] | None = None,
+                      cli: Callable[[], typer.Typer] | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs)."""
+    from carnage.games.refuelled.ai.bots import BOTS
+    from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
 
     holder: dict[str, Ruleset] = {}
 
-    def new_game(**kw: Any) -> Any:
+    def new_game(**kw: Any) -> Game:
         return new_refuelled_game(holder["r"], **kw)
 
-    def restore(doc: dict[str, Any]) -> Any:
+    def restore(doc: dict[str, Any]) -> Game:
         return restore_refuelled_game(holder["r"], doc)
+
+    def scenarios_listed() -> list[ScenarioInfo]:
+        return scenario_list(holder["r"])
+
+    def games(request: GameRequest) -> RefuelledGames:
+        return RefuelledGames(holder["r"], request)
 
     r = Ruleset(
         name=name, title=title,
@@ -75,6 +95,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
         check_state=check_refuelled_state,
         campaign_modes=campaign_modes if campaign_modes is not None else {},
+        scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replay_log,
+        cli=cli,
     )
     holder["r"] = r
     return r

@@ -28,13 +28,14 @@ from carnage.kernel.dice import DiceSource, SeededDice
 from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.session import SetupRefused
 from carnage.team import TeamFileError, TeamReport, TeamSpec, VehicleReport, check_team
 from carnage.team.io import parse_team
 
 LOG_VERSION = 1
 
 
-class SetupError(ValueError):
+class SetupError(SetupRefused):
     """A game cannot be set up (illegal team, unknown scenario, bad log); one-line message."""
 
 

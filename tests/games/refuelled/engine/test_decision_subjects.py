@@ -18,12 +18,12 @@ from typing import Any
 from tests.builders import race, vehicle
 
 from carnage.ai import bot_rng, make_bot, play_out
-from carnage.cli.simulate_cmd import random_teams_setup
 from carnage.games.refuelled.ai.arsenal import amplifiers, grav_gun, lob_wreck
 from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.ai.dropped import place_gap
 from carnage.games.refuelled.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.games.refuelled.engine.game import Game, ask
+from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.kernel.decisions import Decision, Interval
 from carnage.web.views import SeatControl, game_view, pending_view

@@ -17,8 +17,7 @@ from rich.console import Console
 from tests.builders import race, vehicle
 
 from carnage.ai import bot_rng, make_bot, play_out
-from carnage.cli.play_cmd import TerminalPlay, table_view
-from carnage.cli.scenario_report import report_lines
+from carnage.cli.play_cmd import TerminalPlay, report_lines, table_view
 from carnage.cli.simulate_cmd import simulate
 from carnage.games.refuelled.engine.game import Game, RuleOptions, ask
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
@@ -28,6 +27,7 @@ from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import SeededDice
+from carnage.kernel.session import GameRequest
 from carnage.rulesets import REFUELLED
 from carnage.web.views import SeatControl, game_view, pending_view, table_svg
 
@@ -167,7 +167,9 @@ def test_street_race_reports_the_leader_then_who_crossed() -> None:
 
 def test_simulate_tallies_the_games_won_across_the_finish_line() -> None:
     setup, seeds = GameSetup(max_rounds=6), range(40, 48)
-    summary = simulate(setup, ["heuristic", "random"], len(seeds), seeds[0])
+    maker = REFUELLED.games(GameRequest(max_rounds=6)) if REFUELLED.games else None
+    assert maker is not None
+    summary = simulate(maker, REFUELLED, ["heuristic", "random"], len(seeds), seeds[0])
     crossed = 0
     for seed in seeds:
         g = play_out(build_game(setup, seed), [make_bot("heuristic"), make_bot("random")],

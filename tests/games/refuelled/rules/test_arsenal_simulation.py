@@ -20,9 +20,9 @@ from tests.simulation import assert_games_clean, invariant_problems, run_in_work
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.catalog import load_catalog
-from carnage.cli.simulate_cmd import random_teams_setup
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.rulebook import unplayed_rules
+from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import (
     GameSetup,
     build_game,

@@ -19,7 +19,7 @@ import tests.games.refuelled.rules.test_arsenal_simulation as arsenal_sim
 from tests.simulation import assert_games_clean, run_in_workers
 
 from carnage.catalog import load_catalog
-from carnage.cli.simulate_cmd import random_teams_setup
+from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import GameSetup
 
 GAMES = 1000

@@ -79,6 +79,11 @@ class Game(KernelGame):
         return cat
 
     @property
+    def players(self) -> int:
+        """How many seats play (the game contract, ``kernel/contract.py``)."""
+        return int(self.state.players)
+
+    @property
     def outcome_reason(self) -> str:
         return self.state.reason
 

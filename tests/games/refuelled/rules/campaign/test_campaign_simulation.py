@@ -16,7 +16,7 @@ from typing import Any
 
 from tests.simulation import assert_games_clean, play_checked, run_in_workers
 
-from carnage.cli.simulate_cmd import random_teams_setup
+from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import GameSetup
 from carnage.team.career import injuries
 from carnage.team.model import CareerSpec, TeamSpec
