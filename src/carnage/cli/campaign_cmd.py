@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from carnage import bounds
 from carnage.campaign.steps import SeasonError
 from carnage.campaign.store import CampaignError, CampaignStore
 
@@ -247,7 +248,8 @@ def auto(
     cid: IdArg,
     bots: Annotated[str, typer.Option("--bots", help="one bot for all, or one per seat")] = (
         "heuristic"),
-    events: Annotated[int, typer.Option("--events", min=1, help="events to play")] = 1,
+    events: Annotated[int, typer.Option(
+        "--events", help=f"events to play (1 to {bounds.MAX_SEASON_GAMES})")] = 1,
     seed: Annotated[int | None, typer.Option("--seed", help="dice seed of the first event")] = (
         None),
     max_rounds: Annotated[int | None, typer.Option("--max-rounds", min=1)] = None,
@@ -262,6 +264,9 @@ def auto(
     from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
 
+    if not 1 <= events <= bounds.MAX_SEASON_GAMES:
+        raise _fail(f"--events must be 1 to {bounds.MAX_SEASON_GAMES}, not {events} "
+                    "(ruling IN-7)")
     names = [b.strip() for b in bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOTS]
     if not names or bad:

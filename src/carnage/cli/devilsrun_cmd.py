@@ -18,6 +18,7 @@ from typing import Annotated, Any, cast
 
 import typer
 
+from carnage import bounds
 from carnage.devilsrun.bots import BOTS, Bot, bot, play_out
 from carnage.devilsrun.game import DevilsRunGame
 from carnage.devilsrun.ruleset import DEVILS_RUN, replay
@@ -117,8 +118,8 @@ def simulate_command(
 ) -> None:
     """Play seeded bot-vs-bot games of a mission and summarise them."""
     _check_scenario(scenario)
-    if games < 0:
-        raise _fail("--games must be 0 or more")
+    if not 0 <= games <= bounds.MAX_BULK_GAMES:
+        raise _fail(f"--games must be 0..{bounds.MAX_BULK_GAMES:,}, not {games} (ruling IN-8)")
     try:
         names = parse_bots(bots)
     except ValueError as e:

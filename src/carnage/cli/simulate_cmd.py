@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from carnage import bounds
 from carnage.ai import Bot, bot_rng, make_bot, play_out
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
@@ -263,8 +264,12 @@ def simulate_command(
     err = Console(stderr=True)
     setup_for: Callable[[int], GameSetup] | None = None
     try:
-        if games < 1:
-            raise SetupError(f"--games must be at least 1, not {games}")
+        if not 1 <= games <= bounds.MAX_BULK_GAMES:
+            raise SetupError(f"--games must be 1..{bounds.MAX_BULK_GAMES:,}, not {games} "
+                             "(ruling IN-8)")
+        if not 1 <= cans <= bounds.MAX_RATING:
+            raise SetupError(f"--cans must be 1..{bounds.MAX_RATING:,}, not {cans} "
+                             "(ruling IN-2)")
         if teams is not None and teams != "random":
             raise SetupError(f"--teams: only 'random' is known, not {teams!r}")
         if teams is not None and team:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
-from carnage import guard
+from carnage import bounds, guard
 from carnage.engine.game import Game, RuleOptions
 from carnage.engine.state import GameState, UpgradeMount, VehicleState, WeaponMount
 from carnage.geometry.footprints import footprint
@@ -301,7 +301,10 @@ def check_scenario_options(scenario: Any, options: Any) -> dict[str, JsonValue]:
             value, ok = float(value), True
         if not ok:
             raise SetupError(f"scenario option {name!r}: must be {kind.__name__}, "
-                             f"not {value!r}")
+                             f"not {guard.short(value)}")
+        problem = bounds.scenario_option(name, value)
+        if problem is not None:
+            raise SetupError(f"scenario option {name!r}: {problem} (ruling IN-6)")
         out[name] = value
     return out
 
@@ -344,6 +347,10 @@ def make_setup(
         except TeamFileError as e:
             raise SetupError(e.problems[0]) from None
     n = players if players is not None else (len(teams) or 2)
+    if not 1 <= max_rounds <= guard.MAX_ROUNDS:
+        raise SetupError(f"max rounds must be 1..{guard.MAX_ROUNDS:,}, not {max_rounds}")
+    if not 1 <= n <= guard.MAX_PLAYERS:
+        raise SetupError(f"players must be 1..{guard.MAX_PLAYERS}, not {n}")
     if teams and len(teams) != n:
         raise SetupError(f"{n} players need {n} team files, got {len(teams)}")
     return GameSetup(scenario=scenario, teams=tuple(teams), players=n, max_rounds=max_rounds,

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
 
+from carnage import bounds
 from carnage.legacy.digits import LegacyError
 from carnage.legacy.generator import generate_vehicle, legacy_team, tables, vehicle_json
 from carnage.legacy.mutations import gain_mutations
@@ -23,7 +24,7 @@ from carnage.web.schemas import Message
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["legacy"])
-MAX_MUTATIONS = 100
+MAX_MUTATIONS = bounds.LEGACY_MUTATIONS
 
 
 @router.get("/legacy", response_class=FileResponse, responses=MISSING,
