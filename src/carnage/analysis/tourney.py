@@ -205,8 +205,10 @@ def table_rulesets() -> list[str]:
 def check_tourney(t: Tourney) -> list[dict[str, str]]:
     """Fail fast with a ``TourneyError`` on anything that would stop every game; returns each
     team's vehicles (team, name, type) in order."""
-    if not 1 <= t.games <= bounds.MAX_BULK_GAMES:
-        raise TourneyError(f"--games must be 1..{bounds.MAX_BULK_GAMES:,}, not {t.games} "
+    if t.games < 1:
+        raise TourneyError(f"--games must be at least 1, not {t.games}")
+    if t.games > bounds.MAX_BULK_GAMES:
+        raise TourneyError(f"--games must be at most {bounds.MAX_BULK_GAMES:,}, not {t.games} "
                            "(ruling IN-8)")
     if t.ruleset not in table_rulesets():
         from carnage.rulesets import RULESETS
@@ -343,8 +345,10 @@ def check_backend(backend: str, workers: int, address: str | None) -> None:
     an address without Ray, Ray not installed, or an address where nothing answers."""
     if backend not in BACKENDS:
         raise TourneyError(f"--backend must be local or ray, not {backend!r}")
-    if not 1 <= workers <= bounds.MAX_WORKERS:
-        raise TourneyError(f"--workers must be 1..{bounds.MAX_WORKERS}, not {workers} "
+    if workers < 1:
+        raise TourneyError(f"--workers must be at least 1, not {workers}")
+    if workers > bounds.MAX_WORKERS:
+        raise TourneyError(f"--workers must be at most {bounds.MAX_WORKERS}, not {workers} "
                            "(ruling IN-8)")
     if address is not None and backend != "ray":
         raise TourneyError("--address names a Ray cluster: use it with --backend ray")

@@ -264,8 +264,10 @@ def simulate_command(
     err = Console(stderr=True)
     setup_for: Callable[[int], GameSetup] | None = None
     try:
-        if not 1 <= games <= bounds.MAX_BULK_GAMES:
-            raise SetupError(f"--games must be 1..{bounds.MAX_BULK_GAMES:,}, not {games} "
+        if games < 1:
+            raise SetupError(f"--games must be at least 1, not {games}")
+        if games > bounds.MAX_BULK_GAMES:
+            raise SetupError(f"--games must be at most {bounds.MAX_BULK_GAMES:,}, not {games} "
                              "(ruling IN-8)")
         if not 1 <= cans <= bounds.MAX_RATING:
             raise SetupError(f"--cans must be 1..{bounds.MAX_RATING:,}, not {cans} "

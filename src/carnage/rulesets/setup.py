@@ -328,6 +328,15 @@ def parse_scenario_options(items: Sequence[str]) -> tuple[tuple[str, JsonValue],
     return tuple(sorted(out.items()))
 
 
+def _upper_bounds(max_rounds: int, players: int) -> None:
+    """The most rounds and players any game is built with (``guard.MAX_ROUNDS``,
+    ``guard.MAX_PLAYERS``: the bounds a game log is read with)."""
+    if max_rounds > guard.MAX_ROUNDS:
+        raise SetupError(f"max rounds must be at most {guard.MAX_ROUNDS:,}, not {max_rounds}")
+    if players > guard.MAX_PLAYERS:
+        raise SetupError(f"players must be at most {guard.MAX_PLAYERS}, not {players}")
+
+
 def make_setup(
     scenario: str = "street-race",
     team_files: Sequence[str | Path] = (),
@@ -347,10 +356,7 @@ def make_setup(
         except TeamFileError as e:
             raise SetupError(e.problems[0]) from None
     n = players if players is not None else (len(teams) or 2)
-    if not 1 <= max_rounds <= guard.MAX_ROUNDS:
-        raise SetupError(f"max rounds must be 1..{guard.MAX_ROUNDS:,}, not {max_rounds}")
-    if not 1 <= n <= guard.MAX_PLAYERS:
-        raise SetupError(f"players must be 1..{guard.MAX_PLAYERS}, not {n}")
+    _upper_bounds(max_rounds, n)
     if teams and len(teams) != n:
         raise SetupError(f"{n} players need {n} team files, got {len(teams)}")
     return GameSetup(scenario=scenario, teams=tuple(teams), players=n, max_rounds=max_rounds,
@@ -388,6 +394,7 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
         raise SetupError(f"a game needs at least 2 players, not {setup.players}")
     if setup.max_rounds < 1:
         raise SetupError(f"max rounds must be at least 1, not {setup.max_rounds}")
+    _upper_bounds(setup.max_rounds, setup.players)
     low, high = getattr(scenario, "min_players", 2), getattr(scenario, "max_players", None)
     if setup.players < low or (high is not None and setup.players > high):
         most = "" if high is None else f" and at most {high}"
