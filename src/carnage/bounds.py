@@ -99,6 +99,12 @@ def scenario_option(name: str, value: Any) -> str | None:
     return None
 
 
+# -- numbers on the wire --------------------------------------------------------------------------
+MAX_SEED = 2**53 - 1
+"""The largest dice seed (and other whole number) the web API takes: the largest integer every
+JSON reader keeps exact (RFC 8259 section 6; JavaScript's ``Number.MAX_SAFE_INTEGER``), so a
+seed a browser shows is the seed the server used, and a schema's bound means what it says."""
+
 # -- campaigns and loops --------------------------------------------------------------------------
 MAX_SEASON_GAMES = 100
 """IN-7 (ours): the longest season: Televised Events in a Televised Season (p.156: "a fixed

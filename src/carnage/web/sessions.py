@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import carnage
+from carnage import bounds
 from carnage.ai.bots import Bot, make_bot
 from carnage.ai.runner import bot_rng
 from carnage.engine.game import Game
@@ -119,8 +120,9 @@ def seed_may_be_chosen(req: NewGameRequest) -> bool:
 
 
 def draw_seed() -> int:
-    """A fresh secret seed (62 bits: too many to search from the first rolls)."""
-    return secrets.randbelow(2**62)
+    """A fresh secret seed (53 bits: too many to search from the first rolls, and a seed
+    every JSON reader keeps exact, so a revealed seed can be given back: ``bounds.MAX_SEED``)."""
+    return secrets.randbelow(bounds.MAX_SEED + 1)
 
 
 class GameSession(SeatedSession):

@@ -14,15 +14,16 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import Field, StrictBool, StrictInt
+from pydantic import Field, StrictBool
 
+from carnage import bounds
 from carnage.campaign.store import CampaignError
 from carnage.team import TeamFileError, TeamSpec, parse_team
 from carnage.web import campaigns as modes
 from carnage.web.campaigndesk import MAX_ROUNDS, Desk
 from carnage.web.deps import StoreDep
 from carnage.web.routers.pages import MISSING, page
-from carnage.web.schemas import Choice, Controller, Message, _In
+from carnage.web.schemas import Choice, Controller, Message, Whole, _In
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["campaigns"])
@@ -32,7 +33,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 MAX_TEAMS = 8
 TOKEN = Query(None, max_length=100, description="A campaign seat's token; none to watch.")
-Version = StrictInt
+Version = Whole
 
 
 _opening = threading.Lock()
@@ -84,9 +85,9 @@ class TeamChange(Write):
 class NextEvent(Write):
     controllers: list[Controller] = Field(min_length=1, max_length=MAX_TEAMS, description=(
         "Who plays each seat (in seat order): human (its player, on the table) or a bot."))
-    max_rounds: StrictInt | None = Field(default=None, ge=1, le=MAX_ROUNDS, description=(
+    max_rounds: Whole | None = Field(default=None, ge=1, le=MAX_ROUNDS, description=(
         "Rounds before the game is called (none: the scenario's own)."))
-    seed: StrictInt | None = Field(default=None, ge=0, le=2**62, description=(
+    seed: Whole | None = Field(default=None, ge=0, le=bounds.MAX_SEED, description=(
         "Dice seed (only when at most one human plays); none: drawn by the server."))
     request: dict[str, Any] | None = Field(default=None, description=(
         "What the meeting decides for the next event, if the mode asks (a Televised "
