@@ -37,9 +37,11 @@ Choice = Annotated[
           "boolean is never an option: JSON true is not the option 1)."),
 ]
 Point = tuple[float, float]
+PLAYERS = (2, 4)
+"""Seats a web table game may have (the table's layout and views are made for two to four)."""
 
 
-def _whole_number(value: Any) -> Any:
+def whole_number(value: Any) -> Any:
     """JSON Schema's ``integer`` includes ``3.0``: a whole float is that integer; a boolean is
     never a number (JSON true is not 1)."""
     if isinstance(value, bool):
@@ -49,9 +51,15 @@ def _whole_number(value: Any) -> Any:
     return value
 
 
-Whole = Annotated[StrictInt, BeforeValidator(_whole_number)]
-"""A whole number as the API's schema promises it (``integer``): 3 or 3.0, never true."""
-Seed = Annotated[Whole, Field(ge=-bounds.MAX_SEED, le=bounds.MAX_SEED)]
+Whole = Annotated[StrictInt, BeforeValidator(whole_number)]
+"""A whole number as the API's schema promises it (``integer``): 3 or 3.0, never true. A
+bounded one puts its ``Field(ge=, le=)`` before the validator (``Seed``), or the published
+schema loses the bounds."""
+Seed = Annotated[StrictInt, Field(ge=-bounds.MAX_SEED, le=bounds.MAX_SEED),
+                 BeforeValidator(whole_number)]
+"""A dice seed: a whole number every JSON reader keeps exact (``bounds.MAX_SEED``)."""
+Count = Annotated[StrictInt, Field(ge=0, le=bounds.MAX_SEED), BeforeValidator(whole_number)]
+"""A version or other count: 0 or more."""
 
 
 class _In(BaseModel):
@@ -142,7 +150,7 @@ class NewGameRequest(_In):
         default=None,
         description="Dice seed (bots, one human or hot-seat only); null picks one at random."
     )
-    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    seats: list[SeatRequest] = Field(min_length=PLAYERS[0], max_length=PLAYERS[1])
     sides: list[list[int]] | None = Field(
         default=None, max_length=8,
         description="Team game (p.123): the seats (from 0) of each side; null: no teams.")

@@ -42,14 +42,12 @@ from carnage.web.botnotes import bot_notes
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
 from carnage.web.redact import events_for, viewer_key
-from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
+from carnage.web.schemas import PLAYERS, Controller, GameView, LogLine, NewGameRequest
 from carnage.web.seated import SeatedSession
 from carnage.web.views import SeatControl, game_view, illegal_choice_text, log_lines
 
 MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
-PLAYERS = (2, 4)
-"""Seats a game may have (fewest, most)."""
 
 
 class ApiError(Exception):

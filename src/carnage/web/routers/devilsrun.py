@@ -58,8 +58,8 @@ class DrSeatRequest(_In):
 
 
 class DrNewGame(_In):
-    mission: str = Field(default="devils-run", max_length=40,
-                         description="devils-run or hell-on-wheels")
+    mission: Literal["devils-run", "hell-on-wheels"] = Field(
+        default="devils-run", description="devils-run or hell-on-wheels")
     seats: list[DrSeatRequest] = Field(min_length=2, max_length=2,
                                        description="Seat 1 plays the Law, seat 2 the Haul's "
                                        "Angels.")
