@@ -39,7 +39,8 @@ def legacy_page() -> FileResponse:
 def legacy_vehicle(
     type: Literal["buggy", "car", "performance_car", "truck"] = Query(
         ..., description="buggy, car, performance_car or truck (the Legacy types, GL-008)"),
-    name: str = Query(..., max_length=120, description="the name on the bottom of the toy"),
+    name: str = Query(..., max_length=120, pattern=r"\S",
+                      description="the name on the bottom of the toy (not blank)"),
     mutations: int = Query(0, ge=0, le=MAX_MUTATIONS, description="mutations gained so far"),
 ) -> dict[str, Any]:
     try:
