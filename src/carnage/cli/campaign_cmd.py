@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carnage import bounds
+from carnage import bounds, guard
 from carnage.campaign.steps import SeasonError
 from carnage.campaign.store import CampaignError, CampaignStore
 
@@ -59,8 +59,8 @@ def _request(present: str | None, skirmish: str | None) -> dict[str, Any]:
         try:
             out["present"] = [int(s) for s in present.split(",") if s.strip()]
         except ValueError:
-            raise SeasonError(f"--present: {present!r} is not a list of seats like 0,2"
-                              ) from None
+            raise SeasonError(f"--present: {guard.short(present)} is not a list of seats "
+                              "like 0,2") from None
     if skirmish is not None:
         out["skirmish"] = skirmish
     return out

@@ -19,6 +19,7 @@ from typing import Annotated, Any, cast
 import typer
 
 from carnage import bounds
+from carnage.cli.play_cmd import MAX_LINE
 from carnage.devilsrun.bots import BOTS, Bot, bot, play_out
 from carnage.devilsrun.game import DevilsRunGame
 from carnage.devilsrun.ruleset import DEVILS_RUN, replay
@@ -168,11 +169,17 @@ def _ask_human(g: DevilsRunGame) -> str | int:
     for i, o in enumerate(d.options, 1):
         typer.echo(f"  {i}. {o.label or o.value}")
     while True:
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_LINE)
         if not line:
             raise typer.Exit(1)
+        if len(line) == MAX_LINE and not line.endswith("\n"):
+            while (more := sys.stdin.readline(MAX_LINE)) and not more.endswith("\n"):
+                pass  # the rest of an over-long line is dropped, never held
+            typer.echo(f"that line is longer than {MAX_LINE:,} characters")
+            continue
         text = line.strip()
-        if text.isdigit() and 1 <= int(text) <= len(d.options):
+        if text.isascii() and text.isdigit() and len(text) <= 6 \
+                and 1 <= int(text) <= len(d.options):
             return d.options[int(text) - 1].value
         for o in d.options:
             if str(o.value) == text:
