@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -44,6 +45,8 @@ JUDGED_BY_CONTENT = {
     "POST /api/tourney": "saved team ids and team files",
     "POST /api/campaigns": "a mode's own options and team files",
     "POST /api/campaigns/{cid}/seats/{seat}/team": "a team file",
+    "GET /api/legacy/vehicle": "a vehicle type by id, alias or book name (the catalogue's "
+                               "resolver)",
 }
 """Operations whose body carries content only the rules can judge (a team file, a roster,
 a campaign's own state): a schema-valid body may still be refused with a 422 naming the
@@ -63,3 +66,35 @@ def test_every_content_judged_operation_exists() -> None:
     published = {f"{method.upper()} {path}" for path, ops in APP.openapi()["paths"].items()
                  for method in ops}
     assert set(JUDGED_BY_CONTENT) <= published
+
+
+# -- the stateful phase: a created game's links (read it, its log, answer, delete) ----------------
+STATEFUL = int(os.environ.get("CARNAGE_FUZZ_EXAMPLES", "5"))
+
+
+class GameStates(schema.include(path_regex="^/api/games").as_state_machine()):  # type: ignore[misc]
+    """Create a game, then follow the links its answer publishes with its id and first
+    seat's token: every answer passes the same checks as above."""
+
+    def before_call(self, case: schemathesis.Case) -> None:
+        # A game of search bots only is played through at creation: minutes of search, not
+        # what this phase is about (the fuzz phase above creates those).
+        if case.operation.path == "/api/games" and isinstance(case.body, dict):
+            for seat in case.body.get("seats") or []:
+                if isinstance(seat, dict) and str(seat.get("controller", "")).startswith(
+                        "search"):
+                    seat["controller"] = "random"
+
+    def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
+        return {"timeout": TIMEOUT}
+
+    def validate_response(self, response: Any, case: schemathesis.Case,
+                          additional_checks: Any = None, **kwargs: Any) -> None:
+        label = f"{case.operation.method.upper()} {case.operation.path}"
+        checks = CHECKS if label in JUDGED_BY_CONTENT else [*CHECKS, positive_data_acceptance]
+        case.validate_response(response, checks=checks)
+
+
+TestGameStates = GameStates.TestCase
+TestGameStates.settings = settings(max_examples=STATEFUL, stateful_step_count=4, deadline=None,
+                                   derandomize=True, suppress_health_check=list(HealthCheck))

@@ -8,7 +8,7 @@ first ``mutations`` mutations; ``GET /api/legacy/name``: a name from our word li
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
@@ -37,8 +37,8 @@ def legacy_page() -> FileResponse:
             responses={422: {"model": Message}},
             summary="A generated Gaslands: Legacy vehicle (ours, not the official app)")
 def legacy_vehicle(
-    type: Literal["buggy", "car", "performance_car", "truck"] = Query(
-        ..., description="buggy, car, performance_car or truck (the Legacy types, GL-008)"),
+    type: str = Query(..., max_length=40, description="buggy, car, performance_car or truck "
+                      "(an id, alias or book name of a Legacy type, GL-008)"),
     name: str = Query(..., max_length=120, pattern=r"\S",
                       description="the name on the bottom of the toy (not blank)"),
     mutations: int = Query(0, ge=0, le=MAX_MUTATIONS, description="mutations gained so far"),
