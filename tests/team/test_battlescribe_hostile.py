@@ -25,17 +25,18 @@ BOUND = 10.0
 
 
 def nested(depth: int) -> bytes:
-    """A vehicle whose weapon holds ``depth`` selections, each inside the last (written as
-    text: ElementTree itself recurses when it writes)."""
-    marker = selection("Deep")
-    text = roster(selection("Car", selection("Machine Gun", marker), type_="model"))
-    open_ = b'<ns0:selections><ns0:selection id="o" name="Options" number="1" type="upgrade">'
-    close = b"</ns0:selection></ns0:selections>"
-    at = text.index(b'<ns0:selection id="id-Deep"')
-    end = text.index(b">", at) + 1
-    inner = text[at:end].replace(b">", b" />") if not text[at:end].endswith(b"/>") else (
-        text[at:end])
-    return text[:at] + open_ * depth + inner + close * depth + text[end:]
+    """A car whose machine gun holds ``depth`` selections, each inside the last (written as
+    text: ElementTree itself recurses when it writes, and its prefixes depend on what other
+    code registered)."""
+    open_ = '<selections><selection id="o" name="Options" number="1" type="upgrade">'
+    close = "</selection></selections>"
+    return (f'<roster xmlns="{NS}" id="r" name="Deep" gameSystemName="Gaslands"><forces>'
+            '<force id="f" name="Team"><selections>'
+            '<selection id="c" name="Car" number="1" type="model"><selections>'
+            '<selection id="g" name="Machine Gun" number="1" type="upgrade">'
+            f"{open_ * depth}{close * depth}"
+            "</selection></selections></selection></selections></force></forces></roster>"
+            ).encode()
 
 
 def weapon_number(number: str) -> bytes:
