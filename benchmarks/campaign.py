@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from carnage.campaign import seasons  # noqa: E402
 from carnage.campaign.store import CampaignStore  # noqa: E402
+from carnage.games.refuelled.campaign import seasons  # noqa: E402
 from carnage.team import load_team  # noqa: E402
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.cli.simulate_cmd import random_teams_setup
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.team.model import CareerSpec, TeamSpec
 
 GAMES = 40

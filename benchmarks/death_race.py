@@ -8,10 +8,10 @@ import time
 from collections import Counter
 
 from carnage.ai import bot_rng, make_bot, play_out
+from carnage.games.refuelled.scenarios.gates import Track, gate_at, passes_along
+from carnage.games.refuelled.scenarios.race_tracks import SHAPES, generate
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.shapes import Pose
-from carnage.rules.scenarios.gates import Track, gate_at, passes_along
-from carnage.rules.scenarios.race_tracks import SHAPES, generate
-from carnage.rulesets.setup import GameSetup, build_game
 
 
 def main() -> None:

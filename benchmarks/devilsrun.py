@@ -6,9 +6,9 @@ import json
 import random
 import time
 
-from carnage.devilsrun.bots import bot, play_out
-from carnage.devilsrun.game import restore
-from carnage.devilsrun.ruleset import DEVILS_RUN
+from carnage.games.devilsrun.bots import bot, play_out
+from carnage.games.devilsrun.game import restore
+from carnage.games.devilsrun.missions import DEVILS_RUN
 
 
 def main() -> None:

@@ -35,8 +35,8 @@ import carnage
 from carnage.ai import HeuristicBot, bot_rng
 from carnage.analysis.workers import bulk_play
 from carnage.compiled import describe
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.cover import clear_memo
-from carnage.rulesets.setup import GameSetup, build_game
 
 
 @dataclass

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from carnage.ai import bot_rng, make_bot
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.web.redact import events_for
 from carnage.web.views import SeatControl, game_view
 

@@ -1,5 +1,5 @@
 """Legacy benchmark: our vehicle generator, mutations, the Legacy team check and the handicap
-loop (carnage/legacy/), on one core.
+loop (carnage/games/legacy/), on one core.
 
     .venv/bin/python benchmarks/legacy.py [--quick]
 
@@ -15,9 +15,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from carnage.legacy.generator import generate_vehicle, legacy_team
-from carnage.legacy.mutations import gain_mutations, next_mutation
-from carnage.legacy.ratings import team_handicaps
+from carnage.games.legacy.generator import generate_vehicle, legacy_team
+from carnage.games.legacy.mutations import gain_mutations, next_mutation
+from carnage.games.legacy.ratings import team_handicaps
 from carnage.team import check_team
 
 TYPES = ("buggy", "car", "performance_car", "truck")

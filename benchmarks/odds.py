@@ -1,4 +1,4 @@
-"""Odds benchmark: how long one exact-odds query takes (``carnage.analysis.odds``, and the Kart
+"""Odds benchmark: how long one exact-odds query takes (``carnage.games.refuelled.odds``, and the Kart
 and Devil's Run odds built on it), on one core.
 
     .venv/bin/python benchmarks/odds.py [--quick]
@@ -18,11 +18,18 @@ import sys
 import time
 from collections.abc import Callable
 
-from carnage.analysis import odds
-from carnage.analysis.odds import Side, attack_odds, explode_odds, flip_odds, skid_odds, smash_odds
-from carnage.analysis.odds_devilsrun import d10_odds, offensive_odds, repair_odds, shoot_odds
-from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
 from carnage.catalog import Weight
+from carnage.games.devilsrun.odds import d10_odds, offensive_odds, repair_odds, shoot_odds
+from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds
+from carnage.games.refuelled import odds
+from carnage.games.refuelled.odds import (
+    Side,
+    attack_odds,
+    explode_odds,
+    flip_odds,
+    skid_odds,
+    smash_odds,
+)
 
 
 def clear() -> None:

@@ -19,7 +19,7 @@ import time
 from collections import Counter
 
 from carnage.ai import HeuristicBot, bot_rng
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 
 SCENARIOS = ("escape-the-city", "rescue", "ambush", "long-road-home")
 
@@ -62,7 +62,7 @@ def campaigns(n: int, seed: int) -> None:
     from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
     from carnage.campaign.store import CampaignStore
-    from carnage.rules.scenarios.escape_the_city import EscapeTheCity
+    from carnage.games.refuelled.scenarios.escape_the_city import EscapeTheCity
 
     store = CampaignStore("sqlite://")
     mode = mode_of("savage-highways")

@@ -7,9 +7,9 @@ import time
 from collections.abc import Callable
 
 from carnage.ai import bot_rng, make_bot, play_out
-from carnage.rules.scenarios.common import spawn
-from carnage.rules.scenarios.common.table import scatter_terrain, table_rng
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.scenarios.common import spawn
+from carnage.games.refuelled.scenarios.common.table import scatter_terrain, table_rng
+from carnage.games.refuelled.setup import GameSetup, build_game
 
 
 def timed(fn: Callable[[], object], n: int) -> float:

@@ -20,10 +20,10 @@ from types import ModuleType
 from typing import Any
 
 from carnage.ai import HeuristicBot, bot_rng
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry import shapes
 from carnage.geometry.reference import plain_distance, plain_penetration
 from carnage.geometry.shapes import Point
-from carnage.rulesets.setup import GameSetup, build_game
 
 Pair = tuple[Sequence[Point], Sequence[Point]]
 

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 
 from carnage.ai import HeuristicBot, bot_rng
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 
 SCENARIOS = ("arena-of-death", "desert-strike", "tank-commander")
 

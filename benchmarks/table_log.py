@@ -20,7 +20,7 @@ import warnings
 from pathlib import Path
 
 from carnage.ai import make_bot
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.web.app import create_app
 from carnage.web.schemas import LogLine
 from carnage.web.views import log_lines

@@ -16,8 +16,7 @@ import statistics
 import time
 
 from carnage.ai import HeuristicBot, bot_rng
-from carnage.engine.movement import template_options
-from carnage.legacy.templates import (
+from carnage.games.legacy.templates import (
     add_exit,
     add_shift,
     combine,
@@ -25,7 +24,8 @@ from carnage.legacy.templates import (
     standard_set,
     with_doughnut,
 )
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.engine.movement import template_options
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.team.io import parse_team
 
 TEAM = {"name": "Rust Bucket", "cans": 50,

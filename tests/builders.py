@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from carnage.catalog import Weight, load_catalog
-from carnage.engine.attack import attack_step
-from carnage.engine.collision import resolve_collisions
-from carnage.engine.flow import activation
-from carnage.engine.game import Flow, Game, RuleOptions
-from carnage.engine.movement import movement_step
-from carnage.engine.scenario import Scenario
-from carnage.engine.state import (
+from carnage.games.refuelled.engine.attack import attack_step
+from carnage.games.refuelled.engine.collision import resolve_collisions
+from carnage.games.refuelled.engine.flow import activation
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
+from carnage.games.refuelled.engine.movement import movement_step
+from carnage.games.refuelled.engine.scenario import Scenario
+from carnage.games.refuelled.engine.state import (
     GameState,
     Obstacle,
     Ramp,
@@ -22,13 +22,13 @@ from carnage.engine.state import (
     VehicleState,
     WeaponMount,
 )
-from carnage.engine.wipeout import wipeout_step
+from carnage.games.refuelled.engine.wipeout import wipeout_step
+from carnage.games.refuelled.scenarios import StreetRace
 from carnage.geometry import footprint
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import ScriptedDice, SeededDice
 from carnage.kernel.effects import run_flows
-from carnage.rules.scenarios import StreetRace
 from carnage.rulesets import REFUELLED, Ruleset
 
 Step = Callable[[Game], Flow]

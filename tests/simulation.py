@@ -11,12 +11,19 @@ from tests.copies import SpotCheck
 
 from carnage.ai import bot_rng, make_bot, play_out
 from carnage.analysis.workers import map_chunks
-from carnage.engine.game import Game
-from carnage.engine.movement import obstructions_for
-from carnage.engine.state import Status
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.movement import obstructions_for
+from carnage.games.refuelled.engine.state import Status
+from carnage.games.refuelled.setup import (
+    GameSetup,
+    build_game,
+    log_text,
+    parse_log,
+    record_game,
+    replay,
+)
 from carnage.geometry.shapes import penetration
 from carnage.kernel.decisions import Decision
-from carnage.rulesets.setup import GameSetup, build_game, log_text, parse_log, record_game, replay
 
 
 def invariant_problems(g: Game) -> list[str]:

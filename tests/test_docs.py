@@ -1,7 +1,7 @@
 """The rule → code → test tables in docs/coverage.md and docs/rulings.md cite only files,
 code names and test functions that exist.
 
-A row cites files in backticks: ``tests/engine/test_x.py::test_name`` (a test), a bare
+A row cites files in backticks: ``tests/games/refuelled/engine/test_x.py::test_name`` (a test), a bare
 ``test_x.py::test_name`` (a test file found by name under tests/), ``::test_name`` (another
 test in the file cited last), a bare ``test_name`` (the same), or a source path
 (``engine/movement.py``, relative to ``src/carnage/`` or to the repository).
@@ -150,5 +150,5 @@ def test_the_citation_check_catches_a_missing_test_and_a_missing_file(
     assert [p.split(": ", 1)[1] for p in problems] == [
         "`::no_such_test`: no no_such_test in tests/test_docs.py",
         "`engine/no_such_module.py`: no such file",
-        "`gone` is not in src/carnage/engine/movement.py",
+        "`gone` is not in src/carnage/games/refuelled/engine/movement.py",
     ]

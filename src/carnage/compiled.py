@@ -30,10 +30,10 @@ PACKAGE = Path(__file__).resolve().parent
 STAMP = PACKAGE / "_compiled.json"
 
 COMPILED: tuple[str, ...] = (
-    "carnage.ai.field",
-    "carnage.ai.bots",
-    "carnage.engine.movement",
-    "carnage.engine.attack",
+    "carnage.games.refuelled.ai.field",
+    "carnage.games.refuelled.ai.bots",
+    "carnage.games.refuelled.engine.movement",
+    "carnage.games.refuelled.engine.attack",
     "carnage.kernel.events",
     "carnage.kernel.effects",
     "carnage.geometry.allround",

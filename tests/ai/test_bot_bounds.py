@@ -15,14 +15,14 @@ import random
 import pytest
 
 from carnage.ai import HeuristicBot, bot_rng
-from carnage.ai.bots import Candidate
-from carnage.ai.field import FAR, distance_field
 from carnage.catalog import TemplateUse
-from carnage.engine.game import Game
-from carnage.engine.movement import parse_template_value, template_use
+from carnage.games.refuelled.ai.bots import Candidate
+from carnage.games.refuelled.ai.field import FAR, distance_field
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.movement import parse_template_value, template_use
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.movement import resolve_move
 from carnage.kernel.decisions import Decision
-from carnage.rulesets.setup import GameSetup, build_game
 
 
 def _exhaustive(bot: HeuristicBot, game: Game, d: Decision

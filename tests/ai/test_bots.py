@@ -9,16 +9,20 @@ import pytest
 from tests.builders import race, rock, vehicle
 
 from carnage.ai import BOTS, HeuristicBot, RandomBot, bot_rng, fallback, make_bot, play_out
-from carnage.ai.field import FAR, distance_field
 from carnage.catalog import TemplateUse, load_catalog
-from carnage.engine.game import Game, ask
-from carnage.engine.movement import obstructions_for, parse_template_value, template_options
-from carnage.engine.state import VehicleState
+from carnage.games.refuelled.ai.field import FAR, distance_field
+from carnage.games.refuelled.engine.game import Game, ask
+from carnage.games.refuelled.engine.movement import (
+    obstructions_for,
+    parse_template_value,
+    template_options,
+)
+from carnage.games.refuelled.engine.state import VehicleState
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.movement import MoveResult, resolve_move
 from carnage.geometry.surfaces import move_pieces
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.decisions import Decision, Interval, Option
-from carnage.rulesets.setup import GameSetup, build_game
 
 RNG = random.Random(0)
 
@@ -130,7 +134,7 @@ def test_heuristic_heads_for_the_finish() -> None:
     g2 = race(racer, dice=[6, 1])
     pick, res = template_pick(g2, racer)
     sc = g2.scenario
-    from carnage.rules.scenarios import StreetRace, crosses
+    from carnage.games.refuelled.scenarios import StreetRace, crosses
 
     assert isinstance(sc, StreetRace)
     assert crosses(sc.finish_line, res.swept(24), racer.length, racer.width), pick

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from tests.builders import attack_game, table, vehicle
 
-from carnage.ai import dropped
-from carnage.ai.dropped import drop_pick, nearest_foe
+from carnage.games.refuelled.ai import dropped
+from carnage.games.refuelled.ai.dropped import drop_pick, nearest_foe
 from carnage.geometry.shapes import distance
 from carnage.kernel.decisions import Decision, Option
 

@@ -8,9 +8,15 @@ import pytest
 from tests.builders import run_step, table, vehicle
 
 from carnage.ai import make_bot
-from carnage.ai.upgrades import cattle_hammer, nitro, siphon, sludge_bearing, sludge_gap
-from carnage.engine.game import Game
-from carnage.engine.state import UpgradeMount, VehicleState
+from carnage.games.refuelled.ai.upgrades import (
+    cattle_hammer,
+    nitro,
+    siphon,
+    sludge_bearing,
+    sludge_gap,
+)
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.state import UpgradeMount, VehicleState
 from carnage.kernel.decisions import Decision, Interval, Option
 
 RNG = random.Random(0)

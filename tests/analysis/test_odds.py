@@ -1,4 +1,4 @@
-"""Exact odds (analysis/odds.py) against distributions worked out by hand, face by face.
+"""Exact odds (odds.py) against distributions worked out by hand, face by face.
 
 Each expected value is written as the small arithmetic that derives it: a D6 attack die misses
 on 1-3 (1/2), hits once on 4-5 (1/3) and twice on a 6 (1/6); in cover 5 is the only plain hit;
@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carnage.analysis.odds import (
+from carnage.catalog import Weight
+from carnage.games.refuelled.odds import (
     Dist,
     OddsError,
     Side,
@@ -29,7 +30,6 @@ from carnage.analysis.odds import (
     smash_odds,
     smash_table,
 )
-from carnage.catalog import Weight
 
 MISS, HIT, CRIT = F(1, 2), F(1, 3), F(1, 6)
 

@@ -18,9 +18,17 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.builders import run_step, table, vehicle
-from tests.engine.test_collision import t_bone_table, tailgate_table
+from tests.games.refuelled.engine.test_collision import t_bone_table, tailgate_table
 
-from carnage.analysis.odds import (
+from carnage.games.refuelled.engine.attack import HANDGUN, Shot, resolve_attacks
+from carnage.games.refuelled.engine.collision import resolve_collisions
+from carnage.games.refuelled.engine.combat import score_attack
+from carnage.games.refuelled.engine.damage import wreck
+from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.skid import CANCEL, DISCARD, DISCARD_HAZARD, SkidResolution
+from carnage.games.refuelled.engine.state import GameState, WeaponMount
+from carnage.games.refuelled.engine.wipeout import wipeout
+from carnage.games.refuelled.odds import (
     Dist,
     Side,
     attack_odds,
@@ -30,14 +38,6 @@ from carnage.analysis.odds import (
     skid_odds,
     smash_odds,
 )
-from carnage.engine.attack import HANDGUN, Shot, resolve_attacks
-from carnage.engine.collision import resolve_collisions
-from carnage.engine.combat import score_attack
-from carnage.engine.damage import wreck
-from carnage.engine.game import Flow, Game
-from carnage.engine.skid import CANCEL, DISCARD, DISCARD_HAZARD, SkidResolution
-from carnage.engine.state import GameState, WeaponMount
-from carnage.engine.wipeout import wipeout
 from carnage.kernel.dice import SeededDice, SkidFace
 
 RUNS = settings(max_examples=8, deadline=None, derandomize=True)

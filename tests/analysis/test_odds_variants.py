@@ -13,26 +13,26 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.analysis.test_odds_monte_carlo import RUNS, agrees, agrees_p, shooting_table
 from tests.builders import collide, play, run_step, table, vehicle
-from tests.devilsrun.helpers import arranged
+from tests.games.devilsrun.helpers import arranged
 
-from carnage.analysis.odds import OddsError, Side, smash_odds
-from carnage.analysis.odds_devilsrun import (
+from carnage.games.devilsrun import board as B
+from carnage.games.devilsrun.odds import (
     d10_test,
     offensive_odds,
     repair_dist,
     shoot_odds,
     shot_dice,
 )
-from carnage.analysis.odds_kart import (
+from carnage.games.kart.odds import (
     kart_attack_odds,
     kart_smash_dice,
     kart_smash_odds,
     wipeout_facings,
 )
-from carnage.devilsrun import board as B
-from carnage.engine.attack import HANDGUN, Shot, resolve_attacks
-from carnage.engine.collision import EVADE, SMASH
-from carnage.engine.game import Flow, Game
+from carnage.games.refuelled.engine.attack import HANDGUN, Shot, resolve_attacks
+from carnage.games.refuelled.engine.collision import EVADE, SMASH
+from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.odds import OddsError, Side, smash_odds
 from carnage.kernel.dice import SeededDice
 from carnage.rulesets import KART
 
@@ -155,7 +155,7 @@ def test_shots_match_the_engines_shooting(
 def test_kart_smash_dice_follow_the_variants_weights() -> None:
     # A car (middle, gear 5) T-bones a buggy (light): 5 + 1 = 6 dice (Refuelled: 7); the
     # buggy would smash back with 2 - 1 = 1. A car in gear 3 head-on into a wall: 3 - 1 = 2;
-    # the wall, Heavyweight, 3 + 1 = 4 (tests/rulesets/kart/test_kart_rules.py).
+    # the wall, Heavyweight, 3 + 1 = 4 (tests/games/kart/test_kart_rules.py).
     car, buggy = Side(5, 2), Side(2, 1)
     assert (kart_smash_dice("t_bone", car, buggy), kart_smash_dice("t_bone", buggy, car)) == (6, 1)
     wall = Side(0, 2, obstacle=True)

@@ -1,4 +1,4 @@
-"""Odds of a pending decision (analysis/pending.py), on exact tables through the real flow:
+"""Odds of a pending decision (pending.py), on exact tables through the real flow:
 an attack declaration in and out of cover, a collision reaction before and after the other
 party has reacted, and the skid dice count."""
 
@@ -15,12 +15,12 @@ from tests.builders import (
     table,
     vehicle,
 )
-from tests.engine.test_collision import t_bone_table
+from tests.games.refuelled.engine.test_collision import t_bone_table
 
-from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
-from carnage.analysis.pending import pending_odds
-from carnage.engine.game import Game
-from carnage.engine.state import VehicleState
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.state import VehicleState
+from carnage.games.refuelled.odds import Side, attack_odds, skid_odds, smash_odds
+from carnage.games.refuelled.pending import pending_odds
 
 
 def shooting(wall: bool) -> tuple[Game, VehicleState]:
@@ -101,7 +101,7 @@ def test_decisions_without_dice_have_no_odds() -> None:
 
 
 def test_in_a_kart_game_attacks_and_collisions_give_hazards() -> None:
-    from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
+    from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds
     from carnage.rulesets import KART
 
     # The Item Attack: the same heavy machine gun at red (gear 3, 4 Hazards), no wall.

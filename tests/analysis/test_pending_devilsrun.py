@@ -1,15 +1,15 @@
-"""Odds of a Devil's Run game's pending decision (analysis/pending_devilsrun.py), on arranged
+"""Odds of a Devil's Run game's pending decision (games/devilsrun/pending.py), on arranged
 roads through the real flow: a shot per target, the evade test, the stash pick-up, the Repair
 roll."""
 
 from __future__ import annotations
 
-from tests.devilsrun.helpers import arranged, play
-from tests.devilsrun.test_flow import _wrecked_buggy
-from tests.devilsrun.test_missions import _with_stash
+from tests.games.devilsrun.helpers import arranged, play
+from tests.games.devilsrun.test_flow import _wrecked_buggy
+from tests.games.devilsrun.test_missions import _with_stash
 
-from carnage.analysis.odds_devilsrun import d10_odds, repair_odds, shoot_odds
-from carnage.analysis.pending_devilsrun import option_odds
+from carnage.games.devilsrun.odds import d10_odds, repair_odds, shoot_odds
+from carnage.games.devilsrun.pending import option_odds
 
 
 def test_each_target_of_a_shot_gets_its_damage_and_wreck_odds() -> None:

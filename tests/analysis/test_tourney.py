@@ -21,7 +21,7 @@ from carnage.analysis.tourney import (
     wilson,
 )
 from carnage.analysis.workers import map_chunks
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.team import load_team
 
 TEAMS = Path(__file__).resolve().parents[2] / "examples" / "teams"

@@ -1,4 +1,4 @@
-"""Gaslands: Legacy chapters 1-5 as a campaign mode (campaign/legacy.py)."""
+"""Gaslands: Legacy chapters 1-5 as a campaign mode (games/legacy/campaign.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from carnage.campaign import legacy as lg
 from carnage.campaign.modes import mode_of
 from carnage.campaign.play import play_next
 from carnage.campaign.steps import ScriptedRandom, SeasonError, Steps, extended
 from carnage.campaign.store import Campaign, CampaignStore, Record
-from carnage.legacy.generator import generate_vehicle, legacy_team
-from carnage.legacy.ratings import team_rating, total_corrosion
+from carnage.games.legacy import campaign as lg
+from carnage.games.legacy.generator import generate_vehicle, legacy_team
+from carnage.games.legacy.ratings import team_rating, total_corrosion
 from carnage.team.model import TeamSpec
 
 
@@ -97,7 +97,7 @@ def test_the_lowest_corrosion_rolls_and_every_team_applies_that_improvement() ->
     c = campaign()
     corroded, _ = lg.legacy_state(c).teams[0].spec.vehicles[0], None
     # seat 0 has one corrosion, so seat 1 (lowest) rolls: a 1, cross out a Hazard icon
-    from carnage.legacy.ratings import mark_corrosion
+    from carnage.games.legacy.ratings import mark_corrosion
 
     v, _ = mark_corrosion(corroded)
     c = extended(c, [Record("vehicle", {"seat": 0, "vehicle": lg.vehicle_json(v)})])
@@ -136,7 +136,7 @@ def test_each_vehicle_mutates_in_its_own_order() -> None:
     c = campaign()
     _, after = run_op(c, {"op": "mutate"}, facts(), [])
     s = lg.legacy_state(after)
-    from carnage.legacy.mutations import next_mutation
+    from carnage.games.legacy.mutations import next_mutation
 
     for seat, t in enumerate(teams()):
         for v, now in zip(t.vehicles, s.teams[seat].spec.vehicles, strict=True):

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from carnage.campaign.modes import MODES, mode_of
-from carnage.campaign.seasons import team_json
 from carnage.campaign.steps import (
     SeasonError,
     StepAsk,
@@ -21,6 +20,7 @@ from carnage.campaign.steps import (
     secret,
 )
 from carnage.campaign.store import Campaign, CampaignStore, Record
+from carnage.games.refuelled.campaign.seasons import team_json
 from carnage.team import load_team
 
 INTRO = Path(__file__).resolve().parents[2] / "examples" / "teams" / "intro.yaml"
@@ -175,7 +175,7 @@ def test_an_escalating_team_change_is_a_step_of_that_seat() -> None:
 
 
 def test_the_escalating_post_game_is_one_sequence_ending_in_roster_steps() -> None:
-    from carnage.rulesets.setup import build_game
+    from carnage.games.refuelled.setup import build_game
 
     c = _season("escalating")
     m = MODES["escalating"]

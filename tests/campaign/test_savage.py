@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from carnage.campaign import savage as sh
 from carnage.campaign.modes import MODES, mode_of
 from carnage.campaign.play import play_next
 from carnage.campaign.steps import SeasonError, extended
 from carnage.campaign.store import Campaign, CampaignStore, Record
 from carnage.cli.main import app
+from carnage.games.refuelled.campaign import savage as sh
 from carnage.team import load_team
 
 TEAMS = Path(__file__).resolve().parents[2] / "examples" / "teams"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from carnage.campaign import seasons
 from carnage.campaign.play import finishing_order, play_next
 from carnage.campaign.store import Campaign, CampaignStore, Record
+from carnage.games.refuelled.campaign import seasons
 from carnage.team import TeamSpec, VehicleSpec, WeaponSpec, load_team
 
 INTRO = Path(__file__).resolve().parents[2] / "examples" / "teams" / "intro.yaml"
@@ -164,7 +164,7 @@ def test_a_death_race_records_its_runners_up(tmp_path: Path) -> None:
 
 
 def test_finishing_order_follows_the_death_race_places() -> None:
-    from carnage.rulesets.setup import GameSetup, build_game
+    from carnage.games.refuelled.setup import GameSetup, build_game
 
     game = build_game(GameSetup(scenario="death-race", teams=(_team("A"), _team("B"),
                                                               _team("C")), players=3), 1)

@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from carnage.campaign import televised as tv
-from carnage.campaign.seasons import team_json
 from carnage.campaign.steps import (
     NextEvent,
     ScriptedRandom,
@@ -20,11 +18,13 @@ from carnage.campaign.steps import (
     extended,
 )
 from carnage.campaign.store import Campaign, Record
-from carnage.engine.game import Game
-from carnage.rules.scenarios.base import SKIRMISH, TELEVISED
-from carnage.rules.scenarios.common import score
-from carnage.rules.scenarios.common.selection import ROLLS
-from carnage.rulesets.setup import build_game
+from carnage.games.refuelled.campaign import televised as tv
+from carnage.games.refuelled.campaign.seasons import team_json
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.scenarios.base import SKIRMISH, TELEVISED
+from carnage.games.refuelled.scenarios.common import score
+from carnage.games.refuelled.scenarios.common.selection import ROLLS
+from carnage.games.refuelled.setup import build_game
 from carnage.team import TeamSpec, VehicleSpec, WeaponSpec, load_team
 from carnage.team.model import CareerSpec
 
@@ -479,7 +479,7 @@ def test_painted_and_converted_bonuses_once_per_player() -> None:
 ])
 def test_scenario_spoils(scenario: str, units: int, dice: list[int], cans: int) -> None:
     """CT-24: each scenario's own spoils, kept by the scenario as data."""
-    from carnage.rules.scenarios import scenario_class
+    from carnage.games.refuelled.scenarios import scenario_class
 
     steps = Steps(dice=ScriptedRandom(dice))
     got, why = tv._scenario_spoils(scenario_class(scenario)(), units, steps)
@@ -487,7 +487,7 @@ def test_scenario_spoils(scenario: str, units: int, dice: list[int], cans: int) 
 
 
 def test_scenario_spoils_are_counted_from_the_game() -> None:
-    from carnage.rules.scenarios.zombie_bash import ZOMBIES
+    from carnage.games.refuelled.scenarios.zombie_bash import ZOMBIES
 
     m = _mode()
     c = _season(2)
@@ -536,7 +536,7 @@ def test_resistance_broadcast_and_censorship() -> None:
 
 
 def _place(result: dict[str, Any], seat: int) -> int:
-    from carnage.campaign.seasons import ranked
+    from carnage.games.refuelled.campaign.seasons import ranked
 
     return ranked(result["places"])[seat]
 

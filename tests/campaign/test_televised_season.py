@@ -9,9 +9,9 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from carnage.campaign import televised as tv
 from carnage.campaign.store import CampaignStore
 from carnage.cli.main import app
+from carnage.games.refuelled.campaign import televised as tv
 
 TEAMS = Path(__file__).resolve().parents[2] / "examples" / "teams"
 INTRO = str(TEAMS / "intro.yaml")

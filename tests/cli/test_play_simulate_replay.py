@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from carnage.ai import make_bot
 from carnage.cli.main import app
 from carnage.cli.play_cmd import TerminalPlay, parse_answer, table_view
+from carnage.games.refuelled.setup import GameSetup, build_game, read_log
 from carnage.kernel.decisions import Decision, IllegalChoice, Interval, Option
-from carnage.rulesets.setup import GameSetup, build_game, read_log
 
 runner = CliRunner(env={"COLUMNS": "120", "NO_COLOR": "1"})
 ROOT = Path(__file__).resolve().parents[2]

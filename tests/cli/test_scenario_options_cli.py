@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from carnage.cli.main import app
-from carnage.rulesets.setup import read_log, replay
+from carnage.games.refuelled.setup import read_log, replay
 
 runner = CliRunner(env={"COLUMNS": "160", "NO_COLOR": "1"})
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from carnage.cli.main import app
-from carnage.devilsrun.ruleset import replay
-from carnage.rules.scenarios import SCENARIOS
+from carnage.games.devilsrun.missions import replay
+from carnage.games.refuelled.scenarios import SCENARIOS
 
 runner = CliRunner(env={"COLUMNS": "160", "NO_COLOR": "1"})
 

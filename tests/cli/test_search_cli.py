@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from carnage.ai import search
 from carnage.cli.main import app
 from carnage.cli.play_cmd import TerminalPlay
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 
 runner = CliRunner()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from carnage.cli.play_cmd import TerminalPlay
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 
 
 def _printed(seats: list[str]) -> str:

@@ -15,8 +15,8 @@ from tests.cli.test_hostile_cli import clean_exit_2
 from tests.web.test_api_support import TestClient, new_client, racer_team
 
 from carnage import bounds
-from carnage.legacy.generator import generate_vehicle, legacy_team
-from carnage.legacy.mutations import gain_mutations
+from carnage.games.legacy.generator import generate_vehicle, legacy_team
+from carnage.games.legacy.mutations import gain_mutations
 from carnage.team import TeamFileError, TeamSpec, parse_team
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -24,8 +24,8 @@ from typer.testing import CliRunner
 
 from carnage.cli.judge_cmd import judge_scene
 from carnage.cli.main import app
+from carnage.games.refuelled.setup import SetupError, log_text, parse_log, record_game, replay
 from carnage.geometry.scene import SceneError, load_scene
-from carnage.rulesets.setup import SetupError, log_text, parse_log, record_game, replay
 from carnage.team import TeamFileError, check_team, load_team
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,7 +171,7 @@ def test_scenes_clean_error_or_answers(doc: Any) -> None:
 # -- game logs ---------------------------------------------------------------------------------
 def _small_log() -> list[dict[str, Any]]:
     from carnage.ai import bot_rng, make_bot, play_out
-    from carnage.rulesets.setup import GameSetup, build_game
+    from carnage.games.refuelled.setup import GameSetup, build_game
 
     setup = GameSetup(max_rounds=1)
     game = build_game(setup, 3)

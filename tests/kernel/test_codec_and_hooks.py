@@ -7,7 +7,7 @@ import json
 import pytest
 
 import carnage
-from carnage.engine.state import Status
+from carnage.games.refuelled.engine.state import Status
 from carnage.geometry.shapes import Pose
 from carnage.kernel.codec import CodecError, decode, encode
 from carnage.kernel.dice import ScriptedDice, SeededDice, dice_from_json, dice_to_json

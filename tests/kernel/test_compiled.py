@@ -124,7 +124,7 @@ def _copies(obj: object) -> list[str]:
 
 
 def test_objects_of_compiled_modules_copy_as_they_do_in_plain_python():
-    from carnage.ai.bots import HeuristicBot, RandomBot
+    from carnage.games.refuelled.ai.bots import HeuristicBot, RandomBot
     from carnage.kernel.effects import EffectRegistry
     from carnage.kernel.events import Event, EventLog
 

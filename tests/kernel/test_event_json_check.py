@@ -78,8 +78,8 @@ def test_lists_of_dicts_pass_the_quick_check_and_bad_values_inside_are_still_ref
 def test_a_game_logs_its_own_data_and_hands_watchers_a_copy() -> None:
     from tests.builders import table, vehicle
 
-    from carnage.engine.game import Game
-    from carnage.engine.scenario import Scenario
+    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.scenario import Scenario
     from carnage.rulesets import REFUELLED
 
     seen: list[dict[str, object]] = []

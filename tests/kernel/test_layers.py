@@ -21,18 +21,18 @@ def _imports(package: str) -> set[tuple[str, str]]:
 
 def test_the_kernel_imports_no_game() -> None:
     bad = {(f, m) for f, m in _imports("kernel")
-           if m.startswith(("carnage.engine", "carnage.rules", "carnage.rulesets",
-                            "carnage.devilsrun", "carnage.catalog", "carnage.team"))}
+           if m.startswith(("carnage.games.refuelled.engine", "carnage.games.refuelled.rules", "carnage.rulesets",
+                            "carnage.games.devilsrun", "carnage.catalog", "carnage.team"))}
     assert bad == set()
 
 
 def test_the_engine_imports_no_rules_module_nor_the_rulesets() -> None:
     bad = {(f, m) for f, m in _imports("engine")
-           if m.startswith(("carnage.rules", "carnage.rulesets"))}
+           if m.startswith(("carnage.games.refuelled.rules", "carnage.rulesets"))}
     assert bad == set()
 
 
 def test_devils_run_uses_the_kernel_not_refuelled() -> None:
     bad = {(f, m) for f, m in _imports("devilsrun")
-           if m.startswith(("carnage.engine", "carnage.rules", "carnage.rulesets"))}
+           if m.startswith(("carnage.games.refuelled.engine", "carnage.games.refuelled.rules", "carnage.rulesets"))}
     assert bad == set()

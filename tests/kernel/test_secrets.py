@@ -7,7 +7,7 @@ import json
 
 from tests.builders import run_step, table, vehicle
 
-from carnage.engine.game import Flow, Game, ask
+from carnage.games.refuelled.engine.game import Flow, Game, ask
 from carnage.kernel.secrets import (
     REDACTED,
     is_hidden_from,

@@ -13,7 +13,7 @@ from carnage.catalog import load_catalog
 from carnage.catalog.models import Facing
 from carnage.cli.main import app
 from carnage.cli.simulate_cmd import random_teams_setup
-from carnage.rulesets.setup import GameSetup, read_log, replay
+from carnage.games.refuelled.setup import GameSetup, read_log, replay
 from carnage.team import check_team
 from carnage.team.random_team import RandomTeamError, random_team
 

@@ -13,7 +13,7 @@ from carnage.catalog import load_catalog
 from carnage.catalog.models import UpgradeKind, Weight
 from carnage.cli.main import app
 from carnage.cli.simulate_cmd import random_teams_setup
-from carnage.rulesets.setup import GameSetup, read_log
+from carnage.games.refuelled.setup import GameSetup, read_log
 from carnage.team import check_team
 from carnage.team import random_team as random_team_module
 from carnage.team.random_team import random_team

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.web.views import NEUTRAL_COLOUR, colour, game_view, table_svg
 
 

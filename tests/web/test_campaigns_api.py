@@ -16,9 +16,9 @@ from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (fixtures)
 from tests.web.test_api_support import new_client, racer_team
 
 from carnage.ai import make_bot
-from carnage.campaign import seasons
 from carnage.campaign.play import finishing_order
 from carnage.campaign.store import CampaignStore
+from carnage.games.refuelled.campaign import seasons
 from carnage.team import parse_team
 from carnage.web import campaigndesk
 from carnage.web.app import create_app

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import update
 from tests.web.test_api_support import TestClient, new_client
 
-from carnage.devilsrun.ruleset import DEVILS_RUN
+from carnage.games.devilsrun.missions import DEVILS_RUN
 from carnage.web import drsessions
 from carnage.web.drsessions import DevilsRunGameRow
 
@@ -294,7 +294,7 @@ def test_a_damaged_saved_game_is_a_409_not_a_crash(client: TestClient) -> None:
 def test_options_that_roll_dice_carry_their_exact_odds(client: TestClient) -> None:
     # Both gangs seated here; answer "shoot" and the first target whenever offered, until a
     # shot's target is to be chosen: each target carries the odds of the shot at it.
-    from carnage.analysis.odds_devilsrun import shoot_odds
+    from carnage.games.devilsrun.odds import shoot_odds
 
     g = _create(client, ["human", "human"], hot_seat=True, seed=3)
     tokens = f"{g['seats'][0]['token']},{g['seats'][1]['token']}"

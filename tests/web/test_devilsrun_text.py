@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from carnage.devilsrun.bots import bot
-from carnage.devilsrun.game import DevilsRunGame
-from carnage.devilsrun.ruleset import DEVILS_RUN
+from carnage.games.devilsrun.bots import bot
+from carnage.games.devilsrun.game import DevilsRunGame
+from carnage.games.devilsrun.missions import DEVILS_RUN
 from carnage.kernel.events import Event
 from carnage.web import drtext
 

@@ -36,7 +36,7 @@ RIGGERS = {"name": "Riggers", "cans": 60, "vehicles": [
 
 
 def legacy_team_json(name: str, picks: list[tuple[str, str]]) -> dict[str, Any]:
-    from carnage.legacy.generator import generate_vehicle, legacy_team
+    from carnage.games.legacy.generator import generate_vehicle, legacy_team
 
     team = legacy_team(name, [generate_vehicle(t, n) for t, n in picks])
     return team.model_dump(mode="json", exclude_none=True)

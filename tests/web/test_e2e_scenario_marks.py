@@ -1,15 +1,15 @@
 """The board in a real browser draws a scenario it has never heard of from the view alone: the
-zone, token, gate, spawn point and label of tests/engine/test_scenario_view.py's
+zone, token, gate, spawn point and label of tests/games/refuelled/engine/test_scenario_view.py's
 ``MarkedGround``, and Street Race's lines as before."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from tests.engine.test_scenario_view import SEATS, marked_game
+from tests.games.refuelled.engine.test_scenario_view import SEATS, marked_game
 from tests.web.test_e2e_board import tab  # noqa: F401  (the board's fixture)
 from tests.web.test_e2e_support import Tab
 
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.web.views import game_view
 
 

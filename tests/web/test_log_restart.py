@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.web.test_api_support import new_client
 
-from carnage.ai.bots import make_bot
+from carnage.games.refuelled.ai.bots import make_bot
 from carnage.web.sessions import Games
 
 

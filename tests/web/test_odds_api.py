@@ -10,10 +10,10 @@ import pytest
 from tests.web.test_api_games import advance_until, new_game
 from tests.web.test_api_support import TestClient, new_client
 
-from carnage.analysis.odds import attack_odds, skid_odds
 from carnage.catalog import load_catalog
-from carnage.engine.attack import fire_check, weapon_arc
-from carnage.engine.wipeout import WIPEOUT_AT
+from carnage.games.refuelled.engine.attack import fire_check, weapon_arc
+from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
+from carnage.games.refuelled.odds import attack_odds, skid_odds
 
 
 @pytest.fixture

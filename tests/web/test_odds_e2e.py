@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from tests.web.test_e2e_support import api, new_context, open_page, shot
 
-from carnage.analysis.odds import Side, attack_odds, skid_odds, smash_odds
-from carnage.analysis.odds_devilsrun import offensive_odds
-from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds
+from carnage.games.devilsrun.odds import offensive_odds
+from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds
+from carnage.games.refuelled.odds import Side, attack_odds, skid_odds, smash_odds
 
 
 def bars(page: Page, panel: str, chart: str) -> dict[str, float]:

@@ -10,9 +10,9 @@ import pytest
 from tests.web.test_api_support import TestClient, new_client
 from tests.web.test_odds_api import get
 
-from carnage.analysis.odds import Side
-from carnage.analysis.odds_devilsrun import offensive_odds, repair_odds, shoot_odds
-from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds, wipeout_facings
+from carnage.games.devilsrun.odds import offensive_odds, repair_odds, shoot_odds
+from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds, wipeout_facings
+from carnage.games.refuelled.odds import Side
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from carnage.ai import make_bot
-from carnage.rulesets.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.team.random_team import random_team
 from carnage.web.plain import (
     choice_text,

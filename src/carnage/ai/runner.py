@@ -6,10 +6,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from carnage.ai.bots import Bot
+from carnage.games.refuelled.ai.bots import Bot
 
 if TYPE_CHECKING:
-    from carnage.engine.game import Game
+    from carnage.games.refuelled.engine.game import Game
     from carnage.kernel.decisions import Decision
 
 MAX_CHOICES = 20_000

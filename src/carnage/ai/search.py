@@ -340,7 +340,7 @@ class RefuelledAdapter(Adapter):
     heuristic bot."""
 
     def __init__(self, players: int) -> None:
-        from carnage.ai.bots import HeuristicBot
+        from carnage.games.refuelled.ai.bots import HeuristicBot
 
         self.bot = HeuristicBot()
         self.own = HeuristicBot(desired_gear=self.OWN_GEAR)
@@ -379,7 +379,7 @@ class RefuelledAdapter(Adapter):
     def _template_scores(self, game: Any, d: Decision) -> list[tuple[float, Choice]] | None:
         """Every template scored as the heuristic bot scores it, best first."""
         from carnage.catalog import TemplateUse
-        from carnage.engine.movement import parse_template_value, template_use
+        from carnage.games.refuelled.engine.movement import parse_template_value, template_use
         from carnage.geometry.movement import resolve_move
 
         bot = self.bot
@@ -436,7 +436,7 @@ class DevilsRunAdapter(Adapter):
     tokens, chassis points of running vehicles, and distance up the road."""
 
     def __init__(self) -> None:
-        from carnage.devilsrun.bots import heuristic_bot
+        from carnage.games.devilsrun.bots import heuristic_bot
 
         super().__init__(heuristic_bot, 2)
 
@@ -444,7 +444,7 @@ class DevilsRunAdapter(Adapter):
         out = game.outcome()
         if out is not None:
             return outcome_values(out, self.players)
-        from carnage.devilsrun.state import RUNNING
+        from carnage.games.devilsrun.state import RUNNING
 
         st = game.state
         scores = [0.0, 0.0]
@@ -466,7 +466,7 @@ def adapter_for(game: Any) -> Adapter:
     name = getattr(game, "ruleset_name", None)
     if name == "refuelled":
         return RefuelledAdapter(int(game.state.players))
-    from carnage.devilsrun.game import DevilsRunGame
+    from carnage.games.devilsrun.game import DevilsRunGame
 
     if isinstance(game, DevilsRunGame):
         return DevilsRunAdapter()

@@ -17,8 +17,8 @@ from carnage.campaign.steps import NextEvent, SeasonError, StepAsk, Steps
 from carnage.campaign.store import Campaign, Record
 
 if TYPE_CHECKING:
-    from carnage.engine.game import Game
-    from carnage.rulesets.setup import GameSetup
+    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.setup import GameSetup
     from carnage.team import TeamSpec
 
 __all__ = ["MODES", "Mode", "NextEvent", "SeasonError", "StepAsk", "Steps", "mode_of"]
@@ -74,10 +74,10 @@ class Mode(Protocol):
 
 
 def _build() -> Mapping[str, Mode]:
-    from carnage.campaign.legacy import LEGACY
-    from carnage.campaign.savage import SAVAGE_HIGHWAYS
-    from carnage.campaign.seasons import CHAMPIONSHIP, ESCALATING
-    from carnage.campaign.televised import TELEVISED
+    from carnage.games.legacy.campaign import LEGACY
+    from carnage.games.refuelled.campaign.savage import SAVAGE_HIGHWAYS
+    from carnage.games.refuelled.campaign.seasons import CHAMPIONSHIP, ESCALATING
+    from carnage.games.refuelled.campaign.televised import TELEVISED
 
     modes: list[Mode] = [ESCALATING, CHAMPIONSHIP, TELEVISED, SAVAGE_HIGHWAYS, LEGACY]
     return MappingProxyType({m.id: m for m in modes})

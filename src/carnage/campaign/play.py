@@ -15,8 +15,8 @@ from typing import Any
 
 from carnage.campaign.steps import SeasonError, StepAsk, extended
 from carnage.campaign.store import CampaignStore
-from carnage.engine.game import Game
-from carnage.engine.state import Status
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.state import Status
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     from carnage.ai import make_bot, play_out
     from carnage.ai.runner import bot_rng
     from carnage.campaign.modes import mode_of
-    from carnage.rulesets.setup import SetupError, build_game
+    from carnage.games.refuelled.setup import SetupError, build_game
 
     c = store.get(cid)
     mode = mode_of(c.mode)

@@ -3,7 +3,7 @@
 A campaign is a header (mode, options, a version number) and an ordered list of records, each
 saying what happened, when, and in which game. Nothing is ever updated in place but the
 version: standings, allowances and the schedule are derived from the records
-(``carnage.campaign.seasons``). ``append`` writes a whole post-game sequence in one transaction
+(``carnage.games.refuelled.campaign.seasons``). ``append`` writes a whole post-game sequence in one transaction
 and only if the caller saw the newest version; otherwise it raises ``ConflictError``, so two
 editors are serialised, never merged silently.
 """

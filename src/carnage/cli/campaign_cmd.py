@@ -221,7 +221,7 @@ def team_change(
 ) -> None:
     """Between games: replace a team's roster by the mode's rules (Cans given, workshop)."""
     from carnage.campaign.modes import mode_of
-    from carnage.campaign.seasons import team_cost, team_json
+    from carnage.games.refuelled.campaign.seasons import team_cost, team_json
     from carnage.team import TeamFileError, load_team
 
     store = _store(db)
@@ -260,9 +260,9 @@ def auto(
 ) -> None:
     """Play the next N events with bots and record each (one transaction per event); stops
     early when the campaign is over."""
-    from carnage.ai.bots import BOTS
     from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
+    from carnage.games.refuelled.ai.bots import BOTS
 
     if not 1 <= events <= bounds.MAX_SEASON_GAMES:
         raise _fail(f"--events must be 1 to {bounds.MAX_SEASON_GAMES}, not {events} "

@@ -20,9 +20,9 @@ import typer
 
 from carnage import bounds
 from carnage.cli.play_cmd import MAX_LINE
-from carnage.devilsrun.bots import BOTS, Bot, bot, play_out
-from carnage.devilsrun.game import DevilsRunGame
-from carnage.devilsrun.ruleset import DEVILS_RUN, replay
+from carnage.games.devilsrun.bots import BOTS, Bot, bot, play_out
+from carnage.games.devilsrun.game import DevilsRunGame
+from carnage.games.devilsrun.missions import DEVILS_RUN, replay
 from carnage.kernel.decisions import IllegalChoice
 
 app = typer.Typer(
@@ -234,7 +234,7 @@ def cards_command(
     svg: Annotated[Path, typer.Option(help="write the printable stat cards here")],
 ) -> None:
     """Write printable stat cards for both gangs' vehicles as SVG."""
-    from carnage.devilsrun.render import stat_cards
+    from carnage.games.devilsrun.render import stat_cards
 
     try:
         svg.write_text(stat_cards(), encoding="utf-8")
@@ -252,7 +252,7 @@ def board_command(
     40,
 ) -> None:
     """Draw the road (tiles, vehicles, the active vehicle's arcs) after some bot choices."""
-    from carnage.devilsrun.render import render_board
+    from carnage.games.devilsrun.render import render_board
 
     _check_scenario(scenario)
     g = DEVILS_RUN.new_game(scenario, seed=seed)

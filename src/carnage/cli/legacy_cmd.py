@@ -1,5 +1,5 @@
 """``carnage legacy ...``: our Gaslands: Legacy vehicle generator, mutations, names, teams and
-handicaps (carnage/legacy/; ours, not the official web app).
+handicaps (carnage/games/legacy/; ours, not the official web app).
 
 ``generate`` and ``mutate`` print a vehicle (``--json``: its team-file form, with ``legacy``
 holding the generated bonuses, rating, mutations and corrosion; ``mutate --json`` wraps it as
@@ -20,11 +20,11 @@ from rich.console import Console
 from rich.table import Table
 
 from carnage import bounds
-from carnage.legacy.digits import LegacyError
-from carnage.legacy.generator import generate_vehicle, legacy_team, vehicle_json
-from carnage.legacy.mutations import Gain, gain_mutations
-from carnage.legacy.names import vehicle_name
-from carnage.legacy.ratings import team_handicaps, team_rating
+from carnage.games.legacy.digits import LegacyError
+from carnage.games.legacy.generator import generate_vehicle, legacy_team, vehicle_json
+from carnage.games.legacy.mutations import Gain, gain_mutations
+from carnage.games.legacy.names import vehicle_name
+from carnage.games.legacy.ratings import team_handicaps, team_rating
 from carnage.team import TeamFileError, TeamSpec, VehicleReport, VehicleSpec, check_team
 from carnage.team.io import load_team
 

@@ -1,5 +1,5 @@
 """``carnage odds ...``: exact odds of attacks, skid dice, flip and explosion checks and smash
-collisions (``carnage.analysis.odds``).
+collisions (``carnage.games.refuelled.odds``).
 
 Each command prints a Rich table (count, P(= k), P(>= k), the exact fraction) or, with
 ``--json``, probabilities as floats keyed by the count. Bad options: one line on stderr, exit 2.
@@ -15,7 +15,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carnage.analysis.odds import (
+from carnage.catalog import Weight
+from carnage.games.refuelled.engine.damage import EXPLOSION_DICE
+from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
+from carnage.games.refuelled.odds import (
     CRIT_HITS,
     AttackOdds,
     Dist,
@@ -30,9 +33,6 @@ from carnage.analysis.odds import (
     skid_odds,
     smash_odds,
 )
-from carnage.catalog import Weight
-from carnage.engine.damage import EXPLOSION_DICE
-from carnage.engine.wipeout import WIPEOUT_AT
 
 app = typer.Typer(help="Exact odds of the game's dice.", no_args_is_help=True)
 
@@ -178,7 +178,7 @@ def explode(
     p = p_explode(ammo, bonus)
     con.print(f"{ammo} ammo: P(explode) {float(p):.2%} ({p})")
     if w is not None:
-        from carnage.analysis.odds import explosion_attack
+        from carnage.games.refuelled.odds import explosion_attack
 
         _attack_tables(con, f"{w.value} explosion ({EXPLOSION_DICE[w]} dice)",
                        explosion_attack(w, evade_gear=evade_gear))

@@ -1,6 +1,6 @@
 """``carnage odds devilsrun ...`` and ``carnage odds kart ...``: exact odds of Devil's Run's
 D10 tests, shots and offensive moves, and of the Kart variant's Item Attacks, Collisions and
-Wipeouts (``carnage.analysis.odds_devilsrun``, ``carnage.analysis.odds_kart``).
+Wipeouts (``carnage.games.devilsrun.odds``, ``carnage.games.kart.odds``).
 
 As the other odds commands: a Rich table, or with ``--json`` floats keyed by the count; bad
 options one line on stderr, exit 2.
@@ -13,8 +13,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from carnage.analysis.odds import CRIT_HITS, collision_sides
-from carnage.analysis.odds_devilsrun import (
+from carnage.cli.odds_cmd import Json, _emit, _guard, dist_table
+from carnage.games.devilsrun.odds import (
     OFFENSIVES,
     d10_odds,
     offensive_odds,
@@ -22,9 +22,9 @@ from carnage.analysis.odds_devilsrun import (
     repair_odds,
     shoot_odds,
 )
-from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds, wipeout_facings
-from carnage.cli.odds_cmd import Json, _emit, _guard, dist_table
-from carnage.engine.wipeout import WIPEOUT_AT
+from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds, wipeout_facings
+from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
+from carnage.games.refuelled.odds import CRIT_HITS, collision_sides
 
 devilsrun = typer.Typer(help="Exact odds of Devil's Run: Route 666's dice.",
                         no_args_is_help=True)

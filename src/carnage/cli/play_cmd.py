@@ -29,7 +29,8 @@ from carnage.cli.scenario_opts import (
     with_scenario_options,
 )
 from carnage.cli.scenario_report import report_lines
-from carnage.engine.game import Game, RuleOptions
+from carnage.games.refuelled.engine.game import Game, RuleOptions
+from carnage.games.refuelled.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event
 from carnage.render.scenario import drawable_shapes
@@ -42,7 +43,6 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
-from carnage.rulesets.setup import SetupError, build_game, make_setup, record_game, write_log
 from carnage.web.plain import plain, seat_name
 from carnage.web.redact import events_for
 from carnage.web.schemas import LogLine
@@ -329,7 +329,7 @@ def _play_other_ruleset(ruleset: str, scenario: str, p1: str, p2: str, seed: int
                    "Angels); leave --team out", err=True)
         raise typer.Exit(2)
     from carnage.cli import devilsrun_cmd
-    from carnage.devilsrun.bots import BOTS
+    from carnage.games.devilsrun.bots import BOTS
 
     seats = [p1.strip().lower(), p2.strip().lower()]
     for i, s in enumerate(seats):

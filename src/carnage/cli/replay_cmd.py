@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from carnage.rulesets.setup import SetupError, read_log, replay
+from carnage.games.refuelled.setup import SetupError, read_log, replay
 
 
 def replay_command(

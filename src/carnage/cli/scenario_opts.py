@@ -1,6 +1,6 @@
 """Scenario options shared by ``carnage play`` and ``carnage simulate``: ``--sides`` (team
 games, p.123), ``--option name=value`` (scenario variants), ``--table FILE`` (a table laid out
-by hand, rules/scenarios/common/table.py) and ``random:<table>`` scenarios (p.122). Any
+by hand, scenarios/common/table.py) and ``random:<table>`` scenarios (p.122). Any
 problem is a ``SetupError`` naming the option."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from carnage.rulesets.setup import (
+from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
     parse_scenario_options,

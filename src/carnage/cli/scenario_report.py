@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from carnage.engine.game import Game
+    from carnage.games.refuelled.engine.game import Game
 
 
 def report_lines(game: Game) -> list[str]:

@@ -41,7 +41,7 @@ def scenario_rows(ruleset: str) -> list[dict[str, Any]]:
             rows.append({**_row(ruleset, info, None, low, high), "table": cls.table})
         return rows
     if ruleset == "devils-run":
-        from carnage.devilsrun.ruleset import DEVILS_RUN
+        from carnage.games.devilsrun.missions import DEVILS_RUN
 
         for s in DEVILS_RUN.scenarios:
             info = ScenarioInfo(id=s.id, name=s.name, page=s.page,

@@ -39,8 +39,8 @@ from carnage.cli.scenario_opts import (
     with_scenario_options,
 )
 from carnage.cli.scenario_report import tally
-from carnage.engine.game import RuleOptions
-from carnage.rulesets.setup import (
+from carnage.games.refuelled.engine.game import RuleOptions
+from carnage.games.refuelled.setup import (
     GameRecord,
     GameSetup,
     SetupError,

@@ -28,7 +28,7 @@ from carnage.analysis.tourney import (
     check_tourney,
     run_tourney,
 )
-from carnage.engine.game import RuleOptions
+from carnage.games.refuelled.engine.game import RuleOptions
 from carnage.team import TeamFileError, TeamSpec, load_team
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from carnage.engine.scenario_view import Drawable
+from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.render.svg import TemplateShape
 

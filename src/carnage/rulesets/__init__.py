@@ -6,11 +6,11 @@ another ruleset added, e.g. in a test); ``get_ruleset(name)`` finds one.
 
 from __future__ import annotations
 
+from carnage.games.devilsrun.ruleset import DEVILS_RUN_RULESET
+from carnage.games.kart.ruleset import KART
+from carnage.games.legacy.ruleset import LEGACY
+from carnage.games.refuelled.ruleset import REFUELLED, refuelled_ruleset
 from carnage.kernel.ruleset import Ruleset, Rulesets
-from carnage.rulesets.devilsrun import DEVILS_RUN_RULESET
-from carnage.rulesets.kart import KART
-from carnage.rulesets.legacy import LEGACY
-from carnage.rulesets.refuelled import REFUELLED, refuelled_ruleset
 
 RULESETS = Rulesets({REFUELLED.name: REFUELLED, DEVILS_RUN_RULESET.name: DEVILS_RUN_RULESET,
                      KART.name: KART, LEGACY.name: LEGACY})

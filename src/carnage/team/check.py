@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from carnage.catalog.loader import Catalog, load_catalog
-from carnage.team import career, legacy, specials, sponsors  # noqa: F401  (registers the build effects)
+from carnage.games.legacy import team as legacy  # noqa: F401  (registers the build effects)
+from carnage.team import career, specials, sponsors  # noqa: F401  (registers the build effects)
 from carnage.team.build import price_vehicle, resolve_team
 from carnage.team.effects import sponsor_effects, vehicle_effects
 from carnage.team.model import TeamSpec
@@ -20,7 +21,7 @@ def check_team(
     notes (``TeamReport.relaxed``); budget, slots, facings and item limits are always enforced.
     """
     cat = catalog if catalog is not None else load_catalog()
-    if legacy.is_legacy(spec):  # the Legacy build mode (team/legacy.py)
+    if legacy.is_legacy(spec):  # the Legacy build mode (games/legacy/team.py)
         return legacy.check_legacy_team(spec, cat, homebrew)
     res = resolve_team(spec, cat)
     team = res.team

@@ -132,6 +132,6 @@ def vehicle_effects(team: TeamBuild, v: VehicleBuild) -> list[BuildEffect]:
     out += [PERK_RULES[p.perk.id] for p in v.perks if p.perk.id in PERK_RULES]
     if v.spec.career is not None:
         out += CAREER_RULES
-    if v.spec.legacy is not None and "legacy_build" in VEHICLE_RULES:  # team/legacy.py
+    if v.spec.legacy is not None and "legacy_build" in VEHICLE_RULES:  # games/legacy/team.py
         out.append(VEHICLE_RULES["legacy_build"])
     return out

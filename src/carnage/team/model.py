@@ -118,7 +118,7 @@ class CareerSpec(_Spec):
 class LegacySpec(_Spec):
     """A Gaslands: Legacy vehicle's generated and permanent state (Legacy, "Creating a Legacy
     Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
-    (carnage/team/legacy.py); its generator and mutations are carnage/legacy/."""
+    (carnage/games/legacy/team.py); its generator and mutations are carnage/games/legacy/."""
 
     hull: StrictInt = _upto(bounds.LEGACY_MAX_HULL)
     """Hull gained over the type's (the generator's bonus and mutations)."""
@@ -161,14 +161,14 @@ class TeamSpec(_Spec):
     vehicles: Annotated[tuple[VehicleSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
     templates: Any = None
     """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
-    carnage/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
+    carnage/games/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
 
     @field_validator("templates", mode="before")
     @classmethod
     def _templates(cls, v: Any) -> Any:
         if v is None:
             return None
-        from carnage.legacy.templates import TemplateError, parse_template_set
+        from carnage.games.legacy.templates import TemplateError, parse_template_set
 
         try:
             return parse_template_set(v)

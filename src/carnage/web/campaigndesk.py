@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from carnage.campaign.steps import SeasonError, StepAsk, secret
 from carnage.campaign.store import Campaign, CampaignError, CampaignStore, ConflictError, Record
-from carnage.rulesets.setup import SetupError
+from carnage.games.refuelled.setup import SetupError
 from carnage.team import TeamSpec
 from carnage.web import campaigns as modes
 from carnage.web.ownership import Owners

@@ -30,8 +30,8 @@ from typing import Any
 from carnage.campaign.modes import MODES, Mode, NextEvent, SeasonError, StepAsk, Steps
 from carnage.campaign.steps import extended
 from carnage.campaign.store import Campaign, Record
-from carnage.engine.game import Game
-from carnage.rulesets.setup import GameSetup
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.setup import GameSetup
 from carnage.team import TeamSpec, VehicleSpec
 
 __all__ = ["NextEvent", "SeasonError", "StepAsk", "Steps"]
@@ -208,7 +208,7 @@ def _current(c: Campaign, seat: int) -> TeamSpec | None:
 def change_team(c: Campaign, seat: int, new: TeamSpec) -> RosterCheck:
     """A team's new roster between games, through the mode's roster decision (the team
     builder's checks and the mode's rules), with the workshop's bill beside it."""
-    from carnage.campaign.seasons import team_json
+    from carnage.games.refuelled.campaign.seasons import team_json
 
     try:
         bill = _bill(c, seat, new)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from carnage.engine.combat import EVADE_ON, HIT_ON
+from carnage.games.refuelled.engine.combat import EVADE_ON, HIT_ON
 from carnage.kernel.dice import skid_face
 from carnage.kernel.events import Event
 from carnage.web.schemas import DiceView, DieView

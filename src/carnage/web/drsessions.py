@@ -28,13 +28,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 import carnage
-from carnage.analysis.pending_devilsrun import option_odds
-from carnage.devilsrun import board as B
-from carnage.devilsrun.bots import Bot, bot
-from carnage.devilsrun.data import gangs
-from carnage.devilsrun.game import DevilsRunGame
-from carnage.devilsrun.ruleset import DEVILS_RUN, replay
-from carnage.devilsrun.view import explain, game_view
+from carnage.games.devilsrun import board as B
+from carnage.games.devilsrun.bots import Bot, bot
+from carnage.games.devilsrun.data import gangs
+from carnage.games.devilsrun.game import DevilsRunGame
+from carnage.games.devilsrun.missions import DEVILS_RUN, replay
+from carnage.games.devilsrun.pending import option_odds
+from carnage.games.devilsrun.view import explain, game_view
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
 from carnage.web import drtext

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from carnage.devilsrun import board as B
-from carnage.devilsrun.data import gangs, weapons
-from carnage.devilsrun.game import DevilsRunGame
-from carnage.devilsrun.state import WRECK
+from carnage.games.devilsrun import board as B
+from carnage.games.devilsrun.data import gangs, weapons
+from carnage.games.devilsrun.game import DevilsRunGame
+from carnage.games.devilsrun.state import WRECK
 from carnage.kernel.decisions import Decision
 from carnage.kernel.events import Event
 

@@ -258,7 +258,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "jump": lambda s: f"{s.name()} jumps along the {_pretty(str(s.get('template')))}",
     "tumble": lambda s: f"{s.name()} tumbles",
     "finish_line": lambda s: f"{s.name()} crosses the finish line",
-    # Arena of Death, Desert Strike, Tank Commander (rules/scenarios/)
+    # Arena of Death, Desert Strike, Tank Commander (scenarios/)
     "turret": lambda s: f"A {_pretty(str(s.get('turret')))} is placed: {s.name('obstacle')}",
     "turret_attack": lambda s: f"{s.name('obstacle')} fires {_n(s.get('dice', 0), 'die')} at "
     f"{s.name('target')}" + (" (in cover)" if s.d.get("cover") else ""),

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from carnage.catalog import load_catalog
-from carnage.engine.state import GameState
+from carnage.games.refuelled.engine.state import GameState
 
 Names = Mapping[str, str]
 """Id -> display name (vehicles, obstacles, ramps) and ``seat:N`` -> the player's name."""

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from carnage.catalog import load_catalog
-from carnage.engine.attack import HANDGUN, STOP, weapon_arc
-from carnage.engine.game import Game
-from carnage.engine.movement import parse_template_value
-from carnage.engine.state import GameState, VehicleState
+from carnage.games.refuelled.engine.attack import HANDGUN, STOP, weapon_arc
+from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.movement import parse_template_value
+from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.geometry.arcs import Arc, arc_region
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.movement import final_pose, path_for

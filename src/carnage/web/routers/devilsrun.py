@@ -17,8 +17,8 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.requests import HTTPConnection
 
-from carnage.devilsrun.render import render_board, stat_cards
-from carnage.devilsrun.ruleset import DEVILS_RUN
+from carnage.games.devilsrun.missions import DEVILS_RUN
+from carnage.games.devilsrun.render import render_board, stat_cards
 from carnage.web.drsessions import DrGames, DrSession, replay_game
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Choice, Message, Seed, Whole

@@ -14,10 +14,10 @@ from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
 
 from carnage import bounds
-from carnage.legacy.digits import LegacyError
-from carnage.legacy.generator import generate_vehicle, legacy_team, tables, vehicle_json
-from carnage.legacy.mutations import gain_mutations
-from carnage.legacy.names import vehicle_name
+from carnage.games.legacy.digits import LegacyError
+from carnage.games.legacy.generator import generate_vehicle, legacy_team, tables, vehicle_json
+from carnage.games.legacy.mutations import gain_mutations
+from carnage.games.legacy.names import vehicle_name
 from carnage.team import check_team
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Message

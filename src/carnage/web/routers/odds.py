@@ -9,7 +9,17 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
 
-from carnage.analysis.odds import (
+from carnage.bounds import MAX_GEAR
+from carnage.games.devilsrun.odds import (
+    MAX_ROF,
+    d10_odds,
+    offensive_odds,
+    repair_odds,
+    shoot_odds,
+)
+from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds, wipeout_facings
+from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
+from carnage.games.refuelled.odds import (
     CRIT_HITS,
     MAX_DICE,
     MAX_SKID_DICE,
@@ -22,17 +32,7 @@ from carnage.analysis.odds import (
     skid_odds,
     smash_odds,
 )
-from carnage.analysis.odds_devilsrun import (
-    MAX_ROF,
-    d10_odds,
-    offensive_odds,
-    repair_odds,
-    shoot_odds,
-)
-from carnage.analysis.odds_kart import kart_attack_odds, kart_smash_odds, wipeout_facings
-from carnage.analysis.pending import BASIS, pending_odds
-from carnage.bounds import MAX_GEAR
-from carnage.engine.wipeout import WIPEOUT_AT
+from carnage.games.refuelled.pending import BASIS, pending_odds
 from carnage.web.deps import GamesDep
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Message

@@ -148,7 +148,7 @@ function drawDecision(v) {
     h("p#dr-error.errors.hidden"));
 }
 
-// The exact odds of an option that rolls dice (analysis/pending_devilsrun.py): a shot's damage
+// The exact odds of an option that rolls dice (games/devilsrun/pending.py): a shot's damage
 // as a chart, a D10 test or the Repair roll as a line.
 function optionOdds(o) {
   const d = o.odds;

@@ -1,0 +1,209 @@
+"""Devil's Run bots: ``choose(game, decision, rng) -> choice``.
+
+``random_bot`` picks any legal option. ``heuristic_bot`` plays the mission: it spends both action
+points (moves, then shoots or grabs the stash), rams, swipes and T-bones when the expected totals
+favour it, races the stash onto a fresh tile in The Devil's Run and hunts chassis tokens in Hell
+on Wheels.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from carnage.games.devilsrun import board as B
+from carnage.games.devilsrun.data import Square
+from carnage.games.devilsrun.game import OFFENSIVE, STEPS, DevilsRunGame, Plan
+from carnage.games.devilsrun.state import RUNNING, WRECK, VehicleState
+from carnage.kernel.decisions import Decision
+
+Choice = str | int
+Bot = Callable[[DevilsRunGame, Decision, random.Random], Choice]
+
+
+def random_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -> Choice:
+    return rng.choice(decision.options).value
+
+
+def _plan_gain(game: DevilsRunGame, v: VehicleState, kind: str, plan: Plan) -> float:
+    """Expected chassis damage dealt minus taken (each D3 averages 2), doubled for the stash
+    carrier; negative when the target is a friend."""
+    t = game.vehicle(plan.target)
+    va, vt = B.vtype(v), B.vtype(t)
+    if kind == "side_swipe":
+        diff = (va.a + v.cp) - (vt.a + t.cp)
+        gain: float = max(diff, 0) - max(-diff, 0)
+    elif kind == "ram_on_the_brakes":
+        gain = (plan.moved + va.a + 2) - (vt.a + 2)
+    else:
+        diff = plan.moved + va.a - vt.a
+        gain = max(diff, 0) - max(-diff, 0)
+    if t.carrying:
+        gain += 4
+    if t.player == v.player:
+        gain = -abs(gain) - 5
+    return gain
+
+
+def _best_offence(game: DevilsRunGame, v: VehicleState, kind: str) -> float:
+    mm = B.vtype(v).mm
+    plans = game._plans(v, kind, mm + 2, 2, False)
+    return max((_plan_gain(game, v, kind, p) for p in plans.values()), default=-99.0)
+
+
+def _goal(game: DevilsRunGame, v: VehicleState) -> Square | None:
+    st = game.state
+    if st.mission == "devils-run":
+        s = st.stash
+        if s.status == "placed" and s.pos is not None and not v.missed_stash:
+            return s.pos
+        if s.status == "carried" and s.carrier is not None and not v.carrying:
+            c = game.vehicle(s.carrier)
+            if c.player != v.player and c.pos is not None:
+                return (c.pos[0], c.pos[1] - 1)
+        return None
+    enemies = [u for u in st.vehicles.values() if u.status == RUNNING and u.player != v.player]
+    if not enemies or v.pos is None:
+        return None
+    p = v.pos
+    e = min(enemies, key=lambda u: B.chebyshev(p, u.pos or p))
+    assert e.pos is not None
+    return (e.pos[0], e.pos[1] - 2)
+
+
+def _square_score(game: DevilsRunGame, v: VehicleState, sq: Square) -> float:
+    st = game.state
+    f = B.feature(st, sq)
+    score = 0.0
+    if f == "impassable":
+        score -= 100
+    elif f == "debris" and "rough_rider" not in B.vtype(v).skills:
+        score -= 2
+    if B.wreck_at(st, sq):
+        score -= 4
+    goal = _goal(game, v)
+    if goal is not None:
+        score -= 1.5 * B.chebyshev(sq, goal)
+        near = B.chebyshev(sq, goal) <= 1
+        if st.mission == "devils-run" and st.stash.status == "placed" and near:
+            score += 6
+    score += 0.5 * sq[1]
+    if not (1 <= sq[0] <= 6):
+        score -= 0.5
+    return score
+
+
+def heuristic_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -> Choice:
+    st = game.state
+    kind = decision.kind
+    values = [o.value for o in decision.options]
+    me = decision.player
+    if kind == "first_player":
+        return me
+    if kind == "keep_d3":
+        return max(int(x) for x in values)
+    if kind == "evade":
+        return "evade"
+    if kind == "second_action":
+        for pref in ("pickup", "shoot", "pass"):
+            if pref in values:
+                return pref
+    if kind == "deploy":
+        return max(values, key=lambda val: _deploy_y(game, str(val)))
+    if kind == "activate":
+        return _pick_activation(game, [str(x) for x in values])
+    if kind == "shoot_target":
+        act = st.act
+        assert act is not None
+        tg = {tid: (m, d) for tid, m, d in game.weapon_targets(act.vid, act.weapon)}
+        real = [x for x in values if x != "hold"]
+
+        def shot_value(tid: str) -> tuple[int, int]:
+            t = game.vehicle(tid)
+            return (tg[tid][0] + (3 if t.carrying else 0), -t.cp)
+
+        return max(real, key=lambda x: shot_value(str(x))) if real else "hold"
+    if kind == "action":
+        assert st.act is not None
+        v = game.vehicle(st.act.vid)
+        if v.status == WRECK:
+            return "repair" if "repair" in values else "pass"
+        best, best_gain = "peddle", 0.5
+        if v.carrying:
+            return "peddle"
+        for k in OFFENSIVE:
+            if k in values:
+                g = _best_offence(game, v, k)
+                if g > best_gain:
+                    best, best_gain = k, g
+        return best
+    if kind == "offensive_target":
+        assert st.act is not None
+        v = game.vehicle(st.act.vid)
+        plans = game.plans()
+        return max(values, key=lambda k: _plan_gain(game, v, st.act.action if st.act else "",
+                                                    plans[str(k)]))
+    if kind == "step":
+        assert st.act is not None
+        v = game.vehicle(st.act.vid)
+        assert v.pos is not None
+        here = _square_score(game, v, v.pos)
+        best_val: Choice = values[0]
+        best_score = -1e9
+        for val in values:
+            if val == "stop":
+                s = here + 0.25
+            else:
+                vec = STEPS[str(val)]
+                s = _square_score(game, v, (v.pos[0] + vec[0], v.pos[1] + vec[1]))
+            if s > best_score:
+                best_val, best_score = val, s
+        return best_val
+    if kind == "stash_square":
+        own = [u.pos for u in st.vehicles.values()
+               if u.status == RUNNING and u.player == me and u.pos is not None]
+
+        def near(val: str) -> int:
+            x, y = (int(c) for c in val.split(","))
+            return min((B.chebyshev((x, y), p) for p in own), default=0)
+
+        return min(values, key=lambda x: near(str(x)))
+    return values[0]
+
+
+def _deploy_y(game: DevilsRunGame, val: str) -> int:
+    vid, label = val.split("@")
+    v = game.vehicle(vid)
+    return game._deploy_squares(v.player)[label][1]
+
+
+def _pick_activation(game: DevilsRunGame, vids: list[str]) -> str:
+    def key(vid: str) -> tuple[int, float]:
+        v = game.vehicle(vid)
+        if v.status == WRECK:
+            return (0, 0.0)
+        gain = max(_best_offence(game, v, k) for k in OFFENSIVE)
+        return (1, gain + (5 if v.carrying else 0))
+
+    return max(vids, key=key)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+
+
+def bot(name: str) -> Bot:
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
+
+
+def play_out(game: DevilsRunGame, bots: list[Bot], rng: random.Random,
+             max_choices: int = 20_000) -> DevilsRunGame:
+    """Let the bots (one per player) finish the game."""
+    for _ in range(max_choices):
+        d = game.pending()
+        if d is None:
+            return game
+        game.apply(bots[d.player](game, d, rng))
+    raise RuntimeError(f"game did not finish within {max_choices} choices")

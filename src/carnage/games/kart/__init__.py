@@ -1,0 +1,1 @@
+"""The Kart variant: an overlay of Refuelled (its rule changes, ruleset, odds)."""

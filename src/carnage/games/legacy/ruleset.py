@@ -1,0 +1,105 @@
+"""Gaslands: Legacy as a ``Ruleset``: an overlay of Refuelled that overrides only what differs.
+
+Its catalogue is Refuelled's plus the Legacy-only upgrades (the Nano-Cloaking Device,
+``legacy.catalog``); its rule table is Refuelled's plus ``("ruleset", "legacy")`` and the
+Legacy vehicle rules (carnage/games/legacy/rules/: Televised Carnage, Live Fast, mutation traits,
+the Nano-Cloaking Device); its hooks and templates are Refuelled's. Its scenarios are
+Refuelled's, played by Legacy teams: a team must pass the Legacy build rules
+(``games/legacy/team.py``), and players who bring none get two generated vehicles each
+(``legacy_teams``). Audience Votes are never carried from one game to the next (GL-022): a
+game starts with only what its set-up hands it (``pregame["votes"]``, the handicaps).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carnage.catalog import load_catalog
+from carnage.games.legacy import rules as legacy_rules
+from carnage.games.legacy.catalog import legacy_catalog
+from carnage.games.legacy.generator import generate_vehicle, legacy_team
+from carnage.games.legacy.names import vehicle_name
+from carnage.games.legacy.rules.chapters import chapter_scenario
+from carnage.games.legacy.team import is_legacy
+from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
+from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
+from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.kernel.rules import RuleTable
+from carnage.kernel.ruleset import Ruleset
+from carnage.team import TeamReport, TeamSpec
+
+TEAM_TYPES = (("car", "performance_car"), ("truck", "buggy"), ("buggy", "car"),
+              ("performance_car", "truck"))
+"""The types of the generated default teams, by seat (cycled)."""
+
+
+def legacy_teams(players: int) -> tuple[TeamSpec, ...]:
+    """Two generated Legacy vehicles per player, named by our name generator from fixed
+    seeds (so the same every time)."""
+    teams = []
+    for p in range(players):
+        types = TEAM_TYPES[p % len(TEAM_TYPES)]
+        vehicles = [generate_vehicle(t, vehicle_name(f"seat {p + 1} vehicle {i + 1}"))
+                    for i, t in enumerate(types)]
+        if vehicles[0].name == vehicles[1].name:
+            vehicles[1] = generate_vehicle(types[1], vehicles[1].name + " II")
+        teams.append(legacy_team(f"Legacy Team {p + 1}", vehicles))
+    return tuple(teams)
+
+
+CLOAK_ABOVE = 3
+"""A bot cloaks while its vehicle has more Hull Points than this left (one box is cheap then)."""
+
+
+def legacy_advice(game: Any, decision: Any) -> Any:
+    """How a bot answers a Legacy decision: it cloaks (GL-099) while it has Hull to spare."""
+    if decision.kind != "nano_cloak":
+        return None
+    v = game.state.vehicles.get(decision.vehicle or "")
+    return legacy_rules.YES if v is not None and v.hull_points > CLOAK_ABOVE else legacy_rules.NO
+
+
+def legacy_scenario(cls: type[Any]) -> type[Any]:
+    """``cls`` played by Legacy teams (same id, same rules): generated teams when the players
+    bring none, and only Legacy teams accepted."""
+
+    def default_teams(self: Any, players: int) -> tuple[TeamSpec, ...]:
+        return legacy_teams(players)
+
+    def check_team(self: Any, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
+                   ) -> TeamReport:
+        from carnage.games.refuelled.setup import SetupError
+
+        if not is_legacy(spec):
+            raise SetupError(f"{who} ({spec.name}): the Legacy ruleset plays Legacy teams "
+                             "(make its vehicles with 'carnage legacy generate')")
+        report: TeamReport = cls.check_team(self, spec, who, ruleset)
+        return report
+
+    def bot_choice(self: Any, game: Any, decision: Any) -> Any:
+        pick = legacy_advice(game, decision)
+        return pick if pick is not None else cls.bot_choice(self, game, decision)
+
+    return type(cls.__name__, (cls,), {"default_teams": default_teams,
+                                       "check_team": check_team, "bot_choice": bot_choice,
+                                       "__doc__": f"{cls.__name__} with Legacy teams."})
+
+
+SCENARIO_IDS = ("street-race", "death-race", "arena-of-death", "express-delivery",
+                "automated-salvage", "zombie-bash", "big-game-hunter", "scavenger-party",
+                "capture-the-flag", "flag-tag", "saturday-night-live")
+"""Refuelled's scenarios a Legacy team plays: every one but those that set their own team
+composition (Desert Strike, Tank Commander, Truckasaurus, Monster Truck Smash, the
+Televised Season's own)."""
+
+_CATALOG = legacy_catalog(load_catalog())
+
+LEGACY = refuelled_ruleset(
+    name="legacy", title="Gaslands: Legacy", catalog=_CATALOG,
+    rules=RuleTable.merged([refuelled_rules(_CATALOG), legacy_rules.RULES]),
+    hooks=REFUELLED_HOOKS,
+    scenarios={sid: chapter_scenario(legacy_scenario(SCENARIOS[sid])) for sid in SCENARIO_IDS
+               if sid in SCENARIOS},
+    parent="refuelled",
+)
+"""Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

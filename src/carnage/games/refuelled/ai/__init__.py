@@ -1,0 +1,1 @@
+"""Refuelled's heuristic bot and the advice it reads."""

@@ -1,0 +1,866 @@
+"""Bots: controllers that answer the engine's decisions.
+
+A bot implements ``choose(game, decision, rng) -> choice``: it may read the game (never change
+it) and must return a legal choice for ``decision``. ``RandomBot`` picks uniformly among the
+legal options (or uniformly within a continuous domain). ``HeuristicBot`` looks one activation
+ahead: it lays every legal template with the engine's own geometry, avoids leaving the table,
+collisions it does not want and certain wipeouts, and heads for the scenario's goal along a
+distance field that goes round the terrain; it rolls the skid dice it can afford, spends Shifts
+on cancelling results and gearing up, shoots whatever it can, smashes when heavier or faster and
+evades otherwise, and points an opponent's spinning car at the nearest obstruction.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from carnage.catalog import TemplateUse
+from carnage.games.refuelled.ai.arsenal import HANDLERS as ARSENAL_HANDLERS
+from carnage.games.refuelled.ai.dropped import HANDLERS as DROPPED_HANDLERS
+from carnage.games.refuelled.ai.dropped import drop_pick
+from carnage.games.refuelled.ai.field import FAR, DistanceField, distance_field
+from carnage.games.refuelled.ai.perks import HANDLERS as PERK_HANDLERS
+from carnage.games.refuelled.ai.upgrades import UPGRADE_HANDLERS
+from carnage.games.refuelled.ai.wear import HANDLERS as WEAR_HANDLERS
+from carnage.games.refuelled.engine.movement import (
+    obstructions_for,
+    parse_template_value,
+    template_use,
+)
+from carnage.games.refuelled.engine.state import WEIGHT_CLASS, GameState, VehicleState
+from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
+from carnage.geometry.collision import Obstruction
+from carnage.geometry.movement import (
+    MoveResult,
+    SlideSide,
+    TemplatePath,
+    final_pose,
+    motion_bounds,
+    resolve_move,
+)
+from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.geometry.surfaces import move_pieces, template_pieces
+from carnage.geometry.table import EDGE_TOL, Table, off_table
+from carnage.kernel.decisions import Decision, IllegalChoice
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Game
+
+Choice = str | int | float
+
+PASSIVE = frozenset({"pass", "none", "no", "done", "stop", "skip", "hold", "decline"})
+"""Option values that mean "do nothing": bots that want to act avoid them."""
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        """A legal choice for ``decision`` (the game is read, never changed)."""
+        ...
+
+
+class RandomBot:
+    """Uniform over the legal options; uniform over a continuous domain."""
+
+    name = "random"
+
+    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        if decision.domain is not None:
+            return rng.uniform(decision.domain.low, decision.domain.high)
+        return rng.choice(decision.options).value
+
+
+def scenario_advice(game: Game, decision: Decision) -> Choice | None:
+    """The scenario's own answer to ``decision`` (``TableScenario.bot_choice``), or None."""
+    sc = game.scenario
+    if not isinstance(sc, TableScenario):
+        return None
+    pick = sc.bot_choice(game, decision)
+    return pick if isinstance(pick, str | int | float) else None
+
+
+def fallback(decision: Decision) -> Choice:
+    """A legal choice that acts where it can: the first option that is not a pass, else the
+    first option; the middle of a domain."""
+    if decision.domain is not None:
+        return (decision.domain.low + decision.domain.high) / 2.0
+    for o in decision.options:
+        if str(o.value) not in PASSIVE:
+            return o.value
+    return decision.options[0].value
+
+
+# -- scoring moves ---------------------------------------------------------------------------
+CROSSING_BONUS = 1.0e5
+OFF_TABLE = -1.0e6
+WIPEOUT = -2000.0
+"""A move that guarantees 6+ hazards."""
+HAZARD = -15.0
+"""Per hazard held after the move."""
+HIT_OBSTACLE = -300.0
+HIT_FRIEND = -400.0
+HIT_ENEMY = -250.0
+"""Ramming an enemy the bot is not heavier or faster than."""
+INTERRUPTED = -100.0
+LOOK_AHEAD = 40.0
+"""The field is read this far (mm) in front of the vehicle's nose."""
+SAFE_HAZARDS = 5
+"""Hazards a vehicle may end on without wiping out."""
+MOVE_REACH = 300.0
+"""A bound on any template's length (mm), for templates the bot does not know."""
+SLIDE_REACH = 120.0
+"""A slide carries the centre at most this much further (Slide template and a body width)."""
+SAMPLES = 12
+"""Poses sampled along a move the bot judges (the engine samples more finely)."""
+EDGE_SLACK = 60.0
+EDGE_ROOM = 150.0
+"""Run (mm) ahead of its nose a vehicle wants before the table edge; less is penalised."""
+EDGE_FACING = 2.0
+"""Score lost per mm of that run missing."""
+"""Template pieces stay within this of the centres swept (see ``_may_leave_table``)."""
+SAMPLE_GAP = 25.0
+"""Slack (mm) for the gaps between the poses sampled along a move."""
+
+
+def _ahead(pose: Pose, length: float, extra: float = LOOK_AHEAD) -> Point:
+    r = math.radians(pose.heading)
+    d = length / 2.0 + extra
+    return (pose.x + d * math.cos(r), pose.y + d * math.sin(r))
+
+
+def _last_event_data(game: Game, kind: str, vehicle: str) -> dict[str, object] | None:
+    for e in reversed(game.log.events):
+        if e.kind == kind and e.data.get("vehicle") == vehicle:
+            return dict(e.data)
+    return None
+
+
+def _decline(game: Game, d: Decision, rng: random.Random) -> Choice | None:
+    """Say no (a module-level function, not a lambda, so that a bot deep-copies compiled)."""
+    return "no"
+
+
+class HeuristicBot:
+    """One activation of look-ahead (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, desired_gear: int = 4) -> None:
+        self.desired_gear = desired_gear
+        self._fields: dict[tuple[object, ...], DistanceField] = {}
+        self._memo: dict[tuple[object, ...], DistanceField] = {}
+        """Fields already looked up for the decision being answered."""
+        self._handlers: dict[str, Callable[[Game, Decision, random.Random], Choice | None]] = {
+            "activate": self._activate,
+            "deploy": self._deploy,
+            "grid": self._grid,
+            "template": self._template,
+            "skid_dice": self._skid_dice,
+            "push_it": self._push_it,
+            "spend_shift": self._spend_shift,
+            "slide": self._slide,
+            "spin": self._spin,
+            "attack": self._attack,
+            "collision_reaction": self._collision_reaction,
+            "lose_control": self._lose_control,
+            # Vehicle rules (rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot
+            # is turned like a lose-control pivot; Airwolf's 2 Hazards are not worth a turn.
+            "jackknife_pivot": self._lose_control,
+            "airwolf": _decline,
+            "spend_votes": self._spend_votes,  # Audience Votes
+            "vote_target": self._vote_target,
+            "raise_the_sails": self._raise_the_sails,  # sponsors
+            "tombstone": self._tombstone,
+        }
+        # Shooting weapons' decisions (rules/weapons.py): spare friends, hurt foes.
+        self._handlers.update(ARSENAL_HANDLERS)
+        self._handlers.update(DROPPED_HANDLERS)  # dropped weapons (rules/dropped.py)
+        # Upgrades' and trailer cargoes' decisions (rules/upgrades.py, trailers.py).
+        self._handlers.update(UPGRADE_HANDLERS)
+        self._handlers.update(PERK_HANDLERS)  # perks (rules/perks/; ai/perks.py)
+        self._handlers.update(WEAR_HANDLERS)  # campaign wear, Sabotage Tokens (ai/wear.py)
+
+    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+        self._memo.clear()
+        handler = self._handlers.get(decision.kind)
+        pick: Choice | None = scenario_advice(game, decision)
+        if pick is not None:
+            try:
+                return decision.validate(pick)
+            except IllegalChoice:
+                pick = None
+        if handler is not None:
+            pick = handler(game, decision, rng)
+        if pick is None:
+            pick = fallback(decision)
+        try:
+            return decision.validate(pick)
+        except IllegalChoice:
+            return fallback(decision)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def wanted_gear(self, game: Game) -> int:
+        """The gear to aim for: the bot's own, capped by the scenario's ``bot_gear`` (an
+        arena of small objectives is driven slower than a race)."""
+        cap = getattr(game.scenario, "bot_gear", None)
+        return self.desired_gear if not isinstance(cap, int) else min(cap, self.desired_gear)
+
+    @staticmethod
+    def active(game: Game) -> VehicleState | None:
+        vid = game.state.active
+        return None if vid is None else game.state.vehicles.get(vid)
+
+    @staticmethod
+    def goal(game: Game, v: VehicleState) -> Line | None:
+        sc = game.scenario
+        return sc.goal(game.state, v) if isinstance(sc, TableScenario) else None
+
+    @staticmethod
+    def targets(game: Game, v: VehicleState) -> frozenset[str]:
+        """Obstacles or vehicles the scenario wants ``v`` to hit (``goal_targets``)."""
+        sc = game.scenario
+        return sc.goal_targets(game.state, v) if isinstance(sc, TableScenario) else frozenset()
+
+    def field(self, game: Game, v: VehicleState) -> DistanceField | None:
+        goal = self.goal(game, v)
+        if goal is None:
+            return None
+        st = game.state
+        skip = self.targets(game, v)  # a target is driven into, not round
+        quick = (id(st), len(st.obstacles), goal, v.width, skip)
+        memo = self._memo.get(quick)
+        if memo is not None:
+            return memo  # the table does not change while the bot thinks
+        # Obstacles never move; they only come (wrecks) and go (destroyed).
+        key = (st.width, st.height, tuple((o.id, o.pose, o.length, o.width)
+                                          for o in st.obstacles.values() if o.id not in skip),
+               goal, v.width)
+        f = self._fields.get(key)
+        if f is None:
+            terrain = tuple(
+                tuple((round(x, 1), round(y, 1)) for x, y in ob.polygon())
+                for ob in st.obstacles.values() if ob.id not in skip
+            )
+            f = distance_field(st.width, st.height, terrain, (goal.a, goal.b),
+                               v.width / 2.0 + 5.0)
+            if len(self._fields) > 32:
+                self._fields.clear()
+            self._fields[key] = f
+        self._memo[quick] = f
+        return f
+
+    def position_value(self, game: Game, v: VehicleState, pose: Pose) -> float:
+        """How good it is for ``v`` to stand at ``pose``: minus the driving distance to its goal
+        measured just ahead of its nose (so facing the right way counts)."""
+        f = self.field(game, v)
+        if f is None:
+            return self._hunt_value(game, v, pose)
+        nose = _ahead(pose, v.length)
+        return -(f.at(nose) + 0.25 * f.at((pose.x, pose.y)))
+
+    @staticmethod
+    def _hunt_value(game: Game, v: VehicleState, pose: Pose) -> float:
+        """No goal: close on the nearest enemy, nose first."""
+        enemies = [o for o in game.state.in_play() if o.player != v.player]
+        if not enemies:
+            return 0.0
+        nose = _ahead(pose, v.length)
+        return -min(math.hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
+
+    def wants_to_hit(self, v: VehicleState, other: VehicleState) -> bool:
+        """Smash rather than evade: heavier, or as heavy and faster."""
+        a, b = WEIGHT_CLASS[v.weight], WEIGHT_CLASS[other.weight]
+        return a > b or (a == b and v.gear > other.gear)
+
+    def score_move(
+        self, game: Game, v: VehicleState, res: MoveResult, hazards: int
+    ) -> float:
+        st = game.state
+        # Every centre on the way lies within the template's length plus the vehicle's (and a
+        # slide's extra) of where it started.
+        spec = game.templates.movement.get(res.plan.path.template_id) if res.plan else None
+        reach = (spec.length if spec is not None else MOVE_REACH) + v.length
+        if res.slide_template is not None:
+            reach += SLIDE_REACH
+        rho = math.hypot(v.length, v.width) / 2.0
+        start = res.start
+        edge = min(start.x, start.y, st.width - start.x, st.height - start.y)
+        goal = self.goal(game, v)
+        near_goal = goal is not None and _segment_distance(
+            (start.x, start.y), goal.a, goal.b) <= reach + rho
+        poses = res.swept(SAMPLES) if near_goal or edge < reach + EDGE_SLACK else []
+        if poses and self._may_leave_table(game, v, res, poses) and (
+            _end_off_table(game, v, res)
+            or _template_off_table(res, st.width, st.height)
+        ):
+            return OFF_TABLE
+        score = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
+        if goal is not None and near_goal and crosses(goal, poses, v.length, v.width):
+            return CROSSING_BONUS + score
+        targets = self.targets(game, v)
+        if targets and any(oid in targets for oid in res.touched):
+            return CROSSING_BONUS + score  # hitting what the scenario wants hit (a flag)
+        score += self.position_value(game, v, res.pose)
+        # Room to turn: a vehicle ending nose-on to a near table edge may have no legal move
+        # left next time (objectives near the edges: flags, spawn points).
+        score -= EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(st, v, res.pose))
+        sc = game.scenario
+        if isinstance(sc, TableScenario):
+            score -= sc.move_penalty(game, v, res.pose)  # e.g. ending in a turret's reach
+        for oid in res.touched:
+            other = st.vehicles.get(oid)
+            if other is None:
+                score += HIT_OBSTACLE
+            elif other.player == v.player:
+                score += HIT_FRIEND
+            elif not self.wants_to_hit(v, other):
+                score += HIT_ENEMY
+        if res.interrupted:
+            score += INTERRUPTED
+        return score
+
+    @staticmethod
+    def _may_leave_table(
+        game: Game, v: VehicleState, res: MoveResult, poses: list[Pose]
+    ) -> bool:
+        """A cheap test that is False only when the template surely stays on the table. The
+        vehicle's centre runs along the template's centreline, so a template lies within half
+        its width of the centres swept (a slide: within the vehicle's reach of them). An
+        interrupted move still lays the whole template: sweep it unobstructed."""
+        st = game.state
+        if res.interrupted:
+            t = _last_template(res)
+            full = resolve_move(Rect(res.start, v.length, v.width), t[0], mirror=t[1],
+                                reverse=t[2], ts=game.templates)
+            poses = full.swept(SAMPLES)
+        if res.slide_template is not None:
+            margin = math.hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
+        else:
+            margin = game.templates.width / 2.0 + SAMPLE_GAP
+        return any(min(p.x, p.y, st.width - p.x, st.height - p.y) < margin for p in poses)
+
+    @staticmethod
+    def _moves(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
+        """The engine's obstructions for ``v`` and those it touches now (ignored, p.45)."""
+        obs = obstructions_for(game, v)
+        poly = v.polygon()
+        # Bounding circles first (exact): along the better of the body's two square axes the
+        # centres are at least 1/sqrt(2) of their distance apart, so a pair farther than
+        # sqrt(2) times the two radii (and a margin) is separated by more than 1e-6 on that
+        # axis, and the separating-axis overlap is below -1e-6.
+        x, y = v.pose.x, v.pose.y
+        rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
+        out = set()
+        for o in obs:
+            ox, oy, orad = o.circle
+            rr = rad + orad
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) > 2.0 * rr * rr:
+                continue
+            if penetration(poly, o.polygon) >= -1e-6:
+                out.add(o.id)
+        return obs, out
+
+    # -- decisions -------------------------------------------------------------------------------
+    def _activate(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        best: tuple[float, Choice] | None = None
+        for o in d.options:
+            v = game.state.vehicles.get(str(o.value))
+            if v is None:
+                continue
+            val = self.position_value(game, v, v.pose)
+            if best is None or val > best[0]:
+                best = (val, o.value)
+        return None if best is None else best[1]
+
+    def _deploy(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        # The fastest vehicle takes the best grid place.
+        def speed(o_value: Choice) -> int:
+            v = game.state.vehicles.get(str(o_value))
+            return 0 if v is None else v.max_gear
+
+        return max((o.value for o in d.options), key=speed)
+
+    def _grid(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        def off_centre(value: Choice) -> float:
+            try:
+                return abs(float(value))
+            except ValueError:
+                return math.inf
+
+        return min((o.value for o in d.options), key=off_centre)
+
+    def _template(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        own = d.player == v.player
+        obs, ignoring = self._moves(game, v)
+        cands: list[Candidate] = []
+        uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
+        for o in d.options:
+            tid, mirror, reverse = parse_template_value(str(o.value))
+            use = uses.get(tid)
+            if use is None:  # rules may permit more (Full Throttle)
+                use = uses[tid] = template_use(game, v, tid, v.gear)
+            if use is TemplateUse.NOT_PERMITTED:
+                if own:
+                    continue  # touch it, use it: never hand the choice to an opponent
+                use = TemplateUse.PERMITTED
+            cands.append((o.value, tid, mirror, reverse, use))
+        if not cands:
+            return None
+
+        def score(k: int) -> float:
+            _, tid, mirror, reverse, use = cands[k]
+            res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
+                               ignoring=ignoring, ts=game.templates)
+            hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+            s = self.score_move(game, v, res, hazards)
+            if use is TemplateUse.TRIVIAL:
+                s += 5.0
+            return s
+
+        if not own:
+            # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
+            scored = [(score(k), c[0]) for k, c in enumerate(cands)]
+            return min(scored, key=lambda t: t[0])[1]
+        # The best move, as ``max`` over every candidate in order would pick it (the first of
+        # the highest scores). Candidates are swept most promising first; one is skipped
+        # when a bound on its score (``_ScoreBound``) is below the best score found, so it
+        # cannot be the pick (the best only grows).
+        bounder = self._score_bounder(game, v)
+        quick = [bounder.at_end(c) if bounder is not None else math.inf for c in cands]
+        best_k, best_s = -1, -math.inf
+        for k in sorted(range(len(cands)), key=lambda k: -quick[k]):
+            if best_k >= 0 and quick[k] < best_s and bounder is not None and \
+                    bounder.interrupted(cands[k]) < best_s:
+                continue
+            s = score(k)
+            if best_k < 0 or s > best_s or (s == best_s and k < best_k):
+                best_k, best_s = k, s
+        return cands[best_k][0]
+
+    def _score_bounder(self, game: Game, v: VehicleState) -> _ScoreBound | None:
+        """Bounds on ``score_move`` (with the trivial bonus) for ``v``'s candidate moves, or
+        None when there are none to be had: without a distance field, when the scenario has
+        targets to hit (a crossing bonus anywhere) or a move penalty of its own."""
+        f = self.field(game, v)
+        sc = game.scenario
+        if f is None or self.targets(game, v) or not isinstance(sc, TableScenario) or \
+                type(sc).move_penalty is not TableScenario.move_penalty:
+            return None
+        return _ScoreBound(self, game, v, f, self.goal(game, v))
+
+    def _skid_dice(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        most = max(int(o.value) for o in d.options)
+        want_gear = v.gear < min(game.stat(v, "max_gear"), self.wanted_gear(game))
+        if not want_gear and v.hazards == 0:
+            return 0  # nothing to gain: do not risk spins and slides
+        return max(0, min(most, SAFE_HAZARDS - v.hazards))
+
+    def _push_it(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        skid = _last_event_data(game, "skid", v.id)
+        faces = skid.get("faces") if skid else None
+        if not isinstance(faces, list):
+            return "no"
+        bad = [i for i, f in enumerate(faces) if f != "shift"]
+        shifts = len(faces) - len(bad)
+        if len(bad) < 2:
+            return "no"
+        doomed = v.hazards + len(bad) - shifts > SAFE_HAZARDS
+        if v.hazards + 1 + len(bad) <= SAFE_HAZARDS or doomed:
+            return ",".join(str(i) for i in bad)
+        return "no"
+
+    def _spend_shift(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None:
+            return None
+        values = {str(o.value): o for o in d.options}
+        # Cancel unwanted results first: spins, then slides, then hazards.
+        for face in ("spin", "slide", "hazard"):
+            for o in d.options:
+                if str(o.value).startswith("cancel:") and o.label.endswith(face):
+                    return o.value
+        pending = v.hazards
+        desired = min(game.stat(v, "max_gear"), self.wanted_gear(game))
+        if "gear_up" in values and v.gear < desired and pending + 1 <= 3:
+            return "gear_up"
+        if "discard_hazard" in values and v.hazards > 0:
+            return "discard_hazard"
+        return "done" if "done" in values else None
+
+    def _slide(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        t = None if v is None else _last_event_data(game, "template", v.id)
+        if v is None or t is None:
+            return None
+        obs, ignoring = self._moves(game, v)
+        best: tuple[float, Choice] | None = None
+        for o in d.options:
+            side = str(o.value)
+            if side not in ("left", "right"):
+                continue
+            res = resolve_move(
+                v.rect(), str(t["template"]), obs, mirror=bool(t.get("mirror")),
+                reverse=bool(t.get("reverse")), slide=_side(side), ignoring=ignoring,
+                ts=game.templates,
+            )
+            s = self.score_move(game, v, res, v.hazards)
+            if best is None or s > best[0]:
+                best = (s, o.value)
+        return None if best is None else best[1]
+
+    def _spin(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        v = self.active(game)
+        if v is None or d.domain is None:
+            return None
+        own = d.player == v.player
+        return self.best_pivot(game, v, d.domain.low, d.domain.high, own)
+
+    def best_pivot(
+        self, game: Game, v: VehicleState, low: float, high: float, own: bool
+    ) -> float:
+        """The pivot (degrees) within [low, high]: for its own vehicle the heading that points
+        best along its way (not into anything); for an opponent's, at the nearest obstruction
+        or table edge."""
+        obs, ignoring = self._moves(game, v)
+        live = [o for o in obs if o.id not in ignoring]
+        best: tuple[float, float] | None = None
+        steps = 12
+        for k in range(steps + 1):
+            angle = low + (high - low) * k / steps
+            pose = Pose(v.pose.x, v.pose.y, (v.pose.heading + angle) % 360.0)
+            if own:
+                poly = Rect(pose, v.length, v.width).polygon()
+                s = self.position_value(game, v, pose)
+                if any(penetration(poly, list(o.polygon)) > 0.1 for o in live):
+                    s += HIT_OBSTACLE
+            else:
+                s = -_clear_run(game, v, pose, live)
+            if best is None or s > best[0] + 1e-9:
+                best = (s, angle)
+        assert best is not None
+        return best[1]
+
+
+    def _attack(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Shoot whatever it can: the enemy shot with the most dice, out of cover first;
+        never at a friend."""
+        v = self.active(game)
+        if v is None:
+            return None
+        drop = drop_pick(game, d, v)  # a foe near and not ahead: drop something on it first
+        if drop is not None:
+            return drop
+        cat = game.catalog
+        best: tuple[tuple[int, int], Choice] | None = None
+        for o in d.options:
+            key, sep, target = str(o.value).partition(">")
+            t = game.state.vehicles.get(target)
+            if not sep or t is None or t.player == v.player:
+                continue
+            mount = next((m for m in v.weapons if m.key == key), None)
+            weapon = mount.weapon if mount is not None else key
+            try:
+                dice = cat.weapons.get(weapon).attack_dice or 0
+            except KeyError:
+                dice = 0
+            rank = (0 if "[cover]" in o.label else 1, dice)
+            if best is None or rank > best[0]:
+                best = (rank, o.value)
+        return "stop" if best is None else best[1]
+
+    def _collision_reaction(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Smash when heavier, or as heavy and faster; evade otherwise (and against terrain)."""
+        if d.vehicle is None or d.target is None:
+            return None
+        me, them = game.state.vehicles.get(d.vehicle), game.state.vehicles.get(d.target)
+        if me is None or them is None:
+            return "evade"
+        return "smash" if self.wants_to_hit(me, them) else "evade"
+
+    def _lose_control(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        w = game.state.vehicles.get(d.vehicle or "")
+        if w is None or d.domain is None:
+            return None
+        return self.best_pivot(game, w, d.domain.low, d.domain.high, d.player == w.player)
+
+
+    # -- Audience Votes (p.89) ----------------------------------------------------------
+    HOT = 3
+    """Own Hazards at which the bot buys Thunderous Applause."""
+
+    def _spend_votes(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Respawn when it can; cool a car on 3+ Hazards; reload an empty weapon; push an
+        enemy on 2+ Hazards towards a wipeout; otherwise keep the votes."""
+        from carnage.games.refuelled.engine.votes import DONE, own_vehicles
+
+        offered = {str(o.value) for o in d.options}
+        st = game.state
+        mine = own_vehicles(game, d.player)
+        wants = [
+            ("respawn", True),
+            ("thunderous_applause", any(v.hazards >= self.HOT for v in mine)),
+            ("reload", any(m.ammo == 0 for v in mine for m in v.weapons)),
+            ("executive_intervention",
+             any(v.player != d.player and v.hazards >= 2 for v in st.in_play())),
+        ]
+        return next((k for k, want in wants if want and k in offered), DONE)
+
+    def _vote_target(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        st = game.state
+        values = [str(o.value) for o in d.options]
+        if d.source in ("thunderous_applause", "executive_intervention"):
+            return max(values, key=lambda vid: st.vehicles[vid].hazards)
+        if d.source == "reload":
+            def ammo(value: str) -> int:
+                vid, _, key = value.partition("|")
+                v = st.vehicles[vid]
+                keyed = {m.key: m.ammo for m in v.weapons} | {u.key: u.ammo for u in v.fitted}
+                return keyed.get(key) or 0
+            return min(values, key=ammo)
+        if d.source == "carpe_diem" and f"pole:{d.player}" in values:
+            return f"pole:{d.player}"
+        return None
+
+    # -- sponsors (pp.97-99) ------------------------------------------------------------
+    def _raise_the_sails(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """A crew member for a Shift only with crew to spare and a bad result to cancel."""
+        v = self.active(game)
+        if v is None or v.crew < 2:
+            return "no"
+        faces = _last_event_data(game, "skid", v.id) or {}
+        rolled = faces.get("faces")
+        bad = isinstance(rolled, list) and any(f != "shift" for f in rolled)
+        return "yes" if bad else "no"
+
+    def _tombstone(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
+        """Two Hazards for head-on Collisions only while the car is cool."""
+        v = self.active(game)
+        return "yes" if v is not None and v.hazards <= 1 else "no"
+
+
+def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
+    """A cheap sure sign of leaving the table: the far end of the template (the centre of the
+    edge the unobstructed final position sits on) lies beyond the edge. False for slides."""
+    if res.slide_template is not None or res.plan is None:
+        return False
+    body = Rect(res.intended, v.length, v.width)
+    x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
+    st = game.state
+    return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+Candidate = tuple[Choice, str, bool, bool, TemplateUse]
+"""A template option: its value, template id, mirror, reverse and how it may be used."""
+
+
+class _ScoreBound:
+    """Numbers a candidate move's ``score_move`` plus its trivial bonus cannot exceed,
+    worked out without sweeping it. Near the goal (a crossing bonus is possible) the bound
+    is ``inf``. Otherwise the score is the hazard score plus the position value where the
+    move ends, less penalties (edge, collisions, interruption): not interrupted, the move
+    ends exactly at its final position; interrupted, somewhere in the box its body stays
+    in, and it pays ``INTERRUPTED`` (the position value there is at most minus the field's
+    least cell values over that box, nose included)."""
+
+    def __init__(self, bot: HeuristicBot, game: Game, v: VehicleState, f: DistanceField,
+                 goal: Line | None) -> None:
+        self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
+        self.rho = math.hypot(v.length, v.width) / 2.0
+        hr = math.radians(v.pose.heading)
+        self.c, self.s = math.cos(hr), math.sin(hr)
+        self._bases: dict[Candidate, float | None] = {}
+
+    def _base(self, cand: Candidate) -> float | None:
+        """Hazard score and trivial bonus, or None near the goal (remembered)."""
+        if cand in self._bases:
+            return self._bases[cand]
+        out = self._bases[cand] = self._work_out_base(cand)
+        return out
+
+    def _work_out_base(self, cand: Candidate) -> float | None:
+        _, tid, _, _, use = cand
+        v = self.v
+        spec = self.game.templates.movement.get(tid)
+        if spec is None or spec.id != tid:
+            return None
+        if self.goal is not None and _segment_distance(
+                (v.pose.x, v.pose.y), self.goal.a, self.goal.b
+        ) <= spec.length + v.length + self.rho:
+            return None  # may cross the goal line (score_move's own test)
+        hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+        base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
+        return base + (5.0 if use is TemplateUse.TRIVIAL else 0.0)
+
+    def at_end(self, cand: Candidate) -> float:
+        """The bound if the move is not interrupted (a margin far above rounding added)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        end = final_pose(self.v.rect(), tid, mirror=mirror, reverse=reverse,
+                         ts=self.game.templates)
+        # ``position_value`` with the field already in hand
+        value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
+        return base + value + 1e-3
+
+    def interrupted(self, cand: Candidate) -> float:
+        """The bound if it is interrupted."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        v, c, s = self.v, self.c, self.s
+        x0, y0, x1, y1 = motion_bounds(v.rect(), tid, mirror=mirror, reverse=reverse,
+                                       ts=self.game.templates)
+        xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
+        ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
+        bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
+        nose = v.length / 2.0 + LOOK_AHEAD
+        at_centre = self.f.least_in(bx0, by0, bx1, by1)
+        at_nose = self.f.least_in(bx0 - nose, by0 - nose, bx1 + nose, by1 + nose)
+        return base + INTERRUPTED - (at_nose + 0.25 * at_centre) + 1e-3
+
+
+_LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...], tuple[float, float, float]]] = {}
+"""Corners of a plan's template pieces in the body's own frame, by the plan path's identity
+(held with them): every move of the same plan shares them."""
+
+_SURE = 1e-7
+"""Margin (mm) beyond which a corner's side of the table edge is decided from the shared
+body-frame corners: far above the rounding between the two ways of placing it (< 1e-10)."""
+
+
+def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
+    """``off_table(move_pieces(res)[:-1], Table(width, height))``: does the laid template
+    (a slide's up to its exit, and its Slide template) reach past the table's edge?
+
+    Without a slide the corners come from the plan's body-frame pieces, placed at the start;
+    only when some corner lies within ``_SURE`` of the edge (with its tolerance) is the
+    template laid on the table and checked as before, so the answer is the same."""
+    plan = res.plan
+    if plan is None or res.slide_template is not None:
+        return off_table(move_pieces(res)[:-1], Table(width, height))
+    lp = plan.path
+    hit = _LOCAL_PIECES.get(id(lp))
+    if hit is None or hit[0] is not lp:
+        pts = tuple(dict.fromkeys(p for piece in template_pieces(lp) for p in piece))
+        mx = (min(x for x, _ in pts) + max(x for x, _ in pts)) / 2.0
+        my = (min(y for _, y in pts) + max(y for _, y in pts)) / 2.0
+        hit = (lp, pts, (mx, my, max(math.hypot(x - mx, y - my) for x, y in pts)))
+        if len(_LOCAL_PIECES) >= 1024:
+            _LOCAL_PIECES.clear()
+        _LOCAL_PIECES[id(lp)] = hit
+    st = res.start
+    hr = math.radians(st.heading)
+    c, s = math.cos(hr), math.sin(hr)
+    x0, y0, tol = st.x, st.y, EDGE_TOL
+    mx, my, rad = hit[2]
+    cx, cy = x0 + mx * c - my * s, y0 + mx * s + my * c
+    if min(cx + tol, width + tol - cx, cy + tol, height + tol - cy) > rad + _SURE:
+        return False  # every corner lies within ``rad`` of the centre
+    slack = math.inf
+    for x, y in hit[1]:
+        wx, wy = x0 + x * c - y * s, y0 + x * s + y * c
+        slack = min(slack, wx + tol, width + tol - wx, wy + tol, height + tol - wy)
+    if slack > _SURE:
+        return False
+    if slack < -_SURE:
+        return True
+    return off_table(move_pieces(res)[:-1], Table(width, height))
+
+
+def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
+    """How far ahead of its nose, along its heading, the table edge is."""
+    h = math.radians(pose.heading)
+    dx, dy = math.cos(h), math.sin(h)
+    nx, ny = pose.x + dx * v.length / 2.0, pose.y + dy * v.length / 2.0
+    runs = [((st.width if dx > 0 else 0.0) - nx) / dx if abs(dx) > 1e-9 else math.inf,
+            ((st.height if dy > 0 else 0.0) - ny) / dy if abs(dy) > 1e-9 else math.inf]
+    return max(0.0, min(runs))
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    ll = ex * ex + ey * ey
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
+    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+
+
+def _last_template(res: MoveResult) -> tuple[str, bool, bool]:
+    p = res.path
+    return p.template_id, p.mirror, p.reverse
+
+
+def _side(side: str) -> SlideSide:
+    return "left" if side == "left" else "right"
+
+
+def _ray_hit(o: Point, d: Point, a: Point, b: Point) -> float:
+    """Distance along the ray ``o + t d`` (t >= 0) to segment ab, or ``math.inf``."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    den = d[0] * ey - d[1] * ex
+    if abs(den) < 1e-12:
+        return math.inf
+    wx, wy = a[0] - o[0], a[1] - o[1]
+    t = (wx * ey - wy * ex) / den
+    u = (wx * d[1] - wy * d[0]) / den
+    return t if t >= 0.0 and 0.0 <= u <= 1.0 else math.inf
+
+
+def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction]) -> float:
+    """How far (mm) ``v`` could drive straight ahead from ``pose`` before its nose meets an
+    obstruction or the table edge (rays from both front corners and the nose centre)."""
+    st = game.state
+    r = math.radians(pose.heading)
+    d = (math.cos(r), math.sin(r))
+    edges = [(0.0, 0.0), (st.width, 0.0), (st.width, st.height), (0.0, st.height)]
+    segs = [(edges[i], edges[(i + 1) % 4]) for i in range(4)]
+    for o in live:
+        n = len(o.polygon)
+        segs += [(o.polygon[i], o.polygon[(i + 1) % n]) for i in range(n)]
+    rect = Rect(pose, v.length, v.width)
+    fl, fr, _, _ = rect.corners()
+    best = FAR
+    for origin in (fl, fr, rect.front_centre()):
+        for a, b in segs:
+            best = min(best, _ray_hit(origin, d, a, b))
+    return best
+
+
+def _search(level: str) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from carnage.ai.search import SearchBot  # imports this module: bound late
+
+        return SearchBot(level)
+
+    return make
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot, "heuristic": HeuristicBot,
+    # Monte Carlo tree search (ai/search.py); ``search`` is the normal level.
+    "search": _search("normal"), "search:easy": _search("easy"),
+    "search:normal": _search("normal"), "search:hard": _search("hard"),
+}
+"""Bot name -> factory."""
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        known = ", ".join(sorted(BOTS))
+        raise ValueError(f"unknown bot {name!r} (known: {known})") from None

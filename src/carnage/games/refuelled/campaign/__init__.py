@@ -1,0 +1,1 @@
+"""Refuelled's campaign modes: Seasons, Televised Seasons, Savage Highways."""

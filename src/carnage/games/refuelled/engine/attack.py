@@ -1,0 +1,512 @@
+"""The Attack Step (Refuelled pp.27-33, 42, 81).
+
+2.1 declare targets: one decision per attack, "this weapon at that target" or stop; each
+weapon once, Handguns any number of times, at most Crew attacks; targets are other vehicles in
+the weapon's range and arc (cover noted, Tall blocks). A Distracted vehicle (touching an
+obstruction) makes no shooting attacks (p.42). Then, target by target in declaration order:
+2.2 spend ammo and roll every die aimed at that target together (4+ hits, 5+ in cover, a
+natural 6 is two hits); the attack collision window; 2.3 one evade roll; 2.4 damage.
+
+A weapon is offered when its rules are implemented: an installer is registered for the weapon
+and for each of its special rules (``weapon_playable``; rules/weapons.py). Declarations other
+than "this weapon at that vehicle" (weapons needing no target, dropped weapons) come from the
+``attack_options`` hook and are resolved as they are declared.
+Hooks (see docs/events.md): ``distracted``, ``weapon_supported``, ``ignores_terrain``,
+``weapon_uses``, ``attack_options``, ``attack_declared`` (flows), ``discard_ammo``,
+``attack_dice``, ``to_hit_penalty``, ``weapon_fired``, ``attack``, ``attack_window``,
+``after_attack`` (flows).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from carnage.catalog import RangeBand, Weapon
+from carnage.games.refuelled.engine.combat import score_attack
+from carnage.games.refuelled.engine.damage import HitGroup, take_hits
+from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.state import VehicleState, WeaponMount, body_owner
+from carnage.geometry.arcs import Arc, parse_arc
+from carnage.geometry.cover import Blocker, FireCheck, check_fire
+from carnage.geometry.ranges import ShootingTemplate, shooting_template
+from carnage.geometry.shapes import Point, Rect, distance
+from carnage.kernel.effects import CANCEL, run_flows
+from carnage.kernel.rules import RuleTable
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Flow, Game
+
+HANDGUN = "handgun"
+"""Every vehicle counts as armed with any number of Handguns (p.31)."""
+STOP = "stop"
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A legal pick: ``key`` (a mount key, or ``handgun``) at ``target``."""
+
+    key: str
+    weapon: str
+    target: str
+    template: str
+    arc: str
+    cover: bool | None = None
+    """Judged when the attack is declared (None until then): the full cover search is the
+    costly part of a fire check, and only declared attacks need it."""
+    extra: bool = False
+    """Part of an attack already declared (a Splash weapon's other targets, p.82): it spends
+    no ammo and no crew attack of its own."""
+
+    @property
+    def value(self) -> str:
+        return f"{self.key}>{self.target}"
+
+
+@dataclass
+class AttackResolution:
+    """Everything aimed at one target in one Attack Step, after the dice are scored. Handlers
+    of the ``attack`` hook may change the groups (e.g. mark hits as not damaging)."""
+
+    attacker: VehicleState
+    target: VehicleState
+    shots: list[Shot]
+    groups: list[HitGroup]
+    dice: list[int] = field(default_factory=list)
+
+
+AttackWindow = Callable[["Game", AttackResolution], "Flow"]
+"""A flow run in the collision window between rolling attack dice and evading (p.30)."""
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """A declaration other than "this weapon at that vehicle", offered by a rule through the
+    ``attack_options`` hook (a weapon needing no target, a dropped weapon ...). Taking it
+    counts as one of the vehicle's attacks and one use of ``key``; ``run(game, ctx)`` resolves
+    it at once (ctx as for the hook)."""
+
+    value: str
+    label: str
+    key: str
+    run: Callable[[Game, dict[str, Any]], Flow]
+    shooting: bool = True
+    """False for attacks that are not shooting attacks, which a Distracted vehicle may still
+    make (FAQ: Thumper, Wall of Amplifiers)."""
+
+
+def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
+    """Crew-fired weapons and weapons without a facing fire all round (p.30)."""
+    if mount is None or mount.facing is None or "crew_fired" in weapon.special_rules:
+        return Arc.TURRET
+    return parse_arc(mount.facing)
+
+
+def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]:
+    """Centre (the mean of the corners, summed by ``sum``) and radius of a bounding circle."""
+    xs, ys = zip(*poly, strict=True)
+    cx = sum(xs) / len(poly)
+    cy = sum(ys) / len(poly)
+    hypot = math.hypot
+    r = hypot(xs[0] - cx, ys[0] - cy)
+    for x, y in poly:
+        d = hypot(x - cx, y - cy)
+        if d > r:
+            r = d
+    return cx, cy, r
+
+
+class Sight:
+    """What ``v`` can shoot at from where it stands: the fire checks of one Attack Step, with
+    the obstructions gathered once. Obstacles, wrecks and every other vehicle may give cover;
+    only Tall obstacles block (p.42, p.87)."""
+
+    def __init__(self, g: Game, v: VehicleState, part: str | None = None) -> None:
+        self.g, self.v = g, v
+        # A weapon on an articulated vehicle's trailer measures from the trailer (p.117).
+        trailer = v.trailer_rect() if part == "trailer" else None
+        self.rect = trailer or v.rect()
+        self.body = self.rect.polygon()
+        self.centre = _circle(self.body)
+        self.blockers = [
+            Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()
+        ] + [Blocker(bid, tuple(r.polygon())) for o in g.state.in_play() if o.id != v.id
+             for bid, r in o.bodies()]
+        # ``cover_blockers`` hook: more things that give cover (Smoke Dropper, p.80).
+        self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
+                                                 {"game": g, "vehicle": v}))
+        self.circles = [_circle(b.polygon) for b in self.blockers]
+        # per obstruction, worked out once: whose body it is, and the gap between its
+        # bounding circle and the shooter's (what ``_check_body`` compares with the span)
+        cx, cy, cr = self.centre
+        self._near = [(b, body_owner(b.id), math.hypot(bx - cx, by - cy) - br - cr)
+                      for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)]
+        self._gaps: dict[str, float | None] = {}
+        """Exact gaps by body id; None: not worked out yet, but to be used once it is."""
+        self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
+        self._templates: dict[str, tuple[ShootingTemplate, float]] = {}
+        self._fires: dict[tuple[str, str, str, tuple[int, ...]], FireCheck] = {}
+        self._parts: dict[str, Sight] = {}
+
+    def for_mount(self, mount: WeaponMount | None) -> Sight:
+        """The sight from the body the weapon sits on: an articulated vehicle's trailer for a
+        trailer-mounted weapon (p.117), else this one."""
+        if mount is None or mount.part != "trailer" or self.v.trailer is None:
+            return self
+        if "trailer" not in self._parts:
+            self._parts["trailer"] = Sight(self.g, self.v, part="trailer")
+        return self._parts["trailer"]
+
+    def gap(self, target: VehicleState, beyond: float = math.inf) -> float:
+        """Gap between the footprints; anything over ``beyond`` may be returned as a lower
+        bound (from bounding circles) instead of the exact gap."""
+        return self._gap(target.id, target.polygon(), beyond)
+
+    def _gap(self, bid: str, poly: list[Point], beyond: float) -> float:
+        if bid not in self._gaps:
+            rough = self._rough(bid, poly)
+            if rough > beyond:
+                return rough
+        gap = self._gaps.get(bid)
+        if gap is None:
+            gap = self._gaps[bid] = distance(self.body, poly)
+        return gap
+
+    def _rough(self, bid: str, poly: list[Point]) -> float:
+        """Gap between the bounding circles (a lower bound on the gap)."""
+        tx, ty, tr = _circle(poly)
+        cx, cy, cr = self.centre
+        return math.hypot(tx - cx, ty - cy) - tr - cr
+
+    def _in_reach(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
+        """``self._gap(bid, poly, limit) <= limit``: False when the bounding circles are more
+        than ``limit`` apart, else whether the exact gap is at most ``limit``."""
+        if bid not in self._gaps:
+            if self._rough(bid, poly) > limit:
+                return False
+            self._gaps[bid] = None  # measured from now on (when it has to be)
+        return self._gap_at_most(bid, poly, rect, limit)
+
+    def _gap_at_most(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
+        """Whether the exact gap (``distance``) is at most ``limit``; worked out only when the
+        gap between the discs inscribed in the two bodies does not already say so.
+
+        Those discs lie inside the bodies, so the gap is at most the gap between them (or 0
+        when they overlap); the corners and the distance are computed to within 1e-9 mm on
+        any table smaller than a kilometre, so a disc gap at least ``DISC_SLACK`` below
+        ``limit`` means the exact gap, as computed, is below ``limit`` too."""
+        gap = self._gaps.get(bid)
+        if gap is None:
+            s, p = self.rect, rect
+            disc = (math.hypot(p.pose.x - s.pose.x, p.pose.y - s.pose.y)
+                    - min(s.length, s.width) / 2.0 - min(p.length, p.width) / 2.0)
+            if max(disc, 0.0) + DISC_SLACK <= limit:  # (overlapping discs: a gap of 0)
+                return True
+            gap = self._gaps[bid] = distance(self.body, poly)
+        return gap <= limit
+
+    def check(self, target: VehicleState, arc: Arc, template: str, *, cover: bool = True
+              ) -> FireCheck:
+        """Range, arc, cover and Tall for one weapon at one target. With ``cover=False`` only
+        range and Tall are judged (``cover`` is then reported False). Clear-cut cases are
+        answered without the full placement search (same answers: see the tests)."""
+        key = (target.id, arc.value, template, cover)
+        if key not in self._checks:
+            self._checks[key] = self._check(target, arc, template, cover)
+        return self._checks[key]
+
+    def _check(self, target: VehicleState, arc: Arc, template: str, cover: bool) -> FireCheck:
+        # An articulated target may be shot at through its cab or its trailer (p.117): the
+        # attacker takes the better (in range and unblocked first, then out of cover).
+        best: FireCheck | None = None
+        for bid, rect in target.bodies():
+            fc = self._check_body(target.id, bid, rect, arc, template, cover)
+            if best is None or (fc.in_range and not fc.blocked, not fc.cover) > (
+                    best.in_range and not best.blocked, not best.cover):
+                best = fc
+        assert best is not None
+        return best
+
+    def _template(self, template: str) -> tuple[ShootingTemplate, float]:
+        """The shooting template of that name in this game's set, and its diameter."""
+        got = self._templates.get(template)
+        if got is None:
+            tpl = shooting_template(template, self.g.templates)
+            got = self._templates[template] = (tpl, _diameter(tpl))
+        return got
+
+    def _check_body(self, tid: str, bid: str, rect: Rect, arc: Arc, template: str,
+                    cover: bool) -> FireCheck:
+        tpl, span = self._template(template)
+        poly = rect.polygon()
+        reach = span + 1e-6
+        if not self._in_reach(bid, poly, rect, reach):
+            return FireCheck(False, False, False)  # no placement can span the gap
+        # Only obstructions that a placement touching the shooter could reach matter; for
+        # range and Tall alone, only Tall ones.
+        picked = [i for i, (b, owner, rough) in enumerate(self._near)
+                  if owner != tid and (cover or b.tall) and rough <= reach]
+        if arc is Arc.TURRET and not tpl.is_burst and not picked \
+                and self._gap_at_most(bid, poly, rect, tpl.length):
+            # A ruler laid from the closest point straight at the target stays clear of the
+            # shooter and reaches it (GF-2); with nothing in reach there is no cover.
+            return FireCheck(True, False, False)
+        # The same question asked again (range and Tall for a shot, then its cover when
+        # nothing but Tall obstructions is near) is answered from this sight's memory.
+        key = (bid, arc.value, template, tuple(picked))
+        fc = self._fires.get(key)
+        if fc is None:
+            fc = self._fires[key] = check_fire(self.rect, poly, arc, tpl,
+                                               [self.blockers[i] for i in picked])
+        return fc if cover else FireCheck(fc.in_range, False, fc.blocked)
+
+
+def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, template: str
+               ) -> FireCheck:
+    """Range, arc, cover and Tall for one weapon of ``v`` at ``target``."""
+    return Sight(g, v).check(target, arc, template)
+
+
+DISC_SLACK = 1e-6
+"""Margin (mm) over rounding when a gap is settled by inscribed discs (``_gap_at_most``)."""
+
+
+@cache
+def _diameter(tpl: ShootingTemplate) -> float:
+    """The longest distance across the template: no placement touching the shooter reaches a
+    target farther away than this."""
+    pts = tpl.polygon
+    return max(math.dist(a, b) for a in pts for b in pts)
+
+
+def weapon_playable(rules: RuleTable, weapon: Weapon) -> bool:
+    """The weapon's rules are implemented: the ruleset's ``rules`` have an installer for the
+    weapon and for every special rule it carries (engine/rulebook.py)."""
+    return rules.get("weapon", weapon.id) is not None and all(
+        rules.get("weapon_rule", r) is not None for r in weapon.special_rules)
+
+
+def _supported(g: Game, v: VehicleState, mount: WeaponMount | None, weapon: Weapon) -> bool:
+    ctx = {"game": g, "vehicle": v, "mount": mount, "weapon": weapon.id}
+    return g.effects.run_event("weapon_supported", weapon_playable(g.rules, weapon), ctx) is True
+
+
+def may_discard_ammo(g: Game, v: VehicleState, key: str) -> bool:
+    """May ``v`` discard an Ammo Token from ``key`` (a weapon mount or upgrade key) now? The
+    ``discard_ammo`` hook says no while a Magnetic Jammer holds it (p.74)."""
+    return g.effects.run_event("discard_ammo", True,
+                               {"game": g, "vehicle": v, "key": key}) is True
+
+
+def weapon_uses(g: Game, v: VehicleState, key: str) -> int:
+    """How many attacks ``key`` may make in one Attack Step: Handguns any number (p.31), other
+    weapons once (p.31) unless the ``weapon_uses`` hook says otherwise (Blitz, p.81)."""
+    if key == HANDGUN:
+        return 1_000_000
+    mount = next((m for m in v.weapons if m.key == key), None)
+    return int(g.effects.run_event("weapon_uses", 1,
+                                   {"game": g, "vehicle": v, "key": key, "mount": mount}))
+
+
+def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
+    """Other vehicles in play, friend or foe (p.30), that the ``targetable`` hook allows
+    (a Ghost Rider may not be shot at, p.101)."""
+    return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0
+            and g.effects.run_event("targetable", True,
+                                    {"game": g, "attacker": v, "target": t}) is True]
+
+
+def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Shot]:
+    """Every (weapon, target) pick open to ``v`` now, before the crew and once-each limits:
+    in range and arc and not blocked by Tall terrain. Cover is left unjudged (``None``);
+    ``Sight.check`` or the declaration judges it."""
+    cat = g.catalog
+    armed: list[tuple[str, WeaponMount | None, Weapon]] = [
+        (HANDGUN, None, cat.weapons.get(HANDGUN))
+    ]
+    for m in v.weapons:
+        w = cat.weapons.get(m.weapon)
+        if w.id == HANDGUN:
+            continue  # already armed with any number of them
+        if m.ammo is not None and (m.ammo <= 0 or not may_discard_ammo(g, v, m.key)):
+            continue  # no ammo token to discard (p.81)
+        armed.append((m.key, m, w))
+    targets = targets_for(g, v)
+    sight = sight or Sight(g, v)
+    out: list[Shot] = []
+    for key, mount, w in armed:
+        if not _supported(g, v, mount, w):
+            continue
+        arc = weapon_arc(mount, w)
+        bands = [b for b in w.ranges if b is not RangeBand.DROPPED]  # dropped: p.78
+        indirect = g.effects.run_event("ignores_terrain", False, {
+            "game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
+        for t in targets:
+            for band in bands:
+                fc = sight.for_mount(mount).check(t, arc, band.value, cover=False)
+                if fc.in_range and (indirect or not fc.blocked):
+                    out.append(Shot(key, w.id, t.id, band.value, arc.value))
+                    break
+    return out
+
+
+def _label(g: Game, s: Shot) -> str:
+    w = g.catalog.weapons.get(s.weapon)
+    t = g.state.vehicles[s.target]
+    return f"{w.name} ({s.arc}, {s.template}) at {t.name}"
+
+
+def attack_step(g: Game, v: VehicleState) -> Flow:
+    """The whole Attack Step of ``v`` (pp.30-33, 42)."""
+    ctx: dict[str, Any] = {"game": g, "vehicle": v}
+    from carnage.games.refuelled.engine.movement import touching_ids
+
+    touching = sorted(touching_ids(g, v))
+    distracted = g.effects.run_event("distracted", bool(touching), ctx) is True
+    if distracted:
+        g.emit("distracted", source="distracted", page=42, vehicle=v.id, touching=touching)
+    crew = g.stat(v, "crew")
+    declared: list[Shot] = []
+    uses: dict[str, int] = {}
+    made = 0
+    sight: Sight | None = None
+    shots: dict[str, Shot] = {}
+    while made < crew and v.in_play and not g.state.finished:
+        if sight is None:
+            # A Distracted vehicle makes no shooting attacks (p.42).
+            sight = Sight(g, v)
+            shots = {} if distracted else {s.value: s for s in legal_shots(g, v, sight)}
+        step: dict[str, Any] = {"game": g, "vehicle": v, "distracted": distracted,
+                                "uses": uses, "declared": declared}
+        extras = {o.value: o for o in g.effects.run_event("attack_options", [], step)
+                  if not (distracted and o.shooting)
+                  and uses.get(o.key, 0) < weapon_uses(g, v, o.key)}
+        open_ = [s for s in shots.values() if uses.get(s.key, 0) < weapon_uses(g, v, s.key)]
+        if not open_ and not extras:
+            break
+        offered: list[tuple[str, str]] = (
+            [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_]
+            + [(o.value, o.label) for o in extras.values()])
+        # ``attack_choices`` hook: a rule may narrow the options (a creature's Berserk).
+        narrowed = g.effects.run_event("attack_choices", offered, {**step, "shots": open_})
+        if isinstance(narrowed, list) and narrowed:
+            offered = narrowed
+        pick = yield ask(
+            v.player, "attack",
+            f"{v.name}: declare an attack ({crew - made} of {crew} left) or stop",
+            offered, source="attack", page=30, vehicle=v.id,
+        )
+        if pick == STOP:
+            break
+        made += 1
+        if pick in extras:
+            opt = extras[str(pick)]
+            uses[opt.key] = uses.get(opt.key, 0) + 1
+            g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=opt.key,
+                   target=None, template=None, cover=None, option=opt.value)
+            yield from opt.run(g, step)
+            sight = None  # the table may have changed: look again
+            continue
+        shot = shots[str(pick)]
+        # Cover is judged as the attack is declared (p.42), from where everything stands now;
+        # weapons ignoring terrain ignore it (Indirect, p.82).
+        mount = next((m for m in v.weapons if m.key == shot.key), None)
+        indirect = g.effects.run_event("ignores_terrain", False, {
+            "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
+        covered = False if indirect else sight.for_mount(mount).check(
+            g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template).cover
+        shot = replace(shot, cover=covered)
+        declared.append(shot)
+        uses[shot.key] = uses.get(shot.key, 0) + 1
+        g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=shot.key,
+               target=shot.target, template=shot.template, cover=shot.cover)
+        # ``attack_declared`` flow hook: e.g. Splash adds the other vehicles under the
+        # template to ``declared`` as extra shots (p.82).
+        declared_ctx = {**step, "shot": shot, "sight": sight}
+        yield from run_flows(g, "attack_declared", declared_ctx)
+        if declared_ctx.get("withdrawn"):
+            # A flow withdrew the declaration (a target cloaking, Gaslands: Legacy): the
+            # attack is not made, and the attacker may declare again.
+            made -= 1
+            sight = None
+    order: list[str] = []
+    for s in declared:
+        if s.target not in order:
+            order.append(s.target)
+    for tid in order:
+        yield from resolve_attacks(g, v, [s for s in declared if s.target == tid])
+
+
+def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
+    """2.2-2.4 against one target: all its dice rolled together, one evade, damage."""
+    if not shots:
+        return
+    t = g.state.vehicles[shots[0].target]
+    if not v.in_play or not t.in_play or t.hull_points == 0:
+        # AT-3: a wrecked attacker fires no more; a wrecked target is no longer a vehicle.
+        g.emit("attack_lost", source="attack", page=30, vehicle=v.id, target=t.id,
+               weapons=[s.key for s in shots],
+               reason="attacker out of play" if not v.in_play else "target out of play")
+        return
+    cat = g.catalog
+    mounts = {m.key: m for m in v.weapons}
+    fired: list[tuple[Shot, Weapon, int, int]] = []
+    for s in shots:
+        w = cat.weapons.get(s.weapon)
+        m = mounts.get(s.key)
+        if m is not None and m.ammo is not None and not s.extra:
+            if m.ammo <= 0 or not may_discard_ammo(g, v, s.key):
+                g.emit("attack_lost", source="ammo", page=81, vehicle=v.id, target=t.id,
+                       weapons=[s.key], reason="no ammo")
+                continue
+            m.ammo -= 1
+            g.emit("ammo", source="ammo", page=81, vehicle=v.id, weapon=s.key, ammo=m.ammo)
+        ctx: dict[str, Any] = {"game": g, "attacker": v, "target": t, "shot": s, "weapon": w}
+        if not s.extra:
+            # ``weapon_fired`` notice: the weapon is fired now (125mm Cannon, p.72).
+            g.effects.run_event("weapon_fired", None, ctx)
+        n = int(g.effects.run_event("attack_dice", w.attack_dice or 0, ctx))
+        pen = int(g.effects.run_event("to_hit_penalty", 1 if s.cover else 0, ctx))
+        fired.append((s, w, max(0, n), pen))
+    if not fired:
+        return
+    # ``attack_roll`` flow hook: just before the dice are rolled the attacker may change
+    # the entries of ctx "fired" (shot, weapon, dice, penalty): Angel of Death, p.108.
+    yield from run_flows(g, "attack_roll", {"game": g, "attacker": v, "target": t,
+                                            "fired": fired})
+    if not v.in_play or not t.in_play:
+        return
+    dice = g.roll(
+        sum(n for _, _, n, _ in fired), "attack", source="attack", page=32, vehicle=v.id,
+        target=t.id, weapons=[s.key for s, _, _, _ in fired], counts=[n for _, _, n, _ in fired],
+    )
+    groups: list[HitGroup] = []
+    report: list[dict[str, Any]] = []
+    i = 0
+    for s, w, n, pen in fired:
+        scored = score_attack(dice[i:i + n], penalty=pen)
+        i += n
+        groups.append(HitGroup(s.key, scored.hits, rules=tuple(w.special_rules)))
+        report.append({"weapon": s.key, "dice": list(scored.dice), "hits": scored.hits,
+                       "criticals": scored.criticals, "cover": s.cover})
+    g.emit("attack_hits", source="attack", page=32, vehicle=v.id, target=t.id, weapons=report,
+           hits=sum(grp.hits for grp in groups))
+    res = AttackResolution(v, t, [s for s, _, _, _ in fired], groups, list(dice))
+    if g.effects.run_event("attack", res, {"game": g, "resolution": res}) is CANCEL:
+        g.emit("attack_cancelled", source="attack", page=32, vehicle=v.id, target=t.id)
+        return
+    # Collision window between the attack dice and the evade (p.30).
+    windows: list[AttackWindow] = g.effects.run_event(
+        "attack_window", [], {"game": g, "resolution": res}
+    )
+    for w_flow in windows:
+        yield from w_flow(g, res)
+    if not t.in_play:
+        return
+    yield from take_hits(g, t, res.groups, source="attack", page=33)
+    # ``after_attack`` flow hook: rules acting on the un-cancelled hits once the attack is
+    # resolved (each group's ``uncancelled``): Harpoon, Grabber Arm, Arc Lightning (pp.73-74).
+    yield from run_flows(g, "after_attack", {"game": g, "resolution": res})

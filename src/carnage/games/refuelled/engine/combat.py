@@ -1,0 +1,77 @@
+"""Shared dice arithmetic for attacks, smash attacks and evades (Refuelled pp.32-33, 42, 55-56)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from carnage.kernel.events import JsonValue
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.state import VehicleState
+
+HIT_ON = 4
+"""Attack dice hit on 4+ (p.32); cover makes it 5+ (p.42); a natural 6 always hits twice."""
+EVADE_ON = 6
+"""Each evade die scoring 6+ cancels one hit (p.33)."""
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    dice: tuple[int, ...]
+    hits: int
+    criticals: int
+
+
+def score_attack(dice: list[int], *, penalty: int = 0) -> AttackRoll:
+    """Hits from attack dice: each die >= 4 + penalty hits; each natural 6 is a Critical Hit
+    worth two hits whatever the penalty (pp.32, 42)."""
+    hits = crits = 0
+    for d in dice:
+        if d == 6:
+            crits += 1
+            hits += 2
+        elif d >= HIT_ON + penalty:
+            hits += 1
+    return AttackRoll(tuple(dice), hits, crits)
+
+
+def roll_attack(
+    g: Game, n: int, *, why: str, source: str, page: int, penalty: int = 0, **data: JsonValue
+) -> AttackRoll:
+    """Roll ``n`` attack dice together (none if ``n`` <= 0) and score them."""
+    dice = g.roll(max(0, n), why, source=source, page=page, **data)
+    return score_attack(dice, penalty=penalty)
+
+
+def roll_evade(g: Game, v: VehicleState, hits: int, *, source: str, page: int) -> int:
+    """Evade against ``hits``: one die per current gear (through effects), each 6+ cancels one
+    hit (p.33). Returns the hits cancelled (never more than ``hits``)."""
+    n = int(g.effects.run_event("evade_dice", v.gear, {"game": g, "vehicle": v}))
+    bonus = int(g.effects.run_event("evade_bonus", 0, {"game": g, "vehicle": v}))
+    dice = g.roll(n, "evade", source=source, page=page, vehicle=v.id)
+    saved = sum(1 for d in dice if d + bonus >= EVADE_ON)
+    # ``evade_saves`` hook: hits these dice cancel (Evasive: a natural 1 fails, p.107).
+    saved = int(g.effects.run_event("evade_saves", saved, {
+        "game": g, "vehicle": v, "dice": list(dice), "bonus": bonus}))
+    return min(saved, hits)
+
+
+def remove_hull(g: Game, v: VehicleState, amount: int, *, source: str, page: int,
+                fire: bool = False) -> bool:
+    """Mark off ``amount`` hull points (p.43). True when this leaves the vehicle on zero (it
+    must then be wrecked by the caller, in order)."""
+    if amount <= 0 or not v.in_play:
+        return False
+    # ``damage_amount`` hook: the hull points about to be lost (Beerserker, p.112); ctx
+    # "fire" when the damage has the Fire rule (Fire Walk With Me, p.100).
+    amount = int(g.effects.run_event("damage_amount", amount,
+                                     {"game": g, "vehicle": v, "source": source, "fire": fire}))
+    if amount <= 0:
+        return False
+    before = v.hull_points
+    v.damage = min(v.hull, v.damage + amount)
+    g.emit("damage", source=source, page=page, vehicle=v.id, amount=amount,
+           hull_points=v.hull_points)
+    return before > 0 and v.hull_points == 0

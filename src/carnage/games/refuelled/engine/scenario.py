@@ -1,0 +1,119 @@
+"""Scenarios: set-up, deployment, pole position and victory (Refuelled pp.62, 122-151).
+
+A scenario is installed into a game: it may register effects and it provides the set-up flow
+and the end-of-phase and victory checks. Scenarios are found by id in ``SCENARIOS``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carnage.kernel.effects import CANCEL
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
+    from carnage.games.refuelled.engine.state import VehicleState
+    from carnage.geometry.shapes import Pose
+    from carnage.kernel.decisions import Decision
+
+
+class Scenario:
+    """Base scenario: no deployment decisions, pole stays put, last player standing wins."""
+
+    id = "skirmish"
+    name = "Skirmish"
+    page: int | None = None
+    end_checks: frozenset[str] = frozenset({"step"})
+    """When ``check_end`` runs (M-10): ``step`` (after set-up and after every step of an
+    activation), ``gear_phase_end`` and/or ``gear_phase_start``."""
+
+    def install(self, game: Game) -> None:
+        """Register the scenario's effects on the game's hooks."""
+
+    def setup(self, game: Game) -> Flow:
+        """Deployment and anything else decided before round 1."""
+        yield from ()
+
+    def end_of_gear_phase(self, game: Game) -> Flow | None:
+        """Called after each gear phase (e.g. passing pole position). It may be a flow (a
+        generator asking decisions) or a plain method returning None."""
+        return None
+
+    def gear_phase_start(self, game: Game) -> Flow | None:
+        """Called as each Gear Phase begins, after the ``gear_phase_start`` flow hook and
+        before the pole acts (Flag Tag's flags, p.132). A flow, or a plain method."""
+        return None
+
+    def check_end_at(self, game: Game, moment: str) -> None:
+        """Run ``check_end`` if ``moment`` is one of ``end_checks`` (M-10)."""
+        if moment in self.end_checks and not game.state.finished:
+            self.check_end(game)
+
+    # Pole moves and respawn placement go through the scenario so that
+    # Audience Votes can hold the pole (Carpe Diem, p.90) and respawn vehicles (p.90).
+    def move_pole(self, game: Game, to: int, reason: str, *, source: str,
+                  page: int | None) -> bool:
+        """Pass Pole Position to ``to`` through the ``pole_moves`` hook, which may hold it
+        (Carpe Diem) or send it elsewhere (team games, p.123). False if it did not move."""
+        st = game.state
+        out = game.effects.run_event("pole_moves", to, {"game": game, "reason": reason})
+        if out is CANCEL:
+            return False
+        st.pole = int(out) % st.players
+        game.emit("pole", source=source, page=page, player=st.pole, reason=reason)
+        return True
+
+    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
+        """Where a respawned vehicle that is not on the table as a wreck may be placed (p.90),
+        by label. Base rule (ruling SP-1): where it last stood, if that spot is on the table
+        and clear of every obstacle and vehicle in play; else nowhere."""
+        from carnage.geometry.shapes import Rect, penetration
+
+        st = game.state
+        poly = Rect(vehicle.pose, vehicle.length, vehicle.width).polygon()
+        if not all(0.0 <= x <= st.width and 0.0 <= y <= st.height for x, y in poly):
+            return {}
+        others = [ob.polygon() for ob in st.obstacles.values()]
+        others += [r.polygon() for o in st.in_play() if o.id != vehicle.id
+                   for _, r in o.bodies()]
+        if any(penetration(poly, o) >= -1e-6 for o in others):
+            return {}
+        return {"where it last stood": vehicle.pose}
+
+    # What the scenario shows (engine/scenario_view.py): tables and the CLI draw and print any
+    # scenario from these, never from the scenario's own attributes.
+    def drawables(self, game: Game) -> list[Drawable]:
+        """The marks the scenario puts on the table now (lines, gates, zones, tokens ...)."""
+        return []
+
+    def report(self, game: Game) -> list[ReportRow]:
+        """The scenario's progress now, row by row (who crossed the finish line ...)."""
+        return []
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        """For a decision placing its vehicle (a starting grid), the pose each option puts it
+        in, by option value; empty for other decisions."""
+        return {}
+
+    def counts(self, game: Game, vehicle: VehicleState) -> bool:
+        """Does ``vehicle`` count towards victory conditions? Not an RC Car (p.79), nor what
+        the ``counts_for_victory`` hook rules out (a Ghost Rider, p.101)."""
+        return vehicle.in_team and game.effects.run_event(
+            "counts_for_victory", True, {"game": game, "vehicle": vehicle}) is True
+
+    def check_end(self, game: Game) -> None:
+        """Default victory: one player left with vehicles in play wins (p.62's last clause)."""
+        st = game.state
+        alive = {v.player for v in st.in_play() if self.counts(game, v)}
+        if len(alive) == 1 and st.players > 1:
+            game.finish(next(iter(alive)), "last player with vehicles in play")
+        elif not alive:
+            game.finish(None, "no vehicles left in play", draw=True)
+        elif len(alive) > 1:
+            # Team games (p.123): one side left wins, named by its first seat.
+            first = min(alive)
+            side = game.effects.run_event("allies", frozenset({first}),
+                                          {"game": game, "player": first})
+            if isinstance(side, frozenset | set) and alive <= side:
+                game.finish(first, "last team with vehicles in play")

@@ -1,0 +1,78 @@
+"""Gaslands: Refuelled as a ``Ruleset``: its catalogue, templates, rules, hooks and scenarios.
+
+The one place that composes the engine's flow (engine/), the rules modules (rules/), the
+catalogue and the template set into a ruleset object. Everything a Refuelled game looks up
+(installers, hooks, catalogue, templates, scenarios) it finds here through ``game.ruleset``;
+``refuelled_ruleset`` makes another with a changed catalogue or templates (a Legacy campaign)
+or rules (a test), without touching this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from carnage.catalog import load_catalog
+from carnage.games.refuelled.engine import hazards_on_table, votes
+from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
+from carnage.games.refuelled.rules import (
+    dropped,
+    sponsors,
+    trailers,
+    upgrades,
+    vehicles,
+    war_rig,
+    weapons,
+)
+from carnage.games.refuelled.rules.campaign import RULES as CAMPAIGN_RULES
+from carnage.games.refuelled.rules.perks import PERK_RULES
+from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.geometry.templateset import default_template_set
+from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.rules import RuleTable
+from carnage.kernel.ruleset import Ruleset
+
+
+def refuelled_rules(catalog: Any = None) -> RuleTable:
+    """Every installer of Refuelled's rules modules, and one for each sponsor of ``catalog``
+    (default: Refuelled's), in one new table."""
+    return RuleTable.merged([
+        hazards_on_table.RULES, votes.RULES, vehicles.RULES, war_rig.RULES, weapons.RULES,
+        dropped.RULES, upgrades.RULES, trailers.RULES, PERK_RULES, sponsors.RULES,
+        sponsors.sponsor_rules(catalog if catalog is not None else load_catalog()),
+        CAMPAIGN_RULES,  # campaign wear and Sabotage Tokens (rules/campaign/)
+    ])
+
+
+def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuelled",
+                      catalog: Any = None, templates: Any = None, rules: RuleTable | None = None,
+                      hooks: HookRegistry | None = None,
+                      scenarios: Mapping[str, Any] | None = None,
+                      parent: str | None = None,
+                      view: Mapping[str, Any] | None = None) -> Ruleset:
+    """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own)."""
+    from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
+
+    holder: dict[str, Ruleset] = {}
+
+    def new_game(**kw: Any) -> Any:
+        return new_refuelled_game(holder["r"], **kw)
+
+    def restore(doc: dict[str, Any]) -> Any:
+        return restore_refuelled_game(holder["r"], doc)
+
+    r = Ruleset(
+        name=name, title=title,
+        rules=rules if rules is not None else refuelled_rules(catalog),
+        hooks=hooks if hooks is not None else REFUELLED_HOOKS,
+        catalog=catalog if catalog is not None else load_catalog(),
+        templates=templates if templates is not None else default_template_set(),
+        scenarios=dict(scenarios if scenarios is not None else SCENARIOS),
+        new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
+    )
+    holder["r"] = r
+    return r
+
+
+REFUELLED = refuelled_ruleset()
+"""The ruleset of Gaslands: Refuelled as shipped."""

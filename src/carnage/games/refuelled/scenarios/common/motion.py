@@ -1,0 +1,129 @@
+"""Judging every kind of motion (M-12; also usable for gates and zones).
+
+Scenario rules keyed to a vehicle's movement ("when its move template or Final Position
+touches ...") must see a vehicle's own moves, forced moves (skids, rams, Harpoon pulls), pivots
+and spins. ``watch_motion(game, effect, key, judge)`` calls ``judge(game, vehicle, poses)``
+with the poses the vehicle went through, in order:
+
+* after a Movement Step move (``after_move``): its densely sampled path (``SAMPLES`` poses);
+* after a forced move or a pivot (``logged:forced_move``, ``logged:pivot``): a straight
+  interpolation from where it was last seen (a forced move is a straight template; a pivot
+  turns on the spot);
+* at the end of every activation and Gear Phase: the same interpolation for any vehicle that
+  moved some other way.
+
+Deployment and respawn place a vehicle; they are not motion (``logged:deploy`` and
+``logged:respawn`` only reset where it was seen; ``logged:game_start`` notes everyone).
+Memory: ``state.scenario[key]``: vehicle id -> last pose seen. Ruling SC-6: a move template
+is judged as the area the vehicle's body sweeps along it (the body is at least as wide as
+the templates it uses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from carnage.geometry.convex import convex_hull
+from carnage.geometry.shapes import Point, Pose, Rect, heading_diff, penetration
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.state import VehicleState
+
+SAMPLES = 48
+STEPS = 12
+"""Poses an interpolated (forced or unseen) motion is judged through."""
+
+Judge = Callable[["Game", "VehicleState", list[Pose]], None]
+
+
+def interpolate(a: Pose, b: Pose, steps: int = STEPS) -> list[Pose]:
+    """Poses from ``a`` to ``b`` in a straight line, turning the shorter way."""
+    turn = heading_diff(b.heading, a.heading)
+    return [Pose(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, (a.heading + turn * t) % 360.0)
+            for t in (i / steps for i in range(steps + 1))]
+
+
+def swept_polygons(poses: list[Pose], length: float, width: float) -> list[list[Point]]:
+    """Convex pieces covering the area a body sweeps through ``poses`` (a single pose: its
+    footprint)."""
+    if len(poses) == 1:
+        return [Rect(poses[0], length, width).polygon()]
+    return [convex_hull([*Rect(a, length, width).polygon(), *Rect(b, length, width).polygon()])
+            for a, b in pairwise(poses)]
+
+
+def touches_along(poses: list[Pose], length: float, width: float, target: list[Point],
+                  tol: float = 1e-6) -> bool:
+    """Does a body moving through ``poses`` touch the convex ``target``?"""
+    tx = [p[0] for p in target]
+    ty = [p[1] for p in target]
+    reach = (length + width) / 2.0
+    if (max(p.x for p in poses) + reach < min(tx) or min(p.x for p in poses) - reach > max(tx)
+            or max(p.y for p in poses) + reach < min(ty)
+            or min(p.y for p in poses) - reach > max(ty)):
+        return False
+    return any(penetration(piece, target) >= -tol
+               for piece in swept_polygons(poses, length, width))
+
+
+def watch_motion(game: Game, effect: str, key: str, judge: Judge) -> None:
+    """Call ``judge`` for every motion of every vehicle (see the module docstring). Call it
+    from the scenario's ``install`` (it is journaled with it)."""
+
+    def seen() -> dict[str, Pose]:
+        out: dict[str, Pose] = game.state.scenario.setdefault(key, {})
+        return out
+
+    def since_seen(g: Game, v: VehicleState) -> None:
+        last = seen().get(v.id)
+        seen()[v.id] = v.pose
+        if last is not None and last != v.pose and v.in_play:
+            judge(g, v, interpolate(last, v.pose))
+
+    def after_move(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        v: VehicleState = ctx["vehicle"]
+        result = ctx.get("result")
+        if result is None or not v.in_play:
+            return
+        poses = list(result.swept(SAMPLES))
+        last = seen().get(v.id)
+        if last is not None and poses and last != poses[0]:
+            poses = interpolate(last, poses[0]) + poses
+        seen()[v.id] = v.pose
+        judge(g, v, poses)
+
+    def one(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        v = g.state.vehicles.get(str(ctx["data"].get("vehicle")))
+        if v is not None:
+            since_seen(g, v)
+
+    def placed(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        v = g.state.vehicles.get(str(ctx["data"].get("vehicle")))
+        if v is not None:
+            seen()[v.id] = v.pose
+
+    def start(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        for v in g.state.in_play():
+            seen()[v.id] = v.pose
+
+    def everyone(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        for v in g.state.in_play():
+            if v.pose.x >= 0 and v.pose.y >= 0:
+                since_seen(g, v)
+
+    game.effects.on("after_move", effect, after_move)
+    game.effects.on("logged:forced_move", effect, one)
+    game.effects.on("logged:pivot", effect, one)
+    game.effects.on("logged:deploy", effect, placed)
+    game.effects.on("logged:respawn", effect, placed)
+    game.effects.on("logged:game_start", effect, start)
+    game.effects.on("activation_end", effect, everyone)
+    game.effects.on("gear_phase_end", effect, everyone)

@@ -1,0 +1,314 @@
+"""Street Race, the introductory scenario (Refuelled p.62).
+
+Each player brings a Car and a Buggy, each with a front machine gun. Start and finish lines are
+pairs of flags a Long Straight apart, at least three Long Straights from each other; terrain
+breaks up the route. Players roll off for pole position, deploy alternately touching the start
+line, and pass pole clockwise after every gear phase. The first vehicle across the finish line
+wins; a player left alone with vehicles in play wins too.
+
+Our table (a choice; the book leaves it open): 900 x 1200 mm, the start line 150 mm from the
+near short edge, the finish line 150 mm from the far one (five Long Straights apart), two rocks,
+a destructible crate and a barrier in between. Flags are markers, not obstacles (ruling SR-2).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from carnage.catalog.models import Weight
+from carnage.games.refuelled.engine.game import ask
+from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
+from carnage.games.refuelled.engine.state import GameState, Obstacle, VehicleState
+from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
+from carnage.games.refuelled.scenarios.common.pole import RollOffPole
+from carnage.geometry.movement import trailer_behind
+from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, overlaps, penetration
+from carnage.team.io import parse_team
+from carnage.team.model import TeamSpec
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
+
+PAGE = 62
+SOURCE = "street_race"
+LONG_STRAIGHT = 180.0
+"""Length of the Long Straight (mm); the flags of each line stand this far apart."""
+GRID_PITCH = 15.0
+"""Grid slots along the start line are this far apart (ruling SR-3)."""
+SAMPLES = 48
+"""Poses sampled along a move when judging a crossing (about 5 mm apart on a Long Straight)."""
+FAR_FROM_LINE = 1.001
+"""mm: a move whose sweep stays in a box farther than this from the finish line is not
+sampled (``crosses`` counts a point goal touched within 0.5 mm, a line within 1e-6 mm)."""
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
+
+
+class StreetRace(RollOffPole, TableScenario):
+    id = "street-race"
+    name = "Street Race"
+    page = PAGE
+    min_players = 2
+    max_players = None
+    summary = ("Each player races a Car and a Buggy from the start flags to the finish flags; "
+               "the first vehicle across the finish line wins.")
+    table = None
+    width = 900.0
+    height = 1200.0
+
+    def __init__(self) -> None:
+        cx = self.width / 2.0
+        half = LONG_STRAIGHT / 2.0
+        self.start_line = Line((cx - half, 150.0), (cx + half, 150.0), (0.0, 1.0))
+        self.finish_line = Line(
+            (cx - half, self.height - 150.0), (cx + half, self.height - 150.0), (0.0, 1.0)
+        )
+        self.grid_hinges: dict[str, float] = {}
+        """Slot -> the hinge a trailer takes there, for the vehicle last given slots (an output
+        of ``grid_slots``, read at once: no game's memory)."""
+
+    # -- the table -------------------------------------------------------------------------------
+    def lay_out(self, state: GameState) -> None:
+        terrain = [
+            Obstacle("rock-1", Pose(300.0, 480.0, 20.0), 90.0, 70.0),
+            Obstacle("crate-1", Pose(590.0, 640.0, 0.0), 40.0, 40.0,
+                     weight=Weight.MIDDLEWEIGHT, destructible=True),
+            Obstacle("barrier-1", Pose(450.0, 800.0, 0.0), 120.0, 20.0,
+                     weight=Weight.MIDDLEWEIGHT),
+            Obstacle("rock-2", Pose(700.0, 900.0, -15.0), 70.0, 70.0),
+        ]
+        for ob in terrain:
+            state.obstacles[ob.id] = ob
+
+    def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
+        """A Car and a Buggy per player, each with a front machine gun (p.61, p.62)."""
+        teams = []
+        for p in range(players):
+            colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
+            teams.append(parse_team({
+                "name": f"{colour} Racers",
+                "cans": 25,
+                "vehicles": [
+                    {"name": f"{colour} Car", "type": "car",
+                     "weapons": [{"id": "machine_gun", "facing": "front"}]},
+                    {"name": f"{colour} Buggy", "type": "buggy",
+                     "weapons": [{"id": "machine_gun", "facing": "front"}]},
+                ],
+            }, f"street race team {p + 1}"))
+        return tuple(teams)
+
+    def goal(self, state: GameState, vehicle: VehicleState) -> Line:
+        return self.finish_line
+
+    # -- set-up: pole position and the starting grid ---------------------------------------------
+    def install(self, game: Game) -> None:
+        game.effects.on("after_move", f"scenario:{self.id}", self._after_move)
+        game.effects.on("logged:respawn", f"scenario:{self.id}", self._respawned)
+
+    def setup(self, game: Game) -> Flow:
+        st = game.state
+        st.pole = self.roll_off(game)
+        order = st.clockwise_from(st.pole)
+        waiting = {p: [v.id for v in st.vehicles.values() if v.player == p] for p in order}
+        while any(waiting.values()):
+            for p in order:
+                if not waiting[p]:
+                    continue
+                vid = yield ask(
+                    p, "deploy", "Street Race: choose a vehicle to place on the starting grid",
+                    [(i, st.vehicles[i].name) for i in waiting[p]], source=SOURCE, page=PAGE,
+                )
+                v = st.vehicles[str(vid)]
+                slots = self.grid_slots(st, v)
+                hinges = dict(self.grid_hinges)  # kept here: another game may ask for slots
+                if not slots:
+                    raise RuntimeError(f"no room on the starting grid for {v.name}")
+                pick = yield ask(
+                    p, "grid", f"Street Race: where on the starting grid does {v.name} go?",
+                    [(k, f"{float(k):+.0f} mm from the grid centre") for k in slots],
+                    source=SOURCE, page=PAGE, vehicle=v.id,
+                )
+                v.pose = slots[str(pick)]
+                if v.trailer is not None:
+                    v.trailer.hinge = hinges[str(pick)]
+                waiting[p].remove(v.id)
+                st.scenario.setdefault("deployed", []).append(v.id)
+                game.emit("deploy", source=SOURCE, page=PAGE, vehicle=v.id, player=p,
+                          slot=str(pick), x=round(v.pose.x, 3), y=round(v.pose.y, 3),
+                          heading=round(v.pose.heading, 3))
+        self.see_all(st)
+
+    def grid_slots(self, state: GameState, v: VehicleState,
+                   placed: list[str] | None = None) -> dict[str, Pose]:
+        """Ruling SR-3: places on the starting grid for ``v``: square to the start line, facing
+        the finish, front edge on the line, centres every ``GRID_PITCH`` mm between the flags,
+        not touching a vehicle already placed nor overlapping terrain. If none is free, the
+        pitch carries on past the flags along the same line."""
+        line = self.start_line
+        ax, ay = line.along
+        nx, ny = line.normal
+        cx, cy = line.centre
+        heading = line.heading()
+        # ``placed``: the vehicles to keep clear of (default: those deployed; a respawn
+        # passes the vehicles in play).
+        placed_rects = [r for i in (state.scenario.get("deployed", []) if placed is None
+                                    else placed)
+                        for _, r in state.vehicles[i].bodies()]
+        placed_polys = [r.polygon() for r in placed_rects]
+        # Bounding circles (exact): along the better of a slot's two square axes two centres
+        # are at least 1/sqrt(2) of their distance apart and each outline reaches at most
+        # its radius, so a pair farther apart than sqrt(2) times the two radii (and a margin)
+        # is separated by more than 1e-6 and cannot touch.
+        placed_circles = [(r.pose.x, r.pose.y, math.hypot(r.length, r.width) / 2.0)
+                          for r in placed_rects]
+        v_rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
+        self.grid_hinges = {}
+        reach = line.length / 2.0 - v.width / 2.0
+        extra = 0.0
+        while True:
+            # Only terrain within reach of these slots (bounding circles) is tested.
+            near = reach + extra + math.hypot(v.length, v.width)
+            terrain = [
+                ob.polygon() for ob in state.obstacles.values()
+                if math.hypot(ob.pose.x - cx, ob.pose.y - cy)
+                <= near + math.hypot(ob.length, ob.width) / 2.0
+            ]
+            k_max = math.floor((reach + extra) / GRID_PITCH + 1e-9)
+            out: dict[str, Pose] = {}
+            for k in range(-k_max, k_max + 1):
+                off = k * GRID_PITCH
+                x = cx + ax * off - nx * v.length / 2.0
+                y = cy + ay * off - ny * v.length / 2.0
+                pose = Pose(x, y, heading)
+                poly = Rect(pose, v.length, v.width).polygon()
+                if any(overlaps(poly, o, 1e-6)
+                       for o, (ox, oy, orad) in zip(placed_polys, placed_circles, strict=True)
+                       if (ox - x) ** 2 + (oy - y) ** 2 <= 2.0 * (v_rad + orad) ** 2):
+                    continue
+                if any(deeper_than(poly, o, 1e-6) for o in terrain):
+                    continue
+                if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
+                           for px, py in poly):
+                    continue
+                if v.trailer is not None:
+                    # The trailer too must fit: on the table, clear of everything, folded
+                    # as little as it can be (ruling SR-4).
+                    hinge = self._fold_to_fit(state, v, pose, placed_polys)
+                    if hinge is None:
+                        continue
+                    self.grid_hinges[f"{off:+.0f}"] = hinge
+                out[f"{off:+.0f}"] = pose
+            if out or reach + extra > max(state.width, state.height):
+                return out
+            extra += line.length / 2.0
+
+    # -- what the table shows (engine/scenario_view.py) -------------------------------------------
+    def drawables(self, game: Game) -> list[Drawable]:
+        return [self.start_line.drawable("start-line", "START", "start"),
+                self.finish_line.drawable("finish-line", "FINISH", "finish")]
+
+    def report(self, game: Game) -> list[ReportRow]:
+        """Who crossed the finish line, else the counting vehicle nearest to it (the distance
+        its centre still has to go across the line)."""
+        st = game.state
+        won = st.vehicles.get(st.scenario.get("crossed") or "")
+        rows = [ReportRow("finish_crossed", "Finish line crossed by",
+                          None if won is None else won.id,
+                          "nobody yet" if won is None else won.name, tally=True)]
+        (cx, cy), (nx, ny) = self.finish_line.centre, self.finish_line.normal
+        racing = [v for v in st.in_play() if self.counts(game, v)
+                  and 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height]
+        if won is None and racing:
+            lead = min(racing, key=lambda v: ((cx - v.pose.x) * nx + (cy - v.pose.y) * ny, v.id))
+            to_go = max(0.0, (cx - lead.pose.x) * nx + (cy - lead.pose.y) * ny)
+            rows.append(ReportRow("leader", "Nearest the finish", lead.id,
+                                  f"{lead.name}, {to_go:.0f} mm to go"))
+        return rows
+
+    def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
+        """The starting-grid places a ``grid`` decision offers its vehicle."""
+        v = game.state.vehicles.get(decision.vehicle or "")
+        if decision.kind != "grid" or v is None:
+            return {}
+        slots = self.grid_slots(game.state, v)
+        return {str(o.value): slots[str(o.value)] for o in decision.options
+                if str(o.value) in slots}
+
+    def _fold_to_fit(self, state: GameState, v: VehicleState, pose: Pose,
+                     placed: list[list[Point]]) -> float | None:
+        """The hinge nearest straight (5-degree steps, up to square) at which ``v``'s trailer,
+        behind a cab at ``pose``, lies on the table and overlaps no placed body nor terrain."""
+        assert v.trailer is not None
+        cab = Rect(pose, v.length, v.width)
+        terrain = [ob.polygon() for ob in state.obstacles.values()]
+        for h in sorted(range(-90, 91, 5), key=lambda h: (abs(h), h)):
+            poly = trailer_behind(cab, v.trailer.length, v.trailer.width, float(h)).polygon()
+            if not all(0.0 <= px <= state.width and 0.0 <= py <= state.height
+                       for px, py in poly):
+                continue
+            if any(penetration(poly, o) >= -1e-6 for o in placed) or any(
+                    penetration(poly, o) > 1e-6 for o in terrain):
+                continue
+            return float(h)
+        return None
+
+    # -- play ------------------------------------------------------------------------------------
+    def respawn_positions(self, game: Game, vehicle: VehicleState) -> dict[str, Pose]:
+        """Ruling SP-3 (p.90 leaves it to the scenario; p.62 has no rule): a vehicle that is
+        not on the table as a wreck comes back on the starting grid, as at deployment, clear
+        of every vehicle in play."""
+        st = game.state
+        placed = [o.id for o in st.in_play() if o.id != vehicle.id]
+        slots = self.grid_slots(st, vehicle, placed=placed)
+        return {f"starting grid {k} mm": pose for k, pose in slots.items()}
+
+    def _respawned(self, value: Any, ctx: dict[str, Any]) -> None:
+        """A vehicle placed back on the grid folds its trailer to fit, as at deployment."""
+        game: Game = ctx["game"]
+        data = ctx["data"]
+        v = game.state.vehicles.get(str(data.get("vehicle")))
+        if v is None or v.trailer is None or data.get("how") != "placed":
+            return
+        placed = [r.polygon() for o in game.state.in_play() if o.id != v.id
+                  for _, r in o.bodies()]
+        hinge = self._fold_to_fit(game.state, v, v.pose, placed)
+        if hinge is not None:
+            v.trailer.hinge = hinge
+
+    def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
+        game: Game = ctx["game"]
+        v: VehicleState = ctx["vehicle"]
+        result = ctx.get("result")
+        if result is not None and v.in_play:
+            # A move whose whole sweep stays in a box clear of the finish line by more than
+            # the reach of a point goal (1 mm) cannot cross it: its poses are not needed.
+            far = penetration(result.swept_box(), [self.finish_line.a, self.finish_line.b]) \
+                < -FAR_FROM_LINE
+            self._judge(game, v, [] if far else result.swept(SAMPLES))
+
+    def see_all(self, state: GameState) -> None:
+        """Remember where every vehicle stands now (in the state: the scenario's progress)."""
+        state.scenario["seen"] = {v.id: v.pose for v in state.vehicles.values()}
+
+    def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
+        sc = game.state.scenario
+        sc.setdefault("seen", {})[v.id] = v.pose
+        if not self.counts(game, v):
+            return  # an RC Car (p.79) or a Ghost Rider (p.101) cannot win the race
+        if sc.get("crossed") is None and crosses(self.finish_line, poses, v.length, v.width):
+            sc["crossed"] = v.id
+            game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
+            game.finish(v.player, f"{v.name} crossed the finish line")
+
+    def check_end(self, game: Game) -> None:
+        # Moves made outside a Movement Step (forced moves, pivots) are judged from the last
+        # pose seen to the current one: straight lines, which is what those moves are.
+        seen = game.state.scenario.setdefault("seen", {})
+        for v in game.state.in_play():
+            before = seen.get(v.id)
+            if before is not None and before != v.pose and not game.state.finished:
+                self._judge(game, v, [before, v.pose])
+            seen[v.id] = v.pose
+        if not game.state.finished:
+            super().check_end(game)

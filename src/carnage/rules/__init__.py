@@ -1,2 +1,0 @@
-"""Carnage rules layer: Refuelled's special rules as installers on hooks, one module per family
-(composed into the Refuelled ruleset by carnage/rulesets/refuelled.py)."""

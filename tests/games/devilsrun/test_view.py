@@ -1,0 +1,46 @@
+"""The JSON view clients draw from."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tests.games.devilsrun.helpers import arranged, play
+
+from carnage.games.devilsrun.bots import bot
+from carnage.games.devilsrun.missions import DEVILS_RUN
+from carnage.games.devilsrun.view import game_view
+
+
+def test_view_carries_board_vehicles_and_the_pending_decision() -> None:
+    g = arranged("hell-on-wheels", {"law-car": (3, 6), "ha-bike": (1, 12)}, [1])
+    play(g, "law-car", "peddle")
+    v = game_view(g)
+    assert [t["name"] for t in v["board"]["tiles"]] == ["1", "2", "3"]
+    assert v["board"]["tiles"][0]["impassable"] == [[7, 1]]
+    car = next(x for x in v["vehicles"] if x["id"] == "law-car")
+    assert car["squares"] == [[3, 6], [3, 5]] and (car["cp"], car["a"], car["e"]) == (9, 2, 3)
+    assert v["pending"]["kind"] == "step" and v["pending"]["vehicle"] == "law-car"
+    assert v["active"] == {"vehicle": "law-car", "action": "peddle", "allowance": 3, "spent": 0}
+    assert {a["mount"] for a in v["arcs"]} == {"pistol#0", "pistol#1"}
+    assert v["dice"][-1] == {"dice": "1D3", "results": [1], "why": "movement", "source": "DR-070"}
+
+
+def test_view_is_json_at_every_decision_of_a_game() -> None:
+    g = DEVILS_RUN.new_game("devils-run", seed=4)
+    rng = random.Random(4)
+    h = bot("heuristic")
+    while (d := g.pending()) is not None:
+        doc = game_view(g)
+        assert json.loads(json.dumps(doc)) == doc
+        assert doc["pending"]["player"] == d.player
+        g.apply(h(g, d, rng))
+    assert game_view(g)["outcome"] is not None
+
+
+def test_explain_names_the_rule_and_its_lines() -> None:
+    from carnage.games.devilsrun.view import explain
+
+    assert explain("DR-083").startswith("DR-083 (rulebook lines 179): Against an immovable")
+    assert explain("DRR-31").startswith("DRR-31 (rulebook lines 248-255):")
+    assert explain("core") == "core: not a Devil's Run rule id"

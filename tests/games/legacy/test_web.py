@@ -1,0 +1,65 @@
+"""The Legacy generator in the browser: ``/api/legacy/vehicle``, ``/api/legacy/name`` and the
+``/legacy`` page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.web.test_api_support import TestClient, new_client
+
+from carnage.games.legacy.generator import generate_vehicle, vehicle_json
+from carnage.games.legacy.mutations import gain_mutations
+from carnage.games.legacy.names import vehicle_name
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return new_client(tmp_path)
+
+
+def test_the_api_generates_the_same_vehicle_as_the_library(client: TestClient) -> None:
+    r = client.get("/api/legacy/vehicle", params={"type": "Car", "name": "rust  bucket",
+                                                  "mutations": 3})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    spec, gains = gain_mutations(generate_vehicle("car", "rust bucket"), 3)
+    assert doc["vehicle"] == vehicle_json(spec)
+    assert doc["gains"] == [g.to_json() for g in gains]
+    assert doc["report"]["hull"] >= 10 and doc["report"]["type"] == "car"
+    assert "not the official app" in doc["source"]
+
+
+def test_bad_input_is_a_sentence(client: TestClient) -> None:
+    r = client.get("/api/legacy/vehicle", params={"type": "tank", "name": "X"})
+    assert r.status_code == 422
+    assert r.json()["detail"].startswith("unknown Legacy vehicle type 'tank'")
+    r = client.get("/api/legacy/vehicle", params={"type": "car", "name": "X", "mutations": 101})
+    assert r.status_code == 422 and isinstance(r.json()["detail"], str)
+
+
+def test_names_and_the_page(client: TestClient) -> None:
+    r = client.get("/api/legacy/name", params={"seed": "9"})
+    assert r.json() == {"name": vehicle_name("9")}
+    page = client.get("/legacy")
+    assert page.status_code == 200 and "/static/js/legacy.js" in page.text
+    js = client.get("/static/js/legacy.js")
+    assert js.status_code == 200 and "/api/legacy/vehicle" in js.text
+
+
+def test_a_legacy_game_in_the_lobby_api_plays_with_generated_teams(client: TestClient) -> None:
+    from tests.web.test_api_support import play_to_end
+
+    r = client.get("/api/scenarios", params={"ruleset": "legacy"})
+    assert r.status_code == 200 and "tank-commander" not in {s["id"] for s in r.json()}
+    r = client.post("/api/games", json={"scenario": "arena-of-death", "ruleset": "legacy",
+                                        "seed": 5, "seats": [{"controller": "human"},
+                                                             {"controller": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    token = game["seats"][0]["token"]
+    v = client.get(f"/api/games/{game['id']}", params={"token": token}).json()
+    assert v["ruleset"] == "legacy"
+    assert {x["type"] for x in v["vehicles"]} <= {"buggy", "car", "performance_car", "truck"}
+    end = play_to_end(client, game["id"], token)
+    assert end["status"] == "finished"

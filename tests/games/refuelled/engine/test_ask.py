@@ -1,0 +1,21 @@
+"""``ask``: a decision over labelled options; the same option is one shared immutable object,
+and options that differ only in type stay apart (the option 1 is never the option True)."""
+
+from __future__ import annotations
+
+import pytest
+
+from carnage.games.refuelled.engine.game import ask
+from carnage.kernel.decisions import IllegalChoice, Option
+
+
+def test_options_are_shared_and_keep_their_types() -> None:
+    a = ask(0, "pick", "which?", [("short_straight", "Short"), (1, "one")])
+    b = ask(1, "pick", "again?", [("short_straight", "Short"), (True, "one")])
+    assert a.options[0] is b.options[0] == Option("short_straight", "Short")
+    assert a.options[1] == Option(1, "one") and type(a.options[1].value) is int
+    assert type(b.options[1].value) is bool
+    assert a.validate(1) == 1
+    with pytest.raises(IllegalChoice):
+        a.validate(True)
+    assert b.validate(True) is True
