@@ -341,6 +341,15 @@ def _kind(mode: int) -> str:
 def read_file(path: str | Path, max_bytes: int, what: str = "file") -> str:
     """The UTF-8 text of a regular file of at most ``max_bytes``. A FIFO, device, socket or
     directory is refused without blocking; ``InputRefused`` (where = the path) otherwise."""
+    raw = read_bytes(path, max_bytes, what)
+    try:
+        return raw.decode("utf-8-sig")  # a byte-order mark some editors write is dropped
+    except UnicodeDecodeError:
+        raise InputRefused(str(path), "not a UTF-8 text file") from None
+
+
+def read_bytes(path: str | Path, max_bytes: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``max_bytes`` (see ``read_file``)."""
     src = str(path)
     try:
         st = os.stat(path)
@@ -370,10 +379,7 @@ def read_file(path: str | Path, max_bytes: int, what: str = "file") -> str:
     if len(raw) > max_bytes:
         raise InputRefused(src, f"is larger than {human_bytes(max_bytes)}, the limit for a "
                            f"{what}", status=413)
-    try:
-        return raw.decode("utf-8-sig")  # a byte-order mark some editors write is dropped
-    except UnicodeDecodeError:
-        raise InputRefused(src, "not a UTF-8 text file") from None
+    return raw
 
 
 def read_team_data(path: str | Path) -> Any:

@@ -198,3 +198,68 @@ def test_play_log_never_creates_folders_above_its_own(tmp_path: Path) -> None:
     r = runner.invoke(app, ["play", "--p1", "random", "--p2", "random", "--max-rounds", "1",
                             "--log", str(one)])
     assert r.exit_code == 0 and one.exists()
+
+
+# -- text and paths typed on the command line --------------------------------------------------
+NOT_UTF8 = b"\xff\xfe".decode("utf-8", "surrogateescape")
+"""What Python makes of the bytes ff fe typed as an argument (they are no UTF-8 text)."""
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["legacy", "generate", "--type", "car", "--name", NOT_UTF8], ("--name", "not UTF-8")),
+    (["legacy", "generate", "--type", NOT_UTF8, "--name", "x"], ("--type", "not UTF-8")),
+    (["legacy", "mutate", "--type", "car", "--name", NOT_UTF8], ("--name", "not UTF-8")),
+    (["legacy", "name", "--seed", NOT_UTF8], ("--seed", "not UTF-8")),
+    (["legacy", "team", NOT_UTF8, "car:a", "truck:b"], ("team's name", "not UTF-8")),
+    (["legacy", "team", "T", f"car:{NOT_UTF8}", "truck:b"], ("--name", "not UTF-8")),
+    (["legacy", "team", "T", "car:a", "truck:b", "--out", "/nonexistent/dir/t.yaml"],
+     ("/nonexistent/dir/t.yaml", "cannot write")),
+    (["team", "templates", str(ROOT / "examples" / "teams" / "intro.yaml"), "--svg",
+      "/nonexistent/dir/t.svg"], ("/nonexistent/dir/t.svg", "cannot write")),
+])
+def test_bad_text_and_unwritable_paths_are_one_line_exit_2(args: list[str],
+                                                            needles: tuple[str, ...]) -> None:
+    t0 = time.monotonic()
+    r = runner.invoke(app, args)
+    assert time.monotonic() - t0 < 5.0
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    for n in needles:
+        assert n in lines[0], lines[0]
+    assert not Path("/nonexistent").exists()
+
+
+def test_a_huge_number_at_the_play_prompt_is_not_legal(tmp_path: Path) -> None:
+    stdin = "9" * 5000 + "\n" + "x" * 20_000 + "\n²\nquit\n"
+    t0 = time.monotonic()
+    r = runner.invoke(app, ["play", "--p2", "random", "--seed", "2"], input=stdin)
+    assert time.monotonic() - t0 < 10.0
+    assert r.exit_code == 0 and r.exception is None, (r.output, r.exception)
+    assert r.stdout.count("that line is longer than 4,096 characters") == 2, r.stdout
+    assert r.stdout.count("not legal: type an option number") == 1, r.stdout
+    assert "game abandoned" in r.stdout
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "1e999", "nan", "-inf", "9" * 39])
+def test_a_continuous_answer_is_a_finite_short_number(text: str) -> None:
+    from carnage.cli.play_cmd import parse_answer
+    from carnage.kernel.decisions import Decision, IllegalChoice, Interval
+
+    d = Decision(0, "spin", "angle", domain=Interval(-90, 90))
+    if text == "9" * 39:
+        assert parse_answer(d, text) == float(text)  # refused later, by the domain
+        return
+    with pytest.raises(IllegalChoice, match="number from -90 to 90"):
+        parse_answer(d, text)
+
+
+def test_a_huge_number_at_the_devils_run_prompt_is_asked_again() -> None:
+    stdin = "9" * 5000 + "\n" + "9" * 4000 + "\n²\n"
+    r = runner.invoke(app, ["devils-run", "play", "--bots", "human,heuristic"], input=stdin)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert r.exit_code == 1  # the input ended before the game did
+    assert "that line is longer than 4,096 characters" in r.stdout
+    assert r.stdout.count("pick 1-") == 2, r.stdout[-500:]

@@ -197,3 +197,22 @@ def test_many_garbage_frames_in_a_row(client: TestClient) -> None:
 def test_saved_team_round_trip_still_works(client: TestClient) -> None:
     r = client.post("/api/teams", json={"team": racer_team()})
     assert r.status_code == 201 and r.json()["report"]["valid"] is True
+
+
+# -- methods -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("method, url, allow", [
+    ("PATCH", "/api/teams/abc123", "GET, PUT, DELETE"),
+    ("OPTIONS", "/api/teams/abc123", "GET, PUT, DELETE"),
+    ("GET", "/api/teams/import", "POST"),
+    ("OPTIONS", "/api/teams/import/battlescribe", "POST"),
+    ("DELETE", "/api/odds/attack", "GET"),
+    ("PUT", "/api/games", "GET, POST"),
+])
+def test_a_method_a_path_does_not_take_is_405_with_its_methods(
+        client: TestClient, method: str, url: str, allow: str) -> None:
+    r = client.request(method, url)
+    assert r.headers.get("allow") == allow
+    detail(r, 405, f"{method} is not allowed", allow)
+    schema = client.get("/openapi.json").json()["paths"]
+    template = next(t for t in (url, url.replace("abc123", "{tid}")) if t in schema)
+    assert sorted(m.upper() for m in schema[template]) == sorted(allow.split(", "))

@@ -38,7 +38,7 @@ def test_attack_answer_matches_the_hand_derivation(client: TestClient) -> None:
 
 
 def test_other_queries(client: TestClient) -> None:
-    skid = get(client, "/api/odds/skid", dice=2, hazards=4, hazardous="true")
+    skid = get(client, "/api/odds/skid", dice=2, hazards=4, manoeuvre="hazardous")
     assert skid["p_wipeout"] == pytest.approx(1 / 4)
     assert skid["wipeout_at"] == WIPEOUT_AT
     assert get(client, "/api/odds/flip", gear=5)["p_flip"] == pytest.approx(4 / 6)
@@ -52,11 +52,13 @@ def test_other_queries(client: TestClient) -> None:
 @pytest.mark.parametrize(("path", "params", "message"), [
     ("/api/odds/attack", {"dice": -1}, "query.dice: input should be greater than or equal to 0"),
     ("/api/odds/attack", {}, "query.dice: missing (required)"),
-    ("/api/odds/skid", {"dice": 2, "trivial": "true", "hazardous": "true"},
-     "either trivial or hazardous"),
-    ("/api/odds/explode", {"ammo": 1, "weight": "huge"}, "unknown weight 'huge'"),
-    ("/api/odds/smash", {"gear": 2, "orientation": "sideways"}, "unknown orientation"),
-    ("/api/odds/smash", {"gear": 2, "reaction": "ram"}, "smash or evade"),
+    ("/api/odds/skid", {"dice": 2, "manoeuvre": "both"}, "query.manoeuvre: input should be"),
+    ("/api/odds/explode", {"ammo": 1, "weight": "huge"}, "query.weight: input should be"),
+    ("/api/odds/smash", {"gear": 2, "orientation": "sideways"}, "query.orientation"),
+    ("/api/odds/smash", {"gear": 2, "reaction": "ram"}, "'smash' or 'evade'"),
+    ("/api/odds/flip", {"gear": 0}, "query.gear: input should be greater than or equal to 1"),
+    ("/api/odds/attack", {"dice": 2, "to_hit_bonus": 7},
+     "query.to_hit_bonus: input should be less than or equal to 6"),
 ])
 def test_bad_queries_are_422_with_one_sentence(client: TestClient, path: str,
                                                params: dict[str, Any], message: str) -> None:

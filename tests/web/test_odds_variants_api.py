@@ -50,9 +50,9 @@ def test_kart_queries(client: TestClient) -> None:
     ("/api/odds/devilsrun/shoot", {"rof": 2, "bs": 5, "armour": 7},
      "query.armour: input should be less than or equal to 6"),
     ("/api/odds/devilsrun/offensive", {"attacker": 1, "defender": 1, "action": "jump"},
-     "unknown offensive move 'jump'"),
-    ("/api/odds/kart/smash", {"gear": 2, "orientation": "sideways"}, "unknown orientation"),
-    ("/api/odds/kart/smash", {"gear": 2, "front": "c"}, "front must be a or b"),
+     "query.action: input should be 'ram', 't_bone', 'side_swipe' or 'ram_on_the_brakes'"),
+    ("/api/odds/kart/smash", {"gear": 2, "orientation": "sideways"}, "query.orientation"),
+    ("/api/odds/kart/smash", {"gear": 2, "front": "c"}, "query.front: input should be 'a' or"),
     ("/api/odds/kart/attack", {"dice": 1, "hazards": -1},
      "query.hazards: input should be greater than or equal to 0"),
 ])

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from carnage import bounds
 from carnage.ai import bots_for, play_out
 from carnage.ai.runner import bot_rng
 from carnage.games.refuelled.engine.game import Game, RuleOptions
@@ -208,6 +209,9 @@ def check_tourney(t: Tourney) -> list[dict[str, str]]:
     team's vehicles (team, name, type) in order."""
     if t.games < 1:
         raise TourneyError(f"--games must be at least 1, not {t.games}")
+    if t.games > bounds.MAX_BULK_GAMES:
+        raise TourneyError(f"--games must be at most {bounds.MAX_BULK_GAMES:,}, not {t.games} "
+                           "(ruling IN-8)")
     if t.ruleset not in table_rulesets():
         from carnage.rulesets import RULESETS
 
@@ -345,6 +349,9 @@ def check_backend(backend: str, workers: int, address: str | None) -> None:
         raise TourneyError(f"--backend must be local or ray, not {backend!r}")
     if workers < 1:
         raise TourneyError(f"--workers must be at least 1, not {workers}")
+    if workers > bounds.MAX_WORKERS:
+        raise TourneyError(f"--workers must be at most {bounds.MAX_WORKERS}, not {workers} "
+                           "(ruling IN-8)")
     if address is not None and backend != "ray":
         raise TourneyError("--address names a Ray cluster: use it with --backend ray")
     if backend == "ray":

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy.exc import SQLAlchemyError
 
+from carnage import bounds, guard
 from carnage.campaign.steps import SeasonError
 from carnage.campaign.store import CampaignError, CampaignStore
 
@@ -61,8 +62,8 @@ def _request(present: str | None, skirmish: str | None) -> dict[str, Any]:
         try:
             out["present"] = [int(s) for s in present.split(",") if s.strip()]
         except ValueError:
-            raise SeasonError(f"--present: {present!r} is not a list of seats like 0,2"
-                              ) from None
+            raise SeasonError(f"--present: {guard.short(present)} is not a list of seats "
+                              "like 0,2") from None
     if skirmish is not None:
         out["skirmish"] = skirmish
     return out
@@ -282,7 +283,8 @@ def auto(
     cid: IdArg,
     bots: Annotated[str, typer.Option("--bots", help="one bot for all, or one per seat")] = (
         "heuristic"),
-    events: Annotated[int, typer.Option("--events", min=1, help="events to play")] = 1,
+    events: Annotated[int, typer.Option(
+        "--events", help=f"events to play (1 to {bounds.MAX_SEASON_GAMES})")] = 1,
     seed: Annotated[int | None, typer.Option("--seed", help="dice seed of the first event")] = (
         None),
     max_rounds: Annotated[int | None, typer.Option("--max-rounds", min=1)] = None,
@@ -297,6 +299,9 @@ def auto(
     from carnage.campaign.play import play_next
     from carnage.games.refuelled.ai.bots import BOTS
 
+    if not 1 <= events <= bounds.MAX_SEASON_GAMES:
+        raise _fail(f"--events must be 1 to {bounds.MAX_SEASON_GAMES}, not {events} "
+                    "(ruling IN-7)")
     names = [b.strip() for b in bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOTS]
     if not names or bad:

@@ -17,6 +17,7 @@ decisions' prompts and option labels, its events by kind.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO, cast
@@ -33,6 +34,7 @@ from carnage.cli.scenario_opts import (
     ruleset_help,
     ruleset_or_exit,
 )
+from carnage.games.refuelled.engine.game import Game
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event
@@ -119,18 +121,26 @@ def decision_lines(game: Game, d: Decision) -> list[str]:
     return out
 
 
+MAX_LINE = 4096
+"""The longest answer line read at the prompt (an option number, a value or a command)."""
+
+
 def parse_answer(d: Decision, text: str) -> Any:
     """A typed answer as a choice: an option number (1-based), an option value, or a number
     for a continuous choice. ``IllegalChoice`` says what is wrong."""
     t = text.strip()
     if d.domain is not None:
+        wrong = IllegalChoice(f"type a number from {d.domain.low:g} to {d.domain.high:g}")
+        if len(t) > 40:  # no number the table asks for is written longer
+            raise wrong
         try:
-            return float(t)
+            value = float(t)
         except ValueError:
-            raise IllegalChoice(
-                f"type a number from {d.domain.low:g} to {d.domain.high:g}"
-            ) from None
-    if t.isdigit() and 1 <= int(t) <= len(d.options):
+            raise wrong from None
+        if not math.isfinite(value):
+            raise wrong
+        return value
+    if t.isascii() and t.isdigit() and len(t) <= 6 and 1 <= int(t) <= len(d.options):
         return d.options[int(t) - 1].value
     for o in d.options:
         if str(o.value) == t:
@@ -218,9 +228,15 @@ class TerminalPlay:
         self.show_decision(d)
         while True:
             self.out.print("> ", end="")
-            line = self.stdin.readline()
+            line = self.stdin.readline(MAX_LINE)
             if not line:
                 return None
+            if len(line) == MAX_LINE and not line.endswith("\n"):
+                while (more := self.stdin.readline(MAX_LINE)) and not more.endswith("\n"):
+                    pass  # the rest of an over-long line is dropped, never held
+                self.out.print(f"that line is longer than {MAX_LINE:,} characters",
+                               markup=False)
+                continue
             cmd = line.strip()
             if cmd in ("quit", "exit"):
                 return None

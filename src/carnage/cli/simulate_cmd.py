@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from carnage import bounds
 from carnage.ai import bot_rng, bots_for, play_out
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
@@ -221,6 +222,12 @@ def simulate_command(
     try:
         if games < 1:
             raise SetupRefused(f"--games must be at least 1, not {games}")
+        if games > bounds.MAX_BULK_GAMES:
+            raise SetupRefused(f"--games must be at most {bounds.MAX_BULK_GAMES:,}, not {games} "
+                               "(ruling IN-8)")
+        if not 1 <= cans <= bounds.MAX_RATING:
+            raise SetupRefused(f"--cans must be 1..{bounds.MAX_RATING:,}, not {cans} "
+                               "(ruling IN-2)")
         if teams is not None and teams != "random":
             raise SetupRefused(f"--teams: only 'random' is known, not {teams!r}")
         if rs.games is None:

@@ -188,7 +188,11 @@ def templates(
         table.add_row(row["name"], "\n".join(row["icons"]), "\n".join(row["exits"]))
     Console().print(table)
     if svg is not None:
-        svg.write_text(template_set_svg(tset), encoding="utf-8")
+        try:
+            svg.write_text(template_set_svg(tset), encoding="utf-8")
+        except OSError as e:
+            typer.echo(f"{svg}: cannot write ({e.strerror or e})", err=True)
+            raise typer.Exit(2) from None
         typer.echo(f"wrote {svg}")
 
 

@@ -21,19 +21,30 @@ import io
 import math
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from carnage import bounds, guard
 from carnage.catalog import load_catalog
+from carnage.guard import short
 from carnage.team.io import TeamFileError, parse_team
 from carnage.team.model import TeamSpec
 
 NS = "http://www.battlescribe.net/schema/rosterSchema"
 MAX_BYTES = 2_000_000
 """The largest roster read (the XML, after unzipping); a Gaslands team is a few kilobytes."""
+MAX_DEPTH = 64
+"""The deepest nesting of elements read: a roster nests force, selections, vehicle, weapon,
+facing (about a dozen levels)."""
+MAX_NUMBER = bounds.MAX_LIST
+"""The most copies one ``<selection number=...>`` may stand for (a vehicle holds at most
+``bounds.MAX_LIST`` weapons or upgrades, ruling IN-4)."""
+ZIP_METHODS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflate"}
+"""How a ``.rosz`` entry may be compressed (BattleScribe writes deflate)."""
 DEFAULT_CANS = 50
 """The team size assumed when the roster sets no "Cans" limit (a common size, p.64)."""
 FACINGS = {"front": "front", "rear": "rear", "side": "side", "left": "side", "right": "side",
@@ -98,21 +109,38 @@ def _selections(el: ET.Element) -> Iterator[ET.Element]:
         yield from _children(group, "selection")
 
 
+def _unzip(data: bytes, source: str) -> bytes:
+    """The one ``.ros`` inside a ``.rosz``: read only if stored or deflated, unencrypted and
+    at most ``MAX_BYTES`` (whatever its header claims)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            inner = [i for i in z.infolist() if i.filename.lower().endswith(".ros")]
+            if len(inner) != 1:
+                raise RosterError(f"{source}: a .rosz holds one .ros roster, this one has "
+                                  f"{len(inner)}")
+            info = inner[0]
+            if info.flag_bits & 0x1:
+                raise RosterError(f"{source}: the roster inside the .rosz is encrypted")
+            if info.compress_type not in ZIP_METHODS:
+                raise RosterError(f"{source}: the roster inside the .rosz is compressed with "
+                                  f"method {info.compress_type} (only "
+                                  f"{' or '.join(ZIP_METHODS.values())} is read)")
+            if info.file_size > MAX_BYTES:
+                raise RosterError(f"{source}: the roster inside is larger than "
+                                  f"{MAX_BYTES // 1000} kB")
+            with z.open(info) as f:
+                return f.read(MAX_BYTES + 1)
+    except RosterError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError,
+            ValueError, OSError) as e:
+        why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+        raise RosterError(f"{source}: not a readable .rosz (a broken zip file: {why})") from None
+
+
 def _xml_bytes(data: bytes, source: str) -> bytes:
     if data[:4] == b"PK\x03\x04":
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as z:
-                inner = [i for i in z.infolist() if i.filename.lower().endswith(".ros")]
-                if len(inner) != 1:
-                    raise RosterError(f"{source}: a .rosz holds one .ros roster, this one has "
-                                      f"{len(inner)}")
-                if inner[0].file_size > MAX_BYTES:
-                    raise RosterError(f"{source}: the roster inside is larger than "
-                                      f"{MAX_BYTES // 1000} kB")
-                with z.open(inner[0]) as f:
-                    data = f.read(MAX_BYTES + 1)
-        except zipfile.BadZipFile:
-            raise RosterError(f"{source}: not a readable .rosz (a broken zip file)") from None
+        data = _unzip(data, source)
     if len(data) > MAX_BYTES:
         raise RosterError(f"{source}: larger than {MAX_BYTES // 1000} kB, not a team roster")
     if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data:
@@ -120,11 +148,30 @@ def _xml_bytes(data: bytes, source: str) -> bytes:
     return data
 
 
+def _depth(root: ET.Element, source: str) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` (the reader recurses along it)."""
+    stack = [(root, 1)]
+    while stack:
+        el, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise RosterError(f"{source}: elements nested deeper than {MAX_DEPTH} levels "
+                              f"(limit {MAX_DEPTH}; a roster needs about a dozen)")
+        stack.extend((c, depth + 1) for c in el)
+
+
 def _parse(data: bytes, source: str) -> ET.Element:
+    xml = _xml_bytes(data, source)
     try:
-        root = ET.fromstring(_xml_bytes(data, source))
+        root = ET.fromstring(xml)
     except ET.ParseError as e:
         raise RosterError(f"{source}: not a BattleScribe roster (invalid XML: {e})") from None
+    except (LookupError, ValueError) as e:  # an encoding Python does not know
+        why = str(e).splitlines()[0][:120] if str(e) else type(e).__name__
+        raise RosterError(f"{source}: not a BattleScribe roster (unreadable XML: {why})"
+                          ) from None
+    except RecursionError:
+        raise RosterError(f"{source}: elements nested too deeply (limit {MAX_DEPTH})") from None
+    _depth(root, source)
     if _tag(root) != "roster":
         raise RosterError(f"{source}: not a BattleScribe roster (the top element is "
                           f"<{_tag(root)}>, not <roster>)")
@@ -134,7 +181,7 @@ def _parse(data: bytes, source: str) -> ET.Element:
     return root
 
 
-def _cans(root: ET.Element) -> tuple[int | None, int | None]:
+def _cans(root: ET.Element, source: str) -> tuple[int | None, int | None]:
     """(the roster's Cans limit, its Cans total), each None when absent."""
     def value(group: str, item: str) -> int | None:
         for g in _children(root, group):
@@ -144,6 +191,9 @@ def _cans(root: ET.Element) -> tuple[int | None, int | None]:
                         v = float(c.get("value", ""))
                     except ValueError:
                         return None
+                    if not math.isfinite(v) or v > bounds.MAX_RATING:
+                        raise RosterError(f"{source}: a Cans {item} of {short(v)}; a team is "
+                                          f"at most {bounds.MAX_RATING:,} cans (ruling IN-2)")
                     return math.ceil(v) if v >= 0 else None
         return None
     return value("costLimits", "costLimit"), value("costs", "cost")
@@ -186,9 +236,24 @@ def _mount_of(sel: ET.Element) -> str | None:
     return None
 
 
+def _number(sel: ET.Element, what: str, source: str) -> int:
+    """How many copies a selection stands for: a whole number 1..``MAX_NUMBER`` (BattleScribe
+    writes ``1`` or ``2``, sometimes ``1.0``); anything else is refused."""
+    raw = sel.get("number", "1").strip()
+    try:
+        v = float(raw[:40])
+    except ValueError:
+        v = math.nan
+    if not math.isfinite(v) or v != int(v) or not 0 <= v <= MAX_NUMBER:
+        raise RosterError(f"{source}: {what}: number={short(raw)} is not a whole number "
+                          f"0..{MAX_NUMBER} (ruling IN-4)")
+    return max(1, int(v))
+
+
 @dataclass
 class _Reader:
     index: dict[str, tuple[str, str]]
+    source: str = "roster"
     unmapped: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     sponsor: str | None = None
@@ -225,10 +290,7 @@ class _Reader:
     def fitting(self, sel: ET.Element, v: dict[str, Any]) -> None:
         name = sel.get("name", "").strip()
         found = _our_id(sel, self.index)
-        try:
-            count = max(1, int(float(sel.get("number", "1"))))
-        except ValueError:
-            count = 1
+        count = _number(sel, f"{name or '(unnamed)'} on {v['name']}", self.source)
         if found is None:
             if _norm(name) in {_norm(s) for s in STRUCTURAL} or name.lower() in FACINGS \
                     or name.lower() in ("cab", "trailer"):
@@ -272,13 +334,13 @@ class _Reader:
 def read_roster(data: bytes, source: str = "roster") -> RosterImport:
     """The team in a ``.ros`` or ``.rosz`` file's bytes; ``RosterError`` if it is not one."""
     root = _parse(data, source)
-    reader = _Reader(_index())
+    reader = _Reader(_index(), source)
     forces = [f for g in _children(root, "forces") for f in _children(g, "force")]
     if not forces:
         raise RosterError(f"{source}: the roster has no force (no team in it)")
     for f in forces:
         reader.force(f)
-    limit, total = _cans(root)
+    limit, total = _cans(root, source)
     cans = limit if limit else total
     if not cans:
         cans = DEFAULT_CANS
@@ -291,12 +353,13 @@ def read_roster(data: bytes, source: str = "roster") -> RosterImport:
 
 
 def load_roster(path: str | Path) -> RosterImport:
-    p = Path(path)
+    """The team in a roster file: a regular file of at most ``MAX_BYTES`` (a FIFO or a
+    device such as ``/dev/zero`` is refused without blocking, ``guard.read_bytes``)."""
     try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise RosterError(f"{p}: cannot read ({e.strerror or e})") from None
-    return read_roster(data, str(p))
+        data = guard.read_bytes(path, MAX_BYTES, "roster")
+    except guard.InputRefused as e:
+        raise RosterError(f"{e.where}: cannot read ({e.problem})") from None
+    return read_roster(data, str(path))
 
 
 # -- writing ---------------------------------------------------------------------------------------

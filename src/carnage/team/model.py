@@ -20,9 +20,18 @@ from pydantic import (
     model_validator,
 )
 
+from carnage import bounds
 from carnage.catalog.models import Facing
 
-NonEmpty = Annotated[str, Field(min_length=1)]
+NonEmpty = Annotated[str, Field(min_length=1, max_length=200)]
+Career = Annotated[int, Field(strict=True, ge=0, le=bounds.MAX_CAREER)]
+"""A career count (dents, wear, losses): bounded by ruling IN-3."""
+Ids = Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.MAX_LIST)]
+"""A list of ids in a team file: at most ``bounds.MAX_LIST`` (ruling IN-4)."""
+
+
+def _upto(high: int) -> Any:
+    return Field(default=0, ge=0, le=high)
 
 
 class Mount(StrEnum):
@@ -83,21 +92,21 @@ class CareerSpec(_Spec):
     """What a vehicle carries from game to game in a campaign (Refuelled pp.162-167): its
     dents, injuries and permanent wear. Absent on a vehicle that has no campaign behind it."""
 
-    dents: StrictInt = Field(default=0, ge=0)
+    dents: Career = 0
     """Dents on the dashboard (p.162): no effect in play; raise the wreck roll; buy injuries."""
-    injuries: tuple[NonEmpty, ...] = ()
+    injuries: Ids = ()
     """Injury ids bought with dents (p.163), each at most once."""
-    free_perks: tuple[NonEmpty, ...] = ()
+    free_perks: Ids = ()
     """Perks in ``perks`` that cost nothing and ignore the sponsor's classes (Badass, p.163)."""
-    crew_loss: StrictInt = Field(default=0, ge=0)
+    crew_loss: Career = 0
     """Crew lost for good (Upholstery ruined, p.162); Crew never drops below 1."""
-    hull_loss: StrictInt = Field(default=0, ge=0)
+    hull_loss: Career = 0
     """Hull Value lost for good (Ride Eternal, p.167); Hull never drops below 1."""
-    weakened_chassis: StrictInt = Field(default=0, ge=0)
+    weakened_chassis: Career = 0
     """Extra Hazards in every Collision (Weakened chassis, p.162)."""
-    audience_favourite: StrictInt = Field(default=0, ge=0)
+    audience_favourite: Career = 0
     """Votes its controller discards whenever it is Wrecked, in threes (p.162)."""
-    lost: tuple[NonEmpty, ...] = ()
+    lost: Ids = ()
     """Weapons, upgrades and perks lost for good, for the record (they may be bought again)."""
 
     @field_validator("injuries", "free_perks", "lost", mode="before")
@@ -111,32 +120,32 @@ class LegacySpec(_Spec):
     Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
     (carnage/games/legacy/team.py); its generator and mutations are carnage/games/legacy/."""
 
-    hull: StrictInt = Field(default=0, ge=0)
+    hull: StrictInt = _upto(bounds.LEGACY_MAX_HULL)
     """Hull gained over the type's (the generator's bonus and mutations)."""
-    handling: StrictInt = Field(default=0, ge=0)
-    max_gear: StrictInt = Field(default=0, ge=0)
-    crew: StrictInt = Field(default=0, ge=0)
+    handling: StrictInt = _upto(bounds.LEGACY_MAX_HANDLING)
+    max_gear: StrictInt = _upto(bounds.LEGACY_MAX_GEAR_GAIN)
+    crew: StrictInt = _upto(bounds.LEGACY_MAX_CREW)
     """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
-    rating: StrictInt = Field(default=0, ge=0)
+    rating: StrictInt = _upto(bounds.MAX_RATING)
     """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
-    mutations: tuple[NonEmpty, ...] = ()
+    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
     """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
-    traits: tuple[NonEmpty, ...] = ()
+    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
     """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
-    corroded: StrictInt = Field(default=0, ge=0)
+    corroded: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
     """Hull boxes permanently marked with corrosion."""
-    filled: StrictInt = Field(default=0, ge=0)
+    filled: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
     """Hull boxes permanently filled in by the Nano-Cloaking Device: Hull lost for good."""
-    notes: tuple[NonEmpty, ...] = ()
+    notes: Ids = ()
     """Permanent notes on the dashboard (e.g. ``dinosaur-blood``)."""
 
 
 class VehicleSpec(_Spec):
     name: NonEmpty
     type: NonEmpty
-    weapons: tuple[WeaponSpec, ...] = ()
-    upgrades: tuple[UpgradeSpec, ...] = ()
-    perks: tuple[NonEmpty, ...] = ()
+    weapons: Annotated[tuple[WeaponSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
+    upgrades: Annotated[tuple[UpgradeSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
+    perks: Ids = ()
     career: CareerSpec | None = None
     """Campaign wear (dents, injuries, losses); None outside a campaign."""
     legacy: LegacySpec | None = None
@@ -145,11 +154,11 @@ class VehicleSpec(_Spec):
 
 class TeamSpec(_Spec):
     name: NonEmpty
-    cans: StrictInt = Field(ge=1)
+    cans: StrictInt = Field(ge=1, le=bounds.MAX_RATING)
     """The agreed team size: the most the whole team may cost (p.64)."""
     sponsor: NonEmpty | None = None
     """No sponsor means sponsor rules are not in use (p.64, p.68, p.91)."""
-    vehicles: tuple[VehicleSpec, ...] = ()
+    vehicles: Annotated[tuple[VehicleSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
     templates: Any = None
     """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
     carnage/games/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""

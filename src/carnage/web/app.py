@@ -3,12 +3,16 @@ routers, the static files and the error handlers (every error is ``{"detail": se
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from carnage import __version__
 from carnage.catalog import load_catalog
@@ -57,6 +61,68 @@ async def _invalid(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": validation_sentence(list(exc.errors()))}, status_code=422)
 
 
+HTTP_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+"""The methods a 405's ``Allow`` may name (OPTIONS and TRACE are answered by no route)."""
+
+
+def allowed_methods(app: Any, scope: Scope) -> list[str] | None:
+    """The methods the path answers, as the published schema lists them: those of its most
+    specific path template (``/api/teams/import`` is not ``/api/teams/{tid}`` with the id
+    "import"). None: a path the schema does not publish (static files, a 404)."""
+    table: list[tuple[int, re.Pattern[str], list[str]]] | None = getattr(
+        app.state, "allow_table", None)
+    if table is None:
+        table = []
+        for template, ops in app.openapi().get("paths", {}).items():
+            params = template.count("{")
+            regex = re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(template))
+                               + "$")
+            methods = [m for m in HTTP_METHODS if m.lower() in ops]
+            table.append((params, regex, methods))
+        table.sort(key=lambda row: row[0])
+        app.state.allow_table = table
+    path = scope.get("path", "")
+    for _, regex, methods in table:  # fewest parameters first: the most specific template
+        if regex.match(path):
+            return methods
+    return None
+
+
+class MethodGuard:
+    """405 with the path's ``Allow`` for a method its most specific template does not take,
+    before routing could hand the request to a looser template (``GET /api/teams/import``
+    would otherwise be ``GET /api/teams/{tid}``, a 404 about a team called "import")."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and "app" in scope:
+            allowed = allowed_methods(scope["app"], scope)
+            if allowed is not None and scope["method"] not in allowed:
+                methods = ", ".join(allowed)
+                response = JSONResponse(
+                    {"detail": f"{scope['method']} is not allowed on {scope['path']} "
+                               f"(allowed: {methods})"},
+                    status_code=405, headers={"Allow": methods})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals as sentences; a 405 names the methods of the path's most
+    specific template (``allowed_methods``)."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code != 405:
+        return await http_exception_handler(request, exc)
+    allowed = allowed_methods(request.app, request.scope)
+    methods = ", ".join(allowed or []) or (exc.headers or {}).get("Allow", "")
+    return JSONResponse(
+        {"detail": f"{request.method} is not allowed on {request.url.path} (allowed: "
+                   f"{methods})"}, status_code=405, headers={"Allow": methods})
+
+
 async def _crash(_request: Request, exc: Exception) -> JSONResponse:
     first = str(exc).splitlines()[0][:200] if str(exc) else ""
     return JSONResponse(
@@ -80,8 +146,10 @@ def create_app(db_url: str) -> FastAPI:
     app.state.games = Games(store)
     app.state.owners = Owners(store.engine)
     app.add_middleware(BodyGuard)
+    app.add_middleware(MethodGuard)
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _crash)
     app.include_router(catalog.router)
     app.include_router(rosters.router)

@@ -20,6 +20,8 @@ from pydantic import (
     StrictStr,
 )
 
+from carnage import bounds
+
 
 def _no_bool(value: Any) -> Any:
     if isinstance(value, bool):
@@ -35,6 +37,29 @@ Choice = Annotated[
           "boolean is never an option: JSON true is not the option 1)."),
 ]
 Point = tuple[float, float]
+PLAYERS = (2, 4)
+"""Seats a web table game may have (the table's layout and views are made for two to four)."""
+
+
+def whole_number(value: Any) -> Any:
+    """JSON Schema's ``integer`` includes ``3.0``: a whole float is that integer; a boolean is
+    never a number (JSON true is not 1)."""
+    if isinstance(value, bool):
+        raise ValueError("must be a whole number, not true or false")
+    if isinstance(value, float) and value.is_integer() and abs(value) <= bounds.MAX_SEED:
+        return int(value)
+    return value
+
+
+Whole = Annotated[StrictInt, BeforeValidator(whole_number)]
+"""A whole number as the API's schema promises it (``integer``): 3 or 3.0, never true. A
+bounded one puts its ``Field(ge=, le=)`` before the validator (``Seed``), or the published
+schema loses the bounds."""
+Seed = Annotated[StrictInt, Field(ge=-bounds.MAX_SEED, le=bounds.MAX_SEED),
+                 BeforeValidator(whole_number)]
+"""A dice seed: a whole number every JSON reader keeps exact (``bounds.MAX_SEED``)."""
+Count = Annotated[StrictInt, Field(ge=0, le=bounds.MAX_SEED), BeforeValidator(whole_number)]
+"""A version or other count: 0 or more."""
 
 
 class _In(BaseModel):
@@ -121,12 +146,12 @@ class NewGameRequest(_In):
     ruleset: Literal["refuelled", "kart", "legacy"] = Field(
         default="refuelled", description="Gaslands: Refuelled, the Kart variant (its races), or "
         "Gaslands: Legacy (Legacy teams; none given: generated ones).")
-    seed: StrictInt | None = Field(
-        default=None, ge=-(2**62), le=2**62,
+    seed: Seed | None = Field(
+        default=None,
         description="Dice seed (used only when at most one human plays); null picks one at "
         "random."
     )
-    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    seats: list[SeatRequest] = Field(min_length=PLAYERS[0], max_length=PLAYERS[1])
     sides: list[list[int]] | None = Field(
         default=None, max_length=8,
         description="Team game (p.123): the seats (from 0) of each side; null: no teams.")
@@ -174,7 +199,7 @@ class DecisionRequest(_In):
         description="The acting seat's token, or several seats' tokens joined by commas "
         "(hot-seat)."
     )
-    version: StrictInt = Field(description="The view's version the choice was made against.")
+    version: Whole = Field(description="The view's version the choice was made against.")
     choice: Choice
 
 

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import carnage
+from carnage import bounds
 from carnage.ai.runner import bot_rng
 from carnage.games.refuelled.ai.bots import Bot, make_bot
 from carnage.games.refuelled.engine.game import Game
@@ -42,14 +43,12 @@ from carnage.web.botnotes import bot_notes
 from carnage.web.db import Store, StoredGame
 from carnage.web.plain import seat_name
 from carnage.web.redact import events_for, viewer_key
-from carnage.web.schemas import Controller, GameView, LogLine, NewGameRequest
+from carnage.web.schemas import PLAYERS, Controller, GameView, LogLine, NewGameRequest
 from carnage.web.seated import SeatedSession
 from carnage.web.views import SeatControl, game_view, illegal_choice_text, log_lines
 
 MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
-PLAYERS = (2, 4)
-"""Seats a game may have (fewest, most)."""
 
 
 class ApiError(Exception):
@@ -121,8 +120,9 @@ def seed_may_be_chosen(req: NewGameRequest) -> bool:
 
 
 def draw_seed() -> int:
-    """A fresh secret seed (62 bits: too many to search from the first rolls)."""
-    return secrets.randbelow(2**62)
+    """A fresh secret seed (53 bits: too many to search from the first rolls, and a seed
+    every JSON reader keeps exact, so a revealed seed can be given back: ``bounds.MAX_SEED``)."""
+    return secrets.randbelow(bounds.MAX_SEED + 1)
 
 
 class GameSession(SeatedSession):

@@ -19,6 +19,7 @@ import yaml
 from rich.console import Console
 from rich.table import Table
 
+from carnage import bounds
 from carnage.games.legacy.digits import LegacyError
 from carnage.games.legacy.generator import generate_vehicle, legacy_team, vehicle_json
 from carnage.games.legacy.mutations import Gain, gain_mutations
@@ -38,6 +39,19 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
 def _fail(msg: str) -> typer.Exit:
     typer.echo(f"error: {msg}", err=True)
     return typer.Exit(2)
+
+
+def _text(value: str, what: str) -> str:
+    """A name or seed from the command line: text that is valid UTF-8 (a name is hashed and
+    written to a UTF-8 team file; bytes that are no text cannot be)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail(f"{what}: {value.encode('utf-8', 'surrogateescape')!r} is not UTF-8 "
+                    "text") from None
+    if len(value) > 200:
+        raise _fail(f"{what}: longer than 200 characters")
+    return value
 
 
 def vehicle_report(spec: VehicleSpec) -> VehicleReport:
@@ -70,7 +84,7 @@ def _print_vehicle(spec: VehicleSpec) -> None:
 
 def _generate(vtype: str, name: str) -> VehicleSpec:
     try:
-        return generate_vehicle(vtype, name)
+        return generate_vehicle(_text(vtype, "--type"), _text(name, "--name"))
     except LegacyError as e:
         raise _fail(str(e)) from None
 
@@ -94,8 +108,9 @@ def mutate(vtype: TypeOpt, name: NameOpt,
            count: Annotated[int, typer.Option("--count", help="how many mutations")] = 1,
            as_json: JsonOpt = False) -> None:
     """The vehicle after its first COUNT mutations, and what each one did."""
-    if count < 0 or count > 100:
-        raise _fail(f"--count must be 0 to 100, not {count}")
+    if count < 0 or count > bounds.LEGACY_MUTATIONS:
+        raise _fail(f"--count must be 0 to {bounds.LEGACY_MUTATIONS}, not {count} "
+                    "(ruling IN-1)")
     spec, gains = gain_mutations(_generate(vtype, name), count)
     if as_json:
         typer.echo(json.dumps({"vehicle": vehicle_json(spec),
@@ -110,7 +125,7 @@ def mutate(vtype: TypeOpt, name: NameOpt,
 def name(seed: Annotated[str | None, typer.Option(help="the same seed, the same name")] = None
          ) -> None:
     """A vehicle name from our word lists (a new one each time unless --seed is given)."""
-    typer.echo(vehicle_name(seed))
+    typer.echo(vehicle_name(None if seed is None else _text(seed, "--seed")))
 
 
 def _parse_pick(text: str) -> tuple[str, str]:
@@ -127,7 +142,7 @@ def team(team_name: Annotated[str, typer.Argument(help="the team's name")],
          ) -> None:
     """A Legacy team file of two generated vehicles (YAML), checked by the Legacy rules."""
     specs = [_generate(*_parse_pick(v)) for v in vehicles]
-    spec = legacy_team(team_name, specs)
+    spec = legacy_team(_text(team_name, "the team's name"), specs)
     report = check_team(spec)
     if not report.valid:
         raise _fail(report.errors[0].message)
@@ -137,7 +152,10 @@ def team(team_name: Annotated[str, typer.Argument(help="the team's name")],
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise _fail(f"{out}: cannot write ({e.strerror or e})") from None
         typer.echo(f"wrote {out} (Team Rating {team_rating(spec)})")
 
 

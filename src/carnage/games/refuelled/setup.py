@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
 
-from carnage import guard
+from carnage import bounds, guard
 from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.state import GameState, UpgradeMount, VehicleState, WeaponMount
 from carnage.geometry.footprints import footprint
@@ -302,7 +302,10 @@ def check_scenario_options(scenario: Any, options: Any) -> dict[str, JsonValue]:
             value, ok = float(value), True
         if not ok:
             raise SetupError(f"scenario option {name!r}: must be {kind.__name__}, "
-                             f"not {value!r}")
+                             f"not {guard.short(value)}")
+        problem = bounds.scenario_option(name, value)
+        if problem is not None:
+            raise SetupError(f"scenario option {name!r}: {problem} (ruling IN-6)")
         out[name] = value
     return out
 
@@ -326,6 +329,15 @@ def parse_scenario_options(items: Sequence[str]) -> tuple[tuple[str, JsonValue],
     return tuple(sorted(out.items()))
 
 
+def _upper_bounds(max_rounds: int, players: int) -> None:
+    """The most rounds and players any game is built with (``guard.MAX_ROUNDS``,
+    ``guard.MAX_PLAYERS``: the bounds a game log is read with)."""
+    if max_rounds > guard.MAX_ROUNDS:
+        raise SetupError(f"max rounds must be at most {guard.MAX_ROUNDS:,}, not {max_rounds}")
+    if players > guard.MAX_PLAYERS:
+        raise SetupError(f"players must be at most {guard.MAX_PLAYERS}, not {players}")
+
+
 def make_setup(
     scenario: str = "street-race",
     team_files: Sequence[str | Path] = (),
@@ -345,6 +357,7 @@ def make_setup(
         except TeamFileError as e:
             raise SetupError(e.problems[0]) from None
     n = players if players is not None else (len(teams) or 2)
+    _upper_bounds(max_rounds, n)
     if teams and len(teams) != n:
         raise SetupError(f"{n} players need {n} team files, got {len(teams)}")
     return GameSetup(scenario=scenario, teams=tuple(teams), players=n, max_rounds=max_rounds,
@@ -390,6 +403,7 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
         raise SetupError(f"a game needs at least 2 players, not {setup.players}")
     if setup.max_rounds < 1:
         raise SetupError(f"max rounds must be at least 1, not {setup.max_rounds}")
+    _upper_bounds(setup.max_rounds, setup.players)
     low, high = getattr(scenario, "min_players", 2), getattr(scenario, "max_players", None)
     if setup.players < low or (high is not None and setup.players > high):
         most = "" if high is None else f" and at most {high}"

@@ -17,8 +17,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse
-from pydantic import Field, StrictBool, StrictInt
+from pydantic import BeforeValidator, Field, StrictBool, StrictInt
 
+from carnage import bounds
 from carnage.campaign.store import CampaignError
 from carnage.team import TeamFileError, TeamSpec, parse_team
 from carnage.web import campaigns as modes
@@ -26,7 +27,7 @@ from carnage.web.campaigndesk import MAX_ROUNDS, Desk
 from carnage.web.deps import StoreDep
 from carnage.web.ownership import HEADER, campaign_links
 from carnage.web.routers.pages import MISSING, page
-from carnage.web.schemas import Choice, Controller, Message, _In
+from carnage.web.schemas import Choice, Controller, Count, Message, _In, whole_number
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["campaigns"])
@@ -36,7 +37,10 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 MAX_TEAMS = 8
 TOKEN = Query(None, max_length=100, description="A campaign seat's token; none to watch.")
-Version = StrictInt
+Version = Count
+Rounds = Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS), BeforeValidator(whole_number)]
+PositiveSeed = Annotated[StrictInt, Field(ge=0, le=bounds.MAX_SEED),
+                         BeforeValidator(whole_number)]
 OwnerToken = Annotated[str | None, Header(alias=HEADER, description=(
     "The campaign's owner token (to take a seat or start an event); for the list, any of "
     "this browser's campaign owner and seat tokens, joined by commas."))]
@@ -81,7 +85,7 @@ class NewCampaign(_In):
 
 
 class Write(_In):
-    version: Version = Field(ge=0, description="The campaign version the client saw.")
+    version: Version = Field(description="The campaign version the client saw.")
     token: str | None = Field(default=None, max_length=100, description="Your seat token.")
 
 
@@ -93,9 +97,9 @@ class TeamChange(Write):
 class NextEvent(Write):
     controllers: list[Controller] = Field(min_length=1, max_length=MAX_TEAMS, description=(
         "Who plays each seat (in seat order): human (its player, on the table) or a bot."))
-    max_rounds: StrictInt | None = Field(default=None, ge=1, le=MAX_ROUNDS, description=(
+    max_rounds: Rounds | None = Field(default=None, description=(
         "Rounds before the game is called (none: the scenario's own)."))
-    seed: StrictInt | None = Field(default=None, ge=0, le=2**62, description=(
+    seed: PositiveSeed | None = Field(default=None, description=(
         "Dice seed (only when at most one human plays); none: drawn by the server."))
     request: dict[str, Any] | None = Field(default=None, description=(
         "What the meeting decides for the next event, if the mode asks (a Televised "
@@ -109,7 +113,7 @@ class StepChoice(Write):
 
 
 class Claim(_In):
-    version: Version = Field(ge=0)
+    version: Version
 
 
 # -- pages -------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ from fastapi import APIRouter
 
 from carnage.catalog import load_catalog
 from carnage.rulesets import get_ruleset
-from carnage.web.schemas import Message, ScenarioInfo
-from carnage.web.sessions import PLAYERS, ApiError
+from carnage.web.schemas import PLAYERS, Message, ScenarioInfo
+from carnage.web.sessions import ApiError
 
 router = APIRouter(prefix="/api", tags=["catalogue"])
 

@@ -14,14 +14,14 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Response, WebSocket
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.requests import HTTPConnection
 
 from carnage.games.devilsrun.missions import DEVILS_RUN
 from carnage.games.devilsrun.render import render_board, stat_cards
 from carnage.web.drsessions import DrGames, DrSession, replay_game
 from carnage.web.routers.pages import MISSING, page
-from carnage.web.schemas import Choice, Message
+from carnage.web.schemas import Choice, Message, Seed, Whole
 from carnage.web.sessions import ApiError
 from carnage.web.sockets import serve_session
 
@@ -58,14 +58,14 @@ class DrSeatRequest(_In):
 
 
 class DrNewGame(_In):
-    mission: str = Field(default="devils-run", max_length=40,
-                         description="devils-run or hell-on-wheels")
+    mission: Literal["devils-run", "hell-on-wheels"] = Field(
+        default="devils-run", description="devils-run or hell-on-wheels")
     seats: list[DrSeatRequest] = Field(min_length=2, max_length=2,
                                        description="Seat 1 plays the Law, seat 2 the Haul's "
                                        "Angels.")
-    seed: StrictInt | None = Field(default=None, ge=-(2**62), le=2**62,
-                                   description="Dice seed (used only when at most one human "
-                                   "plays, hot-seat or not).")
+    seed: Seed | None = Field(default=None,
+                              description="Dice seed (used only when at most one human "
+                              "plays, hot-seat or not).")
     hot_seat: bool = False
 
 
@@ -84,7 +84,7 @@ class DrCreated(BaseModel):
 
 class DrDecision(_In):
     token: str = Field(max_length=400)
-    version: StrictInt
+    version: Whole
     choice: Choice
 
 

@@ -38,7 +38,24 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 TOKEN = Query(None, description="A seat token, or several joined by commas (hot-seat).")
 
 
-@router.post("", response_model=GameCreated, status_code=201, responses=ERRORS,
+def _seat_links() -> dict[str, Any]:
+    """OpenAPI links from a created game to what its first seat may do with it next (clients
+    and schemathesis's stateful phase follow them)."""
+    game = {"gid": "$response.body#/id"}
+    seat = {**game, "token": "$response.body#/seats/0/token"}
+    ops = {"GetGame": ("get_game_api_games__gid__get", seat),
+           "GameEvents": ("events_api_games__gid__events_get", seat),
+           "GameLog": ("log_api_games__gid__log_get", game),
+           "GameSvg": ("svg_api_games__gid__svg_get", game),
+           "Decide": ("decide_api_games__gid__decisions_post", game),
+           "DeleteGame": ("delete_game_api_games__gid__delete", seat)}
+    return {name: {"operationId": op, "parameters": params}
+            for name, (op, params) in ops.items()}
+
+
+@router.post("", response_model=GameCreated, status_code=201,
+             responses={**ERRORS, 201: {"description": "The game, its seats and their tokens",
+                                        "links": _seat_links()}},
              summary="Start a game; bot seats play at once up to the first human decision")
 def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
     s = games.create(body)

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
 
+from carnage import bounds
 from carnage.games.legacy.digits import LegacyError
 from carnage.games.legacy.generator import generate_vehicle, legacy_team, tables, vehicle_json
 from carnage.games.legacy.mutations import gain_mutations
@@ -23,7 +24,7 @@ from carnage.web.schemas import Message
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["legacy"])
-MAX_MUTATIONS = 100
+MAX_MUTATIONS = bounds.LEGACY_MUTATIONS
 
 
 @router.get("/legacy", response_class=FileResponse, responses=MISSING,
@@ -36,8 +37,10 @@ def legacy_page() -> FileResponse:
             responses={422: {"model": Message}},
             summary="A generated Gaslands: Legacy vehicle (ours, not the official app)")
 def legacy_vehicle(
-    type: str = Query(..., max_length=40, description="buggy, car, performance_car or truck"),
-    name: str = Query(..., max_length=120, description="the name on the bottom of the toy"),
+    type: str = Query(..., max_length=40, description="buggy, car, performance_car or truck "
+                      "(an id, alias or book name of a Legacy type, GL-008)"),
+    name: str = Query(..., max_length=120, pattern=r"\S",
+                      description="the name on the bottom of the toy (not blank)"),
     mutations: int = Query(0, ge=0, le=MAX_MUTATIONS, description="mutations gained so far"),
 ) -> dict[str, Any]:
     try:

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from carnage.team import TeamFileError
@@ -36,6 +37,12 @@ async def import_battlescribe(request: Request) -> RosterImported:
             raise ApiError(413, f"a roster is at most {MAX_BYTES // 1000} kB")
     if not data:
         raise ApiError(422, "the request body is empty: send the roster file's bytes")
+    # Read off the event loop: a roster is bounded (size, nesting, copies, zip methods) but a
+    # large one still takes a moment, and other requests must not wait for it.
+    return await run_in_threadpool(_import_roster, data)
+
+
+def _import_roster(data: bytes) -> RosterImported:
     try:
         got = read_roster(data, "the roster")
         spec = got.spec("the roster")

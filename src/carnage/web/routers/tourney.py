@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
-from pydantic import Field, StrictInt
+from pydantic import BeforeValidator, Field, StrictInt
 
 from carnage.analysis.tourney import Tourney, TourneyError, run_tourney
 from carnage.team import TeamFileError, TeamSpec, parse_team
 from carnage.web.deps import StoreDep
 from carnage.web.routers.pages import MISSING, page
-from carnage.web.schemas import Message, _In
+from carnage.web.schemas import Message, Seed, _In, whole_number
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["tourney"])
@@ -44,13 +44,14 @@ class TourneyRequest(_In):
     a: TourneySide = Field(description="Team A; neither id nor team: the scenario's own team.")
     b: TourneySide = Field(description="Team B; neither id nor team: the scenario's own team.")
     scenario: str = Field(default="street-race", max_length=64)
-    games: StrictInt = Field(default=10, ge=1, le=MAX_GAMES,
-                             description="Games to play (seats alternate game by game).")
-    seed: StrictInt = Field(default=0, ge=-(2**62), le=2**62, description="Master seed.")
+    games: Annotated[StrictInt, Field(ge=1, le=MAX_GAMES), BeforeValidator(whole_number)] = (
+        Field(default=10, description="Games to play (seats alternate game by game)."))
+    seed: Seed = Field(default=0, description="Master seed.")
     bot_a: Literal["heuristic", "random"] = "heuristic"
     bot_b: Literal["heuristic", "random"] = "heuristic"
-    max_rounds: StrictInt = Field(default=MAX_ROUNDS, ge=1, le=MAX_ROUNDS,
-                                  description="A game still running after this is a draw.")
+    max_rounds: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS),
+                          BeforeValidator(whole_number)] = Field(
+        default=MAX_ROUNDS, description="A game still running after this is a draw.")
 
 
 @router.get("/tourney", response_class=FileResponse, responses=MISSING,

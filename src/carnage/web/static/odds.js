@@ -34,9 +34,7 @@ const PANELS = {
       `P(at least 1 damage) <b>${pct(one)}</b>; expected hits ${a.expected_hits.toFixed(3)}.`;
   },
   async skid(panel, q) {
-    const m = q.get("manoeuvre");
-    q.delete("manoeuvre");
-    if (m) q.set(m, "true");
+    if (!q.get("manoeuvre")) q.delete("manoeuvre");
     const s = await ask("skid", q);
     draw(panel, "shifts", s.shifts, "shifts");
     draw(panel, "hazards_after", s.hazards_after, "hazards");

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from carnage import bounds
 from carnage.campaign.steps import (
     NextEvent,
     SeasonError,
@@ -70,8 +71,18 @@ def season_options(mode: str, *, start_cans: int = START_CANS, bonus: int = BONU
         raise SeasonError(f"unknown bonus variant {variant!r} (any, perks-weapons)")
     if not events:
         raise SeasonError("a season needs at least one event scenario")
+    if len(events) > bounds.MAX_SEASON_GAMES:
+        raise SeasonError(f"events: {len(events)} scenarios; a season rotates through at most "
+                          f"{bounds.MAX_SEASON_GAMES} (ruling IN-7)")
     if games is not None and games < 1:
         raise SeasonError(f"a season of {games} games: give at least 1")
+    if games is not None and games > bounds.MAX_SEASON_GAMES:
+        raise SeasonError(f"a season of {games} games: at most {bounds.MAX_SEASON_GAMES} "
+                          "(ruling IN-7)")
+    for name, cans in (("start Cans", start_cans), ("bonus Cans", bonus)):
+        if cans > bounds.MAX_RATING:
+            raise SeasonError(f"{name}: {cans} is more than {bounds.MAX_RATING:,} "
+                              "(ruling IN-2)")
     out: dict[str, Any] = {
         "start_cans": start_cans, "bonus": bonus, "variant": variant, "events": list(events),
         "escalating": mode == "escalating" if escalating is None else escalating,

@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from carnage import bounds
 from carnage.campaign.steps import (
     Decision,
     NextEvent,
@@ -319,8 +320,14 @@ class TelevisedMode(EventGames):
         sched = raw.get("schedule")
         names: list[str] | None = None
         if sched is not None:
-            names = ([s for s in sched.split(",") if s.strip()] if isinstance(sched, str)
-                     else [str(s) for s in sched])
+            if not isinstance(sched, str | list | tuple):
+                raise SeasonError("schedule: a list of Televised Events, or one text of them "
+                                  "separated by commas")
+            names = ([s for s in sched[:20_000].split(",") if s.strip()]
+                     if isinstance(sched, str) else [str(s)[:200] for s in sched])
+            if len(names) > bounds.MAX_SEASON_GAMES:
+                raise SeasonError(f"schedule: {len(names)} events; a Televised Season has at "
+                                  f"most {bounds.MAX_SEASON_GAMES} (ruling IN-7)")
             if not names:
                 raise SeasonError("schedule: name at least one Televised Event")
         events = _int(raw, "events", None)
@@ -329,6 +336,10 @@ class TelevisedMode(EventGames):
         if events < 1:
             raise SeasonError(f"events: a season needs at least one Televised Event, not "
                               f"{events}")
+        if events > bounds.MAX_SEASON_GAMES:
+            raise SeasonError(f"events: a Televised Season of at most "
+                              f"{bounds.MAX_SEASON_GAMES} Televised Events, not {events} "
+                              "(ruling IN-7)")
         if names is not None and len(names) != events:
             raise SeasonError(f"schedule names {len(names)} events but the season has "
                               f"{events}")

@@ -34,16 +34,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from carnage import guard
+from carnage import bounds, guard
 from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Ramp
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import Surface, SurfaceKind
 
-MAX_ITEMS = 300
-"""Obstacles, surfaces or ramps one layout may hold (each)."""
-MAX_SIZE = 5000.0
-"""The largest table side (mm) a layout may ask for."""
+MAX_ITEMS = bounds.MAX_TABLE_ITEMS
+"""Obstacles, surfaces or ramps one layout may hold (each; ruling IN-5)."""
+MAX_SIZE = bounds.MAX_TABLE_SIZE
+"""The largest table side (mm) a layout may ask for (ruling IN-5)."""
 LAYOUT = guard.Limits(max_bytes=512 * 1024, max_nodes=20_000)
 
 Coord = Annotated[float, Field(ge=-MAX_SIZE, le=2 * MAX_SIZE, allow_inf_nan=False)]
