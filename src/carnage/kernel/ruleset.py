@@ -9,7 +9,7 @@ differs. ``Rulesets`` finds them by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -27,6 +27,41 @@ class ScenarioInfo:
     page: int | None
     players: str
     description: str
+
+
+@dataclass(frozen=True)
+class TableOffer:
+    """What the web table shows of a ruleset's games: which board module draws them and,
+    for a ruleset with its own view (not the Refuelled engine's tabletop), how a game is shown,
+    told and played by bots. web/ reads only this; it never imports a game package."""
+
+    board_view: str = "refuelled"
+    """The board module the table page loads (``web/static/js/tables/<board_view>.js``, its
+    markup ``web/static/tables/<board_view>.html``)."""
+    event_text: Callable[[Any, Any], str] | None = None
+    """``event_text(game, event)`` -> the event as one sentence; None: the sentences of the
+    Refuelled engine (``games/refuelled/text.py``, through web/views.py)."""
+    view: Callable[[Any, Sequence[int]], dict[str, Any]] | None = None
+    """``view(game, seats)`` -> the game as JSON for those seats (the board, vehicles, the
+    pending decision in words with its odds, the dice); None: the tabletop view of a game on
+    the Refuelled engine (web/views.py)."""
+    rule_text: Callable[[str], str] | None = None
+    """``rule_text(source)`` -> the rule a log line cites, in words."""
+    quiet: frozenset[str] = frozenset()
+    """Event kinds the table's log does not show."""
+    bot: Callable[[str], Callable[[Any, Any, Any], Any]] | None = None
+    """``bot(name)`` -> ``choose(game, decision, rng)``: the ruleset's own bots (the search
+    bot is the table's, for every ruleset)."""
+    seats: tuple[int, int] = (2, 4)
+    """Fewest and most seats a game of the ruleset has."""
+    own_teams: bool = False
+    """The ruleset brings its teams (no saved team may take a seat)."""
+    seat_names: tuple[str, ...] = ()
+    """What each seat plays, in words (empty: the players' colours)."""
+    board_svg: Callable[[Any], str] | None = None
+    """``board_svg(game)`` -> the table as SVG (None: web/views.py draws it)."""
+    cards_svg: Callable[[], str] | None = None
+    """Printable stat cards of the ruleset's vehicles, as SVG (None: it has none)."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +84,10 @@ class Ruleset:
     """The ruleset this one overlays (None: its own game)."""
     view: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """Flags for the table's views (``{"hull": False}``: no Hull track, nothing damages)."""
+
+    # What the table shows (web/)
+    table: TableOffer = field(default_factory=TableOffer, compare=False)
+    """The board module, the view and the sentences the web table uses for this ruleset."""
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""

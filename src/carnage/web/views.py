@@ -394,6 +394,7 @@ def game_view(
         version=len(game.choices),
         scenario=game.scenario.id,
         ruleset=game.ruleset.name,
+        board_view=game.ruleset.table.board_view,
         hull_track=bool(game.ruleset.view.get("hull", True)),
         round=st.round,
         gear_phase=st.gear_phase,

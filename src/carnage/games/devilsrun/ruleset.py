@@ -8,6 +8,7 @@ from typing import Any
 from carnage.games.devilsrun.data import gangs
 from carnage.games.devilsrun.game import DevilsRunGame, restore
 from carnage.games.devilsrun.missions import DEVILS_RUN
+from carnage.games.devilsrun.table import TABLE
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.hooks import HookRegistry
@@ -33,7 +34,7 @@ DEVILS_RUN_RULESET = Ruleset(
     name=DEVILS_RUN.name, title=DEVILS_RUN.title, rules=RuleTable(), hooks=HookRegistry(),
     catalog=gangs(), templates=None,
     scenarios={s.id: s for s in DEVILS_RUN.scenarios},
-    new_game=_new_game, restore=_restore,
+    new_game=_new_game, restore=_restore, table=TABLE,
 )
 """Its catalogue is the gangs' statlines; it has no movement templates (a grid) and no effect
 hooks of Refuelled's (its skills are data its own flow reads)."""
