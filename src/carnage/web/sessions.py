@@ -250,6 +250,10 @@ class GameSession(SeatedSession):
             500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
         )
 
+    def fresh(self) -> Game:
+        """The game as it started (same setup, same seed), no choice applied."""
+        return build_game(self.setup, self.seed)
+
     def save(self) -> None:
         st = self.game.state
         self.store.save_progress(self.id, list(self.game.choices), st.finished, st.round,

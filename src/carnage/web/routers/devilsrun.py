@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 
-router = APIRouter(tags=["devils-run (moved)"])
+router = APIRouter(tags=["devils-run (moved)"], include_in_schema=False)
 RULESET = "devils-run"
 MOVED = "Moved permanently: every ruleset's games are at /api/games (a 308 keeps the method)."
 

@@ -8,7 +8,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
 
-from carnage.games.refuelled.setup import build_game
 from carnage.kernel.decisions import IllegalChoice
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
@@ -149,7 +148,7 @@ def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0, le=10
         choices = list(s.game.choices)
     if step is not None and step > len(choices):
         raise ApiError(422, f"step must be between 0 and {len(choices)}, not {step}")
-    game = build_game(s.setup, s.seed)
+    game = s.fresh()
     seats = s.seat_controls()
     if step is not None:
         for c in choices[:step]:
