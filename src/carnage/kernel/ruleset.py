@@ -39,8 +39,8 @@ class TableOffer:
     """The board module the table page loads (``web/static/js/tables/<board_view>.js``, its
     markup ``web/static/tables/<board_view>.html``)."""
     event_text: Callable[[Any, Any], str] | None = None
-    """``event_text(game, event)`` -> the event as one sentence; None: the sentences of the
-    Refuelled engine (``games/refuelled/text.py``, through web/views.py)."""
+    """``event_text(game, event)`` -> the event as one sentence, for the table's log (Refuelled:
+    ``games/refuelled/text.py``, Devil's Run: ``games/devilsrun/text.py``)."""
     view: Callable[[Any, Sequence[int]], dict[str, Any]] | None = None
     """``view(game, seats)`` -> the game as JSON for those seats (the board, vehicles, the
     pending decision in words with its odds, the dice); None: the tabletop view of a game on

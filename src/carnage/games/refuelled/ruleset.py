@@ -27,10 +27,11 @@ from carnage.games.refuelled.rules import (
 from carnage.games.refuelled.rules.campaign import RULES as CAMPAIGN_RULES
 from carnage.games.refuelled.rules.perks import PERK_RULES
 from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.games.refuelled.text import table_event_text
 from carnage.geometry.templateset import default_template_set
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.ruleset import Ruleset, TableOffer
 
 
 def refuelled_rules(catalog: Any = None) -> RuleTable:
@@ -69,6 +70,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         templates=templates if templates is not None else default_template_set(),
         scenarios=dict(scenarios if scenarios is not None else SCENARIOS),
         new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
+        table=TableOffer(event_text=table_event_text),
     )
     holder["r"] = r
     return r
