@@ -279,6 +279,13 @@ async function deleteGame(g, mine) {
     h("button.small.no", { type: "button", onclick: (e) => e.target.closest(".confirm-delete").remove() }, "No")));
 }
 
+// The replay page draws the tabletop board; a ruleset with a board of its own steps through a
+// finished game on its table.
+function tabletop(g) {
+  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
+  return !rs || rs.board_view === "refuelled";
+}
+
 function scenarioName(g) {
   const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
   const found = (rs ? rs.scenarios : state.scenarios).find((s) => s.id === g.scenario);
@@ -315,7 +322,7 @@ async function refreshGames() {
         " ",
         h("a.button.small", { href: `/games/${g.id}` }, g.status === "finished" ? "View" : "Watch"),
         " ",
-        g.status === "finished" ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null,
+        g.status === "finished" && tabletop(g) ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null,
         " ",
         deletable(g, mine) ? h("button.small.danger.delete-game", {
           type: "button", onclick: () => deleteGame(g, mine),
