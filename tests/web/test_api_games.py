@@ -309,7 +309,8 @@ def test_bot_vs_bot_game_plays_to_the_end(client: TestClient) -> None:
         e for e in client.get(f"/api/games/{g['id']}/events").json() if e["kind"] == "decision"])
     listed = client.get("/api/games").json()
     assert listed == [{
-        "id": g["id"], "scenario": "street-race", "status": "finished", "round": v["round"],
+        "id": g["id"], "scenario": "street-race", "ruleset": "refuelled", "status": "finished",
+        "round": v["round"],
         "winner": v["winner"], "created": listed[0]["created"],
         "seats": [{"seat": 0, "controller": "heuristic"}, {"seat": 1, "controller": "random"}],
         "seed_chosen": True,

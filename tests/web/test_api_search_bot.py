@@ -41,10 +41,11 @@ def test_unknown_controller_is_refused(tmp_path: Path) -> None:
 
 def test_devils_run_seat_can_be_the_search_bot(tmp_path: Path) -> None:
     client = new_client(tmp_path)
-    r = client.post("/api/devils-run/games", json={"mission": "devils-run", "seed": 2, "seats": [
+    r = client.post("/api/games", json={"ruleset": "devils-run", "scenario": "devils-run",
+                                        "seed": 2, "seats": [
         {"controller": "search:easy"}, {"controller": "heuristic"}]})
     assert r.status_code == 201, r.text
     g = r.json()
     assert g["seats"][0]["controller"] == "search:easy"
-    v = client.get(f"/api/devils-run/games/{g['id']}").json()
+    v = client.get(f"/api/games/{g['id']}").json()
     assert v["status"] == "finished"  # two bots play the whole mission at once

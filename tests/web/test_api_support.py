@@ -7,9 +7,9 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from carnage.games.refuelled.text import event_text
 from carnage.kernel.events import Event
 from carnage.web.app import create_app, validation_sentence
-from carnage.web.eventtext import event_text
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette prefers httpx2; httpx works the same here

@@ -1,6 +1,7 @@
-"""The Devil's Run games of the web API: create, per-seat views, decisions and their refusals
-(stale 409, wrong seat 403, illegal 422, hostile bodies 413/422), bots, the websocket, the SVG
-and stat cards, and resuming after a restart from the saved snapshot."""
+"""Devil's Run games through the one web API every ruleset uses (``/api/games``): create,
+per-seat views, decisions and their refusals (stale 409, wrong seat 403, illegal 422, hostile
+bodies 413/422), bots, the websocket, the SVG and stat cards, resuming after a restart from the
+saved snapshot, and the old ``/api/devils-run`` addresses redirecting to the new ones."""
 
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ from sqlalchemy import update
 from tests.web.test_api_support import TestClient, new_client
 
 from carnage.games.devilsrun.missions import DEVILS_RUN
-from carnage.web import drsessions
-from carnage.web.drsessions import DevilsRunGameRow
+from carnage.kernel.decisions import Decision, Option
+from carnage.web import sessions
+from carnage.web.db import GameRow, GameSnapshotRow
 
-API = "/api/devils-run/games"
+API = "/api/games"
+RULESET = "devils-run"
 
 
 def _create(client: TestClient, seats: list[str], mission: str = "devils-run",
             seed: int | None = 7, **extra: Any) -> dict[str, Any]:
-    r = client.post(API, json={"mission": mission, "seed": seed,
+    r = client.post(API, json={"ruleset": RULESET, "scenario": mission, "seed": seed,
                                "seats": [{"controller": c} for c in seats], **extra})
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()
@@ -57,10 +60,17 @@ def client(tmp_path: Path) -> TestClient:
 
 
 def test_missions_are_listed(client: TestClient) -> None:
-    r = client.get("/api/devils-run/missions")
-    assert r.status_code == 200
-    assert [m["id"] for m in r.json()] == [s.id for s in DEVILS_RUN.scenarios]
-    assert r.json()[1]["name"] == "Mission 2 - Hell on Wheels"
+    r = client.get("/api/devils-run/missions")  # the old address redirects
+    assert r.history[0].status_code == 308 and r.status_code == 200
+    assert sorted(m["id"] for m in r.json()) == sorted(s.id for s in DEVILS_RUN.scenarios)
+    by_id = {m["id"]: m for m in r.json()}
+    assert by_id["hell-on-wheels"]["name"] == "Mission 2 - Hell on Wheels"
+    assert by_id["hell-on-wheels"]["min_players"] == by_id["hell-on-wheels"]["max_players"] == 2
+    listed = {r["name"]: r for r in client.get("/api/rulesets").json()}
+    dr = listed[RULESET]
+    assert dr["board_view"] == "devilsrun" and dr["seats"] == [2, 2] and dr["own_teams"]
+    assert [x["id"] for x in dr["scenarios"]] == [m["id"] for m in r.json()]
+    assert dr["seat_names"] == ["The Law", "The Haul's Angels"]
 
 
 def test_create_gives_tokens_to_human_seats_and_a_table_link(client: TestClient) -> None:
@@ -68,18 +78,19 @@ def test_create_gives_tokens_to_human_seats_and_a_table_link(client: TestClient)
     assert g["seed"] == 7
     human, bot = g["seats"]
     assert human["controller"] == "human" and len(human["token"]) > 16
-    assert human["url"] == f"/devils-run/{g['id']}?token={human['token']}"
+    assert human["url"] == f"/games/{g['id']}?token={human['token']}"
     assert bot["token"] is None and bot["url"] is None
     page = client.get(human["url"])
-    assert page.status_code == 200 and "devilsrun.js" in page.text
+    assert page.status_code == 200 and "table.js" in page.text  # the one table shell
     # Two humans on two browsers: the server draws the seed (a chosen one could be foreseen).
     assert _create(client, ["human", "human"])["seed"] is None
     # Hot-seat too: each human seat still has its own link, which could change hands.
     assert _create(client, ["human", "human"], hot_seat=True)["seed"] is None
-    # Devil's Run games have their own list; the Refuelled list stays Refuelled only.
+    # One list of games, every ruleset's.
     listed = client.get(API).json()
-    assert len(listed) == 3 and {x["mission"] for x in listed} == {"devils-run"}
-    assert client.get("/api/games").json() == []
+    assert len(listed) == 3 and {x["scenario"] for x in listed} == {"devils-run"}
+    assert {x["ruleset"] for x in listed} == {RULESET}
+    assert client.get("/api/devils-run/games").json() == listed  # the old address redirects
 
 
 def test_views_per_seat_say_whose_turn_in_plain_words(client: TestClient) -> None:
@@ -96,7 +107,8 @@ def test_views_per_seat_say_whose_turn_in_plain_words(client: TestClient) -> Non
     assert p["text"].startswith(("The Law", "The Haul's Angels"))
     assert all(o["text"] and "-" not in o["text"].split()[0] for o in p["options"])
     assert p["why"].startswith(p["source"])
-    assert [s["gang"] for s in v0["seats"]] == ["The Law", "The Haul's Angels"]
+    assert [s["name"] for s in v0["seats"]] == ["The Law", "The Haul's Angels"]
+    assert v0["ruleset"] == RULESET and v0["board_view"] == "devilsrun"
     assert len(v0["board"]["tiles"]) == 3 and v0["board"]["width"] == 8
     line = v0["log"][0]
     assert line["rule"] == "DR-006" and line["why"].startswith("DR-006 (rulebook lines")
@@ -135,22 +147,29 @@ def test_decisions_refuse_stale_wrong_seat_spectator_and_illegal_choices(
     assert r.status_code == 409
 
 
-def test_a_number_sent_as_text_is_taken_for_the_option() -> None:
-    from carnage.kernel.decisions import Option
+def _decision(*options: Option) -> Decision:
+    return Decision(player=0, kind="test", prompt="?", options=list(options), source="T")
 
-    assert drsessions._coerce([Option(0, "a"), Option(1, "b")], "1") == 1
-    assert drsessions._coerce([Option("3,4", "x")], "3,4") == "3,4"
-    with pytest.raises(drsessions.ApiError) as e:
-        drsessions._coerce([Option(0, "a")], 1.5)
+
+def test_a_number_sent_as_text_is_taken_for_the_option() -> None:
+    assert sessions.option_named(_decision(Option(0, "a"), Option(1, "b")), "1") == 1
+    assert sessions.option_named(_decision(Option("3,4", "x")), "3,4") == "3,4"
+    with pytest.raises(sessions.ApiError) as e:
+        sessions.option_named(_decision(Option(0, "a")), 1.5)
     assert e.value.status == 422
 
 
 @pytest.mark.parametrize(("body", "status", "detail"), [
-    ({"mission": "moon", "seats": [{"controller": "human"}] * 2}, 422,
-     "mission: unknown Devil's Run mission 'moon' (missions: devils-run, hell-on-wheels)"),
-    ({"seats": [{"controller": "human"}] * 3}, 422, "seats: "),
+    ({"scenario": "moon", "seats": [{"controller": "human"}] * 2}, 422,
+     "scenario: unknown Devil's Run: Route 666 scenario 'moon' (known: devils-run, "
+     "hell-on-wheels)"),
+    ({"seats": [{"controller": "human"}] * 3}, 422,
+     "seats: Devil's Run: Route 666 has 2 seats, not 3"),
     ({"seats": [{"controller": "human"}]}, 422, "seats: "),
     ({"seats": [{"controller": "wizard"}] * 2}, 422, "seats.0.controller: "),
+    ({"seats": [{"controller": "human", "team_id": "abc"}] * 2}, 422,
+     "seat 0: Devil's Run: Route 666 plays its own teams (team_id must be null)"),
+    ({"seats": [{"controller": "human"}] * 2, "sides": [[0], [1]]}, 422, "sides: "),
     ({"seats": [{"controller": "human"}] * 2, "colour": "red"}, 422, "colour: unknown field"),
     ({"seats": [{"controller": "human"}] * 2, "seed": 10**40}, 422,
      "body.seed: integer with more than 30 digits"),  # the guard, before any schema
@@ -159,7 +178,7 @@ def test_a_number_sent_as_text_is_taken_for_the_option() -> None:
 ])
 def test_bad_new_game_bodies_get_one_clear_sentence(client: TestClient, body: dict[str, Any],
                                                     status: int, detail: str) -> None:
-    r = client.post(API, json=body)
+    r = client.post(API, json={"ruleset": RULESET, **body})
     assert r.status_code == status, r.text
     assert r.json()["detail"].startswith(detail)
 
@@ -209,12 +228,12 @@ def test_a_restarted_table_resumes_from_the_snapshot(client: TestClient,
     g = _create(client, ["human", "heuristic"], seed=5)
     gid, tok = g["id"], g["seats"][0]["token"]
     before = _play(client, gid, tok, 15)
-    client.app.state.devilsrun_games.forget()  # a restart: sessions rebuilt from the store
+    client.app.state.games.forget()  # a restart: sessions rebuilt from the store
 
     def no_replay(*a: Any, **k: Any) -> Any:
         raise AssertionError("rebuilt by replaying its choices, not from the snapshot")
 
-    monkeypatch.setattr(drsessions, "replay_game", no_replay)
+    monkeypatch.setattr(sessions.RulesetSession, "rebuild", no_replay)
     after = _view(client, gid, tok)
     assert after == before
     r = _decide(client, gid, tok, after["version"], after["pending"]["options"][0]["value"])
@@ -225,10 +244,10 @@ def test_a_stale_snapshot_falls_back_to_replaying_the_choices(client: TestClient
     g = _create(client, ["human", "heuristic"], seed=5)
     gid, tok = g["id"], g["seats"][0]["token"]
     before = _play(client, gid, tok, 12)
-    games = client.app.state.devilsrun_games
-    for change in ({"snapshot_version": 2}, {"snapshot": {"carnage_snapshot": 1}}):
+    games = client.app.state.games
+    for change in ({"version": 2}, {"doc": {"carnage_snapshot": 1, "ruleset": RULESET}}):
         with games.store.engine.begin() as conn:
-            conn.execute(update(DevilsRunGameRow).where(DevilsRunGameRow.id == gid)
+            conn.execute(update(GameSnapshotRow).where(GameSnapshotRow.game_id == gid)
                          .values(**change))
         games.forget()
         assert _view(client, gid, tok) == before
@@ -240,8 +259,10 @@ def test_svg_stat_cards_and_websocket(client: TestClient) -> None:
     r = client.get(f"{API}/{gid}/svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert r.text.startswith("<svg") and "devilsrun-board" in r.text
-    cards = client.get("/api/devils-run/cards.svg")
+    cards = client.get(f"/api/rulesets/{RULESET}/cards.svg")
     assert cards.status_code == 200 and cards.text.count('class="stat-card"') == 6
+    assert client.get("/api/devils-run/cards.svg").text == cards.text  # the old address
+    assert client.get("/api/rulesets/refuelled/cards.svg").status_code == 404
     with client.websocket_connect(f"{API}/{gid}/ws?token={tok}") as ws:
         first = ws.receive_json()
         assert first["type"] == "view" and first["view"]["your_turn"]
@@ -259,7 +280,7 @@ def test_svg_stat_cards_and_websocket(client: TestClient) -> None:
         assert pushed["type"] == "view" and pushed["view"]["version"] > v["version"]
     with client.websocket_connect(f"{API}/nope/ws") as ws:
         assert ws.receive_json() == {"type": "error", "status": 404,
-                                     "detail": "no Devil's Run game with id 'nope'"}
+                                     "detail": "no game with id 'nope'"}
 
 
 def test_replay_shows_the_game_after_each_step(client: TestClient) -> None:
@@ -282,9 +303,9 @@ def test_replay_shows_the_game_after_each_step(client: TestClient) -> None:
 
 def test_a_damaged_saved_game_is_a_409_not_a_crash(client: TestClient) -> None:
     g = _create(client, ["human", "heuristic"])
-    games = client.app.state.devilsrun_games
+    games = client.app.state.games
     with games.store.engine.begin() as conn:
-        conn.execute(update(DevilsRunGameRow).where(DevilsRunGameRow.id == g["id"]).values(
+        conn.execute(update(GameRow).where(GameRow.id == g["id"]).values(
             seats=[{"seat": 0, "controller": "wizard", "token": "t"}]))
     games.forget()
     r = client.get(f"{API}/{g['id']}")
@@ -330,3 +351,19 @@ def test_options_that_roll_dice_carry_their_exact_odds(client: TestClient) -> No
         assert odds == {"what": "shot", "range": odds["range"], **shoot_odds(
             mount["rof"], odds["bs"], t["a"], flamer=mount["name"] == "Flamer",
             range_=odds["range"], cp=max(1, t["cp"])).to_json()}
+
+
+def test_old_addresses_redirect_keeping_method_and_body(client: TestClient) -> None:
+    g = _create(client, ["human", "heuristic"])
+    gid, tok = g["id"], g["seats"][0]["token"]
+    r = client.get(f"/api/devils-run/games/{gid}?token={tok}", follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"] == f"/api/games/{gid}?token={tok}"
+    r = client.get(f"/devils-run/{gid}?token={tok}", follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"] == f"/games/{gid}?token={tok}"
+    r = client.get(f"/api/devils-run/games/{gid}/replay?step=0", follow_redirects=False)
+    assert r.headers["location"] == f"/api/games/{gid}/replay?step=0"
+    v = _view(client, gid, tok)
+    r = client.post(f"/api/devils-run/games/{gid}/decisions", json={
+        "token": tok, "version": v["version"], "choice": v["pending"]["options"][0]["value"]})
+    assert r.history[0].status_code == 308 and r.status_code == 200, r.text
+    assert r.json()["version"] > v["version"]

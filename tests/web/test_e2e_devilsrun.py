@@ -1,6 +1,7 @@
-"""Devil's Run in a real browser: a human starts a mission from the lobby's Devil's Run
-section against the heuristic bot and plays it to the end by clicking the offered buttons; the
-road, the stat cards, the dice and the log follow every move."""
+"""Devil's Run in a real browser: a human starts a mission from the one lobby (ruleset Devil's
+Run) against the heuristic bot and plays it to the end by clicking the offered buttons on the
+one table page, which loads Devil's Run's board; the road, the stat cards, the dice and the log
+follow every move. Old table links redirect to the new one."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ PREFERRED = ("Straight ahead", "Peddle to the Metal", "Ram", "Shoot", "Grab the 
 
 
 
+def _pick_devils_run(page: Page) -> None:
+    """The lobby's ruleset picker (filled from the registry) set to Devil's Run."""
+    page.select_option("#ruleset", "devils-run")
+    page.wait_for_function("document.querySelector('#scenario').value === 'devils-run'")
 
 
 def choose(page: Page) -> str:
@@ -45,19 +50,23 @@ def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
         base: str, browser: Browser) -> None:
     ctx = new_context(browser)
     lobby = open_page(ctx, f"{base}/")
-    lobby.page.wait_for_selector("#dr-new-game[data-ready]")
-    assert lobby.page.locator("#dr-mission option").all_inner_texts() == [
+    _pick_devils_run(lobby.page)
+    assert lobby.page.locator("#scenario option").all_inner_texts() == [
         "Mission 1 - The Devil's Run", "Mission 2 - Hell on Wheels"]
-    lobby.page.select_option("#dr-mission", "devils-run")
-    assert "stash" in lobby.page.inner_text("#dr-mission-info")
-    lobby.page.select_option("#dr-seat-0", "human")
-    lobby.page.select_option("#dr-seat-1", "heuristic")
-    lobby.page.fill("#dr-seed", "11")
+    lobby.page.select_option("#scenario", "devils-run")
+    assert "stash" in lobby.page.inner_text("#scenario-info")
+    assert lobby.page.locator("#seats .seat").count() == 2
+    assert lobby.page.locator("#seats .team").count() == 0  # it brings its own gangs
+    assert "The Law" in lobby.page.inner_text("#seats .seat >> nth=0")
+    lobby.page.select_option("#seats .seat[data-seat='0'] .controller", "human")
+    lobby.page.select_option("#seats .seat[data-seat='1'] .controller", "heuristic")
+    lobby.page.fill("#seed", "11")
     with ctx.expect_page() as popup:
-        lobby.page.click("#dr-create")
+        lobby.page.click("#create-game")
     table = adopt(popup.value)
     page = table.page
-    assert "/devils-run/" in page.url and "token=" in page.url
+    assert "/games/" in page.url and "token=" in page.url
+    assert page.get_attribute("body", "data-board-view") == "devilsrun"
 
     # The road: three 8 x 8 tiles of squares, tile names, and the stat cards of both gangs.
     assert page.locator("#dr-board rect.cell").count() == 3 * 8 * 8
@@ -97,7 +106,7 @@ def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
     assert saw_vehicles and saw_arcs and saw_dice
     assert len(back_rows) > 1, "the road never rolled forward"
     # The server agrees with what the page shows.
-    status, served = api(base, "GET", f"/api/devils-run/games/{view['id']}")
+    status, served = api(base, "GET", f"/api/games/{view['id']}")
     assert status == 200 and served["version"] == view["version"]
     assert served["outcome"] == view["outcome"]
     # Step through the finished game from its start.
@@ -113,19 +122,20 @@ def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
     assert page.locator("#dr-board rect.vehicle").count() >= 1
     shot(page, "devilsrun-replay")
     lobby.page.reload()
-    lobby.page.wait_for_selector(f"#dr-games tr[data-game='{view['id']}']")
+    lobby.page.wait_for_selector(f"#games tr[data-game='{view['id']}']")
     table.check()
     lobby.check()
     ctx.close()
 
 
 def test_a_watcher_sees_the_board_but_no_controls(base: str, browser: Browser) -> None:
-    status, game = api(base, "POST", "/api/devils-run/games", {
-        "mission": "hell-on-wheels", "seed": 2,
+    status, game = api(base, "POST", "/api/games", {
+        "ruleset": "devils-run", "scenario": "hell-on-wheels", "seed": 2,
         "seats": [{"controller": "human"}, {"controller": "heuristic"}]})
     assert status == 201
     ctx = new_context(browser)
-    tab = open_page(ctx, f"{base}/devils-run/{game['id']}")
+    tab = open_page(ctx, f"{base}/devils-run/{game['id']}")  # an old link: redirected
+    assert tab.page.url == f"{base}/games/{game['id']}"
     assert tab.page.locator("#dr-decision button.choice").count() == 0
     assert "Waiting for The Law" in tab.page.inner_text("#dr-decision")
     assert tab.page.locator("#dr-cards-live .dr-card").count() == 6
@@ -137,13 +147,13 @@ def test_a_watcher_sees_the_board_but_no_controls(base: str, browser: Browser) -
 def test_hot_seat_one_page_plays_both_gangs(base: str, browser: Browser) -> None:
     ctx = new_context(browser)
     lobby = open_page(ctx, f"{base}/")
-    lobby.page.wait_for_selector("#dr-new-game[data-ready]")
-    lobby.page.select_option("#dr-mission", "hell-on-wheels")
-    lobby.page.select_option("#dr-seat-0", "human")
-    lobby.page.select_option("#dr-seat-1", "human")
-    lobby.page.check("#dr-hotseat")
+    _pick_devils_run(lobby.page)
+    lobby.page.select_option("#scenario", "hell-on-wheels")
+    lobby.page.select_option("#seats .seat[data-seat='0'] .controller", "human")
+    lobby.page.select_option("#seats .seat[data-seat='1'] .controller", "human")
+    lobby.page.check("#hotseat")
     with ctx.expect_page() as popup:
-        lobby.page.click("#dr-create")
+        lobby.page.click("#create-game")
     table = adopt(popup.value)
     page = table.page
     assert re.search(r"token=[^,&]+,[^,&]+", page.url), page.url
@@ -163,26 +173,26 @@ def test_hot_seat_one_page_plays_both_gangs(base: str, browser: Browser) -> None
 def test_a_shot_shows_the_odds_of_each_target(base: str, browser: Browser) -> None:
     # Hot seat over the API until a shot's target is to be chosen (as the API test does),
     # then the table: one chart per target, with its expected damage, none for "hold fire".
-    status, g = api(base, "POST", "/api/devils-run/games", {
-        "mission": "devils-run", "seed": 3, "hot_seat": True,
+    status, g = api(base, "POST", "/api/games", {
+        "ruleset": "devils-run", "scenario": "devils-run", "seed": 3, "hot_seat": True,
         "seats": [{"controller": "human"}, {"controller": "human"}]})
     assert status == 201, g
     tokens = f"{g['seats'][0]['token']},{g['seats'][1]['token']}"
-    _, v = api(base, "GET", f"/api/devils-run/games/{g['id']}?token={tokens}")
+    _, v = api(base, "GET", f"/api/games/{g['id']}?token={tokens}")
     for _ in range(400):
         p = v["pending"]
         values = [o["value"] for o in p["options"]]
         if p["kind"] == "shoot_target" and len(values) > 1:
             break
         choice = next((c for c in ("shoot", "stay", "peddle") if c in values), values[0])
-        status, v = api(base, "POST", f"/api/devils-run/games/{g['id']}/decisions",
+        status, v = api(base, "POST", f"/api/games/{g['id']}/decisions",
                         {"token": tokens, "version": v["version"], "choice": choice})
         assert status == 200, v
     else:
         raise AssertionError("no shot to aim")
     targets = [o for o in p["options"] if "odds" in o]
     ctx = new_context(browser)
-    tab = open_page(ctx, f"{base}/devils-run/{g['id']}?token={tokens}")
+    tab = open_page(ctx, f"{base}/games/{g['id']}?token={tokens}")
     page = tab.page
     page.wait_for_selector("#dr-odds figure")
     figures = page.eval_on_selector_all("#dr-odds figure", """fs => fs.map(f => [

@@ -28,7 +28,7 @@ _DB = Path(tempfile.mkdtemp(prefix="carnage-schemathesis-")) / "carnage.db"
 APP = create_app(f"sqlite:///{_DB}")
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 EXAMPLES = int(os.environ.get("CARNAGE_FUZZ_EXAMPLES", "20"))
-TIMEOUT = 120.0
+TIMEOUT = 300.0
 """Seconds an answer may take here: a new game whose seats are all search bots is played at
 creation up to its first human decision (on a loaded test machine, well over 10 s)."""
 CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance,

@@ -51,6 +51,41 @@ def players_text(low: int, high: int | None) -> str:
 
 
 @dataclass(frozen=True)
+class TableOffer:
+    """What the web table shows of a ruleset's games: which board module draws them and,
+    for a ruleset with its own view (not the Refuelled engine's tabletop), how a game is shown,
+    told and played by bots. web/ reads only this; it never imports a game package."""
+
+    board_view: str = "refuelled"
+    """The board module the table page loads (``web/static/js/tables/<board_view>.js``, its
+    markup ``web/static/tables/<board_view>.html``)."""
+    event_text: Callable[[Any, Any], str] | None = None
+    """``event_text(game, event)`` -> the event as one sentence, for the table's log (Refuelled:
+    ``games/refuelled/text.py``, Devil's Run: ``games/devilsrun/text.py``)."""
+    view: Callable[[Any, Sequence[int]], dict[str, Any]] | None = None
+    """``view(game, seats)`` -> the game as JSON for those seats (the board, vehicles, the
+    pending decision in words with its odds, the dice); None: the tabletop view of a game on
+    the Refuelled engine (web/views.py)."""
+    rule_text: Callable[[str], str] | None = None
+    """``rule_text(source)`` -> the rule a log line cites, in words."""
+    quiet: frozenset[str] = frozenset()
+    """Event kinds the table's log does not show."""
+    bot: Callable[[str], Callable[[Any, Any, Any], Any]] | None = None
+    """``bot(name)`` -> ``choose(game, decision, rng)``: the ruleset's own bots (the search
+    bot is the table's, for every ruleset)."""
+    seats: tuple[int, int] = (2, 4)
+    """Fewest and most seats a game of the ruleset has."""
+    own_teams: bool = False
+    """The ruleset brings its teams (no saved team may take a seat)."""
+    seat_names: tuple[str, ...] = ()
+    """What each seat plays, in words (empty: the players' colours)."""
+    board_svg: Callable[[Any], str] | None = None
+    """``board_svg(game)`` -> the table as SVG (None: web/views.py draws it)."""
+    cards_svg: Callable[[], str] | None = None
+    """Printable stat cards of the ruleset's vehicles, as SVG (None: it has none)."""
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     title: str
@@ -109,6 +144,10 @@ class Ruleset:
             known = ", ".join(self.bots) or "none"
             raise ValueError(f"unknown bot {name!r} for {self.title} (bots: {known})") from None
         return factory()
+
+    # What the table shows (web/)
+    table: TableOffer = field(default_factory=TableOffer, compare=False)
+    """The board module, the view and the sentences the web table uses for this ruleset."""
 
     def scenario_class(self, scenario_id: str) -> Any:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""

@@ -11,7 +11,7 @@ import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -113,6 +113,8 @@ class StoredGame:
     created: datetime
     seed_chosen: bool = True
     """The seed was chosen at creation (not drawn by the server)."""
+    snapshot: dict[str, Any] | None = field(default=None, compare=False)
+    """The game's snapshot after ``choices``, saved with it when given."""
 
 
 def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
@@ -193,6 +195,8 @@ class Store:
                 created=g.created,
             ))
             s.add(GameDiceRow(game_id=g.id, seed_chosen=g.seed_chosen))
+            if g.snapshot is not None:
+                s.add(GameSnapshotRow(game_id=g.id, version=len(g.choices), doc=g.snapshot))
 
     def save_progress(
         self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,

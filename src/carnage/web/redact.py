@@ -13,8 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from carnage.kernel.events import Event
 from carnage.kernel.game import KernelGame
-from carnage.kernel.secrets import REDACTED, redact_all, visible_secrets
-from carnage.web.plain import Names, player_name
+from carnage.kernel.secrets import redact_all, visible_secrets
 from carnage.web.schemas import SecretView
 
 
@@ -34,32 +33,3 @@ def secret_views(game: KernelGame, viewers: Iterable[int]) -> list[SecretView]:
         return []
     return [SecretView(key=k, kind=s.kind, label=s.label, text=s.text, owner=s.owner)
             for k, s in visible_secrets(game, viewers)]
-
-
-def _whose(names: Names, seat: object) -> str:
-    return "" if seat is None else f"{player_name(names, seat)}'s "
-
-
-def secret_sentence(e: Event, names: Names) -> str | None:
-    """The log sentence of a secret-carrying or redacted event; None for any other (the
-    ordinary sentences apply)."""
-    d = e.data
-    label = str(d.get("label") or "secret")
-    who = d.get("player")
-    if e.kind == "secret":
-        if d.get(REDACTED):
-            owner = "The table" if who is None else player_name(names, who)
-            return f"{owner} now holds a {label.lower()}, face down"
-        return f"{_whose(names, who) or 'The table: '}{label.lower()}: {d.get('text')}"
-    if e.kind == "secret_revealed":
-        why = d.get("why")
-        return (f"{_whose(names, who)}{label.lower()} is revealed: {d.get('text')}"
-                + (f" ({why})" if why else ""))
-    if not d.get(REDACTED):
-        return None
-    if e.kind in ("decision", "forced_choice"):
-        what = str(d.get("decision") or "").replace("_", " ")
-        return f"{player_name(names, who)} chose in secret ({what})"
-    if e.kind == "roll":
-        return f"Dice rolled face down ({d.get('why')})"
-    return f"{e.kind.replace('_', ' ').capitalize()} (kept secret)"

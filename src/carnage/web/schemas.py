@@ -18,9 +18,11 @@ from pydantic import (
     StrictFloat,
     StrictInt,
     StrictStr,
+    field_validator,
 )
 
 from carnage import bounds
+from carnage.rulesets import RULESETS
 
 
 def _no_bool(value: Any) -> Any:
@@ -141,11 +143,23 @@ class SeatRequest(_In):
 
 
 class NewGameRequest(_In):
-    scenario: str = Field(default="street-race", max_length=80, description=(
-        "A scenario id, or random:televised, random:skirmish or random:special (p.122)."))
-    ruleset: Literal["refuelled", "kart", "legacy"] = Field(
-        default="refuelled", description="Gaslands: Refuelled, the Kart variant (its races), or "
-        "Gaslands: Legacy (Legacy teams; none given: generated ones).")
+    scenario: str | None = Field(default=None, max_length=80, description=(
+        "A scenario id of the ruleset (`GET /api/rulesets`), or random:televised, "
+        "random:skirmish or random:special (p.122); null: Street Race where the ruleset has "
+        "it, else its first scenario."))
+    ruleset: str = Field(
+        default="refuelled", max_length=40,
+        json_schema_extra={"enum": list(RULESETS)},
+        description="A ruleset of the registry (`GET /api/rulesets`): Gaslands: Refuelled, "
+        "the Kart variant (its races), Gaslands: Legacy (Legacy teams; none given: generated "
+        "ones), Devil's Run (its two gangs).")
+
+    @field_validator("ruleset")
+    @classmethod
+    def _known_ruleset(cls, name: str) -> str:
+        if name not in RULESETS:
+            raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
+        return name
     seed: Seed | None = Field(
         default=None,
         description="Dice seed (used only when at most one human plays); null picks one at "
@@ -185,6 +199,7 @@ class SeatInfo(BaseModel):
 class GameSummary(BaseModel):
     id: str
     scenario: str
+    ruleset: str = "refuelled"
     status: Literal["in_progress", "finished"]
     round: int
     winner: int | None
@@ -204,6 +219,50 @@ class DecisionRequest(_In):
 
 
 # -- the game view -----------------------------------------------------------------------------
+class RulesetView(BaseModel):
+    """The game as a ruleset with its own board view shows it (``Ruleset.table.view``, e.g.
+    Devil's Run's grid): these fields, and whatever its board module draws."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    ruleset: str
+    board_view: str = Field(description="The board module the table page loads.")
+    version: int = Field(description="Number of choices applied so far.")
+    status: Literal["in_progress", "finished"]
+    your_seat: int | None
+    your_turn: bool
+    log: list[dict[str, Any]]
+
+
+class RulesetSteps(BaseModel):
+    steps: list[RulesetView]
+
+
+class RulesetScenario(BaseModel):
+    id: str
+    name: str
+    page: int | None
+    min_players: int
+    max_players: int | None
+    summary: str
+
+
+class RulesetInfo(BaseModel):
+    """What a ruleset of the registry offers the lobby and the table."""
+
+    name: str
+    title: str
+    parent: str | None
+    board_view: str = Field(description="The board module its table loads.")
+    seats: tuple[int, int] = Field(description="Fewest and most seats of a game.")
+    own_teams: bool = Field(description="It brings its own teams (no saved team takes a "
+                            "seat).")
+    seat_names: list[str] = Field(description="What each seat plays (empty: colours).")
+    cards: str | None = Field(description="Printable stat cards (SVG), if it has them.")
+    scenarios: list[RulesetScenario]
+
+
 class TableSize(BaseModel):
     width: float
     height: float
@@ -400,6 +459,8 @@ class GameView(BaseModel):
     version: int = Field(description="Number of choices applied so far.")
     scenario: str
     ruleset: str = "refuelled"
+    board_view: str = Field(default="refuelled", description=(
+        "The board module the table page loads for this ruleset (`Ruleset.table`)."))
     hull_track: bool = Field(default=True, description=(
         "Show the Hull track (false: the ruleset never damages, as the Kart variant)."))
     round: int

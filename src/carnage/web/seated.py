@@ -1,7 +1,8 @@
 """What every ruleset's game session on the server shares: seats act with their tokens on the
 current version, bots answer their own seats, a failing engine is rolled back, listeners
-(websockets) are told of each change. ``GameSession`` (Refuelled) and ``DrSession`` (Devil's
-Run) add how their games are shown, saved and rebuilt."""
+(websockets) are told of each change. ``GameSession`` (a game on the Refuelled engine: Refuelled,
+Kart, Legacy) and ``RulesetSession`` (a ruleset that brings its own table view through
+``Ruleset.table``, as Devil's Run) add how their games are shown, saved and rebuilt."""
 
 from __future__ import annotations
 

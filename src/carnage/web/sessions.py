@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import secrets
 import threading
@@ -37,6 +38,7 @@ from carnage.games.refuelled.setup import (
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
+from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.botnotes import bot_notes
@@ -49,6 +51,8 @@ from carnage.web.views import SeatControl, game_view, illegal_choice_text, log_l
 
 MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
+LOG_LINES = 200
+"""Log lines a ruleset's own view carries (the newest)."""
 
 
 class ApiError(Exception):
@@ -248,6 +252,10 @@ class GameSession(SeatedSession):
             500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
         )
 
+    def fresh(self) -> Game:
+        """The game as it started (same setup, same seed), no choice applied."""
+        return build_game(self.setup, self.seed)
+
     def save(self) -> None:
         st = self.game.state
         self.store.save_progress(self.id, list(self.game.choices), st.finished, st.round,
@@ -299,7 +307,7 @@ def replay_choices(setup: GameSetup, seed: int, choices: Sequence[Any]) -> Game:
     return game
 
 
-def _idle(s: GameSession) -> bool:
+def _idle(s: SeatedGame) -> bool:
     """No websocket is watching it and no request is using it right now."""
     if s.listeners or not s.lock.acquire(blocking=False):
         return False
@@ -307,15 +315,235 @@ def _idle(s: GameSession) -> bool:
     return True
 
 
+def first_scenario(ruleset: Ruleset) -> str:
+    """The scenario a new game plays when none is named: the book's first game (Street Race,
+    p.62) where the ruleset has it, else the ruleset's first."""
+    return "street-race" if "street-race" in ruleset.scenarios else next(iter(ruleset.scenarios))
+
+
+class RulesetSession(SeatedSession):
+    """A game of a ruleset that brings its own table view (``Ruleset.table``): shown, told and
+    played by bots only through what the ruleset offers; stored like every other game (its
+    setup is what ``ruleset.new_game`` takes)."""
+
+    def __init__(self, gid: str, ruleset: Ruleset, setup: dict[str, Any], seed: int,
+                 seats: Sequence[Seat], created: datetime, store: Store,
+                 seed_chosen: bool = True) -> None:
+        self.id = gid
+        self.ruleset = ruleset
+        self.offer = ruleset.table
+        self.setup = setup
+        self.seed = seed
+        self.seats = list(seats)
+        self.created = created
+        self.store = store
+        self.seed_chosen = seed_chosen
+        self.lock = threading.RLock()
+        self.bots: dict[int, Any] = {
+            s.seat: self._bot(s.controller) for s in self.seats if s.controller != "human"}
+        self.rng = random.Random(f"{ruleset.name}-bots:{seed}:0")
+        self.listeners: list[Listener] = []
+        self.game: Any = None
+
+    def _bot(self, name: str) -> Any:
+        if name.startswith("search"):
+            from carnage.ai.search import make_search_bot
+
+            return make_search_bot(name)
+        if self.offer.bot is None:
+            raise ValueError(f"{self.ruleset.title} has no bot {name!r}")
+        return self.offer.bot(name)
+
+    # -- building ------------------------------------------------------------------------------
+    def rebuild(self, choices: Sequence[Any]) -> Any:
+        """The game from its setup, with ``choices`` applied; ``ApiError`` 409 if they no
+        longer replay."""
+        try:
+            game = self.ruleset.new_game(
+                scenario=str(self.setup["scenario"]), seed=int(self.setup["seed"]),
+                teams=list(self.setup.get("teams") or ()))
+            for c in choices:
+                game.apply(c)
+        except (IllegalChoice, KeyError, TypeError, ValueError) as e:
+            raise ApiError(409, f"the saved {self.ruleset.title} game no longer replays: "
+                                f"{e}") from None
+        return game
+
+    def resume(self, row: StoredGame) -> None:
+        """The saved game from its snapshot when that is current, else replayed."""
+        self.game = None
+        saved = self.store.snapshot(row.id)
+        if saved is not None and saved[0] == len(row.choices) \
+                and saved[1].get("ruleset") == self.ruleset.name:
+            try:
+                game = self.ruleset.restore(saved[1])
+            except (SnapshotError, ValueError, KeyError, TypeError):
+                pass
+            else:
+                # the table saves only seeded dice: a snapshot with any other is not its own
+                dice = getattr(game, "dice", None)
+                if isinstance(dice, SeededDice) and list(game.choices) == list(row.choices):
+                    self.game = game
+        if self.game is None:
+            self.game = self.rebuild(row.choices)
+        self.rng = random.Random(f"{self.ruleset.name}-bots:{self.seed}:{len(row.choices)}")
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.game.outcome() is not None
+
+    @property
+    def winner(self) -> int | None:
+        out = self.game.outcome()
+        return None if out is None else cast("int | None", out.winner)
+
+    def _lines(self, game: Any, since: int, seats: Sequence[int]) -> list[tuple[int, Any]]:
+        shown = events_for(game, game.log.events[since:], seats)
+        return [(e.seq, e) for e in shown if e.kind not in self.offer.quiet]
+
+    def _why(self, source: str) -> str:
+        return self.offer.rule_text(source) if self.offer.rule_text is not None else source
+
+    def _text(self, game: Any, e: Any) -> str:
+        return self.offer.event_text(game, e) if self.offer.event_text is not None else e.kind
+
+    def view_of(self, game: Any, seats: list[int]) -> dict[str, Any]:
+        """What ``seats`` see of ``game`` (this game, or a replay of it)."""
+        assert self.offer.view is not None
+        v = self.offer.view(game, seats)
+        d = game.pending()
+        your = d.player if d is not None and d.player in seats else (seats[0] if seats else None)
+        names = self.offer.seat_names
+        lines = self._lines(game, 0, seats)
+        v.update({
+            "id": self.id,
+            "ruleset": self.ruleset.name,
+            "board_view": self.offer.board_view,
+            "version": len(game.choices),
+            "status": "in_progress" if game.outcome() is None else "finished",
+            "seats": [{"seat": s.seat, "controller": s.controller,
+                       "name": names[s.seat] if s.seat < len(names) else seat_name(s.seat)}
+                      for s in self.seats],
+            "your_seat": your,
+            "your_turn": d is not None and d.player in seats,
+            "seed": self.seed if game.outcome() is not None or self.seed_chosen else None,
+            "log": [{"seq": i, "kind": e.kind, "text": self._text(game, e), "rule": e.source,
+                     "why": self._why(e.source)} for i, e in lines[-LOG_LINES:]],
+        })
+        return v
+
+    def view(self, seats: list[int]) -> dict[str, Any]:
+        with self.lock:
+            return self.view_of(self.game, seats)
+
+    def view_json(self, seats: list[int]) -> bytes:
+        return json.dumps(self.view(seats)).encode()
+
+    def log_lines(self, since: int = 0, seats: Sequence[int] = ()) -> list[LogLine]:
+        with self.lock:
+            return [LogLine(seq=i, kind=e.kind, source=e.source, page=e.page,
+                            text=self._text(self.game, e), rule=self._why(e.source))
+                    for i, e in self._lines(self.game, since, seats)]
+
+    def replay_view(self, step: int) -> dict[str, Any]:
+        """The game as a spectator saw it after ``step`` choices."""
+        with self.lock:
+            choices = list(self.game.choices)
+        if step > len(choices):
+            raise ApiError(422, f"step must be between 0 and {len(choices)}, not {step}")
+        v = self.view_of(self.rebuild(choices[:step]), [])
+        v["replay"] = {"step": step, "steps": len(choices)}
+        return v
+
+    def replay_steps(self) -> list[dict[str, Any]]:
+        """The game as a spectator saw it at the start and after each choice."""
+        with self.lock:
+            choices = list(self.game.choices)
+        game = self.rebuild([])
+        steps = [self.view_of(game, [])]
+        for c in choices:
+            game.apply(c)
+            steps.append(self.view_of(game, []))
+        return steps
+
+    def svg(self) -> str:
+        with self.lock:
+            if self.offer.board_svg is None:
+                raise ApiError(404, f"{self.ruleset.title} has no SVG drawing of its table")
+            return self.offer.board_svg(self.game)
+
+    # -- acting --------------------------------------------------------------------------------
+    def decide_json(self, tokens: str, version: int, choice: Any) -> bytes:
+        with self.lock:
+            return json.dumps(self.decide(tokens, version, choice)).encode()
+
+    def accept(self, d: Decision, choice: Any) -> Any:
+        return option_named(d, choice)
+
+    def refused(self, d: Decision, choice: Any, e: IllegalChoice) -> ApiError:
+        return ApiError(422, str(e))
+
+    def seat_label(self, seat: int) -> str:
+        return f"seat {seat}"
+
+    def bot_choice(self, d: Decision) -> Any:
+        return self.bots[d.player](self.game, d, self.rng)
+
+    def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
+        self.game = self.rebuild(choices)
+        return ApiError(500, f"the engine failed ({type(e).__name__}: {e}); the choice was "
+                        "not applied")
+
+    def save(self) -> None:
+        out = self.game.outcome()
+        self.store.save_progress(self.id, list(self.game.choices), out is not None,
+                                 self.round, self.winner, snapshot=self.game.snapshot())
+
+    @property
+    def round(self) -> int:
+        st = self.game.state
+        return int(getattr(st, "round", getattr(st, "turn", 0)))
+
+    def stored(self) -> StoredGame:
+        return StoredGame(
+            id=self.id, scenario=str(self.setup["scenario"]), setup=dict(self.setup),
+            seats=[s.to_json() for s in self.seats], seed=self.seed,
+            choices=list(self.game.choices), finished=self.finished, round=self.round,
+            winner=self.winner, created=self.created, seed_chosen=self.seed_chosen,
+            snapshot=self.game.snapshot())
+
+
+def option_named(d: Decision, choice: Any) -> Any:
+    """The option ``choice`` names: its value, or the same value sent as text ("1" for 1), so
+    browser controls need no type juggling. ``ApiError`` 422 naming the legal values."""
+    options = d.options
+    for o in options:
+        if o.value == choice and type(o.value) is type(choice):
+            return o.value
+    if isinstance(choice, str | int) and not isinstance(choice, bool):
+        for o in options:
+            if str(o.value) == str(choice):
+                return o.value
+    legal = ", ".join(repr(o.value) for o in options[:12])
+    more = f" and {len(options) - 12} more" if len(options) > 12 else ""
+    shown = repr(choice) if len(repr(choice)) <= 40 else repr(choice)[:37] + "..."
+    raise ApiError(422, f"{shown} is not one of the options (legal: {legal}{more})")
+
+
+SeatedGame = GameSession | RulesetSession
+"""A live game of any ruleset."""
+
+
 class Games:
     """Every game: live sessions in memory, the rest in the store."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._sessions: OrderedDict[str, GameSession] = OrderedDict()
+        self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, gid: str) -> GameSession:
+    def get(self, gid: str) -> SeatedGame:
         with self._lock:
             s = self._sessions.get(gid)
             if s is not None:
@@ -328,7 +556,20 @@ class Games:
             self._keep(s)
             return s
 
-    def _load(self, row: StoredGame) -> GameSession:
+    def _load(self, row: StoredGame) -> SeatedGame:
+        try:
+            ruleset = get_ruleset(str(row.setup.get("ruleset", "refuelled")))
+        except KeyError as e:
+            raise ApiError(409, f"the saved game {row.id!r} is damaged: {e.args[0]}") from None
+        if ruleset.table.view is not None:
+            try:
+                seats = [Seat.from_json(x) for x in row.seats]
+                session = RulesetSession(row.id, ruleset, dict(row.setup), row.seed, seats,
+                                         row.created, self.store, seed_chosen=row.seed_chosen)
+            except (KeyError, TypeError, ValueError) as e:
+                raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
+            session.resume(row)
+            return session
         try:
             setup = GameSetup.from_json(row.setup)
             seats = [Seat.from_json(x) for x in row.seats]
@@ -338,7 +579,7 @@ class Games:
         return GameSession(row.id, setup, row.seed, seats, row.created, self.store, game,
                            seed_chosen=row.seed_chosen)
 
-    def _keep(self, s: GameSession) -> None:
+    def _keep(self, s: SeatedGame) -> None:
         self._sessions[s.id] = s
         while len(self._sessions) > MAX_CACHED:
             idle = next((k for k, v in self._sessions.items() if k != s.id and _idle(v)), None)
@@ -362,13 +603,16 @@ class Games:
         with self._lock:
             self._sessions.clear()
 
-    def create(self, req: NewGameRequest) -> GameSession:
+    def create(self, req: NewGameRequest) -> SeatedGame:
         chosen = req.seed is not None and seed_may_be_chosen(req)
         seed = req.seed if chosen and req.seed is not None else draw_seed()
+        ruleset = get_ruleset(req.ruleset)
+        if ruleset.table.view is not None:
+            return self._keep_new(self._create_offered(req, ruleset, seed, chosen))
+        asked = req.scenario or first_scenario(ruleset)
         try:
             # p.122: a random:<table> is rolled with the game's seed (build_game logs it).
-            ruleset = get_ruleset(req.ruleset)
-            scenario = ruleset.scenario_class(rolled_scenario(req.scenario, seed, ruleset))()
+            scenario = ruleset.scenario_class(rolled_scenario(asked, seed, ruleset))()
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         n = len(req.seats)
@@ -404,8 +648,8 @@ class Games:
                 raise ApiError(422, f"seat {i}: team {spec.name!r} has no vehicles")
             teams.append(spec)
         try:
-            setup = GameSetup(scenario=req.scenario if req.scenario.startswith("random:")
-                              else scenario.id, teams=tuple(teams), players=n,
+            setup = GameSetup(scenario=asked if asked.startswith("random:") else scenario.id,
+                              teams=tuple(teams), players=n,
                               sides=check_sides(req.sides or (), n), ruleset=ruleset.name)
         except SetupError as e:
             raise ApiError(422, str(e)) from None
@@ -422,6 +666,10 @@ class Games:
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
                               self.store, game, seed_chosen=chosen)
+        return self._keep_new(session)
+
+    def _keep_new(self, session: SeatedGame) -> SeatedGame:
+        """A new game: the bots play up to the first human decision, then it is saved."""
         with session.lock:
             try:
                 session.run_bots()
@@ -432,4 +680,35 @@ class Games:
             self.store.add_game(session.stored())
         with self._lock:
             self._keep(session)
+        return session
+
+    def _create_offered(self, req: NewGameRequest, ruleset: Ruleset, seed: int,
+                        chosen: bool) -> RulesetSession:
+        """A game of a ruleset that brings its own table (``ruleset.table``): its seats, its
+        own teams, started by ``ruleset.new_game``."""
+        offer = ruleset.table
+        n, (low, high) = len(req.seats), offer.seats
+        if not low <= n <= high:
+            wanted = f"{low}" if low == high else f"{low} to {high}"
+            raise ApiError(422, f"seats: {ruleset.title} has {wanted} seats, not {n}")
+        for i, seat in enumerate(req.seats):
+            if seat.team_id is not None and offer.own_teams:
+                raise ApiError(422, f"seat {i}: {ruleset.title} plays its own teams "
+                                    "(team_id must be null)")
+        if req.sides:
+            raise ApiError(422, f"sides: {ruleset.title} has no team games")
+        sid = req.scenario or first_scenario(ruleset)
+        if sid not in ruleset.scenarios:
+            known = ", ".join(ruleset.scenarios)
+            raise ApiError(422, f"scenario: unknown {ruleset.title} scenario {sid!r} "
+                                f"(known: {known})")
+        setup: dict[str, Any] = {"ruleset": ruleset.name, "scenario": sid, "seed": seed}
+        seats = [Seat(i, s.controller, secrets.token_urlsafe(18) if s.controller == "human"
+                      else None, None) for i, s in enumerate(req.seats)]
+        session = RulesetSession(uuid.uuid4().hex[:12], ruleset, setup, seed, seats,
+                                 datetime.now(UTC), self.store, seed_chosen=chosen)
+        try:
+            session.game = session.rebuild([])
+        except ApiError as e:
+            raise ApiError(422, f"the game cannot be set up: {e.detail}") from None
         return session

@@ -37,7 +37,6 @@ from carnage.render.svg import (
     render_svg,
 )
 from carnage.web.dicefaces import current_skid, event_dice
-from carnage.web.eventtext import event_text
 from carnage.web.plain import (
     catalogue_name,
     catalogue_names,
@@ -115,16 +114,17 @@ def log_lines(
     """Log lines for ``events``; ``cache`` (by sequence number) keeps lines already written,
     since events never change."""
     cache = {} if cache is None else cache
-    known: dict[str, str] | None = None
+    tell = game.ruleset.table.event_text  # the ruleset's sentences (Ruleset.table)
+    if tell is None:
+        raise ValueError(f"{game.ruleset.title} declares no sentences for its events")
     whole = game.log.events
     out = []
     for e in events:
         line = cache.get(e.seq)
         if line is None:
-            known = known if known is not None else names(game.state)
             at = e.seq if e.seq < len(whole) and whole[e.seq] is e else None
             line = LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
-                           text=event_text(_with_faces(whole, e, at), known),
+                           text=tell(game, _with_faces(whole, e, at)),
                            rule=rule_name(e.source),
                            dice=event_dice(whole, at) if at is not None
                            else event_dice([e], 0))
@@ -394,6 +394,7 @@ def game_view(
         version=len(game.choices),
         scenario=game.scenario.id,
         ruleset=game.ruleset.name,
+        board_view=game.ruleset.table.board_view,
         hull_track=bool(game.ruleset.view.get("hull", True)),
         round=st.round,
         gear_phase=st.gear_phase,

@@ -27,12 +27,13 @@ from carnage.games.refuelled.rules import (
 from carnage.games.refuelled.rules.campaign import RULES as CAMPAIGN_RULES
 from carnage.games.refuelled.rules.perks import PERK_RULES
 from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.games.refuelled.text import table_event_text
 from carnage.geometry.templateset import default_template_set
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.ruleset import Ruleset, ScenarioInfo
+from carnage.kernel.ruleset import Ruleset, ScenarioInfo, TableOffer
 from carnage.kernel.session import GameRequest
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         campaign_modes=campaign_modes if campaign_modes is not None else {},
         scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replay_log,
         cli=cli,
+        table=TableOffer(event_text=table_event_text),
     )
     holder["r"] = r
     return r

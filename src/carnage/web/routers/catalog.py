@@ -1,14 +1,16 @@
-"""``GET /api/catalog/{kind}``: the Refuelled catalogue records, and the scenarios."""
+"""``GET /api/catalog/{kind}``: the Refuelled catalogue records; the rulesets of the registry
+and their scenarios."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query, Response
 
 from carnage.catalog import load_catalog
-from carnage.rulesets import get_ruleset
-from carnage.web.schemas import PLAYERS, Message, ScenarioInfo
+from carnage.kernel.ruleset import Ruleset
+from carnage.rulesets import RULESETS, get_ruleset
+from carnage.web.schemas import PLAYERS, Message, RulesetInfo, RulesetScenario, ScenarioInfo
 from carnage.web.sessions import ApiError
 
 router = APIRouter(prefix="/api", tags=["catalogue"])
@@ -28,13 +30,61 @@ def catalog(kind: str) -> list[dict[str, Any]]:
     return [r.model_dump(mode="json") for r in sections[kind]]
 
 
-@router.get("/scenarios", response_model=list[ScenarioInfo], summary="Playable scenarios")
-def scenarios(ruleset: Literal["refuelled", "kart", "legacy"] = "refuelled"
-              ) -> list[ScenarioInfo]:
+RULESET = Query("refuelled", max_length=40, json_schema_extra={"enum": list(RULESETS)},
+                description="A ruleset of the registry.")
+
+
+def _ruleset(name: str) -> Ruleset:
+    try:
+        return get_ruleset(name)
+    except KeyError as e:
+        raise ApiError(404, str(e.args[0])) from None
+
+
+def _players(r: Ruleset, cls: Any) -> tuple[int, int | None]:
+    low = int(getattr(cls, "min_players", getattr(cls, "players", r.table.seats[0])))
+    high = getattr(cls, "max_players", getattr(cls, "players", r.table.seats[1]))
+    return low, None if high is None else int(high)
+
+
+@router.get("/scenarios", response_model=list[ScenarioInfo], responses={404: {"model": Message}},
+            summary="Playable scenarios of a ruleset")
+def scenarios(ruleset: str = RULESET) -> list[ScenarioInfo]:
     """The scenarios of ``ruleset`` (the Kart variant plays the races)."""
-    return [
-        ScenarioInfo(id=sid, name=cls.name, page=cls.page,
-                     players=max(PLAYERS[0], cls.min_players), min_players=cls.min_players,
-                     max_players=cls.max_players, summary=cls.summary, table=cls.table)
-        for sid, cls in sorted(get_ruleset(ruleset).scenarios.items())
-    ]
+    r = _ruleset(ruleset)
+    out = []
+    for sid, cls in sorted(r.scenarios.items()):
+        low, high = _players(r, cls)
+        out.append(ScenarioInfo(
+            id=sid, name=cls.name, page=cls.page, players=max(PLAYERS[0], low),
+            min_players=low, max_players=high,
+            summary=str(getattr(cls, "summary", getattr(cls, "description", ""))),
+            table=getattr(cls, "table", None)))
+    return out
+
+
+def ruleset_info(r: Ruleset) -> RulesetInfo:
+    offer = r.table
+    return RulesetInfo(
+        name=r.name, title=r.title, parent=r.parent, board_view=offer.board_view,
+        seats=offer.seats, own_teams=offer.own_teams, seat_names=list(offer.seat_names),
+        cards=f"/api/rulesets/{r.name}/cards.svg" if offer.cards_svg is not None else None,
+        scenarios=[RulesetScenario(id=x.id, name=x.name, page=x.page,
+                                   min_players=x.min_players, max_players=x.max_players,
+                                   summary=x.summary) for x in scenarios(r.name)])
+
+
+@router.get("/rulesets", response_model=list[RulesetInfo],
+            summary="The rulesets of the registry: their scenarios, seats and board view")
+def rulesets() -> list[RulesetInfo]:
+    return [ruleset_info(r) for r in RULESETS.values()]
+
+
+@router.get("/rulesets/{name}/cards.svg", response_class=Response, responses={
+    404: {"model": Message}, 200: {"content": {"image/svg+xml": {}}}},
+    summary="Printable stat cards of a ruleset's vehicles")
+def cards(name: str) -> Response:
+    r = _ruleset(name)
+    if r.table.cards_svg is None:
+        raise ApiError(404, f"{r.title} has no printable stat cards")
+    return Response(r.table.cards_svg(), media_type="image/svg+xml")

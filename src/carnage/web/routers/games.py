@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
 
-from carnage.games.refuelled.setup import build_game
 from carnage.kernel.decisions import IllegalChoice
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
@@ -22,10 +22,18 @@ from carnage.web.schemas import (
     Message,
     NewGameRequest,
     Replay,
+    RulesetSteps,
+    RulesetView,
     SeatCreated,
     SeatInfo,
 )
-from carnage.web.sessions import ApiError, Games, GameSession, seed_may_be_chosen
+from carnage.web.sessions import (
+    ApiError,
+    Games,
+    RulesetSession,
+    SeatedGame,
+    seed_may_be_chosen,
+)
 from carnage.web.sockets import serve_session
 from carnage.web.views import game_view, table_svg
 
@@ -71,7 +79,8 @@ def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
 def list_games(games: GamesDep) -> list[GameSummary]:
     return [
         GameSummary(
-            id=g.id, scenario=g.scenario, status="finished" if g.finished else "in_progress",
+            id=g.id, scenario=g.scenario, ruleset=str(g.setup.get("ruleset", "refuelled")),
+            status="finished" if g.finished else "in_progress",
             round=g.round, winner=g.winner, created=g.created.isoformat(),
             seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],
             seed_chosen=g.seed_chosen,
@@ -80,8 +89,9 @@ def list_games(games: GamesDep) -> list[GameSummary]:
     ]
 
 
-@router.get("/{gid}", response_model=GameView, responses=ERRORS,
-            summary="The game as one seat (or a spectator) sees it")
+@router.get("/{gid}", response_model=GameView | RulesetView, responses=ERRORS,
+            summary="The game as one seat (or a spectator) sees it (`board_view` names the "
+            "ruleset's board; a ruleset with its own view answers a RulesetView)")
 def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Response:
     s = games.get(gid)
     return Response(s.view_json(s.seats_for(token)), media_type="application/json")
@@ -94,7 +104,7 @@ def delete_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Deleted
     return Deleted(id=gid)
 
 
-@router.post("/{gid}/decisions", response_model=GameView, responses=ERRORS,
+@router.post("/{gid}/decisions", response_model=GameView | RulesetView, responses=ERRORS,
              summary="Answer the pending decision for your seat")
 def decide(gid: str, body: DecisionRequest, games: GamesDep) -> Response:
     view = games.get(gid).decide_json(body.token, body.version, body.choice)
@@ -105,6 +115,8 @@ def decide(gid: str, body: DecisionRequest, games: GamesDep) -> Response:
     **ERRORS, 200: {"content": {"image/svg+xml": {}}}}, summary="The table as SVG")
 def svg(gid: str, games: GamesDep) -> Response:
     s = games.get(gid)
+    if isinstance(s, RulesetSession):
+        return Response(content=s.svg(), media_type="image/svg+xml")
     with s.lock:
         text = table_svg(s.game, f"Carnage game {gid}")
     return Response(content=text, media_type="image/svg+xml")
@@ -136,17 +148,24 @@ def log(gid: str, games: GamesDep, since: int = Query(0, ge=0),
         "Content-Disposition": f'attachment; filename="carnage-{gid}-log.txt"'})
 
 
-@router.get("/{gid}/replay", response_model=Replay | GameView, responses=ERRORS,
+@router.get("/{gid}/replay", response_model=Replay | GameView | RulesetSteps | RulesetView,
+            responses=ERRORS,
             summary="Step through a game: every step, or the view after `step` choices")
-def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0),
-           token: str | None = TOKEN) -> Replay | GameView:
+def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0, le=10**6),
+           token: str | None = TOKEN) -> Any:
     s = games.get(gid)
+    if isinstance(s, RulesetSession):
+        s.seats_for(token)  # a wrong token is refused like everywhere
+        if step is not None:
+            return Response(json.dumps(s.replay_view(step)), media_type="application/json")
+        return Response(json.dumps({"steps": s.replay_steps()}),
+                        media_type="application/json")
     viewers = s.seats_for(token)  # what this seat may see (web/redact.py)
     with s.lock:
         choices = list(s.game.choices)
     if step is not None and step > len(choices):
         raise ApiError(422, f"step must be between 0 and {len(choices)}, not {step}")
-    game = build_game(s.setup, s.seed)
+    game = s.fresh()
     seats = s.seat_controls()
     if step is not None:
         for c in choices[:step]:
@@ -179,7 +198,7 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
     "status", "detail"}``."""
     games: Games = websocket.app.state.games
 
-    def view_text(session: GameSession, seats: list[int]) -> str:
+    def view_text(session: SeatedGame, seats: list[int]) -> str:
         return '{"type":"view","view":' + session.view_json(seats).decode() + "}"
 
     await serve_session(websocket, lambda: games.get(gid), token, view_text,

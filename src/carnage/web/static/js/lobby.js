@@ -11,7 +11,7 @@ const CONTROLLERS = [
   ["search:hard", "Search bot (hard)"],
 ];
 
-const state = { scenarios: [], teams: [] };
+const state = { scenarios: [], teams: [], rulesets: [] };
 const DEFAULT_SCENARIO = "street-race";
 
 // Rolling on one of the three scenario tables (p.122): the server rolls with the game's seed.
@@ -52,31 +52,45 @@ function teamOptions(selected) {
   return opts;
 }
 
+function rulesetInfo() {
+  return state.rulesets.find((r) => r.name === ruleset()) || { name: ruleset(), title: "", seat_names: [], own_teams: false, cards: null };
+}
+
 function renderSeats() {
   const sc = scenario();
+  const rs = rulesetInfo();
   const box = document.getElementById("seats");
   const old = [...box.querySelectorAll(".seat")].map((row) => ({
     controller: row.querySelector(".controller").value,
-    team: row.querySelector(".team").value,
+    team: (row.querySelector(".team") || {}).value || "",
   }));
   fill(box);
   if (!sc) return;
   for (let seat = 0; seat < seatCount(sc); seat++) {
     const prev = old[seat] || { controller: seat === 0 ? "human" : "heuristic", team: "" };
+    // A ruleset that brings its own teams (Ruleset.table.own_teams) names what each seat plays.
+    const team = rs.own_teams
+      ? h("span.muted.seat-team", rs.seat_names[seat] || "")
+      : h("label", "Team ", h("select.team", { name: `team-${seat}` }, teamOptions(prev.team)));
     box.append(
       h("div.seat.row", { dataset: { seat } },
         h("span.seat-name", h("span.swatch", { style: { background: seatColour(seat) } }),
-          ` Seat ${seat + 1} · ${seatName(seat)}`),
+          ` Seat ${seat + 1} · ${rs.seat_names[seat] || seatName(seat)}`),
         h("label", "Driver ",
           h("select.controller", { name: `controller-${seat}` },
             CONTROLLERS.map(([v, l]) => h("option", { value: v, selected: v === prev.controller }, l)))),
-        h("label", "Team ", h("select.team", { name: `team-${seat}` }, teamOptions(prev.team))),
+        team,
       ),
     );
   }
-  const most = sc && sc.max_players != null ? `-${sc.max_players}` : "+";
+  const most = sc && sc.max_players != null ? (sc.max_players === (sc.min_players || sc.players) ? "" : `-${sc.max_players}`) : "+";
+  const page = sc && sc.page != null ? ` · ${rs.parent ? "Refuelled" : rs.title.replace(/^Gaslands: /, "")} p.${sc.page}` : "";
   document.getElementById("scenario-info").textContent =
-    sc ? `${sc.min_players || sc.players}${most} players · Refuelled p.${sc.page}${sc.summary ? " · " + sc.summary : ""}` : "";
+    sc ? `${sc.min_players || sc.players}${most} players${page}${sc.summary ? " · " + sc.summary : ""}` : "";
+  document.getElementById("sides-label").hidden = rs.own_teams;
+  const cards = document.getElementById("ruleset-cards");
+  cards.hidden = !rs.cards;
+  if (rs.cards) cards.href = rs.cards;
 }
 
 function ruleset() {
@@ -84,10 +98,19 @@ function ruleset() {
   return el ? el.value : "refuelled";
 }
 
+// The rulesets and their scenarios come from the registry (GET /api/rulesets).
+async function loadRulesets() {
+  state.rulesets = await api.get("/api/rulesets");
+  const el = document.getElementById("ruleset");
+  const chosen = el.value;
+  fill(el, state.rulesets.map((r) => h("option", { value: r.name, selected: r.name === chosen }, r.title)));
+}
+
 async function loadScenarios() {
   // The Kart variant plays only its races, and has no scenario tables to roll on.
   const rs = ruleset();
-  state.scenarios = await api.get(`/api/scenarios?ruleset=${encodeURIComponent(rs)}`);
+  state.scenarios = (state.rulesets.find((r) => r.name === rs) || {}).scenarios
+    || await api.get(`/api/scenarios?ruleset=${encodeURIComponent(rs)}`);
   fill(document.getElementById("scenario"),
     state.scenarios.map((s) => h("option", { value: s.id }, s.name)),
     rs === "refuelled" ? RANDOM_TABLES.map(([v, name]) => h("option", { value: v }, `Random: ${name} (roll a D6)`)) : []);
@@ -115,7 +138,7 @@ async function createGame(ev) {
   const sc = scenario();
   const seats = [...document.querySelectorAll("#seats .seat")].map((row) => ({
     controller: row.querySelector(".controller").value,
-    team_id: row.querySelector(".team").value || null,
+    team_id: (row.querySelector(".team") || {}).value || null,
   }));
   const seedText = document.getElementById("seed").value.trim();
   if (seedText !== "" && !/^-?\d+$/.test(seedText)) {
@@ -256,6 +279,20 @@ async function deleteGame(g, mine) {
     h("button.small.no", { type: "button", onclick: (e) => e.target.closest(".confirm-delete").remove() }, "No")));
 }
 
+// The replay page draws the tabletop board; a ruleset with a board of its own steps through a
+// finished game on its table.
+function tabletop(g) {
+  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
+  return !rs || rs.board_view === "refuelled";
+}
+
+function scenarioName(g) {
+  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
+  const found = (rs ? rs.scenarios : state.scenarios).find((s) => s.id === g.scenario);
+  const name = found ? found.name : humanise(g.scenario);
+  return rs && rs.name !== "refuelled" ? `${name} (${rs.title})` : name;
+}
+
 async function refreshGames() {
   let games;
   try {
@@ -275,7 +312,7 @@ async function refreshGames() {
     const when = g.created ? new Date(g.created).toLocaleString() : "";
     return h("tr", { dataset: { game: g.id } },
       h("td", h("code", String(g.id).slice(0, 8))),
-      h("td", (state.scenarios.find((s) => s.id === g.scenario) || { name: humanise(g.scenario) }).name),
+      h("td", scenarioName(g)),
       h("td.small", seatsText(g)),
       h("td", g.round ?? ""),
       h("td", status),
@@ -285,7 +322,7 @@ async function refreshGames() {
         " ",
         h("a.button.small", { href: `/games/${g.id}` }, g.status === "finished" ? "View" : "Watch"),
         " ",
-        g.status === "finished" ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null,
+        g.status === "finished" && tabletop(g) ? h("a.button.small", { href: `/games/${g.id}/replay` }, "Replay") : null,
         " ",
         deletable(g, mine) ? h("button.small.danger.delete-game", {
           type: "button", onclick: () => deleteGame(g, mine),
@@ -304,7 +341,7 @@ async function main() {
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("refresh-games").addEventListener("click", refreshGames);
   try {
-    await Promise.all([loadScenarios(), loadTeams()]);
+    await Promise.all([loadRulesets().then(loadScenarios), loadTeams()]);
   } catch (e) {
     showErrors([e.message]);
   }

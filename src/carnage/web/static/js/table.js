@@ -1,455 +1,62 @@
-// The table: live game view over a websocket (with a polling fallback), the board, the
-// dashboards, the log, and the pending decision as controls for this seat only.
-import { api, seatStore } from "./api.js";
-import { Board } from "./board.js";
-import { decisionControls } from "./decisions.js";
-import { pendingOdds, pendingOddsPanel } from "../odds-chart.js";
-import { LogView } from "./log.js";
-import { Playback, getPace, paceControl } from "./playback.js";
-import { parseTemplateValue } from "./templates.js";
-import { copyText, fill, h, humanise, qs } from "./util.js";
-import {
-  colourOf, controllerName, playerName, renderDashboards, renderPlayers,
-  resultBanner, statusLine, turnLine,
-} from "./view.js";
+// The table page of every ruleset: asks the game which ruleset it is and which board view
+// that ruleset declares (Ruleset.table.board_view, in the game's view), lays out that board's
+// page (static/tables/<board_view>.html) and loads its module (js/tables/<board_view>.js),
+// which plays the game from there. The shell knows no ruleset by name.
+import { api } from "./api.js";
+import { qs } from "./util.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");
-const campaign = qs("campaign"); // a campaign's event: a way back to its page
-if (campaign) {
-  document.querySelector(".topbar .brand").after(h("a#back-to-campaign.small",
-    { href: `/campaigns/${encodeURIComponent(campaign)}` }, "← back to the campaign"));
-}
-const PLACED_KINDS = new Set(["skid_dice", "push_it", "spend_shift", "slide"]);
+const BOARD = /^[a-z][a-z0-9-]*$/;
+// When the game cannot be read (a wrong link, a game deleted), the tabletop board is laid out
+// and says why in its own words, as the table always did.
+const FALLBACK_BOARD = "refuelled";
 
-const state = {
-  view: null,
-  busy: false,
-  ws: null,
-  wsOpen: false,
-  retry: 1000,
-  pollTimer: null,
-  placed: null, // the template this seat laid for the current move
-  error: null,
-  ctx: null,
-};
-
-const log = new LogView(document.getElementById("log"), { gid, token });
-const seatQuery = token ? `&token=${encodeURIComponent(token)}` : ""; // this seat's secrets
-const board = new Board(document.getElementById("board"), {
-  onVehicleClick: (id) => state.ctx && state.ctx.onVehicleClick && state.ctx.onVehicleClick(id),
-});
-const playback = new Playback(board, document.getElementById("playback"));
-let chain = Promise.resolve();
-
-function viewUrl() {
-  return `/api/games/${encodeURIComponent(gid)}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+function say(message) {
+  const el = document.getElementById("shell-status");
+  if (el) el.textContent = message;
 }
 
-// ---------------------------------------------------------------------------------- errors
-function showError(message) {
-  state.error = message;
-  const box = document.getElementById("decision-error");
-  if (box) {
-    box.textContent = message;
-    box.classList.remove("hidden");
-  }
-  const f = h("div.flash", { role: "alert" }, message);
-  document.body.append(f);
-  setTimeout(() => f.remove(), 4000);
+async function lay(boardView) {
+  const r = await fetch(`/static/tables/${boardView}.html`);
+  if (!r.ok) throw new Error(`the table of this ruleset is missing (static/tables/${boardView}.html)`);
+  const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+  const have = new Set([...document.querySelectorAll("link[rel=stylesheet]")].map((l) => l.getAttribute("href")));
+  const styles = [...doc.querySelectorAll("link[rel=stylesheet]")].filter((l) => !have.has(l.getAttribute("href")))
+    .map((l) => new Promise((done) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = l.getAttribute("href");
+      link.onload = done;
+      link.onerror = done;
+      document.head.append(link);
+    }));
+  await Promise.all(styles);
+  if (doc.title) document.title = doc.title;
+  document.body.className = doc.body.className;
+  document.body.replaceChildren(...[...doc.body.childNodes].map((n) => document.importNode(n, true)));
 }
 
-// ---------------------------------------------------------------------------------- acting
-async function submit(choice) {
-  const view = state.view;
-  if (!view || state.busy) return;
-  if (!token) {
-    showError("You are watching: open your seat's join link to play.");
-    return;
-  }
-  state.busy = true;
-  document.getElementById("decision").classList.add("busy");
-  const pending = view.pending;
-  state.acting = pending ? { seat: pending.seat, version: view.version } : null;
-  const placedBefore = state.placed;
-  if (pending && pending.kind === "template") {
-    // Remember the template now: the websocket may deliver the next view before the answer.
-    const t = parseTemplateValue(choice);
-    const pieces = pending.preview && pending.preview.templates ? pending.preview.templates[String(choice)] : null;
-    state.placed = { ...t, vehicle: pending.vehicle || (pending.preview && pending.preview.vehicle), pieces };
-    try { sessionStorage.setItem(`carnage.placed.${gid}`, JSON.stringify(state.placed)); } catch { /* optional */ }
-  }
+async function start() {
+  let view = {};
   try {
-    const next = await api.post(`/api/games/${encodeURIComponent(gid)}/decisions`, {
-      token, version: view.version, choice,
-    });
-    state.error = null;
-    apply(next);
-  } catch (e) {
-    state.placed = placedBefore;
-    showError(e.message);
-    if (e.status === 409) refresh();
-  } finally {
-    state.busy = false;
-    // Moves being played out keep the panel waiting until the view they lead to is shown.
-    if (!state.playing) document.getElementById("decision").classList.remove("busy");
-  }
-}
-
-// ---------------------------------------------------------------------------------- rendering
-function lastSeqOf(view) {
-  return view && view.log.length ? view.log[view.log.length - 1].seq : -1;
-}
-
-function apply(view) {
-  const prev = state.latest;
-  if (prev && view.version < prev.version) return;
-  if (prev && view.version === prev.version && view.your_seat === prev.your_seat && view.status === prev.status) return;
-  state.latest = view;
-  if (!state.view) {
-    render(view, false);
-    return;
-  }
-  const own = state.acting && view.version > state.acting.version ? state.acting.seat : null;
-  if (own !== null) state.acting = null;
-  log.add(view.log);
-  chain = chain.then(async () => {
-    const shown = state.view;
-    if (state.latest !== view) return; // a newer view is on its way: play that one instead
-    document.getElementById("decision").classList.add("busy");
-    state.playing = true;
-    try {
-      await playOut(shown, view, own);
-    } finally {
-      state.playing = false;
-    }
-  }).catch(() => {}).then(() => {
-    if (state.latest === view) render(view, true);
-  });
-}
-
-/** Play out the events between ``prev`` and ``view`` on the board, except those that follow
- * this seat's own choice (``own``): the player has just seen them happen. */
-async function playOut(prev, view, own) {
-  if (getPace() === "skip") return;
-  const since = lastSeqOf(prev) + 1;
-  const until = lastSeqOf(view);
-  if (until < since) return;
-  const base = `/api/games/${encodeURIComponent(gid)}`;
-  let [events, lines] = await Promise.all([api.get(`${base}/events?since=${since}${seatQuery}`), api.get(`${base}/log?since=${since}${seatQuery}`)]);
-  events = events.filter((e) => e.seq <= until);
-  if (own !== null) {
-    const i = events.findIndex((e) => (e.kind === "decision" || e.kind === "forced_choice") && e.data.player !== own);
-    events = i < 0 ? [] : events.slice(i);
-  }
-  if (!events.length) return;
-  board.update(prev, { animate: false });
-  await playback.play(prev, view, events, lines);
-}
-
-function render(view, animate) {
-  state.view = view;
-  document.getElementById("decision").classList.remove("busy");
-  handOver(view);
-  document.title = `Carnage — round ${view.round}, ${view.status === "finished" ? "finished" : "in progress"}`;
-  board.update(view, { animate });
-  fill(document.getElementById("game-status"), statusLine(view));
-  fill(document.getElementById("turn"), turnLine(view));
-  document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text${seatQuery}`;
-  renderPlayers(document.getElementById("players"), view);
-  renderSecrets(document.getElementById("secrets"), view);
-  renderBotNotes(view);
-  renderInvites();
-  log.add(view.log);
-  if (!log.loadedOlder && view.log.length && view.log[0].seq > 0) {
-    log.loadedOlder = true;
-    log.loadOlder();
-  }
-  renderDecision(view);
-  const result = document.getElementById("result");
-  const banner = resultBanner(view);
-  result.classList.toggle("hidden", !banner);
-  fill(result, banner);
-  document.body.dataset.version = String(view.version);
-  document.body.dataset.status = view.status;
-  document.body.dataset.pending = view.pending ? view.pending.kind : "";
-  document.body.dataset.pendingSeat = view.pending ? String(view.pending.seat) : "";
-  continueBatch(view);
-}
-
-/** A batch action ("fire every Handgun at ..."): answer the same choice again while the same
- * vehicle's attack decision still offers it, up to the count asked for. */
-function continueBatch(view) {
-  const b = state.batch;
-  if (!b) return;
-  const p = view.pending;
-  const again = p && b.left > 0 && view.your_seat === p.seat && p.kind === "attack" && p.vehicle === b.vehicle
-    && (p.options || []).some((o) => String(o.value) === b.value);
-  if (!again) {
-    state.batch = null;
-    delete document.body.dataset.batch;
-    return;
-  }
-  b.left -= 1;
-  document.body.dataset.batch = "1";
-  // The answer to the last choice may still be on its way (the socket can be quicker).
-  const go = () => {
-    if (state.batch !== b || state.view !== view) return;
-    if (state.busy) setTimeout(go, 40);
-    else submit(b.value);
-  };
-  setTimeout(go, 0);
-}
-
-/** Why the search bots chose what they did: each candidate weighed with its value. */
-function renderBotNotes(view) {
-  const el = document.getElementById("bot-notes");
-  const notes = view.bot_notes || [];
-  el.classList.toggle("hidden", !notes.length);
-  fill(el, notes.length ? [
-    h("b", "Why the bot chose"),
-    ...notes.map((n) => h("div.bot-note", { dataset: { seat: n.seat, decision: n.decision } },
-      h("span.swatch", { style: { background: colourOf(view, n.seat) } }),
-      ...n.lines.map((line, i) => h(i ? "div.small" : "div", line)))),
-  ] : []);
-}
-
-// Decisions whose options roll dice: the table shows each option's exact odds under the
-// controls (/api/odds/games/{id}/pending), before the choice is made.
-const ODDS_KINDS = new Set(["attack", "skid_dice", "collision_reaction"]);
-
-async function showOdds(view) {
-  let box;
-  try {
-    const answer = await pendingOdds(gid, token);
-    box = document.getElementById("decision-odds");
-    if (!box || box.dataset.version !== String(view.version) || answer.version !== view.version) return;
-    const panel = pendingOddsPanel(answer);
-    fill(box, panel ? [h("h3.small", "The odds"), panel, h("p.small.muted", answer.basis)] : []);
-    box.dataset.shown = String(view.version);
-  } catch (e) {
-    box = document.getElementById("decision-odds");
-    if (box && box.dataset.version === String(view.version)) {
-      fill(box, h("p.small.muted", `No odds: ${e.message}`));
-      box.dataset.shown = String(view.version);
-    }
-  }
-}
-
-function renderDecision(view) {
-  const panel = document.getElementById("decision");
-  board.stopSpin();
-  board.clearOverlays();
-  const p = view.pending;
-  const ctx = {
-    board,
-    submit,
-    onVehicleClick: null,
-    placedTemplate: () => (state.placed && state.placed.vehicle ? state.placed : null),
-    batch: (value, times) => {
-      state.batch = { value: String(value), vehicle: p ? p.vehicle : null, left: times - 1 };
-      submit(value);
-    },
-  };
-  state.ctx = ctx;
-  const active = p ? p.vehicle : null;
-  board.setFocus(active, []);
-  if (!p || !PLACED_KINDS.has(p.kind)) {
-    if (p && p.kind !== "template") state.placed = null;
-  }
-  let body;
-  const mine = p && view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat && view.status !== "finished";
-  if (view.status === "finished") {
-    body = [h("h2", "Game over"), h("p", view.outcome_reason || "")];
-  } else if (!p) {
-    body = h("p.muted", "Nothing to decide.");
-  } else if (mine) {
-    body = [
-      h("div.prompt-head",
-        h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
-        h("b.prompt", p.prompt)),
-      h("div.cite.small", h("span.rule", p.rule || humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
-      decisionControls(view, ctx),
-      ODDS_KINDS.has(p.kind) && token ? h("div#decision-odds.decision-odds", { dataset: { version: String(view.version) } }) : null,
-    ];
-  } else {
-    const who = playerName(view, p.seat);
-    const ctrl = controllerName(view.players.find((q) => q.seat === p.seat)?.controller || "human");
-    body = [
-      h("div.prompt-head", h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
-        h("b", `${who} (${ctrl}) is deciding`)),
-      h("p.muted", p.prompt),
-      token ? null : h("p.small.muted", "You are watching this game. Players join with their seat's link."),
-    ];
-  }
-  fill(panel, body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
-  if (mine && ODDS_KINDS.has(p.kind) && token) showOdds(view);
-  panel.dataset.kind = p ? p.kind : "";
-  panel.classList.toggle("mine", Boolean(mine));
-  const clickable = new Set(board.clickable);
-  renderDashboards(document.getElementById("dashboards"), view, {
-    activeId: active,
-    clickable,
-    onclick: (id) => {
-      if (clickable.has(id) && ctx.onVehicleClick) ctx.onVehicleClick(id);
-      else board.focusVehicle(id);
-    },
-  });
-}
-
-function renderInvites() {
-  const mine = seatStore.load(gid);
-  const box = document.getElementById("players");
-  if (!mine || !mine.seats || !state.view) return;
-  const others = mine.seats.filter((s) => s.url && !(token && s.url.includes(token)));
-  if (!others.length) return;
-  box.append(h("details.invites",
-    h("summary.small", "Invite links"),
-    others.map((s) => {
-      const url = new URL(s.url, window.location.origin).href;
-      return h("div.linkbox.small",
-        h("span.swatch", { style: { background: colourOf(state.view, s.seat) } }),
-        h("input", { value: url, readonly: true }),
-        h("button.small", { onclick: (e) => copyText(url).then(() => { e.target.textContent = "Copied"; }) }, "Copy"));
-    })));
-}
-
-// ---------------------------------------------------------------------------------- updates
-async function refresh() {
-  try {
-    apply(await api.get(viewUrl()));
-  } catch (e) {
-    if (e.status === 403 || e.status === 404) fatal(e.message);
-  }
-}
-
-function fatal(message) {
-  stopPolling();
-  if (state.ws) state.ws.close();
-  state.ws = null;
-  state.dead = true;
-  fill(document.getElementById("decision"),
-    h("h2", "Cannot open this game"), h("p", message),
-    h("p", h("a", { href: "/" }, "Back to the lobby")));
-}
-
-function setConn(kind) {
-  const el = document.getElementById("conn");
-  el.className = `conn ${kind}`;
-  el.title = { live: "live updates", poll: "polling for updates", off: "offline" }[kind] || kind;
-  document.body.dataset.conn = kind;
-}
-
-function startPolling() {
-  if (state.pollTimer) return;
-  setConn("poll");
-  state.pollTimer = setInterval(refresh, 2000);
-}
-
-function stopPolling() {
-  clearInterval(state.pollTimer);
-  state.pollTimer = null;
-}
-
-function connect() {
-  if (state.dead || !("WebSocket" in window)) {
-    startPolling();
-    return;
-  }
-  const proto = window.location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${window.location.host}/api/games/${encodeURIComponent(gid)}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`;
-  let ws;
-  try {
-    ws = new WebSocket(url);
+    view = await api.get(`/api/games/${encodeURIComponent(gid)}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   } catch {
-    startPolling();
+    view = {};
+  }
+  const boardView = view.board_view || FALLBACK_BOARD;
+  if (!BOARD.test(boardView)) {
+    say(`unknown board view ${boardView}`);
     return;
   }
-  state.ws = ws;
-  ws.onopen = () => {
-    state.wsOpen = true;
-    state.retry = 1000;
-    stopPolling();
-    setConn("live");
-  };
-  ws.onmessage = (ev) => {
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch { return; }
-    if (msg.type === "view" && msg.view) apply(msg.view);
-    else if (msg.type === "error") {
-      if (!state.view && (msg.status === 403 || msg.status === 404)) fatal(msg.detail);
-      else showError(msg.detail);
-    }
-  };
-  ws.onclose = () => {
-    state.wsOpen = false;
-    state.ws = null;
-    if (state.dead) return;
-    startPolling();
-    setTimeout(connect, state.retry);
-    state.retry = Math.min(15000, state.retry * 2);
-  };
-}
-
-/** Hot-seat (one page holding several seats' tokens): when the decision passes to another of
- * them, cover the table until the next player takes over. */
-function handOver(view) {
-  const cover = document.getElementById("handover");
-  const seats = token ? token.split(",").filter(Boolean).length : 0;
-  const p = view.pending;
-  if (seats < 2 || !p || view.status === "finished") {
-    cover.classList.add("hidden");
-    return;
-  }
-  if (state.lastSeat !== undefined && state.lastSeat !== p.seat) {
-    const who = playerName(view, p.seat);
-    fill(cover, h("div.handover-card",
-      h("span.swatch.big", { style: { background: colourOf(view, p.seat) } }),
-      h("h2", `Pass the table to ${who}`),
-      h("p", `${who}: the decision is yours. Click when you are sitting at the table.`),
-      h("button.primary#handover-ready", { type: "button", onclick: () => cover.classList.add("hidden") }, `I am ${who}: show my decision`)));
-    cover.classList.remove("hidden");
-  }
-  state.lastSeat = p.seat;
-}
-
-function tools() {
-  document.getElementById("pace").append(paceControl((p) => { if (p === "skip") playback.skip(); }));
-  document.getElementById("zoom-in").addEventListener("click", () => board.zoomBy(1.4));
-  document.getElementById("zoom-out").addEventListener("click", () => board.zoomBy(1 / 1.4));
-  document.getElementById("zoom-fit").addEventListener("click", () => board.resetZoom());
-  document.getElementById("rotate").addEventListener("click", () => board.setRotation(!board.isRotated()));
-  const help = document.getElementById("help");
-  document.getElementById("help-toggle").addEventListener("click", () => help.classList.toggle("hidden"));
-  document.getElementById("help-close").addEventListener("click", () => help.classList.add("hidden"));
-}
-
-async function main() {
-  tools();
   try {
-    const saved = sessionStorage.getItem(`carnage.placed.${gid}`);
-    if (saved) state.placed = JSON.parse(saved);
-  } catch { /* optional */ }
-  window.carnage = {
-    get view() { return state.view; },
-    submit,
-    token,
-    gid,
-    board,
-  };
-  await refresh();
-  connect();
-  if (!state.view && !state.dead) startPolling();
-  document.body.dataset.ready = "1";
+    await lay(boardView);
+    if (view.ruleset) document.body.dataset.ruleset = view.ruleset;
+    document.body.dataset.boardView = boardView;
+    await import(`./tables/${boardView}.js`);
+  } catch (e) {
+    say(e.message);
+  }
 }
 
-main();
-
-/** What this seat alone may see (its delivery slip, its noted terrain piece). */
-function renderSecrets(el, view) {
-  if (!el) return;
-  const items = view.secrets || [];
-  el.hidden = !items.length;
-  fill(el, items.length ? [h("h3", "Only you can see"),
-    h("ul", items.map((s) => h("li", { dataset: { secret: s.key } }, [h("b", `${s.label}: `), s.text])))] : []);
-}
+start();

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
+from carnage.games.devilsrun import text as drtext
 from carnage.games.devilsrun.bots import bot
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.missions import DEVILS_RUN
 from carnage.kernel.events import Event
-from carnage.web import drtext
 
 CODE = re.compile(r"\b(law|ha)-(bike|buggy|car|trike)\b|_|\b\d+,\d+\b|\b(FL|FR|sl|sr|dl|dr)\b")
 

@@ -1,9 +1,9 @@
 // The Devil's Run table: the rolling road drawn from the server's view JSON, each vehicle's
 // stat card, the latest dice, the log (each line with its rule), and the pending decision as
 // numbered buttons for this seat only. Live over a websocket, polling when it drops.
-import { api } from "./api.js";
-import { fill, h, qs, s } from "./util.js";
-import { barChart, pct } from "../odds-chart.js";
+import { api } from "../api.js";
+import { fill, h, qs, s } from "../util.js";
+import { barChart, pct } from "../../odds-chart.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");
@@ -21,7 +21,7 @@ window.carnage = state;
 
 function viewUrl() {
   const t = token ? `?token=${encodeURIComponent(token)}` : "";
-  return `/api/devils-run/games/${encodeURIComponent(gid)}${t}`;
+  return `/api/games/${encodeURIComponent(gid)}${t}`;
 }
 
 function flash(message) {
@@ -184,7 +184,7 @@ function drawLog(v) {
 async function showStep(step) {
   let v;
   try {
-    v = await api.get(`/api/devils-run/games/${encodeURIComponent(gid)}/replay?step=${step}`);
+    v = await api.get(`/api/games/${encodeURIComponent(gid)}/replay?step=${step}`);
   } catch (e) {
     flash(e.message);
     return;
@@ -240,7 +240,7 @@ async function submit(choice) {
   state.busy = true;
   document.getElementById("dr-decision").classList.add("busy");
   try {
-    apply(await api.post(`/api/devils-run/games/${encodeURIComponent(gid)}/decisions`,
+    apply(await api.post(`/api/games/${encodeURIComponent(gid)}/decisions`,
       { token: token || "", version: v.version, choice }));
   } catch (e) {
     flash(e.message);
@@ -276,7 +276,7 @@ function connect() {
   const t = token ? `?token=${encodeURIComponent(token)}` : "";
   let ws;
   try {
-    ws = new WebSocket(`${proto}://${window.location.host}/api/devils-run/games/${encodeURIComponent(gid)}/ws${t}`);
+    ws = new WebSocket(`${proto}://${window.location.host}/api/games/${encodeURIComponent(gid)}/ws${t}`);
   } catch {
     poll();
     return;

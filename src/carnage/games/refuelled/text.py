@@ -1,4 +1,5 @@
-"""One short English sentence per engine event, for the table's log panel.
+"""One short English sentence per event of a game on the Refuelled engine (Refuelled, Kart,
+Legacy), for the table's log panel: what ``Ruleset.table.event_text`` declares for them.
 
 ``event_text(event, names)`` reads an event's kind and data (docs/events.md) and names the
 vehicles and players involved; the rule's page is appended as ``(p.N)``. Kinds without a
@@ -10,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from carnage.kernel.dice import skid_face
-from carnage.kernel.events import Event, JsonValue
-from carnage.web.plain import (
+from carnage.games.refuelled.words import (
     Names,
     choice_text,
     mount_name,
     plain,
     player_name,
     rule_name,
+    state_names,
     template_name,
 )
+from carnage.kernel.dice import skid_face
+from carnage.kernel.events import Event, JsonValue
+from carnage.kernel.secrets import REDACTED
 
 
 def _n(count: Any, word: str) -> str:
@@ -295,12 +298,10 @@ def _fallback(kind: str, s: _Say) -> str:
 
 def event_text(event: Event, names: Names) -> str:
     """A short sentence for ``event``, naming vehicles by ``names`` and ending with its page."""
-    from carnage.web.redact import secret_sentence
-
     s = _Say(names, event.data, event.source)
     fn = SENTENCES.get(event.kind)
     try:
-        hidden = secret_sentence(event, names)  # secrets and redacted events (web/redact.py)
+        hidden = secret_sentence(event, names)  # secrets and redacted events
         text = hidden if hidden is not None else fn(s) if fn is not None else _fallback(
             event.kind, s)
     except (TypeError, ValueError, KeyError, IndexError):
@@ -314,3 +315,37 @@ def event_text(event: Event, names: Names) -> str:
 
 def texts(events: Sequence[Event], names: Names) -> list[str]:
     return [event_text(e, names) for e in events]
+
+
+def _whose(names: Names, seat: object) -> str:
+    return "" if seat is None else f"{player_name(names, seat)}'s "
+
+
+def secret_sentence(e: Event, names: Names) -> str | None:
+    """The log sentence of a secret-carrying or redacted event; None for any other (the
+    ordinary sentences apply)."""
+    d = e.data
+    label = str(d.get("label") or "secret")
+    who = d.get("player")
+    if e.kind == "secret":
+        if d.get(REDACTED):
+            owner = "The table" if who is None else player_name(names, who)
+            return f"{owner} now holds a {label.lower()}, face down"
+        return f"{_whose(names, who) or 'The table: '}{label.lower()}: {d.get('text')}"
+    if e.kind == "secret_revealed":
+        why = d.get("why")
+        return (f"{_whose(names, who)}{label.lower()} is revealed: {d.get('text')}"
+                + (f" ({why})" if why else ""))
+    if not d.get(REDACTED):
+        return None
+    if e.kind in ("decision", "forced_choice"):
+        what = str(d.get("decision") or "").replace("_", " ")
+        return f"{player_name(names, who)} chose in secret ({what})"
+    if e.kind == "roll":
+        return f"Dice rolled face down ({d.get('why')})"
+    return f"{e.kind.replace('_', ' ').capitalize()} (kept secret)"
+
+
+def table_event_text(game: Any, event: Event) -> str:
+    """``event`` of ``game`` as its log line says it (``TableOffer.event_text``)."""
+    return event_text(event, state_names(game.state))

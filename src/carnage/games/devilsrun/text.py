@@ -1,5 +1,6 @@
-"""Plain English for the Devil's Run table: vehicle names, the pending question and its
-options, and one sentence per log event (no internal ids in the text a player reads).
+"""Plain English for the Devil's Run table (its ``TableOffer.event_text``): vehicle names,
+the pending question and its options, and one sentence per log event (no internal ids in the
+text a player reads).
 
 Pure functions of the game; the engine's own prompts and labels stay as they are (the terminal
 and the bots use them), this module only words them for people.

@@ -1,0 +1,63 @@
+"""What the web table shows of a Devil's Run game (the ruleset's ``TableOffer``): its grid
+board module, the view a seat reads (the road, the vehicles, the pending question and its
+options in words with their exact odds, the dice), the sentences of its log, its bots and its
+SVG drawings. The table (web/) reads these through the ruleset; it never imports this
+package."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from carnage.games.devilsrun import board as B
+from carnage.games.devilsrun import text
+from carnage.games.devilsrun.bots import bot
+from carnage.games.devilsrun.game import DevilsRunGame
+from carnage.games.devilsrun.pending import option_odds
+from carnage.games.devilsrun.render import render_board, stat_cards
+from carnage.games.devilsrun.view import explain, game_view
+from carnage.kernel.events import Event
+from carnage.kernel.ruleset import TableOffer
+
+
+def table_view(game: DevilsRunGame, seats: Sequence[int]) -> dict[str, Any]:
+    """``view.game_view`` in words for ``seats``: the question and its options in plain
+    English (with the exact odds of an option that rolls dice), vehicle names, the dice."""
+    v = game_view(game)
+    d = game.pending()
+    if d is not None:
+        v["pending"]["text"] = text.question(game, d, prompt=d.prompt)
+        v["pending"]["why"] = explain(d.source)
+        odds = option_odds(game, d)
+        for o, raw in zip(v["pending"]["options"], d.options, strict=True):
+            o["text"] = text.option_label(game, d, raw.value)
+            if str(raw.value) in odds:
+                o["odds"] = odds[str(raw.value)]  # exact odds of what it rolls
+    for veh in v["vehicles"]:
+        veh["name"] = text.vehicle_name(game, veh["id"])
+    for w in v["dice"]:
+        w["text"] = f"{w['dice']} for {w['why']}: {', '.join(map(str, w['results']))}"
+    v["board"]["columns"] = B.WIDTH
+    v["gangs"] = [text.gang_name(game, p) for p in range(len(game.state.gangs))]
+    return v
+
+
+def event_text(game: DevilsRunGame, e: Event) -> str:
+    return text.event_text(game, e)
+
+
+def board_svg(game: DevilsRunGame) -> str:
+    act = game.state.act
+    return render_board(game, arcs_for=act.vid if act else None)
+
+
+def _bot(name: str) -> Callable[[Any, Any, Any], Any]:
+    return bot(name)
+
+
+TABLE = TableOffer(
+    board_view="devilsrun", event_text=event_text, view=table_view, rule_text=explain,
+    quiet=text.QUIET, bot=_bot, seats=(2, 2), own_teams=True,
+    seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
+)
+"""The Devil's Run table: the grid board, two seats (the Law, the Haul's Angels)."""
