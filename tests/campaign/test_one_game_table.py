@@ -21,7 +21,7 @@ from carnage.web.app import create_app
 from carnage.web.db import Store
 
 _spec = __import__("importlib").import_module(
-    "carnage.campaign.alembic.versions.0003_one_game_table")
+    "carnage.campaign.alembic.versions.0004_one_game_table")
 
 
 def _alembic(engine: sa.engine.Engine, target: str, down: bool = False) -> None:
