@@ -1,7 +1,8 @@
 """Bots for Carnage: random and heuristic controllers, and the loop that plays them."""
 
+from carnage.ai.registry import BOTS, make_bot
 from carnage.ai.runner import StuckGame, bot_rng, play_out
-from carnage.games.refuelled.ai.bots import BOTS, Bot, HeuristicBot, RandomBot, fallback, make_bot
+from carnage.games.refuelled.ai.bots import Bot, HeuristicBot, RandomBot, fallback
 
 __all__ = [
     "BOTS",

@@ -258,9 +258,9 @@ def auto(
 ) -> None:
     """Play the next N events with bots and record each (one transaction per event); stops
     early when the campaign is over."""
+    from carnage.ai import BOTS
     from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
-    from carnage.games.refuelled.ai.bots import BOTS
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     bad = [b for b in names if b not in BOTS]

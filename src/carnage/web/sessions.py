@@ -23,8 +23,8 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 import carnage
+from carnage.ai import Bot, make_bot
 from carnage.ai.runner import bot_rng
-from carnage.games.refuelled.ai.bots import Bot, make_bot
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.setup import (
     GameSetup,

@@ -37,6 +37,7 @@ import math
 from collections.abc import Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from carnage.games.refuelled.engine.bot_facing import Among
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Status, VehicleState
@@ -587,6 +588,8 @@ class SavageHighways(TableScenario):
             return frozenset()
         return frozenset({rig.id, f"{rig.id}/trailer"})
 
+    has_move_penalty = True
+
     def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
         """Bots: an articulated vehicle ending where cab or trailer would hang off the table
         by an edge it may not leave by, or reversing (the trailer leads then): the bot's own
@@ -691,44 +694,23 @@ class SavageHighways(TableScenario):
         return rows
 
 
-def forward_only(game: Game, decision: Decision) -> Any:
+def forward_only(game: Game, decision: Decision) -> Among | None:
     """Bots never reverse an articulated vehicle: the trailer leads then, which the heuristic
     bot's look-ahead does not follow (it judges the cab alone). They choose among the forward
-    templates as usual; None for any other vehicle."""
-    import random
-    from dataclasses import replace
-
-    from carnage.games.refuelled.ai.bots import HeuristicBot
-
+    templates as usual, unless every one leaves the table; once stuck, they back out if they
+    may, else try the templates not just tried. None for any other vehicle."""
     v = game.state.vehicles.get(decision.vehicle or "")
     if v is None or v.trailer is None:
         return None
-    bot = HeuristicBot()
     if stuck(game, v):
-        # Its last moves went nowhere (the trailer found no room): back out if it may,
-        # else try the templates it has not just tried.
         tried = stuck_templates(game, v)
         back = tuple(o for o in decision.options if "reverse" in str(o.value))
         fresh = back or tuple(o for o in decision.options if str(o.value) not in tried)
-        if not fresh:
-            return None
-        return bot._template(game, replace(decision, options=fresh), random.Random(0))
+        return Among(fresh) if fresh else None
     forward = tuple(o for o in decision.options if "reverse" not in str(o.value))
     if not forward or len(forward) == len(decision.options):
         return None
-    pick = bot._template(game, replace(decision, options=forward), random.Random(0))
-    if pick is None:
-        return None
-    # Unless every forward template leaves the table: then reversing is the lesser evil.
-    from carnage.games.refuelled.ai.bots import OFF_TABLE
-    from carnage.games.refuelled.engine.movement import parse_template_value
-    from carnage.geometry.movement import resolve_move
-
-    obs, ignoring = bot._moves(game, v)
-    tid, mirror, _ = parse_template_value(str(pick))
-    res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=False, ignoring=ignoring,
-                       ts=game.templates)
-    return None if bot.score_move(game, v, res, v.hazards) <= OFF_TABLE / 2 else pick
+    return Among(forward, unless_off_table=True)
 
 
 STUCK_MOVES = 2
