@@ -595,7 +595,8 @@ class HeuristicBot:
         if drop is not None:
             return drop
         cat = game.catalog
-        best: tuple[tuple[int, int], Choice] | None = None
+        wanted = self.targets(game, v)  # the scenario's target first (the rig)
+        best: tuple[tuple[int, int, int], Choice] | None = None
         for o in d.options:
             key, sep, target = str(o.value).partition(">")
             t = game.state.vehicles.get(target)
@@ -607,18 +608,21 @@ class HeuristicBot:
                 dice = cat.weapons.get(weapon).attack_dice or 0
             except KeyError:
                 dice = 0
-            rank = (0 if "[cover]" in o.label else 1, dice)
+            rank = (1 if t.id in wanted else 0, 0 if "[cover]" in o.label else 1, dice)
             if best is None or rank > best[0]:
                 best = (rank, o.value)
         return "stop" if best is None else best[1]
 
     def _collision_reaction(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
-        """Smash when heavier, or as heavy and faster; evade otherwise (and against terrain)."""
+        """Smash a vehicle the scenario wants hit (the rig, for Gangers), or when heavier, or
+        as heavy and faster; evade otherwise (and against terrain)."""
         if d.vehicle is None or d.target is None:
             return None
         me, them = game.state.vehicles.get(d.vehicle), game.state.vehicles.get(d.target)
         if me is None or them is None:
             return "evade"
+        if them.player != me.player and them.id in self.targets(game, me):
+            return "smash"
         return "smash" if self.wants_to_hit(me, them) else "evade"
 
     def _lose_control(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
@@ -633,11 +637,16 @@ class HeuristicBot:
     """Own Hazards at which the bot buys Thunderous Applause."""
 
     def _spend_votes(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
-        """Respawn when it can; cool a car on 3+ Hazards; reload an empty weapon; push an
-        enemy on 2+ Hazards towards a wipeout; otherwise keep the votes."""
+        """Respawn when it can; with nothing in play and a wreck it may respawn once it has
+        the votes, save them for that; otherwise cool a car on 3+ Hazards; reload an empty
+        weapon; push an enemy on 2+ Hazards towards a wipeout; otherwise keep the votes."""
         from carnage.games.refuelled.engine.votes import DONE, own_vehicles
 
         offered = {str(o.value) for o in d.options}
+        if "respawn" in offered:
+            return "respawn"
+        if saving_to_respawn(game, d.player):
+            return DONE
         st = game.state
         mine = own_vehicles(game, d.player)
         wants = [
@@ -680,6 +689,25 @@ class HeuristicBot:
         """Two Hazards for head-on Collisions only while the car is cool."""
         v = self.active(game)
         return "yes" if v is not None and v.hazards <= 1 else "no"
+
+
+def saving_to_respawn(game: Game, player: int) -> bool:
+    """Does ``player`` have nothing in play but a vehicle it could respawn (p.90) once it can
+    afford to? Spending votes then only puts the respawn off (a side with only a wreck that
+    buys Executive Intervention every round never comes back)."""
+    from carnage.games.refuelled.engine.votes import (
+        EFFECTS,
+        own_vehicles,
+        respawn_candidates,
+        vote_cost,
+    )
+
+    if own_vehicles(game, player):
+        return False
+    effect = next(e for e in EFFECTS if e.id == "respawn")
+    votes = game.state.votes[player]
+    return any(vote_cost(game, player, effect, v.id) > votes
+               for v in respawn_candidates(game, player))
 
 
 def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:

@@ -43,6 +43,7 @@ from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Status, VehicleState
 from carnage.games.refuelled.rules import war_rig_upgrades as wru
 from carnage.games.refuelled.scenarios.base import Line, TableScenario
+from carnage.games.refuelled.scenarios.skirmish_layout import point_goal
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
 from carnage.kernel.decisions import Decision
@@ -573,14 +574,32 @@ class SavageHighways(TableScenario):
 
     # -- bots ------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
+        """The rig: the nearest edge it may escape by. A Ganger: the rig itself once near it
+        (ram it, box it in), else a point ahead of it on its way (block its road)."""
         rig = the_rig(state)
-        if rig is None or vehicle.id != rig.id:
+        if rig is None or rig.pose.x < 0 or rig.pose.y < 0:
             return None
+        if vehicle.id != rig.id:
+            return self.ganger_goal(state, vehicle, rig) if is_ganger(state, vehicle.player) \
+                else None
         edges = self.escape_edges(state)
         if not edges:
             return None
         edge = min(edges, key=lambda e: gap_to_edge(state, body_polys(rig), e))
         return edge_line(state, edge)
+
+    @staticmethod
+    def ganger_goal(state: GameState, vehicle: VehicleState, rig: VehicleState) -> Line:
+        """Where a Ganger's bot heads: the rig when within ``RAM_RANGE`` of it, else
+        ``CUT_OFF`` ahead of its cab (kept on the table)."""
+        if math.dist((vehicle.pose.x, vehicle.pose.y), (rig.pose.x, rig.pose.y)) <= RAM_RANGE:
+            return point_goal(vehicle, (rig.pose.x, rig.pose.y))
+        h = math.radians(rig.pose.heading)
+        x = rig.pose.x + (rig.length / 2.0 + CUT_OFF) * math.cos(h)
+        y = rig.pose.y + (rig.length / 2.0 + CUT_OFF) * math.sin(h)
+        m = EDGE_MARGIN
+        return point_goal(vehicle, (min(max(x, m), state.width - m),
+                                     min(max(y, m), state.height - m)))
 
     def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
         rig = the_rig(state)
@@ -692,6 +711,13 @@ class SavageHighways(TableScenario):
         rows.append(ReportRow("rig_upgrades_lost", "Upgrades lost this game", len(lost),
                               ", ".join(wru.UPGRADES[u].name for u in lost) or "none"))
         return rows
+
+
+RAM_RANGE = 250.0
+"""A Ganger's bot this near the rig (mm, centre to centre) drives at it."""
+CUT_OFF = 150.0
+"""Farther off, it heads for this far (mm) ahead of the rig's cab, across its road."""
+EDGE_MARGIN = 50.0
 
 
 def forward_only(game: Game, decision: Decision) -> Among | None:
