@@ -34,7 +34,8 @@ from carnage.ai import make_bot, play_out
 from carnage.ai.runner import bot_rng
 from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.state import Status
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game, checked_team
+from carnage.games.refuelled.setup import GameSetup, SetupError, checked_team
+from carnage.rulesets import build_game
 from carnage.team import TeamSpec
 
 Z95 = 1.959963984540054

@@ -84,7 +84,8 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     from carnage.ai import make_bot, play_out
     from carnage.ai.runner import bot_rng
     from carnage.campaign.modes import mode_of
-    from carnage.games.refuelled.setup import SetupError, build_game
+    from carnage.games.refuelled.setup import SetupError
+    from carnage.rulesets import build_game
 
     c = store.get(cid)
     mode = mode_of(c.mode)

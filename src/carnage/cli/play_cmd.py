@@ -29,7 +29,7 @@ from carnage.cli.scenario_opts import (
 )
 from carnage.cli.scenario_report import report_lines
 from carnage.games.refuelled.engine.game import Game, RuleOptions
-from carnage.games.refuelled.setup import SetupError, build_game, make_setup, record_game, write_log
+from carnage.games.refuelled.setup import SetupError, make_setup, record_game, write_log
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event
 from carnage.render.scenario import drawable_shapes
@@ -42,6 +42,7 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
+from carnage.rulesets import build_game
 from carnage.web.plain import plain, seat_name
 from carnage.web.redact import events_for
 from carnage.web.schemas import LogLine

@@ -14,7 +14,8 @@ from typing import Annotated
 
 import typer
 
-from carnage.games.refuelled.setup import SetupError, read_log, replay
+from carnage.games.refuelled.setup import SetupError, read_log
+from carnage.rulesets import replay
 
 
 def replay_command(

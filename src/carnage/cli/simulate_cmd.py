@@ -43,11 +43,11 @@ from carnage.games.refuelled.setup import (
     GameRecord,
     GameSetup,
     SetupError,
-    build_game,
     log_text,
     make_setup,
     record_game,
 )
+from carnage.rulesets import build_game
 
 
 @dataclass

@@ -29,13 +29,12 @@ from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
-    build_game,
     check_sides,
     rolled_scenario,
 )
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.game import SnapshotError
-from carnage.rulesets import get_ruleset
+from carnage.rulesets import build_game, get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.botnotes import bot_notes
 from carnage.web.db import Store, StoredGame

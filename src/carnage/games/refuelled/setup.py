@@ -223,10 +223,10 @@ def rolled_scenario(spec: str, seed: int | str, ruleset: Ruleset | None = None) 
     the game's seed on that table of p.122 (``SetupError`` for an unknown table)."""
     if not spec.startswith("random:"):
         return spec
+    from carnage.games.refuelled.ruleset import REFUELLED
     from carnage.games.refuelled.scenarios.common.selection import roll_scenario
-    from carnage.rulesets import get_ruleset
 
-    known = set((ruleset or get_ruleset("refuelled")).scenarios)
+    known = set((ruleset or REFUELLED).scenarios)
     try:
         return roll_scenario(spec, seed, known)[0]
     except ValueError as e:
@@ -350,18 +350,25 @@ def make_setup(
                      touch_it_use_it=touch_it_use_it)
 
 
+def own_ruleset(name: str) -> Ruleset:
+    """Refuelled's ruleset when ``name`` names it; ``SetupError`` otherwise (another ruleset
+    is found by name in the registry, ``carnage.rulesets``, which knows every game)."""
+    from carnage.games.refuelled.ruleset import REFUELLED
+
+    if name != REFUELLED.name:
+        raise SetupError(f"ruleset {name!r}: pass its Ruleset (carnage.rulesets.build_game "
+                         "finds every ruleset by name)")
+    return REFUELLED
+
+
 def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = None,
                ruleset: Ruleset | None = None) -> Game:
     """A new game of ``setup.scenario`` with the given teams, dice seeded with ``seed``
-    (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
-    scenario's set-up (e.g. deployment) runs as decisions."""
-    from carnage.rulesets import get_ruleset
-
+    (or the given dice source), in ``ruleset`` (default: Refuelled, when ``setup`` names it;
+    ``carnage.rulesets.build_game`` finds any ruleset by name). The scenario's set-up (e.g.
+    deployment) runs as decisions."""
     if ruleset is None:
-        try:
-            ruleset = get_ruleset(setup.ruleset)
-        except KeyError as e:
-            raise SetupError(str(e.args[0])) from None
+        ruleset = own_ruleset(setup.ruleset)
     rolled: dict[str, JsonValue] | None = None
     if setup.scenario.startswith("random:"):
         # G-03: roll on the scenario table with the game's seed (a replay rolls the same).
@@ -591,9 +598,10 @@ def _norm(e: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def replay(record: GameRecord) -> ReplayResult:
-    """Rebuild the game from ``record`` and re-apply its choices; compare the events."""
-    game = build_game(record.setup, record.seed)
+def replay(record: GameRecord, ruleset: Ruleset | None = None) -> ReplayResult:
+    """Rebuild the game from ``record`` (in ``ruleset``, default as ``build_game``) and
+    re-apply its choices; compare the events."""
+    game = build_game(record.setup, record.seed, ruleset=ruleset)
     crash: str | None = None
     for i, c in enumerate(record.choices):
         if game.pending() is None:

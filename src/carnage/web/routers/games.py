@@ -7,8 +7,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
 
-from carnage.games.refuelled.setup import build_game
 from carnage.kernel.decisions import IllegalChoice
+from carnage.rulesets import build_game
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
 from carnage.web.schemas import (
