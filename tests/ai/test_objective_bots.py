@@ -16,9 +16,9 @@ from carnage.games.refuelled.engine.damage import wreck
 from carnage.games.refuelled.engine.game import Flow, Game
 from carnage.games.refuelled.engine.votes import DONE, spend_opportunity
 from carnage.games.refuelled.scenarios.savage_highways import SavageHighways, the_rig
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
 from carnage.kernel.decisions import Decision, Option
-from carnage.rulesets import RULESETS, get_ruleset
+from carnage.rulesets import RULESETS, build_game, get_ruleset
 
 
 def wrecked_then_spend(vid: str) -> Callable[[Game], Flow]:

@@ -27,15 +27,16 @@ def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
     return name if isinstance(name, Ruleset) else RULESETS[name]
 
 
-def build_game(setup: _setup.GameSetup, seed: int | str = 0,
-               dice: DiceSource | None = None) -> Game:
-    """``setup``'s game in the ruleset it names (``SetupError`` for an unknown one)."""
-    return _setup.build_game(setup, seed, dice=dice, ruleset=_named(setup.ruleset))
+def build_game(setup: _setup.GameSetup, seed: int | str = 0, dice: DiceSource | None = None,
+               ruleset: Ruleset | None = None) -> Game:
+    """``setup``'s game in ``ruleset``, by default the one it names (``SetupError`` for an
+    unknown one)."""
+    return _setup.build_game(setup, seed, dice=dice, ruleset=ruleset or _named(setup.ruleset))
 
 
-def replay(record: _setup.GameRecord) -> _setup.ReplayResult:
-    """``record`` replayed in the ruleset its set-up names (``setup.replay``)."""
-    return _setup.replay(record, ruleset=_named(record.setup.ruleset))
+def replay(record: _setup.GameRecord, ruleset: Ruleset | None = None) -> _setup.ReplayResult:
+    """``record`` replayed in ``ruleset``, by default the one its set-up names."""
+    return _setup.replay(record, ruleset=ruleset or _named(record.setup.ruleset))
 
 
 def _named(name: str) -> Ruleset:
