@@ -16,14 +16,13 @@ from carnage.games.refuelled.engine.movement import obstructions_for
 from carnage.games.refuelled.engine.state import Status
 from carnage.games.refuelled.setup import (
     GameSetup,
-    build_game,
     log_text,
     parse_log,
     record_game,
-    replay,
 )
 from carnage.geometry.shapes import penetration
 from carnage.kernel.decisions import Decision
+from carnage.rulesets import build_game, replay
 
 
 def invariant_problems(g: Game) -> list[str]:

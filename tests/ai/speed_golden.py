@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from carnage.ai import bot_rng, make_bot, play_out
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
+from carnage.rulesets import build_game
 
 GOLDEN = Path(__file__).parent / "golden" / "seeded_games.json"
 

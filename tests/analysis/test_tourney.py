@@ -21,7 +21,8 @@ from carnage.analysis.tourney import (
     wilson,
 )
 from carnage.analysis.workers import map_chunks
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
+from carnage.rulesets import build_game
 from carnage.team import load_team
 
 TEAMS = Path(__file__).resolve().parents[2] / "examples" / "teams"

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from carnage.ai import search
 from carnage.cli.main import app
 from carnage.cli.play_cmd import TerminalPlay
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
+from carnage.rulesets import build_game
 
 runner = CliRunner()
 

@@ -14,7 +14,8 @@ import pytest
 import carnage
 from carnage.games.devilsrun.bots import bot as devils_run_bot
 from carnage.games.refuelled.ai.bots import make_bot
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
+from carnage.rulesets import build_game
 
 DOCS = json.loads((Path(__file__).parent / "golden" / "snapshots_before_games_packages.json")
                   .read_text(encoding="utf-8"))

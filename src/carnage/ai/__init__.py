@@ -2,8 +2,9 @@
 every ruleset's bots, which each ``Ruleset.bots`` declares), the loop that plays them
 (``play_out``, ``bots_for``), and Refuelled's random and heuristic controllers."""
 
-from carnage.ai.runner import StuckGame, bot_rng, bots_for, play_out
-from carnage.games.refuelled.ai.bots import BOTS, HeuristicBot, RandomBot, fallback, make_bot
+from carnage.ai.registry import BOTS, make_bot
+from carnage.ai.runner import StuckGame, bot_rng, bots_for, make_bot_for, play_out
+from carnage.games.refuelled.ai.bots import HeuristicBot, RandomBot, fallback
 from carnage.kernel.contract import Bot
 
 __all__ = [
@@ -16,5 +17,6 @@ __all__ = [
     "bots_for",
     "fallback",
     "make_bot",
+    "make_bot_for",
     "play_out",
 ]

@@ -28,9 +28,29 @@ def bot_rng(seed: int | str) -> random.Random:
     return random.Random(f"bots:{seed}")
 
 
+SEARCH = ("search", "search:easy", "search:normal", "search:hard")
+"""The search bot's names: it plays every game through the game contract (ai/search.py)."""
+
+
+def make_bot_for(ruleset: Ruleset, name: str) -> Bot:
+    """A new bot called ``name`` for ``ruleset``: one of its own (``Ruleset.bots``), else the
+    search bot at a level; ``ValueError`` naming both."""
+    if name in ruleset.bots or name not in SEARCH:
+        try:
+            return ruleset.make_bot(name)
+        except ValueError:
+            if name not in SEARCH:
+                known = ", ".join([*ruleset.bots, *(s for s in SEARCH if s not in ruleset.bots)])
+                raise ValueError(f"unknown bot {name!r} for {ruleset.title} (bots: {known})"
+                                 ) from None
+    from carnage.ai.search import SearchBot
+
+    return SearchBot("normal" if name == "search" else name.split(":", 1)[1])
+
+
 def bots_for(ruleset: Ruleset, names: Sequence[str]) -> list[Bot]:
     """New bots of ``ruleset`` by name, one per seat (``ValueError`` naming its bots)."""
-    return [ruleset.make_bot(n) for n in names]
+    return [make_bot_for(ruleset, n) for n in names]
 
 
 def play_out(

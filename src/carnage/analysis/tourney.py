@@ -31,11 +31,12 @@ from functools import partial
 from typing import Any
 
 from carnage import bounds
-from carnage.ai import bots_for, play_out
+from carnage.ai import bots_for, make_bot_for, play_out
 from carnage.ai.runner import bot_rng
 from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.state import Status
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game, checked_team
+from carnage.games.refuelled.setup import GameSetup, SetupError, checked_team
+from carnage.rulesets import build_game
 from carnage.team import TeamSpec
 
 Z95 = 1.959963984540054
@@ -225,7 +226,7 @@ def check_tourney(t: Tourney) -> list[dict[str, str]]:
     ruleset = get_ruleset(t.ruleset)
     for b in t.bots:
         try:
-            ruleset.make_bot(b)
+            make_bot_for(ruleset, b)
         except ValueError as e:
             raise TourneyError(f"--bots: {e}") from None
     vehicles: list[dict[str, str]] = []

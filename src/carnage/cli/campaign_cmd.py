@@ -295,9 +295,9 @@ def auto(
 ) -> None:
     """Play the next N events with bots and record each (one transaction per event); stops
     early when the campaign is over."""
+    from carnage.ai import BOTS
     from carnage.campaign.modes import mode_of
     from carnage.campaign.play import play_next
-    from carnage.games.refuelled.ai.bots import BOTS
 
     if not 1 <= events <= bounds.MAX_SEASON_GAMES:
         raise _fail(f"--events must be 1 to {bounds.MAX_SEASON_GAMES}, not {events} "

@@ -26,7 +26,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carnage.ai import Bot, bot_rng
+from carnage.ai import Bot, bot_rng, make_bot_for
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
     SCENARIO_HELP,
@@ -180,7 +180,7 @@ class TerminalPlay:
         if not isinstance(rs, Ruleset):
             raise TypeError("TerminalPlay: give the game's ruleset (it seats the bots)")
         self.bots: dict[int, Bot] = {
-            i: rs.make_bot(s) for i, s in enumerate(seats) if s != HUMAN
+            i: make_bot_for(rs, s) for i, s in enumerate(seats) if s != HUMAN
         }
         self.rng = bot_rng(seed)
         self.shown = 0
@@ -341,7 +341,7 @@ def play_command(
         for i, s in enumerate(seats):
             if s != HUMAN:
                 try:
-                    rs.make_bot(s)
+                    make_bot_for(rs, s)
                 except ValueError as e:
                     raise SetupRefused(f"--p{i + 1}: {e}; or {HUMAN}") from None
         if rs.games is None:

@@ -30,7 +30,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from carnage import bounds
-from carnage.ai import bot_rng, bots_for, play_out
+from carnage.ai import bot_rng, bots_for, make_bot_for, play_out
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
     SCENARIO_HELP,
@@ -84,7 +84,7 @@ def parse_bots(spec: str | None, players: int, ruleset: Ruleset) -> list[str]:
         raise SetupRefused(f"--bots: {players} players need {players} bots, got {len(names)}")
     for n in names:
         try:
-            ruleset.make_bot(n)
+            make_bot_for(ruleset, n)
         except ValueError as e:
             raise SetupRefused(f"--bots: {e}") from None
     return names

@@ -25,13 +25,12 @@ from typing import Any, cast
 
 import carnage
 from carnage import bounds
+from carnage.ai import Bot, make_bot
 from carnage.ai.runner import bot_rng
-from carnage.games.refuelled.ai.bots import Bot, make_bot
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
-    build_game,
     check_sides,
     rolled_scenario,
 )
@@ -39,7 +38,7 @@ from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
-from carnage.rulesets import get_ruleset
+from carnage.rulesets import build_game, get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.botnotes import bot_notes
 from carnage.web.db import Store, StoredGame

@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from carnage.cli.main import app
-from carnage.games.refuelled.setup import read_log, replay
+from carnage.games.refuelled.setup import read_log
+from carnage.rulesets import replay
 
 runner = CliRunner(env={"COLUMNS": "160", "NO_COLOR": "1"})
 

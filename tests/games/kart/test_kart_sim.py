@@ -17,12 +17,11 @@ from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.game import Game, ask
 from carnage.games.refuelled.setup import (
     GameSetup,
-    build_game,
     log_text,
     parse_log,
     record_game,
-    replay,
 )
+from carnage.rulesets import build_game, replay
 
 NEVER = ("damage", "flip_check", "flip", "wreck", "wrecked", "lose_control")
 GAMES = [("street-race", 500 + i, ("random", "heuristic")[i % 2]) for i in range(4)] + [

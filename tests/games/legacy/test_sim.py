@@ -11,7 +11,8 @@ from tests.simulation import play_checked
 from carnage.games.legacy.generator import generate_vehicle, legacy_team
 from carnage.games.legacy.mutations import gain_mutations
 from carnage.games.legacy.ruleset import legacy_teams
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
+from carnage.games.refuelled.setup import GameSetup, SetupError
+from carnage.rulesets import build_game
 from carnage.team import TeamSpec, UpgradeSpec
 
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from carnage.games.legacy.templates import TeamTemplateSet
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.ruleset import Ruleset
 
 RULESET = "legacy"
 TEAM_SIZE = 2  # Legacy line 4252: exactly two Legacy Vehicles
@@ -255,6 +256,12 @@ def chapter_facts(game: Game, seats: Sequence[int]) -> ChapterFacts:
 class LegacyMode(EventGames):
     """Gaslands: Legacy chapters 1-5 on the campaign modes interface. Options: ``seed`` (the
     campaign's dice)."""
+
+    def event_ruleset(self) -> Ruleset:
+        """Legacy's chapters are played in the ``legacy`` ruleset."""
+        from carnage.games.legacy.ruleset import LEGACY as RULES
+
+        return RULES
 
     id = "legacy"
     name = "Gaslands: Legacy"

@@ -34,7 +34,7 @@ from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset, ScenarioInfo, TableOffer
-from carnage.kernel.session import GameRequest
+from carnage.kernel.session import GameRequest, ReplayReport
 
 if TYPE_CHECKING:
     import typer
@@ -86,6 +86,9 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     def games(request: GameRequest) -> RefuelledGames:
         return RefuelledGames(holder["r"], request)
 
+    def replayed(text: str, source: str) -> ReplayReport:
+        return replay_log(holder["r"], text, source)
+
     r = Ruleset(
         name=name, title=title,
         rules=rules if rules is not None else refuelled_rules(catalog),
@@ -96,7 +99,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         new_game=new_game, restore=restore, parent=parent, view=dict(view or {}),
         check_state=check_refuelled_state,
         campaign_modes=campaign_modes if campaign_modes is not None else {},
-        scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replay_log,
+        scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replayed,
         cli=cli,
         table=TableOffer(event_text=table_event_text),
     )

@@ -19,6 +19,7 @@ from carnage.games.refuelled.setup import (
     game_scenario,
     log_text,
     make_setup,
+    own_ruleset,
     parse_log,
     parse_scenario_options,
     parse_sides,
@@ -66,34 +67,30 @@ RANDOM_TEAM_DRAWS = 12
 """Draws of a game's random teams before the scenario is said to accept none."""
 
 
-def random_teams_setup(base: GameSetup, cans: int,
-                       sponsored: bool | None = None) -> Callable[[int], GameSetup]:
+def random_teams_setup(base: GameSetup, cans: int, sponsored: bool | None = None,
+                       ruleset: Ruleset | None = None) -> Callable[[int], GameSetup]:
     """``--teams random``: game ``seed`` gets its own random teams, one per player, drawn
     from what its scenario accepts of each seat (``Scenario.team_demand`` /
     ``random_team``) from ``team:<seed>:<seat>``, so every game's teams are known from its
     seed. Teams the scenario's checks or set-up still refuse (a starting grid too small
     for them) are drawn again from ``team:<seed>~<n>:<seat>``; after ``RANDOM_TEAM_DRAWS``
     draws a ``SetupError`` names the scenario and the last refusal. ``sponsored`` as in
-    ``random_team`` (True: a sponsor and perks for every team)."""
-    from carnage.rulesets import get_ruleset
-
-    try:
-        ruleset = get_ruleset(base.ruleset)
-    except KeyError as e:
-        raise SetupError(str(e.args[0])) from None
+    ``random_team`` (True: a sponsor and perks for every team). ``ruleset``: the one the
+    games are played in (default: Refuelled's, when ``base`` names it)."""
+    rules = ruleset if ruleset is not None else own_ruleset(base.ruleset)
 
     def setup_for(game_seed: int) -> GameSetup:
-        scenario, _ = game_scenario(base, game_seed, ruleset)
+        scenario, _ = game_scenario(base, game_seed, rules)
         refused = ""
         for draw in range(RANDOM_TEAM_DRAWS):
             tag = str(game_seed) if draw == 0 else f"{game_seed}~{draw}"
             teams = tuple(scenario.random_team(
-                f"{tag}:{p}", cans, p, base.players, ruleset=ruleset, sponsored=sponsored,
+                f"{tag}:{p}", cans, p, base.players, ruleset=rules, sponsored=sponsored,
                 name=f"Random {game_seed}/{p + 1}", options=base.options_dict())
                 for p in range(base.players))
             setup = replace(base, teams=teams)
             try:
-                build_game(setup, game_seed)  # the scenario's checks and its set-up's
+                build_game(setup, game_seed, ruleset=rules)  # the scenario's and set-up's checks
             except SetupError as e:
                 refused = str(e)
                 continue
@@ -147,7 +144,7 @@ class RefuelledGames:
 
             try:
                 self._setup_for = random_teams_setup(self.setup, request.cans,
-                                                     request.sponsored)
+                                                     request.sponsored, ruleset)
             except RandomTeamError as e:
                 raise SetupError(f"--cans: {e}") from None
 
@@ -193,12 +190,12 @@ class RefuelledGames:
         return end_reason(_game(game))
 
 
-def replay_log(text: str, source: str) -> ReplayReport:
-    """A Refuelled-family log replayed (``SetupError`` if it cannot be read or its choices
-    no longer apply)."""
+def replay_log(ruleset: Ruleset, text: str, source: str) -> ReplayReport:
+    """A Refuelled-family log replayed in ``ruleset`` (``SetupError`` if it cannot be read or
+    its choices no longer apply)."""
     record = parse_log(text, source)
     try:
-        result = replay(record)
+        result = replay(record, ruleset)
     except SetupError:
         raise
     except (ValueError, TypeError, RuntimeError, ArithmeticError) as e:  # a tampered header

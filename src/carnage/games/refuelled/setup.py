@@ -224,10 +224,10 @@ def rolled_scenario(spec: str, seed: int | str, ruleset: Ruleset | None = None) 
     the game's seed on that table of p.122 (``SetupError`` for an unknown table)."""
     if not spec.startswith("random:"):
         return spec
+    from carnage.games.refuelled.ruleset import REFUELLED
     from carnage.games.refuelled.scenarios.common.selection import roll_scenario
-    from carnage.rulesets import get_ruleset
 
-    known = set((ruleset or get_ruleset("refuelled")).scenarios)
+    known = set((ruleset or REFUELLED).scenarios)
     try:
         return roll_scenario(spec, seed, known)[0]
     except ValueError as e:
@@ -364,6 +364,17 @@ def make_setup(
                      touch_it_use_it=touch_it_use_it)
 
 
+def own_ruleset(name: str) -> Ruleset:
+    """Refuelled's ruleset when ``name`` names it; ``SetupError`` otherwise (another ruleset
+    is found by name in the registry, ``carnage.rulesets``, which knows every game)."""
+    from carnage.games.refuelled.ruleset import REFUELLED
+
+    if name != REFUELLED.name:
+        raise SetupError(f"ruleset {name!r}: pass its Ruleset (carnage.rulesets.build_game "
+                         "finds every ruleset by name)")
+    return REFUELLED
+
+
 def game_scenario(setup: GameSetup, seed: int | str, ruleset: Ruleset
                   ) -> tuple[Any, dict[str, JsonValue] | None]:
     """The scenario a game of ``setup`` with ``seed`` plays (a new instance) and, for a
@@ -390,14 +401,10 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
                ruleset: Ruleset | None = None) -> Game:
     """A new game of ``setup.scenario`` with the given teams, dice seeded with ``seed``
     (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
-    scenario's set-up (e.g. deployment) runs as decisions."""
-    from carnage.rulesets import get_ruleset
-
+    scenario's set-up (e.g. deployment) runs as decisions; ``carnage.rulesets.build_game``
+    finds any ruleset by name."""
     if ruleset is None:
-        try:
-            ruleset = get_ruleset(setup.ruleset)
-        except KeyError as e:
-            raise SetupError(str(e.args[0])) from None
+        ruleset = own_ruleset(setup.ruleset)
     scenario, rolled = game_scenario(setup, seed, ruleset)
     if setup.players < 2:
         raise SetupError(f"a game needs at least 2 players, not {setup.players}")
@@ -618,9 +625,10 @@ def _norm(e: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def replay(record: GameRecord) -> ReplayResult:
-    """Rebuild the game from ``record`` and re-apply its choices; compare the events."""
-    game = build_game(record.setup, record.seed)
+def replay(record: GameRecord, ruleset: Ruleset | None = None) -> ReplayResult:
+    """Rebuild the game from ``record`` (in ``ruleset``, default as ``build_game``) and
+    re-apply its choices; compare the events."""
+    game = build_game(record.setup, record.seed, ruleset=ruleset)
     crash: str | None = None
     for i, c in enumerate(record.choices):
         if game.pending() is None:

@@ -15,10 +15,10 @@ from carnage.games.refuelled.engine.attack import attack_step
 from carnage.games.refuelled.engine.game import Flow, Game
 from carnage.games.refuelled.engine.state import Status
 from carnage.games.refuelled.scenarios.common import tokens
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
+from carnage.games.refuelled.setup import GameSetup, SetupError
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import SurfaceKind
-from carnage.rulesets import LEGACY
+from carnage.rulesets import LEGACY, build_game
 
 
 def legacy_setup(scenario: str, *rules: str) -> GameSetup:

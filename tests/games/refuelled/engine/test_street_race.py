@@ -11,10 +11,10 @@ from tests.builders import play, race, values, vehicle
 from carnage.games.refuelled.engine.game import Flow, Game
 from carnage.games.refuelled.engine.state import GameState, Status
 from carnage.games.refuelled.scenarios import SCENARIOS, Line, StreetRace, crosses, scenario_class
-from carnage.games.refuelled.setup import GameSetup, build_game, checked_team
+from carnage.games.refuelled.setup import GameSetup, checked_team
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 from carnage.team import parse_team
 
 LONG = 180.0

@@ -606,12 +606,11 @@ def test_bots_play_whole_games_with_dropped_weapons_and_replay_them(
     from carnage.ai.runner import play_out
     from carnage.games.refuelled.setup import (
         GameSetup,
-        build_game,
         log_text,
         parse_log,
         record_game,
-        replay,
     )
+    from carnage.rulesets import build_game, replay
 
     setup = GameSetup(teams=(dropping_team("A"), dropping_team("B")), max_rounds=5)
     laid: set[str] = set()

@@ -1017,12 +1017,11 @@ def test_games_between_random_sponsored_teams_play_out_and_replay() -> None:
     from carnage.ai import bot_rng, make_bot, play_out
     from carnage.games.refuelled.setup import (
         GameSetup,
-        build_game,
         log_text,
         parse_log,
         record_game,
-        replay,
     )
+    from carnage.rulesets import build_game, replay
     from carnage.team.random_team import random_team
 
     for seed in range(4):

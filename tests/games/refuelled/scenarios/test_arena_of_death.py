@@ -12,10 +12,10 @@ from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.games.refuelled.scenarios.arena_of_death import ArenaOfDeath, turret_places
 from carnage.games.refuelled.scenarios.common.spawn import spawn_points
 from carnage.games.refuelled.scenarios.emplacements import GUN_TURRET, turret_obstacle, turrets
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
 from carnage.geometry.shapes import Pose, Rect, distance
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 
 
 class PlacedArena(ArenaOfDeath):

@@ -13,10 +13,10 @@ from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.scenarios.capture_the_flag import CaptureTheFlag
 from carnage.games.refuelled.scenarios.common import spawn, tokens
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
 from carnage.geometry.shapes import distance, penetration
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 
 
 class PlacedCTF(CaptureTheFlag):

@@ -30,10 +30,10 @@ from carnage.games.refuelled.scenarios.gates import (
     passes_along,
     point_segment_gap,
 )
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
+from carnage.games.refuelled.setup import GameSetup, SetupError
 from carnage.geometry.shapes import Pose, Rect, penetration
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 
 # A straight course up the table: the Starting Line at y=200, Gate 1 at y=450, Gate 2 at
 # y=700, the Finish Line (Gate 3) at y=950; every gate passed driving up (+y).

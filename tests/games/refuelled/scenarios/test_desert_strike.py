@@ -17,10 +17,10 @@ from carnage.games.refuelled.scenarios.common.spawn import spawn_points
 from carnage.games.refuelled.scenarios.common.tokens import add_token, carried_by, tokens
 from carnage.games.refuelled.scenarios.desert_strike import DesertStrike
 from carnage.games.refuelled.scenarios.emplacements import ROCKET_TURRET, turret_obstacle, turrets
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
+from carnage.games.refuelled.setup import GameSetup, SetupError
 from carnage.geometry.shapes import Pose
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 from carnage.team import parse_team
 
 

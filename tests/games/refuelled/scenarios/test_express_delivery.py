@@ -17,10 +17,10 @@ from carnage.games.refuelled.scenarios.common import score
 from carnage.games.refuelled.scenarios.common.spawn import set_spawn_point, spawn_points
 from carnage.games.refuelled.scenarios.express_delivery import ExpressDelivery, slip_key
 from carnage.games.refuelled.scenarios.rolling_road import LONG, road
-from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.setup import GameSetup
 from carnage.kernel.dice import ScriptedDice
 from carnage.kernel.secrets import secret
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 
 MEDIUM = 120.0
 POLE_TO_0 = [6, 1]

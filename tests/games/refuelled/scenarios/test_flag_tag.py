@@ -15,9 +15,9 @@ from carnage.games.refuelled.engine.state import GameState
 from carnage.games.refuelled.scenarios.common import score, spawn
 from carnage.games.refuelled.scenarios.common.tokens import flag_obstacle
 from carnage.games.refuelled.scenarios.flag_tag import KEY, FlagTag, flag_id
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
+from carnage.games.refuelled.setup import GameSetup, SetupError
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 
 
 class PlacedFT(FlagTag):

@@ -19,14 +19,13 @@ from carnage.games.refuelled.scenarios.common.table import LayoutError, check_la
 from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
-    build_game,
     check_sides,
     parse_scenario_options,
     parse_sides,
 )
 from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 
 
 class Phases(RollOffPole, TableScenario):

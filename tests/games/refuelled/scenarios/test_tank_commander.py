@@ -17,9 +17,9 @@ from carnage.games.refuelled.engine.votes import spend_opportunity
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.games.refuelled.scenarios.common import score
 from carnage.games.refuelled.scenarios.tank_commander import TankCommander
-from carnage.games.refuelled.setup import GameSetup, SetupError, build_game
+from carnage.games.refuelled.setup import GameSetup, SetupError
 from carnage.kernel.dice import ScriptedDice
-from carnage.rulesets import REFUELLED
+from carnage.rulesets import REFUELLED, build_game
 from carnage.team import parse_team
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
 from carnage.catalog import TemplateUse
@@ -25,13 +26,13 @@ from carnage.games.refuelled.ai.field import FAR, DistanceField, distance_field
 from carnage.games.refuelled.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.games.refuelled.ai.upgrades import UPGRADE_HANDLERS
 from carnage.games.refuelled.ai.wear import HANDLERS as WEAR_HANDLERS
+from carnage.games.refuelled.engine.bot_facing import Among, Choice, Line, crosses
 from carnage.games.refuelled.engine.movement import (
     obstructions_for,
     parse_template_value,
     template_use,
 )
 from carnage.games.refuelled.engine.state import WEIGHT_CLASS, GameState, VehicleState
-from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.movement import (
     MoveResult,
@@ -48,8 +49,6 @@ from carnage.kernel.decisions import Decision, IllegalChoice
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
-
-Choice = str | int | float
 
 PASSIVE = frozenset({"pass", "none", "no", "done", "stop", "skip", "hold", "decline"})
 """Option values that mean "do nothing": bots that want to act avoid them."""
@@ -74,13 +73,11 @@ class RandomBot:
         return rng.choice(decision.options).value
 
 
-def scenario_advice(game: Game, decision: Decision) -> Choice | None:
-    """The scenario's own answer to ``decision`` (``TableScenario.bot_choice``), or None."""
-    sc = game.scenario
-    if not isinstance(sc, TableScenario):
-        return None
-    pick = sc.bot_choice(game, decision)
-    return pick if isinstance(pick, str | int | float) else None
+def scenario_advice(game: Game, decision: Decision) -> Choice | Among | None:
+    """The scenario's own advice on ``decision`` (``BotFacing.bot_choice``): an option value,
+    ``Among`` some options, or None."""
+    pick = game.scenario.bot_choice(game, decision)
+    return pick if isinstance(pick, str | int | float | Among) else None
 
 
 def fallback(decision: Decision) -> Choice:
@@ -187,7 +184,12 @@ class HeuristicBot:
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
         handler = self._handlers.get(decision.kind)
-        pick: Choice | None = scenario_advice(game, decision)
+        advice = scenario_advice(game, decision)
+        pick: Choice | None = None
+        if isinstance(advice, Among):
+            pick = self._among(game, decision, advice, rng)
+        elif advice is not None:
+            pick = advice
         if pick is not None:
             try:
                 return decision.validate(pick)
@@ -202,12 +204,42 @@ class HeuristicBot:
         except IllegalChoice:
             return fallback(decision)
 
+    def _among(self, game: Game, decision: Decision, advice: Among,
+               rng: random.Random) -> Choice | None:
+        """The bot's own pick for ``decision`` narrowed to the advised options (None: the
+        advice is dropped)."""
+        options = tuple(o for o in advice.options if o in decision.options)
+        handler = self._handlers.get(decision.kind)
+        if not options or handler is None:
+            return None
+        pick = handler(game, replace(decision, options=options), rng)
+        if pick is None or not advice.unless_off_table:
+            return pick
+        v = self.active(game)
+        if v is None or decision.kind != "template":
+            return pick
+        return None if self.template_score(game, v, str(pick)) <= OFF_TABLE / 2 else pick
+
+    # -- what a scenario may ask of the bot --------------------------------------------------
+    def template_for(self, game: Game, decision: Decision) -> Choice | None:
+        """The template option the bot would pick for the active vehicle (None: none)."""
+        return self._template(game, decision, random.Random(0))
+
+    def template_score(self, game: Game, v: VehicleState, value: str) -> float:
+        """How the bot scores ``v`` driving the template option ``value`` from where it
+        stands (``OFF_TABLE`` or less: it would leave the table)."""
+        tid, mirror, reverse = parse_template_value(value)
+        obs, ignoring = self.moves_for(game, v)
+        res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
+                           ignoring=ignoring, ts=game.templates)
+        return self.score_move(game, v, res, v.hazards)
+
     # -- helpers ---------------------------------------------------------------------------------
     def wanted_gear(self, game: Game) -> int:
         """The gear to aim for: the bot's own, capped by the scenario's ``bot_gear`` (an
         arena of small objectives is driven slower than a race)."""
-        cap = getattr(game.scenario, "bot_gear", None)
-        return self.desired_gear if not isinstance(cap, int) else min(cap, self.desired_gear)
+        cap = game.scenario.bot_gear
+        return self.desired_gear if cap is None else min(cap, self.desired_gear)
 
     @staticmethod
     def active(game: Game) -> VehicleState | None:
@@ -216,14 +248,12 @@ class HeuristicBot:
 
     @staticmethod
     def goal(game: Game, v: VehicleState) -> Line | None:
-        sc = game.scenario
-        return sc.goal(game.state, v) if isinstance(sc, TableScenario) else None
+        return game.scenario.goal(game.state, v)
 
     @staticmethod
     def targets(game: Game, v: VehicleState) -> frozenset[str]:
         """Obstacles or vehicles the scenario wants ``v`` to hit (``goal_targets``)."""
-        sc = game.scenario
-        return sc.goal_targets(game.state, v) if isinstance(sc, TableScenario) else frozenset()
+        return game.scenario.goal_targets(game.state, v)
 
     def field(self, game: Game, v: VehicleState) -> DistanceField | None:
         goal = self.goal(game, v)
@@ -308,9 +338,7 @@ class HeuristicBot:
         # Room to turn: a vehicle ending nose-on to a near table edge may have no legal move
         # left next time (objectives near the edges: flags, spawn points).
         score -= EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(st, v, res.pose))
-        sc = game.scenario
-        if isinstance(sc, TableScenario):
-            score -= sc.move_penalty(game, v, res.pose)  # e.g. ending in a turret's reach
+        score -= game.scenario.move_penalty(game, v, res.pose)  # e.g. in a turret's reach
         for oid in res.touched:
             other = st.vehicles.get(oid)
             if other is None:
@@ -345,6 +373,11 @@ class HeuristicBot:
 
     @staticmethod
     def _moves(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
+        """``moves_for`` (the name ai/search.py still calls)."""
+        return HeuristicBot.moves_for(game, v)
+
+    @staticmethod
+    def moves_for(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
         """The engine's obstructions for ``v`` and those it touches now (ignored, p.45)."""
         obs = obstructions_for(game, v)
         poly = v.polygon()
@@ -398,7 +431,7 @@ class HeuristicBot:
         if v is None:
             return None
         own = d.player == v.player
-        obs, ignoring = self._moves(game, v)
+        obs, ignoring = self.moves_for(game, v)
         cands: list[Candidate] = []
         uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
         for o in d.options:
@@ -449,9 +482,7 @@ class HeuristicBot:
         None when there are none to be had: without a distance field, when the scenario has
         targets to hit (a crossing bonus anywhere) or a move penalty of its own."""
         f = self.field(game, v)
-        sc = game.scenario
-        if f is None or self.targets(game, v) or not isinstance(sc, TableScenario) or \
-                type(sc).move_penalty is not TableScenario.move_penalty:
+        if f is None or self.targets(game, v) or game.scenario.has_move_penalty:
             return None
         return _ScoreBound(self, game, v, f, self.goal(game, v))
 
@@ -505,7 +536,7 @@ class HeuristicBot:
         t = None if v is None else _last_event_data(game, "template", v.id)
         if v is None or t is None:
             return None
-        obs, ignoring = self._moves(game, v)
+        obs, ignoring = self.moves_for(game, v)
         best: tuple[float, Choice] | None = None
         for o in d.options:
             side = str(o.value)
@@ -534,7 +565,7 @@ class HeuristicBot:
         """The pivot (degrees) within [low, high]: for its own vehicle the heading that points
         best along its way (not into anything); for an opponent's, at the nearest obstruction
         or table edge."""
-        obs, ignoring = self._moves(game, v)
+        obs, ignoring = self.moves_for(game, v)
         live = [o for o in obs if o.id not in ignoring]
         best: tuple[float, float] | None = None
         steps = 12
@@ -564,7 +595,8 @@ class HeuristicBot:
         if drop is not None:
             return drop
         cat = game.catalog
-        best: tuple[tuple[int, int], Choice] | None = None
+        wanted = self.targets(game, v)  # the scenario's target first (the rig)
+        best: tuple[tuple[int, int, int], Choice] | None = None
         for o in d.options:
             key, sep, target = str(o.value).partition(">")
             t = game.state.vehicles.get(target)
@@ -576,18 +608,21 @@ class HeuristicBot:
                 dice = cat.weapons.get(weapon).attack_dice or 0
             except KeyError:
                 dice = 0
-            rank = (0 if "[cover]" in o.label else 1, dice)
+            rank = (1 if t.id in wanted else 0, 0 if "[cover]" in o.label else 1, dice)
             if best is None or rank > best[0]:
                 best = (rank, o.value)
         return "stop" if best is None else best[1]
 
     def _collision_reaction(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
-        """Smash when heavier, or as heavy and faster; evade otherwise (and against terrain)."""
+        """Smash a vehicle the scenario wants hit (the rig, for Gangers), or when heavier, or
+        as heavy and faster; evade otherwise (and against terrain)."""
         if d.vehicle is None or d.target is None:
             return None
         me, them = game.state.vehicles.get(d.vehicle), game.state.vehicles.get(d.target)
         if me is None or them is None:
             return "evade"
+        if them.player != me.player and them.id in self.targets(game, me):
+            return "smash"
         return "smash" if self.wants_to_hit(me, them) else "evade"
 
     def _lose_control(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
@@ -602,11 +637,16 @@ class HeuristicBot:
     """Own Hazards at which the bot buys Thunderous Applause."""
 
     def _spend_votes(self, game: Game, d: Decision, rng: random.Random) -> Choice | None:
-        """Respawn when it can; cool a car on 3+ Hazards; reload an empty weapon; push an
-        enemy on 2+ Hazards towards a wipeout; otherwise keep the votes."""
+        """Respawn when it can; with nothing in play and a wreck it may respawn once it has
+        the votes, save them for that; otherwise cool a car on 3+ Hazards; reload an empty
+        weapon; push an enemy on 2+ Hazards towards a wipeout; otherwise keep the votes."""
         from carnage.games.refuelled.engine.votes import DONE, own_vehicles
 
         offered = {str(o.value) for o in d.options}
+        if "respawn" in offered:
+            return "respawn"
+        if saving_to_respawn(game, d.player):
+            return DONE
         st = game.state
         mine = own_vehicles(game, d.player)
         wants = [
@@ -649,6 +689,25 @@ class HeuristicBot:
         """Two Hazards for head-on Collisions only while the car is cool."""
         v = self.active(game)
         return "yes" if v is not None and v.hazards <= 1 else "no"
+
+
+def saving_to_respawn(game: Game, player: int) -> bool:
+    """Does ``player`` have nothing in play but a vehicle it could respawn (p.90) once it can
+    afford to? Spending votes then only puts the respawn off (a side with only a wreck that
+    buys Executive Intervention every round never comes back)."""
+    from carnage.games.refuelled.engine.votes import (
+        EFFECTS,
+        own_vehicles,
+        respawn_candidates,
+        vote_cost,
+    )
+
+    if own_vehicles(game, player):
+        return False
+    effect = next(e for e in EFFECTS if e.id == "respawn")
+    votes = game.state.votes[player]
+    return any(vote_cost(game, player, effect, v.id) > votes
+               for v in respawn_candidates(game, player))
 
 
 def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
@@ -840,25 +899,12 @@ def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction])
     return best
 
 
-def _search(level: str) -> Callable[[], Bot]:
-    def make() -> Bot:
-        from carnage.ai.search import SearchBot  # imports this module: bound late
-
-        return SearchBot(level)
-
-    return make
-
-
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot, "heuristic": HeuristicBot,
-    # Monte Carlo tree search (ai/search.py); ``search`` is the normal level.
-    "search": _search("normal"), "search:easy": _search("easy"),
-    "search:normal": _search("normal"), "search:hard": _search("hard"),
-}
-"""Bot name -> factory."""
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+"""Refuelled's own bots, name -> factory (every bot, search included: ``carnage.ai.BOTS``)."""
 
 
 def make_bot(name: str) -> Bot:
+    """One of Refuelled's own bots by name; ``ValueError`` naming the known ones."""
     try:
         return BOTS[name]()
     except KeyError:

@@ -15,10 +15,15 @@ from carnage.campaign.steps import SeasonError
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.ruleset import Ruleset
 
 
 class EventGames:
     """``new_game`` for a campaign mode whose events are Refuelled-family games."""
+
+    def event_ruleset(self) -> Ruleset | None:
+        """The ruleset the events are played in (None: Refuelled's own)."""
+        return None
 
     def new_game(self, setup: GameSetup, seed: int) -> Game:
         """The event's game, set up from ``setup`` with dice seeded by ``seed``;
@@ -26,7 +31,7 @@ class EventGames:
         from carnage.games.refuelled.setup import SetupError, build_game
 
         try:
-            return build_game(setup, seed)
+            return build_game(setup, seed, ruleset=self.event_ruleset())
         except SetupError as e:
             raise SeasonError(str(e)) from None
 

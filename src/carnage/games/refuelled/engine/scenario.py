@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from carnage.kernel.effects import CANCEL
 
 if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.bot_facing import Advice, Line
     from carnage.games.refuelled.engine.game import Flow, Game
     from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
-    from carnage.games.refuelled.engine.state import VehicleState
+    from carnage.games.refuelled.engine.state import GameState, VehicleState
     from carnage.geometry.shapes import Pose
     from carnage.kernel.decisions import Decision
     from carnage.kernel.ruleset import Ruleset
@@ -44,6 +45,10 @@ class Scenario:
     id = "skirmish"
     name = "Skirmish"
     page: int | None = None
+    bot_gear: int | None = None
+    """For bots (``engine/bot_facing.py``): the highest gear to aim for (None: their own)."""
+    has_move_penalty = False
+    """For bots: True when ``move_penalty`` can be other than 0."""
     end_checks: frozenset[str] = frozenset({"step"})
     """When ``check_end`` runs (M-10): ``step`` (after set-up and after every step of an
     activation), ``gear_phase_end`` and/or ``gear_phase_start``."""
@@ -168,3 +173,23 @@ class Scenario:
                                           {"game": game, "player": first})
             if isinstance(side, frozenset | set) and alive <= side:
                 game.finish(first, "last team with vehicles in play")
+
+    # The bot-facing part (engine/bot_facing.py ``BotFacing``): neutral defaults.
+    def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
+        """Where ``vehicle`` is heading, for bots; None when the scenario has no place to go."""
+        return None
+
+    def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
+        """Obstacles or vehicles ``vehicle`` should drive into (a rival's flag, for bots):
+        touching one counts as reaching the goal, and bots' routes do not go round them."""
+        return frozenset()
+
+    def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
+        """How much worse it is, for bots, that ``vehicle`` ends a move at ``pose`` (in the
+        reach of a turret ...); 0 by default. A scenario that overrides it sets
+        ``has_move_penalty``."""
+        return 0.0
+
+    def bot_choice(self, game: Game, decision: Decision) -> Advice:
+        """The scenario's advice on ``decision`` for bots; None: no advice."""
+        return None

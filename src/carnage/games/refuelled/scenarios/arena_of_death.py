@@ -170,6 +170,8 @@ class ArenaOfDeath(SpawnPoints, RollOffPole, TableScenario):
         p = (round(e.pose.x / 30.0) * 30.0, round(e.pose.y / 30.0) * 30.0)
         return Line(p, p, (0.0, 1.0))
 
+    has_move_penalty = True
+
     def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
         """Bots take cover: a move ending in a turret's reach and line of fire costs."""
         return cover_penalty(game, vehicle, pose)

@@ -361,6 +361,8 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
             return _point((c.pose.x, c.pose.y))
         return None
 
+    has_move_penalty = True
+
     def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
         """Bots take cover: a move ending in a turret's reach and line of fire costs, dearly
         here (6D6 from each rocket turret wrecks a Gyrocopter)."""

@@ -286,7 +286,7 @@ class LongRoadHome(SavageHighways):
         if rig is not None and (vehicle.id == rig.id or self._rig_gone_from_table(state)):
             x = min(max(vehicle.pose.x, 60.0), state.width - 60.0)
             return Line((x - 60.0, state.height), (x + 60.0, state.height), (0.0, 1.0))
-        return None
+        return super().goal(state, vehicle)  # a Ganger: the rig (savage_highways.py)
 
     def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
         if self._rig_gone_from_table(state):

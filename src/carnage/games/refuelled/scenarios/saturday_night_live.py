@@ -12,12 +12,11 @@ Rulings SNL-1 to SNL-9 in docs/rulings.md.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from carnage.games.refuelled.engine.bot_facing import Advice, Among
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.scenarios.base import TELEVISED, Line, TableScenario
@@ -50,7 +49,6 @@ from carnage.games.refuelled.scenarios.snl_prizes import (
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
-    from carnage.games.refuelled.ai.bots import HeuristicBot
     from carnage.games.refuelled.engine.game import Flow, Game
     from carnage.geometry.shapes import Pose
     from carnage.kernel.decisions import Decision
@@ -172,7 +170,7 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
         return point_goal(vehicle, (near.pose.x + dx / d * STAND_OFF,
                                     near.pose.y + dy / d * STAND_OFF))
 
-    def bot_choice(self, game: Game, decision: Decision) -> Any:
+    def bot_choice(self, game: Game, decision: Decision) -> Advice:
         """Claim every prize; deploy facing the centre; and go for the prize that is up:
         a Hazardous template (8), the last Hazard shed (7), gears up (4, 15), a T-Bone smash
         (9)."""
@@ -210,8 +208,8 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
         return DECLINE
 
     @staticmethod
-    def _hazardous_template(game: Game, decision: Decision, v: VehicleState) -> Any:
-        """The heuristic bot's pick among the Hazardous templates only (None: none is)."""
+    def _hazardous_template(game: Game, decision: Decision, v: VehicleState) -> Among | None:
+        """The bot's own pick among the Hazardous templates only (None: none is)."""
         from carnage.catalog import TemplateUse
         from carnage.games.refuelled.engine.movement import parse_template_value, template_use
 
@@ -220,7 +218,7 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
                       is TemplateUse.HAZARDOUS)
         if not risky or len(risky) == len(decision.options):
             return None  # (asked again with only those, it lets the bot choose)
-        return _adviser().choose(game, replace(decision, options=risky), random.Random(0))
+        return Among(risky)
 
     # -- what the table shows --------------------------------------------------------------------
     def drawables(self, game: Game) -> list[Drawable]:
@@ -245,12 +243,3 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
         rows.append(ReportRow("prizes_claimed", "Prizes claimed", claims, f"{claims} claimed",
                               tally=True))
         return rows
-
-
-@functools.cache
-def _adviser() -> HeuristicBot:
-    """The heuristic bot that picks a Hazardous template for prize 8 (it keeps only distance
-    fields, which depend on the table alone)."""
-    from carnage.games.refuelled.ai.bots import HeuristicBot
-
-    return HeuristicBot()

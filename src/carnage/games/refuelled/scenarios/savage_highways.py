@@ -37,12 +37,14 @@ import math
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from carnage.games.refuelled.engine.bot_facing import Among
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Status, VehicleState
 from carnage.games.refuelled.rules import war_rig_upgrades as wru
 from carnage.games.refuelled.scenarios.base import Line, TableScenario
+from carnage.games.refuelled.scenarios.skirmish_layout import point_goal
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
 from carnage.kernel.decisions import Decision
@@ -591,20 +593,40 @@ class SavageHighways(TableScenario):
 
     # -- bots ------------------------------------------------------------------------------
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
+        """The rig: the nearest edge it may escape by. A Ganger: the rig itself once near it
+        (ram it, box it in), else a point ahead of it on its way (block its road)."""
         rig = the_rig(state)
-        if rig is None or vehicle.id != rig.id:
+        if rig is None or rig.pose.x < 0 or rig.pose.y < 0:
             return None
+        if vehicle.id != rig.id:
+            return self.ganger_goal(state, vehicle, rig) if is_ganger(state, vehicle.player) \
+                else None
         edges = self.escape_edges(state)
         if not edges:
             return None
         edge = min(edges, key=lambda e: gap_to_edge(state, body_polys(rig), e))
         return edge_line(state, edge)
 
+    @staticmethod
+    def ganger_goal(state: GameState, vehicle: VehicleState, rig: VehicleState) -> Line:
+        """Where a Ganger's bot heads: the rig when within ``RAM_RANGE`` of it, else
+        ``CUT_OFF`` ahead of its cab (kept on the table)."""
+        if math.dist((vehicle.pose.x, vehicle.pose.y), (rig.pose.x, rig.pose.y)) <= RAM_RANGE:
+            return point_goal(vehicle, (rig.pose.x, rig.pose.y))
+        h = math.radians(rig.pose.heading)
+        x = rig.pose.x + (rig.length / 2.0 + CUT_OFF) * math.cos(h)
+        y = rig.pose.y + (rig.length / 2.0 + CUT_OFF) * math.sin(h)
+        m = EDGE_MARGIN
+        return point_goal(vehicle, (min(max(x, m), state.width - m),
+                                     min(max(y, m), state.height - m)))
+
     def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
         rig = the_rig(state)
         if rig is None or not is_ganger(state, vehicle.player):
             return frozenset()
         return frozenset({rig.id, f"{rig.id}/trailer"})
+
+    has_move_penalty = True
 
     def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
         """Bots: an articulated vehicle ending where cab or trailer would hang off the table
@@ -710,44 +732,30 @@ class SavageHighways(TableScenario):
         return rows
 
 
-def forward_only(game: Game, decision: Decision) -> Any:
+RAM_RANGE = 250.0
+"""A Ganger's bot this near the rig (mm, centre to centre) drives at it."""
+CUT_OFF = 150.0
+"""Farther off, it heads for this far (mm) ahead of the rig's cab, across its road."""
+EDGE_MARGIN = 50.0
+
+
+def forward_only(game: Game, decision: Decision) -> Among | None:
     """Bots never reverse an articulated vehicle: the trailer leads then, which the heuristic
     bot's look-ahead does not follow (it judges the cab alone). They choose among the forward
-    templates as usual; None for any other vehicle."""
-    import random
-    from dataclasses import replace
-
-    from carnage.games.refuelled.ai.bots import HeuristicBot
-
+    templates as usual, unless every one leaves the table; once stuck, they back out if they
+    may, else try the templates not just tried. None for any other vehicle."""
     v = game.state.vehicles.get(decision.vehicle or "")
     if v is None or v.trailer is None:
         return None
-    bot = HeuristicBot()
     if stuck(game, v):
-        # Its last moves went nowhere (the trailer found no room): back out if it may,
-        # else try the templates it has not just tried.
         tried = stuck_templates(game, v)
         back = tuple(o for o in decision.options if "reverse" in str(o.value))
         fresh = back or tuple(o for o in decision.options if str(o.value) not in tried)
-        if not fresh:
-            return None
-        return bot._template(game, replace(decision, options=fresh), random.Random(0))
+        return Among(fresh) if fresh else None
     forward = tuple(o for o in decision.options if "reverse" not in str(o.value))
     if not forward or len(forward) == len(decision.options):
         return None
-    pick = bot._template(game, replace(decision, options=forward), random.Random(0))
-    if pick is None:
-        return None
-    # Unless every forward template leaves the table: then reversing is the lesser evil.
-    from carnage.games.refuelled.ai.bots import OFF_TABLE
-    from carnage.games.refuelled.engine.movement import parse_template_value
-    from carnage.geometry.movement import resolve_move
-
-    obs, ignoring = bot._moves(game, v)
-    tid, mirror, _ = parse_template_value(str(pick))
-    res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=False, ignoring=ignoring,
-                       ts=game.templates)
-    return None if bot.score_move(game, v, res, v.hazards) <= OFF_TABLE / 2 else pick
+    return Among(forward, unless_off_table=True)
 
 
 STUCK_MOVES = 2
