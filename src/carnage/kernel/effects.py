@@ -3,7 +3,9 @@
 An effect (a perk, sponsor rule, weapon or vehicle rule, variant) registers handlers for named
 events. ``run_event`` passes a value through the handlers in priority order: a handler returns
 ``None`` to leave the value unchanged, a new value to replace it, or ``CANCEL`` to stop the
-event. Modelled on Pokemon Showdown's ``runEvent`` (see shared/design/ARCHITECTURE.md).
+event. A handler about one vehicle is attached with ``about=v``: it is called only where the
+context's ``vehicle`` (or another ``key``) is ``v``, so rules write no filter of their own.
+Modelled on Pokemon Showdown's ``runEvent`` (see shared/design/ARCHITECTURE.md).
 """
 
 from __future__ import annotations
@@ -213,11 +215,7 @@ def run_flows(g: Any, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bo
     return False
 
 
-def for_subject(obj: object, fn: FlowFactory, key: str = "vehicle") -> Pick:
-    """A ``Pick`` running ``fn`` when the hook's ``key`` (its vehicle) is ``obj``."""
-    return lambda ctx: fn if ctx.get(key) is obj else None
-
-
 def always(fn: FlowFactory) -> Pick:
-    """A ``Pick`` running ``fn`` at every occurrence of the hook."""
+    """A ``Pick`` running ``fn`` at every occurrence of the hook (narrowed to one vehicle's
+    with ``add_flow(..., about=v)``)."""
     return lambda ctx: fn

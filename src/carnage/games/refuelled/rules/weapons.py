@@ -880,15 +880,15 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
         return ["smash"] if mine(ctx) else ["evade"]
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        return value + WRECKING_BALL_DICE if mine(ctx) else None
+        return value + WRECKING_BALL_DICE if ctx.get("cause") == WRECKING_BALL else None
 
     def hazards(value: int, ctx: dict[str, Any]) -> int | None:
-        return 0 if mine(ctx) else None
+        return 0 if ctx.get("cause") == WRECKING_BALL else None
 
     _options(game, v, source, make)
     game.effects.on("collision_reactions", source, reactions, priority=-10)
-    game.effects.on("smash_dice", source, dice)
-    game.effects.on("collision_hazards", source, hazards, priority=-10)
+    game.effects.on("smash_dice", source, dice, about=v)
+    game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
 
 
 def _swing_targets(g: Game, v: VehicleState) -> list[str]:
