@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 
@@ -11,8 +13,15 @@ from carnage.games.refuelled.engine.state import Status
 from carnage.geometry.shapes import Pose
 from carnage.kernel.codec import CodecError, decode, encode
 from carnage.kernel.dice import ScriptedDice, SeededDice, dice_from_json, dice_to_json
-from carnage.kernel.effects import EffectRegistry
-from carnage.kernel.hooks import HookRegistry, UnknownHook, hooks
+from carnage.kernel.effects import EffectRegistry, always
+from carnage.kernel.hooks import (
+    HookContextError,
+    HookRegistry,
+    UnknownHook,
+    check_contexts,
+    contexts_checked,
+    hooks,
+)
 
 
 def test_codec_round_trips_dataclasses_enums_sets_tuples_and_int_keys() -> None:
@@ -73,3 +82,91 @@ def test_dice_save_where_they_stand() -> None:
                 {"kind": "scripted", "results": [1], "at": 5}, []):
         with pytest.raises(ValueError, match="dice"):
             dice_from_json(bad)
+
+
+def _checked(*rows: tuple[str, Any, str, str]) -> EffectRegistry:
+    fx = EffectRegistry(hooks=HookRegistry(hooks(*rows)))
+    fx.checking = True
+    return fx
+
+
+def test_a_hook_run_with_a_field_it_does_not_declare_names_the_hook_and_the_field() -> None:
+    fx = _checked(("evade_dice", "value", "vehicle", "evade dice"),
+                  ("attack_roll", "flow", "attacker target", "dice rolled"))
+    assert fx.run_event("evade_dice", 2, {"game": None, "vehicle": "car"}) == 2
+    with pytest.raises(HookContextError,
+                       match=r"hook 'evade_dice' was run with the field 'gear', which it does "
+                             r"not declare \(declared: vehicle"):
+        fx.run_event("evade_dice", 2, {"game": None, "vehicle": "car", "gear": 3})
+    with pytest.raises(HookContextError, match=r"hook 'attack_roll' .* field 'weapon'"):
+        fx.due("attack_roll", {"game": None, "attacker": 1, "target": 2, "weapon": "x"})
+
+
+def test_a_hook_run_without_a_required_field_names_the_hook_and_the_field() -> None:
+    fx = _checked(("min_gear", "value", "forced? vehicle", "the lowest gear"),
+                  ("stat:*", "value", "vehicle", "derived values"))
+    # An optional field may be left out or passed.
+    assert fx.run_event("min_gear", 1, {"game": None, "vehicle": "car"}) == 1
+    assert fx.run_event("min_gear", 1, {"game": None, "vehicle": "car", "forced": True}) == 1
+    with pytest.raises(HookContextError,
+                       match="hook 'min_gear' was run without its required field 'vehicle'"):
+        fx.run_event("min_gear", 1, {"game": None, "forced": True})
+    with pytest.raises(HookContextError, match=r"hook 'min_gear' .* required field 'game'"):
+        fx.run_event("min_gear", 1, {"vehicle": "car"})
+    # A family of hooks is checked under the name it was run with.
+    with pytest.raises(HookContextError, match=r"hook 'stat:crew' .* required field 'vehicle'"):
+        fx.run_event("stat:crew", 2, {"game": None})
+
+
+def test_context_checking_is_off_unless_switched_on() -> None:
+    try:
+        check_contexts(False)
+        fx = EffectRegistry(hooks=HookRegistry(hooks(("gate", "notice", "vehicle", ""))))
+        assert not fx.checking
+        fx.run_event("gate", None, {"game": None, "anything": 1})  # not checked: no error
+    finally:
+        check_contexts(True)
+    assert EffectRegistry().checking  # the test suite checks every game it plays
+
+
+def test_the_test_suite_plays_with_checked_contexts() -> None:
+    g = carnage.new_game(seed=3)
+    assert g.effects.checking and contexts_checked()
+
+
+def test_a_handler_about_a_vehicle_runs_only_for_that_vehicle() -> None:
+    fx = EffectRegistry()
+    mine, other = object(), object()
+    seen: list[object] = []
+
+    def plus_one(value: int, ctx: dict[str, Any]) -> int:
+        seen.append(ctx.get("vehicle"))
+        return value + 1
+
+    fx.on("evade_dice", "perk:x:a", plus_one, about=mine)
+    assert fx.run_event("evade_dice", 2, {"vehicle": mine}) == 3
+    assert fx.run_event("evade_dice", 2, {"vehicle": other}) == 2
+    assert fx.run_event("evade_dice", 2, {}) == 2
+    assert seen == [mine]  # not even called for the other vehicle
+    # ``about=None``: the contexts without a vehicle (as ``ctx.get("vehicle") is None``).
+    fx.on("cover", "scenario:y", lambda v, c: v + 10, about=None)
+    assert fx.run_event("cover", 0, {"vehicle": None}) == 10
+    assert fx.run_event("cover", 0, {}) == 10
+    assert fx.run_event("cover", 0, {"vehicle": mine}) == 0
+    # Another field of the context: ``key``.
+    fx.on("to_hit", "perk:z:a", lambda v, c: v - 1, about=mine, key="attacker")
+    assert fx.run_event("to_hit", 1, {"attacker": mine, "vehicle": other}) == 0
+    assert fx.run_event("to_hit", 1, {"attacker": other, "vehicle": mine}) == 1
+
+
+def test_a_flow_about_a_vehicle_is_due_only_for_that_vehicle() -> None:
+    fx = EffectRegistry()
+    mine, other = object(), object()
+
+    def flow(g: Any, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
+        return False
+        yield
+
+    fx.add_flow("movement_start", "vehicle_rule:jet:a", always(flow), about=mine)
+    assert [f for _, _, f in fx.due("movement_start", {"vehicle": mine})] == [flow]
+    assert fx.due("movement_start", {"vehicle": other}) == []

@@ -3,7 +3,9 @@
 An effect (a perk, sponsor rule, weapon or vehicle rule, variant) registers handlers for named
 events. ``run_event`` passes a value through the handlers in priority order: a handler returns
 ``None`` to leave the value unchanged, a new value to replace it, or ``CANCEL`` to stop the
-event. Modelled on Pokemon Showdown's ``runEvent`` (see shared/design/ARCHITECTURE.md).
+event. A handler about one vehicle is attached with ``about=v``: it is called only where the
+context's ``vehicle`` (or another ``key``) is ``v``, so rules write no filter of their own.
+Modelled on Pokemon Showdown's ``runEvent`` (see shared/design/ARCHITECTURE.md).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.hooks import HookRegistry, contexts_checked
 
 
 class _Cancel:
@@ -30,6 +32,22 @@ class _Cancel:
 CANCEL: Final = _Cancel()
 """Returned by a handler (and by ``run_event``) when the event is cancelled."""
 
+
+class _Anyone:
+    _instance: ClassVar[_Anyone | None] = None
+
+    def __new__(cls) -> _Anyone:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ANYONE"
+
+
+ANYONE: Final = _Anyone()
+"""The default ``about`` of a handler: it runs whatever the context's vehicle."""
+
 HandlerFn = Callable[[Any, dict[str, Any]], Any]
 FlowFactory = Callable[[Any, dict[str, Any]], Generator[Any, Any, Any]]
 """A rule's flow at a flow hook: ``fn(game, ctx)`` yields decisions like any step; returning
@@ -45,6 +63,13 @@ class Handler:
     priority: int = 0
     """Higher runs first; equal priorities run in registration order."""
     order: int = 0
+    about: object = ANYONE
+    """Unless ``ANYONE``, the handler runs only when the context's ``key`` field is this object
+    (the vehicle a perk or vehicle rule belongs to; a missing field counts as None): at other
+    occurrences it is not called, as if it had returned None."""
+    key: str = "vehicle"
+    scoped: bool = False
+    """``about`` is not ``ANYONE`` (kept as a flag: the check costs one test when unset)."""
 
 
 Pick = Callable[[dict[str, Any]], "FlowFactory | None"]
@@ -62,6 +87,8 @@ class EffectRegistry:
     guard: Callable[[], bool] | None = None
     """Says whether handlers may be attached now (the game: only in installers and temporary
     scopes, so that every handler can be rebuilt on a copy of the game)."""
+    checking: bool = field(default_factory=contexts_checked)
+    """Check each run's context against the hook's declaration (``hooks.check_contexts``)."""
 
     def check(self, event: str) -> None:
         """``UnknownHook`` unless ``event`` is a declared hook."""
@@ -69,14 +96,17 @@ class EffectRegistry:
             self.hooks.spec(event)
             self._known.add(event)
 
-    def on(self, event: str, effect: str, fn: HandlerFn, priority: int = 0) -> Handler:
+    def on(self, event: str, effect: str, fn: HandlerFn, priority: int = 0, *,
+           about: object = ANYONE, key: str = "vehicle") -> Handler:
+        """Attach ``fn`` to ``event`` for ``effect``. ``about``: only where the context's
+        ``key`` field (its vehicle) is that object; elsewhere the handler is not called."""
         self.check(event)
         if self.guard is not None and not self.guard():
             raise RuntimeError(
                 f"{effect} attached a handler to {event!r} outside an installer: a copy of the "
                 "game could not rebuild it (install it through Game.install, or attach it in "
                 "a Game.temporary scope)")
-        h = Handler(event, effect, fn, priority, self._count)
+        h = Handler(event, effect, fn, priority, self._count, about, key, about is not ANYONE)
         self._count += 1
         hs = self._handlers.setdefault(event, [])
         hs.append(h)
@@ -93,10 +123,11 @@ class EffectRegistry:
         return n
 
     def add_flow(self, event: str, effect: str, pick: Pick, priority: int = 0, *,
-                 once: bool = False) -> None:
+                 once: bool = False, about: object = ANYONE, key: str = "vehicle") -> None:
         """Attach to the flow hook ``event`` the flow ``pick(ctx)`` returns (None: nothing this
         time). ``once``: not if ``effect`` already has a handler there (a rule reaching the game
-        through several vehicles attaches once). The one way rules attach a step to a hook."""
+        through several vehicles attaches once). ``about``: only where the context's ``key``
+        field is that object (see ``on``). The one way rules attach a step to a hook."""
         if once and self.has(event, effect):
             return
 
@@ -104,7 +135,7 @@ class EffectRegistry:
             fn = pick(ctx)
             return None if fn is None else [*flows, fn]
 
-        self.on(event, effect, handler, priority)
+        self.on(event, effect, handler, priority, about=about, key=key)
 
     def has(self, event: str, effect: str) -> bool:
         """Has ``effect`` a handler on ``event``?"""
@@ -124,7 +155,11 @@ class EffectRegistry:
         context = {} if ctx is None else ctx
         if self.hooks is not None and event not in self._known:
             self.check(event)
+        if self.checking and self.hooks is not None:
+            self.hooks.spec(event).check(event, context)
         for h in self._handlers.get(event, ()):
+            if h.scoped and context.get(h.key) is not h.about:
+                continue
             out = h.fn(value, context)
             if out is CANCEL:
                 return CANCEL
@@ -137,9 +172,13 @@ class EffectRegistry:
         and priority of its handler, in running order; none if one cancels."""
         if self.hooks is not None and event not in self._known:
             self.check(event)
+        if self.checking and self.hooks is not None:
+            self.hooks.spec(event).check(event, ctx)
         flows: list[Any] = []
         out: list[tuple[str, int, FlowFactory]] = []
         for h in self._handlers.get(event, ()):
+            if h.scoped and ctx.get(h.key) is not h.about:
+                continue
             got = h.fn(flows, ctx)
             if got is CANCEL:
                 return []
@@ -176,11 +215,7 @@ def run_flows(g: Any, event: str, ctx: dict[str, Any]) -> Generator[Any, Any, bo
     return False
 
 
-def for_subject(obj: object, fn: FlowFactory, key: str = "vehicle") -> Pick:
-    """A ``Pick`` running ``fn`` when the hook's ``key`` (its vehicle) is ``obj``."""
-    return lambda ctx: fn if ctx.get(key) is obj else None
-
-
 def always(fn: FlowFactory) -> Pick:
-    """A ``Pick`` running ``fn`` at every occurrence of the hook."""
+    """A ``Pick`` running ``fn`` at every occurrence of the hook (narrowed to one vehicle's
+    with ``add_flow(..., about=v)``)."""
     return lambda ctx: fn

@@ -8,11 +8,18 @@ closest declared names, so a misspelt hook fails where it is installed, not sile
 
 Families of hooks sharing a prefix (``stat:handling``, ``logged:roll``) are declared once as a
 pattern ending in ``*`` (``stat:*``).
+
+A context field declared with a trailing ``?`` (``forced?``) is optional: the flow passes it only
+at some occurrences. When context checking is on (``check_contexts``; the test suite switches it
+on, and so does the environment variable ``CARNAGE_CHECK_HOOKS=1``), every ``run_event`` and
+``run_flows`` checks its context against the declaration: ``HookContextError`` names the hook
+and the field passed but not declared, or declared but missing. Off, the flow pays nothing.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -24,6 +31,24 @@ class UnknownHook(ValueError):
     """A handler names a hook its ruleset does not declare."""
 
 
+class HookContextError(ValueError):
+    """A hook was run with a context its declaration does not allow."""
+
+
+_checking = os.environ.get("CARNAGE_CHECK_HOOKS", "") not in ("", "0")
+
+
+def check_contexts(on: bool = True) -> None:
+    """Check the context of every hook run from now on (registries made after this call)."""
+    global _checking
+    _checking = on
+
+
+def contexts_checked() -> bool:
+    """Whether registries made now check hook contexts (``check_contexts``)."""
+    return _checking
+
+
 @dataclass(frozen=True)
 class HookSpec:
     name: str
@@ -32,10 +57,28 @@ class HookSpec:
     context: tuple[str, ...]
     """The context fields handlers receive (``game`` is always there)."""
     doc: str = ""
+    optional: frozenset[str] = frozenset()
+    """The fields of ``context`` the flow passes only at some occurrences."""
 
     @property
     def pattern(self) -> bool:
         return self.name.endswith("*")
+
+    def check(self, event: str, ctx: dict[str, object]) -> None:
+        """``HookContextError`` unless ``ctx`` (of a run of ``event``) has ``game``, every
+        required field, and no field the hook does not declare."""
+        for key in ctx:
+            if key != "game" and key not in self.context:
+                raise HookContextError(
+                    f"hook {event!r} was run with the field {key!r}, which it does not declare "
+                    f"(declared: {', '.join(self.context) or 'none'}; add it to the hook's "
+                    "declaration, or stop passing it)")
+        for key in ("game", *self.context):
+            if key not in ctx and key not in self.optional:
+                raise HookContextError(
+                    f"hook {event!r} was run without its required field {key!r} (mark it "
+                    f"optional in the declaration with {key + '?'!r} if the flow passes it "
+                    "only sometimes)")
 
 
 @dataclass(frozen=True)
@@ -90,5 +133,11 @@ class HookRegistry:
 
 
 def hooks(*rows: tuple[str, HookKind, str, str]) -> tuple[HookSpec, ...]:
-    """Hook specs from compact rows: (name, kind, "field field ...", doc)."""
-    return tuple(HookSpec(n, k, tuple(c.split()), d) for n, k, c, d in rows)
+    """Hook specs from compact rows: (name, kind, "field field? ...", doc); a field ending in
+    ``?`` is optional."""
+    out = []
+    for n, k, c, d in rows:
+        names = c.split()
+        out.append(HookSpec(n, k, tuple(f.rstrip("?") for f in names), d,
+                            frozenset(f[:-1] for f in names if f.endswith("?"))))
+    return tuple(out)

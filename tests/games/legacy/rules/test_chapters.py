@@ -185,6 +185,7 @@ def test_dinosaurs_go_up_and_over_and_ignore_distraction() -> None:
 
 def test_a_dinosaur_counts_as_gear_three_in_a_collision_outside_its_activation() -> None:
     from carnage.games.refuelled.engine.collision import smash_dice, weight_class
+    from carnage.games.refuelled.engine.hooks import PARTY
 
     g = dino_game(ch.DINOSAURS)
     st = g.state
@@ -197,7 +198,9 @@ def test_a_dinosaur_counts_as_gear_three_in_a_collision_outside_its_activation()
         for me, other, mine, theirs in ((beast, car, beast_gear, 2), (car, beast, 2, beast_gear)):
             base = smash_dice("head_on", me.gear, other.gear, weight_class(g, me),
                               weight_class(g, other))
-            ctx = {"game": g, "vehicle": me, "other": other, "orientation": "head_on"}
+            # A party's context as the collision passes it (every field; most unset here).
+            ctx = {**dict.fromkeys(PARTY.split()), "game": g, "vehicle": me, "other": other,
+                   "orientation": "head_on"}
             got = g.effects.run_event("smash_dice", base, ctx)
             want = smash_dice("head_on", mine, theirs, wb if me is beast else wc,
                               wc if me is beast else wb)

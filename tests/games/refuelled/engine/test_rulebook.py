@@ -92,7 +92,7 @@ def test_rules_of_different_families_at_one_moment_are_ordered_by_the_active_pla
     # p.14: effects that happen at the same moment resolve in the order the active player
     # chooses, whichever family they come from (here a vehicle rule and an upgrade).
     from carnage.games.refuelled.engine.game import Flow
-    from carnage.kernel.effects import for_subject, run_flows
+    from carnage.kernel.effects import always, run_flows
 
     table_ = RuleTable()
 
@@ -104,11 +104,11 @@ def test_rules_of_different_families_at_one_moment_are_ordered_by_the_active_pla
 
     @table_.rule("vehicle_rule", "shout")
     def shout(game: Game, v: VehicleState | None, source: str) -> None:
-        game.effects.add_flow("movement_end", source, for_subject(v, says("shout")))
+        game.effects.add_flow("movement_end", source, always(says("shout")), about=v)
 
     @table_.rule("upgrade", "horn")
     def horn(game: Game, v: VehicleState | None, source: str) -> None:
-        game.effects.add_flow("movement_end", source, for_subject(v, says("horn")))
+        game.effects.add_flow("movement_end", source, always(says("horn")), about=v)
 
     ruleset = refuelled_ruleset(rules=table_)
 

@@ -361,7 +361,8 @@ def test_an_aircraft_ignores_surfaces_and_dropped_templates() -> None:
     g = run_step(st, move("gyro"))
     play(g, "medium_straight", 0, "done")
     assert gyro.hazards == 0
-    assert g.effects.run_event("ignores_dropped", False, {"game": g, "vehicle": gyro}) is True
+    assert g.effects.run_event("ignores_dropped", False,
+                               {"game": g, "vehicle": gyro, "template": None}) is True
 
 
 # -- Airwolf (p.70) ----------------------------------------------------------------------------

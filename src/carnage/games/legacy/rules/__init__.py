@@ -97,10 +97,10 @@ def install_heavier(g: Game, vehicle: VehicleState | None, source: str) -> None:
     assert vehicle is not None
     steps = vehicle.special_rules.count("legacy_heavier")
 
-    def heavier(w: int, ctx: dict[str, Any]) -> int | None:
-        return min(WEIGHT_CAP, w + steps) if ctx.get("vehicle") is vehicle else None
+    def heavier(w: int, ctx: dict[str, Any]) -> int:
+        return min(WEIGHT_CAP, w + steps)
 
-    g.effects.on("weight_class", source, heavier)
+    g.effects.on("weight_class", source, heavier, about=vehicle)
 
 
 @RULES.rule("vehicle_rule", "legacy_hazard_tolerance")
@@ -108,10 +108,10 @@ def install_tolerance(g: Game, vehicle: VehicleState | None, source: str) -> Non
     assert vehicle is not None
     extra = vehicle.special_rules.count("legacy_hazard_tolerance")
 
-    def threshold(n: int, ctx: dict[str, Any]) -> int | None:
-        return n + extra if ctx.get("vehicle") is vehicle else None
+    def threshold(n: int, ctx: dict[str, Any]) -> int:
+        return n + extra
 
-    g.effects.on("wipeout_threshold", source, threshold)
+    g.effects.on("wipeout_threshold", source, threshold, about=vehicle)
 
 
 @RULES.rule("upgrade", "nano_cloaking_device")
@@ -127,7 +127,7 @@ def nano_cloak_effects(g: Game, v: VehicleState, source: str,
     from carnage.games.refuelled.engine.game import ask
 
     def targetable(ok: bool, ctx: dict[str, Any]) -> bool | None:
-        return False if ctx.get("target") is v and v.conditions.get(CLOAKED) else None
+        return False if v.conditions.get(CLOAKED) else None
 
     def uncloak(_value: Any, ctx: dict[str, Any]) -> None:
         if v.conditions.pop(CLOAKED, None):
@@ -163,7 +163,7 @@ def nano_cloak_effects(g: Game, v: VehicleState, source: str,
                attacker=attacker.id, weapon=shot.key, hull=v.hull,
                hull_points=v.hull_points)
 
-    g.effects.on("targetable", source, targetable)
+    g.effects.on("targetable", source, targetable, about=v, key="target")
     g.effects.on("activation_end", source, uncloak)
     g.effects.add_flow(
         "attack_declared", source,

@@ -42,6 +42,7 @@ from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.scenarios.common.motion import touches_along, watch_motion
 from carnage.games.refuelled.scenarios.common.tokens import add_token, disc, tokens
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.kernel.effect_ids import EffectId
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -370,7 +371,8 @@ def _creatures_up_and_over(game: Game) -> None:
     for v in game.state.vehicles.values():
         if is_creature(v) and "up_and_over" not in v.special_rules:
             v.special_rules.append("up_and_over")
-            game.install_rule("vehicle_rule", "up_and_over", v, f"legacy:dinosaur:{v.id}")
+            game.install_rule("vehicle_rule", "up_and_over", v,
+                              EffectId("legacy", "dinosaur", v.id))
             game.emit("legacy_rule", source=SOURCE, page=None, rule="GL-074",
                       what="the creature has Up and Over", vehicle=v.id)
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from carnage.games.refuelled.engine.state import GameState
 from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.dice import DiceSource
+from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.events import EventLog, JsonValue
 from carnage.kernel.game import Flow, GameOver, Installer, KernelGame, Outcome
 from carnage.kernel.rules import RULE_KEY, RuleTable
@@ -98,7 +99,8 @@ class Game(KernelGame):
 
         self.install(SCENARIO_KEY, _install_scenario)
         # A ruleset overlay's game-wide rules (the Kart variant): the ("ruleset", name) entry.
-        self.install_rule("ruleset", self.ruleset.name, None, f"ruleset:{self.ruleset.name}")
+        self.install_rule("ruleset", self.ruleset.name, None,
+                          EffectId("ruleset", self.ruleset.name))
         install_rules(self)
 
     def installer(self, key: str) -> Installer:
@@ -162,14 +164,15 @@ class Game(KernelGame):
 
     # -- helpers for rules code ------------------------------------------------------------------
     def install_rule(self, family: str, rule_id: str, vehicle: VehicleState | None,
-                     source: str | None = None) -> bool:
+                     source: EffectId | str | None = None) -> bool:
         """Install ``rule_id`` of ``family`` for ``vehicle`` (None: for a team) through the
-        effect journal; False if the ruleset has no installer for it."""
+        effect journal, as the effect ``source`` (default ``family:rule_id:vehicle``); False
+        if the ruleset has no installer for it. The journal keeps the id's text."""
         if self.rules.get(family, rule_id) is None:
             return False
         vid = None if vehicle is None else vehicle.id
-        self.install(RULE_KEY, _run_rule, family, rule_id, vid,
-                     source or f"{family}:{rule_id}:{vid}")
+        eid = source if source is not None else EffectId(family, rule_id, vid)
+        self.install(RULE_KEY, _run_rule, family, rule_id, vid, str(eid))
         return True
 
     def stat(self, v: VehicleState, name: str) -> int:
@@ -217,17 +220,18 @@ class Game(KernelGame):
 def effect_label(game: Game, effect: str) -> str:
     """An effect id in plain words: the rule's catalogue name where it has one, and whose it
     is (``perk:slick:p1-car`` -> "Slick (Red Car)")."""
-    parts = effect.split(":")
-    family, rid = [*parts, "", ""][:2]
+    eid = EffectId.read(effect)
+    if eid is None:  # a dispatcher's own name (``perks@flip``)
+        return effect.replace("_", " ")
     sections = {"perk": "perks", "upgrade": "upgrades", "weapon": "weapons",
                 "sponsor": "sponsors"}
-    name = rid.replace("_", " ").capitalize() if rid else effect.replace("_", " ")
-    section = getattr(game.catalog, sections.get(family, ""), None)
-    if family == "sponsor" and len(parts) > 3:
-        name = parts[3].replace("_", " ").capitalize()
-    elif section is not None and rid in section.records:
-        name = section.records[rid].name
-    owner = game.state.vehicles.get(parts[2]) if len(parts) > 2 else None
+    name = eid.name.replace("_", " ").capitalize()
+    section = getattr(game.catalog, sections.get(eid.kind, ""), None)
+    if eid.kind == "sponsor" and eid.detail is not None:  # one of a sponsor's perks
+        name = eid.detail.replace("_", " ").capitalize()
+    elif section is not None and eid.name in section.records:
+        name = section.records[eid.name].name
+    owner = None if eid.subject is None else game.state.vehicles.get(eid.subject)
     return f"{name} ({owner.name})" if owner is not None else name
 
 

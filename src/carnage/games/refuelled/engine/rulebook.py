@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from carnage.kernel.effect_ids import EffectId
+
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.engine.state import VehicleState
@@ -44,10 +46,10 @@ def install_rules(game: Game) -> None:
     """Install the effects of every special rule the game's vehicles and sponsors carry."""
     for v in list(game.state.vehicles.values()):
         for family, rid in rule_ids(game, v):
-            game.install_rule(family, rid, v, f"{family}:{rid}:{v.id}")
+            game.install_rule(family, rid, v, EffectId(family, rid, v.id))
     for player, sponsor in enumerate(game.state.sponsors):
         if sponsor:
-            game.install_rule("sponsor", sponsor, None, f"sponsor:{sponsor}:{player}")
+            game.install_rule("sponsor", sponsor, None, EffectId("sponsor", sponsor, str(player)))
 
 
 def unplayed_rules(game: Game) -> list[str]:

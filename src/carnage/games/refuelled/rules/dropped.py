@@ -59,6 +59,7 @@ from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration, unit
 from carnage.geometry.table import Table
 from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -623,7 +624,7 @@ _EXTRA = {"glue_dropper": install_glue, "rc_car_bombs": install_rc_cars,
 
 def _install_weapon(g: Game, v: VehicleState | None, source: str) -> None:
     install_drops(g)
-    weapon = source.split(":")[1]
+    weapon = EffectId.parse(source).name
     if weapon in _EXTRA:
         _EXTRA[weapon](g)
 

@@ -43,6 +43,7 @@ from carnage.geometry.shapes import Point, distance
 from carnage.geometry.surfaces import move_pieces
 from carnage.geometry.templateset import TemplateSet
 from carnage.kernel.dice import SkidFace
+from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.effects import FlowFactory
 from carnage.kernel.rules import RuleTable
 
@@ -61,7 +62,10 @@ Pick = Callable[[dict[str, Any]], FlowFactory | None]
 # -- shared helpers -------------------------------------------------------------------------------
 def _player(source: str) -> int:
     """The seat a sponsor installer was called for (``sponsor:<id>:<seat>``)."""
-    return int(source.rsplit(":", 1)[1])
+    seat = EffectId.parse(source).subject
+    if seat is None or not seat.isdigit():
+        raise ValueError(f"{source}: a sponsor's effect id ends with its seat")
+    return int(seat)
 
 
 def on_team(v: VehicleState | None, player: int) -> bool:
@@ -1355,12 +1359,13 @@ TEAM_BUILDING = frozenset({
 def play_sponsored_perks(game: Game, vehicle: VehicleState | None, source: str) -> None:
     """A sponsor's installer: for the player ``source`` names, every sponsored perk the game's
     catalogue lists for the sponsor, in book order (source ``sponsor:<id>:<seat>``)."""
-    sponsor = game.catalog.sponsors.get(source.split(":")[1])
+    eid = EffectId.parse(source)
+    sponsor = game.catalog.sponsors.get(eid.name)
     player = _player(source)
     for perk in sponsor.sponsored_perks:
         fn = SPONSORED.get(perk)
         if fn is not None:
-            fn(game, player, f"{source}:{perk}")
+            fn(game, player, str(eid.part(perk)))
 
 
 def sponsor_rules(catalog: Any) -> RuleTable:

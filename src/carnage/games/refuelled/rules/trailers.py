@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import VehicleState
 from carnage.geometry.shapes import Point, distance
-from carnage.kernel.effects import for_subject
+from carnage.kernel.effects import always
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -38,10 +38,6 @@ MOLOTOVS = "molotov_cocktails"
 SOURMASH_AT = 5
 """Hazards at which the Sourmash Jet Booster fires (p.103)."""
 DONE = "done"
-
-
-def _mine(v: VehicleState, ctx: dict[str, Any]) -> bool:
-    return ctx.get("vehicle") is v
 
 
 
@@ -85,10 +81,7 @@ def peach_moonshine(game: Game, vehicle: VehicleState | None, source: str) -> No
     for m in molotovs:
         m.ammo = None  # no token to spend, none to run out of
 
-    def explodes(value: Any, ctx: dict[str, Any]) -> Any:
-        return True if _mine(v, ctx) else None
-
-    game.effects.on("explosion_check", source, explodes)
+    game.effects.on("explosion_check", source, lambda value, ctx: True, about=v)
 
 
 # -- Sourmash Jet Booster -----------------------------------------------------------------------
@@ -107,7 +100,7 @@ def sourmash_jet_booster(game: Game, vehicle: VehicleState | None, source: str) 
         g.emit("sourmash", source=source, page=PAGE, vehicle=v.id)
         yield from forced_move(g, v, "long_straight", source=source, page=PAGE)
 
-    game.effects.add_flow("movement_end", source, for_subject(v, boost))
+    game.effects.add_flow("movement_end", source, always(boost), about=v)
 
 
 # -- Siphon Pump --------------------------------------------------------------------------------
@@ -143,7 +136,7 @@ def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
             if other.hazards < before:
                 g.add_hazards(v, 1, source, PAGE)
 
-    game.effects.add_flow("attack_start", source, for_subject(v, siphon))
+    game.effects.add_flow("attack_start", source, always(siphon), about=v)
 
 
 # -- Old Fashioned Corn Liquor ------------------------------------------------------------------
@@ -183,7 +176,7 @@ def cattle_hammer(game: Game, vehicle: VehicleState | None, source: str) -> None
 
     def flip(value: Any, ctx: dict[str, Any]) -> Any:
         g: Game = ctx["game"]
-        if not _mine(v, ctx) or not wiping(g) or int(value) >= v.gear:
+        if not wiping(g) or int(value) >= v.gear:
             return None
         g.emit("cattle_hammer", source=source, page=PAGE, vehicle=v.id, gear=1,
                what="flip check")
@@ -214,7 +207,7 @@ def cattle_hammer(game: Game, vehicle: VehicleState | None, source: str) -> None
 
     def evade(value: Any, ctx: dict[str, Any]) -> Any:
         g: Game = ctx["game"]
-        if not _mine(v, ctx) or not wiping(g):
+        if not wiping(g):
             return None
         gear = chosen[0] if chosen else max(1, g.stat(v, "max_gear"))
         if gear == v.gear:
@@ -224,16 +217,15 @@ def cattle_hammer(game: Game, vehicle: VehicleState | None, source: str) -> None
         return int(value) - v.gear + gear
 
     def collision_over(value: Any, ctx: dict[str, Any]) -> Any:
-        if _mine(v, ctx):
-            chosen.clear()
+        chosen.clear()
         return None
 
     def activation_over(value: Any, ctx: dict[str, Any]) -> Any:
         chosen.clear()
         return None
 
-    game.effects.on("flip_check", source, flip, priority=-10)
+    game.effects.on("flip_check", source, flip, priority=-10, about=v)
     game.effects.on("collision_start", source, on_collision)
-    game.effects.on("evade_dice", source, evade, priority=-10)
-    game.effects.on("collision_hazards", source, collision_over, priority=-30)
+    game.effects.on("evade_dice", source, evade, priority=-10, about=v)
+    game.effects.on("collision_hazards", source, collision_over, priority=-30, about=v)
     game.effects.on("activation_end", source, activation_over)

@@ -34,7 +34,7 @@ from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import SurfaceKind
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.dice import SkidFace, skid_face
-from carnage.kernel.effects import for_subject
+from carnage.kernel.effects import always
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -78,10 +78,6 @@ def facing_of(m: UpgradeMount) -> str:
     return m.facing or "front"
 
 
-def _mine(v: VehicleState, ctx: dict[str, Any]) -> bool:
-    return ctx.get("vehicle") is v
-
-
 
 
 def _built_in_stats(game: Game, vehicle: VehicleState | None, source: str) -> None:
@@ -103,10 +99,7 @@ def tank_tracks(game: Game, vehicle: VehicleState | None, source: str) -> None:
     assert vehicle is not None
     v = vehicle
 
-    def no_surface_hazards(value: Any, ctx: dict[str, Any]) -> Any:
-        return 0 if _mine(v, ctx) else None
-
-    game.effects.on("surface_hazards", source, no_surface_hazards)
+    game.effects.on("surface_hazards", source, lambda value, ctx: 0, about=v)
 
 
 # -- Experimental Nuclear Engine (p.83) ---------------------------------------------------------
@@ -120,23 +113,18 @@ def nuclear_engine(game: Game, vehicle: VehicleState | None, source: str) -> Non
     melting: list[bool] = game.memory(source, "melting", [])
 
     def long_straight(value: Any, ctx: dict[str, Any]) -> Any:
-        if _mine(v, ctx) and ctx.get("template") == "long_straight":
-            return TemplateUse.PERMITTED
-        return None
+        return TemplateUse.PERMITTED if ctx.get("template") == "long_straight" else None
 
     def meltdown(g: Game, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
         return _meltdown(g, v, source, melting)
 
     def always_explodes(value: Any, ctx: dict[str, Any]) -> Any:
-        return True if _mine(v, ctx) and melting else None
+        return True if melting else None
 
-    def heavyweight(value: Any, ctx: dict[str, Any]) -> Any:
-        return Weight.HEAVYWEIGHT if _mine(v, ctx) else None
-
-    game.effects.on("template_use", source, long_straight)
-    game.effects.add_flow("flip", source, for_subject(v, meltdown), 30)
-    game.effects.on("explosion_check", source, always_explodes)
-    game.effects.on("explosion_weight", source, heavyweight)
+    game.effects.on("template_use", source, long_straight, about=v)
+    game.effects.add_flow("flip", source, always(meltdown), 30, about=v)
+    game.effects.on("explosion_check", source, always_explodes, about=v)
+    game.effects.on("explosion_weight", source, lambda value, ctx: Weight.HEAVYWEIGHT, about=v)
 
 
 def _meltdown(g: Game, v: VehicleState, source: str, melting: list[bool]
@@ -214,7 +202,7 @@ def teleporter(game: Game, vehicle: VehicleState | None, source: str) -> None:
     def flow(g: Game, ctx: dict[str, Any]) -> Flow:
         return _teleport(g, v, source)
 
-    game.effects.add_flow("activation_start", source, for_subject(v, flow), 10)
+    game.effects.add_flow("activation_start", source, always(flow), 10, about=v)
 
 
 def _teleport(g: Game, v: VehicleState, source: str) -> Flow:
@@ -295,13 +283,13 @@ def install_nitro(game: Game, v: VehicleState, source: str, *, unlimited: bool =
         yield from ()
 
     def no_reverse(value: Any, ctx: dict[str, Any]) -> Any:
-        return False if _mine(v, ctx) and boosting else None
+        return False if boosting else None
 
-    game.effects.add_flow("movement_start", source, for_subject(v, boost))
-    game.effects.add_flow("movement_end", source, for_subject(v, after), 10)
-    game.effects.on("may_reverse", source, no_reverse)
+    game.effects.add_flow("movement_start", source, always(boost), about=v)
+    game.effects.add_flow("movement_end", source, always(after), 10, about=v)
+    game.effects.on("may_reverse", source, no_reverse, about=v)
     if mounts:
-        game.effects.on("ammo_tokens", source, _count_ammo_for(v, mounts))
+        game.effects.on("ammo_tokens", source, _count_ammo_for(mounts), about=v)
 
 
 def _boost(g: Game, v: VehicleState, source: str) -> Flow:
@@ -320,12 +308,11 @@ def top_up_hazards(g: Game, v: VehicleState, source: str) -> None:
         g.add_hazards(v, target - v.hazards, source, 84)
 
 
-def _count_ammo_for(v: VehicleState, mounts: list[UpgradeMount]) -> Any:
-    """An ``ammo_tokens`` handler adding the unspent tokens of ``v``'s ``mounts``."""
+def _count_ammo_for(mounts: list[UpgradeMount]) -> Any:
+    """An ``ammo_tokens`` handler adding the unspent tokens of ``mounts`` (attach it about
+    their vehicle)."""
 
     def handler(value: Any, ctx: dict[str, Any]) -> Any:
-        if not _mine(v, ctx):
-            return None
         return int(value) + sum(m.ammo or 0 for m in mounts)
 
     return handler
@@ -349,7 +336,7 @@ def ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     facings = {facing_of(m) for m in upgrade_mounts(game, v, "ram")}
 
     def on_facing(ctx: dict[str, Any]) -> bool:
-        return _mine(v, ctx) and ctx.get("edge") in facings and not _wrecking_ball(ctx)
+        return ctx.get("edge") in facings and not _wrecking_ball(ctx)
 
     def dice(value: Any, ctx: dict[str, Any]) -> Any:
         return int(value) + RAM_DICE if on_facing(ctx) else None
@@ -357,8 +344,8 @@ def ram(game: Game, vehicle: VehicleState | None, source: str) -> None:
     def hazards(value: Any, ctx: dict[str, Any]) -> Any:
         return 0 if on_facing(ctx) else None
 
-    game.effects.on("smash_dice", source, dice)
-    game.effects.on("collision_hazards", source, hazards, priority=-10)
+    game.effects.on("smash_dice", source, dice, about=v)
+    game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
 
 
 @RULES.rule("upgrade", "exploding_ram")
@@ -372,7 +359,7 @@ def exploding_ram(game: Game, vehicle: VehicleState | None, source: str) -> None
     firing: list[UpgradeMount] = game.memory(source, "firing", [])
 
     def armed(ctx: dict[str, Any]) -> UpgradeMount | None:
-        if not _mine(v, ctx) or _wrecking_ball(ctx):
+        if _wrecking_ball(ctx):
             return None
         for m in mounts:
             if (m.ammo is None or m.ammo > 0) and ctx.get("edge") == facing_of(m):
@@ -397,16 +384,16 @@ def exploding_ram(game: Game, vehicle: VehicleState | None, source: str) -> None
         return int(value) + EXPLODING_RAM_DICE
 
     def backfire(value: Any, ctx: dict[str, Any]) -> Any:
-        if not _mine(v, ctx) or not firing:
+        if not firing:
             return None
         firing.clear()
         return int(value) + sum(1 for d in ctx.get("dice", []) if d <= EXPLODING_RAM_BACKFIRE)
 
-    game.effects.on("tailgate_evade", source, tailgate)
-    game.effects.on("collision_reactions", source, reactions, priority=-10)
-    game.effects.on("smash_dice", source, dice)
-    game.effects.on("smash_backfire", source, backfire)
-    game.effects.on("ammo_tokens", source, _count_ammo_for(v, mounts))
+    game.effects.on("tailgate_evade", source, tailgate, about=v)
+    game.effects.on("collision_reactions", source, reactions, priority=-10, about=v)
+    game.effects.on("smash_dice", source, dice, about=v)
+    game.effects.on("smash_backfire", source, backfire, about=v)
+    game.effects.on("ammo_tokens", source, _count_ammo_for(mounts), about=v)
 
 
 # -- Improvised Sludge Thrower (p.84) ----------------------------------------------------------
@@ -448,10 +435,7 @@ def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> Non
         x, y = point_at_gap(body, world, gap)
         return Pose(x, y, (world + turn) % 360.0)
 
-    def take_over(value: Any, ctx: dict[str, Any]) -> Any:
-        return placer if _mine(v, ctx) else None
-
-    game.effects.on("drop_placer", source, take_over)
+    game.effects.on("drop_placer", source, lambda value, ctx: placer, about=v)
 
 
 def point_at_gap(body: Rect, bearing: float, gap: float) -> tuple[float, float]:
@@ -505,10 +489,10 @@ def roll_cage(game: Game, vehicle: VehicleState | None, source: str) -> None:
             g.emit("roll_cage", source=source, page=85, vehicle=v.id)
 
     def hits(value: Any, ctx: dict[str, Any]) -> Any:
-        if _mine(v, ctx) and shrugging:
+        if shrugging:
             shrugging.clear()
             return 0
         return None
 
-    game.effects.add_flow("flip", source, for_subject(v, choose), -10)
-    game.effects.on("flip_hits", source, hits, priority=-10)
+    game.effects.add_flow("flip", source, always(choose), -10, about=v)
+    game.effects.on("flip_hits", source, hits, priority=-10, about=v)

@@ -38,7 +38,7 @@ from carnage.games.refuelled.engine.terrain import parse_ramp_edge
 from carnage.geometry.movement import spin_body
 from carnage.geometry.shapes import Pose, norm_heading
 from carnage.kernel.decisions import Decision, Interval
-from carnage.kernel.effects import always, for_subject
+from carnage.kernel.effects import always
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -141,13 +141,13 @@ def roll_cage(g: Game, vehicle: VehicleState | None, source: str) -> None:
             game.emit("roll_cage", source="roll_cage", page=66, vehicle=v.id)
 
     def hits(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx.get("vehicle") is v and state["ignore"]:
+        if state["ignore"]:
             state["ignore"] = False
             return 0
         return None
 
-    g.effects.add_flow("flip", effect, for_subject(v, choose), 10)
-    g.effects.on("flip_hits", effect, hits)
+    g.effects.add_flow("flip", effect, always(choose), 10, about=v)
+    g.effects.on("flip_hits", effect, hits, about=v)
 
 
 # -- Slip Away (Performance Car p.66) ----------------------------------------------------------
@@ -228,15 +228,15 @@ def jet_engine(g: Game, vehicle: VehicleState | None, source: str) -> None:
         yield from ()
 
     def no_reverse(value: bool, ctx: dict[str, Any]) -> bool | None:
-        return False if ctx.get("vehicle") is v and state["boosted"] else None
+        return False if state["boosted"] else None
 
     def explodes(value: bool, ctx: dict[str, Any]) -> bool | None:
-        return True if ctx.get("vehicle") is v else None
+        return True
 
-    g.effects.add_flow("movement_start", source, for_subject(v, boost))
-    g.effects.add_flow("movement_end", source, for_subject(v, after), 10)
-    g.effects.on("may_reverse", source, no_reverse)
-    g.effects.on("explosion_check", source, explodes)
+    g.effects.add_flow("movement_start", source, always(boost), about=v)
+    g.effects.add_flow("movement_end", source, always(after), 10, about=v)
+    g.effects.on("may_reverse", source, no_reverse, about=v)
+    g.effects.on("explosion_check", source, explodes, about=v)
 
 
 # -- Full Throttle (Bikes p.69) ----------------------------------------------------------------
@@ -249,11 +249,9 @@ def full_throttle(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return
 
     def use(value: TemplateUse, ctx: dict[str, Any]) -> TemplateUse | None:
-        if ctx.get("vehicle") is v and ctx.get("template") == "long_straight":
-            return TemplateUse.PERMITTED
-        return None
+        return TemplateUse.PERMITTED if ctx.get("template") == "long_straight" else None
 
-    g.effects.on("template_use", effect, use)
+    g.effects.on("template_use", effect, use, about=v)
 
 
 # -- Pivot (Bikes p.69, Tank p.71) -------------------------------------------------------------
@@ -274,7 +272,7 @@ def pivot(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if float(angle) != 0.0:
             pivot_without_contact(game, v, float(angle), source="pivot", page=69)
 
-    g.effects.add_flow("activation_start", source, for_subject(v, turn), 20)
+    g.effects.add_flow("activation_start", source, always(turn), 20, about=v)
 
 
 # -- Infuriating Jingle (Ice Cream Truck p.70) -------------------------------------------------
@@ -309,11 +307,6 @@ def airborne(g: Game, vehicle: VehicleState | None, source: str) -> None:
             return [o for o in value if o.id in tall]
         return [o for o in value if o.id not in mine]
 
-    def no_ramps(value: list[Any], ctx: dict[str, Any]) -> list[Any] | None:
-        return [] if ctx.get("vehicle") is v else None
-
-    def no_surfaces(value: int, ctx: dict[str, Any]) -> int | None:
-        return 0 if ctx.get("vehicle") is v else None
 
     def collides(value: bool, ctx: dict[str, Any]) -> bool | None:
         if ctx.get("vehicle") is v or body_owner(str(ctx.get("other", ""))) == v.id:
@@ -327,13 +320,12 @@ def airborne(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return [b for b in value if b.id not in mine]
 
     g.effects.on("obstructions", source, obstructions)
-    g.effects.on("ramp_edges", source, no_ramps)
-    g.effects.on("surface_hazards", source, no_surfaces)
+    g.effects.on("ramp_edges", source, lambda value, ctx: [], about=v)
+    g.effects.on("surface_hazards", source, lambda value, ctx: 0, about=v)
     g.effects.on("collides", source, collides)
     g.effects.on("cover_blockers", source, blockers)
     # Dropped weapon templates (rules/dropped.py) ask the ``ignores_dropped`` hook.
-    g.effects.on("ignores_dropped", source,
-                 lambda value, ctx: True if ctx.get("vehicle") is v else None)
+    g.effects.on("ignores_dropped", source, lambda value, ctx: True, about=v)
 
 
 # -- Airwolf (Helicopter, Gyrocopter p.70) -----------------------------------------------------
@@ -358,7 +350,7 @@ def airwolf(g: Game, vehicle: VehicleState | None, source: str) -> None:
         )
         yield from pivot_vehicle(game, v, float(angle), "airwolf", 70)
 
-    g.effects.add_flow("activation_start", source, for_subject(v, turn), 10)
+    g.effects.add_flow("activation_start", source, always(turn), 10, about=v)
 
 
 # -- Bombs Away (Helicopter, Gyrocopter p.70) --------------------------------------------------
@@ -368,10 +360,7 @@ def bombs_away(g: Game, vehicle: VehicleState | None, source: str) -> None:
     the team builder). Dropped weapons (rules/dropped.py) read the ``dropped_per_step`` hook."""
     v = _vehicle(vehicle, "bombs_away")
 
-    def limit(value: int, ctx: dict[str, Any]) -> int | None:
-        return 1_000_000 if ctx.get("vehicle") is v else None
-
-    g.effects.on("dropped_per_step", source, limit)
+    g.effects.on("dropped_per_step", source, lambda value, ctx: 1_000_000, about=v)
 
 
 # -- Uppers and Downers (Ambulance p.69) -------------------------------------------------------
@@ -450,8 +439,7 @@ def all_terrain(g: Game, vehicle: VehicleState | None, source: str) -> None:
     effect = f"all_terrain:{v.id}"
     if installed(g, "surface_hazards", effect):
         return
-    g.effects.on("surface_hazards", effect,
-                 lambda value, ctx: 0 if ctx.get("vehicle") is v else None)
+    g.effects.on("surface_hazards", effect, lambda value, ctx: 0, about=v)
 
 
 # -- Up and Over (Monster Truck, Tank p.71) ----------------------------------------------------
@@ -490,7 +478,7 @@ def up_and_over(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 game.emit("up_and_over", source="up_and_over", page=71, vehicle=v.id,
                           other=oid)
 
-    g.effects.add_flow("move_collided", source, for_subject(v, drive_over))
+    g.effects.add_flow("move_collided", source, always(drive_over), about=v)
 
 
 # -- Turret (Tank p.71) ------------------------------------------------------------------------

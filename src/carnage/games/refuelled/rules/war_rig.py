@@ -54,7 +54,7 @@ from carnage.geometry.movement import (
 from carnage.geometry.shapes import Point, Pose, Rect, norm_heading, penetration
 from carnage.geometry.table import Table
 from carnage.kernel.decisions import Decision, Interval
-from carnage.kernel.effects import for_subject
+from carnage.kernel.effects import always
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -320,22 +320,17 @@ def articulated(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = vehicle
     ensure_trailer(v)
 
-    def mine(ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v
-
     def template(value: None, ctx: dict[str, Any]) -> None:
-        if mine(ctx) and ctx.get("template") not in STRAIGHTS:
+        if ctx.get("template") not in STRAIGHTS:
             n = int(g.effects.run_event("articulated_hazards", 1, {"game": g, "vehicle": v}))
             if n > 0:
                 g.add_hazards(v, n, "articulated", 118)
 
     def moving_body(value: Rect, ctx: dict[str, Any]) -> Rect | None:
         # Backing up, the rear of the trailer is the front (p.119).
-        return v.trailer_rect() if mine(ctx) and ctx.get("reverse") else None
+        return v.trailer_rect() if ctx.get("reverse") else None
 
     def placed(value: list[str], ctx: dict[str, Any]) -> list[str] | None:
-        if not mine(ctx):
-            return None
         reverse = bool(ctx.get("reverse"))
         result: MoveResult = ctx["result"]
         hinge = ensure_trailer(v).hinge  # not yet laid: as before the move
@@ -355,19 +350,17 @@ def articulated(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return [*value, *_touching(g, v, [follower], skip)]
 
     def pivot(value: Any, ctx: dict[str, Any]) -> tuple[Pose, float, list[str]] | None:
-        if not mine(ctx):
-            return None
         return pivot_as_one(g, v, float(ctx["angle"]), list(ctx["obstructions"]),
                             set(ctx["ignoring"]))
 
     def jackknife_instead(flows: list[Any], ctx: dict[str, Any]) -> list[Any] | None:
         # The Jackknife replaces the Flip (p.119): it runs first and claims the moment, so no
         # other flip flow (a Roll Cage's question) follows.
-        return [jackknife, *flows] if mine(ctx) else None
+        return [jackknife, *flows]
 
     def wrecked(value: None, ctx: dict[str, Any]) -> None:
         t = v.trailer_rect()
-        if not mine(ctx) or v.status is not Status.WRECKED or t is None:
+        if v.status is not Status.WRECKED or t is None:
             return
         oid = f"wreck:{v.id}{TRAILER_PART}"
         g.state.obstacles[oid] = Obstacle(oid, t.pose, t.length, t.width, weight=v.weight,
@@ -380,12 +373,12 @@ def articulated(g: Game, vehicle: VehicleState | None, source: str) -> None:
         yield from jackknife_flow(game, v)
         return True
 
-    g.effects.on("template_chosen", source, template)
-    g.effects.on("moving_body", source, moving_body)
-    g.effects.on("vehicle_placed", source, placed)
-    g.effects.on("pivot", source, pivot)
-    g.effects.on("flip", source, jackknife_instead, priority=100)
-    g.effects.on("wrecked", source, wrecked)
+    g.effects.on("template_chosen", source, template, about=v)
+    g.effects.on("moving_body", source, moving_body, about=v)
+    g.effects.on("vehicle_placed", source, placed, about=v)
+    g.effects.on("pivot", source, pivot, about=v)
+    g.effects.on("flip", source, jackknife_instead, priority=100, about=v)
+    g.effects.on("wrecked", source, wrecked, about=v)
 
 
 def jackknife_flow(g: Game, v: VehicleState) -> Flow:
@@ -496,22 +489,18 @@ def ponderous(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 game.add_gear(v, 1, "tanker_anchor", 120)
         return True
 
-    def slide(value: bool, ctx: dict[str, Any]) -> bool | None:
-        if ctx.get("vehicle") is not v:
-            return None
+    def slide(value: bool, ctx: dict[str, Any]) -> bool:
         g.emit("ponderous_slide", source="ponderous", page=120, vehicle=v.id)
         return False
 
-    def lose_control(value: bool, ctx: dict[str, Any]) -> bool | None:
-        if ctx.get("vehicle") is not v:
-            return None
+    def lose_control(value: bool, ctx: dict[str, Any]) -> bool:
         g.emit("ponderous_wipeout", source="ponderous", page=120, vehicle=v.id)
         return False
 
     # Last of the activation-start rules: anchoring skips the Movement Step (it claims it).
-    g.effects.add_flow("activation_start", source, for_subject(v, anchor), -100)
-    g.effects.on("place_slide", source, slide)
-    g.effects.on("lose_control", source, lose_control)
+    g.effects.add_flow("activation_start", source, always(anchor), -100, about=v)
+    g.effects.on("place_slide", source, slide, about=v)
+    g.effects.on("lose_control", source, lose_control, about=v)
 
 
 # -- Piledriver (p.121) ---------------------------------------------------------------------------
@@ -527,18 +516,17 @@ def piledriver(g: Game, vehicle: VehicleState | None, source: str) -> None:
     state = g.memory(source, "state", {"moved": False})
 
     def remember(value: None, ctx: dict[str, Any]) -> None:
-        if ctx.get("vehicle") is v:
-            move.clear()
-            start = v.trailer_rect() if ctx.get("reverse") else None
-            move.update(start=start or v.rect(), template=ctx["template"],
-                        bodies=[r.polygon() for _, r in v.bodies()],
-                        mirror=bool(ctx.get("mirror")), reverse=bool(ctx.get("reverse")))
-            state["moved"] = False
+        move.clear()
+        start = v.trailer_rect() if ctx.get("reverse") else None
+        move.update(start=start or v.rect(), template=ctx["template"],
+                    bodies=[r.polygon() for _, r in v.bodies()],
+                    mirror=bool(ctx.get("mirror")), reverse=bool(ctx.get("reverse")))
+        state["moved"] = False
 
     def reactions(value: list[str], ctx: dict[str, Any]) -> list[str] | None:
         other = ctx.get("other")
         st = g.state
-        if (ctx.get("vehicle") is v and isinstance(other, VehicleState)
+        if (isinstance(other, VehicleState)
                 and st.active == v.id and st.step == "movement" and move
                 and SMASH in value and weight_class(g, other) < weight_class(g, v)):
             return [*value, PILEDRIVER]
@@ -559,10 +547,10 @@ def piledriver(g: Game, vehicle: VehicleState | None, source: str) -> None:
             ctx["rerun"] = True
         yield from ()
 
-    g.effects.on("template_chosen", source, remember)
-    g.effects.on("collision_reactions", source, reactions)
+    g.effects.on("template_chosen", source, remember, about=v)
+    g.effects.on("collision_reactions", source, reactions, about=v)
     g.effects.on("collision_end", source, after)
-    g.effects.add_flow("move_collided", source, for_subject(v, carry_on))
+    g.effects.add_flow("move_collided", source, always(carry_on), about=v)
 
 
 def _placer(rig: VehicleState, target: VehicleState, move: dict[str, Any],

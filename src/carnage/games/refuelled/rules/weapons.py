@@ -197,11 +197,11 @@ def blitz(game: Game, v: VehicleState | None, source: str) -> None:
 
     def uses(value: int, ctx: dict[str, Any]) -> int | None:
         m = ctx.get("mount")
-        if ctx["vehicle"] is not v or m is None or not _has_rule(ctx["game"], m.weapon, "blitz"):
+        if m is None or not _has_rule(ctx["game"], m.weapon, "blitz"):
             return None
         return max(value, m.ammo or 0)
 
-    game.effects.on("weapon_uses", source, uses)
+    game.effects.on("weapon_uses", source, uses, about=v)
 
 
 # -- Indirect (p.82) ------------------------------------------------------------------------------
@@ -213,15 +213,15 @@ def indirect(game: Game, v: VehicleState | None, source: str) -> None:
 
     def ignores(value: bool, ctx: dict[str, Any]) -> bool | None:
         g = ctx["game"]
-        return True if ctx["vehicle"] is v and _has_rule(g, ctx["weapon"], "indirect") else None
+        return True if _has_rule(g, ctx["weapon"], "indirect") else None
 
     def penalty(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx["attacker"] is v and "indirect" in ctx["weapon"].special_rules:
+        if "indirect" in ctx["weapon"].special_rules:
             return min(value, 0)
         return None
 
-    game.effects.on("ignores_terrain", source, ignores)
-    game.effects.on("to_hit_penalty", source, penalty, priority=-10)
+    game.effects.on("ignores_terrain", source, ignores, about=v)
+    game.effects.on("to_hit_penalty", source, penalty, priority=-10, about=v, key="attacker")
 
 
 # -- Splash (p.82) --------------------------------------------------------------------------------
@@ -288,12 +288,11 @@ def splash(game: Game, v: VehicleState | None, source: str) -> None:
 
     def pick(ctx: dict[str, Any]) -> FlowFn | None:
         shot: Shot = ctx["shot"]
-        if (ctx["vehicle"] is not v or shot.extra
-                or not _has_rule(ctx["game"], shot.weapon, "splash")):
+        if shot.extra or not _has_rule(ctx["game"], shot.weapon, "splash"):
             return None
         return lambda g, c: _splash_flow(g, c, shot)
 
-    game.effects.add_flow("attack_declared", source, pick)
+    game.effects.add_flow("attack_declared", source, pick, about=v)
 
 
 def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
@@ -742,19 +741,19 @@ def _untargeted(game: Game, v: VehicleState | None, source: str, wid: str) -> No
     """``wid`` is never offered as "this weapon at that vehicle" (it has options of its own)."""
 
     def veto(value: bool, ctx: dict[str, Any]) -> bool | None:
-        return False if ctx["vehicle"] is v and ctx["weapon"] == wid else None
+        return False if ctx["weapon"] == wid else None
 
-    game.effects.on("weapon_supported", source, veto)
+    game.effects.on("weapon_supported", source, veto, about=v)
 
 
 def _options(game: Game, v: VehicleState | None, source: str,
              make: Callable[[Game, VehicleState], list[AttackOption]]) -> None:
     def offer(value: list[AttackOption], ctx: dict[str, Any]) -> list[AttackOption] | None:
-        if ctx["vehicle"] is not v or v is None:
+        if v is None:
             return None
         return [*value, *make(ctx["game"], v)]
 
-    game.effects.on("attack_options", source, offer)
+    game.effects.on("attack_options", source, offer, about=v)
 
 
 def _loaded(g: Game, v: VehicleState, wid: str) -> list[WeaponMount]:
@@ -881,15 +880,15 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
         return ["smash"] if mine(ctx) else ["evade"]
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        return value + WRECKING_BALL_DICE if mine(ctx) else None
+        return value + WRECKING_BALL_DICE if ctx.get("cause") == WRECKING_BALL else None
 
     def hazards(value: int, ctx: dict[str, Any]) -> int | None:
-        return 0 if mine(ctx) else None
+        return 0 if ctx.get("cause") == WRECKING_BALL else None
 
     _options(game, v, source, make)
     game.effects.on("collision_reactions", source, reactions, priority=-10)
-    game.effects.on("smash_dice", source, dice)
-    game.effects.on("collision_hazards", source, hazards, priority=-10)
+    game.effects.on("smash_dice", source, dice, about=v)
+    game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
 
 
 def _swing_targets(g: Game, v: VehicleState) -> list[str]:
@@ -965,11 +964,11 @@ def low_loader(game: Game, v: VehicleState | None, source: str) -> None:
 
     def pick(ctx: dict[str, Any]) -> FlowFn | None:
         ob: Obstacle | None = ctx.get("obstacle")
-        if ctx["vehicle"] is not v or ob is None or ob.wreck_of is None or v is None:
+        if ob is None or ob.wreck_of is None or v is None:
             return None
         return lambda g, c: _load(g, v)
 
-    game.effects.add_flow("collision_end", source, pick)
+    game.effects.add_flow("collision_end", source, pick, about=v)
 
 
 def _load(g: Game, v: VehicleState) -> Flow:

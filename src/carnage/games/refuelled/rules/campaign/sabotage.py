@@ -28,6 +28,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import WeaponMount
 from carnage.geometry.shapes import distance
+from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.secrets import keep_secret, reveal, secret
 
@@ -229,9 +230,9 @@ def give_cache(g: Game, v: VehicleState, seat: int) -> None:
     key = f"{CACHE_WEAPON}#cache{n}"
     v.weapons.append(WeaponMount(key, CACHE_WEAPON, None, CACHE_AMMO))
     use_token(g, seat, RESISTANCE_CACHE, vehicle=v.id, weapon=key, ammo=CACHE_AMMO)
-    g.install_rule("weapon", CACHE_WEAPON, v, f"weapon:{CACHE_WEAPON}:{v.id}")
+    g.install_rule("weapon", CACHE_WEAPON, v, EffectId("weapon", CACHE_WEAPON, v.id))
     for r in g.catalog.weapons.get(CACHE_WEAPON).special_rules:
-        g.install_rule("weapon_rule", r, v, f"weapon_rule:{r}:{v.id}")
+        g.install_rule("weapon_rule", r, v, EffectId("weapon_rule", r, v.id))
 
 
 # -- the installer --------------------------------------------------------------------------

@@ -53,6 +53,13 @@ class Trigger:
     free_order: bool = False
     """Asks nothing and changes nothing another trigger looks at (e.g. one Hazard Token for
     the active vehicle): its order never matters, so it never makes anyone choose."""
+    about: VehicleState | None = None
+    """When set, the trigger looks only at moments whose context's ``vehicle`` is this one
+    (the perk's own vehicle); ``applies`` is not even asked at the others."""
+
+    def due(self, g: Game, ctx: dict[str, Any]) -> bool:
+        """Does the trigger apply at this moment?"""
+        return (self.about is None or ctx.get("vehicle") is self.about) and self.applies(g, ctx)
 
 
 @dataclass
@@ -64,14 +71,14 @@ class Moment:
 
     def __call__(self, flows: list[Any], ctx: dict[str, Any]) -> list[Any] | None:
         g: Game = ctx["game"]
-        if any(t.applies(g, ctx) for t in self.triggers):
+        if any(t.due(g, ctx) for t in self.triggers):
             return [*flows, self.run]
         return None
 
     def run(self, g: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]:
         done: set[str] = set()
         while not g.state.finished:
-            due = [t for t in self.triggers if t.effect not in done and t.applies(g, ctx)]
+            due = [t for t in self.triggers if t.effect not in done and t.due(g, ctx)]
             if not due:
                 break
             pick = due[0]
@@ -110,6 +117,11 @@ def has_trigger(g: Game, event: str, effect: str) -> bool:
     """Is a trigger of ``effect`` already attached to ``event``?"""
     return any(isinstance(h.fn, Moment) and any(t.effect == effect for t in h.fn.triggers)
                for h in g.effects.handlers(event))
+
+
+def anytime(g: Game, ctx: dict[str, Any]) -> bool:
+    """A trigger that applies at every occurrence of its moment (narrowed by its ``about``)."""
+    return True
 
 
 def own(v: VehicleState) -> Applies:
@@ -265,7 +277,7 @@ def install_flip_choices(g: Game, v: VehicleState) -> None:
         return out
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and (len(edges()) > 1 or len(templates()) > 1)
+        return len(edges()) > 1 or len(templates()) > 1
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         edge = "front"
@@ -303,20 +315,20 @@ def install_flip_choices(g: Game, v: VehicleState) -> None:
 
     def body(value: Any, ctx: dict[str, Any]) -> Any:
         turn = side["turn"]
-        if ctx.get("vehicle") is not v or turn is None:
+        if turn is None:
             return None
         p = v.pose
         return Rect(Pose(p.x, p.y, norm_heading(p.heading + turn)), v.width, v.length)
 
     def placed(value: Any, ctx: dict[str, Any]) -> None:
         turn = side["turn"]
-        if ctx.get("vehicle") is v and turn is not None:
+        if turn is not None:
             p = v.pose
             v.pose = Pose(p.x, p.y, norm_heading(p.heading - turn))
 
-    at(g, "flip", Trigger(effect, f"Flip ({v.name})", applies, run))
-    g.effects.on("moving_body", effect, body, priority=100)
-    g.effects.on("vehicle_placed", effect, placed, priority=100)
+    at(g, "flip", Trigger(effect, f"Flip ({v.name})", applies, run, about=v))
+    g.effects.on("moving_body", effect, body, priority=100, about=v)
+    g.effects.on("vehicle_placed", effect, placed, priority=100, about=v)
 
 
 # -- skid dice -------------------------------------------------------------------------------

@@ -82,8 +82,7 @@ def double_barreled(g: Game, vehicle: VehicleState | None, source: str) -> None:
 def boarding_party(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """Never Distracted: it attacks while touching an obstruction (p.104)."""
     v = need(vehicle, "boarding_party")
-    g.effects.on("distracted", source,
-                 lambda value, ctx: False if ctx.get("vehicle") is v else None, priority=-10)
+    g.effects.on("distracted", source, lambda value, ctx: False, priority=-10, about=v)
 
 
 @RULES.rule("perk", "battlehammer")
@@ -91,10 +90,10 @@ def battlehammer(g: Game, vehicle: VehicleState | None, source: str) -> None:
     """+1 smash attack die per Hazard Token it has as it smashes (p.104)."""
     v = need(vehicle, "battlehammer")
 
-    def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        return value + v.hazards if ctx.get("vehicle") is v else None
+    def dice(value: int, ctx: dict[str, Any]) -> int:
+        return value + v.hazards
 
-    g.effects.on("smash_dice", source, dice)
+    g.effects.on("smash_dice", source, dice, about=v)
 
 
 @RULES.rule("perk", "terrifying_lunatic")
@@ -128,7 +127,7 @@ def grinderman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     grind: dict[str, Any] = g.memory(source, "grind", {})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and isinstance(ctx.get("other"), VehicleState)
+        return isinstance(ctx.get("other"), VehicleState)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         other: VehicleState = ctx["other"]
@@ -161,7 +160,7 @@ def grinderman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     def over(value: None, ctx: dict[str, Any]) -> None:
         grind.clear()
 
-    at(g, "smash_roll", Trigger(source, f"Grinderman ({v.name})", applies, run))
+    at(g, "smash_roll", Trigger(source, f"Grinderman ({v.name})", applies, run, about=v))
     g.effects.on("logged:smash_attack", source, smashed)
     g.effects.on("collision_damage", source, damage)
     g.effects.on("logged:collision_end", source, over)

@@ -49,7 +49,7 @@ def powder_keg(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         total = int(ctx["roll"]) + int(ctx["ammo"]) + int(ctx["bonus"])
-        return ctx.get("vehicle") is v and total == EXPLODES_ON - 1
+        return total == EXPLODES_ON - 1
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if (yield from yes_no(v.player, "powder_keg",
@@ -58,11 +58,11 @@ def powder_keg(g: Game, vehicle: VehicleState | None, source: str) -> None:
             ctx["bonus"] = int(ctx["bonus"]) + 1
             game.emit("perk", perk="powder_keg", source=source, page=105, vehicle=v.id)
 
-    def weight(value: Weight, ctx: dict[str, Any]) -> Weight | None:
-        return HEAVIER[value] if ctx.get("vehicle") is v else None
+    def weight(value: Weight, ctx: dict[str, Any]) -> Weight:
+        return HEAVIER[value]
 
-    at(g, "explosion_roll", Trigger(source, f"Powder Keg ({v.name})", applies, run))
-    g.effects.on("explosion_weight", source, weight, priority=-10)
+    at(g, "explosion_roll", Trigger(source, f"Powder Keg ({v.name})", applies, run, about=v))
+    g.effects.on("explosion_weight", source, weight, priority=-10, about=v)
 
 
 @RULES.rule("perk", "crowd_pleaser")
@@ -95,8 +95,7 @@ def road_warrior(g: Game, vehicle: VehicleState | None, source: str) -> None:
             hit["at"] = activation_serial(g)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return (ctx.get("vehicle") is v and free() and v.hazards > 0
-                and hit["at"] == activation_serial(game))
+        return free() and v.hazards > 0 and hit["at"] == activation_serial(game)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         use()
@@ -106,7 +105,7 @@ def road_warrior(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     g.effects.on("logged:attack_hits", source, hits)
     g.effects.on("logged:smash_attack", source, hits)
-    at(g, "attack_end", Trigger(source, f"Road Warrior ({v.name})", applies, run))
+    at(g, "attack_end", Trigger(source, f"Road Warrior ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "cover_me")
@@ -122,8 +121,7 @@ def cover_me(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 and within(game, v, t, "double")]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return (ctx.get("vehicle") is v and v.in_play and free() and v.hazards > 0
-                and bool(friends_near(game)))
+        return v.in_play and free() and v.hazards > 0 and bool(friends_near(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(
@@ -138,7 +136,7 @@ def cover_me(g: Game, vehicle: VehicleState | None, source: str) -> None:
             game.add_hazards(t, 1, source, 105)
 
     for moment in ("movement_end", "attack_end"):
-        at(g, moment, Trigger(source, f"Cover Me ({v.name})", applies, run))
+        at(g, moment, Trigger(source, f"Cover Me ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "madman")
@@ -151,7 +149,7 @@ def madman(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return [t for t in game.state.in_play() if t.id != v.id and within(game, v, t, "medium")]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and v.hazards >= MADMAN_HAZARDS and bool(near(game))
+        return v.hazards >= MADMAN_HAZARDS and bool(near(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(
@@ -161,7 +159,7 @@ def madman(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if pick != NO and discard(game, v, 1, source, 105):
             game.add_hazards(game.state.vehicles[str(pick)], 1, source, 105)
 
-    at(g, "movement_end", Trigger(source, f"Madman ({v.name})", applies, run))
+    at(g, "movement_end", Trigger(source, f"Madman ({v.name})", applies, run, about=v))
 
 
 def _turnable(g: Game, m: WeaponMount) -> bool:
@@ -182,11 +180,11 @@ def bullet_time(g: Game, vehicle: VehicleState | None, source: str) -> None:
     state: dict[str, Any] = g.memory(source, "state", {"slid": -1, "mount": None, "facing": None})
 
     def slid(value: bool, ctx: dict[str, Any]) -> None:
-        if ctx.get("vehicle") is v and value is True:
+        if value is True:
             state["slid"] = activation_serial(g)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return (ctx.get("vehicle") is v and state["slid"] == activation_serial(game)
+        return (state["slid"] == activation_serial(game)
                 and any(_turnable(game, m) for m in v.weapons))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
@@ -205,10 +203,10 @@ def bullet_time(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def over(value: None, ctx: dict[str, Any]) -> None:
         m = state["mount"]
-        if ctx.get("vehicle") is v and isinstance(m, WeaponMount):
+        if isinstance(m, WeaponMount):
             m.facing = state["facing"]
             state.update(mount=None, facing=None)
 
-    g.effects.on("place_slide", source, slid, priority=-100)
-    at(g, "movement_end", Trigger(source, f"Bullet-Time ({v.name})", applies, run))
-    g.effects.on("activation_end", source, over)
+    g.effects.on("place_slide", source, slid, priority=-100, about=v)
+    at(g, "movement_end", Trigger(source, f"Bullet-Time ({v.name})", applies, run, about=v))
+    g.effects.on("activation_end", source, over, about=v)

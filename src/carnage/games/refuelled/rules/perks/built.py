@@ -48,8 +48,7 @@ def dead_weight(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "dead_weight")
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return (ctx.get("vehicle") is v and DEAD_WEIGHT not in v.conditions
-                and weight_class(game, v) < HEAVY)
+        return DEAD_WEIGHT not in v.conditions and weight_class(game, v) < HEAVY
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         take = yield from yes_no(v.player, DEAD_WEIGHT,
@@ -60,12 +59,12 @@ def dead_weight(g: Game, vehicle: VehicleState | None, source: str) -> None:
             game.emit("perk", perk=DEAD_WEIGHT, source=source, page=106, vehicle=v.id)
 
     def heavier(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx.get("vehicle") is v and DEAD_WEIGHT in v.conditions:
+        if DEAD_WEIGHT in v.conditions:
             return min(HEAVY, int(value) + 1)
         return None
 
     def explodes_heavier(value: Weight, ctx: dict[str, Any]) -> Weight | None:
-        if ctx.get("vehicle") is v and DEAD_WEIGHT in v.conditions:
+        if DEAD_WEIGHT in v.conditions:
             return HEAVIER[value]
         return None
 
@@ -73,9 +72,9 @@ def dead_weight(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if ctx["data"].get("vehicle") == v.id:
             v.conditions.pop(DEAD_WEIGHT, None)
 
-    at(g, "attack_start", Trigger(source, f"Dead Weight ({v.name})", applies, run))
-    g.effects.on("weight_class", source, heavier, priority=-10)
-    g.effects.on("explosion_weight", source, explodes_heavier, priority=-5)
+    at(g, "attack_start", Trigger(source, f"Dead Weight ({v.name})", applies, run, about=v))
+    g.effects.on("weight_class", source, heavier, priority=-10, about=v)
+    g.effects.on("explosion_weight", source, explodes_heavier, priority=-5, about=v)
     g.effects.on("logged:activation", source, activates)
 
 

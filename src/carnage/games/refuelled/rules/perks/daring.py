@@ -47,10 +47,9 @@ def chrome_whisperer(g: Game, vehicle: VehicleState | None, source: str) -> None
     v = need(vehicle, "chrome_whisperer")
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
-        if ctx.get("vehicle") is v:
-            value.push_limit = ANY_NUMBER
+        value.push_limit = ANY_NUMBER
 
-    g.effects.on("skid_setup", source, setup)
+    g.effects.on("skid_setup", source, setup, about=v)
 
 
 @RULES.rule("perk", "slippery")
@@ -59,9 +58,9 @@ def slippery(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "slippery")
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        return value - SLIPPERY_DICE if ctx.get("other") is v else None
+        return value - SLIPPERY_DICE
 
-    g.effects.on("smash_dice", source, dice, priority=-10)
+    g.effects.on("smash_dice", source, dice, priority=-10, about=v, key="other")
 
 
 @RULES.rule("perk", "handbrake_artist")
@@ -96,17 +95,15 @@ def evasive(g: Game, vehicle: VehicleState | None, source: str) -> None:
                       bonus=state["bonus"])
 
     def bonus(value: int, ctx: dict[str, Any]) -> int | None:
-        return value + state["bonus"] if ctx.get("vehicle") is v and state["bonus"] else None
+        return value + state["bonus"] if state["bonus"] else None
 
     def saves(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx.get("vehicle") is not v:
-            return None
         state["bonus"] = 0  # this roll used it
         return sum(1 for d in ctx["dice"] if d != 1 and d + int(ctx["bonus"]) >= 6)
 
     at(g, "before_evade", Trigger(source, f"Evasive ({v.name})", own(v), run))
-    g.effects.on("evade_bonus", source, bonus)
-    g.effects.on("evade_saves", source, saves, priority=-10)
+    g.effects.on("evade_bonus", source, bonus, about=v)
+    g.effects.on("evade_saves", source, saves, priority=-10, about=v)
 
 
 @RULES.rule("perk", "powerslide")
@@ -153,7 +150,7 @@ def stunt_driver(g: Game, vehicle: VehicleState | None, source: str) -> None:
     state: dict[str, Any] = g.memory(source, "state", {"at": None, "asked": set(), "used": None})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        if ctx.get("vehicle") is not v or game.state.active != v.id:
+        if game.state.active != v.id:
             return False
         if state["at"] != activation_serial(game):
             state.update(at=activation_serial(game), asked=set())
@@ -174,13 +171,13 @@ def stunt_driver(g: Game, vehicle: VehicleState | None, source: str) -> None:
                           target=oid)
 
     def after(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and state["used"] == activation_serial(game)
+        return bool(state["used"] == activation_serial(game))
 
     def hazards(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state["used"] = None
         game.add_hazards(v, STUNT_HAZARDS, source, 107)
         yield from ()
 
-    at(g, "move_contact", Trigger(source, f"Stunt Driver ({v.name})", applies, run))
+    at(g, "move_contact", Trigger(source, f"Stunt Driver ({v.name})", applies, run, about=v))
     at(g, "movement_end", Trigger(source, f"Stunt Driver ({v.name})", after, hazards,
-                                  free_order=True))
+                                  free_order=True, about=v))

@@ -69,7 +69,7 @@ def purifying_flames(g: Game, vehicle: VehicleState | None, source: str) -> None
                 and t.damage > 0]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and v.in_play and bool(hurt(game))
+        return v.in_play and bool(hurt(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(v.player, "purifying_flames", f"{v.name}: burn to repair whom?",
@@ -91,7 +91,8 @@ def purifying_flames(g: Game, vehicle: VehicleState | None, source: str) -> None
             game.emit("repair", source=source, page=108, vehicle=t.id, amount=n,
                       hull_points=t.hull_points)
 
-    at(g, "activation_start", Trigger(source, f"Purifying Flames ({v.name})", applies, run))
+    at(g, "activation_start", Trigger(source, f"Purifying Flames ({v.name})", applies, run,
+                                      about=v))
 
 
 @RULES.rule("perk", "ecstatic_visions")
@@ -105,7 +106,7 @@ def ecstatic_visions(g: Game, vehicle: VehicleState | None, source: str) -> None
                 and t.hazards > 0]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and v.in_play and bool(calm(game))
+        return v.in_play and bool(calm(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         for _ in range(VISIONS_MAX):
@@ -122,7 +123,8 @@ def ecstatic_visions(g: Game, vehicle: VehicleState | None, source: str) -> None
             if gain(game, v, 1, source, 108):
                 discard(game, game.state.vehicles[str(pick)], 1, source, 108)
 
-    at(g, "activation_start", Trigger(source, f"Ecstatic Visions ({v.name})", applies, run))
+    at(g, "activation_start", Trigger(source, f"Ecstatic Visions ({v.name})", applies, run,
+                                      about=v))
 
 
 @RULES.rule("perk", "sympathy_for_the_devil")
@@ -140,7 +142,7 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
                 and within(game, v, t, "medium")]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and bool(near(game))
+        return bool(near(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state.update(friend=None, dice=None, collision=0)
@@ -157,7 +159,7 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
                   vehicle=v.id, target=f.id, gear=f.gear)
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx.get("vehicle") is v and state["dice"] is not None:
+        if state["dice"] is not None:
             extra = int(state["dice"])
             state["dice"] = None
             return value + extra
@@ -182,7 +184,7 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
             yield from suffer_damage(game, f, int(ctx["damage"]), source=source, page=108)
 
     def collision_hurt(value: int, ctx: dict[str, Any]) -> None:
-        if ctx.get("vehicle") is v and state["collision"]:
+        if state["collision"]:
             state["collision"] = 1 + int(value)  # remembered for the end of the Collision
 
     def collided(game: Game, ctx: dict[str, Any]) -> bool:
@@ -196,11 +198,12 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
         if f.in_play and dmg > 0:
             yield from suffer_damage(game, f, dmg, source=source, page=108)
 
-    at(g, "before_evade", Trigger(source, f"Sympathy for the Devil ({v.name})", applies, run))
-    g.effects.on("evade_dice", source, dice)
+    at(g, "before_evade", Trigger(source, f"Sympathy for the Devil ({v.name})", applies, run,
+                                  about=v))
+    g.effects.on("evade_dice", source, dice, about=v)
     at(g, "hits_resolved", Trigger(source, f"Sympathy for the Devil ({v.name})", shared,
                                    share_hits))
-    g.effects.on("collision_damage", source, collision_hurt, priority=-100)
+    g.effects.on("collision_damage", source, collision_hurt, priority=-100, about=v)
     at(g, "collision_end", Trigger(source, f"Sympathy for the Devil ({v.name})", collided,
                                    share_collision))
 
@@ -216,15 +219,14 @@ def highway_to_hell(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def moved(value: None, ctx: dict[str, Any]) -> None:
         result = ctx.get("result")
-        if ctx.get("vehicle") is v and isinstance(result, MoveResult) \
-                and g.state.active == v.id:
+        if isinstance(result, MoveResult) and g.state.active == v.id:
             # Only what it needs, as data: the template and where it was laid.
             state.update(move={"template": result.path.template_id,
                                "start": result.path.pose_at(0.0)}, at=activation_serial(g))
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         m = state["move"]
-        return (ctx.get("vehicle") is v and state["at"] == activation_serial(game)
+        return (state["at"] == activation_serial(game)
                 and isinstance(m, dict) and m["template"] in STRAIGHTS)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
@@ -254,8 +256,8 @@ def highway_to_hell(g: Game, vehicle: VehicleState | None, source: str) -> None:
             tid, state["left"] = state["left"], None
             remove(g, str(tid), reason="Highway to Hell ends", source=source, page=108)
 
-    g.effects.on("after_move", source, moved)
-    at(g, "movement_end", Trigger(source, f"Highway to Hell ({v.name})", applies, run))
+    g.effects.on("after_move", source, moved, about=v)
+    at(g, "movement_end", Trigger(source, f"Highway to Hell ({v.name})", applies, run, about=v))
     g.effects.on("logged:activation", source, clear)
 
 

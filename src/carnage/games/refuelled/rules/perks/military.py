@@ -28,6 +28,7 @@ from carnage.games.refuelled.rules.perks._common import (
     yes_no,
 )
 from carnage.geometry.arcs import Arc
+from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -51,23 +52,23 @@ def extra_attack_step(g: Game, v: VehicleState, perk: str, source: str, page: in
     """An Attack Step of ``v``'s own outside its usual one (Rapid Fire: only with the weapon
     ``only``; Return Fire). Logged as ``extra_attack_step`` so per-step limits start again."""
     g.emit(EXTRA_ATTACK_STEP, source=source, page=page, vehicle=v.id, perk=perk, weapon=only)
-    restrict = f"{source}:only"
+    restrict = str(EffectId.parse(source).part("only"))
 
     def supported(value: bool, ctx: dict[str, Any]) -> bool | None:
-        if ctx.get("vehicle") is not v or only is None:
+        if only is None:
             return None
         m = ctx.get("mount")
         key = m.key if isinstance(m, WeaponMount) else HANDGUN
         return value if key == only else False
 
     def options(value: list[AttackOption], ctx: dict[str, Any]) -> list[AttackOption] | None:
-        if ctx.get("vehicle") is not v or only is None:
+        if only is None:
             return None
         return [o for o in value if o.key == only]
 
     with g.temporary(restrict):
-        g.effects.on("weapon_supported", restrict, supported, priority=-100)
-        g.effects.on("attack_options", restrict, options, priority=-100)
+        g.effects.on("weapon_supported", restrict, supported, priority=-100, about=v)
+        g.effects.on("attack_options", restrict, options, priority=-100, about=v)
         yield from attack_step(g, v)
 
 
@@ -105,7 +106,7 @@ def loader(g: Game, vehicle: VehicleState | None, source: str) -> None:
     state: dict[str, Any] = g.memory(source, "state", {"at": None, "key": None})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and game.stat(v, "crew") >= 2
+        return game.stat(v, "crew") >= 2
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         keys = [HANDGUN] + [m.key for m in v.weapons if m.weapon != HANDGUN]
@@ -123,19 +124,19 @@ def loader(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return state["at"] == attack_step_serial(game) and st.step == "attack"
 
     def crew(value: int, ctx: dict[str, Any]) -> int | None:
-        return value - 1 if ctx.get("vehicle") is v and loading(g) else None
+        return value - 1 if loading(g) else None
 
     def to_hit(value: int, ctx: dict[str, Any]) -> int | None:
         shot: Shot = ctx["shot"]
-        if ctx.get("attacker") is v and loading(g) and shot.key == state["key"]:
+        if loading(g) and shot.key == state["key"]:
             state["key"] = None  # one attack with that weapon
             return value - 1
         return None
 
     attack_step_serial(g)
-    at(g, "attack_start", Trigger(source, f"Loader ({v.name})", applies, run))
-    g.effects.on("stat:crew", source, crew, priority=-5)
-    g.effects.on("to_hit_penalty", source, to_hit)
+    at(g, "attack_start", Trigger(source, f"Loader ({v.name})", applies, run, about=v))
+    g.effects.on("stat:crew", source, crew, priority=-5, about=v)
+    g.effects.on("to_hit_penalty", source, to_hit, about=v, key="attacker")
 
 
 @RULES.rule("perk", "fully_loaded")
@@ -146,13 +147,13 @@ def fully_loaded(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
         shot: Shot = ctx["shot"]
-        m = _mount(v, shot.key) if ctx.get("attacker") is v else None
+        m = _mount(v, shot.key)
         if m is None or m.ammo is None:
             return None
         before = m.ammo if shot.extra else m.ammo + 1
         return value + 1 if before >= FULLY_LOADED_AMMO else None
 
-    g.effects.on("attack_dice", source, dice)
+    g.effects.on("attack_dice", source, dice, about=v, key="attacker")
 
 
 @RULES.rule("perk", "rapid_fire")
@@ -179,7 +180,7 @@ def rapid_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return [k for k in used["keys"] if k == HANDGUN or _loaded(v, k)]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and free() and bool(keys(game))
+        return free() and bool(keys(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         pick = yield ask(v.player, "rapid_fire", f"{v.name}: Rapid Fire with which weapon?",
@@ -191,7 +192,7 @@ def rapid_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
         yield from extra_attack_step(game, v, "rapid_fire", source, 109, only=str(pick))
 
     g.effects.on("logged:declare_attack", source, declared)
-    at(g, "attack_end", Trigger(source, f"Rapid Fire ({v.name})", applies, run))
+    at(g, "attack_end", Trigger(source, f"Rapid Fire ({v.name})", applies, run, about=v))
 
 
 def _loaded(v: VehicleState, key: str) -> bool:

@@ -46,15 +46,13 @@ def mister_fahrenheit(g: Game, vehicle: VehicleState | None, source: str) -> Non
     taken: dict[str, int] = g.memory(source, "taken", {"at": -1, "n": 0})
 
     def cap(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx.get("vehicle") is not v:
-            return None
         if taken["at"] != activation_serial(g):
             taken.update(at=activation_serial(g), n=0)
         allowed = max(0, min(int(value), FAHRENHEIT_CAP - taken["n"]))
         taken["n"] += allowed
         return allowed
 
-    g.effects.on("collision_hazards", source, cap, priority=-50)
+    g.effects.on("collision_hazards", source, cap, priority=-50, about=v)
 
 
 @RULES.rule("perk", "moment_of_glory")
@@ -66,7 +64,7 @@ def moment_of_glory(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         sk: SkidResolution = ctx["sk"]
-        return ctx.get("vehicle") is v and free() and sk.rolled and bool(sk.faces)
+        return free() and sk.rolled and bool(sk.faces)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         sk: SkidResolution = ctx["sk"]
@@ -89,7 +87,7 @@ def moment_of_glory(g: Game, vehicle: VehicleState | None, source: str) -> None:
         game.emit("perk", perk="moment_of_glory", source=source, page=110, vehicle=v.id,
                   faces=[f.value for f in sk.faces])
 
-    at(g, "skid_rolled", Trigger(source, f"Moment of Glory ({v.name})", applies, run))
+    at(g, "skid_rolled", Trigger(source, f"Moment of Glory ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "restraint")
@@ -100,7 +98,7 @@ def restraint(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         sk: SkidResolution = ctx["sk"]
-        return (ctx.get("vehicle") is v and sk.shifts_available > 0
+        return (sk.shifts_available > 0
                 and sk.gear > max(1, sk.min_gear) and sk.hazard_discard)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
@@ -112,7 +110,7 @@ def restraint(g: Game, vehicle: VehicleState | None, source: str) -> None:
             sk.down_hazard = -1
             game.emit("perk", perk="restraint", source=source, page=110, vehicle=v.id)
 
-    at(g, "skid_rolled", Trigger(source, f"Restraint ({v.name})", applies, run))
+    at(g, "skid_rolled", Trigger(source, f"Restraint ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "expertise")
@@ -130,8 +128,6 @@ def trick_driving(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "trick_driving")
 
     def use(value: TemplateUse, ctx: dict[str, Any]) -> TemplateUse | None:
-        if ctx.get("vehicle") is not v:
-            return None
         gear = int(ctx["gear"])
         tid = str(ctx["template"])
         top = g.stat(v, "max_gear")
@@ -141,7 +137,7 @@ def trick_driving(g: Game, vehicle: VehicleState | None, source: str) -> None:
                 best = u
         return best
 
-    g.effects.on("template_use", source, use, priority=-10)
+    g.effects.on("template_use", source, use, priority=-10, about=v)
 
 
 @RULES.rule("perk", "easy_rider")
@@ -155,7 +151,7 @@ def easy_rider(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         sk: SkidResolution = ctx["sk"]
-        return ctx.get("vehicle") is v and free() and sk.rolled and bool(choices(sk))
+        return free() and sk.rolled and bool(choices(sk))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         sk: SkidResolution = ctx["sk"]
@@ -171,4 +167,4 @@ def easy_rider(g: Game, vehicle: VehicleState | None, source: str) -> None:
         game.emit("perk", perk="easy_rider", source=source, page=110, vehicle=v.id,
                   discarded=face, faces=[f.value for f in sk.faces])
 
-    at(g, "skid_rolled", Trigger(source, f"Easy Rider ({v.name})", applies, run))
+    at(g, "skid_rolled", Trigger(source, f"Easy Rider ({v.name})", applies, run, about=v))

@@ -131,7 +131,7 @@ def taunt(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "taunt")
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and bool(others_within(game, v, "short"))
+        return bool(others_within(game, v, "short"))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         face = skid_face(game.roll(1, "taunt", source=source, page=111, vehicle=v.id)[0])
@@ -149,7 +149,7 @@ def taunt(g: Game, vehicle: VehicleState | None, source: str) -> None:
         game.emit("perk", perk="taunt", source=source, page=111, vehicle=v.id, target=t.id,
                   faces=[face.value])
 
-    at(g, "attack_start", Trigger(source, f"Taunt ({v.name})", applies, run))
+    at(g, "attack_start", Trigger(source, f"Taunt ({v.name})", applies, run, about=v))
     if not has_trigger(g, "skid_rolled", "perks@taunted"):
         at(g, "skid_rolled", Trigger("perks@taunted", "Taunted dice", _taunted, _resolve,
                                      free_order=True))
@@ -183,7 +183,7 @@ def out_run(g: Game, vehicle: VehicleState | None, source: str) -> None:
         return [t for t in others_within(game, v, "short") if t.gear < v.gear]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and bool(slower(game))
+        return bool(slower(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         targets = slower(game)
@@ -194,7 +194,7 @@ def out_run(g: Game, vehicle: VehicleState | None, source: str) -> None:
         yield from ()
 
     at(g, "attack_start", Trigger(source, f"Out Run ({v.name})", applies, run,
-                                  free_order=True))
+                                  free_order=True, about=v))
 
 
 def _hazardous(g: Game, t: VehicleState) -> list[tuple[str, bool]]:
@@ -217,18 +217,17 @@ def pit(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def reactions(value: list[str], ctx: dict[str, Any]) -> list[str] | None:
         other = ctx.get("other")
-        if (ctx.get("vehicle") is v and g.state.active == v.id
+        if (g.state.active == v.id
                 and isinstance(other, VehicleState) and enemies(g, v, other)
                 and ctx.get("orientation") != "head_on" and _hazardous(g, other)):
             return [*value, PIT]
         return None
 
-    def label(value: dict[str, str], ctx: dict[str, Any]) -> dict[str, str] | None:
-        return {**value, PIT: "PIT (no dice: push it onto a hazardous template)"} \
-            if ctx.get("vehicle") is v else None
+    def label(value: dict[str, str], ctx: dict[str, Any]) -> dict[str, str]:
+        return {**value, PIT: "PIT (no dice: push it onto a hazardous template)"}
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        return 0 if ctx.get("vehicle") is v and ctx.get("declared") == PIT else None
+        return 0 if ctx.get("declared") == PIT else None
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         parties = ctx.get("parties", ())
@@ -251,9 +250,9 @@ def pit(g: Game, vehicle: VehicleState | None, source: str) -> None:
                   template=tid, mirror=mirror)
         yield from forced_move(game, t, tid, source=source, page=111, mirror=mirror)
 
-    g.effects.on("collision_reactions", source, reactions)
-    g.effects.on("reaction_labels", source, label)
-    g.effects.on("smash_dice", source, dice, priority=-200)
+    g.effects.on("collision_reactions", source, reactions, about=v)
+    g.effects.on("reaction_labels", source, label, about=v)
+    g.effects.on("smash_dice", source, dice, priority=-200, about=v)
     at(g, "collision_end", Trigger(source, f"PIT ({v.name})", applies, run))
 
 

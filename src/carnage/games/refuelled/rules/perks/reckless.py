@@ -53,11 +53,9 @@ def hog_wild(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "hog_wild")
 
     def dice(value: int, ctx: dict[str, Any]) -> int | None:
-        if ctx.get("vehicle") is v and g.state.step == "wipeout":
-            return value + HOG_WILD_DICE
-        return None
+        return value + HOG_WILD_DICE if g.state.step == "wipeout" else None
 
-    g.effects.on("smash_dice", source, dice)
+    g.effects.on("smash_dice", source, dice, about=v)
 
 
 @RULES.rule("perk", "in_for_a_penny")
@@ -76,7 +74,7 @@ def in_for_a_penny(g: Game, vehicle: VehicleState | None, source: str) -> None:
             gained["n"] += change
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return (ctx.get("vehicle") is v and int(ctx["dice"]) > 0
+        return (int(ctx["dice"]) > 0
                 and gained["at"] == activation_serial(game) and gained["n"] >= PENNY_HAZARDS)
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
@@ -88,7 +86,7 @@ def in_for_a_penny(g: Game, vehicle: VehicleState | None, source: str) -> None:
                       dice=ctx["dice"])
 
     g.effects.on("logged:hazards", source, count)
-    at(g, "smash_roll", Trigger(source, f"In for a Penny ({v.name})", applies, run))
+    at(g, "smash_roll", Trigger(source, f"In for a Penny ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "dont_come_knocking")
@@ -106,14 +104,11 @@ def dont_come_knocking(g: Game, vehicle: VehicleState | None, source: str) -> No
             v.conditions[KNOCKING] = 1
             game.emit("perk", perk=KNOCKING, source=source, page=112, vehicle=v.id)
 
-    def locked(ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and KNOCKING in v.conditions
-
     def frozen(value: int, ctx: dict[str, Any]) -> int | None:
-        return 0 if locked(ctx) else None
+        return 0 if KNOCKING in v.conditions else None
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
-        if locked(ctx):
+        if KNOCKING in v.conditions:
             value.hazard_discard = False
             value.down_hazard = max(0, value.down_hazard)
 
@@ -122,9 +117,9 @@ def dont_come_knocking(g: Game, vehicle: VehicleState | None, source: str) -> No
             v.conditions.pop(KNOCKING, None)
 
     at(g, "activation_start", Trigger(source, f"Don't Come Knocking ({v.name})", own(v), run))
-    g.effects.on("hazards_gained", source, frozen, priority=-100)
-    g.effects.on("hazards_lost", source, frozen, priority=-100)
-    g.effects.on("skid_setup", source, setup, priority=-100)
+    g.effects.on("hazards_gained", source, frozen, priority=-100, about=v)
+    g.effects.on("hazards_lost", source, frozen, priority=-100, about=v)
+    g.effects.on("skid_setup", source, setup, priority=-100, about=v)
     g.effects.on("logged:activation", source, unlock)
 
 
@@ -165,11 +160,11 @@ def beerserker(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "beerserker")
 
     def less(value: int, ctx: dict[str, Any]) -> int | None:
-        if (ctx.get("vehicle") is not v or g.state.active == v.id or value <= 1
+        if (g.state.active == v.id or value <= 1
                 or str(ctx.get("source", "")).startswith("perk:purifying_flames")):
             return None
         g.emit("perk", perk="beerserker", source=source, page=112, vehicle=v.id,
                damage=value - 1)
         return value - 1
 
-    g.effects.on("damage_amount", source, less, priority=-50)
+    g.effects.on("damage_amount", source, less, priority=-50, about=v)

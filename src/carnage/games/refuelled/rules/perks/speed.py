@@ -142,10 +142,8 @@ def overload(g: Game, vehicle: VehicleState | None, source: str) -> None:
         source, "state", {"handling": 0, "gear": 0, "n": None, "at": None})
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
-        if ctx.get("vehicle") is v:
-            value.extra_dice += 1
-            state.update(handling=value.handling, gear=value.gear, n=None,
-                         at=activation_serial(g))
+        value.extra_dice += 1
+        state.update(handling=value.handling, gear=value.gear, n=None, at=activation_serial(g))
 
     def rolled(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]  # the first ``skid`` event of the step: the dice as rolled
@@ -155,8 +153,8 @@ def overload(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         sk: SkidResolution = ctx["sk"]
-        return (ctx.get("vehicle") is v and state["at"] == activation_serial(game)
-                and (state["n"] or 0) > state["handling"] and sk.gear <= state["gear"])
+        return bool(state["at"] == activation_serial(game)
+                    and (state["n"] or 0) > state["handling"] and sk.gear <= state["gear"])
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         sk: SkidResolution = ctx["sk"]
@@ -165,10 +163,10 @@ def overload(g: Game, vehicle: VehicleState | None, source: str) -> None:
         game.emit("perk", perk="overload", source=source, page=113, vehicle=v.id)
         yield from ()
 
-    g.effects.on("skid_setup", source, setup)
+    g.effects.on("skid_setup", source, setup, about=v)
     g.effects.on("logged:skid", source, rolled)
     at(g, "skid_finish", Trigger(source, f"Overload ({v.name})", applies, run,
-                                 free_order=True))
+                                 free_order=True, about=v))
 
 
 @RULES.rule("perk", "downshift")
@@ -179,8 +177,7 @@ def downshift(g: Game, vehicle: VehicleState | None, source: str) -> None:
     state: dict[str, Any] = g.memory(source, "state", {"gear": None, "down": None})
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
-        if ctx.get("vehicle") is v:
-            state["gear"] = v.gear
+        state["gear"] = v.gear
 
     def gear(value: None, ctx: dict[str, Any]) -> None:
         data = ctx["data"]
@@ -193,7 +190,7 @@ def downshift(g: Game, vehicle: VehicleState | None, source: str) -> None:
         state["gear"] = new
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and state["down"] == activation_serial(game)
+        return bool(state["down"] == activation_serial(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state["down"] = None
@@ -203,9 +200,9 @@ def downshift(g: Game, vehicle: VehicleState | None, source: str) -> None:
             game.emit("perk", perk="downshift", source=source, page=113, vehicle=v.id)
             yield from forced_move(game, v, "short_straight", source=source, page=113)
 
-    g.effects.on("skid_setup", source, setup)
+    g.effects.on("skid_setup", source, setup, about=v)
     g.effects.on("logged:gear", source, gear)
-    at(g, "movement_end", Trigger(source, f"Downshift ({v.name})", applies, run))
+    at(g, "movement_end", Trigger(source, f"Downshift ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "time_extended")
@@ -220,8 +217,7 @@ def time_extended(g: Game, vehicle: VehicleState | None, source: str) -> None:
             passed["at"] = activation_serial(g)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and passed["at"] == activation_serial(game) \
-            and v.hazards > 0
+        return passed["at"] == activation_serial(game) and v.hazards > 0
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         passed["at"] = None
@@ -232,7 +228,8 @@ def time_extended(g: Game, vehicle: VehicleState | None, source: str) -> None:
             discard(game, v, n, source, 113)
 
     g.effects.on(f"logged:{GATE_PASSED}", source, gate)
-    at(g, "movement_end", Trigger(source, f"Time Extended! ({v.name})", applies, run))
+    at(g, "movement_end", Trigger(source, f"Time Extended! ({v.name})", applies, run,
+                                  about=v))
 
 
 @RULES.rule("perk", "hell_for_leather")
@@ -241,8 +238,6 @@ def hell_for_leather(g: Game, vehicle: VehicleState | None, source: str) -> None
     v = need(vehicle, "hell_for_leather")
 
     def use(value: TemplateUse, ctx: dict[str, Any]) -> TemplateUse | None:
-        if ctx.get("vehicle") is v and ctx.get("template") == LONG:
-            return TemplateUse.PERMITTED
-        return None
+        return TemplateUse.PERMITTED if ctx.get("template") == LONG else None
 
-    g.effects.on("template_use", source, use, priority=-30)
+    g.effects.on("template_use", source, use, priority=-30, about=v)

@@ -25,6 +25,7 @@ from carnage.games.refuelled.rules.perks._common import (
     yes_no,
 )
 from carnage.kernel.dice import SkidFace
+from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.rules import RuleTable
 
 if TYPE_CHECKING:
@@ -73,9 +74,9 @@ def _random_perk(g: Game, v: VehicleState, perk_class: str, source: str, page: i
     else:
         return
     v.perks.append(pid)
-    g.emit("perk", perk=source.split(":")[1], source=source, page=page, vehicle=v.id,
+    g.emit("perk", perk=EffectId.parse(source).name, source=source, page=page, vehicle=v.id,
            gained=pid)
-    g.install_rule("perk", pid, v, f"perk:{pid}:{v.id}")
+    g.install_rule("perk", pid, v, EffectId("perk", pid, v.id))
 
 
 def _drawing(g: Game, v: VehicleState, source: str, perk_class: str, page: int) -> None:
@@ -117,7 +118,7 @@ def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> 
         return [i for i, f in enumerate(sk.faces) if f is SkidFace.SHIFT and i not in sk.locked]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and bool(shifts(ctx["sk"]))
+        return bool(shifts(ctx["sk"]))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         sk: SkidResolution = ctx["sk"]
@@ -131,7 +132,8 @@ def satellite_navigation(g: Game, vehicle: VehicleState | None, source: str) -> 
         game.emit("perk", perk="satellite_navigation", source=source, page=114, vehicle=v.id,
                   banked=v.conditions[BANK])
 
-    at(g, "skid_rolled", Trigger(source, f"Satellite Navigation ({v.name})", applies, run))
+    at(g, "skid_rolled", Trigger(source, f"Satellite Navigation ({v.name})", applies, run,
+                                 about=v))
     name = f"perks@sat_nav:{v.player}"
     if has_trigger(g, "skid_rolled", name):
         return
@@ -184,7 +186,7 @@ def mobile_mechanic(g: Game, vehicle: VehicleState | None, source: str) -> None:
     state: dict[str, Any] = g.memory(source, "state", {"at": None})
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and v.damage > 0 and game.stat(v, "crew") >= 1
+        return v.damage > 0 and game.stat(v, "crew") >= 1
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         if not (yield from yes_no(v.player, "mobile_mechanic",
@@ -198,14 +200,14 @@ def mobile_mechanic(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def crew(value: int, ctx: dict[str, Any]) -> int | None:
         st = g.state
-        if ctx.get("vehicle") is v and state["at"] == attack_step_serial(g) \
-                and st.step == "attack":
+        if state["at"] == attack_step_serial(g) and st.step == "attack":
             return value - 1
         return None
 
     attack_step_serial(g)
-    at(g, "attack_start", Trigger(source, f"Mobile Mechanic ({v.name})", applies, run))
-    g.effects.on("stat:crew", source, crew, priority=-5)
+    at(g, "attack_start", Trigger(source, f"Mobile Mechanic ({v.name})", applies, run,
+                                  about=v))
+    g.effects.on("stat:crew", source, crew, priority=-5, about=v)
 
 
 def _eureka_weapons(g: Game, v: VehicleState, fired: set[str]) -> list[str]:
@@ -242,7 +244,7 @@ def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
             state["used"] = True
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and free() and bool(_eureka_weapons(game, v, fired))
+        return free() and bool(_eureka_weapons(game, v, fired))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         cat = game.catalog.weapons
@@ -268,24 +270,23 @@ def eureka(g: Game, vehicle: VehicleState | None, source: str) -> None:
         state.update(mount=m, used=False)
         for family, rid in [("weapon", w.id)] + [("weapon_rule", r) for r in w.special_rules]:
             if (family, rid) not in have:
-                game.install_rule(family, rid, v, f"{family}:{rid}:{v.id}")
+                game.install_rule(family, rid, v, EffectId(family, rid, v.id))
         game.emit("perk", perk="eureka", source=source, page=114, vehicle=v.id, weapon=w.id,
                   facing=facing)
 
     def uses(value: int, ctx: dict[str, Any]) -> int | None:
         m = state["mount"]
-        if ctx.get("vehicle") is v and m is not None and ctx.get("key") == m.key \
-                and state.get("used"):
+        if m is not None and ctx.get("key") == m.key and state.get("used"):
             return 0  # its one attack is made
         return None
 
     def gone(value: None, ctx: dict[str, Any]) -> None:
         m = state["mount"]
-        if ctx.get("vehicle") is v and isinstance(m, WeaponMount) and m in v.weapons:
+        if isinstance(m, WeaponMount) and m in v.weapons:
             v.weapons.remove(m)
             state["mount"] = None
 
     g.effects.on("logged:declare_attack", source, declared)
-    at(g, "attack_start", Trigger(source, f"Eureka! ({v.name})", applies, run))
-    g.effects.on("weapon_uses", source, uses, priority=-50)
-    g.effects.on("activation_end", source, gone)
+    at(g, "attack_start", Trigger(source, f"Eureka! ({v.name})", applies, run, about=v))
+    g.effects.on("weapon_uses", source, uses, priority=-50, about=v)
+    g.effects.on("activation_end", source, gone, about=v)

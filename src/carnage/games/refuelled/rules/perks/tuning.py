@@ -14,6 +14,7 @@ from carnage.games.refuelled.rules.perks._common import (
     PerkFlow,
     Trigger,
     activation_serial,
+    anytime,
     at,
     face_label,
     gain,
@@ -72,11 +73,9 @@ def delicate_touch(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "delicate_touch")
 
     def use(value: TemplateUse, ctx: dict[str, Any]) -> TemplateUse | None:
-        if ctx.get("vehicle") is v and value is TemplateUse.HAZARDOUS:
-            return TemplateUse.PERMITTED
-        return None
+        return TemplateUse.PERMITTED if value is TemplateUse.HAZARDOUS else None
 
-    g.effects.on("template_use", source, use, priority=-20)
+    g.effects.on("template_use", source, use, priority=-20, about=v)
 
 
 @RULES.rule("perk", "momentum")
@@ -93,7 +92,7 @@ def momentum(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         sk: SkidResolution = ctx["sk"]
-        return ctx.get("vehicle") is v and sk.rolled and any(others(sk, i) for i in swervy(sk))
+        return sk.rolled and any(others(sk, i) for i in swervy(sk))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         sk: SkidResolution = ctx["sk"]
@@ -115,7 +114,7 @@ def momentum(g: Game, vehicle: VehicleState | None, source: str) -> None:
             game.emit("skid", source=source, page=115, vehicle=v.id,
                       faces=[f.value for f in sk.faces])
 
-    at(g, "skid_rolled", Trigger(source, f"Momentum ({v.name})", applies, run))
+    at(g, "skid_rolled", Trigger(source, f"Momentum ({v.name})", applies, run, about=v))
 
 
 @RULES.rule("perk", "purring")
@@ -124,9 +123,6 @@ def purring(g: Game, vehicle: VehicleState | None, source: str) -> None:
     results and 1 from Hazard results (p.115)."""
     v = need(vehicle, "purring")
     taken: dict[str, Any] = g.memory(source, "taken", {"at": None, "n": {}})
-
-    def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         sk: SkidResolution = ctx["sk"]
@@ -146,8 +142,8 @@ def purring(g: Game, vehicle: VehicleState | None, source: str) -> None:
                       spared=spared)
         yield from ()
 
-    at(g, "skid_finish", Trigger(source, f"Purring ({v.name})", applies, run,
-                                 free_order=True))
+    at(g, "skid_finish", Trigger(source, f"Purring ({v.name})", anytime, run,
+                                 free_order=True, about=v))
 
 
 @RULES.rule("perk", SKIING)
@@ -158,8 +154,7 @@ def skiing(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, SKIING)
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return ctx.get("vehicle") is v and game.stat(v, "handling") >= SKIING_HANDLING \
-            and SKIING not in v.conditions
+        return game.stat(v, "handling") >= SKIING_HANDLING and SKIING not in v.conditions
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         take = yield from yes_no(v.player, SKIING, f"{v.name}: take 3 Hazard Tokens to be "
@@ -179,6 +174,6 @@ def skiing(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if ctx["data"].get("vehicle") == v.id:
             v.conditions.pop(SKIING, None)
 
-    at(g, "movement_end", Trigger(source, f"Skiing ({v.name})", applies, run))
+    at(g, "movement_end", Trigger(source, f"Skiing ({v.name})", applies, run, about=v))
     g.effects.on("movement_ignoring", source, ignored)
     g.effects.on("logged:activation", source, over)
