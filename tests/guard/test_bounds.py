@@ -20,7 +20,7 @@ from carnage.games.legacy.mutations import gain_mutations
 from carnage.team import TeamFileError, TeamSpec, parse_team
 
 ROOT = Path(__file__).resolve().parents[2]
-LEGACY_DATA = ROOT / "src" / "carnage" / "legacy" / "data"
+LEGACY_DATA = ROOT / "src" / "carnage" / "games" / "legacy" / "data"
 HUGE = 10**29
 """29 zeros: short enough to pass the guard's 30-digit limit, far past any game."""
 
@@ -112,7 +112,8 @@ def test_a_legacy_team_with_a_huge_handling_is_one_line_on_every_command(
      "scenario option 'laps': 100000000 is outside 1..20"),
     (["simulate", "--games", "1", "--scenario", "tank-commander", "--option",
       "kills_to_win=99999999"], "kills_to_win"),
-    (["devils-run", "simulate", "--games", "1000000000000"], "--games must be 0..1,000,000"),
+    (["simulate", "--ruleset", "devils-run", "--games", "1000000000000"],
+     "--games must be at most 1,000,000"),
     (["legacy", "mutate", "--type", "car", "--name", "X", "--count", "1000000"],
      "--count must be 0 to 100"),
 ])

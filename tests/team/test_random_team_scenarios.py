@@ -38,8 +38,8 @@ def test_random_teams_start_every_scenario(ruleset: str, sid: str) -> None:
     cls = RULESETS[ruleset].scenario_class(sid)
     base = GameSetup(scenario=sid, players=max(2, cls.min_players), ruleset=ruleset)
     for seed, cans in ((0, 150), (1, 50)):
-        setup = random_teams_setup(base, cans)(seed)
-        g = started(build_game(setup, seed))
+        setup = random_teams_setup(base, cans, ruleset=RULESETS[ruleset])(seed)
+        g = started(build_game(setup, seed, ruleset=RULESETS[ruleset]))
         assert g.state.round >= 1 or g.pending() is not None
         assert len(g.state.vehicles) >= setup.players
 

@@ -107,8 +107,8 @@ def test_illegal_team_is_refused_naming_the_seat(client: TestClient) -> None:
 
 @pytest.mark.parametrize("body, needle", [
     ({"scenario": "moon-race", "seats": [{"controller": "human"}] * 2}, "unknown scenario"),
-    ({"seats": [{"controller": "human"}]}, "2 to 4 seats, not 1"),
-    ({"seats": [{"controller": "human"}] * 5}, "2 to 4 seats, not 5"),
+    ({"seats": [{"controller": "human"}]}, "at least 2 items after validation, not 1"),
+    ({"seats": [{"controller": "human"}] * 5}, "at most 4 items after validation, not 5"),
     ({"seats": [{"controller": "wizard"}] * 2}, "seats.0.controller"),
     ({"seats": []}, "seats"),
     ({"seats": [{"controller": "human", "team_id": "nope"}] * 2}, "seat 0: no saved team"),

@@ -34,7 +34,6 @@ from carnage.cli.scenario_opts import (
     ruleset_help,
     ruleset_or_exit,
 )
-from carnage.games.refuelled.engine.game import Game
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.events import Event

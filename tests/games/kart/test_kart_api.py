@@ -18,7 +18,7 @@ def test_the_api_lists_the_kart_races(client: TestClient) -> None:
     r = client.get("/api/scenarios", params={"ruleset": "kart"})
     assert r.status_code == 200
     assert [s["id"] for s in r.json()] == ["death-race", "street-race"]
-    assert client.get("/api/scenarios", params={"ruleset": "croquet"}).status_code == 422
+    assert client.get("/api/scenarios", params={"ruleset": "croquet"}).status_code == 404
 
 
 def test_a_kart_race_plays_to_the_end_with_no_hull_track(client: TestClient) -> None:
