@@ -44,6 +44,8 @@ def validation_sentence(errors: list[Any]) -> str:
         msg = f"{where}: missing (required)"
     elif kind == "extra_forbidden":
         msg = f"{where}: unknown field"
+    elif kind == "string_pattern_mismatch" and (first.get("ctx") or {}).get("pattern") == r"\S":
+        msg = f"{where}: must not be blank"
     else:
         text = str(first.get("msg", "invalid"))
         msg = f"{where}: {text[0].lower()}{text[1:]}" if where else text

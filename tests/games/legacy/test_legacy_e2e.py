@@ -34,6 +34,6 @@ def test_the_legacy_page_generates_vehicles(base: str, browser: Browser) -> None
     expect(page.locator("input[name=name]")).not_to_have_value(before)
     page.fill("input[name=name]", " ")
     page.click("#legacy-form button[type=submit]")
-    expect(page.locator("#legacy-error")).to_contain_text("needs a name")
+    expect(page.locator("#legacy-error")).to_contain_text("name: must not be blank")
     tab.check()
     ctx.close()

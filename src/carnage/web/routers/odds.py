@@ -55,6 +55,8 @@ Threshold = Annotated[int, Query(ge=1, le=99, description="Hazard Tokens that wi
 WeightName = Literal["light", "middle", "heavy", "lightweight", "middleweight", "heavyweight",
                      "1", "2", "3"]
 Orientation = Literal["head_on", "t_bone", "tailgate"]
+KartOrientation = Literal["head_on", "t_bone", "tailgate", "sideswipe"]
+"""The Kart variant's collisions may also be a Sideswipe (counted as a T-bone, ruling MK-R4)."""
 Reaction = Literal["smash", "evade"]
 Party = Literal["a", "b"]
 
@@ -181,7 +183,7 @@ def kart_attack(dice: Dice, evade_gear: Gear = 0, cover: bool = False, to_hit_bo
 
 @router.get("/api/odds/kart/smash", responses=ERRORS,
             summary="Kart variant: Hazards both karts of a Collision gain")
-def kart_smash(gear: Moving, other_gear: Moving = 1, orientation: Orientation = "head_on",
+def kart_smash(gear: Moving, other_gear: Moving = 1, orientation: KartOrientation = "head_on",
                weight: WeightName = "middle", other_weight: WeightName = "middle",
                reaction: Reaction = "smash", other_reaction: Reaction = "smash",
                obstacle: bool = False, front: Party = "b", hazards: Hazards = 0,

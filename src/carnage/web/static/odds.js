@@ -81,7 +81,7 @@ const PANELS = {
       `B ${s.b.expected_hazards.toFixed(3)}${wipe(s.b)}.`;
   },
   async dr_shoot(panel, q) {
-    const s = await ask("games/devilsrun/shoot", q);
+    const s = await ask("devilsrun/shoot", q);
     draw(panel, "hits", s.hits, "hits");
     draw(panel, "damage", s.distribution, "damage", s.p_at_least);
     return `${s.dice} D10 at BS ${s.bs}${s.saves ? "" : ", no saves"}: expected damage ` +
@@ -91,8 +91,8 @@ const PANELS = {
   async dr_offensive(panel, q) {
     const e = q.get("e");
     q.delete("e");
-    const o = await ask("games/devilsrun/offensive", q);
-    const ev = await ask("games/devilsrun/test", new URLSearchParams({target: e}));
+    const o = await ask("devilsrun/offensive", q);
+    const ev = await ask("devilsrun/test", new URLSearchParams({target: e}));
     draw(panel, "target", o.target.distribution, "damage", o.target.p_at_least);
     draw(panel, "attacker", o.attacker.distribution, "damage", o.attacker.p_at_least);
     return `Expected damage to the target <b>${o.target.expected_damage.toFixed(3)}</b>, to the ` +
