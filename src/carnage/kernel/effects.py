@@ -63,7 +63,7 @@ class Handler:
     priority: int = 0
     """Higher runs first; equal priorities run in registration order."""
     order: int = 0
-    about: object = ANYONE
+    about: Any = ANYONE
     """Unless ``ANYONE``, the handler runs only when the context's ``key`` field is this object
     (the vehicle a perk or vehicle rule belongs to; a missing field counts as None): at other
     occurrences it is not called, as if it had returned None."""
