@@ -19,20 +19,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         client = TestClient(create_app(f"sqlite:///{Path(tmp) / 'bench.db'}"))
         for mission in ("devils-run", "hell-on-wheels"):
-            g = client.post("/api/devils-run/games", json={
-                "mission": mission, "seed": 3,
+            g = client.post("/api/games", json={
+                "ruleset": "devils-run", "scenario": mission, "seed": 3,
                 "seats": [{"controller": "human"}, {"controller": "heuristic"}]}).json()
             gid, tok = g["id"], g["seats"][0]["token"]
-            session = client.app.state.devilsrun_games.get(gid)
+            session = client.app.state.games.get(gid)
             t = time.perf_counter()
             for _ in range(200):
                 session.view([0])
             per_view = (time.perf_counter() - t) / 200
-            v = client.get(f"/api/devils-run/games/{gid}", params={"token": tok}).json()
+            v = client.get(f"/api/games/{gid}", params={"token": tok}).json()
             n = 0
             t = time.perf_counter()
             while v["pending"] is not None:
-                v = client.post(f"/api/devils-run/games/{gid}/decisions", json={
+                v = client.post(f"/api/games/{gid}/decisions", json={
                     "token": tok, "version": v["version"],
                     "choice": v["pending"]["options"][0]["value"]}).json()
                 n += 1
