@@ -30,7 +30,7 @@ def _exhaustive(bot: HeuristicBot, game: Game, d: Decision
     """The pick of scoring every candidate (the bot's rule before it skipped any)."""
     v = bot.active(game)
     assert v is not None
-    obs, ignoring = bot._moves(game, v)
+    obs, ignoring = bot.moves_for(game, v)
     scored = []
     for o in d.options:
         tid, mirror, reverse = parse_template_value(str(o.value))

@@ -35,17 +35,14 @@ SEARCH = ("search", "search:easy", "search:normal", "search:hard")
 def make_bot_for(ruleset: Ruleset, name: str) -> Bot:
     """A new bot called ``name`` for ``ruleset``: one of its own (``Ruleset.bots``), else the
     search bot at a level; ``ValueError`` naming both."""
-    if name in ruleset.bots or name not in SEARCH:
-        try:
-            return ruleset.make_bot(name)
-        except ValueError:
-            if name not in SEARCH:
-                known = ", ".join([*ruleset.bots, *(s for s in SEARCH if s not in ruleset.bots)])
-                raise ValueError(f"unknown bot {name!r} for {ruleset.title} (bots: {known})"
-                                 ) from None
-    from carnage.ai.search import SearchBot
+    if name in ruleset.bots:
+        return ruleset.make_bot(name)
+    if name in SEARCH:
+        from carnage.ai.search import SearchBot
 
-    return SearchBot("normal" if name == "search" else name.split(":", 1)[1])
+        return SearchBot("normal" if name == "search" else name.split(":", 1)[1])
+    known = ", ".join([*ruleset.bots, *(s for s in SEARCH if s not in ruleset.bots)])
+    raise ValueError(f"unknown bot {name!r} for {ruleset.title} (bots: {known})")
 
 
 def bots_for(ruleset: Ruleset, names: Sequence[str]) -> list[Bot]:

@@ -391,7 +391,7 @@ class RefuelledAdapter(Adapter):
             return None
         own = d.player == v.player
         bot._memo.clear()
-        obs, ignoring = bot._moves(game, v)
+        obs, ignoring = bot.moves_for(game, v)
         scored: list[tuple[float, Choice]] = []
         for o in d.options:
             tid, mirror, reverse = parse_template_value(str(o.value))

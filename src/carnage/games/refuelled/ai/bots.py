@@ -372,11 +372,6 @@ class HeuristicBot:
         return any(min(p.x, p.y, st.width - p.x, st.height - p.y) < margin for p in poses)
 
     @staticmethod
-    def _moves(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
-        """``moves_for`` (the name ai/search.py still calls)."""
-        return HeuristicBot.moves_for(game, v)
-
-    @staticmethod
     def moves_for(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
         """The engine's obstructions for ``v`` and those it touches now (ignored, p.45)."""
         obs = obstructions_for(game, v)
