@@ -79,3 +79,35 @@ def test_the_one_command_line_path_reaches_games_only_through_the_registry() -> 
 def test_the_bot_runner_and_the_search_name_no_devils_run() -> None:
     bad = {(f, m) for f, m in _imports("ai") if m.startswith("carnage.games.devilsrun")}
     assert bad == set()
+
+
+GENERIC_LAYERS = ("web", "cli", "ai", "analysis", "campaign", "rl")
+"""The layers every game is served through alike: they reach a game only through its
+``Ruleset`` from the registry (``carnage.rulesets``)."""
+LIBRARIES = ("kernel", "team", "catalog", "geometry", "render")
+"""What the games are built on: they know no game, nor the registry of them."""
+
+
+def test_generic_layers_import_no_game_package() -> None:
+    """Every import counted, lazy ones and those for the type checker too."""
+    bad = {(layer, f, m) for layer in GENERIC_LAYERS for f, m in _imports(layer)
+           if m.startswith("carnage.games")}
+    assert bad == set()
+
+
+def test_the_libraries_under_the_games_import_no_game_nor_the_registry() -> None:
+    bad = {(lib, f, m) for lib in LIBRARIES for f, m in _imports(lib)
+           if m.startswith(("carnage.games", "carnage.rulesets"))}
+    assert bad == set()
+
+
+def test_a_game_imports_only_the_game_it_overlays() -> None:
+    """Kart and Legacy play on Refuelled's engine (overlays of it); Refuelled and Devil's Run
+    import no other game."""
+    may = {"refuelled": (), "devilsrun": (), "kart": ("refuelled",), "legacy": ("refuelled",)}
+    bad = set()
+    for game, allowed in may.items():
+        others = [g for g in may if g != game and g not in allowed]
+        bad |= {(game, f, m) for f, m in _imports(f"games/{game}")
+                if m.startswith(tuple(f"carnage.games.{o}" for o in others))}
+    assert bad == set()
