@@ -3,7 +3,11 @@
 A mode is a set of pure functions over a campaign's records (``Campaign``): it checks its
 options, writes the first records, summarises the campaign (redacting other seats' secrets),
 names the next game, builds its set-up and its game and offers the decisions before and after
-it as ``Steps`` (``carnage.campaign.steps``). Each ruleset declares its own modes
+it as ``Steps`` (``carnage.campaign.steps``). A mode's games are kernel games: its set-up is a
+``kernel.campaign_modes.EventSetup``, its game a ``kernel.contract.PlayableGame``, a set-up
+its game refuses a ``SeasonError`` (from the kernel's ``SetupRefused``), and a roster is a
+``TeamSpec`` the mode writes as JSON and prices; so nothing here, nor in the campaign desk
+and commands over it, imports a game package. Each ruleset declares its own modes
 (``Ruleset.campaign_modes``); ``MODES`` gathers those of every ruleset of the registry
 (``carnage.rulesets.RULESETS``), and ``carnage.campaign.play.play_next``, the CLI and the web
 page go through it only, so a new mode is one class in its game's package and one line in
@@ -18,20 +22,15 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from carnage.campaign.steps import NextEvent, SeasonError, StepAsk, Steps
 from carnage.campaign.store import Campaign, Record
-from carnage.kernel.campaign_modes import CampaignMode
+from carnage.kernel.campaign_modes import CampaignMode, EventSetup
+from carnage.kernel.contract import PlayableGame
 
 if TYPE_CHECKING:
     from carnage.kernel.ruleset import Rulesets
     from carnage.team import TeamSpec
 
-__all__ = ["MODES", "EventGame", "EventSetup", "Mode", "NextEvent", "SeasonError", "StepAsk",
+__all__ = ["MODES", "EventSetup", "Mode", "NextEvent", "SeasonError", "StepAsk",
            "Steps", "mode_of", "modes_of"]
-
-EventSetup = Any
-"""A game's set-up as the mode's ruleset takes it (Refuelled's ``GameSetup``: a frozen
-dataclass with at least ``ruleset``, ``scenario`` and ``max_rounds``)."""
-EventGame = Any
-"""A game of the mode's ruleset (a ``kernel.game.KernelGame``)."""
 
 
 @runtime_checkable
@@ -65,24 +64,34 @@ class Mode(CampaignMode, Protocol):
         those of the pre-game steps)."""
         ...
 
-    def new_game(self, setup: EventSetup, seed: int) -> EventGame:
+    def new_game(self, setup: EventSetup, seed: int) -> PlayableGame:
         """The started game of ``setup`` (from ``setup``), dice seeded with ``seed``;
-        ``SeasonError`` naming what cannot be set up."""
+        ``SeasonError`` naming what cannot be set up (a set-up this mode did not make
+        included)."""
         ...
 
     def pregame(self, c: Campaign, ev: NextEvent) -> Steps:
         """The decisions before ``ev`` (empty once they are recorded)."""
         ...
 
-    def post_game(self, c: Campaign, ev: NextEvent, game: EventGame, game_id: str,
+    def post_game(self, c: Campaign, ev: NextEvent, game: PlayableGame, game_id: str,
                   seed: int) -> Steps:
-        """The whole post-game sequence of ``game`` (played for ``ev``), in the book's order,
-        its first record the result; dice from ``seed``."""
+        """The whole post-game sequence of ``game`` (played for ``ev``, a game of this
+        mode's ``new_game``), in the book's order, its first record the result; dice from
+        ``seed``. ``SeasonError`` if ``game`` is not a game this mode plays."""
         ...
 
     def roster(self, c: Campaign, seat: int) -> Steps:
         """Between games: one decision for ``seat``, its new roster (a team file as JSON, or
         ``"keep"``), checked by the mode's rules."""
+        ...
+
+    def team_json(self, spec: TeamSpec) -> dict[str, Any]:
+        """``spec`` as this mode's records keep a roster (and as ``roster`` takes it)."""
+        ...
+
+    def team_cost(self, spec: TeamSpec) -> int:
+        """What ``spec`` costs in Cans, by the team builder of this mode's games."""
         ...
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from carnage.campaign.steps import SeasonError, StepAsk, extended
@@ -66,7 +66,7 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     ev = mode.next_event(before, request) or ev  # what the pre-game decided (a Revolution)
     setup = mode.setup(before, ev)
     if max_rounds is not None:
-        setup = replace(setup, max_rounds=max_rounds)
+        setup = setup.with_max_rounds(max_rounds)
     try:
         game = mode.new_game(setup, seed)
         play_out(game, [make_bot(b) for b in names], bot_rng(seed))
@@ -77,7 +77,7 @@ def play_next(store: CampaignStore, cid: str, bots: Sequence[str],
     version = store.append(cid, c.version, [*pre, *post])
     result = next((r for r in post if r.kind == "game"), None)
     places = [] if result is None else [list(g) for g in result.data.get("places", [])]
-    o = game.outcome()
-    reason, rounds = ("", game.state.round) if o is None else (o.reason, o.rounds)
+    o = game.outcome()  # the game is over: the bots played it out
+    reason, rounds = ("", 0) if o is None else (o.reason, o.rounds)
     return EventResult(gid, ev.scenario, seed, places, reason, rounds, version, ev.kind,
                        ev.number)

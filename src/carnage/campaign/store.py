@@ -2,10 +2,10 @@
 
 A campaign is a header (mode, options, a version number) and an ordered list of records, each
 saying what happened, when, and in which game. Nothing is ever updated in place but the
-version: standings, allowances and the schedule are derived from the records
-(``carnage.games.refuelled.campaign.seasons``). ``append`` writes a whole post-game sequence
-in one transaction and only if the caller saw the newest version; otherwise it raises
-``ConflictError``, so two editors are serialised, never merged silently.
+version: standings, allowances and the schedule are derived from the records by the
+campaign's mode (``carnage.campaign.modes``, declared by its ruleset). ``append`` writes a
+whole post-game sequence in one transaction and only if the caller saw the newest version;
+otherwise it raises ``ConflictError``, so two editors are serialised, never merged silently.
 """
 
 from __future__ import annotations

@@ -256,7 +256,6 @@ def team_change(
 ) -> None:
     """Between games: replace a team's roster by the mode's rules (Cans given, workshop)."""
     from carnage.campaign.modes import mode_of
-    from carnage.games.refuelled.campaign.seasons import team_cost, team_json
     from carnage.team import TeamFileError, load_team
 
     store = _store(db)
@@ -266,16 +265,18 @@ def team_change(
         except TeamFileError as e:
             raise SeasonError(e.problems[0]) from None
         c = store.get(cid)
-        steps = mode_of(c.mode).roster(c, seat)
-        steps.choose(seat, team_json(spec))
+        mode = mode_of(c.mode)
+        steps = mode.roster(c, seat)
+        steps.choose(seat, mode.team_json(spec))
         store.append(cid, c.version, steps.records())
         row = next(r for r in summary(store, cid, seat)["standings"] if r["seat"] == seat)
+        cost = mode.team_cost(spec)
     except (CampaignError, SeasonError) as e:
         raise _fail(str(e)) from None
     if row.get("stash") is not None:
-        typer.echo(f"seat {seat}: {spec.name}, {team_cost(spec)} Cans; stash {row['stash']}")
+        typer.echo(f"seat {seat}: {spec.name}, {cost} Cans; stash {row['stash']}")
     else:
-        typer.echo(f"seat {seat}: {spec.name}, {team_cost(spec)} of {row['cans']} Cans")
+        typer.echo(f"seat {seat}: {spec.name}, {cost} of {row['cans']} Cans")
 
 
 @app.command("auto")

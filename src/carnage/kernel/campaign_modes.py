@@ -2,7 +2,10 @@
 
 A ruleset declares its campaign modes (``Ruleset.campaign_modes``); the campaign layer
 (``carnage.campaign.modes``) finds them there and drives them through its full ``Mode``
-interface. The kernel only names them: an id and a title. A game package declares its modes
+interface. The kernel names them (an id and a title) and says what a campaign event's game
+set-up is to the generic layers (``EventSetup``); a set-up a game refuses is the kernel's
+``kernel.session.SetupRefused``, and an event's game is a ``kernel.contract.PlayableGame``.
+A game package declares its modes
 with ``LazyMapping`` so that importing a ruleset does not import its campaign code (and the
 database layer under it) until a campaign asks.
 """
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Protocol, Self, TypeVar, runtime_checkable
 
 V = TypeVar("V", covariant=True)
 
@@ -25,6 +28,28 @@ class CampaignMode(Protocol):
 
     @property
     def name(self) -> str: ...
+
+
+@runtime_checkable
+class EventSetup(Protocol):
+    """A campaign event's game before its dice, as the mode of a ruleset makes it
+    (Refuelled's ``GameSetup``): what the campaign desk and the campaign player read of it
+    and change. The mode that made it builds its game
+    (``carnage.campaign.modes.Mode.new_game``)."""
+
+    @property
+    def scenario(self) -> str:
+        """The scenario's id."""
+        ...
+
+    @property
+    def max_rounds(self) -> int:
+        """A game still running after this many rounds is over (a draw)."""
+        ...
+
+    def with_max_rounds(self, max_rounds: int) -> Self:
+        """The same set-up, its game over after ``max_rounds`` rounds."""
+        ...
 
 
 class LazyMapping(Mapping[str, V]):

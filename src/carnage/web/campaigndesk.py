@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from carnage.campaign.steps import SeasonError, StepAsk, secret
 from carnage.campaign.store import Campaign, CampaignError, CampaignStore, ConflictError, Record
-from carnage.games.refuelled.setup import SetupError
+from carnage.kernel.session import SetupRefused
 from carnage.team import TeamSpec
 from carnage.web import campaigns as modes
 from carnage.web.ownership import (
@@ -373,7 +373,7 @@ class Desk:
         except SeasonError as e:
             raise ApiError(422, f"the event's game cannot be set up: {e}") from None
         if oe.max_rounds is not None:
-            setup = replace(setup, max_rounds=oe.max_rounds)
+            setup = setup.with_max_rounds(oe.max_rounds)
         seats = []
         for i, cs in enumerate(ev.seats):
             ctl = cast(Controller, oe.controllers.get(cs, "heuristic"))
@@ -381,9 +381,12 @@ class Desk:
                               None))
         gid = uuid.uuid4().hex[:12]
         try:
-            session = GameSession(gid, setup, oe.seed, seats, datetime.now(UTC),
+            # The table's session takes the set-up the mode made (a Refuelled-family one
+            # for every mode so far); it refuses one it cannot play with ``SetupRefused``.
+            table_setup: Any = setup
+            session = GameSession(gid, table_setup, oe.seed, seats, datetime.now(UTC),
                                   self.games.store, seed_chosen=False)
-        except (SetupError, ValueError, KeyError) as e:
+        except (SetupRefused, ValueError, KeyError) as e:
             raise ApiError(422, f"the event's game cannot be set up: {e}") from None
         with session.lock:
             try:

@@ -4,7 +4,9 @@ Everything the campaign router needs from a mode goes through here: the modes on
 their options, starting a campaign, its summary (standings, schedule, rosters, results), the
 next event and its game setup, the decisions before and after a game (step sequences), a
 roster change between games, and the standings over the season for the chart. The router
-never calls a mode directly, so the modes interface can change in one place.
+never calls a mode directly, so the modes interface can change in one place. Like the modes
+interface, it reaches a game only through the kernel's contracts (an ``EventSetup``, a
+``PlayableGame``): no game package is imported here.
 
 The web page keeps its own bookkeeping as campaign records too (kinds starting ``web-``),
 appended with the same version check as everything else, so two browsers are serialised:
@@ -30,8 +32,8 @@ from typing import Any
 from carnage.campaign.modes import MODES, Mode, NextEvent, SeasonError, StepAsk, Steps
 from carnage.campaign.steps import extended
 from carnage.campaign.store import Campaign, Record
-from carnage.games.refuelled.engine.game import Game
-from carnage.games.refuelled.setup import GameSetup
+from carnage.kernel.campaign_modes import EventSetup
+from carnage.kernel.contract import PlayableGame
 from carnage.team import TeamSpec, VehicleSpec
 
 __all__ = ["NextEvent", "SeasonError", "StepAsk", "Steps"]
@@ -131,16 +133,17 @@ def next_event(c: Campaign, request: Mapping[str, Any] | None = None) -> NextEve
     return mode_of(c.mode).next_event(mode_view(c), request or None)
 
 
-def setup(c: Campaign, ev: NextEvent) -> GameSetup:
-    out: GameSetup = mode_of(c.mode).setup(mode_view(c), ev)  # a Refuelled-family mode's
-    return out
+def setup(c: Campaign, ev: NextEvent) -> EventSetup:
+    """The game set-up of ``ev``, as the campaign's mode makes it."""
+    return mode_of(c.mode).setup(mode_view(c), ev)
 
 
 def pregame(c: Campaign, ev: NextEvent) -> Steps:
     return mode_of(c.mode).pregame(mode_view(c), ev)
 
 
-def post_game(c: Campaign, ev: NextEvent, game: Game, game_id: str, seed: int) -> Steps:
+def post_game(c: Campaign, ev: NextEvent, game: PlayableGame, game_id: str,
+              seed: int) -> Steps:
     return mode_of(c.mode).post_game(mode_view(c), ev, game, game_id, seed)
 
 
@@ -209,15 +212,14 @@ def _current(c: Campaign, seat: int) -> TeamSpec | None:
 def change_team(c: Campaign, seat: int, new: TeamSpec) -> RosterCheck:
     """A team's new roster between games, through the mode's roster decision (the team
     builder's checks and the mode's rules), with the workshop's bill beside it."""
-    from carnage.games.refuelled.campaign.seasons import team_json
-
     try:
         bill = _bill(c, seat, new)
     except (SeasonError, ValueError, KeyError):
         bill = None
     try:
-        steps = mode_of(c.mode).roster(mode_view(c), seat)
-        steps.choose(seat, team_json(new))
+        mode = mode_of(c.mode)
+        steps = mode.roster(mode_view(c), seat)
+        steps.choose(seat, mode.team_json(new))
         records = steps.records()
     except SeasonError as e:
         return RosterCheck(None, bill, [str(e)])

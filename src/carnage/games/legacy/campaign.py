@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from carnage.games.legacy.templates import TeamTemplateSet
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.contract import PlayableGame
     from carnage.kernel.ruleset import Ruleset
 
 RULESET = "legacy"
@@ -395,10 +396,11 @@ class LegacyMode(EventGames):
         return st.start()
 
     # -- after the game ------------------------------------------------------------------------
-    def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
+    def post_game(self, c: Campaign, ev: NextEvent, played: PlayableGame, game_id: str,
                   seed: int) -> Steps:
-        from carnage.games.refuelled.campaign.events import game_result
+        from carnage.games.refuelled.campaign.events import event_game, game_result
 
+        game = event_game(played)
         ch = chapters()[ev.number - 1]
         facts = chapter_facts(game, ev.seats)
         reason, rounds = game_result(game)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, cast
@@ -152,6 +152,11 @@ class GameSetup:
 
     def pregame_dict(self) -> dict[str, JsonValue]:
         return dict(self.pregame)
+
+    def with_max_rounds(self, max_rounds: int) -> GameSetup:
+        """The same set-up, its game over after ``max_rounds`` rounds (a campaign event's
+        game as the table or the command line caps it: ``kernel.campaign_modes.EventSetup``)."""
+        return replace(self, max_rounds=max_rounds)
 
     def to_json(self) -> dict[str, JsonValue]:
         out: dict[str, JsonValue] = {

@@ -59,6 +59,7 @@ from carnage.team import TeamSpec
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.contract import PlayableGame
     from carnage.kernel.events import JsonValue
 
 FIRST = "escape-the-city"
@@ -360,11 +361,16 @@ class SavageHighwaysMode(EventGames):
                       default=min(options, key=lambda u: order.index(u)))
         return Decision(ask, resolve)
 
-    def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
+    def post_game(self, c: Campaign, ev: NextEvent, played: PlayableGame, game_id: str,
                   seed: int) -> Steps:
-        from carnage.games.refuelled.campaign.events import finishing_order, game_result
+        from carnage.games.refuelled.campaign.events import (
+            event_game,
+            finishing_order,
+            game_result,
+        )
         from carnage.games.refuelled.rules import war_rig_upgrades as wru
 
+        game = event_game(played)
         r, _ = roles(c)
         st = game.state
         places = [[ev.seats[p] for p in g] for g in finishing_order(game)]

@@ -37,8 +37,8 @@ from carnage.games.refuelled.campaign.events import EventGames
 from carnage.team import TeamSpec
 
 if TYPE_CHECKING:
-    from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.contract import PlayableGame
 
 MODES = ("escalating", "championship")
 """The two modes of this module (every mode: ``carnage.campaign.modes.MODES``)."""
@@ -434,12 +434,17 @@ class SeasonMode(EventGames):
     def pregame(self, c: Campaign, ev: NextEvent) -> Steps:
         return done()
 
-    def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
+    def post_game(self, c: Campaign, ev: NextEvent, played: PlayableGame, game_id: str,
                   seed: int) -> Steps:
         """The result, each team's Championship Points, every team's bonus Cans, then (in
         an escalating season) each team's chance to spend them: one step sequence."""
-        from carnage.games.refuelled.campaign.events import finishing_order, game_result
+        from carnage.games.refuelled.campaign.events import (
+            event_game,
+            finishing_order,
+            game_result,
+        )
 
+        game = event_game(played)
         places = [[ev.seats[p] for p in g] for g in finishing_order(game)]
         reason, rounds = game_result(game)
         steps = Steps(seed)

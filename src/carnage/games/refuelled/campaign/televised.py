@@ -51,13 +51,14 @@ from carnage.campaign.steps import (
     secret,
 )
 from carnage.campaign.store import Campaign, Record
-from carnage.games.refuelled.campaign.events import EventGames
+from carnage.games.refuelled.campaign.events import EventGames, event_game
 from carnage.team import TeamSpec, VehicleSpec
 from carnage.team.model import CareerSpec
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.setup import GameSetup
+    from carnage.kernel.contract import PlayableGame
 
 START_CANS = 30  # p.159
 START_RANGE = (20, 50)  # p.159: anything from 20 to 50 works
@@ -576,8 +577,9 @@ class TelevisedMode(EventGames):
         return steps.start()
 
     # -- post-game -----------------------------------------------------------------------------
-    def post_game(self, c: Campaign, ev: NextEvent, game: Game, game_id: str,
+    def post_game(self, c: Campaign, ev: NextEvent, played: PlayableGame, game_id: str,
                   seed: int) -> Steps:
+        game = event_game(played)
         s = season(c)
         scenario = self._scenario(s, ev)
         facts = game_facts(game, ev.seats)
