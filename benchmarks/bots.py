@@ -23,8 +23,9 @@ import statistics
 import time
 
 import carnage
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
 from carnage.ai.search import LEVELS, SearchBot
+from carnage.games.refuelled.ai.bots import HeuristicBot
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

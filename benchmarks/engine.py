@@ -32,9 +32,10 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 
 import carnage
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
 from carnage.analysis.workers import bulk_play
 from carnage.compiled import describe
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.cover import clear_memo
 

@@ -18,7 +18,8 @@ import re
 import time
 from collections import Counter
 
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.setup import GameSetup, build_game
 
 SCENARIOS = ("escape-the-city", "rescue", "ambush", "long-road-home")

@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry import shapes
 from carnage.geometry.reference import plain_distance, plain_penetration

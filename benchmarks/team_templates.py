@@ -15,7 +15,7 @@ import argparse
 import statistics
 import time
 
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
 from carnage.games.legacy.templates import (
     add_exit,
     add_shift,
@@ -24,6 +24,7 @@ from carnage.games.legacy.templates import (
     standard_set,
     with_doughnut,
 )
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.movement import template_options
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.team.io import parse_team

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
 from carnage.catalog import TemplateUse
-from carnage.games.refuelled.ai.bots import Candidate
+from carnage.games.refuelled.ai.bots import Candidate, HeuristicBot
 from carnage.games.refuelled.ai.field import FAR, distance_field
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.movement import parse_template_value, template_use

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from tests.builders import race, rock, vehicle
 
-from carnage.ai import BOTS, HeuristicBot, RandomBot, bot_rng, fallback, make_bot, play_out
+from carnage.ai import BOTS, bot_rng, make_bot, play_out
 from carnage.catalog import TemplateUse, load_catalog
+from carnage.games.refuelled.ai.bots import HeuristicBot, RandomBot, fallback
 from carnage.games.refuelled.ai.field import FAR, distance_field
 from carnage.games.refuelled.engine.game import Game, ask
 from carnage.games.refuelled.engine.movement import (

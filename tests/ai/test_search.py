@@ -9,8 +9,9 @@ import pytest
 from tests.simulation import invariant_problems
 
 import carnage
-from carnage.ai import HeuristicBot, RandomBot, bot_rng, make_bot
+from carnage.ai import bot_rng, make_bot
 from carnage.ai.search import LEVELS, SearchBot, signature
+from carnage.games.refuelled.ai.bots import HeuristicBot, RandomBot
 from carnage.kernel.dice import ScriptedDice
 
 SMALL = {"iterations": 3, "seconds": None, "horizon": 4}

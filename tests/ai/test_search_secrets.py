@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 
 import carnage
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
 from carnage.ai.determinise import determinise, hidden_from
 from carnage.ai.search import SearchBot
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.kernel.secrets import keep_secret, secrets_of
 
 REVOLUTION = "the-revolution-will-be-televised"

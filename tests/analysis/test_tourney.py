@@ -14,15 +14,12 @@ from carnage.analysis.tourney import (
     TourneyError,
     a_seat,
     chunked,
-    damage_tally,
     game_seed,
     play_game,
     run_tourney,
     wilson,
 )
 from carnage.analysis.workers import map_chunks
-from carnage.games.refuelled.setup import GameSetup
-from carnage.rulesets import build_game
 from carnage.team import load_team
 
 TEAMS = Path(__file__).resolve().parents[2] / "examples" / "teams"
@@ -100,27 +97,6 @@ def _slow_square(chunk: list[int]) -> list[int]:
     return [x * x for x in chunk]
 
 
-def test_damage_is_credited_to_the_attacker_and_the_other_party_of_a_collision() -> None:
-    g = build_game(GameSetup(teams=(INTRO, IDRIS)), seed=1)
-    ids = list(g.state.vehicles)
-    a1, a2, b1 = ids[0], ids[1], ids[len(INTRO.vehicles)]
-    hull = {vid: v.hull for vid, v in g.state.vehicles.items()}
-    g.log.events.clear()
-    g.log.emit("activation", vehicle=a1)
-    g.log.emit("declare_attack", source="attack", vehicle=a1, target=b1)
-    g.log.emit("damage", source="attack", vehicle=b1, amount=3, hull_points=hull[b1] - 3)
-    # A blow bigger than what is left counts only the hull points marked off.
-    g.log.emit("damage", source="attack", vehicle=b1, amount=99, hull_points=0)
-    g.log.emit("activation", vehicle=b1)
-    g.log.emit("collision", source="collision", vehicle=b1, other=a2)
-    g.log.emit("damage", source="collision", vehicle=a2, amount=2, hull_points=hull[a2] - 2)
-    # Hazard-born damage (a flip) is dealt by no one.
-    g.log.emit("damage", source="flip", vehicle=a1, amount=1, hull_points=hull[a1] - 1)
-    dealt, taken = damage_tally(g)
-    assert dealt == {a1: hull[b1], b1: 2}
-    assert taken == {b1: hull[b1], a2: 2, a1: 1}
-
-
 def test_a_small_tourney_is_the_same_on_one_or_two_worker_processes() -> None:
     t = Tourney(a=INTRO, b=IDRIS, games=10, seed=3, a_source="intro", b_source="idris")
     ticks: list[int] = []
@@ -175,7 +151,8 @@ def test_a_crashing_game_is_counted_and_the_tourney_goes_on(
 @pytest.mark.parametrize(("change", "message"), [
     ({"games": 0}, "--games must be at least 1"),
     ({"scenario": "no-such"}, "unknown scenario 'no-such'"),
-    ({"ruleset": "devils-run"}, "devils-run: its games are not built from team files"),
+    ({"ruleset": "devils-run"}, r"--ruleset devils-run: Devil's Run: Route 666 offers no "
+                                r"tourney \(tourneys play: refuelled, kart, legacy\)"),
     ({"ruleset": "chess"}, "unknown ruleset 'chess'"),
     ({"bots": ("heuristic", "genius")}, "--bots: unknown bot 'genius'"),
     ({"max_rounds": 0}, "max rounds must be at least 1"),

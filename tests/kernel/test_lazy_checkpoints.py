@@ -10,7 +10,8 @@ import json
 import pickle
 
 import carnage
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.kernel.codec import encode
 
 

@@ -34,13 +34,15 @@ SEARCH = ("search", "search:easy", "search:normal", "search:hard")
 
 def make_bot_for(ruleset: Ruleset, name: str) -> Bot:
     """A new bot called ``name`` for ``ruleset``: one of its own (``Ruleset.bots``), else the
-    search bot at a level; ``ValueError`` naming both."""
+    search bot at a level with the ruleset's search adapter; ``ValueError`` naming both."""
     if name in ruleset.bots:
         return ruleset.make_bot(name)
     if name in SEARCH:
         from carnage.ai.search import SearchBot
 
-        return SearchBot("normal" if name == "search" else name.split(":", 1)[1])
+        # With the ruleset's own adapter (``Ruleset.search``; None: the generic one).
+        return SearchBot("normal" if name == "search" else name.split(":", 1)[1],
+                         adapter=ruleset.search)
     known = ", ".join([*ruleset.bots, *(s for s in SEARCH if s not in ruleset.bots)])
     raise ValueError(f"unknown bot {name!r} for {ruleset.title} (bots: {known})")
 

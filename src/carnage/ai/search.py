@@ -3,8 +3,12 @@
 It reads only the generic controller API (``pending()``, a decision's options or domain,
 ``apply()``, ``clone()``, ``outcome()``), so it plays every scenario of every ruleset whose
 game keeps the game contract (``kernel/contract.py``: Refuelled's ``Game`` and Devil's Run's
-``DevilsRunGame`` do). A ruleset may hand the bot its own ``Adapter`` (rollout policy, order of
-candidates, value of a position); Devil's Run does (``games/devilsrun/search.py``).
+``DevilsRunGame`` do). Each ruleset declares its own adapter (``Ruleset.search``: rollout
+policy, order of candidates, value of a position; ``kernel/search.py``), which the bot finds
+through the game's ruleset, never by name: Refuelled's is
+``games/refuelled/ai/search_adapter.py`` (the Kart variant and Legacy inherit it), Devil's
+Run's ``games/devilsrun/search.py``; a ruleset that declares none gets the generic
+``Adapter`` (random rollouts, outcomes only).
 
 How one decision is searched (open-loop MCTS with determinised dice):
 
@@ -35,8 +39,8 @@ How one decision is searched (open-loop MCTS with determinised dice):
   ``ceil(visits ** WIDEN)`` candidates open.
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
-  gear, ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a Street Race, so
-  its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
+  gear, Refuelled's ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a
+  Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
   unfinished is valued by a logistic of the player's lead in progress towards the scenario's
   goal (distance along the bot's distance field), speed (gear), hazards held and hull left
   (Refuelled), or chassis points, position up the road and chassis tokens (Devil's Run).
@@ -71,10 +75,10 @@ from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import KernelGame
+from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.search import Policy, SearchAdapter, SearchAdapterFactory
 
 Choice = str | int | float
-Policy = Callable[[Any, Decision, random.Random], Choice]
-"""A rollout policy: ``(game, decision, rng) -> legal choice``."""
 
 UCB_C = 0.7
 """Exploration constant of UCB1 (values are in [0, 1])."""
@@ -324,128 +328,20 @@ def lead_values(scores: Sequence[float], scale: float) -> list[float]:
     return out
 
 
-class RefuelledAdapter(Adapter):
-    """Refuelled: the heuristic bot plays the rollouts and orders templates by its score."""
-
-    GEAR = 45.0
-    """mm of progress one gear is worth (a faster car covers more ground each phase)."""
-    HAZARD = 18.0
-    HULL = 25.0
-    """mm per hull point left."""
-    LOST = 600.0
-    """A vehicle out of play costs this much on top of its hull."""
-    SCALE = 120.0
-
-    OWN_GEAR = 5
-    """The gear the bot's own rollout policy drives for: the heuristic bot aiming for gear 5
-    instead of 4 wins about 60 % of Street Races against the plain one (200 seeded games), so
-    the search starts from that prior for its own seat; other seats are modelled by the plain
-    heuristic bot."""
-
-    def __init__(self, players: int) -> None:
-        from carnage.games.refuelled.ai.bots import HeuristicBot
-
-        self.bot = HeuristicBot()
-        self.own = HeuristicBot(desired_gear=self.OWN_GEAR)
-        super().__init__(self._policy, players)
-
-    def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
-        return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
-
-    QUICK = frozenset({"deploy", "grid", "attack"})
-    """Decisions the policy answers at once: deployment order, grid places, whom to shoot.
-    A seat meets about 16 of them in a Street Race of about 60 decisions with a choice; they
-    are left to the heuristic so the time goes to movement, skid dice and Shifts (a choice
-    made for the time budget, not a measured gain)."""
-
-    def worth_searching(self, game: Any, d: Decision) -> bool:
-        return d.kind not in self.QUICK
-
-    def ordered(self, game: Any, d: Decision, rng: random.Random) -> list[tuple[Choice, str]]:
-        if d.kind == "template" and d.domain is None:
-            scored = self._template_scores(game, d)
-            if scored is not None:
-                labels: dict[Choice, str] = {o.value: o.label or str(o.value) for o in d.options}
-                return [(v, labels[v]) for _, v in scored]
-        out = super().ordered(game, d, rng)
-        if d.kind == "attack":
-            # Never weigh shooting a friend: keep only shots at foes (and holding fire).
-            out = [c for i, c in enumerate(out) if i == 0 or not self._at_friend(game, d, c[0])]
-        return out
-
-    @staticmethod
-    def _at_friend(game: Any, d: Decision, value: Choice) -> bool:
-        _, sep, target = str(value).partition(">")
-        t = game.state.vehicles.get(target) if sep else None
-        return t is not None and t.player == d.player
-
-    def _template_scores(self, game: Any, d: Decision) -> list[tuple[float, Choice]] | None:
-        """Every template scored as the heuristic bot scores it, best first."""
-        from carnage.catalog import TemplateUse
-        from carnage.games.refuelled.engine.movement import parse_template_value, template_use
-        from carnage.geometry.movement import resolve_move
-
-        bot = self.bot
-        v = bot.active(game)
-        if v is None:
-            return None
-        own = d.player == v.player
-        bot._memo.clear()
-        obs, ignoring = bot.moves_for(game, v)
-        scored: list[tuple[float, Choice]] = []
-        for o in d.options:
-            tid, mirror, reverse = parse_template_value(str(o.value))
-            use = template_use(game, v, tid, v.gear)
-            s = 0.0
-            if use is TemplateUse.NOT_PERMITTED and own:
-                s = -1e9  # legal only as a pick the rules hand on: last
-            res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
-                               ignoring=ignoring, ts=game.templates)
-            hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
-            s += bot.score_move(game, v, res, hazards)
-            if use is TemplateUse.TRIVIAL:
-                s += 5.0
-            scored.append((s if own else -s, o.value))
-        scored.sort(key=lambda t: -t[0])
-        return scored
-
-    def values(self, game: Any) -> list[float]:
-        out = game.outcome()
-        if out is not None:
-            return outcome_values(out, self.players)
-        st = game.state
-        scores = []
-        for p in range(self.players):
-            mine = [v for v in st.vehicles.values() if v.player == p and v.in_team]
-            live = [v for v in mine if v.in_play]
-            if not live:
-                scores.append(-1e4)
-                continue
-            best = max(self._progress(game, v) for v in live)
-            hull = sum(v.hull_points for v in live) * self.HULL
-            lost = (len(mine) - len(live)) * self.LOST
-            scores.append(best + hull - lost)
-        return lead_values(scores, self.SCALE)
-
-    def _progress(self, game: Any, v: Any) -> float:
-        st = game.state
-        on_table = 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height
-        where = self.bot.position_value(game, v, v.pose) if on_table else -2000.0
-        return float(where + self.GEAR * v.gear - self.HAZARD * v.hazards)
+def adapter_for(game: PlayableGame, ruleset: Ruleset | None = None) -> SearchAdapter:
+    """The adapter of ``ruleset``, by default the game's own (``game.ruleset``): what its
+    ``Ruleset.search`` makes; a generic one that values only outcomes and plays random
+    rollouts when it declares none. (A ruleset's bots may also hand the bot its adapter:
+    ``SearchBot(adapter=...)``.)"""
+    make = search_factory(game, ruleset)
+    return make(game.players) if make is not None else Adapter(_random_policy, game.players)
 
 
-def adapter_for(game: PlayableGame) -> Adapter:
-    """The adapter a game names (``search_adapter(players)``, as Devil's Run's does), else a
-    Refuelled-family game's, else a generic one that values only outcomes and plays random
-    rollouts. (A ruleset's bots may also hand the bot its adapter: ``SearchBot(adapter=...)``.)"""
-    own = getattr(game, "search_adapter", None)
-    if callable(own):  # the game names its own (Devil's Run's)
-        found = own(game.players)
-        if isinstance(found, Adapter):
-            return found
-    if getattr(game, "ruleset_name", None) == "refuelled":
-        return RefuelledAdapter(game.players)
-    return Adapter(_random_policy, game.players)
+def search_factory(game: Any, ruleset: Ruleset | None = None) -> SearchAdapterFactory | None:
+    """The adapter factory ``ruleset`` declares (``Ruleset.search``), by default the game's
+    ruleset's; None if it declares none or the game names no ruleset."""
+    rs = ruleset if ruleset is not None else getattr(game, "ruleset", None)
+    return rs.search if isinstance(rs, Ruleset) else None
 
 
 def _random_policy(game: Any, d: Decision, rng: random.Random) -> Choice:
@@ -490,7 +386,7 @@ class SearchBot:
                  seconds: float | str | None = "level", seed: int | str = 0,
                  horizon: int | None = None,
                  clock: Callable[[], float] = time.perf_counter,
-                 adapter: Callable[[int], Adapter] | None = None) -> None:
+                 adapter: SearchAdapterFactory | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown search level {level!r} (known: {', '.join(LEVELS)})")
         lv = LEVELS[level]
@@ -507,9 +403,9 @@ class SearchBot:
         """What the time limit is measured on: the wall clock, or ``time.process_time`` to
         give each decision its seconds of this process's CPU on a shared machine."""
         self.explanations: list[Explanation] = []
-        self._adapters: dict[int, Adapter] = {}
+        self._adapters: dict[tuple[SearchAdapterFactory | None, int], SearchAdapter] = {}
         self._make_adapter = adapter
-        """The ruleset's adapter by players (None: ``adapter_for`` the game)."""
+        """The ruleset's adapter by players (None: the one the game's ruleset declares)."""
 
     @property
     def last(self) -> Explanation | None:
@@ -518,12 +414,15 @@ class SearchBot:
     def __call__(self, game: Any, decision: Decision, rng: random.Random) -> Choice:
         return self.choose(game, decision, rng)
 
-    def adapter(self, game: PlayableGame) -> Adapter:
-        key = id(type(game))
+    def adapter(self, game: PlayableGame) -> SearchAdapter:
+        """The adapter it searches ``game`` with: the one it was given, else the one the
+        game's ruleset declares (``Ruleset.search``), else the generic one; one per factory
+        and number of players, kept from decision to decision."""
+        make = self._make_adapter if self._make_adapter is not None else search_factory(game)
+        key = (make, game.players)
         a = self._adapters.get(key)
-        if a is None or a.players != game.players:
-            a = adapter_for(game) if self._make_adapter is None else self._make_adapter(
-                game.players)
+        if a is None:
+            a = make(game.players) if make is not None else Adapter(_random_policy, game.players)
             self._adapters[key] = a
         return a
 
@@ -606,7 +505,7 @@ class SearchBot:
         if len(self.explanations) > MAX_EXPLAINED:
             del self.explanations[: len(self.explanations) - MAX_EXPLAINED]
 
-    def _table(self, ad: Adapter, game: Any, d: Decision, rng: random.Random,
+    def _table(self, ad: SearchAdapter, game: Any, d: Decision, rng: random.Random,
                limit: int | None = None) -> _Table:
         cands = ad.ordered(game, d, rng)[: limit or self.level.candidates]
         k = len(cands)
@@ -629,7 +528,7 @@ class SearchBot:
                 best_i, best_gain = i, gain
         return best_i
 
-    def _iterate(self, ad: Adapter, real: Any, root: _Node, table: _Table,
+    def _iterate(self, ad: SearchAdapter, real: Any, root: _Node, table: _Table,
                  rng: random.Random, i: int, j_root: int,
                  deadline: float | None = None) -> str:
         """Simulation ``j_root`` of root candidate ``i``: ``"ok"``; ``"failed"`` if the
@@ -727,14 +626,14 @@ def _weighed(table: _Table) -> tuple[Weighed, ...]:
 
 
 def make_search_bot(spec: str, seed: int | str = 0,
-                    adapter: Callable[[int], Adapter] | None = None) -> SearchBot:
+                    adapter: SearchAdapterFactory | None = None) -> SearchBot:
     """``search`` (normal), ``search:easy``, ``search:normal`` or ``search:hard``; ``adapter``:
-    the ruleset's own (None: ``adapter_for`` the game)."""
+    the ruleset's own (None: the one the game's ruleset declares)."""
     _, _, level = spec.partition(":")
     return SearchBot(level or "normal", seed=seed, adapter=adapter)
 
 
-def search_bots(adapter: Callable[[int], Adapter] | None = None
+def search_bots(adapter: SearchAdapterFactory | None = None
                 ) -> dict[str, Callable[[], SearchBot]]:
     """The search bot at each level by name (``search`` is the normal level), for a
     ruleset's bot registry; ``adapter``: the ruleset's own."""

@@ -10,11 +10,13 @@ index, the summary is the same for any number of workers and on any backend: gam
 played in chunks on local processes (``analysis/workers.py``) or as Ray tasks, and the
 results are put back in game order before they are summed.
 
-Per vehicle of each team: how often it is still in play (not wrecked, exploded or
-disqualified) when the game ends, the hull points it lost, and the damage it dealt: the hull
-points the other team's vehicles lost to its attacks (damage events the engine logs under
-``attack`` while it is the declared attacker) and to collisions it was the other party of
-(``collision`` damage). Damage from hazards, flips, fire or explosions is dealt by no one.
+What a tourney needs of a game, the ruleset declares (``Ruleset.tourney``, a
+``kernel/tourney.py`` ``TourneyOffer`` written in its game package: Refuelled's
+``games/refuelled/tourney.py``, which the Kart variant and Legacy inherit): the team check, a
+game's set-up as JSON (what workers rebuild the game from, by the ruleset's name), and per
+vehicle at the end whether it survived, the damage it dealt and the damage it took. Who won
+is the game's ``outcome()``. Nothing here imports a game or names a ruleset but the
+registry's default (``carnage.rulesets.DEFAULT_RULESET``).
 """
 
 from __future__ import annotations
@@ -25,19 +27,21 @@ import math
 import os
 import socket
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import carnage.rulesets as registry
 from carnage import bounds
 from carnage.ai import bots_for, make_bot_for, play_out
 from carnage.ai.runner import bot_rng
-from carnage.games.refuelled.engine.game import Game, RuleOptions
-from carnage.games.refuelled.engine.state import Status
-from carnage.games.refuelled.setup import GameSetup, SetupError, checked_team
-from carnage.rulesets import build_game
-from carnage.team import TeamSpec
+from carnage.kernel.contract import PlayableGame
+from carnage.kernel.events import JsonValue
+from carnage.kernel.game import KernelGame
+from carnage.kernel.session import SetupRefused
+from carnage.kernel.tourney import TourneyOffer, TourneyTeam
+from carnage.rulesets import DEFAULT_RULESET
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
@@ -86,50 +90,31 @@ def a_seat(game: int) -> int:
     return game % 2
 
 
-# -- one game ----------------------------------------------------------------------------------
-def play_seeded(setup: GameSetup, bot_names: Sequence[str], seed: int | str) -> Game:
-    """Build the game of ``setup`` with dice seeded by ``seed`` and let the named bots (one per
-    seat) play it out, their own randomness seeded from the same ``seed``."""
-    from carnage.rulesets import get_ruleset
+# -- one game ---------------------------------------------------------------------------------
+def offer_of(ruleset: str) -> TourneyOffer:
+    """What ``ruleset`` declares of its tourney games (``Ruleset.tourney``); ``TourneyError``
+    for an unknown ruleset or one that plays no tourney, naming those that do."""
+    try:
+        rs = registry.get_ruleset(ruleset)
+    except KeyError:
+        raise TourneyError(f"--ruleset: unknown ruleset {ruleset!r} "
+                           f"(tourneys play: {', '.join(tourney_rulesets())})") from None
+    if rs.tourney is None:
+        raise TourneyError(f"--ruleset {ruleset}: {rs.title} offers no tourney "
+                           f"(tourneys play: {', '.join(tourney_rulesets())})")
+    return rs.tourney
 
-    game = build_game(setup, seed)
-    game.lazy_checkpoints = True  # played through apply() only, never edited
-    play_out(game, bots_for(get_ruleset(setup.ruleset), bot_names), bot_rng(seed))
+
+def play_seeded(ruleset: str, setup: Mapping[str, JsonValue], bot_names: Sequence[str],
+                seed: int) -> PlayableGame:
+    """Build the game ``ruleset``'s tourney offer set up as ``setup``, with dice seeded by
+    ``seed``, and let the named bots (one per seat) play it out, their own randomness seeded
+    from the same ``seed``."""
+    game = offer_of(ruleset).new_game(setup, seed)
+    if isinstance(game, KernelGame):
+        game.lazy_checkpoints = True  # played through apply() only, never edited
+    play_out(game, bots_for(registry.get_ruleset(ruleset), bot_names), bot_rng(seed))
     return game
-
-
-def damage_tally(game: Game) -> tuple[dict[str, int], dict[str, int]]:
-    """(hull points each vehicle dealt to other players' vehicles, hull points each lost):
-    the hull points marked off, so a wrecking blow counts only what the target had left."""
-    dealt: dict[str, int] = {}
-    taken: dict[str, int] = {}
-    owner = {vid: v.player for vid, v in game.state.vehicles.items()}
-    hull = {vid: v.hull for vid, v in game.state.vehicles.items()}
-    attacker: str | None = None
-    colliding: tuple[str, str] | None = None
-    for e in game.log:
-        if e.kind == "activation":
-            attacker, colliding = None, None
-        elif e.kind == "declare_attack":
-            attacker = str(e.data.get("vehicle"))
-        elif e.kind == "collision":
-            colliding = (str(e.data.get("vehicle")), str(e.data.get("other")))
-        elif e.kind == "damage":
-            vid = str(e.data.get("vehicle"))
-            left = e.data.get("hull_points")
-            if vid not in hull or not isinstance(left, int):
-                continue
-            amount = max(0, hull[vid] - left)  # what was marked off, not what was rolled
-            hull[vid] = left
-            taken[vid] = taken.get(vid, 0) + amount
-            by: str | None = None
-            if e.source == "attack":
-                by = attacker
-            elif e.source == "collision" and colliding is not None and vid in colliding:
-                by = colliding[1] if colliding[0] == vid else colliding[0]
-            if by is not None and by in owner and owner.get(vid) != owner[by]:
-                dealt[by] = dealt.get(by, 0) + amount
-    return dealt, taken
 
 
 def play_game(job: dict[str, Any], game: int) -> dict[str, Any]:
@@ -138,27 +123,26 @@ def play_game(job: dict[str, Any], game: int) -> dict[str, Any]:
     ``[team, index, in play at the end, damage dealt, damage taken]``."""
     seat = a_seat(game)
     seed = game_seed(int(job["seed"]), game)
-    setup = GameSetup.from_json(job["setups"][seat])
+    ruleset = str(job["ruleset"])
     bots = list(job["bots"]) if seat == 0 else list(reversed(job["bots"]))
     out: dict[str, Any] = {"game": game, "seed": seed, "a_seat": seat}
     try:
-        g = play_seeded(setup, bots, seed)
+        g = play_seeded(ruleset, job["setups"][seat], bots, seed)
         o = g.outcome()
         assert o is not None
+        tallies = offer_of(ruleset).tally(g)
     except Exception as e:  # a crashing game is counted and reported; the tourney goes on
         first = str(e).splitlines()[0][:200] if str(e) else ""
         return {**out, "result": "error", "error": f"{type(e).__name__}: {first}"}
     result = ("draw" if o.draw or o.winner is None
               else "win" if o.winner == seat else "loss")
-    dealt, taken = damage_tally(g)
     index = {0: 0, 1: 0}
     rows = []
-    for vid, v in g.state.vehicles.items():
+    for v in tallies:
         if v.player not in index:
             continue
         team = "A" if v.player == seat else "B"
-        rows.append([team, index[v.player], v.status is Status.ACTIVE,
-                     dealt.get(vid, 0), taken.get(vid, 0)])
+        rows.append([team, index[v.player], v.survived, v.dealt, v.taken])
         index[v.player] += 1
     return {**out, "result": result, "rounds": o.rounds, "reason": o.reason, "vehicles": rows}
 
@@ -175,34 +159,41 @@ def play_chunk(job: dict[str, Any], games: Sequence[int]) -> list[dict[str, Any]
 class Tourney:
     """What to play: team A against team B."""
 
-    a: TeamSpec
-    b: TeamSpec
+    a: TourneyTeam
+    b: TourneyTeam
     games: int
     seed: int = 0
-    scenario: str = "street-race"
-    ruleset: str = "refuelled"
+    scenario: str | None = None
+    """None: the ruleset's default (``TourneyOffer.default_scenario``)."""
+    ruleset: str = DEFAULT_RULESET
     bots: tuple[str, str] = ("heuristic", "heuristic")
     """Team A's bot and team B's bot (each keeps its bot in either seat)."""
-    max_rounds: int = RuleOptions.max_rounds
+    max_rounds: int | None = None
+    """None: the ruleset's (``TourneyOffer.max_rounds``)."""
     a_source: str = "team A"
     b_source: str = "team B"
 
-    def setup(self, a_seat: int) -> GameSetup:
+    def scenario_id(self) -> str:
+        """The scenario played (``TourneyError`` if the ruleset plays no tourney)."""
+        return self.scenario if self.scenario is not None else (
+            offer_of(self.ruleset).default_scenario)
+
+    def setup(self, a_seat: int) -> Mapping[str, JsonValue]:
+        """The set-up (as JSON) of a game with team A in seat ``a_seat`` (0-based)."""
+        offer = offer_of(self.ruleset)
         teams = (self.a, self.b) if a_seat == 0 else (self.b, self.a)
-        return GameSetup(scenario=self.scenario, teams=teams, players=2,
-                         max_rounds=self.max_rounds, ruleset=self.ruleset)
+        rounds = self.max_rounds if self.max_rounds is not None else offer.max_rounds
+        return offer.setup(self.scenario_id(), teams, rounds)
 
     def job(self) -> dict[str, Any]:
         """Everything a worker needs, as plain JSON (for processes and Ray alike)."""
-        return {"seed": self.seed, "bots": list(self.bots),
-                "setups": [self.setup(0).to_json(), self.setup(1).to_json()]}
+        return {"seed": self.seed, "bots": list(self.bots), "ruleset": self.ruleset,
+                "setups": [dict(self.setup(0)), dict(self.setup(1))]}
 
 
-def table_rulesets() -> list[str]:
-    """Rulesets whose games are built from team files (Refuelled and its overlays)."""
-    from carnage.rulesets import RULESETS
-
-    return [n for n, r in RULESETS.items() if n == "refuelled" or r.parent == "refuelled"]
+def tourney_rulesets() -> list[str]:
+    """Rulesets that play tourneys (they declare a ``Ruleset.tourney``)."""
+    return [n for n, r in registry.RULESETS.items() if r.tourney is not None]
 
 
 def check_tourney(t: Tourney) -> list[dict[str, str]]:
@@ -213,17 +204,8 @@ def check_tourney(t: Tourney) -> list[dict[str, str]]:
     if t.games > bounds.MAX_BULK_GAMES:
         raise TourneyError(f"--games must be at most {bounds.MAX_BULK_GAMES:,}, not {t.games} "
                            "(ruling IN-8)")
-    if t.ruleset not in table_rulesets():
-        from carnage.rulesets import RULESETS
-
-        if t.ruleset in RULESETS:
-            raise TourneyError(f"--ruleset {t.ruleset}: its games are not built from team "
-                               f"files (tourneys play: {', '.join(table_rulesets())})")
-        raise TourneyError(f"--ruleset: unknown ruleset {t.ruleset!r} "
-                           f"(tourneys play: {', '.join(table_rulesets())})")
-    from carnage.rulesets import get_ruleset
-
-    ruleset = get_ruleset(t.ruleset)
+    offer = offer_of(t.ruleset)
+    ruleset = registry.get_ruleset(t.ruleset)
     for b in t.bots:
         try:
             make_bot_for(ruleset, b)
@@ -232,12 +214,11 @@ def check_tourney(t: Tourney) -> list[dict[str, str]]:
     vehicles: list[dict[str, str]] = []
     try:
         for label, spec, source in (("A", t.a, t.a_source), ("B", t.b, t.b_source)):
-            report = checked_team(spec, f"team {label} ({source})", ruleset)
-            vehicles += [{"team": label, "name": v.name, "type": v.type}
-                         for v in report.vehicles]
+            entrants = offer.check_team(spec, f"team {label} ({source})")
+            vehicles += [{"team": label, "name": v.name, "type": v.type} for v in entrants]
         for seat in (0, 1):
-            build_game(t.setup(seat), game_seed(t.seed, seat))
-    except SetupError as e:
+            offer.new_game(t.setup(seat), game_seed(t.seed, seat))
+    except SetupRefused as e:
         raise TourneyError(str(e)) from None
     return vehicles
 
@@ -302,7 +283,7 @@ def summarise(t: Tourney, vehicles: list[dict[str, str]],
     for r in played:
         reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
     return {
-        "scenario": t.scenario, "ruleset": t.ruleset, "seed": t.seed, "games": len(results),
+        "scenario": t.scenario_id(), "ruleset": t.ruleset, "seed": t.seed, "games": len(results),
         "teams": {"A": {"name": t.a.name, "source": t.a_source, "bot": t.bots[0]},
                   "B": {"name": t.b.name, "source": t.b_source, "bot": t.bots[1]}},
         "played": n,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TextIO, cast
+from typing import Annotated, Any, TextIO
 
 import typer
 from rich.console import Console
@@ -50,17 +50,21 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
+from carnage.rulesets import DEFAULT_RULESET
 from carnage.web.plain import plain, seat_name
 from carnage.web.schemas import LogLine
 from carnage.web.views import log_lines, names, pending_view
 
-if TYPE_CHECKING:
-    from carnage.games.refuelled.engine.game import Game
+TableGame = Any
+"""A game on the kernel's driver (``KernelGame``: Refuelled, the Kart variant, Legacy), shown
+in the table's words: ``web/views.py`` reads its state and scenario. Typed loosely so that the
+command line imports no game package; ``TerminalPlay`` takes it only when
+``isinstance(game, KernelGame)``."""
 
 HUMAN = "human"
 
 
-def table_view(game: Game, title: str | None = None) -> TableView:
+def table_view(game: TableGame, title: str | None = None) -> TableView:
     """The table as the renderer's plain description: vehicles in play on the table coloured
     by player, terrain and wrecks, surfaces, and the scenario's lines."""
     st = game.state
@@ -82,7 +86,7 @@ def table_view(game: Game, title: str | None = None) -> TableView:
                      vehicles=vehicles, templates=dropped + marks, title=title)
 
 
-def snapshot(game: Game, directory: Path) -> Path:
+def snapshot(game: TableGame, directory: Path) -> Path:
     """Write the table as SVG into ``directory``; returns the file written."""
     directory.mkdir(parents=True, exist_ok=True)
     n = len(list(directory.glob("snapshot-*.svg"))) + 1
@@ -93,17 +97,17 @@ def snapshot(game: Game, directory: Path) -> Path:
     return path
 
 
-def report_lines(game: Game) -> list[str]:
+def report_lines(game: TableGame) -> list[str]:
     """One line per row of the scenario's report: ``<label>: <text>``."""
     return [f"{r.label}: {r.text}" for r in game.scenario.report(game)]
 
 
-def describe_event(game: Game, e: Event) -> str:
+def describe_event(game: TableGame, e: Event) -> str:
     """The event's log line exactly as the table shows it (plain words, page at the end)."""
     return log_lines(game, [e])[0].text
 
 
-def decision_lines(game: Game, d: Decision) -> list[str]:
+def decision_lines(game: TableGame, d: Decision) -> list[str]:
     """Who decides and what, then the options numbered from 1, in the table's words."""
     pv = pending_view(game, d, with_preview=False)
     rule = f" ({pv.rule}{'' if d.page is None else f', p.{d.page}'})" if pv.rule else ""
@@ -173,7 +177,7 @@ class TerminalPlay:
         self.game, self.seats, self.out, self.stdin = game, seats, console, stdin
         self.svg_dir = svg_dir
         self.maker = maker
-        self.table = cast("Game | None", game if isinstance(game, KernelGame) else None)
+        self.table: TableGame | None = game if isinstance(game, KernelGame) else None
         """The game, when it is shown in the table's words (a Refuelled-family game)."""
         rs = ruleset if ruleset is not None else getattr(game, "ruleset", None)
         if not isinstance(rs, Ruleset):
@@ -329,7 +333,7 @@ def play_command(
         Path, typer.Option(help="where the svg command writes snapshots")
     ] = Path("."),
     log: Annotated[Path | None, typer.Option(help="save the game log here")] = None,
-    ruleset: Annotated[str, typer.Option(help=ruleset_help())] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help=ruleset_help())] = DEFAULT_RULESET,
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
 ) -> None:

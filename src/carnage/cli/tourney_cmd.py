@@ -28,7 +28,7 @@ from carnage.analysis.tourney import (
     check_tourney,
     run_tourney,
 )
-from carnage.games.refuelled.engine.game import RuleOptions
+from carnage.rulesets import DEFAULT_RULESET
 from carnage.team import TeamFileError, TeamSpec, load_team
 
 
@@ -91,8 +91,9 @@ def tourney_command(
     team_b: Annotated[Path, typer.Argument(help="team B's file (YAML or JSON)")],
     games: Annotated[int, typer.Option(help="how many games (seats alternate game by game)")]
     = 100,
-    scenario: Annotated[str, typer.Option(help="scenario id")] = "street-race",
-    ruleset: Annotated[str, typer.Option(help="ruleset (refuelled)")] = "refuelled",
+    scenario: Annotated[str | None, typer.Option(
+        help="scenario id (default: the ruleset's, e.g. street-race)")] = None,
+    ruleset: Annotated[str, typer.Option(help="ruleset that plays the games")] = DEFAULT_RULESET,
     workers: Annotated[int, typer.Option(help="games played at once")] = 1,
     backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
     address: Annotated[str | None, typer.Option(
@@ -102,8 +103,9 @@ def tourney_command(
     = 0,
     bots: Annotated[str, typer.Option(
         help="the bot both teams use, or A's,B's (random, heuristic)")] = "heuristic",
-    max_rounds: Annotated[int, typer.Option(
-        help="a game still running after this many rounds is a draw")] = RuleOptions.max_rounds,
+    max_rounds: Annotated[int | None, typer.Option(
+        help="a game still running after this many rounds is a draw (default: the "
+             "ruleset's)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
     """Team A against team B over many seeded bot games: who wins, how often, how surely."""

@@ -19,7 +19,9 @@ from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.events import JsonValue
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
+from carnage.kernel.search import SearchAdapterFactory
 from carnage.kernel.session import GameMaker, GameRequest, ReplayReport
+from carnage.kernel.tourney import TourneyOffer
 
 if TYPE_CHECKING:
     import typer
@@ -131,6 +133,14 @@ class Ruleset:
     (``carnage replay``); ``SetupRefused`` if it cannot be read or replayed."""
     cli: Callable[[], typer.Typer] | None = field(default=None, compare=False)
     """Its own extra commands (``carnage <name> ...``), made when the command line starts."""
+    search: SearchAdapterFactory | None = field(default=None, compare=False)
+    """``search(players)`` -> what the search bot (``ai/search.py``) needs to know of a game of
+    this ruleset (``kernel/search.py`` ``SearchAdapter``: rollout policy, order of candidates,
+    value of a position); the search finds it through the game's ruleset. None: the search's
+    generic adapter (random rollouts, outcomes only)."""
+    tourney: TourneyOffer | None = field(default=None, compare=False)
+    """What a tourney (``analysis/tourney.py``) needs of its games (``kernel/tourney.py``);
+    None: it plays no tourney."""
 
     def scenario_infos(self) -> tuple[ScenarioInfo, ...]:
         """Its scenarios as a list shows them (``scenario_list``), in order."""

@@ -20,8 +20,11 @@ from carnage.kernel.ruleset import Ruleset, Rulesets
 RULESETS = Rulesets({REFUELLED.name: REFUELLED, DEVILS_RUN_RULESET.name: DEVILS_RUN_RULESET,
                      KART.name: KART, LEGACY.name: LEGACY})
 
+DEFAULT_RULESET = REFUELLED.name
+"""The ruleset played when none is named (bots by name, tourneys, the command line)."""
 
-def get_ruleset(name: str | Ruleset = "refuelled") -> Ruleset:
+
+def get_ruleset(name: str | Ruleset = DEFAULT_RULESET) -> Ruleset:
     """The ruleset called ``name`` (a ``Ruleset`` is returned as it is); ``KeyError`` naming
     the known ones."""
     return name if isinstance(name, Ruleset) else RULESETS[name]
@@ -46,5 +49,5 @@ def _named(name: str) -> Ruleset:
         raise _setup.SetupError(str(e.args[0])) from None
 
 
-__all__ = ["KART", "LEGACY", "REFUELLED", "RULESETS", "Ruleset", "Rulesets", "build_game",
-           "get_ruleset", "refuelled_ruleset", "replay"]
+__all__ = ["DEFAULT_RULESET", "KART", "LEGACY", "REFUELLED", "RULESETS", "Ruleset", "Rulesets",
+           "build_game", "get_ruleset", "refuelled_ruleset", "replay"]

@@ -34,7 +34,7 @@ from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import Outcome as KernelOutcome
 
 if TYPE_CHECKING:
-    from carnage.ai.search import Adapter
+    from carnage.kernel.ruleset import Ruleset
 
 FORMAT = "carnage.devilsrun/1"
 OFFENSIVE = ("ram", "ram_on_the_brakes", "side_swipe", "t_bone")
@@ -146,13 +146,13 @@ class DevilsRunGame:
         return Outcome(o["winner"], o["draw"], o["reason"], o["rounds"],
                        (int(o["scores"][0]), int(o["scores"][1])))
 
-    @staticmethod
-    def search_adapter(players: int) -> Adapter:
-        """What the search bot needs to know of Devil's Run (``games/devilsrun/search.py``):
-        a search bot made without a ruleset's adapter finds it here."""
-        from carnage.games.devilsrun.search import DevilsRunAdapter
+    @property
+    def ruleset(self) -> Ruleset:
+        """Devil's Run's ruleset (``ruleset.py``): what a controller that holds only the game
+        asks of it (the search bot its ``Ruleset.search`` adapter)."""
+        from carnage.games.devilsrun.ruleset import DEVILS_RUN_RULESET
 
-        return DevilsRunAdapter(players)
+        return DEVILS_RUN_RULESET
 
     @property
     def players(self) -> int:

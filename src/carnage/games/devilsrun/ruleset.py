@@ -18,12 +18,11 @@ from carnage.kernel.game import SnapshotError
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.search import SearchAdapter
 from carnage.kernel.session import GameMaker, GameRequest
 
 if TYPE_CHECKING:
     import typer
-
-    from carnage.ai.search import Adapter
 
 
 def _new_game(*, scenario: str = "devils-run", teams: Any = (), seed: int | str = 0,
@@ -40,7 +39,7 @@ def _restore(doc: dict[str, Any]) -> DevilsRunGame:
         raise SnapshotError(f"snapshot: {e}") from None
 
 
-def _search_adapter(players: int) -> Adapter:
+def _search_adapter(players: int) -> SearchAdapter:
     from carnage.games.devilsrun.search import DevilsRunAdapter
 
     return DevilsRunAdapter(players)
@@ -79,7 +78,7 @@ DEVILS_RUN_RULESET = Ruleset(
     scenarios={s.id: s for s in DEVILS_RUN.scenarios},
     new_game=_new_game, restore=_restore,
     scenario_list=scenario_list, bots=_bots(), default_bots=("heuristic", "random"),
-    games=_games, replay_log=replay_log, cli=_cli, table=TABLE,
+    games=_games, replay_log=replay_log, cli=_cli, table=TABLE, search=_search_adapter,
 )
 """Its catalogue is the gangs' statlines; it has no movement templates (a grid) and no effect
 hooks of Refuelled's (its skills are data its own flow reads)."""

@@ -34,6 +34,7 @@ from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import Ruleset, ScenarioInfo, TableOffer
+from carnage.kernel.search import SearchAdapter, SearchAdapterFactory
 from carnage.kernel.session import GameRequest, ReplayReport
 
 if TYPE_CHECKING:
@@ -64,13 +65,16 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       parent: str | None = None,
                       view: Mapping[str, Any] | None = None,
                       campaign_modes: Mapping[str, CampaignMode] | None = None,
-                      cli: Callable[[], typer.Typer] | None = None) -> Ruleset:
+                      cli: Callable[[], typer.Typer] | None = None,
+                      search: SearchAdapterFactory | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
-    no campaign modes: only the shipped rulesets declare theirs)."""
+    no campaign modes: only the shipped rulesets declare theirs). Its search adapter
+    (``search``) and tourney offer are Refuelled's unless replaced."""
     from carnage.games.refuelled.ai.bots import BOTS
     from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
+    from carnage.games.refuelled.tourney import tourney_offer
 
     holder: dict[str, Ruleset] = {}
 
@@ -101,10 +105,20 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         campaign_modes=campaign_modes if campaign_modes is not None else {},
         scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replayed,
         cli=cli,
+        search=search if search is not None else refuelled_search_adapter,
+        tourney=tourney_offer(lambda: holder["r"]),
         table=TableOffer(event_text=table_event_text),
     )
     holder["r"] = r
     return r
+
+
+def refuelled_search_adapter(players: int) -> SearchAdapter:
+    """What the search bot needs to know of a Refuelled game (``ai/search_adapter.py``),
+    imported when a search first asks."""
+    from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
+
+    return RefuelledAdapter(players)
 
 
 def _campaign_modes() -> dict[str, CampaignMode]:

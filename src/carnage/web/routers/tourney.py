@@ -17,8 +17,11 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 from pydantic import BeforeValidator, Field, StrictInt
 
-from carnage.analysis.tourney import Tourney, TourneyError, run_tourney
-from carnage.team import TeamFileError, TeamSpec, parse_team
+from carnage.analysis.tourney import Tourney, TourneyError, offer_of, run_tourney
+from carnage.kernel.session import SetupRefused
+from carnage.kernel.tourney import TourneyTeam
+from carnage.rulesets import DEFAULT_RULESET
+from carnage.team import TeamFileError, parse_team
 from carnage.web.deps import StoreDep
 from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Message, Seed, _In, whole_number
@@ -60,7 +63,8 @@ def tourney_page() -> FileResponse:
     return page("tourney.html")
 
 
-def _spec(side: TourneySide, label: str, scenario: str, store: StoreDep) -> tuple[TeamSpec, str]:
+def _spec(side: TourneySide, label: str, scenario: str,
+          store: StoreDep) -> tuple[TourneyTeam, str]:
     if side.team_id is not None and side.team is not None:
         raise ApiError(422, f"team {label}: give a saved team's id or a team, not both")
     try:
@@ -73,11 +77,9 @@ def _spec(side: TourneySide, label: str, scenario: str, store: StoreDep) -> tupl
             return parse_team(stored.data, f"team {label}"), f"saved team {side.team_id}"
     except TeamFileError as e:
         raise ApiError(422, e.problems[0]) from None
-    from carnage.rulesets import get_ruleset
-
     try:
-        own = get_ruleset("refuelled").scenario_class(scenario)().default_teams(2)
-    except ValueError as e:
+        own = offer_of(DEFAULT_RULESET).own_teams(scenario)
+    except (TourneyError, SetupRefused) as e:
         raise ApiError(422, str(e)) from None
     if len(own) < 2:
         raise ApiError(422, f"team {label}: the scenario has no team of its own; choose a "

@@ -1,0 +1,109 @@
+"""The search bot finds its adapter through the game's ruleset (``Ruleset.search``), never by
+the ruleset's name: a test-only ruleset added to the registry with its own adapter gets it,
+whether its bot is made by name for the ruleset or on its own; a ruleset that declares none
+gets the generic adapter; the shipped rulesets declare theirs (the Kart variant and Legacy
+inherit Refuelled's)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import pytest
+
+import carnage.rulesets as registry
+from carnage.ai import make_bot_for
+from carnage.ai.search import Adapter, SearchBot, adapter_for
+from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
+from carnage.games.refuelled.ruleset import refuelled_ruleset
+from carnage.kernel.contract import Choice
+from carnage.kernel.decisions import Decision
+from carnage.kernel.ruleset import Ruleset
+
+
+class Recording(Adapter):
+    """Plays the first option everywhere and counts what the search asked of it."""
+
+    made: ClassVar[list[int]] = []
+
+    def __init__(self, players: int) -> None:
+        super().__init__(self._first, players)
+        self.asked: list[str] = []
+        Recording.made.append(players)
+
+    def _first(self, game: Any, d: Decision, rng: random.Random) -> Choice:
+        return d.domain.low if d.domain is not None else d.options[0].value
+
+    def ordered(self, game: Any, d: Decision, rng: random.Random) -> list[tuple[Choice, str]]:
+        self.asked.append(f"ordered:{d.kind}")
+        return super().ordered(game, d, rng)
+
+    def values(self, game: Any) -> list[float]:
+        self.asked.append("values")
+        return super().values(game)
+
+
+@pytest.fixture
+def test_ruleset(monkeypatch: pytest.MonkeyPatch) -> Ruleset:
+    """A ruleset only this test knows, added to the registry, with its own search adapter."""
+    rs = refuelled_ruleset(name="test-search", title="Search test", search=Recording)
+    monkeypatch.setattr(registry, "RULESETS", registry.RULESETS.with_ruleset(rs))
+    Recording.made.clear()
+    return rs
+
+
+def _searched(bot: SearchBot, game: Any) -> Decision:
+    """Let ``bot`` answer decisions until it searched one with more than one candidate."""
+    rng = random.Random(1)
+    while (d := game.pending()) is not None:
+        game.apply(bot.choose(game, d, rng))
+        last = bot.last
+        if last is not None and len(last.candidates) > 1:
+            return d
+    raise AssertionError("the game ended before a decision was searched")
+
+
+def test_a_test_rulesets_own_adapter_is_used_by_the_search(test_ruleset: Ruleset) -> None:
+    rs = registry.get_ruleset("test-search")
+    assert rs is test_ruleset
+    by_name = make_bot_for(rs, "search:easy")
+    on_its_own = SearchBot("easy", iterations=4, seconds=None)
+    assert isinstance(by_name, SearchBot)
+    for bot in (by_name, on_its_own):
+        game = rs.new_game(scenario="street-race", seed=3, max_rounds=2)
+        ad = bot.adapter(game)
+        assert isinstance(ad, Recording) and ad.players == game.players
+        _searched(bot, game)
+        assert "values" in ad.asked and any(a.startswith("ordered:") for a in ad.asked)
+    assert Recording.made == [2, 2]
+    # The same bot on a game of another ruleset searches with that ruleset's adapter.
+    refuelled = registry.get_ruleset("refuelled").new_game(scenario="street-race", seed=3)
+    assert isinstance(on_its_own.adapter(refuelled), RefuelledAdapter)
+    assert isinstance(adapter_for(refuelled), RefuelledAdapter)
+
+
+def test_a_ruleset_without_an_adapter_gets_the_generic_one() -> None:
+    from dataclasses import replace
+
+    plain = replace(refuelled_ruleset(name="test-plain"), search=None)
+    game = plain.new_game(scenario="street-race", seed=1)
+    game.ruleset = plain  # type: ignore[attr-defined]  # its game's ruleset declares none
+    assert type(adapter_for(game)) is Adapter
+    bot = make_bot_for(plain, "search:easy")
+    assert isinstance(bot, SearchBot) and type(bot.adapter(game)) is Adapter
+    assert bot.choose(game, game.pending(), random.Random(1)) is not None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "module"), [
+    ("refuelled", "carnage.games.refuelled.ai.search_adapter"),
+    ("kart", "carnage.games.refuelled.ai.search_adapter"),
+    ("legacy", "carnage.games.refuelled.ai.search_adapter"),
+    ("devils-run", "carnage.games.devilsrun.search"),
+])
+def test_every_shipped_ruleset_declares_its_adapter(name: str, module: str) -> None:
+    rs = registry.RULESETS[name]
+    assert rs.search is not None
+    game = rs.new_game(seed=1) if name == "devils-run" else rs.new_game(
+        scenario="street-race", seed=1)
+    assert type(adapter_for(game)).__module__ == module
+    assert type(SearchBot("easy").adapter(game)).__module__ == module
