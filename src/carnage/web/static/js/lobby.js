@@ -279,18 +279,24 @@ async function deleteGame(g, mine) {
     h("button.small.no", { type: "button", onclick: (e) => e.target.closest(".confirm-delete").remove() }, "No")));
 }
 
-// The replay page draws the tabletop board; a ruleset with a board of its own steps through a
-// finished game on its table.
-function tabletop(g) {
-  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
-  return !rs || rs.board_view === "refuelled";
+// The replay page draws the tabletop board (the registry says which rulesets' games it can
+// step through: `replay`); a ruleset with a board of its own steps through a finished game on
+// its table.
+function gameRuleset(g) {
+  return state.rulesets.find((r) => r.name === g.ruleset) || state.rulesets[0];
 }
 
+function tabletop(g) {
+  const rs = gameRuleset(g);
+  return !rs || rs.replay;
+}
+
+// A game of any ruleset but the registry's first says which ruleset it plays.
 function scenarioName(g) {
-  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
+  const rs = gameRuleset(g);
   const found = (rs ? rs.scenarios : state.scenarios).find((s) => s.id === g.scenario);
   const name = found ? found.name : humanise(g.scenario);
-  return rs && rs.name !== "refuelled" ? `${name} (${rs.title})` : name;
+  return rs && rs !== state.rulesets[0] ? `${name} (${rs.title})` : name;
 }
 
 async function refreshGames() {
