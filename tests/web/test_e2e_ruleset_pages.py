@@ -36,3 +36,19 @@ def test_the_navigation_lists_every_declared_page(base: str, browser: Browser) -
     shot(tab.page, "ruleset-page")
     tab.check()
     ctx.close()
+
+
+def test_the_lobby_cites_an_overlays_scenario_in_its_parents_book(
+        base: str, browser: Browser) -> None:  # noqa: F811
+    """The page of an overlay's scenario is in its parent's book, named from the registry."""
+    overlay = next(r for r in RULESETS.values() if r.parent is not None)
+    parent = RULESETS[overlay.parent or ""]
+    ctx = new_context(browser)
+    tab = open_page(ctx, f"{base}/")
+    tab.page.select_option("#ruleset", overlay.name)
+    first = next(s for s in overlay.scenario_infos() if s.page is not None)
+    tab.page.select_option("#scenario", first.id)
+    book = parent.title.removeprefix("Gaslands: ")
+    expect(tab.page.locator("#scenario-info")).to_contain_text(f"{book} p.{first.page}")
+    tab.check()
+    ctx.close()

@@ -84,7 +84,9 @@ function renderSeats() {
     );
   }
   const most = sc && sc.max_players != null ? (sc.max_players === (sc.min_players || sc.players) ? "" : `-${sc.max_players}`) : "+";
-  const page = sc && sc.page != null ? ` · ${rs.parent ? "Refuelled" : rs.title.replace(/^Gaslands: /, "")} p.${sc.page}` : "";
+  // An overlay's scenarios are its parent's: the page is in the parent's book.
+  const book = (rs.parent && state.rulesets.find((r) => r.name === rs.parent)) || rs;
+  const page = sc && sc.page != null ? ` · ${book.title.replace(/^Gaslands: /, "")} p.${sc.page}` : "";
   document.getElementById("scenario-info").textContent =
     sc ? `${sc.min_players || sc.players}${most} players${page}${sc.summary ? " · " + sc.summary : ""}` : "";
   document.getElementById("sides-label").hidden = rs.own_teams;
@@ -95,7 +97,7 @@ function renderSeats() {
 
 function ruleset() {
   const el = document.getElementById("ruleset");
-  return el ? el.value : "refuelled";
+  return el && el.value ? el.value : (state.rulesets[0] || { name: "" }).name;
 }
 
 // The rulesets and their scenarios come from the registry (GET /api/rulesets).
