@@ -67,6 +67,9 @@ def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
     page = table.page
     assert "/games/" in page.url and "token=" in page.url
     assert page.get_attribute("body", "data-board-view") == "devilsrun"
+    # Its own stylesheet (declared by its ruleset, served from its game package) is applied.
+    assert page.locator("link[href='/static/games/devilsrun/table.css']").count() == 1
+    assert page.eval_on_selector(".dr-main", "e => getComputedStyle(e).display") == "flex"
 
     # The road: three 8 x 8 tiles of squares, tile names, and the stat cards of both gangs.
     assert page.locator("#dr-board rect.cell").count() == 3 * 8 * 8

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -53,14 +54,59 @@ def players_text(low: int, high: int | None) -> str:
 
 
 @dataclass(frozen=True)
+class WebFiles:
+    """A folder of browser files a game package ships (HTML, JS modules, CSS), which the web
+    app serves as they are at ``/static/games/<key>/<file>``. Overlays share their parent's
+    (the Kart variant draws with Refuelled's board): the same ``WebFiles``, never a copy."""
+
+    key: str
+    """Its name in the URL: lower-case letters, digits and hyphens (``refuelled``)."""
+    directory: Path
+    """The folder in the game package (``games/<game>/web``), shipped as package data."""
+
+
+@dataclass(frozen=True)
+class BoardAssets:
+    """Which of a ``WebFiles`` folder's files draw a ruleset's table in the browser: the
+    table page lays out ``markup`` (its body, and its generic stylesheets), adds ``styles``
+    and imports ``module``, which plays the game from there."""
+
+    files: WebFiles
+    markup: str
+    """The board's page (HTML), a file of ``files``."""
+    module: str
+    """The board's JS module, a file of ``files``; it imports the generic modules by their
+    absolute URLs (``/static/js/api.js``)."""
+    styles: tuple[str, ...] = ()
+    """The board's own stylesheets, files of ``files``."""
+
+
+@dataclass(frozen=True)
+class RulesetPage:
+    """A page of its own a ruleset offers beside the table (Legacy's vehicle generator),
+    served at ``/rulesets/<ruleset>/<path>`` and linked from the pages' navigation."""
+
+    path: str
+    """Its URL segment under the ruleset (lower-case letters, digits and hyphens)."""
+    title: str
+    """Its link text."""
+    files: WebFiles
+    """The folder it is in (its scripts and styles are served from there too)."""
+    file: str
+    """The page (HTML), a file of ``files``."""
+    aliases: tuple[str, ...] = ()
+    """Older URLs of the page (``/legacy``), redirected to it."""
+
+
+@dataclass(frozen=True)
 class TableOffer:
     """What the web table shows of a ruleset's games: which board module draws them and,
     for a ruleset with its own view (not the Refuelled engine's tabletop), how a game is shown,
     told and played by bots. web/ reads only this; it never imports a game package."""
 
     board_view: str = "refuelled"
-    """The board module the table page loads (``web/static/js/tables/<board_view>.js``, its
-    markup ``web/static/tables/<board_view>.html``)."""
+    """The name of the board the table draws (the game's view says it); its files are
+    ``board``."""
     event_text: Callable[[Any, Any], str] | None = None
     """``event_text(game, event)`` -> the event as one sentence, for the table's log (Refuelled:
     ``games/refuelled/text.py``, Devil's Run: ``games/devilsrun/text.py``)."""
@@ -85,6 +131,11 @@ class TableOffer:
     """``board_svg(game)`` -> the table as SVG (None: web/views.py draws it)."""
     cards_svg: Callable[[], str] | None = None
     """Printable stat cards of the ruleset's vehicles, as SVG (None: it has none)."""
+    board: BoardAssets | None = None
+    """The browser files that draw its table (in its game package; an overlay keeps its
+    parent's). None: no table in the browser."""
+    pages: tuple[RulesetPage, ...] = ()
+    """Its own pages beside the table (the lobby's navigation links them)."""
 
 
 @dataclass(frozen=True)

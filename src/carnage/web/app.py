@@ -17,10 +17,20 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from carnage import __version__
 from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
+from carnage.rulesets import RULESETS
 from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
-from carnage.web.routers import catalog, games, odds, pages, rosters, teams, tourney
+from carnage.web.routers import (
+    catalog,
+    games,
+    odds,
+    pages,
+    rosters,
+    rulesetfiles,
+    teams,
+    tourney,
+)
 from carnage.web.routers.campaigns import router as campaigns_router
 from carnage.web.routers.devilsrun import router as devilsrun_router
 from carnage.web.routers.legacy import router as legacy_router
@@ -163,6 +173,9 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(devilsrun_router)
     app.include_router(campaigns_router)
     app.include_router(legacy_router)
+    app.include_router(rulesetfiles.router)
+    taken = {getattr(route, "path", "") for route in app.routes}
+    app.include_router(rulesetfiles.alias_router(RULESETS.values(), taken))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _document_errors_as_sentences(app)
     return app

@@ -248,6 +248,21 @@ class RulesetScenario(BaseModel):
     summary: str
 
 
+class BoardFiles(BaseModel):
+    """Where the table page finds a ruleset's board (``Ruleset.table.board``)."""
+
+    markup: str = Field(description="The board's page (HTML) the table lays out.")
+    module: str = Field(description="The board's JS module the table imports.")
+    styles: list[str] = Field(description="The board's own stylesheets.")
+
+
+class RulesetPageLink(BaseModel):
+    """A page of a ruleset's own (``Ruleset.table.pages``), as the navigation links it."""
+
+    url: str
+    title: str
+
+
 class RulesetInfo(BaseModel):
     """What a ruleset of the registry offers the lobby and the table."""
 
@@ -260,6 +275,12 @@ class RulesetInfo(BaseModel):
                             "seat).")
     seat_names: list[str] = Field(description="What each seat plays (empty: colours).")
     cards: str | None = Field(description="Printable stat cards (SVG), if it has them.")
+    board: BoardFiles | None = Field(
+        default=None, description="The files of its board (None: no table in the browser).")
+    pages: list[RulesetPageLink] = Field(default_factory=list,
+                                         description="Its own pages beside the table.")
+    replay: bool = Field(default=False, description="Its finished games can be stepped "
+                         "through on the replay page (the tabletop's view).")
     scenarios: list[RulesetScenario]
 
 

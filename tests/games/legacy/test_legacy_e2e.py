@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import Browser, expect
 from tests.web.conftest import base, browser  # noqa: F401  (the served table, chromium)
-from tests.web.test_e2e_support import new_context, open_page
+from tests.web.test_e2e_support import new_context, open_page, shot
 
 from carnage.games.legacy.generator import generate_vehicle, vehicle_json
 from carnage.games.legacy.mutations import gain_mutations
@@ -20,6 +20,10 @@ def test_the_legacy_page_generates_vehicles(base: str, browser: Browser) -> None
     page = tab.page
     expect(page.locator("#lv-title")).to_have_text("Rust Bucket (car)")
     expect(page.locator("#lv-stats")).to_contain_text("Vehicle Rating 20")
+    # Each item in words (the report names them by id): nothing shows as "undefined".
+    expect(page.locator("#lv-items tbody")).to_contain_text("combat laser")
+    expect(page.locator("#lv-items tbody")).to_contain_text("highway to hell (horror)")
+    expect(page.locator("#lv-items tbody")).not_to_contain_text("undefined")
     page.select_option("select[name=type]", "truck")
     page.fill("input[name=name]", "Big Bertha")
     page.fill("input[name=mutations]", "2")
@@ -35,5 +39,6 @@ def test_the_legacy_page_generates_vehicles(base: str, browser: Browser) -> None
     page.fill("input[name=name]", " ")
     page.click("#legacy-form button[type=submit]")
     expect(page.locator("#legacy-error")).to_contain_text("name: must not be blank")
+    shot(page, "legacy-generator")
     tab.check()
     ctx.close()

@@ -1,5 +1,5 @@
 """The Legacy generator in the browser: ``/api/legacy/vehicle``, ``/api/legacy/name`` and the
-``/legacy`` page."""
+Legacy ruleset's generator page (``/rulesets/legacy/generator``; ``/legacy`` redirects)."""
 
 from __future__ import annotations
 
@@ -41,10 +41,13 @@ def test_bad_input_is_a_sentence(client: TestClient) -> None:
 def test_names_and_the_page(client: TestClient) -> None:
     r = client.get("/api/legacy/name", params={"seed": "9"})
     assert r.json() == {"name": vehicle_name("9")}
+    moved = client.get("/legacy", follow_redirects=False)
+    assert moved.status_code == 308 and moved.headers["location"] == "/rulesets/legacy/generator"
     page = client.get("/legacy")
-    assert page.status_code == 200 and "/static/js/legacy.js" in page.text
-    js = client.get("/static/js/legacy.js")
+    assert page.status_code == 200 and "/static/games/legacy/generator.js" in page.text
+    js = client.get("/static/games/legacy/generator.js")
     assert js.status_code == 200 and "/api/legacy/vehicle" in js.text
+    assert client.get("/static/js/legacy.js").status_code == 404  # no copy left in web/
 
 
 def test_a_legacy_game_in_the_lobby_api_plays_with_generated_teams(client: TestClient) -> None:

@@ -7,6 +7,7 @@ package."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from carnage.games.devilsrun import board as B
@@ -17,7 +18,7 @@ from carnage.games.devilsrun.pending import option_odds
 from carnage.games.devilsrun.render import render_board, stat_cards
 from carnage.games.devilsrun.view import explain, game_view
 from carnage.kernel.events import Event
-from carnage.kernel.ruleset import TableOffer
+from carnage.kernel.ruleset import BoardAssets, TableOffer, WebFiles
 
 
 def table_view(game: DevilsRunGame, seats: Sequence[int]) -> dict[str, Any]:
@@ -55,9 +56,13 @@ def _bot(name: str) -> Callable[[Any, Any, Any], Any]:
     return bot(name)
 
 
+WEB = WebFiles("devilsrun", Path(__file__).resolve().parent / "web")
+"""Devil's Run's browser files (games/devilsrun/web): its board."""
+
 TABLE = TableOffer(
     board_view="devilsrun", event_text=event_text, view=table_view, rule_text=explain,
     quiet=text.QUIET, bot=_bot, seats=(2, 2), own_teams=True,
     seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
+    board=BoardAssets(WEB, markup="table.html", module="table.js", styles=("table.css",)),
 )
 """The Devil's Run table: the grid board, two seats (the Law, the Haul's Angels)."""

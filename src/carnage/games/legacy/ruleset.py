@@ -12,6 +12,7 @@ game starts with only what its set-up hands it (``pregame["votes"]``, the handic
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import load_catalog
@@ -26,7 +27,7 @@ from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.ruleset import Ruleset
+from carnage.kernel.ruleset import Ruleset, RulesetPage, WebFiles
 from carnage.team import TeamReport, TeamSpec
 
 if TYPE_CHECKING:
@@ -131,6 +132,13 @@ def _cli() -> typer.Typer:
 
     return app
 
+WEB = WebFiles("legacy", Path(__file__).resolve().parent / "web")
+"""Legacy's browser files (games/legacy/web): its vehicle generator page (the table is
+Refuelled's)."""
+GENERATOR_PAGE = RulesetPage(path="generator", title="Legacy generator", files=WEB,
+                             file="generator.html", aliases=("/legacy",))
+"""Our Legacy vehicle generator in the browser (``/api/legacy/...``), not the official app."""
+
 LEGACY = refuelled_ruleset(
     name="legacy", title="Gaslands: Legacy", catalog=_CATALOG,
     rules=RuleTable.merged([refuelled_rules(_CATALOG), legacy_rules.RULES]),
@@ -138,6 +146,6 @@ LEGACY = refuelled_ruleset(
     scenarios={sid: chapter_scenario(legacy_scenario(SCENARIOS[sid])) for sid in SCENARIO_IDS
                if sid in SCENARIOS},
     parent="refuelled", cli=_cli,
-    campaign_modes=LazyMapping(_campaign_modes),
+    campaign_modes=LazyMapping(_campaign_modes), pages=(GENERATOR_PAGE,),
 )
 """Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

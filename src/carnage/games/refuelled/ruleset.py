@@ -9,7 +9,8 @@ or rules (a test), without touching this one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import load_catalog
@@ -33,7 +34,14 @@ from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.ruleset import Ruleset, ScenarioInfo, TableOffer
+from carnage.kernel.ruleset import (
+    BoardAssets,
+    Ruleset,
+    RulesetPage,
+    ScenarioInfo,
+    TableOffer,
+    WebFiles,
+)
 from carnage.kernel.search import SearchAdapter, SearchAdapterFactory
 from carnage.kernel.session import GameRequest, ReplayReport
 
@@ -58,6 +66,12 @@ def refuelled_rules(catalog: Any = None) -> RuleTable:
     ])
 
 
+WEB = WebFiles("refuelled", Path(__file__).resolve().parent / "web")
+"""Refuelled's browser files (games/refuelled/web): the tabletop board."""
+BOARD = BoardAssets(WEB, markup="table.html", module="table.js")
+"""The tabletop the table page draws (the Kart variant and Legacy draw it too)."""
+
+
 def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuelled",
                       catalog: Any = None, templates: Any = None, rules: RuleTable | None = None,
                       hooks: HookRegistry | None = None,
@@ -66,7 +80,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       view: Mapping[str, Any] | None = None,
                       campaign_modes: Mapping[str, CampaignMode] | None = None,
                       cli: Callable[[], typer.Typer] | None = None,
-                      search: SearchAdapterFactory | None = None) -> Ruleset:
+                      search: SearchAdapterFactory | None = None,
+                      pages: Sequence[RulesetPage] = ()) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs). Its search adapter
     (``search``) and tourney offer are Refuelled's unless replaced."""
@@ -107,7 +122,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         cli=cli,
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
-        table=TableOffer(event_text=table_event_text),
+        table=TableOffer(event_text=table_event_text, board=BOARD, pages=tuple(pages)),
     )
     holder["r"] = r
     return r

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Query, Response
 from carnage.catalog import load_catalog
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS, get_ruleset
+from carnage.web.routers.rulesetfiles import board_files, page_links
 from carnage.web.schemas import PLAYERS, Message, RulesetInfo, RulesetScenario, ScenarioInfo
 from carnage.web.sessions import ApiError
 
@@ -69,13 +70,14 @@ def ruleset_info(r: Ruleset) -> RulesetInfo:
         name=r.name, title=r.title, parent=r.parent, board_view=offer.board_view,
         seats=offer.seats, own_teams=offer.own_teams, seat_names=list(offer.seat_names),
         cards=f"/api/rulesets/{r.name}/cards.svg" if offer.cards_svg is not None else None,
+        board=board_files(offer), pages=page_links(r), replay=offer.view is None,
         scenarios=[RulesetScenario(id=x.id, name=x.name, page=x.page,
                                    min_players=x.min_players, max_players=x.max_players,
                                    summary=x.summary) for x in scenarios(r.name)])
 
 
 @router.get("/rulesets", response_model=list[RulesetInfo],
-            summary="The rulesets of the registry: their scenarios, seats and board view")
+            summary="The rulesets of the registry: their scenarios, seats, board and pages")
 def rulesets() -> list[RulesetInfo]:
     return [ruleset_info(r) for r in RULESETS.values()]
 

@@ -3,7 +3,8 @@
 ``GET /api/legacy/vehicle?type=car&name=Rust%20Bucket&mutations=2``: the generated vehicle
 (team-file JSON), its derived stats and prices by the Legacy build rules, and the gains of its
 first ``mutations`` mutations; ``GET /api/legacy/name``: a name from our word lists;
-``GET /legacy``: the page (static/legacy.html). Ours, not the official Legacy web app.
+the page is the Legacy ruleset's own (games/legacy/web, served from its declaration). Ours, not
+the official Legacy web app.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse
 
 from carnage import bounds
 from carnage.games.legacy.digits import LegacyError
@@ -19,18 +19,11 @@ from carnage.games.legacy.generator import generate_vehicle, legacy_team, tables
 from carnage.games.legacy.mutations import gain_mutations
 from carnage.games.legacy.names import vehicle_name
 from carnage.team import check_team
-from carnage.web.routers.pages import MISSING, page
 from carnage.web.schemas import Message
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["legacy"])
 MAX_MUTATIONS = bounds.LEGACY_MUTATIONS
-
-
-@router.get("/legacy", response_class=FileResponse, responses=MISSING,
-            summary="The Legacy vehicle generator page")
-def legacy_page() -> FileResponse:
-    return page("legacy.html")
 
 
 @router.get("/api/legacy/vehicle", response_model=dict[str, Any],

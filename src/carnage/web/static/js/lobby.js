@@ -84,7 +84,9 @@ function renderSeats() {
     );
   }
   const most = sc && sc.max_players != null ? (sc.max_players === (sc.min_players || sc.players) ? "" : `-${sc.max_players}`) : "+";
-  const page = sc && sc.page != null ? ` · ${rs.parent ? "Refuelled" : rs.title.replace(/^Gaslands: /, "")} p.${sc.page}` : "";
+  // An overlay's scenarios are its parent's: the page is in the parent's book.
+  const book = (rs.parent && state.rulesets.find((r) => r.name === rs.parent)) || rs;
+  const page = sc && sc.page != null ? ` · ${book.title.replace(/^Gaslands: /, "")} p.${sc.page}` : "";
   document.getElementById("scenario-info").textContent =
     sc ? `${sc.min_players || sc.players}${most} players${page}${sc.summary ? " · " + sc.summary : ""}` : "";
   document.getElementById("sides-label").hidden = rs.own_teams;
@@ -95,7 +97,7 @@ function renderSeats() {
 
 function ruleset() {
   const el = document.getElementById("ruleset");
-  return el ? el.value : "refuelled";
+  return el && el.value ? el.value : (state.rulesets[0] || { name: "" }).name;
 }
 
 // The rulesets and their scenarios come from the registry (GET /api/rulesets).
@@ -279,18 +281,24 @@ async function deleteGame(g, mine) {
     h("button.small.no", { type: "button", onclick: (e) => e.target.closest(".confirm-delete").remove() }, "No")));
 }
 
-// The replay page draws the tabletop board; a ruleset with a board of its own steps through a
-// finished game on its table.
-function tabletop(g) {
-  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
-  return !rs || rs.board_view === "refuelled";
+// The replay page draws the tabletop board (the registry says which rulesets' games it can
+// step through: `replay`); a ruleset with a board of its own steps through a finished game on
+// its table.
+function gameRuleset(g) {
+  return state.rulesets.find((r) => r.name === g.ruleset) || state.rulesets[0];
 }
 
+function tabletop(g) {
+  const rs = gameRuleset(g);
+  return !rs || rs.replay;
+}
+
+// A game of any ruleset but the registry's first says which ruleset it plays.
 function scenarioName(g) {
-  const rs = state.rulesets.find((r) => r.name === (g.ruleset || "refuelled"));
+  const rs = gameRuleset(g);
   const found = (rs ? rs.scenarios : state.scenarios).find((s) => s.id === g.scenario);
   const name = found ? found.name : humanise(g.scenario);
-  return rs && rs.name !== "refuelled" ? `${name} (${rs.title})` : name;
+  return rs && rs !== state.rulesets[0] ? `${name} (${rs.title})` : name;
 }
 
 async function refreshGames() {

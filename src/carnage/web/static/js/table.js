@@ -1,37 +1,38 @@
-// The table page of every ruleset: asks the game which ruleset it is and which board view
-// that ruleset declares (Ruleset.table.board_view, in the game's view), lays out that board's
-// page (static/tables/<board_view>.html) and loads its module (js/tables/<board_view>.js),
-// which plays the game from there. The shell knows no ruleset by name.
+// The table page of every ruleset: asks the game which ruleset it is, asks the registry
+// (GET /api/rulesets) where that ruleset's board is (Ruleset.table.board: its page, module and
+// styles, shipped in its game package), lays out that board's page, adds its styles and loads
+// its module, which plays the game from there. The shell knows no ruleset by name.
 import { api } from "./api.js";
 import { qs } from "./util.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");
-const BOARD = /^[a-z][a-z0-9-]*$/;
-// When the game cannot be read (a wrong link, a game deleted), the tabletop board is laid out
-// and says why in its own words, as the table always did.
-const FALLBACK_BOARD = "refuelled";
 
 function say(message) {
   const el = document.getElementById("shell-status");
   if (el) el.textContent = message;
 }
 
-async function lay(boardView) {
-  const r = await fetch(`/static/tables/${boardView}.html`);
-  if (!r.ok) throw new Error(`the table of this ruleset is missing (static/tables/${boardView}.html)`);
+function addStyle(href) {
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) {
+    return Promise.resolve();
+  }
+  return new Promise((done) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = done;
+    link.onerror = done;
+    document.head.append(link);
+  });
+}
+
+async function lay(board) {
+  const r = await fetch(board.markup);
+  if (!r.ok) throw new Error(`the table of this ruleset is missing (${board.markup})`);
   const doc = new DOMParser().parseFromString(await r.text(), "text/html");
-  const have = new Set([...document.querySelectorAll("link[rel=stylesheet]")].map((l) => l.getAttribute("href")));
-  const styles = [...doc.querySelectorAll("link[rel=stylesheet]")].filter((l) => !have.has(l.getAttribute("href")))
-    .map((l) => new Promise((done) => {
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = l.getAttribute("href");
-      link.onload = done;
-      link.onerror = done;
-      document.head.append(link);
-    }));
-  await Promise.all(styles);
+  const hrefs = [...doc.querySelectorAll("link[rel=stylesheet]")].map((l) => l.getAttribute("href"));
+  await Promise.all([...hrefs, ...(board.styles || [])].map(addStyle));
   if (doc.title) document.title = doc.title;
   document.body.className = doc.body.className;
   document.body.replaceChildren(...[...doc.body.childNodes].map((n) => document.importNode(n, true)));
@@ -44,16 +45,29 @@ async function start() {
   } catch {
     view = {};
   }
-  const boardView = view.board_view || FALLBACK_BOARD;
-  if (!BOARD.test(boardView)) {
-    say(`unknown board view ${boardView}`);
+  let rulesets;
+  try {
+    rulesets = await api.get("/api/rulesets");
+  } catch (e) {
+    say(`cannot read the rulesets (${e.message})`);
+    return;
+  }
+  // When the game cannot be read (a wrong link, a game deleted), the registry's first board is
+  // laid out and says why in its own words, as the table always did.
+  const rs = view.ruleset ? rulesets.find((r) => r.name === view.ruleset) : rulesets.find((r) => r.board);
+  if (!rs) {
+    say(`unknown ruleset ${view.ruleset}`);
+    return;
+  }
+  if (!rs.board) {
+    say(`${rs.title} has no table in the browser`);
     return;
   }
   try {
-    await lay(boardView);
+    await lay(rs.board);
     if (view.ruleset) document.body.dataset.ruleset = view.ruleset;
-    document.body.dataset.boardView = boardView;
-    await import(`./tables/${boardView}.js`);
+    if (view.board_view) document.body.dataset.boardView = view.board_view;
+    await import(rs.board.module);
   } catch (e) {
     say(e.message);
   }

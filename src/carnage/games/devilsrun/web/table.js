@@ -1,9 +1,9 @@
 // The Devil's Run table: the rolling road drawn from the server's view JSON, each vehicle's
 // stat card, the latest dice, the log (each line with its rule), and the pending decision as
 // numbered buttons for this seat only. Live over a websocket, polling when it drops.
-import { api } from "../api.js";
-import { fill, h, qs, s } from "../util.js";
-import { barChart, pct } from "../../odds-chart.js";
+import { api } from "/static/js/api.js";
+import { fill, h, qs, s } from "/static/js/util.js";
+import { barChart, pct } from "/static/odds-chart.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");

@@ -1,17 +1,17 @@
 // The table: live game view over a websocket (with a polling fallback), the board, the
 // dashboards, the log, and the pending decision as controls for this seat only.
-import { api, seatStore } from "../api.js";
-import { Board } from "../board.js";
-import { decisionControls } from "../decisions.js";
-import { pendingOdds, pendingOddsPanel } from "../../odds-chart.js";
-import { LogView } from "../log.js";
-import { Playback, getPace, paceControl } from "../playback.js";
-import { parseTemplateValue } from "../templates.js";
-import { copyText, fill, h, humanise, qs } from "../util.js";
+import { api, seatStore } from "/static/js/api.js";
+import { Board } from "/static/js/board.js";
+import { decisionControls } from "/static/js/decisions.js";
+import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
+import { LogView } from "/static/js/log.js";
+import { Playback, getPace, paceControl } from "/static/js/playback.js";
+import { parseTemplateValue } from "/static/js/templates.js";
+import { copyText, fill, h, humanise, qs } from "/static/js/util.js";
 import {
   colourOf, controllerName, playerName, renderDashboards, renderPlayers,
   resultBanner, statusLine, turnLine,
-} from "../view.js";
+} from "/static/js/view.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const token = qs("token");

@@ -12,6 +12,9 @@ function row(cells) {
   return tr;
 }
 
+// The check report names an item by its catalogue id (no display name): shown in words.
+function itemName(x) { return x.name || String(x.id).replaceAll("_", " "); }
+
 function show(doc) {
   const r = doc.report;
   const lg = doc.vehicle.legacy;
@@ -21,9 +24,9 @@ function show(doc) {
     `${r.weight} · Vehicle Rating ${lg.rating}`);
   const body = document.querySelector("#lv-items tbody");
   body.replaceChildren(
-    ...r.weapons.map((w) => row([w.name, w.facing || "-", w.cans])),
-    ...r.upgrades.map((u) => row([u.name, u.facing || "-", u.cans])),
-    ...r.perks.map((p) => row([`${p.name} (${p.perk_class})`, "-", p.cans])));
+    ...r.weapons.map((w) => row([itemName(w), w.facing || "-", w.cans])),
+    ...r.upgrades.map((u) => row([itemName(u), u.facing || "-", u.cans])),
+    ...r.perks.map((p) => row([`${itemName(p)} (${p.class ?? p.perk_class})`, "-", p.cans])));
   const gains = document.getElementById("lv-gains");
   gains.replaceChildren(...doc.gains.map((g) => text(document.createElement("li"),
     `${g.name} (d100 ${g.roll}): ${g.changes.join("; ")} [+${g.rating}]`)));
