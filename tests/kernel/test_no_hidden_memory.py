@@ -21,6 +21,7 @@ import pytest
 
 from carnage.ai import bot_rng, make_bot
 from carnage.geometry import movement
+from carnage.kernel import effects
 from carnage.kernel.events import Event
 from carnage.kernel.game import Checkpoint
 from carnage.kernel.ruleset import Ruleset
@@ -31,7 +32,10 @@ DECISIONS = 30
 
 MUTABLE = (list, dict, set, bytearray)
 IMMUTABLE_LEAVES = (str, bytes, int, float, complex, bool, type(None), range, type,
-                    types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
+                    types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+                    type(effects.ANYONE), type(effects.CANCEL))
+"""Values nothing changes; the effect registry's sentinels (``ANYONE``, ``CANCEL``) are one
+object each for every game (as plain Python they still carry an empty ``__dict__``)."""
 
 IMMUTABLE_CACHES: tuple[type, ...] = (Event, Checkpoint, movement._Plan)
 """Shared on purpose, never changed: logged events; a checkpoint (a clone copies its state,
