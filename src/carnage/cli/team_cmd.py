@@ -170,8 +170,8 @@ def templates(
 ) -> None:
     """Print the team's movement templates as they now are (Gaslands: Legacy): each one's
     gear icons and slide exit points; the standard set when the file has none."""
-    from carnage.games.legacy.templates import describe, standard_set
-    from carnage.games.legacy.templates_render import template_set_svg
+    from carnage.geometry.team_templates import describe, standard_set
+    from carnage.render.team_templates import template_set_svg
 
     try:
         spec = load_team(file)

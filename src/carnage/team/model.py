@@ -160,15 +160,16 @@ class TeamSpec(_Spec):
     """No sponsor means sponsor rules are not in use (p.64, p.68, p.91)."""
     vehicles: Annotated[tuple[VehicleSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
     templates: Any = None
-    """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
-    carnage/games/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
+    """The team's own movement templates (a ``TeamTemplateSet`` of
+    carnage/geometry/team_templates.py, written as its ``to_json`` form; Gaslands: Legacy, "Legacy
+    Templates"); None: the standard set."""
 
     @field_validator("templates", mode="before")
     @classmethod
     def _templates(cls, v: Any) -> Any:
         if v is None:
             return None
-        from carnage.games.legacy.templates import TemplateError, parse_template_set
+        from carnage.geometry.team_templates import TemplateError, parse_template_set
 
         try:
             return parse_template_set(v)
