@@ -168,10 +168,11 @@ def templates(
     file: Path = FILE_ARG,
     svg: Path | None = SVG_OPT,
 ) -> None:
-    """Print the team's movement templates as they now are (Gaslands: Legacy): each one's
-    gear icons and slide exit points; the standard set when the file has none."""
-    from carnage.games.legacy.templates import describe, standard_set
-    from carnage.games.legacy.templates_render import template_set_svg
+    """Print the team's movement templates as they now are (Gaslands: Legacy, "Legacy
+    Templates"): each one's gear icons and slide exit points; the standard set when the file
+    has none."""
+    from carnage.geometry.team_templates import describe, standard_set
+    from carnage.render.team_templates import template_set_svg
 
     try:
         spec = load_team(file)

@@ -7,7 +7,6 @@ Public entry points: :func:`load_team` (a file to a :class:`TeamSpec`) and :func
 from carnage.team.check import check_team
 from carnage.team.io import TeamFileError, load_team, parse_team
 from carnage.team.model import (
-    LegacySpec,
     Mount,
     TeamSpec,
     UpgradeSpec,
@@ -26,7 +25,6 @@ from carnage.team.report import (
 
 __all__ = [
     "Category",
-    "LegacySpec",
     "Mount",
     "PerkLine",
     "TeamFileError",

@@ -27,6 +27,7 @@ from carnage.team.report import (
     Violation,
     WeaponLine,
 )
+from carnage.team.sections import sections_of
 
 MAX_GEAR_CAP = 6
 """No vehicle's max Gear exceeds 6 (Nuclear Engine, p.83; gears run 1-6, p.11)."""
@@ -154,8 +155,9 @@ def _special_rules(v: VehicleBuild) -> tuple[str, ...]:
     rules = list(v.vehicle.special_rules) if v.vehicle is not None else []
     for fu in v.of_kind(UpgradeKind.TRAILER):
         rules += [r for r in fu.upgrade.special_rules if r not in rules]
-    if v.spec.legacy is not None:  # a Legacy vehicle's mutation traits, one per gain
-        rules += [f"legacy_{t}" for t in v.spec.legacy.traits]
+    for section, value in sections_of(v.spec):  # a game's section of the vehicle
+        if section.special_rules is not None:
+            rules += list(section.special_rules(value))
     return tuple(rules)
 
 

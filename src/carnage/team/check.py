@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from carnage.catalog.loader import Catalog, load_catalog
-from carnage.games.legacy import team as legacy
 from carnage.team import career, specials, sponsors  # noqa: F401  (registers the build effects)
 from carnage.team.build import price_vehicle, resolve_team
 from carnage.team.effects import sponsor_effects, vehicle_effects
 from carnage.team.model import TeamSpec
 from carnage.team.report import TeamReport, Violation
 from carnage.team.rules import TEAM_CHECKS, VEHICLE_CHECKS, split
+from carnage.team.sections import build_mode_for
 
 
 def check_team(
@@ -21,8 +21,9 @@ def check_team(
     notes (``TeamReport.relaxed``); budget, slots, facings and item limits are always enforced.
     """
     cat = catalog if catalog is not None else load_catalog()
-    if legacy.is_legacy(spec):  # the Legacy build mode (games/legacy/team.py)
-        return legacy.check_legacy_team(spec, cat, homebrew)
+    mode = build_mode_for(spec)  # a game's own build rules (team/sections.py)
+    if mode is not None:
+        return mode(spec, cat, homebrew)
     res = resolve_team(spec, cat)
     team = res.team
     reports = tuple(price_vehicle(team, v) for v in team.vehicles)

@@ -20,6 +20,7 @@ from carnage.team.context import (
     VehicleBuild,
 )
 from carnage.team.report import Category, Violation
+from carnage.team.sections import sections_of
 
 
 class BuildEffect:
@@ -132,6 +133,6 @@ def vehicle_effects(team: TeamBuild, v: VehicleBuild) -> list[BuildEffect]:
     out += [PERK_RULES[p.perk.id] for p in v.perks if p.perk.id in PERK_RULES]
     if v.spec.career is not None:
         out += CAREER_RULES
-    if v.spec.legacy is not None and "legacy_build" in VEHICLE_RULES:  # games/legacy/team.py
-        out.append(VEHICLE_RULES["legacy_build"])
+    for section, _ in sections_of(v.spec):  # a game's section of the vehicle
+        out += [VEHICLE_RULES[r] for r in section.build_effects if r in VEHICLE_RULES]
     return out

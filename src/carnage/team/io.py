@@ -8,7 +8,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from carnage import guard
-from carnage.team.model import TeamSpec
+from carnage.team.model import SECTION_INVALID, SECTION_UNKNOWN, TeamSpec
+from carnage.team.sections import unknown_key_message
 
 
 class TeamFileError(ValueError):
@@ -36,6 +37,20 @@ def _loc(loc: tuple[int | str, ...]) -> str:
 
 def _short(value: Any) -> str:
     return guard.short(value)
+
+
+def _lines(err: Any) -> list[str]:
+    """The lines of one pydantic error: a vehicle's unknown keys and a game's section of a
+    vehicle (team/sections.py) give one line per key or per problem of the section."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    if kind == SECTION_UNKNOWN:
+        return [f"{_loc((*err['loc'], k))}: {unknown_key_message(str(k))}"
+                for k in ctx["keys"]]
+    if kind == SECTION_INVALID:
+        return [_describe({**sub, "loc": (*err["loc"], ctx["key"], *sub["loc"])})
+                for sub in ctx["errors"]]
+    return [_describe(err)]
 
 
 def _describe(err: Any) -> str:
@@ -76,9 +91,9 @@ def parse_team(data: Any, source: str = "team") -> TeamSpec:
     except ValidationError as e:
         seen: list[str] = []
         for err in e.errors():
-            line = _describe(err)
-            if line not in seen:
-                seen.append(line)
+            for line in _lines(err):
+                if line not in seen:
+                    seen.append(line)
         raise TeamFileError(source, seen) from None
 
 

@@ -7,31 +7,36 @@ up in the catalogue later (by id, alias or book name), so this layer only checks
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     StrictInt,
+    ValidationError,
     field_serializer,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from carnage import bounds
 from carnage.catalog.models import Facing
+from carnage.team.sections import SECTIONS, unknown_key_message
+
+SECTION_UNKNOWN = "vehicle_section_unknown"
+"""Error type of a vehicle key that is no field and no registered section."""
+SECTION_INVALID = "vehicle_section_invalid"
+"""Error type of a registered section its model refuses (``errors`` in the context)."""
 
 NonEmpty = Annotated[str, Field(min_length=1, max_length=200)]
 Career = Annotated[int, Field(strict=True, ge=0, le=bounds.MAX_CAREER)]
 """A career count (dents, wear, losses): bounded by ruling IN-3."""
 Ids = Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.MAX_LIST)]
 """A list of ids in a team file: at most ``bounds.MAX_LIST`` (ruling IN-4)."""
-
-
-def _upto(high: int) -> Any:
-    return Field(default=0, ge=0, le=high)
 
 
 class Mount(StrEnum):
@@ -115,32 +120,14 @@ class CareerSpec(_Spec):
         return tuple(_lower(x) for x in v) if isinstance(v, list | tuple) else v
 
 
-class LegacySpec(_Spec):
-    """A Gaslands: Legacy vehicle's generated and permanent state (Legacy, "Creating a Legacy
-    Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
-    (carnage/games/legacy/team.py); its generator and mutations are carnage/games/legacy/."""
-
-    hull: StrictInt = _upto(bounds.LEGACY_MAX_HULL)
-    """Hull gained over the type's (the generator's bonus and mutations)."""
-    handling: StrictInt = _upto(bounds.LEGACY_MAX_HANDLING)
-    max_gear: StrictInt = _upto(bounds.LEGACY_MAX_GEAR_GAIN)
-    crew: StrictInt = _upto(bounds.LEGACY_MAX_CREW)
-    """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
-    rating: StrictInt = _upto(bounds.MAX_RATING)
-    """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
-    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
-    """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
-    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
-    """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
-    corroded: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
-    """Hull boxes permanently marked with corrosion."""
-    filled: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
-    """Hull boxes permanently filled in by the Nano-Cloaking Device: Hull lost for good."""
-    notes: Ids = ()
-    """Permanent notes on the dashboard (e.g. ``dinosaur-blood``)."""
-
-
 class VehicleSpec(_Spec):
+    """One vehicle of a team file. Beside its own keys, a vehicle may carry a game's section
+    (``team/sections.py``: a key a loaded game registered, read by that game's model); a
+    section is kept as an extra of the model: ``sections.section_of(v, key)``, or ``v.<key>``
+    (None when the vehicle has no such section)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
     name: NonEmpty
     type: NonEmpty
     weapons: Annotated[tuple[WeaponSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
@@ -148,8 +135,45 @@ class VehicleSpec(_Spec):
     perks: Ids = ()
     career: CareerSpec | None = None
     """Campaign wear (dents, injuries, losses); None outside a campaign."""
-    legacy: LegacySpec | None = None
-    """A Gaslands: Legacy vehicle (generated, mutated, corroded); None for any other."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sections(cls, v: Any) -> Any:
+        """Read every registered section with its model; refuse any other unknown key."""
+        if not isinstance(v, Mapping):
+            return v
+        keys = [k for k in v if k not in cls.model_fields]
+        if not keys:
+            return v
+        unknown = [k for k in keys if not (isinstance(k, str) and k in SECTIONS)]
+        if unknown:
+            raise PydanticCustomError(
+                SECTION_UNKNOWN, "{message}",
+                {"keys": unknown, "message": "; ".join(
+                    f"{k}: {unknown_key_message(str(k))}" for k in unknown)})
+        out = dict(v)
+        for k in keys:
+            section = SECTIONS[k]
+            if out[k] is None:
+                del out[k]
+                continue
+            try:
+                out[k] = section.model.model_validate(out[k])
+            except ValidationError as e:
+                raise PydanticCustomError(
+                    SECTION_INVALID, "{key}: {message}",
+                    {"key": k, "message": str(e), "errors": e.errors()}) from None
+        return out
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            # A registered section the vehicle does not carry reads as None.
+            try:
+                return super().__getattr__(name)
+            except AttributeError:
+                if name in SECTIONS:
+                    return None
+                raise
 
 
 class TeamSpec(_Spec):
@@ -160,15 +184,16 @@ class TeamSpec(_Spec):
     """No sponsor means sponsor rules are not in use (p.64, p.68, p.91)."""
     vehicles: Annotated[tuple[VehicleSpec, ...], Field(max_length=bounds.MAX_LIST)] = ()
     templates: Any = None
-    """The team's own movement templates (Gaslands: Legacy; a ``TeamTemplateSet`` of
-    carnage/games/legacy/templates.py, written as its ``to_json`` form); None: the standard set."""
+    """The team's own movement templates (a ``TeamTemplateSet`` of
+    carnage/geometry/team_templates.py, written as its ``to_json`` form; Gaslands: Legacy, "Legacy
+    Templates"); None: the standard set."""
 
     @field_validator("templates", mode="before")
     @classmethod
     def _templates(cls, v: Any) -> Any:
         if v is None:
             return None
-        from carnage.games.legacy.templates import TemplateError, parse_template_set
+        from carnage.geometry.team_templates import TemplateError, parse_template_set
 
         try:
             return parse_template_set(v)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from carnage.team import LegacySpec, TeamSpec, check_team, parse_team
+from carnage.games.legacy.team import LegacySpec
+from carnage.team import TeamSpec, check_team, parse_team
 
 
 def lteam(*vehicles: dict[str, Any], sponsor: str | None = None) -> TeamSpec:

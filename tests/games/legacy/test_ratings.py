@@ -17,8 +17,9 @@ from carnage.games.legacy.ratings import (
     team_rating,
     total_corrosion,
 )
+from carnage.games.legacy.team import LegacySpec
 from carnage.games.refuelled.setup import GameSetup
-from carnage.team import LegacySpec, TeamSpec, VehicleSpec, check_team
+from carnage.team import TeamSpec, VehicleSpec, check_team
 
 
 def rated(name: str, rating: int, vtype: str = "car") -> VehicleSpec:

@@ -22,10 +22,10 @@ from carnage.games.legacy.templates import (
     standard_set,
     with_doughnut,
 )
-from carnage.games.legacy.templates_render import template_set_svg
 from carnage.games.refuelled.engine.team_templates import set_seat_templates
 from carnage.games.refuelled.text import event_text
 from carnage.geometry.movement import path_for
+from carnage.render.team_templates import template_set_svg
 from carnage.web.plain import state_names
 from carnage.web.views import pending_view
 

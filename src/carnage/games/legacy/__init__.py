@@ -5,10 +5,12 @@ sequence (``mutations``), Vehicle and Team Ratings, the Team Handicap loop and c
 (``ratings``), all pure functions of their inputs and deterministic on any machine. The
 original leaned on a web app whose tables are not in the text: every table here is ours,
 kept as data in ``data/`` and marked as ours. The Legacy build rules live in ``team.py``,
-the ruleset in ``ruleset.py``, its play rules in ``rules/``. Only the codec is imported here,
-so the team builder may import ``legacy.catalog`` without a cycle.
+the ruleset in ``ruleset.py``, its play rules in ``rules/``. Importing the package registers
+the Legacy vehicle section and build mode with the team builder (``team.py``), so every
+entry point that loads the games (``carnage.rulesets``) reads a vehicle's ``legacy`` section.
 """
 
+from carnage.games.legacy import team as _team  # noqa: F401  (registers the vehicle section)
 from carnage.kernel.codec import module_renamed
 
 # Where Legacy's modules lived before each game became one package (old snapshots).

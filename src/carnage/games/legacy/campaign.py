@@ -478,8 +478,9 @@ def check_legacy_team(spec: TeamSpec, who: str) -> None:
 
 def legacy_row(v: VehicleSpec) -> dict[str, Any]:
     from carnage.games.legacy.ratings import hull_boxes
+    from carnage.games.legacy.team import legacy_of
 
-    lg = v.legacy
+    lg = legacy_of(v)
     return {"name": v.name, "type": v.type, "weapons": [w.id for w in v.weapons],
             "facings": [w.facing for w in v.weapons],
             "upgrades": [u.id for u in v.upgrades], "perks": list(v.perks), "career": None,

@@ -25,6 +25,7 @@ from carnage.games.legacy.generator import generate_vehicle, legacy_team, vehicl
 from carnage.games.legacy.mutations import Gain, gain_mutations
 from carnage.games.legacy.names import vehicle_name
 from carnage.games.legacy.ratings import team_handicaps, team_rating
+from carnage.games.legacy.team import legacy_of
 from carnage.team import TeamFileError, TeamSpec, VehicleReport, VehicleSpec, check_team
 from carnage.team.io import load_team
 
@@ -61,7 +62,7 @@ def vehicle_report(spec: VehicleSpec) -> VehicleReport:
 
 def _print_vehicle(spec: VehicleSpec) -> None:
     r = vehicle_report(spec)
-    lg = spec.legacy
+    lg = legacy_of(spec)
     assert lg is not None
     console = Console(highlight=False)
     console.print(f"{spec.name}: {r.type_name} (ours, not the official Legacy app)",

@@ -26,7 +26,8 @@ from carnage.catalog.loader import Catalog, load_catalog
 from carnage.catalog.models import Facing, Upgrade, Vehicle, Weapon, WeaponKind
 from carnage.games.legacy.catalog import legacy_catalog, legacy_data
 from carnage.games.legacy.digits import Digits, LegacyError, display_name, normalise_name
-from carnage.team.model import LegacySpec, TeamSpec, UpgradeSpec, VehicleSpec, WeaponSpec
+from carnage.games.legacy.team import LegacySpec, legacy_of, with_legacy
+from carnage.team.model import TeamSpec, UpgradeSpec, VehicleSpec, WeaponSpec
 
 MAX_GEAR = 6
 TURRET_MULTIPLIER = 2
@@ -192,12 +193,12 @@ def generate_vehicle(vtype: str, name: str) -> VehicleSpec:
               + r["per_other"] * (b.handling + b.max_gear + b.crew))
     legacy = LegacySpec(hull=b.hull, handling=b.handling, max_gear=b.max_gear, crew=b.crew,
                         rating=rating)
-    return bare.model_copy(update={"legacy": legacy})
+    return with_legacy(bare, legacy)
 
 
 def legacy_team(name: str, vehicles: list[VehicleSpec] | tuple[VehicleSpec, ...]) -> TeamSpec:
     """A Legacy team of ``vehicles`` (no sponsor; its cans are what its vehicles rate)."""
-    total = sum(v.legacy.rating for v in vehicles if v.legacy is not None)
+    total = sum(lg.rating for lg in map(legacy_of, vehicles) if lg is not None)
     return TeamSpec(name=name, cans=max(1, total), vehicles=tuple(vehicles))
 
 
@@ -205,6 +206,7 @@ def vehicle_json(spec: VehicleSpec) -> dict[str, Any]:
     """The vehicle as team-file JSON (what ``--json`` prints and the golden files hold)."""
     out: dict[str, Any] = spec.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     out["type"] = spec.type
-    if spec.legacy is not None:
-        out["legacy"] = spec.legacy.model_dump(mode="json")
+    lg = legacy_of(spec)
+    if lg is not None:
+        out["legacy"] = lg.model_dump(mode="json")
     return out

@@ -37,7 +37,8 @@ from carnage.games.legacy.generator import (
     mounting_price,
     upgrade_facing,
 )
-from carnage.team.model import LegacySpec, UpgradeSpec, VehicleSpec, WeaponSpec
+from carnage.games.legacy.team import SECTION_KEY, LegacySpec, legacy_of
+from carnage.team.model import UpgradeSpec, VehicleSpec, WeaponSpec
 
 TABLE_SIZE = 100
 PER_HULL = 2
@@ -136,10 +137,11 @@ class _Work:
     """A vehicle being changed by one mutation."""
 
     def __init__(self, spec: VehicleSpec, vt: Vehicle) -> None:
-        assert spec.legacy is not None
+        lg = legacy_of(spec)
+        assert lg is not None
         self.spec = spec
         self.vt = vt
-        self.lg: dict[str, Any] = spec.legacy.model_dump()
+        self.lg: dict[str, Any] = lg.model_dump()
         self.weapons = list(spec.weapons)
         self.upgrades = list(spec.upgrades)
         self.perks = list(spec.perks)
@@ -160,7 +162,7 @@ class _Work:
         lg = LegacySpec.model_validate({**self.lg, "rating": self.lg["rating"] + self.rating})
         return self.spec.model_copy(update={
             "weapons": tuple(self.weapons), "upgrades": tuple(self.upgrades),
-            "perks": tuple(self.perks), "legacy": lg})
+            "perks": tuple(self.perks), SECTION_KEY: lg})
 
 
 def _gain(w: _Work, d: Digits, gain: dict[str, Any], cat: Catalog) -> None:
@@ -258,11 +260,12 @@ def _gain(w: _Work, d: Digits, gain: dict[str, Any], cat: Catalog) -> None:
 
 def next_mutation(spec: VehicleSpec) -> tuple[VehicleSpec, Gain]:
     """The vehicle after gaining its next mutation (its ``len(legacy.mutations)``-th)."""
-    if spec.legacy is None:
+    lg = legacy_of(spec)
+    if lg is None:
         raise LegacyError(f"{spec.name} is not a Legacy vehicle: only they gain mutations")
     vt = legacy_type(spec.type)
     cat = catalog()
-    k = len(spec.legacy.mutations)
+    k = len(lg.mutations)
     d = _digits(spec, k)
     row = mutation_table()[d.below(TABLE_SIZE)]
     w = _Work(spec, vt)

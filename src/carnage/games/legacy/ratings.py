@@ -21,6 +21,7 @@ from typing import Any
 from carnage.games.legacy.digits import LegacyError
 from carnage.games.legacy.generator import legacy_type
 from carnage.games.legacy.mutations import Gain, next_mutation
+from carnage.games.legacy.team import legacy_of
 from carnage.team.model import TeamSpec, VehicleSpec
 
 HANDICAP_TABLE = ((5, 0), (10, 1), (15, 2), (20, 3))
@@ -30,9 +31,10 @@ MAX_LOOPS = 50
 
 
 def vehicle_rating(v: VehicleSpec) -> int:
-    if v.legacy is None:
+    cur = legacy_of(v)
+    if cur is None:
         raise LegacyError(f"{v.name} is not a Legacy vehicle: it has no Vehicle Rating")
-    return v.legacy.rating
+    return cur.rating
 
 
 def team_rating(team: TeamSpec) -> int:
@@ -119,34 +121,37 @@ def apply_handicaps(setup: Any) -> tuple[Any, tuple[Handicap, ...]]:
 def hull_boxes(v: VehicleSpec) -> int:
     """The outlined hull boxes of a Legacy vehicle: the type's Hull plus Hull gained (boxes
     filled in by the Nano-Cloaking Device are still boxes; ruling GL-R16)."""
-    if v.legacy is None:
+    cur = legacy_of(v)
+    if cur is None:
         raise LegacyError(f"{v.name} is not a Legacy vehicle: it has no dashboard")
-    return legacy_type(v.type).hull + v.legacy.hull
+    return legacy_type(v.type).hull + cur.hull
 
 
 def mark_corrosion(v: VehicleSpec, marks: int = 1) -> tuple[VehicleSpec, int]:
     """GL-036: ``marks`` corrosion on ``v``; (the vehicle, how many marks found a box)."""
     if marks < 0:
         raise LegacyError(f"cannot mark {marks} corrosion")
-    if v.legacy is None:
+    cur = legacy_of(v)
+    if cur is None:
         raise LegacyError(f"{v.name} is not a Legacy vehicle: it cannot corrode")
-    room = max(0, hull_boxes(v) - v.legacy.corroded)
+    room = max(0, hull_boxes(v) - cur.corroded)
     n = min(marks, room)
-    lg = v.legacy.model_copy(update={"corroded": v.legacy.corroded + n})
+    lg = cur.model_copy(update={"corroded": cur.corroded + n})
     return v.model_copy(update={"legacy": lg}), n
 
 
 def total_corrosion(team: TeamSpec) -> int:
     """GL-037: corroded hull boxes over all of the team's vehicles."""
-    return sum(v.legacy.corroded for v in team.vehicles if v.legacy is not None)
+    return sum(lg.corroded for lg in map(legacy_of, team.vehicles) if lg is not None)
 
 
 def fill_hull_box(v: VehicleSpec) -> VehicleSpec:
     """The Nano-Cloaking Device's permanent cut (GL-099): one hull box filled in for good
     (the rating is unchanged, ruling GL-R21)."""
-    if v.legacy is None:
+    cur = legacy_of(v)
+    if cur is None:
         raise LegacyError(f"{v.name} is not a Legacy vehicle")
-    lg = v.legacy.model_copy(update={"filled": v.legacy.filled + 1})
+    lg = cur.model_copy(update={"filled": cur.filled + 1})
     return v.model_copy(update={"legacy": lg})
 
 
@@ -160,23 +165,25 @@ def gain_nano_cloak(v: VehicleSpec) -> VehicleSpec:
     from carnage.games.legacy.catalog import NANO_CLOAK
     from carnage.team.model import UpgradeSpec
 
-    if v.legacy is None:
+    cur = legacy_of(v)
+    if cur is None:
         raise LegacyError(f"{v.name} is not a Legacy vehicle")
     if any(u.id == NANO_CLOAK for u in v.upgrades):
         return v
-    lg = v.legacy.model_copy(update={"rating": v.legacy.rating + NANO_CLOAK_RATING})
+    lg = cur.model_copy(update={"rating": cur.rating + NANO_CLOAK_RATING})
     return v.model_copy(update={"upgrades": (*v.upgrades, UpgradeSpec(id=NANO_CLOAK)),
                                 "legacy": lg})
 
 
 def add_note(v: VehicleSpec, note: str) -> VehicleSpec:
     """A permanent note on the dashboard (e.g. ``dinosaur-blood``), once."""
-    if v.legacy is None:
+    cur = legacy_of(v)
+    if cur is None:
         raise LegacyError(f"{v.name} is not a Legacy vehicle")
     text = note.strip()
     if not text:
         raise LegacyError("a note needs some text")
-    if text in v.legacy.notes:
+    if text in cur.notes:
         return v
-    lg = v.legacy.model_copy(update={"notes": (*v.legacy.notes, text)})
+    lg = cur.model_copy(update={"notes": (*cur.notes, text)})
     return v.model_copy(update={"legacy": lg})

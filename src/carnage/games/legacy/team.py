@@ -1,7 +1,8 @@
 """The Legacy build mode: how a Gaslands: Legacy team is built and checked (GL-007, GL-013,
 GL-018, GL-046..GL-048, GL-052, GL-121).
 
-A team is a Legacy team when its vehicles carry ``legacy`` (``VehicleSpec.legacy``): then
+A team is a Legacy team when its vehicles carry the ``legacy`` section (``LegacySpec``,
+registered with the team builder as a vehicle section, ``team/sections.py``): then
 ``check_team`` hands it here. What differs from a Refuelled team (Legacy excerpt lines 90-190,
 366-420; rulings GL-R in docs/rulings.md):
 
@@ -23,12 +24,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Annotated, Any
 
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from carnage import bounds
 from carnage.catalog.loader import Catalog
 from carnage.team.build import price_vehicle, resolve_team
 from carnage.team.context import FittedWeapon, Stats, TeamBuild, VehicleBuild
 from carnage.team.effects import BuildEffect, vehicle_rule
-from carnage.team.model import TeamSpec
+from carnage.team.model import Ids, NonEmpty, TeamSpec, VehicleSpec
 from carnage.team.report import Category, TeamReport, VehicleReport, Violation
 from carnage.team.rules import (
     has_vehicles,
@@ -38,6 +43,7 @@ from carnage.team.rules import (
     weapon_facing,
     weapon_mount,
 )
+from carnage.team.sections import VehicleSection, register_vehicle_section, section_of
 
 LEGACY_RULE = "legacy_build"
 """The build effect every Legacy vehicle carries (``effects.vehicle_effects``)."""
@@ -51,9 +57,59 @@ PAGE = 80
 """BLASTER vol.3 page of "Creating a Legacy Team" (Legacy excerpt lines 68-200)."""
 
 
+def _upto(high: int) -> Any:
+    return Field(default=0, ge=0, le=high)
+
+
+class LegacySpec(BaseModel):
+    """A Gaslands: Legacy vehicle's generated and permanent state (Legacy, "Creating a Legacy
+    Team", nano-mutations, corrosion). Present: the vehicle is built by the Legacy build rules
+    (below); its generator and mutations are carnage/games/legacy/. Written under a
+    vehicle's ``legacy`` key in a team file (the section ``LEGACY_SECTION``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    hull: StrictInt = _upto(bounds.LEGACY_MAX_HULL)
+    """Hull gained over the type's (the generator's bonus and mutations)."""
+    handling: StrictInt = _upto(bounds.LEGACY_MAX_HANDLING)
+    max_gear: StrictInt = _upto(bounds.LEGACY_MAX_GEAR_GAIN)
+    crew: StrictInt = _upto(bounds.LEGACY_MAX_CREW)
+    """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
+    rating: StrictInt = _upto(bounds.MAX_RATING)
+    """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
+    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
+    """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
+    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
+    """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
+    corroded: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
+    """Hull boxes permanently marked with corrosion."""
+    filled: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
+    """Hull boxes permanently filled in by the Nano-Cloaking Device: Hull lost for good."""
+    notes: Ids = ()
+    """Permanent notes on the dashboard (e.g. ``dinosaur-blood``)."""
+
+
+SECTION_KEY = "legacy"
+"""The key of a Legacy vehicle's section in a team file."""
+
+
+def legacy_of(v: VehicleSpec) -> LegacySpec | None:
+    """``v``'s Legacy section, or None: not a Legacy vehicle."""
+    lg = section_of(v, SECTION_KEY)
+    if lg is None or isinstance(lg, LegacySpec):
+        return lg
+    # A value put in with ``model_copy(update=...)`` is not validated: read it now.
+    return LegacySpec.model_validate(lg)
+
+
+def with_legacy(v: VehicleSpec, lg: LegacySpec) -> VehicleSpec:
+    """``v`` with its Legacy section replaced by ``lg``."""
+    return v.model_copy(update={SECTION_KEY: lg})
+
+
 def is_legacy(spec: TeamSpec) -> bool:
     """A team built by the Legacy rules: one of its vehicles is a Legacy vehicle."""
-    return any(v.legacy is not None for v in spec.vehicles)
+    return any(legacy_of(v) is not None for v in spec.vehicles)
 
 
 @vehicle_rule
@@ -71,7 +127,7 @@ class LegacyBuild(BuildEffect):
         return w.weapon.cost * (1 + TURRET_MULTIPLIER) if w.turret else cost
 
     def stats(self, team: TeamBuild, v: VehicleBuild, s: Stats) -> Stats:
-        lg = v.spec.legacy
+        lg = legacy_of(v.spec)
         if lg is None:
             return s
         return s.plus(hull=lg.hull - lg.filled, handling=lg.handling, max_gear=lg.max_gear,
@@ -84,7 +140,7 @@ def _v(v: VehicleBuild, item: str | None, text: str, rule: str) -> Violation:
 
 def legacy_vehicle(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Violation]:
     """GL-007, GL-008: a Legacy vehicle of a generated type."""
-    if v.spec.legacy is None:
+    if legacy_of(v.spec) is None:
         yield _v(v, None, "every vehicle of a Legacy team must be a Legacy vehicle (generate "
                  "it with 'carnage legacy generate')", "legacy_vehicle")
     if v.vehicle is not None and v.vehicle.id not in LEGACY_TYPES:
@@ -114,7 +170,7 @@ def legacy_state(t: TeamBuild, v: VehicleBuild, r: VehicleReport) -> Iterator[Vi
     or filled-in boxes than its outlined Hull (GL-036, GL-099)."""
     from carnage.games.legacy.mutations import mutation_table
 
-    lg = v.spec.legacy
+    lg = legacy_of(v.spec)
     if lg is None or v.vehicle is None:
         return
     for trait in dict.fromkeys(lg.traits):
@@ -185,3 +241,15 @@ def check_legacy_team(spec: TeamSpec, catalog: Catalog, homebrew: bool = False) 
         errors=tuple(errors), relaxed=tuple(relaxed), homebrew=homebrew,
         sponsor_rules=(),
     )
+
+
+def _trait_rules(lg: LegacySpec) -> list[str]:
+    """A Legacy vehicle's mutation traits as special rules, one per gain
+    (carnage/games/legacy/rules/)."""
+    return [f"legacy_{t}" for t in lg.traits]
+
+
+LEGACY_SECTION = register_vehicle_section(VehicleSection(
+    key=SECTION_KEY, model=LegacySpec, title="Gaslands: Legacy",
+    build_mode=check_legacy_team, build_effects=(LEGACY_RULE,), special_rules=_trait_rules))
+"""The Legacy vehicle section and build mode, registered with the team builder."""

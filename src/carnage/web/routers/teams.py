@@ -188,8 +188,8 @@ def export_team(
     response_class=Response, summary="A saved team's movement templates as they now are",
 )
 def team_templates_svg(tid: str, store: StoreDep) -> Response:
-    from carnage.games.legacy.templates import standard_set
-    from carnage.games.legacy.templates_render import template_set_svg
+    from carnage.geometry.team_templates import standard_set
+    from carnage.render.team_templates import template_set_svg
 
     spec = _stored_spec(store, tid)
     tset = spec.templates if spec.templates is not None else standard_set()

@@ -269,7 +269,7 @@ class GameState(KernelState):
     """The scenario's progress (who crossed the line, where vehicles were last seen ...)."""
     templates: dict[str, Any] = field(default_factory=dict)
     """Seats' own movement template sets (str(seat) -> a team template set in its JSON form,
-    carnage/games/legacy/templates.py); a seat not here moves with the standard templates
+    carnage/geometry/team_templates.py); a seat not here moves with the standard templates
     (engine/team_templates.py)."""
 
     def __post_init__(self) -> None:

@@ -1,7 +1,7 @@
 """Seats' own movement templates in play (the seam Gaslands: Legacy uses; any game may).
 
 A seat may own a changed set of movement templates (``GameState.templates``: str(seat) -> a
-team template set, carnage/games/legacy/templates.py), put there from its team file by
+team template set, carnage/geometry/team_templates.py), put there from its team file by
 ``build_game`` or by any set-up. In our words, the rules this seam plays (Legacy "Using Legacy
 Templates", "New Slide Exit Points"; inventory GL-023, GL-041, GL-042, GL-075):
 
@@ -14,7 +14,7 @@ Templates", "New Slide Exit Points"; inventory GL-023, GL-041, GL-042, GL-075):
   position;
 - ranges and every other measurement use the standard templates: a seat's set only adds
   movement templates to the game's template set, under ids whose geometry is the same in
-  every team (``legacy.templates.merged_template_set``), and changes nothing else.
+  every team (``geometry.team_templates.merged_template_set``), and changes nothing else.
 """
 
 from __future__ import annotations
@@ -26,9 +26,18 @@ from typing import TYPE_CHECKING, Any
 from carnage.catalog import TemplateUse
 from carnage.geometry.collision import TOUCH_TOL
 from carnage.geometry.movement import path_for
+from carnage.geometry.team_templates import (
+    ExitPoint,
+    TeamTemplate,
+    TeamTemplateSet,
+    exit_variant_id,
+    main_exit,
+    merged_template_set,
+    parse_template_set,
+    symmetric,
+)
 
 if TYPE_CHECKING:
-    from carnage.games.legacy.templates import ExitPoint, TeamTemplate, TeamTemplateSet
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.engine.state import GameState, VehicleState
     from carnage.geometry.templateset import TemplateSet
@@ -39,15 +48,11 @@ ALT = "alt"
 
 def game_template_set(ts: TemplateSet, state: GameState) -> TemplateSet:
     """``ts`` with every seat's own movement templates added (the game's ``templates``)."""
-    from carnage.games.legacy.templates import merged_template_set
-
     return merged_template_set(ts, state.templates.values())
 
 
 @lru_cache(maxsize=256)
 def _parsed(doc: str) -> TeamTemplateSet:
-    from carnage.games.legacy.templates import parse_template_set
-
     return parse_template_set(json.loads(doc))
 
 
@@ -76,8 +81,6 @@ def team_set(g: Game, v: VehicleState) -> TeamTemplateSet | None:
 def set_seat_templates(state: GameState, seat: int, tset: Any) -> None:
     """Give ``seat`` its own template set (a ``TeamTemplateSet`` or its JSON form), before the
     game is made; None gives it the standard templates again."""
-    from carnage.games.legacy.templates import parse_template_set
-
     if tset is None:
         state.templates.pop(str(seat), None)
         return
@@ -124,8 +127,6 @@ def icons_of_choice(g: Game, v: VehicleState, value: str, use: TemplateUse) -> t
 
 @lru_cache(maxsize=1024)
 def _exits(t: TeamTemplate) -> tuple[tuple[str, ExitPoint], ...]:
-    from carnage.games.legacy.templates import exit_variant_id, main_exit
-
     return ((t.id, main_exit(t)), *((exit_variant_id(t.id, e), e) for e in t.exits))
 
 
@@ -161,7 +162,6 @@ def team_template_options(g: Game, v: VehicleState, tset: TeamTemplateSet, *,
                           permitted_only: bool) -> list[tuple[str, str]]:
     """The placements of the seat's own templates ``v`` may pick, as ``template_options``
     gives the standard ones (p.22, p.38, p.39), with each choice's icons in its label."""
-    from carnage.games.legacy.templates import symmetric
     from carnage.games.refuelled.engine.movement import template_use, template_value
 
     may_reverse = g.effects.run_event("may_reverse", True, {"game": g, "vehicle": v}) is True

@@ -2,7 +2,7 @@
 web roster and ``carnage team templates --svg``), and the text rows of the CLI.
 
 Each template is drawn right way up with its start at the bottom: its outline, centreline,
-our dotted line (where another template would be joined, games/legacy/templates_data.py), every
+our dotted line (where another template would be joined, geometry/team_templates_data.py), every
 slide exit point as a small triangle pointing off its edge, and under it a row of six gear
 boxes per icon set: shaded where permitted, with its Hazard (H) and Shift (T) icons.
 """
@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from html import escape
 
-from carnage.games.legacy.templates import (
+from carnage.geometry.movement import template_path
+from carnage.geometry.shapes import Point, Pose
+from carnage.geometry.team_templates import (
     GEARS,
     TeamTemplate,
     TeamTemplateSet,
@@ -21,8 +23,6 @@ from carnage.games.legacy.templates import (
     main_exit,
     merged_template_set,
 )
-from carnage.geometry.movement import template_path
-from carnage.geometry.shapes import Point, Pose
 from carnage.geometry.templateset import TemplateSet, default_template_set
 
 PAD = 12.0

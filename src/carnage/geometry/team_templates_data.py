@@ -1,7 +1,8 @@
-"""Our own data for Legacy templates: what the printed Legacy templates carried and the text
-does not (Gaslands: Legacy, "Unpredictable Performance" and the Doughnut; inventory GL-069,
-GL-094, GL-110, GL-111). None of this is from the book or its downloads: it is Carnage's
-design, documented in docs/rulings.md (GL-R50..).
+"""Our own shape data for a team's own templates (geometry/team_templates.py): what the
+printed Legacy templates carried and the text does not (Gaslands: Legacy, "Unpredictable
+Performance" and the Doughnut; inventory GL-069, GL-094, GL-110, GL-111). None of this is
+from the book or its downloads: it is Carnage's design, documented in docs/rulings.md
+(GL-R50..).
 
 Distances are millimetres along the centreline at scale 1 of the provisional template set.
 """
