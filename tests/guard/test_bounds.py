@@ -14,7 +14,7 @@ import yaml
 from tests.cli.test_hostile_cli import clean_exit_2
 from tests.web.test_api_support import TestClient, new_client, racer_team
 
-from carnage import bounds
+from carnage.games.legacy import bounds as legacy_bounds
 from carnage.games.legacy.generator import generate_vehicle, legacy_team
 from carnage.games.legacy.mutations import gain_mutations
 from carnage.team import TeamFileError, TeamSpec, parse_team
@@ -49,17 +49,17 @@ def legacy_json(**changes: Any) -> dict[str, Any]:
 def test_legacy_bounds_cover_the_generator_and_the_mutation_table() -> None:
     gen = yaml.safe_load((LEGACY_DATA / "generator.yaml").read_text())
     for stat in ("hull", "handling", "crew", "max_gear"):
-        assert max(gen["bonuses"][stat]) == bounds.LEGACY_GENERATOR_MAX[stat], stat
+        assert max(gen["bonuses"][stat]) == legacy_bounds.LEGACY_GENERATOR_MAX[stat], stat
     table = yaml.safe_load((LEGACY_DATA / "mutations.yaml").read_text())["mutations"]
     for stat in ("hull", "handling", "crew", "max_gear"):
         most = max(sum(g.get(stat, 0) for g in m["gains"] if isinstance(g, dict))
                    for m in table)
-        assert most <= bounds.LEGACY_GAIN_PER_MUTATION[stat], stat
+        assert most <= legacy_bounds.LEGACY_GAIN_PER_MUTATION[stat], stat
 
 
 def test_the_most_mutated_vehicles_are_inside_the_bounds() -> None:
     for vtype in ("buggy", "car", "performance_car", "truck"):
-        spec, _ = gain_mutations(generate_vehicle(vtype, "Crawler"), bounds.LEGACY_MUTATIONS)
+        spec, _ = gain_mutations(generate_vehicle(vtype, "Crawler"), legacy_bounds.LEGACY_MUTATIONS)
         twin = spec.model_copy(update={"name": "Twin"})
         parse_team(team_json(legacy_team("T", [spec, twin])))
 
@@ -71,7 +71,7 @@ def test_the_most_mutated_vehicles_are_inside_the_bounds() -> None:
     ("crew", HUGE, "legacy.crew"),
     ("rating", HUGE, "legacy.rating"),
     ("corroded", HUGE, "legacy.corroded"),
-    ("mutations", ["chrome_veins"] * (bounds.LEGACY_MUTATIONS + 1), "legacy.mutations"),
+    ("mutations", ["chrome_veins"] * (legacy_bounds.LEGACY_MUTATIONS + 1), "legacy.mutations"),
 ])
 def test_legacy_numbers_past_any_campaign_are_refused(field: str, value: Any,
                                                        words: str) -> None:

@@ -19,7 +19,7 @@ import yaml
 from rich.console import Console
 from rich.table import Table
 
-from carnage import bounds
+from carnage.games.legacy import bounds as legacy_bounds
 from carnage.games.legacy.digits import LegacyError
 from carnage.games.legacy.generator import generate_vehicle, legacy_team, vehicle_json
 from carnage.games.legacy.mutations import Gain, gain_mutations
@@ -109,8 +109,8 @@ def mutate(vtype: TypeOpt, name: NameOpt,
            count: Annotated[int, typer.Option("--count", help="how many mutations")] = 1,
            as_json: JsonOpt = False) -> None:
     """The vehicle after its first COUNT mutations, and what each one did."""
-    if count < 0 or count > bounds.LEGACY_MUTATIONS:
-        raise _fail(f"--count must be 0 to {bounds.LEGACY_MUTATIONS}, not {count} "
+    if count < 0 or count > legacy_bounds.LEGACY_MUTATIONS:
+        raise _fail(f"--count must be 0 to {legacy_bounds.LEGACY_MUTATIONS}, not {count} "
                     "(ruling IN-1)")
     spec, gains = gain_mutations(_generate(vtype, name), count)
     if as_json:

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from carnage import bounds
 from carnage.catalog.loader import Catalog
+from carnage.games.legacy import bounds as legacy_bounds
 from carnage.team.build import price_vehicle, resolve_team
 from carnage.team.context import FittedWeapon, Stats, TeamBuild, VehicleBuild
 from carnage.team.effects import BuildEffect, vehicle_rule
@@ -69,21 +70,21 @@ class LegacySpec(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    hull: StrictInt = _upto(bounds.LEGACY_MAX_HULL)
+    hull: StrictInt = _upto(legacy_bounds.LEGACY_MAX_HULL)
     """Hull gained over the type's (the generator's bonus and mutations)."""
-    handling: StrictInt = _upto(bounds.LEGACY_MAX_HANDLING)
-    max_gear: StrictInt = _upto(bounds.LEGACY_MAX_GEAR_GAIN)
-    crew: StrictInt = _upto(bounds.LEGACY_MAX_CREW)
+    handling: StrictInt = _upto(legacy_bounds.LEGACY_MAX_HANDLING)
+    max_gear: StrictInt = _upto(legacy_bounds.LEGACY_MAX_GEAR_GAIN)
+    crew: StrictInt = _upto(legacy_bounds.LEGACY_MAX_CREW)
     """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
     rating: StrictInt = _upto(bounds.MAX_RATING)
     """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
-    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
+    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=legacy_bounds.LEGACY_MUTATIONS)] = ()
     """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
-    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=bounds.LEGACY_MUTATIONS)] = ()
+    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=legacy_bounds.LEGACY_MUTATIONS)] = ()
     """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
-    corroded: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
+    corroded: StrictInt = _upto(legacy_bounds.LEGACY_MAX_BOXES)
     """Hull boxes permanently marked with corrosion."""
-    filled: StrictInt = _upto(bounds.LEGACY_MAX_BOXES)
+    filled: StrictInt = _upto(legacy_bounds.LEGACY_MAX_BOXES)
     """Hull boxes permanently filled in by the Nano-Cloaking Device: Hull lost for good."""
     notes: Ids = ()
     """Permanent notes on the dashboard (e.g. ``dinosaur-blood``)."""

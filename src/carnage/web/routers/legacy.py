@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 
-from carnage import bounds
+from carnage.games.legacy import bounds as legacy_bounds
 from carnage.games.legacy.digits import LegacyError
 from carnage.games.legacy.generator import generate_vehicle, legacy_team, tables, vehicle_json
 from carnage.games.legacy.mutations import gain_mutations
@@ -23,7 +23,7 @@ from carnage.web.schemas import Message
 from carnage.web.sessions import ApiError
 
 router = APIRouter(tags=["legacy"])
-MAX_MUTATIONS = bounds.LEGACY_MUTATIONS
+MAX_MUTATIONS = legacy_bounds.LEGACY_MUTATIONS
 
 
 @router.get("/api/legacy/vehicle", response_model=dict[str, Any],
