@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from carnage import bounds
 from carnage.catalog.loader import Catalog
 from carnage.games.legacy import bounds as legacy_bounds
+from carnage.games.legacy.bounds import LEGACY_MUTATIONS
 from carnage.team.build import price_vehicle, resolve_team
 from carnage.team.context import FittedWeapon, Stats, TeamBuild, VehicleBuild
 from carnage.team.effects import BuildEffect, vehicle_rule
@@ -78,9 +79,9 @@ class LegacySpec(BaseModel):
     """Crew gained: never capped (mutations are not the Extra Crewmember upgrade)."""
     rating: StrictInt = _upto(bounds.MAX_RATING)
     """The Vehicle Rating: the generator's, plus what mutations and other rules add."""
-    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=legacy_bounds.LEGACY_MUTATIONS)] = ()
+    mutations: Annotated[tuple[NonEmpty, ...], Field(max_length=LEGACY_MUTATIONS)] = ()
     """Mutation ids gained, in the order gained (the vehicle's own sequence)."""
-    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=legacy_bounds.LEGACY_MUTATIONS)] = ()
+    traits: Annotated[tuple[NonEmpty, ...], Field(max_length=LEGACY_MUTATIONS)] = ()
     """Play effects mutations gave that are no item (``heavier``, ``hazard_tolerance``)."""
     corroded: StrictInt = _upto(legacy_bounds.LEGACY_MAX_BOXES)
     """Hull boxes permanently marked with corrosion."""
