@@ -18,6 +18,8 @@ from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.events import JsonValue
 from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.odds import PendingOdds
+from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.session import GameMaker, GameRequest, ReplayReport
 
@@ -83,6 +85,9 @@ class TableOffer:
     """``board_svg(game)`` -> the table as SVG (None: web/views.py draws it)."""
     cards_svg: Callable[[], str] | None = None
     """Printable stat cards of the ruleset's vehicles, as SVG (None: it has none)."""
+    pending_odds: PendingOdds | None = None
+    """The odds of each option of a game's pending decision (``/api/odds/games/{gid}/pending``);
+    None: the ruleset shows none."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,10 @@ class Ruleset:
     (``carnage replay``); ``SetupRefused`` if it cannot be read or replayed."""
     cli: Callable[[], typer.Typer] | None = field(default=None, compare=False)
     """Its own extra commands (``carnage <name> ...``), made when the command line starts."""
+    queries: tuple[Query, ...] = field(default=(), compare=False)
+    """What it answers outside a game (``kernel/queries.py``): its odds calculator's queries
+    (``carnage odds <path>``, ``/api/odds/<path>``), built into commands and routes from
+    these declarations. An overlay lists those of its parent that still hold for it."""
 
     def scenario_infos(self) -> tuple[ScenarioInfo, ...]:
         """Its scenarios as a list shows them (``scenario_list``), in order."""
