@@ -23,7 +23,6 @@ from rich.table import Table
 
 from carnage.kernel.queries import (
     Block,
-    Offering,
     Param,
     ParamValue,
     Query,
@@ -129,7 +128,7 @@ def command(q: Query) -> Callable[..., None]:
     return run
 
 
-def odds_app(rulesets: Mapping[str, Ruleset] | Mapping[str, Offering] = RULESETS
+def odds_app(rulesets: Mapping[str, Ruleset] = RULESETS
              ) -> typer.Typer:
     """``carnage odds``: a command per odds query ``rulesets`` offer, grouped by its path
     (``kart/smash``: ``carnage odds kart smash``), each group's help naming the rulesets that
@@ -147,7 +146,7 @@ def odds_app(rulesets: Mapping[str, Ruleset] | Mapping[str, Offering] = RULESETS
         for depth in range(1, len(words)):
             prefix = words[:depth]
             if prefix not in groups:
-                titles = [getattr(rulesets[n], "title", n) for n in offering[prefix]]
+                titles = [rulesets[n].title for n in offering[prefix]]
                 groups[prefix] = typer.Typer(help=f"{words_or(titles)}: exact odds of its dice.",
                                              no_args_is_help=True)
                 groups[prefix[:-1]].add_typer(groups[prefix], name=prefix[-1])

@@ -154,6 +154,16 @@ def choice_param(name: str, help: str, words: Sequence[str], *, default: str | N
                  flags=tuple(flags))
 
 
+def as_is(answer: Any) -> Any:
+    """``Query.to_json`` of an answer that is already its JSON."""
+    return answer
+
+
+def own_json(answer: Any) -> Any:
+    """``Query.to_json`` of an answer with its own ``to_json()``."""
+    return answer.to_json()
+
+
 @dataclass(frozen=True)
 class TextTable:
     """A table in a report, drawn by whoever shows it (the command line: a Rich table)."""

@@ -19,15 +19,16 @@ from carnage.games.devilsrun.odds import (
     shoot_odds,
 )
 from carnage.kernel.odds import dist_table
-from carnage.kernel.queries import Args, Block, Query, choice_param, flag_param, int_param
-
-
-def _same(answer: Any) -> Any:
-    return answer
-
-
-def _to_json(answer: Any) -> Any:
-    return answer.to_json()
+from carnage.kernel.queries import (
+    Args,
+    Block,
+    Query,
+    as_is,
+    choice_param,
+    flag_param,
+    int_param,
+    own_json,
+)
 
 
 def _test_report(data: dict[str, Any], a: Args) -> list[Block]:
@@ -41,7 +42,7 @@ TEST = Query(
     (int_param("target", "Succeeds on a D10 at most this: E (evade), E + bonus (stash "
                "pick-up), the modified BS, the disengage number.", low=-99, high=99,
                required=True),),
-    d10_odds, _same, _test_report,
+    d10_odds, as_is, _test_report,
     description="Chance a D10 test succeeds (DR-028, DR-029, DR-085, DR-107, DR-110).")
 
 
@@ -75,7 +76,7 @@ SHOOT = Query(
      int_param("range", "Squares to the target (a Flamer's dice).", low=1, high=99,
                default=1),
      int_param("cp", "The target's chassis points: adds P(wrecked).", low=1, high=99)),
-    _shoot, _to_json, _shoot_report,
+    _shoot, own_json, _shoot_report,
     description="Hits, criticals and damage of one shot (DR-053, DR-090 to DR-094): a D10 per "
                 "RoF at most the modified BS hits, a 1 always hits and is critical (2 damage); "
                 "saves in order, a D6 at most A each, until one fails.")
@@ -98,7 +99,7 @@ OFFENSIVE = Query(
                low=0, high=99, required=True),
      choice_param("action", "ram, t_bone, side_swipe or ram_on_the_brakes.", OFFENSIVES,
                   default="ram")),
-    _offensive, _to_json, _offensive_report,
+    _offensive, own_json, _offensive_report,
     description="Damage an offensive move deals each side (DR-076 to DR-079); a pile-up's "
                 "extra damage is not included.")
 
@@ -111,7 +112,7 @@ def _repair_report(data: dict[str, Any], a: Args) -> list[Block]:
 
 
 REPAIR = Query(
-    "devilsrun/repair", "Devil's Run: the Repair roll", (), repair_odds, _same, _repair_report,
+    "devilsrun/repair", "Devil's Run: the Repair roll", (), repair_odds, as_is, _repair_report,
     description="The Repair roll (DR-068): 3D6, two sixes repair with 1 CP, three with 3.")
 
 DEVILS_RUN_QUERIES = (TEST, SHOOT, OFFENSIVE, REPAIR)

@@ -24,13 +24,20 @@ from carnage.games.refuelled.odds_queries import (
     SKID,
     TO_HIT_BONUS,
     collision_params,
-    dice,
-    evade_gear,
-    same,
-    to_json,
+    dice_param,
+    evade_gear_param,
 )
 from carnage.kernel.odds import dist_table
-from carnage.kernel.queries import Args, Block, Param, Query, choice_param, int_param
+from carnage.kernel.queries import (
+    Args,
+    Block,
+    Param,
+    Query,
+    as_is,
+    choice_param,
+    int_param,
+    own_json,
+)
 
 
 def _hazards(name: str, help: str) -> Param:
@@ -57,10 +64,10 @@ def _attack_report(odds: KartAttackOdds, a: Args) -> list[Block]:
 
 KART_ATTACK = Query(
     "kart/attack", "Kart variant: Hazards an Item Attack gives and the chance of a Wipeout",
-    (dice("Attack dice of the item."),
-     evade_gear("The target kart's current gear: its evade dice."), COVER, TO_HIT_BONUS, CRIT,
+    (dice_param("Attack dice of the item."),
+     evade_gear_param("The target kart's current gear: its evade dice."), COVER, TO_HIT_BONUS, CRIT,
      _hazards("hazards", "Hazard Tokens on the target kart before the attack."), WIPEOUT),
-    _attack, to_json, _attack_report,
+    _attack, own_json, _attack_report,
     description="Hazards an Item Attack gives the target kart (its hits become Hazards, "
                 "MK-20) and the chance it then has enough for a Wipeout.")
 
@@ -98,7 +105,7 @@ KART_SMASH = Query(
         "B is an obstacle: head-on, Heavyweight, always smashes."),
      _hazards("hazards", "A's Hazards before."),
      _hazards("other_hazards", "B's Hazards before."), WIPEOUT),
-    _smash, to_json, _smash_report,
+    _smash, own_json, _smash_report,
     description="Hazards both karts of a Collision gain under the variant's smash dice and "
                 "flat Hazard (MK-30, MK-32, MK-35, MK-36), and the chance of each wiping out.")
 
@@ -112,7 +119,7 @@ def _wipeout_report(data: dict[str, Any], a: Args) -> list[Block]:
 
 KART_WIPEOUT = Query(
     "kart/wipeout", "Kart variant: a Wipeout's random facing", (),
-    wipeout_facings, same, _wipeout_report,
+    wipeout_facings, as_is, _wipeout_report,
     description="The headings a wiping-out kart may face, rolled on two D6 (MK-24).")
 
 KART_QUERIES = (SKID, KART_ATTACK, KART_SMASH, KART_WIPEOUT)

@@ -39,9 +39,11 @@ from carnage.kernel.queries import (
     Param,
     Query,
     TextTable,
+    as_is,
     choice_param,
     flag_param,
     int_param,
+    own_json,
 )
 
 WEIGHTS = ("light", "middle", "heavy", "lightweight", "middleweight", "heavyweight",
@@ -51,22 +53,12 @@ REACTION_WORDS = ("smash", "evade")
 PARTIES = ("a", "b")
 
 
-def same(answer: Any) -> Any:
-    """An answer that is already its JSON."""
-    return answer
-
-
-def to_json(answer: Any) -> Any:
-    """An answer's own ``to_json()``."""
-    return answer.to_json()
-
-
 # -- shared parameters (the Kart variant's queries use them too) -----------------------------
-def dice(help: str = "Attack dice rolled at the target.") -> Param:
+def dice_param(help: str = "Attack dice rolled at the target.") -> Param:
     return int_param("dice", help, low=0, high=MAX_DICE, required=True)
 
 
-def evade_gear(help: str = "Target's current gear: one evade die per gear (0: no evade)."
+def evade_gear_param(help: str = "Target's current gear: one evade die per gear (0: no evade)."
                ) -> Param:
     return int_param("evade_gear", help, low=0, high=MAX_GEAR, default=0)
 
@@ -83,15 +75,15 @@ def moving_gear(name: str, help: str, default: int | None = None) -> Param:
                      required=default is None)
 
 
-def weight(name: str, help: str, default: str | None = "middle") -> Param:
+def weight_param(name: str, help: str, default: str | None = "middle") -> Param:
     return choice_param(name, help, WEIGHTS, default=default)
 
 
-def reaction(name: str, help: str) -> Param:
+def reaction_param(name: str, help: str) -> Param:
     return choice_param(name, help, REACTION_WORDS, default="smash")
 
 
-def front(help: str) -> Param:
+def front_param(help: str) -> Param:
     return choice_param("front", help, PARTIES, default="b")
 
 
@@ -115,11 +107,11 @@ def _attack_report(odds: AttackOdds, a: Args) -> list[Block]:
 
 ATTACK = Query(
     "attack", "Damage distribution of an attack against an evading target",
-    (dice(), evade_gear(), COVER, TO_HIT_BONUS, CRIT,
+    (dice_param(), evade_gear_param(), COVER, TO_HIT_BONUS, CRIT,
      int_param("evade_bonus", "Added to every evade die (Evasive tokens, Burning Man).",
                low=-6, high=6, default=0),
      flag_param("evasive", "Evasive perk: a natural 1 on an evade die always fails.")),
-    _attack, to_json, _attack_report,
+    _attack, own_json, _attack_report,
     description="Damage distribution of one attack against an evading target (pp.32-33, 42).")
 
 
@@ -163,7 +155,7 @@ SKID = Query(
      int_param("wipeout_at", "Hazards that cause a Wipeout (6; Dutch Courage 8).", low=1,
                high=30, default=WIPEOUT_AT),
      int_param("gear", "Current gear: adds P(a Wipeout that flips).", low=1, high=MAX_GEAR)),
-    _skid, to_json, _skid_report,
+    _skid, own_json, _skid_report,
     description="Skid dice results and the chance of a Wipeout (pp.21-24, 34, 38-40). Shifts "
                 "are spent to end on the fewest Hazards.")
 
@@ -181,7 +173,7 @@ FLIP = Query(
     "flip", "Chance a flip check flips",
     (moving_gear("gear", "Current gear at the Wipeout."),
      int_param("modifier", "Added to the flip check die.", low=-6, high=6, default=0)),
-    flip_odds, same, _flip_report,
+    flip_odds, as_is, _flip_report,
     description="Chance that a Wipeout's flip check flips the vehicle (p.34).")
 
 
@@ -209,10 +201,10 @@ EXPLODE = Query(
     (int_param("ammo", "Ammo Tokens left on the wreck.", low=0, high=99, required=True),
      int_param("bonus", "Added to the explosion check (Powder Keg).", low=-6, high=6,
                default=0),
-     weight("weight", "Weight of what explodes (light, middle, heavy): adds the blast "
+     weight_param("weight", "Weight of what explodes (light, middle, heavy): adds the blast "
             "attack's damage distribution.", default=None),
-     evade_gear("Gear of the vehicle the blast attacks.")),
-    _explode, same, _explode_report,
+     evade_gear_param("Gear of the vehicle the blast attacks.")),
+    _explode, as_is, _explode_report,
     description="Chance that a wreck explodes (p.43) and, with a weight, the blast attack "
                 "(p.44).")
 
@@ -245,12 +237,12 @@ def collision_params(what: str, orientation: Param, obstacle_help: str
         moving_gear("other_gear", f"Gear of the other {what} (B); ignored for an obstacle.",
                     default=1),
         orientation,
-        weight("weight", "A's weight: light, middle or heavy."),
-        weight("other_weight", "B's weight (or the obstacle's)."),
-        reaction("reaction", "A reacts: smash or evade."),
-        reaction("other_reaction", "B reacts: smash or evade."),
+        weight_param("weight", "A's weight: light, middle or heavy."),
+        weight_param("other_weight", "B's weight (or the obstacle's)."),
+        reaction_param("reaction", "A reacts: smash or evade."),
+        reaction_param("other_reaction", "B reacts: smash or evade."),
         flag_param("obstacle", obstacle_help),
-        front("Tailgate: which party is in front, hit on its rear edge (a or b)."),
+        front_param("Tailgate: which party is in front, hit on its rear edge (a or b)."),
     )
 
 
@@ -259,7 +251,7 @@ SMASH = Query(
     collision_params("vehicle", choice_param("orientation", "head_on, t_bone or tailgate "
                                              "(p.53).", ORIENTATIONS, default="head_on"),
                      "B is an obstacle: head-on, gear 0, always smashes."),
-    _smash, to_json, _smash_report,
+    _smash, own_json, _smash_report,
     description="Damage both parties of a Collision take (pp.52-57).")
 
 REFUELLED_QUERIES = (ATTACK, SKID, FLIP, EXPLODE, SMASH)

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
-from carnage.kernel.queries import Offering, Param, QueryError, offered
+from carnage.kernel.queries import Param, QueryError, offered
 from carnage.kernel.queries import Query as OddsQuery
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS
@@ -90,10 +90,10 @@ def endpoint(q: OddsQuery) -> Callable[..., dict[str, Any]]:
     return answer
 
 
-def _listing(rulesets: Mapping[str, Ruleset] | Mapping[str, Offering]) -> OddsListing:
+def _listing(rulesets: Mapping[str, Ruleset]) -> OddsListing:
     out = []
     for q, names in offered(rulesets):
-        titles = [str(getattr(rulesets[n], "title", n)) for n in names]
+        titles = [rulesets[n].title for n in names]
         out.append(ListedQuery(
             path=q.path, url=f"{PREFIX}/{q.path}", summary=q.summary,
             description=q.description, games=titles,
@@ -101,7 +101,7 @@ def _listing(rulesets: Mapping[str, Ruleset] | Mapping[str, Offering]) -> OddsLi
     return OddsListing(queries=out)
 
 
-def odds_router(rulesets: Mapping[str, Ruleset] | Mapping[str, Offering] = RULESETS
+def odds_router(rulesets: Mapping[str, Ruleset] = RULESETS
                 ) -> APIRouter:
     """The odds routes of ``rulesets``' queries, their listing, the pending odds and the
     page."""
