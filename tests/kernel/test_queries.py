@@ -64,8 +64,10 @@ def test_a_declaration_that_cannot_be_built_is_refused(change: dict[str, Any],
 
 
 def test_parameter_declarations_are_checked() -> None:
-    with pytest.raises(ValueError, match="lower_snake_case and not one of"):
+    with pytest.raises(ValueError, match="lower_snake_case, not a Python keyword"):
         flag_param("json", "Clashes with --json.")
+    with pytest.raises(ValueError, match="lower_snake_case, not a Python keyword"):
+        int_param("from", "Not a keyword argument.")
     with pytest.raises(ValueError, match="names no word"):
         choice_param("faces", "F.", ("d6",), flags=(CliFlag("d8", "d8", "Eight."),))
     with pytest.raises(ValueError, match="a required parameter has no default"):

@@ -17,6 +17,7 @@ what only the rules can judge, with a ``QueryError`` (``kernel.odds.OddsError`` 
 from __future__ import annotations
 
 import inspect
+import keyword
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -78,9 +79,9 @@ class Param:
     """Command-line shorthands for words of a choice."""
 
     def __post_init__(self) -> None:
-        if not _NAME.match(self.name) or self.name in RESERVED:
-            raise ValueError(f"parameter name {self.name!r} must be lower_snake_case and not "
-                             f"one of {sorted(RESERVED)}")
+        if not _NAME.match(self.name) or self.name in RESERVED or keyword.iskeyword(self.name):
+            raise ValueError(f"parameter name {self.name!r} must be lower_snake_case, not a "
+                             f"Python keyword and not one of {sorted(RESERVED)}")
         if self.kind == "choice" and not self.words:
             raise ValueError(f"choice {self.name!r} has no words")
         if self.kind != "choice" and (self.words or self.flags):
