@@ -1,5 +1,6 @@
 """``carnage odds ...``: the JSON answers agree with distributions derived by hand (each one's
-arithmetic written out below), the tables print, and bad options are one line on stderr."""
+arithmetic written out below), the tables print, and bad options are one line on stderr
+naming the option."""
 
 from __future__ import annotations
 
@@ -133,13 +134,16 @@ def test_tables_print(args: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["attack", "--dice", "-1"], "attack dice must be between 0 and 60, not -1"),
-    (["attack", "--dice", "2", "--evade-gear", "9"], "evade gear must be between 0 and 6"),
+    (["attack", "--dice", "-1"], "--dice must be between 0 and 60, not -1"),
+    (["attack", "--dice", "2", "--evade-gear", "9"], "--evade-gear must be between 0 and 6"),
     (["skid", "--dice", "2", "--trivial", "--hazardous"], "either trivial or hazardous"),
-    (["flip", "--gear", "7"], "gear must be between 1 and 6, not 7"),
-    (["explode", "--ammo", "1", "--weight", "huge"], "unknown weight 'huge'"),
-    (["smash", "--gear", "2", "--orientation", "sideways"], "unknown orientation 'sideways'"),
-    (["smash", "--gear", "2", "--reaction", "ram"], "smash or evade, not 'ram'"),
+    (["flip", "--gear", "7"], "--gear must be between 1 and 6, not 7"),
+    (["explode", "--ammo", "1", "--weight", "huge"],
+     "--weight must be light, middle, heavy, lightweight, middleweight, heavyweight, 1, 2 or "
+     "3, not 'huge'"),
+    (["smash", "--gear", "2", "--orientation", "sideways"],
+     "--orientation must be head_on, t_bone or tailgate, not 'sideways'"),
+    (["smash", "--gear", "2", "--reaction", "ram"], "--reaction must be smash or evade, not 'ram'"),
     (["smash", "--gear", "2", "--front", "c"], "--front must be a or b"),
 ])
 def test_bad_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:

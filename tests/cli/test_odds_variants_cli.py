@@ -89,16 +89,17 @@ def test_tables_print(args: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["devilsrun", "shoot", "--rof", "-1", "--bs", "5"], "RoF must be between 0 and 30"),
+    (["devilsrun", "shoot", "--rof", "-1", "--bs", "5"], "--rof must be between 0 and 30"),
     (["devilsrun", "shoot", "--rof", "1", "--bs", "5", "--armour", "9"],
-     "armour must be between 0 and 6, not 9"),
+     "--armour must be between 0 and 6, not 9"),
     (["devilsrun", "offensive", "--attacker", "1", "--defender", "1", "--action", "jump"],
-     "unknown offensive move 'jump'"),
-    (["kart", "attack", "--dice", "1", "--hazards", "-2"], "hazards must be between 0 and 99"),
+     "--action must be ram, t_bone, side_swipe or ram_on_the_brakes, not 'jump'"),
+    (["kart", "attack", "--dice", "1", "--hazards", "-2"], "--hazards must be between 0 and 99"),
     (["kart", "smash", "--gear", "2", "--orientation", "sideways"],
-     "unknown orientation 'sideways'"),
-    (["kart", "smash", "--gear", "2", "--weight", "huge"], "unknown weight 'huge'"),
-    (["kart", "smash", "--gear", "2", "--reaction", "ram"], "smash or evade, not 'ram'"),
+     "--orientation must be head_on, t_bone, tailgate or sideswipe, not 'sideways'"),
+    (["kart", "smash", "--gear", "2", "--weight", "huge"], "--weight must be light, middle, heavy"),
+    (["kart", "smash", "--gear", "2", "--reaction", "ram"],
+     "--reaction must be smash or evade, not 'ram'"),
 ])
 def test_bad_options_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     r = runner.invoke(app, ["odds", *args, "--json"])

@@ -209,3 +209,40 @@ def test_static_files_exist() -> None:
     static = Path(__file__).resolve().parents[2] / "src" / "carnage" / "web" / "static"
     for name in ("odds.html", "odds.js", "odds-chart.js", "odds.css"):
         assert (static / name).is_file()
+
+
+def test_every_query_panel_builds_its_forms_from_the_listing(base: str,
+                                                             browser: Browser) -> None:
+    ctx = new_context(browser)
+    tab = open_page(ctx, base + "/odds")
+    page = tab.page
+    page.wait_for_function("document.querySelector('#any').dataset.ready === '1'")
+    _, listing = api(base, "GET", "/api/odds")
+    offered = [q["path"] for q in listing["queries"]]
+    assert page.eval_on_selector_all("#any select[name=query] option",
+                                     "(os) => os.map((o) => o.value)") == offered
+    # Devil's Run's D10 test: the form is the listing's (one bounded number), the answer drawn.
+    page.select_option("#any select[name=query]", "devilsrun/test")
+    page.wait_for_selector("#any form.params input[name=target]")
+    target = page.locator("#any form.params input[name=target]")
+    assert (target.get_attribute("min"), target.get_attribute("max")) == ("-99", "99")
+    target.fill("6")
+    settle(page, "any", "p success 60.0%")
+    # Kart Wipeout facings: no parameters, one chart of 36 headings.
+    page.select_option("#any select[name=query]", "kart/wipeout")
+    settle(page, "any", "")
+    assert len(bars(page, "any", "headings")) == 36
+    # Refuelled's attack: a choice-free form of numbers and flags; the damage chart is exact.
+    page.select_option("#any select[name=query]", "attack")
+    page.wait_for_selector("#any form.params input[name=evade_gear]")
+    page.fill("#any form.params input[name=dice]", "2")
+    page.fill("#any form.params input[name=evade_gear]", "1")
+    settle(page, "any", "expected damage")
+    assert bars(page, "any", "distribution") == pytest.approx(
+        attack_odds(2, evade_gear=1).damage.floats())
+    assert "Gaslands: Refuelled" in page.inner_text("#any .about")
+    page.fill("#any form.params input[name=dice]", "61")  # beyond the bound: the sentence
+    page.wait_for_function("document.querySelector('#any .error').textContent.length > 0")
+    assert "dice: input should be less than or equal to 60" in page.inner_text("#any .error")
+    tab.check()
+    ctx.close()

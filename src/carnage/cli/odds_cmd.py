@@ -1,237 +1,158 @@
-"""``carnage odds ...``: exact odds of attacks, skid dice, flip and explosion checks and smash
-collisions (``carnage.games.refuelled.odds``).
+"""``carnage odds ...``: exact odds of each ruleset's dice, one command per query the rulesets
+declare (``Ruleset.queries``, ``kernel/queries.py``): ``carnage odds attack``, ``carnage odds
+kart smash``, ``carnage odds devilsrun shoot`` ... A query's path is its command (``kart/smash``:
+the group ``kart``, its command ``smash``) and each parameter an option (``evade_gear``:
+``--evade-gear``); no game package is imported here.
 
-Each command prints a Rich table (count, P(= k), P(>= k), the exact fraction) or, with
-``--json``, probabilities as floats keyed by the count. Bad options: one line on stderr, exit 2.
+Each command prints the query's report (Rich tables: count, P(= k), P(>= k), the exact
+fraction; lines of text) or, with ``--json``, the same JSON as ``/api/odds/<path>``. A value
+out of bounds or not among a choice's words, or one the rules cannot answer: one line on
+stderr naming the option, exit 2.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from carnage.catalog import Weight
-from carnage.games.refuelled.engine.damage import EXPLOSION_DICE
-from carnage.games.refuelled.engine.wipeout import WIPEOUT_AT
-from carnage.games.refuelled.odds import (
-    CRIT_HITS,
-    AttackOdds,
-    attack_odds,
-    collision_sides,
-    explode_odds,
-    flip_odds,
-    p_explode,
-    p_flip,
-    parse_weight,
-    skid_odds,
-    smash_odds,
+from carnage.kernel.queries import (
+    Block,
+    Param,
+    ParamValue,
+    Query,
+    QueryError,
+    TextTable,
+    offered,
+    words_or,
 )
-from carnage.kernel.odds import Dist, OddsError
+from carnage.kernel.ruleset import Ruleset
+from carnage.rulesets import RULESETS
 
-app = typer.Typer(help="Exact odds of the game's dice.", no_args_is_help=True)
-
-Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
-
-
-def _guard(run: Callable[[], Any]) -> Any:
-    try:
-        return run()
-    except OddsError as e:
-        typer.echo(f"odds: {e}", err=True)
-        raise typer.Exit(2) from None
+HELP = "Exact odds of the game's dice."
 
 
-def _emit(data: dict[str, Any]) -> None:
-    typer.echo(json.dumps(data))
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"odds: {message}", err=True)
+    return typer.Exit(2)
 
 
-def dist_table(title: str, d: Dist, what: str = "damage") -> Table:
-    t = Table(title=title)
-    t.add_column(what, justify="right")
-    t.add_column("P(= k)", justify="right")
-    t.add_column("P(≥ k)", justify="right")
-    t.add_column("exact", justify="right")
-    for k in range(d.top + 1):
-        p = d.p(k)
-        t.add_row(str(k), f"{float(p):.2%}", f"{float(d.at_least(k)):.2%}", str(p))
-    return t
+def rich_table(t: TextTable) -> Table:
+    """A report's table as a Rich table, numbers right-aligned."""
+    table = Table(title=t.title)
+    for c in t.columns:
+        table.add_column(c, justify="right")
+    for row in t.rows:
+        table.add_row(*row)
+    return table
 
 
-def _attack_tables(con: Console, title: str, odds: AttackOdds) -> None:
-    con.print(dist_table(f"{title}: hits before the evade", odds.hits, "hits"))
-    con.print(dist_table(f"{title}: damage after {odds.evade_dice} evade dice", odds.damage))
-    con.print(f"expected damage {float(odds.expected_damage):.3f} "
-              f"({odds.expected_damage}); expected hits {float(odds.hits.mean()):.3f}")
+def print_report(blocks: Sequence[Block], con: Console | None = None) -> None:
+    """A query's report: each table drawn, each line printed."""
+    con = con or Console()
+    for b in blocks:
+        con.print(rich_table(b) if isinstance(b, TextTable) else b)
 
 
-@app.command("attack")
-def attack(
-    dice: Annotated[int, typer.Option("--dice", help="Attack dice rolled at the target.")],
-    evade_gear: Annotated[int, typer.Option(
-        "--evade-gear", help="Target's current gear: one evade die per gear (0: no evade).")] = 0,
-    cover: Annotated[bool, typer.Option("--cover", help="Target in cover: -1 to hit.")] = False,
-    to_hit_bonus: Annotated[int, typer.Option(
-        "--to-hit-bonus", help="Bonus to hit (Dead-Eye, Loader: 1); negative for penalties.")] = 0,
-    crit_hits: Annotated[int, typer.Option(
-        "--crit-hits", help="Hits per Critical Hit (Headshot: 3).")] = CRIT_HITS,
-    evade_bonus: Annotated[int, typer.Option(
-        "--evade-bonus", help="Added to every evade die (Evasive tokens, Burning Man).")] = 0,
-    evasive: Annotated[bool, typer.Option(
-        "--evasive", help="Evasive perk: a natural 1 on an evade die always fails.")] = False,
-    as_json: Json = False,
-) -> None:
-    """Damage distribution of one attack against an evading target (pp.32-33, 42)."""
-    odds: AttackOdds = _guard(lambda: attack_odds(
-        dice, evade_gear=evade_gear, cover=cover, to_hit_bonus=to_hit_bonus,
-        crit_hits=crit_hits, evade_bonus=evade_bonus, evasive=evasive))
-    if as_json:
-        _emit(odds.to_json())
-        return
-    _attack_tables(Console(), f"{dice} dice{' in cover' if cover else ''}", odds)
+def _flag_key(p: Param, flag: str) -> str:
+    return f"{p.name}__{flag}"
 
 
-@app.command("skid")
-def skid(
-    dice: Annotated[int, typer.Option("--dice", help="Skid dice rolled.")],
-    push_it: Annotated[bool, typer.Option(
-        "--push-it", help="Push It whenever a die is not a Shift, rerolling those dice.")] = False,
-    trivial: Annotated[bool, typer.Option(
-        "--trivial", help="Trivial manoeuvre: one bonus Shift.")] = False,
-    hazardous: Annotated[bool, typer.Option(
-        "--hazardous", help="Hazardous manoeuvre: +1 Hazard before the dice.")] = False,
-    hazards: Annotated[int, typer.Option(
-        "--hazards", help="Hazard Tokens on the vehicle before the Movement Step.")] = 0,
-    wipeout_at: Annotated[int, typer.Option(
-        "--wipeout-at", help="Hazards that cause a Wipeout (6; Dutch Courage 8).")] = WIPEOUT_AT,
-    gear: Annotated[int | None, typer.Option(
-        "--gear", help="Current gear: adds P(a Wipeout that flips).")] = None,
-    as_json: Json = False,
-) -> None:
-    """Skid dice results and the chance of a Wipeout (pp.21-24, 34, 38-40). Shifts are spent
-    to end on the fewest Hazards."""
-    odds = _guard(lambda: skid_odds(dice, push_it=push_it, trivial=trivial,
-                                    hazardous=hazardous, hazards=hazards,
-                                    wipeout_at=wipeout_at, gear=gear))
-    if as_json:
-        _emit(odds.to_json())
-        return
-    con = Console()
-    t = Table(title=f"{dice} skid dice{' with Push It' if push_it else ''}")
-    t.add_column("count", justify="right")
-    for name in ("shifts", "hazards", "spins", "slides"):
-        t.add_column(f"P({name} = k)", justify="right")
-    top = max(odds.shifts.top, odds.hazards.top, odds.spins.top, odds.slides.top)
-    for k in range(top + 1):
-        t.add_row(str(k), *(f"{float(d.p(k)):.2%}"
-                            for d in (odds.shifts, odds.hazards, odds.spins, odds.slides)))
-    con.print(t)
-    con.print(dist_table("Hazard Tokens after the skid dice", odds.hazards_after, "hazards"))
-    con.print(f"P(wipeout, {wipeout_at}+ hazards) {float(odds.p_wipeout):.2%} "
-              f"({odds.p_wipeout}); P(push it) {float(odds.pushed):.2%}")
-    if odds.p_wipeout_flip is not None:
-        con.print(f"P(wipeout and flip in gear {gear}) {float(odds.p_wipeout_flip):.2%} "
-                  f"({odds.p_wipeout_flip})")
+def _option(p: Param) -> inspect.Parameter:
+    """The typer option of ``p``: a whole number, a flag, or a word (checked by the query)."""
+    kw = inspect.Parameter.KEYWORD_ONLY
+    opt = typer.Option(p.option, help=p.help)
+    if p.kind == "bool":
+        return inspect.Parameter(p.name, kw, annotation=Annotated[bool, opt], default=False)
+    if p.kind == "int":
+        if p.required:
+            return inspect.Parameter(p.name, kw, annotation=Annotated[int, opt])
+        if p.default is None:
+            return inspect.Parameter(p.name, kw, annotation=Annotated[int | None, opt],
+                                     default=None)
+        return inspect.Parameter(p.name, kw, annotation=Annotated[int, opt], default=p.default)
+    if p.required:
+        return inspect.Parameter(p.name, kw, annotation=Annotated[str, opt])
+    # a choice with shorthand flags is read as None when not given, to see a disagreement
+    default = None if p.flags else p.default
+    return inspect.Parameter(p.name, kw, annotation=Annotated[str | None, opt], default=default)
 
 
-@app.command("flip")
-def flip(
-    gear: Annotated[int, typer.Option("--gear", help="Current gear at the Wipeout.")],
-    modifier: Annotated[int, typer.Option(
-        "--modifier", help="Added to the flip check die.")] = 0,
-    as_json: Json = False,
-) -> None:
-    """Chance that a Wipeout's flip check flips the vehicle (p.34)."""
-    data = _guard(lambda: flip_odds(gear, modifier))
-    if as_json:
-        _emit(data)
-        return
-    p = p_flip(gear, modifier)
-    Console().print(f"gear {gear}: P(flip) {float(p):.2%} ({p}); a flip is "
-                    f"{data['flip_hits']} hits that cannot be evaded")
+def _given(q: Query, kw: Mapping[str, Any]) -> dict[str, ParamValue]:
+    """What the options say of each parameter (a choice's flags read as its words)."""
+    given: dict[str, ParamValue] = {}
+    for p in q.params:
+        value = kw[p.name]
+        if p.flags:
+            said = [(f"--{f.name}", f.word) for f in p.flags if kw[_flag_key(p, f.name)]]
+            if value is not None:
+                said.insert(0, (p.option, value))
+            if len({w for _, w in said}) > 1:
+                raise _fail(f"{' and '.join(o for o, _ in said)} disagree: the {p.name} is "
+                            f"either {words_or([w for _, w in said])}, not both")
+            value = said[0][1] if said else p.default
+        given[p.name] = value
+    return given
 
 
-@app.command("explode")
-def explode(
-    ammo: Annotated[int, typer.Option("--ammo", help="Ammo Tokens left on the wreck.")],
-    bonus: Annotated[int, typer.Option(
-        "--bonus", help="Added to the explosion check (Powder Keg).")] = 0,
-    weight: Annotated[str | None, typer.Option(
-        "--weight", help="Weight of what explodes (light, middle, heavy): adds the blast "
-        "attack's damage distribution.")] = None,
-    evade_gear: Annotated[int, typer.Option(
-        "--evade-gear", help="Gear of the vehicle the blast attacks.")] = 0,
-    as_json: Json = False,
-) -> None:
-    """Chance that a wreck explodes (p.43) and, with --weight, the blast attack (p.44)."""
-    w: Weight | None = _guard(lambda: parse_weight(weight)) if weight is not None else None
-    data = _guard(lambda: explode_odds(ammo, bonus=bonus, weight=w, evade_gear=evade_gear))
-    if as_json:
-        _emit(data)
-        return
-    con = Console()
-    p = p_explode(ammo, bonus)
-    con.print(f"{ammo} ammo: P(explode) {float(p):.2%} ({p})")
-    if w is not None:
-        from carnage.games.refuelled.odds import explosion_attack
+def command(q: Query) -> Callable[..., None]:
+    """The command of query ``q``: its options, ``--json``, and the report or JSON."""
 
-        _attack_tables(con, f"{w.value} explosion ({EXPLOSION_DICE[w]} dice)",
-                       explosion_attack(w, evade_gear=evade_gear))
+    def run(**kw: Any) -> None:
+        as_json = bool(kw.pop("as_json"))
+        try:
+            values = q.check(_given(q, kw), spelling=lambda p: p.option)
+            answer = q.run(values)
+        except QueryError as e:
+            raise _fail(str(e)) from None
+        if as_json or q.report is None:
+            typer.echo(json.dumps(dict(q.to_json(answer)), indent=None if as_json else 2))
+            return
+        print_report(q.report(answer, values))
 
-
-@app.command("smash")
-def smash(
-    gear: Annotated[int, typer.Option("--gear", help="Gear of the moving vehicle (A).")],
-    other_gear: Annotated[int, typer.Option(
-        "--other-gear", help="Gear of the other vehicle (B); ignored for an obstacle.")] = 1,
-    orientation: Annotated[str, typer.Option(
-        "--orientation", help="head_on, t_bone or tailgate (p.53).")] = "head_on",
-    weight: Annotated[str, typer.Option(
-        "--weight", help="A's weight: light, middle or heavy.")] = "middle",
-    other_weight: Annotated[str, typer.Option(
-        "--other-weight", help="B's weight (or the obstacle's).")] = "middle",
-    reaction: Annotated[str, typer.Option("--reaction", help="A reacts: smash or evade.")
-                        ] = "smash",
-    other_reaction: Annotated[str, typer.Option(
-        "--other-reaction", help="B reacts: smash or evade.")] = "smash",
-    obstacle: Annotated[bool, typer.Option(
-        "--obstacle", help="B is an obstacle: head-on, gear 0, always smashes.")] = False,
-    front: Annotated[str, typer.Option(
-        "--front", help="Tailgate: which party is in front, hit on its rear edge (a or b).")
-                     ] = "b",
-    as_json: Json = False,
-) -> None:
-    """Damage both parties of a Collision take (pp.52-57)."""
-
-    def run() -> Any:
-        a, b = collision_sides(gear, other_gear, weight, other_weight, reaction,
-                               other_reaction, obstacle=obstacle, front=front,
-                               front_name="--front")
-        return smash_odds(orientation, a, b)
-
-    odds = _guard(run)
-    if as_json:
-        _emit(odds.to_json())
-        return
-    con = Console()
-    if odds.forced_evade:
-        con.print("tailgate: the vehicle in front is in the higher gear, so both evade (p.53)")
-    for name, s in (("A (moving)", odds.a), ("B" if not obstacle else "B (obstacle)", odds.b)):
-        con.print(dist_table(f"{name} {s.reaction}s with {s.smash_dice} dice: damage to {name}",
-                             s.damage))
-        con.print(f"{name}: expected damage {float(s.damage.mean()):.3f}, "
-                  f"+{s.hazards} Hazards")
+    params = [_option(p) for p in q.params]
+    kw = inspect.Parameter.KEYWORD_ONLY
+    for p in q.params:
+        params += [inspect.Parameter(_flag_key(p, f.name), kw, default=False, annotation=Annotated[
+            bool, typer.Option(f"--{f.name}", help=f.help)]) for f in p.flags]
+    params.append(inspect.Parameter("as_json", kw, default=False, annotation=Annotated[
+        bool, typer.Option("--json", help="Print JSON instead of a table.")]))
+    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    run.__doc__ = q.description or q.summary
+    run.__name__ = q.path.replace("/", "_")
+    return run
 
 
-def _variants() -> None:
-    from carnage.cli.odds_variants_cmd import devilsrun, kart
+def odds_app(rulesets: Mapping[str, Ruleset] = RULESETS
+             ) -> typer.Typer:
+    """``carnage odds``: a command per odds query ``rulesets`` offer, grouped by its path
+    (``kart/smash``: ``carnage odds kart smash``), each group's help naming the rulesets that
+    offer what is in it."""
+    root = typer.Typer(help=HELP, no_args_is_help=True)
+    groups: dict[tuple[str, ...], typer.Typer] = {(): root}
+    offering: dict[tuple[str, ...], list[str]] = {}
+    found = offered(rulesets)
+    for q, names in found:
+        for depth in range(1, len(q.words)):
+            offering.setdefault(q.words[:depth], [])
+            offering[q.words[:depth]] += [n for n in names if n not in offering[q.words[:depth]]]
+    for q, _ in found:
+        words = q.words
+        for depth in range(1, len(words)):
+            prefix = words[:depth]
+            if prefix not in groups:
+                titles = [rulesets[n].title for n in offering[prefix]]
+                groups[prefix] = typer.Typer(help=f"{words_or(titles)}: exact odds of its dice.",
+                                             no_args_is_help=True)
+                groups[prefix[:-1]].add_typer(groups[prefix], name=prefix[-1])
+        groups[words[:-1]].command(words[-1], short_help=q.summary)(command(q))
+    return root
 
-    app.add_typer(devilsrun, name="devilsrun")
-    app.add_typer(kart, name="kart")
 
-
-_variants()
+app = odds_app()
+"""``carnage odds``, from the registry's rulesets."""

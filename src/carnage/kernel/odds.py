@@ -4,12 +4,15 @@ denominator, and the check every query's sizes pass."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
+
+from carnage.kernel.queries import QueryError, TextTable
 
 
-class OddsError(ValueError):
+class OddsError(QueryError):
     """A query the rules cannot answer (a negative dice pool, an unknown weight ...)."""
 
 
@@ -74,3 +77,21 @@ def check_count(what: str, n: int, high: int, low: int = 0) -> None:
         raise OddsError(f"{what} must be a whole number, not {n!r}")
     if not low <= n <= high:
         raise OddsError(f"{what} must be between {low} and {high}, not {n}")
+
+
+def dist_table(title: str, d: Dist, what: str = "damage") -> TextTable:
+    """``d`` as a report's table: each count, P(= k), P(>= k) and the exact fraction."""
+    rows = tuple((str(k), f"{float(d.p(k)):.2%}", f"{float(d.at_least(k)):.2%}", str(d.p(k)))
+                 for k in range(d.top + 1))
+    return TextTable(title, (what, "P(= k)", "P(≥ k)", "exact"), rows)
+
+
+@dataclass(frozen=True)
+class PendingOdds:
+    """What a ruleset shows of the odds of a game's pending decision (``TableOffer``)."""
+
+    odds: Callable[[Any, Any], Sequence[Mapping[str, Any]]]
+    """``odds(game, decision)`` -> for each option of ``decision`` that rolls dice, its JSON
+    (``option``, ``label``, what it rolls, ``odds``); read-only: the game is not changed."""
+    basis: str
+    """What the odds assume, in plain words."""

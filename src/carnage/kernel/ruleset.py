@@ -19,6 +19,8 @@ from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.events import JsonValue
 from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.odds import PendingOdds
+from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.search import SearchAdapterFactory
 from carnage.kernel.session import GameMaker, GameRequest, ReplayReport
@@ -136,6 +138,9 @@ class TableOffer:
     parent's). None: no table in the browser."""
     pages: tuple[RulesetPage, ...] = ()
     """Its own pages beside the table (the lobby's navigation links them)."""
+    pending_odds: PendingOdds | None = None
+    """The odds of each option of a game's pending decision (``/api/odds/games/{gid}/pending``);
+    None: the ruleset shows none."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +197,10 @@ class Ruleset:
     tourney: TourneyOffer | None = field(default=None, compare=False)
     """What a tourney (``analysis/tourney.py``) needs of its games (``kernel/tourney.py``);
     None: it plays no tourney."""
+    queries: tuple[Query, ...] = field(default=(), compare=False)
+    """What it answers outside a game (``kernel/queries.py``): its odds calculator's queries
+    (``carnage odds <path>``, ``/api/odds/<path>``), built into commands and routes from
+    these declarations. An overlay lists those of its parent that still hold for it."""
 
     def scenario_infos(self) -> tuple[ScenarioInfo, ...]:
         """Its scenarios as a list shows them (``scenario_list``), in order."""

@@ -4,6 +4,7 @@ routers, the static files and the error handlers (every error is ``{"detail": se
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -17,6 +18,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from carnage import __version__
 from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
+from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS
 from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
@@ -143,8 +145,9 @@ async def _crash(_request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-def create_app(db_url: str) -> FastAPI:
-    """The whole web table on the database at ``db_url`` (any SQLAlchemy URL)."""
+def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) -> FastAPI:
+    """The whole web table on the database at ``db_url`` (any SQLAlchemy URL); the odds
+    routes are those of ``odds_rulesets`` (by default the registry's)."""
     app = FastAPI(
         title="Carnage",
         version=__version__,
@@ -168,7 +171,7 @@ def create_app(db_url: str) -> FastAPI:
     app.include_router(teams.router)
     app.include_router(games.router)
     app.include_router(pages.router)
-    app.include_router(odds.router)
+    app.include_router(odds.router if odds_rulesets is None else odds.odds_router(odds_rulesets))
     app.include_router(tourney.router)
     app.include_router(devilsrun_router)
     app.include_router(campaigns_router)

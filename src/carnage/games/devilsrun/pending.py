@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.odds import d10_odds, repair_odds, shoot_odds
+from carnage.kernel.odds import PendingOdds
 
 if TYPE_CHECKING:
     from carnage.games.devilsrun.game import DevilsRunGame
@@ -49,3 +50,20 @@ def option_odds(g: DevilsRunGame, d: Decision) -> dict[str, dict[str, Any]]:
     if d.kind == "action" and "repair" in values:
         return {"repair": {"what": "repair", **repair_odds()}}
     return {}
+
+
+BASIS = ("the road as it stands: the shooter's BS with the arc grid's modifier, the target's "
+         "armour and chassis points, a Flamer's range, the driver's evade number")
+
+
+def decision_odds(g: DevilsRunGame, d: Decision) -> list[dict[str, Any]]:
+    """``option_odds`` as a list in the options' order: value, label in words, odds."""
+    from carnage.games.devilsrun.text import option_label
+
+    odds = option_odds(g, d)
+    return [{"option": o.value, "label": option_label(g, d, o.value), "odds": odds[str(o.value)]}
+            for o in d.options if str(o.value) in odds]
+
+
+PENDING = PendingOdds(decision_odds, BASIS)
+"""What the table shows of a pending decision's odds (``TableOffer.pending_odds``)."""

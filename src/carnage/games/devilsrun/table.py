@@ -14,7 +14,7 @@ from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun import text
 from carnage.games.devilsrun.bots import bot
 from carnage.games.devilsrun.game import DevilsRunGame
-from carnage.games.devilsrun.pending import option_odds
+from carnage.games.devilsrun.pending import PENDING, option_odds
 from carnage.games.devilsrun.render import render_board, stat_cards
 from carnage.games.devilsrun.view import explain, game_view
 from carnage.kernel.events import Event
@@ -64,5 +64,6 @@ TABLE = TableOffer(
     quiet=text.QUIET, bot=_bot, seats=(2, 2), own_teams=True,
     seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
     board=BoardAssets(WEB, markup="table.html", module="table.js", styles=("table.css",)),
+    pending_odds=PENDING,
 )
 """The Devil's Run table: the grid board, two seats (the Law, the Haul's Angels)."""

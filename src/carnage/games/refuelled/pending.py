@@ -32,6 +32,7 @@ from carnage.games.refuelled.engine.skid import SkidResolution
 from carnage.games.refuelled.engine.wipeout import wipeout_threshold
 from carnage.games.refuelled.odds import Side, attack_odds, skid_odds, smash_odds
 from carnage.geometry.arcs import parse_arc
+from carnage.kernel.odds import PendingOdds
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
@@ -254,3 +255,13 @@ def pending_odds(g: Game, d: Decision, v: VehicleState | None) -> list[OptionOdd
     if d.kind == "collision_reaction":
         return collision_options(g, d, v)
     return []
+
+
+def decision_odds(g: Game, d: Decision) -> list[dict[str, Any]]:
+    """``pending_odds`` of the vehicle ``d`` is about, as JSON (the table's pending odds)."""
+    v = None if d.vehicle is None else g.state.vehicles.get(d.vehicle)
+    return [o.to_json() for o in pending_odds(g, d, v)]
+
+
+PENDING = PendingOdds(decision_odds, BASIS)
+"""What the table shows of a pending decision's odds (``TableOffer.pending_odds``)."""

@@ -33,6 +33,7 @@ from carnage.geometry.templateset import default_template_set
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import (
     BoardAssets,
@@ -81,11 +82,14 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       campaign_modes: Mapping[str, CampaignMode] | None = None,
                       cli: Callable[[], typer.Typer] | None = None,
                       search: SearchAdapterFactory | None = None,
-                      pages: Sequence[RulesetPage] = ()) -> Ruleset:
+                      pages: Sequence[RulesetPage] = (),
+                      queries: tuple[Query, ...] | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs). Its search adapter
     (``search``) and tourney offer are Refuelled's unless replaced."""
     from carnage.games.refuelled.ai.bots import BOTS
+    from carnage.games.refuelled.odds_queries import REFUELLED_QUERIES
+    from carnage.games.refuelled.pending import PENDING
     from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
@@ -119,10 +123,11 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         check_state=check_refuelled_state,
         campaign_modes=campaign_modes if campaign_modes is not None else {},
         scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replayed,
-        cli=cli,
+        cli=cli, queries=queries if queries is not None else REFUELLED_QUERIES,
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
-        table=TableOffer(event_text=table_event_text, board=BOARD, pages=tuple(pages)),
+        table=TableOffer(event_text=table_event_text, board=BOARD, pages=tuple(pages),
+                         pending_odds=PENDING),
     )
     holder["r"] = r
     return r
