@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 from tests.builders import (
     activate,
@@ -108,9 +109,17 @@ def test_decisions_without_dice_have_no_odds() -> None:
     assert pending_odds(g, d, None) == []
 
 
+def _offered(g: Any, d: Any, ruleset: Any) -> dict[Any, dict[str, Any]]:
+    """The pending odds the table shows, through the ruleset's ``TableOffer.pending_odds``."""
+    offer = ruleset.table.pending_odds
+    assert offer is not None
+    return {o["option"]: o for o in offer.odds(g, d)}
+
+
 def test_in_a_kart_game_attacks_and_collisions_give_hazards() -> None:
     from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds
-    from carnage.rulesets import KART
+    from carnage.games.kart.pending import KART_DICE
+    from carnage.rulesets import KART, REFUELLED
 
     # The Item Attack: the same heavy machine gun at red (gear 3, 4 Hazards), no wall.
     car = armed(vehicle("car", "car", 300, 300, 90, player=0, gear=2),
@@ -119,24 +128,28 @@ def test_in_a_kart_game_attacks_and_collisions_give_hazards() -> None:
     g = attack_game(table(car, red), "car", ruleset=KART)
     d = g.pending()
     assert d is not None and d.kind == "attack"
-    [hmg] = pending_odds(g, d, car)
+    [hmg] = pending_odds(g, d, car, KART_DICE)
     assert hmg.odds == kart_attack_odds(3, evade_gear=3, hazards=4).to_json()
     assert hmg.odds["p_wipeout"] > 0 and "expected_damage" not in hmg.odds
+    assert [o["odds"] for o in _offered(g, d, KART).values()] == [hmg.odds]
+    assert "expected_damage" in pending_odds(g, d, car)[0].odds  # Refuelled's model: damage
     # The p.57 T-bone between karts: the variant's dice (5 + 1) and the flat Hazard.
     g = run_step(t_bone_table(), collide("car", "buggy"), ruleset=KART)
     kcar = g.state.vehicles["car"]
     d = g.pending()
     assert d is not None and d.kind == "collision_reaction"
-    smash = {o.option: o for o in pending_odds(g, d, kcar)}["smash"]
+    smash = {o.option: o for o in pending_odds(g, d, kcar, KART_DICE)}["smash"]
     want = kart_smash_odds("t_bone", Side(5, 2, "smash"), Side(2, 1, "evade")).to_json()
     assert smash.odds["evade"] == {"self": want["a"], "other": want["b"]}
     assert smash.odds["evade"]["self"]["smash_dice"] == 6
+    assert _offered(g, d, KART)["smash"]["odds"] == smash.odds
     # The same table under Refuelled's rules: damage, as before.
     g = run_step(t_bone_table(), collide("car", "buggy"))
     d = g.pending()
     assert d is not None
     plain = {o.option: o for o in pending_odds(g, d, g.state.vehicles["car"])}["smash"]
     assert plain.odds["evade"]["self"]["smash_dice"] == 7
+    assert _offered(g, d, REFUELLED)["smash"]["odds"] == plain.odds
 
 
 def _dead_eye_shot(dice: list[int]) -> Game:

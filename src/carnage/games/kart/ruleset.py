@@ -12,6 +12,7 @@ from typing import Any
 
 from carnage.games.kart import rules as kart_rules
 from carnage.games.kart.odds_queries import KART_QUERIES
+from carnage.games.kart.pending import KART_PENDING
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
 from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
 from carnage.games.refuelled.scenarios import SCENARIOS
@@ -75,6 +76,6 @@ KART = refuelled_ruleset(
     name="kart", title="Kart variant",
     rules=RuleTable.merged([refuelled_rules(), kart_rules.RULES]),
     hooks=REFUELLED_HOOKS, scenarios=_kart_scenarios(), parent="refuelled",
-    view={"hull": False}, queries=KART_QUERIES,
+    view={"hull": False}, queries=KART_QUERIES, pending=KART_PENDING,
 )
 """Refuelled with the Kart variant's rules: hits give Hazards, no Hull track."""

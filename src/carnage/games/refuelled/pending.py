@@ -15,18 +15,18 @@ for as the dice are rolled (``attack_dice``, ``to_hit_penalty``, ``evade_dice``,
 ``evade_bonus``, ``evade_saves``, ``skid_setup``) are asked here too, on a copy of the game so
 that a one-use modifier is not spent (``modifiers``). Choices still to be made before the roll
 (Evasive's Hazards, Angel of Death, Loader's crew) count as not taken; Push It is shown once
-(Chrome-Whisperer's further pushes are not). In a game under the Kart variant's rules
-(``kart_rules``) an attack and a collision give Hazards, not damage: their odds are the variant's
-(``analysis.odds_kart``: the Hazards gained and the chance of a Wipeout).
+(Chrome-Whisperer's further pushes are not). What an attack's hits and a collision's dice do to
+a vehicle is the ruleset's ``DiceModel``: Refuelled's deal damage; an overlay may give its own
+(the Kart variant's give Hazards: ``games/kart/pending.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import Catalog, TemplateUse, load_catalog
-from carnage.games.kart.odds import kart_attack_odds, kart_smash_odds
 from carnage.games.refuelled.engine.attack import HANDGUN, STOP, Shot, Sight, legal_shots
 from carnage.games.refuelled.engine.skid import SkidResolution
 from carnage.games.refuelled.engine.wipeout import wipeout_threshold
@@ -56,15 +56,22 @@ class OptionOdds:
         return {"option": self.option, "label": self.label, **self.detail, "odds": self.odds}
 
 
+@dataclass(frozen=True)
+class DiceModel:
+    """What an attack's hits and a collision's dice do to a vehicle, as odds (JSON)."""
+
+    attack: Callable[[Game, AttackInputs, VehicleState, bool], dict[str, Any]]
+    """``attack(game, inputs, target, cover)`` -> the odds of one shot at ``target``."""
+    collision: Callable[[Game, str, Side, Side, VehicleState, VehicleState | None],
+                        dict[str, Any]]
+    """``collision(game, orientation, mine, theirs, vehicle, other)`` -> ``{"self": ...,
+    "other": ...}``: what each party takes (``other`` None: an obstacle)."""
+
+
 def _catalog(g: Game) -> Catalog:
     """The game's own catalogue where it has one (a ruleset's), else the book's."""
     cat = getattr(g, "catalog", None)
     return cat if isinstance(cat, Catalog) else load_catalog()
-
-
-def kart_rules(g: Game) -> bool:
-    """Whether the game plays the Kart variant's rules (installed once per game)."""
-    return any(e[:3] == ["rule", "ruleset", "kart"] for e in g.state.installed)
 
 
 @dataclass(frozen=True)
@@ -109,13 +116,14 @@ def attack_inputs(g: Game, v: VehicleState, shot: Shot, cover: bool) -> AttackIn
     return AttackInputs(max(0, n), pen, ev_n, ev_bonus, evasive)
 
 
-def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
+def attack_options(g: Game, d: Decision, v: VehicleState,
+                   model: DiceModel | None = None) -> list[OptionOdds]:
     """One entry per "weapon at target" option of an ``attack`` decision."""
+    model = model or REFUELLED_DICE
     cat = _catalog(g)
     mounts = {m.key: m for m in v.weapons}
     shots = {s.value: s for s in legal_shots(g, v)}
     sight = Sight(g, v)
-    kart = kart_rules(g)
     out: list[OptionOdds] = []
     for o in d.options:
         value = str(o.value)
@@ -133,12 +141,7 @@ def attack_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
             t, parse_arc(shot.arc), shot.template).cover
         inp = attack_inputs(g, v, shot, cover)
         bonus = (1 if cover else 0) - inp.penalty
-        odds = kart_attack_odds(inp.dice, evade_gear=t.gear, cover=cover,
-                                hazards=t.hazards, wipeout_at=wipeout_threshold(g, t)).to_json() \
-            if kart else attack_odds(inp.dice, evade_gear=t.gear, cover=cover,
-                                     to_hit_bonus=bonus, evade_dice=inp.evade_dice,
-                                     evade_bonus=inp.evade_bonus,
-                                     evasive=inp.evasive).to_json()
+        odds = model.attack(g, inp, t, cover)
         out.append(OptionOdds(o.value, o.label, {
             "weapon": shot.key if shot.key != HANDGUN else HANDGUN, "weapon_name": w.name,
             "target": t.id, "target_name": t.name, "dice": inp.dice, "cover": cover,
@@ -187,7 +190,8 @@ def skid_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
     return out
 
 
-def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]:
+def collision_options(g: Game, d: Decision, v: VehicleState,
+                      model: DiceModel | None = None) -> list[OptionOdds]:
     """One entry per Smash or Evade option of a ``collision_reaction`` decision."""
     from carnage.games.refuelled.engine.collision import REACTIONS
 
@@ -207,7 +211,7 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
                      if e.kind == "reaction" and e.data.get("vehicle") == other), None)
     theirs = ["smash"] if obstacle else [declared] if declared in REACTIONS else list(REACTIONS)
     orientation = str(col.get("orientation"))
-    kart = kart_rules(g)
+    model = model or REFUELLED_DICE
     # Evade bonuses and Evasive of each party, as the engine asks them (its evade dice are
     # one per gear in a Collision, p.56).
     gc = g.clone(lazy=True)
@@ -226,42 +230,56 @@ def collision_options(g: Game, d: Decision, v: VehicleState) -> list[OptionOdds]
             a = Side(int(gears[v.id]), int(weights[v.id]), mine, **evades[v.id])
             b = Side(int(gears[other]), int(weights[other]), r, obstacle=obstacle,
                      **evades.get(other, {}))
-            if kart:
-                them = None if obstacle else g.state.vehicles[other]
-                ko = kart_smash_odds(
-                    orientation, a, b, hazards_a=v.hazards,
-                    hazards_b=0 if them is None else them.hazards,
-                    wipeout_at=wipeout_threshold(g, v),
-                    other_wipeout_at=None if them is None else wipeout_threshold(g, them),
-                ).to_json()
-                against[r] = {"self": ko["a"], "other": ko["b"]}
-                continue
-            odds = smash_odds(orientation, a, b)
-            against[r] = {"self": odds.a.to_json(), "other": odds.b.to_json()}
+            them = None if obstacle else g.state.vehicles[other]
+            against[r] = model.collision(g, orientation, a, b, v, them)
         out.append(OptionOdds(o.value, o.label, {
             "orientation": orientation, "other": other, "obstacle": obstacle,
             "other_reaction": declared if declared in REACTIONS else None}, against))
     return out
 
 
-def pending_odds(g: Game, d: Decision, v: VehicleState | None) -> list[OptionOdds]:
-    """The odds of each option of ``d`` (empty for decisions without dice to show)."""
+def pending_odds(g: Game, d: Decision, v: VehicleState | None,
+                 model: DiceModel | None = None) -> list[OptionOdds]:
+    """The odds of each option of ``d`` (empty for decisions without dice to show), hits and
+    collisions counted by ``model`` (Refuelled's by default)."""
     if v is None:
         return []
     if d.kind == "attack":
-        return attack_options(g, d, v)
+        return attack_options(g, d, v, model)
     if d.kind == "skid_dice":
         return skid_options(g, d, v)
     if d.kind == "collision_reaction":
-        return collision_options(g, d, v)
+        return collision_options(g, d, v, model)
     return []
 
 
-def decision_odds(g: Game, d: Decision) -> list[dict[str, Any]]:
-    """``pending_odds`` of the vehicle ``d`` is about, as JSON (the table's pending odds)."""
-    v = None if d.vehicle is None else g.state.vehicles.get(d.vehicle)
-    return [o.to_json() for o in pending_odds(g, d, v)]
+def pending_offer(model: DiceModel) -> PendingOdds:
+    """What the table shows of a pending decision's odds (``TableOffer.pending_odds``) in a
+    ruleset whose hits and collisions ``model`` counts."""
+
+    def decision_odds(g: Game, d: Decision) -> list[dict[str, Any]]:
+        v = None if d.vehicle is None else g.state.vehicles.get(d.vehicle)
+        return [o.to_json() for o in pending_odds(g, d, v, model)]
+
+    return PendingOdds(decision_odds, BASIS)
 
 
-PENDING = PendingOdds(decision_odds, BASIS)
-"""What the table shows of a pending decision's odds (``TableOffer.pending_odds``)."""
+def _damage_attack(g: Game, inp: AttackInputs, target: VehicleState,
+                   cover: bool) -> dict[str, Any]:
+    bonus = (1 if cover else 0) - inp.penalty
+    return attack_odds(inp.dice, evade_gear=target.gear, cover=cover, to_hit_bonus=bonus,
+                       evade_dice=inp.evade_dice, evade_bonus=inp.evade_bonus,
+                       evasive=inp.evasive).to_json()
+
+
+def _damage_collision(g: Game, orientation: str, a: Side, b: Side, v: VehicleState,
+                      other: VehicleState | None) -> dict[str, Any]:
+    odds = smash_odds(orientation, a, b)
+    return {"self": odds.a.to_json(), "other": odds.b.to_json()}
+
+
+REFUELLED_DICE = DiceModel(attack=_damage_attack, collision=_damage_collision)
+"""Refuelled's: an attack's hits and a collision's dice deal damage (pp.30-34, p.56)."""
+
+PENDING = pending_offer(REFUELLED_DICE)
+"""What the table shows of a pending decision's odds in Refuelled."""

@@ -33,6 +33,7 @@ from carnage.geometry.templateset import default_template_set
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.odds import PendingOdds
 from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import (
@@ -83,7 +84,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       cli: Callable[[], typer.Typer] | None = None,
                       search: SearchAdapterFactory | None = None,
                       pages: Sequence[RulesetPage] = (),
-                      queries: tuple[Query, ...] | None = None) -> Ruleset:
+                      queries: tuple[Query, ...] | None = None,
+                      pending: PendingOdds | None = None) -> Ruleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs). Its search adapter
     (``search``) and tourney offer are Refuelled's unless replaced."""
@@ -127,7 +129,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
         table=TableOffer(event_text=table_event_text, board=BOARD, pages=tuple(pages),
-                         pending_odds=PENDING),
+                         pending_odds=pending if pending is not None else PENDING),
     )
     holder["r"] = r
     return r
