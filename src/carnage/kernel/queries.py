@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 ParamValue = int | bool | str | None
-"""What a parameter holds once read: a whole number, a flag, a word, or nothing (optional)."""
-ParamKind = Literal["int", "bool", "choice"]
+"""What a parameter holds once read: a whole number, a flag, a word or a text, or nothing
+(optional)."""
+ParamKind = Literal["int", "bool", "choice", "text"]
 Args = Mapping[str, ParamValue]
 """A query's checked values by parameter name."""
 
@@ -77,6 +78,8 @@ class Param:
     """A choice's words, in the order the schema lists them."""
     flags: tuple[CliFlag, ...] = ()
     """Command-line shorthands for words of a choice."""
+    max_length: int | None = None
+    """A text's most characters (a text must have one)."""
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name) or self.name in RESERVED or keyword.iskeyword(self.name):
@@ -86,6 +89,8 @@ class Param:
             raise ValueError(f"choice {self.name!r} has no words")
         if self.kind != "choice" and (self.words or self.flags):
             raise ValueError(f"{self.name!r}: only a choice has words and flags")
+        if (self.kind == "text") != (self.max_length is not None):
+            raise ValueError(f"{self.name!r}: a text, and only a text, has a max_length")
         if self.required and self.default is not None:
             raise ValueError(f"{self.name!r}: a required parameter has no default")
         for f in self.flags:
@@ -108,6 +113,15 @@ class Param:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise QueryError(f"{name} must be true or false, not {value!r}")
+            return value
+        if self.kind == "text":
+            if not isinstance(value, str):
+                raise QueryError(f"{name} must be a text, not {value!r}")
+            if self.max_length is not None and len(value) > self.max_length:
+                raise QueryError(f"{name} must be at most {self.max_length} characters long, "
+                                 f"not {len(value)}")
+            if self.required and not value.strip():
+                raise QueryError(f"{name} must not be blank")
             return value
         if self.kind == "choice":
             if not isinstance(value, str) or value not in self.words:
@@ -133,6 +147,8 @@ class Param:
             out["min"], out["max"] = self.low, self.high
         if self.kind == "choice":
             out["choices"] = list(self.words)
+        if self.kind == "text":
+            out["max_length"] = self.max_length
         return out
 
 
@@ -153,6 +169,12 @@ def choice_param(name: str, help: str, words: Sequence[str], *, default: str | N
     """One of ``words`` (``default`` None: optional, unless there is none to choose)."""
     return Param(name, "choice", help, default=default, words=tuple(words),
                  flags=tuple(flags))
+
+
+def text_param(name: str, help: str, *, max_length: int, required: bool = False) -> Param:
+    """A text of at most ``max_length`` characters (``required``: given and not blank;
+    otherwise optional)."""
+    return Param(name, "text", help, required=required, max_length=max_length)
 
 
 def as_is(answer: Any) -> Any:
@@ -199,7 +221,8 @@ class Query:
     description: str = ""
     """More, in plain words, with the pages or rule ids (the command's ``--help``)."""
     tool: str = "odds"
-    """Which tool offers it (``odds``: ``carnage odds``, ``/api/odds/``)."""
+    """Which tool offers it (``odds``: ``carnage odds``, ``/api/odds/<path>``; any other:
+    ``/api/<tool>/<path>``, e.g. Legacy's vehicle generator, ``/api/legacy/vehicle``)."""
 
     def __post_init__(self) -> None:
         segments = self.path.split("/")

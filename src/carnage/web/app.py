@@ -35,8 +35,8 @@ from carnage.web.routers import (
 )
 from carnage.web.routers.campaigns import router as campaigns_router
 from carnage.web.routers.devilsrun import router as devilsrun_router
-from carnage.web.routers.legacy import router as legacy_router
 from carnage.web.routers.pages import STATIC
+from carnage.web.routers.tools import tools_router
 from carnage.web.sessions import ApiError, Games
 
 
@@ -175,7 +175,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
     app.include_router(tourney.router)
     app.include_router(devilsrun_router)
     app.include_router(campaigns_router)
-    app.include_router(legacy_router)
+    app.include_router(tools_router(RULESETS if odds_rulesets is None else odds_rulesets))
     app.include_router(rulesetfiles.router)
     taken = {getattr(route, "path", "") for route in app.routes}
     app.include_router(rulesetfiles.alias_router(RULESETS.values(), taken))

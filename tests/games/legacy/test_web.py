@@ -11,6 +11,7 @@ from tests.web.test_api_support import TestClient, new_client
 from carnage.games.legacy.generator import generate_vehicle, vehicle_json
 from carnage.games.legacy.mutations import gain_mutations
 from carnage.games.legacy.names import vehicle_name
+from carnage.kernel.queries import QueryError
 
 
 @pytest.fixture
@@ -66,3 +67,25 @@ def test_a_legacy_game_in_the_lobby_api_plays_with_generated_teams(client: TestC
     assert {x["type"] for x in v["vehicles"]} <= {"buggy", "car", "performance_car", "truck"}
     end = play_to_end(client, game["id"], token)
     assert end["status"] == "finished"
+
+
+def test_the_generator_is_legacys_declared_tool_served_like_any_query(client: TestClient) -> None:
+    """The routes come from the Legacy ruleset's queries (tool ``legacy``): the published
+    schema carries their bounds, and the same check refuses a blank name on every channel."""
+    from carnage.games.legacy.tools import LEGACY_TOOLS
+    from carnage.rulesets import LEGACY
+
+    assert set(LEGACY_TOOLS) <= set(LEGACY.queries)
+    schema = client.get("/openapi.json").json()["paths"]
+    params = {p["name"]: p["schema"] for p in schema["/api/legacy/vehicle"]["get"]["parameters"]}
+    assert params["mutations"]["maximum"] == 100 and params["name"]["maxLength"] == 120
+    r = client.get("/api/legacy/vehicle", params={"type": "car", "name": "   "})
+    assert r.status_code == 422 and isinstance(r.json()["detail"], str)
+    vehicle = LEGACY_TOOLS[0]
+    with pytest.raises(QueryError, match="name must not be blank"):
+        vehicle.json({"type": "car", "name": "   "})
+    with pytest.raises(QueryError, match="unknown Legacy vehicle type 'tank'"):
+        vehicle.json({"type": "tank", "name": "Rust Bucket"})
+    named = client.get("/api/legacy/name", params={"seed": "7"}).json()
+    assert named == client.get("/api/legacy/name", params={"seed": "7"}).json()
+    assert set(named) == {"name"} and named["name"].strip()

@@ -22,7 +22,9 @@ from carnage.games.legacy.generator import generate_vehicle, legacy_team
 from carnage.games.legacy.names import vehicle_name
 from carnage.games.legacy.rules.chapters import chapter_scenario
 from carnage.games.legacy.team import is_legacy
+from carnage.games.legacy.tools import LEGACY_TOOLS
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
+from carnage.games.refuelled.odds_queries import REFUELLED_QUERIES
 from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
@@ -147,5 +149,6 @@ LEGACY = refuelled_ruleset(
                if sid in SCENARIOS},
     parent="refuelled", cli=_cli,
     campaign_modes=LazyMapping(_campaign_modes), pages=(GENERATOR_PAGE,),
+    queries=(*REFUELLED_QUERIES, *LEGACY_TOOLS),
 )
 """Refuelled with Gaslands: Legacy's teams, catalogue and vote rules."""

@@ -37,13 +37,14 @@ class ListedParam(BaseModel):
     """One parameter of a query: its name (the query string's), type, help, bounds, words."""
 
     name: str
-    type: Literal["int", "bool", "choice"]
+    type: Literal["int", "bool", "choice", "text"]
     help: str
     required: bool
     default: int | bool | str | None = None
     min: int | None = None
     max: int | None = None
     choices: list[str] | None = None
+    max_length: int | None = None
 
 
 class ListedQuery(BaseModel):
@@ -63,8 +64,13 @@ class OddsListing(BaseModel):
 
 def _annotation(p: Param) -> Any:
     """``p`` as FastAPI reads a query parameter: its type, bounds or words, and help."""
-    meta = Query(description=p.help, ge=p.low, le=p.high)
-    base: Any = {"int": int, "bool": bool}.get(p.kind) or cast(Any, Literal)[p.words]
+    if p.kind == "text":
+        meta = Query(description=p.help, max_length=p.max_length,
+                     pattern=r"\S" if p.required else None)
+    else:
+        meta = Query(description=p.help, ge=p.low, le=p.high)
+    base: Any = {"int": int, "bool": bool, "text": str}.get(p.kind) \
+        or cast(Any, Literal)[p.words]
     if not p.required and p.default is None:
         base = base | None
     return Annotated[base, meta]
