@@ -101,6 +101,19 @@ class RulesetPage:
 
 
 @dataclass(frozen=True)
+class MovedUrl:
+    """An address a ruleset's games or pages had before they took the one path every ruleset
+    takes, kept as a permanent redirect (308: the method and the body are kept)."""
+
+    old: str
+    """The old path, its parts in braces (``/api/devils-run/games/{gid}``)."""
+    new: str
+    """Where it is now, the same parts in braces (``/api/games/{gid}``); a query string of
+    its own replaces the request's (``/api/scenarios?ruleset=devils-run``)."""
+    methods: tuple[str, ...] = ("GET",)
+
+
+@dataclass(frozen=True)
 class TableOffer:
     """What the web table shows of a ruleset's games: which board module draws them and,
     for a ruleset with its own view (not the Refuelled engine's tabletop), how a game is shown,
@@ -138,6 +151,8 @@ class TableOffer:
     parent's). None: no table in the browser."""
     pages: tuple[RulesetPage, ...] = ()
     """Its own pages beside the table (the lobby's navigation links them)."""
+    moved: tuple[MovedUrl, ...] = ()
+    """Addresses its games had before, redirected to where they are now."""
     pending_odds: PendingOdds | None = None
     """The odds of each option of a game's pending decision (``/api/odds/games/{gid}/pending``);
     None: the ruleset shows none."""

@@ -34,7 +34,7 @@ from carnage.web.routers import (
     tourney,
 )
 from carnage.web.routers.campaigns import router as campaigns_router
-from carnage.web.routers.devilsrun import router as devilsrun_router
+from carnage.web.routers.moved import moved_router
 from carnage.web.routers.pages import STATIC
 from carnage.web.routers.tools import tools_router
 from carnage.web.sessions import ApiError, Games
@@ -173,7 +173,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
     app.include_router(pages.router)
     app.include_router(odds.router if odds_rulesets is None else odds.odds_router(odds_rulesets))
     app.include_router(tourney.router)
-    app.include_router(devilsrun_router)
+    app.include_router(moved_router(RULESETS.values()))
     app.include_router(campaigns_router)
     app.include_router(tools_router(RULESETS if odds_rulesets is None else odds_rulesets))
     app.include_router(rulesetfiles.router)

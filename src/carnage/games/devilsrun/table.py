@@ -18,7 +18,7 @@ from carnage.games.devilsrun.pending import PENDING, option_odds
 from carnage.games.devilsrun.render import render_board, stat_cards
 from carnage.games.devilsrun.view import explain, game_view
 from carnage.kernel.events import Event
-from carnage.kernel.ruleset import BoardAssets, TableOffer, WebFiles
+from carnage.kernel.ruleset import BoardAssets, MovedUrl, TableOffer, WebFiles
 
 
 def table_view(game: DevilsRunGame, seats: Sequence[int]) -> dict[str, Any]:
@@ -64,6 +64,15 @@ TABLE = TableOffer(
     quiet=text.QUIET, bot=_bot, seats=(2, 2), own_teams=True,
     seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
     board=BoardAssets(WEB, markup="table.html", module="table.js", styles=("table.css",)),
-    pending_odds=PENDING,
+    pending_odds=PENDING, moved=(
+        MovedUrl("/api/devils-run/missions", "/api/scenarios?ruleset=devils-run"),
+        MovedUrl("/api/devils-run/cards.svg", "/api/rulesets/devils-run/cards.svg"),
+        MovedUrl("/api/devils-run/games", "/api/games"),
+        MovedUrl("/api/devils-run/games/{gid}", "/api/games/{gid}"),
+        MovedUrl("/api/devils-run/games/{gid}/decisions", "/api/games/{gid}/decisions",
+                 methods=("POST",)),
+        MovedUrl("/api/devils-run/games/{gid}/{what}", "/api/games/{gid}/{what}"),
+        MovedUrl("/devils-run/{gid}", "/games/{gid}"),
+    ),
 )
 """The Devil's Run table: the grid board, two seats (the Law, the Haul's Angels)."""
