@@ -73,10 +73,10 @@ def _spec(side: TourneySide, label: str, scenario: str, store: StoreDep) -> tupl
             return parse_team(stored.data, f"team {label}"), f"saved team {side.team_id}"
     except TeamFileError as e:
         raise ApiError(422, e.problems[0]) from None
-    from carnage.rulesets import get_ruleset
+    from carnage.rulesets import REFUELLED
 
     try:
-        own = get_ruleset("refuelled").scenario_class(scenario)().default_teams(2)
+        own = REFUELLED.scenario_class(scenario)().default_teams(2)
     except ValueError as e:
         raise ApiError(422, str(e)) from None
     if len(own) < 2:
