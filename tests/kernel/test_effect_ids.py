@@ -53,3 +53,25 @@ def test_installed_rules_keep_their_ids_and_labels() -> None:
     label = effect_label(g, str(EffectId("weapon", weapon, car.id)))
     assert label == f"{g.catalog.weapons.get(weapon).name} ({car.name})"
     assert effect_label(g, "perks@flip") == "perks@flip"
+
+
+def test_an_installer_registered_with_its_id_gets_the_parts_not_the_text() -> None:
+    from carnage.kernel.rules import RuleTable
+
+    seen: list[EffectId] = []
+
+    def install(game: object, vehicle: object, eid: EffectId) -> None:
+        seen.append(eid)
+
+    table = RuleTable()
+    table.rule_with_id("sponsor", "x")(install)
+    table.rule_with_id("sponsor", "y")(install)
+    table.rule_with_id("sponsor", "x")(install)  # the same installer again: no conflict
+    run = table.get("sponsor", "x")
+    assert run is not None and run is table.get("sponsor", "y")
+    run(None, None, "sponsor:x:1:military_surplus")
+    assert seen == [EffectId("sponsor", "x", "1", "military_surplus")]
+    with pytest.raises(ValueError, match="not an effect id: 'sponsor'"):
+        run(None, None, "sponsor")
+    with pytest.raises(ValueError, match="registered twice"):
+        table.rule("sponsor", "x")(lambda game, vehicle, source: None)

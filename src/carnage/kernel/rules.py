@@ -7,6 +7,9 @@ A rules module keeps its own ``RuleTable`` and decorates its installers::
     @RULES.rule("perk", "slick")
     def slick(game, vehicle, source): ...
 
+    @RULES.rule_with_id("sponsor", "x")  # an installer that reads its effect id's parts
+    def x(game, vehicle, eid: EffectId): ...
+
     @RULES.journaled("on_fire")          # a shared installer some rules call at run time
     def install_on_fire(game): ...
 
@@ -26,8 +29,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
+from carnage.kernel.effect_ids import EffectId
+
 Installer = Callable[[Any, Any, str], None]
-"""``fn(game, vehicle or None, source)``: attach a rule's handlers for one vehicle (or team)."""
+"""``fn(game, vehicle or None, source)``: attach a rule's handlers for one vehicle (or team);
+``source`` is the effect id's text, the key its handlers and memory are kept under."""
+IdInstaller = Callable[[Any, Any, EffectId], None]
+"""``fn(game, vehicle or None, eid)``: an installer that reads the parts of its effect id (a
+sponsor's seat, a weapon's id), given it as an ``EffectId`` (``RuleTable.rule_with_id``)."""
 Named = Callable[..., None]
 """``fn(game, *json_args)``: a shared installer."""
 F = TypeVar("F", bound=Callable[..., None])
@@ -50,6 +59,17 @@ class RuleTable:
             if key in self.rules and self.rules[key] is not fn:
                 raise ValueError(f"{family} {rule_id!r} is registered twice")
             self.rules[key] = fn
+            return fn
+
+        return register
+
+    def rule_with_id(self, family: str, rule_id: str) -> Callable[[IdInstaller], IdInstaller]:
+        """Decorator: ``fn`` installs ``rule_id`` of ``family`` and takes its effect id as an
+        ``EffectId``: the table reads the journal's text once (``ValueError`` naming it if it
+        is not an effect id), so the rule never splits it apart."""
+
+        def register(fn: IdInstaller) -> IdInstaller:
+            self.rule(family, rule_id)(_with_id(fn))
             return fn
 
         return register
@@ -101,3 +121,14 @@ class RuleTable:
             return self.named[key]
         except KeyError:
             raise KeyError(f"no installer {key!r} in this ruleset") from None
+
+
+@functools.cache
+def _with_id(fn: IdInstaller) -> Installer:
+    """``fn`` as an ``Installer`` (one per ``fn``, so registering it again is no conflict)."""
+
+    @functools.wraps(fn)
+    def run(game: Any, vehicle: Any, source: str) -> None:
+        fn(game, vehicle, EffectId.parse(source))
+
+    return run

@@ -5,6 +5,14 @@ declared hooks and its scenarios, and makes and restores its games. Nothing is p
 two rulesets (or one with a modified catalogue, as a Legacy campaign has) run side by side in
 one process. An overlay (the Kart variant) is ``dataclasses.replace`` of its parent with what
 differs. ``Rulesets`` finds them by name.
+
+``Ruleset`` is generic in what only its own game reads: its catalogue, its template set, its
+scenarios and its game. A game package names the types of its own (Refuelled's
+``RefuelledRuleset`` is ``Ruleset[Catalog, TemplateSet, type[TableScenario], Game]``), so
+mypy checks both that its ruleset object is built of them and every read of them in the game.
+Generic layers write plain ``Ruleset``: the defaults, which say what they may ask of those
+parts and no more (a catalogue and a template set are opaque, a scenario is a
+``ScenarioEntry``, a game a ``PlayableGame``).
 """
 
 from __future__ import annotations
@@ -13,10 +21,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.contract import Bot, PlayableGame
+from carnage.kernel.dice import DiceSource
 from carnage.kernel.events import JsonValue
 from carnage.kernel.hooks import HookRegistry
 from carnage.kernel.odds import PendingOdds
@@ -28,6 +39,41 @@ from carnage.kernel.tourney import TourneyOffer
 
 if TYPE_CHECKING:
     import typer
+
+
+class ScenarioEntry(Protocol):
+    """What generic code asks of a scenario a ruleset registers: its id, its name and its
+    page. Refuelled registers scenario classes (a game makes its own instance), Devil's Run
+    records of its missions; both keep this."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def page(self) -> int | None: ...
+
+
+CatalogT = TypeVar("CatalogT", covariant=True, default=object)
+"""A ruleset's catalogue: opaque to generic code (only its own game reads it)."""
+TemplatesT = TypeVar("TemplatesT", covariant=True, default=object)
+"""A ruleset's movement templates: opaque to generic code (None: it has none, a grid game)."""
+ScenarioT = TypeVar("ScenarioT", bound=ScenarioEntry, covariant=True, default=ScenarioEntry)
+"""What a ruleset registers per scenario id."""
+GameT = TypeVar("GameT", bound=PlayableGame, covariant=True, default=PlayableGame)
+"""A ruleset's game."""
+
+
+class NewGame(Protocol[GameT]):
+    """``new_game(scenario=..., teams=..., seed=..., dice=..., **options)`` -> a started game.
+    ``teams`` one per player as the ruleset takes them (none: the scenario's own);
+    ``options`` are the ruleset's own (Refuelled: ``players``, ``max_rounds``...)."""
+
+    def __call__(self, *, scenario: str = ..., teams: Sequence[Any] = ...,
+                 seed: int | str = ..., dice: DiceSource | None = ...,
+                 **options: Any) -> GameT: ...
 
 
 @dataclass(frozen=True)
@@ -159,21 +205,22 @@ class TableOffer:
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Generic[CatalogT, TemplatesT, ScenarioT, GameT]):
     name: str
     title: str
     rules: RuleTable
     hooks: HookRegistry
-    catalog: Any
+    catalog: CatalogT
     """The ruleset's catalogue (Refuelled's: ``carnage.catalog.Catalog``)."""
-    templates: Any
+    templates: TemplatesT
     """Its movement templates (``geometry.templateset.TemplateSet`` for Refuelled)."""
-    scenarios: Mapping[str, Any]
-    """Scenario id -> scenario class (a game makes its own instance)."""
-    new_game: Callable[..., PlayableGame] = field(compare=False)
+    scenarios: Mapping[str, ScenarioT]
+    """Scenario id -> scenario (Refuelled: the class; a game makes its own instance)."""
+    new_game: NewGame[GameT] = field(compare=False)
     """``new_game(scenario=..., teams=..., seed=..., **options)`` -> a started game."""
-    restore: Callable[[dict[str, Any]], PlayableGame] = field(compare=False)
-    """``restore(snapshot_doc)`` -> the game, as it was (``SnapshotError`` if it cannot)."""
+    restore: Callable[[dict[str, Any]], GameT] = field(compare=False)
+    """``restore(snapshot_doc)`` -> the game, as it was (``SnapshotError`` if it cannot).
+    The document is parsed JSON, read and checked by the ruleset itself."""
     parent: str | None = None
     """The ruleset this one overlays (None: its own game)."""
     view: Mapping[str, Any] = field(default_factory=dict, compare=False)
@@ -234,7 +281,7 @@ class Ruleset:
     table: TableOffer = field(default_factory=TableOffer, compare=False)
     """The board module, the view and the sentences the web table uses for this ruleset."""
 
-    def scenario_class(self, scenario_id: str) -> Any:
+    def scenario_class(self, scenario_id: str) -> ScenarioT:
         """The scenario registered as ``scenario_id``; ``ValueError`` naming the known ids."""
         try:
             return self.scenarios[scenario_id]

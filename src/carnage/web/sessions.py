@@ -32,6 +32,7 @@ from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
     check_sides,
+    engine_ruleset,
     rolled_scenario,
 )
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -611,7 +612,8 @@ class Games:
         asked = req.scenario or first_scenario(ruleset)
         try:
             # p.122: a random:<table> is rolled with the game's seed (build_game logs it).
-            scenario = ruleset.scenario_class(rolled_scenario(asked, seed, ruleset))()
+            scenario = engine_ruleset(ruleset).scenario_class(
+                rolled_scenario(asked, seed, ruleset))()
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         n = len(req.seats)

@@ -8,7 +8,7 @@ choices the variant leaves open are data (games/kart/data/kart.yaml).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from carnage.games.kart import rules as kart_rules
 from carnage.games.kart.odds_queries import KART_QUERIES
@@ -19,6 +19,9 @@ from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.kernel.rules import RuleTable
 from carnage.team import TeamSpec
 from carnage.team.io import parse_team
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.scenarios import TableScenario
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
@@ -52,7 +55,7 @@ def kart_advice(game: Any, decision: Any) -> Any:
     return "evade" if "evade" in values else None
 
 
-def kart_scenario(cls: type[Any]) -> type[Any]:
+def kart_scenario(cls: type[TableScenario]) -> type[TableScenario]:
     """``cls`` with kart teams when the players bring none and kart advice for bots (same id,
     same rules)."""
 
@@ -63,12 +66,12 @@ def kart_scenario(cls: type[Any]) -> type[Any]:
         pick = kart_advice(game, decision)
         return pick if pick is not None else cls.bot_choice(self, game, decision)
 
-    return type(cls.__name__, (cls,), {"default_teams": default_teams,
-                                       "bot_choice": bot_choice,
-                                       "__doc__": f"{cls.__name__} raced in karts."})
+    return cast("type[TableScenario]", type(cls.__name__, (cls,), {
+        "default_teams": default_teams, "bot_choice": bot_choice,
+        "__doc__": f"{cls.__name__} raced in karts."}))
 
 
-def _kart_scenarios() -> dict[str, Any]:
+def _kart_scenarios() -> dict[str, type[TableScenario]]:
     return {sid: kart_scenario(SCENARIOS[sid]) for sid in kart_rules.kart_data()["scenarios"]}
 
 

@@ -13,7 +13,7 @@ game starts with only what its set-up hands it (``pregame["votes"]``, the handic
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import load_catalog
 from carnage.games.legacy import rules as legacy_rules
@@ -29,11 +29,14 @@ from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
 from carnage.games.refuelled.scenarios import SCENARIOS
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
 from carnage.kernel.rules import RuleTable
-from carnage.kernel.ruleset import Ruleset, RulesetPage, WebFiles
+from carnage.kernel.ruleset import RulesetPage, WebFiles
 from carnage.team import TeamReport, TeamSpec
 
 if TYPE_CHECKING:
     import typer
+
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
+    from carnage.games.refuelled.scenarios import TableScenario
 
 TEAM_TYPES = (("car", "performance_car"), ("truck", "buggy"), ("buggy", "car"),
               ("performance_car", "truck"))
@@ -79,15 +82,15 @@ def legacy_advice(game: Any, decision: Any) -> Any:
     return legacy_rules.YES if v is not None and v.hull_points > CLOAK_ABOVE else legacy_rules.NO
 
 
-def legacy_scenario(cls: type[Any]) -> type[Any]:
+def legacy_scenario(cls: type[TableScenario]) -> type[TableScenario]:
     """``cls`` played by Legacy teams (same id, same rules): generated teams when the players
     bring none, and only Legacy teams accepted."""
 
     def default_teams(self: Any, players: int) -> tuple[TeamSpec, ...]:
         return legacy_teams(players)
 
-    def check_team(self: Any, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
-                   ) -> TeamReport:
+    def check_team(self: Any, spec: TeamSpec, who: str,
+                   ruleset: RefuelledRuleset | None = None) -> TeamReport:
         from carnage.games.refuelled.setup import SetupError
 
         if not is_legacy(spec):
@@ -105,10 +108,9 @@ def legacy_scenario(cls: type[Any]) -> type[Any]:
         """Legacy teams are generated, not bought: a random one (the budget is ignored)."""
         return random_legacy_team(seed, name)
 
-    return type(cls.__name__, (cls,), {"default_teams": default_teams,
-                                       "check_team": check_team, "bot_choice": bot_choice,
-                                       "random_team": random_team,
-                                       "__doc__": f"{cls.__name__} with Legacy teams."})
+    return cast("type[TableScenario]", type(cls.__name__, (cls,), {
+        "default_teams": default_teams, "check_team": check_team, "bot_choice": bot_choice,
+        "random_team": random_team, "__doc__": f"{cls.__name__} with Legacy teams."}))
 
 
 SCENARIO_IDS = ("street-race", "death-race", "arena-of-death", "express-delivery",

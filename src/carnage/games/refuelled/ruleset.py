@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import TypeIs
+
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine import hazards_on_table, votes
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
@@ -50,14 +52,18 @@ from carnage.kernel.session import GameRequest, ReplayReport
 if TYPE_CHECKING:
     import typer
 
+    from carnage.catalog.loader import Catalog
     from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
+    from carnage.games.refuelled.scenarios import TableScenario
+    from carnage.geometry.templateset import TemplateSet
 
     _CONTRACT: type[PlayableGame] = Game
     """mypy checks that Refuelled's game (the Kart variant's and Legacy's too) keeps the
     game contract (``kernel/contract.py``)."""
 
 
-def refuelled_rules(catalog: Any = None) -> RuleTable:
+def refuelled_rules(catalog: Catalog | None = None) -> RuleTable:
     """Every installer of Refuelled's rules modules, and one for each sponsor of ``catalog``
     (default: Refuelled's), in one new table."""
     return RuleTable.merged([
@@ -75,9 +81,9 @@ BOARD = BoardAssets(WEB, markup="table.html", module="table.js")
 
 
 def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuelled",
-                      catalog: Any = None, templates: Any = None, rules: RuleTable | None = None,
-                      hooks: HookRegistry | None = None,
-                      scenarios: Mapping[str, Any] | None = None,
+                      catalog: Catalog | None = None, templates: TemplateSet | None = None,
+                      rules: RuleTable | None = None, hooks: HookRegistry | None = None,
+                      scenarios: Mapping[str, type[TableScenario]] | None = None,
                       parent: str | None = None,
                       view: Mapping[str, Any] | None = None,
                       campaign_modes: Mapping[str, CampaignMode] | None = None,
@@ -85,7 +91,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       search: SearchAdapterFactory | None = None,
                       pages: Sequence[RulesetPage] = (),
                       queries: tuple[Query, ...] | None = None,
-                      pending: PendingOdds | None = None) -> Ruleset:
+                      pending: PendingOdds | None = None) -> RefuelledRuleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs). Its search adapter
     (``search``) and tourney offer are Refuelled's unless replaced."""
@@ -97,7 +103,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
     from carnage.games.refuelled.tourney import tourney_offer
 
-    holder: dict[str, Ruleset] = {}
+    holder: dict[str, RefuelledRuleset] = {}
 
     def new_game(**kw: Any) -> Game:
         return new_refuelled_game(holder["r"], **kw)
@@ -114,7 +120,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     def replayed(text: str, source: str) -> ReplayReport:
         return replay_log(holder["r"], text, source)
 
-    r = Ruleset(
+    r: RefuelledRuleset = Ruleset(
         name=name, title=title,
         rules=rules if rules is not None else refuelled_rules(catalog),
         hooks=hooks if hooks is not None else REFUELLED_HOOKS,
@@ -141,6 +147,20 @@ def refuelled_search_adapter(players: int) -> SearchAdapter:
     from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
 
     return RefuelledAdapter(players)
+
+
+def on_refuelled_engine(ruleset: Ruleset) -> TypeIs[RefuelledRuleset]:
+    """Whether ``ruleset`` plays on Refuelled's engine (Refuelled, the Kart variant, Legacy, a
+    campaign's or a test's variant of them): its catalogue is a ``Catalog``, its templates a
+    ``TemplateSet`` and every scenario a ``TableScenario`` class. Only ``refuelled_ruleset``
+    makes such rulesets, so their games are Refuelled's ``Game``."""
+    from carnage.catalog.loader import Catalog
+    from carnage.games.refuelled.scenarios import TableScenario
+    from carnage.geometry.templateset import TemplateSet
+
+    return (isinstance(ruleset.catalog, Catalog) and isinstance(ruleset.templates, TemplateSet)
+            and all(isinstance(s, type) and issubclass(s, TableScenario)
+                    for s in ruleset.scenarios.values()))
 
 
 def _campaign_modes() -> dict[str, CampaignMode]:

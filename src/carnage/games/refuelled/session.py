@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.setup import (
@@ -28,11 +29,14 @@ from carnage.games.refuelled.setup import (
     replay,
 )
 from carnage.kernel.contract import PlayableGame
-from carnage.kernel.ruleset import Ruleset, ScenarioInfo, players_text
+from carnage.kernel.ruleset import ScenarioInfo, players_text
 from carnage.kernel.session import GameRequest, ReplayReport, ReportRow
 
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
 
-def scenario_list(ruleset: Ruleset) -> list[ScenarioInfo]:
+
+def scenario_list(ruleset: RefuelledRuleset) -> list[ScenarioInfo]:
     """The ruleset's scenarios by id, each from its class's own attributes (its summary, or
     the first line of its docstring)."""
     out = []
@@ -68,7 +72,7 @@ RANDOM_TEAM_DRAWS = 12
 
 
 def random_teams_setup(base: GameSetup, cans: int, sponsored: bool | None = None,
-                       ruleset: Ruleset | None = None) -> Callable[[int], GameSetup]:
+                       ruleset: RefuelledRuleset | None = None) -> Callable[[int], GameSetup]:
     """``--teams random``: game ``seed`` gets its own random teams, one per player, drawn
     from what its scenario accepts of each seat (``Scenario.team_demand`` /
     ``random_team``) from ``team:<seed>:<seat>``, so every game's teams are known from its
@@ -122,7 +126,7 @@ class RefuelledGames:
     """Games of one request in a Refuelled-family ruleset (``kernel/session.py``
     ``GameMaker``). ``SetupError`` (a ``SetupRefused``) names a bad request."""
 
-    def __init__(self, ruleset: Ruleset, request: GameRequest) -> None:
+    def __init__(self, ruleset: RefuelledRuleset, request: GameRequest) -> None:
         if request.random_teams and request.team_files:
             raise SetupError("--teams random and --team files cannot be used together")
         if request.sponsored is not None and not request.random_teams:
@@ -190,7 +194,7 @@ class RefuelledGames:
         return end_reason(_game(game))
 
 
-def replay_log(ruleset: Ruleset, text: str, source: str) -> ReplayReport:
+def replay_log(ruleset: RefuelledRuleset, text: str, source: str) -> ReplayReport:
     """A Refuelled-family log replayed in ``ruleset`` (``SetupError`` if it cannot be read or
     its choices no longer apply)."""
     record = parse_log(text, source)

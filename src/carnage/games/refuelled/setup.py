@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from carnage import bounds, guard
 from carnage.games.refuelled.engine.game import Game, RuleOptions
@@ -28,6 +28,10 @@ from carnage.kernel.dice import DiceSource, SeededDice
 from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
+    from carnage.games.refuelled.scenarios import TableScenario
 from carnage.kernel.session import SetupRefused
 from carnage.team import TeamFileError, TeamReport, TeamSpec, VehicleReport, check_team
 from carnage.team.io import parse_team
@@ -80,7 +84,7 @@ def _report(spec: TeamSpec) -> TeamReport:
     return check_team(spec)
 
 
-def _checked(spec: TeamSpec, ruleset: Ruleset | None) -> TeamReport:
+def _checked(spec: TeamSpec, ruleset: RefuelledRuleset | None) -> TeamReport:
     """Refuelled's catalogue: the shared cached report; another catalogue: checked afresh."""
     from carnage.games.refuelled.ruleset import REFUELLED
 
@@ -90,9 +94,10 @@ def _checked(spec: TeamSpec, ruleset: Ruleset | None) -> TeamReport:
 
 
 def checked_team(spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
-    """The team's report; ``SetupError`` with its first violation if it is not legal. Reports
-    are immutable, so one is shared by every game built from the same team."""
-    report = _checked(spec, ruleset)
+    """The team's report; ``SetupError`` with its first violation if it is not legal (or if
+    ``ruleset`` is not on Refuelled's engine). Reports are immutable, so one is shared by every
+    game built from the same team."""
+    report = _checked(spec, None if ruleset is None else engine_ruleset(ruleset))
     if not report.valid:
         more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
         raise SetupError(f"{who} ({spec.name}): {report.errors[0].message}{more}")
@@ -369,7 +374,17 @@ def make_setup(
                      touch_it_use_it=touch_it_use_it)
 
 
-def own_ruleset(name: str) -> Ruleset:
+def engine_ruleset(ruleset: Ruleset) -> RefuelledRuleset:
+    """``ruleset`` as a ruleset on Refuelled's engine; ``SetupError`` naming it if it is
+    another game's (Devil's Run has its own set-up)."""
+    from carnage.games.refuelled.ruleset import on_refuelled_engine
+
+    if not on_refuelled_engine(ruleset):
+        raise SetupError(f"ruleset {ruleset.name!r} does not play on Refuelled's engine")
+    return ruleset
+
+
+def own_ruleset(name: str) -> RefuelledRuleset:
     """Refuelled's ruleset when ``name`` names it; ``SetupError`` otherwise (another ruleset
     is found by name in the registry, ``carnage.rulesets``, which knows every game)."""
     from carnage.games.refuelled.ruleset import REFUELLED
@@ -380,8 +395,8 @@ def own_ruleset(name: str) -> Ruleset:
     return REFUELLED
 
 
-def game_scenario(setup: GameSetup, seed: int | str, ruleset: Ruleset
-                  ) -> tuple[Any, dict[str, JsonValue] | None]:
+def game_scenario(setup: GameSetup, seed: int | str, ruleset: RefuelledRuleset
+                  ) -> tuple[TableScenario, dict[str, JsonValue] | None]:
     """The scenario a game of ``setup`` with ``seed`` plays (a new instance) and, for a
     ``random:<table>`` scenario, the roll that chose it (G-03); ``SetupError`` if unknown."""
     rolled: dict[str, JsonValue] | None = None
@@ -408,9 +423,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
     scenario's set-up (e.g. deployment) runs as decisions; ``carnage.rulesets.build_game``
     finds any ruleset by name."""
-    if ruleset is None:
-        ruleset = own_ruleset(setup.ruleset)
-    scenario, rolled = game_scenario(setup, seed, ruleset)
+    own = own_ruleset(setup.ruleset) if ruleset is None else engine_ruleset(ruleset)
+    scenario, rolled = game_scenario(setup, seed, own)
     if setup.players < 2:
         raise SetupError(f"a game needs at least 2 players, not {setup.players}")
     if setup.max_rounds < 1:
@@ -433,8 +447,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     for p, spec in enumerate(teams):
         # The scenario may lift or add team rules (M-32: Desert Strike, Tank Commander).
         check = getattr(scenario, "check_team", None)
-        report = (check(spec, f"player {p + 1}", ruleset) if check is not None
-                  else checked_team(spec, f"player {p + 1}", ruleset))
+        report = (check(spec, f"player {p + 1}", own) if check is not None
+                  else checked_team(spec, f"player {p + 1}", own))
         reports.append(report)
         placed.append(list(zip(report.vehicles, add_team(state, report, p), strict=True)))
         state.sponsors[p] = report.sponsor  # sponsor effects install per player
@@ -444,7 +458,7 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     if teams_checked is not None:  # what a scenario keeps of the teams, in the state
         teams_checked(state, reports)
     options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
-    game = Game(state=state, scenario=scenario, ruleset=ruleset,
+    game = Game(state=state, scenario=scenario, ruleset=own,
                 dice=dice if dice is not None else SeededDice(seed), options=options,
                 autostart=False)
     if sides:
@@ -492,7 +506,7 @@ def lay_out_table(state: GameState, scenario: Any, setup: GameSetup, seed: int |
         scenario.lay_out(state)
 
 
-def new_refuelled_game(ruleset: Ruleset, *, scenario: str = "street-race",
+def new_refuelled_game(ruleset: RefuelledRuleset, *, scenario: str = "street-race",
                        teams: Sequence[TeamSpec | str | Path | dict[str, Any]] = (),
                        seed: int | str = 0, players: int | None = None,
                        max_rounds: int = RuleOptions.max_rounds,
@@ -518,7 +532,7 @@ def new_refuelled_game(ruleset: Ruleset, *, scenario: str = "street-race",
     return build_game(setup, seed, dice=dice, ruleset=ruleset)
 
 
-def restore_refuelled_game(ruleset: Ruleset, doc: dict[str, Any]) -> Game:
+def restore_refuelled_game(ruleset: RefuelledRuleset, doc: dict[str, Any]) -> Game:
     """The game ``doc`` (a ``Game.snapshot()``) describes, in ``ruleset``."""
     cfg = doc.get("config") if isinstance(doc, dict) else None
     if not isinstance(cfg, dict):

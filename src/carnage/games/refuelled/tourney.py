@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from carnage.games.refuelled.engine.game import Game, RuleOptions
+from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
 from carnage.games.refuelled.engine.state import Status
 from carnage.games.refuelled.setup import GameSetup, SetupError, build_game, checked_team
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.events import JsonValue
-from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.tourney import Entrant, Tally, TourneyOffer, TourneyTeam
 from carnage.team import TeamSpec
 
@@ -77,7 +77,7 @@ def _spec(team: TourneyTeam, who: str) -> TeamSpec:
     return team
 
 
-def tourney_offer(ruleset: Callable[[], Ruleset]) -> TourneyOffer:
+def tourney_offer(ruleset: Callable[[], RefuelledRuleset]) -> TourneyOffer:
     """The tourney offer of the ruleset ``ruleset()`` returns (called when a tourney asks: the
     ruleset is made after its offer)."""
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine.state import GameState
+from carnage.kernel.effect_ids import EffectId
 
 Names = Mapping[str, str]
 """Id -> display name (vehicles, obstacles, ramps) and ``seat:N`` -> the player's name."""
@@ -99,14 +100,15 @@ def rule_name(source: str) -> str:
     the perk's name, a catalogue id -> its name, else the words capitalised."""
     if not source:
         return ""
-    parts = source.split(":")
-    if len(parts) >= 2 and parts[0] in ("perk", "weapon", "upgrade", "sponsor", "scenario"):
-        return catalogue_name(parts[1]) if parts[0] != "scenario" else _title(parts[1])
+    eid = EffectId.read(source)
+    if eid is not None and eid.kind in ("perk", "weapon", "upgrade", "sponsor", "scenario"):
+        return catalogue_name(eid.name) if eid.kind != "scenario" else _title(eid.name)
     if source in RULE_WORDS:
         return RULE_WORDS[source]
     if source in catalogue_names():
         return catalogue_names()[source]
-    return _title(parts[0])
+    # Not an effect id (an empty part): the words before its first colon, if any.
+    return _title(eid.kind if eid is not None else source.partition(":")[0])
 
 
 def _title(ident: str) -> str:

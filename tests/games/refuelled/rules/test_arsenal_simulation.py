@@ -1,4 +1,4 @@
-"""1,000 seeded Street Races between random legal teams.
+"""300 seeded Street Races between random legal teams.
 
 Each game gets its own random teams (``carnage simulate --teams random --cans 50``: the team
 builder draws and checks them from the game's seed), so across the run every vehicle type,
@@ -34,7 +34,9 @@ from carnage.games.refuelled.setup import (
 from carnage.kernel.decisions import Decision
 from carnage.team import TeamSpec, check_team
 
-GAMES = 1000
+GAMES = 300
+"""Enough that every vehicle type, weapon and upgrade takes part (all have by game 178 of
+these seeds) with a margin; more games repeat the same checks on the same arsenal."""
 FIRST_SEED = 60_000
 CANS = 50
 MAX_ROUNDS = 8
@@ -110,7 +112,7 @@ def play_chunk(indices: list[int]) -> list[dict[str, Any]]:
     return [play_one(i) for i in indices]
 
 
-def test_a_thousand_random_arsenal_games_keep_the_invariants_and_replay() -> None:
+def test_random_arsenal_games_keep_the_invariants_and_replay() -> None:
     chunks = [list(range(k, GAMES, 8)) for k in range(8)]  # interleaved chunks
     results = run_in_workers(play_chunk, chunks, WORKERS)
     assert len(results) == GAMES

@@ -1,4 +1,4 @@
-"""1,000 seeded Street Races between random sponsored teams with perks.
+"""250 seeded Street Races between random sponsored teams with perks.
 
 The runner, bots, invariants and replay check are those of
 tests/games/refuelled/rules/test_arsenal_simulation.py (its ``play_one``), with the teams drawn
@@ -22,7 +22,9 @@ from carnage.catalog import load_catalog
 from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import GameSetup
 
-GAMES = 1000
+GAMES = 250
+"""Every sponsor and every perk has taken part by game 78 of these seeds; the rest is margin
+(more games repeat the same checks with the same perks)."""
 FIRST_SEED = 90_000
 CHUNKS = 8
 
@@ -44,7 +46,7 @@ def play_chunk(indices: list[int]) -> list[dict[str, Any]]:
     return out
 
 
-def test_a_thousand_sponsored_games_with_perks_keep_the_invariants_and_replay(
+def test_sponsored_games_with_perks_keep_the_invariants_and_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arsenal_sim, "random_teams_setup", sponsored_setup)
     monkeypatch.setattr(arsenal_sim, "FIRST_SEED", FIRST_SEED)

@@ -34,12 +34,12 @@ def play_chunk(chunk: list[tuple[str, int, tuple[str, ...], int, bool]]) -> list
 
 
 def jobs(scenario: str, base: int) -> list[tuple[str, int, tuple[str, ...], int, bool]]:
-    """Random and mixed games (8 rounds at most), a three-player team game, and three
+    """Random and mixed games (8 rounds at most), a three-player team game, and two
     heuristic games (the scenario must end them by its own rules)."""
     out: list[tuple[str, int, tuple[str, ...], int, bool]] = [
         (scenario, base + i, bots, 8, i == 0) for i, bots in enumerate(
             [("random", "random"), ("heuristic", "random"), ("random", "heuristic"),
              ("heuristic", "random", "random")])]
     out += [(scenario, base + 100 + i, ("heuristic", "heuristic"), 40, i == 0)
-            for i in range(3)]
+            for i in range(2)]
     return out

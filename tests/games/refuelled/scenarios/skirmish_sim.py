@@ -34,7 +34,7 @@ def check_scored_games(scenario: str, reason: str) -> None:
     """Random, mixed, three-player and heuristic games of a three-round skirmish: clean, copies
     checked, replays identical, every game scored by the scenario (its reason starts with
     ``reason``) within three rounds, and a heuristic duel drawn only as a shared win."""
-    todo = [(scenario, 100 + i, ("random", "random"), i % 4 == 0, 2) for i in range(8)]
+    todo = [(scenario, 100 + i, ("random", "random"), i % 4 == 0, 2) for i in range(4)]
     todo += [(scenario, 200 + i, ("heuristic", "random"), i == 0, 2) for i in range(2)]
     todo += [(scenario, 250, ("random", "heuristic", "random"), True, 3)]
     todo += [(scenario, 300 + i, ("heuristic", "heuristic"), i == 0, 2) for i in range(3)]

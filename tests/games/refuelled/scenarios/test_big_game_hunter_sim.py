@@ -9,7 +9,7 @@ SEEDS = (2, 6)
 """Seeds whose heuristic games end by herding or kills within the round cap."""
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_random_games_keep_invariants_replay_and_copy(seed: int) -> None:
     out = play("big-game-hunter", seed, "random", players=2 + seed % 2, copy_at=20 + seed * 7)
     assert out["problems"] == [] and out["diverged"] is None and out["replayed"]

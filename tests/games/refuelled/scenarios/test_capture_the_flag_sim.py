@@ -24,8 +24,8 @@ def play_one(seed: int, bots: tuple[str, ...], max_rounds: int,
 
 MIXED: list[tuple[int, tuple[str, ...]]] = [
     (seed, bots) for seed, bots in enumerate(
-        [("random", "random")] * 6 + [("heuristic", "random"), ("random", "heuristic")] * 2
-        + [("random", "random", "heuristic")] * 2, start=500)]
+        [("random", "random")] * 3 + [("heuristic", "random"), ("random", "heuristic")]
+        + [("random", "random", "heuristic")], start=500)]
 
 
 @pytest.mark.parametrize(("seed", "bots"), MIXED, ids=[f"{s}-{'-'.join(b)}" for s, b in MIXED])
@@ -37,7 +37,7 @@ def test_random_games_keep_the_invariants_copy_and_replay(seed: int,
     assert same
 
 
-@pytest.mark.parametrize(("seed", "players"), [(1, 2), (3, 2), (4, 2), (8, 3), (10, 2), (13, 3)])
+@pytest.mark.parametrize(("seed", "players"), [(3, 2), (8, 3), (10, 2)])
 def test_heuristic_bots_win_by_holding_two_flags(seed: int, players: int) -> None:
     g, problems, _ = play_one(seed, ("heuristic",) * players, max_rounds=25)
     assert not problems, problems[0]

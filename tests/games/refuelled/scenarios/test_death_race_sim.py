@@ -18,8 +18,8 @@ from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.scenarios.race_tracks import SHAPES
 from carnage.games.refuelled.setup import GameSetup
 
-RANDOM_GAMES = [(3000 + i, 2 + i % 3) for i in range(10)]
-HEURISTIC_GAMES = [(4000 + i, 2 + i % 2) for i in range(6)]
+RANDOM_GAMES = [(3000 + i, 2 + i % 3) for i in range(6)]
+HEURISTIC_GAMES = [(4000 + i, 2 + i % 2) for i in range(4)]
 
 
 def gate_problems(g: Game) -> list[str]:
@@ -64,7 +64,7 @@ def test_random_death_races_keep_the_invariants_copy_and_replay() -> None:
     assert_games_clean(results)
     assert {r["shape"] for r in results} == {"teardrop", "loop", "figure-of-eight"}
     assert all(r["replay_identical"] for r in results if "replay_identical" in r)
-    assert sum("replay_identical" in r for r in results) == 4
+    assert sum("replay_identical" in r for r in results) == 2
     assert sum(r["gates"] for r in results) > 0
 
 

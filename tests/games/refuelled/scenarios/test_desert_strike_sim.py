@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.games.refuelled.scenarios.strike_sim import check_heuristic_games, check_seeded_games
 
 SCENARIO = "desert-strike"
-MIXED = [(("random", "random"), 4), (("heuristic", "random"), 2), (("random", "heuristic"), 2)]
+MIXED = [(("random", "random"), 2), (("heuristic", "random"), 1), (("random", "heuristic"), 1)]
 HEURISTIC = 2
 
 

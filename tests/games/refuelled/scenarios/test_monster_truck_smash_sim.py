@@ -6,7 +6,7 @@ import pytest
 from tests.games.refuelled.scenarios.beast_sim import play
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_random_games_keep_invariants_replay_and_copy(seed: int) -> None:
     out = play("monster-truck-smash", seed, "random", players=2 + seed % 3, copy_at=20 + seed * 7)
     assert out["problems"] == [] and out["diverged"] is None and out["replayed"]

@@ -36,17 +36,18 @@ them (``--option chapter_rules=...``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.scenarios.common.motion import touches_along, watch_motion
-from carnage.games.refuelled.scenarios.common.tokens import add_token, disc, tokens
+from carnage.games.refuelled.scenarios.common.tokens import CarriedTokens, add_token, disc, tokens
 from carnage.geometry.surfaces import Surface, SurfaceKind
 from carnage.kernel.effect_ids import EffectId
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
     from carnage.games.refuelled.engine.state import GameState, VehicleState
+    from carnage.games.refuelled.scenarios import TableScenario
     from carnage.geometry.shapes import Point, Pose
 
 SOURCE = "Gaslands: Legacy"
@@ -198,7 +199,7 @@ def _judge_goo(game: Game, v: VehicleState, poses: list[Pose]) -> None:
 
 
 # -- the wrapper ----------------------------------------------------------------------------------
-def chapter_scenario(cls: type[Any]) -> type[Any]:
+def chapter_scenario(cls: type[TableScenario]) -> type[TableScenario]:
     """``cls`` taking the chapter rules as the option ``chapter_rules``."""
     schema = {**getattr(cls, "options_schema", {}), OPTION: (str, "")}
 
@@ -231,7 +232,7 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
 
     body: dict[str, Any] = {"options_schema": schema, "install": install, "setup": setup,
                             "__doc__": f"{cls.__name__} with the Legacy chapters' rules."}
-    if hasattr(cls, "token_picked_up"):
+    if issubclass(cls, CarriedTokens):  # the scenarios with tokens to pick up
         def token_picked_up(self: Any, game: Game, v: VehicleState, tid: str) -> None:
             if tid == FRIDGE_ID:
                 game.emit("legacy_rule", source=SOURCE, page=None, rule="GL-066",
@@ -279,7 +280,7 @@ def chapter_scenario(cls: type[Any]) -> type[Any]:
             return cls.bot_choice(self, game, decision)
 
         body["bot_choice"] = bot_choice
-    return type(cls.__name__, (cls,), body)
+    return cast("type[TableScenario]", type(cls.__name__, (cls,), body))
 
 
 def _bot_pool(game: Game, decision: Any) -> Any:

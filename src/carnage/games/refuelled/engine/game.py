@@ -23,10 +23,10 @@ from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.events import EventLog, JsonValue
 from carnage.kernel.game import Flow, GameOver, Installer, KernelGame, Outcome
 from carnage.kernel.rules import RULE_KEY, RuleTable
-from carnage.kernel.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from carnage.catalog.loader import Catalog
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
     from carnage.games.refuelled.engine.scenario import Scenario
     from carnage.games.refuelled.engine.state import GameState, VehicleState
     from carnage.geometry.templateset import TemplateSet
@@ -49,7 +49,7 @@ class RuleOptions:
 class Game(KernelGame):
     state: GameState
     scenario: Scenario = field(kw_only=True)
-    ruleset: Ruleset = field(kw_only=True)
+    ruleset: RefuelledRuleset = field(kw_only=True)
     options: RuleOptions = field(default_factory=RuleOptions, kw_only=True)
     templates: TemplateSet = field(default=cast("TemplateSet", None), kw_only=True)
     """The movement templates in use (by default the ruleset's)."""

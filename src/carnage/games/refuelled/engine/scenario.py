@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.kernel.effects import CANCEL
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.bot_facing import Advice, Line
     from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
     from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
     from carnage.games.refuelled.engine.state import GameState, VehicleState
     from carnage.geometry.shapes import Pose
     from carnage.kernel.decisions import Decision
-    from carnage.kernel.ruleset import Ruleset
     from carnage.team.model import TeamSpec
 
 
@@ -44,7 +44,7 @@ class Scenario:
 
     id = "skirmish"
     name = "Skirmish"
-    page: int | None = None
+    page: ClassVar[int | None] = None
     bot_gear: int | None = None
     """For bots (``engine/bot_facing.py``): the highest gear to aim for (None: their own)."""
     has_move_penalty = False
@@ -135,7 +135,7 @@ class Scenario:
         return TeamDemand()
 
     def random_team(self, seed: str, cans: int, seat: int, players: int, *,
-                    ruleset: Ruleset | None = None, sponsored: bool | None = None,
+                    ruleset: RefuelledRuleset | None = None, sponsored: bool | None = None,
                     name: str | None = None,
                     options: Mapping[str, Any] | None = None) -> TeamSpec:
         """A random team for ``seat`` drawn from what ``team_demand`` accepts: the prescribed

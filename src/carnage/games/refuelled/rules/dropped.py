@@ -622,9 +622,9 @@ _EXTRA = {"glue_dropper": install_glue, "rc_car_bombs": install_rc_cars,
           "sentry_gun": install_sentries}
 
 
-def _install_weapon(g: Game, v: VehicleState | None, source: str) -> None:
+def _install_weapon(g: Game, v: VehicleState | None, eid: EffectId) -> None:
     install_drops(g)
-    weapon = EffectId.parse(source).name
+    weapon = eid.name
     if weapon in _EXTRA:
         _EXTRA[weapon](g)
 
@@ -635,6 +635,6 @@ def _template_shape(g: Game, v: VehicleState | None, source: str) -> None:
 
 
 for _wid in DROPS:
-    RULES.rule("weapon", _wid)(_install_weapon)
+    RULES.rule_with_id("weapon", _wid)(_install_weapon)
 for _rid in ("small_burst", "large_burst"):
     RULES.rule("weapon_rule", _rid)(_template_shape)

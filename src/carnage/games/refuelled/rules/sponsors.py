@@ -60,11 +60,11 @@ Pick = Callable[[dict[str, Any]], FlowFactory | None]
 
 
 # -- shared helpers -------------------------------------------------------------------------------
-def _player(source: str) -> int:
+def _player(eid: EffectId) -> int:
     """The seat a sponsor installer was called for (``sponsor:<id>:<seat>``)."""
-    seat = EffectId.parse(source).subject
+    seat = eid.subject
     if seat is None or not seat.isdigit():
-        raise ValueError(f"{source}: a sponsor's effect id ends with its seat")
+        raise ValueError(f"{eid}: a sponsor's effect id ends with its seat")
     return int(seat)
 
 
@@ -1356,12 +1356,11 @@ TEAM_BUILDING = frozenset({
 """Sponsored perks that act in the team builder (team/sponsors.py), not in play."""
 
 
-def play_sponsored_perks(game: Game, vehicle: VehicleState | None, source: str) -> None:
-    """A sponsor's installer: for the player ``source`` names, every sponsored perk the game's
-    catalogue lists for the sponsor, in book order (source ``sponsor:<id>:<seat>``)."""
-    eid = EffectId.parse(source)
+def play_sponsored_perks(game: Game, vehicle: VehicleState | None, eid: EffectId) -> None:
+    """A sponsor's installer: for the player ``eid`` names, every sponsored perk the game's
+    catalogue lists for the sponsor, in book order (``sponsor:<id>:<seat>``)."""
     sponsor = game.catalog.sponsors.get(eid.name)
-    player = _player(source)
+    player = _player(eid)
     for perk in sponsor.sponsored_perks:
         fn = SPONSORED.get(perk)
         if fn is not None:
@@ -1372,6 +1371,6 @@ def sponsor_rules(catalog: Any) -> RuleTable:
     """The installer of every sponsor in ``catalog`` (a ruleset's own)."""
     out = RuleTable()
     for sponsor in catalog.sponsors:
-        out.rule("sponsor", sponsor.id)(play_sponsored_perks)
+        out.rule_with_id("sponsor", sponsor.id)(play_sponsored_perks)
     return out
 

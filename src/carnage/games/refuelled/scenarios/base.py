@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     import random
 
     from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
     from carnage.kernel.decisions import Decision
-    from carnage.kernel.ruleset import Ruleset
     from carnage.team import TeamReport
 
 TELEVISED = "Televised Event"
@@ -82,7 +82,8 @@ class TableScenario(Scenario):
         ``state.scenario["options"]`` already."""
         self.lay_out(state)
 
-    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
+    def check_team(self, spec: TeamSpec, who: str, ruleset: RefuelledRuleset | None = None
+                   ) -> TeamReport:
         """The team's report for this scenario; ``SetupError`` if it is not legal here. The
         default is the builder's rules (``rulesets.setup.checked_team``); a scenario that sets
         its own team composition (M-32) overrides it."""

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 from carnage.team import TeamReport, TeamSpec
 
 if TYPE_CHECKING:
-    from carnage.kernel.ruleset import Ruleset
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
 
 Check = Callable[[TeamSpec, TeamReport], Iterable[str]]
 
 
-def scenario_team(spec: TeamSpec, who: str, ruleset: Ruleset | None, *,
+def scenario_team(spec: TeamSpec, who: str, ruleset: RefuelledRuleset | None, *,
                   lifted: Callable[[str, str | None], bool], check: Check,
                   scenario: str) -> TeamReport:
     """The team's report for a scenario: the builder's violations that ``lifted(rule, item)``

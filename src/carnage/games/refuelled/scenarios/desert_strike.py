@@ -79,9 +79,9 @@ from carnage.team.io import parse_team
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
     from carnage.geometry.shapes import Pose
     from carnage.kernel.decisions import Decision
-    from carnage.kernel.ruleset import Ruleset
 
 PAGE = 145
 RULES_PAGE = 146
@@ -182,7 +182,7 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
         """Helicopters and Gyrocopters only (p.145)."""
         return TeamDemand(types=frozenset(AIRCRAFT))
 
-    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
+    def check_team(self, spec: TeamSpec, who: str, ruleset: RefuelledRuleset | None = None
                    ) -> TeamReport:
         """Helicopters and Gyrocopters only; any sponsor may buy Helicopters (DS-8)."""
         def lifted(rule: str, item: str | None) -> bool:

@@ -52,7 +52,7 @@ from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
-    from carnage.kernel.ruleset import Ruleset
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
     from carnage.team import TeamReport
 
 SAVAGE = "Savage Highways"
@@ -329,7 +329,8 @@ class SavageHighways(TableScenario):
                                           if v.id != WAR_RIG),
                           cans=GANGER_CANS // max(1, players - 1))
 
-    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None) -> TeamReport:
+    def check_team(self, spec: TeamSpec, who: str, ruleset: RefuelledRuleset | None = None
+                   ) -> TeamReport:
         """SH-02 and SH-03 (see the module docstring); ``SetupError`` naming the problem."""
         from carnage.games.refuelled.scenarios.composition import scenario_team
 
@@ -372,7 +373,7 @@ class SavageHighways(TableScenario):
         state.scenario["team_cans"] = [int(r.total_cans) for r in reports]
 
     @staticmethod
-    def _rig_base(ruleset: Ruleset | None) -> int:
+    def _rig_base(ruleset: RefuelledRuleset | None) -> int:
         from carnage.catalog import load_catalog
 
         cat = ruleset.catalog if ruleset is not None else load_catalog()

@@ -65,9 +65,9 @@ from carnage.team.io import parse_team
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
     from carnage.geometry.shapes import Pose
     from carnage.kernel.decisions import Decision
-    from carnage.kernel.ruleset import Ruleset
 
 PAGE = 150
 RULES_PAGE = 151
@@ -185,7 +185,7 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
         scenario prescribes."""
         return TeamDemand(team=self.default_teams(players)[seat])
 
-    def check_team(self, spec: TeamSpec, who: str, ruleset: Ruleset | None = None
+    def check_team(self, spec: TeamSpec, who: str, ruleset: RefuelledRuleset | None = None
                    ) -> TeamReport:
         """Exactly two Tanks, each with a 125mm Cannon mounted front, at most 10 Cans more
         (TC-1); any sponsor may field them (Military Hardware's one Tank is lifted, TC-2)."""

@@ -3,7 +3,7 @@
 every choice, every game ends, and each game replays exactly from its seed and choices.
 
 The teams have no sponsor (built as homebrew, so any perk goes), so that these games exercise
-the perks alone; the sponsored 1,000-game test plays sponsors and perks together."""
+the perks alone; the sponsored-games test plays sponsors and perks together."""
 
 from __future__ import annotations
 

@@ -47,12 +47,13 @@ def _mount(v: VehicleState, key: str) -> WeaponMount | None:
     return next((m for m in v.weapons if m.key == key), None)
 
 
-def extra_attack_step(g: Game, v: VehicleState, perk: str, source: str, page: int,
+def extra_attack_step(g: Game, v: VehicleState, perk: str, eid: EffectId, page: int,
                       only: str | None = None) -> PerkFlow:
     """An Attack Step of ``v``'s own outside its usual one (Rapid Fire: only with the weapon
-    ``only``; Return Fire). Logged as ``extra_attack_step`` so per-step limits start again."""
-    g.emit(EXTRA_ATTACK_STEP, source=source, page=page, vehicle=v.id, perk=perk, weapon=only)
-    restrict = str(EffectId.parse(source).part("only"))
+    ``only``; Return Fire), for the perk effect ``eid``. Logged as ``extra_attack_step`` so
+    per-step limits start again."""
+    g.emit(EXTRA_ATTACK_STEP, source=str(eid), page=page, vehicle=v.id, perk=perk, weapon=only)
+    restrict = str(eid.part("only"))
 
     def supported(value: bool, ctx: dict[str, Any]) -> bool | None:
         if only is None:
@@ -156,10 +157,11 @@ def fully_loaded(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("attack_dice", source, dice, about=v, key="attacker")
 
 
-@RULES.rule("perk", "rapid_fire")
-def rapid_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
+@RULES.rule_with_id("perk", "rapid_fire")
+def rapid_fire(g: Game, vehicle: VehicleState | None, eid: EffectId) -> None:
     """Once per round, after an Attack Step in which it attacked, it may take another Attack
     Step with one weapon it attacked with (p.109; ruling PK-13)."""
+    source = str(eid)
     v = need(vehicle, "rapid_fire")
     free, use = once_per(g, "round", source)
     used: dict[str, Any] = g.memory(source, "used", {"at": None, "keys": []})
@@ -189,7 +191,7 @@ def rapid_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if pick == NO:
             return
         use()
-        yield from extra_attack_step(game, v, "rapid_fire", source, 109, only=str(pick))
+        yield from extra_attack_step(game, v, "rapid_fire", eid, 109, only=str(pick))
 
     g.effects.on("logged:declare_attack", source, declared)
     at(g, "attack_end", Trigger(source, f"Rapid Fire ({v.name})", applies, run, about=v))
@@ -229,10 +231,11 @@ def headshot(g: Game, vehicle: VehicleState | None, source: str) -> None:
     g.effects.on("attack", source, attack, priority=10)
 
 
-@RULES.rule("perk", "return_fire")
-def return_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
+@RULES.rule_with_id("perk", "return_fire")
+def return_fire(g: Game, vehicle: VehicleState | None, eid: EffectId) -> None:
     """Once per Gear Phase, targeted by a shooting attack, it may take 2 Hazard Tokens to
     attack at once as in its own Attack Step (p.109), once that attack is resolved."""
+    source = str(eid)
     v = need(vehicle, "return_fire")
     free, use = once_per(g, "phase", source)
 
@@ -250,6 +253,6 @@ def return_fire(g: Game, vehicle: VehicleState | None, source: str) -> None:
         use()
         if gain(game, v, RETURN_FIRE_HAZARDS, source, 109) < RETURN_FIRE_HAZARDS:
             return
-        yield from extra_attack_step(game, v, "return_fire", source, 109)
+        yield from extra_attack_step(game, v, "return_fire", eid, 109)
 
     at(g, "after_attack", Trigger(source, f"Return Fire ({v.name})", applies, run))

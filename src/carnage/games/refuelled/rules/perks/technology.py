@@ -60,9 +60,10 @@ def _eligible(g: Game, v: VehicleState, pid: str) -> bool:
     return perk.min_base_handling is None or spec.handling >= perk.min_base_handling
 
 
-def _random_perk(g: Game, v: VehicleState, perk_class: str, source: str, page: int) -> None:
+def _random_perk(g: Game, v: VehicleState, perk_class: str, eid: EffectId, page: int) -> None:
     """Draw a perk of ``perk_class`` with a D6 (the class's six in book order), rolling again
     for one the vehicle has or may not take (ruling PK-20); install it for this game."""
+    source = str(eid)
     pool = [p.id for p in g.catalog.perks if p.perk_class == perk_class]
     if not any(p not in v.perks and _eligible(g, v, p) for p in pool):
         return
@@ -74,33 +75,33 @@ def _random_perk(g: Game, v: VehicleState, perk_class: str, source: str, page: i
     else:
         return
     v.perks.append(pid)
-    g.emit("perk", perk=EffectId.parse(source).name, source=source, page=page, vehicle=v.id,
+    g.emit("perk", perk=eid.name, source=source, page=page, vehicle=v.id,
            gained=pid)
     g.install_rule("perk", pid, v, EffectId("perk", pid, v.id))
 
 
-def _drawing(g: Game, v: VehicleState, source: str, perk_class: str, page: int) -> None:
+def _drawing(g: Game, v: VehicleState, eid: EffectId, perk_class: str, page: int) -> None:
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         return v.in_play
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
-        _random_perk(game, v, perk_class, source, page)
+        _random_perk(game, v, perk_class, eid, page)
         yield from ()
 
-    at(g, "game_start", Trigger(source, f"{source.split(':')[1]} ({v.name})", applies, run,
+    at(g, "game_start", Trigger(str(eid), f"{eid.name} ({v.name})", applies, run,
                                 free_order=True))
 
 
-@RULES.rule("perk", "whizbang")
-def whizbang(g: Game, vehicle: VehicleState | None, source: str) -> None:
+@RULES.rule_with_id("perk", "whizbang")
+def whizbang(g: Game, vehicle: VehicleState | None, eid: EffectId) -> None:
     """At the start of each game it gains a random Speed perk for that game (p.114)."""
-    _drawing(g, need(vehicle, "whizbang"), source, "speed", 114)
+    _drawing(g, need(vehicle, "whizbang"), eid, "speed", 114)
 
 
-@RULES.rule("perk", "gyroscope")
-def gyroscope(g: Game, vehicle: VehicleState | None, source: str) -> None:
+@RULES.rule_with_id("perk", "gyroscope")
+def gyroscope(g: Game, vehicle: VehicleState | None, eid: EffectId) -> None:
     """At the start of each game it gains a random Daring perk for that game (p.114)."""
-    _drawing(g, need(vehicle, "gyroscope"), source, "daring", 114)
+    _drawing(g, need(vehicle, "gyroscope"), eid, "daring", 114)
 
 
 def _bank(g: Game, player: int) -> list[VehicleState]:

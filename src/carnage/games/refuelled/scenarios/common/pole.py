@@ -8,7 +8,7 @@ and a team game skips teammates (p.123).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -34,7 +34,7 @@ class RollOffPole:
     """Mixin for a ``TableScenario``: ``roll_off(game)`` at set-up, and the pole passed
     clockwise after every Gear Phase (``end_of_gear_phase``)."""
 
-    page: int | None
+    page: ClassVar[int | None]
     id: str
 
     @property

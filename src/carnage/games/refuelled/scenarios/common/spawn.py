@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
@@ -313,7 +313,7 @@ class SpawnPoints:
     """Mixin for a ``TableScenario`` using the spawn-point pattern: set-up helpers, respawn
     at one's own spawn point, the table marks and ``option_poses`` of a ``spawn_pose``."""
 
-    page: int | None
+    page: ClassVar[int | None]
     respawns_where_wrecked = False
     """G-11: a respawned vehicle must come back within Short of its controller's spawn point,
     a wreck still on the table too (ruling SC-45; engine/votes.py ``respawn``)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.game import ask
@@ -228,7 +228,7 @@ class CarriedTokens:
     ``install_tokens(game)`` from ``install``."""
 
     id: str
-    page: int | None
+    page: ClassVar[int | None]
     scarper: bool
     token_set_down = False
     """M-12: a carrier may set tokens down within Short at the end of its activation."""
