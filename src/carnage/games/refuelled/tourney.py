@@ -13,15 +13,18 @@ vehicle survived if it is still active at the end (not wrecked, exploded or disq
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from carnage.games.refuelled.engine.game import Game, RuleOptions
-from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
 from carnage.games.refuelled.engine.state import Status
 from carnage.games.refuelled.setup import GameSetup, SetupError, build_game, checked_team
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.events import JsonValue
 from carnage.kernel.tourney import Entrant, Tally, TourneyOffer, TourneyTeam
 from carnage.team import TeamSpec
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
 
 DEFAULT_SCENARIO = "street-race"
 
