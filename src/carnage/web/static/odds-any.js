@@ -2,7 +2,7 @@
 // game offers, with its parameters' types, bounds, words and defaults), so a query a ruleset
 // declares appears here with no page change. Each answer's distributions ({count: P}) are
 // drawn as bar charts, its other numbers listed.
-import {barChart, pct} from "/static/odds-chart.js";
+import {barChart, formQuery, pct} from "/static/odds-chart.js";
 
 const panel = document.getElementById("any");
 const pick = panel.querySelector("select[name=query]");
@@ -48,16 +48,6 @@ function field(p) {
   return label;
 }
 
-function query() {
-  const q = new URLSearchParams();
-  for (const el of form.elements) {
-    if (!el.name) continue;
-    if (el.type === "checkbox") { if (el.checked) q.set(el.name, "true"); }
-    else if (el.value !== "") q.set(el.name, el.value);
-  }
-  return q;
-}
-
 function isDist(v) {
   if (!v || typeof v !== "object" || Array.isArray(v)) return false;
   const keys = Object.keys(v);
@@ -97,7 +87,7 @@ async function update() {
   const q = queries[pick.selectedIndex];
   const err = panel.querySelector(".error");
   try {
-    const r = await fetch(`${q.url}?${query()}`);
+    const r = await fetch(`${q.url}?${formQuery(form)}`);
     const body = await r.json();
     if (!r.ok) throw new Error(body.detail || `HTTP ${r.status}`);
     if (mine !== latest) return;

@@ -12,6 +12,17 @@ function svg(tag, attrs, text) {
   return el;
 }
 
+/** A form's filled fields as a query string (a ticked box as ``true``; empty fields left out). */
+export function formQuery(form) {
+  const q = new URLSearchParams();
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    if (el.type === "checkbox") { if (el.checked) q.set(el.name, "true"); }
+    else if (el.value !== "") q.set(el.name, el.value);
+  }
+  return q;
+}
+
 export function pct(p) {
   if (p > 0 && p < 0.001) return "<0.1%";
   return `${(100 * p).toFixed(p >= 0.995 || p === 0 ? 0 : 1)}%`;

@@ -1,15 +1,5 @@
 // The odds page: each panel's form asks /api/odds/... on every change and redraws its charts.
-import {barChart, pct} from "/static/odds-chart.js";
-
-function params(form) {
-  const q = new URLSearchParams();
-  for (const el of form.elements) {
-    if (!el.name) continue;
-    if (el.type === "checkbox") { if (el.checked) q.set(el.name, "true"); }
-    else if (el.value !== "") q.set(el.name, el.value);
-  }
-  return q;
-}
+import {barChart, formQuery as params, pct} from "/static/odds-chart.js";
 
 async function ask(path, q) {
   const r = await fetch(`/api/odds/${path}?${q}`);
