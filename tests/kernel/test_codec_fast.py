@@ -16,6 +16,7 @@ from carnage.kernel import codec
 from carnage.kernel.codec import CodecError, decode, encode
 from carnage.kernel.dice import dice_from_json
 from carnage.kernel.events import Event
+from carnage.kernel.game import SnapshotError
 
 
 def _states(seed: int, every: int = 7) -> list[Any]:
@@ -141,3 +142,32 @@ def test_malformed_events_are_refused(raw: Any) -> None:
 def test_bad_generator_words_are_refused(words: list[Any]) -> None:
     with pytest.raises(ValueError, match="dice: bad generator state"):
         dice_from_json({"kind": "seeded", "seed": 1, "rng": [3, words, None], "rolled": 0})
+
+
+def _doc_with_a_replayed_tail() -> dict[str, Any]:
+    g = carnage.new_game(seed=3)
+    bots, rng = [HeuristicBot(), HeuristicBot()], bot_rng(3)
+    while (d := g.pending()) is not None:
+        doc: dict[str, Any] = json.loads(json.dumps(g.snapshot()))
+        if g.state.round >= 2 and doc["checkpoint"]["log"] + 3 < len(doc["log"]):
+            return doc
+        g.apply(bots[d.player].choose(g, d, rng))
+    raise AssertionError("no snapshot with events logged since its checkpoint")
+
+
+def test_a_restore_still_checks_every_event_replayed_since_the_checkpoint() -> None:
+    doc = _doc_with_a_replayed_tail()
+    assert carnage.restore(doc).log.events[-1].to_json() == doc["log"][-1]
+    for change in ("data", "kind", "more", "fewer"):
+        bad = json.loads(json.dumps(doc))
+        last = bad["log"][-1]
+        if change == "data":
+            last["data"]["forged"] = 1
+        elif change == "kind":
+            last["kind"] = "forged"
+        elif change == "more":
+            bad["log"].append({**last, "seq": last["seq"] + 1})
+        else:
+            bad["log"].pop()
+        with pytest.raises(SnapshotError, match="does not replay"):
+            carnage.restore(bad)
