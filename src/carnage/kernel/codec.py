@@ -142,6 +142,10 @@ def _kind(t: type) -> tuple[int, str, tuple[str, ...]]:
     return k
 
 
+_SAVED_AS_THEY_ARE = frozenset({str, int, bool, type(None)})
+"""Types whose values are saved as they are (a float is checked to be finite first)."""
+
+
 def _encode_fast(value: Any) -> Any:
     """``_encode`` without naming places: the same document, ``_Unsaved`` on anything it
     cannot save. A type is judged once (``_kind``); a dataclass's fields are read by name
@@ -157,14 +161,19 @@ def _encode_fast(value: Any) -> Any:
             raise _Unsaved
         return value
     if kind == _FIELDS:
-        return {"$d": tag, "f": {n: _encode_fast(getattr(value, n)) for n in names}}
+        out: dict[str, Any] = {}
+        for n in names:
+            v = getattr(value, n)
+            out[n] = v if type(v) in _SAVED_AS_THEY_ARE else _encode_fast(v)
+        return {"$d": tag, "f": out}
     if kind == _LIST:
-        return [_encode_fast(v) for v in value]
+        return [v if type(v) in _SAVED_AS_THEY_ARE else _encode_fast(v) for v in value]
     if kind == _DICT:
         for k in value:
             if not isinstance(k, str) or k.startswith("$"):
                 return {"$m": [[_encode_fast(k), _encode_fast(v)] for k, v in value.items()]}
-        return {k: _encode_fast(v) for k, v in value.items()}
+        return {k: v if type(v) in _SAVED_AS_THEY_ARE else _encode_fast(v)
+                for k, v in value.items()}
     if kind == _TUPLE:
         return {"$t": [_encode_fast(v) for v in value]}
     if kind == _ENUM:
@@ -224,6 +233,10 @@ def _fields_class(name: Any) -> tuple[type, tuple[str, ...] | None, frozenset[st
     return got
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+"""The types a document's leaves have (as ``json.loads`` makes them): decoded as they are."""
+
+
 def _decode_fast(raw: Any) -> Any:
     """``_decode`` without naming places: the same value, or an exception (any kind) where
     ``_decode`` would raise ``CodecError``."""
@@ -231,7 +244,7 @@ def _decode_fast(raw: Any) -> Any:
     if t is str or t is int or t is float or t is bool or raw is None:
         return raw
     if t is list:
-        return [_decode_fast(v) for v in raw]
+        return [v if type(v) in _LEAVES else _decode_fast(v) for v in raw]
     if t is not dict:
         raise CodecError("not a plain value")
     if "$d" in raw:
@@ -240,10 +253,11 @@ def _decode_fast(raw: Any) -> Any:
         if type(fields) is not dict or fields.keys() != names:
             raise CodecError("fields")
         if value_fields is not None:
-            return cls(**{k: _decode_fast(v) for k, v in fields.items()})
+            return cls(**{k: v if type(v) in _LEAVES else _decode_fast(v)
+                          for k, v in fields.items()})
         obj: Any = object.__new__(cls)
         for k, v in fields.items():
-            object.__setattr__(obj, k, _decode_fast(v))
+            object.__setattr__(obj, k, v if type(v) in _LEAVES else _decode_fast(v))
         return obj
     if "$e" in raw:
         cls = _lookup(raw["$e"], "")
@@ -270,7 +284,7 @@ def _decode_fast(raw: Any) -> Any:
                 raise CodecError("not a pair")
             out[_decode_fast(pair[0])] = _decode_fast(pair[1])
         return out
-    return {k: _decode_fast(v) for k, v in raw.items()}
+    return {k: v if type(v) in _LEAVES else _decode_fast(v) for k, v in raw.items()}
 
 
 def _decode(raw: Any, where: str = "state") -> Any:
