@@ -330,6 +330,10 @@ def bench_arcs(n: int = 1000) -> dict[str, float]:
         out[f"reach + cover + Tall, {label}: median ms/check"] = times[len(times) // 2] * 1e3
         out[f"reach + cover + Tall, {label}: p95 ms/check"] = times[int(0.95 * len(times))] * 1e3
         out[f"reach + cover + Tall, {label}: max ms/check"] = times[-1] * 1e3
+    slow = [x for x in per if x[0] > 1e-3]
+    out["360 arc: shots over 1 ms (a p95 under 1 ms allows 5 %)"] = float(len(slow))
+    out["360 arc: shots over 1 ms that end in cover"] = float(
+        sum(x[2].in_range and x[2].cover for x in slow))
     hard = sorted(x[0] for x in per if x[2].in_range and x[2].cover)
     if hard:
         out["reach + cover + Tall, 360 arc, in cover: median ms/check"] = \
@@ -347,6 +351,8 @@ def bench_arcs(n: int = 1000) -> dict[str, float]:
 def _fmt(v: float, key: str = "") -> str:
     if "share" in key:
         return f"{v:.0%}"
+    if "shots" in key:
+        return f"{v:.0f}"
     if v < 10.0:
         return f"{v:.2f}"
     return f"{v:,.0f}" if v >= 100 else f"{v:,.1f}"

@@ -30,6 +30,7 @@ def module_renamed(old: str, new: str) -> None:
     if not (old.startswith(ALLOWED_PREFIX) and new.startswith(ALLOWED_PREFIX)):
         raise ValueError(f"only carnage modules can be renamed ({old!r} -> {new!r})")
     _RENAMED[old] = new
+    _CLASSES.clear()
 
 
 def _current(module: str) -> str:
@@ -60,6 +61,16 @@ def _value_fields(cls: type) -> tuple[str, ...] | None:
 
 
 def encode(value: Any, where: str = "state") -> Any:
+    """``value`` as JSON data (tagged objects for what JSON lacks); ``CodecError`` naming
+    where a value cannot be saved. Worked out by ``_encode_fast`` (the same document); when
+    that meets anything it cannot save, ``_encode`` walks again to name the place."""
+    try:
+        return _encode_fast(value)
+    except _Unsaved:
+        return _encode(value, where)
+
+
+def _encode(value: Any, where: str = "state") -> Any:
     if isinstance(value, Enum):  # before str and int: StrEnum and IntEnum are both
         return {"$e": _name(type(value)), "v": value.value}
     if value is None or isinstance(value, bool | str):
@@ -79,18 +90,95 @@ def encode(value: Any, where: str = "state") -> Any:
         return {"$d": _name(type(value)),
                 "f": {n: encode(getattr(value, n), f"{where}.{n}") for n in names}}
     if isinstance(value, list):
-        return [encode(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return [_encode(v, f"{where}[{i}]") for i, v in enumerate(value)]
     if isinstance(value, tuple):
-        return {"$t": [encode(v, f"{where}[{i}]") for i, v in enumerate(value)]}
+        return {"$t": [_encode(v, f"{where}[{i}]") for i, v in enumerate(value)]}
     if isinstance(value, set | frozenset):
-        items = [encode(v, f"{where}{{}}") for v in value]
+        items = [_encode(v, f"{where}{{}}") for v in value]
         return {"$s": sorted(items, key=repr)}
     if isinstance(value, dict):
         if all(isinstance(k, str) and not k.startswith("$") for k in value):
-            return {k: encode(v, f"{where}.{k}") for k, v in value.items()}
-        return {"$m": [[encode(k, where), encode(v, f"{where}[{k!r}]")]
+            return {k: _encode(v, f"{where}.{k}") for k, v in value.items()}
+        return {"$m": [[_encode(k, where), _encode(v, f"{where}[{k!r}]")]
                        for k, v in value.items()]}
     raise CodecError(f"{where}: cannot save a {type(value).__name__}")
+
+
+class _Unsaved(Exception):
+    """Raised inside ``_encode_fast`` when a value cannot be saved (``_encode`` names it)."""
+
+
+# How ``_encode`` treats each type, worked out once per type by the same tests in the same
+# order: the kind, with the class's tag and field names where it has them.
+_SELF, _FLOAT, _ENUM, _FIELDS, _LIST, _TUPLE, _SET, _DICT = range(8)
+_KINDS: dict[type, tuple[int, str, tuple[str, ...]]] = {}
+
+
+def _kind(t: type) -> tuple[int, str, tuple[str, ...]]:
+    k = _KINDS.get(t)
+    if k is not None:
+        return k
+    if issubclass(t, Enum):
+        k = (_ENUM, _name(t), ())
+    elif t is type(None) or issubclass(t, bool | str | int):
+        k = (_SELF, "", ())
+    elif issubclass(t, float):
+        k = (_FLOAT, "", ())
+    elif dataclasses.is_dataclass(t):
+        k = (_FIELDS, _name(t), tuple(f.name for f in dataclasses.fields(t)))
+    elif (names := _value_fields(t)) is not None:
+        k = (_FIELDS, _name(t), names)
+    elif issubclass(t, list):
+        k = (_LIST, "", ())
+    elif issubclass(t, tuple):
+        k = (_TUPLE, "", ())
+    elif issubclass(t, set | frozenset):
+        k = (_SET, "", ())
+    elif issubclass(t, dict):
+        k = (_DICT, "", ())
+    else:
+        raise _Unsaved
+    _KINDS[t] = k
+    return k
+
+
+_SAVED_AS_THEY_ARE = frozenset({str, int, bool, type(None)})
+"""Types whose values are saved as they are (a float is checked to be finite first)."""
+
+
+def _encode_fast(value: Any) -> Any:
+    """``_encode`` without naming places: the same document, ``_Unsaved`` on anything it
+    cannot save. A type is judged once (``_kind``); a dataclass's fields are read by name
+    (a class's dataclass fields never change)."""
+    t = type(value)
+    if t is str or t is int or t is bool or value is None:
+        return value
+    kind, tag, names = _KINDS.get(t) or _kind(t)
+    if kind == _SELF:
+        return value
+    if kind == _FLOAT:
+        if not math.isfinite(value):
+            raise _Unsaved
+        return value
+    if kind == _FIELDS:
+        out: dict[str, Any] = {}
+        for n in names:
+            v = getattr(value, n)
+            out[n] = v if type(v) in _SAVED_AS_THEY_ARE else _encode_fast(v)
+        return {"$d": tag, "f": out}
+    if kind == _LIST:
+        return [v if type(v) in _SAVED_AS_THEY_ARE else _encode_fast(v) for v in value]
+    if kind == _DICT:
+        for k in value:
+            if not isinstance(k, str) or k.startswith("$"):
+                return {"$m": [[_encode_fast(k), _encode_fast(v)] for k, v in value.items()]}
+        return {k: v if type(v) in _SAVED_AS_THEY_ARE else _encode_fast(v)
+                for k, v in value.items()}
+    if kind == _TUPLE:
+        return {"$t": [_encode_fast(v) for v in value]}
+    if kind == _ENUM:
+        return {"$e": tag, "v": value.value}
+    return {"$s": sorted([_encode_fast(v) for v in value], key=repr)}
 
 
 def _lookup(name: Any, where: str) -> type:
@@ -111,10 +199,99 @@ def _lookup(name: Any, where: str) -> type:
 
 
 def decode(raw: Any, where: str = "state") -> Any:
+    """The value ``encode`` saved as ``raw``; ``CodecError`` naming where the document is
+    wrong. Worked out by ``_decode_fast`` (the same value); when that meets anything wrong,
+    ``_decode`` walks again to name the place."""
+    try:
+        return _decode_fast(raw)
+    except Exception:  # any failure: the walk that names places names it
+        return _decode(raw, where)
+
+
+_CLASSES: dict[str, tuple[type, tuple[str, ...] | None, frozenset[str]]] = {}
+"""Class names of ``$d`` objects already looked up: the class, its value fields (or None for
+a dataclass) and its field names. Cleared when a module is renamed."""
+
+
+def _fields_class(name: Any) -> tuple[type, tuple[str, ...] | None, frozenset[str]]:
+    """``_lookup`` of a ``$d`` class, remembered; raises on anything ``_decode`` refuses."""
+    if type(name) is str:
+        got = _CLASSES.get(name)
+        if got is not None:
+            return got
+    cls = _lookup(name, "")
+    value_fields = _value_fields(cls)
+    if value_fields is not None:
+        names = frozenset(value_fields)
+    elif dataclasses.is_dataclass(cls):
+        names = frozenset(f.name for f in dataclasses.fields(cls))
+    else:
+        raise CodecError("not a dataclass")
+    got = (cls, value_fields, names)
+    if type(name) is str:
+        _CLASSES[name] = got
+    return got
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+"""The types a document's leaves have (as ``json.loads`` makes them): decoded as they are."""
+
+
+def _decode_fast(raw: Any) -> Any:
+    """``_decode`` without naming places: the same value, or an exception (any kind) where
+    ``_decode`` would raise ``CodecError``."""
+    t = type(raw)
+    if t is str or t is int or t is float or t is bool or raw is None:
+        return raw
+    if t is list:
+        return [v if type(v) in _LEAVES else _decode_fast(v) for v in raw]
+    if t is not dict:
+        raise CodecError("not a plain value")
+    if "$d" in raw:
+        cls, value_fields, names = _fields_class(raw["$d"])
+        fields = raw.get("f")
+        if type(fields) is not dict or fields.keys() != names:
+            raise CodecError("fields")
+        if value_fields is not None:
+            return cls(**{k: v if type(v) in _LEAVES else _decode_fast(v)
+                          for k, v in fields.items()})
+        obj: Any = object.__new__(cls)
+        for k, v in fields.items():
+            object.__setattr__(obj, k, v if type(v) in _LEAVES else _decode_fast(v))
+        return obj
+    if "$e" in raw:
+        cls = _lookup(raw["$e"], "")
+        if not issubclass(cls, Enum):
+            raise CodecError("not an enum")
+        return cls(raw.get("v"))
+    if "$t" in raw:
+        items = raw["$t"]
+        if type(items) is not list:
+            raise CodecError("not a list")
+        return tuple([_decode_fast(v) for v in items])
+    if "$s" in raw:
+        items = raw["$s"]
+        if type(items) is not list:
+            raise CodecError("not a list")
+        return {_decode_fast(v) for v in items}
+    if "$m" in raw:
+        pairs = raw["$m"]
+        if type(pairs) is not list:
+            raise CodecError("not a list")
+        out = {}
+        for pair in pairs:
+            if type(pair) is not list or len(pair) != 2:
+                raise CodecError("not a pair")
+            out[_decode_fast(pair[0])] = _decode_fast(pair[1])
+        return out
+    return {k: v if type(v) in _LEAVES else _decode_fast(v) for k, v in raw.items()}
+
+
+def _decode(raw: Any, where: str = "state") -> Any:
     if raw is None or isinstance(raw, bool | int | float | str):
         return raw
     if isinstance(raw, list):
-        return [decode(v, f"{where}[{i}]") for i, v in enumerate(raw)]
+        return [_decode(v, f"{where}[{i}]") for i, v in enumerate(raw)]
     if not isinstance(raw, dict):
         raise CodecError(f"{where}: unexpected {type(raw).__name__}")
     if "$d" in raw:
@@ -133,12 +310,12 @@ def decode(raw: Any, where: str = "state") -> Any:
                              f"(missing {sorted(missing)}, unknown {sorted(extra)})")
         if value_fields is not None:
             try:
-                return cls(**{k: decode(v, f"{where}.{k}") for k, v in fields.items()})
+                return cls(**{k: _decode(v, f"{where}.{k}") for k, v in fields.items()})
             except (TypeError, ValueError) as e:
                 raise CodecError(f"{where}: not a {cls.__name__}: {e}") from None
         obj: Any = object.__new__(cls)
         for k, v in fields.items():
-            object.__setattr__(obj, k, decode(v, f"{where}.{k}"))
+            object.__setattr__(obj, k, _decode(v, f"{where}.{k}"))
         return obj
     if "$e" in raw:
         cls = _lookup(raw["$e"], where)
@@ -149,17 +326,17 @@ def decode(raw: Any, where: str = "state") -> Any:
         except ValueError:
             raise CodecError(f"{where}: {raw.get('v')!r} is not a {cls.__name__}") from None
     if "$t" in raw:
-        return tuple(decode(v, where) for v in _items(raw["$t"], where))
+        return tuple(_decode(v, where) for v in _items(raw["$t"], where))
     if "$s" in raw:
-        return {decode(v, where) for v in _items(raw["$s"], where)}
+        return {_decode(v, where) for v in _items(raw["$s"], where)}
     if "$m" in raw:
         out = {}
         for pair in _items(raw["$m"], where):
             if not isinstance(pair, list) or len(pair) != 2:
                 raise CodecError(f"{where}: a mapping entry is a [key, value] pair")
-            out[decode(pair[0], where)] = decode(pair[1], where)
+            out[_decode(pair[0], where)] = _decode(pair[1], where)
         return out
-    return {k: decode(v, f"{where}.{k}") for k, v in raw.items()}
+    return {k: _decode(v, f"{where}.{k}") for k, v in raw.items()}
 
 
 def _items(raw: Any, where: str) -> list[Any]:

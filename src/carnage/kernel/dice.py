@@ -98,6 +98,13 @@ def dice_to_json(dice: DiceSource, state: Any) -> dict[str, Any]:
     raise ValueError(f"dice of type {type(dice).__name__} cannot be saved")
 
 
+def _words(xs: list[Any]) -> bool:
+    """Whether every item is an int (not a bool) from 0 to 2**32 - 1."""
+    if not xs:
+        return True
+    return {type(x) for x in xs} == {int} and min(xs) >= 0 and max(xs) < 2**32
+
+
 def dice_from_json(raw: Any) -> tuple[DiceSource, Any]:
     """Dice and their state from ``dice_to_json``; ``ValueError`` naming what is wrong."""
     if not isinstance(raw, dict):
@@ -109,7 +116,7 @@ def dice_from_json(raw: Any) -> tuple[DiceSource, Any]:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ValueError("dice: seed must be an integer or a string")
         if (not isinstance(rng, list) or len(rng) != 3 or not isinstance(rng[1], list)
-                or not all(type(x) is int and 0 <= x < 2**32 for x in rng[1])
+                or not _words(rng[1])
                 or type(rng[0]) is not int
                 or not (rng[2] is None or type(rng[2]) is float)):
             raise ValueError("dice: bad generator state")

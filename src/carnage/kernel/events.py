@@ -62,6 +62,13 @@ class Event:
 
     @staticmethod
     def from_json(raw: dict[str, Any]) -> Event:
+        if type(raw) is dict:  # a line as ``to_json`` writes it: taken as it is
+            seq, kind = raw.get("seq"), raw.get("kind")
+            source, page = raw.get("source", "core"), raw.get("page")
+            data = raw.get("data", {})
+            if (type(seq) is int and type(kind) is str and type(source) is str
+                    and type(data) is dict and (page is None or type(page) is int)):
+                return Event(seq, kind, dict(data), source, page)
         try:
             return Event(
                 seq=int(raw["seq"]),
