@@ -71,6 +71,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
+    from carnage.games.refuelled.table_view import REFUELLED_TABLETOP, table_setup
 
     holder: dict[str, Ruleset] = {}
 
@@ -101,7 +102,10 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         campaign_modes=campaign_modes if campaign_modes is not None else {},
         scenario_list=scenarios_listed, bots=dict(BOTS), games=games, replay_log=replayed,
         cli=cli,
-        table=TableOffer(event_text=table_event_text),
+        # the web table: its tabletop view and how it sets up, stores and rebuilds a game
+        table=TableOffer(event_text=table_event_text, tabletop=REFUELLED_TABLETOP,
+                         board_svg=lambda game: REFUELLED_TABLETOP.board_svg(game, ""),
+                         setup=table_setup(lambda: holder["r"])),
     )
     holder["r"] = r
     return r

@@ -212,7 +212,7 @@ def pending(gid: str, games: GamesDep,
     """For an ``attack`` decision: the hit and damage distribution of each weapon at each
     target; for ``skid_dice``: the skid odds of each dice count; for ``collision_reaction``:
     the damage both parties take for each reaction. Other decisions: no options."""
-    from carnage.web.views import decision_vehicle
+    from carnage.games.refuelled.table_view import decision_vehicle
 
     s = games.get(gid)
     seats = s.seats_for(token)
