@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
 
-from carnage.render.table_schemas import LogLine
+from carnage.render.table_schemas import GameView, LogLine
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
 from carnage.web.schemas import (
@@ -16,7 +16,6 @@ from carnage.web.schemas import (
     EventJson,
     GameCreated,
     GameSummary,
-    GameView,
     Message,
     NewGameRequest,
     Replay,
