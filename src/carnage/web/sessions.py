@@ -121,10 +121,11 @@ def setup_of(ruleset: Ruleset) -> TableSetup:
 
 
 def ruleset_named_by(setup: Any) -> Ruleset:
-    """The ruleset a set-up names (its ``ruleset`` field or key); ``ValueError`` if none."""
+    """The ruleset a set-up names (its ``ruleset`` field or key; a set-up saved before games
+    named theirs: the registry's default); ``ValueError`` naming an unknown one."""
     name = setup.get("ruleset") if isinstance(setup, Mapping) else getattr(setup, "ruleset", None)
     try:
-        return get_ruleset(str(name or "refuelled"))
+        return get_ruleset(str(name)) if name else get_ruleset()
     except KeyError as e:
         raise ValueError(str(e.args[0])) from None
 

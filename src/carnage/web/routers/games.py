@@ -8,6 +8,7 @@ from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
 
 from carnage.render.table_schemas import GameView, LogLine
+from carnage.rulesets import get_ruleset
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
 from carnage.web.schemas import (
@@ -74,7 +75,7 @@ def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
 def list_games(games: GamesDep) -> list[GameSummary]:
     return [
         GameSummary(
-            id=g.id, scenario=g.scenario, ruleset=str(g.setup.get("ruleset", "refuelled")),
+            id=g.id, scenario=g.scenario, ruleset=str(g.setup.get("ruleset") or get_ruleset().name),
             status="finished" if g.finished else "in_progress",
             round=g.round, winner=g.winner, created=g.created.isoformat(),
             seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],

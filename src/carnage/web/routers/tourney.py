@@ -76,7 +76,8 @@ def _spec(side: TourneySide, label: str, scenario: str, store: StoreDep) -> tupl
     from carnage.rulesets import get_ruleset
 
     try:
-        own = get_ruleset("refuelled").scenario_class(scenario)().default_teams(2)
+        # the web's tourney plays the registry's default ruleset (the tourney's own default)
+        own = get_ruleset().scenario_class(scenario)().default_teams(2)
     except ValueError as e:
         raise ApiError(422, str(e)) from None
     if len(own) < 2:
