@@ -30,6 +30,7 @@ from typing import Any, cast
 
 from carnage import bounds
 from carnage.ai.runner import bot_rng, make_bot_for
+from carnage.kernel.contract import Bot
 from carnage.kernel.decisions import Decision, IllegalChoice, lenient_choice
 from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
@@ -159,7 +160,7 @@ class GameSession(SeatedSession):
         self.lock = threading.RLock()
         self.game = game if game is not None else self.setups.build(setup, seed)
         begun = 0 if game is _NOT_YET else len(self.game.choices)
-        self.bots: dict[int, Any] = {
+        self.bots: dict[int, Bot] = {
             s.seat: make_bot_for(self.ruleset, s.controller)
             for s in self.seats if s.controller != "human"
         }

@@ -71,7 +71,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
-    from carnage.games.refuelled.table_view import REFUELLED_TABLETOP, table_setup
+    from carnage.games.refuelled.table_view import REFUELLED_TABLETOP, table_setup, table_svg
 
     holder: dict[str, Ruleset] = {}
 
@@ -104,7 +104,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         cli=cli,
         # the web table: its tabletop view and how it sets up, stores and rebuilds a game
         table=TableOffer(event_text=table_event_text, tabletop=REFUELLED_TABLETOP,
-                         board_svg=lambda game: REFUELLED_TABLETOP.board_svg(game, ""),
+                         board_svg=table_svg,
                          setup=table_setup(lambda: holder["r"])),
     )
     holder["r"] = r
