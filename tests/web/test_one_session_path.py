@@ -4,6 +4,7 @@ path: created, shown, decided, told in its log, saved, resumed and replayed thro
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -206,3 +207,15 @@ def test_a_ruleset_added_to_the_registry_refuses_what_it_cannot_seat(
     r = client.post("/api/games", json={"ruleset": "toy", "scenario": "sprint", "seats": [
         {"controller": "human"}, {"controller": "heuristic"}]})
     assert r.status_code == 422 and "unknown Toy Race scenario 'sprint'" in r.json()["detail"]
+
+
+def test_a_ruleset_offering_the_table_no_view_is_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blind = dataclasses.replace(TOY, name="blind", title="Blind Race", table=TableOffer())
+    monkeypatch.setattr(carnage.rulesets, "RULESETS",
+                        carnage.rulesets.RULESETS.with_ruleset(blind))
+    client = new_client(tmp_path)
+    r = client.post("/api/games", json={"ruleset": "blind", "seats": [
+        {"controller": "human"}, {"controller": "heuristic"}]})
+    assert r.status_code == 422
+    assert r.json()["detail"] == "ruleset: Blind Race offers the table no view"

@@ -466,6 +466,10 @@ class Games:
         chosen = req.seed is not None and seed_may_be_chosen(req)
         seed = req.seed if chosen and req.seed is not None else draw_seed()
         ruleset = get_ruleset(req.ruleset)
+        try:
+            tabletop_of(ruleset)
+        except ValueError as e:  # neither a tabletop nor a view: the table cannot show it
+            raise ApiError(422, f"ruleset: {e}") from None
         setups = setup_of(ruleset)
         request = TableRequest(
             scenario=req.scenario, team_ids=tuple(s.team_id for s in req.seats),
