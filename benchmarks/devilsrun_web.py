@@ -26,7 +26,7 @@ def main() -> None:
             session = client.app.state.games.get(gid)
             t = time.perf_counter()
             for _ in range(200):
-                session.view([0])
+                session.table.view(session.game, session.context(session.game, [0]))
             per_view = (time.perf_counter() - t) / 200
             v = client.get(f"/api/games/{gid}", params={"token": tok}).json()
             n = 0
@@ -39,7 +39,7 @@ def main() -> None:
             dt = time.perf_counter() - t
             t = time.perf_counter()
             for _ in range(50):
-                session.view([0])
+                session.table.view(session.game, session.context(session.game, [0]))
             at_end = (time.perf_counter() - t) / 50
             print(f"{mission:15s} view {per_view * 1000:5.2f} ms at the start, "
                   f"{at_end * 1000:5.2f} ms at the end ({len(session.game.log)} events); "

@@ -18,8 +18,8 @@ from collections.abc import Callable
 
 from carnage.ai import bot_rng, make_bot
 from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.table_view import SeatControl, game_view
 from carnage.web.redact import events_for
-from carnage.web.views import SeatControl, game_view
 
 SEATS = [SeatControl(0, "heuristic"), SeatControl(1, "heuristic")]
 

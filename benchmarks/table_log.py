@@ -21,9 +21,9 @@ from pathlib import Path
 
 from carnage.ai import make_bot
 from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.table_view import log_lines
+from carnage.render.table_schemas import LogLine
 from carnage.web.app import create_app
-from carnage.web.schemas import LogLine
-from carnage.web.views import log_lines
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

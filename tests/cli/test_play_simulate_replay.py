@@ -198,7 +198,7 @@ def test_play_human_game_to_the_end_with_typed_numbers(tmp_path: Path) -> None:
     assert "Red (Movement, p.22): Red Car: select a movement template" in text
     assert "Red Car takes its place on the starting grid" in text
     # The terminal prints the same lines as the table's log, in the same order.
-    from carnage.web.views import log_lines
+    from carnage.games.refuelled.table_view import log_lines
 
     shown = [ln.text for ln in log_lines(g, g.log.events)]
     printed = [ln.strip().removeprefix("> ") for ln in text.splitlines()]

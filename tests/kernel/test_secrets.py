@@ -8,6 +8,7 @@ import json
 from tests.builders import run_step, table, vehicle
 
 from carnage.games.refuelled.engine.game import Flow, Game, ask
+from carnage.games.refuelled.table_view import SeatControl, game_view, log_lines
 from carnage.kernel.secrets import (
     REDACTED,
     is_hidden_from,
@@ -18,7 +19,6 @@ from carnage.kernel.secrets import (
     visible_secrets,
 )
 from carnage.web.redact import events_for, secret_views
-from carnage.web.views import SeatControl, game_view, log_lines
 
 SEATS = [SeatControl(0, "human"), SeatControl(1, "human")]
 

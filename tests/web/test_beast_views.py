@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from carnage.games.refuelled.setup import GameSetup, build_game
-from carnage.web.views import NEUTRAL_COLOUR, colour, game_view, table_svg
+from carnage.games.refuelled.table_view import NEUTRAL_COLOUR, colour, game_view, table_svg
 
 
 @pytest.mark.parametrize(("scenario", "beasts"), [

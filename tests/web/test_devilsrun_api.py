@@ -233,7 +233,7 @@ def test_a_restarted_table_resumes_from_the_snapshot(client: TestClient,
     def no_replay(*a: Any, **k: Any) -> Any:
         raise AssertionError("rebuilt by replaying its choices, not from the snapshot")
 
-    monkeypatch.setattr(sessions.RulesetSession, "rebuild", no_replay)
+    monkeypatch.setattr(sessions.GameSession, "rebuild", no_replay)
     after = _view(client, gid, tok)
     assert after == before
     r = _decide(client, gid, tok, after["version"], after["pending"]["options"][0]["value"])

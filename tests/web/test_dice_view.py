@@ -3,8 +3,8 @@ attack dice, saves on evade dice, Push It re-rolls and spent Shifts marked, numb
 
 from __future__ import annotations
 
+from carnage.games.refuelled.dicefaces import current_skid, event_dice
 from carnage.kernel.events import Event
-from carnage.web.dicefaces import current_skid, event_dice
 
 
 def ev(seq: int, kind: str, source: str = "core", **data: object) -> Event:

@@ -10,7 +10,7 @@ from tests.web.test_e2e_board import tab  # noqa: F401  (the board's fixture)
 from tests.web.test_e2e_support import Tab
 
 from carnage.games.refuelled.setup import GameSetup, build_game
-from carnage.web.views import game_view
+from carnage.games.refuelled.table_view import game_view
 
 
 def test_the_board_draws_a_scenario_it_does_not_know(tab: Tab) -> None:  # noqa: F811

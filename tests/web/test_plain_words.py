@@ -10,8 +10,8 @@ import pytest
 
 from carnage.ai import make_bot
 from carnage.games.refuelled.setup import GameSetup, build_game
-from carnage.team.random_team import random_team
-from carnage.web.plain import (
+from carnage.games.refuelled.table_view import SeatControl, game_view, log_lines, pending_view
+from carnage.games.refuelled.words import (
     choice_text,
     mount_name,
     plain,
@@ -19,7 +19,7 @@ from carnage.web.plain import (
     seat_name,
     template_name,
 )
-from carnage.web.views import SeatControl, game_view, log_lines, pending_view
+from carnage.team.random_team import random_team
 
 ID_PATTERNS = {
     "vehicle id": re.compile(r"\bp\d+-[a-z]"),

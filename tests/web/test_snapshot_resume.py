@@ -44,7 +44,7 @@ def test_a_restarted_table_resumes_games_from_their_snapshots(
     def no_replay(*a: Any, **k: Any) -> Any:
         raise AssertionError("rebuilt by replaying its choices, not from the snapshot")
 
-    monkeypatch.setattr(sessions, "replay_choices", no_replay)
+    monkeypatch.setattr(sessions.GameSession, "rebuild", no_replay)
     after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
     assert after["version"] == before["version"] and after["pending"] == before["pending"]
     assert after["log"] == before["log"]

@@ -10,9 +10,10 @@ log lines, in the same plain words; players are named by seat colour.
 
 Every ruleset of the registry plays here: its ``Ruleset.games`` makes the game, its
 ``Ruleset.bots`` seat the bots. A game on the kernel's driver (Refuelled, the Kart variant,
-Legacy) is shown in the table's words (``web/views.py``: sentences, decision previews, the
-vehicles, SVG snapshots); any other game (Devil's Run) through the game contract alone: its
-decisions' prompts and option labels, its events by kind.
+Legacy) is shown in the table's words (its ``Ruleset.table.tabletop``,
+``games/refuelled/table_view.py``: sentences, decision previews, the vehicles, SVG
+snapshots); any other game (Devil's Run) through the game contract alone: its decisions'
+prompts and option labels, its events by kind.
 """
 
 from __future__ import annotations
@@ -49,11 +50,10 @@ from carnage.render.svg import (
     TemplateShape,
     VehicleShape,
     render_svg,
+    seat_name,
 )
+from carnage.render.table_schemas import LogLine
 from carnage.rulesets import DEFAULT_RULESET
-from carnage.web.plain import plain, seat_name
-from carnage.web.schemas import LogLine
-from carnage.web.views import log_lines, names, pending_view
 
 TableGame = Any
 """A game on the kernel's driver (``KernelGame``: Refuelled, the Kart variant, Legacy), shown
@@ -102,14 +102,20 @@ def report_lines(game: TableGame) -> list[str]:
     return [f"{r.label}: {r.text}" for r in game.scenario.report(game)]
 
 
+def tabletop(game: TableGame) -> Any:
+    """The table's words for a game on the Refuelled engine: its ruleset's tabletop
+    (``Ruleset.table.tabletop``: log lines, the pending decision, plain text)."""
+    return game.ruleset.table.tabletop
+
+
 def describe_event(game: TableGame, e: Event) -> str:
     """The event's log line exactly as the table shows it (plain words, page at the end)."""
-    return log_lines(game, [e])[0].text
+    return str(tabletop(game).log_lines(game, [e], {})[0].text)
 
 
 def decision_lines(game: TableGame, d: Decision) -> list[str]:
     """Who decides and what, then the options numbered from 1, in the table's words."""
-    pv = pending_view(game, d, with_preview=False)
+    pv = tabletop(game).pending(game, d)
     rule = f" ({pv.rule}{'' if d.page is None else f', p.{d.page}'})" if pv.rule else ""
     out = [f"{seat_name(d.player)}{rule}: {pv.prompt}"]
     if d.domain is not None:
@@ -194,7 +200,8 @@ class TerminalPlay:
         viewers = [i for i, s in enumerate(self.seats) if s == HUMAN]
         shown = self.game.visible_events(viewers)[self.shown:]
         if self.table is not None:
-            texts = [line.text for line in log_lines(self.table, shown, self.lines)]
+            texts = [line.text for line in
+                     tabletop(self.table).log_lines(self.table, shown, self.lines)]
         else:
             texts = [plain_event_line(e) for e in shown]
         for text in texts:
@@ -262,8 +269,8 @@ class TerminalPlay:
                 choice = parse_answer(d, cmd)
                 return d.validate(choice)
             except IllegalChoice as e:
-                why = plain(str(e), names(self.table.state)) if self.table is not None \
-                    else str(e)
+                why = tabletop(self.table).plain(self.table, str(e)) \
+                    if self.table is not None else str(e)
                 self.out.print(f"not legal: {why}", markup=False, highlight=False)
 
     def run(self) -> bool:
@@ -382,7 +389,8 @@ def play_command(
     if out.draw or out.winner is None:
         console.print(f"Draw after {out.rounds} rounds: {out.reason}", markup=False)
     else:
-        reason = (plain(out.reason, names(game.state)) if isinstance(game, KernelGame)
+        reason = (tabletop(game).plain(game, out.reason)
+                  if isinstance(game, KernelGame)
                   else out.reason)
         console.print(f"{seat_name(out.winner)} wins in round {out.rounds}: {reason}",
                       markup=False)

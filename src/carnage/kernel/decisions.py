@@ -89,3 +89,25 @@ def _shown(choice: Any) -> str:
         return f"an integer of about {int(choice.bit_length() * 0.30103) + 1} digits"
     text = repr(choice[:61] if isinstance(choice, str) else choice)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def lenient_choice(d: Decision, choice: Any) -> str | int | float:
+    """``choice`` validated for ``d``; a form's string "2" is taken for the option 2 (and a
+    number for the option that prints as it), so browser controls need no type juggling.
+    ``IllegalChoice`` if it still names nothing."""
+    try:
+        return d.validate(choice)
+    except IllegalChoice:
+        if d.domain is not None and isinstance(choice, str):
+            try:
+                return d.validate(float(choice))
+            except ValueError:
+                pass
+        elif d.domain is None and not isinstance(choice, bool):
+            for o in d.options:
+                if str(o.value) == str(choice) or (
+                    isinstance(choice, float) and choice.is_integer() and o.value == int(choice)
+                    and isinstance(o.value, int)
+                ):
+                    return d.validate(o.value)
+        raise

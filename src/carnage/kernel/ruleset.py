@@ -35,6 +35,7 @@ from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.search import SearchAdapterFactory
 from carnage.kernel.session import GameMaker, GameRequest, ReplayReport
+from carnage.kernel.table import TableSetup, Tabletop
 from carnage.kernel.tourney import TourneyOffer
 
 if TYPE_CHECKING:
@@ -173,8 +174,8 @@ class TableOffer:
     ``games/refuelled/text.py``, Devil's Run: ``games/devilsrun/text.py``)."""
     view: Callable[[Any, Sequence[int]], dict[str, Any]] | None = None
     """``view(game, seats)`` -> the game as JSON for those seats (the board, vehicles, the
-    pending decision in words with its odds, the dice); None: the tabletop view of a game on
-    the Refuelled engine (web/views.py)."""
+    pending decision in words with its odds, the dice), which the table frames with the fields
+    every view has; None: the ruleset draws its own ``tabletop``."""
     rule_text: Callable[[str], str] | None = None
     """``rule_text(source)`` -> the rule a log line cites, in words."""
     quiet: frozenset[str] = frozenset()
@@ -189,7 +190,7 @@ class TableOffer:
     seat_names: tuple[str, ...] = ()
     """What each seat plays, in words (empty: the players' colours)."""
     board_svg: Callable[[Any], str] | None = None
-    """``board_svg(game)`` -> the table as SVG (None: web/views.py draws it)."""
+    """``board_svg(game)`` -> the table as SVG (None: the ``tabletop`` draws it, or none)."""
     cards_svg: Callable[[], str] | None = None
     """Printable stat cards of the ruleset's vehicles, as SVG (None: it has none)."""
     board: BoardAssets | None = None
@@ -202,6 +203,14 @@ class TableOffer:
     pending_odds: PendingOdds | None = None
     """The odds of each option of a game's pending decision (``/api/odds/games/{gid}/pending``);
     None: the ruleset shows none."""
+    tabletop: Tabletop | None = None
+    """The ruleset draws its own tabletop (``kernel/table.py``: whole views, log lines with
+    their dice, refusals in its words; Refuelled's: ``games/refuelled/table_view.py``). None:
+    the table frames ``view``, tells the log with ``event_text`` and draws ``board_svg``."""
+    setup: TableSetup | None = None
+    """How the table sets up, stores and rebuilds its games (``kernel/table.py``). None: the
+    set-up is ``{"ruleset", "scenario", "seed"}`` and a game is ``Ruleset.new_game`` of it,
+    with the ruleset's own teams."""
 
 
 @dataclass(frozen=True)

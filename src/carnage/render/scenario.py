@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.render.drawable import Drawable
 from carnage.render.svg import TemplateShape
 
 LINE_WIDTH = 4.0

@@ -16,6 +16,14 @@ from xml.sax.saxutils import escape, quoteattr
 from carnage.geometry.shapes import Point, Pose, Rect
 
 PALETTE = ("#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17a589", "#566573")
+SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal", "Grey")
+"""The seat colour names, in the order of the palette."""
+
+
+def seat_name(seat: int) -> str:
+    """A player's name: the seat colour ("Red", "Blue", ...; "Red 8" past the palette)."""
+    base = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return base if seat < len(SEAT_COLOURS) else f"{base} {seat + 1}"
 
 _SURFACE_FILL = {"road": "#9aa0a6", "rough": "#c8a165", "treacherous": "#7fb3d5"}
 _TEMPLATE_STYLE = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from carnage.web.schemas import BotNoteView
+from carnage.render.table_schemas import BotNoteView
 
 NOTES = 4
 """Explained decisions a view carries (the newest)."""

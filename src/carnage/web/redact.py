@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 
 from carnage.kernel.events import Event
 from carnage.kernel.game import KernelGame
-from carnage.kernel.secrets import redact_all, visible_secrets
-from carnage.web.schemas import SecretView
+from carnage.kernel.secrets import redact_all
+from carnage.render.table_schemas import secret_views as secret_views  # re-exported
 
 
 def viewer_key(viewers: Iterable[int]) -> tuple[int, ...]:
@@ -25,11 +25,3 @@ def viewer_key(viewers: Iterable[int]) -> tuple[int, ...]:
 def events_for(game: KernelGame, events: Sequence[Event], viewers: Iterable[int]) -> list[Event]:
     """``events`` as ``viewers`` may read them."""
     return redact_all(events, viewers)
-
-
-def secret_views(game: KernelGame, viewers: Iterable[int]) -> list[SecretView]:
-    """The secrets ``viewers`` hold or may see, for their view."""
-    if getattr(game.state, "secrets", None) is None:
-        return []
-    return [SecretView(key=k, kind=s.kind, label=s.label, text=s.text, owner=s.owner)
-            for k, s in visible_secrets(game, viewers)]

@@ -21,7 +21,9 @@ from pydantic import (
     field_validator,
 )
 
-from carnage import bounds
+from carnage import bounds, rulesets
+from carnage.render.table_schemas import Controller as Controller  # re-exported
+from carnage.render.table_schemas import GameView
 from carnage.rulesets import RULESETS
 
 
@@ -38,7 +40,6 @@ Choice = Annotated[
     Field(description="An option's value, or a number inside the decision's domain (a "
           "boolean is never an option: JSON true is not the option 1)."),
 ]
-Point = tuple[float, float]
 PLAYERS = (2, 4)
 """Seats a web table game may have (the table's layout and views are made for two to four)."""
 
@@ -131,10 +132,6 @@ class ScenarioInfo(BaseModel):
     table: str | None = Field(default=None, description="The random table of p.122 it is on")
 
 
-Controller = Literal["human", "random", "heuristic", "search:easy", "search:normal",
-                     "search:hard"]
-
-
 class SeatRequest(_In):
     controller: Controller
     team_id: str | None = Field(
@@ -157,8 +154,9 @@ class NewGameRequest(_In):
     @field_validator("ruleset")
     @classmethod
     def _known_ruleset(cls, name: str) -> str:
-        if name not in RULESETS:
-            raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
+        known = rulesets.RULESETS  # the registry as it is now (a test may add a ruleset)
+        if name not in known:
+            raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(known)})")
         return name
     seed: Seed | None = Field(
         default=None,
@@ -282,252 +280,6 @@ class RulesetInfo(BaseModel):
     replay: bool = Field(default=False, description="Its finished games can be stepped "
                          "through on the replay page (the tabletop's view).")
     scenarios: list[RulesetScenario]
-
-
-class TableSize(BaseModel):
-    width: float
-    height: float
-
-
-class PlayerView(BaseModel):
-    seat: int
-    controller: Controller
-    votes: int
-    colour: str
-    name: str = Field(default="", description="The player's name everywhere: the seat colour.")
-    team: str = Field(default="", description="The name of the team the player brought.")
-
-
-class WeaponView(BaseModel):
-    key: str
-    id: str
-    name: str
-    facing: str | None
-    range: str = Field(description="Range bands joined by '/', e.g. 'medium'.")
-    dice: str = Field(description="Attack dice as printed on a dashboard, e.g. '2D6'.")
-    ammo: int | None
-    arc: str = Field(default="", description="The arc it fires in: front, rear, side, turret, "
-                     "360 (crew-fired and all-round weapons).")
-    special_rules: list[str] = Field(default_factory=list, description="Its rules, by name.")
-
-
-class UpgradeView(BaseModel):
-    key: str
-    id: str
-    name: str
-    facing: str | None
-    ammo: int | None
-
-
-class VehicleView(BaseModel):
-    id: str
-    name: str
-    player: int
-    type: str
-    weight: str
-    x: float
-    y: float
-    heading: float
-    length: float
-    width: float
-    gear: int
-    max_gear: int
-    hazards: int
-    hull: int
-    hull_points: int
-    handling: int
-    crew: int
-    status: str
-    activated: bool = Field(description="Activated in the current gear phase.")
-    weapons: list[WeaponView]
-    special_rules: list[str]
-    colour: str
-    upgrades: list[UpgradeView] = Field(default_factory=list)
-    perks: list[str] = Field(default_factory=list, description="Driver perks, by name.")
-    rule_names: list[str] = Field(default_factory=list,
-                                  description="The special rules, by name (as `special_rules`).")
-    neutral: bool = Field(False, description="Belongs to no player (a creature, Truckasaurus): "
-                          "`player` is only who decides for it now; drawn in `colour`.")
-
-
-class ObstacleView(BaseModel):
-    id: str
-    x: float
-    y: float
-    length: float
-    width: float
-    heading: float
-    tall: bool
-    destructible: bool
-    wreck_of: str | None
-
-
-class SurfaceView(BaseModel):
-    id: str
-    kind: str
-    polygon: list[Point]
-
-
-class DroppedView(BaseModel):
-    """A dropped weapon template on the table (pp.78-80), bottom of any stack first."""
-
-    id: str
-    kind: str = Field(description="The dropped weapon that laid it, e.g. mine_dropper.")
-    shape: str = Field(description="small_burst or large_burst.")
-    polygon: list[Point]
-
-
-class DrawableView(BaseModel):
-    """A mark the scenario puts on the table (engine/scenario_view.py ``Drawable``)."""
-
-    id: str
-    kind: Literal["line", "gate", "zone", "token", "spawn", "label"] = Field(
-        description="line/gate: points are its two ends; zone: a polygon; token, spawn, "
-        "label: points[0] is where it stands.")
-    points: list[Point]
-    label: str = ""
-    number: int | None = Field(default=None, description="A gate's order, a token's count.")
-    direction: Point | None = Field(
-        default=None, description="Unit vector: the way a line or gate is crossed, or a spawn "
-        "faces.")
-    owner: int | None = Field(default=None, description="The seat it belongs to, if any.")
-    style: str = Field(default="", description="A drawing hint, e.g. start or finish.")
-
-
-class ReportRowView(BaseModel):
-    """A line of the scenario's progress (engine/scenario_view.py ``ReportRow``)."""
-
-    key: str
-    label: str
-    value: str | int | float | bool | None
-    text: str
-    tally: bool = False
-
-
-class OptionView(BaseModel):
-    value: str | int
-    label: str
-
-
-class DomainView(BaseModel):
-    low: float
-    high: float
-    unit: str
-
-
-class DieView(BaseModel):
-    number: int = Field(description="The die's number as players count them, from 1.")
-    face: str = Field(description="shift, hazard, spin or slide (skid dice); 1-6 (D6).")
-    mark: Literal["", "hit", "crit", "miss", "saved", "rerolled", "spent", "cancelled"] = ""
-
-
-class DiceView(BaseModel):
-    kind: Literal["skid", "attack", "evade", "d6"]
-    dice: list[DieView]
-
-
-class PendingView(BaseModel):
-    seat: int
-    kind: str
-    prompt: str
-    source: str
-    page: int | None
-    options: list[OptionView] | None
-    domain: DomainView | None
-    vehicle: str | None = Field(description="The vehicle the decision is about, if one.")
-    target: str | None = Field(
-        default=None, description="The other vehicle or obstacle it concerns, if any.")
-    weapon: str | None = Field(
-        default=None, description="The weapon or upgrade mount key it concerns, if any.")
-    rule: str = Field(default="", description="The rule's name in words (from `source`).")
-    dice: DiceView | None = Field(
-        default=None, description="The skid dice this decision is about (Push It, Shifts).")
-    preview: dict[str, Any] | None = Field(
-        description=(
-            "Drawing help, by kind. template: {vehicle, templates: {value: [polygon...]}} "
-            "(each option's template laid in front of, or behind, the vehicle). attack: "
-            "{vehicle, weapons: [{key, name, arc, range, targets: [vehicle id], polygons: "
-            "[polygon...]}]} (the arc's reach at the weapon's longest range). spin, "
-            "lose_control: {vehicle, centre: [x, y], heading, low, high}. grid: {vehicle, "
-            "poses: {value: {x, y, heading}}}. Other kinds: {vehicle} or null. Polygons are "
-            "lists of [x, y] in table millimetres (y up)."
-        )
-    )
-
-
-class LogLine(BaseModel):
-    seq: int
-    kind: str
-    source: str
-    page: int | None
-    text: str
-    rule: str = Field(default="", description="The rule's name in words (from `source`).")
-    dice: DiceView | None = Field(default=None, description="The dice rolled, to draw.")
-
-
-class SecretView(BaseModel):
-    """A secret the viewing seat holds or may see (a delivery slip, a noted terrain piece)."""
-
-    key: str
-    kind: str
-    label: str
-    text: str
-    owner: int | None = None
-
-
-class GameView(BaseModel):
-    id: str
-    version: int = Field(description="Number of choices applied so far.")
-    scenario: str
-    ruleset: str = "refuelled"
-    board_view: str = Field(default="refuelled", description=(
-        "The board module the table page loads for this ruleset (`Ruleset.table`)."))
-    hull_track: bool = Field(default=True, description=(
-        "Show the Hull track (false: the ruleset never damages, as the Kart variant)."))
-    round: int
-    gear_phase: int
-    pole: int
-    status: Literal["in_progress", "finished"]
-    winner: int | None
-    outcome_reason: str
-    table: TableSize
-    your_seat: int | None
-    players: list[PlayerView]
-    vehicles: list[VehicleView]
-    obstacles: list[ObstacleView]
-    surfaces: list[SurfaceView]
-    drawables: list[DrawableView] = Field(
-        default_factory=list, description="The scenario's marks on the table.")
-    report: list[ReportRowView] = Field(
-        default_factory=list, description="The scenario's progress, row by row.")
-    dropped: list[DroppedView] = Field(default_factory=list)
-    pending: PendingView | None
-    log: list[LogLine]
-    svg_url: str
-    seed: int | None = Field(
-        default=None, description="The dice seed, revealed once the game is finished.")
-    seed_chosen: bool = Field(
-        default=True, description="True when the seed was chosen by whoever created the game "
-        "(bots, one human, hot-seat); false when the server drew it, unknown to everyone.")
-    secrets: list[SecretView] = Field(
-        default_factory=list, description="What this seat alone may see (its delivery slip, "
-        "its noted terrain piece); other seats' secrets are redacted from the log.")
-    bot_notes: list[BotNoteView] = Field(
-        default_factory=list, description="The search bots' latest decisions explained, "
-        "newest first.")
-
-
-class BotNoteView(BaseModel):
-    """Why a search bot chose what it did: the candidates it weighed and their values."""
-
-    seat: int
-    decision: int = Field(description="The choice's index in the game (version before it).")
-    kind: str
-    chosen: str = Field(description="The choice taken, as text.")
-    lines: list[str] = Field(description="The explanation in plain words, one line each.")
-    candidates: list[dict[str, Any]] = Field(
-        description="Each candidate weighed: choice, label, visits (simulations) and value "
-        "(0..1, the bot's estimate of its chance to win after it), best first.")
 
 
 class Replay(BaseModel):

@@ -1,8 +1,7 @@
-"""What every ruleset's game session on the server shares: seats act with their tokens on the
-current version, bots answer their own seats, a failing engine is rolled back, listeners
-(websockets) are told of each change. ``GameSession`` (a game on the Refuelled engine: Refuelled,
-Kart, Legacy) and ``RulesetSession`` (a ruleset that brings its own table view through
-``Ruleset.table``, as Devil's Run) add how their games are shown, saved and rebuilt."""
+"""What every game session on the server shares: seats act with their tokens on the current
+version, bots answer their own seats, a failing engine is rolled back, listeners (websockets)
+are told of each change. ``GameSession`` (web/sessions.py) adds how a game is shown, saved and
+rebuilt, through its ruleset."""
 
 from __future__ import annotations
 

@@ -166,7 +166,7 @@ def test_sideswipe_counts_as_a_t_bone() -> None:
 
 
 def test_the_log_names_the_kart_rule_applied() -> None:
-    from carnage.web.views import log_lines
+    from carnage.games.refuelled.table_view import log_lines
 
     car = vehicle("car", "car", 600, 300, heading=90, player=0, gear=4, hazards=7)
     g = run_step(table(car), wipeouts("car"), dice=[3, 4], ruleset=KART)

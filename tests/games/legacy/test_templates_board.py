@@ -23,11 +23,11 @@ from carnage.games.legacy.templates import (
     with_doughnut,
 )
 from carnage.games.refuelled.engine.team_templates import set_seat_templates
+from carnage.games.refuelled.table_view import pending_view
 from carnage.games.refuelled.text import event_text
+from carnage.games.refuelled.words import state_names
 from carnage.geometry.movement import path_for
 from carnage.render.team_templates import template_set_svg
-from carnage.web.plain import state_names
-from carnage.web.views import pending_view
 
 CHANGED = with_doughnut(combine(add_exit(add_shift(standard_set(), "turn", 2), "turn", "end"),
                                 "gentle", "hard"))

@@ -25,7 +25,7 @@ from tests.web.test_e2e_support import (
 
 from carnage.games.legacy.templates import add_exit, combine, standard_set, with_doughnut
 from carnage.games.refuelled.engine.team_templates import set_seat_templates
-from carnage.web.views import pending_view
+from carnage.games.refuelled.table_view import pending_view
 
 CHANGED = with_doughnut(combine(add_exit(standard_set(), "turn", "end"), "gentle", "hard"))
 

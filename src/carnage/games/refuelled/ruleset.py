@@ -101,6 +101,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
     from carnage.games.refuelled.session import RefuelledGames, replay_log, scenario_list
     from carnage.games.refuelled.setup import new_refuelled_game, restore_refuelled_game
     from carnage.games.refuelled.snapshot_checks import check_refuelled_state
+    from carnage.games.refuelled.table_view import REFUELLED_TABLETOP, table_setup, table_svg
     from carnage.games.refuelled.tourney import tourney_offer
 
     holder: dict[str, RefuelledRuleset] = {}
@@ -134,7 +135,10 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         cli=cli, queries=queries if queries is not None else REFUELLED_QUERIES,
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
-        table=TableOffer(event_text=table_event_text, board=BOARD, pages=tuple(pages),
+        # the web table: its tabletop view and how it sets up, stores and rebuilds a game
+        table=TableOffer(event_text=table_event_text, tabletop=REFUELLED_TABLETOP,
+                         board_svg=table_svg, setup=table_setup(lambda: holder["r"]),
+                         board=BOARD, pages=tuple(pages),
                          pending_odds=pending if pending is not None else PENDING),
     )
     holder["r"] = r

@@ -20,19 +20,11 @@ from typing import Any
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine.state import GameState
 from carnage.kernel.effect_ids import EffectId
+from carnage.render.svg import SEAT_COLOURS as SEAT_COLOURS  # re-exported
+from carnage.render.svg import seat_name as seat_name  # re-exported
 
 Names = Mapping[str, str]
 """Id -> display name (vehicles, obstacles, ramps) and ``seat:N`` -> the player's name."""
-
-SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal", "Grey")
-"""The seat colour names, in the order of the table's palette (render.svg.PALETTE)."""
-
-
-def seat_name(seat: int) -> str:
-    """A player's name: the seat colour ("Red", "Blue", ...; "Red 8" past the palette)."""
-    base = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return base if seat < len(SEAT_COLOURS) else f"{base} {seat + 1}"
-
 
 def player_name(names: Names, seat: Any) -> str:
     if isinstance(seat, bool) or not isinstance(seat, int):

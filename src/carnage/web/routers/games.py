@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Response, WebSocket
 from pydantic import ValidationError
 
-from carnage.kernel.decisions import IllegalChoice
+from carnage.render.table_schemas import GameView, LogLine
+from carnage.rulesets import get_ruleset
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
 from carnage.web.schemas import (
@@ -17,8 +17,6 @@ from carnage.web.schemas import (
     EventJson,
     GameCreated,
     GameSummary,
-    GameView,
-    LogLine,
     Message,
     NewGameRequest,
     Replay,
@@ -30,12 +28,10 @@ from carnage.web.schemas import (
 from carnage.web.sessions import (
     ApiError,
     Games,
-    RulesetSession,
     SeatedGame,
     seed_may_be_chosen,
 )
 from carnage.web.sockets import serve_session
-from carnage.web.views import game_view, table_svg
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -79,7 +75,7 @@ def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
 def list_games(games: GamesDep) -> list[GameSummary]:
     return [
         GameSummary(
-            id=g.id, scenario=g.scenario, ruleset=str(g.setup.get("ruleset", "refuelled")),
+            id=g.id, scenario=g.scenario, ruleset=str(g.setup.get("ruleset") or get_ruleset().name),
             status="finished" if g.finished else "in_progress",
             round=g.round, winner=g.winner, created=g.created.isoformat(),
             seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],
@@ -114,12 +110,7 @@ def decide(gid: str, body: DecisionRequest, games: GamesDep) -> Response:
 @router.get("/{gid}/svg", response_class=Response, responses={
     **ERRORS, 200: {"content": {"image/svg+xml": {}}}}, summary="The table as SVG")
 def svg(gid: str, games: GamesDep) -> Response:
-    s = games.get(gid)
-    if isinstance(s, RulesetSession):
-        return Response(content=s.svg(), media_type="image/svg+xml")
-    with s.lock:
-        text = table_svg(s.game, f"Carnage game {gid}")
-    return Response(content=text, media_type="image/svg+xml")
+    return Response(content=games.get(gid).svg(), media_type="image/svg+xml")
 
 
 @router.get("/{gid}/events", response_model=list[EventJson], responses=ERRORS,
@@ -154,40 +145,8 @@ def log(gid: str, games: GamesDep, since: int = Query(0, ge=0),
 def replay(gid: str, games: GamesDep, step: int | None = Query(None, ge=0, le=10**6),
            token: str | None = TOKEN) -> Any:
     s = games.get(gid)
-    if isinstance(s, RulesetSession):
-        s.seats_for(token)  # a wrong token is refused like everywhere
-        if step is not None:
-            return Response(json.dumps(s.replay_view(step)), media_type="application/json")
-        return Response(json.dumps({"steps": s.replay_steps()}),
-                        media_type="application/json")
     viewers = s.seats_for(token)  # what this seat may see (web/redact.py)
-    with s.lock:
-        choices = list(s.game.choices)
-    if step is not None and step > len(choices):
-        raise ApiError(422, f"step must be between 0 and {len(choices)}, not {step}")
-    game = s.fresh()
-    seats = s.seat_controls()
-    if step is not None:
-        for c in choices[:step]:
-            _apply(game, c)
-        return game_view(game, s.id, seats, viewers=viewers)
-    steps = []
-    seen = 0
-    for i in range(len(choices) + 1):
-        if i:
-            _apply(game, choices[i - 1])
-        new = game.log.events[seen:]
-        seen = len(game.log.events)
-        steps.append(game_view(game, s.id, seats, events=new, with_preview=False,
-                               viewers=viewers))
-    return Replay(steps=steps)
-
-
-def _apply(game: Any, choice: Any) -> None:
-    try:
-        game.apply(choice)
-    except IllegalChoice as e:
-        raise ApiError(409, f"the saved game no longer replays: {e}") from None
+    return Response(s.replay_json(step, viewers), media_type="application/json")
 
 
 # -- websocket ---------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ from carnage.games.refuelled.ai.perks import HANDLERS as PERK_HANDLERS
 from carnage.games.refuelled.engine.game import Game, ask
 from carnage.games.refuelled.session import random_teams_setup
 from carnage.games.refuelled.setup import GameSetup, build_game
+from carnage.games.refuelled.table_view import SeatControl, game_view, pending_view
 from carnage.kernel.decisions import Decision, Interval
-from carnage.web.views import SeatControl, game_view, pending_view
 
 SRC = Path(__file__).resolve().parents[4] / "src" / "carnage"
 GAMES = 300

@@ -24,12 +24,12 @@ from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState
 from carnage.games.refuelled.scenarios import SCENARIOS, StreetRace, TableScenario
 from carnage.games.refuelled.setup import GameSetup
+from carnage.games.refuelled.table_view import SeatControl, game_view, pending_view, table_svg
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import SeededDice
 from carnage.kernel.session import GameRequest
 from carnage.rulesets import REFUELLED, build_game
-from carnage.web.views import SeatControl, game_view, pending_view, table_svg
 
 SRC = Path(__file__).resolve().parents[4] / "src" / "carnage"
 YARD = ((100.0, 600.0), (300.0, 600.0), (300.0, 800.0), (100.0, 800.0))

@@ -562,8 +562,8 @@ def test_smoke_dropped_first_covers_a_shot_declared_after_it() -> None:
 # -- drawing the table -----------------------------------------------------------------------------
 def test_dropped_templates_are_drawn_and_in_the_web_view() -> None:
     from carnage.cli.play_cmd import table_view
+    from carnage.games.refuelled.table_view import SeatControl, game_view, table_svg
     from carnage.render import render_svg
-    from carnage.web.views import SeatControl, game_view, table_svg
 
     b = vehicle("b", "car", 600, 300, 90, player=1)
     g = game(table(b), move_with_hooks("b"), templates=[("oil_slick_dropper", "large_burst",

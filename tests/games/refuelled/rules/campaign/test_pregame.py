@@ -97,7 +97,7 @@ def test_an_illegal_career_is_refused_at_setup() -> None:
 
 
 def test_the_table_view_hides_a_seats_tokens_and_rp_from_the_others() -> None:
-    from carnage.web.views import game_view
+    from carnage.games.refuelled.table_view import game_view
 
     s = setup(team("A", None), team("B", None), sabotage=[2, 0], resistance=[7, 0])
     g = build_game(s, seed=5)

@@ -1,4 +1,6 @@
-"""What a client sees of a game: the ``GameView`` (schemas.py) and the SVG of the table.
+"""What a client sees of a game on the Refuelled engine (Refuelled, the Kart variant, Legacy):
+the ``GameView`` (``render/table_schemas.py``) and the SVG of the table; the web table reaches
+it through ``Ruleset.table.tabletop`` (``REFUELLED_TABLETOP``).
 
 Views are built from the engine's state, log and pending decision; nothing here changes the
 game. ``previews`` adds drawing help for the pending decision from the engine's geometry: the
@@ -9,23 +11,41 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import load_catalog
+from carnage.games.refuelled.dicefaces import current_skid, event_dice
 from carnage.games.refuelled.engine.attack import HANDGUN, STOP, weapon_arc
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.movement import parse_template_value
 from carnage.games.refuelled.engine.state import GameState, VehicleState
+from carnage.games.refuelled.setup import (
+    GameSetup,
+    SetupError,
+    build_game,
+    check_sides,
+    rolled_scenario,
+)
+from carnage.games.refuelled.words import (
+    catalogue_name,
+    catalogue_names,
+    choice_text,
+    plain,
+    rule_name,
+    seat_name,
+    state_names,
+)
 from carnage.geometry.arcs import Arc, arc_region
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.movement import final_pose, path_for
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point
 from carnage.geometry.surfaces import template_pieces
-from carnage.kernel.decisions import Decision, Option
+from carnage.kernel.decisions import Decision, Option, lenient_choice
 from carnage.kernel.events import Event
+from carnage.kernel.secrets import redact_all
+from carnage.kernel.table import TableContext, TableRequest, TableSeat, TableSetup
 from carnage.render.scenario import drawable_shapes
 from carnage.render.svg import (
     PALETTE,
@@ -36,18 +56,7 @@ from carnage.render.svg import (
     VehicleShape,
     render_svg,
 )
-from carnage.web.dicefaces import current_skid, event_dice
-from carnage.web.plain import (
-    catalogue_name,
-    catalogue_names,
-    choice_text,
-    plain,
-    rule_name,
-    seat_name,
-    state_names,
-)
-from carnage.web.redact import events_for, secret_views
-from carnage.web.schemas import (
+from carnage.render.table_schemas import (
     Controller,
     DiceView,
     DomainView,
@@ -65,7 +74,13 @@ from carnage.web.schemas import (
     UpgradeView,
     VehicleView,
     WeaponView,
+    secret_views,
 )
+
+if TYPE_CHECKING:
+    from carnage.games.refuelled.engine.ruleset_type import RefuelledRuleset
+    from carnage.kernel.ruleset import Ruleset
+    from carnage.team import TeamSpec
 
 LOG_LINES = 200
 """A live view carries the last this many log lines; the table fetches the earlier ones from
@@ -362,11 +377,8 @@ def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingV
 
 
 # -- the whole view ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SeatControl:
-    seat: int
-    controller: Controller
-    team: str = ""
+SeatControl = TableSeat
+"""A seat as the view shows it: who plays it, the team it brought (``kernel/table.py``)."""
 
 
 def game_view(
@@ -386,8 +398,8 @@ def game_view(
     st = game.state
     d = game.pending()
     shown = list(game.log.events[-LOG_LINES:]) if events is None else list(events)
-    shown = events_for(game, shown, viewers)
-    controllers = {s.seat: s.controller for s in seats}
+    shown = redact_all(shown, viewers)  # other seats' secrets redacted
+    controllers = {s.seat: cast(Controller, s.controller) for s in seats}
     teams = {s.seat: s.team for s in seats}
     return GameView(
         id=gid,
@@ -456,3 +468,93 @@ def table_svg(game: Game, title: str | None = None) -> str:
         title=title,
     )
     return render_svg(view, scale=0.6, margin=10.0)
+
+
+# -- what the web table reaches through the ruleset (Ruleset.table) ----------------------------
+class RefuelledTabletop:
+    """The tabletop of a game on the Refuelled engine, as ``kernel/table.py`` ``Tabletop``."""
+
+    def view(self, game: Game, ctx: TableContext) -> GameView:
+        replaying = ctx.events is not None or ctx.replay is not None
+        v = game_view(game, ctx.gid, ctx.seats, None if replaying else ctx.your_seat,
+                      events=ctx.events, with_preview=ctx.with_preview,
+                      log_cache=None if replaying else ctx.log_cache, viewers=ctx.viewers)
+        if replaying:
+            return v  # a replay shows the game only
+        return v.model_copy(update={
+            "bot_notes": list(ctx.bot_notes),  # the search bots' reasons
+            "seed_chosen": ctx.seed_chosen,
+            # the dice seed is revealed once the game is over
+            "seed": ctx.seed if game.state.finished else None,
+        })
+
+    def log_lines(self, game: Game, events: Sequence[Event],
+                  cache: dict[int, Any]) -> list[LogLine]:
+        return log_lines(game, events, cache)
+
+    def accept(self, d: Decision, choice: Any) -> Any:
+        return lenient_choice(d, choice)
+
+    def refused(self, game: Game, d: Decision, choice: Any, reason: str) -> str:
+        return illegal_choice_text(game, d, choice, reason)
+
+    def seat_label(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def board_svg(self, game: Game, title: str) -> str:
+        return table_svg(game, title)
+
+    # what the terminal shows in the table's words too (``carnage play``)
+    def pending(self, game: Game, d: Decision) -> PendingView:
+        """The pending decision in the table's words, without drawing help."""
+        return pending_view(game, d, with_preview=False)
+
+    def plain(self, game: Game, text: str) -> str:
+        """An engine's text (a reason, a refusal) in the table's words."""
+        return plain(text, names(game.state))
+
+
+REFUELLED_TABLETOP = RefuelledTabletop()
+"""Refuelled's tabletop (the Kart variant's and Legacy's too: they play on its engine)."""
+
+
+def first_scenario(ruleset: Ruleset) -> str:
+    """The scenario a new game plays when none is named: the book's first game (Street Race,
+    p.62) where the ruleset has it, else the ruleset's first."""
+    return "street-race" if "street-race" in ruleset.scenarios else next(iter(ruleset.scenarios))
+
+
+def new_table_setup(ruleset: RefuelledRuleset, req: TableRequest) -> GameSetup:
+    """The set-up of a new table game of ``ruleset``: the scenario asked (``random:<table>``
+    rolled with the game's seed, p.122), each seat's saved team or the scenario's own, the
+    sides of a team game (p.123). ``SetupRefused`` (a ``ValueError``) naming what is wrong."""
+    asked = req.scenario or first_scenario(ruleset)
+    scenario = ruleset.scenario_class(rolled_scenario(asked, req.seed, ruleset))()
+    n = len(req.team_ids)
+    low, high = ruleset.table.seats
+    if not low <= n <= high:
+        raise SetupError(f"a game needs {low} to {high} seats, not {n}")
+    defaults = scenario.default_teams(n)
+    teams: list[TeamSpec] = []
+    for i, team_id in enumerate(req.team_ids):
+        if team_id is None:
+            if i >= len(defaults):
+                raise SetupError(f"seat {i}: the scenario has no team of its own; choose a "
+                                 "saved team")
+            teams.append(defaults[i])
+        else:
+            teams.append(req.saved_team(i, team_id))
+    return GameSetup(scenario=asked if asked.startswith("random:") else scenario.id,
+                     teams=tuple(teams), players=n, sides=check_sides(req.sides, n),
+                     ruleset=ruleset.name)
+
+
+def table_setup(ruleset: Callable[[], RefuelledRuleset]) -> TableSetup:
+    """How the web table sets up, stores and rebuilds games of the ruleset ``ruleset()``
+    returns (a ruleset on the Refuelled engine)."""
+    return TableSetup(
+        new=lambda req: new_table_setup(ruleset(), req),
+        from_json=GameSetup.from_json,
+        to_json=lambda setup: dict(setup.to_json()),
+        build=lambda setup, seed: build_game(setup, seed, ruleset=ruleset()),
+    )

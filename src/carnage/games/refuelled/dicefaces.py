@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from carnage.games.refuelled.engine.combat import EVADE_ON, HIT_ON
 from carnage.kernel.dice import skid_face
 from carnage.kernel.events import Event
-from carnage.web.schemas import DiceView, DieView
+from carnage.render.table_schemas import DiceView, DieView
 
 CRIT = 6
 """A natural 6 on an attack die scores two hits (Refuelled p.32)."""
