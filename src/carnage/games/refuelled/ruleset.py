@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine import hazards_on_table, votes
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
+from carnage.games.refuelled.observation import REFUELLED_OBSERVATION
 from carnage.games.refuelled.rules import (
     dropped,
     sponsors,
@@ -128,6 +129,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         cli=cli, queries=queries if queries is not None else REFUELLED_QUERIES,
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
+        observation=REFUELLED_OBSERVATION,  # the Kart variant's and Legacy's too
         table=TableOffer(event_text=table_event_text, board=BOARD, pages=tuple(pages),
                          pending_odds=pending if pending is not None else PENDING),
     )
