@@ -6,11 +6,12 @@ offer it too. The layout (``docs/rl.md``), every value scaled to about [-1, 1]:
   (``kernel.observation.decision_features``: this seat decides, continuous, its low and high
   ends / 180, actions / 128, a one-hot of its kind over ``KINDS`` and any other kind).
 * ``MAX_VEHICLES`` vehicle slots of ``VEHICLE`` values each, the seat's own vehicles first,
-  then the others by seat after this one, each in id order: present, own, in play, x / table
-  width, y / table height, cos and sin of the heading, gear / 6, hazards / 6, hull points left
-  / 20, hull points left / hull (both 0 in a ruleset without a Hull track: the Kart variant),
-  the decision is about it, it is its target, length / 100 mm, width / 100 mm, and the goal
-  line's two ends (x / width, y / height) from the scenario (0 when it has none), one spare.
+  then the others by seat after this one, each in id order, then those no seat owns (Big
+  Game Hunter's creatures): present, own, in play, x / table width, y / table height, cos and
+  sin of the heading, gear / 6, hazards / 6, hull points left / 20, hull points left / hull
+  (both 0 in a ruleset without a Hull track: the Kart variant), the decision is about it, it
+  is its target, length / 100 mm, width / 100 mm, and the goal line's two ends (x / width,
+  y / height) from the scenario (0 when it has none), one spare.
 * ``MAX_OBSTACLES`` obstacle slots of ``OBSTACLE`` values each, in id order: present, x, y,
   cos and sin of the heading, length / 100 mm, width / 100 mm, tall.
 """
@@ -49,7 +50,7 @@ def encode(game: Any, seat: int) -> list[float]:
     w, h = float(st.width), float(st.height)
     players = int(st.players)
     vehicles = sorted(st.vehicles.values(),
-                      key=lambda v: ((v.player - seat) % players, v.id))[:MAX_VEHICLES]
+                      key=lambda v: (_turn_order(v.player, seat, players), v.id))[:MAX_VEHICLES]
     for v in vehicles:
         r = math.radians(v.pose.heading)
         goal = _goal(game, v)
@@ -74,6 +75,12 @@ def encode(game: Any, seat: int) -> list[float]:
                 ob.length / 100.0, ob.width / 100.0, 1.0 if ob.tall else 0.0]
     out += [0.0] * ((MAX_OBSTACLES - len(obstacles)) * OBSTACLE)
     return out
+
+
+def _turn_order(player: int, seat: int, players: int) -> int:
+    """0 for ``seat``'s own vehicles, then 1, 2 ... for the next seats; ``players`` for a
+    vehicle no seat owns (player -1: Big Game Hunter's creatures), after every seat's."""
+    return (player - seat) % players if player >= 0 else players
 
 
 def _goal(game: Any, v: Any) -> tuple[float, float, float, float] | None:
