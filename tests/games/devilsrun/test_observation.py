@@ -80,7 +80,8 @@ def test_an_arranged_position_from_both_seats():
     assert slot(law, 3)[:8] == [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 10 / 23]  # trike wreck
     assert slot(law, 3)[19:22] == [0.75, 1.0, 1.0]  # its gunner's flamer: range 3, 3 dice
     assert slot(law, 4) == slot(law, 5) == [0.0] * VEHICLE
-    assert slot(ha, 0) == slot(law, 2)[:1] + [1.0] + slot(law, 2)[2:]  # own first
+    ha_bike = slot(law, 2)
+    assert slot(ha, 0) == [*ha_bike[:1], 1.0, *ha_bike[2:]]  # own first
     assert slot(ha, 2) == [*bike[:1], 0.0, *bike[2:]]
     # the road: tile 1's debris at rows 3-6, tile 2's at 9 and 11, tile 3's at 22
     debris = {(1, 3), (4, 6), (6, 5), (1, 11), (6, 9), (1, 22)}
