@@ -142,3 +142,13 @@ def test_a_text_render_without_the_rulesets_text_says_who_decides():
 def test_devils_run_refuses_max_rounds_its_missions_set_their_own_limit():
     with pytest.raises(ValueError, match=r"Devil's Run takes no options \['max_rounds'\]"):
         carnage.rl.env(ruleset="devils-run", max_rounds=3)
+
+
+def test_an_offer_without_a_default_scenario_plays_the_rulesets_first():
+    first = REFUELLED.scenario_infos()[0].id
+    assert first != "street-race"
+    own = dataclasses.replace(REFUELLED, name="own",
+                              observation=ObservationOffer(size=1, encode=lambda g, s: [0.5]))
+    env = carnage.rl.env(ruleset=own)
+    env.reset(seed=1)
+    assert env.scenario == first and env.game.scenario.id == first
