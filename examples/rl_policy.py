@@ -1,12 +1,16 @@
 """Train and evaluate a simple policy on the Carnage PettingZoo environment, on a CPU.
 
     .venv/bin/python examples/rl_policy.py [--minutes 3] [--seed 0] [--max-rounds 6]
+        [--ruleset refuelled|kart|legacy|devils-run] [--scenario ID]
 
 Seat 1 is a linear softmax policy over the masked actions (logits = W @ observation, one
 weight matrix over the whole action space), trained with REINFORCE (a moving-average
 baseline) against a uniformly random seat 2, for ``--minutes``; seat 2 picks uniformly among
 the legal actions. Before and after training it plays 40 evaluation games (greedy policy)
-and prints the win rate against the random seat. Needs the ``rl`` extra.
+and prints the win rate against the random seat. Any ruleset with an observation plays
+(``--ruleset``; its default scenario unless ``--scenario``); ``--max-rounds 0`` leaves the
+ruleset's own limit (Devil's Run's missions set theirs and refuse one). Needs the ``rl``
+extra.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import time
 import numpy as np
 
 import carnage.rl
-from carnage.rl.env import MAX_ACTIONS, OBS_SIZE
+from carnage.rl.env import MAX_ACTIONS
 
 
 def softmax_masked(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -64,11 +68,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-rounds", type=int, default=6)
     ap.add_argument("--eval-games", type=int, default=40)
+    ap.add_argument("--ruleset", default="refuelled")
+    ap.add_argument("--scenario", default=None)
     a = ap.parse_args()
-    env = carnage.rl.env(max_rounds=a.max_rounds)
+    env = carnage.rl.env(ruleset=a.ruleset, scenario=a.scenario,
+                         max_rounds=a.max_rounds or None)
+    size = env.observation_space("seat_0")["observation"].shape[0]
     rng = np.random.default_rng(a.seed)
     print(f"random seat 1 vs random seat 2: {evaluate(env, None, a.eval_games, a.seed):.0%} won")
-    w = np.zeros((MAX_ACTIONS, OBS_SIZE), dtype=np.float64)
+    w = np.zeros((MAX_ACTIONS, size), dtype=np.float64)
     lr, baseline, games = 0.05, 0.0, 0
     end = time.monotonic() + 60.0 * a.minutes
     while time.monotonic() < end:

@@ -8,15 +8,9 @@ import pytest
 from pettingzoo.test import api_test
 
 import carnage.rl
+from carnage.games.refuelled.observation import GLOBAL, OBS_SIZE, VEHICLE
 from carnage.kernel.decisions import Decision, Interval, Option
-from carnage.rl.env import (
-    GLOBAL,
-    INTERVAL_STEPS,
-    MAX_ACTIONS,
-    OBS_SIZE,
-    VEHICLE,
-    action_values,
-)
+from carnage.rl.env import INTERVAL_STEPS, MAX_ACTIONS, action_values
 
 
 def test_pettingzoo_api_test_passes():
@@ -114,8 +108,8 @@ def test_bad_input_is_refused_with_a_clear_message():
     n = len(action_values(env.game.pending()))
     with pytest.raises(ValueError, match=rf"action {n} is not legal .* 0 to {n - 1}"):
         env.step(n)
-    with pytest.raises(ValueError, match="defined for Refuelled"):
-        carnage.rl.env(ruleset="devils-run")
+    with pytest.raises(ValueError, match="unknown ruleset 'no-such-ruleset'"):
+        carnage.rl.env(ruleset="no-such-ruleset")
     with pytest.raises(ValueError, match="render_mode 'human'"):
         carnage.rl.env(render_mode="human")
     with pytest.raises(ValueError, match="unknown scenario 'no-such-scenario'"):

@@ -30,6 +30,7 @@ from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.events import JsonValue
 from carnage.kernel.hooks import HookRegistry
+from carnage.kernel.observation import ObservationOffer
 from carnage.kernel.odds import PendingOdds
 from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
@@ -268,6 +269,9 @@ class Ruleset(Generic[CatalogT, TemplatesT, ScenarioT, GameT]):
     tourney: TourneyOffer | None = field(default=None, compare=False)
     """What a tourney (``analysis/tourney.py``) needs of its games (``kernel/tourney.py``);
     None: it plays no tourney."""
+    observation: ObservationOffer | None = field(default=None, compare=False)
+    """Its games as fixed-size vectors per seat (``kernel/observation.py``), what the
+    reinforcement-learning environment (``rl/env.py``) observes; None: no environment."""
     queries: tuple[Query, ...] = field(default=(), compare=False)
     """What it answers outside a game (``kernel/queries.py``): its odds calculator's queries
     (``carnage odds <path>``, ``/api/odds/<path>``), built into commands and routes from

@@ -10,6 +10,7 @@ from carnage.games.devilsrun.bots import BOTS, NamedBot, heuristic_bot, named_bo
 from carnage.games.devilsrun.data import gangs
 from carnage.games.devilsrun.game import DevilsRunGame, restore
 from carnage.games.devilsrun.missions import DEVILS_RUN
+from carnage.games.devilsrun.observation import DEVILS_RUN_OBSERVATION
 from carnage.games.devilsrun.odds_queries import DEVILS_RUN_QUERIES
 from carnage.games.devilsrun.session import DevilsRunGames, replay_log, scenario_list
 from carnage.games.devilsrun.table import TABLE
@@ -80,7 +81,7 @@ DEVILS_RUN_RULESET = Ruleset(
     new_game=_new_game, restore=_restore,
     scenario_list=scenario_list, bots=_bots(), default_bots=("heuristic", "random"),
     games=_games, replay_log=replay_log, cli=_cli, table=TABLE, search=_search_adapter,
-    queries=DEVILS_RUN_QUERIES,
+    queries=DEVILS_RUN_QUERIES, observation=DEVILS_RUN_OBSERVATION,
 )
 """Its catalogue is the gangs' statlines; it has no movement templates (a grid) and no effect
 hooks of Refuelled's (its skills are data its own flow reads)."""

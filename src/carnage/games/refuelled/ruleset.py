@@ -18,6 +18,7 @@ from typing_extensions import TypeIs
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine import hazards_on_table, votes
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
+from carnage.games.refuelled.observation import REFUELLED_OBSERVATION
 from carnage.games.refuelled.rules import (
     dropped,
     sponsors,
@@ -135,6 +136,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         cli=cli, queries=queries if queries is not None else REFUELLED_QUERIES,
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
+        observation=REFUELLED_OBSERVATION,  # the Kart variant's and Legacy's too
         # the web table: its tabletop view and how it sets up, stores and rebuilds a game
         table=TableOffer(event_text=table_event_text, tabletop=REFUELLED_TABLETOP,
                          board_svg=table_svg, setup=table_setup(lambda: holder["r"]),
