@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 import carnage
-from carnage.ai import HeuristicBot, bot_rng
+from carnage.ai import bot_rng
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.state import Status
 from carnage.geometry.shapes import Pose, Rect
 from carnage.kernel import codec
