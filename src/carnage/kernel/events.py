@@ -61,7 +61,9 @@ class Event:
         return out
 
     @staticmethod
-    def from_json(raw: dict[str, Any]) -> Event:
+    def from_json(raw: Any) -> Event:
+        """The event a log line holds; ``ValueError`` naming a malformed one (any JSON value
+        may come in: typed ``Any`` so that compiled code checks it here, not at the call)."""
         if type(raw) is dict:  # a line as ``to_json`` writes it: taken as it is
             seq, kind = raw.get("seq"), raw.get("kind")
             source, page = raw.get("source", "core"), raw.get("page")
@@ -69,6 +71,8 @@ class Event:
             if (type(seq) is int and type(kind) is str and type(source) is str
                     and type(data) is dict and (page is None or type(page) is int)):
                 return Event(seq, kind, dict(data), source, page)
+        if not isinstance(raw, Mapping):
+            raise ValueError(f"malformed event {raw!r}: not an object")
         try:
             return Event(
                 seq=int(raw["seq"]),
