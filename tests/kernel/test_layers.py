@@ -111,3 +111,21 @@ def test_a_game_imports_only_the_game_it_overlays() -> None:
         bad |= {(game, f, m) for f, m in _imports(f"games/{game}")
                 if m.startswith(tuple(f"carnage.games.{o}" for o in others))}
     assert bad == set()
+
+
+def test_no_generic_layer_nor_library_names_a_ruleset_in_its_code() -> None:
+    """A default ruleset is the registry's (``carnage.rulesets.DEFAULT_RULESET``); what a
+    ruleset offers comes from its declaration, never from a test of its name. The database
+    migrations keep the names their tables held (history, not a branch)."""
+    from carnage.rulesets import RULESETS
+
+    names = set(RULESETS) | {"devilsrun"}
+    bad = set()
+    for package in (*GENERIC_LAYERS, *LIBRARIES):
+        for p in (SRC / package).rglob("*.py"):
+            if "alembic" in p.parts:
+                continue
+            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and node.value in names:
+                    bad.add((package, p.name, node.value))
+    assert bad == set()

@@ -137,17 +137,17 @@ def test_a_wrong_declaration_is_refused_naming_the_ruleset() -> None:
         r.table, board=BoardAssets(other, markup="table.html", module="table.js")))
     with pytest.raises(ValueError, match="ruleset 'devils-run': web files 'refuelled' are both"):
         declared_files([RULESETS["refuelled"], wrong])
-    bad_key = dataclasses.replace(r, table=TableOffer(
+    bad_key = dataclasses.replace(r, table=TableOffer(board_view="x",
         board=BoardAssets(WebFiles("Bad Key", Path("/x")), markup="a.html", module="a.js")))
     with pytest.raises(ValueError, match="web files key 'Bad Key'"):
         declared_files([bad_key])
-    bad_file = dataclasses.replace(r, table=TableOffer(
+    bad_file = dataclasses.replace(r, table=TableOffer(board_view="x",
         board=BoardAssets(WebFiles("x", Path("/x")), markup="../a.html", module="a.js")))
     with pytest.raises(ValueError, match=re.escape("'../a.html' is not a file name")):
         declared_files([bad_file])
     page = RulesetPage(path="teams", title="T", files=WebFiles("x", Path("/x")), file="t.html",
                        aliases=("/teams",))
-    taken = dataclasses.replace(r, table=TableOffer(pages=(page,)))
+    taken = dataclasses.replace(r, table=TableOffer(board_view="refuelled", pages=(page,)))
     with pytest.raises(ValueError, match=re.escape("page alias '/teams' is not a free plain path")):
         alias_router([taken], {"/teams"})
 

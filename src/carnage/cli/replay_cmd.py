@@ -18,9 +18,9 @@ import typer
 
 from carnage import guard
 from carnage.kernel.session import ReplayReport, SetupRefused
-from carnage.rulesets import get_ruleset
+from carnage.rulesets import DEFAULT_RULESET, get_ruleset
 
-DEFAULT = "refuelled"
+DEFAULT = DEFAULT_RULESET
 """The ruleset of a log that names none (logs written before rulesets were named)."""
 
 

@@ -41,6 +41,7 @@ from carnage.cli.scenario_opts import (
 )
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import GameMaker, GameRequest, SetupRefused
+from carnage.rulesets import DEFAULT_RULESET
 
 
 @dataclass
@@ -182,7 +183,7 @@ def simulate(
 def simulate_command(
     scenario: Annotated[str | None, typer.Option(
         help=SCENARIO_HELP + " (default: the ruleset's own)")] = None,
-    ruleset: Annotated[str, typer.Option(help=ruleset_help())] = "refuelled",
+    ruleset: Annotated[str, typer.Option(help=ruleset_help())] = DEFAULT_RULESET,
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of the first game (game i: seed + i)")] = 0,
     bots: Annotated[

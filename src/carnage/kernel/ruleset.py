@@ -167,9 +167,9 @@ class TableOffer:
     for a ruleset with its own view (not the Refuelled engine's tabletop), how a game is shown,
     told and played by bots. web/ reads only this; it never imports a game package."""
 
-    board_view: str = "refuelled"
+    board_view: str = ""
     """The name of the board the table draws (the game's view says it); its files are
-    ``board``."""
+    ``board``. Empty: the ruleset has no board in the browser."""
     event_text: Callable[[Any, Any], str] | None = None
     """``event_text(game, event)`` -> the event as one sentence, for the table's log (Refuelled:
     ``games/refuelled/text.py``, Devil's Run: ``games/devilsrun/text.py``)."""

@@ -214,8 +214,8 @@ class GameView(BaseModel):
     id: str
     version: int = Field(description="Number of choices applied so far.")
     scenario: str
-    ruleset: str = "refuelled"
-    board_view: str = Field(default="refuelled", description=(
+    ruleset: str
+    board_view: str = Field(description=(
         "The board module the table page loads for this ruleset (`Ruleset.table`)."))
     hull_track: bool = Field(default=True, description=(
         "Show the Hull track (false: the ruleset never damages, as the Kart variant)."))

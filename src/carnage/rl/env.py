@@ -45,16 +45,16 @@ def observation_offer(ruleset: Ruleset) -> ObservationOffer:
                      f"(rulesets that do: {offering or 'none'})")
 
 
-def env(ruleset: str | Ruleset = "refuelled", scenario: str | None = None, teams: Any = None,
+def env(ruleset: str | Ruleset | None = None, scenario: str | None = None, teams: Any = None,
         seed: int | None = None, max_rounds: int | None = None,
         render_mode: str | None = None) -> CarnageEnv:
     """A PettingZoo AEC environment of a game of ``ruleset`` (a name in the registry, or a
-    ``Ruleset``) and ``scenario`` (None: the one its observation offer names, Street Race for
-    Refuelled, the Kart variant and Legacy) with ``teams`` (one per player, as the ruleset's
-    ``new_game`` takes them; None: the scenario's own) and dice from ``seed`` (None: 0 at the
-    first reset). ``max_rounds``: a game still running after that many rounds is a draw (the
-    ruleset's default when None; a ruleset whose scenarios set their own limit, Devil's Run,
-    refuses it)."""
+    ``Ruleset``; None: the registry's default, Refuelled) and ``scenario`` (None: the one its
+    observation offer names, Street Race for Refuelled, the Kart variant and Legacy) with
+    ``teams`` (one per player, as the ruleset's ``new_game`` takes them; None: the scenario's
+    own) and dice from ``seed`` (None: 0 at the first reset). ``max_rounds``: a game still
+    running after that many rounds is a draw (the ruleset's default when None; a ruleset whose
+    scenarios set their own limit, Devil's Run, refuses it)."""
     return CarnageEnv(ruleset=ruleset, scenario=scenario, teams=teams, seed=seed,
                       max_rounds=max_rounds, render_mode=render_mode)
 
@@ -65,14 +65,14 @@ class CarnageEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type info
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "carnage_v0",
                                           "is_parallelizable": False}
 
-    def __init__(self, ruleset: str | Ruleset = "refuelled", scenario: str | None = None,
+    def __init__(self, ruleset: str | Ruleset | None = None, scenario: str | None = None,
                  teams: Any = None, seed: int | None = None, max_rounds: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         from carnage.rulesets import get_ruleset
 
         try:
-            self.ruleset: Ruleset = get_ruleset(ruleset)
+            self.ruleset: Ruleset = get_ruleset() if ruleset is None else get_ruleset(ruleset)
         except KeyError as e:
             raise ValueError(str(e.args[0])) from None
         self.offer = observation_offer(self.ruleset)

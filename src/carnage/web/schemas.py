@@ -24,7 +24,7 @@ from pydantic import (
 from carnage import bounds, rulesets
 from carnage.render.table_schemas import Controller as Controller  # re-exported
 from carnage.render.table_schemas import GameView
-from carnage.rulesets import RULESETS
+from carnage.rulesets import DEFAULT_RULESET, RULESETS
 
 
 def _no_bool(value: Any) -> Any:
@@ -145,11 +145,10 @@ class NewGameRequest(_In):
         "random:skirmish or random:special (p.122); null: Street Race where the ruleset has "
         "it, else its first scenario."))
     ruleset: str = Field(
-        default="refuelled", max_length=40,
+        default=DEFAULT_RULESET, max_length=40,
         json_schema_extra={"enum": list(RULESETS)},
-        description="A ruleset of the registry (`GET /api/rulesets`): Gaslands: Refuelled, "
-        "the Kart variant (its races), Gaslands: Legacy (Legacy teams; none given: generated "
-        "ones), Devil's Run (its two gangs).")
+        description="A ruleset of the registry (`GET /api/rulesets`): "
+        + ", ".join(f"{name} ({r.title})" for name, r in RULESETS.items()) + ".")
 
     @field_validator("ruleset")
     @classmethod
@@ -197,7 +196,7 @@ class SeatInfo(BaseModel):
 class GameSummary(BaseModel):
     id: str
     scenario: str
-    ruleset: str = "refuelled"
+    ruleset: str = DEFAULT_RULESET
     status: Literal["in_progress", "finished"]
     round: int
     winner: int | None

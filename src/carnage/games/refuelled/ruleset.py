@@ -138,7 +138,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         tourney=tourney_offer(lambda: holder["r"]),
         observation=REFUELLED_OBSERVATION,  # the Kart variant's and Legacy's too
         # the web table: its tabletop view and how it sets up, stores and rebuilds a game
-        table=TableOffer(event_text=table_event_text, tabletop=REFUELLED_TABLETOP,
+        table=TableOffer(board_view="refuelled", event_text=table_event_text,
+                         tabletop=REFUELLED_TABLETOP,
                          board_svg=table_svg, setup=table_setup(lambda: holder["r"]),
                          board=BOARD, pages=tuple(pages),
                          pending_odds=pending if pending is not None else PENDING),

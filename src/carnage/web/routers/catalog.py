@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Response
 
 from carnage.catalog import load_catalog
 from carnage.kernel.ruleset import Ruleset
-from carnage.rulesets import RULESETS, get_ruleset
+from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 from carnage.web.routers.rulesetfiles import board_files, page_links
 from carnage.web.schemas import PLAYERS, Message, RulesetInfo, RulesetScenario, ScenarioInfo
 from carnage.web.sessions import ApiError
@@ -31,7 +31,7 @@ def catalog(kind: str) -> list[dict[str, Any]]:
     return [r.model_dump(mode="json") for r in sections[kind]]
 
 
-RULESET = Query("refuelled", max_length=40, json_schema_extra={"enum": list(RULESETS)},
+RULESET = Query(DEFAULT_RULESET, max_length=40, json_schema_extra={"enum": list(RULESETS)},
                 description="A ruleset of the registry.")
 
 
