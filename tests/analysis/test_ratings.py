@@ -135,3 +135,14 @@ def test_bad_input_is_refused_by_name() -> None:
         fit_elo(_games("a", "q", 1, 0, 1), players=["a", "b"])
     with pytest.raises(ValueError, match="prior_draws > 0"):
         rate(_games("a", "b", 1, 0, 1), prior_draws=0)
+
+
+def test_a_single_perfect_record_still_has_a_wide_interval() -> None:
+    # Resampled as it is, 4 wins of 4 would always be 4 of 4 (an interval of one point); the
+    # smoothing lets a resample lose a game, as a short record may have.
+    a = {r.player: r for r in rate(_games("a", "b", 4, 0, 0), anchor="b", resamples=300)}["a"]
+    assert a.elo == pytest.approx(_elo(4.5 / 5), abs=1e-6)
+    assert a.elo - a.low > 150
+    plain = {r.player: r for r in rate(_games("a", "b", 4, 0, 0), anchor="b", resamples=300,
+                                       smoothing=0.0)}["a"]
+    assert plain.low == pytest.approx(plain.high)
