@@ -56,12 +56,16 @@ from carnage.analysis.matches import (
     Timing,
     check_bots,
     default_scenario,
+    ms,
     play_match,
     summary,
     wilson,
 )
 from carnage.kernel.ruleset import Ruleset
-from carnage.rulesets import RULESETS, get_ruleset
+from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
+
+PREFERRED = ("street-race",)
+"""The scenario played when none is named, if the ruleset has it (else its first)."""
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -123,7 +127,7 @@ def _report(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, ag
         return
     wins, losses, draws = _tally(played)
     lo, hi = wilson(wins, n)
-    where = scenario if ruleset.name == "refuelled" else f"{ruleset.name} {scenario}"
+    where = scenario if ruleset.name == DEFAULT_RULESET else f"{ruleset.name} {scenario}"
     print(f"{bot} vs {against}, {where}, {n} games from seed {a.seed} "
           f"(seats alternated), {seconds:.0f} s")
     print(f"  wins {wins}, losses {losses}, draws {draws}: win rate {wins / n:.1%} "
@@ -134,12 +138,11 @@ def _report(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, ag
     mean, median, p95 = summary(times)
     sims = (f"; simulations per decision: mean {sum(timing.sims) / len(timing.sims):.0f}"
             if timing.sims else "")
-    print(f"  time per decision: mean {mean * 1000:.0f} ms, median {median * 1000:.0f} ms, "
-          f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {len(times)} "
-          f"decisions{sims}")
+    print(f"  time per decision: mean {ms(mean)} ms, median {ms(median)} ms, "
+          f"p95 {ms(p95)} ms, max {ms(times[-1])} ms over {len(times)} decisions{sims}")
     cmean, cmedian, cp95 = summary(cpu)
-    print(f"  CPU time per decision (this process): mean {cmean * 1000:.0f} ms, median "
-          f"{cmedian * 1000:.0f} ms, p95 {cp95 * 1000:.0f} ms, max {cpu[-1] * 1000:.0f} ms; "
+    print(f"  CPU time per decision (this process): mean {ms(cmean)} ms, median "
+          f"{ms(cmedian)} ms, p95 {ms(cp95)} ms, max {ms(cpu[-1])} ms; "
           f"decisions over 1 s: {sum(1 for c in cpu if c > 1.0)} of CPU, "
           f"{sum(1 for t in times if t > 1.0)} of wall time")
 
@@ -153,7 +156,7 @@ def _table(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
             ap.error(f"--level: unknown level {lv!r} (known: {', '.join(LEVELS)})")
     grid: list[tuple[Ruleset, str, str]] = []
     for rs in rulesets:
-        for sc in scenarios or [default_scenario(rs)]:
+        for sc in scenarios or [default_scenario(rs, PREFERRED)]:
             if sc not in rs.scenarios:
                 print(f"note: {rs.name} has no scenario {sc!r}: skipped", file=sys.stderr)
                 continue
@@ -192,7 +195,7 @@ def _table(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
         _, median, p95 = summary(timing.wall)
         rate = f"{wins / n:.0%} [{lo:.0%}, {hi:.0%}]" if n else "-"
         print(f"| {name} | {sc} | {lv} | {n} | {rate} | {draws} | "
-              f"{median * 1000:.0f} ({p95 * 1000:.0f}) |")
+              f"{ms(median)} ({ms(p95)}) |")
     print(f"\nsearch vs {a.against}, seats alternated, game i seeded {a.seed} + i.")
 
 
@@ -200,7 +203,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--ruleset", default="refuelled",
+    ap.add_argument("--ruleset", default=DEFAULT_RULESET,
                     help=f"one of {', '.join(RULESETS)} (--table: a comma-separated list)")
     ap.add_argument("--scenario", default=None,
                     help="default: the ruleset's street-race, else its first scenario "
@@ -235,7 +238,7 @@ def main() -> None:
         _table(ap, a)
         return
     ruleset = _ruleset(ap, a.ruleset)
-    scenario = a.scenario or default_scenario(ruleset)
+    scenario = a.scenario or default_scenario(ruleset, PREFERRED)
     if scenario not in ruleset.scenarios:
         ap.error(f"--scenario: {ruleset.title} has no scenario {scenario!r} "
                  f"(known: {', '.join(ruleset.scenarios)})")

@@ -49,27 +49,25 @@ from carnage.analysis.matches import (
     Timing,
     check_bots,
     default_scenario,
+    ms,
     play_match,
 )
 from carnage.analysis.ratings import GameResult, pairwise, rate
-from carnage.rulesets import RULESETS, get_ruleset
+from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 
 DEFAULT_BOTS = "random,heuristic,search:easy,search:normal,search:hard"
+
+PREFERRED = ("street-race",)
+"""The scenario played when none is named, if the ruleset has it (else its first)."""
 
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _ms(seconds: float) -> str:
-    """Milliseconds, to two decimals below 10 ms (a heuristic's decisions are fast)."""
-    ms = seconds * 1000
-    return f"{ms:.2f}" if ms < 10 else f"{ms:.0f}"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--ruleset", default="refuelled", help=f"one of {', '.join(RULESETS)}")
+    ap.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"one of {', '.join(RULESETS)}")
     ap.add_argument("--scenario", default=None,
                     help="default: the ruleset's street-race, else its first scenario")
     ap.add_argument("--games", type=int, default=20, help="games per pair of bots")
@@ -99,7 +97,7 @@ def main() -> None:
         ruleset = get_ruleset(a.ruleset)
     except KeyError:
         ap.error(f"--ruleset: unknown ruleset {a.ruleset!r} (known: {', '.join(RULESETS)})")
-    scenario = a.scenario or default_scenario(ruleset)
+    scenario = a.scenario or default_scenario(ruleset, PREFERRED)
     if scenario not in ruleset.scenarios:
         ap.error(f"--scenario: {ruleset.title} has no scenario {scenario!r} "
                  f"(known: {', '.join(ruleset.scenarios)})")
@@ -171,8 +169,8 @@ def main() -> None:
     print("|---|---|---|---:|---|")
     for r in ratings:
         t = timings[r.player]
-        wall = _ms(statistics.median(t.wall)) if t.wall else "-"
-        cpu = _ms(statistics.median(t.cpu)) if t.cpu else "-"
+        wall = ms(statistics.median(t.wall)) if t.wall else "-"
+        cpu = ms(statistics.median(t.cpu)) if t.cpu else "-"
         rec = r.record
         print(f"| {r.player} | {r.elo:.0f} [{r.low:.0f}, {r.high:.0f}] | "
               f"{rec.wins}-{rec.draws}-{rec.losses} | {rec.games} | {wall} ({cpu}) |")

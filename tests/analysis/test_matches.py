@@ -70,8 +70,9 @@ def test_the_search_bot_is_seeded_with_the_game_and_its_ruleset_adapter() -> Non
 
 def test_devils_run_plays_through_the_contract() -> None:
     rs = get_ruleset("devils-run")
-    assert default_scenario(rs) == "devils-run"
-    assert default_scenario(get_ruleset("refuelled")) == "street-race"
+    assert default_scenario(rs, ["street-race"]) == "devils-run"
+    assert default_scenario(get_ruleset("refuelled"), ["street-race"]) == "street-race"
+    assert default_scenario(get_ruleset("refuelled")) == "ambush"  # the first listed
     games = play_match(rs, "devils-run", "heuristic", "random", 2, 0, {}, {})
     assert len(games) == 2 and all(p.score in (0.0, 0.5, 1.0) for p in games)
 

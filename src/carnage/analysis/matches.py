@@ -14,7 +14,6 @@ bot in seat 1 when ``i`` is even, in seat 2 when it is odd, so pole and seat ord
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -23,6 +22,7 @@ from typing import Any
 
 from carnage.ai.runner import MAX_CHOICES, SEARCH, StuckGame, bot_rng, make_bot_for
 from carnage.ai.search import LEVELS, SearchBot
+from carnage.analysis.tourney import wilson
 from carnage.kernel.contract import Bot
 from carnage.kernel.game import Outcome
 from carnage.kernel.ruleset import Ruleset
@@ -88,15 +88,11 @@ def summary(values: Sequence[float]) -> tuple[float, float, float]:
     return (statistics.fmean(values), statistics.median(values), percentile(values, 0.95))
 
 
-def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (95 % by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+def ms(seconds: float) -> str:
+    """Milliseconds as a figure shows them: two decimals below 10 ms (a heuristic bot's
+    decisions are fast), whole ones above."""
+    m = seconds * 1000
+    return f"{m:.2f}" if m < 10 else f"{m:.0f}"
 
 
 def is_search(name: str) -> bool:
@@ -122,10 +118,12 @@ def check_bots(ruleset: Ruleset, names: Sequence[str]) -> None:
         make_bot_for(ruleset, n)
 
 
-def default_scenario(ruleset: Ruleset) -> str:
-    """The Street Race if the ruleset has one, else its first scenario."""
-    if "street-race" in ruleset.scenarios:
-        return "street-race"
+def default_scenario(ruleset: Ruleset, prefer: Sequence[str] = ()) -> str:
+    """The first of ``prefer`` that ``ruleset`` has, else its first scenario as it lists
+    them (the benchmarks prefer a Street Race)."""
+    for sc in prefer:
+        if sc in ruleset.scenarios:
+            return sc
     infos = ruleset.scenario_infos()
     return infos[0].id if infos else next(iter(ruleset.scenarios))
 
@@ -185,5 +183,5 @@ def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: 
 
 
 __all__ = ["LEVELS", "Played", "SearchOptions", "Timing", "check_bots", "default_scenario",
-           "make_bot", "percentile", "play_game", "play_match", "summary",
+           "make_bot", "ms", "percentile", "play_game", "play_match", "summary",
            "wilson"]
