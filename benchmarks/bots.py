@@ -1,143 +1,267 @@
-"""Search bot against the heuristic bot: win rate and time per decision, on one core.
+"""One bot against another in any ruleset and scenario: win rate and time per decision.
 
     .venv/bin/python benchmarks/bots.py [--games 200] [--seed 0] [--level hard]
-        [--iterations N] [--seconds S] [--horizon H] [--scenario street-race] [--cpu-clock]
-        [--quiet]
+        [--ruleset refuelled] [--scenario street-race] [--bot NAME] [--against heuristic]
+        [--max-rounds N] [--iterations N] [--seconds S] [--horizon H] [--cpu-clock] [--quiet]
+    .venv/bin/python benchmarks/bots.py --table --ruleset refuelled,kart \\
+        --scenario street-race,death-race --level easy,normal,hard --games 100
 
-Plays ``--games`` seeded Street Races (game i: dice seed SEED + i), the search bot taking
-seat 1 in even games and seat 2 in odd ones (so pole and seat are fair), the heuristic bot the
-other seat. Prints each game's result as it goes (unless ``--quiet``), then the search bot's
-wins, losses and draws, its win rate with a 95 % Wilson score interval, and the wall-clock time
-it took per decision (mean, median, p95, max) with the simulations per decision, and the CPU
-time per decision (on a shared machine the wall clock includes waiting for a core). The search bot
-is seeded with the game's seed, so an iteration-budgeted run (``--seconds 0``) is reproducible.
+Plays ``--games`` seeded games of ``--scenario`` (default: the ruleset's Street Race, else its
+first scenario) in ``--ruleset`` (default: Refuelled): game i rolls the dice of seed SEED + i,
+the measured bot (``--bot``; default the search bot at ``--level``, ``search:LEVEL``) takes
+seat 1 in even games and seat 2 in odd ones (so pole and seat are fair), ``--against``
+(default: heuristic) the other seat. Any bot the ruleset declares (``random``,
+``heuristic``...) or the search bot at a level may play either side; everything goes through
+the registry and the game contract (``carnage.analysis.matches``), so Refuelled, the Kart
+variant, Legacy and Devil's Run all play. ``--max-rounds`` is passed to the ruleset's game
+(Refuelled's take it; a Devil's Run mission sets its own limit and refuses it).
+
+Prints each game's result as it goes (unless ``--quiet``), then the measured bot's wins,
+losses and draws, its win rate with a 95 % Wilson score interval (a draw counts as no win),
+and the wall-clock time it took per decision (mean, median, p95, max) with the simulations
+per decision, and the CPU time per decision (on a shared machine the wall clock includes
+waiting for a core). The search bot is seeded with the game's seed, so an iteration-budgeted
+run (``--seconds 0``) is reproducible.
+
+``--table`` plays every combination of the comma-separated ``--ruleset``, ``--scenario`` and
+``--level`` lists (a scenario a ruleset does not have is skipped, with a note) and prints one
+Markdown table: ruleset, scenario, level, games, win rate with its interval, draws, and the
+median (p95) wall-clock milliseconds per decision of the search bot.
+
 Ctrl+C (SIGINT) or SIGTERM stops early and prints the figures of the games finished.
+
+Smoke runs (tiny numbers, to see that it plays; no measure of strength):
+
+    nice .venv/bin/python benchmarks/bots.py --games 2 --level easy --max-rounds 3
+    nice .venv/bin/python benchmarks/bots.py --ruleset kart --games 2 --level easy \\
+        --max-rounds 3
+    nice .venv/bin/python benchmarks/bots.py --ruleset devils-run --scenario devils-run \\
+        --games 2 --level easy
+    nice .venv/bin/python benchmarks/bots.py --table --ruleset refuelled,kart,devils-run \\
+        --scenario street-race,devils-run --level easy --games 2 --max-rounds 3
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import signal
-import statistics
+import sys
 import time
+from typing import Any
 
-import carnage
-from carnage.ai import bot_rng
-from carnage.ai.search import LEVELS, SearchBot
-from carnage.games.refuelled.ai.bots import HeuristicBot
+from carnage.analysis.matches import (
+    LEVELS,
+    Played,
+    SearchOptions,
+    Timing,
+    check_bots,
+    default_scenario,
+    ms,
+    play_match,
+    summary,
+    wilson,
+)
+from carnage.kernel.ruleset import Ruleset
+from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (95 % by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-
-def play_one(a: argparse.Namespace, seconds: float | str | None, i: int,
-             score: tuple[int, int, int], times: list[float], cpu: list[float],
-             sims: list[int]) -> tuple[int, int, int]:
-    """Game ``i``: the search bot against the heuristic bot; the running score after it."""
-    wins, losses, draws = score
-    game_seed = a.seed + i
-    bot = SearchBot(a.level, iterations=a.iterations, seconds=seconds, seed=game_seed,
-                    horizon=a.horizon,
-                    clock=time.process_time if a.cpu_clock else time.perf_counter)
-    seat = i % 2
-    bots = [bot, HeuristicBot()] if seat == 0 else [HeuristicBot(), bot]
-    game = carnage.new_game(scenario=a.scenario, seed=game_seed)
-    rng = bot_rng(game_seed)
-    while (d := game.pending()) is not None:
-        b = bots[d.player % len(bots)]
-        t0, c0 = time.perf_counter(), time.process_time()
-        choice = b.choose(game, d, rng)
-        if b is bot:
-            times.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-            if bot.last is not None:
-                sims.append(bot.last.iterations)
-        game.apply(choice)
-    out = game.outcome()
-    assert out is not None
-    if out.draw or out.winner is None:
-        draws += 1
-        result = "draw"
-    elif out.winner == seat:
-        wins += 1
-        result = "win"
-    else:
-        losses += 1
-        result = "loss"
-    if not a.quiet:
-        print(f"game {i + 1:>3} seed {game_seed} search in seat {seat + 1}: {result} "
-              f"(round {out.rounds}; {out.reason}); running {wins}-{losses}-{draws}",
-              flush=True)
-    return wins, losses, draws
+PREFERRED = ("street-race",)
+"""The scenario played when none is named, if the ruleset has it (else its first)."""
 
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _split(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _search_options(a: argparse.Namespace) -> SearchOptions:
+    seconds: float | str | None = "level"
+    if a.seconds is not None:
+        seconds = None if a.seconds <= 0 else a.seconds
+    return SearchOptions(iterations=a.iterations, seconds=seconds, horizon=a.horizon,
+                         cpu_clock=a.cpu_clock)
+
+
+def _options(a: argparse.Namespace) -> dict[str, Any]:
+    return {} if a.max_rounds is None else {"max_rounds": a.max_rounds}
+
+
+def _ruleset(ap: argparse.ArgumentParser, name: str) -> Ruleset:
+    try:
+        return get_ruleset(name)
+    except KeyError:
+        ap.error(f"--ruleset: unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
+
+
+def _tally(played: list[Played]) -> tuple[int, int, int]:
+    wins = sum(1 for p in played if p.score == 1.0)
+    draws = sum(1 for p in played if p.score == 0.5)
+    return wins, len(played) - wins - draws, draws
+
+
+def _run(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, against: str,
+         options: dict[str, Any], timing: Timing, quiet: bool, played: list[Played]) -> None:
+    """The games of one match, each added to ``played`` as it ends (so that Ctrl+C, which
+    propagates, leaves the games finished)."""
+
+    def each(p: Played) -> None:
+        played.append(p)
+        if quiet:
+            return
+        w, lost, d = _tally(played)
+        result = {1.0: "win", 0.5: "draw", 0.0: "loss"}[p.score]
+        print(f"game {p.index + 1:>3} seed {p.seed} {bot} in seat {p.first_seat + 1}: "
+              f"{result} (round {p.outcome.rounds}; {p.outcome.reason}); "
+              f"running {w}-{lost}-{d}", flush=True)
+
+    play_match(ruleset, scenario, bot, against, a.games, a.seed, options, {bot: timing},
+               _search_options(a), each)
+
+
+def _report(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, against: str,
+            played: list[Played], timing: Timing, seconds: float) -> None:
+    n = len(played)
+    if n == 0:
+        return
+    wins, losses, draws = _tally(played)
+    lo, hi = wilson(wins, n)
+    where = scenario if ruleset.name == DEFAULT_RULESET else f"{ruleset.name} {scenario}"
+    print(f"{bot} vs {against}, {where}, {n} games from seed {a.seed} "
+          f"(seats alternated), {seconds:.0f} s")
+    print(f"  wins {wins}, losses {losses}, draws {draws}: win rate {wins / n:.1%} "
+          f"(95% Wilson interval {lo:.1%} - {hi:.1%})")
+    times, cpu = sorted(timing.wall), sorted(timing.cpu)
+    if not times:
+        return
+    mean, median, p95 = summary(times)
+    sims = (f"; simulations per decision: mean {sum(timing.sims) / len(timing.sims):.0f}"
+            if timing.sims else "")
+    print(f"  time per decision: mean {ms(mean)} ms, median {ms(median)} ms, "
+          f"p95 {ms(p95)} ms, max {ms(times[-1])} ms over {len(times)} decisions{sims}")
+    cmean, cmedian, cp95 = summary(cpu)
+    print(f"  CPU time per decision (this process): mean {ms(cmean)} ms, median "
+          f"{ms(cmedian)} ms, p95 {ms(cp95)} ms, max {ms(cpu[-1])} ms; "
+          f"decisions over 1 s: {sum(1 for c in cpu if c > 1.0)} of CPU, "
+          f"{sum(1 for t in times if t > 1.0)} of wall time")
+
+
+def _table(ap: argparse.ArgumentParser, a: argparse.Namespace) -> None:
+    rulesets = [_ruleset(ap, r) for r in _split(a.ruleset)]
+    scenarios = _split(a.scenario) if a.scenario else []
+    levels = _split(a.level)
+    for lv in levels:
+        if lv not in LEVELS:
+            ap.error(f"--level: unknown level {lv!r} (known: {', '.join(LEVELS)})")
+    grid: list[tuple[Ruleset, str, str]] = []
+    for rs in rulesets:
+        for sc in scenarios or [default_scenario(rs, PREFERRED)]:
+            if sc not in rs.scenarios:
+                print(f"note: {rs.name} has no scenario {sc!r}: skipped", file=sys.stderr)
+                continue
+            grid += [(rs, sc, lv) for lv in levels]
+    if not grid:
+        ap.error("--table: no ruleset has any of the scenarios named")
+    rows = []
+    try:
+        for rs, sc, lv in grid:
+            bot = f"search:{lv}"
+            check_bots(rs, [bot, a.against])
+            timing = Timing()
+            played: list[Played] = []
+            rows.append((rs.name, sc, lv, played, timing))
+            if not a.quiet:
+                print(f"{rs.name} {sc} {bot} vs {a.against}: {a.games} games", flush=True)
+            options = _options(a)
+            try:
+                _run(a, rs, sc, bot, a.against, options, timing, True, played)
+            except (ValueError, TypeError) as e:
+                if played or not options:
+                    raise
+                # --max-rounds where the ruleset takes it; this one plays to its own limit.
+                print(f"note: {rs.name} {sc}: {e}; played without it", file=sys.stderr)
+                _run(a, rs, sc, bot, a.against, {}, timing, True, played)
+    except KeyboardInterrupt:
+        print("interrupted: the table counts the finished games only", file=sys.stderr)
+    print()
+    print("| ruleset | scenario | level | games | win rate [95% interval] | draws | "
+          "ms per decision, median (p95) |")
+    print("|---|---|---|---:|---|---:|---|")
+    for name, sc, lv, played, timing in rows:
+        n = len(played)
+        wins, _, draws = _tally(played)
+        lo, hi = wilson(wins, n)
+        _, median, p95 = summary(timing.wall)
+        rate = f"{wins / n:.0%} [{lo:.0%}, {hi:.0%}]" if n else "-"
+        print(f"| {name} | {sc} | {lv} | {n} | {rate} | {draws} | "
+              f"{ms(median)} ({ms(p95)}) |")
+    print(f"\nsearch vs {a.against}, seats alternated, game i seeded {a.seed} + i.")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--level", choices=sorted(LEVELS), default="hard")
+    ap.add_argument("--ruleset", default=DEFAULT_RULESET,
+                    help=f"one of {', '.join(RULESETS)} (--table: a comma-separated list)")
+    ap.add_argument("--scenario", default=None,
+                    help="default: the ruleset's street-race, else its first scenario "
+                         "(--table: a comma-separated list)")
+    ap.add_argument("--level", default="hard",
+                    help=f"the search bot's level, one of {', '.join(LEVELS)} "
+                         "(--table: a comma-separated list)")
+    ap.add_argument("--bot", default=None, help="the measured bot (default: search:LEVEL)")
+    ap.add_argument("--against", default="heuristic", help="its opponent")
+    ap.add_argument("--max-rounds", type=int, default=None,
+                    help="end each game after this many rounds (rulesets that take it)")
     ap.add_argument("--iterations", type=int, default=None, help="simulations per decision")
     ap.add_argument("--seconds", type=float, default=None,
                     help="time limit per decision (0: none, iterations only)")
     ap.add_argument("--horizon", type=int, default=None, help="rollout decisions")
-    ap.add_argument("--scenario", default="street-race")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="measure the time limit in this process's CPU time (a shared machine)")
+    ap.add_argument("--table", action="store_true",
+                    help="play the grid of rulesets x scenarios x levels; one Markdown table")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
     if a.games < 1:
         ap.error("--games must be at least 1")
-    seconds: float | str | None = "level"
-    if a.seconds is not None:
-        seconds = None if a.seconds <= 0 else a.seconds
-    wins = losses = draws = 0
-    times: list[float] = []
-    cpu: list[float] = []
-    sims: list[int] = []
-    started = time.perf_counter()
+    if a.max_rounds is not None and a.max_rounds < 1:
+        ap.error("--max-rounds must be at least 1")
     # SIGTERM (and SIGINT, which a shell's background job ignores) stop early with figures.
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
-    try:
-        for i in range(a.games):
-            wins, losses, draws = play_one(a, seconds, i, (wins, losses, draws), times, cpu,
-                                           sims)
-    except KeyboardInterrupt:  # Ctrl+C: the figures of the games finished so far
-        print("interrupted: the figures below count the finished games only")
-    n = wins + losses + draws
-    if n == 0:
+    if a.table:
+        if a.bot is not None:
+            ap.error("--table plays the search bot at each --level: leave --bot out")
+        _table(ap, a)
         return
-    lo, hi = wilson(wins, n)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
-    print(f"search:{a.level} vs heuristic, {a.scenario}, {n} games from seed {a.seed} "
-          f"(seats alternated), {time.perf_counter() - started:.0f} s")
-    print(f"  wins {wins}, losses {losses}, draws {draws}: win rate {wins / n:.1%} "
-          f"(95% Wilson interval {lo:.1%} - {hi:.1%})")
-    if times:
-        print(f"  time per decision: mean {statistics.fmean(times) * 1000:.0f} ms, "
-              f"median {statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
-              f"max {times[-1] * 1000:.0f} ms over {len(times)} decisions; "
-              f"simulations per decision: mean {statistics.fmean(sims):.0f}")
-        cpu.sort()
-        print(f"  CPU time per decision (this process): mean {statistics.fmean(cpu) * 1000:.0f} "
-              f"ms, p95 {cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] * 1000:.0f} ms, "
-              f"max {cpu[-1] * 1000:.0f} ms; decisions over 1 s: "
-              f"{sum(1 for c in cpu if c > 1.0)} of CPU, {sum(1 for t in times if t > 1.0)} "
-              "of wall time")
+    ruleset = _ruleset(ap, a.ruleset)
+    scenario = a.scenario or default_scenario(ruleset, PREFERRED)
+    if scenario not in ruleset.scenarios:
+        ap.error(f"--scenario: {ruleset.title} has no scenario {scenario!r} "
+                 f"(known: {', '.join(ruleset.scenarios)})")
+    if a.bot is None and a.level not in LEVELS:
+        ap.error(f"--level: unknown level {a.level!r} (known: {', '.join(LEVELS)})")
+    bot = a.bot or f"search:{a.level}"
+    try:
+        check_bots(ruleset, [bot, a.against])
+    except ValueError as e:
+        ap.error(str(e))
+    timing = Timing()
+    started = time.perf_counter()
+    played: list[Played] = []
+    try:
+        _run(a, ruleset, scenario, bot, a.against, _options(a), timing, a.quiet, played)
+    except KeyboardInterrupt:
+        print("interrupted: the figures below count the finished games only")
+    except (ValueError, TypeError) as e:  # a ruleset refusing an option
+        if played:
+            raise
+        ap.error(f"{ruleset.name} {scenario}: {e}")
+    _report(a, ruleset, scenario, bot, a.against, played, timing,
+            time.perf_counter() - started)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,187 @@
+"""Seeded games between two named bots of any ruleset, timed per decision: what the bot
+benchmarks (``benchmarks/bots.py``, ``benchmarks/ladder.py``) play.
+
+Everything goes through the registry and the game contract: a ruleset by name
+(``carnage.rulesets.get_ruleset``), its game by ``Ruleset.new_game``, its bots by name (its
+own, ``Ruleset.bots``, or the search bot at a level, ``search:easy|normal|hard``), played by
+``pending``/``apply``/``outcome``. The search bot is built here with the game's seed (and the
+ruleset's own search adapter, ``Ruleset.search``, as ``ai.make_bot_for`` builds it), so an
+iteration-budgeted search (no time limit) plays every game the same way again.
+
+Game ``i`` of a match from seed ``S`` rolls the dice of seed ``S + i`` and puts the first
+bot in seat 1 when ``i`` is even, in seat 2 when it is odd, so pole and seat order even out.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from carnage.ai.runner import MAX_CHOICES, SEARCH, StuckGame, bot_rng, make_bot_for
+from carnage.ai.search import LEVELS, SearchBot
+from carnage.analysis.tourney import wilson
+from carnage.kernel.contract import Bot
+from carnage.kernel.game import Outcome
+from carnage.kernel.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """What overrides the search bot's level (None: the level's own)."""
+
+    iterations: int | None = None
+    seconds: float | str | None = "level"
+    """``"level"``: the level's time limit; None: none (iterations only, reproducible)."""
+    horizon: int | None = None
+    cpu_clock: bool = False
+    """Measure the time limit in this process's CPU time (a shared machine)."""
+
+
+@dataclass
+class Timing:
+    """One bot's time per decision: wall clock and this process's CPU, in seconds, and the
+    search bot's simulations per decision."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    sims: list[int] = field(default_factory=list)
+
+    def extend(self, other: Timing) -> None:
+        self.wall += other.wall
+        self.cpu += other.cpu
+        self.sims += other.sims
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a match: its index and dice seed, the bots in seat order, the score of
+    the match's first bot (1 a win, 0.5 a draw, 0 a loss; it sat in seat 1 when ``index``
+    is even) and the outcome."""
+
+    index: int
+    seed: int
+    seats: tuple[str, str]
+    score: float
+    outcome: Outcome
+
+    @property
+    def first_seat(self) -> int:
+        """The seat (0 or 1) of the match's first bot."""
+        return self.index % 2
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, the nearest rank at or below (0.0 if none)."""
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def summary(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean, median and p95 of ``values`` (zeros if none)."""
+    if not values:
+        return (0.0, 0.0, 0.0)
+    return (statistics.fmean(values), statistics.median(values), percentile(values, 0.95))
+
+
+def ms(seconds: float) -> str:
+    """Milliseconds as a figure shows them: two decimals below 10 ms (a heuristic bot's
+    decisions are fast), whole ones above."""
+    m = seconds * 1000
+    return f"{m:.2f}" if m < 10 else f"{m:.0f}"
+
+
+def is_search(name: str) -> bool:
+    return name in SEARCH
+
+
+def make_bot(ruleset: Ruleset, name: str, seed: int,
+             search: SearchOptions = SearchOptions()) -> Bot:
+    """Bot ``name`` of ``ruleset`` for the game of ``seed``: the search bot seeded with it
+    (with ``search``'s overrides), another by ``ai.make_bot_for``; ``ValueError`` naming the
+    ruleset's bots."""
+    if not is_search(name):
+        return make_bot_for(ruleset, name)
+    level = name.partition(":")[2] or "normal"
+    return SearchBot(level, iterations=search.iterations, seconds=search.seconds, seed=seed,
+                     horizon=search.horizon, adapter=ruleset.search,
+                     clock=time.process_time if search.cpu_clock else time.perf_counter)
+
+
+def check_bots(ruleset: Ruleset, names: Sequence[str]) -> None:
+    """``ValueError`` naming the first of ``names`` that ``ruleset`` has no bot of."""
+    for n in names:
+        make_bot_for(ruleset, n)
+
+
+def default_scenario(ruleset: Ruleset, prefer: Sequence[str] = ()) -> str:
+    """The first of ``prefer`` that ``ruleset`` has, else its first scenario as it lists
+    them (the benchmarks prefer a Street Race)."""
+    for sc in prefer:
+        if sc in ruleset.scenarios:
+            return sc
+    infos = ruleset.scenario_infos()
+    return infos[0].id if infos else next(iter(ruleset.scenarios))
+
+
+def play_game(ruleset: Ruleset, scenario: str, seats: tuple[str, str], seed: int,
+              options: Mapping[str, Any], timings: Mapping[str, Timing],
+              search: SearchOptions = SearchOptions()) -> tuple[float, Outcome]:
+    """One game of ``scenario`` with the bots named ``seats`` (seat 1, seat 2), dice seed
+    ``seed``: the first seat's score and the outcome. Each decision's time is added to
+    ``timings`` under its bot's name, if there."""
+    game = ruleset.new_game(scenario=scenario, seed=seed, **options)
+    if game.players != 2:
+        raise ValueError(f"{ruleset.title} {scenario}: a match has 2 seats, this game "
+                         f"{game.players}")
+    bots = [make_bot(ruleset, n, seed, search) for n in seats]
+    rng = bot_rng(seed)
+    n = 0
+    while (d := game.pending()) is not None:
+        n += 1
+        if n > MAX_CHOICES:
+            raise StuckGame(f"{ruleset.name} {scenario} seed {seed}: no result after "
+                            f"{MAX_CHOICES} choices")
+        seat = d.player % 2
+        bot = bots[seat]
+        t0, c0 = time.perf_counter(), time.process_time()
+        choice = bot.choose(game, d, rng)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        timing = timings.get(seats[seat])
+        if timing is not None:
+            timing.wall.append(wall)
+            timing.cpu.append(cpu)
+            if isinstance(bot, SearchBot) and bot.last is not None:
+                timing.sims.append(bot.last.iterations)
+        game.apply(choice)
+    out = game.outcome()
+    if out is None:  # pragma: no cover - the contract: no pending decision means an outcome
+        raise RuntimeError(f"{ruleset.name} {scenario} seed {seed}: over without an outcome")
+    score = 0.5 if out.draw or out.winner is None else (1.0 if out.winner == 0 else 0.0)
+    return score, out
+
+
+def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: int,
+               seed: int, options: Mapping[str, Any], timings: Mapping[str, Timing],
+               search: SearchOptions = SearchOptions(),
+               each: Callable[[Played], None] | None = None) -> list[Played]:
+    """``games`` games of ``first`` against ``second`` (game ``i``: seed ``seed + i``, seats
+    alternating, see the module's docstring); ``each`` is called after every game."""
+    played = []
+    for i in range(games):
+        seats = (first, second) if i % 2 == 0 else (second, first)
+        score, out = play_game(ruleset, scenario, seats, seed + i, options, timings, search)
+        p = Played(i, seed + i, seats, score if i % 2 == 0 else 1.0 - score, out)
+        played.append(p)
+        if each is not None:
+            each(p)
+    return played
+
+
+__all__ = ["LEVELS", "Played", "SearchOptions", "Timing", "check_bots", "default_scenario",
+           "make_bot", "ms", "percentile", "play_game", "play_match", "summary",
+           "wilson"]

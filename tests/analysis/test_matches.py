@@ -1,0 +1,92 @@
+"""Seeded matches between named bots of any ruleset (analysis/matches.py): seats alternate,
+games replay the same from their seeds, each bot's decisions are timed, and what a ruleset
+refuses is refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from carnage.ai.search import SearchBot
+from carnage.analysis.matches import (
+    Played,
+    SearchOptions,
+    Timing,
+    check_bots,
+    default_scenario,
+    make_bot,
+    play_match,
+    wilson,
+)
+from carnage.rulesets import get_ruleset
+
+FAST = SearchOptions(iterations=2, seconds=None, horizon=4)
+"""A tiny search without a time limit: reproducible from the game's seed."""
+
+
+def _summary(games: list[Played]) -> list[tuple[int, tuple[str, str], float, str]]:
+    return [(p.seed, p.seats, p.score, p.outcome.reason) for p in games]
+
+
+def test_seats_alternate_and_the_score_is_the_first_bots() -> None:
+    rs = get_ruleset("refuelled")
+    timings = {"heuristic": Timing()}
+    games = play_match(rs, "street-race", "heuristic", "random", 2, 5, {"max_rounds": 3},
+                       timings)
+    assert [p.seats for p in games] == [("heuristic", "random"), ("random", "heuristic")]
+    assert [p.seed for p in games] == [5, 6]
+    assert [p.first_seat for p in games] == [0, 1]
+    for p in games:
+        # The score follows the first bot, whichever seat it took.
+        winner = p.outcome.winner
+        if p.outcome.draw or winner is None:
+            assert p.score == 0.5
+        else:
+            assert p.score == (1.0 if winner == p.first_seat else 0.0)
+    # Only the bots asked for are timed, one entry per decision they took.
+    assert timings["heuristic"].wall and len(timings["heuristic"].wall) == len(
+        timings["heuristic"].cpu)
+    assert timings["heuristic"].sims == []
+
+
+def test_a_seeded_search_replays_the_same_games() -> None:
+    rs = get_ruleset("kart")
+    runs = []
+    for _ in range(2):
+        t = {"search:easy": Timing()}
+        runs.append(_summary(play_match(rs, "street-race", "search:easy", "heuristic", 2, 0,
+                                        {"max_rounds": 2}, t, FAST)))
+        assert 2 in t["search:easy"].sims and set(t["search:easy"].sims) <= {0, 1, 2}
+    assert runs[0] == runs[1]
+
+
+def test_the_search_bot_is_seeded_with_the_game_and_its_ruleset_adapter() -> None:
+    rs = get_ruleset("devils-run")
+    bot = make_bot(rs, "search:hard", 42, FAST)
+    assert isinstance(bot, SearchBot)
+    assert (bot.name, bot.seed, bot.iterations, bot.seconds) == ("search:hard", 42, 2, None)
+    assert bot._make_adapter is rs.search
+    assert make_bot(rs, "heuristic", 42).name == "heuristic"
+
+
+def test_devils_run_plays_through_the_contract() -> None:
+    rs = get_ruleset("devils-run")
+    assert default_scenario(rs, ["street-race"]) == "devils-run"
+    assert default_scenario(get_ruleset("refuelled"), ["street-race"]) == "street-race"
+    assert default_scenario(get_ruleset("refuelled")) == "ambush"  # the first listed
+    games = play_match(rs, "devils-run", "heuristic", "random", 2, 0, {}, {})
+    assert len(games) == 2 and all(p.score in (0.0, 0.5, 1.0) for p in games)
+
+
+def test_what_a_ruleset_refuses_is_named() -> None:
+    with pytest.raises(ValueError, match="takes no options"):
+        play_match(get_ruleset("devils-run"), "devils-run", "heuristic", "random", 1, 0,
+                   {"max_rounds": 3}, {})
+    with pytest.raises(ValueError, match="unknown bot 'champion'"):
+        check_bots(get_ruleset("kart"), ["heuristic", "champion"])
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(1, 2)
+    assert lo == pytest.approx(0.0945, abs=1e-3) and hi == pytest.approx(0.9055, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(3, 3)[1] == 1.0
