@@ -181,9 +181,6 @@ class TableOffer:
     """``rule_text(source)`` -> the rule a log line cites, in words."""
     quiet: frozenset[str] = frozenset()
     """Event kinds the table's log does not show."""
-    bot: Callable[[str], Callable[[Any, Any, Any], Any]] | None = None
-    """``bot(name)`` -> ``choose(game, decision, rng)``: the ruleset's own bots (the search
-    bot is the table's, for every ruleset)."""
     seats: tuple[int, int] = (2, 4)
     """Fewest and most seats a game of the ruleset has."""
     own_teams: bool = False

@@ -6,13 +6,12 @@ package."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun import text
-from carnage.games.devilsrun.bots import bot
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.pending import PENDING, option_odds
 from carnage.games.devilsrun.render import render_board, stat_cards
@@ -52,16 +51,12 @@ def board_svg(game: DevilsRunGame) -> str:
     return render_board(game, arcs_for=act.vid if act else None)
 
 
-def _bot(name: str) -> Callable[[Any, Any, Any], Any]:
-    return bot(name)
-
-
 WEB = WebFiles("devilsrun", Path(__file__).resolve().parent / "web")
 """Devil's Run's browser files (games/devilsrun/web): its board."""
 
 TABLE = TableOffer(
     board_view="devilsrun", event_text=event_text, view=table_view, rule_text=explain,
-    quiet=text.QUIET, bot=_bot, seats=(2, 2), own_teams=True,
+    quiet=text.QUIET, seats=(2, 2), own_teams=True,
     seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
     board=BoardAssets(WEB, markup="table.html", module="table.js", styles=("table.css",)),
     pending_odds=PENDING, moved=(
