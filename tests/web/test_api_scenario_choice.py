@@ -52,3 +52,18 @@ def test_sides_make_a_team_game_and_bad_sides_are_refused(client: TestClient) ->
     assert r.status_code == 201, r.text
     r = create(client, scenario="street-race", seed=2, players=4, sides=[[0, 2], [2, 3]])
     assert r.status_code == 422 and "seat 3 is on side 1 and side 2" in r.json()["detail"]
+
+
+def test_the_rulesets_say_which_tables_a_scenario_may_be_rolled_on(client: TestClient) -> None:
+    """The lobby offers the tables each ruleset declares (``TableOffer.random_tables``):
+    Refuelled's three of p.122, and each is a scenario a new game accepts; the Kart variant
+    and Devil's Run roll on none."""
+    tables = {r["name"]: r["random_tables"] for r in client.get("/api/rulesets").json()}
+    assert [(t["value"], t["name"], t["page"]) for t in tables["refuelled"]] == [
+        ("random:televised", "Televised Event", 122),
+        ("random:skirmish", "Wasteland Skirmish", 122),
+        ("random:special", "Special Event", 122)]
+    assert tables["kart"] == [] and tables["devils-run"] == []
+    for t in tables["refuelled"]:
+        r = create(client, scenario=t["value"], seed=5)
+        assert r.status_code == 201, r.text

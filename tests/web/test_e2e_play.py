@@ -389,3 +389,29 @@ def test_without_a_websocket_the_table_falls_back_to_polling(
     assert version(page) == after["version"]
     tab.check()
     ctx.close()
+
+
+def test_the_lobby_offers_the_tables_each_ruleset_rolls_on(base: str, browser: Browser) -> None:
+    """Refuelled's three tables of p.122 are offered as scenarios (from the ruleset's
+    declaration); the Kart variant offers none; a rolled Televised Event starts a game."""
+    ctx = new_context(browser)
+    lobby = open_page(ctx, f"{base}/")
+    page = lobby.page
+    options = page.locator("#scenario option")
+    expect(options.filter(has_text="Random: Televised Event (roll a D6)")).to_have_count(1)
+    page.select_option("#ruleset", "kart")
+    expect(options.filter(has_text="Random:")).to_have_count(0)
+    page.select_option("#ruleset", "refuelled")
+    page.select_option("#scenario", "random:televised")
+    for seat in (0, 1):
+        page.locator(f"#seats .seat[data-seat='{seat}'] select.controller").select_option(
+            "random")
+    page.fill("#seed", "0")
+    with page.expect_response(lambda r: r.url.endswith("/api/games")
+                              and r.request.method == "POST") as created:
+        page.click("#create-game")
+    new = created.value.json()
+    _, view = api(base, "GET", f"/api/games/{new['id']}")
+    # Seed 0's first die is a 4: Capture the Flag on the Televised Event table.
+    assert view["scenario"] == "capture-the-flag"
+    ctx.close()

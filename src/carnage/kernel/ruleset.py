@@ -149,6 +149,18 @@ class RulesetPage:
 
 
 @dataclass(frozen=True)
+class RandomTable:
+    """A table a new game's scenario may be rolled on: the lobby sends ``value`` in place of a
+    scenario id and the ruleset rolls it with the game's seed."""
+
+    value: str
+    """``random:televised``."""
+    name: str
+    """``Televised Event``."""
+    page: int | None = None
+
+
+@dataclass(frozen=True)
 class MovedUrl:
     """An address a ruleset's games or pages had before they took the one path every ruleset
     takes, kept as a permanent redirect (308: the method and the body are kept)."""
@@ -197,6 +209,8 @@ class TableOffer:
     pages: tuple[RulesetPage, ...] = ()
     """Its own pages beside the table (the lobby's navigation links them)."""
     moved: tuple[MovedUrl, ...] = ()
+    random_tables: tuple[RandomTable, ...] = ()
+    """Tables a new game's scenario may be rolled on (Refuelled's three of p.122)."""
     """Addresses its games had before, redirected to where they are now."""
     pending_odds: PendingOdds | None = None
     """The odds of each option of a game's pending decision (``/api/odds/games/{gid}/pending``);

@@ -260,6 +260,15 @@ class RulesetPageLink(BaseModel):
     title: str
 
 
+class RandomTable(BaseModel):
+    """A table a new game's scenario may be rolled on (p.122): send ``value`` as the
+    scenario."""
+
+    value: str
+    name: str
+    page: int | None = None
+
+
 class RulesetInfo(BaseModel):
     """What a ruleset of the registry offers the lobby and the table."""
 
@@ -278,6 +287,9 @@ class RulesetInfo(BaseModel):
                                          description="Its own pages beside the table.")
     replay: bool = Field(default=False, description="Its finished games can be stepped "
                          "through on the replay page (the tabletop's view).")
+    random_tables: list[RandomTable] = Field(
+        default_factory=list, description="Tables a new game's scenario may be rolled on "
+        "(send the value in place of a scenario id; the server rolls with the game's seed).")
     scenarios: list[RulesetScenario]
 
 

@@ -31,6 +31,7 @@ from carnage.games.refuelled.rules import (
 from carnage.games.refuelled.rules.campaign import RULES as CAMPAIGN_RULES
 from carnage.games.refuelled.rules.perks import PERK_RULES
 from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.games.refuelled.scenarios.common.selection import RANDOM_TABLES
 from carnage.games.refuelled.text import table_event_text
 from carnage.geometry.templateset import default_template_set
 from carnage.kernel.campaign_modes import CampaignMode, LazyMapping
@@ -41,6 +42,7 @@ from carnage.kernel.queries import Query
 from carnage.kernel.rules import RuleTable
 from carnage.kernel.ruleset import (
     BoardAssets,
+    RandomTable,
     Ruleset,
     RulesetPage,
     ScenarioInfo,
@@ -92,7 +94,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                       search: SearchAdapterFactory | None = None,
                       pages: Sequence[RulesetPage] = (),
                       queries: tuple[Query, ...] | None = None,
-                      pending: PendingOdds | None = None) -> RefuelledRuleset:
+                      pending: PendingOdds | None = None,
+                      random_tables: tuple[RandomTable, ...] = ()) -> RefuelledRuleset:
     """A Refuelled ruleset; each argument replaces that part (None: Refuelled's own, but
     no campaign modes: only the shipped rulesets declare theirs). Its search adapter
     (``search``) and tourney offer are Refuelled's unless replaced."""
@@ -141,7 +144,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         table=TableOffer(board_view="refuelled", event_text=table_event_text,
                          tabletop=REFUELLED_TABLETOP,
                          board_svg=table_svg, setup=table_setup(lambda: holder["r"]),
-                         board=BOARD, pages=tuple(pages),
+                         board=BOARD, pages=tuple(pages), random_tables=random_tables,
                          pending_odds=pending if pending is not None else PENDING),
     )
     holder["r"] = r
@@ -179,5 +182,6 @@ def _campaign_modes() -> dict[str, CampaignMode]:
     return {m.id: m for m in (ESCALATING, CHAMPIONSHIP, TELEVISED, SAVAGE_HIGHWAYS)}
 
 
-REFUELLED = refuelled_ruleset(campaign_modes=LazyMapping(_campaign_modes))
+REFUELLED = refuelled_ruleset(campaign_modes=LazyMapping(_campaign_modes),
+                              random_tables=RANDOM_TABLES)
 """The ruleset of Gaslands: Refuelled as shipped."""

@@ -11,7 +11,14 @@ from carnage.catalog import load_catalog
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 from carnage.web.routers.rulesetfiles import board_files, page_links
-from carnage.web.schemas import PLAYERS, Message, RulesetInfo, RulesetScenario, ScenarioInfo
+from carnage.web.schemas import (
+    PLAYERS,
+    Message,
+    RandomTable,
+    RulesetInfo,
+    RulesetScenario,
+    ScenarioInfo,
+)
 from carnage.web.sessions import ApiError
 
 router = APIRouter(prefix="/api", tags=["catalogue"])
@@ -71,6 +78,8 @@ def ruleset_info(r: Ruleset) -> RulesetInfo:
         seats=offer.seats, own_teams=offer.own_teams, seat_names=list(offer.seat_names),
         cards=f"/api/rulesets/{r.name}/cards.svg" if offer.cards_svg is not None else None,
         board=board_files(offer), pages=page_links(r), replay=offer.view is None,
+        random_tables=[RandomTable(value=t.value, name=t.name, page=t.page)
+                       for t in offer.random_tables],
         scenarios=[RulesetScenario(id=x.id, name=x.name, page=x.page,
                                    min_players=x.min_players, max_players=x.max_players,
                                    summary=x.summary) for x in scenarios(r.name)])

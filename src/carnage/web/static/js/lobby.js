@@ -14,17 +14,12 @@ const CONTROLLERS = [
 const state = { scenarios: [], teams: [], rulesets: [] };
 const DEFAULT_SCENARIO = "street-race";
 
-// Rolling on one of the three scenario tables (p.122): the server rolls with the game's seed.
-const RANDOM_TABLES = [
-  ["random:televised", "Televised Event"],
-  ["random:skirmish", "Wasteland Skirmish"],
-  ["random:special", "Special Event"],
-];
 
 function scenario() {
   const id = document.getElementById("scenario").value;
-  const table = RANDOM_TABLES.find(([v]) => v === id);
-  if (table) return { id, name: `Random ${table[1]}`, page: 122, players: 2, min_players: 2, max_players: null, summary: `Roll a D6 on the ${table[1]} table.` };
+  const info = state.rulesets.find((r) => r.name === ruleset()) || {};
+  const table = (info.random_tables || []).find((t) => t.value === id);
+  if (table) return { id, name: `Random ${table.name}`, page: table.page, players: 2, min_players: 2, max_players: null, summary: `Roll a D6 on the ${table.name} table.` };
   return state.scenarios.find((s) => s.id === id) || state.scenarios[0];
 }
 
@@ -109,13 +104,15 @@ async function loadRulesets() {
 }
 
 async function loadScenarios() {
-  // The Kart variant plays only its races, and has no scenario tables to roll on.
+  // Each ruleset lists its scenarios and the tables it may roll one on (Refuelled's three
+  // of p.122: the server rolls with the game's seed).
   const rs = ruleset();
-  state.scenarios = (state.rulesets.find((r) => r.name === rs) || {}).scenarios
+  const info = state.rulesets.find((r) => r.name === rs) || {};
+  state.scenarios = info.scenarios
     || await api.get(`/api/scenarios?ruleset=${encodeURIComponent(rs)}`);
   fill(document.getElementById("scenario"),
     state.scenarios.map((s) => h("option", { value: s.id }, s.name)),
-    rs === "refuelled" ? RANDOM_TABLES.map(([v, name]) => h("option", { value: v }, `Random: ${name} (roll a D6)`)) : []);
+    (info.random_tables || []).map((t) => h("option", { value: t.value }, `Random: ${t.name} (roll a D6)`)));
   // The book's first game (p.62) is the default wherever the ruleset has it.
   if (state.scenarios.some((s) => s.id === DEFAULT_SCENARIO)) {
     document.getElementById("scenario").value = DEFAULT_SCENARIO;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from carnage.games.refuelled.scenarios.base import SKIRMISH, SPECIAL, TELEVISED
 from carnage.kernel.dice import SeededDice
+from carnage.kernel.ruleset import RandomTable
 
 PAGE = 122
 RANDOM_PREFIX = "random:"
@@ -24,6 +25,10 @@ ROLLS: dict[str, dict[int, str]] = {
               4: "monster-truck-smash", 5: "tank-commander", 6: "truckasaurus"},
 }
 """The three D6 tables of p.122 (G-03): table -> roll -> scenario id."""
+
+RANDOM_TABLES = tuple(RandomTable(RANDOM_PREFIX + name, table, PAGE)
+                      for name, table in TABLE_NAMES.items())
+"""What a new game may name in place of a scenario to roll on a table (``TableOffer``)."""
 
 
 def roll_scenario(spec: str, seed: int | str, known: set[str] | None = None) -> tuple[str, str,
