@@ -127,19 +127,27 @@ PAGES_WITH_NAV = ["/", "/teams", "/campaigns", "/odds", "/tourney", "/rulesets/l
 
 
 def test_every_page_has_the_same_navigation_bar(base: str, browser: Browser) -> None:  # noqa: F811
-    """The site's pages (not the tables, which keep their own top bar) link the same places,
-    in the same order, with the page shown marked."""
+    """The site's pages (not the tables, whose top bar is the game's state) link the same
+    places, in the same order (the ruleset pages last), with the page shown marked; the
+    printable dashboards mark none and lead back to their team."""
+    saved = saved_team(base)
     ctx = browser.new_context(viewport=PHONE)
     navs: dict[str, list[str]] = {}
-    for where in PAGES_WITH_NAV:
+    for where in [*PAGES_WITH_NAV, f"/teams/print?id={saved['id']}"]:
         tab = open_page(ctx, base + where)
         tab.page.wait_for_function(
             "() => document.querySelector('.topbar nav a[data-ruleset]') !== null")
-        navs[where] = tab.page.eval_on_selector_all(
+        links = tab.page.eval_on_selector_all(
             ".topbar nav a", "as => as.map((a) => a.getAttribute('href'))")
         here = tab.page.eval_on_selector_all(".topbar nav a.here",
                                              "as => as.map((a) => a.getAttribute('href'))")
-        assert here == [where], (where, here)
+        if where.startswith("/teams/print"):
+            assert here == [], here
+            assert f"/teams?id={saved['id']}" in links, links
+            links = [a.split("?")[0] for a in links]
+        else:
+            assert here == [where], (where, here)
+        navs[where] = links
         tab.check()
         tab.page.close()
     first = navs["/"]
