@@ -1,6 +1,7 @@
 """Write ``src/carnage/games/refuelled/data/ruling_names.yaml`` from ``docs/rulings.md``: each
-ruling id -> the name of its topic (Devil's Run's DRR ids have their own data; the table's second column, without its page and inventory
-references), so a log line citing a ruling names it in words. Run after adding a ruling:
+ruling id -> the name of its topic (the table's second column, without its page and inventory
+references), so a log line citing a ruling names it in words. Devil's Run's DRR rulings have
+their own data (games/devilsrun/data/rulings.yaml). Run after adding a ruling:
 
     python scripts/ruling_names.py
 """

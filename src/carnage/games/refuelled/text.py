@@ -235,7 +235,8 @@ def _token(s: _Say) -> str:
 def _token_placed(s: _Say) -> str:
     if s.d.get("vehicle") is not None:
         return f"{s.name()} carries {_token(s)}"
-    return f"{_token(s).capitalize()} is placed in {table_area(s.names, s.d.get('x'), s.d.get('y'))}"
+    where = table_area(s.names, s.d.get("x"), s.d.get("y"))
+    return f"{_token(s).capitalize()} is placed in {where}"
 
 
 def _token_dropped(s: _Say) -> str:
