@@ -54,7 +54,8 @@ def test_grid_spawn_and_table_places_in_words() -> None:
         "a place in the middle of the table, facing north")
     assert choice_text("road_block", "850,150,90", NAMES) == (
         "a place in the south-east of the table, facing north")
-    assert choice_text("edge_pose", "east:590", NAMES) == "the east edge of the table, 590 mm along it"
+    assert choice_text("edge_pose", "east:590", NAMES) == (
+        "the east edge of the table, 590 mm along it")
     assert choice_text("vote_target", "pole:1", NAMES) == "pole position for Blue"
     assert choice_text("vote_target", "p1-red-car:up", NAMES) == "Red Car (gear up)"
     assert choice_text("token_drop", "down:225:5", NAMES) == "set it down 5 mm to the south-west"
