@@ -75,8 +75,8 @@ def test_event_sentences_name_vehicles_and_cite_the_page() -> None:
         "Red Car moves to the south-west of the table, facing north, stopped by rock 1 (p.25)")
     told = Event(4, "move", {**move.data, "_before": [10.0, 170.5, 45.0]}, page=25)
     assert event_text(told, on_table) == (  # from 150 mm north, facing north-east
-        "Red Car moves 106 mm back and 106 mm to the right, turning 45° left (now in the "
-        "south-west of the table, facing north), stopped by rock 1 (p.25)")
+        "Red Car moves 106 mm back and 106 mm right, turning 45° left, to the south-west of "
+        "the table, facing north, stopped by rock 1 (p.25)")
     wreck_gone = Event(5, "obstacle_removed", {"obstacle": "wreck:p1-red-car"},
                        source="destructible", page=54)
     assert event_text(wreck_gone, names) == "The wreck of Red Car is destroyed and removed (p.54)"

@@ -38,7 +38,7 @@ def test_headings_and_places_on_the_table() -> None:
 def test_a_move_is_said_from_the_vehicle() -> None:
     assert shift_words(0, 150, 90) == "150 mm ahead"  # facing north, 150 mm north
     assert shift_words(0, -180, 90) == "180 mm back"
-    assert shift_words(-40, 120, 90) == "120 mm ahead and 40 mm to the left"
+    assert shift_words(-40, 120, 90) == "120 mm ahead and 40 mm left"
     assert shift_words(2, 0, 90) == "nowhere"
 
 

@@ -150,7 +150,7 @@ def _where(s: _Say) -> str:
         turn = (float(h) - h0 + 180.0) % 360.0 - 180.0  # type: ignore[arg-type]
         turning = f", turning {turn_words(turn)}" if round(turn) else ""
         return (f"{shift_words(float(x) - x0, float(y) - y0, h0)}{turning}"  # type: ignore[arg-type]
-                f" (now {'' if area.startswith('off ') else 'in '}{area}{facing})")
+                f", {'ending ' if area.startswith('off ') else 'to '}{area}{facing}")
     return f"{'' if area.startswith('off ') else 'to '}{area}{facing}"
 
 

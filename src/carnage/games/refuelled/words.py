@@ -121,13 +121,13 @@ def mm(value: float) -> str:
 
 def shift_words(dx: float, dy: float, heading: float) -> str:
     """A move of (dx, dy) seen from a vehicle facing ``heading``: "150 mm ahead", "120 mm back
-    and 40 mm to the left" (a sideways part under 5 mm is not said)."""
+    and 40 mm left" (a sideways part under 5 mm is not said)."""
     h = math.radians(heading)
     ahead = dx * math.cos(h) + dy * math.sin(h)
     left = -dx * math.sin(h) + dy * math.cos(h)
     out = f"{mm(ahead)} {'ahead' if ahead >= 0 else 'back'}" if abs(ahead) >= 0.5 else ""
     if abs(left) >= 5.0:
-        side = f"{mm(left)} to the {'left' if left > 0 else 'right'}"
+        side = f"{mm(left)} {'left' if left > 0 else 'right'}"
         out = f"{out} and {side}" if out else side
     return out or "nowhere"
 
