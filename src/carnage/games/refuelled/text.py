@@ -135,6 +135,11 @@ def _number(v: Any) -> bool:
     return isinstance(v, int | float) and not isinstance(v, bool)
 
 
+def _float(v: Any) -> float | None:
+    """``v`` as a float when it is a number (not a bool), else None."""
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
 def _where(s: _Say) -> str:
     """Where a move ends: from the vehicle's pose before it when known ("150 mm ahead,
     turning 45° right"), and where that is on the table, facing which way."""
@@ -144,12 +149,12 @@ def _where(s: _Say) -> str:
     area = table_area(s.names, x, y)
     if table_size(s.names) is None and before is None:  # nothing to say where: the facing
         return f"and faces {compass(h)}" if _number(h) else ""
-    if isinstance(before, list) and len(before) == 3 and all(
-            _number(c) for c in (x, y, h, *before)):
-        x0, y0, h0 = (float(c) for c in before)
-        turn = (float(h) - h0 + 180.0) % 360.0 - 180.0  # type: ignore[arg-type]
+    pose = [_float(c) for c in (x, y, h, *(before if isinstance(before, list) else ()))]
+    if len(pose) == 6 and all(c is not None for c in pose):
+        x1, y1, h1, x0, y0, h0 = (c or 0.0 for c in pose)
+        turn = (h1 - h0 + 180.0) % 360.0 - 180.0
         turning = f", turning {turn_words(turn)}" if round(turn) else ""
-        return (f"{shift_words(float(x) - x0, float(y) - y0, h0)}{turning}"  # type: ignore[arg-type]
+        return (f"{shift_words(x1 - x0, y1 - y0, h0)}{turning}"
                 f", {'ending ' if area.startswith('off ') else 'to '}{area}{facing}")
     return f"{'' if area.startswith('off ') else 'to '}{area}{facing}"
 
@@ -519,9 +524,9 @@ def pose_before(events: Sequence[Event], at: int, vid: str) -> list[float] | Non
     for e in reversed(events[max(0, at - LOOK_BACK):at]):
         if e.kind not in POSED or e.data.get("vehicle") != vid:
             continue
-        h, x, y = e.data.get("heading"), e.data.get("x"), e.data.get("y")
-        if _number(x) and _number(y) and _number(h):
-            return [float(x), float(y), float(h)]  # type: ignore[arg-type]
+        x, y, h = (_float(e.data.get(k)) for k in ("x", "y", "heading"))
+        if x is not None and y is not None and h is not None:
+            return [x, y, h]
         return None  # a pivot (about its front, say) moved it without saying where to
     return None
 
@@ -531,7 +536,8 @@ def table_event_text(game: Any, event: Event) -> str:
     told from the vehicle's pose before it, read from the log."""
     whole = game.log.events
     at = event.seq
-    if (event.kind in MOVES and at < len(whole) and whole[at] is event
+    if (event.kind in MOVES and at < len(whole) and whole[at].kind == event.kind
+            and whole[at].data.get("vehicle") == event.data.get("vehicle")
             and isinstance(event.data.get("vehicle"), str)):
         before = pose_before(whole, at, str(event.data["vehicle"]))
         if before is not None:
