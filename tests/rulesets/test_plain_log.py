@@ -23,6 +23,8 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("refuelled", "arena-of-death", ()),
     ("refuelled", "big-game-hunter", ()),
     ("refuelled", "zombie-bash", ()),
+    ("refuelled", "flag-tag", ()),
+    ("refuelled", "ambush", ()),  # a War Rig scenario
     ("kart", "street-race", ()),
     ("kart", "death-race", ()),
     ("legacy", "death-race", (LEGACY_CHAPTER,)),  # a chapter: its rules on the grid start
@@ -35,9 +37,11 @@ ROUNDS = 3
 CODES = {
     "coordinates": re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)"
                               r"|\b[xy] -?\d|\bcolumn \d+, row \d+"),
-    "raw decision value": re.compile(r"\b\d+:\d+(?::\d+)*\b|\br\d+c\d+\b|\d,-?\d|:(?:up|down)\b"),
+    "raw decision value": re.compile(r"\b\d+:\d+(?::\d+)*\b|\br\d+c\d+\b|\d,[-+]?\d"
+                                     r"|:(?:up|down)\b|\b[a-z]+:[a-z]+\b"),
     "rule or inventory id": re.compile(r"\b[A-Z]{1,4}-\d{1,4}\b|rulebook lines"),
-    "seat number": re.compile(r"\b(?:[Pp]layer|[Ss]eat|owner|side) -?\d|\bP\d\b"),
+    "seat number": re.compile(r"\b(?:[Pp]layer|[Ss]eat|owner|side|held by) -?\d|\b[Pp]\d\b"
+                              r"|\b[a-z]+-p\d"),
     "float noise": re.compile(r"\d\.\d*°|\b\d+\.0\b|\d\.\d{2,}"),
     "raw data": re.compile(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|\?:"),
     "object id": re.compile(r"\b[a-z]+-\d+\b|\b[a-z ]+:\d+\b|\b[a-z]+-[a-z]+-[a-z]+\b"),
@@ -69,7 +73,9 @@ def test_the_patterns_catch_what_they_are_for() -> None:
                 "Kart variant MK-15: items", "DR-085 (rulebook lines 184): a rule",
                 "player 0 scores", "pivots 53.131°", "heading 310.0", "Red chose 200,200",
                 "The stash: placed at column 4, row 20.", "target Blue Car:up",
-                "Token placed (token flag-2)", "Gun turret:1 fires"):
+                "Token placed (token flag-2)", "Gun turret:1 fires", "Blue chose +0,+240",
+                "Flag placed (obstacle flag-p2)", "wreck p1 big rig", "centre:east",
+                "Pole held (held by 1)"):
         assert codes(bad), bad
     for good in ("Blue Car moves 150 mm ahead and turns 45° right",
                  "Red rolled 2 dice for pole roll-off: 3, 4 (p.62)",

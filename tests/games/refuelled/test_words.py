@@ -62,6 +62,15 @@ def test_grid_spawn_and_table_places_in_words() -> None:
     assert choice_text("token_drop", "give:p1-red-car", NAMES) == "hand it to Red Car"
     assert choice_text("pivot", -84.0143, NAMES) == "a turn of 84° right"
     assert choice_text("flag_tag_range", 50.0581, NAMES) == "50"
+    assert choice_text("creature_place", "+0,+240", NAMES) == "240 mm north of the table's centre"
+    assert choice_text("rig_facing", "centre:east", NAMES) == (
+        "the centre of the table, facing the east edge")
+    assert choice_text("sandstorm", -30, NAMES) == "a turn of 30° right"
+    assert choice_text("attack", "p1-red-car|125mm_cannon#0>p1-red-car", NAMES) == (
+        "fire 125mm Cannon at Red Car")
+    assert plain("spawn point 40 mm out at 270 degrees, facing 180 degrees", NAMES) == (
+        "spawn point 40 mm out to the south, facing west")
+    assert plain("flag-p2 and flag-p1", NAMES) == "Blue's flag and Red's flag"
 
 
 def test_seats_sides_and_rulings_in_a_reason() -> None:

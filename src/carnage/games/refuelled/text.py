@@ -8,6 +8,7 @@ sentence of their own are still described from their data, so no event is ever u
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from carnage.games.refuelled.words import (
     choice_text,
     compass,
     mount_name,
+    obstacle_words,
     plain,
     player_name,
     rule_name,
@@ -50,7 +52,7 @@ def _list(items: Any) -> str:
 def display_id(oid: str) -> str:
     """How a table object's id reads in the log ("crate-1" -> "crate 1"), whether or not the
     object is still on the table: a line reads the same when rewritten after a restart."""
-    return oid.replace("-", " ").replace("_", " ").replace(":", " ")
+    return obstacle_words(oid)
 
 
 def _pretty(value: str) -> str:
@@ -73,8 +75,11 @@ class _Say:
     def lookup(self, oid: str) -> str:
         if oid in self.names:
             return self.names[oid]
-        if oid.startswith("wreck:") and oid[6:] in self.names:
-            return f"the wreck of {self.names[oid[6:]]}"
+        if oid.startswith("wreck:"):
+            return f"the wreck of {self.lookup(oid[6:])}"
+        base, slash, part = oid.partition("/")
+        if slash and base in self.names:  # a vehicle's part ("p1-big-rig/trailer")
+            return f"{self.names[base]}'s {words(part)}"
         return display_id(oid)  # gone from the table since (a destroyed crate): same words
 
     def names_of(self, key: str) -> str:
@@ -253,10 +258,12 @@ def _token_dropped(s: _Say) -> str:
 def _votes_spent(s: _Say) -> str:
     cost = s.get("cost", 0)
     target = str(s.d.get("target") or "")
-    tid, _, how = target.partition(":")
+    tid, *hows = re.split(r"[:|]", target)
     on = ""
     if tid:
-        on = f" on {s.lookup(tid)}" + (f" ({SIDE_WORDS.get(how, words(how))})" if how else "")
+        ways = [mount_name(h) if i == 0 and "|" in target else SIDE_WORDS.get(h, words(h))
+                for i, h in enumerate(hows)]
+        on = f" on {s.lookup(tid)}" + (f" ({', '.join(ways)})" if ways else "")
     return (f"{s.player(s.d.get('player'))} spends {_n(cost, 'Audience Vote')} on "
             f"{rule_name(str(s.get('effect')))}{on}, {s.get('votes')} left")
 
@@ -389,6 +396,8 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "acidic_ichor": lambda s: f"{s.name()}'s acidic ichor reaches {s.names_of('targets')}",
     "final_scores": _final_scores,
     "score": _score,
+    "sandstorm": lambda s: f"A sandstorm turns {s.name()} {turn_words(s.get('angle', 0))}"
+    if s.d.get("angle") else f"The sandstorm leaves {s.name()} as it is",
     "obstacle_damage": lambda s: f"{s.name('obstacle')} loses "
     f"{_n(s.get('amount', 0), 'hull point')}, {s.get('hull_points')} left",
     # Arena of Death, Desert Strike, Tank Commander (scenarios/)
@@ -412,7 +421,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
 }
 
 
-PLAYER_KEYS = frozenset({"player", "owner", "winner", "chooser", "seat"})
+PLAYER_KEYS = frozenset({"player", "owner", "winner", "chooser", "seat", "held_by"})
 """Data keys holding a seat: said as the seat's colour."""
 UNSAID_KEYS = frozenset({"vehicle", "x", "y", "heading", "hinge", "key", BEFORE})
 """Data keys a fallback sentence does not list (the vehicle leads it; a place is said once)."""
@@ -436,7 +445,7 @@ def _value(s: _Say, key: str, v: Any) -> str | None:
         return ", ".join(f"{_pretty(str(k))} {w}" for k, x in v.items()
                          if (w := _value(s, str(k), x)) is not None)
     if isinstance(v, str):
-        return s.lookup(v) if v in s.names or v.startswith("wreck:") else v
+        return s.lookup(v) if v in s.names or v.startswith("wreck:") or "/" in v else v
     return str(v)
 
 
@@ -450,7 +459,7 @@ def _fallback(kind: str, s: _Say) -> str:
         w = _value(s, k, v)
         if w is None:
             continue
-        parts.append(_pretty(k) if w == "" else w if k in PLAYER_KEYS else f"{_pretty(k)} {w}")
+        parts.append(_pretty(k) if w == "" else w if k == "player" else f"{_pretty(k)} {w}")
     x, y, h = s.d.get("x"), s.d.get("y"), s.d.get("heading")
     if _number(x) and _number(y):
         parts.append(f"in {table_area(s.names, x, y)}"

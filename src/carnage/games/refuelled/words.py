@@ -43,7 +43,7 @@ def state_names(state: GameState) -> dict[str, str]:
         if ob.wreck_of is not None and ob.wreck_of in state.vehicles:
             out[ob.id] = f"the wreck of {state.vehicles[ob.wreck_of].name}"
         else:
-            out[ob.id] = words(ob.id).replace(":", " ")  # "gun_turret:1" -> "gun turret 1"
+            out[ob.id] = obstacle_words(ob.id)
     for ramp in state.ramps.values():
         out[ramp.id] = words(ramp.id)
     for v in state.vehicles.values():
@@ -52,6 +52,15 @@ def state_names(state: GameState) -> dict[str, str]:
         out[f"seat:{p}"] = seat_name(p)  # the team's name is shown beside it, not in it
     out[TABLE_KEY] = f"{state.width:g},{state.height:g}"
     return out
+
+
+def obstacle_words(oid: str) -> str:
+    """An obstacle's id as words: "gun_turret:1" -> "gun turret 1", "flag-p2" -> "Blue's
+    flag" (a thing of a seat, numbered from 1)."""
+    m = _PLAYER_THING.fullmatch(oid)
+    if m and int(m.group(2)) >= 1:
+        return f"{seat_name(int(m.group(2)) - 1)}'s {m.group(1)}"
+    return words(oid).replace(":", " ")
 
 
 # -- places and turns in words -------------------------------------------------------------------
@@ -160,6 +169,7 @@ def mount_name(key: str) -> str:
     """A weapon or upgrade mount key (``machine_gun#0``, ``handgun``, ``drop:mine_dropper#1``)
     as the weapon's name."""
     key = key.split(":", 1)[1] if key.startswith("drop:") else key
+    key = key.split("|")[1] if "|" in key else key  # "p1-tank|125mm_cannon": the mount
     return catalogue_name(key.split("#", 1)[0])
 
 
@@ -270,6 +280,14 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
     head, colon, rest = v.partition(":")
     if colon and head == "grid" and _POINT.fullmatch(rest):
         v = rest
+    if _CENTRE_OFFSET.fullmatch(v):  # an offset from the table's centre ("+0,+240")
+        dx, dy = (float(c) for c in v.split(","))
+        if round(math.hypot(dx, dy)) == 0:
+            return "the centre of the table"
+        towards = math.degrees(math.atan2(dy, dx))
+        return f"{mm(math.hypot(dx, dy))} {compass(towards)} of the table's centre"
+    if colon and head == "centre" and rest in EDGES:
+        return f"the centre of the table, facing the {rest} edge"
     point = _POSED_POINT.fullmatch(v)
     if point:  # a point on the table (a spawn point, a pool), perhaps with a facing
         x, y, h = point.group(1), point.group(2), point.group(3) or point.group(4)
@@ -291,10 +309,11 @@ SIDE_WORDS = {"up": "gear up", "down": "gear down"}
 
 _NUM = r"-?\d+(?:\.\d+)?"
 _POINT = re.compile(f"{_NUM},{_NUM}")
+_CENTRE_OFFSET = re.compile(r"[+-]\d+(?:\.\d+)?,[+-]\d+(?:\.\d+)?")
 _POSED_POINT = re.compile(f"({_NUM}),({_NUM})(?:@({_NUM})|,({_NUM}))?")
 EDGES = ("north", "south", "east", "west")
 TURNS = frozenset({"spin", "lose_control", "pivot", "airwolf_pivot", "jackknife_swing",
-                   "jackknife_pivot"})
+                   "jackknife_pivot", "sandstorm"})
 """Decisions whose value is a turn in degrees, anticlockwise (positive: to the left)."""
 _OFFSET = re.compile(r"[+-]?\d+(?:\.\d+)?")
 _RANK = re.compile(r"r(\d+)c(\d+)")
@@ -357,6 +376,8 @@ _SEAT = re.compile(r"\b(?:seat|Seat|player|Player) (\d+)\b")
 _SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _VEHICLE_ID = re.compile(r"(?<![\w-])p\d+-([a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
 _CANCEL = re.compile(r"\bcancel:(\d+)\b")
+_DEGREES = re.compile(r"\b(out at|facing) (-?\d+(?:\.\d+)?) degrees\b")
+_PLAYER_THING = re.compile(r"\b([a-z]+)-p(\d+)\b")
 _NUMBERED = re.compile(r"\b([A-Za-z]*[a-z][A-Za-z]*)[-:](\d+)\b(?![-:.]\d)")
 _P_SEAT = re.compile(r"\bP(\d+)\b")
 _SIDE = re.compile(r"\bSide ((?:P\d+\+)+P\d+)\b")
@@ -403,6 +424,10 @@ def plain(text: str, names: Names) -> str:
     text = _P_SEAT.sub(lambda m: player_name(names, int(m.group(1)) - 1)
                        if int(m.group(1)) >= 1 else m.group(0), text)
     text = _RULING.sub(lambda m: ruling_text(m.group(1)) or m.group(0), text)
+    text = _DEGREES.sub(lambda m: f"{'out to the' if m.group(1) == 'out at' else 'facing'} "
+                        f"{compass(float(m.group(2)))}", text)
+    text = _PLAYER_THING.sub(lambda m: f"{player_name(names, int(m.group(2)) - 1)}'s "
+                             f"{m.group(1)}" if int(m.group(2)) >= 1 else m.group(0), text)
     text = _VEHICLE_ID.sub(lambda m: words(m.group(1)).title(), text)
     text = _CANCEL.sub(lambda m: f"cancel die {int(m.group(1)) + 1}", text)
     cat = catalogue_names()
