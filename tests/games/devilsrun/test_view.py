@@ -46,4 +46,9 @@ def test_explain_names_the_rule_or_our_ruling_in_words() -> None:
                                  "more.")
     assert explain("DR-078").startswith("Side Swipe (Devil's Run rules): Armour + chassis")
     assert explain("DRR-31").startswith("When Disengage starts (our ruling): ")
+    from carnage.games.devilsrun.view import rule_label
+
+    assert rule_label("DR-078") == "Side Swipe"
+    assert rule_label("DRR-10") == "BRAKE! (our ruling)"
+    assert rule_label("core") == "core"  # not one of ours: as it is
     assert explain("core") == "core: not a Devil's Run rule id"

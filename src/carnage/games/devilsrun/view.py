@@ -76,6 +76,17 @@ def game_view(game: DevilsRunGame) -> dict[str, Any]:
     }
 
 
+def rule_label(source: str) -> str:
+    """The short label of the rule or ruling an event's ``source`` is: its name, "(our
+    ruling)" after a ruling of ours ("BRAKE! (our ruling)")."""
+    from carnage.games.devilsrun.data import rule_index
+
+    entry = rule_index().get(source)
+    if entry is None:
+        return source
+    return entry["name"] + (" (our ruling)" if entry["ruling"] else "")
+
+
 def explain(source: str) -> str:
     """One line saying which rule or ruling an event's ``source`` is, by its name ("Side Swipe
     (Devil's Run rules): ...", "BRAKE! (our ruling): ..."), then what it says in our words. The
