@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.rulesets.test_plain_log import codes
 from typer.testing import CliRunner
 
 from carnage.cli.main import app
@@ -57,6 +58,9 @@ def test_play_with_a_bot_in_each_seat_runs_to_an_end_and_its_log_replays(
     last = r.stdout.strip().splitlines()[-1]
     assert " wins in round " in last or last.startswith("Draw after "), last
     assert "game abandoned" not in r.stdout
+    # the game is told in the ruleset's own sentences, as the table's log tells it
+    assert [ln for ln in r.stdout.splitlines()
+            if codes(ln) and not ln.startswith("log written to ")] == []
     again = runner.invoke(app, ["replay", str(log)])
     assert again.exit_code == 0, again.output
     assert "replayed identically" in again.stdout

@@ -69,7 +69,14 @@ def test_event_sentences_name_vehicles_and_cite_the_page() -> None:
     move = Event(4, "move", {"vehicle": "p1-red-car", "x": 10.0, "y": 20.5, "heading": 90.0,
                              "interrupted": True, "touched": ["rock-1"]}, page=25)
     assert event_text(move, names) == (
-        "Red Car moves to (10.0, 20.5) facing 90.0°, stopped by rock 1 (p.25)")
+        "Red Car moves and faces north, stopped by rock 1 (p.25)")
+    on_table = {**names, "table:size": "900,1200"}
+    assert event_text(move, on_table) == (
+        "Red Car moves to the south-west of the table, facing north, stopped by rock 1 (p.25)")
+    told = Event(4, "move", {**move.data, "_before": [10.0, 170.5, 45.0]}, page=25)
+    assert event_text(told, on_table) == (  # from 150 mm north, facing north-east
+        "Red Car moves 106 mm back and 106 mm right, turning 45° left, to the south-west of "
+        "the table, facing north, stopped by rock 1 (p.25)")
     wreck_gone = Event(5, "obstacle_removed", {"obstacle": "wreck:p1-red-car"},
                        source="destructible", page=54)
     assert event_text(wreck_gone, names) == "The wreck of Red Car is destroyed and removed (p.54)"

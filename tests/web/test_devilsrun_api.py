@@ -106,12 +106,14 @@ def test_views_per_seat_say_whose_turn_in_plain_words(client: TestClient) -> Non
     assert watcher["your_seat"] is None and watcher["your_turn"] is False
     assert p["text"].startswith(("The Law", "The Haul's Angels"))
     assert all(o["text"] and "-" not in o["text"].split()[0] for o in p["options"])
-    assert p["why"].startswith(p["source"])
+    assert p["why"].split(" (")[1].startswith(("Devil's Run rules)", "our ruling)"))
     assert [s["name"] for s in v0["seats"]] == ["The Law", "The Haul's Angels"]
     assert v0["ruleset"] == RULESET and v0["board_view"] == "devilsrun"
     assert len(v0["board"]["tiles"]) == 3 and v0["board"]["width"] == 8
     line = v0["log"][0]
-    assert line["rule"] == "DR-006" and line["why"].startswith("DR-006 (rulebook lines")
+    assert line["source"] == "DR-006" and line["rule"] == "The road"
+    assert line["why"].startswith("The road (Devil's Run rules): ")
+    assert all(not ln["rule"].startswith("DR") for ln in v0["log"])
     assert {v["name"] for v in v0["vehicles"]} >= {"Law Bike", "Haul's Angels Bike"}
     r = client.get(f"{API}/{g['id']}", params={"token": "not-a-seat"})
     assert r.status_code == 403 and "does not belong" in r.json()["detail"]

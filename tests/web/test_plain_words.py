@@ -98,7 +98,8 @@ def test_names_come_from_ids() -> None:
     assert choice_text("push_it", "0,2", names) == "Push It: reroll dice 1 and 3"
     assert choice_text("push_it", "no", names) == "keep the dice"
     assert choice_text("skid_dice", 1, names) == "1 skid die"
-    assert choice_text("spin", 45.0, names) == "+45°"
+    assert choice_text("spin", 45.0, names) == "a turn of 45° left"
+    assert choice_text("lose_control", -30.4, names) == "a turn of 30° right"
     assert plain("Red Car collides with p2-blue-car; seat 0 cannot act for seat 1", names) == (
         "Red Car collides with Blue Car; Red cannot act for Blue")
     assert plain("Player 2 wins", names) == "Blue wins"

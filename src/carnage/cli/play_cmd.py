@@ -192,6 +192,9 @@ class TerminalPlay:
             i: make_bot_for(rs, s) for i, s in enumerate(seats) if s != HUMAN
         }
         self.rng = bot_rng(seed)
+        self.offer = rs.table
+        """The ruleset's table: a game not shown through the tabletop is told in its
+        sentences (``TableOffer.event_text``), the events it keeps ``quiet`` left out."""
         self.shown = 0
         self.lines: dict[int, LogLine] = {}
 
@@ -202,6 +205,9 @@ class TerminalPlay:
         if self.table is not None:
             texts = [line.text for line in
                      tabletop(self.table).log_lines(self.table, shown, self.lines)]
+        elif self.offer.event_text is not None:
+            tell = self.offer.event_text
+            texts = [tell(self.game, e) for e in shown if e.kind not in self.offer.quiet]
         else:
             texts = [plain_event_line(e) for e in shown]
         for text in texts:

@@ -191,6 +191,10 @@ class TableOffer:
     every view has; None: the ruleset draws its own ``tabletop``."""
     rule_text: Callable[[str], str] | None = None
     """``rule_text(source)`` -> the rule a log line cites, in words."""
+    rule_name: Callable[[str], str] | None = None
+    """``rule_name(source)`` -> the short name a log line's rule label shows ("Side Swipe",
+    "BRAKE! (our ruling)"); ``rule_text`` is its longer explanation. None: the label is the
+    event's ``source`` as it is."""
     quiet: frozenset[str] = frozenset()
     """Event kinds the table's log does not show."""
     seats: tuple[int, int] = (2, 4)

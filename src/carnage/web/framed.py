@@ -38,6 +38,9 @@ class FramedTable:
     def _why(self, source: str) -> str:
         return self.offer.rule_text(source) if self.offer.rule_text is not None else source
 
+    def _rule(self, source: str) -> str:
+        return self.offer.rule_name(source) if self.offer.rule_name is not None else source
+
     def view(self, game: Any, ctx: TableContext) -> dict[str, Any]:
         seats = [] if ctx.replay is not None or ctx.events is not None else list(ctx.viewers)
         assert self.offer.view is not None
@@ -60,7 +63,8 @@ class FramedTable:
             "your_turn": d is not None and d.player in seats,
             "seed": ctx.seed if over or ctx.seed_chosen else None,
             "log": [{"seq": e.seq, "kind": e.kind, "text": self._text(game, e),
-                     "rule": e.source, "why": self._why(e.source)}
+                     "rule": self._rule(e.source), "source": e.source,
+                     "why": self._why(e.source)}
                     for e in shown[-LOG_LINES:]],
         })
         if ctx.replay is not None:
@@ -70,7 +74,9 @@ class FramedTable:
     def log_lines(self, game: Any, events: Sequence[Event],
                   cache: dict[int, Any]) -> list[LogLine]:
         return [LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
-                        text=self._text(game, e), rule=self._why(e.source))
+                        text=self._text(game, e),
+                        rule=self._rule(e.source) if self.offer.rule_name is not None
+                        else self._why(e.source))
                 for e in events if e.kind not in self.offer.quiet]
 
     def accept(self, d: Decision, choice: Any) -> Any:

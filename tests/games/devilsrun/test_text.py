@@ -50,5 +50,5 @@ def test_names_and_squares() -> None:
     names = sorted(drtext.vehicle_name(g, vid) for vid in g.state.vehicles)
     assert names == ["Haul's Angels Bike", "Haul's Angels Car", "Haul's Angels Trike",
                      "Law Bike", "Law Buggy", "Law Car"]
-    assert drtext.square_words(0, 7) == "column 1, row 8"
+    assert drtext.square_words(0, 7) == "the first lane from the left, 8 squares up the road"
     assert drtext.gang_name(g, 1) == "The Haul's Angels"

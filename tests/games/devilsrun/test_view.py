@@ -38,9 +38,17 @@ def test_view_is_json_at_every_decision_of_a_game() -> None:
     assert game_view(g)["outcome"] is not None
 
 
-def test_explain_names_the_rule_and_its_lines() -> None:
+def test_explain_names_the_rule_or_our_ruling_in_words() -> None:
     from carnage.games.devilsrun.view import explain
 
-    assert explain("DR-083").startswith("DR-083 (rulebook lines 179): Against an immovable")
-    assert explain("DRR-31").startswith("DRR-31 (rulebook lines 248-255):")
+    assert explain("DR-083") == ("Immovable objects (Devil's Run rules): Against an immovable "
+                                 "object the vehicle beside it is destroyed; the others take 2 "
+                                 "more.")
+    assert explain("DR-078").startswith("Side Swipe (Devil's Run rules): Armour + chassis")
+    assert explain("DRR-31").startswith("When Disengage starts (our ruling): ")
+    from carnage.games.devilsrun.view import rule_label
+
+    assert rule_label("DR-078") == "Side Swipe"
+    assert rule_label("DRR-10") == "BRAKE! (our ruling)"
+    assert rule_label("core") == "core"  # not one of ours: as it is
     assert explain("core") == "core: not a Devil's Run rule id"

@@ -57,7 +57,7 @@ def test_a_kart_race_from_the_lobby_played_by_clicking(
             page.locator(f"#decision button.choice[data-value='{choice}']").first.click()
         wait_version_above(page, before)
     texts = page.locator("#log li .text").all_text_contents()
-    assert any(t.startswith("Kart variant MK-") for t in texts), texts[-10:]
+    assert any(t.startswith("Kart variant: ") for t in texts), texts[-10:]
     assert all(v["hull_points"] == v["hull"] for v in view_of(page)["vehicles"])
     expect(page.locator(".live-card .hull-row")).to_have_count(0)
     lobby.check()

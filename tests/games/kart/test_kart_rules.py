@@ -172,7 +172,7 @@ def test_the_log_names_the_kart_rule_applied() -> None:
     g = run_step(table(car), wipeouts("car"), dice=[3, 4], ruleset=KART)
     shown = [e for e in g.log if e.kind in ("kart_rule", "kart_facing")]
     assert [ln.text for ln in log_lines(g, shown, {})] == [
-        "Kart variant MK-23: wipeout: gear 1, no Hazards, random facing (no flip check) (car)",
-        "Car spins to a random facing: heading 150.0 (dice 3, 4)",
+        "Kart variant: wipeout: gear 1, no Hazards, random facing (no flip check) (car)",
+        "Car spins to a random facing: now facing north-west (dice 3, 4)",
     ]
     assert {ln.rule for ln in log_lines(g, shown, {})} == {SOURCE}

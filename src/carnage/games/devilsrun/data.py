@@ -201,11 +201,14 @@ TILE = 8
 
 @cache
 def rule_index() -> dict[str, dict[str, str]]:
-    """Every id an event may cite (``DR-nnn`` rules, ``DRR-n`` rulings) -> its seed lines and
-    a one-line statement in our words, for explaining the log."""
+    """Every id an event may cite (``DR-nnn`` rules, ``DRR-n`` rulings) -> its seed lines, its
+    name, a one-line statement in our words and whether it is a ruling of ours ("yes" or ""),
+    for explaining the log."""
     out: dict[str, dict[str, str]] = {}
     for k, v in _load("rules.yaml")["rules"].items():
-        out[str(k)] = {"lines": str(v["lines"]), "text": str(v["rule"])}
+        out[str(k)] = {"lines": str(v["lines"]), "text": str(v["rule"]), "name": str(v["name"]),
+                       "ruling": ""}
     for r in _load("rulings.yaml")["rulings"]:
-        out[str(r["id"])] = {"lines": str(r["lines"]), "text": str(r["ruling"])}
+        out[str(r["id"])] = {"lines": str(r["lines"]), "text": str(r["ruling"]),
+                             "name": str(r["name"]), "ruling": "yes"}
     return out

@@ -14,6 +14,7 @@ from typing import Any
 from carnage import guard
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.missions import DEVILS_RUN
+from carnage.games.devilsrun.text import gang_name
 from carnage.kernel.contract import PlayableGame
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.ruleset import ScenarioInfo, players_text
@@ -97,10 +98,10 @@ class DevilsRunGames:
         running = {p: len(g.active(p)) for p in range(self.players)}
         rows = [ReportRow("turn", "Turn", str(st.turn), value=st.turn),
                 ReportRow("running", "Vehicles running",
-                          ", ".join(f"player {p + 1}: {n}" for p, n in running.items()))]
+                          ", ".join(f"{gang_name(g, p)}: {n}" for p, n in running.items()))]
         if any(st.collected):
             rows.append(ReportRow("collected", "Chassis tokens collected",
-                                  ", ".join(f"player {p + 1}: {n}"
+                                  ", ".join(f"{gang_name(g, p)}: {n}"
                                             for p, n in enumerate(st.collected))))
         return rows
 

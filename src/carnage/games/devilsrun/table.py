@@ -15,7 +15,7 @@ from carnage.games.devilsrun import text
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.pending import PENDING, option_odds
 from carnage.games.devilsrun.render import render_board, stat_cards
-from carnage.games.devilsrun.view import explain, game_view
+from carnage.games.devilsrun.view import explain, game_view, rule_label
 from carnage.kernel.events import Event
 from carnage.kernel.ruleset import BoardAssets, MovedUrl, TableOffer, WebFiles
 
@@ -56,6 +56,7 @@ WEB = WebFiles("devilsrun", Path(__file__).resolve().parent / "web")
 
 TABLE = TableOffer(
     board_view="devilsrun", event_text=event_text, view=table_view, rule_text=explain,
+    rule_name=rule_label,
     quiet=text.QUIET, seats=(2, 2), own_teams=True,
     seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
     board=BoardAssets(WEB, markup="table.html", module="table.js", styles=("table.css",)),

@@ -52,9 +52,14 @@ def gang_name(game: DevilsRunGame, player: int) -> str:
     return gangs()[game.state.gangs[player]].name
 
 
+LANES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
 def square_words(x: int, y: int) -> str:
-    """Column 1..8 across the road from the left, row along the road (1 = the first row)."""
-    return f"column {x + 1}, row {y + 1}"
+    """A square as a driver reads the road: its lane across the road from the left (1..8) and
+    how far up the road it lies, counted in squares from the start of the run."""
+    lane = LANES[x] if 0 <= x < len(LANES) else f"{x + 1}th"
+    return f"the {lane} lane from the left, {y + 1} squares up the road"
 
 
 def _square(value: str) -> str:
@@ -252,7 +257,7 @@ def event_text(game: DevilsRunGame, e: Event) -> str:
     if k == "stash":
         what = str(d.get("event", ""))
         who = f" by {n('vehicle')}" if "vehicle" in d else ""
-        where = f" at {square_words(*d['square'])}" if "square" in d else ""
+        where = f" in {square_words(*d['square'])}" if "square" in d else ""
         return f"The stash: {what}{who}{where}."
     if k == "game_over":
         w = d.get("winner")

@@ -76,11 +76,29 @@ def game_view(game: DevilsRunGame) -> dict[str, Any]:
     }
 
 
+def rule_label(source: str) -> str:
+    """The short label of the rule or ruling an event's ``source`` is: its name, "(our
+    ruling)" after a ruling of ours ("BRAKE! (our ruling)")."""
+    from carnage.games.devilsrun.data import rule_index
+
+    entry = rule_index().get(source)
+    if entry is None:
+        return source
+    return entry["name"] + (" (our ruling)" if entry["ruling"] else "")
+
+
 def explain(source: str) -> str:
-    """One line saying which rule or ruling an event's ``source`` is, with its seed lines."""
+    """One line saying which rule or ruling an event's ``source`` is, by its name ("Side Swipe
+    (Devil's Run rules): ...", "BRAKE! (our ruling): ..."), then what it says in our words. The
+    beta rulebook prints no page numbers; the id and seed lines stay in the data."""
     from carnage.games.devilsrun.data import rule_index
 
     entry = rule_index().get(source)
     if entry is None:
         return f"{source}: not a Devil's Run rule id"
-    return f"{source} (rulebook lines {entry['lines']}): {entry['text']}"
+    name, text = entry["name"], entry["text"]
+    if text.lower().startswith(name.lower() + ":"):  # "Side Swipe: ..." says its name once
+        text = text[len(name) + 1:].strip()
+        text = text[:1].upper() + text[1:]
+    whose = "our ruling" if entry["ruling"] else "Devil's Run rules"
+    return f"{name} ({whose}): {text}"

@@ -8,18 +8,28 @@ sentence of their own are still described from their data, so no event is ever u
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from carnage.games.refuelled.words import (
+    SIDE_WORDS,
     Names,
     choice_text,
+    compass,
     mount_name,
+    obstacle_words,
     plain,
     player_name,
     rule_name,
+    shift_words,
+    slot_words,
     state_names,
+    table_area,
+    table_size,
     template_name,
+    turn_words,
+    words,
 )
 from carnage.kernel.dice import skid_face
 from carnage.kernel.events import Event, JsonValue
@@ -42,7 +52,7 @@ def _list(items: Any) -> str:
 def display_id(oid: str) -> str:
     """How a table object's id reads in the log ("crate-1" -> "crate 1"), whether or not the
     object is still on the table: a line reads the same when rewritten after a restart."""
-    return oid.replace("-", " ").replace("_", " ")
+    return obstacle_words(oid)
 
 
 def _pretty(value: str) -> str:
@@ -65,8 +75,11 @@ class _Say:
     def lookup(self, oid: str) -> str:
         if oid in self.names:
             return self.names[oid]
-        if oid.startswith("wreck:") and oid[6:] in self.names:
-            return f"the wreck of {self.names[oid[6:]]}"
+        if oid.startswith("wreck:"):
+            return f"the wreck of {self.lookup(oid[6:])}"
+        base, slash, part = oid.partition("/")
+        if slash and base in self.names:  # a vehicle's part ("p1-big-rig/trailer")
+            return f"{self.names[base]}'s {words(part)}"
         return display_id(oid)  # gone from the table since (a destroyed crate): same words
 
     def names_of(self, key: str) -> str:
@@ -118,8 +131,41 @@ def _hazards(s: _Say) -> str:
     return f"{s.name()} {verb} {_n(abs(k), 'Hazard')}{because}, now {s.get('hazards')}"
 
 
+BEFORE = "_before"
+"""A key ``table_event_text`` adds to a move's data for its sentence only (never logged): the
+vehicle's pose before it, ``[x, y, heading]``, so the line says the move from the vehicle."""
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def _float(v: Any) -> float | None:
+    """``v`` as a float when it is a number (not a bool), else None."""
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def _where(s: _Say) -> str:
+    """Where a move ends: from the vehicle's pose before it when known ("150 mm ahead,
+    turning 45° right"), and where that is on the table, facing which way."""
+    x, y, h = s.d.get("x"), s.d.get("y"), s.d.get("heading")
+    before = s.d.get(BEFORE)
+    facing = f", facing {compass(h)}" if _number(h) else ""
+    area = table_area(s.names, x, y)
+    if table_size(s.names) is None and before is None:  # nothing to say where: the facing
+        return f"and faces {compass(h)}" if _number(h) else ""
+    pose = [_float(c) for c in (x, y, h, *(before if isinstance(before, list) else ()))]
+    if len(pose) == 6 and all(c is not None for c in pose):
+        x1, y1, h1, x0, y0, h0 = (c or 0.0 for c in pose)
+        turn = (h1 - h0 + 180.0) % 360.0 - 180.0
+        turning = f", turning {turn_words(turn)}" if round(turn) else ""
+        return (f"{shift_words(x1 - x0, y1 - y0, h0)}{turning}"
+                f", {'ending ' if area.startswith('off ') else 'to '}{area}{facing}")
+    return f"{'' if area.startswith('off ') else 'to '}{area}{facing}"
+
+
 def _move(s: _Say) -> str:
-    out = f"{s.name()} moves to ({s.get('x')}, {s.get('y')}) facing {s.get('heading')}°"
+    out = f"{s.name()} moves {_where(s)}"
     if s.d.get("interrupted"):
         out += f", stopped by {s.names_of('touched')}"
     elif s.d.get("touched"):
@@ -132,9 +178,19 @@ def _forced_move(s: _Say) -> str:
         " moves ", 1)[1]
 
 
+def _deploy(s: _Say) -> str:
+    slot = s.d.get("slot")
+    place = "" if slot is None else f": {slot_words(str(slot), s.names)}"
+    return f"{s.name()} takes its place on the starting grid{place}"
+
+
 def _pivot(s: _Say) -> str:
-    out = f"{s.name()} pivots {s.get('turned')}° (asked {s.get('requested')}°), now facing " \
-        f"{s.get('heading')}°"
+    turned, asked = s.get("turned", 0), s.get("requested", 0)
+    out = f"{s.name()} pivots {turn_words(turned)}"
+    if _number(turned) and _number(asked) and round(turned) != round(asked):
+        out += f" (of {turn_words(asked)} asked)"
+    if _number(s.d.get("heading")):
+        out += f", now facing {compass(s.d['heading'])}"
     if s.d.get("touched"):
         out += f", hitting {s.names_of('touched')}"
     return out
@@ -172,6 +228,64 @@ def _forced_choice(s: _Say) -> str:
     return f"{s.player(s.d.get('player'))} had only one choice: {_chosen(s)}"
 
 
+def _scenario(s: _Say) -> str:
+    sid = str(s.get("scenario"))
+    return sid if " " in sid else rule_name(sid)
+
+
+def _token(s: _Say) -> str:
+    """A scenario token in words: "Blue's flag", "a zombie"."""
+    kind = words(str(s.get("token_kind", "token")))
+    owner = s.d.get("owner")
+    if isinstance(owner, int) and not isinstance(owner, bool):
+        return f"{s.player(owner)}'s {kind}"
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
+
+
+def _token_placed(s: _Say) -> str:
+    if s.d.get("vehicle") is not None:
+        return f"{s.name()} carries {_token(s)}"
+    where = table_area(s.names, s.d.get("x"), s.d.get("y"))
+    return f"{_token(s).capitalize()} is placed in {where}"
+
+
+def _token_dropped(s: _Say) -> str:
+    why = f" ({s.d['reason']})" if s.d.get("reason") else ""
+    where = table_area(s.names, s.d.get("x"), s.d.get("y"))
+    return f"{s.name()} drops {_token(s)} in {where}{why}"
+
+
+def _votes_spent(s: _Say) -> str:
+    cost = s.get("cost", 0)
+    target = str(s.d.get("target") or "")
+    tid, *hows = re.split(r"[:|]", target)
+    on = ""
+    if tid:
+        ways = [mount_name(h) if i == 0 and "|" in target else SIDE_WORDS.get(h, words(h))
+                for i, h in enumerate(hows)]
+        on = f" on {s.lookup(tid)}" + (f" ({', '.join(ways)})" if ways else "")
+    return (f"{s.player(s.d.get('player'))} spends {_n(cost, 'Audience Vote')} on "
+            f"{rule_name(str(s.get('effect')))}{on}, {s.get('votes')} left")
+
+
+def _final_scores(s: _Say) -> str:
+    scores = s.d.get("scores")
+    order = s.d.get("order")
+    shown = ""
+    if isinstance(scores, dict) and isinstance(order, list):
+        shown = ": " + ", ".join(f"{s.player(o)} {scores.get(str(o), 0)}" for o in order)
+    return f"Final scores, {s.get('reason')}{shown}"
+
+
+def _score(s: _Say) -> str:
+    change = s.get("change", 0)
+    k = int(change) if isinstance(change, int) else 0
+    verb = "scores" if k >= 0 else "loses"
+    why = f": {s.d['reason']}" if s.d.get("reason") else ""
+    return (f"{s.player(s.d.get('player'))} {verb} {abs(k)} ({words(str(s.get('tally')))}), "
+            f"now {s.get('total')}{why}")
+
+
 def _game_over(s: _Say) -> str:
     if s.d.get("draw") or s.d.get("winner") is None:
         return f"The game ends in a draw: {s.get('reason')}"
@@ -182,7 +296,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "roll": _roll,
     "decision": _decision,
     "forced_choice": _forced_choice,
-    "game_start": lambda s: f"The game begins ({_pretty(str(s.get('scenario')))}, "
+    "game_start": lambda s: f"The game begins ({_scenario(s)}, "
     f"{s.get('players')} players)",
     "game_over": _game_over,
     "round_start": lambda s: f"Round {s.get('round')} begins; {s.player(s.d.get('pole'))} has pole "
@@ -192,7 +306,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "pass": lambda s: f"{s.player(s.d.get('player'))} has nothing to activate in gear phase "
     f"{s.get('phase')}",
     "pole": lambda s: f"{s.player(s.d.get('player'))} takes pole position ({s.get('reason')})",
-    "deploy": lambda s: f"{s.name()} takes its place on the starting grid ({s.get('slot')} mm)",
+    "deploy": _deploy,
     "activation": lambda s: f"{s.name()} activates in gear phase {s.get('phase')}",
     "activation_end": lambda s: f"{s.name()} ends its activation",
     "template": _template,
@@ -261,6 +375,31 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "jump": lambda s: f"{s.name()} jumps along the {_pretty(str(s.get('template')))}",
     "tumble": lambda s: f"{s.name()} tumbles",
     "finish_line": lambda s: f"{s.name()} crosses the finish line",
+    # scenario machinery (scenarios/common): spawn points, tokens, scores, gates, neutrals
+    "spawn_point": lambda s: f"{s.player(s.d.get('player'))}'s spawn point is in "
+    f"{table_area(s.names, s.d.get('x'), s.d.get('y'))}",
+    "token_placed": _token_placed,
+    "token_dropped": _token_dropped,
+    "token_picked_up": lambda s: f"{s.name()} picks up {_token(s)}",
+    "token_removed": lambda s: f"{_token(s).capitalize()} is removed"
+    + (f" ({s.d['reason']})" if s.d.get("reason") else ""),
+    "flags_captured": lambda s: f"{s.name()} brings home "
+    f"{_n(len(s.get('flags', [])), 'flag')} for {s.player(s.d.get('player'))}",
+    "gate_passed": lambda s: f"{s.name()} passes gate {s.get('gate')} on lap {s.get('lap')}"
+    + (", the first there" if s.d.get("first") else ""),
+    "votes_spent": _votes_spent,
+    "neutral_vehicle": lambda s: f"{s.get('name')} joins the game as a neutral vehicle",
+    "neutral_activation": lambda s: f"{s.player(s.d.get('player'))} activates {s.name()} in "
+    f"gear phase {s.get('phase')}",
+    "enraged": lambda s: f"{s.name()} is enraged by {s.name('after')} and "
+    f"{s.player(s.d.get('player'))} drives it",
+    "acidic_ichor": lambda s: f"{s.name()}'s acidic ichor reaches {s.names_of('targets')}",
+    "final_scores": _final_scores,
+    "score": _score,
+    "sandstorm": lambda s: f"A sandstorm turns {s.name()} {turn_words(s.get('angle', 0))}"
+    if s.d.get("angle") else f"The sandstorm leaves {s.name()} as it is",
+    "obstacle_damage": lambda s: f"{s.name('obstacle')} loses "
+    f"{_n(s.get('amount', 0), 'hull point')}, {s.get('hull_points')} left",
     # Arena of Death, Desert Strike, Tank Commander (scenarios/)
     "turret": lambda s: f"A {_pretty(str(s.get('turret')))} is placed: {s.name('obstacle')}",
     "turret_attack": lambda s: f"{s.name('obstacle')} fires {_n(s.get('dice', 0), 'die')} at "
@@ -271,27 +410,62 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "on_my_mark": lambda s: f"On my mark: {s.name()} fires its Cannon at {s.name('target')}",
     "close_range": lambda s: f"Close range: {s.name()} re-rolls "
     f"{_n(s.get('rerolled', 0), 'missed die')} for {_n(s.get('hits', 0), 'more hit')}",
-    "kart_rule": lambda s: f"Kart variant {s.get('rule')}: {s.get('what')}"
+    "kart_rule": lambda s: f"Kart variant: {s.get('what')}"
     + (f" ({s.name()})" if s.d.get("vehicle") else ""),
-    "kart_facing": lambda s: f"{s.name()} spins to a random facing: heading "
-    f"{s.get('heading')} (dice {_list(s.get('dice'))})",
-    "legacy_rule": lambda s: f"Gaslands: Legacy {s.get('rule')}: {s.get('what')}"
+    "kart_facing": lambda s: f"{s.name()} spins to a random facing: now facing "
+    f"{compass(s.get('heading'))} (dice {_list(s.get('dice'))})",
+    "legacy_rule": lambda s: f"Gaslands: Legacy: {s.get('what')}"
     + (f" ({s.name()})" if s.d.get("vehicle") else ""),
     "nano_cloak": lambda s: f"{s.name()} cloaks from {s.name('attacker')}'s attack, cutting "
     f"its Hull to {s.get('hull')} for good",
 }
 
 
+PLAYER_KEYS = frozenset({"player", "owner", "winner", "chooser", "seat", "held_by"})
+"""Data keys holding a seat: said as the seat's colour."""
+UNSAID_KEYS = frozenset({"vehicle", "x", "y", "heading", "hinge", "key", BEFORE})
+"""Data keys a fallback sentence does not list (the vehicle leads it; a place is said once)."""
+
+
+def _value(s: _Say, key: str, v: Any) -> str | None:
+    """One data value in words, or None to leave it out."""
+    if v is None or v is False or v == [] or v == {}:
+        return None
+    if v is True:
+        return ""
+    if key in PLAYER_KEYS and isinstance(v, int):
+        return s.player(v)
+    if key == "players" and isinstance(v, list):
+        return " and ".join(s.player(p) for p in v)
+    if isinstance(v, float):
+        return f"{round(v)}"
+    if isinstance(v, list):
+        return ", ".join(w for w in (_value(s, key, x) for x in v) if w)
+    if isinstance(v, dict):
+        return ", ".join(f"{_pretty(str(k))} {w}" for k, x in v.items()
+                         if (w := _value(s, str(k), x)) is not None)
+    if isinstance(v, str):
+        return s.lookup(v) if v in s.names or v.startswith("wreck:") or "/" in v else v
+    return str(v)
+
+
 def _fallback(kind: str, s: _Say) -> str:
+    """A sentence for an event with none of its own, from its data in words: seats by colour,
+    ids by name, a place as where it is on the table, whole numbers."""
     parts: list[str] = []
     for k, v in s.d.items():
-        if k in ("vehicle",):
+        if k in UNSAID_KEYS:
             continue
-        if isinstance(v, str) and v in s.names:
-            v = s.names[v]
-        parts.append(f"{_pretty(k)} {v}")
+        w = _value(s, k, v)
+        if w is None:
+            continue
+        parts.append(_pretty(k) if w == "" else w if k == "player" else f"{_pretty(k)} {w}")
+    x, y, h = s.d.get("x"), s.d.get("y"), s.d.get("heading")
+    if _number(x) and _number(y):
+        parts.append(f"in {table_area(s.names, x, y)}"
+                     + (f", facing {compass(h)}" if _number(h) else ""))
     head = _pretty(kind).capitalize()
-    if "vehicle" in s.d:
+    if s.d.get("vehicle") is not None:
         head = f"{s.name()}: {_pretty(kind)}"
     return head + (f" ({', '.join(parts)})" if parts else "")
 
@@ -346,6 +520,36 @@ def secret_sentence(e: Event, names: Names) -> str | None:
     return f"{e.kind.replace('_', ' ').capitalize()} (kept secret)"
 
 
+MOVES = ("move", "forced_move")
+POSED = ("move", "forced_move", "deploy", "pivot", "kart_facing", "neutral_vehicle")
+"""Events whose data say where a vehicle stands (or, a pivot, which way it faces) after them."""
+LOOK_BACK = 400
+"""How many events back a move's line looks for the vehicle's pose before it."""
+
+
+def pose_before(events: Sequence[Event], at: int, vid: str) -> list[float] | None:
+    """``[x, y, heading]`` of vehicle ``vid`` just before ``events[at]``, from the last events
+    that placed or turned it (None when the log does not say)."""
+    for e in reversed(events[max(0, at - LOOK_BACK):at]):
+        if e.kind not in POSED or e.data.get("vehicle") != vid:
+            continue
+        x, y, h = (_float(e.data.get(k)) for k in ("x", "y", "heading"))
+        if x is not None and y is not None and h is not None:
+            return [x, y, h]
+        return None  # a pivot (about its front, say) moved it without saying where to
+    return None
+
+
 def table_event_text(game: Any, event: Event) -> str:
-    """``event`` of ``game`` as its log line says it (``TableOffer.event_text``)."""
+    """``event`` of ``game`` as its log line says it (``TableOffer.event_text``); a move is
+    told from the vehicle's pose before it, read from the log."""
+    whole = game.log.events
+    at = event.seq
+    if (event.kind in MOVES and at < len(whole) and whole[at].kind == event.kind
+            and whole[at].data.get("vehicle") == event.data.get("vehicle")
+            and isinstance(event.data.get("vehicle"), str)):
+        before = pose_before(whole, at, str(event.data["vehicle"]))
+        if before is not None:
+            event = Event(event.seq, event.kind, {**event.data, BEFORE: before},
+                          source=event.source, page=event.page)
     return event_text(event, state_names(game.state))

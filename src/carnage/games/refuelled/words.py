@@ -12,10 +12,14 @@ such as ``machine_gun#0``, ``seat 0``/``Player 1``, snake_case words) with names
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from carnage.catalog import load_catalog
 from carnage.games.refuelled.engine.state import GameState
@@ -39,14 +43,102 @@ def state_names(state: GameState) -> dict[str, str]:
         if ob.wreck_of is not None and ob.wreck_of in state.vehicles:
             out[ob.id] = f"the wreck of {state.vehicles[ob.wreck_of].name}"
         else:
-            out[ob.id] = words(ob.id)
+            out[ob.id] = obstacle_words(ob.id)
     for ramp in state.ramps.values():
         out[ramp.id] = words(ramp.id)
     for v in state.vehicles.values():
         out[v.id] = v.name
     for p in range(state.players):
         out[f"seat:{p}"] = seat_name(p)  # the team's name is shown beside it, not in it
+    out[TABLE_KEY] = f"{state.width:g},{state.height:g}"
     return out
+
+
+def obstacle_words(oid: str) -> str:
+    """An obstacle's id as words: "gun_turret:1" -> "gun turret 1", "flag-p2" -> "Blue's
+    flag" (a thing of a seat, numbered from 1)."""
+    m = _PLAYER_THING.fullmatch(oid)
+    if m and int(m.group(2)) >= 1:
+        return f"{seat_name(int(m.group(2)) - 1)}'s {m.group(1)}"
+    return words(oid).replace(":", " ")
+
+
+# -- places and turns in words -------------------------------------------------------------------
+TABLE_KEY = "table:size"
+"""The ``Names`` key carrying the table's width and height (``"900,1200"``), so a sentence can
+say where on the table a point lies."""
+
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south",
+           "south-east")
+"""Headings in words, every 45° anticlockwise from east (0°); north is the table's far edge
+(y grows northwards, as the drawing shows it)."""
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """1 -> "first" ... 10 -> "tenth", then "11th"."""
+    if 1 <= n <= len(ORDINALS):
+        return ORDINALS[n - 1]
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def compass(heading: Any) -> str:
+    """A heading (degrees anticlockwise from east) as the nearest of eight compass points."""
+    return COMPASS[round(float(heading) % 360.0 / 45.0) % 8]
+
+
+def table_size(names: Names) -> tuple[float, float] | None:
+    raw = names.get(TABLE_KEY)
+    if raw is None:
+        return None
+    w, _, h = raw.partition(",")
+    return float(w), float(h)
+
+
+def table_area(names: Names, x: Any, y: Any) -> str:
+    """Where a point lies on the table, in words: "the north-west of the table", "the middle
+    of the table", "off the south edge of the table" (thirds of the table's width and depth)."""
+    size = table_size(names)
+    if size is None or not all(isinstance(c, int | float) for c in (x, y)):
+        return "the table"
+    w, h = size
+    fx, fy = float(x), float(y)
+    off = [edge for edge, out in (("south", fy < 0), ("north", fy > h), ("west", fx < 0),
+                                  ("east", fx > w)) if out]
+    if off:
+        return f"off the {'-'.join(off)} edge of the table"
+    ns = "south" if fy < h / 3 else "north" if fy > 2 * h / 3 else ""
+    ew = "west" if fx < w / 3 else "east" if fx > 2 * w / 3 else ""
+    if not ns and not ew:
+        return "the middle of the table"
+    return f"the {'-'.join(p for p in (ns, ew) if p)} of the table"
+
+
+def turn_words(degrees: Any) -> str:
+    """An anticlockwise turn in whole degrees and a side: "45° left", "30° right"."""
+    d = round(float(degrees))
+    if d == 0:
+        return "no turn"
+    return f"{abs(d)}° {'left' if d > 0 else 'right'}"
+
+
+def mm(value: float) -> str:
+    return f"{round(abs(value))} mm"
+
+
+def shift_words(dx: float, dy: float, heading: float) -> str:
+    """A move of (dx, dy) seen from a vehicle facing ``heading``: "150 mm ahead", "120 mm back
+    and 40 mm left" (a sideways part under 5 mm is not said)."""
+    h = math.radians(heading)
+    ahead = dx * math.cos(h) + dy * math.sin(h)
+    left = -dx * math.sin(h) + dy * math.cos(h)
+    out = f"{mm(ahead)} {'ahead' if ahead >= 0 else 'back'}" if abs(ahead) >= 0.5 else ""
+    if abs(left) >= 5.0:
+        side = f"{mm(left)} {'left' if left > 0 else 'right'}"
+        out = f"{out} and {side}" if out else side
+    return out or "nowhere"
 
 
 # -- catalogue names -----------------------------------------------------------------------------
@@ -77,6 +169,7 @@ def mount_name(key: str) -> str:
     """A weapon or upgrade mount key (``machine_gun#0``, ``handgun``, ``drop:mine_dropper#1``)
     as the weapon's name."""
     key = key.split(":", 1)[1] if key.startswith("drop:") else key
+    key = key.split("|")[1] if "|" in key else key  # "p1-tank|125mm_cannon": the mount
     return catalogue_name(key.split("#", 1)[0])
 
 
@@ -84,6 +177,7 @@ RULE_WORDS = {
     "core": "Core rules",
     "shift": "Shift results",
     "scenario": "Scenario",
+    "Gaslands: Legacy": "Gaslands: Legacy",
 }
 
 
@@ -140,8 +234,10 @@ SHIFT_WORDS = {
 def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) -> str:
     """What a choice of a decision of ``kind`` means, in words ("the Hard template to the
     left", "2 skid dice", "reroll dice 1 and 3", "fire Machine Gun at Red Car")."""
+    if isinstance(value, float | int) and not isinstance(value, bool) and kind in TURNS:
+        return f"a turn of {turn_words(value)}" if round(value) else "no turn"
     if isinstance(value, float):
-        return f"{value:+g}°" if kind in ("spin", "lose_control") else f"{value:g}"
+        return f"{round(value)}"
     if isinstance(value, int) and not isinstance(value, bool):
         if kind == "skid_dice":
             return f"{value} skid {'die' if value == 1 else 'dice'}"
@@ -150,7 +246,18 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
     if kind == "template":
         return template_name(v)
     if kind == "grid":
-        return f"{v} mm from the grid centre"
+        return grid_place(v)
+    if kind == "spawn_pose":
+        return spawn_pose_words(v)
+    if kind == "token_drop":
+        act, _, arg = v.partition(":")
+        bearing, _, dist = arg.partition(":")
+        if act == "down" and _OFFSET.fullmatch(bearing) and _OFFSET.fullmatch(dist):
+            return f"set it down {mm(float(dist))} to the {compass(float(bearing))}"
+        if act == "give" and arg:
+            return f"hand it to {names.get(arg, plain(arg, names))}"
+        if act == "keep":
+            return "keep it"
     if kind == "push_it":
         if v == "no":
             return "keep the dice"
@@ -170,7 +277,85 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
         key, sep, target = v.partition(">")
         if sep:
             return f"fire {mount_name(key)} at {_target(target, names)}"
+    head, colon, rest = v.partition(":")
+    if colon and head == "grid" and _POINT.fullmatch(rest):
+        v = rest
+    if _CENTRE_OFFSET.fullmatch(v):  # an offset from the table's centre ("+0,+240")
+        dx, dy = (float(c) for c in v.split(","))
+        if round(math.hypot(dx, dy)) == 0:
+            return "the centre of the table"
+        towards = math.degrees(math.atan2(dy, dx))
+        return f"{mm(math.hypot(dx, dy))} {compass(towards)} of the table's centre"
+    if colon and head == "centre" and rest in EDGES:
+        return f"the centre of the table, facing the {rest} edge"
+    point = _POSED_POINT.fullmatch(v)
+    if point:  # a point on the table (a spawn point, a pool), perhaps with a facing
+        x, y, h = point.group(1), point.group(2), point.group(3) or point.group(4)
+        facing = f", facing {compass(float(h))}" if h is not None else ""
+        return f"a place in {table_area(names, float(x), float(y))}{facing}"
+    if colon and head in EDGES and _OFFSET.fullmatch(rest):
+        return f"the {head} edge of the table, {mm(float(rest))} along it"
+    if colon and head == "pole" and rest.isdigit():
+        return f"pole position for {player_name(names, int(rest))}"
+    oid, sep, how = v.partition(":")
+    if sep and oid in names and how and ":" not in how:  # an object and a way ("p1-car:up")
+        return f"{names[oid]} ({SIDE_WORDS.get(how, words(how))})"
     return plain(v, names)
+
+
+SIDE_WORDS = {"up": "gear up", "down": "gear down"}
+"""The second half of a ``vehicle:way`` choice value, in words."""
+
+
+_NUM = r"-?\d+(?:\.\d+)?"
+_POINT = re.compile(f"{_NUM},{_NUM}")
+_CENTRE_OFFSET = re.compile(r"[+-]\d+(?:\.\d+)?,[+-]\d+(?:\.\d+)?")
+_POSED_POINT = re.compile(f"({_NUM}),({_NUM})(?:@({_NUM})|,({_NUM}))?")
+EDGES = ("north", "south", "east", "west")
+TURNS = frozenset({"spin", "lose_control", "pivot", "airwolf_pivot", "jackknife_swing",
+                   "jackknife_pivot", "sandstorm"})
+"""Decisions whose value is a turn in degrees, anticlockwise (positive: to the left)."""
+_OFFSET = re.compile(r"[+-]?\d+(?:\.\d+)?")
+_RANK = re.compile(r"r(\d+)c(\d+)")
+
+
+def grid_place(value: str) -> str:
+    """A starting-grid place in words: an offset along the line ("+30" -> "the place 30 mm
+    right of the grid's centre", right as the vehicles face) or a rank and column ("r2c1" ->
+    "the second row of the grid, first place")."""
+    if _OFFSET.fullmatch(value):
+        off = float(value)
+        if round(off) == 0:
+            return "the centre of the starting grid"
+        return f"the place {mm(off)} {'right' if off > 0 else 'left'} of the grid's centre"
+    m = _RANK.fullmatch(value)
+    if m:
+        return (f"the {ordinal(int(m.group(1)))} row of the grid, "
+                f"{ordinal(int(m.group(2)))} place")
+    return words(value)
+
+
+def slot_words(value: str, names: Names) -> str:
+    """Where a deployed vehicle was put, from its ``slot``: a starting-grid place, a place by a
+    spawn point, a point or an edge of the table."""
+    if _OFFSET.fullmatch(value) or _RANK.fullmatch(value):
+        return grid_place(value)
+    if value.count(":") == 2:
+        return spawn_pose_words(value)
+    return choice_text("place", value, names)
+
+
+def spawn_pose_words(value: str) -> str:
+    """A place by a spawn point (``bearing:distance:heading``) in words: "40 mm north-east of
+    the spawn point, facing east"."""
+    parts = value.split(":")
+    try:
+        bearing, dist, heading = (float(p) for p in parts)
+    except ValueError:
+        return words(value)
+    where = "on the spawn point" if round(dist) == 0 else \
+        f"{mm(dist)} {compass(bearing)} of the spawn point"
+    return f"{where}, facing {compass(heading)}"
 
 
 def _target(tid: str, names: Names) -> str:
@@ -191,6 +376,26 @@ _SEAT = re.compile(r"\b(?:seat|Seat|player|Player) (\d+)\b")
 _SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _VEHICLE_ID = re.compile(r"(?<![\w-])p\d+-([a-z0-9]+(?:-[a-z0-9]+)*)(?![\w-])")
 _CANCEL = re.compile(r"\bcancel:(\d+)\b")
+_DEGREES = re.compile(r"\b(out at|facing) (-?\d+(?:\.\d+)?) degrees\b")
+_PLAYER_THING = re.compile(r"\b([a-z]+)-p(\d+)\b")
+_NUMBERED = re.compile(r"\b([A-Za-z]*[a-z][A-Za-z]*)[-:](\d+)\b(?![-:.]\d)")
+_P_SEAT = re.compile(r"\bP(\d+)\b")
+_SIDE = re.compile(r"\bSide ((?:P\d+\+)+P\d+)\b")
+_RULING = re.compile(r"\b(?:ruling )?([A-Z]{1,5}(?:-[A-Z])?-\d+)\b")
+RULING_NAMES = Path(__file__).resolve().parent / "data" / "ruling_names.yaml"
+
+
+@lru_cache(maxsize=1)
+def ruling_names() -> dict[str, str]:
+    """Ruling id -> its topic's name (data/ruling_names.yaml, from docs/rulings.md)."""
+    raw = yaml.safe_load(RULING_NAMES.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+def ruling_text(rid: str) -> str | None:
+    """A ruling of ours cited in words ("our ruling on ties"); None for an id not ours."""
+    name = ruling_names().get(rid)
+    return None if name is None else f"our ruling on {name[:1].lower() + name[1:]}"
 
 
 def plain(text: str, names: Names) -> str:
@@ -199,7 +404,8 @@ def plain(text: str, names: Names) -> str:
     ``Player N`` (from 1) -> the player's name, catalogue ids and other snake_case -> words."""
     if not text:
         return text
-    ids = sorted((k for k in names if not k.startswith("seat:")), key=len, reverse=True)
+    ids = sorted((k for k in names if not k.startswith(("seat:", "table:"))), key=len,
+                 reverse=True)
     if ids:
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ids)
                              + r")(?![\w-])")
@@ -213,7 +419,17 @@ def plain(text: str, names: Names) -> str:
         return player_name(names, s) if s >= 0 else m.group(0)
 
     text = _SEAT.sub(seat, text)
+    text = _SIDE.sub(lambda m: "the side of " + " and ".join(
+        player_name(names, int(p[1:]) - 1) for p in m.group(1).split("+")), text)
+    text = _P_SEAT.sub(lambda m: player_name(names, int(m.group(1)) - 1)
+                       if int(m.group(1)) >= 1 else m.group(0), text)
+    text = _RULING.sub(lambda m: ruling_text(m.group(1)) or m.group(0), text)
+    text = _DEGREES.sub(lambda m: f"{'out to the' if m.group(1) == 'out at' else 'facing'} "
+                        f"{compass(float(m.group(2)))}", text)
+    text = _PLAYER_THING.sub(lambda m: f"{player_name(names, int(m.group(2)) - 1)}'s "
+                             f"{m.group(1)}" if int(m.group(2)) >= 1 else m.group(0), text)
     text = _VEHICLE_ID.sub(lambda m: words(m.group(1)).title(), text)
     text = _CANCEL.sub(lambda m: f"cancel die {int(m.group(1)) + 1}", text)
     cat = catalogue_names()
-    return _SNAKE.sub(lambda m: cat.get(m.group(0), words(m.group(0))), text)
+    text = _SNAKE.sub(lambda m: cat.get(m.group(0), words(m.group(0))), text)
+    return _NUMBERED.sub(r"\1 \2", text)  # "crate-1", "Sentry Gun:1" -> "crate 1"
