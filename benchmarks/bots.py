@@ -76,14 +76,6 @@ def _split(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 
 
-def _search_options(a: argparse.Namespace) -> SearchOptions:
-    seconds: float | str | None = "level"
-    if a.seconds is not None:
-        seconds = None if a.seconds <= 0 else a.seconds
-    return SearchOptions(iterations=a.iterations, seconds=seconds, horizon=a.horizon,
-                         cpu_clock=a.cpu_clock)
-
-
 def _options(a: argparse.Namespace) -> dict[str, Any]:
     return {} if a.max_rounds is None else {"max_rounds": a.max_rounds}
 
@@ -117,7 +109,7 @@ def _run(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, again
               f"running {w}-{lost}-{d}", flush=True)
 
     play_match(ruleset, scenario, bot, against, a.games, a.seed, options, {bot: timing},
-               _search_options(a), each)
+               SearchOptions.from_arguments(a), each)
 
 
 def _report(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, against: str,
@@ -215,12 +207,7 @@ def main() -> None:
     ap.add_argument("--against", default="heuristic", help="its opponent")
     ap.add_argument("--max-rounds", type=int, default=None,
                     help="end each game after this many rounds (rulesets that take it)")
-    ap.add_argument("--iterations", type=int, default=None, help="simulations per decision")
-    ap.add_argument("--seconds", type=float, default=None,
-                    help="time limit per decision (0: none, iterations only)")
-    ap.add_argument("--horizon", type=int, default=None, help="rollout decisions")
-    ap.add_argument("--cpu-clock", action="store_true",
-                    help="measure the time limit in this process's CPU time (a shared machine)")
+    SearchOptions.add_arguments(ap)
     ap.add_argument("--table", action="store_true",
                     help="play the grid of rulesets x scenarios x levels; one Markdown table")
     ap.add_argument("--quiet", action="store_true")

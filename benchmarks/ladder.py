@@ -78,13 +78,7 @@ def main() -> None:
     ap.add_argument("--anchor", choices=("random", "mean"), default=None,
                     help="random = 0 (default when it plays) or the mean = 1500")
     ap.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples")
-    ap.add_argument("--iterations", type=int, default=None,
-                    help="the search bot's simulations per decision")
-    ap.add_argument("--seconds", type=float, default=None,
-                    help="the search bot's time limit per decision (0: none, iterations only)")
-    ap.add_argument("--horizon", type=int, default=None, help="the search bot's rollouts")
-    ap.add_argument("--cpu-clock", action="store_true",
-                    help="measure the time limit in this process's CPU time (a shared machine)")
+    SearchOptions.add_arguments(ap)
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
     if a.games < 1:
@@ -111,11 +105,7 @@ def main() -> None:
     anchor = a.anchor or ("random" if "random" in bots else "mean")
     if anchor == "random" and "random" not in bots:
         ap.error("--anchor random: the random bot is not among --bots")
-    seconds: float | str | None = "level"
-    if a.seconds is not None:
-        seconds = None if a.seconds <= 0 else a.seconds
-    search = SearchOptions(iterations=a.iterations, seconds=seconds, horizon=a.horizon,
-                           cpu_clock=a.cpu_clock)
+    search = SearchOptions.from_arguments(a)
     options: dict[str, Any] = {} if a.max_rounds is None else {"max_rounds": a.max_rounds}
     timings = {b: Timing() for b in bots}
     results: list[GameResult] = []

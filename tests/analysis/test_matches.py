@@ -90,3 +90,18 @@ def test_wilson_interval() -> None:
     assert lo == pytest.approx(0.0945, abs=1e-3) and hi == pytest.approx(0.9055, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(3, 3)[1] == 1.0
+
+
+def test_search_options_from_the_command_line() -> None:
+    """``--seconds 0`` means no time limit (iterations only); no ``--seconds``: the level's."""
+    import argparse
+
+    from carnage.analysis.matches import SearchOptions
+
+    ap = argparse.ArgumentParser()
+    SearchOptions.add_arguments(ap)
+    assert SearchOptions.from_arguments(ap.parse_args([])) == SearchOptions()
+    given = SearchOptions.from_arguments(ap.parse_args(
+        ["--seconds", "0", "--iterations", "40", "--horizon", "9", "--cpu-clock"]))
+    assert given == SearchOptions(iterations=40, seconds=None, horizon=9, cpu_clock=True)
+    assert SearchOptions.from_arguments(ap.parse_args(["--seconds", "0.5"])).seconds == 0.5

@@ -14,6 +14,7 @@ bot in seat 1 when ``i`` is even, in seat 2 when it is odd, so pole and seat ord
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -38,6 +39,29 @@ class SearchOptions:
     horizon: int | None = None
     cpu_clock: bool = False
     """Measure the time limit in this process's CPU time (a shared machine)."""
+
+    @staticmethod
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        """The command-line options that override the search bot's level."""
+        parser.add_argument("--iterations", type=int, default=None,
+                            help="the search bot's simulations per decision")
+        parser.add_argument("--seconds", type=float, default=None,
+                            help="the search bot's time limit per decision (0: none, "
+                            "iterations only)")
+        parser.add_argument("--horizon", type=int, default=None,
+                            help="the search bot's rollout decisions")
+        parser.add_argument("--cpu-clock", action="store_true",
+                            help="measure the time limit in this process's CPU time (a "
+                            "shared machine)")
+
+    @classmethod
+    def from_arguments(cls, a: argparse.Namespace) -> SearchOptions:
+        """What ``add_arguments``' options say (``--seconds 0``: no time limit)."""
+        seconds: float | str | None = "level"
+        if a.seconds is not None:
+            seconds = None if a.seconds <= 0 else a.seconds
+        return cls(iterations=a.iterations, seconds=seconds, horizon=a.horizon,
+                   cpu_clock=a.cpu_clock)
 
 
 @dataclass

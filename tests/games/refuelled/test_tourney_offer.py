@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.setup import GameSetup
 from carnage.games.refuelled.tourney import damage_tally
 from carnage.kernel.session import SetupRefused
@@ -90,4 +91,4 @@ def test_overlays_inherit_the_offer_for_their_own_ruleset(name: str) -> None:
     doc = rs.tourney.setup("street-race", teams, 3)
     assert doc["ruleset"] == name
     g = rs.tourney.new_game(doc, 2)
-    assert g.ruleset is rs  # type: ignore[attr-defined]
+    assert isinstance(g, Game) and g.ruleset is rs
