@@ -1,0 +1,752 @@
+"""Load benchmark: many tables played at once on several server processes sharing one PostgreSQL.
+
+    .venv/bin/python benchmarks/load.py [--processes 1,2,4] [--tables 64] [--duration 30]
+        [--seed 1] [--search-every 8] [--kill-every 20] [--sticky] [--json]
+
+Starts a throwaway PostgreSQL server (Debian's binaries, ``tests/campaign/pg.py``) and, for
+each process count of ``--processes``, a fresh database and that many ``carnage serve``
+processes on loopback ports (started one after the other, each waited for until it answers).
+It then creates ``--tables`` Street Races through ``POST /api/games``, spread over the
+processes round robin: seat 0 human, seat 1 the heuristic bot (every ``--search-every``-th
+table the search bot, ``search:easy``). One asyncio client a table plays the human seat with a
+seeded random legal choice, for ``--duration`` seconds; a finished game is replaced by a new
+one, so the load stays at ``--tables`` tables.
+
+Even tables play over REST (``POST /api/games/{id}/decisions``; each choice sent to the next
+process round robin, or always to the table's own process with ``--sticky``), odd tables over
+a websocket (``/api/games/{id}/ws``) held on the table's process. A connection error moves the
+client to another process. A choice's round trip runs from sending it to the server's
+acknowledgement: the REST answer, or the first pushed view whose version counts it (if bots
+then think on, waiting for them is not in the figure). A 200 answer, or a view with a higher
+version and no error frame, is an accepted choice; a 409 "stale state" is a refusal (counted
+apart, then the client reads the game again); anything else is an error, counted by kind.
+
+``--kill-every K`` kills one server process with SIGKILL every K seconds (round robin) and
+starts it again on its port; clients reconnect elsewhere meanwhile.
+
+At the end of each run an audit compares, for every game played, the choices the clients
+saw accepted with the game as stored: the database's choices (replayed to tell the human's
+from the bot's) and ``GET /api/games/{id}`` on every process. A lost choice was accepted but
+is not in the stored game; a doubled one is a second acceptance for a version already
+accepted (two answers to one decision: only one can be in the game); an unconfirmed one is a
+stored human choice no client saw accepted (its answer was lost, e.g. to a kill); a stale view
+is a process showing another version than the database. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import json
+import math
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidHandshake, WebSocketException
+
+HOST = "127.0.0.1"
+ROOT = Path(__file__).resolve().parents[1]
+READY_TIMEOUT = 90.0
+"""Seconds a server process may take to answer after it is started."""
+ANSWER_TIMEOUT = 60.0
+"""Seconds a client waits for any one answer before counting a timeout."""
+STOP_GRACE = 90.0
+"""Seconds the clients get to finish what they sent when the run's time is up."""
+BOT_POLL = 0.05
+"""Seconds between reads while bots think after a REST answer (a server that answers first)."""
+MAX_VIEW_BYTES = 64 * 1024 * 1024
+
+
+def load_pg() -> ModuleType:
+    """``tests/campaign/pg.py`` (the tests' throwaway PostgreSQL), imported by its path."""
+    path = ROOT / "tests" / "campaign" / "pg.py"
+    spec = importlib.util.spec_from_file_location("carnage_bench_pg", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+# -- server processes --------------------------------------------------------------------------
+class ServerProcess:
+    """One ``carnage serve`` in its own process group (so SIGKILL reaches anything it starts)."""
+
+    def __init__(self, index: int, db_url: str, logs: Path) -> None:
+        self.index = index
+        self.db_url = db_url
+        self.log = logs / f"serve-{index}.log"
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.up = False
+
+    @property
+    def base(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "carnage.cli.main", "serve", "--host", HOST,
+               "--port", str(self.port), "--db", self.db_url]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL, start_new_session=True,
+                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+    async def wait_ready(self, client: httpx.AsyncClient) -> float:
+        """Seconds until ``GET /api/rulesets`` answers 200; ``RuntimeError`` with the log's
+        tail if the process exits or stays silent."""
+        t0 = time.perf_counter()
+        deadline = time.monotonic() + READY_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc is None or self.proc.poll() is not None:
+                break
+            with contextlib.suppress(httpx.HTTPError):
+                r = await client.get(f"{self.base}/api/rulesets", timeout=5)
+                if r.status_code == 200:
+                    self.up = True
+                    return time.perf_counter() - t0
+            await asyncio.sleep(0.1)
+        tail = self.log.read_text(errors="replace")[-800:] if self.log.exists() else ""
+        raise RuntimeError(f"server {self.index} on port {self.port} did not answer:\n{tail}")
+
+    def kill(self) -> None:
+        """SIGKILL to the process group this process leads, then reap it."""
+        self.up = False
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        self.up = False
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+# -- what the clients record -------------------------------------------------------------------
+@dataclass
+class Claim:
+    """A human choice the client saw accepted."""
+
+    version: int
+    choice: Any
+    transport: str
+    process: int
+
+
+@dataclass
+class Table:
+    gid: str
+    token: str
+    transport: str
+    bot: str
+    home: int
+    claims: list[Claim] = field(default_factory=list)
+
+
+@dataclass
+class Stats:
+    round_trips: dict[str, list[float]] = field(
+        default_factory=lambda: {"rest": [], "ws": []})
+    creations: list[float] = field(default_factory=list)
+    refusals: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    finished: int = 0
+    kills: int = 0
+    restarts: list[float] = field(default_factory=list)
+    bot_waits: int = 0
+
+
+class Refused(Exception):
+    """A process answered a websocket's opening with an error frame (already counted)."""
+
+
+class Gone(Exception):
+    """A process did not answer (refused, dropped, timed out); ``kind`` says which."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+def transport_error(e: BaseException) -> str:
+    if isinstance(e, httpx.ConnectError | ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(e, httpx.TimeoutException | TimeoutError):
+        return "timeout"
+    if isinstance(e, InvalidHandshake):
+        return "handshake refused"
+    return "connection dropped"
+
+
+def pick(rng: random.Random, pending: dict[str, Any]) -> Any:
+    """A legal choice: one of the options, or a number inside the domain."""
+    options = pending.get("options")
+    if options:
+        return rng.choice(options)["value"]
+    dom = pending["domain"]
+    low, high = float(dom["low"]), float(dom["high"])
+    return min(high, max(low, round(rng.uniform(low, high), 2)))
+
+
+def my_turn(view: dict[str, Any]) -> bool:
+    pending = view.get("pending")
+    return pending is not None and pending.get("seat") == view.get("your_seat")
+
+
+def over(view: dict[str, Any]) -> bool:
+    return view.get("status") == "finished" or view.get("pending") is None
+
+
+class Run:
+    """One load run: ``tables`` clients against the processes of ``servers``."""
+
+    def __init__(self, servers: list[ServerProcess], client: httpx.AsyncClient,
+                 args: argparse.Namespace, stats: Stats) -> None:
+        self.servers = servers
+        self.client = client
+        self.args = args
+        self.stats = stats
+        self.tables: list[Table] = []
+        self.stop = asyncio.Event()
+        self.created = 0
+
+    def next_process(self, p: int) -> int:
+        return (p + 1) % len(self.servers)
+
+    # -- REST calls with fail-over -------------------------------------------------------------
+    async def call(self, p: int, method: str, path: str, body: Any = None
+                   ) -> tuple[int, Any]:
+        """One request to process ``p``: (status, JSON body); ``Gone`` if it did not answer."""
+        url = self.servers[p].base + path
+        try:
+            r = await self.client.request(method, url, json=body, timeout=ANSWER_TIMEOUT)
+        except (httpx.HTTPError, OSError) as e:
+            raise Gone(transport_error(e)) from None
+        try:
+            data = r.json()
+        except ValueError:
+            data = {"detail": r.text[:200]}
+        return r.status_code, data
+
+    async def read(self, table: Table, p: int, what: str) -> tuple[int, dict[str, Any]] | None:
+        """The human seat's view, from process ``p`` or the next ones that answer; None when
+        the run stops first."""
+        while not self.stop.is_set():
+            try:
+                status, view = await self.call(
+                    p, "GET", f"/api/games/{table.gid}?token={table.token}")
+            except Gone as e:
+                self.stats.errors[f"{what}: {e.kind}"] += 1
+                p = self.next_process(p)
+                await asyncio.sleep(0.2)
+                continue
+            if status == 200:
+                return p, view
+            self.stats.errors[f"{what}: http {status}"] += 1
+            await asyncio.sleep(0.2)
+        return None
+
+    async def create(self, slot: int, p: int, rng: random.Random) -> Table | None:
+        bot = "search:easy" if self.args.search_every and slot % self.args.search_every == 0 \
+            else "heuristic"
+        body = {"scenario": "street-race", "seed": rng.randrange(1, 2**31),
+                "seats": [{"controller": "human"}, {"controller": bot}]}
+        while not self.stop.is_set():
+            t0 = time.perf_counter()
+            try:
+                status, out = await self.call(p, "POST", "/api/games", body)
+            except Gone as e:
+                self.stats.errors[f"create: {e.kind}"] += 1
+                p = self.next_process(p)
+                await asyncio.sleep(0.2)
+                continue
+            if status == 201:
+                self.stats.creations.append(time.perf_counter() - t0)
+                table = Table(out["id"], out["seats"][0]["token"],
+                              "rest" if slot % 2 == 0 else "ws", bot, p)
+                self.tables.append(table)
+                self.created += 1
+                return table
+            self.stats.errors[f"create: http {status}"] += 1
+            await asyncio.sleep(0.5)
+        return None
+
+    # -- players -------------------------------------------------------------------------------
+    async def player(self, slot: int) -> None:
+        rng = random.Random(self.args.seed * 1_000_003 + slot)
+        p = slot % len(self.servers)
+        while not self.stop.is_set():
+            table = await self.create(slot, p, rng)
+            if table is None:
+                return
+            if table.transport == "rest":
+                p = await self.play_rest(table, rng)
+            else:
+                p = await self.play_ws(table, rng)
+
+    async def wait_for_bots(self, table: Table, p: int, view: dict[str, Any]
+                            ) -> tuple[int, dict[str, Any]] | None:
+        """Read the game again until the human must decide or it ends (a server that answers
+        before its bots have played)."""
+        while not over(view) and not my_turn(view):
+            self.stats.bot_waits += 1
+            await asyncio.sleep(BOT_POLL)
+            got = await self.read(table, p, "view")
+            if got is None:
+                return None
+            p, view = got
+        return p, view
+
+    async def play_rest(self, table: Table, rng: random.Random) -> int:
+        got = await self.read(table, table.home, "view")
+        while got is not None:
+            p, view = got
+            if over(view):
+                self.stats.finished += 1
+                return p
+            if not my_turn(view):
+                got = await self.wait_for_bots(table, p, view)
+                continue
+            if self.stop.is_set():
+                return p
+            if not self.args.sticky:
+                p = self.next_process(p)
+            choice = pick(rng, view["pending"])
+            version = int(view["version"])
+            body = {"token": table.token, "version": version, "choice": choice}
+            t0 = time.perf_counter()
+            try:
+                status, answer = await self.call(p, "POST", f"/api/games/{table.gid}/decisions",
+                                                 body)
+            except Gone as e:
+                self.stats.errors[f"decide (REST): {e.kind}"] += 1
+                got = await self.read(table, self.next_process(p), "view")
+                continue
+            if status == 200:
+                self.stats.round_trips["rest"].append(time.perf_counter() - t0)
+                table.claims.append(Claim(version, choice, "rest", p))
+                got = p, answer
+                continue
+            self.refused_or_error(status, str(answer.get("detail", "")), "decide (REST)")
+            got = await self.read(table, p, "view")
+        return table.home
+
+    def refused_or_error(self, status: int, detail: str, what: str) -> None:
+        if status == 409 and "stale" in detail:
+            self.stats.refusals["stale version (409)"] += 1
+        elif status == 409 and "over" in detail:
+            self.stats.refusals["game over (409)"] += 1
+        else:
+            self.stats.errors[f"{what}: {status} {detail[:60]}"] += 1
+
+    async def play_ws(self, table: Table, rng: random.Random) -> int:
+        p = table.home
+        while not self.stop.is_set():
+            url = (f"ws://{HOST}:{self.servers[p].port}/api/games/{table.gid}/ws"
+                   f"?token={table.token}")
+            try:
+                async with connect(url, open_timeout=ANSWER_TIMEOUT, max_size=MAX_VIEW_BYTES,
+                                   ping_interval=None, close_timeout=2) as ws:
+                    if await self.play_socket(table, rng, ws, p):
+                        return p
+            except Refused:
+                p = self.next_process(p)
+                await asyncio.sleep(0.2)
+            except (OSError, WebSocketException, TimeoutError) as e:
+                self.stats.errors[f"websocket: {transport_error(e)}"] += 1
+                p = self.next_process(p)
+                await asyncio.sleep(0.2)
+        return p
+
+    async def frame(self, ws: ClientConnection) -> dict[str, Any]:
+        raw = await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT)
+        msg: dict[str, Any] = json.loads(raw)
+        return msg
+
+    async def play_socket(self, table: Table, rng: random.Random, ws: ClientConnection,
+                          p: int) -> bool:
+        """Play over one socket; True when the game is over (or the run stops), False to
+        reconnect. Transport failures propagate."""
+        msg = await self.frame(ws)
+        if msg.get("type") != "view":
+            self.refused_or_error(int(msg.get("status", 0)), str(msg.get("detail", "")),
+                                  "websocket open")
+            raise Refused
+        view: dict[str, Any] = msg["view"]
+        while True:
+            if over(view):
+                self.stats.finished += 1
+                return True
+            if self.stop.is_set():
+                return True
+            if not my_turn(view):  # bots think on: their views follow
+                msg = await self.frame(ws)
+                if msg.get("type") == "view" and msg["view"]["version"] >= view["version"]:
+                    view = msg["view"]
+                continue
+            choice = pick(rng, view["pending"])
+            version = int(view["version"])
+            t0 = time.perf_counter()
+            await ws.send(json.dumps({"type": "decision", "version": version,
+                                      "choice": choice}))
+            while True:
+                msg = await self.frame(ws)
+                if msg.get("type") == "view":
+                    if msg["view"]["version"] > version:
+                        self.stats.round_trips["ws"].append(time.perf_counter() - t0)
+                        table.claims.append(Claim(version, choice, "ws", p))
+                        view = msg["view"]
+                        break
+                    continue  # a push from before the choice
+                self.refused_or_error(int(msg.get("status", 0)), str(msg.get("detail", "")),
+                                      "decide (websocket)")
+                got = await self.read(table, p, "view")
+                if got is None:
+                    return True
+                if got[0] != p:  # this process stopped answering meanwhile
+                    return False
+                view = got[1]
+                break
+
+    # -- killing ---------------------------------------------------------------------------------
+    async def killer(self) -> None:
+        victim = 0
+        while True:
+            try:
+                await asyncio.wait_for(self.stop.wait(), self.args.kill_every)
+                return
+            except TimeoutError:
+                pass
+            server = self.servers[victim % len(self.servers)]
+            victim += 1
+            server.kill()
+            self.stats.kills += 1
+            t0 = time.perf_counter()
+            server.start()
+            try:
+                await server.wait_ready(self.client)
+            except RuntimeError:
+                server.kill()
+                server.port = free_port()  # the old port stayed taken
+                server.start()
+                await server.wait_ready(self.client)
+            self.stats.restarts.append(time.perf_counter() - t0)
+
+    async def go(self) -> float:
+        """Play for the run's duration; the seconds the load lasted."""
+        players = [asyncio.create_task(self.player(i)) for i in range(self.args.tables)]
+        killer = asyncio.create_task(self.killer()) if self.args.kill_every else None
+        t0 = time.perf_counter()
+        await asyncio.sleep(self.args.duration)
+        self.stop.set()
+        wall = time.perf_counter() - t0
+        done, pending = await asyncio.wait(players, timeout=STOP_GRACE)
+        for t in pending:
+            t.cancel()
+            self.stats.errors["client still waiting at the end"] += 1
+        for t in done:
+            if t.exception() is not None:
+                self.stats.errors[f"client crashed: {type(t.exception()).__name__}"] += 1
+        if killer is not None:
+            await killer
+        await asyncio.gather(*pending, return_exceptions=True)
+        return wall
+
+
+# -- the audit ---------------------------------------------------------------------------------
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, int | float) and isinstance(b, int | float) \
+            and not isinstance(a, bool) and not isinstance(b, bool):
+        return math.isclose(float(a), float(b), rel_tol=0, abs_tol=1e-9)
+    return bool(a == b)
+
+
+def human_indices(row: Any, human_seat: int) -> set[int]:
+    """The indices of ``row``'s stored choices the human seat made (the game replayed)."""
+    from carnage.web.sessions import ruleset_named_by, setup_of
+
+    setups = setup_of(ruleset_named_by(row.setup))
+    game = setups.build(setups.from_json(row.setup), row.seed)
+    out: set[int] = set()
+    for i, c in enumerate(row.choices):
+        d = game.pending()
+        if d is None:
+            raise ValueError(f"the stored game ended before its choice {i + 1}")
+        if d.player == human_seat:
+            out.add(i)
+        game.apply(c)
+    return out
+
+
+def audit_games(db_url: str, tables: Sequence[Table]) -> dict[str, Any]:
+    """Accepted choices against the database's (see the module's docstring)."""
+    from carnage.web.db import Store
+
+    counts: Counter[str] = Counter()
+    problems: list[str] = []
+    store = Store(db_url)
+    try:
+        for t in tables:
+            counts["games"] += 1
+            counts["accepted"] += len(t.claims)
+            row = store.game(t.gid)
+            if row is None:
+                counts["lost"] += len(t.claims)
+                problems.append(f"{t.gid}: not in the database")
+                continue
+            try:
+                humans = human_indices(row, 0)
+            except Exception as e:  # a stored game that does not replay is what we look for
+                counts["unreplayable"] += 1
+                problems.append(f"{t.gid}: {type(e).__name__}: {e}"[:200])
+                humans = set()
+            seen: set[int] = set()
+            for c in t.claims:
+                if c.version in seen:
+                    counts["doubled"] += 1
+                seen.add(c.version)
+                if c.version < len(row.choices) and same(row.choices[c.version], c.choice) \
+                        and (not humans or c.version in humans):
+                    counts["kept"] += 1
+                else:
+                    counts["lost"] += 1
+            counts["unconfirmed"] += len(humans - seen)
+    finally:
+        store.close()
+    return {**{k: counts[k] for k in ("games", "accepted", "kept", "lost", "doubled",
+                                      "unconfirmed", "unreplayable")},
+            "problems": problems[:10]}
+
+
+async def audit_views(run: Run, db_url: str) -> dict[str, int]:
+    """``GET /api/games/{id}`` on every process against the database's number of choices."""
+    from carnage.web.db import Store
+
+    store = Store(db_url)
+    try:
+        stored = {t.gid: (row.choices if (row := store.game(t.gid)) else None)
+                  for t in run.tables}
+    finally:
+        store.close()
+    out: Counter[str] = Counter()
+    sem = asyncio.Semaphore(16)
+
+    async def one(t: Table, p: int) -> None:
+        async with sem:
+            try:
+                status, view = await run.call(p, "GET", f"/api/games/{t.gid}")
+            except Gone:
+                out["unanswered"] += 1
+                return
+            out["reads"] += 1
+            choices = stored[t.gid]
+            if status != 200 or choices is None:
+                out["failed"] += 1
+            elif int(view.get("version", -1)) != len(choices):
+                out["stale"] += 1
+
+    await asyncio.gather(*(one(t, p) for t in run.tables for p in range(len(run.servers))))
+    return {k: out[k] for k in ("reads", "stale", "failed", "unanswered")}
+
+
+# -- one run and the report ----------------------------------------------------------------------
+def pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, math.ceil(q / 100.0 * len(s)) - 1))]
+
+
+def figures(xs: Sequence[float]) -> dict[str, float]:
+    if not xs:
+        return {}
+    return {"p50": pct(xs, 50) * 1e3, "p90": pct(xs, 90) * 1e3, "p99": pct(xs, 99) * 1e3,
+            "max": max(xs) * 1e3, "mean": statistics.fmean(xs) * 1e3}
+
+
+def shown(f: dict[str, float]) -> str:
+    if not f:
+        return "none timed"
+    return "   ".join(f"{k} {v:7.1f} ms" for k, v in f.items() if k != "mean")
+
+
+async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
+                  out: Any) -> dict[str, Any]:
+    servers = [ServerProcess(i, db_url, logs) for i in range(n)]
+    limits = httpx.Limits(max_connections=4 * args.tables + 16,
+                          max_keepalive_connections=2 * args.tables + 8)
+    async with httpx.AsyncClient(limits=limits) as client:
+        try:
+            ready = []
+            for s in servers:  # one at a time: the first creates the schema
+                s.start()
+                ready.append(await s.wait_ready(client))
+            print(f"  {n} server process{'es' if n > 1 else ''} up "
+                  f"(ports {', '.join(str(s.port) for s in servers)}; "
+                  f"ready in {', '.join(f'{x:.1f}' for x in ready)} s)", file=out, flush=True)
+            stats = Stats()
+            run = Run(servers, client, args, stats)
+            wall = await run.go()
+            views = await audit_views(run, db_url)
+        finally:
+            for s in servers:
+                s.stop()
+    audit = await asyncio.to_thread(audit_games, db_url, run.tables)
+    every = stats.round_trips["rest"] + stats.round_trips["ws"]
+    return {
+        "processes": n,
+        "seconds": round(wall, 2),
+        "tables_created": run.created,
+        "games_finished": stats.finished,
+        "bots": dict(Counter(t.bot for t in run.tables)),
+        "accepted": len(every),
+        "choices_per_s": round(len(every) / wall, 2) if wall > 0 else 0.0,
+        "round_trip_ms": figures(every),
+        "round_trip_ms_rest": figures(stats.round_trips["rest"]),
+        "round_trip_ms_ws": figures(stats.round_trips["ws"]),
+        "create_ms": figures(stats.creations),
+        "refusals": dict(stats.refusals),
+        "errors": dict(stats.errors),
+        "bot_waits": stats.bot_waits,
+        "kills": stats.kills,
+        "restart_s": [round(x, 2) for x in stats.restarts],
+        "audit": audit,
+        "views": views,
+    }
+
+
+def report(r: dict[str, Any], out: Any) -> None:
+    a, v = r["audit"], r["views"]
+    bots = ", ".join(f"{k} {c}" for k, c in sorted(r["bots"].items()))
+    print(f"  tables created   {r['tables_created']} ({bots}); games finished "
+          f"{r['games_finished']}; creation {shown(r['create_ms'])}", file=out)
+    print(f"  human choices    {r['accepted']} accepted in {r['seconds']:.1f} s = "
+          f"{r['choices_per_s']:.1f}/s", file=out)
+    print(f"  round trip       {shown(r['round_trip_ms'])}", file=out)
+    print(f"    REST           {shown(r['round_trip_ms_rest'])}", file=out)
+    print(f"    websocket      {shown(r['round_trip_ms_ws'])}", file=out)
+    ref = ", ".join(f"{k} {c}" for k, c in sorted(r["refusals"].items())) or "none"
+    print(f"  refusals         {ref}", file=out)
+    errs = "; ".join(f"{k} x{c}" for k, c in sorted(r["errors"].items())) or "none"
+    print(f"  errors           {errs}", file=out)
+    if r["kills"]:
+        print(f"  kills            {r['kills']} (restarted in "
+              f"{', '.join(str(x) for x in r['restart_s'])} s)", file=out)
+    print(f"  audit            {a['games']} games: {a['accepted']} accepted, {a['kept']} kept, "
+          f"lost {a['lost']}, doubled {a['doubled']}, unconfirmed {a['unconfirmed']}"
+          + (f", unreplayable {a['unreplayable']}" if a["unreplayable"] else ""), file=out)
+    print(f"  views            {v['reads']} reads of GET /api/games/{{id}}: stale {v['stale']}, "
+          f"failed {v['failed']}, unanswered {v['unanswered']}", file=out)
+    for p in a["problems"]:
+        print(f"    {p}", file=out)
+
+
+async def main_async(args: argparse.Namespace, counts: list[int], out: Any) -> dict[str, Any]:
+    pg = load_pg()
+    try:
+        server = pg.start_server()
+    except pg.NoPostgres as e:
+        raise SystemExit(f"no PostgreSQL server: {e}") from None
+    runs: list[dict[str, Any]] = []
+    try:
+        logs = Path(tempfile.mkdtemp(prefix="carnage-load-"))
+        print(f"load: {args.tables} tables, {args.duration:g} s a run, seed {args.seed}, "
+              f"{'sticky' if args.sticky else 'round-robin'} REST, PostgreSQL on port "
+              f"{server.port}, {os.cpu_count()} cores; server logs in {logs}", file=out)
+        for i, n in enumerate(counts):
+            name = f"carnage_load_{i}_{n}"
+            db = server.fresh_database(name).replace("postgresql://", "postgresql+psycopg://")
+            print(f"processes {n}:", file=out, flush=True)
+            r = await one_run(n, db, logs, args, out)
+            report(r, out)
+            runs.append(r)
+    finally:
+        server.stop()
+        import shutil
+
+        shutil.rmtree(server.folder, ignore_errors=True)
+    if len(runs) > 1:
+        base = runs[0]["choices_per_s"] or 1.0
+        print("throughput by process count: " + ", ".join(
+            f"{r['processes']} -> {r['choices_per_s']:.1f}/s (x{r['choices_per_s'] / base:.2f})"
+            for r in runs), file=out)
+    return {"tables": args.tables, "duration": args.duration, "seed": args.seed,
+            "search_every": args.search_every, "kill_every": args.kill_every,
+            "sticky": args.sticky, "cores": os.cpu_count(), "runs": runs}
+
+
+def process_counts(text: str) -> list[int]:
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--processes: whole numbers separated by commas, "
+                                         f"not {text!r}") from None
+    if not counts or any(not 1 <= c <= 32 for c in counts):
+        raise argparse.ArgumentTypeError("--processes: each count from 1 to 32")
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--processes", type=process_counts, default=[1],
+                    help="server process counts, one run each (e.g. 1,2,4; default 1)")
+    ap.add_argument("--tables", type=int, default=64, help="concurrent tables (default 64)")
+    ap.add_argument("--duration", type=float, default=30.0,
+                    help="seconds of load a run (default 30)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--search-every", type=int, default=8,
+                    help="every N-th table plays search:easy, the rest heuristic (0: none)")
+    ap.add_argument("--kill-every", type=float, default=0.0,
+                    help="SIGKILL one server process every K seconds and restart it")
+    ap.add_argument("--sticky", action="store_true",
+                    help="REST clients keep to their table's process (no round robin)")
+    ap.add_argument("--json", action="store_true",
+                    help="the figures as one JSON document on stdout (the text on stderr)")
+    args = ap.parse_args(argv)
+    if not 1 <= args.tables <= 1000:
+        ap.error("--tables: from 1 to 1000")
+    if not 0 < args.duration <= 3600:
+        ap.error("--duration: more than 0, at most 3600 seconds")
+    if args.search_every < 0 or args.kill_every < 0:
+        ap.error("--search-every and --kill-every: 0 or more")
+    out = sys.stderr if args.json else sys.stdout
+    result = asyncio.run(main_async(args, args.processes, out))
+    if args.json:
+        print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
