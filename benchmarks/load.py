@@ -68,6 +68,8 @@ ANSWER_TIMEOUT = 60.0
 """Seconds a client waits for any one answer before counting a timeout."""
 STOP_GRACE = 90.0
 """Seconds the clients get to finish what they sent when the run's time is up."""
+SUSPECT = 2.0
+"""Seconds clients pass over a process after it failed to answer (as a load balancer would)."""
 BOT_POLL = 0.05
 """Seconds between reads while bots think after a REST answer (a server that answers first)."""
 MAX_VIEW_BYTES = 64 * 1024 * 1024
@@ -184,6 +186,8 @@ class Stats:
     creations: list[float] = field(default_factory=list)
     refusals: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+    """An error kind -> the first answer of that kind (its detail)."""
     finished: int = 0
     kills: int = 0
     restarts: list[float] = field(default_factory=list)
@@ -243,9 +247,25 @@ class Run:
         self.tables: list[Table] = []
         self.stop = asyncio.Event()
         self.created = 0
+        self.down: dict[int, float] = {}
+        """Process -> until when clients pass over it (it failed to answer)."""
 
     def next_process(self, p: int) -> int:
-        return (p + 1) % len(self.servers)
+        """The process after ``p`` in the round, passing over those that failed lately."""
+        n = len(self.servers)
+        now = time.monotonic()
+        for step in range(1, n + 1):
+            q = (p + step) % n
+            if self.down.get(q, 0.0) <= now:
+                return q
+        return (p + 1) % n
+
+    def failed(self, p: int, kind: str, what: str) -> int:
+        """Count a transport failure of process ``p``, keep clear of it for a while; the
+        process to try instead."""
+        self.stats.errors[f"{what}: {kind}"] += 1
+        self.down[p] = time.monotonic() + SUSPECT
+        return self.next_process(p)
 
     # -- REST calls with fail-over -------------------------------------------------------------
     async def call(self, p: int, method: str, path: str, body: Any = None
@@ -270,13 +290,14 @@ class Run:
                 status, view = await self.call(
                     p, "GET", f"/api/games/{table.gid}?token={table.token}")
             except Gone as e:
-                self.stats.errors[f"{what}: {e.kind}"] += 1
-                p = self.next_process(p)
+                p = self.failed(p, e.kind, what)
                 await asyncio.sleep(0.2)
                 continue
             if status == 200:
                 return p, view
-            self.stats.errors[f"{what}: http {status}"] += 1
+            key = f"{what}: {status}"
+            self.stats.errors[key] += 1
+            self.stats.examples.setdefault(key, str(view.get("detail", ""))[:100])
             await asyncio.sleep(0.2)
         return None
 
@@ -290,8 +311,7 @@ class Run:
             try:
                 status, out = await self.call(p, "POST", "/api/games", body)
             except Gone as e:
-                self.stats.errors[f"create: {e.kind}"] += 1
-                p = self.next_process(p)
+                p = self.failed(p, e.kind, "create")
                 await asyncio.sleep(0.2)
                 continue
             if status == 201:
@@ -301,7 +321,9 @@ class Run:
                 self.tables.append(table)
                 self.created += 1
                 return table
-            self.stats.errors[f"create: http {status}"] += 1
+            key = f"create: {status}"
+            self.stats.errors[key] += 1
+            self.stats.examples.setdefault(key, str(out.get("detail", ""))[:100])
             await asyncio.sleep(0.5)
         return None
 
@@ -343,8 +365,6 @@ class Run:
                 continue
             if self.stop.is_set():
                 return p
-            if not self.args.sticky:
-                p = self.next_process(p)
             choice = pick(rng, view["pending"])
             version = int(view["version"])
             body = {"token": table.token, "version": version, "choice": choice}
@@ -353,13 +373,14 @@ class Run:
                 status, answer = await self.call(p, "POST", f"/api/games/{table.gid}/decisions",
                                                  body)
             except Gone as e:
-                self.stats.errors[f"decide (REST): {e.kind}"] += 1
-                got = await self.read(table, self.next_process(p), "view")
+                got = await self.read(table, self.failed(p, e.kind, "decide (REST)"), "view")
                 continue
             if status == 200:
                 self.stats.round_trips["rest"].append(time.perf_counter() - t0)
                 table.claims.append(Claim(version, choice, "rest", p))
-                got = p, answer
+                # the next choice goes to the next process; a refused one is read again and
+                # sent again where it was refused
+                got = (p if self.args.sticky else self.next_process(p)), answer
                 continue
             self.refused_or_error(status, str(answer.get("detail", "")), "decide (REST)")
             got = await self.read(table, p, "view")
@@ -371,7 +392,9 @@ class Run:
         elif status == 409 and "over" in detail:
             self.stats.refusals["game over (409)"] += 1
         else:
-            self.stats.errors[f"{what}: {status} {detail[:60]}"] += 1
+            key = f"{what}: {status}"
+            self.stats.errors[key] += 1
+            self.stats.examples.setdefault(key, detail[:100])
 
     async def play_ws(self, table: Table, rng: random.Random) -> int:
         p = table.home
@@ -383,12 +406,12 @@ class Run:
                                    ping_interval=None, close_timeout=2) as ws:
                     if await self.play_socket(table, rng, ws, p):
                         return p
+                p = self.next_process(p)
             except Refused:
                 p = self.next_process(p)
                 await asyncio.sleep(0.2)
             except (OSError, WebSocketException, TimeoutError) as e:
-                self.stats.errors[f"websocket: {transport_error(e)}"] += 1
-                p = self.next_process(p)
+                p = self.failed(p, transport_error(e), "websocket")
                 await asyncio.sleep(0.2)
         return p
 
@@ -639,6 +662,7 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
         "create_ms": figures(stats.creations),
         "refusals": dict(stats.refusals),
         "errors": dict(stats.errors),
+        "error_examples": stats.examples,
         "bot_waits": stats.bot_waits,
         "kills": stats.kills,
         "restart_s": [round(x, 2) for x in stats.restarts],
@@ -659,8 +683,10 @@ def report(r: dict[str, Any], out: Any) -> None:
     print(f"    websocket      {shown(r['round_trip_ms_ws'])}", file=out)
     ref = ", ".join(f"{k} {c}" for k, c in sorted(r["refusals"].items())) or "none"
     print(f"  refusals         {ref}", file=out)
-    errs = "; ".join(f"{k} x{c}" for k, c in sorted(r["errors"].items())) or "none"
-    print(f"  errors           {errs}", file=out)
+    print(f"  errors           {sum(r['errors'].values()) or 'none'}", file=out)
+    for k, c in sorted(r["errors"].items()):
+        example = r["error_examples"].get(k)
+        print(f"    {c:5d}  {k}" + (f" (e.g. {example[:70]})" if example else ""), file=out)
     if r["kills"]:
         print(f"  kills            {r['kills']} (restarted in "
               f"{', '.join(str(x) for x in r['restart_s'])} s)", file=out)
