@@ -68,7 +68,7 @@ ANSWER_TIMEOUT = 60.0
 """Seconds a client waits for any one answer before counting a timeout."""
 STOP_GRACE = 90.0
 """Seconds the clients get to finish what they sent when the run's time is up."""
-SUSPECT = 2.0
+SUSPECT = 1.0
 """Seconds clients pass over a process after it failed to answer (as a load balancer would)."""
 BOT_POLL = 0.05
 """Seconds between reads while bots think after a REST answer (a server that answers first)."""
@@ -260,6 +260,15 @@ class Run:
                 return q
         return (p + 1) % n
 
+    async def pause(self) -> None:
+        """A moment before trying again; while every process is passed over, until the first
+        of them may be tried again."""
+        now = time.monotonic()
+        if all(self.down.get(q, 0.0) > now for q in range(len(self.servers))):
+            await asyncio.sleep(min(SUSPECT, min(self.down.values()) - now))
+        else:
+            await asyncio.sleep(0.05)
+
     def failed(self, p: int, kind: str, what: str) -> int:
         """Count a transport failure of process ``p``, keep clear of it for a while; the
         process to try instead."""
@@ -291,7 +300,7 @@ class Run:
                     p, "GET", f"/api/games/{table.gid}?token={table.token}")
             except Gone as e:
                 p = self.failed(p, e.kind, what)
-                await asyncio.sleep(0.2)
+                await self.pause()
                 continue
             if status == 200:
                 return p, view
@@ -312,7 +321,7 @@ class Run:
                 status, out = await self.call(p, "POST", "/api/games", body)
             except Gone as e:
                 p = self.failed(p, e.kind, "create")
-                await asyncio.sleep(0.2)
+                await self.pause()
                 continue
             if status == 201:
                 self.stats.creations.append(time.perf_counter() - t0)
@@ -412,7 +421,7 @@ class Run:
                 await asyncio.sleep(0.2)
             except (OSError, WebSocketException, TimeoutError) as e:
                 p = self.failed(p, transport_error(e), "websocket")
-                await asyncio.sleep(0.2)
+                await self.pause()
         return p
 
     async def frame(self, ws: ClientConnection) -> dict[str, Any]:
@@ -486,7 +495,13 @@ class Run:
                 server.kill()
                 server.port = free_port()  # the old port stayed taken
                 server.start()
-                await server.wait_ready(self.client)
+                try:
+                    await server.wait_ready(self.client)
+                except RuntimeError as e:
+                    server.kill()
+                    self.stats.errors["restart failed"] += 1
+                    self.stats.examples.setdefault("restart failed", str(e)[-100:])
+                    continue
             self.stats.restarts.append(time.perf_counter() - t0)
 
     async def go(self) -> float:
