@@ -702,6 +702,9 @@ def report(r: dict[str, Any], out: Any) -> None:
     for k, c in sorted(r["errors"].items()):
         example = r["error_examples"].get(k)
         print(f"    {c:5d}  {k}" + (f" (e.g. {example[:70]})" if example else ""), file=out)
+    if r["bot_waits"]:
+        print(f"  bot waits        {r['bot_waits']} reads while bots played after answering",
+              file=out)
     if r["kills"]:
         print(f"  kills            {r['kills']} (restarted in "
               f"{', '.join(str(x) for x in r['restart_s'])} s)", file=out)
