@@ -6,16 +6,18 @@
 Starts a throwaway PostgreSQL server (Debian's binaries, ``tests/campaign/pg.py``) and, for
 each process count of ``--processes``, a fresh database and that many ``carnage serve``
 processes on loopback ports (started one after the other, each waited for until it answers).
-It then creates ``--tables`` Street Races through ``POST /api/games``, spread over the
-processes round robin: seat 0 human, seat 1 the heuristic bot (every ``--search-every``-th
-table the search bot, ``search:easy``). One asyncio client a table plays the human seat with a
-seeded random legal choice, for ``--duration`` seconds; a finished game is replaced by a new
-one, so the load stays at ``--tables`` tables.
+It then creates ``--tables`` Street Races through ``POST /api/games``, dealt to the
+processes in turn: seat 0 human, seat 1 the heuristic bot (on each process every
+``--search-every``-th table the search bot, ``search:easy``). One asyncio client a table plays
+the human seat with a seeded random legal choice, for ``--duration`` seconds; a finished game
+is replaced by a new one on the same process, so the load stays at ``--tables`` tables.
 
-Even tables play over REST (``POST /api/games/{id}/decisions``; each choice sent to the next
-process round robin, or always to the table's own process with ``--sticky``), odd tables over
-a websocket (``/api/games/{id}/ws``) held on the table's process. A connection error moves the
-client to another process. A choice's round trip runs from sending it to the server's
+Each process's tables play over REST and over websockets in turn. A REST table sends each
+choice to the next process round robin (``POST /api/games/{id}/decisions``; to the table's own
+process with ``--sticky``); a refused choice is read again and sent again on the process that
+refused it. A websocket table holds its socket (``/api/games/{id}/ws``) on its process. A
+connection error moves the client to another process, and clients pass over a process that
+failed for a second. A choice's round trip runs from sending it to the server's
 acknowledgement: the REST answer, or the first pushed view whose version counts it (if bots
 then think on, waiting for them is not in the figure). A 200 answer, or a view with a higher
 version and no error frame, is an accepted choice; a 409 "stale state" is a refusal (counted
@@ -310,9 +312,21 @@ class Run:
             await asyncio.sleep(0.2)
         return None
 
-    async def create(self, slot: int, p: int, rng: random.Random) -> Table | None:
-        bot = "search:easy" if self.args.search_every and slot % self.args.search_every == 0 \
-            else "heuristic"
+    def kind(self, slot: int) -> tuple[int, str, str]:
+        """(home process, transport, bot) of the table a client slot plays: slots are dealt
+        to the processes in turn, and each process's n-th table is the same kind whatever the
+        process count (REST and websocket in turn; every ``--search-every``-th the search bot,
+        alternately a REST and a websocket one)."""
+        n = len(self.servers)
+        home, rank = slot % n, slot // n
+        transport = "rest" if rank % 2 == 0 else "ws"
+        k = self.args.search_every
+        if k and rank % k == 0:
+            return home, ("rest" if (rank // k) % 2 == 0 else "ws"), "search:easy"
+        return home, transport, "heuristic"
+
+    async def create(self, slot: int, rng: random.Random) -> Table | None:
+        p, transport, bot = self.kind(slot)
         body = {"scenario": "street-race", "seed": rng.randrange(1, 2**31),
                 "seats": [{"controller": "human"}, {"controller": bot}]}
         while not self.stop.is_set():
@@ -325,8 +339,7 @@ class Run:
                 continue
             if status == 201:
                 self.stats.creations.append(time.perf_counter() - t0)
-                table = Table(out["id"], out["seats"][0]["token"],
-                              "rest" if slot % 2 == 0 else "ws", bot, p)
+                table = Table(out["id"], out["seats"][0]["token"], transport, bot, p)
                 self.tables.append(table)
                 self.created += 1
                 return table
@@ -339,15 +352,14 @@ class Run:
     # -- players -------------------------------------------------------------------------------
     async def player(self, slot: int) -> None:
         rng = random.Random(self.args.seed * 1_000_003 + slot)
-        p = slot % len(self.servers)
         while not self.stop.is_set():
-            table = await self.create(slot, p, rng)
+            table = await self.create(slot, rng)  # on its home process, back after a kill
             if table is None:
                 return
             if table.transport == "rest":
-                p = await self.play_rest(table, rng)
+                await self.play_rest(table, rng)
             else:
-                p = await self.play_ws(table, rng)
+                await self.play_ws(table, rng)
 
     async def wait_for_bots(self, table: Table, p: int, view: dict[str, Any]
                             ) -> tuple[int, dict[str, Any]] | None:
@@ -362,18 +374,18 @@ class Run:
             p, view = got
         return p, view
 
-    async def play_rest(self, table: Table, rng: random.Random) -> int:
+    async def play_rest(self, table: Table, rng: random.Random) -> None:
         got = await self.read(table, table.home, "view")
         while got is not None:
             p, view = got
             if over(view):
                 self.stats.finished += 1
-                return p
+                return
             if not my_turn(view):
                 got = await self.wait_for_bots(table, p, view)
                 continue
             if self.stop.is_set():
-                return p
+                return
             choice = pick(rng, view["pending"])
             version = int(view["version"])
             body = {"token": table.token, "version": version, "choice": choice}
@@ -393,7 +405,6 @@ class Run:
                 continue
             self.refused_or_error(status, str(answer.get("detail", "")), "decide (REST)")
             got = await self.read(table, p, "view")
-        return table.home
 
     def refused_or_error(self, status: int, detail: str, what: str) -> None:
         if status == 409 and "stale" in detail:
@@ -405,7 +416,7 @@ class Run:
             self.stats.errors[key] += 1
             self.stats.examples.setdefault(key, detail[:100])
 
-    async def play_ws(self, table: Table, rng: random.Random) -> int:
+    async def play_ws(self, table: Table, rng: random.Random) -> None:
         p = table.home
         while not self.stop.is_set():
             url = (f"ws://{HOST}:{self.servers[p].port}/api/games/{table.gid}/ws"
@@ -414,7 +425,7 @@ class Run:
                 async with connect(url, open_timeout=ANSWER_TIMEOUT, max_size=MAX_VIEW_BYTES,
                                    ping_interval=None, close_timeout=2) as ws:
                     if await self.play_socket(table, rng, ws, p):
-                        return p
+                        return
                 p = self.next_process(p)
             except Refused:
                 p = self.next_process(p)
@@ -422,7 +433,6 @@ class Run:
             except (OSError, WebSocketException, TimeoutError) as e:
                 p = self.failed(p, transport_error(e), "websocket")
                 await self.pause()
-        return p
 
     async def frame(self, ws: ClientConnection) -> dict[str, Any]:
         raw = await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT)
