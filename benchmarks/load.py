@@ -109,6 +109,33 @@ class ServerProcess:
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.up = False
+        self.cpu_spent = 0.0
+        """CPU seconds of the run's earlier incarnations of this process (before kills)."""
+        self.cpu_from = 0.0
+        """This incarnation's CPU seconds when the run began (0: started during it)."""
+
+    def cpu(self) -> float:
+        """CPU seconds of this incarnation's process group so far (the process, what it
+        reaped, and its live helper processes); 0 where there is no ``/proc``."""
+        if self.proc is None:
+            return 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(fields[2]) != self.proc.pid:  # process group
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+            if int(stat.parent.name) == self.proc.pid:
+                total += int(fields[13]) + int(fields[14])  # reaped children
+        return total / tick
+
+    def run_cpu(self) -> float:
+        """CPU seconds this server spent since the run began, across kills."""
+        return self.cpu_spent + self.cpu() - self.cpu_from
 
     @property
     def base(self) -> str:
@@ -144,6 +171,8 @@ class ServerProcess:
         self.up = False
         if self.proc is None or self.proc.poll() is not None:
             return
+        self.cpu_spent = self.run_cpu()
+        self.cpu_from = 0.0
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=30)
@@ -251,6 +280,9 @@ class Run:
         self.created = 0
         self.down: dict[int, float] = {}
         """Process -> until when clients pass over it (it failed to answer)."""
+        self.server_cpu = 0.0
+        self.client_cpu = 0.0
+        """CPU seconds the servers and this client spent during the load."""
 
     def next_process(self, p: int) -> int:
         """The process after ``p`` in the round, passing over those that failed lately."""
@@ -518,10 +550,15 @@ class Run:
         """Play for the run's duration; the seconds the load lasted."""
         players = [asyncio.create_task(self.player(i)) for i in range(self.args.tables)]
         killer = asyncio.create_task(self.killer()) if self.args.kill_every else None
+        for s in self.servers:
+            s.cpu_from = s.cpu()
+        client_cpu = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(self.args.duration)
         self.stop.set()
         wall = time.perf_counter() - t0
+        self.server_cpu = sum(s.run_cpu() for s in self.servers)
+        self.client_cpu = time.process_time() - client_cpu
         done, pending = await asyncio.wait(players, timeout=STOP_GRACE)
         for t in pending:
             t.cancel()
@@ -689,6 +726,10 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
         "errors": dict(stats.errors),
         "error_examples": stats.examples,
         "bot_waits": stats.bot_waits,
+        "server_cpu_s": round(run.server_cpu, 2),
+        "client_cpu_s": round(run.client_cpu, 2),
+        "choices_per_server_cpu_s": round(len(every) / run.server_cpu, 2)
+        if run.server_cpu > 0 else None,
         "kills": stats.kills,
         "restart_s": [round(x, 2) for x in stats.restarts],
         "audit": audit,
@@ -703,6 +744,11 @@ def report(r: dict[str, Any], out: Any) -> None:
           f"{r['games_finished']}; creation {shown(r['create_ms'])}", file=out)
     print(f"  human choices    {r['accepted']} accepted in {r['seconds']:.1f} s = "
           f"{r['choices_per_s']:.1f}/s", file=out)
+    if r["server_cpu_s"]:
+        print(f"  CPU              servers {r['server_cpu_s']:.1f} s "
+              f"({r['server_cpu_s'] / r['seconds']:.2f} cores), this client "
+              f"{r['client_cpu_s']:.1f} s; {r['choices_per_server_cpu_s']:.1f} choices per "
+              f"server CPU second", file=out)
     print(f"  round trip       {shown(r['round_trip_ms'])}", file=out)
     print(f"    REST           {shown(r['round_trip_ms_rest'])}", file=out)
     print(f"    websocket      {shown(r['round_trip_ms_ws'])}", file=out)
