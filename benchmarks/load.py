@@ -564,8 +564,11 @@ class Run:
             t.cancel()
             self.stats.errors["client still waiting at the end"] += 1
         for t in done:
-            if t.exception() is not None:
-                self.stats.errors[f"client crashed: {type(t.exception()).__name__}"] += 1
+            e = t.exception()
+            if e is not None:  # a bug of this client: counted, and its message kept
+                key = f"client crashed: {type(e).__name__}"
+                self.stats.errors[key] += 1
+                self.stats.examples.setdefault(key, str(e)[:100])
         if killer is not None:
             await killer
         await asyncio.gather(*pending, return_exceptions=True)
