@@ -45,6 +45,7 @@ import json
 import math
 import os
 import random
+import shutil
 import signal
 import statistics
 import subprocess
@@ -783,11 +784,12 @@ async def main_async(args: argparse.Namespace, counts: list[int], out: Any) -> d
     except pg.NoPostgres as e:
         raise SystemExit(f"no PostgreSQL server: {e}") from None
     runs: list[dict[str, Any]] = []
+    logs = Path(tempfile.mkdtemp(prefix="carnage-load-"))
+    kept = False
     try:
-        logs = Path(tempfile.mkdtemp(prefix="carnage-load-"))
         print(f"load: {args.tables} tables, {args.duration:g} s a run, seed {args.seed}, "
               f"{'sticky' if args.sticky else 'round-robin'} REST, PostgreSQL on port "
-              f"{server.port}, {os.cpu_count()} cores; server logs in {logs}", file=out)
+              f"{server.port}, {os.cpu_count()} cores", file=out)
         for i, n in enumerate(counts):
             name = f"carnage_load_{i}_{n}"
             db = server.fresh_database(name).replace("postgresql://", "postgresql+psycopg://")
@@ -795,11 +797,17 @@ async def main_async(args: argparse.Namespace, counts: list[int], out: Any) -> d
             r = await one_run(n, db, logs, args, out)
             report(r, out)
             runs.append(r)
+            kept = kept or bool(r["errors"] or r["audit"]["lost"] or r["audit"]["doubled"])
+    except BaseException:
+        kept = True
+        raise
     finally:
         server.stop()
-        import shutil
-
         shutil.rmtree(server.folder, ignore_errors=True)
+        if kept:
+            print(f"the servers' logs are kept in {logs}", file=out)
+        else:
+            shutil.rmtree(logs, ignore_errors=True)
     if len(runs) > 1:
         base = runs[0]["choices_per_s"] or 1.0
         print("throughput by process count: " + ", ".join(
@@ -814,10 +822,10 @@ def process_counts(text: str) -> list[int]:
     try:
         counts = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--processes: whole numbers separated by commas, "
-                                         f"not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"whole numbers separated by commas, not "
+                                         f"{text!r}") from None
     if not counts or any(not 1 <= c <= 32 for c in counts):
-        raise argparse.ArgumentTypeError("--processes: each count from 1 to 32")
+        raise argparse.ArgumentTypeError(f"each count from 1 to 32, not {text!r}")
     return counts
 
 
