@@ -46,6 +46,7 @@ from carnage.games.refuelled.scenarios.gates import (
     point_segment_gap,
 )
 from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -79,6 +80,42 @@ class DeathRace(TableScenario):
     max_players: int | None = None
     summary = ("Race through numbered one-way gates in order; the first across the finish "
                "line wins, or the last player still driving.")
+    last_page = 128
+    how_to_win = ("Drive through the gates in number order, each the way its arrow points; the"
+                  " first vehicle (not a helicopter or gyrocopter) across the Finish Line "
+                  "after the last gate wins at once. A player left alone with vehicles in play"
+                  " at the end of a Gear Phase wins too.")
+    special_rules = (
+        BriefRule("Gates",
+                  ("Each gate is a Long Straight wide and counts only when passed in its turn "
+                   "and in its direction."),
+                  refuelled(124)),
+        BriefRule("Pole Position",
+                  ("A roll-off decides it; whoever holds it and passes a gate (not the "
+                   "Starting Line) hands it to another player of their choice."),
+                  refuelled(125)),
+        BriefRule("Starting grid",
+                  ("Vehicles line up in columns behind the Starting Line, front rank first, in"
+                   " Pole order."),
+                  refuelled(126)),
+        BriefRule("Green Light",
+                  ("Weapons stay silent until a vehicle has passed Gate 1; smashes and "
+                   "upgrades still work."),
+                  refuelled(127)),
+        BriefRule("Catch-up votes",
+                  ("The first vehicle through each gate lets every other player roll for an "
+                   "Audience Vote, helped by how far behind they are."),
+                  refuelled(127)),
+        BriefRule("Respawns",
+                  "A vehicle comes back touching the last gate it passed.",
+                  refuelled(127)),
+        BriefRule("Places",
+                  ("When the race is won, the others are placed by gates passed, then by "
+                   "distance to their next gate."),
+                  refuelled(128)),
+    )
+    score_title = "Gates passed"
+    score_target = "first across the Finish Line"
     table: str | None = TELEVISED
     table_rolls = (1, 2)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {

@@ -26,6 +26,7 @@ from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, overlaps, penetration
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -57,6 +58,23 @@ class StreetRace(RollOffPole, TableScenario):
     max_players = None
     summary = ("Each player races a Car and a Buggy from the start flags to the finish flags; "
                "the first vehicle across the finish line wins.")
+    how_to_win = ("The first vehicle across the finish line wins at once; a player left alone "
+                  "with vehicles in play wins too.")
+    special_rules = (
+        BriefRule("The racers",
+                  ("Each player brings a Car and a Buggy, each with a machine gun facing "
+                   "front."),
+                  refuelled(62)),
+        BriefRule("Start and finish",
+                  ("Pairs of flags a Long Straight apart mark both lines; everyone deploys "
+                   "touching the start line."),
+                  refuelled(62)),
+        BriefRule("Pole Position",
+                  "Roll off for it; it passes clockwise after every Gear Phase.",
+                  refuelled(62)),
+    )
+    score_title = "Distance to the finish"
+    score_target = "first across the finish line"
     table = None
     width = 900.0
     height = 1200.0
