@@ -135,11 +135,12 @@ class Scoreboard:
         rows = sorted(self.seats, key=lambda s: (-s.rank, s.seat)) if self.ordered \
             else list(self.seats)
         best = max((s.rank for s in self.seats), default=0.0)
+        contest = len({s.rank for s in self.seats}) > 1
         return {"title": self.title, "target": self.target, "rows": [
             {"seat": s.seat, "name": names.get(s.seat, ""),
              "team": (teams or {}).get(s.seat, ""), "score": s.score,
              "details": list(s.details), "out": s.out,
              "leading": (s.seat == winner) if winner is not None
-             else (self.ordered and s.rank == best and best > 0),
+             else (self.ordered and contest and s.rank == best),
              } for s in rows]}
 

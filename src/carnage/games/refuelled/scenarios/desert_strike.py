@@ -74,7 +74,7 @@ from carnage.games.refuelled.scenarios.emplacements import (
     turrets,
 )
 from carnage.geometry.shapes import Point, distance, penetration
-from carnage.kernel.briefing import BriefRule, refuelled
+from carnage.kernel.briefing import BriefRule, Scoreboard, SeatScore, refuelled
 from carnage.team import TeamReport, TeamSpec
 from carnage.team.io import parse_team
 
@@ -342,6 +342,20 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
     def drawables(self, game: Game) -> list[Drawable]:
         return [*self.spawn_drawables(game), *turret_drawables(game), *cloud_drawables(game),
                 *self.token_drawables(game)]
+
+    def scoreboard(self, game: Game) -> Scoreboard:
+        """Each seat's side's flags home (within Short of its spawn point) and counting
+        those its vehicles carry anywhere (what decides after round 3)."""
+        rows = []
+        for p in range(game.state.players):
+            side = score.side_of(game, p)
+            home = self.home_flags(game, side)
+            counting = self.home_flags(game, side, carried_anywhere=True)
+            playing = any(v.in_play and v.in_team and v.player == p
+                          for v in game.state.vehicles.values())
+            rows.append(SeatScore(p, f"{home} home, {counting} counting carried",
+                                  home * 100.0 + counting, out=not playing))
+        return Scoreboard(self.score_title, tuple(rows), self.score_target)
 
     def report(self, game: Game) -> list[ReportRow]:
         rows = [ReportRow(f"flags_{score.side_label(game, s).lower()}",
