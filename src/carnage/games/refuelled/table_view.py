@@ -69,6 +69,8 @@ from carnage.render.table_schemas import (
     PendingView,
     PlayerView,
     ReportRowView,
+    ScenarioBriefView,
+    ScoreboardView,
     SurfaceView,
     TableSize,
     UpgradeView,
@@ -202,6 +204,17 @@ def _drawables(game: Game) -> list[DrawableView]:
 
 def _report(game: Game) -> list[ReportRowView]:
     return [ReportRowView(**r.to_json()) for r in game.scenario.report(game)]
+
+
+def _brief(game: Game) -> ScenarioBriefView:
+    return ScenarioBriefView.model_validate(game.scenario.brief(game).to_json())
+
+
+def _scoreboard(game: Game, teams: dict[int, str]) -> ScoreboardView:
+    """The scenario's scoreboard, each seat named by its team (else its colour)."""
+    names = {p: teams.get(p) or seat_name(p) for p in range(game.state.players)}
+    board = game.scenario.scoreboard(game)
+    return ScoreboardView.model_validate(board.to_json(names, teams, game.state.winner))
 
 
 # -- the pending decision ----------------------------------------------------------------------
@@ -435,6 +448,8 @@ def game_view(
         ],
         drawables=_drawables(game),
         report=_report(game),
+        brief=_brief(game),
+        scoreboard=_scoreboard(game, teams),
         dropped=[
             DroppedView(id=t.id, kind=t.kind, shape=t.template,
                         polygon=[(_r(x), _r(y)) for x, y in t.polygon])
