@@ -25,7 +25,10 @@ def test_the_board_draws_a_scenario_it_does_not_know(tab: Tab) -> None:  # noqa:
     expect(token.locator("circle")).to_have_attribute("cx", "200")
     expect(token.locator("text")).to_have_text("3")
     gate = page.locator("svg.board g.line.gate[data-id='gate-1']")
-    expect(gate.locator("text.line-label")).to_have_text("GATE 1")
+    # its number once, in a badge, and an arrow the way it is passed (no "GATE 1 1")
+    expect(gate.locator("text.gate-number")).to_have_text("1")
+    assert gate.locator("text").all_text_contents() == ["1"]
+    expect(gate.locator("polygon.pass-arrow")).to_have_count(1)
     assert gate.locator(".flag").count() == 2
     expect(page.locator("svg.board g.scenario.spawn[data-id='entry'] polygon")).to_have_count(1)
     expect(page.locator("svg.board g.scenario.label[data-id='warning'] text")).to_have_text(

@@ -206,8 +206,10 @@ def _report(game: Game) -> list[ReportRowView]:
     return [ReportRowView(**r.to_json()) for r in game.scenario.report(game)]
 
 
-def _brief(game: Game) -> ScenarioBriefView:
-    return ScenarioBriefView.model_validate(game.scenario.brief(game).to_json())
+def _brief(game: Game) -> ScenarioBriefView | None:
+    """The scenario described by itself (None: it says nothing, a scenario made for a test)."""
+    brief = game.scenario.brief(game)
+    return ScenarioBriefView.model_validate(brief.to_json()) if brief.told else None
 
 
 def _scoreboard(game: Game, teams: dict[int, str]) -> ScoreboardView:

@@ -31,6 +31,7 @@ from carnage.games.refuelled.scenarios.neutral import add_neutral, install_neutr
 from carnage.games.refuelled.scenarios.truckasaurus import arena_teams, arena_terrain, point_goal
 from carnage.geometry.shapes import Pose, Rect, distance, penetration
 from carnage.kernel.briefing import BriefRule, refuelled
+from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -204,7 +205,7 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
         for p, spot in spawn.spawn_points(st).items():
             out.append(Drawable(f"herd-{p}", "zone",
                                 tuple(bt.disc(spot, short + spawn.SPAWN_DIAMETER / 2.0, 24)),
-                                label=f"P{p + 1} pen", owner=p, style="herd"))
+                                label=f"{seat_name(p)} pen", owner=p, style="herd"))
         return out
 
     def report(self, game: Game) -> list[ReportRow]:

@@ -35,6 +35,7 @@ from carnage.games.refuelled.scenarios.common.table import scatter_terrain
 from carnage.games.refuelled.scenarios.common.tokens import TOKEN_SIZE, flag_obstacle
 from carnage.geometry.shapes import Point, distance, penetration
 from carnage.kernel.briefing import BriefRule, refuelled
+from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -254,7 +255,7 @@ class FlagTag(SpawnPoints, RollOffPole, TableScenario):
         st = game.state
         owners: dict[str, int] = st.scenario.get(KEY, {})
         flags = [Drawable(oid, "token", ((st.obstacles[oid].pose.x, st.obstacles[oid].pose.y),),
-                          label=f"P{p + 1} flag", owner=p, style="flag")
+                          label=f"{seat_name(p)} flag", owner=p, style="flag")
                  for oid, p in sorted(owners.items()) if oid in st.obstacles]
         return self.spawn_drawables(game) + flags
 
