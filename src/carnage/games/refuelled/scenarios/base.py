@@ -79,11 +79,14 @@ class TableScenario(Scenario):
                             rules=self.special_rules)
         return out.with_variant(self.variant, self.variant_rules) if self.variant else out
 
-    def scoreboard(self, game: Game) -> Scoreboard:
+    def scoreboard(self, game: Game) -> Scoreboard | None:
         """Each seat's progress in the scenario's terms: its tallies (``score_tallies``), the
-        tokens its vehicles carry (``score_tokens``), and its vehicles in play."""
+        tokens its vehicles carry (``score_tokens``), and its vehicles in play. None: the
+        scenario names nothing to count (``score_title``), a scenario made for a test."""
         from carnage.games.refuelled.scenarios.common import score, tokens
 
+        if not (self.score_title or self.score_tallies or self.score_tokens):
+            return None
         st = game.state
         totals = [(unit, score.side_totals(game, tally, with_vehicles=True))
                   for tally, unit in self.score_tallies]
@@ -105,8 +108,7 @@ class TableScenario(Scenario):
             if not parts:
                 parts, rank = [f"{len(playing)} in play"], float(len(playing))
             rows.append(SeatScore(p, ", ".join(parts), rank, details, out=not playing))
-        return Scoreboard(self.score_title or "Vehicles in play", tuple(rows),
-                          self.score_target)
+        return Scoreboard(self.score_title or "Scores", tuple(rows), self.score_target)
 
     round_limit: int | None = None
     """G-14: the game ends at the end of this round and ``final_scores`` decides it."""

@@ -780,7 +780,7 @@ class DeathRace(TableScenario):
                                         for i, p in enumerate(places))))
         return rows
 
-    def scoreboard(self, game: Game) -> Scoreboard:
+    def scoreboard(self, game: Game) -> Scoreboard | None:
         """Each seat's gates passed (its racer furthest round the course), ranked in the
         running order of p.128 (the places, once the race is won), each racer's next gate."""
         st = game.state

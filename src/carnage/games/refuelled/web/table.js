@@ -467,5 +467,5 @@ function renderObjectives(view) {
   const el = document.getElementById("scoreboard");
   if (!el) return;
   el.hidden = !view.scoreboard;
-  fill(el, scoreboardNode(view.scoreboard, (seat) => colourOf(view, seat)));
+  fill(el, scoreboardNode(view.scoreboard, (seat) => colourOf(view, seat), view.report));
 }

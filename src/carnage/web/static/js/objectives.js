@@ -31,9 +31,14 @@ export function briefNodes(brief, { heading = "h3" } = {}) {
 
 /** The scoreboard as one element: its title and target, then each seat (best first) with its
  * colour, its team's name, its score and the details (each vehicle's own progress).
- * ``colourOf(seat)`` gives the seat's colour. */
-export function scoreboardNode(board, colourOf = () => "#888") {
+ * ``colourOf(seat)`` gives the seat's colour; ``report`` (GameView.report) goes folded below. */
+export function scoreboardNode(board, colourOf = () => "#888", report = []) {
   if (!board) return null;
+  const more = (report || []).length
+    ? h("details.scoreboard-more", h("summary.small.muted", "More of the scenario's progress"),
+      h("ul.small", report.map((r) => h("li.scenario-report", { dataset: { key: r.key } },
+        h("span.muted", `${r.label}: `), r.text))))
+    : null;
   return h("div.scoreboard-card",
     h("div.scoreboard-head", h("b.scoreboard-title", board.title),
       board.target ? h("span.muted.small.scoreboard-target", ` · to win: ${board.target}`) : null),
@@ -45,5 +50,6 @@ export function scoreboardNode(board, colourOf = () => "#888") {
       h("span.swatch", { style: { background: colourOf(r.seat) } }),
       h("span.scoreboard-name", r.name),
       h("span.scoreboard-score", r.score),
-      (r.details || []).length ? h("small.scoreboard-details", r.details.join(" · ")) : null))));
+      (r.details || []).length ? h("small.scoreboard-details", r.details.join(" · ")) : null))),
+    more);
 }
