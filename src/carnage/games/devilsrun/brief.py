@@ -14,7 +14,8 @@ BOOK = "Devil's Run"
 
 
 def _lines(lines: str) -> Cite:
-    return Cite(BOOK, where=f"lines {lines}")
+    """The seed text's line(s) ``lines`` ("243", "231-245")."""
+    return Cite(BOOK, where=f"{'lines' if '-' in lines else 'line'} {lines}")
 
 
 GOALS = {

@@ -23,7 +23,7 @@ export function briefNodes(brief, { heading = "h3" } = {}) {
     out.push(h("p.brief-head", h("b", "Special rules")), h("ul.brief-rules", brief.rules.map(cited)));
   }
   if (brief.variant && (brief.differs || []).length) {
-    out.push(h("p.brief-head.brief-variant", h("b", `What differs in ${brief.variant}`)),
+    out.push(h("p.brief-head.brief-variant", h("b", `${brief.variant}: what differs`)),
       h("ul.brief-differs", brief.differs.map(cited)));
   }
   return out.filter(Boolean);
