@@ -394,7 +394,19 @@ export class Board {
       if (text) g.append(this.label(...centroid(p), text, "label zone-label"));
     } else if (d.kind === "token") {
       const [x, y] = p[0];
-      g.append(s("circle", { cx: x, cy: y, r: 10, fill: colour, stroke: "#111", "stroke-width": 1.5 }));
+      const hints = String(d.style || "").split(/\s+/);
+      if (hints.includes("flag")) {
+        // A flag: a pole with a pennant in its owner's colour (a carried one rides smaller).
+        const k = hints.includes("carried") ? 0.7 : 1;
+        const flag = `M ${round(x)} ${round(y)} l 0 ${round(26 * k)} l ${round(18 * k)} ${round(-6 * k)} l ${round(-18 * k)} ${round(-6 * k)}`;
+        g.append(s("circle", { cx: x, cy: y, r: 4 * k, fill: "#111" }),
+          s("path", { class: "token-flag", d: flag, fill: colour, stroke: "#111", "stroke-width": 1.5, "stroke-linejoin": "round" }));
+      } else if (hints.includes("crate")) {
+        g.append(s("rect", { class: "token-crate", x: x - 9, y: y - 9, width: 18, height: 18, fill: "#b9770e", stroke: "#4e342e", "stroke-width": 1.5 }),
+          s("path", { d: `M ${round(x - 9)} ${round(y - 9)} L ${round(x + 9)} ${round(y + 9)} M ${round(x + 9)} ${round(y - 9)} L ${round(x - 9)} ${round(y + 9)}`, stroke: "#4e342e", "stroke-width": 1.2 }));
+      } else {
+        g.append(s("circle", { cx: x, cy: y, r: 10, fill: colour, stroke: "#111", "stroke-width": 1.5 }));
+      }
       if (d.number != null) g.append(this.label(x, y, String(d.number), "label token-number"));
       if (text) g.append(s("title", {}, text));
     } else if (d.kind === "spawn") {

@@ -338,7 +338,7 @@ class CarriedTokens:
             label = t["kind"] + ("" if t["owner"] is None else f" ({seat_name(int(t['owner']))})")
             out.append(Drawable(f"token-{tid}", "token", (token_point(st, tid),),
                                 label=label, owner=t["owner"],
-                                style="carried" if carried else ""))
+                                style=f"{t['kind']} carried" if carried else str(t["kind"])))
         return out
 
 
