@@ -25,7 +25,10 @@ def test_the_board_draws_a_scenario_it_does_not_know(tab: Tab) -> None:  # noqa:
     expect(token.locator("circle")).to_have_attribute("cx", "200")
     expect(token.locator("text")).to_have_text("3")
     gate = page.locator("svg.board g.line.gate[data-id='gate-1']")
-    expect(gate.locator("text.line-label")).to_have_text("GATE 1")
+    # its number once, in a badge, and an arrow the way it is passed (no "GATE 1 1")
+    expect(gate.locator("text.gate-number")).to_have_text("1")
+    assert gate.locator("text").all_text_contents() == ["1"]
+    expect(gate.locator("polygon.pass-arrow")).to_have_count(1)
     assert gate.locator(".flag").count() == 2
     expect(page.locator("svg.board g.scenario.spawn[data-id='entry'] polygon")).to_have_count(1)
     expect(page.locator("svg.board g.scenario.label[data-id='warning'] text")).to_have_text(
@@ -51,3 +54,23 @@ def test_the_status_line_shows_any_scenarios_report(tab: Tab) -> None:  # noqa: 
     chip = page.locator("#panel .scenario-report[data-key='scrap']")
     expect(chip.locator("small")).to_have_text("Scrap gathered")
     expect(chip.locator("b")).to_have_text("3 tokens")
+
+
+def test_flags_are_drawn_as_flags_in_their_owners_colours(tab: Tab) -> None:  # noqa: F811
+    """Capture the Flag's flags, one carried and one on the table: a pennant each, in its
+    owner's colour, the carried one marked so."""
+    from tests.games.refuelled.scenarios.test_capture_the_flag import ctf, red_and_blue
+
+    red, blue = red_and_blue()
+    game = ctf(red, blue, flags={"flag-1": "red", "flag-2": (800.0, 100.0)}, dice=[6, 1])
+    view = game_view(game, "g", SEATS).model_dump(mode="json")
+    page = tab.page
+    page.evaluate("(v) => T.board.update(v, { animate: false })", view)
+    carried = page.locator("svg.board g.scenario.token.flag.carried[data-id='token-flag-1']")
+    lying = page.locator("svg.board g.scenario.token.flag[data-id='token-flag-2']")
+    expect(carried.locator("path.token-flag")).to_have_count(1)
+    expect(lying.locator("path.token-flag")).to_have_count(1)
+    assert "carried" not in (lying.get_attribute("class") or "")
+    colours = {p["seat"]: p["colour"] for p in view["players"]}
+    owner = next(d["owner"] for d in view["drawables"] if d["id"] == "token-flag-2")
+    expect(lying.locator("path.token-flag")).to_have_attribute("fill", colours[owner])

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from typing_extensions import TypeVar
 
+from carnage.kernel.briefing import ScenarioBrief
 from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.dice import DiceSource
@@ -227,6 +228,11 @@ class TableOffer:
     """How the table sets up, stores and rebuilds its games (``kernel/table.py``). None: the
     set-up is ``{"ruleset", "scenario", "seed"}`` and a game is ``Ruleset.new_game`` of it,
     with the ruleset's own teams."""
+    brief: Callable[[str], ScenarioBrief] | None = None
+    """``brief(scenario_id)`` -> the scenario described from its own data (``kernel/
+    briefing.py``: how it is won, its special rules with their pages, what this ruleset
+    changes), for the lobby; a game's view carries its own (its options may change it).
+    ``ValueError`` for an unknown id. None: the ruleset describes none."""
 
 
 @dataclass(frozen=True)

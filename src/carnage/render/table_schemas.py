@@ -139,6 +139,55 @@ class ReportRowView(BaseModel):
     tally: bool = False
 
 
+class CiteView(BaseModel):
+    """Where a rule is written (``kernel/briefing.py`` ``Cite``)."""
+
+    book: str
+    page: int | None = None
+    last: int | None = None
+    where: str = Field(default="", description="A section or the seed text's lines, for a "
+                       "book without page numbers.")
+    text: str = Field(description="In words: 'Refuelled p.125', 'Kart variant, Wipeout'.")
+
+
+class BriefRuleView(BaseModel):
+    name: str
+    text: str = Field(description="The rule in our own words.")
+    cite: CiteView
+
+
+class ScenarioBriefView(BaseModel):
+    """The scenario described from its own data (``kernel/briefing.py`` ``ScenarioBrief``)."""
+
+    id: str
+    name: str
+    summary: str
+    goal: str = Field(description="How it is won and when it ends.")
+    cite: CiteView = Field(description="The scenario's own pages.")
+    rules: list[BriefRuleView] = Field(default_factory=list)
+    variant: str = Field(default="", description="The ruleset that changes it, or ''.")
+    differs: list[BriefRuleView] = Field(default_factory=list,
+                                         description="What differs in `variant`.")
+
+
+class ScoreRowView(BaseModel):
+    seat: int
+    name: str = Field(description="The seat by its team's name (else its colour).")
+    team: str = ""
+    score: str = Field(description="Its progress in the scenario's terms.")
+    details: list[str] = Field(default_factory=list)
+    out: bool = Field(default=False, description="No vehicle of the seat in play.")
+    leading: bool = False
+
+
+class ScoreboardView(BaseModel):
+    """The game's progress in the scenario's terms, one row per seat, best first."""
+
+    title: str
+    target: str = ""
+    rows: list[ScoreRowView] = Field(default_factory=list)
+
+
 class OptionView(BaseModel):
     value: str | int
     label: str
@@ -235,6 +284,12 @@ class GameView(BaseModel):
         default_factory=list, description="The scenario's marks on the table.")
     report: list[ReportRowView] = Field(
         default_factory=list, description="The scenario's progress, row by row.")
+    brief: ScenarioBriefView | None = Field(
+        default=None, description="The scenario in our words: how it is won, its special "
+        "rules with their pages, what this ruleset changes.")
+    scoreboard: ScoreboardView | None = Field(
+        default=None, description="Each seat's progress in the scenario's terms, named by "
+        "its team.")
     dropped: list[DroppedView] = Field(default_factory=list)
     pending: PendingView | None
     log: list[LogLine]

@@ -23,7 +23,7 @@ from pydantic import (
 
 from carnage import bounds, rulesets
 from carnage.render.table_schemas import Controller as Controller  # re-exported
-from carnage.render.table_schemas import GameView
+from carnage.render.table_schemas import GameView, ScenarioBriefView
 from carnage.rulesets import DEFAULT_RULESET, RULESETS
 
 
@@ -243,6 +243,9 @@ class RulesetScenario(BaseModel):
     min_players: int
     max_players: int | None
     summary: str
+    brief: ScenarioBriefView | None = Field(
+        default=None, description="The scenario in our words: how it is won, its special "
+        "rules with their pages, what this ruleset changes (`TableOffer.brief`).")
 
 
 class BoardFiles(BaseModel):

@@ -12,6 +12,7 @@ from typing import Any
 
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun import text
+from carnage.games.devilsrun.brief import mission_brief, scoreboard, seat_names
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.pending import PENDING, option_odds
 from carnage.games.devilsrun.render import render_board, stat_cards
@@ -39,7 +40,14 @@ def table_view(game: DevilsRunGame, seats: Sequence[int]) -> dict[str, Any]:
         w["text"] = f"{w['dice']} for {w['why']}: {', '.join(map(str, w['results']))}"
     v["board"]["columns"] = B.WIDTH
     v["gangs"] = [text.gang_name(game, p) for p in range(len(game.state.gangs))]
+    v["brief"] = mission_brief(game.state.mission).to_json()  # the mission in our words
+    v["scoreboard"] = scoreboard(game).to_json(seat_names(game), winner=_winner(game))
     return v
+
+
+def _winner(game: DevilsRunGame) -> int | None:
+    out = game.outcome()
+    return None if out is None else out.winner
 
 
 def event_text(game: DevilsRunGame, e: Event) -> str:
@@ -60,7 +68,7 @@ TABLE = TableOffer(
     quiet=text.QUIET, seats=(2, 2), own_teams=True,
     seat_names=("The Law", "The Haul's Angels"), board_svg=board_svg, cards_svg=stat_cards,
     board=BoardAssets(WEB, markup="table.html", module="table.js", styles=("table.css",)),
-    pending_odds=PENDING, moved=(
+    pending_odds=PENDING, brief=mission_brief, moved=(
         MovedUrl("/api/devils-run/missions", "/api/scenarios?ruleset=devils-run"),
         MovedUrl("/api/devils-run/cards.svg", "/api/rulesets/devils-run/cards.svg"),
         MovedUrl("/api/devils-run/games", "/api/games"),

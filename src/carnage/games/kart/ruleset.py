@@ -16,6 +16,7 @@ from carnage.games.kart.pending import KART_PENDING
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
 from carnage.games.refuelled.ruleset import refuelled_rules, refuelled_ruleset
 from carnage.games.refuelled.scenarios import SCENARIOS
+from carnage.kernel.briefing import BriefRule, Cite
 from carnage.kernel.rules import RuleTable
 from carnage.team import TeamSpec
 from carnage.team.io import parse_team
@@ -55,6 +56,30 @@ def kart_advice(game: Any, decision: Any) -> Any:
     return "evade" if "evade" in values else None
 
 
+VARIANT = "Kart variant"
+
+
+def _kart(section: str) -> Cite:
+    """A section of the Kart variant (a web page: no page numbers)."""
+    return Cite(VARIANT, where=section)
+
+
+KART_RULES = (
+    BriefRule("Karts", "A player who brings no team races a light and a middle kart (a Buggy "
+              "and a Car, our choice of stat lines), each carrying a machine gun as its item.",
+              _kart("Item Attack; our rulings MK-R1, MK-R2")),
+    BriefRule("No damage", "Hits never take off Hull: every uncancelled hit, from items or "
+              "smashes, gives the target a Hazard token instead, so nothing is wrecked.",
+              _kart("Item Attack")),
+    BriefRule("Wipeout", "A kart with 6 or more Hazards wipes out: down to gear 1, its "
+              "Hazards cleared, turned to a random facing.", _kart("Wipeout")),
+    BriefRule("Collisions", "Each kart in a collision gains a Hazard whatever it declared; "
+              "walls always smash; a heavier kart rolls more smash dice, a lighter one fewer.",
+              _kart("Collisions; Smash Attack Dice")),
+)
+"""What differs when a race is run in karts, in our words (the variant's page by section)."""
+
+
 def kart_scenario(cls: type[TableScenario]) -> type[TableScenario]:
     """``cls`` with kart teams when the players bring none and kart advice for bots (same id,
     same rules)."""
@@ -68,7 +93,18 @@ def kart_scenario(cls: type[TableScenario]) -> type[TableScenario]:
 
     return cast("type[TableScenario]", type(cls.__name__, (cls,), {
         "default_teams": default_teams, "bot_choice": bot_choice,
+        "summary": KART_SUMMARIES.get(cls.id, cls.summary),
+        "variant": VARIANT, "variant_rules": KART_RULES,
         "__doc__": f"{cls.__name__} raced in karts."}))
+
+
+KART_SUMMARIES = {
+    "street-race": "Two karts each race from the start flags to the finish flags; hits only "
+                   "pile on Hazards, and the first kart across the finish line wins.",
+    "death-race": "Karts race through numbered one-way gates in order; hits only pile on "
+                  "Hazards, and the first kart across the finish line wins.",
+}
+"""The races' one-line summaries when run in karts (the lobby's and the table's)."""
 
 
 def _kart_scenarios() -> dict[str, type[TableScenario]]:

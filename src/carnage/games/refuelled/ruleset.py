@@ -145,7 +145,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                          tabletop=REFUELLED_TABLETOP,
                          board_svg=table_svg, setup=table_setup(lambda: holder["r"]),
                          board=BOARD, pages=tuple(pages), random_tables=random_tables,
-                         pending_odds=pending if pending is not None else PENDING),
+                         pending_odds=pending if pending is not None else PENDING,
+                         brief=lambda sid: holder["r"].scenario_class(sid)().brief()),
     )
     holder["r"] = r
     return r

@@ -20,6 +20,7 @@ from carnage.games.refuelled.engine.attack import HANDGUN, STOP, weapon_arc
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.movement import parse_template_value
 from carnage.games.refuelled.engine.state import GameState, VehicleState
+from carnage.games.refuelled.scenarios.base import TableScenario
 from carnage.games.refuelled.setup import (
     GameSetup,
     SetupError,
@@ -69,6 +70,8 @@ from carnage.render.table_schemas import (
     PendingView,
     PlayerView,
     ReportRowView,
+    ScenarioBriefView,
+    ScoreboardView,
     SurfaceView,
     TableSize,
     UpgradeView,
@@ -202,6 +205,26 @@ def _drawables(game: Game) -> list[DrawableView]:
 
 def _report(game: Game) -> list[ReportRowView]:
     return [ReportRowView(**r.to_json()) for r in game.scenario.report(game)]
+
+
+def _brief(game: Game) -> ScenarioBriefView | None:
+    """The scenario described by itself (None: it says nothing, a scenario made for a test)."""
+    if not isinstance(game.scenario, TableScenario):
+        return None
+    brief = game.scenario.brief(game)
+    return ScenarioBriefView.model_validate(brief.to_json()) if brief.told else None
+
+
+def _scoreboard(game: Game, teams: dict[int, str]) -> ScoreboardView | None:
+    """The scenario's scoreboard, each seat named by its team (else its colour); None: it
+    keeps none."""
+    if not isinstance(game.scenario, TableScenario):
+        return None
+    names = {p: teams.get(p) or seat_name(p) for p in range(game.state.players)}
+    board = game.scenario.scoreboard(game)
+    if board is None:
+        return None
+    return ScoreboardView.model_validate(board.to_json(names, teams, game.state.winner))
 
 
 # -- the pending decision ----------------------------------------------------------------------
@@ -435,6 +458,8 @@ def game_view(
         ],
         drawables=_drawables(game),
         report=_report(game),
+        brief=_brief(game),
+        scoreboard=_scoreboard(game, teams),
         dropped=[
             DroppedView(id=t.id, kind=t.kind, shape=t.template,
                         polygon=[(_r(x), _r(y)) for x, y in t.polygon])

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Response
 
 from carnage.catalog import load_catalog
 from carnage.kernel.ruleset import Ruleset
+from carnage.render.table_schemas import ScenarioBriefView
 from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 from carnage.web.routers.rulesetfiles import board_files, page_links
 from carnage.web.schemas import (
@@ -82,7 +83,15 @@ def ruleset_info(r: Ruleset) -> RulesetInfo:
                        for t in offer.random_tables],
         scenarios=[RulesetScenario(id=x.id, name=x.name, page=x.page,
                                    min_players=x.min_players, max_players=x.max_players,
-                                   summary=x.summary) for x in scenarios(r.name)])
+                                   summary=x.summary, brief=_brief(r, x.id))
+                   for x in scenarios(r.name)])
+
+
+def _brief(r: Ruleset, scenario: str) -> ScenarioBriefView | None:
+    """The scenario described by its ruleset (None: the ruleset describes none)."""
+    if r.table.brief is None:
+        return None
+    return ScenarioBriefView.model_validate(r.table.brief(scenario).to_json())
 
 
 @router.get("/rulesets", response_model=list[RulesetInfo],

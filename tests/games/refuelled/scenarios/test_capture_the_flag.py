@@ -261,7 +261,8 @@ def test_tokens_and_spawn_points_are_drawn() -> None:
     spawn.set_spawn_point(g, 0, (450.0, 105.0), source="test", page=None)
     marks = {d.id: d for d in g.scenario.drawables(g)}
     assert marks["spawn-1"].kind == "spawn" and marks["spawn-1"].points == ((450.0, 105.0),)
-    assert marks["token-flag-1"].style == "carried"
+    assert marks["token-flag-1"].style == "flag carried"  # its kind, then that it is carried
+    assert marks["token-flag-2"].style == "flag"
     assert marks["token-flag-2"].points == ((800.0, 100.0),) and marks["token-flag-2"].owner == 1
 
 

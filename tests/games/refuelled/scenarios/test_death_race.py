@@ -568,7 +568,14 @@ def test_runners_up_nearest_the_finish_among_those_with_every_gate() -> None:
     assert g.state.scenario["vehicle_places"] == ["red", "blue", "gold", "green"]
     assert g.state.scenario["places"] == [0, 1, 3, 2]
     rows = {r.key: r for r in g.scenario.report(g)}
-    assert rows["places"].text == "1. player 1, 2. player 2, 3. player 4, 4. player 3"
+    assert rows["places"].text == "1. Red, 2. Blue, 3. Yellow, 4. Green"  # seats by colour
+    board = g.scenario.scoreboard(g)
+    assert board is not None and board.title == "Gates passed"
+    ranked = board.to_json({0: "Reds", 1: "Blues", 2: "Greens", 3: "Golds"}, winner=0)["rows"]
+    assert [r["name"] for r in ranked] == ["Reds", "Blues", "Golds", "Greens"]  # the places
+    assert ranked[0]["leading"] and not any(r["leading"] for r in ranked[1:])
+    assert [r["score"] for r in ranked] == ["finished", "2 of 3 gates", "2 of 3 gates",
+                                            "1 of 3 gates"]
 
 
 # -- what the table shows, and the bot's goal ---------------------------------------------------

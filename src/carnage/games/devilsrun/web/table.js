@@ -2,6 +2,7 @@
 // stat card, the latest dice, the log (each line with its rule), and the pending decision as
 // numbered buttons for this seat only. Live over a websocket, polling when it drops.
 import { api } from "/static/js/api.js";
+import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
 import { fill, h, qs, s } from "/static/js/util.js";
 import { barChart, pct } from "/static/odds-chart.js";
 
@@ -231,6 +232,18 @@ function apply(v, force = false) {
   drawDice(v);
   drawLog(v);
   drawDecision(v);
+  drawObjectives(v);
+}
+
+/** The mission's scoreboard with the gangs' names and its brief (view.scoreboard, view.brief). */
+function drawObjectives(v) {
+  const gangOf = (seat) => (v.players[seat] || {}).gang;
+  fill(document.getElementById("dr-scoreboard"), scoreboardNode(v.scoreboard, (seat) => COLOURS[gangOf(seat)] || "#888"));
+  const body = document.getElementById("dr-brief-body");
+  if (v.brief && body.dataset.mission !== v.brief.id) {
+    body.dataset.mission = v.brief.id;
+    fill(body, briefNodes(v.brief, { heading: "h4" }));
+  }
 }
 
 // ---------------------------------------------------------------------------------- acting

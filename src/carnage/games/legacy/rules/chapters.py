@@ -42,6 +42,7 @@ from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.scenarios.common.motion import touches_along, watch_motion
 from carnage.games.refuelled.scenarios.common.tokens import CarriedTokens, add_token, disc, tokens
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.kernel.briefing import BriefRule, Cite, ScenarioBrief
 from carnage.kernel.effect_ids import EffectId
 
 if TYPE_CHECKING:
@@ -199,6 +200,57 @@ def _judge_goo(game: Game, v: VehicleState, poses: list[Pose]) -> None:
 
 
 # -- the wrapper ----------------------------------------------------------------------------------
+def _legacy(section: str, lines: str) -> Cite:
+    """A section of the Legacy excerpt (no page numbers: its lines in our seed text)."""
+    word = "lines" if "-" in lines else "line"
+    return Cite("Gaslands: Legacy", where=f"{section} (excerpt {word} {lines})")
+
+
+CHAPTER_BRIEFS: dict[str, BriefRule] = {
+    POOLS: BriefRule("Corrosive Pools", "Players take turns placing three treacherous pools, "
+                     "about Medium across, at set-up and on every new table; a vehicle that "
+                     "touches one gets goo on it (a corrosion after the game).",
+                     _legacy("Corrosive Pools", "274")),
+    POOLS_ONCE: BriefRule("Corrosive Pools", "Players take turns placing three treacherous "
+                          "pools, about Medium across, at set-up; a vehicle that touches one "
+                          "gets goo on it.", _legacy("Corrosive Pools", "750-754")),
+    SNATCH: BriefRule("Snatch", "A Salvage Counter drops only for damage an enemy vehicle "
+                      "dealt, and the game ends at the end of a round with one player's "
+                      "vehicles left.", _legacy("Snatch", "430-432")),
+    FRIDGE: BriefRule("The Refrigerator", "A refrigerator stands at the centre: touch it to "
+                      "pick it up; it falls beside its carrier's wreck. It scores nothing but "
+                      "matters after the game.", _legacy("The Refrigerator", "500-534")),
+    DROOL: BriefRule("Corrosive Drool", "The first damage a creature deals a vehicle marks "
+                     "it for a corrosion.", _legacy("Corrosive Drool", "686")),
+    NANO_TECH: BriefRule("Experimental Nano Tech", "While a vehicle holds a crate it counts as "
+                         "having the Nano-Cloaking Device.",
+                         _legacy("Experimental Nano Tech", "734-746")),
+    DINOSAURS: BriefRule("Dinosaurs", "Creatures go up and over terrain, move on the driving "
+                         "seat's templates, always smash, count as gear 3 when hit and never "
+                         "leave the table.", _legacy("Dinosaurs", "620-626")),
+}
+"""Each chapter rule in our words, for the scenario's brief (``ScenarioBrief.differs``)."""
+
+LEGACY_RULES = (
+    BriefRule("Legacy teams", "Only Legacy teams play; a player who brings none gets two "
+              "generated Legacy vehicles.", _legacy("Creating a Legacy Team", "270")),
+    BriefRule("Televised Carnage", "A vehicle scoring 6 or more hits in one Attack Step, "
+              "counted before evades, earns its player an Audience Vote.",
+              _legacy("Televised Carnage", "220-232")),
+    BriefRule("Live Fast", "A vehicle starting its own Wipeout Step with more Hazards than Hull "
+              "Points left earns its player an Audience Vote.", _legacy("Live Fast", "234-236")),
+    BriefRule("Votes lost", "Unspent Audience Votes are never carried into the next game.",
+              _legacy("Audience Votes", "242")),
+)
+"""What every Legacy game changes from Refuelled, in our words."""
+
+LEGACY_SUMMARIES = {
+    "street-race": "Legacy teams race from the start flags to the finish flags; the first "
+                   "vehicle across the finish line wins.",
+}
+"""Summaries that name Refuelled's prescribed teams, as Legacy plays them (its own teams)."""
+
+
 def chapter_scenario(cls: type[TableScenario]) -> type[TableScenario]:
     """``cls`` taking the chapter rules as the option ``chapter_rules``."""
     schema = {**getattr(cls, "options_schema", {}), OPTION: (str, "")}
@@ -230,7 +282,16 @@ def chapter_scenario(cls: type[TableScenario]) -> type[TableScenario]:
         if DINOSAURS in rules:
             _creatures_up_and_over(game)
 
+    def brief(self: Any, game: Game | None = None) -> ScenarioBrief:
+        """The scenario as Legacy plays it: Legacy's own rules, and the chapter's rules the
+        game's ``chapter_rules`` option names."""
+        out: ScenarioBrief = cls.brief(self, game)
+        rules = [] if game is None else check_rules(chapter_rules(game.state))
+        return out.with_variant("Gaslands: Legacy", LEGACY_RULES + tuple(
+            CHAPTER_BRIEFS[r] for r in dict.fromkeys(rules)))
+
     body: dict[str, Any] = {"options_schema": schema, "install": install, "setup": setup,
+                            "brief": brief, "summary": LEGACY_SUMMARIES.get(cls.id, cls.summary),
                             "__doc__": f"{cls.__name__} with the Legacy chapters' rules."}
     if issubclass(cls, CarriedTokens):  # the scenarios with tokens to pick up
         def token_picked_up(self: Any, game: Game, v: VehicleState, tid: str) -> None:

@@ -51,6 +51,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
 )
 from carnage.geometry.shapes import Point, Pose, distance, penetration
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.kernel.briefing import BriefRule, refuelled
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -106,6 +107,25 @@ class Ambush(SavageHighways):
     page = 172
     summary = ("Savage Highways 2B: the War Rig stands wrecked in the middle of the swamps; "
                "the Riggers must restart it and break out past the Gangers' edges.")
+    last_page = 173
+    how_to_win = ("The Riggers win when the restarted War Rig touches either Gangers' edge; "
+                  "the Gangers win if a Gear Phase starts with the rig wrecked again, or "
+                  "unrestarted with no Rigger left to restart it.")
+    special_rules = (
+        BriefRule("Riggers and Gangers",
+                  ("One player drives the War Rig and its escort; every other player is a "
+                   "Ganger on the same side."),
+                  refuelled(166)),
+        BriefRule("Swamps",
+                  "The Riggers may place three treacherous swamps.",
+                  refuelled(172)),
+        BriefRule("Wrecked rig",
+                  ("The rig starts wrecked in the centre; a Rigger vehicle that ends its move "
+                   "close to it restarts it."),
+                  refuelled(172)),
+    )
+    score_title = "Vehicles in play"
+    score_target = "the rig breaks out"
 
     def generate(self, state: GameState, rng: random.Random) -> None:
         centre = ((state.width / 2.0, state.height / 2.0), 200.0)

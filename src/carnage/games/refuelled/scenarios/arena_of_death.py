@@ -46,6 +46,7 @@ from carnage.games.refuelled.scenarios.emplacements import (
     turrets,
 )
 from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team import TeamSpec
 
 if TYPE_CHECKING:
@@ -83,6 +84,24 @@ class ArenaOfDeath(SpawnPoints, RollOffPole, TableScenario):
     height = 1200.0
     summary = ("A demolition derby under 2D6 automatic gun turrets: no respawns, the last "
                "player with vehicles in play at the end of a Gear Phase wins.")
+    how_to_win = ("Judged at the end of each Gear Phase: the last player (or side) with "
+                  "vehicles in play wins; if nobody is left it is a draw.")
+    special_rules = (
+        BriefRule("Gun turrets",
+                  ("2D6 automatic turrets are placed by the players; each shoots the first "
+                   "vehicle a Gear Phase that ends its move within Medium of it, and can be "
+                   "shot or rammed away."),
+                  refuelled(130)),
+        BriefRule("No respawns",
+                  ("Nothing brings a wrecked vehicle back in this game, not even Audience "
+                   "Votes."),
+                  refuelled(130)),
+        BriefRule("Spawn points",
+                  "Each player deploys within Short of their own spawn point.",
+                  refuelled(130)),
+    )
+    score_title = "Vehicles in play"
+    score_target = "last one driving"
     table = TELEVISED
     table_rolls = (3,)
     end_checks = frozenset({"gear_phase_end"})

@@ -49,6 +49,7 @@ from carnage.games.refuelled.scenarios.skirmish_layout import (
     spoils_rows,
 )
 from carnage.games.refuelled.scenarios.snl_prizes import point_gap
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
@@ -73,6 +74,26 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
     page = PAGE
     summary = ("Hook Salvage Points off enemies you pass close to and counters knocked off "
                "damaged cars; lose them all if you are destroyed. Three rounds.")
+    last_page = 136
+    how_to_win = ("After round 3, or when a single vehicle is left, the player whose vehicles "
+                  "hold the most Salvage Points wins.")
+    special_rules = (
+        BriefRule("Magnetic hooks",
+                  ("A vehicle scores 1 Salvage Point whenever its move passes within Short of "
+                   "an enemy vehicle."),
+                  refuelled(135)),
+        BriefRule("Ramshackle",
+                  ("A vehicle that takes damage drops a Salvage Counter beside it; driving "
+                   "over one scores a point."),
+                  refuelled(135)),
+        BriefRule("Twisted metal",
+                  ("A destroyed vehicle loses all its points; one that drives off the table "
+                   "keeps them."),
+                  refuelled(135)),
+    )
+    score_title = "Salvage Points"
+    score_target = "most after round 3"
+    score_tallies = ((SALVAGE, "SP"),)
     table = SKIRMISH
     table_rolls = (1,)
     round_limit = 3

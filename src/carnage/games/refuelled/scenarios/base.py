@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from carnage.games.refuelled.engine.bot_facing import Advice, Line, crosses
 from carnage.games.refuelled.engine.scenario import Scenario
 from carnage.games.refuelled.engine.state import GameState
+from carnage.kernel.briefing import BriefRule, Cite, ScenarioBrief, Scoreboard, SeatScore
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
@@ -46,6 +47,68 @@ class TableScenario(Scenario):
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {}
     """Scenario variants a ``GameSetup.scenario_options`` may set: name -> (type, default)
     (e.g. Flag Tag's ``{"volatile_flags": (bool, False)}``)."""
+
+    # -- what the scenario tells the players (kernel/briefing.py), in our own words ------------
+    last_page: ClassVar[int | None] = None
+    """The scenario's last page, if it runs over several (``page`` is the first)."""
+    how_to_win: ClassVar[str] = ""
+    """How it is won and when it ends, in our own words (``goal`` is the bots' aim)."""
+    special_rules: ClassVar[tuple[BriefRule, ...]] = ()
+    """Its special rules, each in a sentence or two with its page."""
+    variant: ClassVar[str] = ""
+    """The ruleset that plays it with changes ("Kart variant"), set by that ruleset."""
+    variant_rules: ClassVar[tuple[BriefRule, ...]] = ()
+    """What differs in ``variant``."""
+    # -- how it keeps score (``scoreboard``) ----------------------------------------------------
+    score_title: ClassVar[str] = ""
+    """What the scoreboard counts ("Victory Points"); empty: vehicles in play."""
+    score_target: ClassVar[str] = ""
+    """How much wins, in a few words ("first to 3 VP")."""
+    score_tallies: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The score tallies counted (common/score.py), each with its unit: the first ranks."""
+    score_tokens: ClassVar[tuple[str, str] | None] = None
+    """A kind of carried token counted as held by a seat's vehicles, with its unit."""
+
+    def brief(self, game: Game | None = None) -> ScenarioBrief:
+        """The scenario described from its own data: what it is, how it is won, its special
+        rules with their pages, and what its ruleset changes (``game``: the game being
+        played, whose options may add rules; None: before any game)."""
+        out = ScenarioBrief(self.id, self.name, self.summary, self.how_to_win,
+                            Cite("Refuelled", self.page, self.last_page) if self.page
+                            else Cite("Refuelled", where="our own scenario"),
+                            rules=self.special_rules)
+        return out.with_variant(self.variant, self.variant_rules) if self.variant else out
+
+    def scoreboard(self, game: Game) -> Scoreboard | None:
+        """Each seat's progress in the scenario's terms: its tallies (``score_tallies``), the
+        tokens its vehicles carry (``score_tokens``), and its vehicles in play. None: the
+        scenario names nothing to count (``score_title``), a scenario made for a test."""
+        from carnage.games.refuelled.scenarios.common import score, tokens
+
+        if not (self.score_title or self.score_tallies or self.score_tokens):
+            return None
+        st = game.state
+        totals = [(unit, score.side_totals(game, tally, with_vehicles=True))
+                  for tally, unit in self.score_tallies]
+        rows = []
+        for p in range(st.players):
+            side = score.side_of(game, p)
+            parts = [f"{t.get(side, 0)} {unit}" for unit, t in totals]
+            rank = float(totals[0][1].get(side, 0)) if totals else 0.0
+            mine = [v for v in st.vehicles.values() if v.player == p and v.in_team]
+            playing = [v for v in mine if v.in_play]
+            if self.score_tokens is not None:
+                kind, unit = self.score_tokens
+                held = sum(len(tokens.carried_by(st, v.id, kind)) for v in st.vehicles.values()
+                           if v.in_team and score.side_of(game, v.player) == side)
+                parts.append(f"{held} {unit}")
+                if not totals:
+                    rank = float(held)
+            details = (f"{len(playing)} of {len(mine)} vehicles in play",)
+            if not parts:
+                parts, rank = [f"{len(playing)} in play"], float(len(playing))
+            rows.append(SeatScore(p, ", ".join(parts), rank, details, out=not playing))
+        return Scoreboard(self.score_title or "Scores", tuple(rows), self.score_target)
 
     round_limit: int | None = None
     """G-14: the game ends at the end of this round and ``final_scores`` decides it."""

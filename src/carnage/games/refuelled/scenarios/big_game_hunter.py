@@ -30,6 +30,8 @@ from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.neutral import add_neutral, install_neutrals
 from carnage.games.refuelled.scenarios.truckasaurus import arena_teams, arena_terrain, point_goal
 from carnage.geometry.shapes import Pose, Rect, distance, penetration
+from carnage.kernel.briefing import BriefRule, refuelled
+from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -63,6 +65,24 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
     bot_gear = 3
     summary = ("Giant mutant creatures in the arena: enrage them, steer them home to your "
                "spawn point, or hunt them down for kills.")
+    last_page = 145
+    how_to_win = ("Steer two creatures (or all that are left) to within Short of your spawn "
+                  "point to win at once; once every creature is dead, the most kills wins.")
+    special_rules = (
+        BriefRule("Creatures",
+                  ("Giant mutant beasts stand in the arena, one placed by each player and one "
+                   "at the centre."),
+                  refuelled(143)),
+        BriefRule("Enraged",
+                  "A creature only moves once enraged, and whoever enraged it drives it.",
+                  refuelled(144)),
+        BriefRule("Kills",
+                  "Wrecking a creature scores a kill and 2 Audience Votes.",
+                  refuelled(145)),
+    )
+    score_title = "Creature kills"
+    score_target = "two creatures home, or most kills"
+    score_tallies = ((KILLS, "kills"),)
 
     def lay_out(self, state: GameState) -> None:
         self.generate(state, random.Random(0))
@@ -185,7 +205,7 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
         for p, spot in spawn.spawn_points(st).items():
             out.append(Drawable(f"herd-{p}", "zone",
                                 tuple(bt.disc(spot, short + spawn.SPAWN_DIAMETER / 2.0, 24)),
-                                label=f"P{p + 1} pen", owner=p, style="herd"))
+                                label=f"{seat_name(p)} pen", owner=p, style="herd"))
         return out
 
     def report(self, game: Game) -> list[ReportRow]:

@@ -30,6 +30,7 @@ from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.common.spawn import SpawnPoints
 from carnage.games.refuelled.scenarios.common.table import scatter_terrain
 from carnage.games.refuelled.scenarios.common.tokens import CarriedTokens
+from carnage.kernel.briefing import BriefRule, refuelled
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -53,6 +54,29 @@ class CaptureTheFlag(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
     max_players = None
     summary = ("Every player starts with a flag on one of their vehicles; touch a flag to grab "
                "it, and the first vehicle holding two flags wins.")
+    how_to_win = ("The moment one vehicle carries two flags, its player (their side, in a team"
+                  " game) wins.")
+    special_rules = (
+        BriefRule("Flags",
+                  ("Once everyone is deployed, each player puts a flag on one of their own "
+                   "vehicles; the flag it starts with counts."),
+                  refuelled(131)),
+        BriefRule("Grabbing",
+                  ("A vehicle whose template or final position touches a flag picks it up; a "
+                   "wrecked carrier drops its flags beside the wreck."),
+                  refuelled(131)),
+        BriefRule("Setting down",
+                  ("At the end of its activation a carrier may put a flag down within Short of"
+                   " itself."),
+                  refuelled(131)),
+        BriefRule("Spawn points",
+                  ("Each player deploys within Short of their own spawn point and respawns "
+                   "there."),
+                  refuelled(131)),
+    )
+    score_title = "Flags held"
+    score_target = "two flags on one vehicle"
+    score_tokens = (FLAG, "flags")
     table = TELEVISED
     table_rolls = (4,)
     token_set_down = True

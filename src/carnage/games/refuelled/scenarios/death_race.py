@@ -46,6 +46,8 @@ from carnage.games.refuelled.scenarios.gates import (
     point_segment_gap,
 )
 from carnage.geometry.shapes import Pose, Rect, penetration
+from carnage.kernel.briefing import BriefRule, Scoreboard, SeatScore, refuelled
+from carnage.render.svg import seat_name
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -79,6 +81,42 @@ class DeathRace(TableScenario):
     max_players: int | None = None
     summary = ("Race through numbered one-way gates in order; the first across the finish "
                "line wins, or the last player still driving.")
+    last_page = 128
+    how_to_win = ("Drive through the gates in number order, each the way its arrow points; the"
+                  " first vehicle (not a helicopter or gyrocopter) across the Finish Line "
+                  "after the last gate wins at once. A player left alone with vehicles in play"
+                  " at the end of a Gear Phase wins too.")
+    special_rules = (
+        BriefRule("Gates",
+                  ("Each gate is a Long Straight wide and counts only when passed in its turn "
+                   "and in its direction."),
+                  refuelled(124)),
+        BriefRule("Pole Position",
+                  ("A roll-off decides it; whoever holds it and passes a gate (not the "
+                   "Starting Line) hands it to another player of their choice."),
+                  refuelled(125)),
+        BriefRule("Starting grid",
+                  ("Vehicles line up in columns behind the Starting Line, front rank first, in"
+                   " Pole order."),
+                  refuelled(126)),
+        BriefRule("Green Light",
+                  ("Weapons stay silent until a vehicle has passed Gate 1; smashes and "
+                   "upgrades still work."),
+                  refuelled(127)),
+        BriefRule("Catch-up votes",
+                  ("The first vehicle through each gate lets every other player roll for an "
+                   "Audience Vote, helped by how far behind they are."),
+                  refuelled(127)),
+        BriefRule("Respawns",
+                  "A vehicle comes back touching the last gate it passed.",
+                  refuelled(127)),
+        BriefRule("Places",
+                  ("When the race is won, the others are placed by gates passed, then by "
+                   "distance to their next gate."),
+                  refuelled(128)),
+    )
+    score_title = "Gates passed"
+    score_target = "first across the Finish Line"
     table: str | None = TELEVISED
     table_rolls = (1, 2)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {
@@ -419,7 +457,7 @@ class DeathRace(TableScenario):
             return
         to = yield ask(holder, "pass_pole",
                        "Death Race: you passed a gate; choose the player to hand Pole to",
-                       [(p, f"player {p + 1}") for p in others], source=SOURCE, page=125)
+                       [(p, seat_name(p)) for p in others], source=SOURCE, page=125)
         self.move_pole(game, int(to), "passed a gate", source=SOURCE, page=125)
 
     # -- set-up: pole position and the starting grid ---------------------------------------------
@@ -505,7 +543,7 @@ class DeathRace(TableScenario):
             from carnage.games.refuelled.setup import SetupError
 
             raise SetupError(f"Death Race: no room on the starting grid behind the Starting "
-                             f"Line for {v.name} (player {v.player + 1}; move the Starting "
+                             f"Line for {v.name} ({seat_name(v.player)}; move the Starting "
                              f"Line away from the table edge and the terrain, or field fewer "
                              f"or shorter vehicles)")
         return slots
@@ -728,23 +766,54 @@ class DeathRace(TableScenario):
         rows = [ReportRow("finish_crossed", "Finish line crossed by",
                           None if won is None else won.id,
                           "nobody yet" if won is None else won.name, tally=True)]
-        laps = f" of {track.laps}" if track.laps > 1 else ""
         for v in st.vehicles.values():
             if not self.counts(game, v):
                 continue
             n = self.progress(st, v)
             g = track.next_gate(n)
-            text = "finished" if g is None else (
-                f"next gate {g.number}" + (" (finish)" if n == len(track.course) - 1 else "")
-                + (f", lap {track.lap_of(n)}{laps}" if track.loop else ""))
             rows.append(ReportRow(f"next_gate:{v.id}", f"{v.name}",
-                                  None if g is None else g.number, text))
+                                  None if g is None else g.number, _next_text(track, n)))
         places = st.scenario.get("places") or self.places(game)["players"]
         rows.append(ReportRow("places", "Places" if st.finished else "Running order",
                               ",".join(str(p + 1) for p in places),
-                              ", ".join(f"{i + 1}. player {p + 1}"
+                              ", ".join(f"{i + 1}. {seat_name(p)}"
                                         for i, p in enumerate(places))))
         return rows
+
+    def scoreboard(self, game: Game) -> Scoreboard | None:
+        """Each seat's gates passed (its racer furthest round the course), ranked in the
+        running order of p.128 (the places, once the race is won), each racer's next gate."""
+        st = game.state
+        if "track" not in st.scenario:
+            return super().scoreboard(game)
+        track = self.track(st)
+        steps = len(track.course)
+        places = list(st.scenario.get("places") or self.places(game)["players"])
+        rows = []
+        for p in range(st.players):
+            racers = [v for v in st.vehicles.values() if v.player == p and self.counts(game, v)]
+            best = max((self.progress(st, v) for v in racers), default=0)
+            lap = (f", lap {track.lap_of(best)} of {track.laps}"
+                   if track.loop and track.laps > 1 and best < steps else "")
+            score = "finished" if best >= steps else f"{best} of {steps} gates{lap}"
+            rows.append(SeatScore(
+                p, score, float(len(places) - places.index(p)) if p in places else 0.0,
+                tuple(f"{v.name}: {_next_text(track, self.progress(st, v))}"
+                      + ("" if v.in_play else " (out of play)") for v in racers),
+                out=not any(v.in_play for v in racers)))
+        laps = f", {track.laps} laps" if track.laps > 1 else ""
+        return Scoreboard(self.score_title, tuple(rows),
+                          f"{self.score_target} ({steps} gates{laps})")
+
+
+def _next_text(track: Track, passed: int) -> str:
+    """A racer's next gate in words: "next gate 3", "next gate 0 (finish), lap 2 of 3"."""
+    g = track.next_gate(passed)
+    if g is None:
+        return "finished"
+    laps = f" of {track.laps}" if track.laps > 1 else ""
+    return (f"next gate {g.number}" + (" (finish)" if passed == len(track.course) - 1 else "")
+            + (f", lap {track.lap_of(passed)}{laps}" if track.loop else ""))
 
 
 def _slot_label(key: str) -> str:

@@ -74,6 +74,7 @@ from carnage.games.refuelled.scenarios.emplacements import (
     turrets,
 )
 from carnage.geometry.shapes import Point, distance, penetration
+from carnage.kernel.briefing import BriefRule, Scoreboard, SeatScore, refuelled
 from carnage.team import TeamReport, TeamSpec
 from carnage.team.io import parse_team
 
@@ -153,6 +154,31 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
     height = 1200.0
     summary = ("Helicopters and gyrocopters raid an arena ringed by rocket turrets and toxic "
                "clouds: bring two flags home, or hold the most after three rounds.")
+    last_page = 147
+    how_to_win = ("The first side with two flags within Short of its spawn point (carried or "
+                  "not) wins at once; otherwise, after round 3, the most flags home or carried"
+                  " wins.")
+    special_rules = (
+        BriefRule("Air power",
+                  "Teams are helicopters and gyrocopters only.",
+                  refuelled(145)),
+        BriefRule("Rocket turrets",
+                  ("Six turrets stand in a ring Double from the centre and fire at passing "
+                   "aircraft."),
+                  refuelled(146)),
+        BriefRule("Toxic clouds",
+                  "The players lay clouds of poison round the flags.",
+                  refuelled(146)),
+        BriefRule("Flags",
+                  ("A flag is picked up by touch, dropped by a wreck and may be set down "
+                   "within Short at the end of the carrier's activation."),
+                  refuelled(146)),
+        BriefRule("Fireworks show",
+                  "Wrecking a rocket turret is worth 2 Audience Votes.",
+                  refuelled(146)),
+    )
+    score_title = "Flags home or carried"
+    score_target = "two flags home"
     table = SPECIAL
     table_rolls = (2,)
     round_limit = 3
@@ -316,6 +342,20 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
     def drawables(self, game: Game) -> list[Drawable]:
         return [*self.spawn_drawables(game), *turret_drawables(game), *cloud_drawables(game),
                 *self.token_drawables(game)]
+
+    def scoreboard(self, game: Game) -> Scoreboard:
+        """Each seat's side's flags home (within Short of its spawn point) and counting
+        those its vehicles carry anywhere (what decides after round 3)."""
+        rows = []
+        for p in range(game.state.players):
+            side = score.side_of(game, p)
+            home = self.home_flags(game, side)
+            counting = self.home_flags(game, side, carried_anywhere=True)
+            playing = any(v.in_play and v.in_team and v.player == p
+                          for v in game.state.vehicles.values())
+            rows.append(SeatScore(p, f"{home} home, {counting} counting carried",
+                                  home * 100.0 + counting, out=not playing))
+        return Scoreboard(self.score_title, tuple(rows), self.score_target)
 
     def report(self, game: Game) -> list[ReportRow]:
         rows = [ReportRow(f"flags_{score.side_label(game, s).lower()}",

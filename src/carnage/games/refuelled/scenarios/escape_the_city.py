@@ -44,6 +44,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
     the_rig,
 )
 from carnage.geometry.shapes import Pose
+from carnage.kernel.briefing import BriefRule, refuelled
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -62,6 +63,24 @@ class EscapeTheCity(SavageHighways):
     page = 168
     summary = ("Savage Highways 1: the Riggers' War Rig must cross the table to the Gangers' "
                "edge through their road blocks; if the rig falls, the Gangers win.")
+    last_page = 169
+    how_to_win = ("The Riggers win when their War Rig touches the Gangers' edge; the Gangers "
+                  "win the moment the rig is wrecked or disqualified.")
+    special_rules = (
+        BriefRule("Riggers and Gangers",
+                  ("One player drives the War Rig and its escort; every other player is a "
+                   "Ganger on the same side."),
+                  refuelled(166)),
+        BriefRule("Deployment",
+                  ("The rig starts on an edge of the Riggers' choosing; the Gangers deploy on "
+                   "the opposite edge."),
+                  refuelled(168)),
+        BriefRule("Road blocks",
+                  "The Gangers may put down two road blocks well ahead of the rig.",
+                  refuelled(168)),
+    )
+    score_title = "Vehicles in play"
+    score_target = "the rig reaches the far edge"
     end_checks = frozenset({"step"})
 
     def generate(self, state: GameState, rng: random.Random) -> None:

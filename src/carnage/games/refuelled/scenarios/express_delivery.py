@@ -47,6 +47,7 @@ from carnage.games.refuelled.scenarios.rolling_road import (
     road,
 )
 from carnage.geometry.shapes import Point, Pose
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.kernel.secrets import keep_secret, reveal, secret, secrets_of
 
 if TYPE_CHECKING:
@@ -91,6 +92,28 @@ class ExpressDelivery(SpawnPoints, RollOffPole, TableScenario):
     max_players = None
     summary = ("Carry your sponsor's package off the far edge of table after table; the first "
                "to two deliveries wins, while collisions swap the secret delivery slips.")
+    last_page = 138
+    how_to_win = ("Drive off the far (exit) edge: each player scores 1 VP for it, once per "
+                  "table. Once someone has 2 VP play goes on until the table is empty; the "
+                  "first to 2 VP wins.")
+    special_rules = (
+        BriefRule("Delivery slips",
+                  ("Each player secretly holds a slip naming whose package they carry; "
+                   "vehicles of two players that collide swap slips."),
+                  refuelled(137)),
+        BriefRule("Spawn points",
+                  ("Each player puts a spawn point on the entry edge and deploys within Short "
+                   "of it."),
+                  refuelled(137)),
+        BriefRule("Rolling road",
+                  ("The first vehicle off the table leads; the exits are counted phase by "
+                   "phase, stragglers are disqualified after the sixth and a fresh table "
+                   "follows."),
+                  refuelled(138)),
+    )
+    score_title = "Deliveries"
+    score_target = "first to 2 VP"
+    score_tallies = (("vp", "VP"),)
     table = SKIRMISH
     table_rolls = (2,)
     end_checks = frozenset({"gear_phase_end"})

@@ -34,6 +34,8 @@ from carnage.games.refuelled.scenarios.common.spawn import SpawnPoints
 from carnage.games.refuelled.scenarios.common.table import scatter_terrain
 from carnage.games.refuelled.scenarios.common.tokens import TOKEN_SIZE, flag_obstacle
 from carnage.geometry.shapes import Point, distance, penetration
+from carnage.kernel.briefing import BriefRule, refuelled
+from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -63,6 +65,24 @@ class FlagTag(SpawnPoints, RollOffPole, TableScenario):
     max_players = None
     summary = ("Each player guards a flag near their spawn point; ram a rival's flag for a "
                "Victory Point, and the first to 3 VP wins.")
+    how_to_win = "Ram another player's flag for 1 VP; the first to 3 VP wins at once."
+    special_rules = (
+        BriefRule("Flags",
+                  ("Each player puts a flag within Medium of their own spawn point, away from "
+                   "the edges; a flag is a small obstacle that breaks when hit."),
+                  refuelled(132)),
+        BriefRule("Back again",
+                  ("At the start of every Gear Phase each player whose flag is gone puts it "
+                   "back."),
+                  refuelled(132)),
+        BriefRule("Spawn points",
+                  ("Each player deploys within Short of their own spawn point and respawns "
+                   "there."),
+                  refuelled(132)),
+    )
+    score_title = "Victory Points"
+    score_target = "first to 3 VP"
+    score_tallies = (("vp", "VP"),)
     table = TELEVISED
     table_rolls = (5,)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {"volatile_flags": (bool, False)}
@@ -235,7 +255,7 @@ class FlagTag(SpawnPoints, RollOffPole, TableScenario):
         st = game.state
         owners: dict[str, int] = st.scenario.get(KEY, {})
         flags = [Drawable(oid, "token", ((st.obstacles[oid].pose.x, st.obstacles[oid].pose.y),),
-                          label=f"P{p + 1} flag", owner=p, style="flag")
+                          label=f"{seat_name(p)} flag", owner=p, style="flag")
                  for oid, p in sorted(owners.items()) if oid in st.obstacles]
         return self.spawn_drawables(game) + flags
 

@@ -64,6 +64,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
 )
 from carnage.geometry.shapes import Point, Pose, Rect, distance
 from carnage.geometry.surfaces import Surface, move_pieces
+from carnage.kernel.briefing import BriefRule, refuelled
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -107,6 +108,25 @@ class LongRoadHome(SavageHighways):
     page = 173
     summary = ("Savage Highways 3: the War Rig runs a rolling road of tables; three exits win "
                "the campaign for the Riggers, while the Gangers' wheeled army keeps coming.")
+    last_page = 175
+    how_to_win = ("The Riggers score 1 VP each time the War Rig leaves by the exit edge; three"
+                  " win them the game, while the Gangers win by stopping the rig.")
+    special_rules = (
+        BriefRule("Riggers and Gangers",
+                  ("One player drives the War Rig and its escort; every other player is a "
+                   "Ganger on the same side."),
+                  refuelled(166)),
+        BriefRule("Rolling road",
+                  ("A vehicle reaching the exit edge leaves the table and comes back on the "
+                   "next one, in the phase it left."),
+                  refuelled(174)),
+        BriefRule("Wheeled army",
+                  "The Gangers may respawn for votes even with vehicles still in play.",
+                  refuelled(174)),
+    )
+    score_title = "Victory Points"
+    score_target = "the Riggers to 3 VP"
+    score_tallies = (("vp", "VP"),)
     setup_upgrades = 3
 
     def __init__(self) -> None:

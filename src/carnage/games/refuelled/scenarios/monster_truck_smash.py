@@ -30,6 +30,7 @@ from carnage.games.refuelled.scenarios.common.motion import touches_along, watch
 from carnage.games.refuelled.scenarios.common.pole import roll_off
 from carnage.games.refuelled.scenarios.truckasaurus import arena_terrain, point_goal
 from carnage.geometry.shapes import Point, Pose, penetration
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.kernel.effects import CANCEL
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
@@ -78,6 +79,30 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
     table_rolls = (3, 4)
     summary = ("One player's Monster Trucks hunt the others' Mice, who grab flags round the "
                "centre and bank them at home before they are squashed.")
+    last_page = 148
+    how_to_win = ("Play ends at the end of a Gear Phase in which someone has 5 VP, or after "
+                  "round 3; the most VP wins. Mice score 2 VP for each flag they bank at home,"
+                  " the Monster 1 VP for each Mouse it squashes.")
+    special_rules = (
+        BriefRule("Monster and Mice",
+                  ("One player fields Monster Trucks and holds Pole Position all game; the "
+                   "others are Mice."),
+                  refuelled(147)),
+        BriefRule("Flags",
+                  ("Eight flags stand on the compass points round the centre; Mice grab them "
+                   "by touch and bank them within Short of their spawn point."),
+                  refuelled(147)),
+        BriefRule("Squashed",
+                  "Any damage a Monster's smash deals to a Mouse wrecks it at once.",
+                  refuelled(148)),
+        BriefRule("Free respawns",
+                  ("At the start of each round every vehicle out of play may come back for "
+                   "free."),
+                  refuelled(148)),
+    )
+    score_title = "Victory Points"
+    score_target = "5 VP, or most after round 3"
+    score_tallies = (("vp", "VP"),)
     round_limit = 3
     end_checks = frozenset({"gear_phase_end"})
     token_hand_over = True

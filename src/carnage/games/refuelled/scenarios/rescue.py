@@ -43,6 +43,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
     team_of,
     the_rig,
 )
+from carnage.kernel.briefing import BriefRule, refuelled
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -59,6 +60,24 @@ class Rescue(SavageHighways):
     page = 169
     summary = ("Savage Highways 2A: the Riggers win back their War Rig from the Gangers' guard "
                "and drive it off their own edge through a sandstorm.")
+    last_page = 170
+    how_to_win = ("The Riggers win when the War Rig touches their own edge; a Gear Phase that "
+                  "starts with the rig wrecked or disqualified is a Gangers win.")
+    special_rules = (
+        BriefRule("Riggers and Gangers",
+                  ("One player drives the War Rig and its escort; every other player is a "
+                   "Ganger on the same side."),
+                  refuelled(166)),
+        BriefRule("Deployment",
+                  ("The rig starts in the middle of an edge facing in, the Riggers on the "
+                   "opposite edge, the Gangers on the other two."),
+                  refuelled(169)),
+        BriefRule("Sandstorm",
+                  "After round 1 the Gangers may turn the rig up to 90 degrees.",
+                  refuelled(170)),
+    )
+    score_title = "Vehicles in play"
+    score_target = "the rig reaches the Riggers' edge"
     gangers_choose_upgrade = True
 
     def generate(self, state: GameState, rng: random.Random) -> None:

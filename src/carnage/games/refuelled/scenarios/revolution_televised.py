@@ -38,6 +38,7 @@ from carnage.games.refuelled.scenarios.common.spawn import (
 )
 from carnage.games.refuelled.scenarios.common.table import scatter_terrain
 from carnage.geometry.shapes import Pose
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.kernel.secrets import keep_secret, reveal, secret
 
 if TYPE_CHECKING:
@@ -83,6 +84,24 @@ class RevolutionWillBeTelevised(SpawnPoints, RollOffPole, TableScenario):
     max_players = None
     summary = ("Ram the uplink the Pole holder picked in secret to broadcast for the "
                "Resistance; 3 VP or the most after three rounds wins.")
+    last_page = 142
+    how_to_win = "Reach 3 VP to win at once; otherwise, after round 3, the most VP wins."
+    special_rules = (
+        BriefRule("Secret pieces",
+                  "Each player notes one piece of terrain in secret.",
+                  refuelled(141)),
+        BriefRule("The uplink",
+                  ("The Pole holder reveals their piece as the uplink; the first vehicle to "
+                   "collide with it each Gear Phase scores 1 VP and a new uplink is revealed."),
+                  refuelled(141)),
+        BriefRule("Spawn points",
+                  ("Spawn points go near the edges, far apart; vehicles deploy and respawn by "
+                   "their own."),
+                  refuelled(141)),
+    )
+    score_title = "Victory Points"
+    score_target = "first to 3 VP"
+    score_tallies = (("vp", "VP"),)
     table = SKIRMISH
     table_rolls = (5,)
     end_checks: frozenset[str] = frozenset()

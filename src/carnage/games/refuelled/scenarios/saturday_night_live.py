@@ -46,6 +46,7 @@ from carnage.games.refuelled.scenarios.snl_prizes import (
     install_prizes,
     prizes,
 )
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
@@ -67,6 +68,23 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
     page = PAGE
     summary = ("Votes are points while you are on screen near an enemy; chase the special "
                "prizes and be first to 15 Victory Points.")
+    last_page = 134
+    how_to_win = "The first player to hold 15 Victory Points wins at once."
+    special_rules = (
+        BriefRule("Prizes mean points",
+                  "Every Audience Vote a player gains also scores them a Victory Point.",
+                  refuelled(133)),
+        BriefRule("Screen time",
+                  ("A vote earns that point only while the vehicle earning it is within Double"
+                   " of an enemy vehicle."),
+                  refuelled(133)),
+        BriefRule("Special prizes",
+                  "Stunts announced by the show give extra votes to whoever pulls them off.",
+                  refuelled(134)),
+    )
+    score_title = "Victory Points"
+    score_target = "first to 15 VP"
+    score_tallies = (("vp", "VP"),)
     table = TELEVISED
     table_rolls = (6,)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {FRESH_OPTION: (bool, True)}

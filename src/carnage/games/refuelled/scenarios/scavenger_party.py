@@ -49,6 +49,7 @@ from carnage.games.refuelled.scenarios.skirmish_layout import (
     skirmish_teams,
     spoils_rows,
 )
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
@@ -71,6 +72,25 @@ class ScavengerParty(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
     page = PAGE
     summary = ("Grab the crates ringed round the centre, each with a one-shot loot box "
                "weapon; hold the most after three rounds, or more than half at once.")
+    last_page = 140
+    how_to_win = ("Hold more than half of the starting crates to win at once; otherwise, after"
+                  " round 3, whoever holds the most crates wins.")
+    special_rules = (
+        BriefRule("Crates",
+                  ("D6+6 crates lie in a ring Double from the centre; touching one picks it "
+                   "up."),
+                  refuelled(139)),
+        BriefRule("Loot",
+                  "Each crate picked up gives its vehicle a one-shot loot item.",
+                  refuelled(140)),
+        BriefRule("Dropped",
+                  ("A wrecked carrier's crates fall beside the wreck; a vehicle that leaves "
+                   "the table keeps them."),
+                  refuelled(139)),
+    )
+    score_title = "Crates held"
+    score_target = "most after round 3"
+    score_tokens = (CRATE, "crates")
     table = SKIRMISH
     table_rolls = (3, 4)
     round_limit = 3

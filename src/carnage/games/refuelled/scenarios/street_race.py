@@ -26,6 +26,7 @@ from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, overlaps, penetration
+from carnage.kernel.briefing import BriefRule, Scoreboard, SeatScore, refuelled
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -57,6 +58,23 @@ class StreetRace(RollOffPole, TableScenario):
     max_players = None
     summary = ("Each player races a Car and a Buggy from the start flags to the finish flags; "
                "the first vehicle across the finish line wins.")
+    how_to_win = ("The first vehicle across the finish line wins at once; a player left alone "
+                  "with vehicles in play wins too.")
+    special_rules = (
+        BriefRule("The racers",
+                  ("Each player brings a Car and a Buggy, each with a machine gun facing "
+                   "front."),
+                  refuelled(62)),
+        BriefRule("Start and finish",
+                  ("Pairs of flags a Long Straight apart mark both lines; everyone deploys "
+                   "touching the start line."),
+                  refuelled(62)),
+        BriefRule("Pole Position",
+                  "Roll off for it; it passes clockwise after every Gear Phase.",
+                  refuelled(62)),
+    )
+    score_title = "Distance to the finish"
+    score_target = "first across the finish line"
     table = None
     width = 900.0
     height = 1200.0
@@ -266,6 +284,30 @@ class StreetRace(RollOffPole, TableScenario):
             rows.append(ReportRow("leader", "Nearest the finish", lead.id,
                                   f"{lead.name}, {to_go:.0f} mm to go"))
         return rows
+
+    def scoreboard(self, game: Game) -> Scoreboard:
+        """How far each seat's leading racer still has to go to the finish line (its centre,
+        measured square to the line), or who crossed it."""
+        st = game.state
+        won = st.vehicles.get(st.scenario.get("crossed") or "")
+        (cx, cy), (nx, ny) = self.finish_line.centre, self.finish_line.normal
+        rows = []
+        for p in range(st.players):
+            racers = [v for v in st.vehicles.values() if v.player == p and self.counts(game, v)]
+            going = [(max(0.0, (cx - v.pose.x) * nx + (cy - v.pose.y) * ny), v)
+                     for v in racers if v.in_play]
+            if won is not None and won.player == p:
+                rows.append(SeatScore(p, f"{won.name} crossed the finish line", 1e9,
+                                      out=not going))
+                continue
+            details = tuple(f"{v.name}: {d:.0f} mm to go" for d, v in sorted(
+                going, key=lambda dv: (dv[0], dv[1].id)))
+            if not going:
+                rows.append(SeatScore(p, "no racer left", -1e9, out=True))
+                continue
+            best = min(d for d, _ in going)
+            rows.append(SeatScore(p, f"{best:.0f} mm to go", -best, details))
+        return Scoreboard(self.score_title, tuple(rows), self.score_target)
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
         """The starting-grid places a ``grid`` decision offers its vehicle."""

@@ -60,6 +60,7 @@ from carnage.games.refuelled.scenarios.common.spawn import (
 from carnage.games.refuelled.scenarios.composition import scenario_team
 from carnage.geometry.arcs import parse_arc
 from carnage.geometry.shapes import distance
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team import TeamReport, TeamSpec
 from carnage.team.io import parse_team
 
@@ -162,6 +163,28 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
     height = 1200.0
     summary = ("Two cannon-armed Tanks each, unlimited shells and free respawns every round: "
                "the first to wreck three enemy Tanks wins.")
+    last_page = 151
+    how_to_win = "The first player to wreck three enemy Tanks wins at once."
+    special_rules = (
+        BriefRule("Tanks",
+                  "Each player fields exactly two Tanks with 125mm Cannons.",
+                  refuelled(150)),
+        BriefRule("Give them a good show",
+                  "Cannons never run out of shells, so every wrecked Tank explodes.",
+                  refuelled(151)),
+        BriefRule("Close range",
+                  "Shots at targets within Medium re-roll their misses.",
+                  refuelled(151)),
+        BriefRule("Commercial break",
+                  "At the start of each round every Tank out of play may come back for free.",
+                  refuelled(151)),
+        BriefRule("Boom!",
+                  "Wrecking an enemy with a shot gives 2 Audience Votes.",
+                  refuelled(151)),
+    )
+    score_title = "Tanks wrecked"
+    score_target = "first to 3 kills"
+    score_tallies = ((KILLS, "kills"),)
     table = SPECIAL
     table_rolls = (5,)
     options_schema: ClassVar[dict[str, tuple[type, Any]]] = {"kills_to_win": (int, 3)}

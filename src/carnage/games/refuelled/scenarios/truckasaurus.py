@@ -33,6 +33,7 @@ from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.common.table import scatter_terrain
 from carnage.games.refuelled.scenarios.neutral import add_neutral, install_neutrals
 from carnage.geometry.shapes import Pose
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
@@ -91,6 +92,26 @@ class Truckasaurus(RollOffPole, spawn.SpawnPoints, TableScenario):
     bot_gear = 3
     summary = ("An unkillable war machine in the middle of the arena: pay votes to drive it "
                "and score a point for every car it wrecks.")
+    last_page = 153
+    how_to_win = ("The first player to 5 VP (3 with two players) wins at once; otherwise, "
+                  "after round 3, the most VP wins.")
+    special_rules = (
+        BriefRule("The beast",
+                  ("Truckasaurus stands at the centre and belongs to nobody; it cannot be "
+                   "destroyed."),
+                  refuelled(152)),
+        BriefRule("Drive it",
+                  ("A player may pay 3 Audience Votes to drive Truckasaurus for one "
+                   "activation; each vehicle it wrecks then scores them 1 VP."),
+                  refuelled(152)),
+        BriefRule("Show-offs",
+                  ("Smashing into it earns a vote; starting an activation far from it costs "
+                   "one."),
+                  refuelled(152)),
+    )
+    score_title = "Victory Points"
+    score_target = "first to 5 VP (3 with two players)"
+    score_tallies = (("vp", "VP"),)
     round_limit = ROUNDS
     tie_breaks = ()
     """Ruling TR-9: "the player(s) with the most VP" win: a tie at the top is shared."""

@@ -49,6 +49,7 @@ from carnage.games.refuelled.scenarios.skirmish_layout import (
     spots_near,
     zombie_points,
 )
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
@@ -78,6 +79,24 @@ class ZombieBash(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
     page = PAGE
     summary = ("Run down the zombies roaming the wasteland; a wreck spills five of yours "
                "back. Most zombies after three rounds wins, 20 at once.")
+    last_page = 143
+    how_to_win = ("The game ends when fewer than 10 zombies are left, a player has 20, only "
+                  "one player has vehicles in play, or round 3 is over; the most zombies wins.")
+    special_rules = (
+        BriefRule("Zombies",
+                  ("Zombies are neither targets nor obstacles: touching one with a template or"
+                   " final position collects it."),
+                  refuelled(142)),
+        BriefRule("Spilled",
+                  "A wrecked vehicle's player puts 5 of their zombies back beside the wreck.",
+                  refuelled(143)),
+        BriefRule("Scarpered",
+                  "A vehicle that leaves the table is not destroyed but never comes back.",
+                  refuelled(142)),
+    )
+    score_title = "Zombies collected"
+    score_target = "20, or most after round 3"
+    score_tallies = ((ZOMBIES, "zombies"),)
     table = SKIRMISH
     table_rolls = (6,)
     round_limit = 3

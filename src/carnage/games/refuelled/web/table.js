@@ -5,6 +5,7 @@ import { Board } from "/static/js/board.js";
 import { decisionControls } from "/static/js/decisions.js";
 import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
 import { LogView } from "/static/js/log.js";
+import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
 import { Playback, getPace, paceControl } from "/static/js/playback.js";
 import { parseTemplateValue } from "/static/js/templates.js";
 import { copyText, fill, h, humanise, qs } from "/static/js/util.js";
@@ -157,6 +158,7 @@ function render(view, animate) {
   fill(document.getElementById("turn"), turnLine(view));
   document.getElementById("download-log").href = `/api/games/${encodeURIComponent(gid)}/log?format=text${seatQuery}`;
   renderPlayers(document.getElementById("players"), view);
+  renderObjectives(view);
   renderSecrets(document.getElementById("secrets"), view);
   renderBotNotes(view);
   renderInvites();
@@ -452,4 +454,18 @@ function renderSecrets(el, view) {
   el.hidden = !items.length;
   fill(el, items.length ? [h("h3", "Only you can see"),
     h("ul", items.map((s) => h("li", { dataset: { secret: s.key } }, [h("b", `${s.label}: `), s.text])))] : []);
+}
+
+/** The scenario in the "?" help (how to win, its rules with pages, what the ruleset changes)
+ * and its scoreboard, from the view (GameView.brief, GameView.scoreboard). */
+function renderObjectives(view) {
+  const help = document.getElementById("help-scenario");
+  if (help && view.brief && help.dataset.scenario !== `${view.ruleset}/${view.brief.id}`) {
+    help.dataset.scenario = `${view.ruleset}/${view.brief.id}`;
+    fill(help, briefNodes(view.brief));
+  }
+  const el = document.getElementById("scoreboard");
+  if (!el) return;
+  el.hidden = !view.scoreboard;
+  fill(el, scoreboardNode(view.scoreboard, (seat) => colourOf(view, seat), view.report));
 }

@@ -376,8 +376,16 @@ export class Board {
     const text = d.label || "";
     if (d.kind === "line" || d.kind === "gate") {
       const style = d.style || d.kind;
-      const word = d.kind === "gate" && d.number != null ? `${text || "GATE"} ${d.number}` : text;
-      return this._line({ id: d.id, kind: style, a: p[0], b: p[1], label: word });
+      // A plain numbered gate shows its number once, in a badge on the way in; the Starting
+      // and Finish Lines keep their words (their label names them, number and all).
+      const badge = d.kind === "gate" && d.number != null && !d.style;
+      const word = badge ? "" : text;
+      const g = this._line({ id: d.id, kind: style, a: p[0], b: p[1], label: word });
+      if (d.number != null) g.dataset.number = String(d.number);
+      const how = d.direction ? "; pass it the way the arrow points" : "";
+      g.append(s("title", {}, `${text || (badge ? `Gate ${d.number}` : style)}${how}`));
+      if (d.direction) g.append(this._passArrow(p[0], p[1], d.direction, badge ? d.number : null));
+      return g;
     }
     const colour = d.owner == null ? "#1e8449" : this.colourOf(d.owner);
     const g = s("g", { class: `scenario ${d.kind} ${d.style || ""}`.trim(), "data-id": d.id });
@@ -386,7 +394,19 @@ export class Board {
       if (text) g.append(this.label(...centroid(p), text, "label zone-label"));
     } else if (d.kind === "token") {
       const [x, y] = p[0];
-      g.append(s("circle", { cx: x, cy: y, r: 10, fill: colour, stroke: "#111", "stroke-width": 1.5 }));
+      const hints = String(d.style || "").split(/\s+/);
+      if (hints.includes("flag")) {
+        // A flag: a pole with a pennant in its owner's colour (a carried one rides smaller).
+        const k = hints.includes("carried") ? 0.7 : 1;
+        const flag = `M ${round(x)} ${round(y)} l 0 ${round(26 * k)} l ${round(18 * k)} ${round(-6 * k)} l ${round(-18 * k)} ${round(-6 * k)}`;
+        g.append(s("circle", { cx: x, cy: y, r: 4 * k, fill: "#111" }),
+          s("path", { class: "token-flag", d: flag, fill: colour, stroke: "#111", "stroke-width": 1.5, "stroke-linejoin": "round" }));
+      } else if (hints.includes("crate")) {
+        g.append(s("rect", { class: "token-crate", x: x - 9, y: y - 9, width: 18, height: 18, fill: "#b9770e", stroke: "#4e342e", "stroke-width": 1.5 }),
+          s("path", { d: `M ${round(x - 9)} ${round(y - 9)} L ${round(x + 9)} ${round(y + 9)} M ${round(x + 9)} ${round(y - 9)} L ${round(x - 9)} ${round(y + 9)}`, stroke: "#4e342e", "stroke-width": 1.2 }));
+      } else {
+        g.append(s("circle", { cx: x, cy: y, r: 10, fill: colour, stroke: "#111", "stroke-width": 1.5 }));
+      }
       if (d.number != null) g.append(this.label(x, y, String(d.number), "label token-number"));
       if (text) g.append(s("title", {}, text));
     } else if (d.kind === "spawn") {
@@ -419,6 +439,25 @@ export class Board {
     const uy = (by - ay) / len;
     const word = ln.label != null ? ln.label : (finish ? "FINISH" : "START");
     if (word) g.append(this.label(bx + ux * 48, by + uy * 48, word, `label line-label ${ln.kind}`));
+    return g;
+  }
+
+  /** The way a gate or line is passed: an arrow through its middle along ``dir`` (a unit
+   * vector), and, for a numbered gate, its number in a badge on the side it is entered from. */
+  _passArrow(a, b, dir, number) {
+    const [dx, dy] = dir;
+    const cx = (a[0] + b[0]) / 2;
+    const cy = (a[1] + b[1]) / 2;
+    const ang = Math.atan2(dy, dx) / RAD;
+    const g = s("g", { class: "pass" });
+    g.append(s("g", { transform: `translate(${round(cx)},${round(cy)}) rotate(${round(ang)})` },
+      s("polygon", { class: "pass-arrow", points: "-34,-7 22,-7 22,-19 52,0 22,19 22,7 -34,7", fill: "#f4d03f", stroke: "#1b1b1b", "stroke-width": 2 })));
+    if (number != null) {
+      const bx = cx - dx * 62;
+      const by = cy - dy * 62;
+      g.append(s("circle", { class: "gate-badge", cx: round(bx), cy: round(by), r: 17, fill: "#1b1b1b", stroke: "#f4d03f", "stroke-width": 3 }),
+        this.label(bx, by, String(number), "label gate-number"));
+    }
     return g;
   }
 

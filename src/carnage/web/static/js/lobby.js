@@ -1,5 +1,6 @@
 // The lobby: start a game (scenario, seats, teams), hand out join links, list games.
 import { api, seatStore } from "./api.js";
+import { briefNodes } from "./objectives.js";
 import { copyText, fill, h, humanise, seatColour, seatName } from "./util.js";
 
 const CONTROLLERS = [
@@ -84,6 +85,12 @@ function renderSeats() {
   const page = sc && sc.page != null ? ` · ${book.title.replace(/^Gaslands: /, "")} p.${sc.page}` : "";
   document.getElementById("scenario-info").textContent =
     sc ? `${sc.min_players || sc.players}${most} players${page}${sc.summary ? " · " + sc.summary : ""}` : "";
+  // The scenario described from its own data (RulesetScenario.brief): how to win, its rules.
+  const brief = document.getElementById("scenario-brief");
+  if (brief) {
+    brief.hidden = !(sc && sc.brief);
+    fill(document.getElementById("scenario-brief-body"), sc && sc.brief ? briefNodes(sc.brief, { heading: "h4" }) : []);
+  }
   document.getElementById("sides-label").hidden = rs.own_teams;
   const cards = document.getElementById("ruleset-cards");
   cards.hidden = !rs.cards;

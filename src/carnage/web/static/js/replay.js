@@ -3,8 +3,9 @@ import { api } from "./api.js";
 import { Board } from "./board.js";
 import { fill, h, humanise } from "./util.js";
 import { LogView } from "./log.js";
+import { scoreboardNode } from "./objectives.js";
 import { Playback, getPace, paceControl } from "./playback.js";
-import { playerName, renderDashboards, renderPlayers, statusLine, turnLine } from "./view.js";
+import { colourOf, playerName, renderDashboards, renderPlayers, statusLine, turnLine } from "./view.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const seatToken = new URLSearchParams(window.location.search).get("token");
@@ -33,6 +34,11 @@ async function show(i, animate = true) {
   fill(document.getElementById("game-status"), statusLine(view));
   fill(document.getElementById("turn"), turnLine(view));
   renderPlayers(document.getElementById("players"), { ...view, your_seat: null });
+  const score = document.getElementById("scoreboard");
+  if (score) {
+    score.hidden = !view.scoreboard;
+    fill(score, scoreboardNode(view.scoreboard, (seat) => colourOf(view, seat), view.report));
+  }
   renderDashboards(document.getElementById("dashboards"), view, { activeId: view.pending ? view.pending.vehicle : null });
   log.upTo(state.lines, state.lastSeq[n]);
   document.getElementById("scrub").value = String(n);

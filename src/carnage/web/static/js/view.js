@@ -34,8 +34,9 @@ export function statusLine(view) {
     h("span.stat-chip", h("small", "Round"), h("b", view.round || "–")),
     h("span.stat-chip", h("small", "Gear phase"), h("b", view.gear_phase || "–")),
     h("span.stat-chip", h("small", "Pole"), h("span.swatch", { style: { background: colourOf(view, view.pole) } }), h("b", playerName(view, view.pole))),
-    // The scenario's progress, whatever the scenario (GameView.report).
-    ...(view.report || []).map((r) => h("span.stat-chip.scenario-report", { dataset: { key: r.key } }, h("small", r.label), h("b", r.text))),
+    // The scenario's progress, whatever the scenario (GameView.report); a scenario that keeps
+    // a scoreboard shows it there instead (objectives.js).
+    ...(view.scoreboard ? [] : view.report || []).map((r) => h("span.stat-chip.scenario-report", { dataset: { key: r.key } }, h("small", r.label), h("b", r.text))),
   ];
   return bits;
 }

@@ -35,6 +35,7 @@ from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
+from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -304,7 +305,7 @@ def spawn_drawables(game: Game) -> list[Drawable]:
     for p, c in sorted(spawn_points(st).items()):
         dx, dy = st.width / 2.0 - c[0], st.height / 2.0 - c[1]
         n = math.hypot(dx, dy) or 1.0
-        out.append(Drawable(f"spawn-{p + 1}", "spawn", (c,), label=f"P{p + 1} spawn",
+        out.append(Drawable(f"spawn-{p + 1}", "spawn", (c,), label=f"{seat_name(p)} spawn",
                             direction=(dx / n, dy / n), owner=p))
     return out
 

@@ -38,6 +38,7 @@ from carnage.games.refuelled.engine.state import Obstacle, Status
 from carnage.games.refuelled.scenarios.common.motion import touches_along, watch_motion
 from carnage.geometry.shapes import Point, Pose, distance, penetration
 from carnage.kernel.effects import always
+from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -334,10 +335,10 @@ class CarriedTokens:
         out = []
         for tid, t in sorted(tokens(st).items()):
             carried = t["carrier"] is not None
-            label = t["kind"] + ("" if t["owner"] is None else f" P{int(t['owner']) + 1}")
+            label = t["kind"] + ("" if t["owner"] is None else f" ({seat_name(int(t['owner']))})")
             out.append(Drawable(f"token-{tid}", "token", (token_point(st, tid),),
                                 label=label, owner=t["owner"],
-                                style="carried" if carried else ""))
+                                style=f"{t['kind']} carried" if carried else str(t["kind"])))
         return out
 
 
