@@ -40,7 +40,6 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-
 CHANNEL = "carnage_games"
 """The PostgreSQL notification channel of game changes: payload ``"<game id> <version>"``, the
 version -1 for a deleted game."""
