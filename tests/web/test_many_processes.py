@@ -162,6 +162,12 @@ def test_a_game_made_through_one_process_is_played_through_the_other(
             assert r.status_code == 409 and "stale state" in r.json()["detail"]
 
 
+def _send(go: threading.Barrier, answers: list[httpx.Response], c: httpx.Client, gid: str,
+          tok: str, v: dict[str, Any]) -> None:
+    go.wait()
+    answers.append(act(c, gid, tok, v))
+
+
 def test_the_same_choice_sent_to_both_at_once_is_taken_exactly_once(
         pair: list[Served], db_url: str) -> None:
     a, b = pair
@@ -174,11 +180,8 @@ def test_the_same_choice_sent_to_both_at_once_is_taken_exactly_once(
             answers: list[httpx.Response] = []
             go = threading.Barrier(2)
 
-            def send(c: httpx.Client, v: dict[str, Any] = v) -> None:
-                go.wait()
-                answers.append(act(c, gid, tok, v))
-
-            threads = [threading.Thread(target=send, args=(c,)) for c in (ca, cb)]
+            threads = [threading.Thread(target=_send, args=(go, answers, c, gid, tok, v))
+                       for c in (ca, cb)]
             for t in threads:
                 t.start()
             for t in threads:

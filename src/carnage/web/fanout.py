@@ -27,6 +27,8 @@ PING_SECONDS = 10.0
 """An idle connection is checked this often (a silently dropped one is noticed and reopened)."""
 RETRY_SECONDS = (0.2, 5.0)
 """The first and the longest pause before reconnecting."""
+APPLICATION_NAME = "carnage-listen"
+"""How the listening connection names itself to the server (``pg_stat_activity``)."""
 
 
 class ChangeFeed:
@@ -79,7 +81,8 @@ class ChangeFeed:
     def _listen(self) -> None:
         import psycopg
 
-        with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as conn:
+        with psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+                             application_name=APPLICATION_NAME) as conn:
             conn.execute(f"LISTEN {CHANNEL}")
             self._connected.set()
             self.problem = None
