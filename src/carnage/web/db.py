@@ -287,8 +287,9 @@ class Store:
 
     def version(self, gid: str) -> int | None:
         """The game's version in the database now (None: no such game): one indexed read."""
-        with self._session() as s:
-            return s.scalar(select(GameRow.version).where(GameRow.id == gid))
+        with self.engine.connect() as conn:
+            found = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
+            return None if found is None else int(found)
 
     def snapshot(self, gid: str) -> tuple[int, dict[str, Any]] | None:
         """(version, document) of the game's saved snapshot, if it has one."""
