@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -187,9 +187,12 @@ class Store:
         except (ArgumentError, OperationalError, ImportError, ValueError, CommandError) as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise StoreError(f"cannot open database {url!r}: {first}") from None
-        self._write = threading.Lock()
         self.postgres = self.engine.dialect.name == "postgresql"
         """Changes are announced with NOTIFY (other processes LISTEN: web/fanout.py)."""
+        self._write: AbstractContextManager[Any] = (
+            nullcontext() if self.postgres else threading.Lock())
+        """SQLite takes one writer at a time (this process's writers queue here, not on the
+        file's lock); PostgreSQL writes different games at once (rows lock themselves)."""
 
     @contextmanager
     def _session(self) -> Iterator[Session]:

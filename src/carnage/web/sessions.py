@@ -506,13 +506,16 @@ class Games:
     # -- what other processes changed (web/fanout.py) --------------------------------------------
     def changed(self, gid: str, version: int) -> None:
         """Another process (or this one) saved ``gid`` at ``version`` (-1: deleted): a cached
-        session of it is refreshed and its listeners told, off the caller's thread."""
+        session of it that websockets watch is refreshed and they are told, off the caller's
+        thread (an unwatched one is synced by the next request that uses it)."""
         with self._lock:
             s = self._sessions.get(gid)
             if s is None:
                 return
             if version < 0:
                 self._sessions.pop(gid, None)
+                return
+            if not s.listeners:  # nobody watching: the next request syncs it anyway
                 return
             if gid in self._due:
                 return
