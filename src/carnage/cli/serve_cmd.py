@@ -1,6 +1,14 @@
-"""``carnage serve``: the browser table on this machine (FastAPI under uvicorn)."""
+"""``carnage serve``: the browser table (FastAPI under uvicorn), one process or several.
+
+Several worker processes (``--workers N``) share one port and one PostgreSQL database: the
+database is the table (web/db.py, web/fanout.py). SQLite serves one process only. On SIGTERM
+the server stops taking connections and lets the requests in flight (a choice being applied)
+finish for up to ``GRACEFUL_SECONDS`` before it closes the listener and the database pool.
+"""
 
 from __future__ import annotations
+
+import os
 
 import typer
 
@@ -8,6 +16,8 @@ from carnage.dbconfig import default_db_url
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8666
+GRACEFUL_SECONDS = 20
+"""How long a stopping server waits for requests in flight (and closes websockets)."""
 
 
 def serve(
@@ -17,30 +27,50 @@ def serve(
         None, "--db", help="SQLAlchemy database URL (default: SQLite in the user data dir)",
         show_default=False,
     ),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=256,
+        help="worker processes sharing the port (more than one needs PostgreSQL)"),
 ) -> None:
     """Serve the browser table: open the printed URL to build teams and play."""
     import uvicorn
 
-    from carnage.web.app import create_app
-    from carnage.web.db import StoreError
+    from carnage.web.app import DB_URL_ENV, create_app
+    from carnage.web.db import Store, StoreError
     from carnage.web.limits import SERVER_OPTIONS
 
     try:
         url = db or default_db_url()
-        app = create_app(url)
-    except StoreError as e:
-        typer.echo(str(e), err=True)
-        raise typer.Exit(2) from None
     except OSError as e:
         typer.echo(f"cannot create the data directory: {e}", err=True)
+        raise typer.Exit(2) from None
+    if workers > 1 and not url.startswith("postgresql"):
+        typer.echo(f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): "
+                   "SQLite is served by one process only", err=True)
+        raise typer.Exit(2)
+    try:
+        if workers == 1:
+            app = create_app(url)
+        else:  # migrate once here, and say now if the database cannot be opened
+            Store(url).close()
+    except StoreError as e:
+        typer.echo(str(e), err=True)
         raise typer.Exit(2) from None
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
-    typer.echo(f"Carnage is running at http://{shown}:{port}/  (database: {url}; Ctrl+C stops)")
+    procs = f"; {workers} worker processes" if workers > 1 else ""
+    typer.echo(f"Carnage is running at http://{shown}:{port}/  (database: {url}{procs}; "
+               "Ctrl+C stops)")
+    options = {"host": host, "port": port, "log_level": "warning",
+               "timeout_graceful_shutdown": GRACEFUL_SECONDS,
+               "ws_max_size": SERVER_OPTIONS["ws_max_size"]}
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning",
-                    ws_max_size=SERVER_OPTIONS["ws_max_size"])
+        if workers == 1:
+            uvicorn.run(app, **options)  # type: ignore[arg-type]
+        else:
+            os.environ[DB_URL_ENV] = url
+            uvicorn.run("carnage.web.app:app_from_env", factory=True, workers=workers,
+                        **options)  # type: ignore[arg-type]
     except (OSError, SystemExit) as e:
         typer.echo(f"cannot serve on {host}:{port}: {e}", err=True)
         raise typer.Exit(2) from None

@@ -1,10 +1,17 @@
 """The FastAPI application: ``create_app(db_url)`` wires the store, the live games, the
-routers, the static files and the error handlers (every error is ``{"detail": sentence}``)."""
+routers, the static files and the error handlers (every error is ``{"detail": sentence}``).
+
+Its lifespan starts the change listener on PostgreSQL (web/fanout.py: other processes' moves
+reach this process's cached games and websockets) and, at shutdown, after uvicorn has let the
+requests in flight finish, stops it and closes the database pool. ``app_from_env`` is the
+factory each worker process of ``carnage serve --workers N`` builds its app with."""
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -26,6 +33,7 @@ from carnage.web.ownership import Owners
 from carnage.web.routers import (
     catalog,
     games,
+    health,
     odds,
     pages,
     rosters,
@@ -152,6 +160,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
         title="Carnage",
         version=__version__,
         description="Play Gaslands: Refuelled on a server-authoritative virtual table.",
+        lifespan=_lifespan,
     )
     load_catalog()  # parse the catalogue and templates now, not in the first request
     default_template_set()
@@ -159,6 +168,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
     app.state.store = store
     app.state.db_url = db_url  # the campaign store opens the same database
     app.state.games = Games(store)
+    app.state.feed = None
     app.state.owners = Owners(store.engine)
     app.add_middleware(BodyGuard)
     app.add_middleware(MethodGuard)
@@ -166,6 +176,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _crash)
+    app.include_router(health.router)
     app.include_router(catalog.router)
     app.include_router(rosters.router)
     app.include_router(teams.router)
@@ -182,6 +193,46 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     _document_errors_as_sentences(app)
     return app
+
+
+DB_URL_ENV = "CARNAGE_DB_URL"
+"""The database URL a worker process of ``carnage serve --workers N`` reads."""
+LISTENER_WAIT_SECONDS = 10.0
+"""How long startup waits for the change listener's first connection (it keeps trying after;
+``/readyz`` says not ready until it is connected)."""
+
+
+def app_from_env() -> FastAPI:
+    """The app on the database named by ``CARNAGE_DB_URL`` (uvicorn's factory for workers)."""
+    url = os.environ.get(DB_URL_ENV)
+    if not url:
+        raise RuntimeError(f"{DB_URL_ENV} is not set: the worker does not know its database")
+    return create_app(url)
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Start the change listener (PostgreSQL); at shutdown stop it, the refreshers and the
+    database pool, once uvicorn has let the requests in flight finish."""
+    import asyncio
+
+    from carnage.web.fanout import ChangeFeed
+
+    store: Store = app.state.store
+    games_: Games = app.state.games
+    feed: ChangeFeed | None = None
+    if store.postgres:
+        feed = ChangeFeed(store.url, games_.changed, games_.changed_all)
+        feed.start()
+        app.state.feed = feed
+        await asyncio.to_thread(feed.wait_connected, LISTENER_WAIT_SECONDS)
+    try:
+        yield
+    finally:
+        if feed is not None:
+            await asyncio.to_thread(feed.stop)
+        await asyncio.to_thread(games_.close)
+        store.close()
 
 
 def _document_errors_as_sentences(app: FastAPI) -> None:

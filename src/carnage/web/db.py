@@ -3,6 +3,13 @@
 A game is stored as what rebuilds it exactly: its setup (scenario and teams), its seats, its
 dice seed and the list of choices applied so far; the engine replays those on load. Status,
 round and winner are kept beside them only for listing games without rebuilding them.
+
+The database is the table: any number of server processes may serve the same games. Each
+game row carries its ``version`` (the number of choices applied); progress is saved only on
+top of the version the saver started from (compare-and-set), so of two processes applying a
+choice to the same game at once exactly one wins and the other is told ``StaleSave``. On
+PostgreSQL the saving transaction also sends ``NOTIFY carnage_games, '<id> <version>'`` so
+every process can refresh its cached copy and tell its websockets (web/fanout.py).
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -26,14 +33,44 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+CHANNEL = "carnage_games"
+"""The PostgreSQL notification channel of game changes: payload ``"<game id> <version>"``, the
+version -1 for a deleted game."""
 
 
 class StoreError(ValueError):
     """The database cannot be opened (bad URL, unwritable file); one-line message."""
+
+
+class StaleSave(Exception):
+    """The game moved on (or was deleted) since the saver read it: nothing was written.
+    ``current`` is the database's version now, None if the game is gone."""
+
+    def __init__(self, gid: str, expected: int, current: int | None) -> None:
+        super().__init__(f"game {gid} is at version {current}, not {expected}"
+                         if current is not None else f"game {gid} was deleted")
+        self.current = current
+
+
+def engine_url(url: str) -> str:
+    """The SQLAlchemy URL to open: a plain ``postgresql://`` URL runs on psycopg 3 (the driver
+    Carnage ships with), as the campaign store does."""
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return url
+
+
+def libpq_url(url: str) -> str:
+    """``url`` as psycopg itself takes it (no SQLAlchemy driver name)."""
+    return make_url(engine_url(url)).set(drivername="postgresql").render_as_string(
+        hide_password=False)
 
 
 class Base(DeclarativeBase):
@@ -63,6 +100,8 @@ class GameRow(Base):
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)  # server-drawn seeds have 62 bits
     choices: Mapped[list[Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The number of choices applied: what a save compares and sets (migration 0005)."""
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     round: Mapped[int] = mapped_column(Integer, default=0)
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -115,6 +154,8 @@ class StoredGame:
     """The seed was chosen at creation (not drawn by the server)."""
     snapshot: dict[str, Any] | None = field(default=None, compare=False)
     """The game's snapshot after ``choices``, saved with it when given."""
+    version: int | None = field(default=None, compare=False)
+    """The row's version as read (None: not read from the database; ``len(choices)``)."""
 
 
 def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
@@ -122,7 +163,7 @@ def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
         id=row.id, scenario=row.scenario, setup=dict(row.setup), seats=list(row.seats),
         seed=row.seed, choices=list(row.choices), finished=row.finished, round=row.round,
         winner=row.winner, created=row.created,
-        seed_chosen=True if dice is None else dice.seed_chosen,
+        seed_chosen=True if dice is None else dice.seed_chosen, version=row.version,
     )
 
 
@@ -130,11 +171,14 @@ class Store:
     """Teams and games in one database. Thread-safe: each call opens its own session."""
 
     def __init__(self, url: str) -> None:
+        self.url = url
         try:
             kwargs: dict[str, Any] = {}
             if url.startswith("sqlite"):
                 kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-            self.engine: Engine = create_engine(url, **kwargs)
+            else:  # a server restarted under us: stale pooled connections are replaced
+                kwargs["pool_pre_ping"] = True
+            self.engine: Engine = create_engine(engine_url(url), **kwargs)
             if url.startswith("sqlite"):
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             from carnage.campaign.migrate import upgrade
@@ -143,7 +187,12 @@ class Store:
         except (ArgumentError, OperationalError, ImportError, ValueError, CommandError) as e:
             first = str(e).splitlines()[0] if str(e) else type(e).__name__
             raise StoreError(f"cannot open database {url!r}: {first}") from None
-        self._write = threading.Lock()
+        self.postgres = self.engine.dialect.name == "postgresql"
+        """Changes are announced with NOTIFY (other processes LISTEN: web/fanout.py)."""
+        self._write: AbstractContextManager[Any] = (
+            nullcontext() if self.postgres else threading.Lock())
+        """SQLite takes one writer at a time (this process's writers queue here, not on the
+        file's lock); PostgreSQL writes different games at once (rows lock themselves)."""
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -152,6 +201,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def _announce(self, s: Session, gid: str, version: int) -> None:
+        """Tell every process's listener, when this transaction commits, that the game
+        changed (PostgreSQL; a single SQLite process needs no telling)."""
+        if self.postgres:
+            s.execute(text("SELECT pg_notify(:ch, :payload)"),
+                      {"ch": CHANNEL, "payload": f"{gid} {version}"})
+
+    def ping(self) -> None:
+        """One round trip to the database (raises what the driver raises)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     # -- teams -----------------------------------------------------------------------------------
     def add_team(self, tid: str, data: dict[str, Any]) -> None:
@@ -191,8 +252,8 @@ class Store:
         with self._write, self._session() as s:
             s.add(GameRow(
                 id=g.id, scenario=g.scenario, setup=g.setup, seats=g.seats, seed=g.seed,
-                choices=list(g.choices), finished=g.finished, round=g.round, winner=g.winner,
-                created=g.created,
+                choices=list(g.choices), version=len(g.choices), finished=g.finished,
+                round=g.round, winner=g.winner, created=g.created,
             ))
             s.add(GameDiceRow(game_id=g.id, seed_chosen=g.seed_chosen))
             if g.snapshot is not None:
@@ -200,24 +261,38 @@ class Store:
 
     def save_progress(
         self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,
-        snapshot: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None, expected: int | None = None,
     ) -> None:
-        """The game's progress, and its snapshot with it (one transaction)."""
+        """The game's progress, and its snapshot with it (one transaction), announced to the
+        other processes. With ``expected`` (the version the saver started from) only if the
+        game is still at it: else nothing is written and ``StaleSave`` says where it is."""
+        version = len(choices)
         with self._write, self._session() as s:
-            row = s.get(GameRow, gid)
-            if row is None:
-                return
-            row.choices = json.loads(json.dumps(choices))
-            row.finished = finished
-            row.round = round_
-            row.winner = winner
-            row.updated = _now()
+            cond = [GameRow.id == gid]
+            if expected is not None:
+                cond.append(GameRow.version == expected)
+            done = s.execute(update(GameRow).where(*cond).values(
+                choices=json.loads(json.dumps(choices)), version=version, finished=finished,
+                round=round_, winner=winner, updated=_now(),
+            ).execution_options(synchronize_session=False))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                if expected is None:
+                    return
+                now = s.scalar(select(GameRow.version).where(GameRow.id == gid))
+                raise StaleSave(gid, expected, now)
             if snapshot is not None:
                 snap = s.get(GameSnapshotRow, gid)
                 if snap is None:
-                    s.add(GameSnapshotRow(game_id=gid, version=len(choices), doc=snapshot))
+                    s.add(GameSnapshotRow(game_id=gid, version=version, doc=snapshot))
                 else:
-                    snap.version, snap.doc = len(choices), snapshot
+                    snap.version, snap.doc = version, snapshot
+            self._announce(s, gid, version)
+
+    def version(self, gid: str) -> int | None:
+        """The game's version in the database now (None: no such game): one indexed read."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
+            return None if found is None else int(found)
 
     def snapshot(self, gid: str) -> tuple[int, dict[str, Any]] | None:
         """(version, document) of the game's saved snapshot, if it has one."""
@@ -231,6 +306,7 @@ class Store:
             if row is None:
                 return False
             s.delete(row)
+            self._announce(s, gid, -1)
             return True
 
     def game(self, gid: str) -> StoredGame | None:

@@ -1,7 +1,14 @@
 """What every game session on the server shares: seats act with their tokens on the current
 version, bots answer their own seats, a failing engine is rolled back, listeners (websockets)
 are told of each change. ``GameSession`` (web/sessions.py) adds how a game is shown, saved and
-rebuilt, through its ruleset."""
+rebuilt, through its ruleset.
+
+Every choice, a seat's or a bot's, takes one path: ``commit``. It first brings the cached game
+to the database's version (another server process may have moved it), applies the choice on
+top of the version the chooser saw, lets the in-process bots answer, and saves only if the
+database is still at the version it started from (compare-and-set: ``GameSession.save``). A
+choice that loses a race with another process is refused as stale and the game in memory is
+reloaded from the database, so memory and database never disagree."""
 
 from __future__ import annotations
 
@@ -24,6 +31,8 @@ class SeatedSession(ABC):
     bots: dict[int, Any]
     lock: threading.RLock
     listeners: list[Listener]
+    _told: int | None = None
+    """The version the listeners were last told of."""
 
     # -- what a ruleset's session provides -------------------------------------------------------
     @abstractmethod
@@ -43,7 +52,19 @@ class SeatedSession(ABC):
         """What the bot of ``d.player`` chooses."""
 
     @abstractmethod
-    def save(self) -> None: ...
+    def save(self, expected: int | None = None) -> None:
+        """Save the game's progress; with ``expected``, only if the database is still at that
+        version (else memory is reloaded from it and ``ApiError`` 409 stale is raised)."""
+
+    @abstractmethod
+    def sync(self) -> bool:
+        """Bring the game in memory to the database's current version (True: it was
+        reloaded); ``ApiError`` 404 if it was deleted."""
+
+    @property
+    @abstractmethod
+    def saved_version(self) -> int:
+        """The database's version of the game as this session last read or wrote it."""
 
     @abstractmethod
     def view(self, seats: list[int]) -> Any: ...
@@ -81,33 +102,83 @@ class SeatedSession(ABC):
         from carnage.web.sessions import ApiError
 
         with self.lock:
+            self.sync()
             d = self.game.pending()
             if d is None:
                 raise ApiError(409, "the game is over: no decision is pending")
             seats = self.seats_for(tokens)
             if not seats:
                 raise ApiError(403, "a seat token is needed to act; spectators cannot")
-            if version != self.version:
-                raise ApiError(409, f"stale state: version {self.version} is current")
+            self._check_current(version)
             if d.player not in seats:
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
-            value = self.accept(d, choice)
-            before = list(self.game.choices)
-            try:
-                self.game.apply(value)
-            except IllegalChoice as e:
-                raise self.refused(d, choice, e) from None
-            except Exception as e:
-                raise self._rollback(before, e) from None
+            self._commit(d, choice, bots=True)
+            view = self.view(seats)
+        self.notify()
+        return view
+
+    def commit(self, version: int, player: int, choice: Any, *, bots: bool = True) -> int:
+        """The one path a choice takes (``decide`` for a seat with its token, a bot pool for
+        a bot's seat): on the game as the database has it now, apply ``choice`` for seat
+        ``player`` made against ``version``; with ``bots``, let the in-process bots answer up
+        to the next human decision; save on top of ``version`` only (compare-and-set) and tell
+        the listeners. The new version. ``ApiError``: 409 the game is over, 409 stale state
+        (``version`` is not current here or lost a race with another process: memory is
+        reloaded from the database), 409 the decision is not ``player``'s, 422 an illegal
+        choice, 500 the engine failed (rolled back), 503 the database refused the save."""
+        from carnage.web.sessions import ApiError
+
+        with self.lock:
+            self.sync()
+            d = self.game.pending()
+            if d is None:
+                raise ApiError(409, "the game is over: no decision is pending")
+            self._check_current(version)
+            if d.player != player:
+                raise ApiError(409, f"stale state: the decision is {self.seat_label(d.player)}"
+                                    f"'s, not {self.seat_label(player)}'s")
+            self._commit(d, choice, bots=bots)
+            out = self.version
+        self.notify()
+        return out
+
+    def _check_current(self, version: int) -> None:
+        from carnage.web.sessions import ApiError
+
+        if version != self.version:
+            raise ApiError(409, f"stale state: version {self.version} is current")
+
+    def _commit(self, d: Decision, choice: Any, *, bots: bool) -> None:
+        """Apply ``choice`` to the pending decision ``d`` (checked by the caller, under the
+        lock, on a synced game), the bots' answers after it, and save on top of the version
+        the database had: the shared apply/save path of ``decide`` and ``commit``."""
+        from carnage.web.sessions import ApiError
+
+        value = self.accept(d, choice)
+        before = list(self.game.choices)
+        started = self.saved_version
+        try:
+            self.game.apply(value)
+        except IllegalChoice as e:
+            raise self.refused(d, choice, e) from None
+        except Exception as e:
+            raise self._rollback(before, e) from None
+        if bots:
             try:
                 self.run_bots()
             except Exception as e:
                 raise self._rollback(before, e) from None
-            self.save()
-            view = self.view(seats)
-        self.notify()
-        return view
+        try:
+            self.save(started)
+        except ApiError:
+            raise
+        except Exception as e:  # the database failed: it still holds ``before``
+            self._rollback(before, e)
+            first = str(e).splitlines()[0][:200] if str(e) else ""
+            raise ApiError(503, f"the database refused the save ({type(e).__name__}"
+                                f"{': ' + first if first else ''}); the choice was not "
+                                "applied") from None
 
     def run_bots(self) -> int:
         """Answer bot decisions until a human must decide or the game ends."""
@@ -131,8 +202,12 @@ class SeatedSession(ABC):
                 self.listeners.remove(listener)
 
     def notify(self) -> None:
+        """Tell the listeners of the version, once per version."""
         with self.lock:
-            listeners = list(self.listeners)
             v = self.version
+            if v == self._told:
+                return
+            self._told = v
+            listeners = list(self.listeners)
         for ls in listeners:
             ls.notify(v)

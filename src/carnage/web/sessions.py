@@ -1,11 +1,14 @@
 """Live games on the server: the game, the seats and their tokens, bots, listeners.
 
-The server is authoritative: a ``GameSession`` owns its game and is the only thing that
-changes it, under a per-game lock. A client acts for a seat by its secret token; each action
-names the version (number of choices applied) it was made against, and a stale one is refused.
-After a human choice the session answers every bot decision until a human must decide or the
-game ends, saves the choices and tells its listeners (websockets) that the game changed.
-Sessions are kept in memory and rebuilt from the database by replaying their choices.
+The database is the table: a ``GameSession`` is this process's cached copy of a game, under a
+per-game lock, and never the truth. Before a request uses it, it is brought to the database's
+version (one indexed read; reloaded from the saved snapshot or choices if another server
+process moved it). A client acts for a seat by its secret token; each action names the version
+(number of choices applied) it was made against, and a stale one is refused. After a human
+choice the session answers every bot decision until a human must decide or the game ends, then
+saves the choices only if the database is still at the version it started from
+(``SeatedSession.commit``), and tells its listeners (websockets). On PostgreSQL every other
+process hears of the change (web/fanout.py) and refreshes its copy and its websockets.
 
 Every ruleset's game takes the one path here: it is set up, built, stored, resumed and replayed
 through its ``Ruleset`` (``Ruleset.table.setup``, ``Ruleset.restore``) and shown through its
@@ -18,12 +21,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import secrets
 import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -41,7 +46,7 @@ from carnage.render.table_schemas import LogLine
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.botnotes import bot_notes
-from carnage.web.db import Store, StoredGame
+from carnage.web.db import StaleSave, Store, StoredGame
 from carnage.web.framed import FramedTable, own_teams_setup
 from carnage.web.redact import events_for, viewer_key
 from carnage.web.schemas import Controller, NewGameRequest
@@ -51,6 +56,10 @@ MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
 LOG_LINES = 200
 """Log lines a ruleset's own view carries (the newest)."""
+REFRESHERS = 2
+"""Threads that refresh cached games other processes changed (web/fanout.py)."""
+
+log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
@@ -160,6 +169,8 @@ class GameSession(SeatedSession):
         self.lock = threading.RLock()
         self.game = game if game is not None else self.setups.build(setup, seed)
         begun = 0 if game is _NOT_YET else len(self.game.choices)
+        self._saved = begun
+        self._told = begun
         self.bots: dict[int, Bot] = {
             s.seat: make_bot_for(self.ruleset, s.controller)
             for s in self.seats if s.controller != "human"
@@ -213,7 +224,33 @@ class GameSession(SeatedSession):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
         self.rng = bot_rng(f"{self.seed}:{len(row.choices)}")
+        self._saved = len(row.choices) if row.version is None else row.version
         self._forget_views()
+
+    @property
+    def saved_version(self) -> int:
+        return self._saved
+
+    def sync(self) -> bool:
+        """Bring the game to the database's version: one indexed read, and a reload (from the
+        saved snapshot or choices) only if another process moved it, its listeners then told.
+        True if it was reloaded; ``ApiError`` 404 if the game was deleted meanwhile."""
+        with self.lock:
+            now = self.store.version(self.id)
+            if now is None:
+                raise ApiError(404, f"no game with id {self.id!r}")
+            if now == self._saved and self.version == now:
+                return False
+            self._reload()
+        self.notify()
+        return True
+
+    def _reload(self) -> None:
+        """The game as the database has it now (``ApiError`` 404 if it is gone)."""
+        row = self.store.game(self.id)
+        if row is None:
+            raise ApiError(404, f"no game with id {self.id!r}")
+        self.resume(row)
 
     def _forget_views(self) -> None:
         self._logs.clear()
@@ -351,9 +388,28 @@ class GameSession(SeatedSession):
             500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
         )
 
-    def save(self) -> None:
-        self.store.save_progress(self.id, list(self.game.choices), self.finished, self.round,
-                                 self.winner, snapshot=self.game.snapshot())
+    def save(self, expected: int | None = None) -> None:
+        """Save the game's progress (and snapshot); with ``expected``, only on top of that
+        version: if another process saved first, the game in memory is reloaded from the
+        database and the choice refused as stale (409)."""
+        try:
+            self.store.save_progress(self.id, list(self.game.choices), self.finished,
+                                     self.round, self.winner, snapshot=self.game.snapshot(),
+                                     expected=expected)
+        except StaleSave as e:
+            if e.current is None:
+                raise ApiError(404, f"no game with id {self.id!r}: it was deleted") from None
+            self._reload()
+            self.notify()
+            raise ApiError(409, f"stale state: version {self.version} is current (another "
+                                "server saved a choice first)") from None
+        self._saved = self.version
+
+    def save_new(self) -> None:
+        """Add the game to the database (a new game, at its version)."""
+        with self.lock:
+            self.store.add_game(self.stored())
+            self._saved = self._told = self.version
 
     def stored(self) -> StoredGame:
         doc = self.setups.to_json(self.setup)
@@ -412,12 +468,28 @@ class Games:
         self.store = store
         self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
+        self._refresher: ThreadPoolExecutor | None = None
+        self._due: set[str] = set()
+        """Games whose refresh is queued (a burst of changes refreshes each once)."""
 
     def get(self, gid: str) -> SeatedGame:
+        """The game, as the database has it now (a cached one is synced first: another
+        process may have moved it); ``ApiError`` 404 if there is none."""
         with self._lock:
             s = self._sessions.get(gid)
             if s is not None:
                 self._sessions.move_to_end(gid)
+        if s is not None:
+            try:
+                s.sync()
+            except ApiError as e:
+                if e.status == 404:
+                    self.drop(gid)
+                raise
+            return s
+        with self._lock:
+            s = self._sessions.get(gid)
+            if s is not None:
                 return s
             row = self.store.game(gid)
             if row is None:
@@ -425,6 +497,66 @@ class Games:
             s = self._load(row)
             self._keep(s)
             return s
+
+    def drop(self, gid: str) -> None:
+        """Forget the cached session of ``gid`` (deleted, or to be reloaded on demand)."""
+        with self._lock:
+            self._sessions.pop(gid, None)
+
+    # -- what other processes changed (web/fanout.py) --------------------------------------------
+    def changed(self, gid: str, version: int) -> None:
+        """Another process (or this one) saved ``gid`` at ``version`` (-1: deleted): a cached
+        session of it that websockets watch is refreshed and they are told, off the caller's
+        thread (an unwatched one is synced by the next request that uses it)."""
+        with self._lock:
+            s = self._sessions.get(gid)
+            if s is None:
+                return
+            if version < 0:
+                self._sessions.pop(gid, None)
+                return
+            if not s.listeners:  # nobody watching: the next request syncs it anyway
+                return
+            if gid in self._due:
+                return
+            self._due.add(gid)
+            if self._refresher is None:
+                self._refresher = ThreadPoolExecutor(REFRESHERS, "carnage-refresh")
+            pool = self._refresher
+        try:
+            pool.submit(self._refresh, s)
+        except RuntimeError:  # shutting down
+            with self._lock:
+                self._due.discard(gid)
+
+    def changed_all(self) -> None:
+        """Every cached session may be behind (the listener reconnected and may have missed
+        notifications): refresh them all."""
+        with self._lock:
+            cached = [(gid, s.saved_version) for gid, s in self._sessions.items()]
+        for gid, v in cached:
+            self.changed(gid, v)
+
+    def _refresh(self, s: SeatedGame) -> None:
+        with self._lock:
+            self._due.discard(s.id)
+        try:
+            s.sync()
+            s.notify()
+        except ApiError as e:
+            if e.status == 404:
+                self.drop(s.id)
+            else:
+                log.warning("game %s could not be refreshed: %s", s.id, e.detail)
+        except Exception as e:  # the database went away: the next request syncs again
+            log.warning("game %s could not be refreshed: %s: %s", s.id, type(e).__name__, e)
+
+    def close(self) -> None:
+        """Stop refreshing (the server is shutting down)."""
+        with self._lock:
+            pool, self._refresher = self._refresher, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _load(self, row: StoredGame) -> SeatedGame:
         try:
@@ -452,8 +584,7 @@ class Games:
         s = self.get(gid)
         if any(x.token for x in s.seats) and not s.seats_for(tokens):
             raise ApiError(403, "only a player of this game may delete it: send a seat token")
-        with self._lock:
-            self._sessions.pop(gid, None)
+        self.drop(gid)
         with s.lock:
             self.store.delete_game(gid)
 
@@ -521,7 +652,7 @@ class Games:
                 raise ApiError(
                     500, f"the engine failed while the bots played ({type(e).__name__}: {e})"
                 ) from None
-            self.store.add_game(session.stored())
+            session.save_new()
         with self._lock:
             self._keep(session)
         return session
