@@ -17,17 +17,23 @@ def serve(
         None, "--db", help="SQLAlchemy database URL (default: SQLite in the user data dir)",
         show_default=False,
     ),
+    bot_workers: int | None = typer.Option(
+        None, "--bot-workers", min=0, show_default=False,
+        help="worker processes computing the bots' decisions off the request path "
+             "(default: 2, or 1 on a one-core machine; 0: bots answer inline)"),
 ) -> None:
     """Serve the browser table: open the printed URL to build teams and play."""
     import uvicorn
 
     from carnage.web.app import create_app
+    from carnage.web.botpool import default_workers
     from carnage.web.db import StoreError
     from carnage.web.limits import SERVER_OPTIONS
 
     try:
         url = db or default_db_url()
-        app = create_app(url)
+        app = create_app(url, bot_workers=default_workers() if bot_workers is None
+                         else bot_workers)
     except StoreError as e:
         typer.echo(str(e), err=True)
         raise typer.Exit(2) from None

@@ -1,10 +1,13 @@
 """The FastAPI application: ``create_app(db_url)`` wires the store, the live games, the
-routers, the static files and the error handlers (every error is ``{"detail": sentence}``)."""
+routers, the static files and the error handlers (every error is ``{"detail": sentence}``).
+With ``bot_workers`` the bots decide in a pool of worker processes started and stopped with
+the app (its lifespan); without, inline in the request that made them due."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -12,6 +15,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -20,6 +24,7 @@ from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS
+from carnage.web.botpool import BotPool
 from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
@@ -145,20 +150,38 @@ async def _crash(_request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) -> FastAPI:
+def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
+               bot_workers: int = 0, bot_pool: BotPool | None = None) -> FastAPI:
     """The whole web table on the database at ``db_url`` (any SQLAlchemy URL); the odds
-    routes are those of ``odds_rulesets`` (by default the registry's)."""
+    routes are those of ``odds_rulesets`` (by default the registry's). ``bot_workers``: worker
+    processes computing bot decisions (0: the bots answer inline, before a request returns);
+    or a ``bot_pool`` made by the caller."""
+    if bot_workers < 0:
+        raise ValueError(f"bot_workers must be 0 or more, not {bot_workers}")
+    pool = bot_pool if bot_pool is not None else BotPool(bot_workers) if bot_workers else None
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if pool is not None:
+            await run_in_threadpool(pool.start)
+        try:
+            yield
+        finally:
+            if pool is not None:
+                await run_in_threadpool(pool.shutdown)
+
     app = FastAPI(
         title="Carnage",
         version=__version__,
         description="Play Gaslands: Refuelled on a server-authoritative virtual table.",
+        lifespan=lifespan,
     )
     load_catalog()  # parse the catalogue and templates now, not in the first request
     default_template_set()
     store = Store(db_url)
     app.state.store = store
     app.state.db_url = db_url  # the campaign store opens the same database
-    app.state.games = Games(store)
+    app.state.games = Games(store, pool)
     app.state.owners = Owners(store.engine)
     app.add_middleware(BodyGuard)
     app.add_middleware(MethodGuard)

@@ -1,7 +1,12 @@
 """What every game session on the server shares: seats act with their tokens on the current
 version, bots answer their own seats, a failing engine is rolled back, listeners (websockets)
 are told of each change. ``GameSession`` (web/sessions.py) adds how a game is shown, saved and
-rebuilt, through its ruleset."""
+rebuilt, through its ruleset.
+
+Bots answer inline (``run_bots``, in the request that made them due) or, when the session has
+a ``bot_pool`` (web/botpool.py), in worker processes: the request is answered at once with
+the session ``thinking``, and each answer comes back through ``apply_bot``, the path a seat's
+choice takes."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from carnage.kernel.decisions import Decision, IllegalChoice
 
 if TYPE_CHECKING:
+    from carnage.web.botpool import BotPool, Thinking
     from carnage.web.sessions import ApiError, Listener, Seat
 
 MAX_BOT_CHOICES = 20_000
@@ -24,6 +30,15 @@ class SeatedSession(ABC):
     bots: dict[int, Any]
     lock: threading.RLock
     listeners: list[Listener]
+    id: str
+    seed: int
+    ruleset: Any
+    bot_pool: BotPool | None = None
+    """Where bot decisions are computed (None: inline, in the request that made them due)."""
+    thinking: Thinking | None = None
+    """The bot decision scheduled in the pool (or failed there), if any."""
+    closed: bool = False
+    """Deleted: a bot's late answer is not applied."""
 
     # -- what a ruleset's session provides -------------------------------------------------------
     @abstractmethod
@@ -41,6 +56,18 @@ class SeatedSession(ABC):
     @abstractmethod
     def bot_choice(self, d: Decision) -> Any:
         """What the bot of ``d.player`` chooses."""
+
+    @abstractmethod
+    def controller(self, seat: int) -> str:
+        """The bot controlling ``seat`` by name (``make_bot_for``)."""
+
+    @abstractmethod
+    def keep_note(self, note: Any) -> None:
+        """A bot's explanation computed elsewhere (``BotNoteView`` as JSON), for the view."""
+
+    @abstractmethod
+    def set_thinking(self, thinking: Thinking | None) -> None:
+        """Mark (or clear) the bot decision in the pool; views made before are stale."""
 
     @abstractmethod
     def save(self) -> None: ...
@@ -92,22 +119,47 @@ class SeatedSession(ABC):
             if d.player not in seats:
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
-            value = self.accept(d, choice)
             before = list(self.game.choices)
-            try:
-                self.game.apply(value)
-            except IllegalChoice as e:
-                raise self.refused(d, choice, e) from None
-            except Exception as e:
-                raise self._rollback(before, e) from None
-            try:
-                self.run_bots()
-            except Exception as e:
-                raise self._rollback(before, e) from None
+            self._apply(d, choice)
+            if self.bot_pool is None:
+                try:
+                    self.run_bots()
+                except Exception as e:
+                    raise self._rollback(before, e) from None
             self.save()
+            if self.bot_pool is not None:
+                self.bot_pool.schedule(self)
             view = self.view(seats)
         self.notify()
         return view
+
+    def _apply(self, d: Decision, choice: Any) -> None:
+        """``choice`` applied to the pending decision ``d`` (422 illegal; the engine failing:
+        rolled back, 500)."""
+        value = self.accept(d, choice)
+        before = list(self.game.choices)
+        try:
+            self.game.apply(value)
+        except IllegalChoice as e:
+            raise self.refused(d, choice, e) from None
+        except Exception as e:
+            raise self._rollback(before, e) from None
+
+    def apply_bot(self, version: int, seat: int, choice: Any, note: Any = None) -> bool:
+        """A bot's answer computed elsewhere for ``version``: applied as a seat's choice is,
+        and saved. False (dropped) if it is stale: the game moved on, or another seat is to
+        decide. ``ApiError`` if the engine refuses it (the game is left as it stood)."""
+        with self.lock:
+            d = self.game.pending()
+            if self.closed or d is None or version != self.version or d.player != seat \
+                    or seat not in self.bots:
+                return False
+            self._apply(d, choice)
+            self.set_thinking(None)
+            if note is not None:
+                self.keep_note(note)
+            self.save()
+        return True
 
     def run_bots(self) -> int:
         """Answer bot decisions until a human must decide or the game ends."""
