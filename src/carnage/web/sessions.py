@@ -38,7 +38,7 @@ from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import SetupRefused
 from carnage.kernel.table import TableContext, TableRequest, TableSeat, TableSetup, Tabletop
-from carnage.render.table_schemas import BotNoteView, LogLine
+from carnage.render.table_schemas import BotNoteView, LogLine, ThinkingView
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.botnotes import NOTES, bot_notes
@@ -285,9 +285,7 @@ class GameSession(SeatedSession):
                 cached = self.table.view(self.game, self.context(
                     self.game, seats, log_cache=self._log_cache(seats),
                     bot_notes=bot_notes(self.bots, extra=self.notes)))
-                thinking = self.thinking_json()
-                if thinking is not None:
-                    cached = _with_thinking(cached, thinking)
+                cached = _with_thinking(cached, self.thinking_json())
                 self._views[key] = cached
             return cached
 
@@ -403,11 +401,13 @@ def dump(view: Any) -> bytes:
     return cast(str, view.model_dump_json()).encode()
 
 
-def _with_thinking(view: Any, thinking: dict[str, Any]) -> Any:
-    """``view`` saying which bot the game waits for."""
+def _with_thinking(view: Any, thinking: dict[str, Any] | None) -> Any:
+    """``view`` saying which bot the game waits for (None: nobody)."""
     if isinstance(view, Mapping):
         return {**view, "thinking": thinking}
-    return view.model_copy(update={"thinking": thinking})
+    if thinking is None:
+        return view
+    return view.model_copy(update={"thinking": ThinkingView.model_validate(thinking)})
 
 
 def _idle(s: GameSession) -> bool:
