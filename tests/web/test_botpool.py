@@ -11,9 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import os
 import random
+import signal
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -316,3 +322,85 @@ def test_the_search_bot_explains_its_choices_from_a_worker(
         assert note["lines"][0].startswith("search (easy) weighed")
         assert [n["decision"] for n in v["bot_notes"]] == sorted(
             (n["decision"] for n in v["bot_notes"]), reverse=True)
+
+
+# -- carnage serve -------------------------------------------------------------------------------
+def _http(url: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def test_carnage_serve_plays_the_bots_in_its_workers_and_stops_cleanly(tmp_path: Path) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    exe = Path(sys.executable).with_name("carnage")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "carnage.cli.main"]
+    proc = subprocess.Popen(
+        [*cmd, "serve", "--port", str(port), "--bot-workers", "1",
+         "--db", f"sqlite:///{tmp_path / 's.db'}"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert proc.stdout is not None
+        assert base in proc.stdout.readline()
+        game = wait_for(lambda: _up(base), timeout=30)
+        gid, token = game["id"], game["seats"][0]["token"]
+        v = _http(f"{base}/api/games/{gid}?token={token}")
+        start = v["version"]
+        while v["thinking"] is None:  # the human's first options until the bot must decide
+            p = v["pending"]
+            choice = p["options"][0]["value"] if p["options"] else p["domain"]["low"]
+            v = _http(f"{base}/api/games/{gid}/decisions",
+                      {"token": token, "version": v["version"], "choice": choice})
+            assert v["version"] < start + 40, "the bot never had to decide"
+        assert v["thinking"]["team"] == "Blue Racers" and v["pending"]["seat"] == 1
+        after = wait_for(lambda: (x := _http(f"{base}/api/games/{gid}?token={token}"))[
+            "thinking"] is None and x)
+        assert after["version"] > v["version"] and after["pending"]["seat"] == 0
+        workers = _descendants(proc.pid)
+        assert workers, "the bots' worker processes run under the server"
+    finally:
+        proc.terminate()  # as Ctrl+C: uvicorn stops gracefully, then re-raises the signal
+        out = proc.communicate(timeout=30)[0]
+    assert proc.returncode in (0, -signal.SIGTERM), out
+    assert "Traceback" not in out, out
+    # the pool was shut down with the server: none of its processes is left behind
+    wait_for(lambda: not [p for p in workers if Path(f"/proc/{p}").exists()
+                          and _state(p) not in ("Z", "X")], timeout=10)
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(d.name))
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "X"
+
+
+def _up(base: str) -> Any:
+    try:
+        return _http(f"{base}/api/games", {"scenario": "street-race", "seed": 5, "seats": [
+            {"controller": "human"}, {"controller": "heuristic"}]})
+    except OSError:
+        return None
