@@ -49,6 +49,10 @@ RESUBMITS = 1
 """Times a job is sent again after its worker process died (the pool is restarted)."""
 
 
+PRELOAD = ("carnage.web.botpool", "carnage.rulesets", "carnage.ai.search")
+"""Modules the fork server imports before it forks a worker."""
+
+
 def default_workers() -> int:
     """Worker processes ``carnage serve`` starts by default: two, or one on a one-core
     machine."""
@@ -147,18 +151,28 @@ class BotPool:
         self._closed = False
 
     # -- the executor ------------------------------------------------------------------------------
-    def start(self) -> None:
-        """Start the worker processes (idempotent); ``RuntimeError`` after ``shutdown``."""
+    def start(self, wait: bool = False) -> None:
+        """Start the worker processes (idempotent); ``wait``: until each has preloaded (else
+        their imports are under way when it returns). ``RuntimeError`` after ``shutdown``."""
         with self._lock:
-            self._ensure()
+            started = self._executor is not None
+            executor = self._ensure()
+        if not started:
+            warming = [executor.submit(_warm) for _ in range(self.workers)]
+            if wait:
+                for f in warming:
+                    f.result()
 
     def _ensure(self) -> ProcessPoolExecutor:
         if self._closed:
             raise RuntimeError("the bot pool is shut down")
         if self._executor is None:
-            methods = multiprocessing.get_all_start_methods()
-            ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods
-                                              else "spawn")
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                ctx = multiprocessing.get_context("forkserver")
+                # the fork server imports these once; each worker is forked from it
+                ctx.set_forkserver_preload(list(PRELOAD))
+            else:
+                ctx = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
                 self.workers, mp_context=ctx, initializer=_init_worker,
                 initargs=(self.initializer,))
@@ -298,6 +312,11 @@ class BotPool:
             t = session.thinking
             if t is not None and t.version == job.version and t.failed is None:
                 session.set_thinking(None)
+
+
+def _warm() -> None:
+    """Nothing: a job that makes the pool start a worker (which preloads) before a bot
+    needs it."""
 
 
 def _init_worker(initializer: Callable[[], None] | None) -> None:
