@@ -34,6 +34,7 @@ from concurrent.futures import CancelledError, Future, ProcessPoolExecutor, Thre
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, Any
 
 from carnage.ai.runner import bot_rng, make_bot_for
@@ -167,10 +168,12 @@ class BotPool:
         if self._closed:
             raise RuntimeError("the bot pool is shut down")
         if self._executor is None:
+            ctx: BaseContext
             if "forkserver" in multiprocessing.get_all_start_methods():
-                ctx = multiprocessing.get_context("forkserver")
+                server = multiprocessing.get_context("forkserver")
                 # the fork server imports these once; each worker is forked from it
-                ctx.set_forkserver_preload(list(PRELOAD))
+                server.set_forkserver_preload(list(PRELOAD))
+                ctx = server
             else:
                 ctx = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(
