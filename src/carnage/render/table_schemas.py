@@ -168,7 +168,7 @@ class ThinkingView(BaseModel):
     seat: int
     team: str = Field(description="The thinking seat's team (or seat) in plain words.")
     version: int = Field(description="The version the bot decides at.")
-    since: str = Field(description="When it began to think (ISO 8601, UTC).")
+    since: str = Field(description="When it began to think, or failed (ISO 8601, UTC).")
     failed: str | None = Field(default=None, description=(
         "Why the bot could not decide (the game waits as it stood); null while it thinks."))
 
