@@ -83,13 +83,27 @@ class Illegal:
         return 7
 
 
+class Crash:
+    """Kills the worker process it decides in."""
+
+    name = "heuristic"
+
+    def choose(self, game: Any, decision: Decision, rng: random.Random) -> int:
+        os._exit(3)
+
+
 POOLED = dataclasses.replace(TOY, bots={"heuristic": Gated, "random": Dice})
 BROKEN = dataclasses.replace(TOY, name="toy-broken", title="Broken Race",
                              bots={"heuristic": Broken, "random": Illegal})
 
 
+CRASHING = dataclasses.replace(TOY, name="toy-crash", title="Crashing Race",
+                               bots={"heuristic": Crash, "random": Dice})
+
+
 def registered() -> Any:
-    return carnage.rulesets.RULESETS.with_ruleset(POOLED).with_ruleset(BROKEN)
+    return carnage.rulesets.RULESETS.with_ruleset(POOLED).with_ruleset(BROKEN).with_ruleset(
+        CRASHING)
 
 
 def register(gate: str) -> None:
@@ -209,7 +223,8 @@ def test_an_answer_is_applied_once_and_a_stale_one_dropped(
     ("random", "the bot failed: ApiError: 7 is not one of the options"),
 ])
 def test_a_failing_bot_leaves_the_game_as_it_stood_and_the_view_says_so(
-        tmp_path: Path, pool: BotPool, bot: str, why: str) -> None:
+        tmp_path: Path, pool: BotPool, bot: str, why: str,
+        caplog: pytest.LogCaptureFixture) -> None:
     store = Store(f"sqlite:///{tmp_path / 'pool.db'}")
     games = Games(store, pool)
     s = new_session(games, "toy-broken", bot)
@@ -217,6 +232,8 @@ def test_a_failing_bot_leaves_the_game_as_it_stood_and_the_view_says_so(
     s.decide(token, 0, 2)
     failed = wait_for(lambda: s.thinking is not None and s.thinking.failed and s.thinking)
     assert failed.failed.startswith(why)
+    logged = [r for r in caplog.records if r.name == "carnage.web.botpool"]
+    assert [r.levelname for r in logged] == ["ERROR"] and logged[0].exc_info is not None
     assert s.game.choices == [2] and s.game.count == 2  # the human's choice alone
     assert store.game(s.id).choices == [2]
     v = s.view([0])
@@ -226,6 +243,26 @@ def test_a_failing_bot_leaves_the_game_as_it_stood_and_the_view_says_so(
         s.decide(token, 1, 1)
     # viewed again at once: it is not asked again (it failed for this very version)
     assert games.get(s.id).thinking is failed
+
+
+def test_a_worker_that_dies_is_replaced_and_its_game_says_the_bot_failed(
+        tmp_path: Path, pool: BotPool, caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'pool.db'}")
+    games = Games(store, pool)
+    s = new_session(games, "toy-crash", "heuristic")
+    s.decide(s.seats[0].token, 0, 2)
+    # sent again once to a new worker, which dies too: the bot failed, the game as it stood
+    failed = wait_for(lambda: s.thinking is not None and s.thinking.failed and s.thinking)
+    assert failed.failed.startswith("the bot failed: its worker process died")
+    assert [r.getMessage() for r in caplog.records if r.name == "carnage.web.botpool"] == [
+        f"game {s.id}: a bot worker died; its decision 1 is sent again",
+        f"game {s.id}: the heuristic bot of seat 1 failed at decision 1: its worker process "
+        "died"]
+    assert s.game.choices == [2] and store.game(s.id).choices == [2]
+    # the pool works on with new workers
+    other = new_session(games, "toy-crash", "random")
+    other.decide(other.seats[0].token, 0, 2)
+    wait_for(lambda: len(store.game(other.id).choices) == 2)
 
 
 # -- the table: answered at once, the bot's move pushed ----------------------------------------

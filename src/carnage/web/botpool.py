@@ -243,6 +243,7 @@ class BotPool:
         try:
             fut, executor = self._submit(job)
         except RuntimeError as e:  # shut down (or the pool cannot start a worker)
+            log.error("game %s: the bot's decision %d was not sent: %s", job.gid, job.version, e)
             self._failed(session, job, f"the bots are not running ({e})", notify=False)
             return
         fut.add_done_callback(lambda f: self._hand_over(session, job, f, executor, resubmits))
@@ -275,6 +276,8 @@ class BotPool:
                 self._restart(executor)
                 self._send(session, job, resubmits - 1)
                 return
+            log.error("game %s: the %s bot of seat %d failed at decision %d: its worker "
+                      "process died", job.gid, job.controller, job.seat, job.version)
             self._failed(session, job, f"its worker process died ({e})")
             return
         except Exception as e:
