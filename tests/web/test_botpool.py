@@ -245,6 +245,21 @@ def test_a_failing_bot_leaves_the_game_as_it_stood_and_the_view_says_so(
     assert games.get(s.id).thinking is failed
 
 
+def test_a_game_that_cannot_be_sent_to_its_bot_is_still_shown_and_says_why(
+        tmp_path: Path, pool: BotPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = Games(Store(f"sqlite:///{tmp_path / 'pool.db'}"), pool)
+    s = new_session(games, "toy", "random")
+
+    def no_snapshot() -> Any:
+        raise TypeError("a tampered game")
+
+    monkeypatch.setattr(s.game, "snapshot", no_snapshot)
+    s.game.apply(2)  # as if saved by another process: the bot is to decide
+    v = games.get(s.id).view([0])
+    assert v["version"] == 1 and v["thinking"]["failed"] == (
+        "the bot failed: the game cannot be sent to it (TypeError: a tampered game)")
+
+
 def test_a_worker_that_dies_is_replaced_and_its_game_says_the_bot_failed(
         tmp_path: Path, pool: BotPool, caplog: pytest.LogCaptureFixture) -> None:
     store = Store(f"sqlite:///{tmp_path / 'pool.db'}")

@@ -232,9 +232,17 @@ class BotPool:
             if t is not None and t.version == v and (
                     t.failed is None or time.time() - t.since < RETRY_AFTER):
                 return False
-            job = BotJob(gid=session.id, ruleset=session.ruleset.name,
-                         snapshot=session.game.snapshot(), controller=session.controller(d.player),
-                         seat=d.player, version=v, rng_seed=decision_seed(session.seed, v))
+            try:
+                snapshot = session.game.snapshot()
+            except Exception as e:  # the game cannot be sent: said, never a failed view
+                log.error("game %s: no snapshot for the bot's decision %d", session.id, v,
+                          exc_info=e)
+                session.set_thinking(Thinking(d.player, v, failed=(
+                    f"the bot failed: the game cannot be sent to it ({_sentence(e)})")))
+                return False
+            job = BotJob(gid=session.id, ruleset=session.ruleset.name, snapshot=snapshot,
+                         controller=session.controller(d.player), seat=d.player, version=v,
+                         rng_seed=decision_seed(session.seed, v))
             session.set_thinking(Thinking(d.player, v))
             self._send(session, job, RESUBMITS)
             return True
