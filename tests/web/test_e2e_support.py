@@ -49,12 +49,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(db: Path | str) -> Iterator[str]:
+def serve(db: Path | str, **options: Any) -> Iterator[str]:
     """The whole app on 127.0.0.1 (a uvicorn server in a thread); yields its base URL.
-    ``db``: a SQLite file, or a database URL."""
+    ``db``: a SQLite file, or a database URL; ``options``: more of ``create_app``'s."""
     port = free_port()
     url = db if isinstance(db, str) else f"sqlite:///{db}"
-    config = uvicorn.Config(create_app(url), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(url, **options), host="127.0.0.1", port=port,
                             log_level="warning", **SERVER_OPTIONS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

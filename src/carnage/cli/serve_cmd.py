@@ -30,11 +30,17 @@ def serve(
     workers: int = typer.Option(
         1, "--workers", min=1, max=256,
         help="worker processes sharing the port (more than one needs PostgreSQL)"),
+    bot_workers: int | None = typer.Option(
+        None, "--bot-workers", min=0, show_default=False,
+        help="worker processes computing the bots' decisions off the request path "
+             "in each server process (default: 2, or 1 on a one-core machine, and 1 with "
+             "--workers; 0: bots answer inline)"),
 ) -> None:
     """Serve the browser table: open the printed URL to build teams and play."""
     import uvicorn
 
-    from carnage.web.app import DB_URL_ENV, create_app
+    from carnage.web.app import BOT_WORKERS_ENV, DB_URL_ENV, create_app
+    from carnage.web.botpool import default_workers
     from carnage.web.db import Store, StoreError
     from carnage.web.limits import SERVER_OPTIONS
 
@@ -47,9 +53,10 @@ def serve(
         typer.echo(f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): "
                    "SQLite is served by one process only", err=True)
         raise typer.Exit(2)
+    bots = bot_workers if bot_workers is not None else default_workers() if workers == 1 else 1
     try:
         if workers == 1:
-            app = create_app(url)
+            app = create_app(url, bot_workers=bots)
         else:  # migrate once here, and say now if the database cannot be opened
             Store(url).close()
     except StoreError as e:
@@ -69,6 +76,7 @@ def serve(
             uvicorn.run(app, **options)  # type: ignore[arg-type]
         else:
             os.environ[DB_URL_ENV] = url
+            os.environ[BOT_WORKERS_ENV] = str(bots)
             uvicorn.run("carnage.web.app:app_from_env", factory=True, workers=workers,
                         **options)  # type: ignore[arg-type]
     except (OSError, SystemExit) as e:

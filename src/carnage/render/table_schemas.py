@@ -210,6 +210,18 @@ class DiceView(BaseModel):
     dice: list[DieView]
 
 
+class ThinkingView(BaseModel):
+    """A bot is to decide and the server computes its choice apart (its bot pool): the view
+    is pushed again when it has answered."""
+
+    seat: int
+    team: str = Field(description="The thinking seat's team (or seat) in plain words.")
+    version: int = Field(description="The version the bot decides at.")
+    since: str = Field(description="When it began to think, or failed (ISO 8601, UTC).")
+    failed: str | None = Field(default=None, description=(
+        "Why the bot could not decide (the game waits as it stood); null while it thinks."))
+
+
 class PendingView(BaseModel):
     seat: int
     kind: str
@@ -305,6 +317,8 @@ class GameView(BaseModel):
     bot_notes: list[BotNoteView] = Field(
         default_factory=list, description="The search bots' latest decisions explained, "
         "newest first.")
+    thinking: ThinkingView | None = Field(default=None, description=(
+        "The bot the game waits for while the server computes its choice (null: nobody)."))
 
 
 class BotNoteView(BaseModel):

@@ -4,7 +4,9 @@ routers, the static files and the error handlers (every error is ``{"detail": se
 Its lifespan starts the change listener on PostgreSQL (web/fanout.py: other processes' moves
 reach this process's cached games and websockets) and, at shutdown, after uvicorn has let the
 requests in flight finish, stops it and closes the database pool. ``app_from_env`` is the
-factory each worker process of ``carnage serve --workers N`` builds its app with."""
+factory each worker process of ``carnage serve --workers N`` builds its app with.
+With ``bot_workers`` the bots decide in a pool of worker processes started and stopped with
+the app (its lifespan); without, inline in the request that made them due."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -27,6 +30,7 @@ from carnage.catalog import load_catalog
 from carnage.geometry.templateset import default_template_set
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS
+from carnage.web.botpool import BotPool
 from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
@@ -153,21 +157,39 @@ async def _crash(_request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) -> FastAPI:
+def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
+               bot_workers: int = 0, bot_pool: BotPool | None = None) -> FastAPI:
     """The whole web table on the database at ``db_url`` (any SQLAlchemy URL); the odds
-    routes are those of ``odds_rulesets`` (by default the registry's)."""
+    routes are those of ``odds_rulesets`` (by default the registry's). ``bot_workers``: worker
+    processes computing bot decisions (0: the bots answer inline, before a request returns);
+    or a ``bot_pool`` made by the caller."""
+    if bot_workers < 0:
+        raise ValueError(f"bot_workers must be 0 or more, not {bot_workers}")
+    pool = bot_pool if bot_pool is not None else BotPool(bot_workers) if bot_workers else None
+
+    @asynccontextmanager
+    async def lifespan(app_: FastAPI) -> AsyncIterator[None]:
+        async with _lifespan(app_):  # the change listener and the database around the bots
+            if pool is not None:
+                await run_in_threadpool(pool.start)
+            try:
+                yield
+            finally:
+                if pool is not None:
+                    await run_in_threadpool(pool.shutdown)
+
     app = FastAPI(
         title="Carnage",
         version=__version__,
         description="Play Gaslands: Refuelled on a server-authoritative virtual table.",
-        lifespan=_lifespan,
+        lifespan=lifespan,
     )
     load_catalog()  # parse the catalogue and templates now, not in the first request
     default_template_set()
     store = Store(db_url)
     app.state.store = store
     app.state.db_url = db_url  # the campaign store opens the same database
-    app.state.games = Games(store)
+    app.state.games = Games(store, pool)
     app.state.feed = None
     app.state.owners = Owners(store.engine)
     app.add_middleware(BodyGuard)
@@ -197,6 +219,8 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None) 
 
 DB_URL_ENV = "CARNAGE_DB_URL"
 """The database URL a worker process of ``carnage serve --workers N`` reads."""
+BOT_WORKERS_ENV = "CARNAGE_BOT_WORKERS"
+"""How many bot worker processes each server process of ``--workers N`` starts (0: inline)."""
 LISTENER_WAIT_SECONDS = 10.0
 """How long startup waits for the change listener's first connection (it keeps trying after;
 ``/readyz`` says not ready until it is connected)."""
@@ -207,7 +231,10 @@ def app_from_env() -> FastAPI:
     url = os.environ.get(DB_URL_ENV)
     if not url:
         raise RuntimeError(f"{DB_URL_ENV} is not set: the worker does not know its database")
-    return create_app(url)
+    bots = os.environ.get(BOT_WORKERS_ENV, "0")
+    if not bots.isdigit():
+        raise RuntimeError(f"{BOT_WORKERS_ENV} must be a whole number, not {bots!r}")
+    return create_app(url, bot_workers=int(bots))
 
 
 @asynccontextmanager

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from carnage.render.table_schemas import BotNoteView
@@ -11,9 +11,11 @@ NOTES = 4
 """Explained decisions a view carries (the newest)."""
 
 
-def bot_notes(bots: Mapping[int, Any], limit: int = NOTES) -> list[BotNoteView]:
-    """The newest explanations of every bot that keeps them (the search bot), newest first."""
-    found = []
+def bot_notes(bots: Mapping[int, Any], limit: int = NOTES,
+              extra: Sequence[BotNoteView] = ()) -> list[BotNoteView]:
+    """The newest explanations of every bot that keeps them (the search bot), and ``extra``
+    ones (computed in the bot pool's workers), newest first."""
+    found = list(extra[-limit:])
     for seat, bot in bots.items():
         for e in list(getattr(bot, "explanations", ()))[-limit:]:
             found.append(BotNoteView(

@@ -387,11 +387,14 @@ class Desk:
             raise ApiError(422, f"the event's game cannot be set up: {e}") from None
         with session.lock:
             try:
-                session.run_bots()
+                if self.games.pool is None:  # with a bot pool, its workers play them
+                    session.run_bots()
             except Exception as e:
                 raise ApiError(500, f"the engine failed while the bots played "
                                     f"({type(e).__name__}: {e})") from None
             self.games.store.add_game(session.stored())
+        if self.games.pool is not None:
+            self.games.get(gid)  # loaded live: its first bot decision is scheduled
         return gid
 
     # -- what a seat sees ------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from pydantic import (
 
 from carnage import bounds, rulesets
 from carnage.render.table_schemas import Controller as Controller  # re-exported
-from carnage.render.table_schemas import GameView, ScenarioBriefView
+from carnage.render.table_schemas import GameView, ScenarioBriefView, ThinkingView
 from carnage.rulesets import DEFAULT_RULESET, RULESETS
 
 
@@ -230,6 +230,8 @@ class RulesetView(BaseModel):
     your_seat: int | None
     your_turn: bool
     log: list[dict[str, Any]]
+    thinking: ThinkingView | None = Field(default=None, description=(
+        "The bot the game waits for while the server computes its choice (null: nobody)."))
 
 
 class RulesetSteps(BaseModel):

@@ -8,7 +8,11 @@ to the database's version (another server process may have moved it), applies th
 top of the version the chooser saw, lets the in-process bots answer, and saves only if the
 database is still at the version it started from (compare-and-set: ``GameSession.save``). A
 choice that loses a race with another process is refused as stale and the game in memory is
-reloaded from the database, so memory and database never disagree."""
+reloaded from the database, so memory and database never disagree.
+Bots answer inline (``run_bots``, in the request that made them due) or, when the session has
+a ``bot_pool`` (web/botpool.py), in worker processes: the request is answered at once with
+the session ``thinking``, and each answer comes back through ``apply_bot``, the path a seat's
+choice takes."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from carnage.kernel.decisions import Decision, IllegalChoice
 
 if TYPE_CHECKING:
+    from carnage.web.botpool import BotPool, Thinking
     from carnage.web.sessions import ApiError, Listener, Seat
 
 MAX_BOT_CHOICES = 20_000
@@ -31,8 +36,17 @@ class SeatedSession(ABC):
     bots: dict[int, Any]
     lock: threading.RLock
     listeners: list[Listener]
-    _told: int | None = None
-    """The version the listeners were last told of."""
+    _told: tuple[int, Any] | None = None
+    """The version (and bot thinking) the listeners were last told of."""
+    id: str
+    seed: int
+    ruleset: Any
+    bot_pool: BotPool | None = None
+    """Where bot decisions are computed (None: inline, in the request that made them due)."""
+    thinking: Thinking | None = None
+    """The bot decision scheduled in the pool (or failed there), if any."""
+    closed: bool = False
+    """Deleted: a bot's late answer is not applied."""
 
     # -- what a ruleset's session provides -------------------------------------------------------
     @abstractmethod
@@ -50,6 +64,18 @@ class SeatedSession(ABC):
     @abstractmethod
     def bot_choice(self, d: Decision) -> Any:
         """What the bot of ``d.player`` chooses."""
+
+    @abstractmethod
+    def controller(self, seat: int) -> str:
+        """The bot controlling ``seat`` by name (``make_bot_for``)."""
+
+    @abstractmethod
+    def keep_note(self, note: Any) -> None:
+        """A bot's explanation computed elsewhere (``BotNoteView`` as JSON), for the view."""
+
+    @abstractmethod
+    def set_thinking(self, thinking: Thinking | None) -> None:
+        """Mark (or clear) the bot decision in the pool; views made before are stale."""
 
     @abstractmethod
     def save(self, expected: int | None = None) -> None:
@@ -164,7 +190,7 @@ class SeatedSession(ABC):
             raise self.refused(d, choice, e) from None
         except Exception as e:
             raise self._rollback(before, e) from None
-        if bots:
+        if bots and self.bot_pool is None:
             try:
                 self.run_bots()
             except Exception as e:
@@ -179,6 +205,37 @@ class SeatedSession(ABC):
             raise ApiError(503, f"the database refused the save ({type(e).__name__}"
                                 f"{': ' + first if first else ''}); the choice was not "
                                 "applied") from None
+        if bots and self.bot_pool is not None:
+            self.bot_pool.schedule(self)
+
+    def apply_bot(self, version: int, seat: int, choice: Any, note: Any = None) -> bool:
+        """A bot's answer computed elsewhere for ``version``: taken through ``commit``, the
+        path a seat's choice takes (the database's version checked, compare-and-set save).
+        False (dropped) if it is stale: the game moved on here or in another process, or
+        another seat is to decide. ``ApiError`` if the engine refuses it (the game is left as
+        it stood)."""
+        from carnage.web.sessions import ApiError
+
+        with self.lock:
+            if self.closed or seat not in self.bots:
+                return False
+            try:
+                self.sync()
+            except ApiError:
+                return False
+            d = self.game.pending()
+            if d is None or version != self.version or d.player != seat:
+                return False
+            try:
+                self._commit(d, choice, bots=False)
+            except ApiError as e:
+                if e.status == 409:  # lost a race with another process: it is stale
+                    return False
+                raise
+            self.set_thinking(None)
+            if note is not None:
+                self.keep_note(note)
+        return True
 
     def run_bots(self) -> int:
         """Answer bot decisions until a human must decide or the game ends."""
@@ -202,12 +259,14 @@ class SeatedSession(ABC):
                 self.listeners.remove(listener)
 
     def notify(self) -> None:
-        """Tell the listeners of the version, once per version."""
+        """Tell the listeners of the version, once per version and bot thinking state (a bot
+        starting, or failing, to decide at the same version is news too)."""
         with self.lock:
             v = self.version
-            if v == self._told:
+            told = (v, self.thinking)
+            if told == self._told:
                 return
-            self._told = v
+            self._told = told
             listeners = list(self.listeners)
         for ls in listeners:
             ls.notify(v)

@@ -9,6 +9,9 @@ choice the session answers every bot decision until a human must decide or the g
 saves the choices only if the database is still at the version it started from
 (``SeatedSession.commit``), and tells its listeners (websockets). On PostgreSQL every other
 process hears of the change (web/fanout.py) and refreshes its copy and its websockets.
+With a bot pool (``Games(store, pool)``, web/botpool.py) the bots answer in worker processes
+instead, one decision at a time, each answer taken through ``commit`` too, and the view says
+which bot is thinking meanwhile.
 
 Every ruleset's game takes the one path here: it is set up, built, stored, resumed and replayed
 through its ``Ruleset`` (``Ruleset.table.setup``, ``Ruleset.restore``) and shown through its
@@ -22,7 +25,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import random
 import secrets
 import threading
 import uuid
@@ -42,10 +44,11 @@ from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import SetupRefused
 from carnage.kernel.table import TableContext, TableRequest, TableSeat, TableSetup, Tabletop
-from carnage.render.table_schemas import LogLine
+from carnage.render.table_schemas import BotNoteView, LogLine, ThinkingView
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
-from carnage.web.botnotes import bot_notes
+from carnage.web.botnotes import NOTES, bot_notes
+from carnage.web.botpool import BotPool, Thinking, decision_seed
 from carnage.web.db import StaleSave, Store, StoredGame
 from carnage.web.framed import FramedTable, own_teams_setup
 from carnage.web.redact import events_for, viewer_key
@@ -170,12 +173,13 @@ class GameSession(SeatedSession):
         self.game = game if game is not None else self.setups.build(setup, seed)
         begun = 0 if game is _NOT_YET else len(self.game.choices)
         self._saved = begun
-        self._told = begun
+        self._told = (begun, None)
         self.bots: dict[int, Bot] = {
             s.seat: make_bot_for(self.ruleset, s.controller)
             for s in self.seats if s.controller != "human"
         }
-        self.rng: random.Random = bot_rng(f"{seed}:{begun}")
+        self.notes: list[BotNoteView] = []
+        """Explanations of the bots' decisions computed in the pool, newest last."""
         self.listeners: list[Listener] = []
         self._views: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
         self._json: dict[tuple[int, int | None, tuple[int, ...]], bytes] = {}
@@ -223,7 +227,6 @@ class GameSession(SeatedSession):
                         and list(restored.choices) == list(row.choices):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
-        self.rng = bot_rng(f"{self.seed}:{len(row.choices)}")
         self._saved = len(row.choices) if row.version is None else row.version
         self._forget_views()
 
@@ -256,6 +259,22 @@ class GameSession(SeatedSession):
         self._logs.clear()
         self._views.clear()
         self._json.clear()
+
+    def set_thinking(self, thinking: Thinking | None) -> None:
+        with self.lock:
+            self.thinking = thinking
+            self._views.clear()
+            self._json.clear()
+
+    def thinking_json(self) -> dict[str, Any] | None:
+        """Which bot the game waits for (``GameView.thinking``), or None."""
+        t = self.thinking
+        if t is None or t.version != self.version:
+            return None
+        names = self.ruleset.table.seat_names
+        team = next((s.team for s in self.seat_controls() if s.seat == t.seat and s.team),
+                    names[t.seat] if t.seat < len(names) else self.seat_label(t.seat))
+        return t.to_json(team)
 
     # -- seats and tokens ------------------------------------------------------------------------
     def seat_controls(self) -> list[TableSeat]:
@@ -304,7 +323,8 @@ class GameSession(SeatedSession):
                     self._views.clear()
                 cached = self.table.view(self.game, self.context(
                     self.game, seats, log_cache=self._log_cache(seats),
-                    bot_notes=bot_notes(self.bots)))
+                    bot_notes=bot_notes(self.bots, extra=self.notes)))
+                cached = _with_thinking(cached, self.thinking_json())
                 self._views[key] = cached
             return cached
 
@@ -378,7 +398,17 @@ class GameSession(SeatedSession):
         return self.table.seat_label(seat)
 
     def bot_choice(self, d: Decision) -> Any:
-        return self.bots[d.player].choose(self.game, d, self.rng)
+        """The bot's choice, its rng seeded by the game's seed and the version alone (as a
+        worker of the bot pool seeds it: ``botpool.decision_seed``)."""
+        rng = bot_rng(decision_seed(self.seed, self.version))
+        return self.bots[d.player].choose(self.game, d, rng)
+
+    def controller(self, seat: int) -> str:
+        return str(next(s.controller for s in self.seats if s.seat == seat))
+
+    def keep_note(self, note: Any) -> None:
+        self.notes.append(BotNoteView.model_validate(note))
+        del self.notes[:-NOTES]
 
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
@@ -409,7 +439,8 @@ class GameSession(SeatedSession):
         """Add the game to the database (a new game, at its version)."""
         with self.lock:
             self.store.add_game(self.stored())
-            self._saved = self._told = self.version
+            self._saved = self.version
+            self._told = (self.version, self.thinking)
 
     def stored(self) -> StoredGame:
         doc = self.setups.to_json(self.setup)
@@ -429,8 +460,21 @@ def dump(view: Any) -> bytes:
     return cast(str, view.model_dump_json()).encode()
 
 
+def _with_thinking(view: Any, thinking: dict[str, Any] | None) -> Any:
+    """``view`` saying which bot the game waits for (None: nobody)."""
+    if isinstance(view, Mapping):
+        return {**view, "thinking": thinking}
+    if thinking is None:
+        return view
+    return view.model_copy(update={"thinking": ThinkingView.model_validate(thinking)})
+
+
 def _idle(s: GameSession) -> bool:
-    """No websocket is watching it and no request is using it right now."""
+    """No websocket is watching it, no request is using it right now, and no bot decision
+    of it is in the pool."""
+    t = s.thinking
+    if t is not None and t.failed is None:
+        return False
     if s.listeners or not s.lock.acquire(blocking=False):
         return False
     s.lock.release()
@@ -462,10 +506,12 @@ _NOT_YET: Any = object()
 
 
 class Games:
-    """Every game: live sessions in memory, the rest in the store."""
+    """Every game: live sessions in memory, the rest in the store. With a ``pool`` the bots
+    decide in its worker processes; without, inline."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, pool: BotPool | None = None) -> None:
         self.store = store
+        self.pool = pool
         self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
         self._refresher: ThreadPoolExecutor | None = None
@@ -474,7 +520,8 @@ class Games:
 
     def get(self, gid: str) -> SeatedGame:
         """The game, as the database has it now (a cached one is synced first: another
-        process may have moved it); ``ApiError`` 404 if there is none."""
+        process may have moved it); ``ApiError`` 404 if there is none. With a pool, a bot left
+        to decide with nothing scheduled (its process stopped) is scheduled."""
         with self._lock:
             s = self._sessions.get(gid)
             if s is not None:
@@ -486,17 +533,18 @@ class Games:
                 if e.status == 404:
                     self.drop(gid)
                 raise
-            return s
-        with self._lock:
-            s = self._sessions.get(gid)
-            if s is not None:
-                return s
-            row = self.store.game(gid)
-            if row is None:
-                raise ApiError(404, f"no game with id {gid!r}")
-            s = self._load(row)
-            self._keep(s)
-            return s
+        else:
+            with self._lock:
+                s = self._sessions.get(gid)
+                if s is None:
+                    row = self.store.game(gid)
+                    if row is None:
+                        raise ApiError(404, f"no game with id {gid!r}")
+                    s = self._load(row)
+                    self._keep(s)
+        if self.pool is not None:
+            self.pool.schedule(s)
+        return s
 
     def drop(self, gid: str) -> None:
         """Forget the cached session of ``gid`` (deleted, or to be reloaded on demand)."""
@@ -568,6 +616,7 @@ class Games:
         except (KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
         session.resume(row)
+        session.bot_pool = self.pool
         return session
 
     def _keep(self, s: SeatedGame) -> None:
@@ -586,6 +635,7 @@ class Games:
             raise ApiError(403, "only a player of this game may delete it: send a seat token")
         self.drop(gid)
         with s.lock:
+            s.closed = True
             self.store.delete_game(gid)
 
     def forget(self) -> None:
@@ -644,15 +694,20 @@ class Games:
         return spec
 
     def _keep_new(self, session: SeatedGame) -> SeatedGame:
-        """A new game: the bots play up to the first human decision, then it is saved."""
+        """A new game: the bots play up to the first human decision, then it is saved. With a
+        pool, it is saved at once and its first bot decision scheduled."""
+        session.bot_pool = self.pool
         with session.lock:
-            try:
-                session.run_bots()
-            except Exception as e:
-                raise ApiError(
-                    500, f"the engine failed while the bots played ({type(e).__name__}: {e})"
-                ) from None
+            if self.pool is None:
+                try:
+                    session.run_bots()
+                except Exception as e:
+                    raise ApiError(
+                        500, f"the engine failed while the bots played ({type(e).__name__}: "
+                             f"{e})") from None
             session.save_new()
         with self._lock:
             self._keep(session)
+        if self.pool is not None:
+            self.pool.schedule(session)
         return session

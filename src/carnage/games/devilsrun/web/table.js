@@ -132,7 +132,11 @@ function drawDecision(v) {
   const gang = v.players[p.player].name;
   if (!v.your_turn) {
     const who = v.seats[p.player].controller === "human" ? `${gang} (another player)` : `${gang} (the bot)`;
-    fill(box, h("h3", `Waiting for ${who}`), h("p.muted", p.text));
+    // The bot's choice computed apart on the server (RulesetView.thinking): pushed when made.
+    const t = v.thinking && v.thinking.version === v.version ? v.thinking : null;
+    const head = !t ? `Waiting for ${who}` : t.failed ? `${gang} could not decide (${t.failed}); the game waits`
+      : `${gang} is thinking…`;
+    fill(box, h(t && t.failed ? "h3.bot-thinking.failed" : t ? "h3.bot-thinking" : "h3", head), h("p.muted", p.text));
     return;
   }
   const buttons = p.options.map((o, i) => h("button.choice", {

@@ -11,7 +11,7 @@ import { parseTemplateValue } from "/static/js/templates.js";
 import { copyText, fill, h, humanise, qs } from "/static/js/util.js";
 import {
   colourOf, controllerName, playerName, renderDashboards, renderPlayers,
-  resultBanner, statusLine, turnLine,
+  resultBanner, statusLine, thinkingLine, thinkingOf, turnLine,
 } from "/static/js/view.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -98,6 +98,12 @@ async function submit(choice) {
 }
 
 // ---------------------------------------------------------------------------------- rendering
+/** What a view says of the bot it waits for: a newer view of the same version may say more. */
+function thinkingKey(view) {
+  const t = thinkingOf(view);
+  return t ? `${t.seat}:${t.failed || ""}` : "";
+}
+
 function lastSeqOf(view) {
   return view && view.log.length ? view.log[view.log.length - 1].seq : -1;
 }
@@ -105,7 +111,8 @@ function lastSeqOf(view) {
 function apply(view) {
   const prev = state.latest;
   if (prev && view.version < prev.version) return;
-  if (prev && view.version === prev.version && view.your_seat === prev.your_seat && view.status === prev.status) return;
+  if (prev && view.version === prev.version && view.your_seat === prev.your_seat && view.status === prev.status
+    && thinkingKey(view) === thinkingKey(prev)) return;
   state.latest = view;
   if (!state.view) {
     render(view, false);
@@ -277,9 +284,10 @@ function renderDecision(view) {
   } else {
     const who = playerName(view, p.seat);
     const ctrl = controllerName(view.players.find((q) => q.seat === p.seat)?.controller || "human");
+    const thinking = thinkingOf(view);
     body = [
       h("div.prompt-head", h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
-        h("b", `${who} (${ctrl}) is deciding`)),
+        thinking ? h("b", thinkingLine(thinking)) : h("b", `${who} (${ctrl}) is deciding`)),
       h("p.muted", p.prompt),
       token ? null : h("p.small.muted", "You are watching this game. Players join with their seat's link."),
     ];

@@ -51,11 +51,28 @@ export function turnLine(view) {
   if (!p) return "…";
   const who = playerName(view, p.seat);
   const mine = view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat;
+  const thinking = thinkingOf(view);
   return [
     h("span.swatch", { style: { background: colourOf(view, p.seat) } }), " ",
-    mine ? h("b.yours", "Your decision") : h("span", `Waiting for ${who} (${controllerName(playerOf(view, p.seat).controller)})`),
+    mine ? h("b.yours", "Your decision")
+      : thinking ? thinkingLine(thinking)
+        : h("span", `Waiting for ${who} (${controllerName(playerOf(view, p.seat).controller)})`),
     h("span.muted", ` · ${humanise(p.kind)}`),
   ];
+}
+
+/** The bot the game waits for while the server computes its choice (GameView.thinking), or
+ * null. */
+export function thinkingOf(view) {
+  const t = view.thinking;
+  return t && t.version === view.version ? t : null;
+}
+
+/** "<team> is thinking…", or why the bot could not decide. */
+export function thinkingLine(t) {
+  return t.failed
+    ? h("span.bot-thinking.failed", { role: "alert", dataset: { seat: t.seat } }, `${t.team} could not decide (${t.failed}); the game waits`)
+    : h("span.bot-thinking", { dataset: { seat: t.seat } }, `${t.team} is thinking…`);
 }
 
 export function renderPlayers(el, view) {
