@@ -154,6 +154,9 @@ class DieView(BaseModel):
     number: int = Field(description="The die's number as players count them, from 1.")
     face: str = Field(description="shift, hazard, spin or slide (skid dice); 1-6 (D6).")
     mark: Literal["", "hit", "crit", "miss", "saved", "rerolled", "spent", "cancelled"] = ""
+    free: bool = Field(default=False, description=(
+        "A bonus Shift result no die rolled: a trivial manoeuvre's (Refuelled p.40) or a "
+        "template's Shift icon; counted with the rolled Shifts."))
 
 
 class DiceView(BaseModel):

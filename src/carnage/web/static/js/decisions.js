@@ -174,7 +174,7 @@ function spendShift(view, p, ctx) {
   const tray = h("div.dice-tray", diceRow(p.dice));
   const light = (nums) => fill(tray, diceRow(p.dice, { highlight: new Set(nums) }));
   return h("div.col",
-    p.dice ? h("p.roll", "The skid dice (a crossed-out Shift is spent):") : null,
+    p.dice ? h("p.roll", "The skid dice (a crossed-out Shift is spent; a dashed one marked + is the manoeuvre's free Shift):") : null,
     tray,
     h("div.options", p.options.map((o) => {
       const [act, arg] = String(o.value).split(":");
