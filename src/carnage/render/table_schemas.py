@@ -142,6 +142,9 @@ class ReportRowView(BaseModel):
 class OptionView(BaseModel):
     value: str | int
     label: str
+    friendly: bool | None = Field(default=None, description=(
+        "An attack's target: true for a vehicle of the attacker's own seat (legal, Refuelled "
+        "p.30; listed after the enemies), false for an enemy; null for any other option."))
 
 
 class DomainView(BaseModel):

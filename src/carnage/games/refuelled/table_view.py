@@ -357,18 +357,42 @@ def illegal_choice_text(game: Game, d: Decision, choice: Any, reason: str) -> st
     return f"{what}: {choice!r} is not a legal choice (choose {'; '.join(labels)})"
 
 
+def attack_targets(game: Game, shooter: VehicleState,
+                   options: Sequence[OptionView]) -> list[OptionView]:
+    """An attack's options with each target marked ``friendly`` or not: a seat may shoot its
+    own vehicles (Refuelled p.30), but the table lists the enemies first and says "your own"
+    of the others (the order otherwise kept)."""
+    out: list[OptionView] = []
+    for o in options:
+        key, sep, target = str(o.value).partition(">")
+        other = game.state.vehicles.get(target.lstrip("@")) if sep else None
+        if other is None:
+            out.append(o)
+            continue
+        friendly = other.player == shooter.player
+        label = o.label
+        if friendly:
+            label = re.sub(r"\bat (the )?", "at your own ", label, count=1)
+            if "your own" not in label:
+                label = f"{label} (your own vehicle)"
+        out.append(OptionView(value=o.value, label=label, friendly=friendly))
+    return sorted(out, key=lambda o: o.friendly is True)
+
+
 def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingView:
     v = decision_vehicle(game, d)
     known = names(game.state)
     dice = current_skid(game.log.events, v.id) if (
         v is not None and d.kind in ("push_it", "spend_shift")) else None
     faces = [x.face for x in dice.dice] if dice is not None else []
+    options = None if d.domain is not None else [
+        OptionView(value=o.value, label=option_label(d, o, known, faces)) for o in d.options]
+    if options is not None and d.kind == "attack" and v is not None:
+        options = attack_targets(game, v, options)
     return PendingView(
         seat=d.player, kind=d.kind, prompt=d.prompt, source=d.source,
         page=d.page, rule=rule_name(d.source), dice=dice,
-        options=[OptionView(value=o.value, label=option_label(d, o, known, faces))
-                 for o in d.options]
-        if d.domain is None else None,
+        options=options,
         domain=None if d.domain is None
         else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
         vehicle=None if v is None else v.id, target=d.target, weapon=d.weapon,
