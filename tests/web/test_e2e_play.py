@@ -325,7 +325,7 @@ def test_finished_game_is_listed_and_replays_step_by_step(base: str, browser: Br
     ctx = new_context(browser)
     lobby = open_page(ctx, f"{base}/")
     row = lobby.page.locator(f"#games tr[data-game='{gid}']")
-    expect(row.locator(".badge")).to_have_text(re.compile(r"won by|draw"))
+    expect(row.locator(".badge")).to_have_text(re.compile(r"\bwon\b|a draw"))
     row.locator("a", has_text="Replay").click()
     lobby.page.wait_for_selector("body[data-ready]")
     replay = Tab(lobby.page)
