@@ -7,6 +7,7 @@ before it (a choice made twice in a row is told as made "again")."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -75,7 +76,7 @@ def lines_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -
 
 def repeats(lines: list[LogLine]) -> list[str]:
     """The lines that say exactly what the line before them said."""
-    return [b.text for a, b in zip(lines, lines[1:], strict=False) if a.text == b.text]
+    return [b.text for a, b in itertools.pairwise(lines) if a.text == b.text]
 
 
 def test_the_patterns_catch_what_they_are_for() -> None:

@@ -477,7 +477,7 @@ def test_games_list_says_scenario_teams_and_status_in_words(client: TestClient) 
     listed = {x["id"]: x for x in client.get("/api/games").json()}
     mine = listed[live]
     assert mine["scenario_name"] == "Street Race" and mine["ruleset_title"]
-    assert [(s["name"], s["team"]) for s in mine["seats"]][0] == ("Red", "Road Hogs")
+    assert (mine["seats"][0]["name"], mine["seats"][0]["team"]) == ("Red", "Road Hogs")
     assert mine["seats"][1]["name"] == "Blue" and mine["seats"][1]["team"]
     assert mine["status_text"].endswith("in progress")
     done = listed[bots.json()["id"]]

@@ -410,7 +410,7 @@ def attack_targets(game: Game, shooter: VehicleState,
     of the others (the order otherwise kept)."""
     out: list[OptionView] = []
     for o in options:
-        key, sep, target = str(o.value).partition(">")
+        _, sep, target = str(o.value).partition(">")
         other = game.state.vehicles.get(target.lstrip("@")) if sep else None
         if other is None:
             out.append(o)

@@ -1,10 +1,11 @@
-"""Games: create, list, view, act, events, SVG, replay and the websocket."""
+"""Games: create, list, view, act, events, SVG, replay and the websocket (which carries the
+game's chat too: routers/chat.py)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Response, WebSocket
+from fastapi import APIRouter, Query, Request, Response, WebSocket
 from pydantic import ValidationError
 
 from carnage.kernel.ruleset import Ruleset
@@ -14,6 +15,7 @@ from carnage.rulesets import get_ruleset
 from carnage.web.db import StoredGame
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
+from carnage.web.routers.chat import forget_chat, socket_chat
 from carnage.web.schemas import (
     DecisionRequest,
     Deleted,
@@ -114,7 +116,8 @@ def summary_of(g: StoredGame) -> GameSummary:
         status="finished" if g.finished else "in_progress",
         round=g.round, winner=g.winner, created=g.created.isoformat(), seats=seats,
         seed_chosen=g.seed_chosen,
-        scenario_name=str(getattr(scenario, "name", "")) or g.scenario.replace("-", " ").capitalize(),
+        scenario_name=(str(getattr(scenario, "name", ""))
+                       or g.scenario.replace("-", " ").capitalize()),
         ruleset_title=rs.title if rs is not None else name, status_text=status,
     )
 
@@ -129,8 +132,10 @@ def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Response:
 
 @router.delete("/{gid}", response_model=Deleted, responses=ERRORS,
                summary="Abandon or delete a game (a seat token of it, unless all seats are bots)")
-def delete_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Deleted:
+def delete_game(gid: str, request: Request, games: GamesDep,
+                token: str | None = TOKEN) -> Deleted:
     games.delete(gid, token)
+    forget_chat(request, gid)
     return Deleted(id=gid)
 
 
@@ -195,7 +200,7 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
         return '{"type":"view","view":' + session.view_json(seats).decode() + "}"
 
     await serve_session(websocket, lambda: games.get(gid), token, view_text,
-                        _SocketDecision.parse)
+                        _SocketDecision.parse, also=socket_chat(websocket, gid))
 
 
 class _SocketDecision:
