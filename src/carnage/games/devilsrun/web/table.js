@@ -2,6 +2,7 @@
 // stat card, the latest dice, the log (each line with its rule), and the pending decision as
 // numbered buttons for this seat only. Live over a websocket, polling when it drops.
 import { api } from "/static/js/api.js";
+import { mountChat } from "/static/js/chat.js";
 import { fill, h, qs, s } from "/static/js/util.js";
 import { barChart, pct } from "/static/odds-chart.js";
 
@@ -294,6 +295,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "view") apply(msg.view);
+    else if (msg.type === "chat") { if (state.chat) state.chat.onFrame(msg); }
     else if (msg.type === "error") flash(msg.detail);
   };
   ws.onclose = () => {
@@ -306,6 +308,7 @@ function connect() {
 
 async function start() {
   await refresh();
+  if (state.view) state.chat = mountChat({ gid, token, before: document.querySelector(".dr-log-panel") });
   document.body.dataset.ready = "1";
   connect();
 }
