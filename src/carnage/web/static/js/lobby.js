@@ -235,12 +235,13 @@ function showCreated(game, links, hotUrl, seedAsked = false) {
       : null);
 }
 
-function seatsText(g) {
+/** Each seat of a listed game in words: its team and colour, and who plays it. */
+function seatLines(g) {
   return (g.seats || []).map((s) => {
     const who = s.name || seatName(s.seat);
     const plays = s.controller === "human" ? "a player" : `${humanise(s.controller)} bot`;
     return `${s.team ? `${s.team} (${who})` : who}: ${plays}`;
-  }).join(", ");
+  });
 }
 
 /** The tokens this browser holds for a game (its own seats), joined for the API. */
@@ -321,7 +322,7 @@ async function refreshGames() {
     const when = g.created ? new Date(g.created).toLocaleString() : "";
     return h("tr", { dataset: { game: g.id }, title: `Game ${g.id}` },
       h("td", h("b", scenarioName(g)), h("div.small.muted", when)),
-      h("td.small", seatsText(g)),
+      h("td.small", seatLines(g).map((line) => h("div.seat-line", line))),
       h("td", status),
       h("td.actions",
         g.status !== "finished" && myLink ? h("a.button.small.primary", { href: myLink.url }, "Rejoin") : null,
