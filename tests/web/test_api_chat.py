@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (fixtures)
 from tests.web.test_api_support import TestClient, new_client
 from tests.web.test_api_ws import recv
 
+from carnage.web.app import create_app
 from carnage.web.chat import MAX_CHARS, RATE_COUNT
 
 
@@ -53,6 +55,19 @@ def test_messages_are_stored_with_the_game(tmp_path: Path, client: TestClient) -
     later = again.get(f"/api/games/{gid}/chat", params={
         "token": red, "since": got["messages"][0]["id"]}).json()
     assert [m["text"] for m in later["messages"]] == ["Thanks!"]
+
+
+def test_chat_on_each_database_kind(db_url: str) -> None:  # noqa: F811
+    """SQLite and PostgreSQL: stored, read back by a second server, rate counted in the
+    database (a second server counts the first one's messages)."""
+    one, two = TestClient(create_app(db_url)), TestClient(create_app(db_url))
+    gid, red, blue = two_humans(one)
+    for i in range(RATE_COUNT):
+        assert say(one if i % 2 else two, gid, red, f"line {i}").status_code == 201
+    assert detail(say(two, gid, red, "too many"), 429).startswith("too many messages")
+    got = two.get(f"/api/games/{gid}/chat", params={"token": blue}).json()["messages"]
+    assert [m["text"] for m in got] == [f"line {i}" for i in range(RATE_COUNT)]
+    assert [m["id"] for m in got] == sorted(m["id"] for m in got)
 
 
 def test_writing_needs_a_seat_token(client: TestClient) -> None:

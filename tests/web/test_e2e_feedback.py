@@ -126,6 +126,13 @@ def test_the_campaign_form_fits_the_cans_and_says_what_to_change(
     page.wait_for_selector("body[data-ready]")
     expect(page.locator("#title")).to_have_text("Escalating Season: Road Hogs v Rats")
     assert cid not in page.inner_text("main")
+    # A seat's secrets in words (once shown as "Rp rp 3").
+    said = page.evaluate("""async () => { const m = await import('/static/campaign.js');
+        return [m.secretText({kind: 'rp', data: {seat: 0, rp: 3, why: 'Resistance Broadcast',
+                                                 hidden: true, seen_by: [0]}}),
+                m.secretText({kind: 'sabotage', data: {seat: 0, tokens: 1, number: 2}})]; }""")
+    assert said == ["3 Resistance Points (Resistance Broadcast)",
+                    "1 Sabotage Token for Televised Event 2"]
     shot(page, "feedback-campaign-page-phone")
     tab.check()
     ctx.close()
