@@ -312,8 +312,12 @@ def test_bot_vs_bot_game_plays_to_the_end(client: TestClient) -> None:
         "id": g["id"], "scenario": "street-race", "ruleset": "refuelled", "status": "finished",
         "round": v["round"],
         "winner": v["winner"], "created": listed[0]["created"],
-        "seats": [{"seat": 0, "controller": "heuristic"}, {"seat": 1, "controller": "random"}],
-        "seed_chosen": True,
+        "seats": [{"seat": 0, "controller": "heuristic", "name": "Red", "team": "Red Racers"},
+                  {"seat": 1, "controller": "random", "name": "Blue", "team": "Blue Racers"}],
+        "seed_chosen": True, "scenario_name": "Street Race", "ruleset_title": "Gaslands: Refuelled",
+        "status_text": f"Finished in round {v['round']}: "
+                       + ("a draw" if v["winner"] is None
+                          else f"{['Red Racers (Red)', 'Blue Racers (Blue)'][v['winner']]} won"),
     }]
     _detail(act(client, g["id"], "any", v["version"], 1), 409)
 
