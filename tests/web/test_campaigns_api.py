@@ -78,7 +78,8 @@ def test_create_from_a_saved_team_and_a_team_object_and_join_by_link(
                                        "weapons": ["machine_gun"], "upgrades": [],
                                        "perks": [], "career": None}
     assert v["summary"]["schedule"][0] == {"game": 1, "scenario": "death-race",
-                                           "played": False, "game_id": None}
+                                           "scenario_name": "Death Race", "played": False,
+                                           "game_id": None}
     assert view(client, made["id"])["you"] is None  # a spectator
     refused(client.get(f"/api/campaigns/{made['id']}", params={"token": "nope"}), 403,
             "does not belong to this campaign")
@@ -667,3 +668,11 @@ def test_a_seats_decision_names_the_teams_not_seat_numbers() -> None:
     shown = ask_json(ask, {0: "Road Hogs", 1: "Rats"})
     assert shown["prompt"] == "Road Hogs: take how many Sabotage Tokens against Rats?"
     assert [o["label"] for o in shown["options"]] == ["0 against Rats", "1 against Rats"]
+
+
+def test_the_schedule_names_its_scenarios(client: TestClient) -> None:
+    made = create(client, "escalating", events=["death-race", "capture-the-flag"], games=2)
+    summary = view(client, made["id"])["summary"]
+    assert [row["scenario_name"] for row in summary["schedule"]] == [
+        "Death Race", "Capture the Flag"]
+    assert summary["next"]["scenario_name"] == "Death Race"

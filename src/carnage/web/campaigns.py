@@ -99,6 +99,14 @@ def _choices(mode_id: str, options: Mapping[str, Any]) -> dict[str, list[dict[st
             if k in PICKED_FROM_SCENARIOS and isinstance(v, list)}
 
 
+def _scenario_names(mode_id: str) -> dict[str, str]:
+    """The scenarios of the mode's ruleset by name (the schedule says names, never ids)."""
+    rs = _ruleset_of(mode_id)
+    if rs is None:
+        return {}
+    return {sid: str(getattr(cls, "name", sid)) for sid, cls in rs.scenarios.items()}
+
+
 def modes() -> list[ModeInfo]:
     out = []
     for m in MODES.values():
@@ -206,6 +214,12 @@ def summary(c: Campaign, seat: int | None = None) -> dict[str, Any]:
         n = row.get("game")
         row.setdefault("game_id", gids[n - 1] if row.get("played") and isinstance(n, int)
                        and 0 < n <= len(gids) else None)
+    named = _scenario_names(c.mode)
+    for row in [*out.get("schedule", []), *([out["next"]] if isinstance(out.get("next"), dict)
+                                          else [])]:
+        sid = row.get("played_as") or row.get("scenario")
+        if isinstance(sid, str) and sid in named:
+            row.setdefault("scenario_name", named[sid])
     spent = {r.get("seat"): r.get("spent") for r in out.get("standings", [])}
     for team in out.get("teams", []):
         team.setdefault("cost", spent.get(team.get("seat")))

@@ -388,10 +388,10 @@ function renderSchedule(v) {
     const isNext = !e.played && !marked;
     if (isNext) marked = true;
     const label = e.event !== undefined ? `Event ${e.event}` : `Game ${e.game}`;
-    const scenario = e.played_as || e.scenario || e.kind || "";
+    const scenario = e.scenario_name || humanise(e.played_as || e.scenario || e.kind || "");
     return h(`li${e.played ? ".played" : ""}${isNext ? ".next" : ""}`,
       {"data-game": String(e.game ?? ""), "data-event": String(e.event ?? "")},
-      `${label}: ${humanise(scenario)}`, e.forced ? " (the Revolution)" : "",
+      `${label}: ${scenario}`, e.forced ? " (the Revolution)" : "",
       e.played ? " — played " : "", e.played && e.game_id
         ? h("a", {href: `/games/${e.game_id}/replay`}, "replay") : null);
   }));
@@ -422,7 +422,7 @@ function renderEvent(v) {
       h("label", "Play", h("select#skirmish", h("option", {value: ""}, "the next Televised Event"),
         h("option", {value: "roll"}, "a Wasteland Skirmish (rolled)")))) : null;
     fill(box, gone ? h("p.muted#gone", "The event's table game was deleted: start it again.") : null,
-      h("p", `Game ${next.game}: `, h("b", humanise(next.label || next.scenario))),
+      h("p", `Game ${next.game}: `, h("b", next.label && next.label !== next.scenario ? next.label : next.scenario_name || humanise(next.scenario))),
       meeting, h("div.row", ...rows), h("div.row", h("label", "Max rounds", rounds), h("span.grow"),
         h("button.primary#play-next", {onclick: playNext}, "Play the next event")));
     return;
