@@ -162,7 +162,7 @@ def test_same_named_teams_are_told_apart() -> None:
     opts = m.options({"seed": 1})
     recs = m.start(opts, [_team("Same"), _team("Same"), _team("Other")])
     names = [r.data["team"]["name"] for r in recs if r.kind == "join"]
-    assert names == ["Same (seat 0)", "Same (seat 1)", "Other"]
+    assert names == ["Same (Red)", "Same (Blue)", "Other"]
 
 
 # -- meetings (p.157) -------------------------------------------------------------------------

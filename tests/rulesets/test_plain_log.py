@@ -2,16 +2,19 @@
 spread of scenarios, every log line as the table shows it (``tabletop_of(ruleset).log_lines``,
 what ``GET /api/games/{id}/log`` serves: its sentence and the rule it cites). No line shows
 a coordinate, a raw decision value, a rule or inventory id in place of the rule, a seat number
-in place of the seat's colour or team, or float noise."""
+in place of the seat's colour or team, or float noise, and no line says the same as the line
+before it (a choice made twice in a row is told as made "again")."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
 
 from carnage.ai import bot_rng, bots_for, play_out
 from carnage.kernel.session import GameRequest, SetupRefused
+from carnage.render.table_schemas import LogLine
 from carnage.rulesets import RULESETS
 from carnage.web.sessions import tabletop_of
 
@@ -53,6 +56,11 @@ def codes(text: str) -> list[str]:
 
 
 def log_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -> list[str]:
+    return [t for ln in lines_of(ruleset, scenario, options, seed) for t in (ln.text, ln.rule)
+            if t]
+
+
+def lines_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -> list[LogLine]:
     rs = RULESETS[ruleset]
     assert rs.games is not None
     try:
@@ -63,8 +71,12 @@ def log_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -> 
     game = maker.new_game(seed)
     seats = ["heuristic", "random"] * maker.players
     play_out(game, bots_for(rs, seats[:maker.players]), bot_rng(seed))
-    lines = tabletop_of(rs).log_lines(game, game.log.events, {})
-    return [t for ln in lines for t in (ln.text, ln.rule) if t]
+    return list(tabletop_of(rs).log_lines(game, game.log.events, {}))
+
+
+def repeats(lines: list[LogLine]) -> list[str]:
+    """The lines that say exactly what the line before them said."""
+    return [b.text for a, b in itertools.pairwise(lines) if a.text == b.text]
 
 
 def test_the_patterns_catch_what_they_are_for() -> None:
@@ -95,3 +107,25 @@ def test_bot_game_logs_speak_plain_words(ruleset: str, scenario: str,
             if found:
                 bad.setdefault(", ".join(found), text)
     assert bad == {}
+
+
+@pytest.mark.parametrize(("ruleset", "scenario", "options"), CASES,
+                         ids=[f"{r}:{s}" for r, s, _ in CASES])
+def test_bot_game_logs_never_say_the_same_line_twice_in_a_row(
+        ruleset: str, scenario: str, options: tuple[str, ...]) -> None:
+    twice = {seed: repeats(lines_of(ruleset, scenario, options, seed)) for seed in SEEDS}
+    assert twice == {seed: [] for seed in SEEDS}
+
+
+def test_a_choice_made_again_is_told_as_such() -> None:
+    from carnage.games.refuelled.table_view import repeated
+
+    said = "Blue chose discard one Shift (p.22)"
+    again = repeated(said, said)
+    third = repeated(said, again)
+    assert (again, third) == ("Blue chose discard one Shift again (p.22)",
+                              "Blue chose discard one Shift a third time (p.22)")
+    assert repeated(said, third) == "Blue chose discard one Shift a fourth time (p.22)"
+    placed = "A zombie is placed in the middle of the table (p.142)"
+    assert repeated(placed, placed).startswith("Another zombie is placed")
+    assert repeated("Red moves 150 mm ahead", said) == "Red moves 150 mm ahead"

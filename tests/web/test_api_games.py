@@ -312,8 +312,12 @@ def test_bot_vs_bot_game_plays_to_the_end(client: TestClient) -> None:
         "id": g["id"], "scenario": "street-race", "ruleset": "refuelled", "status": "finished",
         "round": v["round"],
         "winner": v["winner"], "created": listed[0]["created"],
-        "seats": [{"seat": 0, "controller": "heuristic"}, {"seat": 1, "controller": "random"}],
-        "seed_chosen": True,
+        "seats": [{"seat": 0, "controller": "heuristic", "name": "Red", "team": "Red Racers"},
+                  {"seat": 1, "controller": "random", "name": "Blue", "team": "Blue Racers"}],
+        "seed_chosen": True, "scenario_name": "Street Race", "ruleset_title": "Gaslands: Refuelled",
+        "status_text": f"Finished in round {v['round']}: "
+                       + ("a draw" if v["winner"] is None
+                          else f"{['Red Racers (Red)', 'Blue Racers (Blue)'][v['winner']]} won"),
     }]
     _detail(act(client, g["id"], "any", v["version"], 1), 409)
 
@@ -464,3 +468,30 @@ def test_racing_clients_one_choice_wins_the_rest_are_stale(client: TestClient) -
     events = client.get(f"/api/games/{g['id']}/events").json()
     assert view(client, g["id"], tok)["version"] == len(
         [e for e in events if e["kind"] == "decision"])
+
+
+def test_games_list_says_scenario_teams_and_status_in_words(client: TestClient) -> None:
+    r = client.post("/api/teams", json={"team": racer_team("Road Hogs")})
+    assert r.status_code == 201, r.text
+    hogs = r.json()["id"]
+    live = new_game(client, "human", "heuristic", teams=[hogs, None])["id"]
+    bots = client.post("/api/games", json={"scenario": "street-race", "seed": 3, "seats": [
+        {"controller": "heuristic"}, {"controller": "heuristic"}]})
+    assert bots.status_code == 201, bots.text
+    listed = {x["id"]: x for x in client.get("/api/games").json()}
+    mine = listed[live]
+    assert mine["scenario_name"] == "Street Race" and mine["ruleset_title"]
+    assert (mine["seats"][0]["name"], mine["seats"][0]["team"]) == ("Red", "Road Hogs")
+    assert mine["seats"][1]["name"] == "Blue" and mine["seats"][1]["team"]
+    assert mine["status_text"].endswith("in progress")
+    done = listed[bots.json()["id"]]
+    assert done["status"] == "finished"
+    assert done["status_text"].startswith(f"Finished in round {done['round']}: ")
+    winner = done["winner"]
+    if winner is None:
+        assert done["status_text"].endswith("a draw")
+    else:
+        seat = done["seats"][winner]
+        assert done["status_text"].endswith(f"{seat['team']} ({seat['name']}) won")
+    for g in listed.values():  # no id in the words
+        assert g["id"] not in g["status_text"] + g["scenario_name"]

@@ -78,7 +78,8 @@ def test_create_from_a_saved_team_and_a_team_object_and_join_by_link(
                                        "weapons": ["machine_gun"], "upgrades": [],
                                        "perks": [], "career": None}
     assert v["summary"]["schedule"][0] == {"game": 1, "scenario": "death-race",
-                                           "played": False, "game_id": None}
+                                           "scenario_name": "Death Race", "played": False,
+                                           "game_id": None}
     assert view(client, made["id"])["you"] is None  # a spectator
     refused(client.get(f"/api/campaigns/{made['id']}", params={"token": "nope"}), 403,
             "does not belong to this campaign")
@@ -103,7 +104,8 @@ def test_create_from_a_saved_team_and_a_team_object_and_join_by_link(
       "teams": [{"team": racer_team("A", 30)}] * 2}, 422, "options.events: unknown scenario"),
     ({"mode": "championship", "options": {"start_cans": 10},
       "teams": [{"team": racer_team("A", 30)}] * 2}, 422,
-     "teams: seat 0 (A): Team: the team costs 22 cans, over its budget of 10"),
+     "options.start_cans: 2 teams (A, A) cost more than the 10 Cans each team starts with "
+     "(A costs 22): set Starting Cans to 22 or more"),
     ({"mode": "championship", "teams": [{"team": racer_team("A", 30)}]}, 422,
      "teams: a season needs at least two teams"),
     ({"mode": "championship", "teams": [{}, {"team": racer_team("A", 30)}]}, 422,
@@ -591,3 +593,86 @@ def test_an_event_whose_table_game_is_deleted_can_be_started_again(
     out = again.json()
     assert out["event"] is None and len(out["summary"]["results"]) == 1
     assert out["summary"]["results"][0]["game"] != ev["game"]
+
+
+# -- the create form's words -----------------------------------------------------------------
+def fifty_can_team(name: str) -> dict[str, Any]:
+    """A standard team built to 50 Cans that costs 43: more than the 30 Cans a season's teams
+    start with by default."""
+    return {"name": name, "cans": 50, "vehicles": [
+        {"name": f"{name} Truck", "type": "truck", "weapons": [
+            {"id": "heavy_machine_gun", "facing": "front"}, {"id": "machine_gun",
+                                                              "facing": "rear"}]},
+        {"name": f"{name} Car", "type": "car",
+         "weapons": [{"id": "heavy_machine_gun", "facing": "front"}]},
+        {"name": f"{name} Buggy", "type": "buggy",
+         "weapons": [{"id": "machine_gun", "facing": "front"}]}]}
+
+
+@pytest.mark.parametrize("mode", ["escalating", "championship", "televised"])
+def test_starting_cans_too_few_for_a_team_say_which_team_and_what_to_change(
+        client: TestClient, mode: str) -> None:
+    r = client.post("/api/campaigns", json={
+        "mode": mode, "options": {"start_cans": 30},
+        "teams": [{"team": fifty_can_team("Road Hogs")}, {"team": racer_team("Rats", 30)}]})
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert detail == ("options.start_cans: Road Hogs costs more than the 30 Cans each team "
+                      "starts with (Road Hogs costs 43): set Starting Cans to 43 or more, or "
+                      "choose cheaper teams")
+
+
+@pytest.mark.parametrize("mode", ["escalating", "televised"])
+def test_starting_cans_left_out_fit_the_costliest_team(client: TestClient, mode: str) -> None:
+    r = client.post("/api/campaigns", json={
+        "mode": mode, "options": {},
+        "teams": [{"team": fifty_can_team("Road Hogs")}, {"team": racer_team("Rats", 30)}]})
+    assert r.status_code == 201, r.text
+    assert view(client, r.json()["id"])["options"]["start_cans"] == 43
+    cheap = create(client, "escalating")  # cheap teams: the mode's own default
+    assert view(client, cheap["id"])["options"]["start_cans"] == 30
+
+
+def test_a_team_the_mode_refuses_is_named_as_the_form_names_it(client: TestClient) -> None:
+    from carnage.web.campaigns import team_words
+
+    garbled = ("seat 0 (Road Hogs) (Road Hogs): Team: the team costs 43 cans, over its "
+               "budget of 30 by 13 (p.64)")
+    assert team_words(garbled) == ("team 1 (Road Hogs): the team costs 43 cans, over its "
+                                   "budget of 30 by 13 (p.64)")
+    r = client.post("/api/campaigns", json={
+        "mode": "televised", "options": {"start_cans": 50},
+        "teams": [{"team": {**fifty_can_team("Swarm"), "vehicles": [
+            {"name": f"B{i}", "type": "bike"} for i in range(9)]}},
+            {"team": racer_team("Rats", 30)}]})
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"].startswith("teams: team 1 (Swarm): 9 vehicles"), r.text
+
+
+def test_the_modes_offer_their_events_to_pick_by_name(client: TestClient) -> None:
+    modes = {m["id"]: m for m in client.get("/api/campaign-modes").json()}
+    events = modes["escalating"]["choices"]["events"]
+    names = {c["value"]: c["name"] for c in events}
+    assert names["death-race"] == "Death Race" and names["capture-the-flag"]
+    assert set(modes["escalating"]["options"]["events"]) <= set(names)
+    assert modes["escalating"]["labels"]["start_cans"] == "Starting Cans"
+    assert modes["televised"]["choices"] == {}  # its events are a number
+
+
+def test_a_seats_decision_names_the_teams_not_seat_numbers() -> None:
+    from carnage.campaign.steps import StepAsk, choices
+    from carnage.web.campaigns import ask_json
+
+    ask = StepAsk(0, "sabotage", "seat 0: take how many Sabotage Tokens against seat 1?",
+                  choices([0, 1], lambda v: f"{v} against seat 1"))
+    shown = ask_json(ask, {0: "Road Hogs", 1: "Rats"})
+    assert shown["prompt"] == "Road Hogs: take how many Sabotage Tokens against Rats?"
+    assert [o["label"] for o in shown["options"]] == ["0 against Rats", "1 against Rats"]
+
+
+def test_the_schedule_names_its_scenarios(client: TestClient) -> None:
+    made = create(client, "escalating", events=["death-race", "capture-the-flag"], games=2)
+    summary = view(client, made["id"])["summary"]
+    assert [row["scenario_name"] for row in summary["schedule"]] == [
+        "Death Race", "Capture the Flag"]
+    assert summary["next"]["scenario_name"] == "Death Race"

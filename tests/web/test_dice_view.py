@@ -3,7 +3,14 @@ attack dice, saves on evade dice, Push It re-rolls and spent Shifts marked, numb
 
 from __future__ import annotations
 
+import re
+
+from tests.builders import play, run_step, table, vehicle
+
 from carnage.games.refuelled.dicefaces import current_skid, event_dice
+from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.movement import movement_step
+from carnage.games.refuelled.table_view import pending_view
 from carnage.kernel.events import Event
 
 
@@ -56,3 +63,57 @@ def test_spent_shifts_and_cancelled_results_are_marked_on_the_pool() -> None:
                                                 (3, "shift", "spent")]
     assert current_skid(events[:1], "v") is None
     assert current_skid(events, "other") is None
+
+
+# -- the Shifts the table shows are the engine's (through the real Movement Step) ------------
+HAZ, SLIDE, SHIFT = 1, 3, 4
+
+
+def _move_car(g: Game) -> Flow:
+    yield from movement_step(g, g.state.vehicles["car"])
+
+
+def _unspent_shifts(g: Game) -> int:
+    d = g.pending()
+    assert d is not None and d.kind == "spend_shift"
+    view = pending_view(g, d)
+    assert view.dice is not None
+    return sum(1 for x in view.dice.dice if x.face == "shift" and x.mark == "")
+
+
+def _engine_count(g: Game) -> int:
+    d = g.pending()
+    assert d is not None
+    found = re.search(r"\((\d+) left\)", d.prompt)
+    assert found, d.prompt
+    return int(found.group(1))
+
+
+def test_a_trivial_manoeuvres_free_shift_is_shown_beside_the_rolled_ones() -> None:
+    # Refuelled p.40: the Medium Straight is trivial in gear 2, so two rolled Shifts give three
+    # to spend; the table drew two and said "3 left".
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)), _move_car,
+                 dice=[SLIDE, SHIFT, SHIFT])
+    play(g, "medium_straight", 3, "no")
+    assert _engine_count(g) == _unspent_shifts(g) == 3
+    d = g.pending()
+    assert d is not None
+    dice = pending_view(g, d).dice
+    assert dice is not None
+    assert [(x.number, x.face, x.free) for x in dice.dice] == [
+        (1, "slide", False), (2, "shift", False), (3, "shift", False), (4, "shift", True)]
+    play(g, "gear_up", "discard_hazard")
+    assert _engine_count(g) == _unspent_shifts(g) == 1  # the free one: "1 left" after both
+    d = g.pending()
+    assert d is not None
+    dice = pending_view(g, d).dice
+    assert dice is not None
+    assert [(x.mark, x.free) for x in dice.dice] == [
+        ("", False), ("spent", False), ("spent", False), ("", True)]
+
+
+def test_a_free_shift_without_dice_is_still_shown() -> None:
+    # Gear 1, trivial Medium Straight, no skid dice rolled: the one Shift is the free one.
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=1)), _move_car)
+    play(g, "medium_straight", 0)
+    assert _engine_count(g) == _unspent_shifts(g) == 1

@@ -127,9 +127,9 @@ PAGES_WITH_NAV = ["/", "/teams", "/campaigns", "/odds", "/tourney", "/rulesets/l
 
 
 def test_every_page_has_the_same_navigation_bar(base: str, browser: Browser) -> None:  # noqa: F811
-    """The site's pages (not the tables, whose top bar is the game's state) link the same
-    places, in the same order (the ruleset pages last), with the page shown marked; the
-    printable dashboards mark none and lead back to their team."""
+    """The site's pages link the same places, in the same order (the ruleset pages last),
+    with the page shown marked; the printable dashboards mark none and lead back to their
+    team; the tables and the replay (their top bar also the game's state) mark none."""
     saved = saved_team(base)
     ctx = browser.new_context(viewport=PHONE)
     navs: dict[str, list[str]] = {}
@@ -148,6 +148,25 @@ def test_every_page_has_the_same_navigation_bar(base: str, browser: Browser) -> 
         else:
             assert here == [where], (where, here)
         navs[where] = links
+        tab.check()
+        tab.page.close()
+    # The tables and the replay carry the same links beside the game's state, none marked.
+    status, game = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "seed": 21,
+        "seats": [{"controller": "heuristic"}, {"controller": "random"}]})
+    assert status == 201, game
+    status, dr = api(base, "POST", "/api/games", {
+        "ruleset": "devils-run", "scenario": RULESETS["devils-run"].scenario_infos()[0].id,
+        "seed": 3, "seats": [{"controller": "human"}, {"controller": "heuristic"}]})
+    assert status == 201, dr
+    for where in (f"/games/{game['id']}", f"/games/{game['id']}/replay",
+                  dr["seats"][0]["url"]):
+        tab = open_page(ctx, base + where)
+        tab.page.wait_for_function(
+            "() => document.querySelector('.topbar nav a[data-ruleset]') !== null")
+        navs[where] = tab.page.eval_on_selector_all(
+            ".topbar nav a", "as => as.map((a) => a.getAttribute('href'))")
+        assert tab.page.locator(".topbar nav a.here").count() == 0, where
         tab.check()
         tab.page.close()
     first = navs["/"]

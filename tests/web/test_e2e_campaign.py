@@ -246,7 +246,7 @@ def test_the_post_game_screen_asks_its_own_seat_only(base: str, browser: Browser
     other = new_context(browser)
     watcher = open_page(other, base + f"/campaigns/{made['id']}")
     assert watcher.page.locator("#ask").count() == 0
-    assert "Waiting for seat 1 (Hogs)" in watcher.page.inner_text("#waiting")
+    assert "Waiting for Hogs to decide" in watcher.page.inner_text("#waiting")
     page.click("#ask button.option[data-value=keep]")
     page.wait_for_function("document.body.dataset.games === '1'")
     assert page.locator("#ask").count() == 0

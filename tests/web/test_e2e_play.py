@@ -325,13 +325,18 @@ def test_finished_game_is_listed_and_replays_step_by_step(base: str, browser: Br
     ctx = new_context(browser)
     lobby = open_page(ctx, f"{base}/")
     row = lobby.page.locator(f"#games tr[data-game='{gid}']")
-    expect(row.locator(".badge")).to_have_text(re.compile(r"won by|draw"))
+    expect(row.locator(".badge")).to_have_text(re.compile(r"\bwon\b|a draw"))
     row.locator("a", has_text="Replay").click()
     lobby.page.wait_for_selector("body[data-ready]")
     replay = Tab(lobby.page)
     page = replay.page
     n = final["version"]
     expect(page.locator("#step-label")).to_have_text(f"0 / {n}")
+    # The header says it is a replay, which step of how many, and who won: nobody is waited for.
+    expect(page.locator("#turn")).to_contain_text(f"Replay step 0 of {n}")
+    expect(page.locator("#turn")).to_contain_text(re.compile(r"\bwon\b|a draw"))
+    expect(page.locator("#turn")).not_to_contain_text("Waiting")
+    expect(page.locator(".topbar nav a", has_text="Lobby")).to_have_attribute("href", "/")
     expect(page.locator("#back")).to_be_disabled()
     logs = [page.locator("#log li").count()]
     for i in range(1, 4):
@@ -343,7 +348,7 @@ def test_finished_game_is_listed_and_replays_step_by_step(base: str, browser: Br
     expect(page.locator("#step-label")).to_have_text(f"2 / {n}")
     page.click("#last")
     expect(page.locator("#step-label")).to_have_text(f"{n} / {n}")
-    expect(page.locator("#turn")).to_contain_text("Finished")
+    expect(page.locator("#turn")).to_contain_text(f"Replay step {n} of {n}")
     expect(page.locator("#forward")).to_be_disabled()
     settled(page)
     for v in final["vehicles"]:
@@ -356,6 +361,8 @@ def test_finished_game_is_listed_and_replays_step_by_step(base: str, browser: Br
     # The finished table itself says who won and links to the replay.
     table = open_page(ctx, f"{base}/games/{gid}")
     expect(table.page.locator("#result")).to_be_visible()
+    expect(table.page.locator(".topbar nav a", has_text="Campaigns")).to_have_attribute(
+        "href", "/campaigns")
     expect(table.page.locator("#result a", has_text="Replay")).to_have_attribute(
         "href", f"/games/{gid}/replay")
     replay.check()

@@ -100,8 +100,10 @@ def test_push_it_and_shifts_show_the_dice_numbered_from_one(base: str, browser: 
     page = tab.page
     row = page.locator("#decision .dice-row .die")
     expect(row).to_have_count(len(dice))
-    assert [int(n) for n in texts(page, "#decision .dice-row .die .num")] == [
-        d["number"] for d in dice]
+    # A free Shift (a trivial manoeuvre's) is no die: marked "+" instead of a number.
+    assert texts(page, "#decision .dice-row .die .num") == [
+        "+" if d.get("free") else str(d["number"]) for d in dice]
+    assert page.locator("#decision .die.free").count() == sum(1 for d in dice if d.get("free"))
     assert [f.lower() for f in texts(page, "#decision .dice-row .die .fname")] == [
         d["face"] for d in dice]
     # Re-roll buttons count dice from 1; hovering one picks out exactly those dice.

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
 SCRIPTS = Path(__file__).with_name("alembic")
-HEAD = "0005"
+HEAD = "0006"
 _lock = threading.Lock()
 _PG_LOCK = 0x6361726E616765  # "carnage": the advisory lock migrations hold
 

@@ -191,6 +191,9 @@ class ScoreboardView(BaseModel):
 class OptionView(BaseModel):
     value: str | int
     label: str
+    friendly: bool | None = Field(default=None, description=(
+        "An attack's target: true for a vehicle of the attacker's own seat (legal, Refuelled "
+        "p.30; listed after the enemies), false for an enemy; null for any other option."))
 
 
 class DomainView(BaseModel):
@@ -203,6 +206,9 @@ class DieView(BaseModel):
     number: int = Field(description="The die's number as players count them, from 1.")
     face: str = Field(description="shift, hazard, spin or slide (skid dice); 1-6 (D6).")
     mark: Literal["", "hit", "crit", "miss", "saved", "rerolled", "spent", "cancelled"] = ""
+    free: bool = Field(default=False, description=(
+        "A bonus Shift result no die rolled: a trivial manoeuvre's (Refuelled p.40) or a "
+        "template's Shift icon; counted with the rolled Shifts."))
 
 
 class DiceView(BaseModel):

@@ -46,6 +46,7 @@ from carnage.web.routers import (
     tourney,
 )
 from carnage.web.routers.campaigns import router as campaigns_router
+from carnage.web.routers.chat import router as chat_router
 from carnage.web.routers.moved import moved_router
 from carnage.web.routers.pages import STATIC
 from carnage.web.routers.tools import tools_router
@@ -203,6 +204,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
     app.include_router(rosters.router)
     app.include_router(teams.router)
     app.include_router(games.router)
+    app.include_router(chat_router)
     app.include_router(pages.router)
     app.include_router(odds.router if odds_rulesets is None else odds.odds_router(odds_rulesets))
     app.include_router(tourney.router)

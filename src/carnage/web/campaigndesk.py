@@ -442,5 +442,5 @@ class Desk:
         if steps is not None and (ask := steps.pending()) is not None:
             out["waiting"] = {"seat": ask.seat, "team": names.get(ask.seat, "")}
             if ask.seat == you:  # a step is shown to its own seat only
-                out["ask"] = modes.ask_json(ask)
+                out["ask"] = modes.ask_json(ask, names)
         return out

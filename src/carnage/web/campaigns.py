@@ -25,6 +25,7 @@ The modes never see these: ``mode_view`` hands them the campaign without them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -56,18 +57,112 @@ JSON); every value is checked by the mode itself."""
 
 
 # -- the modes ---------------------------------------------------------------------------------
+OPTION_NAMES: Mapping[str, str] = {
+    "start_cans": "Starting Cans", "bonus": "Bonus Cans after each game",
+    "variant": "Variant", "events": "Events, in turn", "games": "Games (none: one per event)",
+    "combined": "Combined standings", "schedule": "Televised Events (none: all rolled)",
+}
+"""Each option's name on the create form."""
+PICKED_FROM_SCENARIOS = frozenset({"events"})
+"""Options whose values are scenarios of the mode's ruleset (the form offers them to pick)."""
+
+
 @dataclass(frozen=True)
 class ModeInfo:
     id: str
     name: str
     options: dict[str, Any]
+    choices: dict[str, list[dict[str, str]]]
+    """For an option picked from a list: each choice's ``value`` and ``name``."""
+    labels: dict[str, str]
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "options": self.options}
+        return {"id": self.id, "name": self.name, "options": self.options,
+                "choices": self.choices, "labels": self.labels}
+
+
+def _ruleset_of(mode_id: str) -> Any:
+    """The ruleset of the registry that declares the campaign mode ``mode_id`` (None: none)."""
+    from carnage.rulesets import RULESETS
+
+    return next((rs for rs in RULESETS.values() if mode_id in rs.campaign_modes), None)
+
+
+def _choices(mode_id: str, options: Mapping[str, Any]) -> dict[str, list[dict[str, str]]]:
+    rs = _ruleset_of(mode_id)
+    if rs is None:
+        return {}
+    scenarios = [{"value": sid, "name": str(getattr(cls, "name", sid))}
+                 for sid, cls in sorted(rs.scenarios.items(),
+                                        key=lambda kv: str(getattr(kv[1], "name", kv[0])))]
+    return {k: scenarios for k, v in options.items()
+            if k in PICKED_FROM_SCENARIOS and isinstance(v, list)}
+
+
+def _scenario_names(mode_id: str) -> dict[str, str]:
+    """The scenarios of the mode's ruleset by name (the schedule says names, never ids)."""
+    rs = _ruleset_of(mode_id)
+    if rs is None:
+        return {}
+    return {sid: str(getattr(cls, "name", sid)) for sid, cls in rs.scenarios.items()}
 
 
 def modes() -> list[ModeInfo]:
-    return [ModeInfo(m.id, m.name, dict(OPTION_DEFAULTS.get(m.id, {}))) for m in MODES.values()]
+    out = []
+    for m in MODES.values():
+        options = dict(OPTION_DEFAULTS.get(m.id, {}))
+        out.append(ModeInfo(m.id, m.name, options, _choices(m.id, options),
+                            {k: OPTION_NAMES[k] for k in options if k in OPTION_NAMES}))
+    return out
+
+
+def team_cost(team: TeamSpec) -> int:
+    """What ``team`` costs in Cans, as the team builder counts it."""
+    from carnage.team import check_team
+
+    return int(check_team(team).total_cans)
+
+
+def fit_cans(mode: str, raw: Mapping[str, Any], teams: Sequence[TeamSpec]) -> dict[str, Any]:
+    """The options with the starting Cans checked against the teams: when none are given, the
+    mode's default or, if a team costs more, what the costliest team costs; when given and a
+    team costs more, ``SeasonError`` saying which team, what it costs and what to change."""
+    out = dict(raw)
+    if "start_cans" not in OPTION_DEFAULTS.get(mode, {}) or not teams:
+        return out
+    costs = [(team_cost(t), t.name) for t in teams]
+    most, name = max(costs)
+    given = out.get("start_cans")
+    if given is None:
+        out["start_cans"] = max(int(OPTION_DEFAULTS[mode]["start_cans"]), most)
+        return out
+    if isinstance(given, int) and not isinstance(given, bool) and most > given:
+        dearer = [n for c, n in costs if c > given]
+        who = dearer[0] if len(dearer) == 1 else f"{len(dearer)} teams ({', '.join(dearer)})"
+        raise SeasonError(
+            f"options.start_cans: {who} cost{'s' if len(dearer) == 1 else ''} more than the "
+            f"{given} Cans each team starts with ({name} costs {most}): set Starting Cans to "
+            f"{most} or more, or choose cheaper teams")
+    return out
+
+
+_SEAT_NAMED = re.compile(r"\bseat (\d+) \(([^()]*)\)(?: \(\2\))?:(?: Team:)?")
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def team_words(text: str) -> str:
+    """A mode's message about a team in the form's words: "team 1 (Road Hogs): ..." in place
+    of "seat 0 (Road Hogs) (Road Hogs): Team: ..."."""
+    return _SEAT_NAMED.sub(lambda m: f"team {int(m.group(1)) + 1} ({m.group(2)}):", text)
+
+
+def seat_words(text: str, names: Mapping[int, str]) -> str:
+    """``text`` with "seat N" said as the team in that seat (its name)."""
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names.get(seat) or f"seat {seat + 1}"
+
+    return _SEAT.sub(name, text)
 
 
 def mode_of(mode: str) -> Mode:
@@ -83,7 +178,7 @@ def start(mode: str, raw: Mapping[str, Any],
     """A new campaign's checked options and first records; ``SeasonError`` naming what is
     wrong (``options: ...``, ``teams: ...``)."""
     m = mode_of(mode)
-    clean = {k: v for k, v in raw.items() if v is not None}
+    clean = fit_cans(mode, {k: v for k, v in raw.items() if v is not None}, teams)
     try:
         options = m.options(clean)
     except SeasonError as e:
@@ -95,7 +190,7 @@ def start(mode: str, raw: Mapping[str, Any],
     try:
         records = m.start(options, teams)
     except SeasonError as e:
-        raise SeasonError(f"teams: {e}") from None
+        raise SeasonError(f"teams: {team_words(str(e))}") from None
     return options, records
 
 
@@ -119,6 +214,12 @@ def summary(c: Campaign, seat: int | None = None) -> dict[str, Any]:
         n = row.get("game")
         row.setdefault("game_id", gids[n - 1] if row.get("played") and isinstance(n, int)
                        and 0 < n <= len(gids) else None)
+    named = _scenario_names(c.mode)
+    for row in [*out.get("schedule", []), *([out["next"]] if isinstance(out.get("next"), dict)
+                                          else [])]:
+        sid = row.get("played_as") or row.get("scenario")
+        if isinstance(sid, str) and sid in named:
+            row.setdefault("scenario_name", named[sid])
     spent = {r.get("seat"): r.get("spent") for r in out.get("standings", [])}
     for team in out.get("teams", []):
         team.setdefault("cost", spent.get(team.get("seat")))
@@ -147,9 +248,15 @@ def post_game(c: Campaign, ev: NextEvent, game: PlayableGame, game_id: str,
     return mode_of(c.mode).post_game(mode_view(c), ev, game, game_id, seed)
 
 
-def ask_json(ask: StepAsk) -> dict[str, Any]:
-    """A pending step as its seat sees it."""
-    return ask.to_json()
+def ask_json(ask: StepAsk, names: Mapping[int, str] | None = None) -> dict[str, Any]:
+    """A pending step as its seat sees it, every seat named by its team (``names``)."""
+    out = ask.to_json()
+    if names:
+        out["prompt"] = seat_words(str(out["prompt"]), names)
+        for o in out.get("options") or []:
+            if isinstance(o.get("label"), str):
+                o["label"] = seat_words(o["label"], names)
+    return out
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,9 @@ class GameCreated(BaseModel):
 class SeatInfo(BaseModel):
     seat: int
     controller: Controller
+    name: str = Field(default="", description="The seat in words: its colour, or what it "
+                      "plays in a ruleset that names its seats.")
+    team: str = Field(default="", description="The team it brought, by name (empty: none).")
 
 
 class GameSummary(BaseModel):
@@ -204,6 +207,11 @@ class GameSummary(BaseModel):
     seats: list[SeatInfo]
     seed_chosen: bool = Field(
         default=True, description="The dice seed was chosen at creation (see GameView).")
+    scenario_name: str = Field(default="", description="The scenario by its name.")
+    ruleset_title: str = Field(default="", description="The ruleset by its title.")
+    status_text: str = Field(default="", description=(
+        "Where the game stands in words: the round and who won (\"Round 3, in progress\", "
+        "\"Finished in round 5: Red Racers (Red) won\")."))
 
 
 class DecisionRequest(_In):

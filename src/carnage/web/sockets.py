@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Coroutine, MutableMapping
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -39,10 +39,13 @@ async def frame_json(frame: MutableMapping[str, Any]) -> Any:
 async def serve_session(
     websocket: WebSocket, load: Callable[[], SeatedSession], token: str | None,
     view_text: Callable[[Any, list[int]], str], parse: Callable[[Any], tuple[int, Any]],
+    also: Callable[[Any, list[int], Callable[[dict[str, Any]], Coroutine[Any, Any, None]]],
+                   Coroutine[Any, Any, None]] | None = None,
 ) -> None:
     """Serve one seat (``token``; none: a spectator) of the session ``load`` finds: frames
     ``{"type": "view", ...}`` (``view_text``), decisions ``parse``d to (version, choice), and
-    ``{"type": "error", "status", "detail"}`` for anything refused."""
+    ``{"type": "error", "status", "detail"}`` for anything refused. ``also(session, seats,
+    send)`` runs beside them for the socket's life, sending frames of its own (the chat)."""
     await websocket.accept()
     try:
         session = await run_in_threadpool(load)
@@ -92,12 +95,16 @@ async def serve_session(
     try:
         await send_view()
         push = asyncio.create_task(pusher())
+        side: asyncio.Task[None] | None = (
+            None if also is None else asyncio.create_task(also(session, seats, send)))
         try:
             await receiver()
         finally:
-            push.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await push
+            for task in (push, side):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task  # a failed side task (the chat) never fails the socket
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

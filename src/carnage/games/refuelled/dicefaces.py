@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from carnage.catalog.models import TemplateUse
 from carnage.games.refuelled.engine.combat import EVADE_ON, HIT_ON
 from carnage.kernel.dice import skid_face
 from carnage.kernel.events import Event
@@ -97,31 +98,80 @@ def event_dice(events: Sequence[Event], at: int) -> DiceView | None:
     return None
 
 
+def free_shifts(template: Event) -> int:
+    """Bonus Shift results the chosen template gives beyond the dice: one for a trivial
+    manoeuvre (Refuelled p.40), or as many as a seat's own template shows Shift icons."""
+    icons = template.data.get("shift_icons")
+    if isinstance(icons, int) and not isinstance(icons, bool):
+        return max(0, icons)
+    return 1 if template.data.get("use") == TemplateUse.TRIVIAL.value else 0
+
+
+def _changed_faces(e: Event, faces: list[str]) -> list[str]:
+    """The skid dice after ``e``, an event that may change them before any Shift is spent:
+    a free Shift result (Raise the Sails, p.97), a perk that sets the dice (Moment of Glory,
+    Easy Rider, p.110), adds Taunt's dice (p.111) or set-aside Shifts (Satellite Navigation,
+    p.114)."""
+    if e.kind == "free_shift":
+        return [*faces, "shift"]
+    if e.kind != "perk":
+        return faces
+    perk, given = e.data.get("perk"), e.data.get("faces")
+    if perk in ("moment_of_glory", "easy_rider") and isinstance(given, list):
+        return [str(f) for f in given]
+    if perk == "taunt" and isinstance(given, list):
+        return [*faces, *(str(f) for f in given)]
+    used = e.data.get("used")
+    if perk == "satellite_navigation" and isinstance(used, int) and not isinstance(used, bool):
+        return [*faces, *["shift"] * max(0, used)]
+    return faces
+
+
 def current_skid(events: Sequence[Event], vehicle: str) -> DiceView | None:
-    """The skid dice of ``vehicle``'s activation in progress, with the Shifts spent so far and
-    the results they cancelled marked (from its latest ``skid`` event on)."""
-    start = None
+    """The skid dice of ``vehicle``'s Movement Step in progress: the dice rolled (as changed
+    before any Shift was spent), then the free Shift results its template gives (``free``),
+    with the Shifts spent so far and the results they cancelled marked. The engine pools its
+    Shifts (engine/skid.py): the table counts the rolled ones spent first, so the Shifts left
+    unmarked are always as many as the engine's count. None before its template is chosen."""
+    template = skid = None
     for j in range(len(events) - 1, -1, -1):
         e = events[j]
-        if e.kind == "skid" and e.data.get("vehicle") == vehicle:
-            start = j
+        if e.data.get("vehicle") != vehicle:
+            continue
+        if e.kind == "skid" and skid is None:
+            skid = j
+        elif e.kind == "template":
+            template = j
             break
-        if e.kind == "activation" and e.data.get("vehicle") == vehicle:
-            return None
-    if start is None:
+        elif e.kind == "activation":
+            break
+    if template is None and skid is None:
         return None
-    faces = _faces(events[start])
-    spent: list[int] = []
+    start = skid if skid is not None else template
+    assert start is not None
+    faces = _faces(events[skid]) if skid is not None else []
+    free = 0 if template is None else free_shifts(events[template])
+    spent_n = 0
     cancelled: list[int] = []
     for e in events[start + 1:]:
         if e.kind != "decision" or e.data.get("decision") != "spend_shift":
+            if not spent_n and not cancelled and e.data.get("vehicle") == vehicle:
+                faces = _changed_faces(e, faces)
             continue
         act, _, arg = str(e.data.get("choice")).partition(":")
         if act == "done":
             break
-        free = [i for i, f in enumerate(faces) if f == "shift" and i not in spent]
-        if free:
-            spent.append(free[0])
+        spent_n += 1
         if act == "cancel" and arg.isdigit():
             cancelled.append(int(arg))
-    return skid_view(faces, spent=spent, cancelled=cancelled)
+    rolled = [i for i, f in enumerate(faces) if f == "shift"]
+    spent = rolled[:spent_n]
+    view = skid_view(faces, spent=spent, cancelled=cancelled)
+    free_spent = max(0, spent_n - len(rolled))
+    view.dice.extend(
+        DieView(number=len(faces) + k + 1, face="shift", mark="spent" if k < free_spent else "",
+                free=True)
+        for k in range(free))
+    if not view.dice:
+        return None
+    return view

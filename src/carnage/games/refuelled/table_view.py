@@ -126,6 +126,43 @@ def _with_faces(whole: Sequence[Event], e: Event, at: int | None) -> Event:
                  source=e.source, page=e.page)
 
 
+_PAGE_TAIL = re.compile(r"^(.*?)(\.?)(\s*\(p\.\d+\))?$", re.S)
+ORDINALS = ("", "", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")
+
+
+MAX_SAID = 100
+"""Repetitions counted in words; a longer run (never seen in play) is told apart no further."""
+
+
+def said_again(text: str, n: int) -> str:
+    """``text`` said for the ``n``-th time in a row (n >= 2): "Blue chose discard one Shift
+    again", "... a third time"; "A zombie is placed ..." becomes "Another zombie ...", "A third
+    zombie ..."."""
+    nth = ORDINALS[n] if n < len(ORDINALS) else f"{n}th"
+    an = "an" if nth[0] in "e8" or nth[:2] in ("11", "18") else "a"
+    if text.startswith("A ") and len(text) > 2:
+        return ("Another " if n == 2 else f"{an.capitalize()} {nth} ") + text[2:]
+    found = _PAGE_TAIL.match(text)
+    assert found is not None  # the pattern matches any text
+    body, stop, page = found.group(1), found.group(2), found.group(3) or ""
+    return f"{body} {'again' if n == 2 else f'{an} {nth} time'}{stop}{page}"
+
+
+def repeated(text: str, before: str) -> str:
+    """``text`` told apart from the line ``before`` it when they would read the same (a
+    choice made twice in a row, two tokens placed in the same part of the table): the log
+    never shows the same line twice in a row."""
+    if before == text:
+        return said_again(text, 2)
+    if before[:8] != text[:8] and not (text.startswith("A ") and before.startswith("A")):
+        return text  # nothing alike: the common case, decided at once
+    for n in range(2, MAX_SAID):
+        if before == said_again(text, n):
+            return said_again(text, n + 1)
+    return text
+
+
 def log_lines(
     game: Game, events: Sequence[Event], cache: dict[int, LogLine] | None = None
 ) -> list[LogLine]:
@@ -136,13 +173,22 @@ def log_lines(
     if tell is None:
         raise ValueError(f"{game.ruleset.title} declares no sentences for its events")
     whole = game.log.events
-    out = []
+    out: list[LogLine] = []
     for e in events:
         line = cache.get(e.seq)
         if line is None:
             at = e.seq if e.seq < len(whole) and whole[e.seq] is e else None
+            text = tell(game, _with_faces(whole, e, at))
+            before = out[-1] if out and out[-1].seq == e.seq - 1 else cache.get(e.seq - 1)
+            if before is None and at is not None and at > 0:
+                prev = whole[at - 1]
+                before = LogLine(seq=prev.seq, kind=prev.kind, source=prev.source,
+                                 page=prev.page, text=tell(game, _with_faces(whole, prev,
+                                                                             at - 1)))
+            if before is not None and before.kind == e.kind:
+                text = repeated(text, before.text)
             line = LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
-                           text=tell(game, _with_faces(whole, e, at)),
+                           text=text,
                            rule=rule_name(e.source),
                            dice=event_dice(whole, at) if at is not None
                            else event_dice([e], 0))
@@ -380,18 +426,42 @@ def illegal_choice_text(game: Game, d: Decision, choice: Any, reason: str) -> st
     return f"{what}: {choice!r} is not a legal choice (choose {'; '.join(labels)})"
 
 
+def attack_targets(game: Game, shooter: VehicleState,
+                   options: Sequence[OptionView]) -> list[OptionView]:
+    """An attack's options with each target marked ``friendly`` or not: a seat may shoot its
+    own vehicles (Refuelled p.30), but the table lists the enemies first and says "your own"
+    of the others (the order otherwise kept)."""
+    out: list[OptionView] = []
+    for o in options:
+        _, sep, target = str(o.value).partition(">")
+        other = game.state.vehicles.get(target.lstrip("@")) if sep else None
+        if other is None:
+            out.append(o)
+            continue
+        friendly = other.player == shooter.player
+        label = o.label
+        if friendly:
+            label = re.sub(r"\bat (the )?", "at your own ", label, count=1)
+            if "your own" not in label:
+                label = f"{label} (your own vehicle)"
+        out.append(OptionView(value=o.value, label=label, friendly=friendly))
+    return sorted(out, key=lambda o: o.friendly is True)
+
+
 def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingView:
     v = decision_vehicle(game, d)
     known = names(game.state)
     dice = current_skid(game.log.events, v.id) if (
         v is not None and d.kind in ("push_it", "spend_shift")) else None
     faces = [x.face for x in dice.dice] if dice is not None else []
+    options = None if d.domain is not None else [
+        OptionView(value=o.value, label=option_label(d, o, known, faces)) for o in d.options]
+    if options is not None and d.kind == "attack" and v is not None:
+        options = attack_targets(game, v, options)
     return PendingView(
         seat=d.player, kind=d.kind, prompt=d.prompt, source=d.source,
         page=d.page, rule=rule_name(d.source), dice=dice,
-        options=[OptionView(value=o.value, label=option_label(d, o, known, faces))
-                 for o in d.options]
-        if d.domain is None else None,
+        options=options,
         domain=None if d.domain is None
         else DomainView(low=d.domain.low, high=d.domain.high, unit=d.domain.unit),
         vehicle=None if v is None else v.id, target=d.target, weapon=d.weapon,

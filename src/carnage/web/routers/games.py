@@ -1,16 +1,21 @@
-"""Games: create, list, view, act, events, SVG, replay and the websocket."""
+"""Games: create, list, view, act, events, SVG, replay and the websocket (which carries the
+game's chat too: routers/chat.py)."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Response, WebSocket
+from fastapi import APIRouter, Query, Request, Response, WebSocket
 from pydantic import ValidationError
 
+from carnage.kernel.ruleset import Ruleset
+from carnage.render.svg import seat_name
 from carnage.render.table_schemas import GameView, LogLine
 from carnage.rulesets import get_ruleset
+from carnage.web.db import StoredGame
 from carnage.web.deps import GamesDep
 from carnage.web.redact import events_for
+from carnage.web.routers.chat import forget_chat, socket_chat
 from carnage.web.schemas import (
     DecisionRequest,
     Deleted,
@@ -71,18 +76,50 @@ def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
     ])
 
 
-@router.get("", response_model=list[GameSummary], summary="Games in progress and finished")
+@router.get("", response_model=list[GameSummary],
+            summary="Games in progress and finished, with their scenario, seats, teams and "
+            "status in words")
 def list_games(games: GamesDep) -> list[GameSummary]:
-    return [
-        GameSummary(
-            id=g.id, scenario=g.scenario, ruleset=str(g.setup.get("ruleset") or get_ruleset().name),
-            status="finished" if g.finished else "in_progress",
-            round=g.round, winner=g.winner, created=g.created.isoformat(),
-            seats=[SeatInfo(seat=int(x["seat"]), controller=x["controller"]) for x in g.seats],
-            seed_chosen=g.seed_chosen,
-        )
-        for g in games.store.games()
-    ]
+    return [summary_of(g) for g in games.store.games()]
+
+
+def summary_of(g: StoredGame) -> GameSummary:
+    """A stored game as the lobby lists it: ids for links, and words for people (the
+    scenario's name, each seat's colour and team, the round and who won)."""
+    name = str(g.setup.get("ruleset") or get_ruleset().name)
+    try:
+        rs: Ruleset | None = get_ruleset(name)
+    except KeyError:
+        rs = None
+    teams = g.setup.get("teams")
+    team_names = [str(t.get("name", "")) if isinstance(t, dict) else ""
+                  for t in (teams if isinstance(teams, list) else [])]
+    names = rs.table.seat_names if rs is not None else ()
+
+    def seat_words(seat: int) -> str:
+        return names[seat] if seat < len(names) else seat_name(seat)
+
+    seats = [SeatInfo(seat=int(x["seat"]), controller=x["controller"],
+                      name=seat_words(int(x["seat"])),
+                      team=team_names[int(x["seat"])] if int(x["seat"]) < len(team_names)
+                      else "") for x in g.seats]
+    scenario = rs.scenarios.get(g.scenario) if rs is not None else None
+    if not g.finished:
+        status = f"Round {g.round}, in progress" if g.round else "Setting up, in progress"
+    else:
+        won = next((s for s in seats if s.seat == g.winner), None)
+        who = "a draw" if won is None else (
+            f"{won.team} ({won.name}) won" if won.team else f"{won.name} won")
+        status = f"Finished in round {g.round}: {who}" if g.round else f"Finished: {who}"
+    return GameSummary(
+        id=g.id, scenario=g.scenario, ruleset=name,
+        status="finished" if g.finished else "in_progress",
+        round=g.round, winner=g.winner, created=g.created.isoformat(), seats=seats,
+        seed_chosen=g.seed_chosen,
+        scenario_name=(str(getattr(scenario, "name", ""))
+                       or g.scenario.replace("-", " ").capitalize()),
+        ruleset_title=rs.title if rs is not None else name, status_text=status,
+    )
 
 
 @router.get("/{gid}", response_model=GameView | RulesetView, responses=ERRORS,
@@ -95,8 +132,10 @@ def get_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Response:
 
 @router.delete("/{gid}", response_model=Deleted, responses=ERRORS,
                summary="Abandon or delete a game (a seat token of it, unless all seats are bots)")
-def delete_game(gid: str, games: GamesDep, token: str | None = TOKEN) -> Deleted:
+def delete_game(gid: str, request: Request, games: GamesDep,
+                token: str | None = TOKEN) -> Deleted:
     games.delete(gid, token)
+    forget_chat(request, gid)
     return Deleted(id=gid)
 
 
@@ -161,7 +200,7 @@ async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) 
         return '{"type":"view","view":' + session.view_json(seats).decode() + "}"
 
     await serve_session(websocket, lambda: games.get(gid), token, view_text,
-                        _SocketDecision.parse)
+                        _SocketDecision.parse, also=socket_chat(websocket, gid))
 
 
 class _SocketDecision:

@@ -79,23 +79,25 @@ function heldTokens() {
 async function listPage() {
   el("new-campaign").classList.remove("hidden");
   el("campaign-list").classList.remove("hidden");
-  const [modes, teams, campaigns] = await Promise.all([
-    api.get("/api/campaign-modes"), api.teams().catch(() => []),
-    request("GET", "/api/campaigns", undefined,
-            heldTokens().length ? {"X-Owner-Token": heldTokens().join(",")} : {})]);
+  const [modes, teams] = await Promise.all([
+    api.get("/api/campaign-modes"), api.teams().catch(() => []), refreshList()]);
   const pick = el("mode");
   pick.replaceChildren(...modes.map((m) => h("option", {value: m.id}, m.name)));
   const byId = Object.fromEntries(modes.map((m) => [m.id, m]));
+  const rows = el("team-rows");
   const showOptions = () => {
     const m = byId[pick.value];
-    fill(el("mode-options"), ...Object.entries(m.options).map(([k, v]) => optionField(k, v)));
+    fill(el("mode-options"), ...Object.entries(m.options).map(([k, v]) => optionField(k, v, m)));
+    fitCans(m, teams, rows);
   };
   pick.addEventListener("change", showOptions);
+  const addRow = () => {
+    rows.append(teamRow(teams, rows.children.length, () => fitCans(byId[pick.value], teams, rows)));
+    fitCans(byId[pick.value], teams, rows);
+  };
+  addRow();
+  addRow();
   showOptions();
-  const rows = el("team-rows");
-  const addRow = () => rows.append(teamRow(teams, rows.children.length));
-  addRow();
-  addRow();
   el("add-team").addEventListener("click", addRow);
   el("new-campaign-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -115,20 +117,59 @@ async function listPage() {
         if (i === 0) seatTokens.set(made.id, x.token);
       });
       created(made);
+      await refreshList();
     } catch (e) {
       showError(e);
     } finally {
       el("create-campaign").disabled = false;
     }
   });
-  fill(el("campaigns").querySelector("tbody"), ...campaigns.slice().reverse().map((c) =>
-    h("tr", h("td", h("a", {href: `/campaigns/${c.id}`}, c.id)), h("td", c.mode_name),
-      h("td", c.teams.join(", ")), h("td", String(c.games)),
-      h("td", c.finished ? "over" : "running"))));
 }
 
-function optionField(key, value) {
-  const label = humanise(key);
+/** A campaign in words: its mode and its teams (never its id). */
+function campaignName(mode, teams) {
+  return `${mode}: ${teams.join(" v ")}`;
+}
+
+/** The campaigns this browser may see, newest first, each named by its mode and teams. */
+async function refreshList() {
+  const campaigns = await request("GET", "/api/campaigns", undefined,
+    heldTokens().length ? {"X-Owner-Token": heldTokens().join(",")} : {});
+  fill(el("campaigns").querySelector("tbody"), ...campaigns.slice().reverse().map((c) =>
+    h("tr", {"data-campaign": c.id},
+      h("td", h("a", {href: `/campaigns/${c.id}`, title: `Campaign ${c.id}`}, campaignName(c.mode_name, c.teams))),
+      h("td", c.mode_name), h("td", c.teams.join(", ")), h("td", String(c.games)),
+      h("td", c.finished ? "over" : "running"))));
+  return campaigns;
+}
+
+/** The Starting Cans follow the chosen saved teams (the costliest one, at least the mode's
+ * default) until the player types a number of their own. */
+function fitCans(mode, teams, rows) {
+  const input = document.querySelector('[name="opt-start_cans"]');
+  if (!input || !mode || input.dataset.touched) return;
+  const byId = Object.fromEntries(teams.map((t) => [t.id, t]));
+  const costs = [...rows.querySelectorAll(".team-pick")].map((x) => byId[x.value]?.total_cans || 0);
+  input.value = String(Math.max(Number(mode.options.start_cans) || 0, ...costs));
+}
+
+function optionField(key, value, mode = {}) {
+  const label = (mode.labels && mode.labels[key]) || humanise(key);
+  const choices = mode.choices && mode.choices[key];
+  if (Array.isArray(value) && Array.isArray(choices)) {
+    // A picklist of the mode's events: tick the ones the season plays, in this order.
+    const chosen = new Set(value);
+    return h("fieldset.picklist", {"data-option": key},
+      h("legend", label),
+      ...choices.map((c) => h("label.pick", h("input", {type: "checkbox", name: `opt-${key}`,
+                                                         value: c.value, checked: chosen.has(c.value)}), c.name)));
+  }
+  if (key === "start_cans") {
+    const input = h("input", {type: "number", name: `opt-${key}`, value: String(value), min: "1", step: "1",
+      title: "Follows the costliest chosen team until you type a number"});
+    input.addEventListener("input", () => { input.dataset.touched = "1"; });
+    return h("label", label, input);
+  }
   if (typeof value === "boolean") {
     return h("label", h("input", {type: "checkbox", name: `opt-${key}`, checked: value}), label);
   }
@@ -149,7 +190,11 @@ function readOptions(mode) {
   for (const [k, v] of Object.entries(mode.options)) {
     const input = document.querySelector(`[name="opt-${k}"]`);
     if (!input) continue;
-    if (typeof v === "boolean") out[k] = input.checked;
+    if (Array.isArray(v) && mode.choices && mode.choices[k]) {
+      out[k] = [...document.querySelectorAll(`[name="opt-${k}"]:checked`)].map((x) => x.value);
+      if (!out[k].length) throw new Error(`${(mode.labels && mode.labels[k]) || humanise(k)}: tick at least one`);
+    }
+    else if (typeof v === "boolean") out[k] = input.checked;
     else if (typeof v === "number" || v === null) {
       if (input.value.trim() !== "") out[k] = Number(input.value);
     }
@@ -159,16 +204,16 @@ function readOptions(mode) {
   return out;
 }
 
-function teamRow(teams, i) {
+function teamRow(teams, i, changed = () => {}) {
   const select = h("select.team-pick", h("option", {value: ""}, "— paste a team's JSON —"),
     ...teams.map((t) => h("option", {value: t.id}, `${t.name} (${t.total_cans} cans)`)));
   if (teams[i]) select.value = teams[i].id;
   const text = h("textarea.team-json", {placeholder: '{"name": "...", "cans": 30, "vehicles": [...]}'});
   const sync = () => text.classList.toggle("hidden", select.value !== "");
-  select.addEventListener("change", sync);
+  select.addEventListener("change", () => { sync(); changed(); });
   sync();
   const row = h("div.team-row.col", h("div.row", h("b", `Team ${i + 1}`), select,
-    h("button.small", {type: "button", onclick: () => row.remove()}, "Remove")), text);
+    h("button.small", {type: "button", onclick: () => { row.remove(); changed(); }}, "Remove")), text);
   return row;
 }
 
@@ -189,7 +234,7 @@ function created(made) {
   const box = el("created");
   box.classList.remove("hidden");
   const abs = (u) => `${window.location.origin}${u}`;
-  fill(box, h("p", "Campaign ", h("a#open-campaign", {href: made.seats[0].url}, made.id),
+  fill(box, h("p", "Campaign ", h("a#open-campaign", {href: made.seats[0].url}, "open it"),
                    " started. Send each player their seat's link, and keep the owner's link " +
                    "(they are not shown again):"),
     h("ul", ...made.seats.map((x) => h("li.linkbox", `Seat ${x.seat + 1}`,
@@ -240,7 +285,8 @@ function render(v) {
   state.view = v;
   document.body.dataset.version = String(v.version);
   document.body.dataset.games = String(v.summary.results.length);
-  el("title").textContent = `${v.mode_name} ${v.id}`;
+  el("title").textContent = campaignName(v.mode_name, v.seats.map((x) => x.team));
+  document.title = `Carnage — ${el("title").textContent}`;
   el("version").textContent = `version ${v.version}`;
   el("whoami").textContent = v.you === null ? "You are watching this campaign"
     : `You are seat ${v.you + 1}: ${v.seats.find((x) => x.seat === v.you)?.team ?? ""}`;
@@ -342,10 +388,10 @@ function renderSchedule(v) {
     const isNext = !e.played && !marked;
     if (isNext) marked = true;
     const label = e.event !== undefined ? `Event ${e.event}` : `Game ${e.game}`;
-    const scenario = e.played_as || e.scenario || e.kind || "";
+    const scenario = e.scenario_name || humanise(e.played_as || e.scenario || e.kind || "");
     return h(`li${e.played ? ".played" : ""}${isNext ? ".next" : ""}`,
       {"data-game": String(e.game ?? ""), "data-event": String(e.event ?? "")},
-      `${label}: ${humanise(scenario)}`, e.forced ? " (the Revolution)" : "",
+      `${label}: ${scenario}`, e.forced ? " (the Revolution)" : "",
       e.played ? " — played " : "", e.played && e.game_id
         ? h("a", {href: `/games/${e.game_id}/replay`}, "replay") : null);
   }));
@@ -376,7 +422,7 @@ function renderEvent(v) {
       h("label", "Play", h("select#skirmish", h("option", {value: ""}, "the next Televised Event"),
         h("option", {value: "roll"}, "a Wasteland Skirmish (rolled)")))) : null;
     fill(box, gone ? h("p.muted#gone", "The event's table game was deleted: start it again.") : null,
-      h("p", `Game ${next.game}: `, h("b", humanise(next.label || next.scenario))),
+      h("p", `Game ${next.game}: `, h("b", next.label && next.label !== next.scenario ? next.label : next.scenario_name || humanise(next.scenario))),
       meeting, h("div.row", ...rows), h("div.row", h("label", "Max rounds", rounds), h("span.grow"),
         h("button.primary#play-next", {onclick: playNext}, "Play the next event")));
     return;
@@ -390,7 +436,7 @@ function renderEvent(v) {
   }
   if (ev.ask) parts.push(askForm(ev.ask));
   else if (ev.waiting) {
-    parts.push(h("p.muted#waiting", `Waiting for seat ${ev.waiting.seat + 1} (${ev.waiting.team}) to decide.`));
+    parts.push(h("p.muted#waiting", `Waiting for ${ev.waiting.team || `seat ${ev.waiting.seat + 1}`} to decide.`));
   }
   fill(box, ...parts);
 }
@@ -481,6 +527,22 @@ function renderClues(v) {
     clues.map((c) => `${c.title} (${c.code}): ${c.text}`).join(" — "));
 }
 
+// A seat's secret record in words ("3 Resistance Points (Resistance Broadcast)"), never its
+// field names.
+const SECRET_WORDS = {
+  rp: (d) => `${d.rp} Resistance Point${d.rp === 1 ? "" : "s"}`,
+  sabotage: (d) => `${d.tokens} Sabotage Token${d.tokens === 1 ? "" : "s"}${d.number ? ` for Televised Event ${d.number}` : ""}`,
+};
+const NOT_SAID = new Set(["hidden", "seen_by", "seat", "why", "number"]);
+
+export function secretText(r) {
+  const d = r.data || {};
+  const say = SECRET_WORDS[r.kind];
+  const main = say ? say(d) : `${humanise(r.kind)}: ${Object.entries(d).filter(([k]) => !NOT_SAID.has(k))
+    .map(([k, x]) => `${humanise(k).toLowerCase()} ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ")}`;
+  return d.why ? `${main} (${d.why})` : main;
+}
+
 function renderRosters(v) {
   el("rosters-panel").classList.remove("hidden");
   const between = !v.event;
@@ -502,9 +564,7 @@ function renderRosters(v) {
     const secrets = mine ? (v.summary.secrets || []) : [];
     if (secrets.length) {
       // Only this seat is sent these (Resistance Points, Sabotage Tokens ...).
-      card.append(h("div.secrets.small", h("b", "Your secrets: "), secrets.map((r) =>
-        `${humanise(r.kind)} ${Object.entries(r.data).filter(([k]) => !["hidden", "seen_by", "seat"].includes(k))
-          .map(([k, x]) => `${k} ${typeof x === "object" ? JSON.stringify(x) : x}`).join(", ")}`).join("; ")));
+      card.append(h("div.secrets.small", h("b", "Your secrets: "), secrets.map(secretText).join("; ")));
     }
     if (mine) { const clues = renderClues(v); if (clues) card.append(clues); }
     if (mine && between) card.append(rosterEditor(t));

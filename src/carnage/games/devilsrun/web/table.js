@@ -3,6 +3,7 @@
 // numbered buttons for this seat only. Live over a websocket, polling when it drops.
 import { api } from "/static/js/api.js";
 import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
+import { mountChat } from "/static/js/chat.js";
 import { fill, h, qs, s } from "/static/js/util.js";
 import { barChart, pct } from "/static/odds-chart.js";
 
@@ -311,6 +312,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "view") apply(msg.view);
+    else if (msg.type === "chat") { if (state.chat) state.chat.onFrame(msg); }
     else if (msg.type === "error") flash(msg.detail);
   };
   ws.onclose = () => {
@@ -323,6 +325,7 @@ function connect() {
 
 async function start() {
   await refresh();
+  if (state.view) state.chat = mountChat({ gid, token, before: document.querySelector(".dr-log-panel") });
   document.body.dataset.ready = "1";
   connect();
 }

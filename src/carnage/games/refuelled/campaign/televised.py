@@ -351,6 +351,7 @@ class TelevisedMode(EventGames):
 
     def start(self, options: Mapping[str, Any], teams: Sequence[TeamSpec]) -> list[Record]:
         from carnage.games.refuelled.campaign.seasons import check_roster, team_json
+        from carnage.render.svg import seat_name
 
         if len(teams) < 2:
             raise SeasonError("a Televised Season needs at least two teams (p.156)")
@@ -358,8 +359,8 @@ class TelevisedMode(EventGames):
         out: list[Record] = []
         names = [t.name for t in teams]
         for seat, spec in enumerate(teams):
-            if names.count(spec.name) > 1:  # ruling TV-12: each team keeps its own name
-                spec = spec.model_copy(update={"name": f"{spec.name} (seat {seat})"})
+            if names.count(spec.name) > 1:  # ruling TV-12: told apart by seat colour
+                spec = spec.model_copy(update={"name": f"{spec.name} ({seat_name(seat)})"})
             who = f"seat {seat} ({spec.name})"
             if len(spec.vehicles) > MAX_VEHICLES:
                 raise SeasonError(f"{who}: {len(spec.vehicles)} vehicles; a team may never "

@@ -2,6 +2,7 @@
 // dashboards, the log, and the pending decision as controls for this seat only.
 import { api, seatStore } from "/static/js/api.js";
 import { Board } from "/static/js/board.js";
+import { mountChat } from "/static/js/chat.js";
 import { decisionControls } from "/static/js/decisions.js";
 import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
 import { LogView } from "/static/js/log.js";
@@ -381,11 +382,13 @@ function connect() {
     state.retry = 1000;
     stopPolling();
     setConn("live");
+    if (state.chat) state.chat.refresh(); // what was said while the socket was down
   };
   ws.onmessage = (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type === "view" && msg.view) apply(msg.view);
+    else if (msg.type === "chat") { if (state.chat) state.chat.onFrame(msg); }
     else if (msg.type === "error") {
       if (!state.view && (msg.status === 403 || msg.status === 404)) fatal(msg.detail);
       else showError(msg.detail);
@@ -448,6 +451,7 @@ async function main() {
     board,
   };
   await refresh();
+  if (!state.dead) state.chat = mountChat({ gid, token, before: document.querySelector(".log-panel") });
   connect();
   if (!state.view && !state.dead) startPolling();
   document.body.dataset.ready = "1";

@@ -174,7 +174,7 @@ function spendShift(view, p, ctx) {
   const tray = h("div.dice-tray", diceRow(p.dice));
   const light = (nums) => fill(tray, diceRow(p.dice, { highlight: new Set(nums) }));
   return h("div.col",
-    p.dice ? h("p.roll", "The skid dice (a crossed-out Shift is spent):") : null,
+    p.dice ? h("p.roll", "The skid dice (a crossed-out Shift is spent; a dashed one marked + is the manoeuvre's free Shift):") : null,
     tray,
     h("div.options", p.options.map((o) => {
       const [act, arg] = String(o.value).split(":");
@@ -238,6 +238,7 @@ function attackPick(view, p, ctx) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push({ target, opt: o });
   }
+  for (const list of groups.values()) list.sort((a, b) => (a.opt.friendly === true) - (b.opt.friendly === true));
   const showWeapon = (key, target) => {
     const w = byKey.get(key);
     const polys = w ? (w.polygons || []).map((polygon) => ({ polygon, kind: w.arc })) : [];
@@ -255,8 +256,10 @@ function attackPick(view, p, ctx) {
       h("div.wtitle", h("b", name), w ? h("span.muted.small", ` ${humanise(w.arc)} · ${w.range}`) : null),
       h("div.options", list.map(({ target, opt }) => {
         const tv = view.vehicles.find((x) => x.id === target);
+        const own = opt.friendly === true;  // legal (p.30), listed after the enemies
         return choiceButton(opt, ctx, {
-          text: `at ${tv ? tv.name : target}`, title: opt.label,
+          text: `at ${own ? "your own " : ""}${tv ? tv.name : target}`, title: opt.label,
+          cls: own ? "friendly" : "enemy",
           hover: () => showWeapon(key, target), unhover: () => showWeapon(key),
         });
       })));
@@ -271,7 +274,7 @@ function attackPick(view, p, ctx) {
       title: "Declare a Handgun attack at this target for every crew member who can still shoot",
       onclick: () => ctx.batch(opt.value, shooter.crew),
       onmouseenter: () => showWeapon("handgun", target), onmouseleave: showAll,
-    }, `Fire every Handgun at ${tv ? tv.name : target}`);
+    }, `Fire every Handgun at ${opt.friendly === true ? "your own " : ""}${tv ? tv.name : target}`);
   }) : [];
   return h("div.col",
     rows.length ? h("p.hint", "Declare an attack: the shaded areas are each weapon's arc at its range.") : h("p.hint", "No target in range and arc."),

@@ -14,18 +14,20 @@ const MARKS = {
   hit: "hit", crit: "critical: two hits", miss: "no hit", saved: "cancels a hit",
   rerolled: "re-rolled (Push It)", spent: "Shift spent", cancelled: "result cancelled by a Shift",
 };
+const FREE = "no die: the manoeuvre's free Shift";
 
 /** One die: ``d`` is {number, face, mark}; ``kind`` skid, attack, evade or d6. */
 export function die(kind, d, { highlight = false } = {}) {
   const skid = kind === "skid";
   const face = skid ? SKID_FACES[d.face] || { glyph: "?", name: d.face } : null;
   const what = skid ? face.name : `${d.face}`;
-  const title = `Die ${d.number}: ${what}${d.mark ? ` (${MARKS[d.mark] || d.mark})` : ""}`;
+  const marks = [d.free ? FREE : "", d.mark ? MARKS[d.mark] || d.mark : ""].filter(Boolean);
+  const title = `${d.free ? `Free ${what}` : `Die ${d.number}: ${what}`}${marks.length ? ` (${marks.join("; ")})` : ""}`;
   return h("span.die", {
-    class: `die ${skid ? `skid face-${d.face}` : `d6 d6-${d.face}`}${d.mark ? ` mark-${d.mark}` : ""}${highlight ? " highlight" : ""}`,
+    class: `die ${skid ? `skid face-${d.face}` : `d6 d6-${d.face}`}${d.mark ? ` mark-${d.mark}` : ""}${d.free ? " free" : ""}${highlight ? " highlight" : ""}`,
     title, "aria-label": title, dataset: { number: d.number, face: d.face, mark: d.mark || "" },
   },
-  h("span.num", String(d.number)),
+  h("span.num", d.free ? "+" : String(d.number)),
   skid ? h("span.glyph", face.glyph) : h("span.glyph", PIPS[Number(d.face)] || d.face),
   h("span.fname", skid ? face.name : String(d.face)));
 }

@@ -242,8 +242,13 @@ function showCreated(game, links, hotUrl, seedAsked = false) {
       : null);
 }
 
-function seatsText(g) {
-  return (g.seats || []).map((s) => `${seatName(s.seat)}: ${humanise(s.controller)}`).join(", ");
+/** Each seat of a listed game in words: its team and colour, and who plays it. */
+function seatLines(g) {
+  return (g.seats || []).map((s) => {
+    const who = s.name || seatName(s.seat);
+    const plays = s.controller === "human" ? "a player" : `${humanise(s.controller)} bot`;
+    return `${s.team ? `${s.team} (${who})` : who}: ${plays}`;
+  });
 }
 
 /** The tokens this browser holds for a game (its own seats), joined for the API. */
@@ -301,7 +306,7 @@ function tabletop(g) {
 function scenarioName(g) {
   const rs = gameRuleset(g);
   const found = (rs ? rs.scenarios : state.scenarios).find((s) => s.id === g.scenario);
-  const name = found ? found.name : humanise(g.scenario);
+  const name = g.scenario_name || (found ? found.name : humanise(g.scenario));
   return rs && rs !== state.rulesets[0] ? `${name} (${rs.title})` : name;
 }
 
@@ -319,16 +324,13 @@ async function refreshGames() {
     const seatLink = mine && mine.seats ? mine.seats.find((s) => s.url && s.url.includes("token=")) : null;
     const myLink = mine && mine.hotUrl ? { url: mine.hotUrl } : seatLink;
     const status = g.status === "finished"
-      ? h("span.badge.ok", g.winner === null || g.winner === undefined ? "finished: draw" : `won by ${seatName(g.winner)}`)
-      : h("span.badge.live", "in progress");
+      ? h("span.badge.ok", g.status_text || (g.winner === null || g.winner === undefined ? "finished: draw" : `won by ${seatName(g.winner)}`))
+      : h("span.badge.live", g.status_text || "in progress");
     const when = g.created ? new Date(g.created).toLocaleString() : "";
-    return h("tr", { dataset: { game: g.id } },
-      h("td", h("code", String(g.id).slice(0, 8))),
-      h("td", scenarioName(g)),
-      h("td.small", seatsText(g)),
-      h("td", g.round ?? ""),
+    return h("tr", { dataset: { game: g.id }, title: `Game ${g.id}` },
+      h("td", h("b", scenarioName(g)), h("div.small.muted", when)),
+      h("td.small", seatLines(g).map((line) => h("div.seat-line", line))),
       h("td", status),
-      h("td.small.muted", when),
       h("td.actions",
         g.status !== "finished" && myLink ? h("a.button.small.primary", { href: myLink.url }, "Rejoin") : null,
         " ",

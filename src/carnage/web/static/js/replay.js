@@ -5,7 +5,7 @@ import { fill, h, humanise } from "./util.js";
 import { LogView } from "./log.js";
 import { scoreboardNode } from "./objectives.js";
 import { Playback, getPace, paceControl } from "./playback.js";
-import { colourOf, playerName, renderDashboards, renderPlayers, statusLine, turnLine } from "./view.js";
+import { colourOf, playerName, renderDashboards, renderPlayers, statusLine } from "./view.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
 const seatToken = new URLSearchParams(window.location.search).get("token");
@@ -32,7 +32,7 @@ async function show(i, animate = true) {
   board.update(view, { animate: animate && Math.abs(n - prev) === 1 });
   board.setFocus(view.pending ? view.pending.vehicle : null, []);
   fill(document.getElementById("game-status"), statusLine(view));
-  fill(document.getElementById("turn"), turnLine(view));
+  fill(document.getElementById("turn"), replayLine(n, state.steps.length - 1, state.steps[state.steps.length - 1]));
   renderPlayers(document.getElementById("players"), { ...view, your_seat: null });
   const score = document.getElementById("scoreboard");
   if (score) {
@@ -53,6 +53,16 @@ async function show(i, animate = true) {
   document.getElementById("first").disabled = n === 0;
   document.getElementById("forward").disabled = n === state.steps.length - 1;
   document.getElementById("last").disabled = n === state.steps.length - 1;
+}
+
+/** The header of a replay: that it is one, the step shown of how many, and how the game
+ * ended (never "Waiting for ...": nobody is waited for in a replay). */
+export function replayLine(step, total, last) {
+  const ended = last && last.status === "finished";
+  const result = !ended ? "the game was not over when this replay was made"
+    : last.winner === null || last.winner === undefined ? "it ended in a draw"
+      : `${playerName(last, last.winner)} won`;
+  return [h("span.badge.replay", "Replay"), " ", h("b", `step ${step} of ${total}`), h("span.muted", ` · ${result}`)];
 }
 
 function toggle() {
@@ -109,7 +119,8 @@ async function main() {
       return last;
     });
     document.getElementById("scrub").max = String(Math.max(0, state.steps.length - 1));
-    document.title = `Carnage — replay of ${gid}`;
+    const lastView = state.steps[state.steps.length - 1] || {};
+    document.title = `Carnage — replay${lastView.scenario ? ` of ${humanise(lastView.scenario)}` : ""}`;
     show(0, false);
   } catch (e) {
     fill(document.getElementById("replay-errors"), h("li", e.message));

@@ -68,6 +68,7 @@ async function start() {
     if (view.ruleset) document.body.dataset.ruleset = view.ruleset;
     if (view.board_view) document.body.dataset.boardView = view.board_view;
     await import(rs.board.module);
+    await import("./nav.js"); // the site's navigation, on the board's own top bar
   } catch (e) {
     say(e.message);
   }
