@@ -160,7 +160,7 @@ def wait_for(check: Any, timeout: float = 60.0) -> Any:
 def test_a_job_round_trips_through_a_worker_process(pool: BotPool, gate: Path) -> None:
     gate.touch()
     answer = pool.submit(job(race_after(2), "heuristic")).result(timeout=60)
-    assert answer == {"version": 1, "seat": 1, "choice": 1, "note": None}
+    assert answer == {"version": 1, "seat": 1, "choice": 1, "then": [], "note": None}
     worker = int(gate.with_suffix(".pid").read_text())
     assert worker != os.getpid()  # decided in another process, from the plain data alone
 
@@ -177,6 +177,25 @@ def test_the_answer_is_the_same_per_seed_and_version_in_any_process(
                 for g in games for seed in (4, 5, 6)]
     assert [a["choice"] for a in pooled] == expected
     assert len(set(expected)) == 2  # the seeds do lead to different choices
+
+
+def test_a_job_goes_on_answering_the_bots_decisions_that_follow_as_inline_play_would(
+        pool: BotPool) -> None:
+    """Both seats bots: one job answers the decisions that follow (one save for the lot), each
+    with the rng of its own version, so the batch is what inline play would have chosen."""
+    game = race_after()
+    batch = dataclasses.replace(job(game, "random", 5), then={0: "random", 1: "random"},
+                                seed=5, budget=60.0)
+    answer = pool.submit(batch).result(timeout=60)
+    inline = race_after()
+    chosen = []
+    while inline.pending() is not None:
+        c = bot_rng(decision_seed(5, len(inline.choices))).choice([1, 2])
+        inline.apply(c)
+        chosen.append(c)
+    assert [answer["choice"], *answer["then"]] == chosen and len(chosen) > 1
+    one = dataclasses.replace(batch, then={})  # without ``then``: that one decision only
+    assert pool.submit(one).result(timeout=60)["then"] == []
 
 
 def test_a_job_for_the_wrong_seat_or_version_is_refused_by_the_worker(pool: BotPool) -> None:

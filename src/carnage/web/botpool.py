@@ -38,6 +38,7 @@ from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, Any
 
 from carnage.ai.runner import bot_rng, make_bot_for
+from carnage.kernel.decisions import IllegalChoice
 
 if TYPE_CHECKING:
     from carnage.web.seated import SeatedSession
@@ -47,6 +48,8 @@ log = logging.getLogger("carnage.web.botpool")
 RETRY_AFTER = 60.0
 """Seconds after a bot failed before viewing the game asks it again."""
 RESUBMITS = 1
+BATCH = 64
+"""At most this many bot decisions answered by one job."""
 """Times a job is sent again after its worker process died (the pool is restarted)."""
 
 
@@ -79,6 +82,15 @@ class BotJob:
     version: int
     rng_seed: str
     """``decision_seed(game seed, version)``."""
+    then: dict[int, str] = field(default_factory=dict)
+    """Every bot seat's controller: after the first decision the worker goes on answering
+    the decisions that follow while they are these seats' (one save for the lot, instead of
+    one per decision); empty: the one decision only."""
+    seed: int = 0
+    """The game's seed: each following decision's rng is ``decision_seed(seed, its version)``."""
+    budget: float = 0.25
+    """Seconds the worker may go on answering following decisions (at least the first is
+    answered; the table then shows the batch and asks for the next)."""
 
 
 class BotJobRefused(ValueError):
@@ -101,11 +113,32 @@ def think(job: BotJob) -> dict[str, Any]:
     if d is None or d.player != job.seat:
         who = "nobody" if d is None else f"seat {d.player}"
         raise BotJobRefused(f"{who} is to decide, not seat {job.seat}")
+    started = time.monotonic()
     bot = make_bot_for(ruleset, job.controller)
     choice = bot.choose(game, d, bot_rng(job.rng_seed))
     notes = bot_notes({job.seat: bot}, limit=1)
+    then: list[Any] = []
+    bots = {job.seat: bot}
+    if job.then:
+        try:
+            game.apply(choice)
+        except IllegalChoice:  # the server refuses it, in its own words
+            budget = 0.0
+        else:
+            budget = job.budget
+        while budget and len(then) + 1 < BATCH and time.monotonic() - started < budget:
+            d = game.pending()
+            if d is None or d.player not in job.then:
+                break
+            if d.player not in bots:
+                bots[d.player] = make_bot_for(ruleset, job.then[d.player])
+            nxt = bots[d.player].choose(game, d, bot_rng(decision_seed(job.seed,
+                                                                      len(game.choices))))
+            game.apply(nxt)
+            then.append(json.loads(json.dumps(nxt)))
+        notes = bot_notes(bots, limit=1) or notes
     return {"version": job.version, "seat": job.seat,
-            "choice": json.loads(json.dumps(choice)),
+            "choice": json.loads(json.dumps(choice)), "then": then,
             "note": notes[0].model_dump(mode="json") if notes else None}
 
 
@@ -242,7 +275,9 @@ class BotPool:
                 return False
             job = BotJob(gid=session.id, ruleset=session.ruleset.name, snapshot=snapshot,
                          controller=session.controller(d.player), seat=d.player, version=v,
-                         rng_seed=decision_seed(session.seed, v))
+                         rng_seed=decision_seed(session.seed, v),
+                         then={b: session.controller(b) for b in session.bots},
+                         seed=session.seed)
             session.set_thinking(Thinking(d.player, v))
             self._send(session, job, RESUBMITS)
             return True
@@ -295,7 +330,7 @@ class BotPool:
             return
         try:
             applied = session.apply_bot(job.version, job.seat, answer["choice"],
-                                        answer.get("note"))
+                                        answer.get("note"), then=answer.get("then") or ())
         except Exception as e:  # refused by the engine: the game was left as it stood
             log.error("game %s: the %s bot's answer %r at decision %d was refused", job.gid,
                       job.controller, answer.get("choice"), job.version, exc_info=e)

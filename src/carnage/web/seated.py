@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -175,10 +176,13 @@ class SeatedSession(ABC):
         if version != self.version:
             raise ApiError(409, f"stale state: version {self.version} is current")
 
-    def _commit(self, d: Decision, choice: Any, *, bots: bool) -> None:
+    def _commit(self, d: Decision, choice: Any, *, bots: bool,
+                then: Sequence[Any] = ()) -> None:
         """Apply ``choice`` to the pending decision ``d`` (checked by the caller, under the
-        lock, on a synced game), the bots' answers after it, and save on top of the version
-        the database had: the shared apply/save path of ``decide`` and ``commit``."""
+        lock, on a synced game), the bots' answers after it (inline, or ``then``: the bots'
+        answers to the decisions that follow, computed elsewhere, applied while a bot is to
+        decide), and save on top of the version the database had: the shared apply/save path
+        of ``decide``, ``commit`` and ``apply_bot``."""
         from carnage.web.sessions import ApiError
 
         value = self.accept(d, choice)
@@ -190,6 +194,14 @@ class SeatedSession(ABC):
             raise self.refused(d, choice, e) from None
         except Exception as e:
             raise self._rollback(before, e) from None
+        for nxt in then:
+            d = self.game.pending()
+            if d is None or d.player not in self.bots:
+                break
+            try:
+                self.game.apply(self.accept(d, nxt))
+            except Exception as e:  # a following answer refused: the whole batch is undone
+                raise self._rollback(before, e) from None
         if bots and self.bot_pool is None:
             try:
                 self.run_bots()
@@ -208,8 +220,10 @@ class SeatedSession(ABC):
         if bots and self.bot_pool is not None:
             self.bot_pool.schedule(self)
 
-    def apply_bot(self, version: int, seat: int, choice: Any, note: Any = None) -> bool:
-        """A bot's answer computed elsewhere for ``version``: taken through ``commit``, the
+    def apply_bot(self, version: int, seat: int, choice: Any, note: Any = None,
+                  then: Sequence[Any] = ()) -> bool:
+        """A bot's answer computed elsewhere for ``version`` (and ``then``, the bots' answers to
+        the decisions after it): taken through ``_commit``, the
         path a seat's choice takes (the database's version checked, compare-and-set save).
         False (dropped) if it is stale: the game moved on here or in another process, or
         another seat is to decide. ``ApiError`` if the engine refuses it (the game is left as
@@ -227,7 +241,7 @@ class SeatedSession(ABC):
             if d is None or version != self.version or d.player != seat:
                 return False
             try:
-                self._commit(d, choice, bots=False)
+                self._commit(d, choice, bots=False, then=then)
             except ApiError as e:
                 if e.status == 409:  # lost a race with another process: it is stale
                     return False
