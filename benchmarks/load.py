@@ -1,7 +1,7 @@
 """Load benchmark: many tables played at once on several server processes sharing one PostgreSQL.
 
     .venv/bin/python benchmarks/load.py [--processes 1,2,4] [--tables 64] [--duration 30]
-        [--seed 1] [--search-every 8] [--kill-every 20] [--sticky] [--json]
+        [--think 2] [--seed 1] [--search-every 8] [--kill-every 20] [--sticky] [--json]
 
 Starts a throwaway PostgreSQL server (Debian's binaries, ``tests/campaign/pg.py``) and, for
 each process count of ``--processes``, a fresh database and that many ``carnage serve``
@@ -9,8 +9,10 @@ processes on loopback ports (started one after the other, each waited for until 
 It then creates ``--tables`` Street Races through ``POST /api/games``, dealt to the
 processes in turn: seat 0 human, seat 1 the heuristic bot (on each process every
 ``--search-every``-th table the search bot, ``search:easy``). One asyncio client a table plays
-the human seat with a seeded random legal choice, for ``--duration`` seconds; a finished game
-is replaced by a new one on the same process, so the load stays at ``--tables`` tables.
+the human seat with a seeded random legal choice after thinking ``--think`` seconds on average
+(0: at once, which saturates the servers: throughput, not latency), for ``--duration``
+seconds; a finished game is replaced by a new one on the same process, so the load stays at
+``--tables`` tables.
 
 Each process's tables play over REST and over websockets in turn. A REST table sends each
 choice to the next process round robin (``POST /api/games/{id}/decisions``; to the table's own
@@ -419,6 +421,7 @@ class Run:
                 continue
             if self.stop.is_set():
                 return
+            await self.think(rng)
             choice = pick(rng, view["pending"])
             version = int(view["version"])
             body = {"token": table.token, "version": version, "choice": choice}
@@ -438,6 +441,12 @@ class Run:
                 continue
             self.refused_or_error(status, str(answer.get("detail", "")), "decide (REST)")
             got = await self.read(table, p, "view")
+
+    async def think(self, rng: random.Random) -> None:
+        """A human's thought before a choice: ``--think`` seconds on average (uniform from half
+        to one and a half times it); 0: none, every table choosing the moment it may."""
+        if self.args.think > 0:
+            await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))
 
     def refused_or_error(self, status: int, detail: str, what: str) -> None:
         if status == 409 and "stale" in detail:
@@ -493,6 +502,7 @@ class Run:
                 if msg.get("type") == "view" and msg["view"]["version"] >= view["version"]:
                     view = msg["view"]
                 continue
+            await self.think(rng)
             choice = pick(rng, view["pending"])
             version = int(view["version"])
             t0 = time.perf_counter()
@@ -836,6 +846,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tables", type=int, default=64, help="concurrent tables (default 64)")
     ap.add_argument("--duration", type=float, default=30.0,
                     help="seconds of load a run (default 30)")
+    ap.add_argument("--think", type=float, default=2.0,
+                    help="seconds a human thinks before each choice, on average (default 2; "
+                         "0: none, the servers saturated)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--search-every", type=int, default=8,
                     help="every N-th table plays search:easy, the rest heuristic (0: none)")

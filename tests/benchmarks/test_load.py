@@ -25,7 +25,8 @@ def test_the_load_benchmark_prints_its_figures_and_loses_no_choice() -> None:
     path = os.pathsep.join(p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH")) if p)
     r = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--processes", "1",
-         "--tables", "2", "--duration", "3", "--seed", "3", "--json"],
+         "--tables", "2", "--duration", "3", "--think", "0.1", "--seed", "3",
+         "--json"],
         capture_output=True, text=True, timeout=150, cwd=ROOT,
         env={**os.environ, "PYTHONPATH": path}, check=False)
     assert r.returncode == 0, r.stderr[-3000:]
