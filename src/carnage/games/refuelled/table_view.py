@@ -311,6 +311,12 @@ def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] |
     if d.kind in ("spin", "lose_control") and d.domain is not None:
         return {"vehicle": v.id, "centre": [_r(v.pose.x), _r(v.pose.y)],
                 "heading": _r(v.pose.heading), "low": d.domain.low, "high": d.domain.high}
+    if d.options:
+        # Any decision placing its vehicle (a spawn point, where it comes back, an edge of the
+        # table): the pose each option puts it in, for the table to draw as places to tap.
+        placed = _grid_preview(game, d, v)
+        if placed["poses"]:
+            return placed
     return {"vehicle": v.id}
 
 

@@ -3,6 +3,7 @@
 import { api, seatStore } from "/static/js/api.js";
 import { Board } from "/static/js/board.js";
 import { decisionControls } from "/static/js/decisions.js";
+import { boardPick, clearPicks, smallScreen } from "/static/js/boardpick.js";
 import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
 import { LogView } from "/static/js/log.js";
 import { Playback, getPace, paceControl } from "/static/js/playback.js";
@@ -240,6 +241,7 @@ function renderDecision(view) {
   const panel = document.getElementById("decision");
   board.stopSpin();
   board.clearOverlays();
+  clearPicks(board);
   const p = view.pending;
   const ctx = {
     board,
@@ -264,12 +266,20 @@ function renderDecision(view) {
   } else if (!p) {
     body = h("p.muted", "Nothing to decide.");
   } else if (mine) {
+    const controls = decisionControls(view, ctx);
+    // The choices drawn on the board to tap (boardpick.js); the list stays, folded away under
+    // "All options" on a phone.
+    const pick = boardPick(view, ctx);
     body = [
       h("div.prompt-head",
         h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
         h("b.prompt", p.prompt)),
       h("div.cite.small", h("span.rule", p.rule || humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
-      decisionControls(view, ctx),
+      pick ? [pick.hint, pick.bar] : null,
+      pick ? h("details.all-options", {
+        open: state.allOptions ?? !smallScreen(),
+        ontoggle: (e) => { state.allOptions = e.target.open; },
+      }, h("summary", "All options"), controls) : controls,
       ODDS_KINDS.has(p.kind) && token ? h("div#decision-odds.decision-odds", { dataset: { version: String(view.version) } }) : null,
     ];
   } else {
@@ -282,7 +292,7 @@ function renderDecision(view) {
       token ? null : h("p.small.muted", "You are watching this game. Players join with their seat's link."),
     ];
   }
-  fill(panel, body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
+  fill(panel, sheetToggle(panel), body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
   if (mine && ODDS_KINDS.has(p.kind) && token) showOdds(view);
   panel.dataset.kind = p ? p.kind : "";
   panel.classList.toggle("mine", Boolean(mine));
@@ -295,6 +305,24 @@ function renderDecision(view) {
       else board.focusVehicle(id);
     },
   });
+}
+
+/** On a phone the decision is a sheet fixed to the bottom of the screen: this folds it down to
+ * its first lines (the prompt and the Confirm bar) and opens it again. */
+function sheetToggle(panel) {
+  const folded = panel.classList.contains("folded");
+  return h("button.sheet-toggle", {
+    type: "button", "aria-expanded": String(!folded),
+    title: folded ? "Show the whole decision" : "Fold the decision down",
+    onclick: () => {
+      const now = !panel.classList.contains("folded");
+      panel.classList.toggle("folded", now);
+      const b = panel.querySelector(".sheet-toggle");
+      b.setAttribute("aria-expanded", String(!now));
+      b.textContent = now ? "▲" : "▼";
+      b.title = now ? "Show the whole decision" : "Fold the decision down";
+    },
+  }, folded ? "▲" : "▼");
 }
 
 function renderInvites() {
@@ -424,8 +452,26 @@ function tools() {
   document.getElementById("help-close").addEventListener("click", () => help.classList.add("hidden"));
 }
 
+/** The heights of the top bar and of the decision sheet, for the phone layout (table.css): the
+ * board fills what they leave of the screen. */
+function measure() {
+  const top = document.querySelector(".topbar");
+  const sheet = document.getElementById("decision");
+  const set = () => {
+    document.body.style.setProperty("--top-h", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+    const fixed = getComputedStyle(sheet).position === "fixed";
+    document.body.style.setProperty("--sheet-h", fixed ? `${Math.ceil(sheet.getBoundingClientRect().height)}px` : "0px");
+  };
+  const watch = new ResizeObserver(set);
+  watch.observe(top);
+  watch.observe(sheet);
+  window.addEventListener("resize", set);
+  set();
+}
+
 async function main() {
   tools();
+  measure();
   try {
     const saved = sessionStorage.getItem(`carnage.placed.${gid}`);
     if (saved) state.placed = JSON.parse(saved);

@@ -3,6 +3,7 @@
 // draws it on the board (template ghosts, arcs of fire, grid places).
 import { isStraight, parseTemplateValue } from "./templates.js";
 import { diceRow } from "./dice.js";
+import { previewVerb, touchScreen } from "./boardpick.js";
 import { fill, h, humanise } from "./util.js";
 
 const USE = {
@@ -46,7 +47,7 @@ function vehiclePick(view, p, ctx) {
     if (opt) ctx.submit(opt.value);
   };
   return h("div.col",
-    h("p.hint", "Click a highlighted vehicle on the table, or pick one here:"),
+    h("p.hint", `${touchScreen() ? "Tap" : "Click"} a highlighted vehicle on the table, or pick one here:`),
     h("div.options", p.options.map((o) => {
       const v = view.vehicles.find((x) => x.id === String(o.value));
       return choiceButton(o, ctx, {
@@ -67,7 +68,7 @@ function gridPick(view, p, ctx) {
     if (pose && v) ctx.board.showGhost({ ...pose }, v);
   };
   return h("div.col",
-    h("p.hint", "Where on the starting grid? Hover to see the place."),
+    h("p.hint", `Where on the starting grid? ${previewVerb()} to see the place.`),
     h("div.options.grid-options", opts.map((o) => choiceButton(o, ctx, {
       text: `${Number(o.value) > 0 ? "+" : ""}${Number(o.value)} mm`,
       hover: () => show(o), unhover: () => ctx.board.clearOverlays(),
@@ -115,7 +116,7 @@ function templatePick(view, p, ctx) {
       (withReverse ? cells : cells.slice(0, 2)).map((c) => c || h("span.empty")));
   });
   return h("div.col",
-    h("p.hint", "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
+    h("p.hint", `${previewVerb()} to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. `,
       h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous ",
         h("span.use.use-X", "✕"), " not permitted in this gear: touching it hands the choice to your opponent (touch it, use it)")),
     h("div.touch-warning.hidden", { role: "alertdialog" }),
@@ -158,7 +159,7 @@ function pushIt(view, p, ctx) {
     p.dice ? h("p.roll", "Rolled:") : null,
     tray,
     h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: "Keep the dice" }))),
-    h("p.hint", "Push It: take +1 Hazard and re-roll the dice you pick (hover a choice to see them)."),
+    h("p.hint", `Push It: take +1 Hazard and re-roll the dice you pick${touchScreen() ? "." : " (hover a choice to see them)."}`),
     h("div.options.reroll-options", rerolls.map((o) => {
       const nums = String(o.value).split(",").map((d) => Number(d) + 1);
       return choiceButton(o, ctx, {

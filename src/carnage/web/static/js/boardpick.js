@@ -1,0 +1,357 @@
+// Playing on the board itself: the pending decision's choices drawn on the table as things to
+// tap (movement templates as ghosts of where the vehicle ends, coloured by how hard they are;
+// vehicles to activate or shoot at; places a vehicle may be put). The list of options in the
+// decision panel stays for the keyboard and screen readers.
+//
+// With a mouse, hovering a choice previews it and clicking it commits it. With a finger (or a
+// pen), a first tap only previews and selects; tapping the same choice again, or the panel's
+// Confirm button, commits it: a tap never commits at once.
+import { bodyCorners, layTemplate, parseTemplateValue } from "./templates.js";
+import { h, round, s } from "./util.js";
+
+let lastPointer = "mouse";
+if (typeof window !== "undefined") {
+  window.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; }, true);
+}
+
+/** A screen without hover (a phone, a tablet): the words say "Tap", not "Hover". */
+export function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(hover: none), (pointer: coarse)").matches;
+}
+
+/** The word for previewing a choice on this screen. */
+export function previewVerb() {
+  return touchScreen() ? "Tap" : "Hover";
+}
+
+/** A small screen (a phone): the list of options folds away under "All options". */
+export function smallScreen() {
+  return typeof matchMedia === "function" && matchMedia("(max-width: 700px)").matches;
+}
+
+function byMouse() {
+  return lastPointer === "mouse" && !touchScreen();
+}
+
+const USE_NAMES = { T: "trivial", P: "permitted", H: "hazardous" };
+
+function pts(points) {
+  return points.map(([x, y]) => `${round(x, 1)},${round(y, 1)}`).join(" ");
+}
+
+/** The board's layer of things to tap (above the vehicles, below the spin tool). */
+function layer(board) {
+  if (!board.picks) {
+    board.picks = s("g", { class: "layer-picks" });
+    board.world.insertBefore(board.picks, board.over);
+  }
+  return board.picks;
+}
+
+/** Take every pick off the board (a new decision, a choice sent). */
+export function clearPicks(board) {
+  if (board.picks) board.picks.replaceChildren();
+  if (board.svg) board.svg.classList.remove("picking");
+}
+
+/**
+ * Draw the pending decision's choices on the board and return the panel's part of it
+ * ({bar, hint}: the Confirm bar and a line saying what to tap), or null when this decision
+ * has nothing to put on the board. ``ctx`` is the table's decision context
+ * ({board, submit, onVehicleClick, ...}); ``controls`` the built list of options.
+ */
+export function boardPick(view, ctx) {
+  const board = ctx.board;
+  clearPicks(board);
+  const p = view.pending;
+  if (!p || !p.options) return null;
+  const picker = new Picker(view, ctx);
+  const poses = p.preview && p.preview.poses;
+  if (p.kind === "template") templates(picker, view, p);
+  else if (p.kind === "activate" || p.kind === "deploy") vehicles(picker, view, p);
+  else if (p.kind === "attack") targets(picker, view, p);
+  else if (poses && Object.keys(poses).length) places(picker, view, p, poses);
+  else return null;
+  if (!picker.count) return null;
+  board.svg.classList.add("picking");
+  return { bar: picker.bar, hint: picker.hint };
+}
+
+class Picker {
+  constructor(view, ctx) {
+    this.view = view;
+    this.ctx = ctx;
+    this.board = ctx.board;
+    this.layer = layer(ctx.board);
+    this.items = new Map();
+    this.selected = null;
+    this.count = 0;
+    this.label = h("span.pick-label", "");
+    this.extra = h("span.pick-extra");
+    this.go = h("button.primary.board-confirm-go", { type: "button", onclick: () => this.commit() }, "Confirm");
+    this.cancel = h("button.small.board-confirm-cancel", { type: "button", onclick: () => this.select(null) }, "Cancel");
+    this.bar = h("div.board-confirm", { role: "group", "aria-label": "the choice picked on the table" },
+      h("span.muted.small", "Picked: "), this.label, this.extra, this.go, this.cancel);
+    this.bar.classList.add("empty");
+    this.hint = h("p.hint.board-hint", "");
+  }
+
+  /** One choice on the board: ``els`` are its tappable SVG elements. */
+  add(key, els, { preview, unpreview = null, commit, label, extra = null }) {
+    const item = { key, els, preview, unpreview, commit, label, extra };
+    this.items.set(key, item);
+    this.count += 1;
+    for (const el of els) {
+      el.dataset.pick = key;
+      el.addEventListener("pointerenter", (e) => {
+        if (e.pointerType === "mouse" && !touchScreen()) this.show(item);
+      });
+      el.addEventListener("pointerleave", (e) => {
+        if (e.pointerType === "mouse" && !touchScreen()) this.show(this.items.get(this.selected) || null);
+      });
+      el.addEventListener("click", (e) => {
+        e.stopPropagation();
+        this.tap(key);
+      });
+    }
+    return item;
+  }
+
+  /** A tap or a click on a choice (or a vehicle standing for one). */
+  tap(key) {
+    const item = this.items.get(key);
+    if (!item) return;
+    if (byMouse() || this.selected === key) item.commit(this.choice(item));
+    else this.select(key);
+  }
+
+  choice(item) {
+    return item.chosen ? item.chosen() : undefined;
+  }
+
+  select(key) {
+    for (const it of this.items.values()) {
+      for (const el of it.els) el.classList.toggle("selected", it.key === key);
+    }
+    this.selected = key;
+    const item = key === null ? null : this.items.get(key);
+    this.bar.classList.toggle("empty", !item);
+    document.body.dataset.picked = key === null ? "" : key;
+    this.label.textContent = item ? item.label : "";
+    this.extra.replaceChildren(...(item && item.extra ? [item.extra()] : []));
+    this.show(item);
+  }
+
+  show(item) {
+    for (const it of this.items.values()) if (it.unpreview) it.unpreview();
+    if (item) item.preview();
+    else if (this.idle) this.idle();
+    else this.board.clearOverlays();
+  }
+
+  commit() {
+    const item = this.items.get(this.selected);
+    if (item) item.commit(this.choice(item));
+  }
+
+  submit(value) {
+    clearPicks(this.board);
+    this.ctx.submit(value);
+  }
+}
+
+// -- movement templates ------------------------------------------------------------------------
+function useOf(label) {
+  return (/\[([TPH-])\]\s*$/.exec(label || "") || [])[1] || "P";
+}
+
+function templates(picker, view, p) {
+  const vid = p.vehicle || (p.preview && p.preview.vehicle);
+  const v = view.vehicles.find((x) => x.id === vid);
+  if (!v) return;
+  const board = picker.board;
+  const pieces = (p.preview && p.preview.templates) || {};
+  const ends = (p.preview && p.preview.ends) || {};
+  const bodies = s("g", { class: "tpl-pick-bodies" });
+  const handles = s("g", { class: "tpl-pick-handles" });
+  picker.layer.append(bodies, handles);
+  // On a phone the moves are small at the table's full size: look closer at the vehicle.
+  if (smallScreen()) board.focusVehicle(v.id);
+  const at = board.poses.get(v.id) || v;
+  const from = { ...v, x: at.x, y: at.y, heading: at.heading };
+  for (const o of p.options) {
+    const use = useOf(o.label);
+    if (use === "-") continue; // not permitted: only from the list (touch it, use it)
+    const value = String(o.value);
+    const t = parseTemplateValue(value);
+    const laid = layTemplate(from, t.id, t);
+    const end = laid ? laid.final : ends[value];
+    if (!end) continue;
+    const cls = `pick tpl-pick use-${use}`;
+    const body = s("polygon", { class: `${cls} ghost-body`, points: pts(bodyCorners(end, v.length, v.width)) });
+    const rad = (end.heading * Math.PI) / 180;
+    // The handle is sized in screen pixels (the inner group scales by --u), a finger's width.
+    const handle = s("g", { class: `${cls} ghost-handle`, transform: `translate(${round(end.x)},${round(end.y)})` },
+      s("g", { class: "sc" },
+        s("circle", { class: "hit", r: 13 }),
+        s("circle", { class: "dot", r: 6 }),
+        s("line", { class: "nose", x1: 0, y1: 0, x2: round(12 * Math.cos(rad)), y2: round(12 * Math.sin(rad)) })),
+      s("title", {}, `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})`));
+    bodies.append(body);
+    handles.append(handle);
+    picker.add(value, [body, handle], {
+      label: `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})`,
+      preview: () => board.showTemplate(vid, t, { pieces: pieces[value], end: ends[value] }),
+      commit: () => picker.submit(o.value),
+    });
+  }
+  const verb = previewVerb();
+  picker.hint.textContent = touchScreen()
+    ? "Tap a ghost on the table to see the move; tap it again (or Confirm) to make it. Green: trivial, white: permitted, orange: hazardous."
+    : `${verb} a ghost on the table to see the move; click it to make it. Green: trivial, white: permitted, orange: hazardous.`;
+}
+
+// -- vehicles: which to activate or deploy -------------------------------------------------------
+function vehicles(picker, view, p) {
+  const board = picker.board;
+  const ids = p.options.map((o) => String(o.value));
+  const onBoard = new Set(board.onTable(view).map((v) => v.id));
+  const ready = ids.filter((id) => onBoard.has(id));
+  if (!ready.length) return;
+  const submitNow = (id) => {
+    const opt = p.options.find((o) => String(o.value) === id);
+    if (opt) picker.submit(opt.value);
+  };
+  for (const id of ready) {
+    const v = view.vehicles.find((x) => x.id === id);
+    const el = board.vehicleEls.get(id);
+    picker.add(id, [], {
+      label: v ? `${v.name} (gear ${v.gear})` : id,
+      preview: () => board.setFocus(id, ids),
+      unpreview: () => board.setFocus(null, ids),
+      commit: () => submitNow(id),
+    });
+    if (el) el.g.dataset.pick = id;
+  }
+  picker.idle = () => board.setFocus(null, ids);
+  // The board's own click on a clickable vehicle lands here.
+  picker.ctx.onVehicleClick = (id) => picker.tap(id);
+  picker.hint.textContent = touchScreen()
+    ? "Tap a ringed vehicle to pick it; tap it again (or Confirm) to activate it."
+    : "Click a ringed vehicle on the table to pick it.";
+}
+
+// -- attacks: tap the target -------------------------------------------------------------------
+function targets(picker, view, p) {
+  const board = picker.board;
+  const weapons = (p.preview && p.preview.weapons) || [];
+  const byKey = new Map(weapons.map((w) => [w.key, w]));
+  const shooter = view.vehicles.find((x) => x.id === p.vehicle);
+  const byTarget = new Map();
+  for (const o of p.options) {
+    const value = String(o.value);
+    if (!value.includes(">")) continue;
+    const [key, target] = value.split(">");
+    if (!byTarget.has(target)) byTarget.set(target, []);
+    byTarget.get(target).push({ key, opt: o });
+  }
+  const stop = p.options.find((o) => !String(o.value).includes(">"));
+  const showFor = (target) => {
+    const list = byTarget.get(target) || [];
+    const polys = list.flatMap(({ key }) => {
+      const w = byKey.get(key);
+      return w ? (w.polygons || []).map((polygon) => ({ polygon, kind: w.arc })) : [];
+    });
+    board.showShots(polys, [target]);
+  };
+  const showAll = () => {
+    const polys = weapons.flatMap((w) => (w.polygons || []).map((polygon) => ({ polygon, kind: w.arc })));
+    board.showShots(polys, [...byTarget.keys()]);
+  };
+  const ids = [...byTarget.keys()];
+  board.setFocus(p.vehicle, ids);
+  const onTable = board.onTable(view);
+  // Friendly vehicles marked as such: never a target, visibly not one.
+  if (shooter) {
+    for (const v of onTable) {
+      if (v.id === shooter.id || v.player !== shooter.player) continue;
+      const at = board.poses.get(v.id) || v;
+      picker.layer.append(s("g", { class: "friendly-mark", "data-id": v.id },
+        s("circle", { cx: round(at.x), cy: round(at.y), r: round(Math.max(v.length, v.width) / 2 + 8) }),
+        s("title", {}, `${v.name}: friendly`)));
+    }
+  }
+  for (const [target, list] of byTarget) {
+    const tv = view.vehicles.find((x) => x.id === target);
+    let chosen = list[0];
+    const chooser = () => {
+      if (list.length < 2) {
+        const w = byKey.get(list[0].key);
+        return h("span.small", ` with ${w ? w.name : list[0].key}`);
+      }
+      return h("select.pick-weapon", {
+        "aria-label": "the weapon to fire",
+        onchange: (e) => { chosen = list.find((x) => x.key === e.target.value) || list[0]; },
+      }, list.map(({ key }) => {
+        const w = byKey.get(key);
+        return h("option", { value: key, selected: key === chosen.key }, w ? `${w.name} (${w.arc})` : key);
+      }));
+    };
+    const el = board.vehicleEls.get(target);
+    if (el) {
+      el.g.classList.add("enemy");
+      el.g.dataset.pick = target;
+    }
+    const item = picker.add(target, [], {
+      label: `at ${tv ? tv.name : target}`,
+      preview: () => showFor(target),
+      commit: () => picker.submit(chosen.opt.value),
+      extra: chooser,
+    });
+    // A mouse click fires at once only where one weapon can; else it picks the target.
+    item.single = list.length === 1;
+  }
+  picker.idle = showAll;
+  picker.ctx.onVehicleClick = (id) => {
+    const item = picker.items.get(id);
+    if (!item) return;
+    if (byMouse() && !item.single && picker.selected !== id) picker.select(id);
+    else picker.tap(id);
+  };
+  if (stop) {
+    picker.bar.append(h("button.small.board-hold", { type: "button", onclick: () => picker.submit(stop.value) }, "Hold fire"));
+    picker.bar.classList.add("has-stop");
+  }
+  picker.hint.textContent = touchScreen()
+    ? "Tap a ringed enemy to aim at it; tap it again (or Confirm) to fire. Friendly vehicles are marked in green."
+    : "Click a ringed enemy on the table to fire at it. Friendly vehicles are marked in green.";
+}
+
+// -- places: starting grid, spawn points, where a vehicle comes back -----------------------------
+function places(picker, view, p, poses) {
+  const vid = p.vehicle || (p.preview && p.preview.vehicle);
+  const v = view.vehicles.find((x) => x.id === vid);
+  if (!v) return;
+  const board = picker.board;
+  const marks = s("g", { class: "place-picks" });
+  picker.layer.append(marks);
+  p.options.forEach((o, i) => {
+    const pose = poses[String(o.value)];
+    if (!pose) return;
+    const body = s("polygon", { class: "pick place-pick", points: pts(bodyCorners(pose, v.length, v.width)) });
+    const n = s("g", { class: "pick place-pick place-number", transform: `translate(${round(pose.x)},${round(pose.y)}) ${board.lin()}` },
+      s("g", { class: "sc" },
+        s("circle", { r: 12 }),
+        s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, String(i + 1))),
+      s("title", {}, o.label));
+    marks.append(body, n);
+    picker.add(String(o.value), [body, n], {
+      label: o.label,
+      preview: () => board.showGhost({ ...pose }, v),
+      commit: () => picker.submit(o.value),
+    });
+  });
+  picker.hint.textContent = touchScreen()
+    ? `Tap a numbered place on the table to see ${v.name} there; tap it again (or Confirm) to put it there.`
+    : `Hover a numbered place on the table to see ${v.name} there; click it to put it there.`;
+}
