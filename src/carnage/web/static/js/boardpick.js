@@ -51,7 +51,14 @@ function layer(board) {
 /** Take every pick off the board (a new decision, a choice sent). */
 export function clearPicks(board) {
   if (board.picks) board.picks.replaceChildren();
-  if (board.svg) board.svg.classList.remove("picking");
+  if (board.svg) {
+    board.svg.classList.remove("picking");
+    for (const g of board.svg.querySelectorAll("g.vehicle[data-pick]")) {
+      g.classList.remove("enemy", "friendly");
+      delete g.dataset.pick;
+    }
+  }
+  delete document.body.dataset.picked;
 }
 
 /**
@@ -90,9 +97,14 @@ class Picker {
     this.extra = h("span.pick-extra");
     this.go = h("button.primary.board-confirm-go", { type: "button", onclick: () => this.commit() }, "Confirm");
     this.cancel = h("button.small.board-confirm-cancel", { type: "button", onclick: () => this.select(null) }, "Cancel");
+    // The bar keeps its place while nothing is picked (the sheet must not change height under
+    // the finger between the first tap and the second).
     this.bar = h("div.board-confirm", { role: "group", "aria-label": "the choice picked on the table" },
-      h("span.muted.small", "Picked: "), this.label, this.extra, this.go, this.cancel);
+      h("span.pick-what", h("span.muted.small.picked-word", "Picked: "), this.label, this.extra),
+      h("span.pick-buttons", this.go, this.cancel));
     this.bar.classList.add("empty");
+    this.label.textContent = "nothing yet";
+    this.go.disabled = true;
     this.hint = h("p.hint.board-hint", "");
   }
 
@@ -136,8 +148,9 @@ class Picker {
     this.selected = key;
     const item = key === null ? null : this.items.get(key);
     this.bar.classList.toggle("empty", !item);
+    this.go.disabled = !item;
     document.body.dataset.picked = key === null ? "" : key;
-    this.label.textContent = item ? item.label : "";
+    this.label.textContent = item ? item.label : "nothing yet";
     this.extra.replaceChildren(...(item && item.extra ? [item.extra()] : []));
     this.show(item);
   }
@@ -297,9 +310,11 @@ function targets(picker, view, p) {
         return h("option", { value: key, selected: key === chosen.key }, w ? `${w.name} (${w.arc})` : key);
       }));
     };
+    // A friendly vehicle may be shot at too (nothing forbids it), but it is marked as a friend.
     const el = board.vehicleEls.get(target);
     if (el) {
-      el.g.classList.add("enemy");
+      el.g.classList.toggle("enemy", !shooter || !tv || tv.player !== shooter.player);
+      el.g.classList.toggle("friendly", Boolean(shooter && tv && tv.player === shooter.player));
       el.g.dataset.pick = target;
     }
     const item = picker.add(target, [], {
@@ -319,7 +334,8 @@ function targets(picker, view, p) {
     else picker.tap(id);
   };
   if (stop) {
-    picker.bar.append(h("button.small.board-hold", { type: "button", onclick: () => picker.submit(stop.value) }, "Hold fire"));
+    picker.bar.querySelector(".pick-buttons").append(
+      h("button.small.board-hold", { type: "button", onclick: () => picker.submit(stop.value) }, "Hold fire"));
     picker.bar.classList.add("has-stop");
   }
   picker.hint.textContent = touchScreen()
@@ -335,6 +351,15 @@ function places(picker, view, p, poses) {
   const board = picker.board;
   const marks = s("g", { class: "place-picks" });
   picker.layer.append(marks);
+  // On a phone the places are a few millimetres apart at the table's full size: look closer.
+  const all = Object.values(poses);
+  if (smallScreen() && all.length) {
+    const x = all.reduce((a, q) => a + q.x, 0) / all.length;
+    const y = all.reduce((a, q) => a + q.y, 0) / all.length;
+    const rot = board.isRotated();
+    board.zoom = { k: Math.max(2.5, board.zoom.k), cx: rot ? y : x, cy: rot ? x : board.H - y };
+    board._fit();
+  }
   p.options.forEach((o, i) => {
     const pose = poses[String(o.value)];
     if (!pose) return;
