@@ -65,20 +65,26 @@ export function clearPicks(board) {
  * Draw the pending decision's choices on the board and return the panel's part of it
  * ({bar, hint}: the Confirm bar and a line saying what to tap), or null when this decision
  * has nothing to put on the board. ``ctx`` is the table's decision context
- * ({board, submit, onVehicleClick, ...}); ``controls`` the built list of options.
+ * ({board, submit, onVehicleClick, ...}).
  */
 export function boardPick(view, ctx) {
   const board = ctx.board;
   clearPicks(board);
   const p = view.pending;
   if (!p || !p.options) return null;
-  const picker = new Picker(view, ctx);
   const poses = p.preview && p.preview.poses;
-  if (p.kind === "template") templates(picker, view, p);
-  else if (p.kind === "activate" || p.kind === "deploy") vehicles(picker, view, p);
-  else if (p.kind === "attack") targets(picker, view, p);
-  else if (poses && Object.keys(poses).length) places(picker, view, p, poses);
-  else return null;
+  const build = p.kind === "template" ? templates
+    : p.kind === "activate" || p.kind === "deploy" ? vehicles
+      : p.kind === "attack" ? targets
+        : poses && Object.keys(poses).length ? (pk, v, pp) => places(pk, v, pp, poses) : null;
+  if (!build) return null;
+  // A zoom this module chose for an earlier choice (and the player left alone) is undone when
+  // the next choice on the board wants none.
+  const zoomed = board.autoZoom && board.zoom === board.autoZoom;
+  board.autoZoom = null;
+  const picker = new Picker(view, ctx);
+  build(picker, view, p);
+  if (zoomed && !board.autoZoom) board.resetZoom();
   if (!picker.count) return null;
   board.svg.classList.add("picking");
   return { bar: picker.bar, hint: picker.hint };
@@ -189,7 +195,10 @@ function templates(picker, view, p) {
   const handles = s("g", { class: "tpl-pick-handles" });
   picker.layer.append(bodies, handles);
   // On a phone the moves are small at the table's full size: look closer at the vehicle.
-  if (smallScreen()) board.focusVehicle(v.id);
+  if (smallScreen()) {
+    board.focusVehicle(v.id);
+    board.autoZoom = board.zoom;
+  }
   const at = board.poses.get(v.id) || v;
   const from = { ...v, x: at.x, y: at.y, heading: at.heading };
   for (const o of p.options) {
@@ -343,6 +352,28 @@ function targets(picker, view, p) {
     : "Click a ringed enemy on the table to fire at it. Friendly vehicles are marked in green.";
 }
 
+/** Places a few millimetres apart are too close to tap at the table's full size: zoom in on
+ * them (centred) until the closest two are a fingertip apart on the screen, at most 6x. */
+function lookCloser(board, poses) {
+  if (poses.length < 2) return;
+  let near = Infinity;
+  for (let i = 0; i < poses.length; i++) {
+    for (let j = i + 1; j < poses.length; j++) {
+      near = Math.min(near, Math.hypot(poses[i].x - poses[j].x, poses[i].y - poses[j].y));
+    }
+  }
+  const u = Number(board.svg.style.getPropertyValue("--u")) || 1; // table units per pixel now
+  const FINGER = touchScreen() ? 30 : 16;
+  if (!(near > 0) || near / u >= FINGER) return;
+  const k = Math.min(6, board.zoom.k * (FINGER * u) / near);
+  const x = poses.reduce((a, q) => a + q.x, 0) / poses.length;
+  const y = poses.reduce((a, q) => a + q.y, 0) / poses.length;
+  const rot = board.isRotated();
+  board.zoom = { k, cx: rot ? y : x, cy: rot ? x : board.H - y };
+  board._fit();
+  board.autoZoom = board.zoom;
+}
+
 // -- places: starting grid, spawn points, where a vehicle comes back -----------------------------
 function places(picker, view, p, poses) {
   const vid = p.vehicle || (p.preview && p.preview.vehicle);
@@ -351,15 +382,7 @@ function places(picker, view, p, poses) {
   const board = picker.board;
   const marks = s("g", { class: "place-picks" });
   picker.layer.append(marks);
-  // On a phone the places are a few millimetres apart at the table's full size: look closer.
-  const all = Object.values(poses);
-  if (smallScreen() && all.length) {
-    const x = all.reduce((a, q) => a + q.x, 0) / all.length;
-    const y = all.reduce((a, q) => a + q.y, 0) / all.length;
-    const rot = board.isRotated();
-    board.zoom = { k: Math.max(2.5, board.zoom.k), cx: rot ? y : x, cy: rot ? x : board.H - y };
-    board._fit();
-  }
+  lookCloser(board, Object.values(poses));
   p.options.forEach((o, i) => {
     const pose = poses[String(o.value)];
     if (!pose) return;
