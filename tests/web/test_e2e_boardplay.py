@@ -272,3 +272,52 @@ def test_the_phone_sheet_folds_and_the_board_pinches(
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     tab.check()
     ctx.close()
+
+
+def test_devils_run_deployment_squares_are_tapped_on_the_road(
+        base: str, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    """Devil's Run on the phone: the deployment squares (A to D, or 1 to 4) are marked on the
+    road; a first tap picks one without choosing, Confirm deploys there."""
+    status, game = api(base, "POST", "/api/games", {
+        "ruleset": "devils-run", "scenario": "devils-run", "seed": 7,
+        "seats": [{"controller": "human"}, {"controller": "heuristic"}]})
+    assert status == 201, game
+    ctx = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    tab = open_page(ctx, f"{base}{game['seats'][0]['url']}")
+    page = tab.page
+    deployed = 0
+    for _ in range(40):
+        if deployed >= 2 or page.get_attribute("body", "data-status") == "finished":
+            break
+        page.wait_for_function("() => !document.getElementById('dr-decision')"
+                               ".classList.contains('busy')")
+        view = page.evaluate("() => window.carnage.view")
+        p = view["pending"]
+        before = version(page)
+        if not view["your_turn"]:
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+            continue
+        if p["kind"] == "deploy":
+            marks = page.locator("#dr-board .dr-pick")
+            wanted = {o["mark"] for o in p["options"]}
+            assert wanted and wanted <= set("ABCD") | set("1234"), wanted
+            assert set(marks.locator("text").all_text_contents()) == wanted
+            assert all(o["square"] for o in p["options"])
+            first = marks.first
+            key = first.get_attribute("data-square")
+            first.tap()
+            page.wait_for_function(f"document.body.dataset.picked === {key!r}")
+            assert version(page) == before, "a first tap must not choose"
+            expect(page.locator("#dr-decision .dr-confirm")).to_be_visible()
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            if not deployed:
+                keep(page, tmp_path, "boardplay-devilsrun-phone-deploy")
+            page.locator("#dr-decision .dr-confirm-go").first.tap()
+            deployed += 1
+        else:
+            want = "letters" if p["kind"] == "deploy_side" else str(p["options"][0]["value"])
+            page.locator(f"#dr-decision button.choice[data-value='{want}']").first.tap()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    assert deployed >= 2
+    tab.check()
+    ctx.close()
