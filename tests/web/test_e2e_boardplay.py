@@ -321,3 +321,98 @@ def test_devils_run_deployment_squares_are_tapped_on_the_road(
     assert deployed >= 2
     tab.check()
     ctx.close()
+
+
+def drive_to(base: str, game: dict[str, Any], kinds: tuple[str, ...],
+             limit: int = 200) -> dict[str, Any]:
+    """Play seat 0 through the API with plain choices (dropping its weapon when it may) until
+    one of ``kinds`` is pending for it; returns that view."""
+    url = game["seats"][0]["url"]
+    token = url.split("token=")[1]
+    for _ in range(limit):
+        status, view = api(base, "GET", f"/api/games/{game['id']}?token={token}")
+        assert status == 200, view
+        p = view["pending"]
+        assert view["status"] != "finished" and p is not None, "the game ended first"
+        if p["seat"] != 0:
+            continue
+        if p["kind"] in kinds:
+            return view
+        values = [str(o["value"]) for o in p["options"] or []]
+        choice: Any
+        if p["domain"]:
+            choice = 0
+        elif p["kind"] == "attack":
+            choice = next((v for v in values if v.startswith("drop:")),
+                          next(v for v in values if ">" not in v))
+        elif p["kind"] == "template":
+            choice = next((v for v in ("medium_straight", "short_straight") if v in values),
+                          values[0])
+        else:
+            choice = PANEL_CHOICE.get(p["kind"], values[0])
+            choice = choice if choice in values else values[0]
+        status, view = api(base, "POST", f"/api/games/{game['id']}/decisions",
+                           {"token": token, "version": view["version"], "choice": choice})
+        assert status == 200, view
+    raise AssertionError(f"no {kinds} within {limit} choices")
+
+
+def test_a_dropped_weapon_is_laid_by_tapping_the_vehicle_edge(
+        base: str, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    """A side-mounted oil slick dropper: the edges it may drop off are marked on the vehicle; a
+    first tap picks one, Confirm chooses it; then a tap along that edge sets where the burst
+    touches (the panel's number follows) and a second tap there drops it."""
+    team = {"name": "Slick", "cans": 25, "vehicles": [
+        {"name": "Slick Car", "type": "car",
+         "weapons": [{"id": "oil_slick_dropper", "facing": "side"}]},
+        {"name": "Slick Buggy", "type": "buggy",
+         "weapons": [{"id": "machine_gun", "facing": "front"}]}]}
+    status, saved = api(base, "POST", "/api/teams", {"team": team})
+    assert status == 201, saved
+    status, game = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "seed": 11,
+        "seats": [{"controller": "human", "team_id": saved["id"]},
+                  {"controller": "heuristic"}]})
+    assert status == 201, game
+    view = drive_to(base, game, ("drop_edge",))
+    assert set(view["pending"]["preview"]["edges"]) == {"left", "right"}
+    ctx = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    tab = open_page(ctx, f"{base}{game['seats'][0]['url']}")
+    page = tab.page
+    before = version(page)
+    edges = hittable(page, "svg.board .edge-word")
+    assert {e["key"] for e in edges} == {"left", "right"}, edges
+    page.touchscreen.tap(edges[0]["x"], edges[0]["y"])
+    page.wait_for_function(f"document.body.dataset.picked === {edges[0]['key']!r}")
+    assert version(page) == before
+    keep(page, tmp_path, "boardplay-phone-drop-edge")
+    page.tap("#decision .board-confirm-go")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    page.wait_for_function("document.body.dataset.pending === 'drop_offset'")
+    view = view_of(page)
+    d = view["pending"]["domain"]
+    (a, b) = view["pending"]["preview"]["edges"][view["pending"]["preview"]["edge"]]
+    # A quarter of the way along the edge from its low end.
+    x, y = page.evaluate("""([x, y]) => {
+      const m = window.carnage.board.world.getScreenCTM();
+      const p = new DOMPoint(x, y).matrixTransform(m);
+      return [p.x, p.y];
+    }""", [a[0] + (b[0] - a[0]) / 4, a[1] + (b[1] - a[1]) / 4])
+    before = version(page)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function("document.body.dataset.picked === 'edge'")
+    assert version(page) == before
+    want = d["low"] + (d["high"] - d["low"]) / 4
+    shown = float(page.input_value("#decision input.angle-number"))
+    assert shown == pytest.approx(want, abs=2.5), (shown, want)
+    keep(page, tmp_path, "boardplay-phone-drop-offset")
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    token = game["seats"][0]["url"].split("token=")[1]
+    status, events = api(base, "GET", f"/api/games/{game['id']}/events?since=0&token={token}")
+    assert status == 200
+    offsets = [e["data"]["choice"] for e in events if e["kind"] in ("decision", "forced_choice")
+               and e["data"].get("decision") == "drop_offset"]
+    assert offsets and offsets[-1] == pytest.approx(want, abs=2.5), offsets
+    tab.check()
+    ctx.close()

@@ -71,9 +71,18 @@ export function boardPick(view, ctx) {
   const board = ctx.board;
   clearPicks(board);
   const p = view.pending;
-  if (!p || !p.options) return null;
+  if (!p) return null;
+  const edges = p.preview && p.preview.edges;
+  if (p.kind === "drop_offset" && p.domain && edges && Object.keys(edges).length) {
+    const picker = new Picker(view, ctx);
+    alongEdge(picker, view, p, edges);
+    board.svg.classList.add("picking");
+    return { bar: picker.bar, hint: picker.hint };
+  }
+  if (!p.options) return null;
   const poses = p.preview && p.preview.poses;
-  const build = p.kind === "template" ? templates
+  const build = p.kind === "drop_edge" && edges ? (pk, v, pp) => edgePicks(pk, v, pp, edges)
+    : p.kind === "template" ? templates
     : p.kind === "activate" || p.kind === "deploy" ? vehicles
       : p.kind === "attack" ? targets
         : poses && Object.keys(poses).length ? (pk, v, pp) => places(pk, v, pp, poses) : null;
@@ -402,4 +411,108 @@ function places(picker, view, p, poses) {
   picker.hint.textContent = touchScreen()
     ? `Tap a numbered place on the table to see ${v.name} there; tap it again (or Confirm) to put it there.`
     : `Hover a numbered place on the table to see ${v.name} there; click it to put it there.`;
+}
+
+// -- dropped weapons: off which edge, and where along it ----------------------------------------
+function edgeLine(a, b, cls) {
+  return s("line", { class: cls, x1: round(a[0]), y1: round(a[1]), x2: round(b[0]), y2: round(b[1]) });
+}
+
+function edgePicks(picker, view, p, edges) {
+  const board = picker.board;
+  const g = s("g", { class: "edge-picks" });
+  picker.layer.append(g);
+  for (const o of p.options) {
+    const seg = edges[String(o.value)];
+    if (!seg) continue;
+    const [a, b] = seg;
+    // The edge's letter a little outside the edge, away from the vehicle's middle.
+    const v = view.vehicles.find((x) => x.id === p.vehicle);
+    const m0 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const out = v ? Math.hypot(m0[0] - v.x, m0[1] - v.y) || 1 : 1;
+    const mid = v ? [m0[0] + (m0[0] - v.x) / out * 16, m0[1] + (m0[1] - v.y) / out * 16] : m0;
+    const line = edgeLine(a, b, "pick edge-pick");
+    const hit = edgeLine(a, b, "pick edge-hit");
+    const word = s("g", { class: "pick edge-word", transform: `translate(${round(mid[0])},${round(mid[1])}) ${board.lin()}` },
+      s("g", { class: "sc" }, s("circle", { r: 11 }),
+        s("text", { "text-anchor": "middle", "dominant-baseline": "central" }, String(o.value)[0].toUpperCase())),
+      s("title", {}, o.label));
+    g.append(line, hit, word);
+    picker.add(String(o.value), [line, hit, word], {
+      label: o.label,
+      preview: () => {},
+      commit: () => picker.submit(o.value),
+    });
+  }
+  const v = view.vehicles.find((x) => x.id === p.vehicle);
+  if (v && smallScreen()) {
+    board.focusVehicle(v.id);
+    board.autoZoom = board.zoom;
+  }
+  picker.hint.textContent = touchScreen()
+    ? "Tap an edge of the vehicle on the table to drop it off; tap it again (or Confirm) to choose it."
+    : "Click an edge of the vehicle on the table to drop it off that edge.";
+}
+
+/** Where along the chosen edge the burst touches: tap (or point at) the edge; the offset runs
+ * from the segment's first end (the domain's low end) to its second (its high end). */
+function alongEdge(picker, view, p, edges) {
+  const board = picker.board;
+  const d = p.domain;
+  const seg = edges[p.preview.edge] || Object.values(edges)[0];
+  const [a, b] = seg;
+  const g = s("g", { class: "edge-picks along" });
+  const line = edgeLine(a, b, "edge-pick chosen");
+  const hit = edgeLine(a, b, "pick edge-hit");
+  const mark = s("g", { class: "edge-mark" }, s("g", { class: "sc" }, s("circle", { r: 9 })));
+  g.append(line, hit, mark);
+  picker.layer.append(g);
+  board.stopSpin();
+  let offset = Math.max(d.low, Math.min(d.high, 0));
+  const place = (off) => {
+    const t = (off - d.low) / ((d.high - d.low) || 1);
+    mark.setAttribute("transform", `translate(${round(a[0] + (b[0] - a[0]) * t)},${round(a[1] + (b[1] - a[1]) * t)})`);
+  };
+  const at = (e) => {
+    const w = board.toWorld(e);
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const t = Math.max(0, Math.min(1, ((w.x - a[0]) * dx + (w.y - a[1]) * dy) / ((dx * dx + dy * dy) || 1)));
+    return Math.round(d.low + t * (d.high - d.low));
+  };
+  // The panel's own number and slider follow the board.
+  const tellPanel = (off) => {
+    const n = document.querySelector("#decision input.angle-number");
+    if (n) {
+      n.value = String(off);
+      n.dispatchEvent(new Event("input"));
+    }
+  };
+  const item = picker.add("edge", [], {
+    label: "",
+    preview: () => place(offset),
+    commit: () => picker.submit(offset),
+  });
+  hit.addEventListener("pointermove", (e) => {
+    if (e.pointerType === "mouse" && !touchScreen()) place(at(e));
+  });
+  // A tap sets the place (and previews it); tapping the mark again, or Confirm, chooses it.
+  hit.addEventListener("click", (e) => {
+    const off = at(e);
+    const again = picker.selected === "edge" && Math.abs(off - offset) <= Math.max(2, (d.high - d.low) / 15);
+    offset = again ? offset : off;
+    item.label = `${offset > 0 ? "+" : ""}${offset} mm from the middle`;
+    tellPanel(offset);
+    if (byMouse() || again) picker.submit(offset);
+    else picker.select("edge");
+  }, true);
+  place(offset);
+  const v = view.vehicles.find((x) => x.id === p.vehicle);
+  if (v && smallScreen()) {
+    board.focusVehicle(v.id);
+    board.autoZoom = board.zoom;
+  }
+  picker.hint.textContent = touchScreen()
+    ? "Tap the edge on the table where it touches; tap the same place again (or Confirm) to drop it there."
+    : "Click the edge on the table where it touches.";
 }

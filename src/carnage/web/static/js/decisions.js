@@ -214,13 +214,18 @@ function domainControls(view, p, ctx) {
   slider.addEventListener("input", () => set(slider.value, "slider"));
   number.addEventListener("input", () => set(number.value, "number"));
   const confirm = h("button.primary.confirm", { type: "button", onclick: () => ctx.submit(value) }, "Confirm");
-  if (vid && ctx.board.vehicle(vid)) ctx.board.startSpin(vid, d.low, d.high, (a) => set(a, "board"));
+  // The vehicle's ghost turns for an angle it turns by; a length (mm) is set on the board
+  // elsewhere (boardpick.js: along an edge) or here.
+  const turning = d.unit === "deg" && !String(p.kind).startsWith("drop_");
+  if (turning && vid && ctx.board.vehicle(vid)) ctx.board.startSpin(vid, d.low, d.high, (a) => set(a, "board"));
   set(value);
   const presets = (d.high - d.low > 200 ? [-180, -90, -45, 0, 45, 90, 180] : [-90, -45, 0, 45, 90])
     .filter((a) => a >= d.low && a <= d.high);
   const unit = d.unit === "deg" ? "°" : ` ${d.unit}`;
   return h("div.col",
-    h("p.hint", `Drag the vehicle's ghost on the table, or set the angle (anticlockwise, ${d.low}${unit} to ${d.high}${unit}).`),
+    h("p.hint", turning
+      ? `Drag the vehicle's ghost on the table, or set the angle (anticlockwise, ${d.low}${unit} to ${d.high}${unit}).`
+      : `Set it here (${d.low}${unit} to ${d.high}${unit}).`),
     h("div.row", slider, number, h("span", unit)),
     h("div.options.presets", presets.map((a) => h("button.small", { type: "button", onclick: () => set(a) }, `${a > 0 ? "+" : ""}${a}°`))),
     h("div.row", confirm));
