@@ -243,6 +243,35 @@ def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any
     out: dict[str, Any] = {"vehicle": v.id, "templates": laid}
     if ends:
         out["ends"] = ends  # where the vehicle ends on each, unobstructed
+    stops = _template_stops(game, d, v)
+    if stops:
+        out["stops"] = stops
+    return out
+
+
+def _template_stops(game: Game, d: Decision, v: VehicleState) -> dict[str, dict[str, Any]]:
+    """For each template on which the vehicle would hit something as the table stands now
+    (another vehicle, an obstacle: p.45), where the move stops and what it touches, before any
+    skid dice. A drawing help: the engine resolves the real move (ramps, slides and spins
+    included) once the template is chosen. None for a vehicle towing a trailer (its moving
+    body may be the trailer, p.119)."""
+    from carnage.games.refuelled.engine.movement import obstructions_for
+    from carnage.geometry.movement import resolve_move
+
+    if v.trailer is not None:
+        return {}
+    obstacles = obstructions_for(game, v)
+    out: dict[str, dict[str, Any]] = {}
+    for o in d.options:
+        tid, mirror, reverse = parse_template_value(str(o.value))
+        try:
+            res = resolve_move(v.rect(), tid, obstacles, mirror=mirror, reverse=reverse,
+                               ts=game.templates)
+        except (KeyError, ValueError):
+            continue
+        if res.interrupted:
+            out[str(o.value)] = {"x": _r(res.pose.x), "y": _r(res.pose.y),
+                                 "heading": _r(res.pose.heading), "touched": list(res.touched)}
     return out
 
 

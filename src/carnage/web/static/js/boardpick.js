@@ -200,6 +200,7 @@ function templates(picker, view, p) {
   const board = picker.board;
   const pieces = (p.preview && p.preview.templates) || {};
   const ends = (p.preview && p.preview.ends) || {};
+  const stops = (p.preview && p.preview.stops) || {};
   const bodies = s("g", { class: "tpl-pick-bodies" });
   const handles = s("g", { class: "tpl-pick-handles" });
   picker.layer.append(bodies, handles);
@@ -216,9 +217,11 @@ function templates(picker, view, p) {
     const value = String(o.value);
     const t = parseTemplateValue(value);
     const laid = layTemplate(from, t.id, t);
-    const end = laid ? laid.final : ends[value];
+    // Where the vehicle would end: against what it hits first, if the view says so.
+    const stop = stops[value];
+    const end = stop || (laid ? laid.final : ends[value]);
     if (!end) continue;
-    const cls = `pick tpl-pick use-${use}`;
+    const cls = `pick tpl-pick use-${use}${stop ? " blocked" : ""}`;
     const body = s("polygon", { class: `${cls} ghost-body`, points: pts(bodyCorners(end, v.length, v.width)) });
     const rad = (end.heading * Math.PI) / 180;
     // The handle is sized in screen pixels (the inner group scales by --u), a finger's width.
@@ -230,16 +233,20 @@ function templates(picker, view, p) {
       s("title", {}, `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})`));
     bodies.append(body);
     handles.append(handle);
+    const hits = stop ? stop.touched.map((id) => (view.vehicles.find((x) => x.id === id) || { name: id }).name) : [];
     picker.add(value, [body, handle], {
-      label: `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})`,
-      preview: () => board.showTemplate(vid, t, { pieces: pieces[value], end: ends[value] }),
+      label: `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})${hits.length ? `: stops against ${hits.join(", ")}` : ""}`,
+      preview: () => {
+        board.showTemplate(vid, t, { pieces: pieces[value], end: ends[value] });
+        if (stop) board.under.append(s("polygon", { class: "stop-ghost", points: pts(bodyCorners(stop, v.length, v.width)) }));
+      },
       commit: () => picker.submit(o.value),
     });
   }
   const verb = previewVerb();
   picker.hint.textContent = touchScreen()
-    ? "Tap a ghost on the table to see the move; tap it again (or Confirm) to make it. Green: trivial, white: permitted, orange: hazardous."
-    : `${verb} a ghost on the table to see the move; click it to make it. Green: trivial, white: permitted, orange: hazardous.`;
+    ? "Tap a ghost on the table to see the move; tap it again (or Confirm) to make it. Green: trivial, white: permitted, orange: hazardous; ringed red: it hits something."
+    : `${verb} a ghost on the table to see the move; click it to make it. Green: trivial, white: permitted, orange: hazardous; ringed red: it hits something.`;
 }
 
 // -- vehicles: which to activate or deploy -------------------------------------------------------

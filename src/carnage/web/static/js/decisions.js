@@ -47,7 +47,9 @@ function vehiclePick(view, p, ctx) {
     if (opt) ctx.submit(opt.value);
   };
   return h("div.col",
-    h("p.hint", `${touchScreen() ? "Tap" : "Click"} a highlighted vehicle on the table, or pick one here:`),
+    h("p.hint", ctx.board.onTable(view).some((v) => ids.includes(v.id))
+      ? `${touchScreen() ? "Tap" : "Click"} a highlighted vehicle on the table, or pick one here:`
+      : "Pick one (it is not on the table yet):"),
     h("div.options", p.options.map((o) => {
       const v = view.vehicles.find((x) => x.id === String(o.value));
       return choiceButton(o, ctx, {
