@@ -3,7 +3,7 @@
 // draws it on the board (template ghosts, arcs of fire, grid places).
 import { isStraight, parseTemplateValue } from "./templates.js";
 import { diceRow } from "./dice.js";
-import { previewVerb, touchScreen } from "./boardpick.js";
+import { touchScreen } from "./boardpick.js";
 import { fill, h, humanise } from "./util.js";
 
 const USE = {
@@ -70,7 +70,8 @@ function gridPick(view, p, ctx) {
     if (pose && v) ctx.board.showGhost({ ...pose }, v);
   };
   return h("div.col",
-    h("p.hint", `Where on the starting grid? ${previewVerb()} to see the place.`),
+    h("p.hint", touchScreen() ? "Where on the starting grid? Each button places it at once (the table marks the places)."
+      : "Where on the starting grid? Hover to see the place."),
     h("div.options.grid-options", opts.map((o) => choiceButton(o, ctx, {
       text: `${Number(o.value) > 0 ? "+" : ""}${Number(o.value)} mm`,
       hover: () => show(o), unhover: () => ctx.board.clearOverlays(),
@@ -118,7 +119,8 @@ function templatePick(view, p, ctx) {
       (withReverse ? cells : cells.slice(0, 2)).map((c) => c || h("span.empty")));
   });
   return h("div.col",
-    h("p.hint", `${previewVerb()} to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. `,
+    h("p.hint", touchScreen() ? "Each button makes its move at once (the table shows each as a ghost). "
+      : "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
       h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous ",
         h("span.use.use-X", "✕"), " not permitted in this gear: touching it hands the choice to your opponent (touch it, use it)")),
     h("div.touch-warning.hidden", { role: "alertdialog" }),
