@@ -260,6 +260,7 @@ function renderDecision(view) {
     if (p && p.kind !== "template") state.placed = null;
   }
   let body;
+  let pick = null;
   const mine = p && view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat && view.status !== "finished";
   if (view.status === "finished") {
     body = [h("h2", "Game over"), h("p", view.outcome_reason || "")];
@@ -269,7 +270,7 @@ function renderDecision(view) {
     const controls = decisionControls(view, ctx);
     // The choices drawn on the board to tap (boardpick.js); the list stays, folded away under
     // "All options" on a phone.
-    const pick = boardPick(view, ctx);
+    pick = boardPick(view, ctx);
     body = [
       h("div.prompt-head",
         h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
@@ -293,6 +294,9 @@ function renderDecision(view) {
     ];
   }
   fill(panel, sheetToggle(panel), body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
+  // The board's size follows the panel on a phone: look at the choices once it is laid out.
+  layoutSizes();
+  if (pick && pick.settle) pick.settle();
   if (mine && ODDS_KINDS.has(p.kind) && token) showOdds(view);
   panel.dataset.kind = p ? p.kind : "";
   panel.classList.toggle("mine", Boolean(mine));
@@ -454,19 +458,20 @@ function tools() {
 
 /** The heights of the top bar and of the decision sheet, for the phone layout (table.css): the
  * board fills what they leave of the screen. */
-function measure() {
+function layoutSizes() {
   const top = document.querySelector(".topbar");
   const sheet = document.getElementById("decision");
-  const set = () => {
-    document.body.style.setProperty("--top-h", `${Math.ceil(top.getBoundingClientRect().height)}px`);
-    const fixed = getComputedStyle(sheet).position === "fixed";
-    document.body.style.setProperty("--sheet-h", fixed ? `${Math.ceil(sheet.getBoundingClientRect().height)}px` : "0px");
-  };
-  const watch = new ResizeObserver(set);
-  watch.observe(top);
-  watch.observe(sheet);
-  window.addEventListener("resize", set);
-  set();
+  document.body.style.setProperty("--top-h", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+  const fixed = getComputedStyle(sheet).position === "fixed";
+  document.body.style.setProperty("--sheet-h", fixed ? `${Math.ceil(sheet.getBoundingClientRect().height)}px` : "0px");
+}
+
+function measure() {
+  const watch = new ResizeObserver(layoutSizes);
+  watch.observe(document.querySelector(".topbar"));
+  watch.observe(document.getElementById("decision"));
+  window.addEventListener("resize", layoutSizes);
+  layoutSizes();
 }
 
 async function main() {

@@ -126,6 +126,14 @@ export class Board {
 
   _fit() {
     const rot = this.isRotated();
+    // The table turns a quarter when the board's box changes shape: a zoomed view keeps
+    // looking at the same place of the table.
+    if (this._rotWas !== undefined && this._rotWas !== rot && this.zoom.cx !== null) {
+      const { cx, cy } = this.zoom;
+      const [x, y] = this._rotWas ? [cy, cx] : [cx, this.H - cy];
+      [this.zoom.cx, this.zoom.cy] = rot ? [y, x] : [x, this.H - y];
+    }
+    this._rotWas = rot;
     const w = rot ? this.H : this.W;
     const hgt = rot ? this.W : this.H;
     this.world.setAttribute("transform", rot ? "matrix(0,1,1,0,0,0)" : `matrix(1,0,0,-1,0,${this.H})`);

@@ -73,11 +73,20 @@ export function boardPick(view, ctx) {
   const p = view.pending;
   if (!p) return null;
   const edges = p.preview && p.preview.edges;
+  // A zoom this module chose for an earlier choice (and the player left alone) is undone when
+  // the next choice on the board wants none. Zooms wait for ``settle()``: the table calls it
+  // once the decision panel is laid out (on a phone the sheet's height shapes the board).
+  const zoomed = board.autoZoom && board.zoom === board.autoZoom;
+  const settled = (picker) => () => {
+    board.autoZoom = null;
+    for (const z of picker.zooms) z();
+    if (zoomed && !board.autoZoom) board.resetZoom();
+  };
   if (p.kind === "drop_offset" && p.domain && edges && Object.keys(edges).length) {
     const picker = new Picker(view, ctx);
     alongEdge(picker, view, p, edges);
     board.svg.classList.add("picking");
-    return { bar: picker.bar, hint: picker.hint };
+    return { bar: picker.bar, hint: picker.hint, settle: settled(picker) };
   }
   if (!p.options) return null;
   const poses = p.preview && p.preview.poses;
@@ -87,16 +96,14 @@ export function boardPick(view, ctx) {
       : p.kind === "attack" ? targets
         : poses && Object.keys(poses).length ? (pk, v, pp) => places(pk, v, pp, poses) : null;
   if (!build) return null;
-  // A zoom this module chose for an earlier choice (and the player left alone) is undone when
-  // the next choice on the board wants none.
-  const zoomed = board.autoZoom && board.zoom === board.autoZoom;
-  board.autoZoom = null;
   const picker = new Picker(view, ctx);
   build(picker, view, p);
-  if (zoomed && !board.autoZoom) board.resetZoom();
-  if (!picker.count) return null;
+  if (!picker.count) {
+    settled(picker)();
+    return null;
+  }
   board.svg.classList.add("picking");
-  return { bar: picker.bar, hint: picker.hint };
+  return { bar: picker.bar, hint: picker.hint, settle: settled(picker) };
 }
 
 class Picker {
@@ -108,6 +115,7 @@ class Picker {
     this.items = new Map();
     this.selected = null;
     this.count = 0;
+    this.zooms = []; // what to look at, once the panel is laid out
     this.label = h("span.pick-label", "");
     this.extra = h("span.pick-extra");
     this.go = h("button.primary.board-confirm-go", { type: "button", onclick: () => this.commit() }, "Confirm");
@@ -205,10 +213,7 @@ function templates(picker, view, p) {
   const handles = s("g", { class: "tpl-pick-handles" });
   picker.layer.append(bodies, handles);
   // On a phone the moves are small at the table's full size: look closer at the vehicle.
-  if (smallScreen()) {
-    board.focusVehicle(v.id);
-    board.autoZoom = board.zoom;
-  }
+  if (smallScreen()) picker.zooms.push(() => focusOn(board, v.id));
   const at = board.poses.get(v.id) || v;
   const from = { ...v, x: at.x, y: at.y, heading: at.heading };
   for (const o of p.options) {
@@ -272,6 +277,7 @@ function vehicles(picker, view, p) {
     if (el) el.g.dataset.pick = id;
   }
   picker.idle = () => board.setFocus(null, ids);
+  picker.zooms.push(() => fitAround(board, ready.map((id) => { const at = board.poses.get(id) || view.vehicles.find((x) => x.id === id); return [at.x, at.y]; })));
   // The board's own click on a clickable vehicle lands here.
   picker.ctx.onVehicleClick = (id) => picker.tap(id);
   picker.hint.textContent = touchScreen()
@@ -352,6 +358,8 @@ function targets(picker, view, p) {
     item.single = list.length === 1;
   }
   picker.idle = showAll;
+  picker.zooms.push(() => fitAround(board, [shooter, ...ids.map((id) => view.vehicles.find((x) => x.id === id))]
+    .filter(Boolean).map((v) => { const at = board.poses.get(v.id) || v; return [at.x, at.y]; })));
   picker.ctx.onVehicleClick = (id) => {
     const item = picker.items.get(id);
     if (!item) return;
@@ -366,6 +374,30 @@ function targets(picker, view, p) {
   picker.hint.textContent = touchScreen()
     ? "Tap a ringed enemy to aim at it; tap it again (or Confirm) to fire. Friendly vehicles are marked in green."
     : "Click a ringed enemy on the table to fire at it. Friendly vehicles are marked in green.";
+}
+
+/** On a phone, zoom so that ``points`` (world [x, y]) fill the board with a margin of ``pad``
+ * table units, if that means looking closer (never further than the whole table). */
+function focusOn(board, id) {
+  board.focusVehicle(id);
+  board.autoZoom = board.zoom;
+}
+
+function fitAround(board, points, pad = 120) {
+  if (!smallScreen() || !points.length) return;
+  const sp = points.map(([x, y]) => board._toS(x, y));
+  const xs = sp.map((q) => q[0]);
+  const ys = sp.map((q) => q[1]);
+  const bw = Math.max(...xs) - Math.min(...xs) + 2 * pad;
+  const bh = Math.max(...ys) - Math.min(...ys) + 2 * pad;
+  const r = board.host.getBoundingClientRect();
+  const u = Number(board.svg.style.getPropertyValue("--u")) || 1;
+  if (!r.width || !r.height) return;
+  const k = Math.min(4, (u * board.zoom.k) / Math.max(bw / r.width, bh / r.height));
+  if (k <= 1.05) return;
+  board.zoom = { k, cx: (Math.max(...xs) + Math.min(...xs)) / 2, cy: (Math.max(...ys) + Math.min(...ys)) / 2 };
+  board._fit();
+  board.autoZoom = board.zoom;
 }
 
 /** Places a few millimetres apart are too close to tap at the table's full size: zoom in on
@@ -398,7 +430,7 @@ function places(picker, view, p, poses) {
   const board = picker.board;
   const marks = s("g", { class: "place-picks" });
   picker.layer.append(marks);
-  lookCloser(board, Object.values(poses));
+  picker.zooms.push(() => lookCloser(board, Object.values(poses)));
   p.options.forEach((o, i) => {
     const pose = poses[String(o.value)];
     if (!pose) return;
@@ -452,10 +484,7 @@ function edgePicks(picker, view, p, edges) {
     });
   }
   const v = view.vehicles.find((x) => x.id === p.vehicle);
-  if (v && smallScreen()) {
-    board.focusVehicle(v.id);
-    board.autoZoom = board.zoom;
-  }
+  if (v && smallScreen()) picker.zooms.push(() => focusOn(board, v.id));
   picker.hint.textContent = touchScreen()
     ? "Tap an edge of the vehicle on the table to drop it off; tap it again (or Confirm) to choose it."
     : "Click an edge of the vehicle on the table to drop it off that edge.";
@@ -515,10 +544,7 @@ function alongEdge(picker, view, p, edges) {
   }, true);
   place(offset);
   const v = view.vehicles.find((x) => x.id === p.vehicle);
-  if (v && smallScreen()) {
-    board.focusVehicle(v.id);
-    board.autoZoom = board.zoom;
-  }
+  if (v && smallScreen()) picker.zooms.push(() => focusOn(board, v.id));
   picker.hint.textContent = touchScreen()
     ? "Tap the edge on the table where it touches; tap the same place again (or Confirm) to drop it there."
     : "Click the edge on the table where it touches.";
