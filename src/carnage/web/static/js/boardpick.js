@@ -116,6 +116,7 @@ class Picker {
     this.selected = null;
     this.count = 0;
     this.zooms = []; // what to look at, once the panel is laid out
+    this.ends = []; // where the choices lie on the table
     this.label = h("span.pick-label", "");
     this.extra = h("span.pick-extra");
     this.go = h("button.primary.board-confirm-go", { type: "button", onclick: () => this.commit() }, "Confirm");
@@ -213,7 +214,6 @@ function templates(picker, view, p) {
   const handles = s("g", { class: "tpl-pick-handles" });
   picker.layer.append(bodies, handles);
   // On a phone the moves are small at the table's full size: look closer at the vehicle.
-  if (smallScreen()) picker.zooms.push(() => focusOn(board, v.id));
   const at = board.poses.get(v.id) || v;
   const from = { ...v, x: at.x, y: at.y, heading: at.heading };
   for (const o of p.options) {
@@ -238,6 +238,7 @@ function templates(picker, view, p) {
       s("title", {}, `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})`));
     bodies.append(body);
     handles.append(handle);
+    picker.ends.push([end.x, end.y]);
     const hits = stop ? stop.touched.map((id) => (view.vehicles.find((x) => x.id === id) || { name: id }).name) : [];
     picker.add(value, [body, handle], {
       label: `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})${hits.length ? `: stops against ${hits.join(", ")}` : ""}`,
@@ -248,6 +249,9 @@ function templates(picker, view, p) {
       commit: () => picker.submit(o.value),
     });
   }
+  // A phone looks closely at the vehicle; a larger screen at every ghost at once.
+  const spots = [[at.x, at.y], ...picker.ends];
+  picker.zooms.push(() => (smallScreen() ? focusOn(board, v.id) : fitAround(board, spots, 90, true)));
   const verb = previewVerb();
   picker.hint.textContent = touchScreen()
     ? "Tap a ghost on the table to see the move; tap it again (or Confirm) to make it. Green: trivial, white: permitted, orange: hazardous; ringed red: it hits something."
@@ -383,8 +387,8 @@ function focusOn(board, id) {
   board.autoZoom = board.zoom;
 }
 
-function fitAround(board, points, pad = 120) {
-  if (!smallScreen() || !points.length) return;
+function fitAround(board, points, pad = 120, anyScreen = false) {
+  if (!(smallScreen() || anyScreen) || !points.length) return;
   const sp = points.map(([x, y]) => board._toS(x, y));
   const xs = sp.map((q) => q[0]);
   const ys = sp.map((q) => q[1]);
