@@ -1,8 +1,8 @@
 """Playing on the board itself, on a laptop (1366 × 768, a mouse) and on a phone (390 × 844,
 a touch screen): a Street Race against the heuristic bot played by clicking or tapping what the
 table draws (the ghosts of the legal moves, the vehicles, the places on the starting grid) and
-the Confirm bar; the decision panel's buttons only for what is not on the table (skid dice,
-Shifts, how many dice to re-roll, a vehicle still waiting off the table).
+the Confirm bar (a vehicle still to deploy waits in a tray in the board's corner); the
+decision panel's buttons only for what is not on the table (skid dice, Shifts, Push It).
 
 With a mouse, hovering a ghost lays its template and a click moves. On the phone a first tap
 only previews (the game's version does not change) and the second tap on the same ghost, or
@@ -192,8 +192,11 @@ def play(ctx: BrowserContext, url: str, folder: Path, *, moves: int) -> tuple[Ta
                 done["target"] += 1
             else:
                 (page.tap if phone else page.click)("#decision .board-hold")
-        elif kind in ("activate", "deploy") and cars:
-            play_on_board(page, cars[0]["key"], cars[0], folder, shots)
+        elif kind in ("activate", "deploy") and (cars or reach(page, ".reserve-chip")):
+            # On the table, or waiting in the board's corner to come on it.
+            spot = (cars or reach(page, ".reserve-chip"))[0]
+            play_on_board(page, spot["key"], spot, folder, shots,
+                          name=f"{tag}-deploy" if not done["vehicle"] and not cars else "")
             done["vehicle"] += 1
         elif kind in ("spin", "lose_control"):
             (page.tap if phone else page.click)("#decision button.confirm")
@@ -219,7 +222,7 @@ def test_a_street_race_is_played_on_the_board(
     page = tab.page
     assert done["template"] >= 5 or page.get_attribute("body", "data-status") == "finished"
     assert done["place"] >= 2, done  # the starting grid, tapped on the table
-    assert done["vehicle"] >= 1, done  # a vehicle to activate, tapped on the table
+    assert done["vehicle"] >= 3, done  # two to deploy and one to activate, tapped on the table
     # Every move of ours was chosen on the table: the log's template choices are those taps.
     token = game["seats"][0]["url"].split("token=")[1]
     status, events = api(base, "GET", f"/api/games/{game['id']}/events?since=0&token={token}")

@@ -58,6 +58,7 @@ export function clearPicks(board) {
       delete g.dataset.pick;
     }
   }
+  if (board.host) for (const tray of board.host.querySelectorAll(".reserve-tray")) tray.remove();
   delete document.body.dataset.picked;
 }
 
@@ -264,7 +265,9 @@ function vehicles(picker, view, p) {
   const ids = p.options.map((o) => String(o.value));
   const onBoard = new Set(board.onTable(view).map((v) => v.id));
   const ready = ids.filter((id) => onBoard.has(id));
-  if (!ready.length) return;
+  // Vehicles still off the table (to deploy) wait in a tray on the board's corner.
+  const waiting = ids.filter((id) => !onBoard.has(id) && view.vehicles.some((x) => x.id === id));
+  if (!ready.length && !waiting.length) return;
   const submitNow = (id) => {
     const opt = p.options.find((o) => String(o.value) === id);
     if (opt) picker.submit(opt.value);
@@ -280,13 +283,29 @@ function vehicles(picker, view, p) {
     });
     if (el) el.g.dataset.pick = id;
   }
+  if (waiting.length) {
+    const tray = h("div.reserve-tray", { role: "group", "aria-label": "vehicles waiting to come on the table" },
+      h("span.small.muted", "Waiting to deploy"));
+    for (const id of waiting) {
+      const v = view.vehicles.find((x) => x.id === id);
+      const colour = v.neutral ? v.colour : board.colourOf(v.player);
+      const chip = h("div.reserve-chip", { dataset: { id }, title: v.name },
+        h("span.reserve-car", { style: { background: colour } }), h("span", v.name));
+      tray.append(chip);
+      picker.add(id, [chip], { label: v.name, preview: () => {}, commit: () => submitNow(id) });
+    }
+    board.host.append(tray);
+  }
   picker.idle = () => board.setFocus(null, ids);
-  picker.zooms.push(() => fitAround(board, ready.map((id) => { const at = board.poses.get(id) || view.vehicles.find((x) => x.id === id); return [at.x, at.y]; })));
+  if (ready.length) {
+    picker.zooms.push(() => fitAround(board, ready.map((id) => { const at = board.poses.get(id) || view.vehicles.find((x) => x.id === id); return [at.x, at.y]; })));
+  }
   // The board's own click on a clickable vehicle lands here.
   picker.ctx.onVehicleClick = (id) => picker.tap(id);
+  const what = ready.length ? "a ringed vehicle" : "a vehicle waiting to deploy (top of the table)";
   picker.hint.textContent = touchScreen()
-    ? "Tap a ringed vehicle to pick it; tap it again (or Confirm) to activate it."
-    : "Click a ringed vehicle on the table to pick it.";
+    ? `Tap ${what} to pick it; tap it again (or Confirm) to choose it.`
+    : `Click ${what} to choose it.`;
 }
 
 // -- attacks: tap the target -------------------------------------------------------------------
