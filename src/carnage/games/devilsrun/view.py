@@ -12,6 +12,7 @@ from carnage.games.devilsrun.data import TILE, gangs
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.render import arc_squares
 from carnage.games.devilsrun.state import RUNNING, WRECK
+from carnage.kernel.decisions import Decision
 
 VIEW_FORMAT = "carnage.devilsrun.view/1"
 
@@ -67,13 +68,30 @@ def game_view(game: DevilsRunGame) -> dict[str, Any]:
         "pending": None if d is None else {
             "player": d.player, "kind": d.kind, "prompt": d.prompt, "source": d.source,
             "vehicle": d.vehicle, "target": d.target, "weapon": d.weapon,
-            "options": [{"value": o.value, "label": o.label} for o in d.options],
+            "options": [{"value": o.value, "label": o.label, **_option_square(game, d, o.value)}
+                        for o in d.options],
         },
         "outcome": None if out is None else out.to_json(),
         "dice": [{"dice": e.data["dice"], "results": e.data["results"], "why": e.data["why"],
                   "source": e.source} for e in game.log.events[-60:] if e.kind == "roll"][-8:],
         "log_length": len(game.log),
     }
+
+
+def _option_square(game: DevilsRunGame, d: Decision, value: str | int) -> dict[str, Any]:
+    """Where on the road an option puts something, for the table to mark and let be tapped:
+    ``square`` [x, y] (and the deployment square's ``mark``, A-D or 1-4); empty for options
+    that are no place."""
+    val = str(value)
+    if d.kind == "deploy" and "@" in val:
+        label = val.split("@", 1)[1]
+        sq = game._deploy_squares(d.player).get(label)
+        return {} if sq is None else {"square": list(sq), "mark": label}
+    if d.kind in ("stash_square", "evade_square") and "," in val:
+        x, _, y = val.partition(",")
+        if x.lstrip("-").isdigit() and y.lstrip("-").isdigit():
+            return {"square": [int(x), int(y)]}
+    return {}
 
 
 def rule_label(source: str) -> str:

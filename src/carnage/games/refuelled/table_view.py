@@ -312,6 +312,35 @@ def _template_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any
     out: dict[str, Any] = {"vehicle": v.id, "templates": laid}
     if ends:
         out["ends"] = ends  # where the vehicle ends on each, unobstructed
+    stops = _template_stops(game, d, v)
+    if stops:
+        out["stops"] = stops
+    return out
+
+
+def _template_stops(game: Game, d: Decision, v: VehicleState) -> dict[str, dict[str, Any]]:
+    """For each template on which the vehicle would hit something as the table stands now
+    (another vehicle, an obstacle: p.45), where the move stops and what it touches, before any
+    skid dice. A drawing help: the engine resolves the real move (ramps, slides and spins
+    included) once the template is chosen. None for a vehicle towing a trailer (its moving
+    body may be the trailer, p.119)."""
+    from carnage.games.refuelled.engine.movement import obstructions_for
+    from carnage.geometry.movement import resolve_move
+
+    if v.trailer is not None:
+        return {}
+    obstacles = obstructions_for(game, v)
+    out: dict[str, dict[str, Any]] = {}
+    for o in d.options:
+        tid, mirror, reverse = parse_template_value(str(o.value))
+        try:
+            res = resolve_move(v.rect(), tid, obstacles, mirror=mirror, reverse=reverse,
+                               ts=game.templates)
+        except (KeyError, ValueError):
+            continue
+        if res.interrupted:
+            out[str(o.value)] = {"x": _r(res.pose.x), "y": _r(res.pose.y),
+                                 "heading": _r(res.pose.heading), "touched": list(res.touched)}
     return out
 
 
@@ -368,6 +397,45 @@ def _grid_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
     return {"vehicle": v.id, "poses": poses}
 
 
+DROP_KINDS = ("drop_edge", "drop_offset", "drop_angle")
+"""Where a dropped weapon's burst goes (``hazards_on_table.choose_burst_pose``): which edge,
+how far along it, how far turned."""
+
+
+def _chosen_edge(game: Game, vehicle: str) -> str | None:
+    """The edge the vehicle's player chose last for a dropped burst (the ``drop_edge``
+    decision just before a ``drop_offset`` or ``drop_angle``)."""
+    for e in reversed(game.log.events[-60:]):
+        if e.kind in ("decision", "forced_choice") and e.data.get("decision") == "drop_edge":
+            return str(e.data.get("choice"))
+    return None
+
+
+def _drop_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
+    """Each edge a burst may be dropped off, as a segment from offset -half to +half (the
+    ``drop_offset`` domain runs the same way), by edge name; ``edge``: the one chosen."""
+    from carnage.games.refuelled.engine.hazards_on_table import edge_half, edge_point
+    from carnage.games.refuelled.rules.dropped import mount_body
+
+    mount = next((m for m in v.weapons if m.key == d.weapon), None)
+    body = v.rect() if mount is None else mount_body(v, mount)
+    chosen = None if d.kind == "drop_edge" else _chosen_edge(game, v.id)
+    names = [str(o.value) for o in d.options] if d.kind == "drop_edge" else \
+        [] if chosen is None else [chosen]
+    edges: dict[str, list[list[float]]] = {}
+    for name in names:
+        try:
+            half = edge_half(body, name)
+            a, b = edge_point(body, name, -half), edge_point(body, name, half)
+        except KeyError:
+            continue
+        edges[name] = [[_r(a.x), _r(a.y)], [_r(b.x), _r(b.y)]]
+    out: dict[str, Any] = {"vehicle": v.id, "edges": edges}
+    if chosen is not None:
+        out["edge"] = chosen
+    return out
+
+
 def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] | None:
     if v is None:
         return None
@@ -377,9 +445,17 @@ def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] |
         return _attack_preview(game, d, v)
     if d.kind == "grid":
         return _grid_preview(game, d, v)
+    if d.kind in DROP_KINDS:
+        return _drop_preview(game, d, v)
     if d.kind in ("spin", "lose_control") and d.domain is not None:
         return {"vehicle": v.id, "centre": [_r(v.pose.x), _r(v.pose.y)],
                 "heading": _r(v.pose.heading), "low": d.domain.low, "high": d.domain.high}
+    if d.options:
+        # Any decision placing its vehicle (a spawn point, where it comes back, an edge of the
+        # table): the pose each option puts it in, for the table to draw as places to tap.
+        placed = _grid_preview(game, d, v)
+        if placed["poses"]:
+            return placed
     return {"vehicle": v.id}
 
 

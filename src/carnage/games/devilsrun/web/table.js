@@ -238,6 +238,7 @@ function apply(v, force = false) {
   drawLog(v);
   drawDecision(v);
   drawObjectives(v);
+  drawPicks(v);
 }
 
 /** The mission's scoreboard with the gangs' names and its brief (view.scoreboard, view.brief). */
@@ -249,6 +250,75 @@ function drawObjectives(v) {
     body.dataset.mission = v.brief.id;
     fill(body, briefNodes(v.brief, { heading: "h4" }));
   }
+}
+
+// -------------------------------------------------------------------- playing on the road
+// A decision about a square (where to deploy: the lettered or numbered squares; where the stash
+// goes; where to evade to) marks its squares on the road to tap. With a mouse a click chooses;
+// on a touch screen the first tap picks the square (the Confirm bar says what it would do) and
+// a second tap on it, or Confirm, chooses it. Several choices on one square (which vehicle to
+// deploy there) are the Confirm bar's buttons. The numbered buttons stay.
+let lastPointer = "mouse";
+window.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType || "mouse"; }, true);
+const touchScreen = () => matchMedia("(hover: none), (pointer: coarse)").matches;
+
+function drawPicks(v) {
+  const p = v.pending;
+  const svg = document.querySelector("#dr-board svg");
+  delete document.body.dataset.picked;
+  if (!p || !v.your_turn || !svg) return;
+  const bySquare = new Map();
+  for (const o of p.options) {
+    if (!o.square) continue;
+    const k = `${o.square[0]},${o.square[1]}`;
+    if (!bySquare.has(k)) bySquare.set(k, { square: o.square, mark: o.mark || "", options: [] });
+    bySquare.get(k).options.push(o);
+  }
+  if (!bySquare.size) return;
+  const b = v.board;
+  const sx = (x) => LEFT + x * CELL;
+  const sy = (y) => TOP + (b.front_end - 1 - y) * CELL;
+  const box = document.getElementById("dr-decision");
+  const label = h("span.pick-label", "nothing yet");
+  const buttons = h("span.pick-buttons");
+  const bar = h("div.dr-confirm.empty", { role: "group", "aria-label": "the square picked on the road" },
+    h("span.muted.small", "Picked: "), label, buttons);
+  let selected = null;
+  const marks = new Map();
+  const choose = (o) => submit(o.value);
+  const select = (k) => {
+    selected = k;
+    for (const [key, el] of marks) el.classList.toggle("selected", key === k);
+    const it = bySquare.get(k);
+    bar.classList.toggle("empty", !it);
+    document.body.dataset.picked = k || "";
+    label.textContent = it ? (it.options.length === 1 ? it.options[0].text : `square ${it.mark || k}`) : "nothing yet";
+    fill(buttons, it ? it.options.map((o, i) => h("button.dr-confirm-go", {
+      type: "button", class: `dr-confirm-go${i === 0 ? " primary" : ""}`, onclick: () => choose(o),
+    }, it.options.length === 1 ? "Confirm" : o.text)) : []);
+  };
+  const g = s("g", { class: "dr-picks" });
+  for (const [k, it] of bySquare) {
+    const [x, y] = it.square;
+    const mark = s("g", { class: "dr-pick", "data-square": k, "data-pick": k },
+      s("rect", { x: sx(x) + 1.5, y: sy(y) + 1.5, width: CELL - 3, height: CELL - 3, rx: 4 }),
+      it.mark ? s("text", { x: sx(x) + CELL / 2, y: sy(y) + CELL / 2 + 5, "text-anchor": "middle" }, it.mark) : null,
+      s("title", {}, it.options.map((o) => o.text).join("; ")));
+    mark.addEventListener("click", () => {
+      const mouse = lastPointer === "mouse" && !touchScreen();
+      if (it.options.length === 1 && (mouse || selected === k)) choose(it.options[0]);
+      else select(k);
+    });
+    marks.set(k, mark);
+    g.append(mark);
+  }
+  svg.append(g);
+  const choices = box.querySelector(".choices");
+  const hint = h("p.dr-board-hint", touchScreen()
+    ? "Tap a marked square on the road to pick it; tap it again (or Confirm) to choose it."
+    : "Click a marked square on the road to choose it.");
+  if (choices) choices.before(hint, bar);
+  else box.append(hint, bar);
 }
 
 // ---------------------------------------------------------------------------------- acting

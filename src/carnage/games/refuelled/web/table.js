@@ -4,6 +4,7 @@ import { api, seatStore } from "/static/js/api.js";
 import { Board } from "/static/js/board.js";
 import { mountChat } from "/static/js/chat.js";
 import { decisionControls } from "/static/js/decisions.js";
+import { boardPick, clearPicks, smallScreen } from "/static/js/boardpick.js";
 import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
 import { LogView } from "/static/js/log.js";
 import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
@@ -250,6 +251,7 @@ function renderDecision(view) {
   const panel = document.getElementById("decision");
   board.stopSpin();
   board.clearOverlays();
+  clearPicks(board);
   const p = view.pending;
   const ctx = {
     board,
@@ -268,18 +270,27 @@ function renderDecision(view) {
     if (p && p.kind !== "template") state.placed = null;
   }
   let body;
+  let pick = null;
   const mine = p && view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat && view.status !== "finished";
   if (view.status === "finished") {
     body = [h("h2", "Game over"), h("p", view.outcome_reason || "")];
   } else if (!p) {
     body = h("p.muted", "Nothing to decide.");
   } else if (mine) {
+    const controls = decisionControls(view, ctx);
+    // The choices drawn on the board to tap (boardpick.js); the list stays, folded away under
+    // "All options" on a phone.
+    pick = boardPick(view, ctx);
     body = [
       h("div.prompt-head",
         h("span.swatch", { style: { background: colourOf(view, p.seat) } }),
         h("b.prompt", p.prompt)),
       h("div.cite.small", h("span.rule", p.rule || humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
-      decisionControls(view, ctx),
+      pick ? [pick.hint, pick.bar] : null,
+      pick ? h("details.all-options", {
+        open: state.allOptions ?? !smallScreen(),
+        ontoggle: (e) => { state.allOptions = e.target.open; },
+      }, h("summary", "All options"), controls) : controls,
       ODDS_KINDS.has(p.kind) && token ? h("div#decision-odds.decision-odds", { dataset: { version: String(view.version) } }) : null,
     ];
   } else {
@@ -293,7 +304,10 @@ function renderDecision(view) {
       token ? null : h("p.small.muted", "You are watching this game. Players join with their seat's link."),
     ];
   }
-  fill(panel, body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
+  fill(panel, sheetToggle(panel), body, h("div#decision-error.decision-error.hidden", { role: "alert" }));
+  // The board's size follows the panel on a phone: look at the choices once it is laid out.
+  layoutSizes();
+  if (pick && pick.settle) pick.settle();
   if (mine && ODDS_KINDS.has(p.kind) && token) showOdds(view);
   panel.dataset.kind = p ? p.kind : "";
   panel.classList.toggle("mine", Boolean(mine));
@@ -306,6 +320,24 @@ function renderDecision(view) {
       else board.focusVehicle(id);
     },
   });
+}
+
+/** On a phone the decision is a sheet fixed to the bottom of the screen: this folds it down to
+ * its first lines (the prompt and the Confirm bar) and opens it again. */
+function sheetToggle(panel) {
+  const folded = panel.classList.contains("folded");
+  return h("button.sheet-toggle", {
+    type: "button", "aria-expanded": String(!folded),
+    title: folded ? "Show the whole decision" : "Fold the decision down",
+    onclick: () => {
+      const now = !panel.classList.contains("folded");
+      panel.classList.toggle("folded", now);
+      const b = panel.querySelector(".sheet-toggle");
+      b.setAttribute("aria-expanded", String(!now));
+      b.textContent = now ? "▲" : "▼";
+      b.title = now ? "Show the whole decision" : "Fold the decision down";
+    },
+  }, folded ? "▲" : "▼");
 }
 
 function renderInvites() {
@@ -437,8 +469,27 @@ function tools() {
   document.getElementById("help-close").addEventListener("click", () => help.classList.add("hidden"));
 }
 
+/** The heights of the top bar and of the decision sheet, for the phone layout (table.css): the
+ * board fills what they leave of the screen. */
+function layoutSizes() {
+  const top = document.querySelector(".topbar");
+  const sheet = document.getElementById("decision");
+  document.body.style.setProperty("--top-h", `${Math.ceil(top.getBoundingClientRect().height)}px`);
+  const fixed = getComputedStyle(sheet).position === "fixed";
+  document.body.style.setProperty("--sheet-h", fixed ? `${Math.ceil(sheet.getBoundingClientRect().height)}px` : "0px");
+}
+
+function measure() {
+  const watch = new ResizeObserver(layoutSizes);
+  watch.observe(document.querySelector(".topbar"));
+  watch.observe(document.getElementById("decision"));
+  window.addEventListener("resize", layoutSizes);
+  layoutSizes();
+}
+
 async function main() {
   tools();
+  measure();
   try {
     const saved = sessionStorage.getItem(`carnage.placed.${gid}`);
     if (saved) state.placed = JSON.parse(saved);

@@ -126,6 +126,14 @@ export class Board {
 
   _fit() {
     const rot = this.isRotated();
+    // The table turns a quarter when the board's box changes shape: a zoomed view keeps
+    // looking at the same place of the table.
+    if (this._rotWas !== undefined && this._rotWas !== rot && this.zoom.cx !== null) {
+      const { cx, cy } = this.zoom;
+      const [x, y] = this._rotWas ? [cy, cx] : [cx, this.H - cy];
+      [this.zoom.cx, this.zoom.cy] = rot ? [y, x] : [x, this.H - y];
+    }
+    this._rotWas = rot;
     const w = rot ? this.H : this.W;
     const hgt = rot ? this.W : this.H;
     this.world.setAttribute("transform", rot ? "matrix(0,1,1,0,0,0)" : `matrix(1,0,0,-1,0,${this.H})`);
@@ -162,21 +170,80 @@ export class Board {
       if (k === 1) this.zoom = { k: 1, cx: null, cy: null };
       this._fit();
     }, { passive: false });
+    // One finger (or the mouse) drags the zoomed table; two fingers pinch it. A press that
+    // moves less than DRAG_PX is a tap or a click and reaches what is under it; one that pans
+    // does not click what it ends on.
+    const DRAG_PX = 6;
+    const down = new Map(); // pointer id -> {x, y}
     let drag = null;
+    let pinch = null;
+    let moved = false;
+    const extent = () => {
+      const rot = this.isRotated();
+      return rot ? [this.H, this.W] : [this.W, this.H];
+    };
+    const unitsPerPx = (vb) => {
+      const r = svg.getBoundingClientRect();
+      return [Math.max(vb.width / r.width, vb.height / r.height), r];
+    };
+    const startPinch = () => {
+      const [a, b] = [...down.values()];
+      const vb = svg.viewBox.baseVal;
+      const [scale, r] = unitsPerPx(vb);
+      const mx = (a.x + b.x) / 2;
+      const my = (a.y + b.y) / 2;
+      pinch = {
+        dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), k: this.zoom.k, scale,
+        ax: vb.x + vb.width / 2 + (mx - (r.left + r.width / 2)) * scale,
+        ay: vb.y + vb.height / 2 + (my - (r.top + r.height / 2)) * scale,
+      };
+      drag = null;
+      moved = true;
+    };
     svg.addEventListener("pointerdown", (e) => {
       if (this.spin && this.spin.dragging) return;
-      if (e.target.closest && e.target.closest(".vehicle.clickable, .spin-handle, .spin-ghost")) return;
-      if (this.zoom.k === 1) return;
-      drag = { x: e.clientX, y: e.clientY, vb: svg.viewBox.baseVal, start: { ...this.zoom } };
-      svg.setPointerCapture(e.pointerId);
+      if (e.target.closest && e.target.closest(".spin-handle, .spin-ghost")) return;
+      down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (down.size === 1) moved = false;
+      if (down.size === 2) {
+        startPinch();
+        return;
+      }
+      if (this.zoom.k === 1 || down.size > 2) return;
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY, vb: svg.viewBox.baseVal, start: { ...this.zoom }, live: false };
     });
     svg.addEventListener("pointermove", (e) => {
-      if (!drag) return;
-      const r = svg.getBoundingClientRect();
-      const scale = Math.max(drag.vb.width / r.width, drag.vb.height / r.height);
-      const rot = this.isRotated();
-      const w = rot ? this.H : this.W;
-      const hgt = rot ? this.W : this.H;
+      if (!down.has(e.pointerId)) return;
+      down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && down.size >= 2) {
+        const [a, b] = [...down.values()];
+        const dist = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+        const k = Math.min(6, Math.max(1, pinch.k * dist / pinch.dist));
+        if (k === 1) {
+          this.zoom = { k: 1, cx: null, cy: null };
+        } else {
+          const r = svg.getBoundingClientRect();
+          const scale = pinch.scale * pinch.k / k;
+          const mx = (a.x + b.x) / 2;
+          const my = (a.y + b.y) / 2;
+          this.zoom = {
+            k,
+            cx: pinch.ax - (mx - (r.left + r.width / 2)) * scale,
+            cy: pinch.ay - (my - (r.top + r.height / 2)) * scale,
+          };
+        }
+        this._fit();
+        return;
+      }
+      if (!drag || drag.id !== e.pointerId) return;
+      if (!drag.live) {
+        if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PX) return;
+        drag.live = true;
+        moved = true;
+        svg.setPointerCapture(e.pointerId);
+      }
+      const [scale] = unitsPerPx(drag.vb);
+      const [w, hgt] = extent();
       this.zoom = {
         k: drag.start.k,
         cx: (drag.start.cx ?? w / 2) - (e.clientX - drag.x) * scale,
@@ -184,10 +251,25 @@ export class Board {
       };
       this._fit();
     });
-    const end = () => { drag = null; };
+    const end = (e) => {
+      down.delete(e.pointerId);
+      if (down.size < 2) pinch = null;
+      if (drag && drag.id === e.pointerId) drag = null;
+    };
     svg.addEventListener("pointerup", end);
     svg.addEventListener("pointercancel", end);
-    svg.addEventListener("dblclick", () => { this.resetZoom(); });
+    // A pan or a pinch clicks nothing.
+    svg.addEventListener("click", (e) => {
+      if (moved) {
+        e.stopPropagation();
+        e.preventDefault();
+        moved = false;
+      }
+    }, true);
+    svg.addEventListener("dblclick", (e) => {
+      if (e.target.closest && e.target.closest(".pick, .vehicle.clickable")) return;
+      this.resetZoom();
+    });
   }
 
   resetZoom() {

@@ -3,6 +3,7 @@
 // draws it on the board (template ghosts, arcs of fire, grid places).
 import { isStraight, parseTemplateValue } from "./templates.js";
 import { diceRow } from "./dice.js";
+import { touchScreen } from "./boardpick.js";
 import { fill, h, humanise } from "./util.js";
 
 const USE = {
@@ -46,7 +47,9 @@ function vehiclePick(view, p, ctx) {
     if (opt) ctx.submit(opt.value);
   };
   return h("div.col",
-    h("p.hint", "Click a highlighted vehicle on the table, or pick one here:"),
+    h("p.hint", ctx.board.onTable(view).some((v) => ids.includes(v.id))
+      ? `${touchScreen() ? "Tap" : "Click"} a highlighted vehicle on the table, or pick one here:`
+      : "Pick one (it is not on the table yet):"),
     h("div.options", p.options.map((o) => {
       const v = view.vehicles.find((x) => x.id === String(o.value));
       return choiceButton(o, ctx, {
@@ -67,7 +70,8 @@ function gridPick(view, p, ctx) {
     if (pose && v) ctx.board.showGhost({ ...pose }, v);
   };
   return h("div.col",
-    h("p.hint", "Where on the starting grid? Hover to see the place."),
+    h("p.hint", touchScreen() ? "Where on the starting grid? Each button places it at once (the table marks the places)."
+      : "Where on the starting grid? Hover to see the place."),
     h("div.options.grid-options", opts.map((o) => choiceButton(o, ctx, {
       text: `${Number(o.value) > 0 ? "+" : ""}${Number(o.value)} mm`,
       hover: () => show(o), unhover: () => ctx.board.clearOverlays(),
@@ -115,7 +119,8 @@ function templatePick(view, p, ctx) {
       (withReverse ? cells : cells.slice(0, 2)).map((c) => c || h("span.empty")));
   });
   return h("div.col",
-    h("p.hint", "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
+    h("p.hint", touchScreen() ? "Each button makes its move at once (the table shows each as a ghost). "
+      : "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
       h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous ",
         h("span.use.use-X", "✕"), " not permitted in this gear: touching it hands the choice to your opponent (touch it, use it)")),
     h("div.touch-warning.hidden", { role: "alertdialog" }),
@@ -158,7 +163,7 @@ function pushIt(view, p, ctx) {
     p.dice ? h("p.roll", "Rolled:") : null,
     tray,
     h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: "Keep the dice" }))),
-    h("p.hint", "Push It: take +1 Hazard and re-roll the dice you pick (hover a choice to see them)."),
+    h("p.hint", `Push It: take +1 Hazard and re-roll the dice you pick${touchScreen() ? "." : " (hover a choice to see them)."}`),
     h("div.options.reroll-options", rerolls.map((o) => {
       const nums = String(o.value).split(",").map((d) => Number(d) + 1);
       return choiceButton(o, ctx, {
@@ -213,13 +218,18 @@ function domainControls(view, p, ctx) {
   slider.addEventListener("input", () => set(slider.value, "slider"));
   number.addEventListener("input", () => set(number.value, "number"));
   const confirm = h("button.primary.confirm", { type: "button", onclick: () => ctx.submit(value) }, "Confirm");
-  if (vid && ctx.board.vehicle(vid)) ctx.board.startSpin(vid, d.low, d.high, (a) => set(a, "board"));
+  // The vehicle's ghost turns for an angle it turns by; a length (mm) is set on the board
+  // elsewhere (boardpick.js: along an edge) or here.
+  const turning = d.unit === "deg" && !String(p.kind).startsWith("drop_");
+  if (turning && vid && ctx.board.vehicle(vid)) ctx.board.startSpin(vid, d.low, d.high, (a) => set(a, "board"));
   set(value);
   const presets = (d.high - d.low > 200 ? [-180, -90, -45, 0, 45, 90, 180] : [-90, -45, 0, 45, 90])
     .filter((a) => a >= d.low && a <= d.high);
   const unit = d.unit === "deg" ? "°" : ` ${d.unit}`;
   return h("div.col",
-    h("p.hint", `Drag the vehicle's ghost on the table, or set the angle (anticlockwise, ${d.low}${unit} to ${d.high}${unit}).`),
+    h("p.hint", turning
+      ? `Drag the vehicle's ghost on the table, or set the angle (anticlockwise, ${d.low}${unit} to ${d.high}${unit}).`
+      : `Set it here (${d.low}${unit} to ${d.high}${unit}).`),
     h("div.row", slider, number, h("span", unit)),
     h("div.options.presets", presets.map((a) => h("button.small", { type: "button", onclick: () => set(a) }, `${a > 0 ? "+" : ""}${a}°`))),
     h("div.row", confirm));
