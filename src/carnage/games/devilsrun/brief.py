@@ -1,6 +1,7 @@
 """Devil's Run missions described from their data, in our own words (``kernel/briefing.py``):
-how each is won, its special rules cited by the seed text's lines (the beta rulebook prints no
-page numbers), and a scoreboard in the mission's terms with the gangs' names."""
+how each is won, its special rules cited by the book's own headings (the beta rulebook prints
+no page numbers; a player finds a rule by its heading, never by a line of our seed text), and a
+scoreboard in the mission's terms with the gangs' names."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from carnage.kernel.briefing import BriefRule, Cite, ScenarioBrief, Scoreboard, 
 BOOK = "Devil's Run"
 
 
-def _lines(lines: str) -> Cite:
-    """The seed text's line(s) ``lines`` ("243", "231-245")."""
-    return Cite(BOOK, where=f"{'lines' if '-' in lines else 'line'} {lines}")
+def _section(heading: str) -> Cite:
+    """The book's section under ``heading`` ("Mission 1, Identifying the Stash")."""
+    return Cite(BOOK, where=heading)
 
 
 GOALS = {
@@ -32,18 +33,20 @@ RULES = {
     "devils-run": (
         BriefRule("The stash", "From turn 2 a D10 may bring the stash onto the centre of the "
                   "front tile, more likely each turn; from turn 6 it arrives for sure.",
-                  _lines("243")),
+                  _section("Mission 1, Identifying the Stash")),
         BriefRule("Grab it", "A vehicle next to the stash spends an action point and makes an "
                   "Evade test, 2 easier, to pick it up; failing, it has missed its chance.",
-                  _lines("244")),
+                  _section("Mission 1, Special Action")),
         BriefRule("Rolling road", "When a vehicle drives off the front tile, the back tile is "
-                  "moved round to the front: a fresh tile.", _lines("33-35")),
+                  "moved round to the front: a fresh tile.", _section("The Board")),
     ),
     "hell-on-wheels": (
         BriefRule("Collecting chassis", "Chassis points an enemy's attack knocks off a vehicle "
-                  "are collected by the attacking gang instead of discarded.", _lines("265")),
+                  "are collected by the attacking gang instead of discarded.",
+                  _section("Mission 2, Collecting Chassis Points")),
         BriefRule("Disengage", "From the end of turn 6 a D10 roll may end the game, more likely "
-                  "each turn, and surely at the end of turn 10.", _lines("248-256")),
+                  "each turn, and surely at the end of turn 10.",
+                  _section("Mission 2, Game Length")),
     ),
 }
 """Each mission's special rules, in our words."""
@@ -59,7 +62,7 @@ def mission_brief(scenario: str) -> ScenarioBrief:
         raise ValueError(f"unknown Devil's Run mission {scenario!r} "
                          f"(missions: {', '.join(missions())})")
     return ScenarioBrief(found.key, found.name, found.description, GOALS[found.key],
-                         _lines(found.lines), rules=RULES[found.key])
+                         _section(found.name), rules=RULES[found.key])
 
 
 def seat_names(game: DevilsRunGame) -> dict[int, str]:
