@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from typing_extensions import TypeVar
 
+from carnage.kernel.assist import TableAssist
 from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.dice import DiceSource
@@ -227,6 +228,10 @@ class TableOffer:
     """How the table sets up, stores and rebuilds its games (``kernel/table.py``). None: the
     set-up is ``{"ruleset", "scenario", "seed"}`` and a game is ``Ruleset.new_game`` of it,
     with the ruleset's own teams."""
+    assist: TableAssist | None = None
+    """Which of its questions the table answers by itself and the shortcuts it offers
+    (``kernel/assist.py``; Refuelled's: ``games/refuelled/assist.py``). None: only a question
+    with one legal answer is answered by itself."""
 
 
 @dataclass(frozen=True)

@@ -200,13 +200,16 @@ class Store:
 
     def save_progress(
         self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,
-        snapshot: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None, seats: list[dict[str, Any]] | None = None,
     ) -> None:
-        """The game's progress, and its snapshot with it (one transaction)."""
+        """The game's progress, and its snapshot with it (one transaction); ``seats``: the
+        seats too (their preferences and the answers the table gave for them)."""
         with self._write, self._session() as s:
             row = s.get(GameRow, gid)
             if row is None:
                 return
+            if seats is not None and seats != row.seats:
+                row.seats = json.loads(json.dumps(seats))
             row.choices = json.loads(json.dumps(choices))
             row.finished = finished
             row.round = round_

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -74,10 +75,30 @@ class SeatedSession(ABC):
                 out.append(by_token[t])
         return out
 
+    # -- what the table answers by itself (kernel/assist.py) ------------------------------------
+    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+        """The answer the table gives a human seat's ``d`` without asking, and why (None:
+        the seat is asked). A session without assists asks everything."""
+        return None
+
+    def mark_automatic(self, index: int, seat: int, why: str) -> None:
+        """Choice ``index`` was given by the table for ``seat`` (its log says so); a session
+        without assists keeps no record."""
+        return None
+
+    def expand(self, d: Decision, choice: Any, first: bool) -> Any:
+        """The next engine answer a shortcut's ``choice`` stands for at ``d`` (None: it is an
+        ordinary answer, or it stands for nothing more)."""
+        return None
+
     # -- acting ----------------------------------------------------------------------------------
-    def decide(self, tokens: str, version: int, choice: Any) -> Any:
+    def decide(self, tokens: str, version: int, choice: Any,
+               then: Sequence[tuple[str, Any]] = ()) -> Any:
         """Apply a seat's choice (409 over, 403 spectator or wrong seat, 409 stale, 422
-        illegal), let the bots answer, save, and return that seat's view."""
+        illegal), let the bots answer, save, and return that seat's view. ``then``: (kind,
+        choice) answers for the decisions of the same seats that follow, in the same action;
+        each is given while the decision then pending is of that kind and theirs (the first
+        that is not ends the action there). One refused answer refuses them all."""
         from carnage.web.sessions import ApiError
 
         with self.lock:
@@ -92,31 +113,75 @@ class SeatedSession(ABC):
             if d.player not in seats:
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
-            value = self.accept(d, choice)
             before = list(self.game.choices)
             try:
-                self.game.apply(value)
-            except IllegalChoice as e:
-                raise self.refused(d, choice, e) from None
-            except Exception as e:
-                raise self._rollback(before, e) from None
-            try:
-                self.run_bots()
-            except Exception as e:
-                raise self._rollback(before, e) from None
+                self._answer(d, choice, before)
+                for i, (kind, step) in enumerate(then):
+                    nd = self.game.pending()
+                    if nd is None or nd.player not in seats or nd.kind != kind:
+                        break
+                    try:
+                        self._answer(nd, step, before)
+                    except ApiError as e:
+                        raise ApiError(e.status, f"then[{i}]: {e.detail}") from None
+            except ApiError:
+                if list(self.game.choices) != before:
+                    self._rollback(before, RuntimeError("refused"))
+                raise
             self.save()
             view = self.view(seats)
         self.notify()
         return view
 
+    def _answer(self, d: Decision, choice: Any, before: list[Any]) -> None:
+        """One answer of the seat (a shortcut's choice standing for several answers is given
+        as each of them), then the bots' and the table's own answers."""
+        first = self.expand(d, choice, True)
+        if first is None:
+            self._apply(d, self.accept(d, choice), choice, before)
+            self._run(before)
+            return
+        self._apply(d, first, choice, before)
+        for _ in range(MAX_BOT_CHOICES):
+            self._run(before)
+            nd = self.game.pending()
+            if nd is None or (nd.player, nd.kind, nd.vehicle) != (d.player, d.kind, d.vehicle):
+                break
+            nxt = self.expand(nd, choice, False)
+            if nxt is None:
+                break
+            self._apply(nd, nxt, choice, before)
+
+    def _apply(self, d: Decision, value: Any, choice: Any, before: list[Any]) -> None:
+        try:
+            self.game.apply(value)
+        except IllegalChoice as e:
+            raise self.refused(d, choice, e) from None
+        except Exception as e:
+            raise self._rollback(before, e) from None
+
+    def _run(self, before: list[Any]) -> None:
+        try:
+            self.run_bots()
+        except Exception as e:
+            raise self._rollback(before, e) from None
+
     def run_bots(self) -> int:
-        """Answer bot decisions until a human must decide or the game ends."""
+        """Answer bot decisions, and the human seats' decisions the table answers by itself
+        (``automatic``), until a human must decide or the game ends."""
         n = 0
         with self.lock:
-            while (d := self.game.pending()) is not None and d.player in self.bots:
+            while (d := self.game.pending()) is not None:
                 if n >= MAX_BOT_CHOICES:
                     break
-                self.game.apply(self.bot_choice(d))
+                if d.player in self.bots:
+                    self.game.apply(self.bot_choice(d))
+                else:
+                    auto = self.automatic(d)
+                    if auto is None:
+                        break
+                    self.game.apply(auto[0])
+                    self.mark_automatic(len(self.game.choices) - 1, d.player, auto[1])
                 n += 1
         return n
 

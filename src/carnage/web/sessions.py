@@ -30,6 +30,13 @@ from typing import Any, cast
 
 from carnage import bounds
 from carnage.ai.runner import bot_rng, make_bot_for
+from carnage.kernel.assist import (
+    PREFERENCE_WORDS,
+    PREFERENCES,
+    TableAssist,
+    automatic_answer,
+    preference_of,
+)
 from carnage.kernel.contract import Bot
 from carnage.kernel.decisions import Decision, IllegalChoice, lenient_choice
 from carnage.kernel.dice import SeededDice
@@ -68,15 +75,31 @@ class Seat:
     controller: Controller
     token: str | None
     team_id: str | None
+    prefs: dict[str, str] = field(default_factory=dict, compare=False)
+    """How the seat wants each optional prompt asked (``kernel/assist.py``: "ask",
+    "matters", "never"), by the prompt's key."""
+    auto: dict[int, str] = field(default_factory=dict, compare=False)
+    """The choices the table gave for the seat by itself (index -> why), for its log."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "controller": self.controller, "token": self.token,
-                "team_id": self.team_id}
+        out: dict[str, Any] = {"seat": self.seat, "controller": self.controller,
+                               "token": self.token, "team_id": self.team_id}
+        if self.prefs:
+            out["prefs"] = dict(self.prefs)
+        if self.auto:
+            out["auto"] = {str(k): v for k, v in sorted(self.auto.items())}
+        return out
 
     @staticmethod
     def from_json(raw: dict[str, Any]) -> Seat:
+        prefs = raw.get("prefs") or {}
+        auto = raw.get("auto") or {}
+        if not isinstance(prefs, dict) or not isinstance(auto, dict):
+            raise ValueError("a seat's prefs and auto must be objects")
         return Seat(int(raw["seat"]), cast(Controller, str(raw["controller"])),
-                    raw.get("token"), raw.get("team_id"))
+                    raw.get("token"), raw.get("team_id"),
+                    {str(k): str(v) for k, v in prefs.items()},
+                    {int(k): str(v) for k, v in auto.items()})
 
 
 @dataclass(eq=False)
@@ -146,8 +169,12 @@ class GameSession(SeatedSession):
         game: Any = None,
         seed_chosen: bool = True,
         ruleset: Ruleset | None = None,
+        assisted: bool = True,
     ) -> None:
         self.id = gid
+        self.assisted = assisted
+        """The table answers what cannot matter and what the seats' preferences say, and
+        offers shortcuts (``kernel/assist.py``); False: every question is asked."""
         self.ruleset = ruleset if ruleset is not None else ruleset_named_by(setup)
         self.table: Tabletop = tabletop_of(self.ruleset)
         self.setups: TableSetup = setup_of(self.ruleset)
@@ -265,9 +292,9 @@ class GameSession(SeatedSession):
             if cached is None:
                 if self._views and next(iter(self._views))[0] != self.version:
                     self._views.clear()
-                cached = self.table.view(self.game, self.context(
+                cached = self._assisted_view(self.table.view(self.game, self.context(
                     self.game, seats, log_cache=self._log_cache(seats),
-                    bot_notes=bot_notes(self.bots)))
+                    bot_notes=bot_notes(self.bots))), seats)
                 self._views[key] = cached
             return cached
 
@@ -288,7 +315,9 @@ class GameSession(SeatedSession):
         to ``seats`` (none: a spectator; other seats' secrets redacted)."""
         with self.lock:
             shown = events_for(self.game, self.game.log.events[since:], seats)
-            return list(self.table.log_lines(self.game, shown, self._log_cache(list(seats))))
+            lines = list(self.table.log_lines(self.game, shown, self._log_cache(list(seats))))
+            marks = {k: v for s in self.seats for k, v in s.auto.items()}
+            return self.marked_lines(lines, marks) if marks else lines
 
     def replay_json(self, step: int | None, seats: Sequence[int]) -> bytes:
         """The game as ``seats`` saw it after ``step`` choices, or (None) every step: the
@@ -322,10 +351,11 @@ class GameSession(SeatedSession):
             return self.table.board_svg(self.game, f"Carnage game {self.id}")
 
     # -- acting ----------------------------------------------------------------------------------
-    def decide_json(self, tokens: str, version: int, choice: Any) -> bytes:
+    def decide_json(self, tokens: str, version: int, choice: Any,
+                    then: Sequence[tuple[str, Any]] = ()) -> bytes:
         """``decide``, answered with the acting seat's view serialised."""
         with self.lock:
-            self.decide(tokens, version, choice)
+            self.decide(tokens, version, choice, then)
             return self.view_json(self.seats_for(tokens))
 
     def accept(self, d: Decision, choice: Any) -> Any:
@@ -346,6 +376,9 @@ class GameSession(SeatedSession):
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
         self.game = self.rebuild(choices)
+        for seat in self.seats:
+            for k in [k for k in seat.auto if k >= len(choices)]:
+                del seat.auto[k]
         self._forget_views()
         return ApiError(
             500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
@@ -353,7 +386,115 @@ class GameSession(SeatedSession):
 
     def save(self) -> None:
         self.store.save_progress(self.id, list(self.game.choices), self.finished, self.round,
-                                 self.winner, snapshot=self.game.snapshot())
+                                 self.winner, snapshot=self.game.snapshot(),
+                                 seats=[s.to_json() for s in self.seats])
+
+    # -- what the table answers by itself (kernel/assist.py) ------------------------------------
+    @property
+    def assist(self) -> TableAssist | None:
+        return self.ruleset.table.assist if self.assisted else None
+
+    def _seat(self, seat: int) -> Seat | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+        seat = self._seat(d.player)
+        if not self.assisted or seat is None:
+            return None
+        return automatic_answer(self.assist, self.game, d, seat.prefs)
+
+    def mark_automatic(self, index: int, seat: int, why: str) -> None:
+        s = self._seat(seat)
+        if s is not None:
+            s.auto[index] = why
+
+    def expand(self, d: Decision, choice: Any, first: bool) -> Any:
+        assist = self.assist
+        return None if assist is None else assist.expand(self.game, d, choice, first)
+
+    def set_preference(self, tokens: str, key: str, value: str) -> bytes:
+        """A seat's preference for an optional prompt (``key``: the prompt's, as the pending
+        decision's ``preference`` names it); the table then answers by it at once if the
+        prompt is pending. Answers the seat's view."""
+        if value not in PREFERENCES:
+            raise ApiError(422, f"value must be one of {', '.join(PREFERENCES)}, not "
+                                f"{value[:40]!r}")
+        if not key or len(key) > 60:
+            raise ApiError(422, "key must name an optional prompt (1 to 60 characters)")
+        with self.lock:
+            seats = self.seats_for(tokens)
+            if not seats:
+                raise ApiError(403, "a seat token is needed to set a preference")
+            before = list(self.game.choices)
+            for n in seats:
+                seat = self._seat(n)
+                if seat is not None:
+                    seat.prefs[key] = value
+            if self.game.pending() is not None:
+                self._run(before)
+            self.save()
+            out = self.view_json(seats)
+        self.notify()
+        return out
+
+    def _assisted_view(self, view: Any, seats: Sequence[int]) -> Any:
+        """The view with the table's help for the viewing seat's pending decision (shortcuts,
+        the question answerable with it, the prompt's preference) and the log saying which
+        answers the table gave by itself."""
+        pending = getattr(view, "pending", None)
+        marks = {k: v for s in self.seats for k, v in s.auto.items()}
+        if marks and isinstance(getattr(view, "log", None), list):
+            view.log = self.marked_lines(view.log, marks)
+        assist = self.assist
+        d = self.game.pending()
+        if assist is None or pending is None or d is None or d.player not in seats \
+                or not hasattr(pending, "shortcuts"):
+            return view
+        from carnage.render.table_schemas import (
+            FollowUpView,
+            PreferenceView,
+            ShortcutView,
+            StepView,
+        )
+
+        pending.shortcuts = [
+            ShortcutView(label=sc.label, choice=sc.choice, intent=sc.intent,
+                         then=[StepView(kind=st.kind, choice=st.choice) for st in sc.then])
+            for sc in assist.shortcuts(self.game, d)]
+        follow = assist.follow_up(self.game, d)
+        if follow is not None:
+            pending.follow_up = FollowUpView(kind=follow.kind, options=list(follow.options),
+                                             prompt=follow.prompt)
+        prompt = assist.optional(self.game, d)
+        seat = self._seat(d.player)
+        if prompt is not None and seat is not None:
+            pending.preference = PreferenceView(
+                key=prompt.key, label=prompt.label,
+                value=preference_of(seat.prefs, prompt.key),
+                choices=dict(PREFERENCE_WORDS))
+        return view
+
+    def marked_lines(self, lines: Sequence[Any], marks: dict[int, str]) -> list[Any]:
+        """Log lines, a decision the table answered by itself saying so (and why)."""
+        index = self._decision_index()
+        out = []
+        for ln in lines:
+            i = index.get(getattr(ln, "seq", -1)) if getattr(ln, "kind", "") == "decision" \
+                else None
+            why = None if i is None else marks.get(i)
+            out.append(ln if why is None else ln.model_copy(
+                update={"text": f"{ln.text} (answered by the table: {why})"}))
+        return out
+
+    def _decision_index(self) -> dict[int, int]:
+        """Sequence number of each ``decision`` event -> the index of its choice."""
+        out: dict[int, int] = {}
+        n = 0
+        for e in self.game.log.events:
+            if e.kind == "decision":
+                out[e.seq] = n
+                n += 1
+        return out
 
     def stored(self) -> StoredGame:
         doc = self.setups.to_json(self.setup)
@@ -408,8 +549,10 @@ _NOT_YET: Any = object()
 class Games:
     """Every game: live sessions in memory, the rest in the store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, assisted: bool = True) -> None:
         self.store = store
+        self.assisted = assisted
+        """New and loaded sessions answer by themselves what they may (``GameSession``)."""
         self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -432,7 +575,8 @@ class Games:
             setup = setup_of(ruleset).from_json(row.setup)
             seats = [Seat.from_json(x) for x in row.seats]
             session = GameSession(row.id, setup, row.seed, seats, row.created, self.store,
-                                  game=_NOT_YET, seed_chosen=row.seed_chosen, ruleset=ruleset)
+                                  game=_NOT_YET, seed_chosen=row.seed_chosen, ruleset=ruleset,
+                                  assisted=self.assisted)
         except (KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
         session.resume(row)
@@ -489,7 +633,8 @@ class Games:
             for i, s in enumerate(req.seats)
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
-                              self.store, game, seed_chosen=chosen, ruleset=ruleset)
+                              self.store, game, seed_chosen=chosen, ruleset=ruleset,
+                              assisted=self.assisted)
         return self._keep_new(session)
 
     def saved_team(self, seat: int, team_id: str) -> TeamSpec:
