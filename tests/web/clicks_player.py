@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carnage.ai.runner import make_bot_for
+from carnage.kernel.assist import automatic_answer
 
 HUMAN = 0
 
@@ -31,6 +32,11 @@ class Counts:
     activation count for it)."""
     off_turn: int = 0
     """Actions while another seat's vehicle was active (collision reactions, evades ...)."""
+    setup: int = 0
+    """Actions before the first round (deployment, the starting grid)."""
+    picks: int = 0
+    """Clicks that send nothing: a vehicle picked to see its templates, another number of
+    skid dice chosen beside the templates."""
     decisions: int = 0
     """Decisions of the human seat the server resolved, answered or not."""
     finished: bool = False
@@ -42,7 +48,7 @@ class Counts:
         p90 = acts[min(len(acts) - 1, round(0.9 * (len(acts) - 1)))]
         return {"activations": len(self.per_activation), "median": statistics.median(acts),
                 "p90": p90, "max": acts[-1], "mean": round(statistics.fmean(acts), 2),
-                "off_turn": self.off_turn}
+                "off_turn": self.off_turn, "setup": self.setup, "picks": self.picks}
 
 
 def _activations_of(game: Any, seat: int) -> int:
@@ -54,6 +60,8 @@ def _activations_of(game: Any, seat: int) -> int:
 
 def _bucket(game: Any, seat: int) -> str:
     st = game.state
+    if st.flow.stage == "setup":
+        return "setup"
     active = st.active
     if active is None:
         return "next"
@@ -71,6 +79,7 @@ class Player:
         self.rng = random.Random(f"human:{seed}")
         self.counts = Counts()
         self._acts: dict[int, int] = {}
+        self.last_dice: Any = None
 
     # -- what the person wants -------------------------------------------------------------------
     def wants(self, game: Any) -> Any:
@@ -88,26 +97,59 @@ class Player:
             return body
         pending = view["pending"]
         shortcuts = pending.get("shortcuts") or []
-        if d.kind == "template":
-            # The skid dice are chosen beside the templates: the template and its dice go in
-            # one click, when the dice are what the person wants.
-            trial = game.clone()
-            trial.apply(want)
-            self._answer_bots(trial)
-            nd = trial.pending()
-            if nd is not None and nd.kind == "skid_dice" and nd.player == HUMAN:
-                body["then"] = [{"kind": "skid_dice", "choice": self.wants(trial)}]
+        if d.kind == "activate" and len(d.options) > 1:
+            # A vehicle picked shows its templates (a preview, nothing sent); its template
+            # and skid dice then go with it in one click.
+            r = self.client.get(f"/api/games/{self.gid}/preview", params={
+                "token": self.token, "version": view["version"], "choice": str(want)})
+            if r.status_code == 200 and (r.json()["pending"] or {}).get("kind") == "template":
+                self.counts.picks += 1
+                trial = game.clone()
+                trial.apply(want)
+                self._answer_table(trial)
+                body["then"] = self._template_and_dice(trial, r.json()["pending"])
             return body
+        if d.kind == "template":
+            then = self._template_and_dice(game.clone(), pending)
+            return {**body, "choice": then[0]["choice"], "then": then[1:]}
         for sc in shortcuts:
             if self._does_what_i_want(game, sc):
                 return {"token": self.token, "version": view["version"],
                         "choice": sc["choice"], "then": sc["then"]}
         return body
 
-    def _answer_bots(self, game: Any) -> None:
-        bots = self.session.bots
-        while (d := game.pending()) is not None and d.player in bots:
-            game.apply(bots[d.player].choose(game, d, random.Random(0)))
+    def _template_and_dice(self, trial: Any, pending: dict[str, Any]) -> list[dict[str, Any]]:
+        """The template the person wants, and its skid dice chosen beside the templates (a
+        click that sends nothing when they are not the number shown)."""
+        want = self.wants(trial)
+        steps: list[dict[str, Any]] = [{"kind": "template", "choice": want}]
+        follow = pending.get("follow_up")
+        trial.apply(want)
+        self._answer_table(trial)
+        nd = trial.pending()
+        if follow and nd is not None and nd.kind == "skid_dice" and nd.player == HUMAN:
+            n = self.wants(trial)
+            # The table shows the number chosen last time first (at first: every die).
+            shown = self.last_dice if self.last_dice in follow["options"] else \
+                follow["options"][-1]
+            if n != shown:
+                self.counts.picks += 1
+            self.last_dice = n
+            steps.append({"kind": "skid_dice", "choice": n})
+        return steps
+
+    def _answer_table(self, game: Any) -> None:
+        """What the server answers by itself (bots, the table's automatic answers)."""
+        s = self.session
+        prefs = s.seats[HUMAN].prefs
+        while (d := game.pending()) is not None:
+            if d.player in s.bots:
+                game.apply(s.bots[d.player].choose(game, d, random.Random(0)))
+                continue
+            auto = automatic_answer(s.assist, game, d, prefs) if s.assisted else None
+            if auto is None:
+                return
+            game.apply(auto[0])
 
     def _does_what_i_want(self, game: Any, sc: dict[str, Any]) -> bool:
         """A shortcut is taken when each of its steps is what the person would choose then
@@ -125,7 +167,7 @@ class Player:
             if str(want) != str(step["choice"]):
                 return False
             trial.apply(step["choice"])
-            self._answer_bots(trial)
+            self._answer_table(trial)
         return True
 
     # -- playing -----------------------------------------------------------------------------------
@@ -148,6 +190,8 @@ class Player:
             view = r.json()
             if where == "off":
                 self.counts.off_turn += 1
+            elif where == "setup":
+                self.counts.setup += 1
             else:
                 self._acts[index] = self._acts.get(index, 0) + 1
         done = _activations_of(self.session.game, HUMAN)

@@ -323,7 +323,7 @@ def test_the_lobby_abandons_and_deletes_games(base: str, browser: Browser) -> No
     ctx.close()
 
 
-def test_fire_every_handgun_at_one_target_in_one_click(base: str, browser: Browser) -> None:
+def test_fire_everything_at_one_target_in_one_click(base: str, browser: Browser) -> None:
     game = new_game(base, "human", "human", seed=5)
     gid = game["id"]
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
@@ -343,13 +343,14 @@ def test_fire_every_handgun_at_one_target_in_one_click(base: str, browser: Brows
     tab = open_page(ctx, f"{base}/games/{gid}?token={tokens[seat]}")
     page = tab.page
     name = next(x["name"] for x in v["vehicles"] if x["id"] == target)
-    button = page.locator(f"#decision button.batch[data-value='handgun>{target}']")
-    expect(button).to_have_text(f"Fire every Handgun at {name}")
+    button = page.locator(f"#decision button.shortcut[data-value='*>{target}']")
+    expect(button).to_contain_text(f"Fire everything at {name}")
+    expect(page.locator("#decision button.batch")).to_have_count(0)  # no second button for it
     before = len(api(base, "GET", f"/api/games/{gid}/events")[1])
     button.click()
     page.wait_for_function(
         """([vid, value]) => { const p = window.carnage.view.pending;
-           return !document.body.dataset.batch && !(p && p.kind === 'attack'
+           return !(p && p.kind === 'attack'
              && p.vehicle === vid && p.options.some(o => o.value === value)); }""",
         arg=[shooter["id"], f"handgun>{target}"], timeout=15000)
     events = api(base, "GET", f"/api/games/{gid}/events?since={before}")[1]

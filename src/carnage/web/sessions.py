@@ -437,6 +437,47 @@ class GameSession(SeatedSession):
         self.notify()
         return out
 
+    def preview_json(self, tokens: str, version: int, choice: Any) -> bytes:
+        """The seat's view as it would be after ``choice`` (and the table's own answers),
+        nothing applied: so a vehicle's templates can be shown once it is picked, and the
+        vehicle, its template and its skid dice sent in one action. Refused (409) when the
+        answer would roll dice or let another seat answer on the way: a preview never
+        shows what is not yet known."""
+        with self.lock:
+            d = self.game.pending()
+            seats = self.seats_for(tokens)
+            if d is None:
+                raise ApiError(409, "the game is over: no decision is pending")
+            if not seats or d.player not in seats:
+                raise ApiError(403, "only the seat that decides may preview its answer")
+            if version != self.version:
+                raise ApiError(409, f"stale state: version {self.version} is current")
+            value = self.accept(d, choice)
+            real, marks = self.game, {s.seat: dict(s.auto) for s in self.seats}
+            trial = real.clone()
+            seen = len(trial.log.events)
+            self.game = trial
+            try:
+                try:
+                    trial.apply(value)
+                    self.run_bots()
+                except IllegalChoice as e:
+                    raise self.refused(d, choice, e) from None
+                new = trial.log.events[seen:]
+                if any(e.kind == "roll" or (e.kind == "decision"
+                                            and e.data.get("player") not in seats)
+                       for e in new):
+                    raise ApiError(409, "that answer rolls dice or hands the game to another "
+                                        "seat: it cannot be previewed")
+                view = self._assisted_view(self.table.view(trial, self.context(
+                    trial, seats, log_cache={}, with_preview=True)), seats)
+                return dump(view)
+            finally:
+                self.game = real
+                for seat in self.seats:
+                    seat.auto.clear()
+                    seat.auto.update(marks[seat.seat])
+
     def _assisted_view(self, view: Any, seats: Sequence[int]) -> Any:
         """The view with the table's help for the viewing seat's pending decision (shortcuts,
         the question answerable with it, the prompt's preference) and the log saying which

@@ -60,7 +60,9 @@ function showError(message) {
 }
 
 // ---------------------------------------------------------------------------------- acting
-async function submit(choice) {
+/** Answer the pending decision; ``then``: answers for the same seat's next decisions, in the
+ * same action ([{kind, choice}], the server's ``shortcuts`` and ``follow_up``). */
+async function submit(choice, then = []) {
   const view = state.view;
   if (!view || state.busy) return;
   if (!token) {
@@ -72,16 +74,19 @@ async function submit(choice) {
   const pending = view.pending;
   state.acting = pending ? { seat: pending.seat, version: view.version } : null;
   const placedBefore = state.placed;
-  if (pending && pending.kind === "template") {
+  const tpl = pending && pending.kind === "template" ? choice
+    : (then.find((s) => s.kind === "template") || {}).choice;
+  if (tpl !== undefined && pending && (pending.kind === "template" || state.previewed)) {
     // Remember the template now: the websocket may deliver the next view before the answer.
-    const t = parseTemplateValue(choice);
-    const pieces = pending.preview && pending.preview.templates ? pending.preview.templates[String(choice)] : null;
-    state.placed = { ...t, vehicle: pending.vehicle || (pending.preview && pending.preview.vehicle), pieces };
+    const t = parseTemplateValue(tpl);
+    const shown = pending.kind === "template" ? pending : state.previewed;
+    const pieces = shown.preview && shown.preview.templates ? shown.preview.templates[String(tpl)] : null;
+    state.placed = { ...t, vehicle: shown.vehicle || (shown.preview && shown.preview.vehicle), pieces };
     try { sessionStorage.setItem(`carnage.placed.${gid}`, JSON.stringify(state.placed)); } catch { /* optional */ }
   }
   try {
     const next = await api.post(`/api/games/${encodeURIComponent(gid)}/decisions`, {
-      token, version: view.version, choice,
+      token, version: view.version, choice, ...(then.length ? { then } : {}),
     });
     state.error = null;
     apply(next);
@@ -241,11 +246,26 @@ function renderDecision(view) {
   board.stopSpin();
   board.clearOverlays();
   const p = view.pending;
+  state.previewed = null;
   const ctx = {
     board,
     submit,
     onVehicleClick: null,
     placedTemplate: () => (state.placed && state.placed.vehicle ? state.placed : null),
+    // The view after a choice, nothing sent (null when the server cannot show it first).
+    preview: async (choice) => {
+      try {
+        const q = new URLSearchParams({ token, version: String(view.version), choice: String(choice) });
+        const next = await api.get(`/api/games/${encodeURIComponent(gid)}/preview?${q}`);
+        state.previewed = next.pending;
+        return next;
+      } catch { return null; }
+    },
+    setPreference: async (key, value) => {
+      try {
+        apply(await api.put(`/api/games/${encodeURIComponent(gid)}/preferences`, { token, key, value }));
+      } catch (e) { showError(e.message); }
+    },
     batch: (value, times) => {
       state.batch = { value: String(value), vehicle: p ? p.vehicle : null, left: times - 1 };
       submit(value);
