@@ -105,6 +105,35 @@ def lone_answer(d: Decision) -> Any:
     return d.options[0].value
 
 
+SAME_OUTCOME_LIMIT = 4
+"""Decisions with at most this many options are tried each way to see if the answer matters."""
+
+
+def same_outcome(game: Any, d: Decision) -> Any:
+    """The first option of ``d`` when every option leads to the same game (the same state,
+    the same events after the answer, the same next question): the answer cannot matter.
+    Tried on copies of the game; None when it may matter (or ``d`` has a domain, one option,
+    or more than ``SAME_OUTCOME_LIMIT``)."""
+    from carnage.kernel.codec import encode
+
+    if d.domain is not None or not 2 <= len(d.options) <= SAME_OUTCOME_LIMIT:
+        return None
+    seen: Any = None
+    for o in d.options:
+        trial = game.clone()
+        start = len(trial.log.events) + 1  # after the answer's own ``decision`` event
+        trial.apply(o.value)
+        nd = trial.pending()
+        after = (encode(trial.state),
+                 [(e.kind, e.data) for e in trial.log.events[start:]],
+                 None if nd is None else (nd.player, nd.kind, nd.prompt, nd.options, nd.domain))
+        if seen is None:
+            seen = after
+        elif after != seen:
+            return None
+    return d.options[0].value
+
+
 def preference_of(prefs: dict[str, str], key: str) -> Preference:
     raw = prefs.get(key, DEFAULT_PREFERENCE)
     return raw if raw in PREFERENCES else DEFAULT_PREFERENCE
@@ -118,6 +147,9 @@ def automatic_answer(assist: TableAssist | None, game: Any, d: Decision,
         return lone, "the only legal answer"
     if assist is None:
         return None
+    same = same_outcome(game, d)
+    if same is not None:
+        return same, "every answer leads to the same game"
     prompt = assist.optional(game, d)
     if prompt is None:
         return None

@@ -454,6 +454,7 @@ class GameSession(SeatedSession):
                 raise ApiError(409, f"stale state: version {self.version} is current")
             value = self.accept(d, choice)
             real, marks = self.game, {s.seat: dict(s.auto) for s in self.seats}
+            luck = self.rng.getstate()  # the bots' own randomness: a preview uses none of it
             trial = real.clone()
             seen = len(trial.log.events)
             self.game = trial
@@ -474,6 +475,7 @@ class GameSession(SeatedSession):
                 return dump(view)
             finally:
                 self.game = real
+                self.rng.setstate(luck)
                 for seat in self.seats:
                     seat.auto.clear()
                     seat.auto.update(marks[seat.seat])
