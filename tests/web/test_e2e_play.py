@@ -157,12 +157,12 @@ def test_lobby_game_against_the_heuristic_bot_played_by_clicking(
         elif kind == "activate":
             # A vehicle picked shows its templates (nothing sent yet); the template click
             # sends the vehicle, the template and its skid dice in one action.
-            vid = str(p["options"][0]["value"])
-            if not clicked_vehicle:
-                page.click(f"svg.board g.vehicle.clickable[data-id='{vid}']")
-                clicked_vehicle = True
-            else:
-                page.locator(f"#decision button.choice[data-value='{vid}']").first.click()
+            vid = str(p["options"][-1]["value"])
+            page.click(f"svg.board g.vehicle.clickable[data-id='{vid}']")
+            clicked_vehicle = True
+            name = next(x["name"] for x in view["vehicles"] if x["id"] == vid)
+            expect(page.locator("#decision .vehicle-templates .for-vehicle")).to_contain_text(
+                name)
             page.wait_for_selector("#decision .tpl-row")
             expect(page.locator("#decision .dice-options button.dice-pick")).not_to_have_count(0)
             choice = pick(page, "template")

@@ -257,6 +257,7 @@ function renderDecision(view) {
       try {
         const q = new URLSearchParams({ token, version: String(view.version), choice: String(choice) });
         const next = await api.get(`/api/games/${encodeURIComponent(gid)}/preview?${q}`);
+        if (state.ctx !== ctx) return null;  // another decision is shown by now
         state.previewed = next.pending;
         return next;
       } catch { return null; }

@@ -36,7 +36,7 @@ function preferenceControl(pref, ctx) {
 /** The server's shortcuts: several answers in one click (shown before anything is sent). */
 function shortcutButtons(p, ctx, intent) {
   const list = (p.shortcuts || []).filter((sc) => !intent || sc.intent === intent);
-  return list.length ? h("div.options.shortcuts", list.map((sc) => h("button.choice.primary-ish.shortcut", {
+  return list.length ? h("div.options.shortcuts", list.map((sc) => h("button.shortcut.primary-ish", {
     type: "button", dataset: { value: String(sc.choice), intent: sc.intent },
     onclick: () => ctx.submit(sc.choice, sc.then || []),
   }, sc.label))) : null;
@@ -61,33 +61,37 @@ function optionButtons(view, p, ctx) {
 function vehiclePick(view, p, ctx) {
   const ids = p.options.map((o) => String(o.value));
   ctx.board.setFocus(null, ids);
-  const box = h("div.col");
-  // Activating: a vehicle picked shows its templates at once (nothing sent yet); the
-  // vehicle, its template and its skid dice then go in one click.
-  const pick = async (opt) => {
+  // Activating: the templates of a vehicle (the first, or the one clicked on the table) are
+  // shown at once, nothing sent; a template click sends the vehicle, the template and its
+  // skid dice in one action. A vehicle's button still sends the vehicle alone.
+  const templatesBox = h("div.col.vehicle-templates");
+  const show = async (opt) => {
     const next = p.kind === "activate" && ctx.preview ? await ctx.preview(opt.value) : null;
     const np = next && next.pending;
-    if (!np || np.kind !== "template") { ctx.submit(opt.value); return; }
+    if (!np || np.kind !== "template") { fill(templatesBox); return false; }
+    const v = view.vehicles.find((x) => x.id === String(opt.value));
     const inner = { ...ctx, submit: (c, then = []) => ctx.submit(opt.value, [{ kind: "template", choice: c }, ...then]) };
-    fill(box, h("button.small.back", { type: "button", onclick: () => fill(box, chooser()) }, "← another vehicle"),
+    fill(templatesBox, h("p.hint.for-vehicle", `${v ? v.name : opt.label}: its template activates it (click another vehicle on the table to switch).`),
       templatePick(next, np, inner));
+    ctx.board.setFocus(String(opt.value), ids);
+    return true;
   };
   ctx.onVehicleClick = (id) => {
     const opt = p.options.find((o) => String(o.value) === id);
-    if (opt) pick(opt);
+    if (opt) show(opt).then((shown) => { if (!shown) ctx.submit(opt.value); });
   };
-  const chooser = () => h("div.col",
+  if (p.kind === "activate" && p.options.length) show(p.options[0]);
+  return h("div.col",
     h("p.hint", "Click a highlighted vehicle on the table, or pick one here:"),
     h("div.options", p.options.map((o) => {
       const v = view.vehicles.find((x) => x.id === String(o.value));
       return choiceButton(o, ctx, {
         text: v ? `${v.name} (gear ${v.gear})` : o.label,
-        onclick: () => pick(o),
         hover: () => ctx.board.setFocus(String(o.value), ids),
         unhover: () => ctx.board.setFocus(null, ids),
       });
-    })));
-  return fill(box, chooser());
+    })),
+    templatesBox);
 }
 
 // -- starting grid -------------------------------------------------------------------------
