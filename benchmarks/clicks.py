@@ -52,11 +52,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for mode in ("before", "after"):
             acts: list[int] = []
-            off = 0
+            off = picks = 0
             for seed in range(args.first_seed, args.first_seed + args.seeds):
                 p = run(mode, seed, Path(tmp) / f"{mode}-{seed}.db")
                 acts += p.counts.per_activation
                 off += p.counts.off_turn
+                picks += p.counts.picks
                 s = p.counts.summary()
                 print(f"{mode:6} seed {seed}: {s['activations']} activations, median "
                       f"{s['median']}, p90 {s['p90']}, max {s['max']}, mean {s['mean']}, "

@@ -122,7 +122,10 @@ def same_outcome(game: Any, d: Decision) -> Any:
     for o in d.options:
         trial = game.clone()
         start = len(trial.log.events) + 1  # after the answer's own ``decision`` event
-        trial.apply(o.value)
+        try:
+            trial.apply(o.value)
+        except ValueError:  # an answer refused (``IllegalChoice``) is no same outcome
+            return None
         nd = trial.pending()
         after = (encode(trial.state),
                  [(e.kind, e.data) for e in trial.log.events[start:]],

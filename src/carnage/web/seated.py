@@ -166,15 +166,18 @@ class SeatedSession(ABC):
         except Exception as e:
             raise self._rollback(before, e) from None
 
-    def run_bots(self) -> int:
+    def run_bots(self, bots: bool = True) -> int:
         """Answer bot decisions, and the human seats' decisions the table answers by itself
-        (``automatic``), until a human must decide or the game ends."""
+        (``automatic``), until a human must decide or the game ends. ``bots`` False: stop at
+        a bot's decision instead (a preview asks no bot)."""
         n = 0
         with self.lock:
             while (d := self.game.pending()) is not None:
                 if n >= MAX_BOT_CHOICES:
                     break
                 if d.player in self.bots:
+                    if not bots:
+                        break
                     self.game.apply(self.bot_choice(d))
                 else:
                     auto = self.automatic(d)

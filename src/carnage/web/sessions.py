@@ -461,13 +461,15 @@ class GameSession(SeatedSession):
             try:
                 try:
                     trial.apply(value)
-                    self.run_bots()
+                    self.run_bots(bots=False)
                 except IllegalChoice as e:
                     raise self.refused(d, choice, e) from None
                 new = trial.log.events[seen:]
-                if any(e.kind == "roll" or (e.kind == "decision"
-                                            and e.data.get("player") not in seats)
-                       for e in new):
+                nd = trial.pending()
+                if (nd is not None and nd.player not in seats) or any(
+                        e.kind == "roll" or (e.kind == "decision"
+                                             and e.data.get("player") not in seats)
+                        for e in new):
                     raise ApiError(409, "that answer rolls dice or hands the game to another "
                                         "seat: it cannot be previewed")
                 view = self._assisted_view(self.table.view(trial, self.context(
@@ -500,11 +502,15 @@ class GameSession(SeatedSession):
             StepView,
         )
 
+        try:
+            shortcuts = list(assist.shortcuts(self.game, d))
+            follow = assist.follow_up(self.game, d)
+        except (IllegalChoice, ValueError, KeyError):  # help that cannot be worked out
+            shortcuts, follow = [], None                 # leaves the question as it is
         pending.shortcuts = [
             ShortcutView(label=sc.label, choice=sc.choice, intent=sc.intent,
                          then=[StepView(kind=st.kind, choice=st.choice) for st in sc.then])
-            for sc in assist.shortcuts(self.game, d)]
-        follow = assist.follow_up(self.game, d)
+            for sc in shortcuts]
         if follow is not None:
             pending.follow_up = FollowUpView(kind=follow.kind, options=list(follow.options),
                                              prompt=follow.prompt)
