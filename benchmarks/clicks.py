@@ -66,7 +66,8 @@ def main() -> None:
             p90 = acts[min(len(acts) - 1, round(0.9 * (len(acts) - 1)))]
             print(f"{mode:6} all: {len(acts)} activations, actions per activation median "
                   f"{statistics.median(acts)}, p90 {p90}, max {acts[-1]}, mean "
-                  f"{statistics.fmean(acts):.2f}; off-turn actions {off}")
+                  f"{statistics.fmean(acts):.2f}; off-turn actions {off}; clicks that send "
+                  f"nothing (a vehicle's templates shown, other skid dice) {picks}")
 
 
 if __name__ == "__main__":

@@ -148,7 +148,7 @@ def automatic_answer(assist: TableAssist | None, game: Any, d: Decision,
     lone = lone_answer(d)
     if lone is not None:
         return lone, "the only legal answer"
-    if assist is None:
+    if assist is None or d.hidden:  # a secret answer given unasked would tell the table why
         return None
     same = same_outcome(game, d)
     if same is not None:

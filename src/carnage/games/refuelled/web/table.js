@@ -179,31 +179,6 @@ function render(view, animate) {
   document.body.dataset.status = view.status;
   document.body.dataset.pending = view.pending ? view.pending.kind : "";
   document.body.dataset.pendingSeat = view.pending ? String(view.pending.seat) : "";
-  continueBatch(view);
-}
-
-/** A batch action ("fire every Handgun at ..."): answer the same choice again while the same
- * vehicle's attack decision still offers it, up to the count asked for. */
-function continueBatch(view) {
-  const b = state.batch;
-  if (!b) return;
-  const p = view.pending;
-  const again = p && b.left > 0 && view.your_seat === p.seat && p.kind === "attack" && p.vehicle === b.vehicle
-    && (p.options || []).some((o) => String(o.value) === b.value);
-  if (!again) {
-    state.batch = null;
-    delete document.body.dataset.batch;
-    return;
-  }
-  b.left -= 1;
-  document.body.dataset.batch = "1";
-  // The answer to the last choice may still be on its way (the socket can be quicker).
-  const go = () => {
-    if (state.batch !== b || state.view !== view) return;
-    if (state.busy) setTimeout(go, 40);
-    else submit(b.value);
-  };
-  setTimeout(go, 0);
 }
 
 /** Why the search bots chose what they did: each candidate weighed with its value. */
@@ -266,10 +241,6 @@ function renderDecision(view) {
       try {
         apply(await api.put(`/api/games/${encodeURIComponent(gid)}/preferences`, { token, key, value }));
       } catch (e) { showError(e.message); }
-    },
-    batch: (value, times) => {
-      state.batch = { value: String(value), vehicle: p ? p.vehicle : null, left: times - 1 };
-      submit(value);
     },
   };
   state.ctx = ctx;
