@@ -98,12 +98,14 @@ class Player:
         pending = view["pending"]
         shortcuts = pending.get("shortcuts") or []
         if d.kind == "activate" and len(d.options) > 1:
-            # A vehicle picked shows its templates (a preview, nothing sent); its template
-            # and skid dice then go with it in one click.
+            # The first vehicle's templates are shown, another's once it is clicked on the
+            # table (a preview, nothing sent); its template and skid dice go with it in one
+            # click.
             r = self.client.get(f"/api/games/{self.gid}/preview", params={
                 "token": self.token, "version": view["version"], "choice": str(want)})
             if r.status_code == 200 and (r.json()["pending"] or {}).get("kind") == "template":
-                self.counts.picks += 1
+                if str(want) != str(d.options[0].value):  # the first vehicle's are shown
+                    self.counts.picks += 1
                 trial = game.clone()
                 trial.apply(want)
                 self._answer_table(trial)
