@@ -447,3 +447,34 @@ def test_the_table_shows_the_odds_of_the_skid_dice_before_they_are_rolled(
     tab.check()
     other.check()
     ctx.close()
+
+
+# -- optional prompts: how a seat wants them asked ----------------------------------------------
+def test_a_seat_says_never_to_ask_about_the_nitro_booster(base: str, browser: Browser) -> None:
+    import yaml
+    from tests.web.test_e2e_teams import EXAMPLES
+
+    team = yaml.safe_load((EXAMPLES / "idris_cult_of_speed.yaml").read_text(encoding="utf-8"))
+    status, saved = api(base, "POST", "/api/teams", {"team": team})
+    assert status == 201, saved
+    status, game = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "seed": 2,
+        "seats": [{"controller": "human", "team_id": saved["id"]}, {"controller": "heuristic"}]})
+    assert status == 201, game
+    gid, token = game["id"], game["seats"][0]["token"]
+    status, _ = api(base, "PUT", f"/api/games/{gid}/preferences",
+                    {"token": token, "key": "nitro", "value": "ask"})
+    assert status == 200
+    v = drive_until(base, gid, {0: token}, "nitro")
+    ctx = paced(browser, "skip")
+    tab = open_page(ctx, f"{base}/games/{gid}?token={token}")
+    page = tab.page
+    select = page.locator("#decision select.prompt-pref")
+    expect(select).to_have_value("ask")
+    select.select_option("never")
+    wait_version_above(page, v["version"])
+    page.wait_for_function("window.carnage.view.pending.kind !== 'nitro'")
+    status, after = api(base, "GET", f"/api/games/{gid}/log")
+    assert any("Nitro Booster: never asked" in ln["text"] for ln in after)
+    tab.check()
+    ctx.close()
