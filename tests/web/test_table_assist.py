@@ -168,8 +168,10 @@ def test_a_refused_answer_in_an_action_refuses_it_all(tmp_path: Path) -> None:
     gid, tok, v = _new(client)
     v = _drive(client, gid, tok, v, lambda x: x["pending"]["kind"] == "template"
                and x["pending"]["follow_up"] is not None)
+    luck = _session(client, gid).rng.getstate()
     err = _post(client, gid, tok, v, _answer(v["pending"]),
                 [{"kind": "skid_dice", "choice": 99}], status=422)
+    assert _session(client, gid).rng.getstate() == luck
     assert err["detail"].startswith("then[0]:")
     now = client.get(f"/api/games/{gid}", params={"token": tok}).json()
     assert now["version"] == v["version"] and now["pending"] == v["pending"]

@@ -114,6 +114,8 @@ class SeatedSession(ABC):
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
             before = list(self.game.choices)
+            rng = getattr(self, "rng", None)  # the bots' randomness: a refused action uses none
+            luck = rng.getstate() if rng is not None else None
             try:
                 self._answer(d, choice, before)
                 for i, (kind, step) in enumerate(then):
@@ -127,6 +129,8 @@ class SeatedSession(ABC):
             except ApiError:
                 if list(self.game.choices) != before:
                     self._rollback(before, RuntimeError("refused"))
+                if rng is not None:
+                    rng.setstate(luck)
                 raise
             self.save()
             view = self.view(seats)
