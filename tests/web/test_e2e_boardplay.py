@@ -80,6 +80,19 @@ def is_phone(page: Page) -> bool:
     return bool(page.evaluate("() => innerWidth <= 700"))
 
 
+def preview_of(page: Page, choice: str) -> dict[str, Any]:
+    """The view after ``choice`` as the table's preview shows it (nothing applied)."""
+    out: dict[str, Any] = page.evaluate(
+        """async (choice) => {
+            const u = new URL(location.href);
+            const gid = u.pathname.split("/").pop();
+            const q = new URLSearchParams({token: u.searchParams.get("token"),
+                version: document.body.dataset.version, choice});
+            return (await fetch(`/api/games/${gid}/preview?${q}`)).json();
+        }""", choice)
+    return out
+
+
 def template_choice(view: dict[str, Any], keys: set[str]) -> str:
     """The longest straight ahead that is trivial or permitted, else any such move."""
     labels = {str(o["value"]): o["label"] for o in view["pending"]["options"]}
@@ -192,6 +205,22 @@ def play(ctx: BrowserContext, url: str, folder: Path, *, moves: int) -> tuple[Ta
                 done["target"] += 1
             else:
                 (page.tap if phone else page.click)("#decision .board-hold")
+        elif kind == "activate" and cars:
+            # A vehicle tapped shows its moves on the table (nothing sent); a ghost then sends
+            # the vehicle, its template and its skid dice in one action.
+            spot = cars[0]
+            (page.touchscreen.tap if phone else page.mouse.click)(spot["x"], spot["y"])
+            page.wait_for_timeout(150)
+            assert version(page) == before, "tapping a vehicle to activate only shows its moves"
+            page.wait_for_selector("svg.board .ghost-handle")
+            page.wait_for_timeout(100)
+            ghosts = reach(page, "svg.board .ghost-handle")
+            previewed = preview_of(page, spot["key"])
+            choice = template_choice(previewed, {g["key"] for g in ghosts})
+            at = next(g for g in ghosts if g["key"] == choice)
+            play_on_board(page, choice, at, folder, shots, confirm=done["template"] % 2 == 1)
+            done["vehicle"] += 1
+            done["template"] += 1
         elif kind in ("activate", "deploy") and (cars or reach(page, ".reserve-chip")):
             # On the table, or waiting in the board's corner to come on it.
             spot = (cars or reach(page, ".reserve-chip"))[0]

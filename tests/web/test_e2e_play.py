@@ -154,10 +154,19 @@ def test_lobby_game_against_the_heuristic_bot_played_by_clicking(
         if kind in ("spin", "lose_control"):
             page.fill("input.angle-number", "20")
             page.click("button.confirm")
-        elif kind == "activate" and not clicked_vehicle:
-            vid = str(p["options"][0]["value"])
+        elif kind == "activate":
+            # A vehicle picked shows its templates (nothing sent yet); the template click
+            # sends the vehicle, the template and its skid dice in one action.
+            vid = str(p["options"][-1]["value"])
             page.click(f"svg.board g.vehicle.clickable[data-id='{vid}']")
             clicked_vehicle = True
+            name = next(x["name"] for x in view["vehicles"] if x["id"] == vid)
+            expect(page.locator("#decision .vehicle-templates .for-vehicle")).to_contain_text(
+                name)
+            page.wait_for_selector("#decision .tpl-row")
+            expect(page.locator("#decision .dice-options button.dice-pick")).not_to_have_count(0)
+            choice = pick(page, "template")
+            page.locator(f"#decision button.choice[data-value='{choice}']").first.click()
         else:
             choice = pick(page, kind)
             button = page.locator(f"#decision button.choice[data-value='{choice}']").first

@@ -325,7 +325,7 @@ def test_the_lobby_abandons_and_deletes_games(base: str, browser: Browser) -> No
     ctx.close()
 
 
-def test_fire_every_handgun_at_one_target_in_one_click(base: str, browser: Browser) -> None:
+def test_fire_everything_at_one_target_in_one_click(base: str, browser: Browser) -> None:
     game = new_game(base, "human", "human", seed=5)
     gid = game["id"]
     tokens = {s["seat"]: s["token"] for s in game["seats"]}
@@ -345,13 +345,14 @@ def test_fire_every_handgun_at_one_target_in_one_click(base: str, browser: Brows
     tab = open_page(ctx, f"{base}/games/{gid}?token={tokens[seat]}")
     page = tab.page
     name = next(x["name"] for x in v["vehicles"] if x["id"] == target)
-    button = page.locator(f"#decision button.batch[data-value='handgun>{target}']")
-    expect(button).to_have_text(f"Fire every Handgun at {name}")
+    button = page.locator(f"#decision button.shortcut[data-value='*>{target}']")
+    expect(button).to_contain_text(f"Fire everything at {name}")
+    expect(page.locator("#decision button.batch")).to_have_count(0)  # no second button for it
     before = len(api(base, "GET", f"/api/games/{gid}/events")[1])
     button.click()
     page.wait_for_function(
         """([vid, value]) => { const p = window.carnage.view.pending;
-           return !document.body.dataset.batch && !(p && p.kind === 'attack'
+           return !(p && p.kind === 'attack'
              && p.vehicle === vid && p.options.some(o => o.value === value)); }""",
         arg=[shooter["id"], f"handgun>{target}"], timeout=15000)
     events = api(base, "GET", f"/api/games/{gid}/events?since={before}")[1]
@@ -447,4 +448,35 @@ def test_the_table_shows_the_odds_of_the_skid_dice_before_they_are_rolled(
         expect(page.locator("#decision-odds")).to_have_count(0)
     tab.check()
     other.check()
+    ctx.close()
+
+
+# -- optional prompts: how a seat wants them asked ----------------------------------------------
+def test_a_seat_says_never_to_ask_about_the_nitro_booster(base: str, browser: Browser) -> None:
+    import yaml
+    from tests.web.test_e2e_teams import EXAMPLES
+
+    team = yaml.safe_load((EXAMPLES / "idris_cult_of_speed.yaml").read_text(encoding="utf-8"))
+    status, saved = api(base, "POST", "/api/teams", {"team": team})
+    assert status == 201, saved
+    status, game = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "seed": 2,
+        "seats": [{"controller": "human", "team_id": saved["id"]}, {"controller": "heuristic"}]})
+    assert status == 201, game
+    gid, token = game["id"], game["seats"][0]["token"]
+    status, _ = api(base, "PUT", f"/api/games/{gid}/preferences",
+                    {"token": token, "key": "nitro", "value": "ask"})
+    assert status == 200
+    v = drive_until(base, gid, {0: token}, "nitro")
+    ctx = paced(browser, "skip")
+    tab = open_page(ctx, f"{base}/games/{gid}?token={token}")
+    page = tab.page
+    select = page.locator("#decision select.prompt-pref")
+    expect(select).to_have_value("ask")
+    select.select_option("never")
+    wait_version_above(page, v["version"])
+    page.wait_for_function("window.carnage.view.pending.kind !== 'nitro'")
+    status, after = api(base, "GET", f"/api/games/{gid}/log")
+    assert any("Nitro Booster: never asked" in ln["text"] for ln in after)
+    tab.check()
     ctx.close()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from typing_extensions import TypeVar
 
+from carnage.kernel.assist import TableAssist
 from carnage.kernel.briefing import ScenarioBrief
 from carnage.kernel.campaign_modes import CampaignMode
 from carnage.kernel.contract import Bot, PlayableGame
@@ -233,6 +234,10 @@ class TableOffer:
     briefing.py``: how it is won, its special rules with their pages, what this ruleset
     changes), for the lobby; a game's view carries its own (its options may change it).
     ``ValueError`` for an unknown id. None: the ruleset describes none."""
+    assist: TableAssist | None = None
+    """Which of its questions the table answers by itself and the shortcuts it offers
+    (``kernel/assist.py``; Refuelled's: ``games/refuelled/assist.py``). None: only a question
+    with one legal answer is answered by itself."""
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,38 @@ class ThinkingView(BaseModel):
     since: str = Field(description="When it began to think, or failed (ISO 8601, UTC).")
     failed: str | None = Field(default=None, description=(
         "Why the bot could not decide (the game waits as it stood); null while it thinks."))
+class StepView(BaseModel):
+    """One answer of a shortcut: the kind of decision it answers and the choice."""
+
+    kind: str
+    choice: str | int | float
+
+
+class ShortcutView(BaseModel):
+    """Answers sent in one action (POST ``choice`` with ``then``): the table's
+    ``kernel/assist.py`` shortcuts."""
+
+    label: str
+    choice: str | int | float
+    then: list[StepView] = Field(default_factory=list)
+    intent: str = Field(default="", description='What it does: "keep", "fire_at" ...')
+
+
+class FollowUpView(BaseModel):
+    """The next question of the same seat, answerable in the same action (``then``)."""
+
+    kind: str
+    options: list[str | int]
+    prompt: str = ""
+
+
+class PreferenceView(BaseModel):
+    """An optional prompt's preference for the viewing seat (``PUT .../preferences``)."""
+
+    key: str
+    label: str
+    value: str = Field(description='"ask" each time, only when it "matters", or "never"')
+    choices: dict[str, str] = Field(description="Each value in words.")
 
 
 class PendingView(BaseModel):
@@ -255,6 +287,12 @@ class PendingView(BaseModel):
             "lists of [x, y] in table millimetres (y up)."
         )
     )
+    shortcuts: list[ShortcutView] = Field(
+        default_factory=list, description="Answers the seat may send in one action.")
+    follow_up: FollowUpView | None = Field(
+        default=None, description="The next question, answerable with this one (`then`).")
+    preference: PreferenceView | None = Field(
+        default=None, description="An optional prompt: how the seat wants it asked.")
 
 
 class LogLine(BaseModel):

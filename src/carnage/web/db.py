@@ -262,10 +262,12 @@ class Store:
     def save_progress(
         self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,
         snapshot: dict[str, Any] | None = None, expected: int | None = None,
+        seats: list[dict[str, Any]] | None = None,
     ) -> None:
         """The game's progress, and its snapshot with it (one transaction), announced to the
         other processes. With ``expected`` (the version the saver started from) only if the
-        game is still at it: else nothing is written and ``StaleSave`` says where it is."""
+        game is still at it: else nothing is written and ``StaleSave`` says where it is.
+        ``seats``: the seats too (their preferences and the answers the table gave for them)."""
         version = len(choices)
         with self._write, self._session() as s:
             cond = [GameRow.id == gid]
@@ -274,6 +276,7 @@ class Store:
             done = s.execute(update(GameRow).where(*cond).values(
                 choices=json.loads(json.dumps(choices)), version=version, finished=finished,
                 round=round_, winner=winner, updated=_now(),
+                **({} if seats is None else {"seats": json.loads(json.dumps(seats))}),
             ).execution_options(synchronize_session=False))
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 if expected is None:

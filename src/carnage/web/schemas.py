@@ -221,6 +221,26 @@ class DecisionRequest(_In):
     )
     version: Whole = Field(description="The view's version the choice was made against.")
     choice: Choice
+    then: list[ThenStep] = Field(
+        default_factory=list, max_length=32,
+        description="Answers for the decisions of the same seat that follow, in the same "
+        "action: each is given while the decision then pending is of its kind (the first "
+        "that is not ends the action there); one refused answer refuses them all. The "
+        "pending decision's `shortcuts` and `follow_up` say what the table offers.")
+
+
+class ThenStep(_In):
+    kind: str = Field(min_length=1, max_length=60,
+                      description="The kind of decision this answer is for.")
+    choice: Choice
+
+
+class PreferenceRequest(_In):
+    token: str = Field(description="The seat's token (several joined by commas: each seat).")
+    key: str = Field(min_length=1, max_length=60,
+                     description="The optional prompt's key (the pending `preference.key`).")
+    value: Literal["ask", "matters", "never"] = Field(
+        description='Ask each time, only when it matters, or never.')
 
 
 # -- the game view -----------------------------------------------------------------------------

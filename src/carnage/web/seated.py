@@ -122,10 +122,30 @@ class SeatedSession(ABC):
                 out.append(by_token[t])
         return out
 
+    # -- what the table answers by itself (kernel/assist.py) ------------------------------------
+    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+        """The answer the table gives a human seat's ``d`` without asking, and why (None:
+        the seat is asked). A session without assists asks everything."""
+        return None
+
+    def mark_automatic(self, index: int, seat: int, why: str) -> None:
+        """Choice ``index`` was given by the table for ``seat`` (its log says so); a session
+        without assists keeps no record."""
+        return None
+
+    def expand(self, d: Decision, choice: Any, first: bool) -> Any:
+        """The next engine answer a shortcut's ``choice`` stands for at ``d`` (None: it is an
+        ordinary answer, or it stands for nothing more)."""
+        return None
+
     # -- acting ----------------------------------------------------------------------------------
-    def decide(self, tokens: str, version: int, choice: Any) -> Any:
+    def decide(self, tokens: str, version: int, choice: Any,
+               then: Sequence[tuple[str, Any]] = ()) -> Any:
         """Apply a seat's choice (409 over, 403 spectator or wrong seat, 409 stale, 422
-        illegal), let the bots answer, save, and return that seat's view."""
+        illegal), let the bots answer, save, and return that seat's view. ``then``: (kind,
+        choice) answers for the decisions of the same seats that follow, in the same action;
+        each is given while the decision then pending is of that kind and theirs (the first
+        that is not ends the action there). One refused answer refuses them all."""
         from carnage.web.sessions import ApiError
 
         with self.lock:
@@ -140,7 +160,7 @@ class SeatedSession(ABC):
             if d.player not in seats:
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
-            self._commit(d, choice, bots=True)
+            self._commit(d, choice, bots=True, steps=then, seats=seats)
             view = self.view(seats)
         self.notify()
         return view
@@ -176,37 +196,42 @@ class SeatedSession(ABC):
         if version != self.version:
             raise ApiError(409, f"stale state: version {self.version} is current")
 
-    def _commit(self, d: Decision, choice: Any, *, bots: bool,
-                then: Sequence[Any] = ()) -> None:
+    def _commit(self, d: Decision, choice: Any, *, bots: bool, then: Sequence[Any] = (),
+                steps: Sequence[tuple[str, Any]] = (), seats: Sequence[int] = ()) -> None:
         """Apply ``choice`` to the pending decision ``d`` (checked by the caller, under the
-        lock, on a synced game), the bots' answers after it (inline, or ``then``: the bots'
-        answers to the decisions that follow, computed elsewhere, applied while a bot is to
-        decide), and save on top of the version the database had: the shared apply/save path
-        of ``decide``, ``commit`` and ``apply_bot``."""
+        lock, on a synced game), then ``steps``: (kind, choice) answers of ``seats`` for their
+        decisions that follow (each while the decision pending is theirs and of that kind),
+        or ``then``: the bots' answers to the decisions that follow, computed elsewhere
+        (applied while a bot is to decide); the table's own answers for human seats after
+        each, and with ``bots`` the bots' (inline, or scheduled in the bot pool); and save on
+        top of the version the database had. One refused answer refuses them all. The shared
+        apply/save path of ``decide``, ``commit`` and ``apply_bot``."""
         from carnage.web.sessions import ApiError
 
-        value = self.accept(d, choice)
         before = list(self.game.choices)
         started = self.saved_version
+        inline = bots and self.bot_pool is None
         try:
-            self.game.apply(value)
-        except IllegalChoice as e:
-            raise self.refused(d, choice, e) from None
-        except Exception as e:
-            raise self._rollback(before, e) from None
-        for nxt in then:
-            d = self.game.pending()
-            if d is None or d.player not in self.bots:
-                break
-            try:
-                self.game.apply(self.accept(d, nxt))
-            except Exception as e:  # a following answer refused: the whole batch is undone
-                raise self._rollback(before, e) from None
-        if bots and self.bot_pool is None:
-            try:
-                self.run_bots()
-            except Exception as e:
-                raise self._rollback(before, e) from None
+            self._answer(d, choice, before, inline)
+            for i, (kind, step) in enumerate(steps):
+                nd = self.game.pending()
+                if nd is None or nd.player not in seats or nd.kind != kind:
+                    break
+                try:
+                    self._answer(nd, step, before, inline)
+                except ApiError as e:
+                    raise ApiError(e.status, f"then[{i}]: {e.detail}") from None
+            for nxt in then:
+                nd = self.game.pending()
+                if nd is None or nd.player not in self.bots:
+                    break
+                self._apply(nd, self.accept(nd, nxt), nxt, before)
+            if then:
+                self._run(before, inline)
+        except ApiError:
+            if list(self.game.choices) != before:
+                self._rollback(before, RuntimeError("refused"))
+            raise
         try:
             self.save(started)
         except ApiError:
@@ -251,14 +276,60 @@ class SeatedSession(ABC):
                 self.keep_note(note)
         return True
 
-    def run_bots(self) -> int:
-        """Answer bot decisions until a human must decide or the game ends."""
+    def _answer(self, d: Decision, choice: Any, before: list[Any], inline: bool = True) -> None:
+        """One answer of the seat (a shortcut's choice standing for several answers is given
+        as each of them), then the bots' and the table's own answers."""
+        first = self.expand(d, choice, True)
+        if first is None:
+            self._apply(d, self.accept(d, choice), choice, before)
+            self._run(before, inline)
+            return
+        self._apply(d, first, choice, before)
+        for _ in range(MAX_BOT_CHOICES):
+            self._run(before, inline)
+            nd = self.game.pending()
+            if nd is None or (nd.player, nd.kind, nd.vehicle) != (d.player, d.kind, d.vehicle):
+                break
+            nxt = self.expand(nd, choice, False)
+            if nxt is None:
+                break
+            self._apply(nd, nxt, choice, before)
+
+    def _apply(self, d: Decision, value: Any, choice: Any, before: list[Any]) -> None:
+        try:
+            self.game.apply(value)
+        except IllegalChoice as e:
+            raise self.refused(d, choice, e) from None
+        except Exception as e:
+            raise self._rollback(before, e) from None
+
+    def _run(self, before: list[Any], inline: bool = True) -> None:
+        """The table's own answers for human seats, and with ``inline`` the bots' (without,
+        it stops at a bot's decision: the bot pool answers it)."""
+        try:
+            self.run_bots(bots=inline)
+        except Exception as e:
+            raise self._rollback(before, e) from None
+
+    def run_bots(self, bots: bool = True) -> int:
+        """Answer bot decisions, and the human seats' decisions the table answers by itself
+        (``automatic``), until a human must decide or the game ends. ``bots`` False: stop at
+        a bot's decision instead (a preview asks no bot)."""
         n = 0
         with self.lock:
-            while (d := self.game.pending()) is not None and d.player in self.bots:
+            while (d := self.game.pending()) is not None:
                 if n >= MAX_BOT_CHOICES:
                     break
-                self.game.apply(self.bot_choice(d))
+                if d.player in self.bots:
+                    if not bots:
+                        break
+                    self.game.apply(self.bot_choice(d))
+                else:
+                    auto = self.automatic(d)
+                    if auto is None:
+                        break
+                    self.game.apply(auto[0])
+                    self.mark_automatic(len(self.game.choices) - 1, d.player, auto[1])
                 n += 1
         return n
 

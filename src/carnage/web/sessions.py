@@ -37,6 +37,13 @@ from typing import Any, cast
 
 from carnage import bounds
 from carnage.ai.runner import bot_rng, make_bot_for
+from carnage.kernel.assist import (
+    PREFERENCE_WORDS,
+    PREFERENCES,
+    TableAssist,
+    automatic_answer,
+    preference_of,
+)
 from carnage.kernel.contract import Bot
 from carnage.kernel.decisions import Decision, IllegalChoice, lenient_choice
 from carnage.kernel.dice import SeededDice
@@ -80,15 +87,31 @@ class Seat:
     controller: Controller
     token: str | None
     team_id: str | None
+    prefs: dict[str, str] = field(default_factory=dict, compare=False)
+    """How the seat wants each optional prompt asked (``kernel/assist.py``: "ask",
+    "matters", "never"), by the prompt's key."""
+    auto: dict[int, str] = field(default_factory=dict, compare=False)
+    """The choices the table gave for the seat by itself (index -> why), for its log."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "controller": self.controller, "token": self.token,
-                "team_id": self.team_id}
+        out: dict[str, Any] = {"seat": self.seat, "controller": self.controller,
+                               "token": self.token, "team_id": self.team_id}
+        if self.prefs:
+            out["prefs"] = dict(self.prefs)
+        if self.auto:
+            out["auto"] = {str(k): v for k, v in sorted(self.auto.items())}
+        return out
 
     @staticmethod
     def from_json(raw: dict[str, Any]) -> Seat:
+        prefs = raw.get("prefs") or {}
+        auto = raw.get("auto") or {}
+        if not isinstance(prefs, dict) or not isinstance(auto, dict):
+            raise ValueError("a seat's prefs and auto must be objects")
         return Seat(int(raw["seat"]), cast(Controller, str(raw["controller"])),
-                    raw.get("token"), raw.get("team_id"))
+                    raw.get("token"), raw.get("team_id"),
+                    {str(k): str(v) for k, v in prefs.items()},
+                    {int(k): str(v) for k, v in auto.items()})
 
 
 @dataclass(eq=False)
@@ -158,8 +181,12 @@ class GameSession(SeatedSession):
         game: Any = None,
         seed_chosen: bool = True,
         ruleset: Ruleset | None = None,
+        assisted: bool = True,
     ) -> None:
         self.id = gid
+        self.assisted = assisted
+        """The table answers what cannot matter and what the seats' preferences say, and
+        offers shortcuts (``kernel/assist.py``); False: every question is asked."""
         self.ruleset = ruleset if ruleset is not None else ruleset_named_by(setup)
         self.table: Tabletop = tabletop_of(self.ruleset)
         self.setups: TableSetup = setup_of(self.ruleset)
@@ -228,6 +255,8 @@ class GameSession(SeatedSession):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
         self._saved = len(row.choices) if row.version is None else row.version
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
+            self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
         self._forget_views()
 
     @property
@@ -321,9 +350,9 @@ class GameSession(SeatedSession):
             if cached is None:
                 if self._views and next(iter(self._views))[0] != self.version:
                     self._views.clear()
-                cached = self.table.view(self.game, self.context(
+                cached = self._assisted_view(self.table.view(self.game, self.context(
                     self.game, seats, log_cache=self._log_cache(seats),
-                    bot_notes=bot_notes(self.bots, extra=self.notes)))
+                    bot_notes=bot_notes(self.bots, extra=self.notes))), seats)
                 cached = _with_thinking(cached, self.thinking_json())
                 self._views[key] = cached
             return cached
@@ -345,7 +374,9 @@ class GameSession(SeatedSession):
         to ``seats`` (none: a spectator; other seats' secrets redacted)."""
         with self.lock:
             shown = events_for(self.game, self.game.log.events[since:], seats)
-            return list(self.table.log_lines(self.game, shown, self._log_cache(list(seats))))
+            lines = list(self.table.log_lines(self.game, shown, self._log_cache(list(seats))))
+            marks = {k: v for s in self.seats for k, v in s.auto.items()}
+            return self.marked_lines(lines, marks) if marks else lines
 
     def replay_json(self, step: int | None, seats: Sequence[int]) -> bytes:
         """The game as ``seats`` saw it after ``step`` choices, or (None) every step: the
@@ -379,10 +410,11 @@ class GameSession(SeatedSession):
             return self.table.board_svg(self.game, f"Carnage game {self.id}")
 
     # -- acting ----------------------------------------------------------------------------------
-    def decide_json(self, tokens: str, version: int, choice: Any) -> bytes:
+    def decide_json(self, tokens: str, version: int, choice: Any,
+                    then: Sequence[tuple[str, Any]] = ()) -> bytes:
         """``decide``, answered with the acting seat's view serialised."""
         with self.lock:
-            self.decide(tokens, version, choice)
+            self.decide(tokens, version, choice, then)
             return self.view_json(self.seats_for(tokens))
 
     def accept(self, d: Decision, choice: Any) -> Any:
@@ -413,6 +445,9 @@ class GameSession(SeatedSession):
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
         self.game = self.rebuild(choices)
+        for seat in self.seats:
+            for k in [k for k in seat.auto if k >= len(choices)]:
+                del seat.auto[k]
         self._forget_views()
         return ApiError(
             500, f"the engine failed ({type(e).__name__}: {e}); the choice was not applied"
@@ -425,7 +460,7 @@ class GameSession(SeatedSession):
         try:
             self.store.save_progress(self.id, list(self.game.choices), self.finished,
                                      self.round, self.winner, snapshot=self.game.snapshot(),
-                                     expected=expected)
+                                     expected=expected, seats=[s.to_json() for s in self.seats])
         except StaleSave as e:
             if e.current is None:
                 raise ApiError(404, f"no game with id {self.id!r}: it was deleted") from None
@@ -441,6 +476,165 @@ class GameSession(SeatedSession):
             self.store.add_game(self.stored())
             self._saved = self.version
             self._told = (self.version, self.thinking)
+
+    # -- what the table answers by itself (kernel/assist.py) ------------------------------------
+    @property
+    def assist(self) -> TableAssist | None:
+        return self.ruleset.table.assist if self.assisted else None
+
+    def _seat(self, seat: int) -> Seat | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def automatic(self, d: Decision) -> tuple[Any, str] | None:
+        seat = self._seat(d.player)
+        if not self.assisted or seat is None:
+            return None
+        return automatic_answer(self.assist, self.game, d, seat.prefs)
+
+    def mark_automatic(self, index: int, seat: int, why: str) -> None:
+        s = self._seat(seat)
+        if s is not None:
+            s.auto[index] = why
+
+    def expand(self, d: Decision, choice: Any, first: bool) -> Any:
+        assist = self.assist
+        return None if assist is None else assist.expand(self.game, d, choice, first)
+
+    def set_preference(self, tokens: str, key: str, value: str) -> bytes:
+        """A seat's preference for an optional prompt (``key``: the prompt's, as the pending
+        decision's ``preference`` names it); the table then answers by it at once if the
+        prompt is pending. Answers the seat's view."""
+        if value not in PREFERENCES:
+            raise ApiError(422, f"value must be one of {', '.join(PREFERENCES)}, not "
+                                f"{value[:40]!r}")
+        if not key or len(key) > 60:
+            raise ApiError(422, "key must name an optional prompt (1 to 60 characters)")
+        with self.lock:
+            self.sync()
+            seats = self.seats_for(tokens)
+            if not seats:
+                raise ApiError(403, "a seat token is needed to set a preference")
+            before = list(self.game.choices)
+            started = self.saved_version
+            for n in seats:
+                seat = self._seat(n)
+                if seat is not None:
+                    seat.prefs[key] = value
+            inline = self.bot_pool is None
+            if self.game.pending() is not None:
+                self._run(before, inline)
+            self.save(started)
+            if not inline and self.bot_pool is not None:
+                self.bot_pool.schedule(self)
+            out = self.view_json(seats)
+        self.notify()
+        return out
+
+    def preview_json(self, tokens: str, version: int, choice: Any) -> bytes:
+        """The seat's view as it would be after ``choice`` (and the table's own answers),
+        nothing applied: so a vehicle's templates can be shown once it is picked, and the
+        vehicle, its template and its skid dice sent in one action. Refused (409) when the
+        answer would roll dice or let another seat answer on the way: a preview never
+        shows what is not yet known."""
+        with self.lock:
+            d = self.game.pending()
+            seats = self.seats_for(tokens)
+            if d is None:
+                raise ApiError(409, "the game is over: no decision is pending")
+            if not seats or d.player not in seats:
+                raise ApiError(403, "only the seat that decides may preview its answer")
+            if version != self.version:
+                raise ApiError(409, f"stale state: version {self.version} is current")
+            value = self.accept(d, choice)
+            real, marks = self.game, {s.seat: dict(s.auto) for s in self.seats}
+            trial = real.clone()
+            seen = len(trial.log.events)
+            self.game = trial
+            try:
+                try:
+                    trial.apply(value)
+                    self.run_bots(bots=False)
+                except IllegalChoice as e:
+                    raise self.refused(d, choice, e) from None
+                new = trial.log.events[seen:]
+                nd = trial.pending()
+                if (nd is not None and nd.player not in seats) or any(
+                        e.kind == "roll" or (e.kind == "decision"
+                                             and e.data.get("player") not in seats)
+                        for e in new):
+                    raise ApiError(409, "that answer rolls dice or hands the game to another "
+                                        "seat: it cannot be previewed")
+                view = self._assisted_view(self.table.view(trial, self.context(
+                    trial, seats, log_cache={}, with_preview=True)), seats)
+                return dump(view)
+            finally:
+                self.game = real
+                for seat in self.seats:
+                    seat.auto.clear()
+                    seat.auto.update(marks[seat.seat])
+
+    def _assisted_view(self, view: Any, seats: Sequence[int]) -> Any:
+        """The view with the table's help for the viewing seat's pending decision (shortcuts,
+        the question answerable with it, the prompt's preference) and the log saying which
+        answers the table gave by itself."""
+        pending = getattr(view, "pending", None)
+        marks = {k: v for s in self.seats for k, v in s.auto.items()}
+        if marks and isinstance(getattr(view, "log", None), list):
+            view.log = self.marked_lines(view.log, marks)
+        assist = self.assist
+        d = self.game.pending()
+        if assist is None or pending is None or d is None or d.player not in seats \
+                or not hasattr(pending, "shortcuts"):
+            return view
+        from carnage.render.table_schemas import (
+            FollowUpView,
+            PreferenceView,
+            ShortcutView,
+            StepView,
+        )
+
+        try:
+            shortcuts = list(assist.shortcuts(self.game, d))
+            follow = assist.follow_up(self.game, d)
+        except (IllegalChoice, ValueError, KeyError):  # help that cannot be worked out
+            shortcuts, follow = [], None                 # leaves the question as it is
+        pending.shortcuts = [
+            ShortcutView(label=sc.label, choice=sc.choice, intent=sc.intent,
+                         then=[StepView(kind=st.kind, choice=st.choice) for st in sc.then])
+            for sc in shortcuts]
+        if follow is not None:
+            pending.follow_up = FollowUpView(kind=follow.kind, options=list(follow.options),
+                                             prompt=follow.prompt)
+        prompt = assist.optional(self.game, d)
+        seat = self._seat(d.player)
+        if prompt is not None and seat is not None:
+            pending.preference = PreferenceView(
+                key=prompt.key, label=prompt.label,
+                value=preference_of(seat.prefs, prompt.key),
+                choices=dict(PREFERENCE_WORDS))
+        return view
+
+    def marked_lines(self, lines: Sequence[Any], marks: dict[int, str]) -> list[Any]:
+        """Log lines, a decision the table answered by itself saying so (and why)."""
+        index = self._decision_index()
+        out = []
+        for ln in lines:
+            i = index.get(getattr(ln, "seq", -1)) if getattr(ln, "kind", "") == "decision" \
+                else None
+            why = None if i is None else marks.get(i)
+            out.append(ln if why is None else ln.model_copy(
+                update={"text": f"{ln.text} (answered by the table: {why})"}))
+        return out
+
+    def _decision_index(self) -> dict[int, int]:
+        """Sequence number of each ``decision`` event -> the index of its choice."""
+        out: dict[int, int] = {}
+        n = 0
+        for e in self.game.log.events:
+            if e.kind == "decision":
+                out[e.seq] = n
+                n += 1
+        return out
 
     def stored(self) -> StoredGame:
         doc = self.setups.to_json(self.setup)
@@ -509,9 +703,12 @@ class Games:
     """Every game: live sessions in memory, the rest in the store. With a ``pool`` the bots
     decide in its worker processes; without, inline."""
 
-    def __init__(self, store: Store, pool: BotPool | None = None) -> None:
+    def __init__(self, store: Store, pool: BotPool | None = None,
+                 assisted: bool = True) -> None:
         self.store = store
         self.pool = pool
+        self.assisted = assisted
+        """New and loaded sessions answer by themselves what they may (``GameSession``)."""
         self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
         self._refresher: ThreadPoolExecutor | None = None
@@ -612,7 +809,8 @@ class Games:
             setup = setup_of(ruleset).from_json(row.setup)
             seats = [Seat.from_json(x) for x in row.seats]
             session = GameSession(row.id, setup, row.seed, seats, row.created, self.store,
-                                  game=_NOT_YET, seed_chosen=row.seed_chosen, ruleset=ruleset)
+                                  game=_NOT_YET, seed_chosen=row.seed_chosen, ruleset=ruleset,
+                                  assisted=self.assisted)
         except (KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
         session.resume(row)
@@ -670,7 +868,8 @@ class Games:
             for i, s in enumerate(req.seats)
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
-                              self.store, game, seed_chosen=chosen, ruleset=ruleset)
+                              self.store, game, seed_chosen=chosen, ruleset=ruleset,
+                              assisted=self.assisted)
         return self._keep_new(session)
 
     def saved_team(self, seat: int, team_id: str) -> TeamSpec:
@@ -698,13 +897,12 @@ class Games:
         pool, it is saved at once and its first bot decision scheduled."""
         session.bot_pool = self.pool
         with session.lock:
-            if self.pool is None:
-                try:
-                    session.run_bots()
-                except Exception as e:
-                    raise ApiError(
-                        500, f"the engine failed while the bots played ({type(e).__name__}: "
-                             f"{e})") from None
+            try:  # with a pool, only the table's own answers here: the pool answers the bots
+                session.run_bots(bots=self.pool is None)
+            except Exception as e:
+                raise ApiError(
+                    500, f"the engine failed while the bots played ({type(e).__name__}: "
+                         f"{e})") from None
             session.save_new()
         with self._lock:
             self._keep(session)

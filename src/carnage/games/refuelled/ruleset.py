@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from typing_extensions import TypeIs
 
 from carnage.catalog import load_catalog
+from carnage.games.refuelled.assist import ASSIST
 from carnage.games.refuelled.engine import hazards_on_table, votes
 from carnage.games.refuelled.engine.hooks import REFUELLED_HOOKS
 from carnage.games.refuelled.observation import REFUELLED_OBSERVATION
@@ -146,7 +147,8 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
                          board_svg=table_svg, setup=table_setup(lambda: holder["r"]),
                          board=BOARD, pages=tuple(pages), random_tables=random_tables,
                          pending_odds=pending if pending is not None else PENDING,
-                         brief=lambda sid: holder["r"].scenario_class(sid)().brief()),
+                         brief=lambda sid: holder["r"].scenario_class(sid)().brief(),
+                         assist=ASSIST),
     )
     holder["r"] = r
     return r

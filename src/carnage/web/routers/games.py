@@ -24,6 +24,7 @@ from carnage.web.schemas import (
     GameSummary,
     Message,
     NewGameRequest,
+    PreferenceRequest,
     Replay,
     RulesetSteps,
     RulesetView,
@@ -142,7 +143,25 @@ def delete_game(gid: str, request: Request, games: GamesDep,
 @router.post("/{gid}/decisions", response_model=GameView | RulesetView, responses=ERRORS,
              summary="Answer the pending decision for your seat")
 def decide(gid: str, body: DecisionRequest, games: GamesDep) -> Response:
-    view = games.get(gid).decide_json(body.token, body.version, body.choice)
+    view = games.get(gid).decide_json(body.token, body.version, body.choice,
+                                      [(t.kind, t.choice) for t in body.then])
+    return Response(view, media_type="application/json")
+
+
+@router.get("/{gid}/preview", response_model=GameView | RulesetView, responses=ERRORS,
+            summary="Your view as it would be after a choice, nothing applied (refused when "
+            "the answer would roll dice or let another seat answer)")
+def preview(gid: str, games: GamesDep, token: str = Query(description="Your seat's token."),
+            version: int = Query(ge=0), choice: str = Query(max_length=200)) -> Response:
+    return Response(games.get(gid).preview_json(token, version, choice),
+                    media_type="application/json")
+
+
+@router.put("/{gid}/preferences", response_model=GameView | RulesetView, responses=ERRORS,
+            summary="How your seat wants an optional prompt asked (each time, only when it "
+            "matters, never); the table answers by it at once if that prompt is pending")
+def set_preference(gid: str, body: PreferenceRequest, games: GamesDep) -> Response:
+    view = games.get(gid).set_preference(body.token, body.key, body.value)
     return Response(view, media_type="application/json")
 
 

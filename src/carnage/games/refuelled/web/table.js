@@ -63,7 +63,9 @@ function showError(message) {
 }
 
 // ---------------------------------------------------------------------------------- acting
-async function submit(choice) {
+/** Answer the pending decision; ``then``: answers for the same seat's next decisions, in the
+ * same action ([{kind, choice}], the server's ``shortcuts`` and ``follow_up``). */
+async function submit(choice, then = []) {
   const view = state.view;
   if (!view || state.busy) return;
   if (!token) {
@@ -75,16 +77,19 @@ async function submit(choice) {
   const pending = view.pending;
   state.acting = pending ? { seat: pending.seat, version: view.version } : null;
   const placedBefore = state.placed;
-  if (pending && pending.kind === "template") {
+  const tpl = pending && pending.kind === "template" ? choice
+    : (then.find((s) => s.kind === "template") || {}).choice;
+  if (tpl !== undefined && pending && (pending.kind === "template" || state.previewed)) {
     // Remember the template now: the websocket may deliver the next view before the answer.
-    const t = parseTemplateValue(choice);
-    const pieces = pending.preview && pending.preview.templates ? pending.preview.templates[String(choice)] : null;
-    state.placed = { ...t, vehicle: pending.vehicle || (pending.preview && pending.preview.vehicle), pieces };
+    const t = parseTemplateValue(tpl);
+    const shown = pending.kind === "template" ? pending : state.previewed;
+    const pieces = shown.preview && shown.preview.templates ? shown.preview.templates[String(tpl)] : null;
+    state.placed = { ...t, vehicle: shown.vehicle || (shown.preview && shown.preview.vehicle), pieces };
     try { sessionStorage.setItem(`carnage.placed.${gid}`, JSON.stringify(state.placed)); } catch { /* optional */ }
   }
   try {
     const next = await api.post(`/api/games/${encodeURIComponent(gid)}/decisions`, {
-      token, version: view.version, choice,
+      token, version: view.version, choice, ...(then.length ? { then } : {}),
     });
     state.error = null;
     apply(next);
@@ -185,31 +190,6 @@ function render(view, animate) {
   document.body.dataset.status = view.status;
   document.body.dataset.pending = view.pending ? view.pending.kind : "";
   document.body.dataset.pendingSeat = view.pending ? String(view.pending.seat) : "";
-  continueBatch(view);
-}
-
-/** A batch action ("fire every Handgun at ..."): answer the same choice again while the same
- * vehicle's attack decision still offers it, up to the count asked for. */
-function continueBatch(view) {
-  const b = state.batch;
-  if (!b) return;
-  const p = view.pending;
-  const again = p && b.left > 0 && view.your_seat === p.seat && p.kind === "attack" && p.vehicle === b.vehicle
-    && (p.options || []).some((o) => String(o.value) === b.value);
-  if (!again) {
-    state.batch = null;
-    delete document.body.dataset.batch;
-    return;
-  }
-  b.left -= 1;
-  document.body.dataset.batch = "1";
-  // The answer to the last choice may still be on its way (the socket can be quicker).
-  const go = () => {
-    if (state.batch !== b || state.view !== view) return;
-    if (state.busy) setTimeout(go, 40);
-    else submit(b.value);
-  };
-  setTimeout(go, 0);
 }
 
 /** Why the search bots chose what they did: each candidate weighed with its value. */
@@ -253,14 +233,28 @@ function renderDecision(view) {
   board.clearOverlays();
   clearPicks(board);
   const p = view.pending;
+  state.previewed = null;
   const ctx = {
     board,
     submit,
     onVehicleClick: null,
+    boardPick,
+    pickSlot: h("div.pick-slot"),  // where the moves of a vehicle about to activate are picked
     placedTemplate: () => (state.placed && state.placed.vehicle ? state.placed : null),
-    batch: (value, times) => {
-      state.batch = { value: String(value), vehicle: p ? p.vehicle : null, left: times - 1 };
-      submit(value);
+    // The view after a choice, nothing sent (null when the server cannot show it first).
+    preview: async (choice) => {
+      try {
+        const q = new URLSearchParams({ token, version: String(view.version), choice: String(choice) });
+        const next = await api.get(`/api/games/${encodeURIComponent(gid)}/preview?${q}`);
+        if (state.ctx !== ctx) return null;  // another decision is shown by now
+        state.previewed = next.pending;
+        return next;
+      } catch { return null; }
+    },
+    setPreference: async (key, value) => {
+      try {
+        apply(await api.put(`/api/games/${encodeURIComponent(gid)}/preferences`, { token, key, value }));
+      } catch (e) { showError(e.message); }
     },
   };
   state.ctx = ctx;
@@ -287,6 +281,7 @@ function renderDecision(view) {
         h("b.prompt", p.prompt)),
       h("div.cite.small", h("span.rule", p.rule || humanise(p.source)), p.page ? h("span.page", `Refuelled p.${p.page}`) : null),
       pick ? [pick.hint, pick.bar] : null,
+      ctx.pickSlot,
       pick ? h("details.all-options", {
         open: state.allOptions ?? !smallScreen(),
         ontoggle: (e) => { state.allOptions = e.target.open; },

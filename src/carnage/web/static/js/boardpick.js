@@ -104,7 +104,7 @@ export function boardPick(view, ctx) {
     return null;
   }
   board.svg.classList.add("picking");
-  return { bar: picker.bar, hint: picker.hint, settle: settled(picker) };
+  return { bar: picker.noBar ? null : picker.bar, hint: picker.hint, settle: settled(picker) };
 }
 
 class Picker {
@@ -116,6 +116,7 @@ class Picker {
     this.items = new Map();
     this.selected = null;
     this.count = 0;
+    this.noBar = false; // its choices are confirmed elsewhere (a vehicle tapped shows its moves)
     this.zooms = []; // what to look at, once the panel is laid out
     this.ends = []; // where the choices lie on the table
     this.label = h("span.pick-label", "");
@@ -268,7 +269,12 @@ function vehicles(picker, view, p) {
   // Vehicles still off the table (to deploy) wait in a tray on the board's corner.
   const waiting = ids.filter((id) => !onBoard.has(id) && view.vehicles.some((x) => x.id === id));
   if (!ready.length && !waiting.length) return;
+  // Activating with the table's preview (the decision panel's): a vehicle tapped shows its
+  // templates at once, drawn on the board as ghosts (nothing is sent); a ghost then sends the
+  // vehicle, its template and its skid dice in one action.
+  const show = p.kind === "activate" && picker.ctx.preview ? picker.ctx.onVehicleClick : null;
   const submitNow = (id) => {
+    if (show) { show(id); return; }
     const opt = p.options.find((o) => String(o.value) === id);
     if (opt) picker.submit(opt.value);
   };
@@ -301,8 +307,13 @@ function vehicles(picker, view, p) {
     picker.zooms.push(() => fitAround(board, ready.map((id) => { const at = board.poses.get(id) || view.vehicles.find((x) => x.id === id); return [at.x, at.y]; })));
   }
   // The board's own click on a clickable vehicle lands here.
-  picker.ctx.onVehicleClick = (id) => picker.tap(id);
+  picker.ctx.onVehicleClick = show || ((id) => picker.tap(id));
   const what = ready.length ? "a ringed vehicle" : "a vehicle waiting to deploy (top of the table)";
+  if (show) {  // nothing to confirm here: the moves shown have their own Confirm bar
+    picker.hint.textContent = `${touchScreen() ? "Tap" : "Click"} a ringed vehicle to see its moves.`;
+    picker.noBar = true;
+    return;
+  }
   picker.hint.textContent = touchScreen()
     ? `Tap ${what} to pick it; tap it again (or Confirm) to choose it.`
     : `Click ${what} to choose it.`;

@@ -20,7 +20,27 @@ const USE = {
 export function decisionControls(view, ctx) {
   const p = view.pending;
   const build = BUILDERS[p.kind] || (p.domain ? domainControls : optionButtons);
-  return build(view, p, ctx);
+  const body = build(view, p, ctx);
+  return p.preference ? h("div.col", body, preferenceControl(p.preference, ctx)) : body;
+}
+
+/** An optional prompt: how this seat wants it asked from now on (kept by the server). */
+function preferenceControl(pref, ctx) {
+  const select = h("select.prompt-pref", {
+    "aria-label": `${pref.label}: ask me`,
+    onchange: () => ctx.setPreference && ctx.setPreference(pref.key, select.value),
+  }, Object.entries(pref.choices).map(([value, words]) =>
+    h("option", { value, selected: value === pref.value }, words)));
+  return h("label.small.muted.prompt-pref-row", `${pref.label}: `, select);
+}
+
+/** The server's shortcuts: several answers in one click (shown before anything is sent). */
+function shortcutButtons(p, ctx, intent) {
+  const list = (p.shortcuts || []).filter((sc) => !intent || sc.intent === intent);
+  return list.length ? h("div.options.shortcuts", list.map((sc) => h("button.shortcut.primary-ish", {
+    type: "button", dataset: { value: String(sc.choice), intent: sc.intent },
+    onclick: () => ctx.submit(sc.choice, sc.then || []),
+  }, sc.label))) : null;
 }
 
 function choiceButton(opt, ctx, extra = {}) {
@@ -42,10 +62,34 @@ function optionButtons(view, p, ctx) {
 function vehiclePick(view, p, ctx) {
   const ids = p.options.map((o) => String(o.value));
   ctx.board.setFocus(null, ids);
+  // Activating: the templates of a vehicle (the first, or the one clicked on the table) are
+  // shown at once, nothing sent; a template click sends the vehicle, the template and its
+  // skid dice in one action. A vehicle's button still sends the vehicle alone.
+  const templatesBox = h("div.col.vehicle-templates");
+  const show = async (opt) => {
+    const next = p.kind === "activate" && ctx.preview ? await ctx.preview(opt.value) : null;
+    const np = next && next.pending;
+    if (!np || np.kind !== "template") { fill(templatesBox); return false; }
+    const v = view.vehicles.find((x) => x.id === String(opt.value));
+    const inner = { ...ctx, submit: (c, then = []) => ctx.submit(opt.value, [{ kind: "template", choice: c }, ...then]) };
+    const tap = touchScreen() ? "tap" : "click";
+    fill(templatesBox, h("p.hint.for-vehicle", `${v ? v.name : opt.label}: its template activates it (${tap} another vehicle on the table to switch).`),
+      templatePick(next, np, inner));
+    // Its templates as ghosts on the board too (boardpick.js), their Confirm bar with them.
+    const pick = ctx.boardPick ? ctx.boardPick(next, inner) : null;
+    if (pick) {  // in the panel's own slot (the list of options may be folded away)
+      if (ctx.pickSlot) fill(ctx.pickSlot, pick.hint, pick.bar);
+      else templatesBox.prepend(pick.hint, pick.bar);
+      if (pick.settle) pick.settle();
+    }
+    ctx.board.setFocus(String(opt.value), ids);
+    return true;
+  };
   ctx.onVehicleClick = (id) => {
     const opt = p.options.find((o) => String(o.value) === id);
-    if (opt) ctx.submit(opt.value);
+    if (opt) show(opt).then((shown) => { if (!shown) ctx.submit(opt.value); });
   };
+  if (p.kind === "activate" && p.options.length) show(p.options[0]);
   return h("div.col",
     h("p.hint", ctx.board.onTable(view).some((v) => ids.includes(v.id))
       ? `${touchScreen() ? "Tap" : "Click"} a highlighted vehicle on the table, or pick one here:`
@@ -57,7 +101,8 @@ function vehiclePick(view, p, ctx) {
         hover: () => ctx.board.setFocus(String(o.value), ids),
         unhover: () => ctx.board.setFocus(null, ids),
       });
-    })));
+    })),
+    templatesBox);
 }
 
 // -- starting grid -------------------------------------------------------------------------
@@ -93,6 +138,29 @@ function templatePick(view, p, ctx) {
     groups.get(key).options.push({ ...t, opt: o });
   }
   const ends = (p.preview && p.preview.ends) || {};
+  // The skid dice asked with the template (the server's follow_up): one click sends both.
+  const follow = p.follow_up && p.follow_up.kind === "skid_dice" ? p.follow_up : null;
+  let dice = null;
+  if (follow) {
+    const last = Number(sessionStorage.getItem("carnage.skid_dice"));
+    dice = follow.options.includes(last) ? last : follow.options[follow.options.length - 1];
+  }
+  const then = () => (follow ? [{ kind: "skid_dice", choice: dice }] : []);
+  const diceRowEl = follow ? h("div.options.dice-options.with-template", { role: "radiogroup", "aria-label": "Skid dice" },
+    h("span.small", "Skid dice: "),
+    follow.options.map((n) => h("button.dice-pick.small", {
+      type: "button", dataset: { dice: String(n) }, class: `dice-pick small${n === dice ? " selected" : ""}`,
+      "aria-pressed": String(n === dice),
+      onclick: (ev) => {
+        dice = n;
+        try { sessionStorage.setItem("carnage.skid_dice", String(n)); } catch { /* optional */ }
+        for (const b of ev.target.parentNode.querySelectorAll("button")) {
+          const on = b.dataset.dice === String(n);
+          b.classList.toggle("selected", on);
+          b.setAttribute("aria-pressed", String(on));
+        }
+      },
+    }, String(n)))) : null;
   const show = (t) => {
     ctx.board.showTemplate(vid, t, { pieces: pieces[String(t.opt.value)], end: ends[String(t.opt.value)] });
   };
@@ -110,7 +178,7 @@ function templatePick(view, p, ctx) {
       cells[col] = choiceButton(t.opt, ctx, {
         text, cls: `tpl${t.reverse ? " rev" : ""}${forbidden ? " forbidden" : ""}`, title: t.opt.label,
         hover: () => show(t), unhover: () => ctx.board.clearOverlays(),
-        onclick: forbidden ? () => touchItWarning(view, p, ctx, t.opt, g.name) : null,
+        onclick: forbidden ? () => touchItWarning(view, p, ctx, t.opt, g.name) : () => ctx.submit(t.opt.value, then()),
       });
     }
     return h("div.tpl-row", { class: `tpl-row use-${useName.replace(/ /g, "-")}`, dataset: { template: id } },
@@ -123,6 +191,7 @@ function templatePick(view, p, ctx) {
       : "Hover to lay a template; the dashed outline is where the vehicle ends if nothing is in the way. ",
       h("span.legend", h("span.use.use-T", "T"), " trivial ", h("span.use.use-P", "P"), " permitted ", h("span.use.use-H", "H"), " hazardous ",
         h("span.use.use-X", "✕"), " not permitted in this gear: touching it hands the choice to your opponent (touch it, use it)")),
+    diceRowEl,
     h("div.touch-warning.hidden", { role: "alertdialog" }),
     h("div.tpl-list", { class: `tpl-list${withReverse ? " with-reverse" : ""}` }, rows));
 }
@@ -162,7 +231,8 @@ function pushIt(view, p, ctx) {
   return h("div.col",
     p.dice ? h("p.roll", "Rolled:") : null,
     tray,
-    h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: "Keep the dice" }))),
+    shortcutButtons(p, ctx, "keep"),
+    h("div.options", keep.map((o) => choiceButton(o, ctx, { cls: "primary-ish", text: p.shortcuts && p.shortcuts.length ? "Keep the dice (spend Shifts one by one)" : "Keep the dice" }))),
     h("p.hint", `Push It: take +1 Hazard and re-roll the dice you pick${touchScreen() ? "." : " (hover a choice to see them)."}`),
     h("div.options.reroll-options", rerolls.map((o) => {
       const nums = String(o.value).split(",").map((d) => Number(d) + 1);
@@ -181,6 +251,7 @@ function spendShift(view, p, ctx) {
   return h("div.col",
     p.dice ? h("p.roll", "The skid dice (a crossed-out Shift is spent; a dashed one marked + is the manoeuvre's free Shift):") : null,
     tray,
+    shortcutButtons(p, ctx, "keep"),
     h("div.options", p.options.map((o) => {
       const [act, arg] = String(o.value).split(":");
       const nums = act === "cancel" ? [Number(arg) + 1] : [];
@@ -274,22 +345,12 @@ function attackPick(view, p, ctx) {
         });
       })));
   });
-  // Handguns fire one attack per crew member (p.67): fire them all at one target in one go.
-  const shooter = view.vehicles.find((x) => x.id === p.vehicle);
-  const handguns = groups.get("handgun") || [];
-  const batch = shooter && shooter.crew > 1 && ctx.batch ? handguns.map(({ target, opt }) => {
-    const tv = view.vehicles.find((x) => x.id === target);
-    return h("button.choice.batch", {
-      type: "button", dataset: { value: String(opt.value), batch: "1" },
-      title: "Declare a Handgun attack at this target for every crew member who can still shoot",
-      onclick: () => ctx.batch(opt.value, shooter.crew),
-      onmouseenter: () => showWeapon("handgun", target), onmouseleave: showAll,
-    }, `Fire every Handgun at ${opt.friendly === true ? "your own " : ""}${tv ? tv.name : target}`);
-  }) : [];
+  // "Fire everything at X" (the server's shortcut): every weapon that can, Handguns once per
+  // crew member (p.67), then no more attacks. Single weapon buttons stay for split fire.
   return h("div.col",
     rows.length ? h("p.hint", "Declare an attack: the shaded areas are each weapon's arc at its range.") : h("p.hint", "No target in range and arc."),
+    shortcutButtons(p, ctx, "fire_at"),
     rows,
-    batch.length ? h("div.options.batch-options", batch) : null,
     h("div.options", stop.map((o) => choiceButton(o, ctx, { text: "Hold fire (no more attacks)", cls: "done" }))));
 }
 
