@@ -10,7 +10,6 @@ CP-1), the two logs and outcomes are identical.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -23,10 +22,9 @@ from carnage.games.refuelled.engine.table_facts import (
     is_table_question,
 )
 from carnage.games.refuelled.setup import GameSetup
-from carnage.kernel.dice import ScriptedDice
 from carnage.rulesets import build_game
 
-COORDINATES = frozenset({"x", "y", "heading", "turned"})
+COORDINATES = frozenset({"x", "y", "heading", "turned", "pivot"})
 """Fields that say where things stand: a real table's, not the engine's (ruling CP-1)."""
 
 
@@ -72,6 +70,7 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
         data = {k: v for k, v in data.items() if k not in COORDINATES}
         if e.kind == "pivot":  # a real table names only what the turn newly met (CP-1)
             data.pop("touched", None)
+            data.pop("requested", None)  # a turn to a facing is an angle from the pose
         j.pop("seq")  # the questions take places in the log
         out.append({**j, "data": data})
     return out
