@@ -13,9 +13,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.builders import (
+    attack,
+    collide,
+    drive,
+    ev,
+    move,
+    play,
+    rock,
+    rolls,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
 from carnage.ai import bot_rng, make_bot
-from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.table_facts import (
     FactReplayer,
     RecordingTable,
@@ -98,3 +112,161 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str)
     for i, (a, b) in enumerate(zip(got, want, strict=False)):
         assert a == b, f"event {i} differs"
     assert len(got) == len(want)
+
+
+# -- each kind of table question, through the real flow, scripted dice ------------------------
+AT_TABLE = RuleOptions(physical=True)
+
+
+def far_apart(*vs: Any, obstacles: Any = ()) -> Any:
+    """A state whose geometry would say nothing touches: the facts come from the people."""
+    return table(*vs, obstacles=obstacles)
+
+
+def test_a_reported_t_bone_with_a_heavier_truck_gives_the_books_dice() -> None:
+    # The heavy truck (heavyweight, gear 3) meets the car's side (middleweight, gear 2),
+    # though on the virtual table they stand a metre apart. T-bone (p.55): own gear 3, one
+    # class heavier +2 (p.56) = 5 dice; the car smashing back: gear 2, one class lighter -1.
+    truck = vehicle("truck", "heavy_truck", 100, 100, player=0, gear=3)
+    car = vehicle("car", "car", 1000, 1000, player=1, gear=2)
+    g = run_step(far_apart(truck, car), collide("truck", "car"),
+                 dice=[6, 6, 1, 1, 1, 4], options=AT_TABLE)
+    d = g.pending()
+    assert d is not None and d.kind == "table:collision_edge" and d.page == 53
+    assert values(d) == ["front", "side", "rear", "apart"]
+    play(g, "front")
+    d = g.pending()
+    assert d is not None and d.kind == "table:collision_other_edge"
+    play(g, "side", "smash", "smash")
+    col = ev(g, "collision")[0]
+    assert col["orientation"] == "t_bone"
+    assert col["edges"] == {"truck": "front", "car": "side"}
+    assert ev(g, "smash_attack") == [
+        {"attacker": "truck", "target": "car", "dice": 5, "hits": 4},  # two natural 6s
+        {"attacker": "car", "target": "truck", "dice": 1, "hits": 1},
+    ]
+    assert rolls(g) == [("smash attack", [6, 6, 1, 1, 1]), ("smash attack", [4])]
+    assert ev(g, "table_fact")[0] == {"vehicle": "truck", "fact": "collision_edge",
+                                      "answer": "front", "target": "car"}
+
+
+def test_reported_edges_give_a_tailgate_and_its_forced_evades() -> None:
+    # Front into the rear of a vehicle in a higher gear: a tailgate, both evade (p.53).
+    car = vehicle("car", "car", 100, 100, player=0, gear=2)
+    buggy = vehicle("buggy", "buggy", 1000, 1000, player=1, gear=4)
+    g = run_step(far_apart(car, buggy), collide("car", "buggy"), dice=[], options=AT_TABLE)
+    play(g, "front", "rear")
+    assert ev(g, "collision")[0]["orientation"] == "tailgate"
+    assert ev(g, "tailgate_evade") == [{"vehicle": "car", "other": "buggy", "front": "buggy"}]
+
+
+def test_no_longer_touching_is_no_collision() -> None:
+    car = vehicle("car", "car", 100, 100, player=0, gear=2)
+    buggy = vehicle("buggy", "buggy", 1000, 1000, player=1, gear=4)
+    g = run_step(far_apart(car, buggy), collide("car", "buggy"), options=AT_TABLE)
+    play(g, "apart")
+    assert g.pending() is None
+    assert ev(g, "collision_skipped")[0]["reason"] == "car no longer touches buggy"
+
+
+def test_a_move_reported_into_a_rock_collides_with_it_head_on() -> None:
+    # The people say the Short Straight met the rock and stopped there: a head-on Collision
+    # with an obstacle in gear 0 (p.54): the car smashes with its gear 2 plus the rock's 0,
+    # one class lighter than the (heavyweight) rock: 2 - 1 = 1 die (p.56).
+    car = vehicle("car", "car", 600, 600, player=0, gear=2)
+    g = run_step(far_apart(car, obstacles=[rock("rock", 100, 100)]), move("car"),
+                 dice=[6, 5, 5, 5, 5, 5, 5, 5], options=AT_TABLE)
+    d = g.pending()
+    assert d is not None and d.kind == "table:touching" and values(d) == ["none", "rock"]
+    play(g, "none", "short_straight", 0)
+    d = g.pending()
+    assert d is not None and d.kind == "table:move_touched" and d.page == 25
+    play(g, "rock")  # the only obstruction: nothing more to name, so no more is asked
+    d = g.pending()
+    assert d is not None and d.kind == "table:move_interrupted"
+    play(g, "yes", "no", "front", "smash")
+    assert ev(g, "move")[0] == {"vehicle": "car", "interrupted": True, "touched": ["rock"]}
+    assert ev(g, "collision")[0]["orientation"] == "head_on"
+    assert ev(g, "smash_attack")[0]["attacker"] == "car"
+    assert ev(g, "smash_attack")[0]["dice"] == 1
+
+
+def test_a_move_reported_past_the_edge_is_disqualified() -> None:
+    car = vehicle("car", "car", 600, 600, player=0, gear=2)
+    g = run_step(far_apart(car), move("car"), options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "template": "short_straight",
+                "table:move_touched": "none", "table:off_table": "yes"})
+    assert ev(g, "disqualified") == [{"vehicle": "car", "reason": "left the table"}]
+    assert g.state.vehicles["car"].status.value == "disqualified"
+
+
+def test_targets_in_reach_and_cover_come_from_the_people() -> None:
+    # A front machine gun (2 dice, p.72) at a target reported in reach and in cover: hits on
+    # 5+ (p.42). Dice 4, 5: one hit; the buggy's evade (gear 1: 1 die) 1 fails.
+    car = vehicle("car", "car", 100, 100, player=0, gear=2,
+                  weapons=[("machine_gun", "front")])
+    buggy = vehicle("buggy", "buggy", 1100, 1100, player=1, gear=1)
+    g = run_step(far_apart(car, buggy), attack("car"), dice=[4, 5, 1], options=AT_TABLE)
+    play(g, "none")  # touching nothing: not Distracted
+    d = g.pending()
+    assert d is not None and d.kind == "table:in_reach" and d.weapon == "handgun"
+    play(g, "none")
+    d = g.pending()
+    assert d is not None and d.kind == "table:in_reach" and d.weapon == "machine_gun#0"
+    play(g, "buggy@double")
+    d = g.pending()
+    assert d is not None and d.kind == "attack"
+    assert values(d) == ["stop", "machine_gun#0>buggy"]
+    play(g, "machine_gun#0>buggy", "yes")
+    assert ev(g, "declare_attack")[0]["cover"] is True
+    drive(g)
+    assert ev(g, "attack_hits")[0]["hits"] == 1
+    assert g.state.vehicles["buggy"].damage == 1
+
+
+def test_a_distracted_vehicle_reported_touching_makes_no_shooting_attack() -> None:
+    car = vehicle("car", "car", 100, 100, player=0, gear=2,
+                  weapons=[("machine_gun", "front")])
+    buggy = vehicle("buggy", "buggy", 1100, 1100, player=1, gear=1)
+    g = run_step(far_apart(car, buggy), attack("car"), options=AT_TABLE)
+    play(g, "buggy")
+    assert g.pending() is None
+    assert ev(g, "distracted") == [{"vehicle": "car", "touching": ["buggy"]}]
+
+
+def test_an_explosion_reaches_whom_the_people_say_nearest_first() -> None:
+    from carnage.catalog import Weight
+    from carnage.games.refuelled.engine.damage import explode
+
+    a = vehicle("a", "car", 100, 100, player=0)
+    b = vehicle("b", "car", 1100, 1100, player=1)
+    c = vehicle("c", "buggy", 600, 600, player=1)
+
+    def boom(g: Game) -> Any:
+        yield from explode(g, "wreck", [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],
+                           Weight.MIDDLEWEIGHT)
+
+    g = run_step(far_apart(a, b, c), boom, dice=[6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1],
+                 options=AT_TABLE)
+    d = g.pending()
+    assert d is not None and d.kind == "table:explosion_reach" and d.page == 44
+    play(g, "c", "a", "none")
+    assert ev(g, "explosion")[0]["targets"] == ["c", "a"]
+    assert [r[0] for r in rolls(g)][:1] == ["explosion"]
+
+
+def test_companion_mode_is_kept_by_clone_snapshot_and_restore() -> None:
+    import carnage
+
+    g = carnage.new_game(scenario="street-race", seed=3, physical=True)
+    assert g.facts.people and g.config()["options"]["physical"] is True
+    assert g.clone().facts.people
+    assert carnage.restore(g.snapshot()).facts.people
+    exact = carnage.new_game(scenario="street-race", seed=3)
+    assert not exact.facts.people and "physical" not in exact.config()["options"]
+
+
+def test_the_exact_table_asks_nothing() -> None:
+    exact, _ = recorded_game("street-race", "refuelled", 5, "random,random")
+    assert not any(str(e.data.get("decision", "")).startswith("table:") for e in exact.log)
+    assert not [e for e in exact.log if e.kind == "table_fact"]
