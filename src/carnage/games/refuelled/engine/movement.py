@@ -679,8 +679,11 @@ def forced_move(
     result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
                           reverse=reverse, mirror=mirror, ts=g.templates)
     touched_now, interrupted = place_vehicle(g, v, result, reverse, ignoring)
-    if g.facts.recording and not ignore_obstructions:
-        _note_moved(g, [o.id for o in obs], touched_now, interrupted, "forced_move")
+    if g.facts.recording:
+        if ignore_obstructions:
+            g.facts.note("forced_move_backed_up", interrupted)
+        else:
+            _note_moved(g, [o.id for o in obs], touched_now, interrupted, "forced_move")
     # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
     # a reverse leads with the front again.
     v.reversing = reverse
@@ -719,6 +722,11 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
     if not ignore_obstructions:
         touched_now, interrupted = yield from moved_facts(
             g, v, [o.id for o in obs], "forced_move", page)
+    else:  # nothing stops it; ending on something it backs up the least needed (ruling R-2)
+        interrupted = yield from ask_yes_no(
+            g, v.player, "forced_move_backed_up", f"{v.name}: did the forced move end on "
+            "something, so that it backed up along the template until clear?", page=page,
+            vehicle=v.id)
     v.reversing = reverse
     g.emit("forced_move", source=source, page=page, vehicle=v.id, template=template_id,
            interrupted=interrupted, touched=touched_now)
