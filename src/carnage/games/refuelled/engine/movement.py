@@ -399,7 +399,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         if g.facts.people:  # a real table: the people say what the move did (p.25, p.87)
             result = None
             touched, interrupted = yield from moved_facts(
-                g, v, [o.id for o in obs if o.id not in ignoring], "move", 25)
+                g, v, [o.id for o in obs if o.id not in ignoring], "move", 25, bool(ignoring))
             placed = v.pose
             g.emit("move", page=25, vehicle=v.id, interrupted=interrupted, touched=touched)
             off = yield from ask_yes_no(
@@ -418,7 +418,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             placed = v.pose
             if g.facts.recording:
                 _note_moved(g, [o.id for o in obs if o.id not in ignoring], touched,
-                            interrupted)
+                            interrupted, started_touching=bool(ignoring))
             g.emit(
                 "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
                 heading=round(placed.heading, 3), interrupted=interrupted,
@@ -600,28 +600,31 @@ def _well_inside(g: Game, result: MoveResult) -> bool:
     return margin > reach + 1e-6
 
 
-def moved_facts(g: Game, v: VehicleState, candidates: list[str], kind: str,
-                page: int) -> Generator[Decision, Any, tuple[list[str], bool]]:
-    """At a real table: what the move touched, in the order it met them, and whether a
-    contact stopped it short of the template's end (p.25, p.45)."""
+def moved_facts(g: Game, v: VehicleState, candidates: list[str], kind: str, page: int,
+                started_touching: bool) -> Generator[Decision, Any, tuple[list[str], bool]]:
+    """At a real table: what the move touched, in the order it met them, and whether it
+    stopped short of the template's end: at a contact, or backing up off something it
+    started touching and would end overlapping (p.25, p.45). The latter is asked only when
+    something touched it or it started touching something."""
     touched = yield from ask_list(
         g, v.player, f"{kind}_touched", f"{v.name}: what did its move touch, in the order it "
         "met them (not what it was already touching)?", obstruction_choices(g, candidates),
         page=page, vehicle=v.id)
     interrupted = False
-    if touched:
+    if touched or started_touching:
         interrupted = yield from ask_yes_no(
-            g, v.player, f"{kind}_interrupted", f"{v.name}: did the contact stop it short "
-            "of the template's end?", page=page, vehicle=v.id)
+            g, v.player, f"{kind}_interrupted", f"{v.name}: did it stop short of the "
+            "template's end (at a contact, or backing up off what it started touching)?",
+            page=page, vehicle=v.id)
     return touched, interrupted
 
 
 def _note_moved(g: Game, candidates: list[str], touched: list[str], interrupted: bool,
-                kind: str = "move") -> None:
+                kind: str = "move", started_touching: bool = True) -> None:
     """The exact move's facts, noted as a real table asks them (``moved_facts``)."""
     if candidates:
         g.facts.note(f"{kind}_touched", list(touched))
-    if touched:
+    if touched or started_touching:
         g.facts.note(f"{kind}_interrupted", interrupted)
 
 
@@ -721,7 +724,7 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
     interrupted = False
     if not ignore_obstructions:
         touched_now, interrupted = yield from moved_facts(
-            g, v, [o.id for o in obs], "forced_move", page)
+            g, v, [o.id for o in obs], "forced_move", page, True)
     else:  # nothing stops it; ending on something it backs up the least needed (ruling R-2)
         interrupted = yield from ask_yes_no(
             g, v.player, "forced_move_backed_up", f"{v.name}: did the forced move end on "
