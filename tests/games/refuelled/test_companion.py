@@ -47,18 +47,29 @@ DROPPERS = ({"name": "Droppers", "cans": 50, "vehicles": [
         {"id": "oil_slick_dropper", "facing": "rear"}, {"id": "machine_gun", "facing": "front"}]},
     {"name": "Mine Buggy", "type": "buggy", "weapons": [
         {"id": "mine_dropper", "facing": "rear"}, {"id": "caltrop_dropper", "facing": "rear"}]},
-]},)
-"""A team of dropped weapons (pp.78-80), against the scenario's own second team."""
+]}, {"name": "Splashers", "cans": 50, "vehicles": [
+    {"name": "Laser Car", "type": "car", "weapons": [{"id": "combat_laser", "facing": "front"}]},
+    {"name": "Blunder Buggy", "type": "buggy", "weapons": [
+        {"id": "blunderbuss", "facing": None}]},
+    {"name": "Flame Buggy", "type": "buggy", "weapons": [
+        {"id": "flamethrower", "facing": "front"}]},
+]})
+"""Teams of dropped weapons (pp.78-80) and of Splash weapons (p.82)."""
 
 
 def teams_for(extra: str, scenario: str, ruleset: str) -> tuple[Any, ...]:
-    if extra != "droppers":
-        return ()
-    from carnage.rulesets import RULESETS
+    """``droppers``: droppers against the scenario's second team; ``splash``: droppers
+    against Splash weapons; else the scenario's own teams."""
     from carnage.team.io import parse_team
 
-    own = RULESETS[ruleset].scenario_class(scenario)().default_teams(2)
-    return (parse_team(DROPPERS[0], "droppers"), own[1])
+    if extra == "droppers":
+        from carnage.rulesets import RULESETS
+
+        own = RULESETS[ruleset].scenario_class(scenario)().default_teams(2)
+        return (parse_team(DROPPERS[0], "droppers"), own[1])
+    if extra == "splash":
+        return tuple(parse_team(t, t["name"]) for t in DROPPERS)
+    return ()
 
 
 def recorded_game(scenario: str, ruleset: str, seed: int, bots: str, teams: str = ""
@@ -93,14 +104,26 @@ def companion_replay(scenario: str, ruleset: str, seed: int, choices: list[Any],
     return g, answers
 
 
+FOLDED = frozenset({"splash"})
+"""Choices the exact table offers from its geometry that a real table folds into a fact:
+where a Splash template goes is the attacker's placement, then who lies under it is asked."""
+
+
+def player_choices(g: Game) -> list[Any]:
+    """The choices made in ``g`` but those a real table makes by laying things down."""
+    return [e.data["choice"] for e in g.log
+            if e.kind == "decision" and e.data["decision"] not in FOLDED]
+
+
 def plain_log(g: Game) -> list[dict[str, Any]]:
     """The log less the table's questions, their answers and the coordinates."""
     out = []
     for e in g.log:
         j = e.to_json()
         data = dict(j.get("data") or {})
+        asked = str(data.get("decision", ""))
         if e.kind == "table_fact" or (e.kind in ("decision", "forced_choice")
-                                      and str(data.get("decision", "")).startswith("table:")):
+                                      and (asked.startswith("table:") or asked in FOLDED)):
             continue
         data = {k: v for k, v in data.items() if k not in COORDINATES}
         if e.kind == "pivot":  # a real table names only what the turn newly met (CP-1)
@@ -120,6 +143,8 @@ CASES = [
     *(("street-race", "kart", s, "random,random", "") for s in range(3)),
     *(("street-race", "refuelled", s, bots, "droppers") for s in (2, 4, 7)
       for bots in ("random,random", "heuristic,heuristic")),  # templates under moves
+    *(("street-race", "refuelled", s, "heuristic,heuristic", "splash") for s in (0, 1, 3)),
+    *(("street-race", "refuelled", s, "random,random", "splash") for s in (0, 1)),
 ]
 """Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled).
 Scenarios with their own geometry (tokens, turrets, spawn points, zones) are not yet
@@ -133,13 +158,15 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
                               teams: str) -> None:
     exact, record = recorded_game(scenario, ruleset, seed, bots, teams)
     assert record.facts, "the game measured nothing"
-    companion, answers = companion_replay(scenario, ruleset, seed, list(exact.choices),
+    companion, answers = companion_replay(scenario, ruleset, seed, player_choices(exact),
                                           record, teams)
     assert answers.used == len(record.facts)
     if bots == "heuristic,heuristic" and not teams:  # real races: someone crossed the line
         assert any(e.kind == "finish_line" for e in companion.log)
-    if teams == "droppers":  # dropped templates were laid and met
-        assert any(e.kind == "dropped_effect" for e in companion.log)
+    if teams:  # dropped templates were laid and met, Splash templates laid
+        assert any(e.kind in ("dropped_effect", "splash") for e in companion.log)
+    if teams == "splash" and bots == "heuristic,heuristic":  # someone else under the template
+        assert any(e.kind == "splash" and e.data["also"] for e in companion.log)
     assert companion.outcome() == exact.outcome()
     got, want = plain_log(companion), plain_log(exact)
     for i, (a, b) in enumerate(zip(got, want, strict=False)):
