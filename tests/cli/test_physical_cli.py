@@ -40,6 +40,10 @@ def test_simulate_physical_logs_the_table_questions(tmp_path: object) -> None:
     assert {f["data"]["fact"] for f in facts} >= {"touching", "move_touched", "off_table",
                                                   "in_reach"}
     assert all(f["source"] == "table" and f["page"] for f in facts)
+    # the log replays in companion mode, the table's answers among its choices
+    r = runner.invoke(app, ["replay", str(folder / "game-0.jsonl")])
+    assert r.exit_code == 0, r.output
+    assert "replayed identically" in r.stdout
 
 
 def test_a_ruleset_without_companion_mode_refuses_physical() -> None:
