@@ -30,8 +30,10 @@ from rich.table import Table
 from carnage.ai import Bot, bot_rng, make_bot_for
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
+    PHYSICAL_HELP,
     SCENARIO_HELP,
     TABLE_HELP,
+    physical_or_refuse,
     ruleset_help,
     ruleset_or_exit,
 )
@@ -349,6 +351,7 @@ def play_command(
     ruleset: Annotated[str, typer.Option(help=ruleset_help())] = DEFAULT_RULESET,
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    physical: Annotated[bool, typer.Option("--physical", help=PHYSICAL_HELP)] = False,
 ) -> None:
     """Play a game in the terminal."""
     rs = ruleset_or_exit(ruleset)
@@ -364,7 +367,7 @@ def play_command(
             raise SetupRefused(f"--ruleset {rs.name}: {rs.title} makes no games here")
         maker = rs.games(GameRequest(scenario=scenario, team_files=tuple(team or ()),
                                      max_rounds=max_rounds, options=tuple(option or ()),
-                                     table=table))
+                                     table=table, physical=physical_or_refuse(rs, physical)))
         if maker.players != len(seats):
             raise SetupRefused(f"play seats {len(seats)} players (--p1, --p2), not "
                                f"{maker.players}")

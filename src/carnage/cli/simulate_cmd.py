@@ -33,9 +33,11 @@ from carnage import bounds
 from carnage.ai import bot_rng, bots_for, make_bot_for, play_out
 from carnage.cli.scenario_opts import (
     OPTION_HELP,
+    PHYSICAL_HELP,
     SCENARIO_HELP,
     SIDES_HELP,
     TABLE_HELP,
+    physical_or_refuse,
     ruleset_help,
     ruleset_or_exit,
 )
@@ -216,6 +218,7 @@ def simulate_command(
     sides: Annotated[str | None, typer.Option(help=SIDES_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
     table: Annotated[Path | None, typer.Option(help=TABLE_HELP)] = None,
+    physical: Annotated[bool, typer.Option("--physical", help=PHYSICAL_HELP)] = False,
 ) -> None:
     """Play bots against each other over many seeded games and summarise the results."""
     rs = ruleset_or_exit(ruleset)
@@ -236,7 +239,8 @@ def simulate_command(
         maker = rs.games(GameRequest(
             scenario=scenario, players=players, team_files=tuple(team or ()),
             max_rounds=max_rounds, options=tuple(option or ()), sides=sides, table=table,
-            random_teams=teams == "random", cans=cans, sponsored=sponsored, only_apply=True))
+            random_teams=teams == "random", cans=cans, sponsored=sponsored, only_apply=True,
+            physical=physical_or_refuse(rs, physical)))
         names = parse_bots(bots, maker.players, rs)
         maker.new_game(seed)  # fail fast on a bad setup
         if log is not None:

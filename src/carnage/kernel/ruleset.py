@@ -298,6 +298,11 @@ class Ruleset(Generic[CatalogT, TemplatesT, ScenarioT, GameT]):
     observation: ObservationOffer | None = field(default=None, compare=False)
     """Its games as fixed-size vectors per seat (``kernel/observation.py``), what the
     reinforcement-learning environment (``rl/env.py``) observes; None: no environment."""
+    physical: bool = False
+    """Its games may be played in companion mode (``new_game(..., physical=True)``,
+    ``carnage play|simulate --physical``): people drive real cars on a real table, and every
+    fact the rules measure there becomes a decision for them (Refuelled's
+    ``engine/table_facts.py``)."""
     queries: tuple[Query, ...] = field(default=(), compare=False)
     """What it answers outside a game (``kernel/queries.py``): its odds calculator's queries
     (``carnage odds <path>``, ``/api/odds/<path>``), built into commands and routes from

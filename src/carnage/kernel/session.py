@@ -46,6 +46,10 @@ class GameRequest:
     """The budget of each random team."""
     sponsored: bool | None = None
     """Random teams: True a sponsor and perks for each, False none, None any sponsor or none."""
+    physical: bool = False
+    """Companion mode: the games are played with real cars and templates on a real table,
+    the people reporting what the rules measure (a ruleset offering it sets
+    ``Ruleset.physical``; others refuse it)."""
     only_apply: bool = False
     """The games change only through ``apply`` (bots' games): a ruleset may then copy its
     checkpoints only when a copy is made (``KernelGame.lazy_checkpoints``)."""

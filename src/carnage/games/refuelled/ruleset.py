@@ -141,6 +141,7 @@ def refuelled_ruleset(*, name: str = "refuelled", title: str = "Gaslands: Refuel
         search=search if search is not None else refuelled_search_adapter,
         tourney=tourney_offer(lambda: holder["r"]),
         observation=REFUELLED_OBSERVATION,  # the Kart variant's and Legacy's too
+        physical=True,  # companion mode at a real table (engine/table_facts.py)
         # the web table: its tabletop view and how it sets up, stores and rebuilds a game
         table=TableOffer(board_view="refuelled", event_text=table_event_text,
                          tabletop=REFUELLED_TABLETOP,

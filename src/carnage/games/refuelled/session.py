@@ -141,7 +141,7 @@ class RefuelledGames:
                                        else request.max_rounds))
         setup = with_scenario_options(setup, sides=request.sides, options=request.options,
                                       table=request.table)
-        self.setup = replace(setup, ruleset=ruleset.name)
+        self.setup = replace(setup, ruleset=ruleset.name, physical=request.physical)
         self._setup_for: Callable[[int], GameSetup] | None = None
         if request.random_teams:
             from carnage.team.random_team import RandomTeamError

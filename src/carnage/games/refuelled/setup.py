@@ -151,6 +151,9 @@ class GameSetup:
     handicaps of Refuelled p.159 and Legacy), ``sabotage`` (a list per seat: Sabotage Tokens,
     secret, p.160), ``resistance`` (a list per seat: Resistance Points, secret, revealed on a
     token's first use, p.160), and any other key a campaign mode documents."""
+    physical: bool = False
+    """Companion mode: the game is played with real toy cars and templates, and every fact the
+    rules measure is asked of the people at the table (engine/table_facts.py)."""
 
     def options_dict(self) -> dict[str, JsonValue]:
         return dict(self.scenario_options)
@@ -183,6 +186,8 @@ class GameSetup:
             out["table_seed"] = self.table_seed
         if self.pregame:
             out["pregame"] = dict(self.pregame)
+        if self.physical:
+            out["physical"] = True
         return out
 
     @staticmethod
@@ -205,6 +210,7 @@ class GameSetup:
                 table=_layout_or_none(raw.get("table")),
                 table_seed=_seed_or_none(raw.get("table_seed")),
                 pregame=tuple(sorted(dict(raw.get("pregame", {})).items())),
+                physical=raw.get("physical", False) is True,
             )
         except TeamFileError as e:
             raise SetupError(str(e).splitlines()[0]) from None
@@ -457,7 +463,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     teams_checked = getattr(scenario, "teams_checked", None)
     if teams_checked is not None:  # what a scenario keeps of the teams, in the state
         teams_checked(state, reports)
-    options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds)
+    options = RuleOptions(touch_it_use_it=setup.touch_it_use_it, max_rounds=setup.max_rounds,
+                          physical=setup.physical)
     game = Game(state=state, scenario=scenario, ruleset=own,
                 dice=dice if dice is not None else SeededDice(seed), options=options,
                 autostart=False)
@@ -510,9 +517,11 @@ def new_refuelled_game(ruleset: RefuelledRuleset, *, scenario: str = "street-rac
                        teams: Sequence[TeamSpec | str | Path | dict[str, Any]] = (),
                        seed: int | str = 0, players: int | None = None,
                        max_rounds: int = RuleOptions.max_rounds,
-                       touch_it_use_it: bool = True, dice: DiceSource | None = None) -> Game:
+                       touch_it_use_it: bool = True, dice: DiceSource | None = None,
+                       physical: bool = False) -> Game:
     """A started game of ``ruleset``: teams as ``TeamSpec``, team files or team-file objects
-    (none: the scenario's own teams)."""
+    (none: the scenario's own teams). ``physical``: companion mode, played on a real table
+    whose facts the people report (engine/table_facts.py)."""
     from carnage.team import load_team
 
     specs: list[TeamSpec] = []
@@ -528,7 +537,7 @@ def new_refuelled_game(ruleset: RefuelledRuleset, *, scenario: str = "street-rac
             raise SetupError(e.problems[0]) from None
     n = players if players is not None else (len(specs) or 2)
     setup = GameSetup(scenario=scenario, teams=tuple(specs), players=n, max_rounds=max_rounds,
-                      touch_it_use_it=touch_it_use_it, ruleset=ruleset.name)
+                      touch_it_use_it=touch_it_use_it, ruleset=ruleset.name, physical=physical)
     return build_game(setup, seed, dice=dice, ruleset=ruleset)
 
 
@@ -541,7 +550,8 @@ def restore_refuelled_game(ruleset: RefuelledRuleset, doc: dict[str, Any]) -> Ga
         scenario = ruleset.scenario_class(str(cfg.get("scenario")))()
         opts = cfg.get("options") or {}
         options = RuleOptions(touch_it_use_it=bool(opts.get("touch_it_use_it", True)),
-                              max_rounds=int(opts.get("max_rounds", RuleOptions.max_rounds)))
+                              max_rounds=int(opts.get("max_rounds", RuleOptions.max_rounds)),
+                              physical=opts.get("physical", False) is True)
     except (ValueError, TypeError, AttributeError) as e:
         raise SnapshotError(f"snapshot: {e}") from None
     shell = Game(state=cast(GameState, None), scenario=scenario, ruleset=ruleset, options=options,

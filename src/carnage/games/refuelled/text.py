@@ -165,7 +165,8 @@ def _where(s: _Say) -> str:
 
 
 def _move(s: _Say) -> str:
-    out = f"{s.name()} moves {_where(s)}"
+    where = _where(s) if "x" in s.d else "on the real table"  # companion mode: no coordinates
+    out = f"{s.name()} moves {where}"
     if s.d.get("interrupted"):
         out += f", stopped by {s.names_of('touched')}"
     elif s.d.get("touched"):
@@ -185,6 +186,9 @@ def _deploy(s: _Say) -> str:
 
 
 def _pivot(s: _Say) -> str:
+    if "turned" not in s.d:  # companion mode: turned on the real table
+        out = f"{s.name()} turns {turn_words(s.get('requested', 0))} on the real table"
+        return out + (f", hitting {s.names_of('touched')}" if s.d.get("touched") else "")
     turned, asked = s.get("turned", 0), s.get("requested", 0)
     out = f"{s.name()} pivots {turn_words(turned)}"
     if _number(turned) and _number(asked) and round(turned) != round(asked):
@@ -194,6 +198,22 @@ def _pivot(s: _Say) -> str:
     if s.d.get("touched"):
         out += f", hitting {s.names_of('touched')}"
     return out
+
+
+def _table_fact(s: _Say) -> str:
+    """A fact the people at a real table reported (companion mode, engine/table_facts.py)."""
+    fact = str(s.get("fact")).replace("_", " ")
+    answer = s.d.get("answer")
+    if isinstance(answer, bool):
+        said = "yes" if answer else "no"
+    elif isinstance(answer, list):
+        said = ", ".join(s.lookup(str(a).partition("@")[0])
+                         + (f" at {words(str(a).partition('@')[2])}" if "@" in str(a) else "")
+                         for a in answer) or "nothing"
+    else:
+        said = words(str(answer))
+    about = f" ({s.name('target')})" if s.d.get("target") else ""
+    return f"At the table, for {s.name()}: {fact}{about}: {said}"
 
 
 def _attack_hits(s: _Say) -> str:
@@ -323,6 +343,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "move": _move,
     "forced_move": _forced_move,
     "pivot": _pivot,
+    "table_fact": _table_fact,
     "ignoring": lambda s: f"{s.name()} starts touching {s.names_of('obstructions')}, ignored "
     "for this move",
     "disqualified": lambda s: f"{s.name()} is out of the game: {s.get('reason')}",

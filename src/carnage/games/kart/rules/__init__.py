@@ -154,6 +154,6 @@ def kart_wipeout(g: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]
     angle = (heading - v.pose.heading + 180.0) % 360.0 - 180.0
     g.emit("kart_facing", source=SOURCE, page=None, vehicle=v.id, dice=[first, second],
            heading=heading, pivot=angle)
-    if angle:
+    if angle or g.facts.people:  # a real table: the people turn it to the facing rolled
         yield from pivot_vehicle(g, v, angle, "kart_wipeout", 35)
     return True

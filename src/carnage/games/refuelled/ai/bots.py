@@ -33,6 +33,7 @@ from carnage.games.refuelled.engine.movement import (
     template_use,
 )
 from carnage.games.refuelled.engine.state import WEIGHT_CLASS, GameState, VehicleState
+from carnage.games.refuelled.engine.table_facts import MORE, fact_name, is_table_question
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.movement import (
     MoveResult,
@@ -78,6 +79,20 @@ def scenario_advice(game: Game, decision: Decision) -> Choice | Among | None:
     ``Among`` some options, or None."""
     pick = game.scenario.bot_choice(game, decision)
     return pick if isinstance(pick, str | int | float | Among) else None
+
+
+def table_answer(game: Game, decision: Decision) -> Choice:
+    """A heuristic bot's answer to a table question in companion mode (it cannot see the
+    real table): the book's default, the first option (nothing touched, still on the table,
+    no cover ...), except that it says a rival vehicle is in reach of a weapon, the first
+    one offered, so that its games still fight."""
+    if fact_name(decision) == "in_reach" and not decision.kind.endswith(MORE):
+        me = game.state.vehicles.get(decision.vehicle or "")
+        for o in decision.options:
+            target = game.state.vehicles.get(str(o.value).partition("@")[0])
+            if me is not None and target is not None and target.player != me.player:
+                return o.value
+    return decision.options[0].value
 
 
 def fallback(decision: Decision) -> Choice:
@@ -183,6 +198,8 @@ class HeuristicBot:
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
+        if is_table_question(decision):
+            return table_answer(game, decision)
         handler = self._handlers.get(decision.kind)
         advice = scenario_advice(game, decision)
         pick: Choice | None = None

@@ -20,7 +20,7 @@ Hooks (see docs/events.md): ``distracted``, ``weapon_supported``, ``ignores_terr
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -34,6 +34,7 @@ from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Rect, distance
+from carnage.kernel.decisions import Decision
 from carnage.kernel.effects import CANCEL, run_flows
 from carnage.kernel.rules import RuleTable
 
@@ -319,10 +320,12 @@ def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
                                     {"game": g, "attacker": v, "target": t}) is True]
 
 
-def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Shot]:
+def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None, *,
+                note: bool = False) -> list[Shot]:
     """Every (weapon, target) pick open to ``v`` now, before the crew and once-each limits:
     in range and arc and not blocked by Tall terrain. Cover is left unjudged (``None``);
-    ``Sight.check`` or the declaration judges it."""
+    ``Sight.check`` or the declaration judges it. ``note``: the Attack Step's own look,
+    noted for a recording table (engine/table_facts.py)."""
     cat = g.catalog
     armed: list[tuple[str, WeaponMount | None, Weapon]] = [
         (HANDGUN, None, cat.weapons.get(HANDGUN))
@@ -344,12 +347,61 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None) -> list[Sh
         bands = [b for b in w.ranges if b is not RangeBand.DROPPED]  # dropped: p.78
         indirect = g.effects.run_event("ignores_terrain", False, {
             "game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
+        first = len(out)
         for t in targets:
             for band in bands:
                 fc = sight.for_mount(mount).check(t, arc, band.value, cover=False)
                 if fc.in_range and (indirect or not fc.blocked):
                     out.append(Shot(key, w.id, t.id, band.value, arc.value))
                     break
+        if note and g.facts.recording and targets and bands:
+            g.facts.note("in_reach", [_reach_value(s) for s in out[first:]])
+    return out
+
+
+def _reach_value(s: Shot) -> str:
+    """A target in reach of a weapon, as a real table's answer names it: ``target@band``."""
+    return f"{s.target}@{s.template}"
+
+
+def legal_shots_at_table(g: Game, v: VehicleState) -> Generator[Decision, Any, list[Shot]]:
+    """``legal_shots`` at a real table: for each weapon the people say which targets are in
+    its range and arc (and not behind Tall terrain, unless it ignores terrain), and with
+    which range band (the shortest that reaches), p.30, p.42, p.87."""
+    from carnage.games.refuelled.engine.table_facts import ask_list
+
+    cat = g.catalog
+    armed: list[tuple[str, WeaponMount | None, Weapon]] = [
+        (HANDGUN, None, cat.weapons.get(HANDGUN))]
+    for m in v.weapons:
+        w = cat.weapons.get(m.weapon)
+        if w.id == HANDGUN:
+            continue
+        if m.ammo is not None and (m.ammo <= 0 or not may_discard_ammo(g, v, m.key)):
+            continue
+        armed.append((m.key, m, w))
+    targets = targets_for(g, v)
+    out: list[Shot] = []
+    for key, mount, w in armed:
+        if not _supported(g, v, mount, w):
+            continue
+        arc = weapon_arc(mount, w)
+        bands = [b for b in w.ranges if b is not RangeBand.DROPPED]
+        if not targets or not bands:
+            continue
+        indirect = g.effects.run_event("ignores_terrain", False, {
+            "game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
+        facing = "all round" if arc is Arc.TURRET else f"its {arc.value} arc"
+        tall = "" if indirect else " and not behind Tall terrain"
+        got = yield from ask_list(
+            g, v.player, "in_reach", f"{v.name}: which vehicles are within range of its "
+            f"{w.name} ({facing}){tall}, at the shortest band that reaches?",
+            [(f"{t.id}@{b.value}", f"{t.name} at {b.value}") for t in targets for b in bands],
+            page=30, vehicle=v.id, weapon=key,
+            exclusive=[[f"{t.id}@{b.value}" for b in bands] for t in targets])
+        for value in got:
+            tid, _, band = value.partition("@")
+            out.append(Shot(key, w.id, tid, band, arc.value))
     return out
 
 
@@ -362,9 +414,9 @@ def _label(g: Game, s: Shot) -> str:
 def attack_step(g: Game, v: VehicleState) -> Flow:
     """The whole Attack Step of ``v`` (pp.30-33, 42)."""
     ctx: dict[str, Any] = {"game": g, "vehicle": v}
-    from carnage.games.refuelled.engine.movement import touching_ids
+    from carnage.games.refuelled.engine.movement import touching_now
 
-    touching = sorted(touching_ids(g, v))
+    touching = sorted((yield from touching_now(g, v, "touching", 42, "as it attacks")))
     distracted = g.effects.run_event("distracted", bool(touching), ctx) is True
     if distracted:
         g.emit("distracted", source="distracted", page=42, vehicle=v.id, touching=touching)
@@ -378,7 +430,12 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
         if sight is None:
             # A Distracted vehicle makes no shooting attacks (p.42).
             sight = Sight(g, v)
-            shots = {} if distracted else {s.value: s for s in legal_shots(g, v, sight)}
+            if distracted:
+                shots = {}
+            elif g.facts.people:
+                shots = {s.value: s for s in (yield from legal_shots_at_table(g, v))}
+            else:
+                shots = {s.value: s for s in legal_shots(g, v, sight, note=True)}
         step: dict[str, Any] = {"game": g, "vehicle": v, "distracted": distracted,
                                 "uses": uses, "declared": declared}
         extras = {o.value: o for o in g.effects.run_event("attack_options", [], step)
@@ -416,8 +473,20 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
         mount = next((m for m in v.weapons if m.key == shot.key), None)
         indirect = g.effects.run_event("ignores_terrain", False, {
             "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
-        covered = False if indirect else sight.for_mount(mount).check(
-            g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template).cover
+        covered = False
+        if indirect:
+            pass
+        elif g.facts.people:
+            from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+            covered = yield from ask_yes_no(
+                g, v.player, "cover", f"{v.name}: is {g.state.vehicles[shot.target].name} in "
+                f"cover from its {g.catalog.weapons.get(shot.weapon).name} (p.42)?",
+                page=42, vehicle=v.id, target=shot.target, weapon=shot.key)
+        else:
+            covered = sight.for_mount(mount).check(
+                g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template).cover
+            g.facts.note("cover", covered)
         shot = replace(shot, cover=covered)
         declared.append(shot)
         uses[shot.key] = uses.get(shot.key, 0) + 1

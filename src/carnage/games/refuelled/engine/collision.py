@@ -11,15 +11,18 @@ are then removed. Ids of ramp edges (engine/terrain.py) start a jump or tumble i
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.combat import remove_hull, roll_attack, roll_evade
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import WEIGHT_CLASS, Obstacle, VehicleState, body_owner
+from carnage.games.refuelled.engine.table_facts import EDGES, ask_pick, orientation_of
 from carnage.games.refuelled.engine.terrain import parse_ramp_edge, ramp_flow, volatile_check
 from carnage.geometry.collision import Contact, collision_contact
 from carnage.geometry.shapes import Rect
+from carnage.kernel.decisions import Decision
 from carnage.kernel.effects import CANCEL, run_flows
 
 if TYPE_CHECKING:
@@ -106,6 +109,61 @@ def resolve_collisions(g: Game, v: VehicleState, ids: list[str]) -> Flow:
         yield from resolve_collision(g, v, oid)
 
 
+APART = "apart"
+"""A table answer: the two no longer touch when the Collision comes to be resolved."""
+
+
+def _edges_told(g: Game, v: VehicleState, oid: str, other: VehicleState | None
+                ) -> Generator[Decision, Any, tuple[str, str] | None]:
+    """At a real table: the edge of ``v`` that met ``oid`` and, for a vehicle, the edge of
+    ``other`` it met (p.53); None if they no longer touch. Orientation follows from the
+    edges by the book (``orientation_of``)."""
+    from carnage.games.refuelled.engine.movement import obstruction_label
+
+    name = obstruction_label(g, oid)
+    lead = " (moving in reverse its rear edge counts as its front, p.53)" if v.reversing \
+        else ""
+    mine = yield from ask_pick(
+        g, v.player, "collision_edge", f"{v.name} collides with {name}: which of its edges "
+        f"met it?{lead}", [*((e, e) for e in EDGES), (APART, "they no longer touch")],
+        page=53, vehicle=v.id, target=oid)
+    if mine == APART:
+        return None
+    if other is None:
+        return mine, "front"
+    theirs = yield from ask_pick(
+        g, v.player, "collision_other_edge", f"{v.name} collides with {name}: which edge of "
+        f"{name} did it meet?" + (" (reversing: its rear counts as its front)"
+                                   if other.reversing else ""),
+        [(e, e) for e in EDGES], page=53, vehicle=v.id, target=oid)
+    return mine, theirs
+
+
+def _parties_at_table(g: Game, v: VehicleState, oid: str
+                      ) -> Generator[Decision, Any, tuple[Party, Party, str] | str]:
+    """``_parties`` at a real table: what only the table knows (the edges) is asked."""
+    st = g.state
+    other = st.vehicles.get(body_owner(oid))
+    me = Party(v.id, v, None, "front", v.gear, weight_class(g, v))
+    if other is not None and other.id != v.id:
+        if not other.in_play:
+            return f"{oid} is no longer in play"
+        edges = yield from _edges_told(g, v, oid, other)
+        if edges is None:
+            return f"{v.id} no longer touches {oid}"
+        me.edge = edges[0]
+        them = Party(other.id, other, None, edges[1], other.gear, weight_class(g, other))
+        return me, them, orientation_of(*edges)
+    ob = st.obstacles.get(oid)
+    if ob is None:
+        return f"{oid} is no longer on the table"
+    edges = yield from _edges_told(g, v, oid, None)
+    if edges is None:
+        return f"{v.id} no longer touches {oid}"
+    me.edge = edges[0]
+    return me, Party(ob.id, None, ob, "front", 0, WEIGHT_CLASS[ob.weight]), "head_on"
+
+
 def _parties(g: Game, v: VehicleState, oid: str, forced: str | None = None
              ) -> tuple[Party, Party, str] | str:
     """Both parties and the orientation, or the reason there is no Collision. ``forced``: a
@@ -122,7 +180,11 @@ def _parties(g: Game, v: VehicleState, oid: str, forced: str | None = None
         theirs = dict(other.bodies()).get(oid, other.rect())
         c = _contact(v, theirs, other.reversing)
         if c is None:
+            g.facts.note("collision_edge", APART)
             return f"{v.id} no longer touches {oid}"
+        if g.facts.recording:
+            g.facts.note("collision_edge", str(c.edge_a))
+            g.facts.note("collision_other_edge", str(c.edge_b))
         me.edge = c.edge_a
         them = Party(other.id, other, None, c.edge_b, other.gear, weight_class(g, other))
         return me, them, c.orientation
@@ -133,7 +195,9 @@ def _parties(g: Game, v: VehicleState, oid: str, forced: str | None = None
         return me, Party(ob.id, None, ob, "front", 0, WEIGHT_CLASS[ob.weight]), forced
     c = _contact(v, Rect(ob.pose, ob.length, ob.width), False)
     if c is None:
+        g.facts.note("collision_edge", APART)
         return f"{v.id} no longer touches {oid}"
+    g.facts.note("collision_edge", str(c.edge_a))
     me.edge = c.edge_a  # for effects that care which edge hit (e.g. a ram)
     # Obstacles: always head-on, the obstacle in gear 0 with its own weight (p.54).
     return me, Party(ob.id, None, ob, "front", 0, WEIGHT_CLASS[ob.weight]), "head_on"
@@ -157,7 +221,10 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
         g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
                reason="cannot be involved in a Collision")
         return
-    found = _parties(g, v, oid, orientation)
+    if g.facts.people and orientation is None:
+        found = yield from _parties_at_table(g, v, oid)
+    else:
+        found = _parties(g, v, oid, orientation)
     if isinstance(found, str):
         g.emit("collision_skipped", source="collision", page=52, vehicle=v.id, other=oid,
                reason=found)

@@ -184,18 +184,32 @@ def explode(
     against every other vehicle within Medium range, nearest first (AT-6, AT-7). The caller
     removes whatever exploded."""
     n = EXPLOSION_DICE[weight]
-    reach = g.templates.ranges[EXPLOSION_RANGE]
-    poly = list(polygon)
-    near = sorted(
-        (d, t.id)
-        for t in g.state.in_play()
-        if t.id != source_id and t.hull_points > 0
-        # a trailer is part of its vehicle (p.117)
-        and (d := min(distance(poly, r.polygon()) for _, r in t.bodies())) <= reach + 1e-9
-    )
+    candidates = [t for t in g.state.in_play() if t.id != source_id and t.hull_points > 0]
+    if g.facts.people:  # a real table: the people measure who the blast reaches
+        from carnage.games.refuelled.engine.table_facts import ask_list
+
+        origin = g.state.vehicles.get(source_id)
+        name = origin.name if origin is not None else source_id.replace("-", " ")
+        reached = yield from ask_list(
+            g, g.state.pole if origin is None else origin.player, "explosion_reach",
+            f"{name} explodes: which vehicles are within {EXPLOSION_RANGE} range of it, "
+            "nearest first?", [(t.id, t.name) for t in candidates], page=page,
+            vehicle=source_id if origin is not None else None)
+    else:
+        reach = g.templates.ranges[EXPLOSION_RANGE]
+        poly = list(polygon)
+        near = sorted(
+            (d, t.id)
+            for t in candidates
+            # a trailer is part of its vehicle (p.117)
+            if (d := min(distance(poly, r.polygon()) for _, r in t.bodies())) <= reach + 1e-9
+        )
+        reached = [tid for _, tid in near]
+        if candidates:
+            g.facts.note("explosion_reach", reached)
     g.emit("explosion", source="explosion", page=page, origin=source_id, weight=weight.value,
-           dice=n, targets=[tid for _, tid in near])
-    for _, tid in near:
+           dice=n, targets=reached)
+    for tid in reached:
         t = g.state.vehicles[tid]
         if not t.in_play or t.hull_points == 0:
             continue  # already wrecked by an earlier blast of this chain

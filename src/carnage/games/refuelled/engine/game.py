@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from carnage.games.refuelled.engine.state import GameState
+from carnage.games.refuelled.engine.table_facts import TableFacts, facts_source
 from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.effect_ids import EffectId
@@ -43,6 +44,10 @@ class RuleOptions:
     """Refuelled p.38: an unpermitted template pick passes the choice to the next player."""
     max_rounds: int = 40
     """Safety net: a game still running after this many rounds ends in a draw."""
+    physical: bool = False
+    """Companion mode: people play on a real table and report what the rules measure, each
+    fact a pending decision (engine/table_facts.py); False: the engine measures its own
+    virtual table."""
 
 
 @dataclass
@@ -54,12 +59,17 @@ class Game(KernelGame):
     templates: TemplateSet = field(default=cast("TemplateSet", None), kw_only=True)
     """The movement templates in use (by default the ruleset's)."""
     autostart: bool = field(default=True, kw_only=True, repr=False)
+    facts: TableFacts = field(default=cast("TableFacts", None), kw_only=True, repr=False)
+    """Where the rules' facts about the table come from (engine/table_facts.py): by default
+    the exact virtual table, or the people at a real one when ``options.physical``."""
 
     ruleset_name = "refuelled"
     state_type = GameState
 
     def __post_init__(self) -> None:
         self.effects.hooks = self.ruleset.hooks
+        if self.facts is None:
+            self.facts = facts_source(self.options.physical)
         if self.templates is None:
             self.templates = self.ruleset.templates
         if self.state is not None and getattr(self.state, "templates", None):
@@ -111,11 +121,11 @@ class Game(KernelGame):
         return self.rules.installer(key)
 
     def config(self) -> dict[str, JsonValue]:
-        return {
-            "scenario": self.scenario.id,
-            "options": {"touch_it_use_it": self.options.touch_it_use_it,
-                        "max_rounds": self.options.max_rounds},
-        }
+        options: dict[str, JsonValue] = {"touch_it_use_it": self.options.touch_it_use_it,
+                                         "max_rounds": self.options.max_rounds}
+        if self.options.physical:  # written only when set: exact games' configs unchanged
+            options["physical"] = True
+        return {"scenario": self.scenario.id, "options": options}
 
     def snapshot(self) -> dict[str, JsonValue]:
         doc = super().snapshot()

@@ -123,8 +123,22 @@ def place(g: Game, kind: str, template: str, pose: Pose, *, placed_by: str | Non
     laid it, in a collision window (p.78; ruling DW-2)."""
     t = lay(g, kind, template, pose, placed_by=placed_by, player=player, source=source,
             page=page)
-    under = [v for v in g.state.in_play() if v.id != placed_by and any(
-        penetration(r.polygon(), t.polygon) > OVERLAP for _, r in v.bodies())]
+    others = [v for v in g.state.in_play() if v.id != placed_by]
+    if g.facts.people:  # a real table: the people say whom the laid template lies over
+        from carnage.games.refuelled.engine.table_facts import ask_list
+
+        owner = g.state.vehicles.get(placed_by or "")
+        ids = yield from ask_list(
+            g, owner.player if owner is not None else g.state.pole, "under_template",
+            f"{t.id.replace('_', ' ')}: which vehicles does the template laid now overlap?",
+            [(v.id, v.name) for v in others],
+            page=page, vehicle=placed_by)
+        under = [g.state.vehicles[i] for i in ids]
+    else:
+        under = [v for v in others if any(
+            penetration(r.polygon(), t.polygon) > OVERLAP for _, r in v.bodies())]
+        if others:
+            g.facts.note("under_template", [v.id for v in under])
     for v in under:
         if t.id not in g.state.dropped or g.state.finished:
             break
@@ -216,6 +230,44 @@ def affect(g: Game, v: VehicleState, ids: Sequence[str]) -> Flow:
             yield from kind.affect(g, v, t)
 
 
+def _met_at_table(g: Game, v: VehicleState, ground: bool
+                  ) -> Generator[Decision, Any, tuple[list[TableTemplate], list[TableTemplate],
+                                                        bool]]:
+    """At a real table: the dropped templates the move's template or final position overlapped,
+    then those it only touched, and (when it overlapped a slick one and treacherous ground is
+    laid) whether it touched that ground too (pp.78-80, 86). Top of the stack first."""
+    from carnage.games.refuelled.engine.table_facts import ask_list, ask_yes_no
+
+    stack = stack_order(g.state.dropped.values())
+    over = yield from ask_list(
+        g, v.player, "dropped_overlapped", f"{v.name}: which dropped templates did its move "
+        "or final position overlap (top of a stack first)?", [(t.id, t.id) for t in stack],
+        page=78, vehicle=v.id)
+    rest = [t for t in stack if t.id not in over]
+    only = yield from ask_list(
+        g, v.player, "dropped_touched", f"{v.name}: which other dropped templates did it just "
+        "touch?", [(t.id, t.id) for t in rest], page=78, vehicle=v.id)
+    hit = [g.state.dropped[i] for i in over]
+    touched = [t for t in stack if t.id in over or t.id in only]
+    on_ground = False
+    if ground and any(KINDS[t.kind].treacherous for t in hit):
+        on_ground = yield from ask_yes_no(
+            g, v.player, "dropped_ground_treacherous", f"{v.name}: did its move also touch "
+            "treacherous ground?", page=86, vehicle=v.id)
+    return hit, touched, on_ground
+
+
+def _note_met(g: Game, hit: list[TableTemplate], touched: list[TableTemplate],
+              ground: list[Any], on_ground: bool) -> None:
+    """The exact table's answers to what ``_met_at_table`` asks, in its order."""
+    g.facts.note("dropped_overlapped", [t.id for t in hit])
+    over = {t.id for t in hit}
+    if len(over) < len(g.state.dropped):
+        g.facts.note("dropped_touched", [t.id for t in touched if t.id not in over])
+    if ground and any(KINDS[t.kind].treacherous for t in hit):
+        g.facts.note("dropped_ground_treacherous", on_ground)
+
+
 # -- the handlers that play the templates --------------------------------------------------------
 @dataclass
 class _MoveRecord:
@@ -234,18 +286,26 @@ def install_table(g: Game) -> None:
     def move_window(game: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
-        if result is None or not game.state.dropped:
+        if not game.state.dropped:
             return
-        parts = move_pieces(result)
-        hit, touched = meeting(game, parts)
+        ground = [sf for sf in game.state.surfaces.values()
+                  if sf.kind is SurfaceKind.TREACHEROUS]
+        if game.facts.people:  # a real table: the people say which templates it met
+            hit, touched, on_ground = yield from _met_at_table(game, v, bool(ground))
+        elif result is None:
+            return
+        else:
+            parts = move_pieces(result)
+            hit, touched = meeting(game, parts)
+            on_ground = False
+            if ctx.get("forced") is None and ground and any(
+                    KINDS[t.kind].treacherous for t in hit):
+                on_ground = surface_report(parts, ground).treacherous != ()
+            if game.facts.recording:
+                _note_met(game, hit, touched, ground, on_ground)
         if ctx.get("forced") is None:
             # The Movement Step's own move: remembered for the end of the step (p.86, p.80).
-            ground = [sf for sf in game.state.surfaces.values()
-                      if sf.kind is SurfaceKind.TREACHEROUS]
-            slick = ground and any(KINDS[t.kind].treacherous for t in hit)
-            moves[v.id] = _MoveRecord(
-                hit, touched,
-                bool(slick and surface_report(parts, ground).treacherous))
+            moves[v.id] = _MoveRecord(hit, touched, on_ground)
         yield from affect(game, v, [t.id for t in hit])
 
     def movement_start(game: Game, ctx: dict[str, Any]) -> Flow:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
@@ -18,6 +18,7 @@ from carnage.catalog import TemplateUse
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.skid import CANCEL, SkidResolution
 from carnage.games.refuelled.engine.state import Status, VehicleState
+from carnage.games.refuelled.engine.table_facts import ask_list, ask_yes_no
 from carnage.geometry.collision import TOUCH_TOL, Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
 from carnage.geometry.shapes import Point, Rect, distance, penetration
@@ -157,6 +158,37 @@ def touches(a: Sequence[Point], b: Sequence[Point]) -> bool:
     return distance(a, b) <= TOUCH_TOL
 
 
+def obstruction_label(g: Game, oid: str) -> str:
+    """An obstruction as a person at the table knows it: a vehicle's name (its trailer
+    named as such), else the obstacle's id in words."""
+    from carnage.games.refuelled.engine.state import TRAILER_PART, body_owner
+
+    v = g.state.vehicles.get(body_owner(oid))
+    if v is not None:
+        return v.name + (" (trailer)" if oid.endswith(TRAILER_PART) else "")
+    return oid.replace("-", " ").replace("_", " ").replace(":", " ")
+
+
+def obstruction_choices(g: Game, ids: Sequence[str]) -> list[tuple[str, str]]:
+    return [(i, obstruction_label(g, i)) for i in ids]
+
+
+def touching_now(g: Game, v: VehicleState, kind: str, page: int,
+                 what: str) -> Generator[Decision, Any, set[str]]:
+    """The obstructions touching ``v`` now: the exact table's ``touching_ids``, or, at a real
+    table, what the people say (``kind`` names the fact, ``what`` the moment)."""
+    if not g.facts.people:
+        out = touching_ids(g, v)
+        if g.facts.recording and obstructions_for(g, v):
+            g.facts.note(kind, sorted(out))
+        return out
+    ids = [o.id for o in obstructions_for(g, v)]
+    got = yield from ask_list(
+        g, v.player, kind, f"{v.name}: {what}: which obstructions does it touch?",
+        obstruction_choices(g, ids), page=page, vehicle=v.id)
+    return set(got)
+
+
 class _LoggedDice:
     """Adapter so ``SkidResolution`` rolls through the game's dice and log."""
 
@@ -188,7 +220,7 @@ def _sync(g: Game, v: VehicleState, sk: SkidResolution) -> None:
 
 def movement_step(g: Game, v: VehicleState) -> Flow:
     st = g.state
-    ignoring = touching_ids(g, v)
+    ignoring = yield from touching_now(g, v, "touching", 45, "before it moves")
     # ``movement_ignoring`` hook: more obstructions this Movement Step ignores (Skiing,
     # p.115); the move still backs up off them at the end (resolve_move).
     ignoring = set(g.effects.run_event("movement_ignoring", ignoring, {"game": g, "vehicle": v}))
@@ -363,21 +395,37 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     if ramp_edges:  # ``ramp_edges`` hook: Airborne ignores terrain (p.70)
         ramp_edges = g.effects.run_event("ramp_edges", ramp_edges, {"game": g, "vehicle": v})
     while True:
-        result = resolve_move(
-            start, move_tid, obstructions_for(g, v) + ramp_edges, mirror=mirror,
-            reverse=reverse,
-            slide=cast(SlideSide | None, slide_side),
-            ignoring=ignoring, ts=move_ts,
-        )
-        touched, interrupted = place_vehicle(g, v, result, reverse, ignoring)
-        placed = v.pose
-        g.emit(
-            "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
-            heading=round(placed.heading, 3), interrupted=interrupted,
-            touched=touched,
-        )
-        if _edge_check(g, v, result):
-            return
+        obs = obstructions_for(g, v) + ramp_edges
+        if g.facts.people:  # a real table: the people say what the move did (p.25, p.87)
+            result = None
+            touched, interrupted = yield from moved_facts(
+                g, v, [o.id for o in obs if o.id not in ignoring], "move", 25, bool(ignoring))
+            placed = v.pose
+            g.emit("move", page=25, vehicle=v.id, interrupted=interrupted, touched=touched)
+            off = yield from ask_yes_no(
+                g, v.player, "off_table", f"{v.name}: did any part of its movement template "
+                "(with any Slide template) go past the table edge?", page=87, vehicle=v.id)
+            if off and _edge_verdict(g, v, None):
+                return
+        else:
+            result = resolve_move(
+                start, move_tid, obs, mirror=mirror,
+                reverse=reverse,
+                slide=cast(SlideSide | None, slide_side),
+                ignoring=ignoring, ts=move_ts,
+            )
+            touched, interrupted = place_vehicle(g, v, result, reverse, ignoring)
+            placed = v.pose
+            if g.facts.recording:
+                _note_moved(g, [o.id for o in obs if o.id not in ignoring], touched,
+                            interrupted, started_touching=bool(ignoring))
+            g.emit(
+                "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
+                heading=round(placed.heading, 3), interrupted=interrupted,
+                touched=touched,
+            )
+            if _edge_check(g, v, result):
+                return
         fresh = [i for i in touched if i not in collided]
         if not fresh:
             break
@@ -415,6 +463,10 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result})
     if not v.in_play or g.state.finished:
         return
+    # What the scenario needs to know of the move (a line crossed ...): the people at a real
+    # table say it here; the exact table measures it in the scenario's own handlers.
+    if g.facts.people:
+        yield from g.scenario.table_facts(g, v)
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
@@ -436,13 +488,13 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # End of the Movement Step: surfaces (p.86).
     hazardous = [s for s in g.state.surfaces.values() if s.kind is not SurfaceKind.ROAD]
     if v.in_play and hazardous:
-        rep = surface_report(move_pieces(result), hazardous)
+        rough, treacherous = yield from surface_facts(g, v, hazardous, result)
         # ``surface_hazards`` hook: e.g. Tank Tracks and All Terrain ignore surfaces (p.85).
         sctx = {"game": g, "vehicle": v}
-        if rep.rough:
+        if rough:
             n = int(g.effects.run_event("surface_hazards", 1, {**sctx, "surface": "rough"}))
             g.add_hazards(v, n, "rough_surface", 86)
-        if rep.treacherous:
+        if treacherous:
             n = int(g.effects.run_event("surface_hazards", 2, {**sctx, "surface": "treacherous"}))
             g.add_hazards(v, n, "treacherous_surface", 86)
     yield from road_surface(g, v, result)
@@ -451,15 +503,49 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
 ROAD_DISCARD, ROAD_KEEP = "yes", "no"
 
 
-def road_surface(g: Game, v: VehicleState, result: MoveResult) -> Flow:
+def surface_facts(g: Game, v: VehicleState, hazardous: list[Any],
+                  result: MoveResult | None) -> Generator[Decision, Any, tuple[bool, bool]]:
+    """Whether the move's template or final position touched rough, then treacherous
+    surface (p.86); each asked at a real table only when such a surface is laid."""
+    kinds = {s.kind for s in hazardous}
+    if not g.facts.people:
+        assert result is not None
+        rep = surface_report(move_pieces(result), hazardous)
+        rough, treacherous = bool(rep.rough), bool(rep.treacherous)
+        if g.facts.recording:
+            if SurfaceKind.ROUGH in kinds:
+                g.facts.note("rough_surface", rough)
+            if SurfaceKind.TREACHEROUS in kinds:
+                g.facts.note("treacherous_surface", treacherous)
+        return rough, treacherous
+    out = []
+    for kind, words in ((SurfaceKind.ROUGH, "rough"), (SurfaceKind.TREACHEROUS, "treacherous")):
+        got = False
+        if kind in kinds:
+            got = yield from ask_yes_no(
+                g, v.player, f"{words}_surface", f"{v.name}: did its movement template or "
+                f"final position touch {words} surface?", page=86, vehicle=v.id)
+        out.append(got)
+    return out[0], out[1]
+
+
+def road_surface(g: Game, v: VehicleState, result: MoveResult | None) -> Flow:
     """Road (p.86): when every part of the movement template and of the Final Position after
     all Skid Dice (so after any Spin) lies on road, the vehicle may discard a Hazard Token at
     the end of its Movement Step."""
     roads = [s for s in g.state.surfaces.values() if s.kind is SurfaceKind.ROAD]
     if not roads or not v.in_play or g.state.finished or v.hazards <= 0:
         return
-    parts = [*move_pieces(result)[:-1], v.rect().polygon()]
-    if not surface_report(parts, roads).road:
+    if g.facts.people:
+        road = yield from ask_yes_no(
+            g, v.player, "road_surface", f"{v.name}: did its whole movement template and "
+            "final position lie on road?", page=86, vehicle=v.id)
+    else:
+        assert result is not None
+        parts = [*move_pieces(result)[:-1], v.rect().polygon()]
+        road = surface_report(parts, roads).road
+        g.facts.note("road_surface", road)
+    if not road:
         return
     pick = yield ask(v.player, "road_surface", f"{v.name}: moved wholly on road; discard a "
                      "Hazard Token?", [(ROAD_DISCARD, "discard one"), (ROAD_KEEP, "keep them")],
@@ -480,10 +566,19 @@ def _edge_check(g: Game, v: VehicleState, result: MoveResult) -> bool:
     """Table edge (p.87): any part of the movement template (after skid dice: up to the slide
     exit point plus the Slide template when sliding) past the edge disqualifies the vehicle."""
     if _well_inside(g, result):
+        g.facts.note("off_table", False)
         return False
     parts = move_pieces(result)[:-1]  # the template pieces, without the final body
-    if not off_table(parts, Table(g.state.width, g.state.height)):
+    off = off_table(parts, Table(g.state.width, g.state.height))
+    g.facts.note("off_table", off)
+    if not off:
         return False
+    return _edge_verdict(g, v, result)
+
+
+def _edge_verdict(g: Game, v: VehicleState, result: MoveResult | None) -> bool:
+    """The move left the table: the ``off_table`` hook may take the vehicle off by an exit
+    edge; otherwise it is disqualified (p.87). True when the move is over."""
     verdict = g.effects.run_event("off_table", True, {"game": g, "vehicle": v, "result": result})
     if verdict is not True:
         return not v.in_play  # the handler took it off this table (an exit edge): move over
@@ -503,6 +598,34 @@ def _well_inside(g: Game, result: MoveResult) -> bool:
         reach = path.length + path.width + math.hypot(st.length, st.width)
     margin = min(sx, sy, g.state.width - sx, g.state.height - sy)
     return margin > reach + 1e-6
+
+
+def moved_facts(g: Game, v: VehicleState, candidates: list[str], kind: str, page: int,
+                started_touching: bool) -> Generator[Decision, Any, tuple[list[str], bool]]:
+    """At a real table: what the move touched, in the order it met them, and whether it
+    stopped short of the template's end: at a contact, or backing up off something it
+    started touching and would end overlapping (p.25, p.45). The latter is asked only when
+    something touched it or it started touching something."""
+    touched = yield from ask_list(
+        g, v.player, f"{kind}_touched", f"{v.name}: what did its move touch, in the order it "
+        "met them (not what it was already touching)?", obstruction_choices(g, candidates),
+        page=page, vehicle=v.id)
+    interrupted = False
+    if touched or started_touching:
+        interrupted = yield from ask_yes_no(
+            g, v.player, f"{kind}_interrupted", f"{v.name}: did it stop short of the "
+            "template's end (at a contact, or backing up off what it started touching)?",
+            page=page, vehicle=v.id)
+    return touched, interrupted
+
+
+def _note_moved(g: Game, candidates: list[str], touched: list[str], interrupted: bool,
+                kind: str = "move", started_touching: bool = True) -> None:
+    """The exact move's facts, noted as a real table asks them (``moved_facts``)."""
+    if candidates:
+        g.facts.note(f"{kind}_touched", list(touched))
+    if touched or started_touching:
+        g.facts.note(f"{kind}_interrupted", interrupted)
 
 
 def moving_body(g: Game, v: VehicleState, reverse: bool) -> Rect:
@@ -551,10 +674,19 @@ def forced_move(
     straight backwards instead (BFG recoil p.73, a Harpoon reeling a car in back first).
     ``mirror``: a curved template laid turning left (a PIT, p.111; Rocket Thrusters, p.114)."""
     obs = obstructions_for(g, v)
+    if g.facts.people:
+        return (yield from _forced_move_at_table(
+            g, v, template_id, source=source, page=page,
+            ignore_obstructions=ignore_obstructions, reverse=reverse, obs=obs))
     ignoring = {o.id for o in obs} if ignore_obstructions else touching_ids(g, v)
     result = resolve_move(moving_body(g, v, reverse), template_id, obs, ignoring=ignoring,
                           reverse=reverse, mirror=mirror, ts=g.templates)
     touched_now, interrupted = place_vehicle(g, v, result, reverse, ignoring)
+    if g.facts.recording:
+        if ignore_obstructions:
+            g.facts.note("forced_move_backed_up", interrupted)
+        else:
+            _note_moved(g, [o.id for o in obs], touched_now, interrupted, "forced_move")
     # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
     # a reverse leads with the front again.
     v.reversing = reverse
@@ -566,7 +698,12 @@ def forced_move(
     if _edge_check(g, v, result):
         return
     # Collision window (p.39): with whatever it touches at the end of the move.
-    touched = sorted(touching_ids(g, v)) if ignore_obstructions else touched_now
+    if ignore_obstructions:
+        touched = sorted(touching_ids(g, v))
+        if g.facts.recording and obstructions_for(g, v):
+            g.facts.note("forced_move_ends_touching", touched)
+    else:
+        touched = touched_now
     if touched:
         yield from collision_window(g, v, touched)
     if v.in_play and not g.state.finished:
@@ -574,6 +711,44 @@ def forced_move(
         from carnage.kernel.effects import run_flows
 
         yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result,
+                                                 "forced": source})
+
+
+def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source: str,
+                          page: int, ignore_obstructions: bool, reverse: bool,
+                          obs: list[Obstruction]) -> Flow:
+    """``forced_move`` at a real table: the people make the move and say what it touched
+    (nothing stops a move that ignores obstructions: then what it ends up touching), and
+    whether it left the table; the rules run as on the exact table."""
+    touched_now: list[str] = []
+    interrupted = False
+    if not ignore_obstructions:
+        touched_now, interrupted = yield from moved_facts(
+            g, v, [o.id for o in obs], "forced_move", page, True)
+    else:  # nothing stops it; ending on something it backs up the least needed (ruling R-2)
+        interrupted = yield from ask_yes_no(
+            g, v.player, "forced_move_backed_up", f"{v.name}: did the forced move end on "
+            "something, so that it backed up along the template until clear?", page=page,
+            vehicle=v.id)
+    v.reversing = reverse
+    g.emit("forced_move", source=source, page=page, vehicle=v.id, template=template_id,
+           interrupted=interrupted, touched=touched_now)
+    off = yield from ask_yes_no(
+        g, v.player, "off_table", f"{v.name}: did any part of the forced move's template go "
+        "past the table edge?", page=87, vehicle=v.id)
+    if off and _edge_verdict(g, v, None):
+        return
+    touched = touched_now
+    if ignore_obstructions:
+        got = yield from touching_now(g, v, "forced_move_ends_touching", page,
+                                      "where the forced move ends")
+        touched = sorted(got)
+    if touched:
+        yield from collision_window(g, v, touched)
+    if v.in_play and not g.state.finished:
+        from carnage.kernel.effects import run_flows
+
+        yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": None,
                                                  "forced": source})
 
 
@@ -585,8 +760,18 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
     Control p.35)."""
     from carnage.geometry.movement import spin_body
 
-    start_touching = touching_ids(g, v)
     obs = obstructions_for(g, v)
+    if g.facts.people:  # a real table: the people turn it and say what it met (p.24)
+        fresh = yield from ask_list(
+            g, v.player, "pivot_touched", f"{v.name}: turned {angle:g} degrees ({source}); "
+            "what did it meet that it was not touching before, in order?",
+            obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
+        g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
+               touched=list(fresh))
+        if fresh:
+            yield from collision_window(g, v, fresh)
+        return
+    start_touching = touching_ids(g, v)
     # ``pivot`` hook: a rule may turn the vehicle its own way and return
     # (pose, turned, touched), e.g. cab and trailer as one body (p.119).
     custom = g.effects.run_event("pivot", None, {
@@ -601,6 +786,8 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
     g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
            turned=round(turned, 3), heading=round(pose.heading, 3), touched=list(touched))
     fresh = [i for i in touched if i not in start_touching]
+    if g.facts.recording and obs:
+        g.facts.note("pivot_touched", list(fresh))
     if fresh:
         yield from collision_window(g, v, fresh)
 

@@ -70,6 +70,13 @@ class Scenario:
         before the pole acts (Flag Tag's flags, p.132). A flow, or a plain method."""
         return None
 
+    def table_facts(self, game: Game, vehicle: VehicleState) -> Flow:
+        """At a real table (companion mode, engine/table_facts.py), after ``vehicle``'s
+        Movement Step: ask the people what the scenario needs to know of the move (a line
+        crossed, a gate passed ...) and act on it as its own ``after_move`` handler would on
+        the exact table. Nothing by default; on the exact table this is never asked."""
+        yield from ()
+
     def check_end_at(self, game: Game, moment: str) -> None:
         """Run ``check_end`` if ``moment`` is one of ``end_checks`` (M-10)."""
         if moment in self.end_checks and not game.state.finished:

@@ -295,7 +295,41 @@ def splash(game: Game, v: VehicleState | None, source: str) -> None:
     game.effects.add_flow("attack_declared", source, pick, about=v)
 
 
+def _splash_at_table(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
+    """Splash at a real table (engine/table_facts.py): the attacker lays the template
+    touching the target and the people say which other vehicles lie under it, and whether
+    each is in cover (p.82, p.42)."""
+    from carnage.games.refuelled.engine.attack import targets_for
+    from carnage.games.refuelled.engine.table_facts import ask_list, ask_yes_no
+
+    v: VehicleState = ctx["vehicle"]
+    others = [t for t in targets_for(g, v) if t.id != shot.target]
+    w = _weapon(g, shot.weapon)
+    also = yield from ask_list(
+        g, v.player, "splash_under", f"{v.name}: the {w.name} template laid touching "
+        f"{g.state.vehicles[shot.target].name}: which other vehicles lie under it?",
+        [(t.id, t.name) for t in others], page=82, vehicle=v.id, weapon=shot.key)
+    g.emit("splash", source="splash", page=82, vehicle=v.id, weapon=shot.key,
+           target=shot.target, also=also)
+    mount = next((m for m in v.weapons if m.key == shot.key), None)
+    indirect_ = g.effects.run_event("ignores_terrain", False, {
+        "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
+    declared: list[Shot] = ctx["declared"]
+    for oid in also:
+        cover = False
+        if not indirect_:
+            cover = yield from ask_yes_no(
+                g, v.player, "cover", f"{v.name}: is {g.state.vehicles[oid].name} in cover "
+                f"from its {w.name} (p.42)?", page=42, vehicle=v.id, target=oid,
+                weapon=shot.key)
+        declared.append(Shot(shot.key, shot.weapon, oid, shot.template, shot.arc, cover,
+                             extra=True))
+
+
 def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
+    if g.facts.people:
+        yield from _splash_at_table(g, ctx, shot)
+        return
     v: VehicleState = ctx["vehicle"]
     sets = splash_sets(g, v, shot)
     # ``splash_sets`` hook: a rule may narrow where the template goes (a creature's Berserk).
@@ -311,6 +345,11 @@ def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
          vehicle=v.id, target=shot.target, weapon=shot.key,
     )
     also = [i for i in str(pick).split(",") if i and i != "-"]
+    if g.facts.recording:  # a real table asks who lies under the template laid
+        from carnage.games.refuelled.engine.attack import targets_for
+
+        if any(t.id != shot.target for t in targets_for(g, v)):
+            g.facts.note("splash_under", list(also))
     g.emit("splash", source="splash", page=82, vehicle=v.id, weapon=shot.key,
            target=shot.target, also=also)
     sight: Sight = ctx["sight"]
@@ -321,6 +360,8 @@ def _splash_flow(g: Game, ctx: dict[str, Any], shot: Shot) -> Flow:
     for oid in also:
         cover = False if indirect_ else sight.check(
             g.state.vehicles[oid], parse_arc(shot.arc), shot.template).cover
+        if not indirect_:
+            g.facts.note("cover", cover)
         declared.append(Shot(shot.key, shot.weapon, oid, shot.template, shot.arc, cover,
                              extra=True))
 

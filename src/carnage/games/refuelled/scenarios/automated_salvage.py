@@ -150,14 +150,25 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
         if v.id != st.active or not v.in_contention or not self.counts(game, v):
             yield from ()
             return
-        pieces = move_pieces(ctx["result"])
-        reach = game.templates.ranges["short"] + 1e-9
-
         mine = score.side_of(game, v.player)
-        near = [e for e in st.in_play() if self.counts(game, e)
-                and score.side_of(game, e.player) != mine
-                and any(distance(p, r.polygon()) <= reach for p in pieces
-                        for _, r in e.bodies())]
+        enemies = [e for e in st.in_play() if self.counts(game, e)
+                   and score.side_of(game, e.player) != mine]
+        if game.facts.people:  # a real table: the people say who came within Short
+            from carnage.games.refuelled.engine.table_facts import ask_list
+
+            ids = yield from ask_list(
+                game, v.player, "within_short", f"{v.name}: which enemy vehicles did its "
+                "move's template or final position come within Short of?",
+                [(e.id, e.name) for e in enemies], page=PAGE, vehicle=v.id)
+            near = [st.vehicles[i] for i in ids]
+        else:
+            pieces = move_pieces(ctx["result"])
+            reach = game.templates.ranges["short"] + 1e-9
+            near = [e for e in enemies
+                    if any(distance(p, r.polygon()) <= reach for p in pieces
+                           for _, r in e.bodies())]
+            if enemies:
+                game.facts.note("within_short", [e.id for e in near])
         if near:
             score.add(game, SALVAGE, 1, vehicle=v, source=SOURCE, page=PAGE,
                       reason=f"Magnetic Scavenger Hooks ({near[0].name} within Short)")

@@ -345,15 +345,44 @@ class DeathRace(TableScenario):
         v: VehicleState = ctx["vehicle"]
         result = ctx.get("result")
         seen = game.state.scenario.setdefault("seen", {})
-        if result is not None and v.in_contention:
+        if game.facts.people:  # a real table: the people say which gates the move passed
+            yield from self._gates_told(game, v)
+        elif result is not None and v.in_contention:
             path = result.swept(SAMPLES)
             before = seen.get(v.id)
             if before is not None and before != path[0]:
                 path = interpolate(before, path[0])[:-1] + path
             if path[-1] != v.pose:
                 path = path + interpolate(path[-1], v.pose)[1:]
-            self._judge(game, v, path)
+            self._judge(game, v, path, note=True)
         yield from self._hand_off(game)
+
+    MOST_GATES_ASKED = 6
+    """A move passing more gates than this at once is not offered at a real table."""
+
+    def _gates_told(self, game: Game, v: VehicleState) -> Flow:
+        """At a real table: how many of its next gates, in course order and each travelling
+        its way, the move took ``v`` through (p.127); each is passed as on the exact table."""
+        st = game.state
+        if "track" not in st.scenario or not self.counts(game, v) or not v.in_contention \
+                or st.finished:
+            return
+        track = self.track(st)
+        done = self.progress(st, v)
+        left = min(len(track.course) - done, self.MOST_GATES_ASKED)
+        if left <= 0:
+            return
+        from carnage.games.refuelled.engine.table_facts import ask_pick
+
+        nxt = track.gates[track.course[done]].number
+        n = int((yield from ask_pick(
+            game, v.player, "gates_passed", f"{v.name}: through how many gates did the move "
+            f"take it, in course order from gate {nxt} (each travelling its way)?",
+            [(str(k), str(k)) for k in range(left + 1)], page=127, vehicle=v.id)))
+        for step in range(done, done + n):
+            self._passed(game, v, track, step)
+            if st.finished:
+                return
 
     def _step_end(self, game: Game, ctx: dict[str, Any]) -> Flow:
         self._catch_up(game)
@@ -391,13 +420,17 @@ class DeathRace(TableScenario):
         state.scenario["seen"] = {v.id: v.pose for v in state.vehicles.values()}
 
     # -- passing gates ---------------------------------------------------------------------------
-    def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
+    def _judge(self, game: Game, v: VehicleState, poses: list[Pose],
+               note: bool = False) -> None:
         st = game.state
         st.scenario.setdefault("seen", {})[v.id] = v.pose
         if not self.counts(game, v) or not v.in_contention or st.finished:
             return  # an RC Car (p.79), a Ghost Rider (p.101), a wreck (SC-44) is not racing
         track = self.track(st)
-        for step in passes_along(track, self.progress(st, v), poses, v.length, v.width):
+        steps = passes_along(track, self.progress(st, v), poses, v.length, v.width)
+        if note and game.facts.recording and self.progress(st, v) < len(track.course):
+            game.facts.note("gates_passed", str(len(steps)))  # as a real table is asked
+        for step in steps:
             self._passed(game, v, track, step)
             if st.finished:
                 return

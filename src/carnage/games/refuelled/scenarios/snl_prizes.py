@@ -287,8 +287,19 @@ def install_prizes(game: Game, effect: str) -> None:
         v: VehicleState = ctx["vehicle"]
         memo = prizes(st)
         if (v.id == st.active and v.in_contention and memo.get("prize") == 5
-                and 5 not in memo["facts"] and near_centre(g, move_pieces(ctx["result"]))):
-            memo["facts"].append(5)
+                and 5 not in memo["facts"]):
+            if g.facts.people:  # a real table: the people say whether it came near the centre
+                from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+                near = yield from ask_yes_no(
+                    g, v.player, "near_centre", f"{v.name}: did its move's template or final "
+                    "position come within Short of the centre of the table?", page=TABLE_PAGE,
+                    vehicle=v.id)
+            else:
+                near = near_centre(g, move_pieces(ctx["result"]))
+                g.facts.note("near_centre", near)
+            if near:
+                memo["facts"].append(5)
         yield from ()
 
     def offer(g: Game, ctx: dict[str, Any]) -> Flow:

@@ -368,21 +368,46 @@ class StreetRace(RollOffPole, TableScenario):
             # the reach of a point goal (1 mm) cannot cross it: its poses are not needed.
             far = penetration(result.swept_box(), [self.finish_line.a, self.finish_line.b]) \
                 < -FAR_FROM_LINE
-            self._judge(game, v, [] if far else result.swept(SAMPLES))
+            self._judge(game, v, [] if far else result.swept(SAMPLES), after_move=True)
+
+    def table_facts(self, game: Game, vehicle: VehicleState) -> Flow:
+        """At a real table the people say whether the move crossed the finish line."""
+        if not game.facts.people or not self._may_finish(game, vehicle):
+            return
+        from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+        crossed = yield from ask_yes_no(
+            game, vehicle.player, "finish_line", f"{vehicle.name}: did its move cross the "
+            "finish line?", page=PAGE, vehicle=vehicle.id)
+        if crossed:
+            self._crossed(game, vehicle)
+
+    def _may_finish(self, game: Game, v: VehicleState) -> bool:
+        """Whether a crossing by ``v`` now would count: a racer, in contention, first."""
+        return (self.counts(game, v) and v.in_contention
+                and game.state.scenario.get("crossed") is None)
+
+    def _crossed(self, game: Game, v: VehicleState) -> None:
+        game.state.scenario["crossed"] = v.id
+        game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
+        game.finish(v.player, f"{v.name} crossed the finish line")
 
     def see_all(self, state: GameState) -> None:
         """Remember where every vehicle stands now (in the state: the scenario's progress)."""
         state.scenario["seen"] = {v.id: v.pose for v in state.vehicles.values()}
 
-    def _judge(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
+    def _judge(self, game: Game, v: VehicleState, poses: list[Pose],
+               after_move: bool = False) -> None:
         sc = game.state.scenario
         sc.setdefault("seen", {})[v.id] = v.pose
         if not self.counts(game, v) or not v.in_contention:
             return  # an RC Car (p.79), a Ghost Rider (p.101), a wreck (SC-44) cannot win
-        if sc.get("crossed") is None and crosses(self.finish_line, poses, v.length, v.width):
-            sc["crossed"] = v.id
-            game.emit("finish_line", source=SOURCE, page=PAGE, vehicle=v.id, player=v.player)
-            game.finish(v.player, f"{v.name} crossed the finish line")
+        if sc.get("crossed") is None:
+            crossed = crosses(self.finish_line, poses, v.length, v.width)
+            if after_move:  # the fact a real table is asked after a Movement Step
+                game.facts.note("finish_line", crossed)
+            if crossed:
+                self._crossed(game, v)
 
     def check_end(self, game: Game) -> None:
         # Moves made outside a Movement Step (forced moves, pivots) are judged from the last
