@@ -23,6 +23,7 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("refuelled", "street-race", ()),
     ("refuelled", "death-race", ()),
     ("refuelled", "capture-the-flag", ()),  # a team game with spawn points and tokens
+    ("refuelled", "express-delivery", ()),  # secret slips and exits
     ("refuelled", "arena-of-death", ()),
     ("refuelled", "big-game-hunter", ()),
     ("refuelled", "zombie-bash", ()),
