@@ -34,6 +34,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
     EDGES,
     INWARD,
     NONE,
+    RIGGERS_AND_GANGERS,
     SQUARE_TO,
     SavageHighways,
     ask_spot,
@@ -112,10 +113,7 @@ class Ambush(SavageHighways):
                   "the Gangers win if a Gear Phase starts with the rig wrecked again, or "
                   "unrestarted with no Rigger left to restart it.")
     special_rules = (
-        BriefRule("Riggers and Gangers",
-                  ("One player drives the War Rig and its escort; every other player is a "
-                   "Ganger on the same side."),
-                  refuelled(166)),
+        RIGGERS_AND_GANGERS,
         BriefRule("Swamps",
                   "The Riggers may place three treacherous swamps.",
                   refuelled(172)),

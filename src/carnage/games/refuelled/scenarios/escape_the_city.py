@@ -29,6 +29,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
     EDGES,
     NONE,
     OPPOSITE,
+    RIGGERS_AND_GANGERS,
     SavageHighways,
     _edge_of,
     ask_spot,
@@ -67,10 +68,7 @@ class EscapeTheCity(SavageHighways):
     how_to_win = ("The Riggers win when their War Rig touches the Gangers' edge; the Gangers "
                   "win the moment the rig is wrecked or disqualified.")
     special_rules = (
-        BriefRule("Riggers and Gangers",
-                  ("One player drives the War Rig and its escort; every other player is a "
-                   "Ganger on the same side."),
-                  refuelled(166)),
+        RIGGERS_AND_GANGERS,
         BriefRule("Deployment",
                   ("The rig starts on an edge of the Riggers' choosing; the Gangers deploy on "
                    "the opposite edge."),

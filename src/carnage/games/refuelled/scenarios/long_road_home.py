@@ -45,6 +45,7 @@ from carnage.games.refuelled.scenarios.rolling_road import (
 )
 from carnage.games.refuelled.scenarios.savage_highways import (
     EDGES,
+    RIGGERS_AND_GANGERS,
     SavageHighways,
     ask_spot,
     bodies_at,
@@ -112,10 +113,7 @@ class LongRoadHome(SavageHighways):
     how_to_win = ("The Riggers score 1 VP each time the War Rig leaves by the exit edge; three"
                   " win them the game, while the Gangers win by stopping the rig.")
     special_rules = (
-        BriefRule("Riggers and Gangers",
-                  ("One player drives the War Rig and its escort; every other player is a "
-                   "Ganger on the same side."),
-                  refuelled(166)),
+        RIGGERS_AND_GANGERS,
         BriefRule("Rolling road",
                   ("A vehicle reaching the exit edge leaves the table and comes back on the "
                    "next one, in the phase it left."),

@@ -29,6 +29,7 @@ from carnage.games.refuelled.scenarios.savage_highways import (
     EDGES,
     INWARD,
     OPPOSITE,
+    RIGGERS_AND_GANGERS,
     SQUARE_TO,
     SavageHighways,
     _edge_of,
@@ -64,10 +65,7 @@ class Rescue(SavageHighways):
     how_to_win = ("The Riggers win when the War Rig touches their own edge; a Gear Phase that "
                   "starts with the rig wrecked or disqualified is a Gangers win.")
     special_rules = (
-        BriefRule("Riggers and Gangers",
-                  ("One player drives the War Rig and its escort; every other player is a "
-                   "Ganger on the same side."),
-                  refuelled(166)),
+        RIGGERS_AND_GANGERS,
         BriefRule("Deployment",
                   ("The rig starts in the middle of an edge facing in, the Riggers on the "
                    "opposite edge, the Gangers on the other two."),

@@ -47,6 +47,7 @@ from carnage.games.refuelled.scenarios.base import Line, TableScenario
 from carnage.games.refuelled.scenarios.skirmish_layout import point_goal
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
+from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.kernel.decisions import Decision
 from carnage.team.model import TeamSpec
 
@@ -76,6 +77,13 @@ SQUARE_TO = {"south": ("west", "east"), "north": ("west", "east"),
              "west": ("south", "north"), "east": ("south", "north")}
 NONE = "none"
 OFF_TABLE_PENALTY = 1.0e5
+
+
+RIGGERS_AND_GANGERS = BriefRule(
+    "Riggers and Gangers",
+    "One player drives the War Rig and its escort; every other player is a Ganger on the same "
+    "side.", refuelled(166))
+"""The sides of every Savage Highways scenario (Refuelled p.166), for their briefs."""
 
 
 def memory(state: GameState) -> dict[str, Any]:
