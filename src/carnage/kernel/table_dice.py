@@ -262,9 +262,11 @@ class TableDiceGame:
         self._entry = DiceEntry(player=d.player, n=w.n, sides=w.sides, group=w.group,
                                 why=w.why, then=d, value=value, entered=entered)
 
-    def clone(self) -> TableDiceGame:
+    def clone(self, **options: Any) -> TableDiceGame:
+        """An independent copy (``options`` go to the wrapped game's ``clone``, e.g. a
+        ``KernelGame``'s ``lazy``), a pending entry with it."""
         out = TableDiceGame.__new__(TableDiceGame)
-        out.game = self.game.clone()  # while an entry is pending, the game is its base
+        out.game = self.game.clone(**options)  # while an entry is pending, the game is its base
         out.choices = list(self.choices)
         out._entry, out._value, out._entered = self._entry, self._value, list(self._entered)
         out._base = out.game if self._base is not None else None

@@ -173,6 +173,7 @@ function render(view, { force = false } = {}) {
   if (Array.isArray(view.vehicles) && Array.isArray(view.players)) renderDashboards($("c-dash"), view);
   renderLog(view);
   $("c-undo").disabled = !token || view.version === 0;
+  document.body.dataset.ready = "1";
 }
 
 // -- acting --------------------------------------------------------------------------------------
