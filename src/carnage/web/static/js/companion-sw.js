@@ -3,7 +3,7 @@
 // connection is back). The game itself is never cached: the server keeps it.
 const CACHE = "carnage-companion-v1";
 const SHELL = [
-  "/static/companion.html", "/static/css/carnage.css", "/static/css/companion.css",
+  "/static/companion.html", "/static/css/carnage.css", "/static/css/table.css", "/static/css/companion.css", "/static/odds.css",
   "/static/js/companion.js", "/static/js/api.js", "/static/js/dice.js", "/static/js/templates.js",
   "/static/js/util.js", "/static/js/view.js", "/static/js/dashboard.js", "/static/odds-chart.js",
   "/static/favicon.svg",

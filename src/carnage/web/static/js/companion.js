@@ -32,6 +32,9 @@ function setConn(mode, text) {
   const el = $("c-conn");
   el.className = `conn ${mode}`;
   el.textContent = text;
+  el.title = mode === "offline"
+    ? "No connection: the game is safe on the server; this page catches up when the connection is back"
+    : "Connected: the page follows the game as it changes";
   document.body.dataset.conn = mode;
 }
 
@@ -260,7 +263,7 @@ function connect() {
   ws.onclose = () => {
     if (state.ws !== ws) return;
     state.ws = null;
-    setConn("offline", "offline: reconnecting…");
+    setConn("offline", "offline · retrying");
     setTimeout(connect, state.retry);
     state.retry = Math.min(state.retry * 2, 15000);
   };
