@@ -178,6 +178,12 @@ def test_undo_is_refused_online_to_others_and_when_stale(client: TestClient) -> 
     assert undo(client, gid, mine, r.json()["version"]).status_code == 200
 
 
+def test_table_dice_need_a_person(client: TestClient) -> None:
+    r = client.post("/api/games", json={"scenario": "street-race", "dice": "table", "seats": [
+        {"controller": "heuristic"}, {"controller": "random"}]})
+    assert "need a person" in _detail(r, 422)
+
+
 def test_undo_through_one_process_makes_the_others_copy_stale(tmp_path: Path) -> None:
     a, b = new_client(tmp_path), new_client(tmp_path)  # two processes, one database
     g = create(a, "human", "human", physical=True, dice="table")

@@ -687,6 +687,9 @@ class Games:
             saved_team=self.saved_team)
         mode = TableMode(physical=req.physical, hot_seat=req.hot_seat, dice=req.dice,
                          screen=tuple(req.screen_dice))
+        if mode.table_dice and not any(s.controller == "human" for s in req.seats):
+            raise ApiError(422, "dice: real dice need a person to enter them, and every seat "
+                                "is a bot (roll the dice on screen)")
         try:
             setup = physical_setup(ruleset, setups.new(request), mode.physical)
         except ValueError as e:

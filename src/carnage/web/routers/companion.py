@@ -36,7 +36,8 @@ def companion_page(gid: str) -> FileResponse:
     return page("companion.html")
 
 
-@router.get("/companion-sw.js", responses=MISSING,
+@router.get("/companion-sw.js", response_class=Response, responses={
+    **MISSING, 200: {"content": {"text/javascript": {}}}},
             summary="The companion page's service worker (keeps the page for offline use)")
 def service_worker() -> Response:
     path = STATIC / "js" / "companion-sw.js"
