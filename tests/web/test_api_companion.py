@@ -44,8 +44,9 @@ def undo(client: TestClient, gid: str, token: str, version: int) -> Any:
 def answer(pending: dict[str, Any]) -> Any:
     """The scripted player; the table's dice always show 6 then 4, 4 ..."""
     if pending["kind"] == "table_dice":
-        n = len(str(pending["options"][0]["value"]).split(","))
-        return ",".join(["6"] + ["4"] * (n - 1))
+        highest = str(pending["options"][0]["value"]).split(",")  # every die on its top face
+        n, sides = len(highest), int(highest[0])
+        return ",".join([str(sides)] + [str(min(4, sides))] * (n - 1))
     return first_choice(pending)
 
 
@@ -202,3 +203,29 @@ def test_undo_through_one_process_makes_the_others_copy_stale(tmp_path: Path) ->
     assert "stale" in _detail(undo(b, gid, both, seen_b["version"]), 409)
     now = view(b, gid, both)
     assert now["version"] > seen_b["version"] and now["pending"] == v["pending"]
+
+
+def test_devils_run_takes_the_same_path(client: TestClient) -> None:
+    from carnage.rulesets import RULESETS
+
+    r = client.post("/api/games", json={
+        "ruleset": "devils-run", "scenario": RULESETS["devils-run"].scenario_infos()[0].id,
+        "seed": 3, "physical": True, "dice": "table",
+        "seats": [{"controller": "human"}, {"controller": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    gid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    v = view(client, gid, tok)
+    entries = 0
+    for _ in range(60):
+        p = v["pending"]
+        if p is None:
+            break
+        entries += p["kind"] == "table_dice"
+        r = act(client, gid, tok, v["version"], answer(p))
+        assert r.status_code == 200, r.text
+        v = r.json()
+    assert entries > 0
+    r = undo(client, gid, tok, v["version"])
+    assert r.status_code == 200, r.text
+    client.app.state.games.forget()  # type: ignore[attr-defined]
+    assert view(client, gid, tok)["version"] == r.json()["version"]

@@ -118,17 +118,20 @@ def undo(s: GameSession, tokens: str, version: int) -> int:
             raise ApiError(409, "nothing to undo: no human answer has been given yet")
         if who is not None and who not in seats:
             raise ApiError(403, f"only {s.seat_label(who)} may take back their own answer")
-        before = s.game
+        before, undone = s.game, s.undone
         started = s.saved_version
-        dropped = len(choices) - last
         s.game = s.rebuild(choices[:last])
-        s.undone += dropped + 1  # the version grows: no client of the undone state is current
+        s.undone += len(choices) - last + 1  # the version grows past every undone one
         try:
             s.save(started)
-        except BaseException:
-            s.game, s.undone = before, s.undone - dropped - 1
+        except ApiError:  # stale: another process saved first, memory reloaded from it
             raise
-        s.forget_views()
+        except Exception as e:  # the database failed: it still holds the game as it was
+            s.game, s.undone = before, undone
+            raise ApiError(503, f"the database refused the save ({type(e).__name__}); "
+                                "nothing was undone") from None
+        finally:
+            s.forget_views()
         out = s.version
     s.notify()
     return out

@@ -43,6 +43,7 @@ from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import SetupRefused
+from carnage.kernel.table_dice import is_entry
 from carnage.kernel.table import TableContext, TableRequest, TableSeat, TableSetup, Tabletop
 from carnage.render.table_schemas import BotNoteView, LogLine, ThinkingView
 from carnage.rulesets import get_ruleset
@@ -400,6 +401,8 @@ class GameSession(SeatedSession):
 
     def accept(self, d: Decision, choice: Any) -> Any:
         try:
+            if is_entry(d):  # faces in any order, listed or not (kernel/table_dice.py)
+                return d.validate(choice)
             return self.table.accept(d, choice)
         except IllegalChoice as e:
             raise self.refused(d, choice, e) from None
