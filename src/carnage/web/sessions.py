@@ -43,8 +43,8 @@ from carnage.kernel.dice import SeededDice
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import SetupRefused
-from carnage.kernel.table_dice import is_entry
 from carnage.kernel.table import TableContext, TableRequest, TableSeat, TableSetup, Tabletop
+from carnage.kernel.table_dice import is_entry
 from carnage.render.table_schemas import BotNoteView, LogLine, ThinkingView
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
