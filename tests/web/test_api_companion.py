@@ -75,6 +75,7 @@ def _detail(r: Any, status: int) -> str:
 def test_skid_dice_entered_at_the_table_are_the_dice_rolled(client: TestClient) -> None:
     g = create(client, "human", "heuristic", physical=True, dice="table")
     gid, tok = g["id"], g["seats"][0]["token"]
+    assert g["seats"][0]["url"] == f"/companion/{gid}?token={tok}"  # the page for a real table
     v = until(client, gid, tok, "skid_dice")
     r = act(client, gid, tok, v["version"], 2)
     assert r.status_code == 200, r.text
@@ -91,6 +92,19 @@ def test_skid_dice_entered_at_the_table_are_the_dice_rolled(client: TestClient) 
     client.app.state.games.forget()  # type: ignore[attr-defined]
     again = view(client, gid, tok)  # rebuilt from the choices, entries included
     assert again["version"] == r.json()["version"] and again["pending"] == r.json()["pending"]
+    steps = client.get(f"/api/games/{gid}/replay", params={"token": tok})
+    assert steps.status_code == 200 and len(steps.json()["steps"]) == len(row.choices) + 1
+
+
+def test_the_odds_of_a_dice_entry_are_none(client: TestClient) -> None:
+    g = create(client, "human", "heuristic", physical=True, dice="table")
+    gid, tok = g["id"], g["seats"][0]["token"]
+    v = until(client, gid, tok, "skid_dice")
+    odds = client.get(f"/api/odds/games/{gid}/pending", params={"token": tok}).json()
+    assert odds["kind"] == "skid_dice" and len(odds["options"]) == 4
+    v = act(client, gid, tok, v["version"], 3).json()
+    odds = client.get(f"/api/odds/games/{gid}/pending", params={"token": tok}).json()
+    assert odds["kind"] == "table_dice" and odds["options"] == []
 
 
 def test_skid_dice_may_stay_on_screen(client: TestClient) -> None:
