@@ -102,6 +102,8 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
             if not undone:  # a mis-tap at the table: take the dice back, enter them again
                 keep(page, tmp_path, "entered")
                 v = ver(page)
+                page.locator("#c-undo").tap()  # asks again: a mis-tap on Undo costs nothing
+                assert "Tap again" in page.locator("#c-undo").inner_text() and ver(page) == v
                 page.locator("#c-undo").tap()
                 wait_after(page, v)
                 assert pending(page) == "table_dice"
@@ -134,9 +136,21 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
     assert ver(page) == shown
     page.wait_for_selector("body[data-conn=offline]", timeout=20000)
     keep(page, tmp_path, "offline")
+    # an answer given offline is kept and sent when the connection is back
+    kind = pending(page)
+    if kind == "table_dice":
+        for _ in range(int(page.locator(".pad").get_attribute("data-n") or "0")):
+            page.locator(".pad .faces button").last.tap()
+        page.locator(".pad button.send").tap()
+    else:
+        page.locator("#c-controls button.c-choice").first.tap()
+    page.wait_for_selector("#c-error:not(.hidden)")
+    assert "kept" in (page.text_content("#c-error") or "")
+    keep(page, tmp_path, "offline-answer")
     context.set_offline(False)
     page.wait_for_selector("body[data-conn=live]", timeout=30000)
-    assert ver(page) == shown
+    wait_after(page, shown)
+    assert kind
     # the browser's own reports of the requests that failed while offline are expected
     tab.errors = [e for e in tab.errors if "ERR_INTERNET_DISCONNECTED" not in e]
     tab.check()

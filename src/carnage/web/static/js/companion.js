@@ -16,7 +16,7 @@ const token = qs("token") || "";
 const SAVED = `carnage.companion.${gid}`;
 const OUTBOX = `carnage.companion.outbox.${gid}`;
 const ODDS_KINDS = new Set(["attack", "skid_dice", "collision_reaction"]);
-const state = { view: null, entered: [], ws: null, retry: 1000, sending: false, poll: null };
+const state = { view: null, entered: [], ws: null, retry: 1000, sending: false, undoArmed: false, undoTimer: null };
 const $ = (id) => document.getElementById(id);
 
 function local(key, value) {
@@ -203,9 +203,19 @@ async function send(choice) {
   }
 }
 
+// Undo asks twice: a second tap within a few seconds (a mis-tap on Undo itself costs nothing).
 async function undo() {
   const view = state.view;
   if (!view) return;
+  const button = $("c-undo");
+  if (!state.undoArmed) {
+    state.undoArmed = true;
+    button.classList.add("armed");
+    button.textContent = "Tap again to undo the last answer";
+    state.undoTimer = setTimeout(disarm, 4000);
+    return;
+  }
+  disarm();
   showError("");
   try {
     await api.post(`/api/games/${encodeURIComponent(gid)}/undo`, { token, version: view.version });
@@ -213,6 +223,14 @@ async function undo() {
   } catch (e) {
     showError(e.message);
   }
+}
+
+function disarm() {
+  clearTimeout(state.undoTimer);
+  state.undoArmed = false;
+  const button = $("c-undo");
+  button.classList.remove("armed");
+  button.textContent = "↶ Undo the last answer";
 }
 
 async function flushOutbox() {
