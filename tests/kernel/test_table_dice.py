@@ -161,3 +161,11 @@ def test_every_ruleset_takes_the_same_path(name: str) -> None:
     again = TableDiceGame(rs.new_game(seed=5))
     again.replay(g.choices)
     assert _log(again) == _log(g)
+
+
+def test_a_group_named_by_its_words_stays_on_screen() -> None:
+    dice = TableDice(SeededDice(4), screen=frozenset({"attack"}), live=True)
+    on_screen = SeededDice(4).roll(3)
+    assert dice.roll_as(3, 6, "machine_gun", "attack") == on_screen  # by its words
+    with pytest.raises(DiceWanted):
+        dice.roll_as(1, 6, "evade", "evade")

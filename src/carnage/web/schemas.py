@@ -180,7 +180,8 @@ class NewGameRequest(_In):
         "`table`: people roll real dice and enter the faces (a `table_dice` decision).")
     screen_dice: list[Annotated[str, Field(max_length=40)]] = Field(
         default_factory=list, max_length=16, description="With table dice: the groups still "
-        "rolled on screen, e.g. `skid_dice` (a roll's source).")
+        "rolled on screen, each a roll's source or its words as the log names them, e.g. "
+        "`skid_dice`, `attack`, `evade`.")
 
 
 class SeatCreated(BaseModel):
