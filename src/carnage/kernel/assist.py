@@ -18,6 +18,18 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from carnage.kernel.decisions import Decision
+from carnage.kernel.table_dice import is_entry
+
+TABLE_FACT = "table:"
+"""The kind prefix of a question only the people at a real table can answer (a ruleset's
+companion mode asks ``table:<fact>``: what a move touched, who is in arc...)."""
+
+
+def asks_the_table(d: Decision) -> bool:
+    """``d`` asks what only the people at a real table see: a fact of the table, or the faces
+    of dice rolled there. The table never answers it for them (neither by a preference nor by
+    a bot's advice: a bot cannot see the real table)."""
+    return d.kind.startswith(TABLE_FACT) or is_entry(d)
 
 Preference = Literal["ask", "matters", "never"]
 """How a seat wants an optional prompt: asked each time, asked only when it matters (the
@@ -149,6 +161,8 @@ def automatic_answer(assist: TableAssist | None, game: Any, d: Decision,
     if lone is not None:
         return lone, "the only legal answer"
     if assist is None or d.hidden:  # a secret answer given unasked would tell the table why
+        return None
+    if asks_the_table(d):
         return None
     same = same_outcome(game, d)
     if same is not None:

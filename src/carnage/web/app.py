@@ -36,6 +36,7 @@ from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
 from carnage.web.routers import (
     catalog,
+    companion,
     games,
     health,
     odds,
@@ -204,6 +205,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
     app.include_router(rosters.router)
     app.include_router(teams.router)
     app.include_router(games.router)
+    app.include_router(companion.router)
     app.include_router(chat_router)
     app.include_router(pages.router)
     app.include_router(odds.router if odds_rulesets is None else odds.odds_router(odds_rulesets))

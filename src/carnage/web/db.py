@@ -263,12 +263,15 @@ class Store:
         self, gid: str, choices: list[Any], finished: bool, round_: int, winner: int | None,
         snapshot: dict[str, Any] | None = None, expected: int | None = None,
         seats: list[dict[str, Any]] | None = None,
+        version: int | None = None,
     ) -> None:
         """The game's progress, and its snapshot with it (one transaction), announced to the
         other processes. With ``expected`` (the version the saver started from) only if the
         game is still at it: else nothing is written and ``StaleSave`` says where it is.
-        ``seats``: the seats too (their preferences and the answers the table gave for them)."""
-        version = len(choices)
+        ``seats``: the seats too (their preferences and the answers the table gave for them).
+        ``version``: the game's new version, ``len(choices)`` unless choices were undone
+        (web/companion.py: the version only grows, so a client of an undone state is stale)."""
+        version = len(choices) if version is None else version
         with self._write, self._session() as s:
             cond = [GameRow.id == gid]
             if expected is not None:

@@ -171,6 +171,17 @@ class NewGameRequest(_In):
         "only when at most one human plays, hot-seat or not (each human seat still has its "
         "own link, which could be handed to someone else); otherwise the server draws the "
         "dice seed and reveals it when the game ends.")
+    physical: bool = Field(
+        default=False, description="Companion mode: played with real cars and templates on "
+        "a real table (the ruleset asks what only the table can tell where it offers that); "
+        "the last human answer may be undone (`POST /api/games/{id}/undo`), as in hot-seat.")
+    dice: Literal["screen", "table"] = Field(
+        default="screen", description="`screen`: the server rolls the dice (seeded); "
+        "`table`: people roll real dice and enter the faces (a `table_dice` decision).")
+    screen_dice: list[Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=list, max_length=16, description="With table dice: the groups still "
+        "rolled on screen, each a roll's source or its words as the log names them, e.g. "
+        "`skid_dice`, `attack`, `evade`.")
 
 
 class SeatCreated(BaseModel):
@@ -241,6 +252,18 @@ class PreferenceRequest(_In):
                      description="The optional prompt's key (the pending `preference.key`).")
     value: Literal["ask", "matters", "never"] = Field(
         description='Ask each time, only when it matters, or never.')
+
+
+class UndoRequest(_In):
+    token: str = Field(description="The token of the seat that gave the last human answer "
+                       "(hot-seat: every human seat's, joined by commas).")
+    version: Whole = Field(description="The view's version the undo was asked against.")
+
+
+class Undone(BaseModel):
+    id: str
+    version: int = Field(description="The game's version now: higher than any before, so a "
+                         "client of the undone state is stale.")
 
 
 # -- the game view -----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.table_dice import is_entry
 
 if TYPE_CHECKING:
     from carnage.web.botpool import BotPool, Thinking
@@ -101,9 +102,13 @@ class SeatedSession(ABC):
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""
 
     # -- seats and tokens ------------------------------------------------------------------------
+    undone: int = 0
+    """How far the version runs ahead of the choices: choices taken back (web/companion.py
+    ``undo``) never give a version back, so a client of the undone state is stale."""
+
     @property
     def version(self) -> int:
-        return len(self.game.choices)
+        return len(self.game.choices) + self.undone
 
     def seats_for(self, tokens: str | None) -> list[int]:
         """The seats whose tokens are in ``tokens`` (comma-separated); [] for a spectator."""
@@ -157,7 +162,7 @@ class SeatedSession(ABC):
             if not seats:
                 raise ApiError(403, "a seat token is needed to act; spectators cannot")
             self._check_current(version)
-            if d.player not in seats:
+            if d.player not in seats and not is_entry(d):  # the table's dice: anyone's
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
             self._commit(d, choice, bots=True, steps=then, seats=seats)
@@ -318,6 +323,8 @@ class SeatedSession(ABC):
         n = 0
         with self.lock:
             while (d := self.game.pending()) is not None:
+                if is_entry(d):  # dice rolled at the table are entered by people, a bot's too
+                    break
                 if n >= MAX_BOT_CHOICES:
                     break
                 if d.player in self.bots:

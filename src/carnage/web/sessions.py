@@ -51,11 +51,14 @@ from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
 from carnage.kernel.session import SetupRefused
 from carnage.kernel.table import TableContext, TableRequest, TableSeat, TableSetup, Tabletop
+from carnage.kernel.table_dice import is_entry
 from carnage.render.table_schemas import BotNoteView, LogLine, ThinkingView
 from carnage.rulesets import get_ruleset
 from carnage.team import TeamFileError, TeamSpec, check_team, parse_team
 from carnage.web.botnotes import NOTES, bot_notes
 from carnage.web.botpool import BotPool, Thinking, decision_seed
+from carnage.web.companion import KEY as MODE_KEY
+from carnage.web.companion import TableMode, physical_setup, split_setup
 from carnage.web.db import StaleSave, Store, StoredGame
 from carnage.web.framed import FramedTable, own_teams_setup
 from carnage.web.redact import events_for, viewer_key
@@ -182,8 +185,11 @@ class GameSession(SeatedSession):
         seed_chosen: bool = True,
         ruleset: Ruleset | None = None,
         assisted: bool = True,
+        mode: TableMode | None = None,
     ) -> None:
         self.id = gid
+        self.mode = mode if mode is not None else TableMode()
+        """How the game is played (web/companion.py): companion, hot-seat, table dice."""
         self.assisted = assisted
         """The table answers what cannot matter and what the seats' preferences say, and
         offers shortcuts (``kernel/assist.py``); False: every question is asked."""
@@ -197,7 +203,7 @@ class GameSession(SeatedSession):
         self.created = created
         self.store = store
         self.lock = threading.RLock()
-        self.game = game if game is not None else self.setups.build(setup, seed)
+        self.game = game if game is not None else self.mode.wrap(self.setups.build(setup, seed))
         begun = 0 if game is _NOT_YET else len(self.game.choices)
         self._saved = begun
         self._told = (begun, None)
@@ -218,7 +224,7 @@ class GameSession(SeatedSession):
         """The game from its set-up and seed with ``choices`` applied in order; ``ApiError``
         409 if they no longer replay (e.g. the engine changed under a saved game)."""
         try:
-            game = self.setups.build(self.setup, self.seed)
+            game = self.mode.wrap(self.setups.build(self.setup, self.seed))
         except (ValueError, KeyError, TypeError) as e:
             raise ApiError(409, f"the saved game cannot be set up again: {e}") from None
         for i, c in enumerate(choices):
@@ -243,7 +249,8 @@ class GameSession(SeatedSession):
         written here: the next move saves a fresh snapshot."""
         game = None
         saved = self.store.snapshot(row.id)
-        if saved is not None and saved[0] == len(row.choices) \
+        at = len(row.choices) if row.version is None else row.version
+        if saved is not None and saved[0] == at and not self.mode.table_dice \
                 and saved[1].get("ruleset") == self.ruleset.name:
             try:
                 restored = self.ruleset.restore(saved[1])
@@ -254,7 +261,8 @@ class GameSession(SeatedSession):
                         and list(restored.choices) == list(row.choices):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
-        self._saved = len(row.choices) if row.version is None else row.version
+        self._saved = at
+        self.undone = max(0, at - len(row.choices))
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
         self._forget_views()
@@ -283,6 +291,10 @@ class GameSession(SeatedSession):
         if row is None:
             raise ApiError(404, f"no game with id {self.id!r}")
         self.resume(row)
+
+    def forget_views(self) -> None:
+        """Views made before are stale (the game was rebuilt in place: web/companion.py)."""
+        self._forget_views()
 
     def _forget_views(self) -> None:
         self._logs.clear()
@@ -354,6 +366,8 @@ class GameSession(SeatedSession):
                     self.game, seats, log_cache=self._log_cache(seats),
                     bot_notes=bot_notes(self.bots, extra=self.notes))), seats)
                 cached = _with_thinking(cached, self.thinking_json())
+                if self.undone:  # the version only grows (web/companion.py)
+                    cached = _with_version(cached, self.version)
                 self._views[key] = cached
             return cached
 
@@ -419,6 +433,8 @@ class GameSession(SeatedSession):
 
     def accept(self, d: Decision, choice: Any) -> Any:
         try:
+            if is_entry(d):  # faces in any order, listed or not (kernel/table_dice.py)
+                return d.validate(choice)
             return self.table.accept(d, choice)
         except IllegalChoice as e:
             raise self.refused(d, choice, e) from None
@@ -460,7 +476,8 @@ class GameSession(SeatedSession):
         try:
             self.store.save_progress(self.id, list(self.game.choices), self.finished,
                                      self.round, self.winner, snapshot=self.game.snapshot(),
-                                     expected=expected, seats=[s.to_json() for s in self.seats])
+                                     expected=expected, version=self.version,
+                                     seats=[s.to_json() for s in self.seats])
         except StaleSave as e:
             if e.current is None:
                 raise ApiError(404, f"no game with id {self.id!r}: it was deleted") from None
@@ -638,6 +655,8 @@ class GameSession(SeatedSession):
 
     def stored(self) -> StoredGame:
         doc = self.setups.to_json(self.setup)
+        if self.mode != TableMode():
+            doc[MODE_KEY] = self.mode.to_json()
         return StoredGame(
             id=self.id, scenario=str(doc["scenario"]), setup=doc,
             seats=[s.to_json() for s in self.seats], seed=self.seed,
@@ -661,6 +680,13 @@ def _with_thinking(view: Any, thinking: dict[str, Any] | None) -> Any:
     if thinking is None:
         return view
     return view.model_copy(update={"thinking": ThinkingView.model_validate(thinking)})
+
+
+def _with_version(view: Any, version: int) -> Any:
+    """``view`` at the session's ``version`` (the choices plus those undone)."""
+    if isinstance(view, Mapping):
+        return {**view, "version": version}
+    return view.model_copy(update={"version": version})
 
 
 def _idle(s: GameSession) -> bool:
@@ -739,8 +765,8 @@ class Games:
                         raise ApiError(404, f"no game with id {gid!r}")
                     s = self._load(row)
                     self._keep(s)
-        if self.pool is not None:
-            self.pool.schedule(s)
+        if s.bot_pool is not None:
+            s.bot_pool.schedule(s)
         return s
 
     def drop(self, gid: str) -> None:
@@ -806,16 +832,22 @@ class Games:
     def _load(self, row: StoredGame) -> SeatedGame:
         try:
             ruleset = ruleset_named_by(row.setup)
-            setup = setup_of(ruleset).from_json(row.setup)
+            raw, mode = split_setup(row.setup)
+            setup = setup_of(ruleset).from_json(raw)
             seats = [Seat.from_json(x) for x in row.seats]
             session = GameSession(row.id, setup, row.seed, seats, row.created, self.store,
                                   game=_NOT_YET, seed_chosen=row.seed_chosen, ruleset=ruleset,
-                                  assisted=self.assisted)
+                                  assisted=self.assisted, mode=mode)
         except (KeyError, TypeError, ValueError) as e:
             raise ApiError(409, f"the saved game {row.id!r} is damaged: {e}") from None
         session.resume(row)
-        session.bot_pool = self.pool
+        session.bot_pool = self.pool_for(session)
         return session
+
+    def pool_for(self, session: SeatedGame) -> BotPool | None:
+        """Where ``session``'s bots decide: the pool, or inline for a game with table dice
+        (its workers restore rulesets' snapshots: web/companion.py)."""
+        return None if session.mode.table_dice else self.pool
 
     def _keep(self, s: SeatedGame) -> None:
         self._sessions[s.id] = s
@@ -854,12 +886,17 @@ class Games:
             scenario=req.scenario, team_ids=tuple(s.team_id for s in req.seats),
             sides=tuple(tuple(side) for side in req.sides or ()), seed=seed,
             saved_team=self.saved_team)
+        mode = TableMode(physical=req.physical, hot_seat=req.hot_seat, dice=req.dice,
+                         screen=tuple(req.screen_dice))
+        if mode.table_dice and not any(s.controller == "human" for s in req.seats):
+            raise ApiError(422, "dice: real dice need a person to enter them, and every seat "
+                                "is a bot (roll the dice on screen)")
         try:
-            setup = setups.new(request)
+            setup = physical_setup(ruleset, setups.new(request), mode.physical)
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         try:
-            game = setups.build(setup, seed)
+            game = mode.wrap(setups.build(setup, seed))
         except (ValueError, RuntimeError) as e:
             raise ApiError(422, f"the game cannot be set up: {e}") from None
         seats = [
@@ -869,7 +906,7 @@ class Games:
         ]
         session = GameSession(uuid.uuid4().hex[:12], setup, seed, seats, datetime.now(UTC),
                               self.store, game, seed_chosen=chosen, ruleset=ruleset,
-                              assisted=self.assisted)
+                              assisted=self.assisted, mode=mode)
         return self._keep_new(session)
 
     def saved_team(self, seat: int, team_id: str) -> TeamSpec:
@@ -895,10 +932,10 @@ class Games:
     def _keep_new(self, session: SeatedGame) -> SeatedGame:
         """A new game: the bots play up to the first human decision, then it is saved. With a
         pool, it is saved at once and its first bot decision scheduled."""
-        session.bot_pool = self.pool
+        session.bot_pool = self.pool_for(session)
         with session.lock:
             try:  # with a pool, only the table's own answers here: the pool answers the bots
-                session.run_bots(bots=self.pool is None)
+                session.run_bots(bots=session.bot_pool is None)
             except Exception as e:
                 raise ApiError(
                     500, f"the engine failed while the bots played ({type(e).__name__}: "
@@ -906,6 +943,6 @@ class Games:
             session.save_new()
         with self._lock:
             self._keep(session)
-        if self.pool is not None:
-            self.pool.schedule(session)
+        if session.bot_pool is not None:
+            session.bot_pool.schedule(session)
         return session

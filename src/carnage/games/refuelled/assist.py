@@ -23,7 +23,7 @@ from carnage.games.refuelled.engine.attack import STOP
 from carnage.games.refuelled.engine.movement import DONE as SHIFTS_DONE
 from carnage.games.refuelled.engine.movement import NO_PUSH
 from carnage.games.refuelled.engine.votes import DONE as VOTES_DONE
-from carnage.kernel.assist import FollowUp, OptionalPrompt, Shortcut, Step
+from carnage.kernel.assist import FollowUp, OptionalPrompt, Shortcut, Step, asks_the_table
 from carnage.kernel.decisions import Decision
 
 FIRE_AT = "*>"
@@ -56,6 +56,8 @@ class RefuelledAssist:
 
     # -- optional prompts ------------------------------------------------------------------------
     def optional(self, game: Any, d: Decision) -> OptionalPrompt | None:
+        if asks_the_table(d):  # what the people at a real table see is never optional
+            return None
         values = {o.value for o in d.options}
         named = NAMED_PROMPTS.get(d.kind)
         if named is not None and named[1] in values:

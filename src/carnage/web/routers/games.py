@@ -70,9 +70,10 @@ def _seat_links() -> dict[str, Any]:
 def create_game(body: NewGameRequest, games: GamesDep) -> GameCreated:
     s = games.create(body)
     chosen = body.seed is not None and seed_may_be_chosen(body)
+    page = "companion" if s.mode.physical or s.mode.table_dice else "games"  # a real table's
     return GameCreated(id=s.id, seed=s.seed if chosen else None, seats=[
         SeatCreated(seat=x.seat, controller=x.controller, token=x.token,
-                    url=f"/games/{s.id}?token={x.token}" if x.token else None)
+                    url=f"/{page}/{s.id}?token={x.token}" if x.token else None)
         for x in s.seats
     ])
 

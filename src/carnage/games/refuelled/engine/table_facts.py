@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from carnage.kernel.assist import TABLE_FACT
 from carnage.kernel.decisions import Decision, Option
 
 if TYPE_CHECKING:
@@ -36,8 +37,9 @@ FactValue = bool | str | list[str]
 """A fact as the rules take it: yes or no, one pick, or an ordered list of ids."""
 Facts = Generator[Decision, Any, Any]
 
-PREFIX = "table:"
-"""Kind prefix of every table question (``table:touched``, ``table:touched:more``)."""
+PREFIX = TABLE_FACT
+"""Kind prefix of every table question (``table:touched``, ``table:touched:more``): the
+kernel's, so the table's assists know never to answer one for the people."""
 MORE = ":more"
 NOTHING = "none"
 YES, NO = "yes", "no"

@@ -159,6 +159,9 @@ async function createGame(ev) {
     return;
   }
   const hotseat = document.getElementById("hotseat").checked;
+  // At a real table: companion mode, one phone holding every human seat (the companion page).
+  const physical = document.getElementById("physical").checked;
+  const diceMode = document.getElementById("table-dice").value;
   // Open the table tab now, inside the click, so no popup blocker stops it; it is pointed at
   // the first human seat once the server has made the game.
   const humans = seats.filter((s) => s.controller === "human").length;
@@ -173,6 +176,11 @@ async function createGame(ev) {
       seats,
       sides,
       hot_seat: hotseat,
+      ...(physical ? {
+        physical: true,
+        dice: diceMode === "screen" ? "screen" : "table",
+        screen_dice: diceMode === "table-skid" ? ["skid_dice"] : [],
+      } : {}),
     });
     const links = game.seats.map((st) => ({
       seat: st.seat, controller: st.controller, url: st.url, token: st.token,
@@ -180,9 +188,11 @@ async function createGame(ev) {
     // Hot-seat: one table page holding every human seat's token (the server takes them
     // comma-separated and lets the page act for whichever of its seats must decide).
     const humanTokens = links.filter((l) => l.token).map((l) => l.token);
-    const hotUrl = hotseat && humanTokens.length > 1
-      ? `/games/${encodeURIComponent(game.id)}?token=${humanTokens.map(encodeURIComponent).join(",")}`
-      : null;
+    const hotUrl = physical && humanTokens.length
+      ? `/companion/${encodeURIComponent(game.id)}?token=${humanTokens.map(encodeURIComponent).join(",")}`
+      : hotseat && humanTokens.length > 1
+        ? `/games/${encodeURIComponent(game.id)}?token=${humanTokens.map(encodeURIComponent).join(",")}`
+        : null;
     seatStore.save(game.id, {
       hotseat: Boolean(hotUrl),
       hotUrl,
@@ -230,9 +240,12 @@ function showCreated(game, links, hotUrl, seedAsked = false) {
   fill(box,
     h("h3", "Game ", h("code", game.id), " is on. Join links (each one is a seat's secret):"),
     rows,
-    hotUrl ? h("div.row.seat-link.hotseat", h("b", "Hot-seat"),
-      h("span.muted", "one screen plays every human seat: "),
-      h("a.button.small.primary", { href: hotUrl, target: "_blank" }, "Open the hot-seat table")) : null,
+    hotUrl && hotUrl.startsWith("/companion/") ? h("div.row.seat-link.hotseat.companion-link", h("b", "At a real table"),
+      h("span.muted", "one phone runs the rules for every human seat: "),
+      h("a.button.small.primary", { href: hotUrl, target: "_blank" }, "Open the companion page"))
+      : hotUrl ? h("div.row.seat-link.hotseat", h("b", "Hot-seat"),
+        h("span.muted", "one screen plays every human seat: "),
+        h("a.button.small.primary", { href: hotUrl, target: "_blank" }, "Open the hot-seat table")) : null,
     h("p.small.muted", "Send a link to the friend who takes that seat. Anyone may ",
       h("a", { href: watch, target: "_blank" }, "watch"), " without a link."),
     seedAsked && game.seed === null
@@ -347,6 +360,9 @@ async function refreshGames() {
 
 async function main() {
   document.getElementById("new-game-form").addEventListener("submit", createGame);
+  document.getElementById("physical").addEventListener("change", (ev) => {
+    document.getElementById("table-dice").hidden = !ev.target.checked;
+  });
   document.getElementById("scenario").addEventListener("change", renderSeats);
   document.getElementById("ruleset").addEventListener("change", async () => {
     await loadScenarios();

@@ -1,0 +1,253 @@
+"""Companion play through the API: dice entered from the table (a ``table_dice`` decision),
+undo of the last human answer (companion and hot-seat games only, by the seat that gave it,
+the bots' answers after it undone too), a version that only grows, and the compare-and-set
+save between two server processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.web.test_api_support import TestClient, first_choice, new_client
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return new_client(tmp_path)
+
+
+def create(client: TestClient, *controllers: str, seed: int = 7, **mode: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"scenario": "street-race", "seed": seed, "seats": [
+        {"controller": c} for c in controllers], **mode})
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def view(client: TestClient, gid: str, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/games/{gid}", params={"token": token})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def act(client: TestClient, gid: str, token: str, version: int, choice: Any) -> Any:
+    return client.post(f"/api/games/{gid}/decisions",
+                       json={"token": token, "version": version, "choice": choice})
+
+
+def undo(client: TestClient, gid: str, token: str, version: int) -> Any:
+    return client.post(f"/api/games/{gid}/undo", json={"token": token, "version": version})
+
+
+def answer(pending: dict[str, Any]) -> Any:
+    """The scripted player; the table's dice always show 6 then 4, 4 ..."""
+    if pending["kind"] == "table_dice":
+        highest = str(pending["options"][0]["value"]).split(",")  # every die on its top face
+        n, sides = len(highest), int(highest[0])
+        return ",".join([str(sides)] + [str(min(4, sides))] * (n - 1))
+    return first_choice(pending)
+
+
+def until(client: TestClient, gid: str, token: str, kind: str, limit: int = 300,
+          pick: dict[str, Any] | None = None) -> dict[str, Any]:
+    v = view(client, gid, token)
+    for _ in range(limit):
+        p = v["pending"]
+        assert p is not None, "the game ended first"
+        if p["kind"] == kind:
+            return v
+        choice = (pick or {}).get(p["kind"], answer(p))
+        r = act(client, gid, token, v["version"], choice)
+        assert r.status_code == 200, r.text
+        v = r.json()
+    raise AssertionError(f"no {kind} decision")
+
+
+def _detail(r: Any, status: int) -> str:
+    assert r.status_code == status, r.text
+    detail = r.json()["detail"]
+    assert isinstance(detail, str) and detail and "\n" not in detail
+    return detail
+
+
+def test_skid_dice_entered_at_the_table_are_the_dice_rolled(client: TestClient) -> None:
+    g = create(client, "human", "heuristic", physical=True, dice="table")
+    gid, tok = g["id"], g["seats"][0]["token"]
+    assert g["seats"][0]["url"] == f"/companion/{gid}?token={tok}"  # the page for a real table
+    v = until(client, gid, tok, "skid_dice")
+    r = act(client, gid, tok, v["version"], 2)
+    assert r.status_code == 200, r.text
+    v = r.json()
+    p = v["pending"]
+    assert p["kind"] == "table_dice" and p["seat"] == 0 and "2D6" in p["prompt"]
+    assert _detail(act(client, gid, tok, v["version"], "6,9"), 422)
+    r = act(client, gid, tok, v["version"], "6,4")
+    assert r.status_code == 200, r.text
+    rolls = [e for e in client.get(f"/api/games/{gid}/events").json() if e["kind"] == "roll"]
+    assert rolls[-1]["data"]["dice"] == [6, 4] and rolls[-1]["data"]["why"] == "skid dice"
+    row = client.app.state.games.store.game(gid)  # type: ignore[attr-defined]
+    assert row.choices[-1] == "6,4" and row.choices[-2] == 2
+    client.app.state.games.forget()  # type: ignore[attr-defined]
+    again = view(client, gid, tok)  # rebuilt from the choices, entries included
+    assert again["version"] == r.json()["version"] and again["pending"] == r.json()["pending"]
+    steps = client.get(f"/api/games/{gid}/replay", params={"token": tok})
+    assert steps.status_code == 200 and len(steps.json()["steps"]) == len(row.choices) + 1
+
+
+def test_the_odds_of_a_dice_entry_are_none(client: TestClient) -> None:
+    g = create(client, "human", "heuristic", physical=True, dice="table")
+    gid, tok = g["id"], g["seats"][0]["token"]
+    v = until(client, gid, tok, "skid_dice")
+    odds = client.get(f"/api/odds/games/{gid}/pending", params={"token": tok}).json()
+    assert odds["kind"] == "skid_dice" and len(odds["options"]) == 4
+    v = act(client, gid, tok, v["version"], 3).json()
+    odds = client.get(f"/api/odds/games/{gid}/pending", params={"token": tok}).json()
+    assert odds["kind"] == "table_dice" and odds["options"] == []
+
+
+def test_skid_dice_may_stay_on_screen(client: TestClient) -> None:
+    g = create(client, "human", "heuristic", physical=True, dice="table",
+               screen_dice=["skid_dice"])
+    gid, tok = g["id"], g["seats"][0]["token"]
+    v = until(client, gid, tok, "skid_dice")
+    r = act(client, gid, tok, v["version"], 2)
+    assert r.status_code == 200 and r.json()["pending"]["kind"] != "table_dice"
+
+
+def test_undo_takes_back_the_answer_and_the_bots_after_it(client: TestClient) -> None:
+    g = create(client, "human", "heuristic", physical=True, dice="table")
+    gid, tok = g["id"], g["seats"][0]["token"]
+    v = until(client, gid, tok, "template")
+    n_before = len(client.app.state.games.store.game(gid).choices)  # type: ignore[attr-defined]
+    before = v
+    # answer until the bot has answered after a human answer
+    for _ in range(200):
+        r = act(client, gid, tok, v["version"], answer(v["pending"]))
+        assert r.status_code == 200, r.text
+        after = r.json()
+        jumped = after["version"] - v["version"] > 1
+        if jumped:
+            break
+        before, v = after, after
+    else:
+        raise AssertionError("the bot never answered")
+    last = v  # the view the last human answer was given from
+    r = undo(client, gid, tok, after["version"])
+    assert r.status_code == 200, r.text
+    now = view(client, gid, tok)
+    assert now["version"] == r.json()["version"] > after["version"]  # the version only grows
+    assert now["pending"] == last["pending"]  # as it stood before the human answer
+    row = client.app.state.games.store.game(gid)  # type: ignore[attr-defined]
+    assert len(row.choices) == last["version"] - 0 and len(row.choices) >= n_before
+    assert row.version == now["version"]
+    # a client still showing the undone state is stale, and so is one before it
+    for stale in (after["version"], last["version"]):
+        assert "stale" in _detail(act(client, gid, tok, stale, answer(after["pending"] or
+                                                                      last["pending"])), 409)
+    # the game goes on from the undone point, and survives a reload from the database
+    r = act(client, gid, tok, now["version"], answer(now["pending"]))
+    assert r.status_code == 200, r.text
+    client.app.state.games.forget()  # type: ignore[attr-defined]
+    assert view(client, gid, tok)["version"] == r.json()["version"]
+    del before
+
+
+def test_undo_is_refused_online_to_others_and_when_stale(client: TestClient) -> None:
+    online = create(client, "human", "human")
+    t0, t1 = (s["token"] for s in online["seats"])
+    v = view(client, online["id"], t0)
+    seat = v["pending"]["seat"]
+    tok = (t0, t1)[seat]
+    r = act(client, online["id"], tok, v["version"], answer(v["pending"]))
+    assert r.status_code == 200
+    assert "online game" in _detail(undo(client, online["id"], tok, r.json()["version"]), 403)
+
+    hot = create(client, "human", "human", hot_seat=True)
+    gid = hot["id"]
+    t0, t1 = (s["token"] for s in hot["seats"])
+    both = f"{t0},{t1}"
+    v = view(client, gid, both)
+    assert "nothing to undo" in _detail(undo(client, gid, both, v["version"]), 409)
+    r = act(client, gid, both, v["version"], answer(v["pending"]))
+    assert r.status_code == 200
+    v2 = r.json()
+    assert "every human seat" in _detail(undo(client, gid, t0, v2["version"]), 403)
+    assert "stale" in _detail(undo(client, gid, both, v["version"]), 409)
+    assert "token" in _detail(undo(client, gid, "", v2["version"]), 403)
+    r = undo(client, gid, both, v2["version"])
+    assert r.status_code == 200, r.text
+    assert view(client, gid, both)["pending"] == v["pending"]
+
+    comp = create(client, "human", "human", physical=True)
+    gid = comp["id"]
+    t0, t1 = (s["token"] for s in comp["seats"])
+    v = view(client, gid, f"{t0},{t1}")
+    who = v["pending"]["seat"]
+    mine, other = (t0, t1) if who == 0 else (t1, t0)
+    r = act(client, gid, mine, v["version"], answer(v["pending"]))
+    assert r.status_code == 200
+    if r.json()["pending"]["seat"] == who:  # still the same seat's turn: the other cannot undo
+        assert "only" in _detail(undo(client, gid, other, r.json()["version"]), 403)
+    assert undo(client, gid, mine, r.json()["version"]).status_code == 200
+
+
+def test_table_dice_need_a_person(client: TestClient) -> None:
+    r = client.post("/api/games", json={"scenario": "street-race", "dice": "table", "seats": [
+        {"controller": "heuristic"}, {"controller": "random"}]})
+    assert "need a person" in _detail(r, 422)
+
+
+def test_undo_through_one_process_makes_the_others_copy_stale(tmp_path: Path) -> None:
+    a, b = new_client(tmp_path), new_client(tmp_path)  # two processes, one database
+    g = create(a, "human", "human", physical=True, dice="table")
+    gid = g["id"]
+    both = ",".join(s["token"] for s in g["seats"])
+    v = view(a, gid, both)
+    r = act(a, gid, both, v["version"], answer(v["pending"]))
+    assert r.status_code == 200
+    seen_b = view(b, gid, both)  # b caches the game at this version
+    assert seen_b["version"] == r.json()["version"]
+    assert undo(a, gid, both, seen_b["version"]).status_code == 200
+    # b's cached copy is behind the database: its client's choice is refused as stale ...
+    assert "stale" in _detail(act(b, gid, both, seen_b["version"],
+                                  answer(seen_b["pending"])), 409)
+    # ... and so is a second undo of the same state
+    assert "stale" in _detail(undo(b, gid, both, seen_b["version"]), 409)
+    now = view(b, gid, both)
+    assert now["version"] > seen_b["version"] and now["pending"] == v["pending"]
+
+
+def test_devils_run_takes_the_same_path(client: TestClient) -> None:
+    """Devil's Run offers no companion mode (its engine measures its own grid), so it is
+    refused as one; its dice rolled at the table and the undo of a hot-seat game take the
+    same path as Refuelled's."""
+    from carnage.rulesets import RULESETS
+
+    scenario = RULESETS["devils-run"].scenario_infos()[0].id
+    r = client.post("/api/games", json={
+        "ruleset": "devils-run", "scenario": scenario, "seed": 3, "physical": True,
+        "dice": "table", "seats": [{"controller": "human"}, {"controller": "heuristic"}]})
+    assert r.status_code == 422 and "no companion mode" in r.json()["detail"], r.text
+    r = client.post("/api/games", json={
+        "ruleset": "devils-run", "scenario": scenario, "seed": 3, "dice": "table",
+        "hot_seat": True, "seats": [{"controller": "human"}, {"controller": "human"}]})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    tok = ",".join(s["token"] for s in r.json()["seats"])
+    v = view(client, gid, tok)
+    entries = 0
+    for _ in range(60):
+        p = v["pending"]
+        if p is None:
+            break
+        entries += p["kind"] == "table_dice"
+        r = act(client, gid, tok, v["version"], answer(p))
+        assert r.status_code == 200, r.text
+        v = r.json()
+    assert entries > 0
+    r = undo(client, gid, tok, v["version"])
+    assert r.status_code == 200, r.text
+    client.app.state.games.forget()  # type: ignore[attr-defined]
+    assert view(client, gid, tok)["version"] == r.json()["version"]
