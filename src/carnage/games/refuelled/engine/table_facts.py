@@ -64,8 +64,10 @@ class TableFacts(Protocol):
 
 
 class ExactTable:
-    """The engine's geometry measures the virtual table (the default)."""
+    """The engine's geometry measures the virtual table (the default). It holds nothing (no
+    instance attributes at all), so every game and its clones share one."""
 
+    __slots__ = ()
     name = "exact"
     people = False
     recording = False
@@ -89,8 +91,10 @@ class RecordingTable(ExactTable):
 
 
 class PeopleAtTable:
-    """The people at a real table measure; each fact is a pending decision."""
+    """The people at a real table measure; each fact is a pending decision. It holds
+    nothing (the answers are the game's choices), so every game and its clones share one."""
 
+    __slots__ = ()
     name = "people"
     people = True
     recording = False
