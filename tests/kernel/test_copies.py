@@ -43,14 +43,35 @@ def test_a_clone_is_independent_and_continues_identically() -> None:
     assert copies_diverge(g, [make_bot("heuristic")] * 2, random.Random(1), steps=30) is None
 
 
-def test_snapshot_is_versioned_json_and_restores_exactly() -> None:
+@pytest.mark.parametrize("version", [1, 2])
+def test_snapshot_is_versioned_json_and_restores_exactly(version: int) -> None:
     g = _played(5, 30)
-    doc = json.loads(json.dumps(g.snapshot()))
-    assert doc["carnage_snapshot"] == 1 and doc["ruleset"] == "refuelled"
+    doc = json.loads(json.dumps(g.snapshot(version)))
+    assert doc["carnage_snapshot"] == version and doc["ruleset"] == "refuelled"
     assert doc["config"]["scenario"] == "street-race"
     r = carnage.restore(doc)
     assert r.pending() == g.pending() and r.state == g.state
     assert [e.to_json() for e in r.log.events] == [e.to_json() for e in g.log.events]
+
+
+def test_a_version_1_snapshot_restores_as_the_game_the_compact_one_does() -> None:
+    """Version 1 is what snapshots wrote before the compact form: it still restores, to the
+    same game, and the two documents say the same (the compact one is smaller)."""
+    for seed, steps in ((5, 30), (8, 90), (2, 10)):
+        g = _played(seed, steps)
+        old = json.loads(json.dumps(g.snapshot(1)))
+        new = json.loads(json.dumps(g.snapshot()))
+        assert new["carnage_snapshot"] == 2 and len(json.dumps(new)) < len(json.dumps(old))
+        a, b = carnage.restore(old), carnage.restore(new)
+        assert a.pending() == b.pending() == g.pending() and a.state == b.state == g.state
+        assert [e.to_json() for e in a.log.events] == [e.to_json() for e in g.log.events]
+        assert a.snapshot() == b.snapshot() == g.snapshot() == new
+        assert json.loads(json.dumps(b.snapshot(1))) == old
+        # and a document's form must fit its version
+        with pytest.raises(SnapshotError, match="log"):
+            carnage.restore({**old, "carnage_snapshot": 2})
+        with pytest.raises(SnapshotError, match="log"):
+            carnage.restore({**new, "carnage_snapshot": 1})
 
 
 def test_copies_at_every_decision_of_a_game_continue_as_it_does() -> None:

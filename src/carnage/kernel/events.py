@@ -175,3 +175,74 @@ class EventLog:
                 raise ValueError(f"{path}:{n}: not JSON ({e.msg})") from e
             log.events.append(Event.from_json(raw))
         return log
+
+
+FormKey = tuple[str, str, int | None, tuple[str, ...]]
+
+
+def log_to_lines(events: Sequence[Event]) -> dict[str, JsonValue] | None:
+    """The log in a snapshot's compact form (snapshot version 2): ``forms``, each distinct
+    ``[kind, source, page, [data's keys in order]]`` once, and ``lines``, each event as its
+    form's index followed by its data's values. An event's ``seq`` is its place in the log.
+    None when the log cannot be written so (an event whose ``seq`` is not its place, or data
+    keyed by something other than strings): the caller writes the plain form instead."""
+    forms: dict[FormKey, int] = {}
+    lines: list[JsonValue] = []
+    for seq, e in enumerate(events):
+        if e.seq != seq:
+            return None
+        data = e.data
+        key: FormKey = (e.kind, e.source, e.page, tuple(data))
+        i = forms.get(key)
+        if i is None:
+            for k in key[3]:
+                if type(k) is not str:
+                    return None
+            i = len(forms)
+            forms[key] = i
+        line: list[JsonValue] = [i]
+        line.extend(data.values())
+        lines.append(line)
+    table: list[JsonValue] = [[k, s, p, list(ks)] for (k, s, p, ks) in forms]
+    return {"forms": table, "lines": lines}
+
+
+def _form(n: int, raw: Any) -> tuple[str, str, int | None, list[str]]:
+    """Form ``n`` of a compact log; ``ValueError`` naming what is wrong with it."""
+    if type(raw) is list and len(raw) == 4:
+        kind, source, page, keys = raw[0], raw[1], raw[2], raw[3]
+        if (type(kind) is str and type(source) is str
+                and (page is None or type(page) is int) and type(keys) is list):
+            if not all(type(k) is str for k in keys):
+                raise ValueError(f"log.forms[{n}]: data keys must be strings")
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"log.forms[{n}]: a data key is repeated")
+            return kind, source, page, keys
+    raise ValueError(f"log.forms[{n}]: expected [kind, source, page or null, [keys]], "
+                     f"got {raw!r}")
+
+
+def log_from_lines(raw: Any) -> list[Event]:
+    """The events of a compact log (``log_to_lines``); ``ValueError`` naming a malformed
+    part (any JSON value may come in)."""
+    if type(raw) is not dict or len(raw) != 2 or "forms" not in raw or "lines" not in raw:
+        raise ValueError("log: expected an object of forms and lines")
+    forms_raw, lines = raw["forms"], raw["lines"]
+    if type(forms_raw) is not list or type(lines) is not list:
+        raise ValueError("log: forms and lines must be lists")
+    forms = [_form(n, f) for n, f in enumerate(forms_raw)]
+    sizes = [len(f[3]) + 1 for f in forms]
+    count = len(forms)
+    events: list[Event] = []
+    for seq, line in enumerate(lines):
+        if type(line) is not list or not line:
+            raise ValueError(f"log.lines[{seq}]: expected [form, values...], got {line!r}")
+        i = line[0]
+        if type(i) is not int or not 0 <= i < count:
+            raise ValueError(f"log.lines[{seq}]: no form {i!r}")
+        if len(line) != sizes[i]:
+            raise ValueError(f"log.lines[{seq}]: {len(line) - 1} values for "
+                             f"{sizes[i] - 1} keys")
+        kind, source, page, keys = forms[i]
+        events.append(Event(seq, kind, dict(zip(keys, line[1:], strict=True)), source, page))
+    return events
