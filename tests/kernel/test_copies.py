@@ -11,6 +11,7 @@ from tests.copies import copies_diverge
 
 import carnage
 from carnage.ai import make_bot
+from carnage.kernel.events import Event, log_to_lines
 from carnage.kernel.game import SnapshotError
 from carnage.rulesets import REFUELLED
 
@@ -122,3 +123,29 @@ def test_two_rulesets_side_by_side_do_not_touch_each_other() -> None:
     assert a.ruleset is quiet and b.ruleset is REFUELLED
     assert REFUELLED.rules.get("weapon", "handgun") is not None
     assert a.pending() == b.pending()
+
+
+def test_snapshots_of_a_game_in_play_encode_the_log_as_a_fresh_game_would() -> None:
+    """A game keeps its log's compact form from one snapshot to the next (events are encoded
+    once); each snapshot is still the document a fresh encoding writes, and a document
+    changed by its reader does not change the next one."""
+    g = carnage.new_game(seed=6)
+    bots = [make_bot("heuristic"), make_bot("heuristic")]
+    rng = random.Random(6)
+    n = 0
+    while (d := g.pending()) is not None and n < 150:
+        if n % 5 == 0:
+            doc: dict[str, Any] = g.snapshot()
+            assert doc["log"] == log_to_lines(g.log.events)
+            assert doc == json.loads(json.dumps(doc))
+            doc["log"]["lines"].clear()
+            doc["log"]["forms"].append(["forged", "core", None, []])
+        g.apply(bots[d.player].choose(g, d, rng))
+        n += 1
+    assert g.snapshot()["log"] == log_to_lines(g.log.events)
+    # a log whose events are replaced (not only added to) is encoded afresh
+    g.log.events[:] = [Event(e.seq, e.kind, {**e.data, "again": True}, e.source, e.page)
+                       for e in g.log.events]
+    assert g.snapshot()["log"] == log_to_lines(g.log.events)
+    fresh: Any = log_to_lines(g.log.events)
+    assert all(ln[-1] is True for ln in fresh["lines"])

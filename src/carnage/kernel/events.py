@@ -7,6 +7,7 @@ ruling and a game can be replayed from its seed and decisions. Schema: ``docs/ev
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,25 +187,51 @@ def log_to_lines(events: Sequence[Event]) -> dict[str, JsonValue] | None:
     form's index followed by its data's values. An event's ``seq`` is its place in the log.
     None when the log cannot be written so (an event whose ``seq`` is not its place, or data
     keyed by something other than strings): the caller writes the plain form instead."""
-    forms: dict[FormKey, int] = {}
-    lines: list[JsonValue] = []
-    for seq, e in enumerate(events):
-        if e.seq != seq:
-            return None
-        data = e.data
-        key: FormKey = (e.kind, e.source, e.page, tuple(data))
-        i = forms.get(key)
-        if i is None:
-            for k in key[3]:
-                if type(k) is not str:
-                    return None
-            i = len(forms)
-            forms[key] = i
-        line: list[JsonValue] = [i]
-        line.extend(data.values())
-        lines.append(line)
-    table: list[JsonValue] = [[k, s, p, list(ks)] for (k, s, p, ks) in forms]
-    return {"forms": table, "lines": lines}
+    return LogLines().update(events)
+
+
+class LogLines:
+    """A log's compact form (``log_to_lines``) kept from one snapshot to the next: the events
+    encoded last time are encoded again only if they are no longer the very same objects
+    at the start of the log (events never change once logged), so a game saved after every
+    choice encodes only the events logged since. Each document gets its own lists."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.forms: dict[FormKey, int] = {}
+        self.table: list[list[JsonValue]] = []
+        self.lines: list[list[JsonValue]] = []
+
+    def update(self, events: Sequence[Event]) -> dict[str, JsonValue] | None:
+        """The compact form of ``events`` (None as ``log_to_lines`` says)."""
+        done = self.events
+        n = len(done)
+        if n > len(events) or not all(map(operator.is_, done, events[:n])):
+            done.clear()
+            self.forms.clear()
+            self.table.clear()
+            self.lines.clear()
+            n = 0
+        forms, table, lines = self.forms, self.table, self.lines
+        for seq in range(n, len(events)):
+            e = events[seq]
+            if e.seq != seq:
+                return None
+            data = e.data
+            key: FormKey = (e.kind, e.source, e.page, tuple(data))
+            i = forms.get(key)
+            if i is None:
+                for k in key[3]:
+                    if type(k) is not str:
+                        return None
+                i = len(table)
+                forms[key] = i
+                table.append([e.kind, e.source, e.page, list(key[3])])
+            line: list[JsonValue] = [i]
+            line.extend(data.values())
+            lines.append(line)
+            done.append(e)
+        return {"forms": [list(f) for f in table], "lines": [list(ln) for ln in lines]}
 
 
 def _form(n: int, raw: Any) -> tuple[str, str, int | None, list[str]]:
@@ -244,5 +271,8 @@ def log_from_lines(raw: Any) -> list[Event]:
             raise ValueError(f"log.lines[{seq}]: {len(line) - 1} values for "
                              f"{sizes[i] - 1} keys")
         kind, source, page, keys = forms[i]
-        events.append(Event(seq, kind, dict(zip(keys, line[1:], strict=True)), source, page))
+        data: dict[str, JsonValue] = {}
+        for j, k in enumerate(keys, 1):
+            data[k] = line[j]
+        events.append(Event(seq, kind, data, source, page))
     return events

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Self
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import DiceSource, SeededDice, dice_from_json, dice_to_json
 from carnage.kernel.effects import EffectRegistry
-from carnage.kernel.events import Event, EventLog, JsonValue, log_from_lines, log_to_lines
+from carnage.kernel.events import Event, EventLog, JsonValue, LogLines, log_from_lines
 
 Flow = Generator[Decision, Any, None]
 """A step of play: yields decisions, receives the chosen values."""
@@ -149,6 +149,8 @@ class KernelGame(ABC):
     """The latest checkpoint reached but not yet copied (log length, choices), if any."""
     _target: tuple[int, int] | None = field(default=None, repr=False)
     """While a copy replays: the checkpoint (log length, choices) it is to copy the state at."""
+    _log_lines: LogLines | None = field(default=None, repr=False, compare=False)
+    """The log's compact form as the last snapshot wrote it (``events.LogLines``)."""
 
     ruleset_name: ClassVar[str] = "kernel"
     state_type: ClassVar[Any] = None
@@ -267,7 +269,9 @@ class KernelGame(ABC):
         assert cp is not None
         log: JsonValue = None
         if version == 2:
-            log = log_to_lines(self.log.events)
+            if self._log_lines is None:
+                self._log_lines = LogLines()
+            log = self._log_lines.update(self.log.events)
         if log is None:
             version = 1
             log = [e.to_json() for e in self.log.events]
