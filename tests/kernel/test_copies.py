@@ -149,3 +149,27 @@ def test_snapshots_of_a_game_in_play_encode_the_log_as_a_fresh_game_would() -> N
     assert g.snapshot()["log"] == log_to_lines(g.log.events)
     fresh: Any = log_to_lines(g.log.events)
     assert all(ln[-1] is True for ln in fresh["lines"])
+
+
+def test_a_copy_keeps_the_checkpoint_it_resumed_from_and_copies_of_copies_agree() -> None:
+    """Re-entering the flow at the checkpoint a copy resumed from copies no state again: the
+    copy holds that very checkpoint (a restored game, its own copy) until play moves on, and
+    copies of copies of it continue as the game does."""
+    g = _played(4, 40)
+    c = g.clone()
+    assert c._checkpoint is g._checkpoint
+    r = carnage.restore(json.loads(json.dumps(g.snapshot())))
+    rc = r._checkpoint
+    assert rc is not None and (rc.log_len, rc.choices_len) == (
+        g._checkpoint.log_len, g._checkpoint.choices_len)
+    deep = r.clone().clone().clone()
+    bots = [make_bot("heuristic"), make_bot("heuristic")]
+    for game in (g, c, r, deep):
+        rng = random.Random(3)
+        for _ in range(30):
+            d = game.pending()
+            if d is None:
+                break
+            game.apply(bots[d.player].choose(game, d, rng))
+    assert c.state == g.state == r.state == deep.state
+    assert [e.to_json() for e in deep.log.events] == [e.to_json() for e in g.log.events]

@@ -149,6 +149,9 @@ class KernelGame(ABC):
     """The latest checkpoint reached but not yet copied (log length, choices), if any."""
     _target: tuple[int, int] | None = field(default=None, repr=False)
     """While a copy replays: the checkpoint (log length, choices) it is to copy the state at."""
+    _resumed: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    """Where the last resume re-entered the flow (log length, choices): the checkpoint the
+    flow reaches first there is the one it resumed from, already copied."""
     _log_lines: LogLines | None = field(default=None, repr=False, compare=False)
     """The log's compact form as the last snapshot wrote it (``events.LogLines``)."""
 
@@ -408,6 +411,11 @@ class KernelGame(ABC):
         if self._replaying:
             return
         here = (len(self.log), len(self.choices))
+        if here == self._resumed and self._checkpoint is not None:
+            # The flow re-entering the checkpoint a copy resumed from (nothing logged or chosen
+            # since): the state is the one that checkpoint holds (re-entering a checkpoint
+            # leaves the state as it was, or copies of copies would drift), so it is kept.
+            return
         if not self.lazy_checkpoints or self._checkpoint is None or here == self._target:
             self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice), *here)
             self._mark = None
@@ -447,6 +455,7 @@ class KernelGame(ABC):
         self._checkpoint = cp if cp.pickled else Checkpoint.of(
             self.state, _dice_state(self.dice), cp.log_len, cp.choices_len)
         self._mark = None
+        self._resumed = (cp.log_len, cp.choices_len)
         self.choices = list(choices[: cp.choices_len])
         self._flow = self.flow()
         self._advance(None, first=True)
