@@ -37,15 +37,16 @@ def new_game(ruleset: Any = "refuelled", scenario: str = "street-race",
 def restore(doc: dict[str, Any], rulesets: Any = None) -> Any:
     """The game a ``snapshot()`` document describes, rebuilt exactly (same pending decision,
     same future under the same choices); ``SnapshotError`` naming what is wrong if it cannot."""
-    from carnage.kernel.game import SNAPSHOT_VERSION, SnapshotError
+    from carnage.kernel.game import SNAPSHOT_VERSIONS, SnapshotError
     from carnage.rulesets import RULESETS
 
     if not isinstance(doc, dict):
         raise SnapshotError("snapshot: expected a JSON object")
     version = doc.get("carnage_snapshot")
-    if type(version) is not int or version != SNAPSHOT_VERSION:  # ``true`` is not 1
+    if type(version) is not int or version not in SNAPSHOT_VERSIONS:  # ``true`` is not 1
         raise SnapshotError(
-            f"snapshot: not a carnage snapshot of version {SNAPSHOT_VERSION} "
+            f"snapshot: not a carnage snapshot of version "
+            f"{' or '.join(map(str, SNAPSHOT_VERSIONS))} "
             f"(carnage_snapshot: {doc.get('carnage_snapshot')!r})")
     known = RULESETS if rulesets is None else rulesets
     name = doc.get("ruleset")

@@ -145,19 +145,20 @@ def test_bad_generator_words_are_refused(words: list[Any]) -> None:
         dice_from_json({"kind": "seeded", "seed": 1, "rng": [3, words, None], "rolled": 0})
 
 
-def _doc_with_a_replayed_tail() -> dict[str, Any]:
+def _doc_with_a_replayed_tail(version: int) -> dict[str, Any]:
     g = carnage.new_game(seed=3)
     bots, rng = [HeuristicBot(), HeuristicBot()], bot_rng(3)
     while (d := g.pending()) is not None:
-        doc: dict[str, Any] = json.loads(json.dumps(g.snapshot()))
-        if g.state.round >= 2 and doc["checkpoint"]["log"] + 3 < len(doc["log"]):
+        doc: dict[str, Any] = json.loads(json.dumps(g.snapshot(version)))
+        if g.state.round >= 2 and doc["checkpoint"]["log"] + 3 < len(g.log.events):
             return doc
         g.apply(bots[d.player].choose(g, d, rng))
     raise AssertionError("no snapshot with events logged since its checkpoint")
 
 
 def test_a_restore_still_checks_every_event_replayed_since_the_checkpoint() -> None:
-    doc = _doc_with_a_replayed_tail()
+    doc = _doc_with_a_replayed_tail(1)
+    assert doc["carnage_snapshot"] == 1
     assert carnage.restore(doc).log.events[-1].to_json() == doc["log"][-1]
     for change in ("data", "kind", "more", "fewer"):
         bad = json.loads(json.dumps(doc))
@@ -170,5 +171,28 @@ def test_a_restore_still_checks_every_event_replayed_since_the_checkpoint() -> N
             bad["log"].append({**last, "seq": last["seq"] + 1})
         else:
             bad["log"].pop()
+        with pytest.raises(SnapshotError, match="does not replay"):
+            carnage.restore(bad)
+
+
+def test_a_compact_restore_checks_every_event_replayed_since_the_checkpoint() -> None:
+    doc = _doc_with_a_replayed_tail(2)
+    assert doc["carnage_snapshot"] == 2
+    plain = _doc_with_a_replayed_tail(1)
+    assert [e.to_json() for e in carnage.restore(doc).log.events] == plain["log"]
+    for change in ("data", "kind", "more", "fewer"):
+        bad = json.loads(json.dumps(doc))
+        lines, forms = bad["log"]["lines"], bad["log"]["forms"]
+        last = lines[-1]
+        if change == "data":
+            assert len(last) > 1  # the last event carries data
+            last[-1] = "forged"
+        elif change == "kind":
+            forms.append(["forged", *forms[last[0]][1:]])
+            last[0] = len(forms) - 1
+        elif change == "more":
+            lines.append(list(last))
+        else:
+            lines.pop()
         with pytest.raises(SnapshotError, match="does not replay"):
             carnage.restore(bad)

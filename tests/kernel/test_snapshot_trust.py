@@ -99,11 +99,11 @@ def test_restore_refuses_a_tampered_refuelled_snapshot_naming_the_field(
     assert field in str(e.value)
 
 
-@pytest.mark.parametrize("version", [True, 1.0, "1", 2, None])
-def test_only_the_number_1_is_version_1(version: Any) -> None:
+@pytest.mark.parametrize("version", [True, 1.0, "1", "2", 2.0, 3, 0, None])
+def test_only_the_numbers_1_and_2_are_versions(version: Any) -> None:
     doc = copy.deepcopy(refuelled())
     doc["carnage_snapshot"] = version
-    with pytest.raises(SnapshotError, match="version 1"):
+    with pytest.raises(SnapshotError, match="version 1 or 2"):
         carnage.restore(doc)
 
 
@@ -152,6 +152,54 @@ def test_restore_refuses_a_tampered_devils_run_snapshot_naming_the_field(
         change: Callable[[Doc], None], field: str) -> None:
     doc = copy.deepcopy(devils_run())
     carnage.restore(copy.deepcopy(doc))
+    change(doc)
+    with pytest.raises(SnapshotError) as e:
+        carnage.restore(doc)
+    assert field in str(e.value)
+
+
+def _log(doc: Doc) -> Any:
+    return doc["log"]
+
+
+COMPACT_DAMAGE: list[tuple[str, Callable[[Doc], None], str]] = [
+    ("log a list of objects", lambda d: d.__setitem__("log", []), "log"),
+    ("log without forms", lambda d: _log(d).pop("forms"), "log"),
+    ("log with another member", lambda d: _log(d).__setitem__("extra", 1), "log"),
+    ("forms not a list", lambda d: _log(d).__setitem__("forms", {}), "log"),
+    ("a form too short", lambda d: _log(d)["forms"][0].pop(), "log.forms[0]"),
+    ("a form's kind a number", lambda d: _log(d)["forms"][0].__setitem__(0, 3),
+     "log.forms[0]"),
+    ("a form's page a string", lambda d: _log(d)["forms"][0].__setitem__(2, "62"),
+     "log.forms[0]"),
+    ("a form's key a number", lambda d: _log(d)["forms"][0][3].append(1), "log.forms[0]"),
+    ("a form's key twice", lambda d: _log(d)["forms"][0][3].append(_log(d)["forms"][0][3][0]),
+     "log.forms[0]"),
+    ("a line not a list", lambda d: _log(d)["lines"].__setitem__(0, {"seq": 0}),
+     "log.lines[0]"),
+    ("an empty line", lambda d: _log(d)["lines"].__setitem__(0, []), "log.lines[0]"),
+    ("a line's form out of range", lambda d: _log(d)["lines"][1].__setitem__(0, 10**6),
+     "log.lines[1]"),
+    ("a line's form negative", lambda d: _log(d)["lines"][1].__setitem__(0, -1),
+     "log.lines[1]"),
+    ("a line's form true", lambda d: _log(d)["lines"][1].__setitem__(0, True),
+     "log.lines[1]"),
+    ("a line with a value too many", lambda d: _log(d)["lines"][2].append(0), "log.lines[2]"),
+    ("a line with a value too few", lambda d: _log(d)["lines"][2].pop(), "log.lines[2]"),
+    ("packed dice words not base64", lambda d: d["dice"]["rng"].__setitem__(1, "!?"),
+     "dice: bad generator state"),
+    ("packed dice words cut short", lambda d: d["dice"]["rng"].__setitem__(
+        1, d["dice"]["rng"][1][:-8]), "dice: bad generator state"),
+]
+
+
+@pytest.mark.parametrize("change, field", [(c, f) for _, c, f in COMPACT_DAMAGE],
+                         ids=[name for name, _, _ in COMPACT_DAMAGE])
+def test_restore_refuses_a_damaged_compact_log_naming_the_part(
+        change: Callable[[Doc], None], field: str) -> None:
+    doc = copy.deepcopy(refuelled())
+    assert doc["carnage_snapshot"] == 2 and isinstance(doc["dice"]["rng"][1], str)
+    carnage.restore(copy.deepcopy(doc))  # untouched, it restores
     change(doc)
     with pytest.raises(SnapshotError) as e:
         carnage.restore(doc)

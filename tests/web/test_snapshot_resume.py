@@ -38,7 +38,7 @@ def test_a_restarted_table_resumes_games_from_their_snapshots(
     store = client.app.state.store
     saved = store.snapshot(gid)
     assert saved is not None and saved[0] == before["version"]
-    assert saved[1]["carnage_snapshot"] == 1 and saved[1]["ruleset"] == "refuelled"
+    assert saved[1]["carnage_snapshot"] == 2 and saved[1]["ruleset"] == "refuelled"
     _restart(client)
 
     def no_replay(*a: Any, **k: Any) -> Any:

@@ -6,7 +6,10 @@ A game receives a ``DiceSource``. ``SeededDice`` is the default (reproducible fr
 
 from __future__ import annotations
 
+import base64
+import binascii
 import random
+import struct
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
@@ -86,12 +89,16 @@ class ScriptedDice:
         return len(self._results) - self._i
 
 
-def dice_to_json(dice: DiceSource, state: Any) -> dict[str, Any]:
+def dice_to_json(dice: DiceSource, state: Any, *, packed: bool = False) -> dict[str, Any]:
     """The dice of a snapshot: their kind, seed or script, and where they stood (``state``,
-    from their ``state()``)."""
+    from their ``state()``). ``packed`` (snapshot version 2): the generator's words as one
+    base64 string of little-endian 32-bit words, not a list of numbers."""
     if isinstance(dice, SeededDice):
         (version, internal, gauss), rolled = state
-        return {"kind": "seeded", "seed": dice.seed, "rng": [version, list(internal), gauss],
+        words: Any = list(internal)
+        if packed:
+            words = base64.b64encode(struct.pack(f"<{len(internal)}I", *internal)).decode()
+        return {"kind": "seeded", "seed": dice.seed, "rng": [version, words, gauss],
                 "rolled": rolled}
     if isinstance(dice, ScriptedDice):
         return {"kind": "scripted", "results": list(dice._results), "at": int(state)}
@@ -105,6 +112,20 @@ def _words(xs: list[Any]) -> bool:
     return {type(x) for x in xs} == {int} and min(xs) >= 0 and max(xs) < 2**32
 
 
+def _unpacked(words: Any) -> Any:
+    """The generator's words from their packed form (``dice_to_json(packed=True)``); a list
+    (the plain form) or anything malformed as it is, for the checks that follow."""
+    if type(words) is not str:
+        return words
+    try:
+        data = base64.b64decode(words, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if len(data) % 4:
+        return None
+    return list(struct.unpack(f"<{len(data) // 4}I", data))
+
+
 def dice_from_json(raw: Any) -> tuple[DiceSource, Any]:
     """Dice and their state from ``dice_to_json``; ``ValueError`` naming what is wrong."""
     if not isinstance(raw, dict):
@@ -112,11 +133,14 @@ def dice_from_json(raw: Any) -> tuple[DiceSource, Any]:
     kind = raw.get("kind")
     if kind == "seeded":
         seed = raw.get("seed")
-        rng = raw.get("rng")
+        rng: Any = raw.get("rng")
+        packed = isinstance(rng, list) and len(rng) == 3 and type(rng[1]) is str
+        if packed:  # words unpacked from 32-bit fields: each an int from 0 to 2**32 - 1
+            rng = [rng[0], _unpacked(rng[1]), rng[2]]
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ValueError("dice: seed must be an integer or a string")
         if (not isinstance(rng, list) or len(rng) != 3 or not isinstance(rng[1], list)
-                or not _words(rng[1])
+                or not (packed or _words(rng[1]))
                 or type(rng[0]) is not int
                 or not (rng[2] is None or type(rng[2]) is float)):
             raise ValueError("dice: bad generator state")

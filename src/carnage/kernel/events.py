@@ -7,6 +7,7 @@ ruling and a game can be replayed from its seed and decisions. Schema: ``docs/ev
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -175,3 +176,103 @@ class EventLog:
                 raise ValueError(f"{path}:{n}: not JSON ({e.msg})") from e
             log.events.append(Event.from_json(raw))
         return log
+
+
+FormKey = tuple[str, str, int | None, tuple[str, ...]]
+
+
+def log_to_lines(events: Sequence[Event]) -> dict[str, JsonValue] | None:
+    """The log in a snapshot's compact form (snapshot version 2): ``forms``, each distinct
+    ``[kind, source, page, [data's keys in order]]`` once, and ``lines``, each event as its
+    form's index followed by its data's values. An event's ``seq`` is its place in the log.
+    None when the log cannot be written so (an event whose ``seq`` is not its place, or data
+    keyed by something other than strings): the caller writes the plain form instead."""
+    return LogLines().update(events)
+
+
+class LogLines:
+    """A log's compact form (``log_to_lines``) kept from one snapshot to the next: the events
+    encoded last time are encoded again only if they are no longer the very same objects
+    at the start of the log (events never change once logged), so a game saved after every
+    choice encodes only the events logged since. Each document gets its own lists."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.forms: dict[FormKey, int] = {}
+        self.table: list[list[JsonValue]] = []
+        self.lines: list[list[JsonValue]] = []
+
+    def update(self, events: Sequence[Event]) -> dict[str, JsonValue] | None:
+        """The compact form of ``events`` (None as ``log_to_lines`` says)."""
+        done = self.events
+        n = len(done)
+        if n > len(events) or not all(map(operator.is_, done, events[:n])):
+            done.clear()
+            self.forms.clear()
+            self.table.clear()
+            self.lines.clear()
+            n = 0
+        forms, table, lines = self.forms, self.table, self.lines
+        for seq in range(n, len(events)):
+            e = events[seq]
+            if e.seq != seq:
+                return None
+            data = e.data
+            key: FormKey = (e.kind, e.source, e.page, tuple(data))
+            i = forms.get(key)
+            if i is None:
+                for k in key[3]:
+                    if type(k) is not str:
+                        return None
+                i = len(table)
+                forms[key] = i
+                table.append([e.kind, e.source, e.page, list(key[3])])
+            line: list[JsonValue] = [i]
+            line.extend(data.values())
+            lines.append(line)
+            done.append(e)
+        return {"forms": [list(f) for f in table], "lines": [list(ln) for ln in lines]}
+
+
+def _form(n: int, raw: Any) -> tuple[str, str, int | None, list[str]]:
+    """Form ``n`` of a compact log; ``ValueError`` naming what is wrong with it."""
+    if type(raw) is list and len(raw) == 4:
+        kind, source, page, keys = raw[0], raw[1], raw[2], raw[3]
+        if (type(kind) is str and type(source) is str
+                and (page is None or type(page) is int) and type(keys) is list):
+            if not all(type(k) is str for k in keys):
+                raise ValueError(f"log.forms[{n}]: data keys must be strings")
+            if len(set(keys)) != len(keys):
+                raise ValueError(f"log.forms[{n}]: a data key is repeated")
+            return kind, source, page, keys
+    raise ValueError(f"log.forms[{n}]: expected [kind, source, page or null, [keys]], "
+                     f"got {raw!r}")
+
+
+def log_from_lines(raw: Any) -> list[Event]:
+    """The events of a compact log (``log_to_lines``); ``ValueError`` naming a malformed
+    part (any JSON value may come in)."""
+    if type(raw) is not dict or len(raw) != 2 or "forms" not in raw or "lines" not in raw:
+        raise ValueError("log: expected an object of forms and lines")
+    forms_raw, lines = raw["forms"], raw["lines"]
+    if type(forms_raw) is not list or type(lines) is not list:
+        raise ValueError("log: forms and lines must be lists")
+    forms = [_form(n, f) for n, f in enumerate(forms_raw)]
+    sizes = [len(f[3]) + 1 for f in forms]
+    count = len(forms)
+    events: list[Event] = []
+    for seq, line in enumerate(lines):
+        if type(line) is not list or not line:
+            raise ValueError(f"log.lines[{seq}]: expected [form, values...], got {line!r}")
+        i = line[0]
+        if type(i) is not int or not 0 <= i < count:
+            raise ValueError(f"log.lines[{seq}]: no form {i!r}")
+        if len(line) != sizes[i]:
+            raise ValueError(f"log.lines[{seq}]: {len(line) - 1} values for "
+                             f"{sizes[i] - 1} keys")
+        kind, source, page, keys = forms[i]
+        data: dict[str, JsonValue] = {}
+        for j, k in enumerate(keys, 1):
+            data[k] = line[j]
+        events.append(Event(seq, kind, data, source, page))
+    return events

@@ -33,12 +33,18 @@ from typing import Any, ClassVar, Self
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import DiceSource, SeededDice, dice_from_json, dice_to_json
 from carnage.kernel.effects import EffectRegistry
-from carnage.kernel.events import Event, EventLog, JsonValue
+from carnage.kernel.events import Event, EventLog, JsonValue, LogLines, log_from_lines
 
 Flow = Generator[Decision, Any, None]
 """A step of play: yields decisions, receives the chosen values."""
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
+"""The version ``snapshot()`` writes: 2 writes the log compactly (``events.log_to_lines``:
+each distinct kind, source, page and data keys once, each event as an array of its values)
+and the dice generator's words packed in one string; otherwise as version 1."""
+SNAPSHOT_VERSIONS = (1, 2)
+"""The versions ``restore`` reads. Version 1 wrote each event as an object
+(``Event.to_json``) and the generator's words as a list of numbers."""
 
 
 class GameOver(IllegalChoice):
@@ -143,6 +149,11 @@ class KernelGame(ABC):
     """The latest checkpoint reached but not yet copied (log length, choices), if any."""
     _target: tuple[int, int] | None = field(default=None, repr=False)
     """While a copy replays: the checkpoint (log length, choices) it is to copy the state at."""
+    _resumed: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    """Where the last resume re-entered the flow (log length, choices): the checkpoint the
+    flow reaches first there is the one it resumed from, already copied."""
+    _log_lines: LogLines | None = field(default=None, repr=False, compare=False)
+    """The log's compact form as the last snapshot wrote it (``events.LogLines``)."""
 
     ruleset_name: ClassVar[str] = "kernel"
     state_type: ClassVar[Any] = None
@@ -247,21 +258,33 @@ class KernelGame(ABC):
             self._checkpoint, self._mark = g._checkpoint, None
         return g
 
-    def snapshot(self) -> dict[str, JsonValue]:
-        """The game as a versioned JSON document: ``restore`` rebuilds it exactly."""
+    def snapshot(self, version: int = SNAPSHOT_VERSION) -> dict[str, JsonValue]:
+        """The game as a versioned JSON document: ``restore`` rebuilds it exactly. ``version``
+        1 writes the older, larger form (which ``restore`` still reads); a log that the compact
+        form cannot hold (``log_to_lines``) is written as version 1 too."""
         from carnage.kernel.codec import encode
 
+        if version not in SNAPSHOT_VERSIONS:
+            raise ValueError(f"no snapshot version {version!r} (known: {SNAPSHOT_VERSIONS})")
         if self._mark is not None:
             self.clone()  # copies the state at the latest checkpoint
         cp = self._checkpoint
         assert cp is not None
+        log: JsonValue = None
+        if version == 2:
+            if self._log_lines is None:
+                self._log_lines = LogLines()
+            log = self._log_lines.update(self.log.events)
+        if log is None:
+            version = 1
+            log = [e.to_json() for e in self.log.events]
         return {
-            "carnage_snapshot": SNAPSHOT_VERSION,
+            "carnage_snapshot": version,
             "ruleset": self.ruleset_name,
             "config": self.config(),
             "state": encode(cp.state),
-            "dice": dice_to_json(self.dice, cp.dice),
-            "log": [e.to_json() for e in self.log.events],
+            "dice": dice_to_json(self.dice, cp.dice, packed=version == 2),
+            "log": log,
             "checkpoint": {"log": cp.log_len, "choices": cp.choices_len},
             "choices": list(self.choices),
         }
@@ -273,10 +296,11 @@ class KernelGame(ABC):
         from carnage.kernel.validate import Invalid
 
         try:
-            check_envelope(doc)
+            compact = check_envelope(doc)
             cp_raw = doc["checkpoint"]
             log_len, n = int(cp_raw["log"]), int(cp_raw["choices"])
-            events = [Event.from_json(e) for e in doc["log"]]
+            events = log_from_lines(doc["log"]) if compact else \
+                [Event.from_json(e) for e in doc["log"]]
             choices = list(doc["choices"])
             state = decode(doc["state"])
             dice, dice_state = dice_from_json(doc["dice"])
@@ -390,6 +414,11 @@ class KernelGame(ABC):
         if self._replaying:
             return
         here = (len(self.log), len(self.choices))
+        if here == self._resumed and self._checkpoint is not None:
+            # The flow re-entering the checkpoint a copy resumed from (nothing logged or chosen
+            # since): the state is the one that checkpoint holds (re-entering a checkpoint
+            # leaves the state as it was, or copies of copies would drift), so it is kept.
+            return
         if not self.lazy_checkpoints or self._checkpoint is None or here == self._target:
             self._checkpoint = Checkpoint.of(self.state, _dice_state(self.dice), *here)
             self._mark = None
@@ -429,6 +458,7 @@ class KernelGame(ABC):
         self._checkpoint = cp if cp.pickled else Checkpoint.of(
             self.state, _dice_state(self.dice), cp.log_len, cp.choices_len)
         self._mark = None
+        self._resumed = (cp.log_len, cp.choices_len)
         self.choices = list(choices[: cp.choices_len])
         self._flow = self.flow()
         self._advance(None, first=True)
@@ -464,8 +494,10 @@ def _same_log(got: list[Event], want: list[Event], kept: int) -> bool:
     return [e.to_json() for e in got] == [e.to_json() for e in want]
 
 
-def check_envelope(doc: Any) -> None:
-    """The parts of a snapshot every ruleset shares: ``validate.Invalid`` naming the field."""
+def check_envelope(doc: Any) -> bool:
+    """The parts of a snapshot every ruleset shares: ``validate.Invalid`` naming the field.
+    True when the log is in the compact form of version 2 (the document says version 2; one
+    that says no version is read as version 1)."""
     from carnage.kernel.validate import Invalid, check_value, json_value
 
     if not isinstance(doc, dict):
@@ -477,10 +509,18 @@ def check_envelope(doc: Any) -> None:
         check_value(cp.get(key), int, f"checkpoint.{key}")
         if cp[key] < 0:
             raise Invalid(f"checkpoint.{key}", f"{cp[key]} is negative")
-    for key in ("log", "choices"):
+    version = doc.get("carnage_snapshot", 1)
+    if type(version) is not int or version not in SNAPSHOT_VERSIONS:
+        raise Invalid("carnage_snapshot", f"{version!r} is not a version this code reads "
+                                          f"({', '.join(map(str, SNAPSHOT_VERSIONS))})")
+    compact = version == 2
+    if compact and not isinstance(doc.get("log"), dict):
+        raise Invalid("log", "expected an object of forms and lines (snapshot version 2)")
+    for key in ("choices",) if compact else ("log", "choices"):
         if not isinstance(doc.get(key), list):
             raise Invalid(key, "expected a list")
     json_value(doc["choices"], "choices")
+    return compact
 
 
 def check_script(dice: DiceSource, faces: int) -> None:

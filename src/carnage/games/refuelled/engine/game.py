@@ -22,7 +22,7 @@ from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.effect_ids import EffectId
 from carnage.kernel.events import EventLog, JsonValue
-from carnage.kernel.game import Flow, GameOver, Installer, KernelGame, Outcome
+from carnage.kernel.game import SNAPSHOT_VERSION, Flow, GameOver, Installer, KernelGame, Outcome
 from carnage.kernel.rules import RULE_KEY, RuleTable
 
 if TYPE_CHECKING:
@@ -127,8 +127,8 @@ class Game(KernelGame):
             options["physical"] = True
         return {"scenario": self.scenario.id, "options": options}
 
-    def snapshot(self) -> dict[str, JsonValue]:
-        doc = super().snapshot()
+    def snapshot(self, version: int = SNAPSHOT_VERSION) -> dict[str, JsonValue]:
+        doc = super().snapshot(version)
         doc["ruleset"] = self.ruleset.name  # an overlay (kart) restores as itself
         return doc
 
