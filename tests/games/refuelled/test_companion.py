@@ -109,9 +109,17 @@ FOLDED = frozenset({"splash"})
 where a Splash template goes is the attacker's placement, then who lies under it is asked."""
 
 
+def at_table(decision: str, choice: Any) -> Any:
+    """The choice as a real table offers it: a token is set down within Short wherever the
+    people lay it, so the exact table's bearing and gap are not asked (ruling CP-6)."""
+    if decision == "token_drop" and str(choice).startswith("down:"):
+        return "down"
+    return choice
+
+
 def player_choices(g: Game) -> list[Any]:
     """The choices made in ``g`` but those a real table makes by laying things down."""
-    return [e.data["choice"] for e in g.log
+    return [at_table(e.data["decision"], e.data["choice"]) for e in g.log
             if e.kind == "decision" and e.data["decision"] not in FOLDED]
 
 
@@ -126,6 +134,8 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
                                       and (asked.startswith("table:") or asked in FOLDED)):
             continue
         data = {k: v for k, v in data.items() if k not in COORDINATES}
+        if e.kind == "decision":
+            data["choice"] = at_table(asked, data.get("choice"))
         if e.kind == "pivot":  # a real table names only what the turn newly met (CP-1)
             data.pop("touched", None)
             data.pop("requested", None)  # a turn to a facing is an angle from the pose

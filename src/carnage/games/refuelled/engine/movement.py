@@ -466,8 +466,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # What the scenario needs to know of the move (a line crossed ...): the people at a real
     # table say it here; the exact table measures it in the scenario's own handlers.
     if g.facts.people:
+        yield from table_motion(g, v, "move")
         yield from g.scenario.table_facts(g, v)
+    since = len(g.log.events)
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
+    motion_noted(g, v, "move", since)
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
     if spin and not interrupted and v.in_play and not g.state.finished:
@@ -690,11 +693,13 @@ def forced_move(
     # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
     # a reverse leads with the front again.
     v.reversing = reverse
+    since = len(g.log.events)
     g.emit(
         "forced_move", source=source, page=page, vehicle=v.id, template=template_id,
         x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3),
         interrupted=interrupted, touched=touched_now,
     )
+    motion_noted(g, v, "forced_move", since)
     if _edge_check(g, v, result):
         return
     # Collision window (p.39): with whatever it touches at the end of the move.
@@ -733,6 +738,7 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
     v.reversing = reverse
     g.emit("forced_move", source=source, page=page, vehicle=v.id, template=template_id,
            interrupted=interrupted, touched=touched_now)
+    yield from table_motion(g, v, "forced_move")
     off = yield from ask_yes_no(
         g, v.player, "off_table", f"{v.name}: did any part of the forced move's template go "
         "past the table edge?", page=87, vehicle=v.id)
@@ -768,6 +774,7 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
             obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
         g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
                touched=list(fresh))
+        yield from table_motion(g, v, "pivot")
         if fresh:
             yield from collision_window(g, v, fresh)
         return
@@ -783,13 +790,31 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
         pose, turned, touched = spin_body(v.rect(), angle, obs, ignoring=start_touching,
                                           about_front=about_front)
     v.pose = pose
+    fresh = [i for i in touched if i not in start_touching]
+    if g.facts.recording and obs:  # asked before a real table's scenario questions
+        g.facts.note("pivot_touched", list(fresh))
+    since = len(g.log.events)
     g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
            turned=round(turned, 3), heading=round(pose.heading, 3), touched=list(touched))
-    fresh = [i for i in touched if i not in start_touching]
-    if g.facts.recording and obs:
-        g.facts.note("pivot_touched", list(fresh))
+    motion_noted(g, v, "pivot", since)
     if fresh:
         yield from collision_window(g, v, fresh)
+
+
+def table_motion(g: Game, v: VehicleState, motion: str) -> Flow:
+    """At a real table, after a move, forced move or pivot (``motion``): the people say what
+    the scenario needs of it (tokens touched ...; ``table_motion`` flow hook)."""
+    from carnage.kernel.effects import run_flows
+
+    yield from run_flows(g, "table_motion", {"game": g, "vehicle": v, "motion": motion})
+
+
+def motion_noted(g: Game, v: VehicleState, motion: str, since: int) -> None:
+    """On a recording table, the same moment once the geometry judged the motion (the log
+    had ``since`` events before it): the scenario notes the fact a real table is asked."""
+    if g.facts.recording:
+        g.effects.run_event("table_motion_noted", None, {"game": g, "vehicle": v,
+                                                         "motion": motion, "since": since})
 
 
 def collision_window(g: Game, v: VehicleState, ids: list[str]) -> Flow:
