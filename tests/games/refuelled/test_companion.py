@@ -104,9 +104,10 @@ def companion_replay(scenario: str, ruleset: str, seed: int, choices: list[Any],
     return g, answers
 
 
-FOLDED = frozenset({"splash"})
+FOLDED = frozenset({"splash", "respawn_position"})
 """Choices the exact table offers from its geometry that a real table folds into a fact:
-where a Splash template goes is the attacker's placement, then who lies under it is asked."""
+where a Splash template goes is the attacker's placement, then who lies under it is asked;
+where a respawned vehicle comes back is the people's placement (ruling CP-7)."""
 
 
 def at_table(decision: str, choice: Any) -> Any:
