@@ -201,6 +201,9 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'the end of a step of the activation, whatever became of the vehicle'),
     ('surface_hazards', 'value', 'dropped? surface vehicle',
      'Hazards a surface gives (p.86); ctx "dropped": the dropped templates that make it'),
+    ('table_edge', 'flow', 'vehicle',
+     'at a real table, a template went past the table edge: an exit edge may take the '
+     'vehicle off (a flow returning True, M-23)'),
     ('table_motion', 'flow', 'motion vehicle',
      'at a real table, after a move, forced move or pivot: the people say what the '
      'scenario needs of it (tokens touched, M-12)'),

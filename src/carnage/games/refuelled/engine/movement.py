@@ -405,7 +405,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             off = yield from ask_yes_no(
                 g, v.player, "off_table", f"{v.name}: did any part of its movement template "
                 "(with any Slide template) go past the table edge?", page=87, vehicle=v.id)
-            if off and _edge_verdict(g, v, None):
+            if off and (yield from edge_verdict_at_table(g, v)):
                 return
         else:
             result = resolve_move(
@@ -589,6 +589,17 @@ def _edge_verdict(g: Game, v: VehicleState, result: MoveResult | None) -> bool:
     return True
 
 
+def edge_verdict_at_table(g: Game, v: VehicleState) -> Generator[Decision, Any, bool]:
+    """``_edge_verdict`` at a real table: first the ``table_edge`` flow hook, where a
+    scenario with an exit edge asks whether the template went past it and, if so, takes the
+    vehicle off by it (a flow returning True); otherwise the move left the table (p.87)."""
+    from carnage.kernel.effects import run_flows
+
+    if (yield from run_flows(g, "table_edge", {"game": g, "vehicle": v})):
+        return not v.in_play
+    return _edge_verdict(g, v, None)
+
+
 def _well_inside(g: Game, result: MoveResult) -> bool:
     """A cheap, exact sufficient test that the template stays on the table: every point of it
     lies within (centreline length + half its width) of its start, and the Slide template
@@ -742,7 +753,7 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
     off = yield from ask_yes_no(
         g, v.player, "off_table", f"{v.name}: did any part of the forced move's template go "
         "past the table edge?", page=87, vehicle=v.id)
-    if off and _edge_verdict(g, v, None):
+    if off and (yield from edge_verdict_at_table(g, v)):
         return
     touched = touched_now
     if ignore_obstructions:
