@@ -26,7 +26,7 @@ All of it lives in ``state.scenario["road"]``; ``RollingRoad`` holds only its se
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,7 @@ from carnage.kernel.effects import CANCEL, always
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
 
 PAGE = 137
 SOURCE = "rolling_road"
@@ -141,7 +142,7 @@ class RollingRoad:
             return False
         return None
 
-    def _edge_told(self, game: Game, ctx: dict[str, Any]) -> Flow:
+    def _edge_told(self, game: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]:
         """At a real table (ruling CP-8): the template went past the table's edge; was the
         exit edge among them? Then it exits instead of leaving the table (M-23, ED-10)."""
         v: VehicleState = ctx["vehicle"]
