@@ -28,7 +28,7 @@ toxic clouds and Airborne rules apply to turret shots as to any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -245,9 +245,53 @@ def _fired_this_phase(g: Game, tid: str) -> bool:
     return bool(st.scenario.get(FIRED, {}).get(tid) == [st.round, st.gear_phase])
 
 
+def _due(g: Game, fires: str) -> list[tuple[Obstacle, TurretKind]]:
+    """The turrets that fire at this moment (``fires``) and still may (a gun turret fires once
+    per Gear Phase)."""
+    out = []
+    for t in turrets(g):
+        kind = kind_of(t.id)
+        if kind is None or kind.fires != fires:
+            continue
+        if fires == "movement_end" and _fired_this_phase(g, t.id):
+            continue
+        out.append((t, kind))
+    return out
+
+
+def turret_reach(g: Game, v: VehicleState, fires: str
+                 ) -> Generator[Decision, Any, dict[str, bool] | None]:
+    """The turrets firing now (``fires``) with a clear shot at ``v`` within their reach, each
+    with whether ``v`` is in cover. At a real table (ruling CP-9) the people name them, once,
+    as a list; on the exact table None (the geometry judges each turret in turn), and a
+    recording table notes what it would say."""
+    due = _due(g, fires)
+    if not due or not v.in_play or g.state.finished:
+        return {} if g.facts.people else None
+    if g.facts.people:
+        from carnage.games.refuelled.engine.table_facts import ask_list
+
+        reach = {"medium": "Medium", "long": "Long"}
+        named = yield from ask_list(
+            g, v.player, "turret_reach", f"{v.name}: which turrets have it within their range "
+            "(all round), not behind Tall terrain? (In cover: name it so.)",
+            [c for t, k in due for c in (
+                (t.id, f"{k.name} {t.id} ({reach.get(k.reach, k.reach)})"),
+                (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
+            page=due[0][1].page, vehicle=v.id,
+            exclusive=[[t.id, f"{t.id}@cover"] for t, _ in due])
+        return {n.partition("@")[0]: n.endswith("@cover") for n in named}
+    if g.facts.recording:
+        sights = [(t.id, turret_sight(g, t, v, k.reach)) for t, k in due]
+        g.facts.note("turret_reach", [tid + ("@cover" if fc.cover else "")
+                                      for tid, fc in sights if fc.in_range and not fc.blocked])
+    return None
+
+
 def _movement_end(g: Game, ctx: dict[str, Any]) -> Flow:
     """Gun turrets: the first vehicle to end its Movement Step within reach this Gear Phase."""
     v: VehicleState = ctx["vehicle"]
+    told = yield from turret_reach(g, v, "movement_end")
     for t in turrets(g):
         kind = kind_of(t.id)
         if kind is None or kind.fires != "movement_end" or _fired_this_phase(g, t.id):
@@ -256,16 +300,23 @@ def _movement_end(g: Game, ctx: dict[str, Any]) -> Flow:
             return
         if t.id not in g.state.obstacles:
             continue
-        fc = turret_sight(g, t, v, kind.reach)
-        if not fc.in_range or fc.blocked:
-            continue  # not a target it can shoot: it waits for the next vehicle (AOD-2)
+        if told is not None:  # a real table: the people said which reach it
+            if t.id not in told:
+                continue
+            cover = told[t.id]
+        else:
+            fc = turret_sight(g, t, v, kind.reach)
+            if not fc.in_range or fc.blocked:
+                continue  # not a target it can shoot: it waits for the next vehicle (AOD-2)
+            cover = fc.cover
         g.state.scenario.setdefault(FIRED, {})[t.id] = [g.state.round, g.state.gear_phase]
-        yield from turret_fires(g, t, kind, v, fc.cover)
+        yield from turret_fires(g, t, kind, v, cover)
 
 
 def _wipeout_start(g: Game, ctx: dict[str, Any]) -> Flow:
     """Rocket turrets (Auto-defense): each one in reach of the active vehicle fires at it."""
     v: VehicleState = ctx["vehicle"]
+    told = yield from turret_reach(g, v, "wipeout_start")
     for t in turrets(g):
         kind = kind_of(t.id)
         if kind is None or kind.fires != "wipeout_start":
@@ -273,6 +324,10 @@ def _wipeout_start(g: Game, ctx: dict[str, Any]) -> Flow:
         if not v.in_play or g.state.finished:
             return
         if t.id not in g.state.obstacles:
+            continue
+        if told is not None:  # a real table: the people said which reach it
+            if t.id in told:
+                yield from turret_fires(g, t, kind, v, told[t.id])
             continue
         fc = turret_sight(g, t, v, kind.reach)
         if fc.in_range and not fc.blocked:
