@@ -165,11 +165,13 @@ CASES = [
       for bots in ("random,random", "heuristic,heuristic")),  # flags are obstacles (M-13)
     ("express-delivery", "refuelled", 0, "random,random", ""),
     *(("express-delivery", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("arena-of-death", "refuelled", s, bots, "") for s in range(3)
+      for bots in ("random,random", "heuristic,heuristic")),  # turrets fire and are shot
 ]
 """Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled),
 tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), and the
-rolling road's exit edge (CP-8). Scenarios with other geometry of their own (turrets, zones,
-flying vehicles) are not yet covered: docs/design.md lists them."""
+rolling road's exit edge (CP-8) and turrets (CP-9). Scenarios with other geometry of their own
+(zones, flying vehicles) are not yet covered: docs/design.md lists them."""
 
 RACES = frozenset({"street-race", "death-race"})
 TOKENS = frozenset({"capture-the-flag", "scavenger-party", "zombie-bash"})
@@ -191,6 +193,11 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
         assert any(e.kind == "token_picked_up" for e in companion.log)
     if bots == "heuristic,heuristic" and scenario == "express-delivery":  # exits reported
         assert any(e.kind == "exit" for e in companion.log)
+    if scenario == "arena-of-death":  # turrets reported in reach fired
+        assert any(e.kind == "turret_attack" for e in companion.log)
+    if bots == "heuristic,heuristic" and scenario == "arena-of-death":  # and were shot at
+        assert any(e.kind == "declare_attack" and ">gun_turret" in str(e.data.get("option"))
+                   for e in companion.log)
     if teams:  # dropped templates were laid and met, Splash templates laid
         assert any(e.kind in ("dropped_effect", "splash") for e in companion.log)
     if teams == "splash" and bots == "heuristic,heuristic":  # someone else under the template

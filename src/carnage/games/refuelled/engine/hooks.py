@@ -204,6 +204,11 @@ REFUELLED_HOOKS = HookRegistry(hooks(
     ('table_edge', 'flow', 'vehicle',
      'at a real table, a template went past the table edge: an exit edge may take the '
      'vehicle off (a flow returning True, M-23)'),
+    ('table_shots', 'flow', 'uses vehicle',
+     'at a real table, as the Attack Step looks at the table: other targets the people '
+     'name (turrets, CP-9)'),
+    ('table_shots_noted', 'notice', 'sight uses vehicle',
+     'on a recording table, the same moment: the targets the geometry finds'),
     ('table_motion', 'flow', 'motion vehicle',
      'at a real table, after a move, forced move or pivot: the people say what the '
      'scenario needs of it (tokens touched, M-12)'),

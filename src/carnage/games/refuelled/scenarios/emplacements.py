@@ -430,27 +430,47 @@ def shoot_turret(key: str, m: WeaponMount | None, w: Weapon, tid: str, cover: bo
     return run
 
 
-def _options(value: Any, ctx: dict[str, Any]) -> Any:
-    """Attack Step options: each weapon (and the Handgun) at each turret it can shoot."""
-    g: Game = ctx["game"]
-    v: VehicleState = ctx["vehicle"]
-    guns = turrets(g)
-    if not guns:
-        return None
+def _armed(g: Game, v: VehicleState, uses: dict[str, int]
+           ) -> list[tuple[str, WeaponMount | None, Weapon]]:
+    """``v``'s weapons (and the Handgun) that may still attack this step."""
     from carnage.games.refuelled.engine.attack import weapon_uses
 
     cat = g.catalog
-    sight = Sight(g, v)
     armed: list[tuple[str, WeaponMount | None, Weapon]] = [
         (HANDGUN, None, cat.weapons.get(HANDGUN))]
     armed += [(m.key, m, cat.weapons.get(m.weapon)) for m in v.weapons
               if m.weapon in cat.weapons.records and m.weapon != HANDGUN
               and (m.ammo is None or (m.ammo > 0 and may_discard_ammo(g, v, m.key)))]
+    return [(key, m, w) for key, m, w in armed if uses.get(key, 0) < weapon_uses(g, v, key)]
+
+
+TOLD = "turret_shots_told"
+"""At a real table: weapon key -> turret id -> in cover, as the people last said (CP-9)."""
+
+
+def _options(value: Any, ctx: dict[str, Any]) -> Any:
+    """Attack Step options: each weapon (and the Handgun) at each turret it can shoot (at a
+    real table: each turret the people said it reaches, ``_shots_told``)."""
+    g: Game = ctx["game"]
+    v: VehicleState = ctx["vehicle"]
+    guns = turrets(g)
+    if not guns:
+        return None
     uses: dict[str, int] = ctx.get("uses", {})
     extra: list[AttackOption] = []
-    for key, m, w in armed:
-        if uses.get(key, 0) >= weapon_uses(g, v, key):
-            continue
+    if g.facts.people:
+        told: dict[str, dict[str, bool]] = g.state.scenario.get(TOLD, {})
+        for key, m, w in _armed(g, v, uses):
+            for tid, cover in told.get(key, {}).items():
+                kind = kind_of(tid)
+                if tid not in g.state.obstacles or kind is None:
+                    continue
+                label = f"{w.name} at the {kind.name} {tid}{' [cover]' if cover else ''}"
+                extra.append(AttackOption(f"{key}>{tid}", label, key,
+                                          shoot_turret(key, m, w, tid, cover)))
+        return [*value, *extra] if extra else None
+    sight = Sight(g, v)
+    for key, m, w in _armed(g, v, uses):
         for t in guns:
             got = shootable(g, v, m, w, t, sight)
             kind = kind_of(t.id)
@@ -461,6 +481,45 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
             extra.append(AttackOption(f"{key}>{t.id}", label, key,
                                       shoot_turret(key, m, w, t.id, cover)))
     return [*value, *extra] if extra else None
+
+
+def _shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
+    """At a real table (ruling CP-9), as the Attack Step looks at the table: per weapon with
+    attack dice, the people name the turrets in its range and arc, not behind Tall terrain
+    (a Camouflaged one only within its range), each in cover or not."""
+    from carnage.games.refuelled.engine.table_facts import ask_list
+
+    v: VehicleState = ctx["vehicle"]
+    guns = [(t, k) for t in turrets(g) for k in (kind_of(t.id),) if k is not None]
+    told: dict[str, dict[str, bool]] = {}
+    if guns:
+        for key, _, w in _armed(g, v, ctx["uses"]):
+            if not w.attack_dice or w.special_dice:
+                continue
+            named = yield from ask_list(
+                g, v.player, "turret_in_reach", f"{v.name}: which turrets are within range "
+                f"and arc of its {w.name}, not behind Tall terrain?",
+                [c for t, k in guns for c in ((t.id, f"{k.name} {t.id}"),
+                                              (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
+                page=guns[0][1].page, vehicle=v.id, weapon=key,
+                exclusive=[[t.id, f"{t.id}@cover"] for t, _ in guns])
+            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
+    g.state.scenario[TOLD] = told
+
+
+def _shots_noted(value: Any, ctx: dict[str, Any]) -> None:
+    """On a recording table: the turrets each weapon could shoot, as a real table is asked."""
+    g: Game = ctx["game"]
+    v: VehicleState = ctx["vehicle"]
+    guns = [t for t in turrets(g) if kind_of(t.id) is not None]
+    if not guns:
+        return
+    for key, m, w in _armed(g, v, ctx["uses"]):
+        if not w.attack_dice or w.special_dice:
+            continue
+        got = [(t.id, shootable(g, v, m, w, t, ctx["sight"])) for t in guns]
+        g.facts.note("turret_in_reach", [tid + ("@cover" if r[1] else "")
+                                         for tid, r in got if r is not None])
 
 
 def _template_laid(g: Game, ctx: dict[str, Any]) -> Flow:
@@ -509,6 +568,10 @@ def install_emplacements(g: Game) -> None:
     fx.on("movement_end", EFFECT, flow(_movement_end), priority=-20)
     fx.on("wipeout_step_start", EFFECT, flow(_wipeout_start), priority=20)
     fx.on("attack_options", EFFECT, _options)
+    if g.facts.people:  # a real table: the people say which turrets each weapon reaches
+        fx.add_flow("table_shots", EFFECT, lambda ctx: _shots_told)
+    else:
+        fx.on("table_shots_noted", EFFECT, _shots_noted)
     fx.on("template_laid", EFFECT, flow(_template_laid))
     fx.on("collision_end", EFFECT, flow(_collision_end), priority=-20)
 
