@@ -514,7 +514,7 @@ def _shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     guns = [t for t in turrets(g) if kind_of(t.id) is not None]
     if not guns:
         return
-    for key, m, w in _armed(g, v, ctx["uses"]):
+    for _, m, w in _armed(g, v, ctx["uses"]):
         if not w.attack_dice or w.special_dice:
             continue
         got = [(t.id, shootable(g, v, m, w, t, ctx["sight"])) for t in guns]
