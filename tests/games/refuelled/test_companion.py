@@ -104,14 +104,23 @@ def companion_replay(scenario: str, ruleset: str, seed: int, choices: list[Any],
     return g, answers
 
 
-FOLDED = frozenset({"splash"})
+FOLDED = frozenset({"splash", "respawn_position"})
 """Choices the exact table offers from its geometry that a real table folds into a fact:
-where a Splash template goes is the attacker's placement, then who lies under it is asked."""
+where a Splash template goes is the attacker's placement, then who lies under it is asked;
+where a respawned vehicle comes back is the people's placement (ruling CP-7)."""
+
+
+def at_table(decision: str, choice: Any) -> Any:
+    """The choice as a real table offers it: a token is set down within Short wherever the
+    people lay it, so the exact table's bearing and gap are not asked (ruling CP-6)."""
+    if decision == "token_drop" and str(choice).startswith("down:"):
+        return "down"
+    return choice
 
 
 def player_choices(g: Game) -> list[Any]:
     """The choices made in ``g`` but those a real table makes by laying things down."""
-    return [e.data["choice"] for e in g.log
+    return [at_table(e.data["decision"], e.data["choice"]) for e in g.log
             if e.kind == "decision" and e.data["decision"] not in FOLDED]
 
 
@@ -126,6 +135,8 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
                                       and (asked.startswith("table:") or asked in FOLDED)):
             continue
         data = {k: v for k, v in data.items() if k not in COORDINATES}
+        if e.kind == "decision":
+            data["choice"] = at_table(asked, data.get("choice"))
         if e.kind == "pivot":  # a real table names only what the turn newly met (CP-1)
             data.pop("touched", None)
             data.pop("requested", None)  # a turn to a facing is an angle from the pose
@@ -145,10 +156,25 @@ CASES = [
       for bots in ("random,random", "heuristic,heuristic")),  # templates under moves
     *(("street-race", "refuelled", s, "heuristic,heuristic", "splash") for s in (0, 1, 3)),
     *(("street-race", "refuelled", s, "random,random", "splash") for s in (0, 1)),
+    *(("capture-the-flag", "refuelled", s, "random,random", "") for s in range(4)),
+    *(("capture-the-flag", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("scavenger-party", "refuelled", s, "random,random", "") for s in range(2)),
+    ("scavenger-party", "refuelled", 0, "heuristic,heuristic", ""),
+    *(("zombie-bash", "refuelled", s, "random,random", "") for s in range(2)),
+    *(("flag-tag", "refuelled", s, bots, "") for s in range(2)
+      for bots in ("random,random", "heuristic,heuristic")),  # flags are obstacles (M-13)
+    ("express-delivery", "refuelled", 0, "random,random", ""),
+    *(("express-delivery", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("arena-of-death", "refuelled", s, bots, "") for s in range(3)
+      for bots in ("random,random", "heuristic,heuristic")),  # turrets fire and are shot
 ]
-"""Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled).
-Scenarios with their own geometry (tokens, turrets, spawn points, zones) are not yet
-covered: docs/design.md lists them."""
+"""Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled),
+tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), and the
+rolling road's exit edge (CP-8) and turrets (CP-9). Scenarios with other geometry of their own
+(zones, flying vehicles) are not yet covered: docs/design.md lists them."""
+
+RACES = frozenset({"street-race", "death-race"})
+TOKENS = frozenset({"capture-the-flag", "scavenger-party", "zombie-bash"})
 
 
 @pytest.mark.parametrize(("scenario", "ruleset", "seed", "bots", "teams"), CASES,
@@ -161,8 +187,17 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
     companion, answers = companion_replay(scenario, ruleset, seed, player_choices(exact),
                                           record, teams)
     assert answers.used == len(record.facts)
-    if bots == "heuristic,heuristic" and not teams:  # real races: someone crossed the line
-        assert any(e.kind == "finish_line" for e in companion.log)
+    if bots == "heuristic,heuristic" and not teams and scenario in RACES:
+        assert any(e.kind == "finish_line" for e in companion.log)  # someone crossed the line
+    if bots == "heuristic,heuristic" and scenario in TOKENS:  # tokens were reported touched
+        assert any(e.kind == "token_picked_up" for e in companion.log)
+    if bots == "heuristic,heuristic" and scenario == "express-delivery":  # exits reported
+        assert any(e.kind == "exit" for e in companion.log)
+    if scenario == "arena-of-death":  # turrets reported in reach fired
+        assert any(e.kind == "turret_attack" for e in companion.log)
+    if bots == "heuristic,heuristic" and scenario == "arena-of-death":  # and were shot at
+        assert any(e.kind == "declare_attack" and ">gun_turret" in str(e.data.get("option"))
+                   for e in companion.log)
     if teams:  # dropped templates were laid and met, Splash templates laid
         assert any(e.kind in ("dropped_effect", "splash") for e in companion.log)
     if teams == "splash" and bots == "heuristic,heuristic":  # someone else under the template

@@ -254,6 +254,8 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
         bearing, _, dist = arg.partition(":")
         if act == "down" and _OFFSET.fullmatch(bearing) and _OFFSET.fullmatch(dist):
             return f"set it down {mm(float(dist))} to the {compass(float(bearing))}"
+        if act == "down" and not arg:
+            return "set it down within Short"
         if act == "give" and arg:
             return f"hand it to {names.get(arg, plain(arg, names))}"
         if act == "keep":

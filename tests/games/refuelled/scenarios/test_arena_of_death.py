@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.builders import table, values, vehicle
 
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import GameState, Status
 from carnage.games.refuelled.engine.votes import respawn_candidates
 from carnage.games.refuelled.scenarios import SCENARIOS
@@ -26,9 +26,9 @@ class PlacedArena(ArenaOfDeath):
         yield from ()
 
 
-def arena(state: GameState, dice: list[int]) -> Game:
+def arena(state: GameState, dice: list[int], physical: bool = False) -> Game:
     return Game(ruleset=REFUELLED, state=state, scenario=PlacedArena(),
-                dice=ScriptedDice(dice))
+                dice=ScriptedDice(dice), options=RuleOptions(physical=physical))
 
 
 def test_registered_with_its_metadata() -> None:
@@ -176,3 +176,44 @@ def test_bots_are_told_to_keep_out_of_an_unfired_turrets_reach() -> None:
     assert isinstance(sc, ArenaOfDeath)
     assert sc.move_penalty(g, a, Pose(100, 100, 90)) == 0.0
     assert sc.move_penalty(g, a, Pose(450, 520, 90)) == 60.0  # 2 dice at 30 each
+
+
+def test_at_a_real_table_a_turret_fires_at_whom_the_people_say_it_reaches() -> None:
+    # On the virtual table the turret is a metre from a: only the people's word puts a in its
+    # reach, in cover: its 2 dice hit on 5+ (p.42): a 6 (two hits), a 4 (a miss in cover, a hit
+    # out of it); the evade (gear 1: one die) 1 fails.
+    a = vehicle("a", "car", 100, 100, 90, gear=1)
+    b = vehicle("b", "car", 800, 1100, 270, player=1, gear=1)
+    st = table(a, b, width=900, height=1200)
+    t = turret_obstacle(GUN_TURRET, 1, (450.0, 900.0))
+    st.obstacles[t.id] = t
+    g = arena(st, [6, 4, 1], physical=True)
+    answer = {"activate": "a", "template": "short_straight", "table:touching": "none",
+              "table:move_touched": "none", "table:off_table": "no", "spend_shift": "done",
+              "spend_votes": "done"}
+    while (d := g.pending()) is not None and d.kind != "table:turret_reach":
+        g.apply(answer[d.kind] if d.kind in answer else values(d)[0])
+    assert d is not None and d.page == 130 and d.vehicle == "a"
+    assert values(d) == ["none", "gun_turret:1", "gun_turret:1@cover"]
+    g.apply("gun_turret:1@cover")
+    (shot,) = [e.data for e in g.log.of_kind("turret_attack")]
+    assert (shot["obstacle"], shot["target"], shot["cover"]) == ("gun_turret:1", "a", True)
+    assert [e.data["hits"] for e in g.log.of_kind("attack_hits")] == [2]
+    assert a.damage == 2
+
+
+def test_at_a_real_table_a_turret_out_of_reach_holds_its_fire() -> None:
+    # Touching distance on the virtual table; the people say it is not in reach.
+    a = vehicle("a", "car", 450, 400, 90, gear=1)
+    b = vehicle("b", "car", 100, 1100, 270, player=1, gear=1)
+    st = table(a, b, width=900, height=1200)
+    t = turret_obstacle(GUN_TURRET, 1, (450.0, 600.0))
+    st.obstacles[t.id] = t
+    g = arena(st, [], physical=True)
+    answer = {"activate": "a", "template": "short_straight", "table:touching": "none",
+              "table:move_touched": "none", "table:off_table": "no", "spend_shift": "done",
+              "spend_votes": "done"}
+    while (d := g.pending()) is not None and d.kind != "table:turret_reach":
+        g.apply(answer[d.kind] if d.kind in answer else values(d)[0])
+    g.apply("none")
+    assert not g.log.of_kind("turret_attack") and a.damage == 0

@@ -42,13 +42,14 @@ class PlacedCTF(CaptureTheFlag):
 
 
 def ctf(*placed: VehicleState, flags: dict[str, tuple[float, float] | str],
-        dice: list[int], scenario: CaptureTheFlag | None = None) -> Game:
+        dice: list[int], scenario: CaptureTheFlag | None = None,
+        physical: bool = False) -> Game:
     sc = scenario or PlacedCTF(flags)
     st = GameState(900.0, 1200.0, 2)
     for v in placed:
         st.vehicles[v.id] = v
     return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=ScriptedDice(dice),
-                options=RuleOptions(max_rounds=2))
+                options=RuleOptions(max_rounds=2, physical=physical))
 
 
 # -- spawn points (G-11, M-01) -----------------------------------------------------------------
@@ -277,3 +278,41 @@ def test_the_end_of_activation_offers_a_hand_over_to_a_touching_vehicle() -> Non
     assert "give:mate" in [o.value for o in d.options]
     g.apply("give:mate")
     assert tokens.carried_by(g.state, "mate") == ["flag-1"]
+
+
+# -- at a real table (companion mode, ruling CP-6) ----------------------------------------------
+MOVED_AT_TABLE = {"table:touching": "none", "template": "short_straight",
+                  "table:move_touched": "none", "table:off_table": "no", "table:in_reach": "none"}
+"""A Short Straight at a real table that touched no obstruction and stayed on the table; no
+target in reach."""
+
+
+def test_at_a_real_table_a_flag_reported_touched_is_picked_up_and_two_flags_win() -> None:
+    red, blue = red_and_blue()
+    # On the virtual table flag-2 lies far from red's move: the people's word is what counts.
+    g = ctf(red, blue, flags={"flag-1": "red", "flag-2": (800.0, 100.0)}, dice=[6, 1],
+            physical=True)
+    d = drive(g, **MOVED_AT_TABLE)
+    assert d is not None and d.kind == "table:tokens_touched" and d.page == 131
+    assert [str(o.value) for o in d.options] == ["none", "flag-2"]  # its own flag is carried
+    g.apply("flag-2")
+    assert g.state.finished and g.state.winner == 0  # two flags on one vehicle (CTF-2)
+    assert ev(g, "flags_captured") == [{"vehicle": "red", "player": 0,
+                                        "flags": ["flag-1", "flag-2"]}]
+    assert ev(g, "table_fact", fact="tokens_touched")[0]["answer"] == ["flag-2"]
+
+
+def test_at_a_real_table_a_flag_not_reported_is_not_picked_up_and_set_down_is_one_choice(
+) -> None:
+    red, blue = red_and_blue()
+    # The geometry would have red's Short Straight end touching flag-2: the people say no.
+    g = ctf(red, blue, flags={"flag-1": "red", "flag-2": (300.0, 400.0)}, dice=[6, 1],
+            physical=True)
+    d = drive(g, **MOVED_AT_TABLE, **{"table:tokens_touched": "none"})
+    assert tokens.carried_by(g.state, "red") == ["flag-1"]
+    assert not g.state.finished
+    assert d is not None and d.kind == "token_drop"
+    assert [str(o.value) for o in d.options] == ["keep", "down"]  # where: the people's hand
+    g.apply("down")
+    assert tokens.on_table(g.state).keys() == {"flag-1", "flag-2"}
+    assert ev(g, "token_dropped")[0]["reason"] == "set down"

@@ -9,7 +9,7 @@ from tests.builders import StepScenario, armed, attack, ev, play, table, values,
 
 from carnage.games.refuelled.engine.attack import attack_step
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.hazards_on_table import lay
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.scenarios.clouds import install_clouds, lay_cloud
@@ -36,7 +36,7 @@ class Rig(StepScenario):
 
 def rig(state: GameState, step: Callable[[Game], Flow], dice: Iterable[int] = (), *,
         guns: Iterable[tuple[TurretKind, Point]] = (),
-        clouds: Iterable[tuple[Point, float]] = ()) -> Game:
+        clouds: Iterable[tuple[Point, float]] = (), physical: bool = False) -> Game:
     for i, (kind, at) in enumerate(guns, start=1):
         ob = turret_obstacle(kind, i, at)
         state.obstacles[ob.id] = ob
@@ -46,7 +46,8 @@ def rig(state: GameState, step: Callable[[Game], Flow], dice: Iterable[int] = ()
             lay_cloud(g, centre, heading, player=None)
         yield from step(g)
 
-    return Game(ruleset=REFUELLED, state=state, scenario=Rig(run), dice=ScriptedDice(list(dice)))
+    return Game(ruleset=REFUELLED, state=state, scenario=Rig(run), dice=ScriptedDice(list(dice)),
+                options=RuleOptions(physical=physical))
 
 
 def ahead(g: Game, template: str = "short_straight") -> None:
@@ -149,6 +150,27 @@ def test_a_gun_turret_has_four_hull_points_against_shooting_and_never_evades() -
     assert ev(g, "turret_wrecked") == [{"obstacle": "gun_turret:1", "turret": "gun_turret",
                                         "player": 0, "how": "gun_turret"}]
     assert not turrets(g) and ev(g, "explosion") == []
+
+
+def test_at_a_real_table_a_weapon_shoots_the_turrets_the_people_say_it_reaches() -> None:
+    # A metre from the turret on the virtual table; the people say the machine gun reaches it,
+    # in cover: 2 dice hit on 5+ (p.42): 6 (two hits), 4 (a miss in cover). No evade roll.
+    a = armed(vehicle("a", "car", 100, 100, 90), ("machine_gun", "front", None))
+    g = rig(table(a), attack("a"), [6, 4], guns=[(GUN_TURRET, (600.0, 1100.0))],
+            physical=True)
+    play(g, "none")  # touching nothing: not Distracted
+    d = g.pending()
+    assert d is not None and d.kind == "table:turret_in_reach" and d.weapon == "handgun"
+    assert d.page == 130 and values(d) == ["none", "gun_turret:1", "gun_turret:1@cover"]
+    play(g, "none")  # the Handgun reaches no turret
+    d = g.pending()
+    assert d is not None and d.kind == "table:turret_in_reach" and d.weapon == "machine_gun#0"
+    play(g, "gun_turret:1@cover")
+    d = g.pending()
+    assert d is not None and values(d) == ["stop", "machine_gun#0>gun_turret:1"]
+    play(g, "machine_gun#0>gun_turret:1")
+    assert ev(g, "obstacle_damage") == [{"obstacle": "gun_turret:1", "amount": 2,
+                                         "hull_points": 2}]
 
 
 # -- rocket turrets (p.146) --------------------------------------------------------------------

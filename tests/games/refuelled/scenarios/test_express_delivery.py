@@ -45,13 +45,14 @@ class PlacedDelivery(ExpressDelivery):
         yield from ()
 
 
-def placed(*vehicles: VehicleState, dice: list[int], players: int = 2) -> Game:
+def placed(*vehicles: VehicleState, dice: list[int], players: int = 2,
+           physical: bool = False) -> Game:
     sc = PlacedDelivery()
     st = GameState(sc.width, sc.height, players)
     for v in vehicles:
         st.vehicles[v.id] = v
     return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=ScriptedDice(dice),
-                options=RuleOptions(max_rounds=8))
+                options=RuleOptions(max_rounds=8, physical=physical))
 
 
 def test_registered_with_its_table_and_page() -> None:
@@ -180,3 +181,47 @@ def test_no_vehicle_left_and_nobody_to_come_back_ends_the_game() -> None:
     out = g.outcome()
     assert out is not None and out.draw and out.rounds == 1
     assert out.reason == "no vehicle left to make a delivery"
+
+
+# -- at a real table (companion mode, ruling CP-8) -----------------------------------------------
+AT_TABLE = {"table:touching": "none", "table:move_touched": "none", "table:in_reach": "none",
+            "spend_shift": "done", "spend_votes": "done"}
+"""A move at a real table that touched nothing, no target in reach."""
+
+
+def test_at_a_real_table_a_move_reported_past_the_exit_edge_is_a_delivery() -> None:
+    # Mid-table on the virtual table: only the people's word takes it over the exit edge.
+    a = vehicle("a", "car", 450, 500, player=0, gear=1)
+    b = vehicle("b", "car", 700, 500, player=1, gear=1)
+    g = placed(a, b, dice=POLE_TO_0 + KEEP, physical=True)
+    d = drive(g, **AT_TABLE, activate=["a"], template=["short_straight"],
+              **{"table:off_table": ["yes"]})
+    assert d is not None and d.kind == "table:past_exit_edge" and d.vehicle == "a"
+    assert d.page == 137  # leaving by the exit edge
+    g.apply("yes")
+    assert a.status is Status.EXITED and a.pose == vehicle("a", "car", 450, 500).pose
+    assert [e["vehicle"] for e in ev(g, "exit")] == ["a"]
+    assert score.total(g, score.VP, 0) == 1  # a delivery (ED-9)
+    assert not ev(g, "disqualified")
+
+
+def test_at_a_real_table_past_another_edge_only_is_disqualified() -> None:
+    a = vehicle("a", "car", 450, 500, player=0, gear=1)
+    b = vehicle("b", "car", 700, 500, player=1, gear=1)
+    g = placed(a, b, dice=POLE_TO_0 + KEEP, physical=True)
+    drive(g, **AT_TABLE, activate=["a"], template=["short_straight"],
+          **{"table:off_table": ["yes"], "table:past_exit_edge": ["no"]})
+    assert ev(g, "disqualified") == [{"vehicle": "a", "reason": "left the table"}]
+    assert not ev(g, "exit") and score.total(g, score.VP, 0) == 0
+
+
+def test_at_a_real_table_a_final_position_reported_over_the_exit_edge_exits() -> None:
+    a = vehicle("a", "car", 450, 500, player=0, gear=1)
+    b = vehicle("b", "car", 700, 500, player=1, gear=1)
+    g = placed(a, b, dice=POLE_TO_0 + KEEP, physical=True)
+    d = drive(g, **AT_TABLE, activate=["a"], template=["short_straight"],
+              **{"table:off_table": ["no"]})
+    assert d is not None and d.kind == "table:final_over_exit"
+    g.apply("yes")
+    assert [e["vehicle"] for e in ev(g, "exit")] == ["a"]
+    assert score.total(g, score.VP, 0) == 1

@@ -434,8 +434,13 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
                 shots = {}
             elif g.facts.people:
                 shots = {s.value: s for s in (yield from legal_shots_at_table(g, v))}
+                # ``table_shots`` flow hook: other targets the people name (turrets, CP-9).
+                yield from run_flows(g, "table_shots", {"game": g, "vehicle": v, "uses": uses})
             else:
                 shots = {s.value: s for s in legal_shots(g, v, sight, note=True)}
+                if g.facts.recording:  # ... noted as a real table is asked
+                    g.effects.run_event("table_shots_noted", None, {
+                        "game": g, "vehicle": v, "sight": sight, "uses": uses})
         step: dict[str, Any] = {"game": g, "vehicle": v, "distracted": distracted,
                                 "uses": uses, "declared": declared}
         extras = {o.value: o for o in g.effects.run_event("attack_options", [], step)

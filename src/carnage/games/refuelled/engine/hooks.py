@@ -201,6 +201,19 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'the end of a step of the activation, whatever became of the vehicle'),
     ('surface_hazards', 'value', 'dropped? surface vehicle',
      'Hazards a surface gives (p.86); ctx "dropped": the dropped templates that make it'),
+    ('table_edge', 'flow', 'vehicle',
+     'at a real table, a template went past the table edge: an exit edge may take the '
+     'vehicle off (a flow returning True, M-23)'),
+    ('table_shots', 'flow', 'uses vehicle',
+     'at a real table, as the Attack Step looks at the table: other targets the people '
+     'name (turrets, CP-9)'),
+    ('table_shots_noted', 'notice', 'sight uses vehicle',
+     'on a recording table, the same moment: the targets the geometry finds'),
+    ('table_motion', 'flow', 'motion vehicle',
+     'at a real table, after a move, forced move or pivot: the people say what the '
+     'scenario needs of it (tokens touched, M-12)'),
+    ('table_motion_noted', 'notice', 'motion since vehicle',
+     'on a recording table, the same moments once the geometry judged the motion'),
     ('tailgate_evade', 'value', PARTY,
      'does the front party of a tailgate evade? (p.53)'),
     ('targetable', 'value', 'attacker target',

@@ -405,7 +405,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             off = yield from ask_yes_no(
                 g, v.player, "off_table", f"{v.name}: did any part of its movement template "
                 "(with any Slide template) go past the table edge?", page=87, vehicle=v.id)
-            if off and _edge_verdict(g, v, None):
+            if off and (yield from edge_verdict_at_table(g, v)):
                 return
         else:
             result = resolve_move(
@@ -466,8 +466,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # What the scenario needs to know of the move (a line crossed ...): the people at a real
     # table say it here; the exact table measures it in the scenario's own handlers.
     if g.facts.people:
+        yield from table_motion(g, v, "move")
         yield from g.scenario.table_facts(g, v)
+    since = len(g.log.events)
     g.effects.run_event("after_move", None, {"game": g, "vehicle": v, "result": result})
+    motion_noted(g, v, "move", since)
 
     # 1.8 Spin (p.24): only if the final position was not interrupted.
     if spin and not interrupted and v.in_play and not g.state.finished:
@@ -586,6 +589,17 @@ def _edge_verdict(g: Game, v: VehicleState, result: MoveResult | None) -> bool:
     return True
 
 
+def edge_verdict_at_table(g: Game, v: VehicleState) -> Generator[Decision, Any, bool]:
+    """``_edge_verdict`` at a real table: first the ``table_edge`` flow hook, where a
+    scenario with an exit edge asks whether the template went past it and, if so, takes the
+    vehicle off by it (a flow returning True); otherwise the move left the table (p.87)."""
+    from carnage.kernel.effects import run_flows
+
+    if (yield from run_flows(g, "table_edge", {"game": g, "vehicle": v})):
+        return not v.in_play
+    return _edge_verdict(g, v, None)
+
+
 def _well_inside(g: Game, result: MoveResult) -> bool:
     """A cheap, exact sufficient test that the template stays on the table: every point of it
     lies within (centreline length + half its width) of its start, and the Slide template
@@ -690,11 +704,13 @@ def forced_move(
     # Moving backwards its rear leads into any Collision (p.53); a forward forced move after
     # a reverse leads with the front again.
     v.reversing = reverse
+    since = len(g.log.events)
     g.emit(
         "forced_move", source=source, page=page, vehicle=v.id, template=template_id,
         x=round(v.pose.x, 3), y=round(v.pose.y, 3), heading=round(v.pose.heading, 3),
         interrupted=interrupted, touched=touched_now,
     )
+    motion_noted(g, v, "forced_move", since)
     if _edge_check(g, v, result):
         return
     # Collision window (p.39): with whatever it touches at the end of the move.
@@ -733,10 +749,11 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
     v.reversing = reverse
     g.emit("forced_move", source=source, page=page, vehicle=v.id, template=template_id,
            interrupted=interrupted, touched=touched_now)
+    yield from table_motion(g, v, "forced_move")
     off = yield from ask_yes_no(
         g, v.player, "off_table", f"{v.name}: did any part of the forced move's template go "
         "past the table edge?", page=87, vehicle=v.id)
-    if off and _edge_verdict(g, v, None):
+    if off and (yield from edge_verdict_at_table(g, v)):
         return
     touched = touched_now
     if ignore_obstructions:
@@ -768,6 +785,7 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
             obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
         g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
                touched=list(fresh))
+        yield from table_motion(g, v, "pivot")
         if fresh:
             yield from collision_window(g, v, fresh)
         return
@@ -783,13 +801,31 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
         pose, turned, touched = spin_body(v.rect(), angle, obs, ignoring=start_touching,
                                           about_front=about_front)
     v.pose = pose
+    fresh = [i for i in touched if i not in start_touching]
+    if g.facts.recording and obs:  # asked before a real table's scenario questions
+        g.facts.note("pivot_touched", list(fresh))
+    since = len(g.log.events)
     g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
            turned=round(turned, 3), heading=round(pose.heading, 3), touched=list(touched))
-    fresh = [i for i in touched if i not in start_touching]
-    if g.facts.recording and obs:
-        g.facts.note("pivot_touched", list(fresh))
+    motion_noted(g, v, "pivot", since)
     if fresh:
         yield from collision_window(g, v, fresh)
+
+
+def table_motion(g: Game, v: VehicleState, motion: str) -> Flow:
+    """At a real table, after a move, forced move or pivot (``motion``): the people say what
+    the scenario needs of it (tokens touched ...; ``table_motion`` flow hook)."""
+    from carnage.kernel.effects import run_flows
+
+    yield from run_flows(g, "table_motion", {"game": g, "vehicle": v, "motion": motion})
+
+
+def motion_noted(g: Game, v: VehicleState, motion: str, since: int) -> None:
+    """On a recording table, the same moment once the geometry judged the motion (the log
+    had ``since`` events before it): the scenario notes the fact a real table is asked."""
+    if g.facts.recording:
+        g.effects.run_event("table_motion_noted", None, {"game": g, "vehicle": v,
+                                                         "motion": motion, "since": since})
 
 
 def collision_window(g: Game, v: VehicleState, ids: list[str]) -> Flow:

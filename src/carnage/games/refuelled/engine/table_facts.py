@@ -24,7 +24,7 @@ test of the seam replays a game in companion mode answering each question from t
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from carnage.kernel.assist import TABLE_FACT
@@ -189,6 +189,32 @@ def ask_list(g: Game, player: int, kind: str, prompt: str,
                 gone.update(group)
         left = [c for c in left if c[0] not in gone]
     told(g, kind, page, vehicle, out, **({"weapon": weapon} if weapon else {}))
+    return out
+
+
+def ask_list_acting(g: Game, player: int, kind: str, prompt: str,
+                    candidates: Callable[[], Sequence[tuple[str, str]]],
+                    act: Callable[[str], None], *, page: int | None,
+                    vehicle: str | None) -> Generator[Decision, Any, list[str]]:
+    """An ordered list, as ``ask_list``, whose items the rules act on one by one as they are
+    named (``act``), the candidates for the next item taken afresh (``candidates``) after
+    each: a token picked up may end the game or change what else may be picked up. Never
+    asked when there is no candidate; the fact is logged once, as the list it became."""
+    out: list[str] = []
+    while left := list(candidates()):
+        more = bool(out)
+        opts = [(NOTHING, "nothing more" if more else "nothing"), *left]
+        shown = prompt if not more else f"{prompt} (after {', '.join(out)})"
+        pick = str((yield _decision(player, kind + (MORE if more else ""), shown, opts, page,
+                                    vehicle)))
+        if pick == NOTHING:
+            break
+        out.append(pick)
+        act(pick)
+    else:
+        if not out:
+            return out  # nothing to name: nothing asked
+    told(g, kind, page, vehicle, out)
     return out
 
 

@@ -256,9 +256,15 @@ def respawn_candidates(g: Game, player: int) -> list[VehicleState]:
     return out
 
 
+AT_TABLE = "where the scenario's rule says, at the table"
+"""The one place a real table offers a respawned vehicle: the people's placement (CP-7)."""
+
+
 def respawn_positions(g: Game, v: VehicleState) -> dict[str, Pose]:
     """Where ``v`` may be placed as it comes back: the scenario's rule, judged as if its own
     wrecks were already cleared away (they go as it comes back, ruling SC-45)."""
+    if g.facts.people:  # a real table: the people place it as the rule says (ruling CP-7)
+        return {AT_TABLE: v.pose}
     st = g.state
     lifted = {oid: st.obstacles.pop(oid) for oid in wreck_of(g, v)}
     try:

@@ -28,7 +28,7 @@ toxic clouds and Airborne rules apply to turret shots as to any other.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -245,9 +245,53 @@ def _fired_this_phase(g: Game, tid: str) -> bool:
     return bool(st.scenario.get(FIRED, {}).get(tid) == [st.round, st.gear_phase])
 
 
+def _due(g: Game, fires: str) -> list[tuple[Obstacle, TurretKind]]:
+    """The turrets that fire at this moment (``fires``) and still may (a gun turret fires once
+    per Gear Phase)."""
+    out = []
+    for t in turrets(g):
+        kind = kind_of(t.id)
+        if kind is None or kind.fires != fires:
+            continue
+        if fires == "movement_end" and _fired_this_phase(g, t.id):
+            continue
+        out.append((t, kind))
+    return out
+
+
+def turret_reach(g: Game, v: VehicleState, fires: str
+                 ) -> Generator[Decision, Any, dict[str, bool] | None]:
+    """The turrets firing now (``fires``) with a clear shot at ``v`` within their reach, each
+    with whether ``v`` is in cover. At a real table (ruling CP-9) the people name them, once,
+    as a list; on the exact table None (the geometry judges each turret in turn), and a
+    recording table notes what it would say."""
+    due = _due(g, fires)
+    if not due or not v.in_play or g.state.finished:
+        return {} if g.facts.people else None
+    if g.facts.people:
+        from carnage.games.refuelled.engine.table_facts import ask_list
+
+        reach = {"medium": "Medium", "long": "Long"}
+        named = yield from ask_list(
+            g, v.player, "turret_reach", f"{v.name}: which turrets have it within their range "
+            "(all round), not behind Tall terrain? (In cover: name it so.)",
+            [c for t, k in due for c in (
+                (t.id, f"{k.name} {t.id} ({reach.get(k.reach, k.reach)})"),
+                (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
+            page=due[0][1].page, vehicle=v.id,
+            exclusive=[[t.id, f"{t.id}@cover"] for t, _ in due])
+        return {n.partition("@")[0]: n.endswith("@cover") for n in named}
+    if g.facts.recording:
+        sights = [(t.id, turret_sight(g, t, v, k.reach)) for t, k in due]
+        g.facts.note("turret_reach", [tid + ("@cover" if fc.cover else "")
+                                      for tid, fc in sights if fc.in_range and not fc.blocked])
+    return None
+
+
 def _movement_end(g: Game, ctx: dict[str, Any]) -> Flow:
     """Gun turrets: the first vehicle to end its Movement Step within reach this Gear Phase."""
     v: VehicleState = ctx["vehicle"]
+    told = yield from turret_reach(g, v, "movement_end")
     for t in turrets(g):
         kind = kind_of(t.id)
         if kind is None or kind.fires != "movement_end" or _fired_this_phase(g, t.id):
@@ -256,16 +300,23 @@ def _movement_end(g: Game, ctx: dict[str, Any]) -> Flow:
             return
         if t.id not in g.state.obstacles:
             continue
-        fc = turret_sight(g, t, v, kind.reach)
-        if not fc.in_range or fc.blocked:
-            continue  # not a target it can shoot: it waits for the next vehicle (AOD-2)
+        if told is not None:  # a real table: the people said which reach it
+            if t.id not in told:
+                continue
+            cover = told[t.id]
+        else:
+            fc = turret_sight(g, t, v, kind.reach)
+            if not fc.in_range or fc.blocked:
+                continue  # not a target it can shoot: it waits for the next vehicle (AOD-2)
+            cover = fc.cover
         g.state.scenario.setdefault(FIRED, {})[t.id] = [g.state.round, g.state.gear_phase]
-        yield from turret_fires(g, t, kind, v, fc.cover)
+        yield from turret_fires(g, t, kind, v, cover)
 
 
 def _wipeout_start(g: Game, ctx: dict[str, Any]) -> Flow:
     """Rocket turrets (Auto-defense): each one in reach of the active vehicle fires at it."""
     v: VehicleState = ctx["vehicle"]
+    told = yield from turret_reach(g, v, "wipeout_start")
     for t in turrets(g):
         kind = kind_of(t.id)
         if kind is None or kind.fires != "wipeout_start":
@@ -273,6 +324,10 @@ def _wipeout_start(g: Game, ctx: dict[str, Any]) -> Flow:
         if not v.in_play or g.state.finished:
             return
         if t.id not in g.state.obstacles:
+            continue
+        if told is not None:  # a real table: the people said which reach it
+            if t.id in told:
+                yield from turret_fires(g, t, kind, v, told[t.id])
             continue
         fc = turret_sight(g, t, v, kind.reach)
         if fc.in_range and not fc.blocked:
@@ -375,27 +430,47 @@ def shoot_turret(key: str, m: WeaponMount | None, w: Weapon, tid: str, cover: bo
     return run
 
 
-def _options(value: Any, ctx: dict[str, Any]) -> Any:
-    """Attack Step options: each weapon (and the Handgun) at each turret it can shoot."""
-    g: Game = ctx["game"]
-    v: VehicleState = ctx["vehicle"]
-    guns = turrets(g)
-    if not guns:
-        return None
+def _armed(g: Game, v: VehicleState, uses: dict[str, int]
+           ) -> list[tuple[str, WeaponMount | None, Weapon]]:
+    """``v``'s weapons (and the Handgun) that may still attack this step."""
     from carnage.games.refuelled.engine.attack import weapon_uses
 
     cat = g.catalog
-    sight = Sight(g, v)
     armed: list[tuple[str, WeaponMount | None, Weapon]] = [
         (HANDGUN, None, cat.weapons.get(HANDGUN))]
     armed += [(m.key, m, cat.weapons.get(m.weapon)) for m in v.weapons
               if m.weapon in cat.weapons.records and m.weapon != HANDGUN
               and (m.ammo is None or (m.ammo > 0 and may_discard_ammo(g, v, m.key)))]
+    return [(key, m, w) for key, m, w in armed if uses.get(key, 0) < weapon_uses(g, v, key)]
+
+
+TOLD = "turret_shots_told"
+"""At a real table: weapon key -> turret id -> in cover, as the people last said (CP-9)."""
+
+
+def _options(value: Any, ctx: dict[str, Any]) -> Any:
+    """Attack Step options: each weapon (and the Handgun) at each turret it can shoot (at a
+    real table: each turret the people said it reaches, ``_shots_told``)."""
+    g: Game = ctx["game"]
+    v: VehicleState = ctx["vehicle"]
+    guns = turrets(g)
+    if not guns:
+        return None
     uses: dict[str, int] = ctx.get("uses", {})
     extra: list[AttackOption] = []
-    for key, m, w in armed:
-        if uses.get(key, 0) >= weapon_uses(g, v, key):
-            continue
+    if g.facts.people:
+        told: dict[str, dict[str, bool]] = g.state.scenario.get(TOLD, {})
+        for key, m, w in _armed(g, v, uses):
+            for tid, cover in told.get(key, {}).items():
+                kind = kind_of(tid)
+                if tid not in g.state.obstacles or kind is None:
+                    continue
+                label = f"{w.name} at the {kind.name} {tid}{' [cover]' if cover else ''}"
+                extra.append(AttackOption(f"{key}>{tid}", label, key,
+                                          shoot_turret(key, m, w, tid, cover)))
+        return [*value, *extra] if extra else None
+    sight = Sight(g, v)
+    for key, m, w in _armed(g, v, uses):
         for t in guns:
             got = shootable(g, v, m, w, t, sight)
             kind = kind_of(t.id)
@@ -406,6 +481,45 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
             extra.append(AttackOption(f"{key}>{t.id}", label, key,
                                       shoot_turret(key, m, w, t.id, cover)))
     return [*value, *extra] if extra else None
+
+
+def _shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
+    """At a real table (ruling CP-9), as the Attack Step looks at the table: per weapon with
+    attack dice, the people name the turrets in its range and arc, not behind Tall terrain
+    (a Camouflaged one only within its range), each in cover or not."""
+    from carnage.games.refuelled.engine.table_facts import ask_list
+
+    v: VehicleState = ctx["vehicle"]
+    guns = [(t, k) for t in turrets(g) for k in (kind_of(t.id),) if k is not None]
+    told: dict[str, dict[str, bool]] = {}
+    if guns:
+        for key, _, w in _armed(g, v, ctx["uses"]):
+            if not w.attack_dice or w.special_dice:
+                continue
+            named = yield from ask_list(
+                g, v.player, "turret_in_reach", f"{v.name}: which turrets are within range "
+                f"and arc of its {w.name}, not behind Tall terrain?",
+                [c for t, k in guns for c in ((t.id, f"{k.name} {t.id}"),
+                                              (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
+                page=guns[0][1].page, vehicle=v.id, weapon=key,
+                exclusive=[[t.id, f"{t.id}@cover"] for t, _ in guns])
+            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
+    g.state.scenario[TOLD] = told
+
+
+def _shots_noted(value: Any, ctx: dict[str, Any]) -> None:
+    """On a recording table: the turrets each weapon could shoot, as a real table is asked."""
+    g: Game = ctx["game"]
+    v: VehicleState = ctx["vehicle"]
+    guns = [t for t in turrets(g) if kind_of(t.id) is not None]
+    if not guns:
+        return
+    for _, m, w in _armed(g, v, ctx["uses"]):
+        if not w.attack_dice or w.special_dice:
+            continue
+        got = [(t.id, shootable(g, v, m, w, t, ctx["sight"])) for t in guns]
+        g.facts.note("turret_in_reach", [tid + ("@cover" if r[1] else "")
+                                         for tid, r in got if r is not None])
 
 
 def _template_laid(g: Game, ctx: dict[str, Any]) -> Flow:
@@ -454,6 +568,10 @@ def install_emplacements(g: Game) -> None:
     fx.on("movement_end", EFFECT, flow(_movement_end), priority=-20)
     fx.on("wipeout_step_start", EFFECT, flow(_wipeout_start), priority=20)
     fx.on("attack_options", EFFECT, _options)
+    if g.facts.people:  # a real table: the people say which turrets each weapon reaches
+        fx.add_flow("table_shots", EFFECT, lambda ctx: _shots_told)
+    else:
+        fx.on("table_shots_noted", EFFECT, _shots_noted)
     fx.on("template_laid", EFFECT, flow(_template_laid))
     fx.on("collision_end", EFFECT, flow(_collision_end), priority=-20)
 

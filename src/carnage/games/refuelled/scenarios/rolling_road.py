@@ -26,18 +26,20 @@ All of it lives in ``state.scenario["road"]``; ``RollingRoad`` holds only its se
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.movement import disqualify
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Status, VehicleState
+from carnage.games.refuelled.engine.table_facts import ask_yes_no
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
-from carnage.kernel.effects import CANCEL
+from carnage.kernel.effects import CANCEL, always
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
+    from carnage.kernel.decisions import Decision
 
 PAGE = 137
 SOURCE = "rolling_road"
@@ -116,6 +118,9 @@ class RollingRoad:
     def install(self, game: Game, effect: str) -> None:
         game.effects.on("off_table", effect, self._off_table)
         game.effects.on("after_move", effect, self._after_move)
+        if game.facts.people:  # a real table: the people say when it went over the exit edge
+            game.effects.add_flow("table_edge", effect, always(self._edge_told))
+            game.effects.add_flow("table_motion", effect, always(self._final_told))
         game.effects.on("may_respawn", effect, self._may_respawn)
         game.effects.on("pole_moves", effect, self._pole_moves)
 
@@ -130,17 +135,47 @@ class RollingRoad:
             return None  # a wreck skidding past the exit edge is disqualified (SC-44)
         from carnage.geometry.surfaces import move_pieces
 
-        if over_exit_edge(move_pieces(result), game.state):
+        over = over_exit_edge(move_pieces(result), game.state)
+        game.facts.note("past_exit_edge", over)  # as a real table is asked (CP-8)
+        if over:
             self.exit(game, v)
             return False
         return None
+
+    def _edge_told(self, game: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]:
+        """At a real table (ruling CP-8): the template went past the table's edge; was the
+        exit edge among them? Then it exits instead of leaving the table (M-23, ED-10)."""
+        v: VehicleState = ctx["vehicle"]
+        if not v.in_contention:
+            return False
+        over = yield from ask_yes_no(
+            game, v.player, "past_exit_edge", f"{v.name}: did the template go past the exit "
+            "edge?", page=self.page, vehicle=v.id)
+        if over:
+            self.exit(game, v)
+        return over
+
+    def _final_told(self, game: Game, ctx: dict[str, Any]) -> Flow:
+        """At a real table, after a Movement Step (CP-8): does the Final Position overlap
+        the exit edge? Then it exits (p.137)."""
+        v: VehicleState = ctx["vehicle"]
+        if ctx.get("motion") != "move" or not v.in_contention:
+            return
+        over = yield from ask_yes_no(
+            game, v.player, "final_over_exit", f"{v.name}: does its Final Position overlap "
+            "the exit edge?", page=self.page, vehicle=v.id)
+        if over:
+            self.exit(game, v)
 
     def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
         """The Final Position overlapping the exit edge exits too (p.137)."""
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
-        if v.in_contention and any(over_exit_edge([r.polygon()], game.state)
-                                   for _, r in v.bodies()):
+        if not v.in_contention or game.facts.people:
+            return  # at a real table the people said it before (``_final_told``)
+        over = any(over_exit_edge([r.polygon()], game.state) for _, r in v.bodies())
+        game.facts.note("final_over_exit", over)
+        if over:
             self.exit(game, v)
 
     def _may_respawn(self, value: Any, ctx: dict[str, Any]) -> Any:

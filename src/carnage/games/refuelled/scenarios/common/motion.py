@@ -19,6 +19,13 @@ respawn place a vehicle; they are not motion (``logged:deploy`` and
 Memory: ``state.scenario[key]``: vehicle id -> last pose seen. Ruling SC-6: a move template
 is judged as the area the vehicle's body sweeps along it (the body is at least as wide as
 the templates it uses).
+
+At a real table (companion mode, engine/table_facts.py) poses never move, so nothing is
+judged that way: ``motion_facts`` asks the people instead, through the ``table_motion`` flow
+hook the engine runs after each Movement Step move, forced move and pivot, and notes on a
+recording table what the geometry judged at the same moments (``table_motion_noted``).
+Other motion (a Pivot upgrade's turn without contact, anything caught up at the end of an
+activation) is not asked (ruling CP-6).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from carnage.geometry.convex import convex_hull
 from carnage.geometry.shapes import Point, Pose, Rect, heading_diff, penetration
 
 if TYPE_CHECKING:
-    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.game import Flow, Game
     from carnage.games.refuelled.engine.state import VehicleState
 
 SAMPLES = 48
@@ -135,3 +142,30 @@ def watch_motion(game: Game, effect: str, key: str, judge: Judge, *,
     game.effects.on("logged:game_start", effect, start)
     game.effects.on("activation_end", effect, everyone)
     game.effects.on("gear_phase_end", effect, everyone)
+
+
+Ask = Callable[["Game", "VehicleState"], "Flow"]
+Note = Callable[["Game", "VehicleState", int], None]
+
+
+def motion_facts(game: Game, effect: str, ask: Ask, note: Note) -> None:
+    """The companion counterpart of ``watch_motion``: at a real table ``ask(game, vehicle)``
+    (a flow) after each move, forced move and pivot; on the exact table
+    ``note(game, vehicle, since)`` once the geometry judged the same motion (``since``: the
+    log's length before it), for a recording table to note the fact a real table is asked.
+    Call it from the scenario's ``install``."""
+    from carnage.kernel.effects import always
+
+    if game.facts.people:
+        def asked(g: Any, ctx: dict[str, Any]) -> Flow:
+            return ask(g, ctx["vehicle"])
+
+        game.effects.add_flow("table_motion", effect, always(asked))
+        return
+
+    def noted(value: Any, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        if g.facts.recording:
+            note(g, ctx["vehicle"], int(ctx["since"]))
+
+    game.effects.on("table_motion_noted", effect, noted)

@@ -35,7 +35,11 @@ from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, Status
-from carnage.games.refuelled.scenarios.common.motion import touches_along, watch_motion
+from carnage.games.refuelled.scenarios.common.motion import (
+    motion_facts,
+    touches_along,
+    watch_motion,
+)
 from carnage.geometry.shapes import Point, Pose, distance, penetration
 from carnage.kernel.effects import always
 from carnage.render.svg import seat_name
@@ -48,6 +52,8 @@ KEY = "tokens"
 TOKEN_SIZE = 30.0
 """A token's diameter (mm): flags and crates are "30 mm or less" (M-12); we use the largest."""
 KEEP = "keep"
+DOWN = "down"
+"""At a real table: set a token down within Short, wherever the people lay it (CP-6)."""
 
 
 # -- the tokens ---------------------------------------------------------------------------
@@ -249,6 +255,7 @@ class CarriedTokens:
     def install_tokens(self, game: Game) -> None:
         eff = f"scenario:{self.id}:tokens"
         watch_motion(game, eff, "token_seen", self._judge_tokens)
+        motion_facts(game, eff, self._tokens_told, self._tokens_noted)
         game.effects.on("wrecked", eff, self._carrier_wrecked)
         game.effects.on("logged:disqualified", eff, self._carrier_disqualified)
         if self.token_set_down or self.token_hand_over:
@@ -265,6 +272,44 @@ class CarriedTokens:
                 self.token_picked_up(game, v, tid)
                 if game.state.finished:
                     return
+
+    def _may_take(self, game: Game, v: VehicleState) -> list[str]:
+        """The tokens on the table ``v`` may pick up now (none once the game is over or for a
+        vehicle that cannot): the candidates a real table is asked about."""
+        if game.state.finished or not v.in_contention or not self.scenario_counts(game, v):
+            return []
+        return [tid for tid in sorted(on_table(game.state)) if self.may_pick_up(game, v, tid)]
+
+    def _tokens_told(self, game: Game, v: VehicleState) -> Flow:
+        """At a real table (ruling CP-6): the people name, in turn, each token on the table
+        that the motion's template or final position touched; each is picked up as named."""
+        from carnage.games.refuelled.engine.table_facts import ask_list_acting
+
+        def candidates() -> list[tuple[str, str]]:
+            return [(tid, self._token_label(game, tid)) for tid in self._may_take(game, v)]
+
+        def take(tid: str) -> None:
+            pick_up(game, tid, v, source=self.token_source, page=self.page)
+            self.token_picked_up(game, v, tid)
+
+        yield from ask_list_acting(
+            game, v.player, "tokens_touched", f"{v.name}: which tokens on the table did its "
+            "template or final position touch?", candidates, take, page=self.page,
+            vehicle=v.id)
+
+    def _tokens_noted(self, game: Game, v: VehicleState, since: int) -> None:
+        """On a recording table: the tokens the geometry had ``v`` pick up in the motion
+        just judged, when a real table would have been asked."""
+        picked = [str(e.data["token"]) for e in game.log.events[since:]
+                  if e.kind == "token_picked_up" and e.data.get("vehicle") == v.id]
+        if picked or self._may_take(game, v):
+            game.facts.note("tokens_touched", picked)
+
+    @staticmethod
+    def _token_label(game: Game, tid: str) -> str:
+        t = tokens(game.state)[tid]
+        owner = "" if t["owner"] is None else f" ({seat_name(int(t['owner']))})"
+        return f"{t['kind']} {tid}{owner}"
 
     def scenario_counts(self, game: Game, v: VehicleState) -> bool:
         """Which vehicles pick tokens up: those that count for victory (not an RC Car)."""
@@ -312,18 +357,30 @@ class CarriedTokens:
             if not v.in_play or game.state.finished:
                 return
             options: list[tuple[str, str]] = [(KEEP, "keep it")]
-            points = set_down_points(game, v) if self.token_set_down else {}
-            options += [(f"down:{k}", f"set it down {k.split(':')[1]} mm out at "
-                         f"{k.split(':')[0]} degrees") for k in points]
-            mates = touching_vehicles(game, v) if self.token_hand_over else []
-            options += [(f"give:{o.id}", f"hand it to {o.name}") for o in mates]
+            if game.facts.people:  # a real table (ruling CP-6): where, and to whom, is theirs
+                points = {}
+                if self.token_set_down:
+                    options.append((DOWN, "set it down within Short (where you like)"))
+                mates = ([o for o in game.state.in_play() if o.id != v.id]
+                         if self.token_hand_over else [])
+                options += [(f"give:{o.id}", f"hand it to {o.name} (if it touches)")
+                            for o in mates]
+            else:
+                points = set_down_points(game, v) if self.token_set_down else {}
+                options += [(f"down:{k}", f"set it down {k.split(':')[1]} mm out at "
+                             f"{k.split(':')[0]} degrees") for k in points]
+                mates = touching_vehicles(game, v) if self.token_hand_over else []
+                options += [(f"give:{o.id}", f"hand it to {o.name}") for o in mates]
             if len(options) == 1:
                 continue
             kind = tokens(game.state)[tid]["kind"]
             pick = str((yield ask(v.player, "token_drop", f"{v.name} carries a {kind}: "
                                   "keep it, set it down or hand it over?", options,
                                   source=self.token_source, page=self.page, vehicle=v.id)))
-            if pick.startswith("down:"):
+            if pick == DOWN:  # at a real table: its place is the carrier's notional mark
+                put_down(game, tid, _inside(game.state, (v.pose.x, v.pose.y), TOKEN_SIZE),
+                         source=self.token_source, page=self.page, reason="set down")
+            elif pick.startswith("down:"):
                 put_down(game, tid, points[pick[5:]], source=self.token_source,
                          page=self.page, reason="set down")
             elif pick.startswith("give:"):
