@@ -83,5 +83,5 @@ def test_a_starting_grid_too_small_for_the_field_is_refused_at_set_up() -> None:
                                          r"\w+ Bike \d+ \(player \d\)"):
         build_game(GameSetup(scenario="street-race", teams=teams), 0)
     with pytest.raises(SetupError, match=r"^Death Race: no room on the starting grid .* for "
-                                         r"\w+ Bike \d+ \(player \d"):
+                                         r"\w+ Bike \d+ \((Red|Blue);"):
         build_game(GameSetup(scenario="death-race", teams=teams), 0)
