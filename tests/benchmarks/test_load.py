@@ -21,7 +21,7 @@ def test_the_load_benchmark_prints_its_figures_and_loses_no_choice() -> None:
     try:
         _bin_dir()
     except NoPostgres as e:
-        pytest.skip(f"no PostgreSQL server could be started: {e}")
+        pytest.fail(f"no PostgreSQL server could be started (make test installs it): {e}")
     path = os.pathsep.join(p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH")) if p)
     r = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--processes", "1",

@@ -35,5 +35,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'carnage.db'}"
     server = request.getfixturevalue("pg_server")
     if isinstance(server, str):
-        pytest.skip(f"no PostgreSQL server could be started: {server}")
+        pytest.fail(f"no PostgreSQL server could be started (make test installs it): "
+                    f"{server}")
     return server.fresh_database(f"carnage_{next(_names)}")

@@ -6,10 +6,18 @@ save between two server processes."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from fastapi import FastAPI
 from tests.web.test_api_support import TestClient, first_choice, new_client
+
+from carnage.web.sessions import Games
+
+
+def games_of(client: TestClient) -> Games:
+    """The live games of the app the client talks to."""
+    return cast(Games, cast(FastAPI, client.app).state.games)
 
 
 @pytest.fixture
@@ -87,9 +95,9 @@ def test_skid_dice_entered_at_the_table_are_the_dice_rolled(client: TestClient) 
     assert r.status_code == 200, r.text
     rolls = [e for e in client.get(f"/api/games/{gid}/events").json() if e["kind"] == "roll"]
     assert rolls[-1]["data"]["dice"] == [6, 4] and rolls[-1]["data"]["why"] == "skid dice"
-    row = client.app.state.games.store.game(gid)  # type: ignore[attr-defined]
+    row = games_of(client).store.game(gid)
     assert row.choices[-1] == "6,4" and row.choices[-2] == 2
-    client.app.state.games.forget()  # type: ignore[attr-defined]
+    games_of(client).forget()
     again = view(client, gid, tok)  # rebuilt from the choices, entries included
     assert again["version"] == r.json()["version"] and again["pending"] == r.json()["pending"]
     steps = client.get(f"/api/games/{gid}/replay", params={"token": tok})
@@ -120,7 +128,7 @@ def test_undo_takes_back_the_answer_and_the_bots_after_it(client: TestClient) ->
     g = create(client, "human", "heuristic", physical=True, dice="table")
     gid, tok = g["id"], g["seats"][0]["token"]
     v = until(client, gid, tok, "template")
-    n_before = len(client.app.state.games.store.game(gid).choices)  # type: ignore[attr-defined]
+    n_before = len(games_of(client).store.game(gid).choices)
     before = v
     # answer until the bot has answered after a human answer
     for _ in range(200):
@@ -139,7 +147,7 @@ def test_undo_takes_back_the_answer_and_the_bots_after_it(client: TestClient) ->
     now = view(client, gid, tok)
     assert now["version"] == r.json()["version"] > after["version"]  # the version only grows
     assert now["pending"] == last["pending"]  # as it stood before the human answer
-    row = client.app.state.games.store.game(gid)  # type: ignore[attr-defined]
+    row = games_of(client).store.game(gid)
     assert len(row.choices) == last["version"] - 0 and len(row.choices) >= n_before
     assert row.version == now["version"]
     # a client still showing the undone state is stale, and so is one before it
@@ -149,7 +157,7 @@ def test_undo_takes_back_the_answer_and_the_bots_after_it(client: TestClient) ->
     # the game goes on from the undone point, and survives a reload from the database
     r = act(client, gid, tok, now["version"], answer(now["pending"]))
     assert r.status_code == 200, r.text
-    client.app.state.games.forget()  # type: ignore[attr-defined]
+    games_of(client).forget()
     assert view(client, gid, tok)["version"] == r.json()["version"]
     del before
 
@@ -249,5 +257,5 @@ def test_devils_run_takes_the_same_path(client: TestClient) -> None:
     assert entries > 0
     r = undo(client, gid, tok, v["version"])
     assert r.status_code == 200, r.text
-    client.app.state.games.forget()  # type: ignore[attr-defined]
+    games_of(client).forget()
     assert view(client, gid, tok)["version"] == r.json()["version"]

@@ -102,7 +102,8 @@ def pg_base(pg_server: Server | str) -> Iterator[str]:  # noqa: F811
     """The table served on a fresh PostgreSQL database (skipped, saying why, if no server
     could be started)."""
     if isinstance(pg_server, str):
-        pytest.skip(f"no PostgreSQL server could be started: {pg_server}")
+        pytest.fail(f"no PostgreSQL server could be started (make test installs it): "
+                    f"{pg_server}")
     with serve(pg_server.fresh_database("carnage_e2e_campaign")) as url:
         yield url
 

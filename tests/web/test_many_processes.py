@@ -87,7 +87,8 @@ def stop(served: Served) -> None:
 @pytest.fixture(scope="module")
 def db_url(pg_server: Server | str) -> str:  # noqa: F811
     if isinstance(pg_server, str):
-        pytest.skip(f"no PostgreSQL server could be started: {pg_server}")
+        pytest.fail(f"no PostgreSQL server could be started (make test installs it): "
+                    f"{pg_server}")
     return pg_server.fresh_database("carnage_many_processes")
 
 

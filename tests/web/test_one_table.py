@@ -170,7 +170,8 @@ def test_healthz_and_readyz(db_url: str) -> None:  # noqa: F811
 @pytest.fixture
 def pg_url(pg_server: Server | str) -> str:  # noqa: F811
     if isinstance(pg_server, str):
-        pytest.skip(f"no PostgreSQL server could be started: {pg_server}")
+        pytest.fail(f"no PostgreSQL server could be started (make test installs it): "
+                    f"{pg_server}")
     return pg_server.fresh_database(f"carnage_listener_{time.monotonic_ns()}")
 
 

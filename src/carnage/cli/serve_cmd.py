@@ -68,17 +68,17 @@ def serve(
     procs = f"; {workers} worker processes" if workers > 1 else ""
     typer.echo(f"Carnage is running at http://{shown}:{port}/  (database: {url}{procs}; "
                "Ctrl+C stops)")
-    options = {"host": host, "port": port, "log_level": "warning",
-               "timeout_graceful_shutdown": GRACEFUL_SECONDS,
-               "ws_max_size": SERVER_OPTIONS["ws_max_size"]}
+    ws_max = SERVER_OPTIONS["ws_max_size"]
     try:
         if workers == 1:
-            uvicorn.run(app, **options)  # type: ignore[arg-type]
+            uvicorn.run(app, host=host, port=port, log_level="warning",
+                        timeout_graceful_shutdown=GRACEFUL_SECONDS, ws_max_size=ws_max)
         else:
             os.environ[DB_URL_ENV] = url
             os.environ[BOT_WORKERS_ENV] = str(bots)
             uvicorn.run("carnage.web.app:app_from_env", factory=True, workers=workers,
-                        **options)  # type: ignore[arg-type]
+                        host=host, port=port, log_level="warning",
+                        timeout_graceful_shutdown=GRACEFUL_SECONDS, ws_max_size=ws_max)
     except (OSError, SystemExit) as e:
         typer.echo(f"cannot serve on {host}:{port}: {e}", err=True)
         raise typer.Exit(2) from None

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from alembic.util.exc import CommandError
 from sqlalchemy import (
@@ -36,7 +36,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import CursorResult, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -281,7 +281,7 @@ class Store:
                 round=round_, winner=winner, updated=_now(),
                 **({} if seats is None else {"seats": json.loads(json.dumps(seats))}),
             ).execution_options(synchronize_session=False))
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if cast("CursorResult[Any]", done).rowcount != 1:  # an UPDATE's result
                 if expected is None:
                     return
                 now = s.scalar(select(GameRow.version).where(GameRow.id == gid))
