@@ -96,3 +96,11 @@ def test_every_devils_run_rule_and_ruling_has_a_name() -> None:
     assert all(e["name"] and not e["name"].startswith("DR") for e in index.values())
     assert {k for k, e in index.items() if e["ruling"]} == {
         k for k in index if k.startswith("DRR-")}
+
+
+def test_a_scenarios_rule_is_named_as_the_book_names_the_scenario() -> None:
+    from carnage.games.refuelled.words import rule_name
+
+    assert rule_name("death_race") == "Death Race"
+    assert rule_name("scenario:capture_the_flag") == "Capture the Flag"
+    assert rule_name("movement") == "Movement"  # not a scenario: its words, capitalised

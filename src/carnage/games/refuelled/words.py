@@ -188,13 +188,22 @@ def rule_name(source: str) -> str:
         return ""
     eid = EffectId.read(source)
     if eid is not None and eid.kind in ("perk", "weapon", "upgrade", "sponsor", "scenario"):
-        return catalogue_name(eid.name) if eid.kind != "scenario" else _title(eid.name)
+        return catalogue_name(eid.name) if eid.kind != "scenario" else _scenario_title(eid.name)
     if source in RULE_WORDS:
         return RULE_WORDS[source]
     if source in catalogue_names():
         return catalogue_names()[source]
     # Not an effect id (an empty part): the words before its first colon, if any.
-    return _title(eid.kind if eid is not None else source.partition(":")[0])
+    return _scenario_title(eid.kind if eid is not None else source.partition(":")[0])
+
+
+def _scenario_title(ident: str) -> str:
+    """A scenario's own name as the book prints it ("Death Race"); other words capitalised."""
+    from carnage.games.refuelled.scenarios import SCENARIOS
+
+    found = SCENARIOS.get(ident.replace("_", "-"))
+    name = getattr(found, "name", None)
+    return str(name) if name else _title(ident)
 
 
 def _title(ident: str) -> str:
