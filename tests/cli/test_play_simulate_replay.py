@@ -172,7 +172,7 @@ def test_play_human_commands_svg_state_errors_and_quit(tmp_path: Path) -> None:
                             str(tmp_path / "snaps"), "--log", str(tmp_path / "g.jsonl")],
                       input=stdin)
     assert r.exit_code == 0, r.output
-    assert "Red (Street race, p.62): Street Race: choose a vehicle" in r.stdout
+    assert "Red (Street Race, p.62): Street Race: choose a vehicle" in r.stdout
     assert "   1. Red Car" in r.stdout
     assert "not legal: type an option number" in r.stdout
     assert "Vehicles" in r.stdout and "game abandoned" in r.stdout
