@@ -169,3 +169,52 @@ def test_a_group_named_by_its_words_stays_on_screen() -> None:
     assert dice.roll_as(3, 6, "machine_gun", "attack") == on_screen  # by its words
     with pytest.raises(DiceWanted):
         dice.roll_as(1, 6, "evade", "evade")
+
+
+def _street_race(dice: TableDice) -> Any:
+    from carnage.games.refuelled.setup import GameSetup, build_game
+
+    return build_game(GameSetup(scenario="street-race", players=2), 11, dice, start=False)
+
+
+def test_the_roll_off_for_pole_position_is_asked_at_the_table() -> None:
+    """A game wrapped before it starts asks its set-up's rolls: each seat's die of the
+    roll-off for Pole Position (Street Race p.62) is an entry, a tie is rolled again, and the
+    faces entered decide who has the pole; the entries replay exactly, a copy too."""
+    g = TableDiceGame.unstarted(_street_race, 11)
+    asked: list[tuple[int, str]] = []
+    for faces in ("3", "3", "2", "5"):
+        d = g.pending()
+        assert is_entry(d) and d is not None and d.n == 1 and d.then["kind"] == "setup"
+        assert "pole roll-off" in d.prompt
+        asked.append((d.player, d.prompt))
+        if faces == "2":  # a copy made while the set-up waits for dice goes on alike
+            twin = g.clone()
+        g.apply(faces)
+    assert [p for p, _ in asked] == [0, 1, 0, 1]  # each seat rolls in turn; the tie again
+    rolls = [e.data["dice"] for e in g.log.events
+             if e.kind == "roll" and e.data.get("why") == "pole roll-off"]
+    assert rolls == [[3], [3], [2], [5]]
+    pole = [e.data["player"] for e in g.log.events if e.kind == "pole"]
+    assert pole == [1] and g.state.pole == 1
+    d = g.pending()
+    assert d is not None and d.kind == "deploy" and d.player == 1
+    assert g.choices == ["3", "3", "2", "5"]
+    twin.apply("2")
+    twin.apply("5")
+    assert _log(twin) == _log(g)
+    again = TableDiceGame.unstarted(_street_race, 11)
+    again.replay(g.choices)
+    assert _log(again) == _log(g) and again.state.pole == 1
+    with pytest.raises(IllegalChoice):
+        TableDiceGame.unstarted(_street_race, 11).apply("7")
+
+
+def test_a_game_wrapped_after_it_started_rolled_its_roll_off_on_screen() -> None:
+    """The older path (a ruleset that cannot build a game unstarted): the roll-off was rolled
+    on screen and the first question is the game's own."""
+    from carnage.games.refuelled.setup import GameSetup, build_game
+
+    g = TableDiceGame(build_game(GameSetup(scenario="street-race", players=2), 11))
+    d = g.pending()
+    assert d is not None and d.kind == "deploy"

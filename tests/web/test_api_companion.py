@@ -50,7 +50,10 @@ def undo(client: TestClient, gid: str, token: str, version: int) -> Any:
 
 
 def answer(pending: dict[str, Any]) -> Any:
-    """The scripted player; the table's dice always show 6 then 4, 4 ..."""
+    """The scripted player; the table's dice always show 6 then 4, 4 ... (the roll-off for
+    Pole Position: the first seat rolls a 6, the next a 5 ...)."""
+    if pending["kind"] == "table_dice" and "Setting up" in pending["prompt"]:
+        return str(6 - pending["seat"])
     if pending["kind"] == "table_dice":
         highest = str(pending["options"][0]["value"]).split(",")  # every die on its top face
         n, sides = len(highest), int(highest[0])
@@ -196,9 +199,108 @@ def test_undo_is_refused_online_to_others_and_when_stale(client: TestClient) -> 
     mine, other = (t0, t1) if who == 0 else (t1, t0)
     r = act(client, gid, mine, v["version"], answer(v["pending"]))
     assert r.status_code == 200
-    if r.json()["pending"]["seat"] == who:  # still the same seat's turn: the other cannot undo
-        assert "only" in _detail(undo(client, gid, other, r.json()["version"]), 403)
-    assert undo(client, gid, mine, r.json()["version"]).status_code == 200
+    asked = undo(client, gid, other, r.json()["version"])  # another's answer: not alone
+    assert asked.status_code == 200 and asked.json()["undone"] is False
+    assert undo(client, gid, mine, r.json()["version"]).json()["undone"] is True
+
+
+def _seat_of(g: dict[str, Any], seat: int) -> str:
+    return str(g["seats"][seat]["token"])
+
+
+def _to(client: TestClient, gid: str, tokens: str, kinds: set[str]) -> dict[str, Any]:
+    """Answer (with every seat's tokens) until the pending decision is of one of ``kinds``."""
+    v = view(client, gid, tokens)
+    for _ in range(300):
+        if v["pending"]["kind"] in kinds:
+            return v
+        r = act(client, gid, tokens, v["version"], answer(v["pending"]))
+        assert r.status_code == 200, r.text
+        v = r.json()
+    raise AssertionError(f"none of {kinds}")
+
+
+def test_one_phone_per_player_undoes_a_mis_tap_alone_and_dice_only_together(
+        tmp_path: Path) -> None:
+    """Ruling CP-20: with one phone per player, a seat takes back alone its own last answer
+    before any dice fell for it; another seat's answer, or dice entered (or rolled) for it,
+    only once every other human seat agrees (each asks the same undo from its own phone;
+    the ask holds across server processes, until the game moves on). One shared phone
+    (every seat's token) undoes anything at once."""
+    a, b = new_client(tmp_path), new_client(tmp_path)
+    g = create(a, "human", "human", physical=True, dice="table")
+    gid, both = g["id"], ",".join(s["token"] for s in g["seats"])
+    v = _to(a, gid, both, {"template"})
+    seat = v["pending"]["seat"]
+    me, them = _seat_of(g, seat), _seat_of(g, 1 - seat)
+    # a mis-tap: my own answer, no dice yet: undone by me alone
+    r = act(a, gid, me, v["version"], answer(v["pending"]))
+    assert r.status_code == 200 and r.json()["pending"]["kind"] == "skid_dice"
+    u = undo(a, gid, me, r.json()["version"])
+    assert u.status_code == 200 and u.json()["undone"] is True, u.text
+    assert view(a, gid, me)["pending"] == v["pending"]
+    # dice entered for my answer: I ask, and it waits for the other seat
+    v = view(a, gid, me)
+    v = act(a, gid, me, v["version"], answer(v["pending"])).json()  # the template
+    v = act(a, gid, me, v["version"], 2).json()  # two skid dice
+    assert v["pending"]["kind"] == "table_dice"
+    v = act(a, gid, me, v["version"], "6,4").json()
+    entered = v["version"]
+    u = undo(a, gid, me, entered)
+    assert u.status_code == 200, u.text
+    out = u.json()
+    other = view(a, gid, them)["players"][1 - seat]
+    assert out["undone"] is False and out["version"] == entered and len(out["waits_for"]) == 1
+    assert "agree" in out["message"] and "dice" in out["message"]
+    assert "id" not in out["message"] and other
+    assert view(a, gid, me)["version"] == entered  # nothing moved
+    # asking again alone changes nothing; the other seat agrees through another process
+    assert undo(a, gid, me, entered).json()["undone"] is False
+    u = undo(b, gid, them, entered)
+    assert u.status_code == 200 and u.json()["undone"] is True, u.text
+    now = view(a, gid, me)
+    assert now["version"] > entered and now["pending"]["kind"] == "table_dice"
+    # an ask goes stale once the game moves on: my ask of the entry's undo is no agreement
+    # to taking back my next answer
+    r = act(a, gid, me, now["version"], "6,4")
+    assert r.status_code == 200, r.text
+    assert undo(a, gid, me, r.json()["version"]).json()["undone"] is False
+    p = r.json()["pending"]
+    assert p["seat"] == seat, p
+    keep = next(o["value"] for o in p["options"] if o["label"] == "keep the dice")
+    r2 = act(a, gid, me, r.json()["version"], keep)  # no die rerolled
+    assert r2.status_code == 200, r2.text
+    u = undo(b, gid, them, r2.json()["version"])
+    assert u.status_code == 200 and u.json()["undone"] is False, u.text
+    # one shared phone: dice and all, at once
+    u = undo(a, gid, both, view(a, gid, both)["version"])
+    assert u.status_code == 200 and u.json()["undone"] is True, u.text
+
+
+def test_the_roll_off_for_pole_position_is_entered_from_the_table(client: TestClient) -> None:
+    """With table dice the roll-off for Pole Position (p.62) is asked as a dice entry like
+    any other roll, from any human seat's phone; a tie asks again; the game replays it."""
+    g = create(client, "human", "human", physical=True, dice="table")
+    gid = g["id"]
+    t0, t1 = _seat_of(g, 0), _seat_of(g, 1)
+    v = view(client, gid, t0)
+    faces = ["4", "4", "1", "6"]
+    for i, f in enumerate(faces):
+        p = v["pending"]
+        assert p["kind"] == "table_dice" and "pole roll-off" in p["prompt"], p
+        assert p["seat"] == i % 2 and "Setting up the game" in p["prompt"]
+        r = act(client, gid, (t1, t0)[i % 2], v["version"], f)  # either phone enters it
+        assert r.status_code == 200, r.text
+        v = r.json()
+    assert v["pending"]["kind"] == "deploy" and v["pending"]["seat"] == 1
+    events = client.get(f"/api/games/{gid}/events").json()
+    assert [e["data"]["dice"] for e in events if e["kind"] == "roll"] == [[4], [4], [1], [6]]
+    assert [e["data"]["player"] for e in events if e["kind"] == "pole"] == [1]
+    games_of(client).forget()
+    assert view(client, gid, t1)["pending"] == v["pending"]
+    u = undo(client, gid, f"{t0},{t1}", v["version"])  # the last die, taken back
+    assert u.status_code == 200 and u.json()["undone"] is True, u.text
+    assert "pole roll-off" in view(client, gid, t0)["pending"]["prompt"]
 
 
 def test_table_dice_need_a_person(client: TestClient) -> None:

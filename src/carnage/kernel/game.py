@@ -347,7 +347,9 @@ class KernelGame(ABC):
         """Roll ``n`` D6 together and log them. Dice that tell rolls apart (table dice,
         ``kernel/table_dice.py``) are told what the roll is for (``source``, ``why``)."""
         roll_as = getattr(self.dice, "roll_as", None)
-        out = (roll_as(max(0, n), 6, source, why) if roll_as is not None
+        who = data.get("player")
+        out = (roll_as(max(0, n), 6, source, why, who if isinstance(who, int) else None)
+               if roll_as is not None
                else self.dice.roll(max(0, n)))
         self.log.emit("roll", source=source, page=page, why=why, dice=list(out), **data)
         self._count("roll")

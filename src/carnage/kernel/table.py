@@ -109,3 +109,8 @@ class TableSetup:
     """A set-up as stored (it names ``ruleset`` and ``scenario``)."""
     build: Callable[[Any, int], Any]
     """``build(setup, seed)`` -> the game, started, no choice applied."""
+    build_unstarted: Callable[[Any, int, Any], Any] | None = None
+    """``build_unstarted(setup, seed, dice)`` -> the game built with the dice source ``dice``
+    and not yet started (its ``start()`` runs the set-up), so a game with dice rolled at the
+    table asks its set-up's rolls too (the roll-off for Pole Position: kernel/table_dice.py).
+    None: such a game is wrapped after it started, its set-up rolled on screen."""

@@ -17,15 +17,20 @@ every ruleset takes the one path here:
 * ``choices`` holds every answer in order, the entries too (``"6,4"``): applying them to a
   new game of the same set-up and seed rebuilds it exactly (``replay``).
 
-Dice rolled outside a choice (while a game is set up and runs to its first decision) are
-rolled on screen and kept on the tape, so a copy replays them.
+A game is best wrapped *before* it starts (``TableDiceGame.unstarted``, given a maker of the
+built game with table dice): its set-up's rolls (the roll-off for Pole Position) are then
+asked like any other, each an entry for the set-up (a ``DiceEntry`` whose ``then`` is of kind
+``setup``); answering one builds the game afresh with the faces so far on the tape and starts
+it again. A game wrapped after it started (a ruleset whose table set-up cannot build it
+unstarted) rolled its set-up on screen; those dice are kept on the tape, so a copy replays
+them.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +42,9 @@ ENTRY_KIND = "table_dice"
 MAX_LISTED = 924
 """An entry lists every set of faces (ignoring order) up to this many (6D6: 462, 7D6: 792);
 beyond, only the all-alike ones. Any faces are accepted whether listed or not."""
+SETUP_KIND = "setup"
+"""The kind of the decision a set-up's dice entry answers (no player chose anything: the game
+is being set up)."""
 SKID_DICE = "skid_dice"
 """The group of the Refuelled family's skid dice (the ``source`` of their rolls)."""
 
@@ -45,9 +53,12 @@ class DiceWanted(BaseException):
     """The table must roll ``n`` dice of ``sides`` faces (``group``: what they are for).
     A ``BaseException``, so that no rule's ``except Exception`` swallows it on its way out."""
 
-    def __init__(self, n: int, sides: int, group: str, why: str) -> None:
+    def __init__(self, n: int, sides: int, group: str, why: str,
+                 player: int | None = None) -> None:
         super().__init__(f"{n}D{sides} wanted from the table ({why or group})")
         self.n, self.sides, self.group, self.why = n, sides, group, why
+        self.player = player
+        """The seat the roll is for, when the rule names one (a roll-off's roller)."""
 
 
 @dataclass
@@ -69,9 +80,11 @@ class TableDice:
     def roll(self, n: int, sides: int = 6) -> list[int]:
         return self.roll_as(n, sides, "", "")
 
-    def roll_as(self, n: int, sides: int, group: str, why: str) -> list[int]:
+    def roll_as(self, n: int, sides: int, group: str, why: str,
+                player: int | None = None) -> list[int]:
         """Roll ``n`` dice for ``group`` (a roll's source, e.g. ``skid_dice`` or ``attack``)
-        and ``why`` (its words): on screen, from the tape, or ``DiceWanted``."""
+        and ``why`` (its words), by ``player`` if the rule names who rolls: on screen, from
+        the tape, or ``DiceWanted``."""
         _check(n, sides)
         if n == 0:
             return []
@@ -79,7 +92,7 @@ class TableDice:
             return self.seeded.roll(n, sides)
         if self.at + n > len(self.tape):
             if self.live:
-                raise DiceWanted(n - (len(self.tape) - self.at), sides, group, why)
+                raise DiceWanted(n - (len(self.tape) - self.at), sides, group, why, player)
             self.tape.extend(self.seeded.roll(self.at + n - len(self.tape), sides))
         out = self.tape[self.at:self.at + n]
         bad = [v for v in out if not 1 <= v <= sides]
@@ -181,6 +194,14 @@ def _listed(n: int, sides: int) -> tuple[Option, ...]:
     return tuple(Option(",".join(map(str, s)), " ".join(map(str, s))) for s in sets)
 
 
+def setup_decision(player: int) -> Decision:
+    """What a set-up's dice entry answers: no choice, the game being set up (``SETUP_KIND``);
+    ``player`` is the seat the rule has roll (a roll-off's roller)."""
+    return Decision(player=player, kind=SETUP_KIND, prompt="Setting up the game:",
+                    options=(Option("start", f"player {player + 1} rolls"),),
+                    source="setup")
+
+
 def roll_entry(d: DiceEntry, rng: random.Random) -> str:
     """A fair roll answering ``d`` (a bot's or a test's answer)."""
     return ",".join(str(rng.randint(1, d.sides)) for _ in range(d.n))
@@ -205,12 +226,51 @@ class TableDiceGame:
         dice.live = True
         game.dice = dice
         self.game = game
+        self._screen = frozenset(screen)
         self.choices: list[Any] = list(game.choices)
         self._entry: DiceEntry | None = None
         self._base: Any = None
         """While an entry is pending: the game before the choice that wants the dice."""
         self._value: Any = None
         self._entered: list[int] = []
+        self._make: Callable[[TableDice], Any] | None = None
+        """A game wrapped before it started: makes it (built, not started) with given dice."""
+        self._seed: Any = None
+        self._setting_up = False
+        """The pending entry is the set-up's: ``game`` is a half-started one, for its view."""
+
+    @classmethod
+    def unstarted(cls, make: Callable[[TableDice], Any], seed: int | str,
+                  screen: Iterable[str] = ()) -> TableDiceGame:
+        """The game ``make(dice)`` builds (not started), started with table dice: its set-up's
+        rolls (the roll-off for Pole Position) are asked as entries like any other roll."""
+        out = cls.__new__(cls)
+        out.choices = []
+        out._entry, out._base, out._value, out._entered = None, None, None, []
+        out._make, out._seed, out._setting_up = make, seed, False
+        out._screen = frozenset(screen)
+        out._start([])
+        return out
+
+    def _start(self, tape: list[int]) -> None:
+        """Build the game afresh and start it with ``tape``'s faces; more dice wanted: the
+        pending decision is the set-up's next entry (the half-started game kept for views)."""
+        assert self._make is not None
+        dice = TableDice(SeededDice(self._seed), self._screen, list(tape), live=True)
+        game = self._make(dice)
+        try:
+            game.start()
+        except DiceWanted as w:
+            self.game = game
+            self._setting_up, self._entered = True, list(tape)
+            self._base, self._value = None, None
+            player = w.player if w.player is not None else 0
+            self._entry = DiceEntry(player=player, n=w.n, sides=w.sides, group=w.group,
+                                    why=w.why, then=setup_decision(player), value="start",
+                                    entered=tape)
+            return
+        self.game = game
+        self._entry, self._setting_up, self._entered = None, False, []
 
     # -- the controller contract -----------------------------------------------------------------
     def pending(self) -> Decision | None:
@@ -240,6 +300,9 @@ class TableDiceGame:
         faces = e.faces(choice)
         self.choices.append(",".join(map(str, faces)))
         entered = self._entered + faces
+        if self._setting_up:
+            self._start(entered)
+            return
         base, value = self._base, self._value
         trial = base.clone()
         _dice(trial).tape.extend(entered)
@@ -266,8 +329,13 @@ class TableDiceGame:
         """An independent copy (``options`` go to the wrapped game's ``clone``, e.g. a
         ``KernelGame``'s ``lazy``), a pending entry with it."""
         out = TableDiceGame.__new__(TableDiceGame)
-        out.game = self.game.clone(**options)  # while an entry is pending, the game is its base
+        out._make, out._seed, out._setting_up = self._make, self._seed, False
+        out._screen = getattr(self, "_screen", frozenset())
         out.choices = list(self.choices)
+        if self._setting_up:  # a half-started game has no copy: start one afresh
+            out._start(list(self._entered))
+            return out
+        out.game = self.game.clone(**options)  # while an entry is pending, the game is its base
         out._entry, out._value, out._entered = self._entry, self._value, list(self._entered)
         out._base = out.game if self._base is not None else None
         return out

@@ -255,8 +255,8 @@ class PreferenceRequest(_In):
 
 
 class UndoRequest(_In):
-    token: str = Field(description="The token of the seat that gave the last human answer "
-                       "(hot-seat: every human seat's, joined by commas).")
+    token: str = Field(description="The asking seat's token (one shared phone or a hot-seat "
+                       "screen: every human seat's, joined by commas).")
     version: Whole = Field(description="The view's version the undo was asked against.")
 
 
@@ -264,6 +264,11 @@ class Undone(BaseModel):
     id: str
     version: int = Field(description="The game's version now: higher than any before, so a "
                          "client of the undone state is stale.")
+    undone: bool = Field(default=True, description="False: the undo waits for other seats to "
+                         "agree (ruling CP-20: each asks it from its own phone).")
+    waits_for: list[str] = Field(default_factory=list,
+                                 description="The seats whose agreement the undo waits for.")
+    message: str = Field(default="", description="Why it waits, in words.")
 
 
 # -- the game view -----------------------------------------------------------------------------

@@ -95,6 +95,9 @@ class Seat:
     "matters", "never"), by the prompt's key."""
     auto: dict[int, str] = field(default_factory=dict, compare=False)
     """The choices the table gave for the seat by itself (index -> why), for its log."""
+    undo_ask: int | None = field(default=None, compare=False)
+    """The version at which the seat asked to undo the last answer, waiting for the other
+    seats to agree (ruling CP-20, web/companion.py); stale once the game moves on."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "controller": self.controller,
@@ -103,6 +106,8 @@ class Seat:
             out["prefs"] = dict(self.prefs)
         if self.auto:
             out["auto"] = {str(k): v for k, v in sorted(self.auto.items())}
+        if self.undo_ask is not None:
+            out["undo_ask"] = self.undo_ask
         return out
 
     @staticmethod
@@ -111,10 +116,12 @@ class Seat:
         auto = raw.get("auto") or {}
         if not isinstance(prefs, dict) or not isinstance(auto, dict):
             raise ValueError("a seat's prefs and auto must be objects")
+        ask = raw.get("undo_ask")
         return Seat(int(raw["seat"]), cast(Controller, str(raw["controller"])),
                     raw.get("token"), raw.get("team_id"),
                     {str(k): str(v) for k, v in prefs.items()},
-                    {int(k): str(v) for k, v in auto.items()})
+                    {int(k): str(v) for k, v in auto.items()},
+                    ask if isinstance(ask, int) and not isinstance(ask, bool) else None)
 
 
 @dataclass(eq=False)
@@ -203,7 +210,7 @@ class GameSession(SeatedSession):
         self.created = created
         self.store = store
         self.lock = threading.RLock()
-        self.game = game if game is not None else self.mode.wrap(self.setups.build(setup, seed))
+        self.game = game if game is not None else self.mode.build(self.setups, setup, seed)
         begun = 0 if game is _NOT_YET else len(self.game.choices)
         self._saved = begun
         self._told = (begun, None)
@@ -224,7 +231,7 @@ class GameSession(SeatedSession):
         """The game from its set-up and seed with ``choices`` applied in order; ``ApiError``
         409 if they no longer replay (e.g. the engine changed under a saved game)."""
         try:
-            game = self.mode.wrap(self.setups.build(self.setup, self.seed))
+            game = self.mode.build(self.setups, self.setup, self.seed)
         except (ValueError, KeyError, TypeError) as e:
             raise ApiError(409, f"the saved game cannot be set up again: {e}") from None
         for i, c in enumerate(choices):
@@ -887,7 +894,7 @@ class Games:
             sides=tuple(tuple(side) for side in req.sides or ()), seed=seed,
             saved_team=self.saved_team)
         mode = TableMode(physical=req.physical, hot_seat=req.hot_seat, dice=req.dice,
-                         screen=tuple(req.screen_dice))
+                         screen=tuple(req.screen_dice), setup_dice=req.dice == "table")
         if mode.table_dice and not any(s.controller == "human" for s in req.seats):
             raise ApiError(422, "dice: real dice need a person to enter them, and every seat "
                                 "is a bot (roll the dice on screen)")
@@ -896,7 +903,7 @@ class Games:
         except ValueError as e:
             raise ApiError(422, str(e)) from None
         try:
-            game = mode.wrap(setups.build(setup, seed))
+            game = mode.build(setups, setup, seed)
         except (ValueError, RuntimeError) as e:
             raise ApiError(422, f"the game cannot be set up: {e}") from None
         seats = [

@@ -424,11 +424,12 @@ def game_scenario(setup: GameSetup, seed: int | str, ruleset: RefuelledRuleset
 
 
 def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = None,
-               ruleset: Ruleset | None = None) -> Game:
+               ruleset: Ruleset | None = None, *, start: bool = True) -> Game:
     """A new game of ``setup.scenario`` with the given teams, dice seeded with ``seed``
     (or the given dice source), in ``ruleset`` (default: the one ``setup`` names). The
     scenario's set-up (e.g. deployment) runs as decisions; ``carnage.rulesets.build_game``
-    finds any ruleset by name."""
+    finds any ruleset by name. ``start=False``: built but not started (the caller starts
+    it: a game with table dice, kernel/table_dice.py)."""
     own = own_ruleset(setup.ruleset) if ruleset is None else engine_ruleset(ruleset)
     scenario, rolled = game_scenario(setup, seed, own)
     if setup.players < 2:
@@ -474,7 +475,8 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
         # Team games (p.123): journaled before the scenario's effects, so copies have it.
         install_team_game(game, [list(side) for side in sides])
     _campaign(game, placed, setup)  # careers and pregame (rules/campaign/)
-    game.start()
+    if start:
+        game.start()
     return game
 
 

@@ -728,4 +728,6 @@ def table_setup(ruleset: Callable[[], RefuelledRuleset]) -> TableSetup:
         from_json=GameSetup.from_json,
         to_json=lambda setup: dict(setup.to_json()),
         build=lambda setup, seed: build_game(setup, seed, ruleset=ruleset()),
+        build_unstarted=lambda setup, seed, dice: build_game(setup, seed, dice,
+                                                             ruleset=ruleset(), start=False),
     )

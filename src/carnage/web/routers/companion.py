@@ -20,14 +20,16 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 @router.post("/api/games/{gid}/undo", response_model=Undone, responses=ERRORS,
-             summary="Take back the last human answer (companion and hot-seat games only; the "
-             "seat that gave it); the bots' answers after it go with it")
+             summary="Take back the last human answer (companion and hot-seat games only; "
+             "with one phone per player, the other seats agree when dice fell or the answer "
+             "was another's: ruling CP-20); the bots' answers after it go with it")
 def undo_last(gid: str, body: UndoRequest, games: GamesDep) -> Undone:
     from carnage.web.companion import undo
 
     s = games.get(gid)
-    version = undo(s, body.token, body.version)
-    return Undone(id=gid, version=version)
+    out = undo(s, body.token, body.version)
+    return Undone(id=gid, version=out.version, undone=out.undone,
+                  waits_for=list(out.waits_for), message=out.message)
 
 
 @router.get("/companion/{gid}", response_class=FileResponse, responses=MISSING,
