@@ -52,7 +52,7 @@ def undo(client: TestClient, gid: str, token: str, version: int) -> Any:
 def answer(pending: dict[str, Any]) -> Any:
     """The scripted player; the table's dice always show 6 then 4, 4 ... (the roll-off for
     Pole Position: the first seat rolls a 6, the next a 5 ...)."""
-    if pending["kind"] == "table_dice" and "Setting up" in pending["prompt"]:
+    if pending["kind"] == "table_dice" and "setting up the game" in pending["prompt"]:
         return str(6 - pending["seat"])
     if pending["kind"] == "table_dice":
         highest = str(pending["options"][0]["value"]).split(",")  # every die on its top face
@@ -287,7 +287,7 @@ def test_the_roll_off_for_pole_position_is_entered_from_the_table(client: TestCl
     for i, f in enumerate(faces):
         p = v["pending"]
         assert p["kind"] == "table_dice" and "pole roll-off" in p["prompt"], p
-        assert p["seat"] == i % 2 and "Setting up the game" in p["prompt"]
+        assert p["seat"] == i % 2 and "setting up the game" in p["prompt"]
         r = act(client, gid, (t1, t0)[i % 2], v["version"], f)  # either phone enters it
         assert r.status_code == 200, r.text
         v = r.json()

@@ -1,10 +1,12 @@
 """The companion page on a phone (390 × 844, touch) at a real table: a Street Race started from
 the lobby's "At a real table" option, played through the page with real dice entered on its
-pad, an answer undone with the big Undo button, and the page opening again with no
-connection (its service worker keeps it; the server keeps the game)."""
+pad (the roll-off for Pole Position too), an answer undone with the big Undo button, and the
+page opening again with no connection (its service worker keeps it; the server keeps the
+game); and a whole Street Race, two people sharing one phone, played to its winner."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +80,7 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
     keep(page, tmp_path, "first")
 
     entered = undone = False
-    pictures = entries = 0
+    pictures = entries = rolloff = 0
     for _ in range(150):
         kind = pending(page)
         if not kind or page.locator("#c-controls *").count() == 0:
@@ -87,6 +89,10 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
             pictures = max(pictures, page.locator("#c-controls svg.template-pic").count())
             if pictures and not entered:
                 keep(page, tmp_path, "templates")
+        if kind == "table_dice" and "pole roll-off" in (page.text_content("#c-what") or ""):
+            rolloff += 1  # the roll-off for Pole Position, entered too: Red 6, the bot 3
+            enter_dice(page, [6 if rolloff == 1 else 3])
+            continue
         if kind == "table_dice":
             entries += 1
             if entered:  # more dice wanted at the table (the bot's too): any faces
@@ -115,7 +121,7 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
         answer(page, kind)
         if entries >= 3 and page.locator("#c-log li", has_text="Blue").count() > 3:
             break
-    assert entered and undone and pictures >= 3 and entries >= 3
+    assert entered and undone and pictures >= 3 and entries >= 3 and rolloff == 2
     status, row = api(base, "GET", f"/api/games/{gid}/events")
     assert status == 200
     skids = [e["data"]["dice"] for e in row if e["kind"] == "roll"
@@ -155,6 +161,146 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
     # (the lobby's page shares the browser context that went offline)
     for t in (tab, lobby):
         t.errors = [e for e in t.errors if "ERR_INTERNET_DISCONNECTED" not in e]
+    tab.check()
+    lobby.check()
+    context.close()
+
+
+STRAIGHT = {"short_straight": 60.0, "medium_straight": 120.0, "long_straight": 180.0}
+"""mm each straight template carries a car forward (web/static/js/templates.js)."""
+TO_FINISH = 900.0
+"""The Street Race's finish line is five Long Straights past its start line (p.62; our table,
+street_race.py): a car whose front started on the start line crosses it after this far."""
+
+
+def options_of(page: Page) -> list[str]:
+    return [b.get_attribute("data-value") or "" for b in
+            page.locator("#c-controls button.c-choice").all()]
+
+
+def tap_value(page: Page, value: str) -> None:
+    v = ver(page)
+    page.locator(f"#c-controls button.c-choice[data-value='{value}']").tap()
+    wait_after(page, v)
+
+
+def words_only(text: str) -> None:
+    """What the page says is words: no ids (``p1-red-car``), no codes (``snake_case``), no
+    coordinates (``x=``/``+30 mm``-style numbers are fine; raw ``(450, 300)`` are not)."""
+    assert not re.search(r"\bp\d-[a-z]", text), text
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), text
+    assert not re.search(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)", text), text
+
+
+def test_a_whole_street_race_on_one_shared_phone(base: str, browser: Browser,
+                                                 tmp_path: Path) -> None:
+    """Two people play a Street Race (p.62) to its winner on one phone (hot-seat: the page
+    holds both seats), every question of the table and every decision answered by taps: the
+    roll-off for Pole Position and the attack dice entered from real dice, the skid dice
+    rolled on screen; an entry undone mid-race. The finish line is told crossed once a car
+    has driven its distance in straights (each car takes the Medium Straight, 120 mm)."""
+    context = browser.new_context(**PHONE)
+    lobby = Tab(context.new_page())
+    lobby.page.goto(base + "/")
+    lobby.page.wait_for_selector("body[data-ready]")
+    lobby.page.select_option("select[name=controller-1]", "human")
+    lobby.page.locator("#hotseat").check()
+    lobby.page.locator("#physical").check()
+    lobby.page.select_option("#table-dice", "table-skid")
+    with context.expect_page() as popup:
+        lobby.page.locator("#create-game").click()
+    tab = Tab(popup.value)
+    page = tab.page
+    page.wait_for_selector("body[data-ready]", timeout=20000)
+    gid = page.url.split("/companion/")[1].split("?")[0]
+    token = page.url.split("token=")[1]
+
+    driven: dict[str, float] = {}
+    chosen: dict[str, str] = {}
+    rolloff = skids = attacks = fired = entries = 0
+    undone = False
+    shots: set[str] = set()
+    for _ in range(900):
+        kind = pending(page)
+        if page.locator("#c-controls *").count() == 0:
+            break
+        what = page.text_content("#c-what") or ""
+        who = what.split(":")[0]
+        if kind == "table_dice":
+            n = int(page.locator(".pad").get_attribute("data-n") or "0")
+            if "pole roll-off" in what:
+                rolloff += 1
+                if rolloff == 1:
+                    keep(page, tmp_path, "race-rolloff")
+                    shots.add("rolloff")
+                # Red rolls 5, Blue 5: a tie, rolled again; then Red 2, Blue 6: Blue's pole
+                enter_dice(page, [[5], [5], [2], [6]][min(rolloff, 4) - 1])
+                continue
+            entries += 1
+            enter_dice(page, [5] * n)
+            if not undone:  # a die read wrong: taken back on the shared phone, entered again
+                keep(page, tmp_path, "race-entered")
+                v = ver(page)
+                page.locator("#c-undo").tap()
+                page.locator("#c-undo").tap()
+                wait_after(page, v)
+                assert pending(page) == "table_dice"
+                undone = True
+                keep(page, tmp_path, "race-undone")
+                enter_dice(page, [4] * n)
+            continue
+        options = options_of(page)
+        if kind == "template":
+            pick = "medium_straight" if "medium_straight" in options else next(
+                (o for o in options if o in STRAIGHT), options[0])
+            chosen[who] = pick
+            if "template" not in shots:
+                keep(page, tmp_path, "race-templates")
+                shots.add("template")
+            tap_value(page, pick)
+        elif kind == "skid_dice":  # one die once (rolled on screen), else none
+            skids += 1
+            tap_value(page, "1" if skids == 1 and "1" in options else "0")
+        elif kind == "table:finish_line":
+            driven[who] = driven.get(who, 0.0) + STRAIGHT.get(chosen.get(who, ""), 0.0)
+            tap_value(page, "yes" if driven[who] >= TO_FINISH else "no")
+        elif kind == "table:in_reach" and attacks == 0 and any(
+                who.split()[0].lower() not in o for o in options[1:]):
+            attacks += 1  # one shot at the other team, its dice entered from the table
+            tap_value(page, next(o for o in options[1:] if who.split()[0].lower() not in o))
+        elif kind == "attack" and fired == 0 and len(options) > 1:
+            fired += 1  # the shot declared: its attack dice are rolled at the table
+            tap_value(page, next(o for o in options if o != "stop"))
+        elif kind == "attack" and "stop" in options:
+            tap_value(page, "stop")
+        elif "none" in options:
+            tap_value(page, "none")
+        elif "no" in options:
+            tap_value(page, "no")
+        elif kind == "spend_shift" and "done" in options:
+            tap_value(page, "done")
+        else:
+            tap_value(page, options[0])
+        if "middle" not in shots and max(driven.values(), default=0) >= TO_FINISH / 2:
+            keep(page, tmp_path, "race-middle", full=True)
+            shots.add("middle")
+            words_only(page.inner_text("#c-now") + page.inner_text("#c-dash"))
+    page.wait_for_function("document.getElementById('c-who').textContent.includes('wins')",
+                           timeout=20000)
+    keep(page, tmp_path, "race-won", full=True)
+    status, g = api(base, "GET", f"/api/games/{gid}?token={token}")
+    assert status == 200 and g["status"] == "finished" and g["winner"] is not None
+    assert max(driven.values()) >= TO_FINISH
+    assert rolloff == 4 and undone and entries >= 1 and skids >= 1 and fired == 1
+    status, events = api(base, "GET", f"/api/games/{gid}/events")
+    rolls = [e["data"] for e in events if e["kind"] == "roll"]
+    assert [r["dice"] for r in rolls if r.get("why") == "pole roll-off"] == [[5], [5], [2], [6]]
+    assert any(r.get("why") == "skid dice" for r in rolls)  # rolled on screen
+    attack = [r["dice"] for r in rolls if r.get("why") not in ("skid dice", "pole roll-off")]
+    assert attack and all(set(d) == {4} for d in attack[:1])  # entered again after the undo
+    assert [e["data"]["player"] for e in events if e["kind"] == "pole"][:1] == [1]
+    words_only(page.inner_text("#c-now") + page.inner_text("#c-log"))
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     tab.check()
     lobby.check()
     context.close()

@@ -134,11 +134,16 @@ class DiceEntry(Decision):
         label = next((o.label for o in then.options if o.value == value and o.label), None)
         done = label or str(value)
         what = why or group.replace("_", " ") or "dice"
-        more = f" (entered so far: {', '.join(map(str, entered))})" if entered else ""
+        more = f"; entered so far: {', '.join(map(str, entered))}" if entered else ""
+        faces = "the face" if n == 1 else "the faces"
+        if then.kind == SETUP_KIND:  # "Player 1 rolls 1D6 ... for the pole roll-off"
+            prompt = (f"{done} {n}D{sides} at the table for the {what} (setting up the game"
+                      f"{more}): enter {faces}")
+        else:
+            prompt = (f"Roll {n}D{sides} at the table for the {what} and enter {faces} "
+                      f"({then.prompt} — {done}{more})")
         super().__init__(
-            player=player, kind=ENTRY_KIND,
-            prompt=(f"Roll {n}D{sides} at the table for {what} and enter the faces: "
-                    f"{then.prompt} {done}{more}"),
+            player=player, kind=ENTRY_KIND, prompt=prompt,
             options=_listed(n, sides), source=then.source, page=then.page,
             vehicle=then.vehicle, target=then.target, weapon=then.weapon)
         object.__setattr__(self, "n", n)
@@ -198,7 +203,7 @@ def setup_decision(player: int) -> Decision:
     """What a set-up's dice entry answers: no choice, the game being set up (``SETUP_KIND``);
     ``player`` is the seat the rule has roll (a roll-off's roller)."""
     return Decision(player=player, kind=SETUP_KIND, prompt="Setting up the game:",
-                    options=(Option("start", f"player {player + 1} rolls"),),
+                    options=(Option("start", f"Player {player + 1} rolls"),),
                     source="setup")
 
 

@@ -534,8 +534,11 @@ def pending_view(game: Game, d: Decision, with_preview: bool = True) -> PendingV
         OptionView(value=o.value, label=option_label(d, o, known, faces)) for o in d.options]
     if options is not None and d.kind == "attack" and v is not None:
         options = attack_targets(game, v, options)
+    # a dice entry (kernel/table_dice.py) words its prompt without the names: the set-up's
+    # roll-off names the roller as "Player N"
+    prompt = plain(d.prompt, known) if d.kind == "table_dice" else d.prompt
     return PendingView(
-        seat=d.player, kind=d.kind, prompt=d.prompt, source=d.source,
+        seat=d.player, kind=d.kind, prompt=prompt, source=d.source,
         page=d.page, rule=rule_name(d.source), dice=dice,
         options=options,
         domain=None if d.domain is None

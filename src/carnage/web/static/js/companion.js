@@ -93,7 +93,7 @@ function dicePad(p) {
     }, String(f)));
   }
   return h("div.pad", { dataset: { n, sides } },
-    h("p.small", `Tap the face of each of the ${n} ${n === 1 ? "die" : "dice"} you rolled (in any order).`),
+    h("p.small", n === 1 ? "Tap the face the die shows." : `Tap the face of each of the ${n} dice you rolled (in any order).`),
     h("div.slots", slots),
     h("div.faces", faces),
     h("div.row",
@@ -116,6 +116,8 @@ function controls(view) {
 function renderNow(view) {
   const p = view.pending;
   $("c-round").textContent = view.round ? `Round ${view.round}${view.gear_phase ? ` · gear phase ${view.gear_phase}` : ""}` : "";
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.pending = p ? p.kind : "";
   if (!p) {
     const won = view.winner !== null && view.winner !== undefined;
     fill($("c-who"), view.status === "finished" ? (won ? `${playerName(view, view.winner)} wins!` : "A draw") : "…");
@@ -132,8 +134,6 @@ function renderNow(view) {
   else fill($("c-who"), swatch, thinking ? `${thinking.team} is thinking…`
     : `Waiting for ${who} (${controllerName(playerOf(view, p.seat).controller)})`);
   $("c-what").textContent = p.prompt;
-  document.body.dataset.pending = p.kind;
-  document.body.dataset.version = String(view.version);
   fill($("c-controls"), mine(view) ? controls(view) : null);
   if (mine(view) && ODDS_KINDS.has(p.kind)) showOdds(view);
   else fill($("c-odds"));
@@ -218,7 +218,10 @@ async function undo() {
   disarm();
   showError("");
   try {
-    await api.post(`/api/games/${encodeURIComponent(gid)}/undo`, { token, version: view.version });
+    const out = await api.post(`/api/games/${encodeURIComponent(gid)}/undo`, { token, version: view.version });
+    // With one phone per player, taking back dice or another seat's answer waits for the
+    // other seats to agree (ruling CP-20): the answer says who, in words.
+    if (out && out.undone === false) showError(out.message ? out.message[0].toUpperCase() + out.message.slice(1) + "." : "The undo waits for the other players to agree.");
     await refresh();
   } catch (e) {
     showError(e.message);
