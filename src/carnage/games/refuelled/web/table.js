@@ -265,7 +265,9 @@ function renderDecision(view) {
   }
   let body;
   let pick = null;
-  const mine = p && view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat && view.status !== "finished";
+  // Dice rolled at the table are entered by any seat at it (a bot's too: kernel/table_dice.py).
+  const mine = p && view.your_seat !== null && view.your_seat !== undefined && view.status !== "finished"
+    && (p.seat === view.your_seat || (p.kind === "table_dice" && Boolean(token)));
   if (view.status === "finished") {
     body = [h("h2", "Game over"), h("p", view.outcome_reason || "")];
   } else if (!p) {

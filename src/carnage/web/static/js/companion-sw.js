@@ -1,10 +1,10 @@
 // The companion page's service worker: the page and its scripts and styles are kept, so the
 // page opens with no connection (it shows the last state it saw, and catches up when the
 // connection is back). The game itself is never cached: the server keeps it.
-const CACHE = "carnage-companion-v1";
+const CACHE = "carnage-companion-v2";
 const SHELL = [
   "/static/companion.html", "/static/css/carnage.css", "/static/css/table.css", "/static/css/companion.css", "/static/odds.css",
-  "/static/js/companion.js", "/static/js/api.js", "/static/js/dice.js", "/static/js/templates.js",
+  "/static/js/companion.js", "/static/js/api.js", "/static/js/dice.js", "/static/js/dicepad.js", "/static/js/templates.js",
   "/static/js/util.js", "/static/js/view.js", "/static/js/dashboard.js", "/static/odds-chart.js",
   "/static/favicon.svg",
 ];

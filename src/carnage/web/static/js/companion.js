@@ -6,6 +6,7 @@
 // sent when the connection is back), and a service worker keeps the page for offline use.
 import { api } from "./api.js";
 import { diceRow } from "./dice.js";
+import { dicePad } from "./dicepad.js";
 import { layTemplate, parseTemplateValue } from "./templates.js";
 import { fill, h, humanise, qs, s } from "./util.js";
 import { colourOf, controllerName, playerName, playerOf, renderDashboards, thinkingOf } from "./view.js";
@@ -76,35 +77,9 @@ function choiceButton(o, picture = null) {
     picture, o.label || String(o.value));
 }
 
-function dicePad(p) {
-  const first = String(p.options[0].value).split(",");
-  const n = first.length;
-  const sides = Number(first[0]);
-  const entered = state.entered;
-  const slots = [];
-  for (let i = 0; i < n; i++) {
-    slots.push(h("span.slot", { class: `slot${i < entered.length ? " filled" : ""}` }, i < entered.length ? String(entered[i]) : ""));
-  }
-  const faces = [];
-  for (let f = 1; f <= sides; f++) {
-    faces.push(h("button", {
-      type: "button", dataset: { face: f }, "aria-label": `face ${f}`, disabled: entered.length >= n,
-      onclick: () => { if (state.entered.length < n) { state.entered.push(f); renderNow(state.view); } },
-    }, String(f)));
-  }
-  return h("div.pad", { dataset: { n, sides } },
-    h("p.small", n === 1 ? "Tap the face the die shows." : `Tap the face of each of the ${n} dice you rolled (in any order).`),
-    h("div.slots", slots),
-    h("div.faces", faces),
-    h("div.row",
-      h("button.clear", { type: "button", onclick: () => { state.entered = []; renderNow(state.view); } }, "Clear"),
-      h("button.send", { type: "button", disabled: entered.length !== n, onclick: () => send(state.entered.join(",")) },
-        `Enter ${n === 1 ? "the die" : "the dice"}`)));
-}
-
 function controls(view) {
   const p = view.pending;
-  if (p.kind === "table_dice") return dicePad(p);
+  if (p.kind === "table_dice") return dicePad(p, send, state.entered);
   if (p.domain) {
     const input = h("input.c-number", { type: "number", min: p.domain.low, max: p.domain.high, step: "any", value: p.domain.low });
     return h("div.row", input, h("button.c-choice", { type: "button", onclick: () => send(Number(input.value)) }, `Enter (${p.domain.unit})`));

@@ -3,6 +3,7 @@
 // draws it on the board (template ghosts, arcs of fire, grid places).
 import { isStraight, parseTemplateValue } from "./templates.js";
 import { diceRow } from "./dice.js";
+import { dicePad } from "./dicepad.js";
 import { touchScreen } from "./boardpick.js";
 import { fill, h, humanise } from "./util.js";
 
@@ -362,7 +363,13 @@ function collisionPick(view, p, ctx) {
     h("div.options", p.options.map((o) => choiceButton(o, ctx, { cls: String(o.value) }))));
 }
 
+/** Real dice rolled at the table: the faces entered on the pad the companion page uses. */
+function tableDice(view, p, ctx) {
+  return dicePad(p, (faces) => ctx.submit(faces));
+}
+
 const BUILDERS = {
+  table_dice: tableDice,
   activate: vehiclePick,
   deploy: vehiclePick,
   grid: gridPick,

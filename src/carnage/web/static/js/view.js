@@ -50,11 +50,15 @@ export function turnLine(view) {
   const p = view.pending;
   if (!p) return "…";
   const who = playerName(view, p.seat);
-  const mine = view.your_seat !== null && view.your_seat !== undefined && p.seat === view.your_seat;
+  const seated = view.your_seat !== null && view.your_seat !== undefined;
+  const mine = seated && p.seat === view.your_seat;
+  // Dice rolled at the table are entered by any seat at it (kernel/table_dice.py).
+  const dice = seated && p.kind === "table_dice";
   const thinking = thinkingOf(view);
   return [
     h("span.swatch", { style: { background: colourOf(view, p.seat) } }), " ",
-    mine ? h("b.yours", "Your decision")
+    dice ? h("b.yours", "Roll the dice at the table")
+      : mine ? h("b.yours", "Your decision")
       : thinking ? thinkingLine(thinking)
         : h("span", `Waiting for ${who} (${controllerName(playerOf(view, p.seat).controller)})`),
     h("span.muted", ` · ${humanise(p.kind)}`),
