@@ -253,12 +253,14 @@ def test_one_phone_per_player_undoes_a_mis_tap_alone_and_dice_only_together(
     assert "agree" in out["message"] and "dice" in out["message"]
     assert out["waits_for"][0] in out["message"]
     assert view(a, gid, me)["version"] == entered  # nothing moved
+    assert view(a, gid, them)["undo_asked"] == [seat]  # the other phone shows the ask
     # asking again alone changes nothing; the other seat agrees through another process
     assert undo(a, gid, me, entered).json()["undone"] is False
     u = undo(b, gid, them, entered)
     assert u.status_code == 200 and u.json()["undone"] is True, u.text
     now = view(a, gid, me)
     assert now["version"] > entered and now["pending"]["kind"] == "table_dice"
+    assert now["undo_asked"] == []
     # an ask goes stale once the game moves on: my ask of the entry's undo is no agreement
     # to taking back my next answer
     r = act(a, gid, me, now["version"], "6,4")

@@ -304,3 +304,54 @@ def test_a_whole_street_race_on_one_shared_phone(base: str, browser: Browser,
     tab.check()
     lobby.check()
     context.close()
+
+
+def test_one_phone_each_undoing_dice_waits_for_the_other_phone(base: str, browser: Browser,
+                                                                tmp_path: Path) -> None:
+    """Ruling CP-20 on two phones: dice entered for my answer are taken back only once the
+    other player agrees; my Undo says whom it waits for, the other phone shows my ask, and
+    its Undo takes the dice back on both."""
+    status, g = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "physical": True, "dice": "table",
+        "seats": [{"controller": "human"}, {"controller": "human"}]})
+    assert status == 201, g
+    gid = g["id"]
+    both = ",".join(s["token"] for s in g["seats"])
+    _, v = api(base, "GET", f"/api/games/{gid}?token={both}")
+    for _ in range(80):  # to the first skid dice entry (set-up moves through the API)
+        p = v["pending"]
+        if p["kind"] == "table_dice" and "skid dice" in p["prompt"]:
+            break
+        choice = (str(6 - p["seat"]) if p["kind"] == "table_dice" else 2
+                  if p["kind"] == "skid_dice" else "medium_straight"
+                  if p["kind"] == "template" else p["options"][0]["value"])
+        status, v = api(base, "POST", f"/api/games/{gid}/decisions",
+                        {"token": both, "version": v["version"], "choice": choice})
+        assert status == 200, v
+    seat = v["pending"]["seat"]
+    phones = []
+    for s in (seat, 1 - seat):
+        context = browser.new_context(**PHONE)
+        tab = Tab(context.new_page())
+        tab.page.goto(base + g["seats"][s]["url"])
+        tab.page.wait_for_selector("body[data-ready]", timeout=20000)
+        phones.append((context, tab))
+    mine, theirs = phones[0][1].page, phones[1][1].page
+    enter_dice(mine, [6, 4])
+    entered = ver(mine)
+    mine.locator("#c-undo").tap()
+    mine.locator("#c-undo").tap()
+    mine.wait_for_selector("#c-error:not(.hidden)")
+    assert "agree" in (mine.text_content("#c-error") or "") and ver(mine) == entered
+    theirs.wait_for_selector("#c-asked:not(.hidden)", timeout=20000)
+    assert "asks to take back the last answer" in (theirs.text_content("#c-asked") or "")
+    keep(theirs, tmp_path, "undo-asked")
+    theirs.locator("#c-undo").tap()
+    theirs.locator("#c-undo").tap()
+    for page in (mine, theirs):
+        wait_after(page, entered)
+        assert pending(page) == "table_dice"
+        assert page.locator("#c-asked").is_hidden()
+    for context, tab in phones:
+        tab.check()
+        context.close()

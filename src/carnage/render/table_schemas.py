@@ -363,6 +363,9 @@ class GameView(BaseModel):
         "newest first.")
     thinking: ThinkingView | None = Field(default=None, description=(
         "The bot the game waits for while the server computes its choice (null: nobody)."))
+    undo_asked: list[int] = Field(default_factory=list, description=(
+        "The seats that asked to undo the last answer at this version, waiting for the "
+        "other players to agree (ruling CP-20: each taps Undo on their own phone)."))
 
 
 class BotNoteView(BaseModel):

@@ -157,30 +157,39 @@ def undo(s: GameSession, tokens: str, version: int) -> UndoOutcome:
                    else f"it was {', '.join(s.seat_label(n) for n in sorted(owners))}'s")
             s.seats = [replace(x, undo_ask=version) if x.seat in asked else x for x in s.seats]
             s.save(version)  # the ask, kept with the seats: the version does not move
-            s.forget_views()
-            return UndoOutcome(s.version, False, waits,
-                               f"the last answer is taken back once {' and '.join(waits)} "
-                               f"agree{'s' if len(waits) == 1 else ''} ({why}): they tap "
-                               "Undo on their own phone")
-        before, undone = s.game, s.undone
-        kept = s.seats
-        started = s.saved_version
-        s.game = s.rebuild(choices[:last])
-        s.undone += len(choices) - last + 1  # the version grows past every undone one
-        s.seats = [replace(x, undo_ask=None) for x in s.seats]
-        try:
-            s.save(started)
-        except ApiError:  # stale: another process saved first, memory reloaded from it
-            raise
-        except Exception as e:  # the database failed: it still holds the game as it was
-            s.game, s.undone, s.seats = before, undone, kept
-            raise ApiError(503, f"the database refused the save ({type(e).__name__}); "
-                                "nothing was undone") from None
-        finally:
-            s.forget_views()
-        out = s.version
+            s.forget_views()  # every page shows the ask (the view's ``undo_asked``) ...
+            s._told = None  # ... told to the listeners though the version did not move
+            out = UndoOutcome(s.version, False, waits,
+                              f"the last answer is taken back once {' and '.join(waits)} "
+                              f"agree{'s' if len(waits) == 1 else ''} ({why}): they tap "
+                              "Undo on their own phone")
+        else:
+            out = _take_back(s, choices, last)
     s.notify()
-    return UndoOutcome(out, True)
+    return out
+
+
+def _take_back(s: GameSession, choices: list[Any], last: int) -> UndoOutcome:
+    """Rebuild ``s`` without ``choices[last:]`` and save it (under ``s.lock``)."""
+    from carnage.web.sessions import ApiError
+
+    before, undone = s.game, s.undone
+    kept = s.seats
+    started = s.saved_version
+    s.game = s.rebuild(choices[:last])
+    s.undone += len(choices) - last + 1  # the version grows past every undone one
+    s.seats = [replace(x, undo_ask=None) for x in s.seats]
+    try:
+        s.save(started)
+    except ApiError:  # stale: another process saved first, memory reloaded from it
+        raise
+    except Exception as e:  # the database failed: it still holds the game as it was
+        s.game, s.undone, s.seats = before, undone, kept
+        raise ApiError(503, f"the database refused the save ({type(e).__name__}); "
+                            "nothing was undone") from None
+    finally:
+        s.forget_views()
+    return UndoOutcome(s.version, True)
 
 
 def _asks(s: GameSession, version: int) -> set[int]:

@@ -288,6 +288,9 @@ class RulesetView(BaseModel):
     log: list[dict[str, Any]]
     thinking: ThinkingView | None = Field(default=None, description=(
         "The bot the game waits for while the server computes its choice (null: nobody)."))
+    undo_asked: list[int] = Field(default_factory=list, description=(
+        "The seats that asked to undo the last answer at this version, waiting for the "
+        "other players to agree (ruling CP-20)."))
 
 
 class RulesetSteps(BaseModel):

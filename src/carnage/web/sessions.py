@@ -375,6 +375,9 @@ class GameSession(SeatedSession):
                 cached = _with_thinking(cached, self.thinking_json())
                 if self.undone:  # the version only grows (web/companion.py)
                     cached = _with_version(cached, self.version)
+                asked = [x.seat for x in self.seats if x.undo_ask == self.version]
+                if asked:  # waiting for the other players to agree (ruling CP-20)
+                    cached = _with_undo_asked(cached, asked)
                 self._views[key] = cached
             return cached
 
@@ -694,6 +697,13 @@ def _with_version(view: Any, version: int) -> Any:
     if isinstance(view, Mapping):
         return {**view, "version": version}
     return view.model_copy(update={"version": version})
+
+
+def _with_undo_asked(view: Any, seats: list[int]) -> Any:
+    """``view`` saying which seats asked to undo the last answer (web/companion.py)."""
+    if isinstance(view, Mapping):
+        return {**view, "undo_asked": seats}
+    return view.model_copy(update={"undo_asked": seats})
 
 
 def _idle(s: GameSession) -> bool:

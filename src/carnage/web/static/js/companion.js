@@ -125,6 +125,18 @@ async function showOdds(view) {
   }
 }
 
+// With one phone per player, an undo asked by another seat waits for this one (ruling CP-20).
+function renderAsked(view) {
+  const asked = view.undo_asked || [];
+  const me = view.your_seat;
+  const others = asked.filter((seat) => seat !== me);
+  const el = $("c-asked");
+  el.classList.toggle("hidden", !others.length || asked.includes(me));
+  el.textContent = others.length
+    ? `${others.map((seat) => playerName(view, seat)).join(" and ")} ${others.length === 1 ? "asks" : "ask"} to take back the last answer. Tap Undo to agree.`
+    : "";
+}
+
 function renderDice(view) {
   const rows = [];
   if (view.pending && view.pending.dice) rows.push(h("div.roll", h("b", "At hand: "), diceRow(view.pending.dice)));
@@ -150,6 +162,7 @@ function render(view, { force = false } = {}) {
   renderDice(view);
   if (Array.isArray(view.vehicles) && Array.isArray(view.players)) renderDashboards($("c-dash"), view);
   renderLog(view);
+  renderAsked(view);
   $("c-undo").disabled = !token || view.version === 0;
   document.body.dataset.ready = "1";
 }
