@@ -110,6 +110,15 @@ where a Splash template goes is the attacker's placement, then who lies under it
 where a respawned vehicle comes back is the people's placement (ruling CP-7)."""
 
 
+FOLDED_FROM = frozenset({("vote_target", "extra_shot")})
+"""Choices folded into a fact only for one source: On My Mark's shot (Tank Commander) is named
+by the people once the vote is spent, as the Cannon shot that is open (ruling CP-11)."""
+
+
+def folded(decision: str, source: Any) -> bool:
+    return decision in FOLDED or (decision, source) in FOLDED_FROM
+
+
 def at_table(decision: str, choice: Any) -> Any:
     """The choice as a real table offers it: a token is set down within Short wherever the
     people lay it, so the exact table's bearing and gap are not asked (ruling CP-6)."""
@@ -121,7 +130,7 @@ def at_table(decision: str, choice: Any) -> Any:
 def player_choices(g: Game) -> list[Any]:
     """The choices made in ``g`` but those a real table makes by laying things down."""
     return [at_table(e.data["decision"], e.data["choice"]) for e in g.log
-            if e.kind == "decision" and e.data["decision"] not in FOLDED]
+            if e.kind == "decision" and not folded(e.data["decision"], e.source)]
 
 
 def plain_log(g: Game) -> list[dict[str, Any]]:
@@ -132,9 +141,12 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
         data = dict(j.get("data") or {})
         asked = str(data.get("decision", ""))
         if e.kind == "table_fact" or (e.kind in ("decision", "forced_choice")
-                                      and (asked.startswith("table:") or asked in FOLDED)):
+                                      and (asked.startswith("table:")
+                                           or folded(asked, j.get("source")))):
             continue
         data = {k: v for k, v in data.items() if k not in COORDINATES}
+        if e.kind == "votes_spent" and data.get("effect") == "extra_shot":
+            data.pop("target", None)  # named at a real table after the vote (CP-11)
         if e.kind == "decision":
             data["choice"] = at_table(asked, data.get("choice"))
         if e.kind == "pivot":  # a real table names only what the turn newly met (CP-1)
