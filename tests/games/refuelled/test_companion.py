@@ -40,6 +40,9 @@ from carnage.rulesets import build_game
 
 COORDINATES = frozenset({"x", "y", "heading", "turned", "pivot"})
 """Fields that say where things stand: a real table's, not the engine's (ruling CP-1)."""
+WHERE_ONLY = frozenset({"trailer"})
+"""Events that say only where something lies (a War Rig's trailer laid behind its cab after a
+move: its hinge and pose): a real table's, not the engine's (ruling CP-1)."""
 
 
 DROPPERS = ({"name": "Droppers", "cans": 50, "vehicles": [
@@ -140,7 +143,7 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
         j = e.to_json()
         data = dict(j.get("data") or {})
         asked = str(data.get("decision", ""))
-        if e.kind == "table_fact" or (e.kind in ("decision", "forced_choice")
+        if e.kind == "table_fact" or e.kind in WHERE_ONLY or (e.kind in ("decision", "forced_choice")
                                       and (asked.startswith("table:")
                                            or folded(asked, j.get("source")))):
             continue
