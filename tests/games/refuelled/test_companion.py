@@ -182,11 +182,21 @@ CASES = [
     *(("express-delivery", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
     *(("arena-of-death", "refuelled", s, bots, "") for s in range(3)
       for bots in ("random,random", "heuristic,heuristic")),  # turrets fire and are shot
+    *(("desert-strike", "refuelled", s, "random,random", "") for s in range(2)),
+    *(("desert-strike", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("tank-commander", "refuelled", s, "random,random", "") for s in (1, 2)),
+    *(("tank-commander", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("long-road-home", "refuelled", s, bots, "") for s in range(3)
+      for bots in ("random,random", "heuristic,heuristic")),  # the rig's exits
+    *(("monster-truck-smash", "refuelled", s, "random,random", "") for s in range(2)),
+    *(("monster-truck-smash", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
 ]
 """Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled),
-tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), and the
-rolling road's exit edge (CP-8) and turrets (CP-9). Scenarios with other geometry of their own
-(zones, flying vehicles) are not yet covered: docs/design.md lists them."""
+tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), the rolling
+road's exit edge (CP-8, Long Road Home's rig too), turrets (CP-9), Tank Commander's Close
+Range and On My Mark (CP-10, CP-11), Monster Truck Smash's Chalk One Up and compass points
+(CP-12), Desert Strike's toxic clouds and flags home (CP-13, CP-14). Scenarios with other
+geometry of their own are not yet covered: docs/design.md lists them."""
 
 RACES = frozenset({"street-race", "death-race"})
 TOKENS = frozenset({"capture-the-flag", "scavenger-party", "zombie-bash"})
@@ -213,6 +223,19 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
     if bots == "heuristic,heuristic" and scenario == "arena-of-death":  # and were shot at
         assert any(e.kind == "declare_attack" and ">gun_turret" in str(e.data.get("option"))
                    for e in companion.log)
+    told = {str(e.data.get("fact")) for e in companion.log if e.kind == "table_fact"}
+    if scenario == "tank-commander":  # Close Range asked before each attack's dice
+        assert "close_range" in told
+    if bots == "heuristic,heuristic" and scenario == "tank-commander":  # On My Mark shots
+        assert "on_my_mark" in told and any(e.kind == "on_my_mark" for e in companion.log)
+    if scenario == "desert-strike":  # toxic clouds asked about as Attack Steps begin
+        assert "in_toxic_cloud" in told
+    if bots == "heuristic,heuristic" and scenario == "desert-strike":  # carriers asked home
+        assert "flag_carrier_home" in told
+    if bots == "heuristic,heuristic" and scenario == "long-road-home":  # the rig exits
+        assert any(e.kind == "exit" for e in companion.log)
+    if bots == "heuristic,heuristic" and scenario == "monster-truck-smash":  # carriers home?
+        assert "chalk_one_up" in told
     if teams:  # dropped templates were laid and met, Splash templates laid
         assert any(e.kind in ("dropped_effect", "splash") for e in companion.log)
     if teams == "splash" and bots == "heuristic,heuristic":  # someone else under the template
