@@ -143,9 +143,9 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
         j = e.to_json()
         data = dict(j.get("data") or {})
         asked = str(data.get("decision", ""))
-        if e.kind == "table_fact" or e.kind in WHERE_ONLY or (e.kind in ("decision", "forced_choice")
-                                      and (asked.startswith("table:")
-                                           or folded(asked, j.get("source")))):
+        if e.kind == "table_fact" or e.kind in WHERE_ONLY or (
+                e.kind in ("decision", "forced_choice")
+                and (asked.startswith("table:") or folded(asked, j.get("source")))):
             continue
         data = {k: v for k, v in data.items() if k not in COORDINATES}
         if e.kind == "votes_spent" and data.get("effect") == "extra_shot":
