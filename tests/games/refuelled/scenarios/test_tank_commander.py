@@ -210,7 +210,7 @@ def test_on_my_mark_fires_an_extra_cannon_shot_for_one_vote() -> None:
     assert "on_my_mark" not in g.state.scenario
 
 
-# -- at a real table (companion mode: CP-10, CP-11) ---------------------------------------------
+# -- at a real table (companion mode: CP-10) ---------------------------------------------
 def test_at_a_real_table_close_range_rerolls_when_the_people_say_within_medium() -> None:
     # A metre apart on the virtual table; the people report b within Double of a's Cannon,
     # not in cover, and within Medium (CP-10): the six misses are re-rolled (6, 4: 3 hits),
@@ -241,7 +241,7 @@ def test_at_a_real_table_no_close_range_when_the_people_say_beyond_medium() -> N
 
 def test_at_a_real_table_on_my_mark_shoots_the_shot_the_people_name() -> None:
     # Out of the Cannon's arc on the virtual table (b behind a); the people name a's Cannon at
-    # b as open (CP-11), in cover: 8 dice hit on 5+: 6, 5 (3 hits), six misses; not within
+    # b as open (CP-10), in cover: 8 dice hit on 5+: 6, 5 (3 hits), six misses; not within
     # Medium; b's evade (1 die) 1 fails.
     a = tank("a", 450, 600, 90)
     b = tank("b", 450, 100, player=1)

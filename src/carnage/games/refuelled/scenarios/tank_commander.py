@@ -125,7 +125,7 @@ def _turn(g: Game, player: int, target: str) -> Flow:
 
 
 AT_TABLE = "at_table"
-"""On My Mark's one target at a real table: the shot the people then name (ruling CP-11)."""
+"""On My Mark's one target at a real table: the shot the people then name (ruling CP-10)."""
 
 
 def _cannon_shots(g: Game, player: int) -> list[tuple[str, str]]:
@@ -136,7 +136,7 @@ def _cannon_shots(g: Game, player: int) -> list[tuple[str, str]]:
 
 def _shot_targets(g: Game, player: int) -> list[tuple[str, str]]:
     if g.facts.people:
-        # A real table (ruling CP-11): which shots are open is the people's fact, asked once
+        # A real table (ruling CP-10): which shots are open is the people's fact, asked once
         # On My Mark is bought (``_extra_shot``).
         return [(AT_TABLE, "a Cannon shot the people name")] if _cannon_shots(g, player) \
             else []
@@ -154,7 +154,7 @@ def _shot_targets(g: Game, player: int) -> list[tuple[str, str]]:
 
 
 def _shot_at_table(g: Game, player: int) -> Generator[Decision, Any, tuple[str, Shot] | None]:
-    """On My Mark at a real table (ruling CP-11): the people name the shot taken, one whose
+    """On My Mark at a real table (ruling CP-10): the people name the shot taken, one whose
     Tank touches nothing and is not Distracted and whose target is within the Cannon's range
     and arc, not behind Tall terrain (p.30, p.42), or none; then whether the target is in
     cover (p.42)."""
@@ -193,7 +193,7 @@ def _extra_shot(g: Game, player: int, target: str) -> Flow:
         vid, value = target.split("|", 1)
         v = g.state.vehicles[vid]
         found = next((s for s in legal_shots(g, v) if s.value == value), None)
-        g.facts.note("on_my_mark", target if found is not None else "none")  # CP-11
+        g.facts.note("on_my_mark", target if found is not None else "none")  # CP-10
         if found is None:
             return
         from dataclasses import replace
