@@ -346,7 +346,8 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
         res = ctx["resolution"]
         near = game.state.scenario.pop(CLOSE_RANGE, None)
         if near is None:  # not judged as the dice were about to be rolled: judge it now
-            near = self._within_medium(game, res.attacker, res.target)
+            near = not game.facts.people and self._within_medium(game, res.attacker,
+                                                                   res.target)
         if not near:
             return None
         last = next((e for e in reversed(game.log.events) if e.kind == "attack_hits"), None)
