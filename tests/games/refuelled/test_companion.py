@@ -40,6 +40,9 @@ from carnage.rulesets import build_game
 
 COORDINATES = frozenset({"x", "y", "heading", "turned", "pivot"})
 """Fields that say where things stand: a real table's, not the engine's (ruling CP-1)."""
+WHERE_ONLY = frozenset({"trailer"})
+"""Events that say only where something lies (a War Rig's trailer laid behind its cab after a
+move: its hinge and pose): a real table's, not the engine's (ruling CP-1)."""
 
 
 DROPPERS = ({"name": "Droppers", "cans": 50, "vehicles": [
@@ -110,6 +113,15 @@ where a Splash template goes is the attacker's placement, then who lies under it
 where a respawned vehicle comes back is the people's placement (ruling CP-7)."""
 
 
+FOLDED_FROM = frozenset({("vote_target", "extra_shot")})
+"""Choices folded into a fact only for one source: On My Mark's shot (Tank Commander) is named
+by the people once the vote is spent, as the Cannon shot that is open (ruling CP-10)."""
+
+
+def folded(decision: str, source: Any) -> bool:
+    return decision in FOLDED or (decision, source) in FOLDED_FROM
+
+
 def at_table(decision: str, choice: Any) -> Any:
     """The choice as a real table offers it: a token is set down within Short wherever the
     people lay it, so the exact table's bearing and gap are not asked (ruling CP-6)."""
@@ -121,7 +133,7 @@ def at_table(decision: str, choice: Any) -> Any:
 def player_choices(g: Game) -> list[Any]:
     """The choices made in ``g`` but those a real table makes by laying things down."""
     return [at_table(e.data["decision"], e.data["choice"]) for e in g.log
-            if e.kind == "decision" and e.data["decision"] not in FOLDED]
+            if e.kind == "decision" and not folded(e.data["decision"], e.source)]
 
 
 def plain_log(g: Game) -> list[dict[str, Any]]:
@@ -131,10 +143,13 @@ def plain_log(g: Game) -> list[dict[str, Any]]:
         j = e.to_json()
         data = dict(j.get("data") or {})
         asked = str(data.get("decision", ""))
-        if e.kind == "table_fact" or (e.kind in ("decision", "forced_choice")
-                                      and (asked.startswith("table:") or asked in FOLDED)):
+        if e.kind == "table_fact" or e.kind in WHERE_ONLY or (
+                e.kind in ("decision", "forced_choice")
+                and (asked.startswith("table:") or folded(asked, j.get("source")))):
             continue
         data = {k: v for k, v in data.items() if k not in COORDINATES}
+        if e.kind == "votes_spent" and data.get("effect") == "extra_shot":
+            data.pop("target", None)  # named at a real table after the vote (CP-10)
         if e.kind == "decision":
             data["choice"] = at_table(asked, data.get("choice"))
         if e.kind == "pivot":  # a real table names only what the turn newly met (CP-1)
@@ -167,11 +182,24 @@ CASES = [
     *(("express-delivery", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
     *(("arena-of-death", "refuelled", s, bots, "") for s in range(3)
       for bots in ("random,random", "heuristic,heuristic")),  # turrets fire and are shot
+    *(("desert-strike", "refuelled", s, "random,random", "") for s in range(2)),
+    *(("desert-strike", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("tank-commander", "refuelled", s, "random,random", "") for s in (1, 2)),
+    *(("tank-commander", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("long-road-home", "refuelled", s, bots, "") for s in range(3)
+      for bots in ("random,random", "heuristic,heuristic")),  # the rig's exits
+    *(("monster-truck-smash", "refuelled", s, "random,random", "") for s in range(2)),
+    *(("monster-truck-smash", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
+    *(("automated-salvage", "refuelled", s, bots, "") for s in range(3)
+      for bots in ("random,random", "heuristic,heuristic")),  # counters salvaged
 ]
 """Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled),
-tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), and the
-rolling road's exit edge (CP-8) and turrets (CP-9). Scenarios with other geometry of their own
-(zones, flying vehicles) are not yet covered: docs/design.md lists them."""
+tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), the rolling
+road's exit edge (CP-8, Long Road Home's rig too), turrets (CP-9), Tank Commander's Close
+Range and On My Mark (CP-10), Automated Salvage's counters (CP-11), Monster Truck Smash's
+Chalk One Up and compass points (CP-12), Desert Strike's toxic clouds and flags home (CP-13,
+CP-14). Scenarios with other
+geometry of their own are not yet covered: docs/design.md lists them."""
 
 RACES = frozenset({"street-race", "death-race"})
 TOKENS = frozenset({"capture-the-flag", "scavenger-party", "zombie-bash"})
@@ -198,6 +226,21 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
     if bots == "heuristic,heuristic" and scenario == "arena-of-death":  # and were shot at
         assert any(e.kind == "declare_attack" and ">gun_turret" in str(e.data.get("option"))
                    for e in companion.log)
+    told = {str(e.data.get("fact")) for e in companion.log if e.kind == "table_fact"}
+    if scenario == "tank-commander":  # Close Range asked before each attack's dice
+        assert "close_range" in told
+    if bots == "heuristic,heuristic" and scenario == "tank-commander":  # On My Mark shots
+        assert "on_my_mark" in told and any(e.kind == "on_my_mark" for e in companion.log)
+    if scenario == "desert-strike":  # toxic clouds asked about as Attack Steps begin
+        assert "in_toxic_cloud" in told
+    if bots == "heuristic,heuristic" and scenario == "desert-strike":  # carriers asked home
+        assert "flag_carrier_home" in told
+    if bots == "heuristic,heuristic" and scenario == "long-road-home":  # the rig exits
+        assert any(e.kind == "exit" for e in companion.log)
+    if bots == "heuristic,heuristic" and scenario == "monster-truck-smash":  # carriers home?
+        assert "chalk_one_up" in told
+    if bots == "heuristic,heuristic" and scenario == "automated-salvage":  # counters named
+        assert "counters_overlapped" in told
     if teams:  # dropped templates were laid and met, Splash templates laid
         assert any(e.kind in ("dropped_effect", "splash") for e in companion.log)
     if teams == "splash" and bots == "heuristic,heuristic":  # someone else under the template

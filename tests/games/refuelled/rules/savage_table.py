@@ -29,10 +29,10 @@ def rig(x: float = 600, y: float = 300, heading: float = 90, **kw: Any) -> Vehic
 def placed(scenario: str, *vehicles: VehicleState, dice: list[int],
            upgrades: tuple[str, ...] = (), pole: int = 0, players: int = 2,
            edges: dict[str, list[str]] | None = None, max_rounds: int = 8,
-           options: dict[str, Any] | None = None) -> Game:
+           options: dict[str, Any] | None = None, physical: bool = False) -> Game:
     """A game of ``scenario`` with ``vehicles`` placed, ``upgrades`` attached at the start and
     ``pole`` holding Pole Position; ``edges`` the scenario's edges (default: the Riggers at
-    the south edge, the Gangers at the north)."""
+    the south edge, the Gangers at the north); ``physical``: at a real table."""
     base = scenario_class(scenario)
     assert issubclass(base, SavageHighways)
 
@@ -56,4 +56,4 @@ def placed(scenario: str, *vehicles: VehicleState, dice: list[int],
     for v in vehicles:
         st.vehicles[v.id] = v
     return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=ScriptedDice(dice),
-                options=RuleOptions(max_rounds=max_rounds))
+                options=RuleOptions(max_rounds=max_rounds, physical=physical))

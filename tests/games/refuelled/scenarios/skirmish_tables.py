@@ -17,10 +17,11 @@ from carnage.rulesets import REFUELLED
 def placed(cls: type[TableScenario], *vehicles: VehicleState, dice: list[int],
            players: int = 2, pole: int = 0, spawn: dict[int, Point] | None = None,
            tokens: dict[str, tuple[str, Point, float]] | None = None,
-           options: dict[str, Any] | None = None, max_rounds: int = 40) -> Game:
+           options: dict[str, Any] | None = None, max_rounds: int = 40,
+           physical: bool = False) -> Game:
     """A game of scenario ``cls`` on its own table size with ``vehicles`` where they stand,
     Pole Position with ``pole``, the given spawn points and tokens (id -> kind, point, size)
-    already down, and no terrain."""
+    already down, and no terrain; ``physical``: at a real table."""
 
     class Placed(cls):
         def setup(self, game: Game) -> Flow:
@@ -39,4 +40,4 @@ def placed(cls: type[TableScenario], *vehicles: VehicleState, dice: list[int],
                                  for tid, (kind, at, size) in tokens.items()}
     st.scenario["options"] = {k: d for k, (_, d) in cls.options_schema.items()} | (options or {})
     return Game(ruleset=REFUELLED, state=st, scenario=sc, dice=ScriptedDice(dice),
-                options=RuleOptions(max_rounds=max_rounds))
+                options=RuleOptions(max_rounds=max_rounds, physical=physical))

@@ -80,6 +80,48 @@ def test_a_move_overlapping_a_counter_salvages_it_but_touching_is_not_enough() -
     assert ev(g, "token_removed")[0]["reason"] == "salvaged by blue"
 
 
+def test_at_a_real_table_the_counters_the_people_name_are_salvaged() -> None:
+    # On the virtual table the move overlaps salvage-1 only; the people say it overlapped
+    # salvage-2 (CP-11): that one is salvaged, 1 SP, and salvage-1 stays.
+    blue = vehicle("blue", "car", 300, 300, 90, player=0)
+    red = vehicle("red", "car", 800, 1000, 270, player=1)
+    g = placed(AutomatedSalvage, blue, red, dice=[], physical=True,
+               tokens={"salvage-1": ("salvage_counter", (300.0, 420.0), 20.0),
+                       "salvage-2": ("salvage_counter", (700.0, 700.0), 20.0)})
+    d = drive(g, template=["medium_straight"], **MOVE, **{
+        "table:touching": "none", "table:move_touched": "none", "table:off_table": "no",
+        "table:within_short": "none"})
+    assert d is not None and d.kind == "table:counters_overlapped" and d.page == 135
+    assert (d.vehicle, [str(o.value) for o in d.options]) == (
+        "blue", ["none", "salvage-1", "salvage-2"])
+    g.apply("salvage-2")
+    g.apply("none")  # nothing more
+    assert sp(g, "blue") == 1 and sorted(on_table(g.state, COUNTER)) == ["salvage-1"]
+    assert ev(g, "token_removed")[0] == {"token": "salvage-2", "token_kind": COUNTER,
+                                         "reason": "salvaged by blue"}
+
+
+def test_at_a_real_table_a_new_counter_may_go_at_any_of_the_six_stations() -> None:
+    # Red stands with its left side on the table edge: the exact table offers only its right
+    # side's stations; at a real table all six (CP-11), the people keeping it on the table.
+    blue = armed(vehicle("blue", "car", 20, 300, 90, player=0), ("machine_gun", "front", None))
+    red = vehicle("red", "car", 15, 560, 270, player=1)
+    exact = placed(AutomatedSalvage, blue, red, dice=[5, 4, 1])
+    d = drive(exact, template=["short_straight"], skid_dice=0, spend_shift="done",
+              attack=["machine_gun#0>red", "stop"])
+    assert d is not None and d.kind == "salvage_counter" and len(d.options) == 3
+    blue = armed(vehicle("blue", "car", 20, 300, 90, player=0), ("machine_gun", "front", None))
+    red = vehicle("red", "car", 15, 560, 270, player=1)
+    g = placed(AutomatedSalvage, blue, red, dice=[5, 4, 1], physical=True)
+    d = drive(g, template=["short_straight"], skid_dice=0, spend_shift="done",
+              attack=["machine_gun#0>red", "stop"], **{
+                  "table:touching": "none", "table:move_touched": "none",
+                  "table:off_table": "no", "table:within_short": "none",
+                  "table:in_reach": ["none", "red@double"],
+                  "table:cover": "no"})
+    assert d is not None and d.kind == "salvage_counter" and len(d.options) == 6
+
+
 def test_twisted_metal_a_wrecked_vehicle_loses_its_points_a_scarpered_one_keeps_them() -> None:
     blue = vehicle("blue", "car", 300, 300, 90, player=0)
     red = vehicle("red", "car", 360, 450, 270, player=1)

@@ -5,14 +5,15 @@ and exact poses through the real flow."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 from tests.builders import armed, ev, table, values, vehicle
 
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.games.refuelled.scenarios import SCENARIOS
-from carnage.games.refuelled.scenarios.clouds import clouds
+from carnage.games.refuelled.scenarios.clouds import clouds, lay_cloud
 from carnage.games.refuelled.scenarios.common.spawn import spawn_points
 from carnage.games.refuelled.scenarios.common.tokens import add_token, carried_by, tokens
 from carnage.games.refuelled.scenarios.desert_strike import DesertStrike
@@ -40,8 +41,9 @@ class PlacedStrike(DesertStrike):
         yield from ()
 
 
-def strike(state: GameState, dice: list[int]) -> Game:
-    return Game(ruleset=REFUELLED, state=state, scenario=PlacedStrike(), dice=ScriptedDice(dice))
+def strike(state: GameState, dice: list[int], physical: bool = False) -> Game:
+    return Game(ruleset=REFUELLED, state=state, scenario=PlacedStrike(), dice=ScriptedDice(dice),
+                options=RuleOptions(physical=physical))
 
 
 # -- teams (M-32) ------------------------------------------------------------------------------
@@ -217,3 +219,88 @@ def test_bots_are_told_to_keep_out_of_the_rocket_turrets_reach() -> None:
     assert isinstance(sc, DesertStrike)
     assert sc.move_penalty(g, g1, Pose(100, 100, 90)) == 0.0
     assert sc.move_penalty(g, g1, Pose(600, 450, 90)) == 480.0  # 6 dice at 80 each
+
+
+# -- at a real table (companion mode: CP-13, CP-14) ----------------------------------------------
+PLAIN = {"skid_dice": 0, "spend_shift": "done", "spend_votes": "done", "airwolf": "no",
+         "attack": "stop"}
+
+
+def fly(g: Game, vid: str, stop: str, **facts: str) -> Any:
+    """Activate ``vid`` for a Short Straight, every table fact its default (first option)
+    unless named in ``facts``, until the decision of kind ``stop`` (returned)."""
+    while (d := g.pending()) is not None and d.kind != stop:
+        if d.kind in facts:
+            g.apply(facts[d.kind])
+        elif d.kind.startswith("table:"):
+            g.apply(values(d)[0])
+        else:
+            g.apply({"activate": vid, "template": "short_straight", **PLAIN}[d.kind])
+    return d
+
+
+def test_at_a_real_table_a_vehicle_the_people_say_touches_a_toxic_cloud_is_distracted() -> None:
+    # The cloud lies a metre away on the virtual table; the people say the helicopter touches
+    # it as its Attack Step begins: Distracted (p.146), so no target is asked for.
+    h = armed(aircraft("h", "helicopter", 300, 200), ("heavy_machine_gun", "front", None))
+    foe = aircraft("foe", "gyrocopter", 340, 420, 270, player=1)
+    g = strike(table(h, foe, width=1200, height=1200), [], physical=True)
+    lay_cloud(g, (900.0, 900.0), 0.0, player=None)
+    d = fly(g, "h", "table:in_toxic_cloud")
+    assert d is not None and d.page == 146 and d.vehicle == "h" and values(d) == ["no", "yes"]
+    g.apply("yes")
+    # Touching no obstruction (Airborne, nothing asked): the cloud alone distracts it.
+    assert ev(g, "distracted") == [{"vehicle": "h", "touching": []}]
+    d = g.pending()
+    assert d is not None and d.vehicle == "foe"  # h's activation is over: no target asked
+    assert not [e for e in g.log if e.kind == "decision"
+                and str(e.data["decision"]).startswith("table:in_reach")]
+
+
+def test_at_a_real_table_a_vehicle_the_people_say_clear_of_clouds_may_shoot() -> None:
+    # Over the cloud on the virtual table; the people say it touches none: it looks for
+    # targets (the table asks which are in reach).
+    h = armed(aircraft("h", "helicopter", 900, 760), ("heavy_machine_gun", "front", None))
+    foe = aircraft("foe", "gyrocopter", 100, 1100, 270, player=1)
+    g = strike(table(h, foe, width=1200, height=1200), [], physical=True)
+    lay_cloud(g, (900.0, 900.0), 0.0, player=None)
+    fly(g, "h", "table:in_toxic_cloud")
+    g.apply("no")
+    d = fly(g, "h", "table:in_reach")
+    assert d is not None and d.weapon == "handgun" and not ev(g, "distracted")
+
+
+def test_at_a_real_table_flags_the_people_say_home_win_at_once() -> None:
+    # g1 carries a flag and a flag lies on the table, both far from home on the virtual table.
+    # After g1's move the people say it is within Short of its spawn point, and, as the step
+    # ends, that the lying flag is within Short of P1's: two flags home, P1 wins (p.147).
+    g1 = aircraft("g1", "gyrocopter", 600, 600, 90)
+    foe = aircraft("foe", "gyrocopter", 1000, 1000, player=1)
+    g = strike(table(g1, foe, width=1200, height=1200), [], physical=True)
+    add_token(g, "flag-1", "flag", carrier=g1, source="test", page=0)
+    add_token(g, "flag-2", "flag", at=(900.0, 300.0), source="test", page=0)
+    d = fly(g, "g1", "table:flag_carrier_home")
+    assert d is not None and d.page == 147 and d.vehicle == "g1" and values(d) == ["no", "yes"]
+    g.apply("yes")
+    assert not g.state.finished  # one flag home so far
+    d = fly(g, "g1", "table:flag_home")
+    assert d is not None and values(d) == ["none", "0", "1"] and "flag-2" in d.prompt
+    g.apply("0")
+    assert g.state.finished and g.state.winner == 0 and "2 flags" in g.state.reason
+
+
+def test_at_a_real_table_flags_the_people_say_away_from_home_do_not_count() -> None:
+    # Both flags within Short of P1's spawn point on the virtual table; the people say no.
+    g1 = aircraft("g1", "gyrocopter", 140, 140, 45)
+    foe = aircraft("foe", "gyrocopter", 1000, 1000, player=1)
+    g = strike(table(g1, foe, width=1200, height=1200), [], physical=True)
+    add_token(g, "flag-1", "flag", carrier=g1, source="test", page=0)
+    add_token(g, "flag-2", "flag", at=(150.0, 60.0), source="test", page=0)
+    fly(g, "g1", "table:flag_carrier_home")
+    g.apply("no")
+    fly(g, "g1", "table:flag_home")
+    g.apply("none")
+    sc = g.scenario
+    assert isinstance(sc, DesertStrike)
+    assert not g.state.finished and sc.home_flags(g, 0) == 0
+    assert sc.home_flags(g, 0, carried_anywhere=True) == 1

@@ -5,9 +5,10 @@ Desperate Flight and the Riggers' three Victory Points."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from tests.builders import drive, ev, vehicle
+from tests.builders import drive, ev, values, vehicle
 from tests.games.refuelled.rules.savage_table import placed, rig
 
 from carnage.games.refuelled.engine.state import GameState, Status
@@ -68,7 +69,7 @@ def test_setup_three_upgrades_the_entry_edge_and_deployment() -> None:
             assert min(y for p in body_polys(v) for _, y in p) == pytest.approx(0.0, abs=1e-5)
 
 
-def road_game(*others: object, rig_y: float = 1100, vp: int = 0, **kw: object) -> object:
+def road_game(*others: object, rig_y: float = 1100, vp: int = 0, **kw: Any) -> Any:
     r = rig(600, rig_y, gear=2)
     g = placed("long-road-home", r, *others, dice=[3] * 200,
                upgrades=("fuel_pod",), edges=ROAD, **kw)
@@ -145,3 +146,40 @@ def test_a_gear_phase_beginning_with_the_rig_wrecked_ends_it_for_the_gangers() -
     out = g.outcome()
     assert out is not None and out.winner == 1
     assert out.reason == "a Gear Phase began with the War Rig Wrecked"
+
+
+# -- at a real table (companion mode: CP-8) ------------------------------------------------------
+AT_TABLE = {"table:touching": "none", "table:move_touched": "none", "table:in_reach": "none",
+            "spend_shift": "done", "spend_votes": "done", "skid_dice": 0}
+"""A move at a real table that touched nothing, no target in reach."""
+
+
+def test_at_a_real_table_the_rig_reported_past_the_exit_edge_leaves_and_scores() -> None:
+    # Mid-table on the virtual table: only the people's word takes the rig over the exit edge.
+    g = road_game(vehicle("a", "car", 100, 600, 90, player=1), rig_y=500, physical=True)
+    d = drive(g, **AT_TABLE, template=["medium_straight"], **{"table:off_table": ["yes"]})
+    assert d is not None and d.kind == "table:past_exit_edge" and d.vehicle == "rig"
+    assert d.page == 173
+    g.apply("yes")
+    assert ev(g, "exit")[0]["vehicle"] == "rig" and score.total(g, score.VP, 0) == 1
+    assert not ev(g, "disqualified")
+
+
+def test_at_a_real_table_the_rigs_final_position_reported_on_the_exit_edge_leaves() -> None:
+    g = road_game(vehicle("a", "car", 100, 600, 90, player=1), rig_y=500, physical=True)
+    d = drive(g, **AT_TABLE, template=["medium_straight"], **{"table:off_table": ["no"]})
+    assert d is not None and d.kind == "table:final_over_exit" and d.vehicle == "rig"
+    assert values(d) == ["no", "yes"]
+    g.apply("yes")
+    assert ev(g, "exit")[0]["vehicle"] == "rig" and score.total(g, score.VP, 0) == 1
+
+
+def test_at_a_real_table_a_ganger_past_the_edge_before_the_rig_left_is_disqualified() -> None:
+    # Before the rig has left a table the exit edge is an ordinary edge: nobody asks which.
+    a = vehicle("a", "car", 300, 600, 90, player=1, gear=2)
+    g = road_game(a, rig_y=300, pole=1, physical=True)
+    drive(g, **AT_TABLE, activate=["a"], template=["medium_straight"],
+          **{"table:off_table": ["yes"]})
+    assert ev(g, "disqualified")[0]["vehicle"] == "a" and not ev(g, "exit")
+    assert not [e for e in g.log if e.kind == "decision"
+                and str(e.data["decision"]).startswith("table:past_exit_edge")]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.builders import drive, ev, play, wound
+from tests.builders import DEFAULTS, drive, ev, play, values, wound
 
 from carnage.catalog import Weight
 from carnage.games.refuelled.engine.collision import smash_dice
@@ -324,3 +324,81 @@ def test_a_carrier_removed_by_twisted_metal_drops_its_flag_not_exploded() -> Non
     [dropped] = ev(g, "token_dropped")
     assert dropped["token"] == "flag-N"
     assert dropped["reason"] == "carrier removed (wrecked in a collision)"
+
+
+# -- at a real table (companion mode: CP-12) -------------------------------------------------
+def at_table(carried: list[str]) -> Game:
+    """A companion game set up with every first option, the Car carrying ``carried``; then
+    the Monster's turn (Monster Truck A, a Short Straight), every table fact its default."""
+    g = build_game(GameSetup(scenario="monster-truck-smash", players=2, physical=True),
+                   dice=ScriptedDice([1] * 400))
+    while (d := g.pending()) is not None and d.kind not in ("activate", "spend_votes",
+                                                             "commercial_break"):
+        g.apply(d.options[0].value)
+    for tid in carried:
+        tokens.pick_up(g, tid, g.state.vehicles[CAR], source="test", page=148)
+    for choice in (MONSTER_A, "short_straight", 0):
+        _after_facts(g, choice)
+    while (d := g.pending()) is not None and d.kind != "activate":
+        g.apply(d.options[0].value if d.kind.startswith("table:") else DEFAULTS[d.kind])
+    for choice in (CAR, "short_straight", 0):
+        _after_facts(g, choice)
+    return g
+
+
+def _after_facts(g: Game, choice: Any) -> None:
+    """Answer the table facts pending with their defaults, then make ``choice``."""
+    while (d := g.pending()) is not None and d.kind.startswith("table:"):
+        g.apply(d.options[0].value)
+    g.apply(choice)
+
+
+def answer_until(g: Game, stop: Callable[[Any], bool], **answers: Any) -> Any:
+    """Table facts get their default (first option) unless named; other decisions ``DEFAULTS``;
+    stops at the first decision ``stop`` accepts (returned)."""
+    while (d := g.pending()) is not None and not stop(d):
+        if d.kind in answers:
+            g.apply(answers[d.kind])
+        else:
+            g.apply(d.options[0].value if d.kind.startswith("table:") else DEFAULTS[d.kind])
+    return d
+
+
+def test_at_a_real_table_chalk_one_up_banks_when_the_people_say_home() -> None:
+    # The Car stands far from its spawn point on the virtual table; the people say its move
+    # came within Short of it: both flags banked, 4 VP (p.148). The new flag: the people say
+    # a vehicle stands on the N point, so only E is offered (and taken).
+    g = at_table(["flag-N", "flag-E"])
+    st = g.state
+    d = answer_until(g, lambda d: d.kind == "table:chalk_one_up")
+    assert d is not None and d.page == 148 and d.vehicle == CAR and values(d) == ["no", "yes"]
+    g.apply("yes")
+    assert score.total(g, score.VP, 1) == 4 and not tokens.carried_by(st, CAR)
+    d = answer_until(g, lambda d: d.kind == "table:flag_point_blocked")
+    assert d is not None and values(d) == ["none", "N", "E"]
+    play(g, "N", "none")
+    assert ev(g, "forced_choice", decision="new_flag")[0]["choice"] == "E"
+    new = [t for t in tokens.on_table(st, "flag") if t.startswith("flag-new")]
+    assert new and tokens.token_point(st, new[0]) == compass_points(
+        st, g.templates.ranges["long"])["E"]
+
+
+def test_at_a_real_table_no_chalk_when_the_people_say_not_home() -> None:
+    g = at_table(["flag-N"])
+    answer_until(g, lambda d: d.kind == "table:chalk_one_up")
+    g.apply("no")
+    assert score.total(g, score.VP, 1) == 0 and tokens.carried_by(g.state, CAR) == ["flag-N"]
+
+
+def test_at_a_real_table_a_carrier_passes_flags_to_whom_the_people_say_it_touches() -> None:
+    # Apart on the virtual table; the people say the Car touches the Buggy and Monster Truck
+    # B at the end of its activation: it may pass its flag to the Buggy, never to the Monster.
+    g = at_table(["flag-S"])
+    d = answer_until(g, lambda d: d.kind == "table:touching" and "carrying flags" in d.prompt)
+    assert d is not None and d.page == 148
+    play(g, BUGGY, MONSTER_B, "none")
+    d = g.pending()
+    assert d is not None and d.kind == "token_drop"
+    assert {str(o.value) for o in d.options} == {"keep", f"give:{BUGGY}"}
+    g.apply(f"give:{BUGGY}")
+    assert tokens.carried_by(g.state, BUGGY) == ["flag-S"]

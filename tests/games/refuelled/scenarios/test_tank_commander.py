@@ -11,7 +11,7 @@ from tests.builders import StepScenario, armed, ev, play, table, values, vehicle
 
 from carnage.games.refuelled.engine.attack import attack_step
 from carnage.games.refuelled.engine.damage import suffer_damage
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.engine.votes import spend_opportunity
 from carnage.games.refuelled.scenarios import SCENARIOS
@@ -40,9 +40,11 @@ class Rig(StepScenario):
         self.tc.install(game)
 
 
-def rig(state: GameState, step: Callable[[Game], Flow], dice: list[int]) -> Game:
+def rig(state: GameState, step: Callable[[Game], Flow], dice: list[int],
+        physical: bool = False) -> Game:
     state.scenario["options"] = {"kills_to_win": 3}
-    return Game(ruleset=REFUELLED, state=state, scenario=Rig(step), dice=ScriptedDice(dice))
+    return Game(ruleset=REFUELLED, state=state, scenario=Rig(step), dice=ScriptedDice(dice),
+                options=RuleOptions(physical=physical))
 
 
 def shoot(vid: str) -> Callable[[Game], Flow]:
@@ -206,6 +208,73 @@ def test_on_my_mark_fires_an_extra_cannon_shot_for_one_vote() -> None:
     assert ev(g, "on_my_mark")[0]["target"] == "b"
     assert b.damage == 4 and g.state.votes[0] == 0
     assert "on_my_mark" not in g.state.scenario
+
+
+# -- at a real table (companion mode: CP-10) ---------------------------------------------
+def test_at_a_real_table_close_range_rerolls_when_the_people_say_within_medium() -> None:
+    # A metre apart on the virtual table; the people report b within Double of a's Cannon,
+    # not in cover, and within Medium (CP-10): the six misses are re-rolled (6, 4: 3 hits),
+    # 3 + 3 = 6 hits; b's evade (1 die) 1 fails.
+    a = tank("a", 100, 100)
+    b = tank("b", 800, 1100, player=1)
+    dice = [6, 4, 1, 2, 3, 1, 2, 3, 6, 4, 1, 1, 1, 1, 1]
+    g = rig(table(a, b, width=900, height=1200), shoot("a"), dice, physical=True)
+    play(g, "none", "none", "b@double", "125mm_cannon#0>b", "no")
+    d = g.pending()
+    assert d is not None and d.kind == "table:close_range" and d.page == 151
+    assert (d.vehicle, d.target, values(d)) == ("a", "b", ["no", "yes"])
+    play(g, "yes")
+    assert ev(g, "close_range") == [{"vehicle": "a", "target": "b", "weapon": "125mm_cannon#0",
+                                     "rerolled": 6, "hits": 3}]
+    assert b.damage == 6
+
+
+def test_at_a_real_table_no_close_range_when_the_people_say_beyond_medium() -> None:
+    # Nose to nose on the virtual table (the exact table would re-roll); the people say no.
+    a = tank("a", 450, 400)
+    b = tank("b", 450, 570, player=1)
+    g = rig(table(a, b, width=900, height=1200), shoot("a"), [6, 4, 1, 2, 3, 1, 2, 3, 1],
+            physical=True)
+    play(g, "none", "none", "b@double", "125mm_cannon#0>b", "no", "no")
+    assert ev(g, "close_range") == [] and b.damage == 3
+
+
+def test_at_a_real_table_on_my_mark_shoots_the_shot_the_people_name() -> None:
+    # Out of the Cannon's arc on the virtual table (b behind a); the people name a's Cannon at
+    # b as open (CP-10), in cover: 8 dice hit on 5+: 6, 5 (3 hits), six misses; not within
+    # Medium; b's evade (1 die) 1 fails.
+    a = tank("a", 450, 600, 90)
+    b = tank("b", 450, 100, player=1)
+
+    def step(g: Game) -> Flow:
+        yield from spend_opportunity(g, 0)
+
+    st = table(a, b, width=900, height=1200)
+    st.votes = [1, 0]
+    g = rig(st, step, [6, 5, 1, 1, 1, 1, 1, 1, 1], physical=True)
+    play(g, "extra_shot")  # its one target at a real table: the shot the people name
+    d = g.pending()
+    assert d is not None and d.kind == "table:on_my_mark" and d.page == 151
+    assert values(d) == ["none", "a|125mm_cannon#0>b"]
+    play(g, "a|125mm_cannon#0>b", "yes", "no")
+    assert ev(g, "on_my_mark")[0] == {"vehicle": "a", "weapon": "125mm_cannon#0",
+                                      "target": "b", "cover": True}
+    assert b.damage == 3 and g.state.votes[0] == 0
+
+
+def test_at_a_real_table_on_my_mark_with_no_open_shot_spends_the_vote_for_nothing() -> None:
+    a = tank("a", 450, 300)
+    b = tank("b", 450, 600, player=1)  # the exact table would shoot
+
+    def step(g: Game) -> Flow:
+        yield from spend_opportunity(g, 0)
+
+    st = table(a, b, width=900, height=1200)
+    st.votes = [1, 0]
+    g = rig(st, step, [], physical=True)
+    play(g, "extra_shot", "none")
+    assert ev(g, "on_my_mark_lost") == [{"player": 0, "reason": "no Cannon shot is open"}]
+    assert b.damage == 0 and g.state.votes[0] == 0 and not ev(g, "on_my_mark")
 
 
 # -- Commercial Break -------------------------------------------------------------------------

@@ -333,6 +333,8 @@ def install_table(g: Game) -> None:
         if value is True:
             return None
         game: Game = ctx["game"]
+        if game.facts.people:
+            return None  # a real table: what it touches is the people's (toxic clouds: CP-13)
         v: VehicleState = ctx["vehicle"]
         smoke = [t for t in under(game, [r.polygon() for _, r in v.bodies()], touching=True)
                  if KINDS[t.kind].distracts and affected_by(game, v, t)]

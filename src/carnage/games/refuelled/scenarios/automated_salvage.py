@@ -24,7 +24,11 @@ from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.games.refuelled.scenarios.base import SKIRMISH, Line, TableScenario
 from carnage.games.refuelled.scenarios.common import score, victory
-from carnage.games.refuelled.scenarios.common.motion import swept_polygons, watch_motion
+from carnage.games.refuelled.scenarios.common.motion import (
+    motion_facts,
+    swept_polygons,
+    watch_motion,
+)
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.common.spawn import (
     SpawnPoints,
@@ -129,6 +133,7 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
         game.effects.on("logged:wrecked", effect, self._twisted_metal)
         game.effects.add_flow("step_end", effect, lambda ctx: self._ramshackle, priority=-40)
         watch_motion(game, effect, "salvage_seen", self._over_counters)
+        motion_facts(game, effect, self._counters_told, self._counters_noted)
 
     @staticmethod
     def memo(state: GameState) -> dict[str, Any]:
@@ -194,7 +199,7 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
             if st.finished:
                 return
             v = st.vehicles[vid]
-            spots = counter_spots(st, v)
+            spots = counter_spots(st, v, measured=not game.facts.people)
             if not spots:
                 game.emit("salvage_counter_lost", source=SOURCE, page=PAGE, vehicle=vid,
                           reason="no room on the table beside it")
@@ -218,9 +223,41 @@ class AutomatedSalvage(SpawnPoints, RollOffPole, TableScenario):
             c = (float(t["x"]), float(t["y"]))
             r = float(t["size"]) / 2.0
             if any(point_gap(p, c) < r - OVERLAP for p in pieces):
-                remove_token(game, tid, source=SOURCE, page=PAGE, reason=f"salvaged by {v.id}")
-                score.add(game, SALVAGE, 1, vehicle=v, source=SOURCE, page=PAGE,
-                          reason="Salvage Counter")
+                self._salvage(game, v, tid)
+
+    def _may_salvage(self, game: Game, v: VehicleState) -> list[str]:
+        """The counters ``v``'s motion may salvage: every one on the table, for a vehicle in
+        contention that counts, while the game goes on."""
+        st = game.state
+        if st.finished or not v.in_contention or not self.counts(game, v):
+            return []
+        return sorted(on_table(st, COUNTER))
+
+    def _counters_told(self, game: Game, v: VehicleState) -> Flow:
+        """At a real table (ruling CP-11): after each move, forced move and pivot the people
+        name the Salvage Counters its template or Final Position overlapped (not merely
+        touched, AS-4); each is salvaged."""
+        from carnage.games.refuelled.engine.table_facts import ask_list
+
+        names = yield from ask_list(
+            game, v.player, "counters_overlapped", f"{v.name}: which Salvage Counters did its "
+            "template or final position overlap (not just touch)?",
+            [(tid, tid.replace("-", " ")) for tid in self._may_salvage(game, v)], page=PAGE,
+            vehicle=v.id)
+        for tid in names:
+            self._salvage(game, v, tid)
+
+    def _counters_noted(self, game: Game, v: VehicleState, since: int) -> None:
+        """On a recording table: the counters the motion just judged salvaged."""
+        got = [str(e.data["token"]) for e in game.log.events[since:]
+               if e.kind == "token_removed" and e.data.get("reason") == f"salvaged by {v.id}"]
+        if got or self._may_salvage(game, v):
+            game.facts.note("counters_overlapped", got)
+
+    def _salvage(self, game: Game, v: VehicleState, tid: str) -> None:
+        remove_token(game, tid, source=SOURCE, page=PAGE, reason=f"salvaged by {v.id}")
+        score.add(game, SALVAGE, 1, vehicle=v, source=SOURCE, page=PAGE,
+                  reason="Salvage Counter")
 
     def _twisted_metal(self, value: Any, ctx: dict[str, Any]) -> None:
         """This scenario's Twisted Metal (ruling AS-6): a Wrecked vehicle loses all its SP."""

@@ -32,7 +32,7 @@ from carnage.geometry.cover import Blocker
 from carnage.geometry.shapes import Point, Pose
 
 if TYPE_CHECKING:
-    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.game import Flow, Game
 
 PAGE = 146
 CLOUD = "toxic_cloud"
@@ -100,3 +100,50 @@ def install_clouds(g: Game) -> None:
 
     g.effects.on("cover_blockers", EFFECT, blockers, priority=-50)
     g.effects.on("ignores_dropped", EFFECT, not_ignored, priority=-100)
+    g.effects.add_flow("attack_start", EFFECT, lambda ctx: _in_cloud_told)
+    if g.facts.people:
+        g.effects.on("distracted", EFFECT, _distracted_as_told, priority=-5)
+
+
+IN_CLOUD = "in_toxic_cloud"
+"""Memory: vehicle id -> [round, gear phase, touching a toxic cloud] as its Attack Step began
+(at a real table, as the people said: ruling CP-13)."""
+
+
+def touching_clouds(g: Game, v: VehicleState) -> list[TableTemplate]:
+    """The toxic clouds ``v``'s body touches now (the exact table's measure)."""
+    from carnage.games.refuelled.engine.hazards_on_table import under
+
+    return [t for t in under(g, [r.polygon() for _, r in v.bodies()], touching=True)
+            if is_cloud(t)]
+
+
+def _in_cloud_told(g: Game, ctx: dict[str, Any]) -> Flow:
+    """As the Attack Step begins: is the vehicle touching a toxic cloud (then it is
+    Distracted, p.146)? At a real table the people say (ruling CP-13); the exact table
+    measures and notes the fact. Asked only while a cloud lies on the table."""
+    v: VehicleState = ctx["vehicle"]
+    if not clouds(g) or not v.in_play:
+        return
+    if g.facts.people:
+        from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+        touching = yield from ask_yes_no(
+            g, v.player, "in_toxic_cloud", f"{v.name}: is it touching a toxic cloud (then it "
+            "is Distracted)?", page=PAGE, vehicle=v.id)
+        st = g.state
+        st.scenario.setdefault(IN_CLOUD, {})[v.id] = [st.round, st.gear_phase, touching]
+    else:
+        g.facts.note("in_toxic_cloud", bool(touching_clouds(g, v)))
+
+
+def _distracted_as_told(value: Any, ctx: dict[str, Any]) -> Any:
+    """At a real table: a vehicle the people said touches a toxic cloud, as its Attack Step
+    began this Gear Phase, is Distracted (p.146; ruling CP-13)."""
+    if value is True:
+        return None
+    g: Game = ctx["game"]
+    v: VehicleState = ctx["vehicle"]
+    st = g.state
+    told = st.scenario.get(IN_CLOUD, {}).get(v.id)
+    return True if told == [st.round, st.gear_phase, True] else None

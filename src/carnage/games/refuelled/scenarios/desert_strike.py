@@ -32,6 +32,7 @@ from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario import TeamDemand
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, VehicleState
+from carnage.games.refuelled.engine.table_facts import NOTHING
 from carnage.games.refuelled.engine.votes import gain_votes
 from carnage.games.refuelled.scenarios.arena import arena_terrain, centre, grid_points, ring
 from carnage.games.refuelled.scenarios.base import SPECIAL, Line, TableScenario
@@ -42,6 +43,7 @@ from carnage.games.refuelled.scenarios.clouds import (
     lay_cloud,
 )
 from carnage.games.refuelled.scenarios.common import score, victory
+from carnage.games.refuelled.scenarios.common.motion import motion_facts
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.common.spawn import (
     SPAWN_DIAMETER,
@@ -236,6 +238,12 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
         install_emplacements(game)
         install_clouds(game)
         self.install_tokens(game)
+        # After the tokens' question: a flag picked up in a move may be home in it (CP-14).
+        motion_facts(game, f"scenario:{self.id}:home", self._carrier_told,
+                     self._carrier_noted, -10)
+        # Flags a wrecked carrier dropped: asked as the step ends, before the win is checked.
+        game.effects.add_flow("step_end", f"scenario:{self.id}:home",
+                              lambda ctx: self._lying_step, -60)
         game.effects.on("logged:turret_wrecked", f"scenario:{self.id}", self._fireworks)
 
     def _fireworks(self, value: Any, ctx: dict[str, Any]) -> None:
@@ -287,6 +295,8 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
         keep = [(token_point(st, k), TOKEN_SIZE / 2.0) for k in tokens(st, FLAG)]
         yield from place_spawn_points(game, source=SOURCE, page=PAGE, keep_out=keep)
         yield from deploy_at_spawn_points(game, source=SOURCE, page=PAGE)
+        # Every flag lies more than Double from every spawn point: none is home.
+        _told(st)["lying"] = {tid: None for tid in on_table(st, FLAG)}
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
         return spawn_option_poses(game, decision.vehicle, decision.kind,
@@ -295,8 +305,11 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
     # -- flags and victory -------------------------------------------------------------------------
     def home_flags(self, game: Game, side: int, *, carried_anywhere: bool = False) -> int:
         """Flags within Short of the side's spawn point(s), carried or not; with
-        ``carried_anywhere``, also every flag its vehicles carry wherever they are."""
+        ``carried_anywhere``, also every flag its vehicles carry wherever they are. At a real
+        table, as the people last said (ruling CP-14)."""
         st = game.state
+        if game.facts.people:
+            return self._home_as_told(game, side, carried_anywhere)
         short = float(game.templates.ranges["short"])
         seats = score.side_players(game, side)
         homes = [c for p, c in spawn_points(st).items() if p in seats]
@@ -331,7 +344,100 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
 
     def end_of_activation_tokens(self, game: Game, v: VehicleState) -> Flow:
         yield from super().end_of_activation_tokens(game, v)
+        yield from self._lying_told(game)
         self.check_end(game)
+
+    # -- flags home at a real table (ruling CP-14) ---------------------------------------------
+    def _homes(self, game: Game, player: int) -> list[Point]:
+        seats = score.side_players(game, score.side_of(game, player))
+        return [c for p, c in spawn_points(game.state).items() if p in seats]
+
+    def _may_be_home(self, game: Game, v: VehicleState) -> bool:
+        """Whether ``v``'s motion may bring flags home: it carries some, in contention, its
+        side has a spawn point, the game goes on."""
+        st = game.state
+        return bool(carried_by(st, v.id, FLAG)) and v.in_contention and not st.finished \
+            and bool(self._homes(game, v.player))
+
+    def _carrier_home(self, game: Game, v: VehicleState) -> bool:
+        short = float(game.templates.ranges["short"])
+        return any(_near(v, h, SPAWN_DIAMETER / 2.0, short) for h in self._homes(game, v.player))
+
+    def _carrier_told(self, game: Game, v: VehicleState) -> Flow:
+        """At a real table, after a carrier's motion: is it within Short of its side's spawn
+        point (its flags are then home, p.147)?"""
+        if not self._may_be_home(game, v):
+            return
+        from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+        home = yield from ask_yes_no(
+            game, v.player, "flag_carrier_home", f"{v.name} carries a flag: is it within Short "
+            "of its side's spawn point?", page=RULES_PAGE + 1, vehicle=v.id)
+        _told(game.state)["carriers"][v.id] = home
+
+    def _carrier_noted(self, game: Game, v: VehicleState, since: int) -> None:
+        """On a recording table: the exact table's answer to ``_carrier_told``."""
+        if self._may_be_home(game, v):
+            game.facts.note("flag_carrier_home", self._carrier_home(game, v))
+
+    def _lying_home(self, game: Game, tid: str) -> str:
+        """The side whose spawn point a flag on the table lies within Short of (the exact
+        table's measure), or ``none``."""
+        st = game.state
+        short = float(game.templates.ranges["short"])
+        x, y = token_point(st, tid)
+        r = SPAWN_DIAMETER / 2.0
+        for side in score.sides(game):
+            seats = score.side_players(game, side)
+            homes = [c for p, c in spawn_points(st).items() if p in seats]
+            if any(math.hypot(x - h[0], y - h[1]) - r - TOKEN_SIZE / 2.0 <= short + 1e-6
+                   for h in homes):
+                return str(side)
+        return NOTHING
+
+    def _lying_step(self, game: Game, ctx: dict[str, Any]) -> Flow:
+        yield from self._lying_told(game)
+
+    def _lying_told(self, game: Game) -> Flow:
+        """At the end of each step and activation, for each flag newly on the table (set down,
+        or dropped by a carrier wrecked or disqualified): the people say within Short of which
+        side's spawn point it lies, if any; the exact table measures and notes it."""
+        st = game.state
+        if st.finished:
+            return
+        told = _told(st)
+        lying: dict[str, int | None] = told["lying"]
+        for tid in [t for t in lying if t not in on_table(st, FLAG)]:
+            del lying[tid]  # picked up (or gone): asked afresh when it lies again
+        for tid in sorted(t for t in on_table(st, FLAG) if t not in lying):
+            if game.facts.people:
+                from carnage.games.refuelled.engine.table_facts import ask_pick
+
+                pick = yield from ask_pick(
+                    game, st.pole, "flag_home", f"Desert Strike: the flag {tid} lies on the "
+                    "table: within Short of which side's spawn point?",
+                    [(NOTHING, "none"), *((str(s), f"{score.side_label(game, s)}'s")
+                                          for s in score.sides(game))],
+                    page=RULES_PAGE + 1, vehicle=None)
+            else:
+                pick = self._lying_home(game, tid)
+                game.facts.note("flag_home", pick)
+            lying[tid] = None if pick == NOTHING else int(pick)
+
+    def _home_as_told(self, game: Game, side: int, carried_anywhere: bool) -> int:
+        st = game.state
+        seats = score.side_players(game, side)
+        told = _told(st)
+        n = 0
+        for tid, t in tokens(st, FLAG).items():
+            carrier = st.vehicles.get(t["carrier"] or "")
+            if carrier is not None:
+                if carrier.player in seats and (carried_anywhere
+                                                or told["carriers"].get(carrier.id)):
+                    n += 1
+            elif told["lying"].get(tid) == side:
+                n += 1
+        return n
 
     def final_scores(self, game: Game) -> None:
         scores = {s: self.home_flags(game, s, carried_anywhere=True) for s in score.sides(game)}
@@ -466,6 +572,17 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
             if gap <= short - 1.0 and (best is None or gap < best[0]):
                 best = (gap, k)
         return best[1] if best is not None else "keep"
+
+
+HOME_TOLD = "flags_home_told"
+"""Memory (ruling CP-14): ``carriers``: vehicle id -> within Short of its side's spawn point
+after its last motion; ``lying``: flag on the table -> the side whose spawn point it lies
+within Short of (None: nobody's). Kept on both tables; only a real table counts by it."""
+
+
+def _told(state: GameState) -> dict[str, Any]:
+    out: dict[str, Any] = state.scenario.setdefault(HOME_TOLD, {"carriers": {}, "lying": {}})
+    return out
 
 
 def _near(v: VehicleState, c: Point, r: float, reach: float) -> bool:

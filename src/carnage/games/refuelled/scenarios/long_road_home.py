@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, Status, VehicleState
+from carnage.games.refuelled.engine.table_facts import ask_yes_no
 from carnage.games.refuelled.scenarios.base import Line
 from carnage.games.refuelled.scenarios.common import score
 from carnage.games.refuelled.scenarios.rolling_road import (
@@ -209,6 +211,11 @@ class LongRoadHome(SavageHighways):
         fx = game.effects
         fx.on("off_table", eff, self._road_off_table)
         fx.on("after_move", eff, self._road_after_move)
+        if game.facts.people:  # a real table: the people say when it reached the exit edge
+            from carnage.kernel.effects import always
+
+            fx.add_flow("table_edge", eff, always(self._edge_told))
+            fx.add_flow("table_motion", eff, always(self._final_told))
         fx.on("may_respawn", eff, self._may_respawn, -10)
         fx.on("vote_cost", eff, self._vote_cost)
         fx.on("may_anchor", eff, self._no_anchor)
@@ -224,8 +231,11 @@ class LongRoadHome(SavageHighways):
         rig = the_rig(st)
         if value is not True or result is None or not v.in_contention or rig is None:
             return None
-        if (v.id == rig.id or self._rig_gone_from_table(st)) and over_exit_edge(
-                move_pieces(result), st):
+        if v.id != rig.id and not self._rig_gone_from_table(st):
+            return None
+        over = over_exit_edge(move_pieces(result), st)
+        game.facts.note("past_exit_edge", over)  # as a real table is asked (CP-8)
+        if over:
             self.road.exit(game, v)
             return False
         return None
@@ -234,10 +244,43 @@ class LongRoadHome(SavageHighways):
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         st = game.state
-        rig = the_rig(st)
-        if (rig is not None and v.in_contention
-                and (v.id == rig.id or self._rig_gone_from_table(st))
-                and touches_edge(st, v, "north")):
+        if game.facts.people or not self._may_exit(st, v):
+            return  # at a real table the people said it before (``_final_told``)
+        over = touches_edge(st, v, "north")
+        game.facts.note("final_over_exit", over)  # as a real table is asked (CP-8)
+        if over:
+            self.road.exit(game, v)
+
+    def _may_exit(self, state: GameState, v: VehicleState) -> bool:
+        """Whether reaching the exit edge takes ``v`` off this table: the rig, and once it
+        has left a table every vehicle in contention (SH-32)."""
+        rig = the_rig(state)
+        return rig is not None and v.in_contention and (
+            v.id == rig.id or self._rig_gone_from_table(state))
+
+    def _edge_told(self, game: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]:
+        """At a real table (ruling CP-8): the template went past the table's edge; did it go
+        past the exit edge, for a vehicle that leaves by it? Then it exits (SH-32)."""
+        v: VehicleState = ctx["vehicle"]
+        if not self._may_exit(game.state, v):
+            return False
+        over = yield from ask_yes_no(
+            game, v.player, "past_exit_edge", f"{v.name}: did the template go past the exit "
+            "edge?", page=PAGE, vehicle=v.id)
+        if over:
+            self.road.exit(game, v)
+        return over
+
+    def _final_told(self, game: Game, ctx: dict[str, Any]) -> Flow:
+        """At a real table, after a Movement Step (CP-8): does the Final Position of a vehicle
+        that leaves by the exit edge touch it? Then it exits (SH-32)."""
+        v: VehicleState = ctx["vehicle"]
+        if ctx.get("motion") != "move" or not self._may_exit(game.state, v):
+            return
+        over = yield from ask_yes_no(
+            game, v.player, "final_over_exit", f"{v.name}: does its Final Position touch the "
+            "exit edge?", page=PAGE, vehicle=v.id)
+        if over:
             self.road.exit(game, v)
 
     def _exited(self, game: Game, v: VehicleState) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.collision import SMASH
@@ -26,7 +26,11 @@ from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.scenarios import beast_table as bt
 from carnage.games.refuelled.scenarios.base import SPECIAL, Line, TableScenario
 from carnage.games.refuelled.scenarios.common import score, spawn, tokens, victory
-from carnage.games.refuelled.scenarios.common.motion import touches_along, watch_motion
+from carnage.games.refuelled.scenarios.common.motion import (
+    motion_facts,
+    touches_along,
+    watch_motion,
+)
 from carnage.games.refuelled.scenarios.common.pole import roll_off
 from carnage.games.refuelled.scenarios.truckasaurus import arena_terrain, point_goal
 from carnage.geometry.shapes import Point, Pose, penetration
@@ -45,6 +49,7 @@ MONSTER_TYPE = "monster_truck"
 WIN_VP = 5
 FLAG_VP = 2
 FLAG = "flag"
+CHALK = "chalk one up"
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """Ruling MTS-2: north is up the table (+y, towards the far short edge); the points go
 clockwise from it, 45 degrees apart."""
@@ -147,6 +152,8 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         eff = f"scenario:{self.id}"
         self.install_tokens(game)
         watch_motion(game, eff + ":chalk", "chalk_seen", self._chalk)
+        # After the tokens' question: a flag picked up in a move may be banked in it.
+        motion_facts(game, eff + ":chalk", self._chalk_told, self._chalk_noted, -10)
         fx = game.effects
         fx.on("pole_moves", eff, self._hold_pole, priority=1000)
         fx.on("collision_damage", eff, self._squash, priority=-500)
@@ -220,11 +227,13 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         held = tokens.carried_by(st, v.id, FLAG)
         if not held or not v.in_play or st.finished:
             return
-        from carnage.games.refuelled.engine.movement import touching_ids
+        from carnage.games.refuelled.engine.movement import touching_now
         from carnage.games.refuelled.engine.state import body_owner
 
-        # Touching as the engine judges it (a collision leaves bodies within 0.1 mm).
-        near = {body_owner(i) for i in touching_ids(game, v)}
+        # Touching as the engine judges it (a collision leaves bodies within 0.1 mm); at a
+        # real table, as the people say (ruling CP-12).
+        near = {body_owner(i) for i in (yield from touching_now(
+            game, v, "touching", 148, "at the end of its activation, carrying flags"))}
         mates = [o for o in st.in_play() if o.id in near and o.id != v.id
                  and o.in_team and not is_monsters(st, o)]
         if not mates:
@@ -238,6 +247,45 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
             for tid in held:
                 tokens.hand_over(game, tid, st.vehicles[pick[5:]], source=SOURCE, page=148)
 
+    def _may_chalk(self, game: Game, v: VehicleState) -> bool:
+        """Whether ``v``'s motion could bank flags: it carries some, has a spawn point and is
+        in contention while the game goes on."""
+        st = game.state
+        return bool(tokens.carried_by(st, v.id, FLAG)) and spawn.spawn_point(
+            st, v.player) is not None and not st.finished and v.in_contention
+
+    def _chalk_told(self, game: Game, v: VehicleState) -> Flow:
+        """At a real table (ruling CP-12): after a carrier's motion the people say whether its
+        template or Final Position came within Short of its own spawn point (p.148)."""
+        if not self._may_chalk(game, v):
+            return
+        from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+        home = yield from ask_yes_no(
+            game, v.player, "chalk_one_up", f"{v.name}: did its move or Final Position come "
+            "within Short of its own spawn point (Chalk One Up)?", page=148, vehicle=v.id)
+        if home:
+            self._bank(game, v)
+
+    def _chalk_noted(self, game: Game, v: VehicleState, since: int) -> None:
+        """On a recording table: whether the motion just judged banked ``v``'s flags, when a
+        real table would have been asked."""
+        banked = any(e.kind == "token_removed" and e.data.get("reason") == CHALK
+                     for e in game.log.events[since:])  # only its own motion was judged
+        if banked or self._may_chalk(game, v):
+            game.facts.note("chalk_one_up", banked)
+
+    def _bank(self, game: Game, v: VehicleState) -> None:
+        """Chalk One Up: ``v`` banks the flags it carries, 2 VP each; a new flag goes down
+        after the step."""
+        st = game.state
+        held = tokens.carried_by(st, v.id, FLAG)
+        for tid in held:
+            tokens.remove_token(game, tid, source=SOURCE, page=148, reason=CHALK)
+        score.add(game, score.VP, FLAG_VP * len(held), player=v.player, source=SOURCE,
+                  page=148, reason=f"chalk one up: {len(held)} flag(s)")
+        st.scenario.setdefault("new_flags", []).append(v.player)
+
     def _chalk(self, game: Game, v: VehicleState, poses: list[Pose]) -> None:
         """Chalk One Up (p.148): a carrier whose move or Final Position comes within Short of
         its own spawn point banks its flags, 2 VP each; a new flag is placed after the step."""
@@ -249,18 +297,14 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
         reach = spawn.SPAWN_DIAMETER / 2.0 + float(game.templates.ranges["short"])
         if not touches_along(poses, v.length, v.width, bt.disc(home, reach, 24)):
             return
-        for tid in held:
-            tokens.remove_token(game, tid, source=SOURCE, page=148, reason="chalk one up")
-        score.add(game, score.VP, FLAG_VP * len(held), player=v.player, source=SOURCE,
-                  page=148, reason=f"chalk one up: {len(held)} flag(s)")
-        st.scenario.setdefault("new_flags", []).append(v.player)
+        self._bank(game, v)
 
     def _new_flags(self, game: Game, ctx: dict[str, Any]) -> Flow:
         st = game.state
         waiting: list[int] = st.scenario.get("new_flags", [])
         while waiting and not st.finished:
             p = waiting.pop(0)
-            empty = self.empty_points(game)
+            empty = yield from self._points_told(game, p)
             if not empty:
                 game.emit("flag_skipped", source=SOURCE, page=148, player=p,
                           reason="no empty compass point is clear")
@@ -272,6 +316,30 @@ class MonsterTruckSmash(spawn.SpawnPoints, tokens.CarriedTokens, TableScenario):
             st.scenario["flags_placed"] = n
             tokens.add_token(game, f"flag-new-{n}", FLAG, at=empty[str(pick)], source=SOURCE,
                              page=148)
+
+    def _points_told(self, game: Game, player: int) -> Generator[Decision, Any, dict[str, Point]]:
+        """The compass points a new flag may go on (``empty_points``): at a real table the
+        people say which of those free of flags and terrain have a vehicle on them (ruling
+        CP-12); the exact table measures, noting the fact."""
+        st = game.state
+        long = float(game.templates.ranges["long"])
+        taken = [tokens.token_point(st, t) for t in tokens.on_table(st, FLAG)]
+        free = {k: p for k, p in compass_points(st, long).items()
+                if all(math.dist(p, q) > 1.0 for q in taken)
+                and self._flag_fits(game, p, vehicles=False)}
+        if game.facts.people:
+            from carnage.games.refuelled.engine.table_facts import ask_list
+
+            blocked = yield from ask_list(
+                game, player, "flag_point_blocked", "Chalk One Up: which of these compass "
+                "points has a vehicle on it (where a flag would touch it)?",
+                [(k, f"{k}, Long from the centre") for k in free], page=148, vehicle=None)
+        else:
+            empty = self.empty_points(game)
+            blocked = [k for k in free if k not in empty]
+            if free:
+                game.facts.note("flag_point_blocked", blocked)
+        return {k: p for k, p in free.items() if k not in blocked}
 
     # -- Squashed --------------------------------------------------------------------------------
     def _squash(self, value: Any, ctx: dict[str, Any]) -> Any:

@@ -93,16 +93,18 @@ way, or at the middle (ruling AS-5)."""
 
 
 def counter_spots(state: GameState, v: VehicleState,
-                  radius: float = COUNTER_RADIUS) -> dict[str, Point]:
+                  radius: float = COUNTER_RADIUS, *, measured: bool = True) -> dict[str, Point]:
     """Ruling AS-5: the places a Salvage Counter may go, touching ``v``'s left or right side
     edge at its front, middle or rear third, on the table. Counters are no obstruction, so
-    terrain and vehicles do not rule a place out; the table edge does."""
+    terrain and vehicles do not rule a place out; the table edge does. ``measured`` False (a
+    real table, ruling CP-11): all six, the people keeping it on the table."""
     out: dict[str, Point] = {}
     pose = v.pose
     for side, sign in (("left", 1.0), ("right", -1.0)):
         for where, frac in SIDE_STATIONS:
             p = pose.to_world((frac * v.length, sign * (v.width / 2.0 + radius)))
-            if radius <= p[0] <= state.width - radius and radius <= p[1] <= state.height - radius:
+            if not measured or (radius <= p[0] <= state.width - radius
+                                and radius <= p[1] <= state.height - radius):
                 out[f"{side} side, {where}"] = p
     return out
 

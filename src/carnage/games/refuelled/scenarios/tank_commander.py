@@ -30,10 +30,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from carnage.games.refuelled.engine.attack import Sight, legal_shots, resolve_attacks
+from carnage.games.refuelled.engine.attack import (
+    Shot,
+    Sight,
+    legal_shots,
+    resolve_attacks,
+    targets_for,
+    weapon_arc,
+)
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.movement import touching_ids
 from carnage.games.refuelled.engine.scenario import TeamDemand
@@ -82,6 +89,9 @@ TANK_CANS = 46
 BONUS_CANS = 10
 """The Cans each player may agree to spend on top of the two Tanks (p.150; TC-1)."""
 BOOM_VOTES = 2
+CLOSE_RANGE = "close_range"
+"""Memory: whether the attack about to be rolled is at a target within Medium (Close Range),
+as measured (or told at a real table) just before its dice are rolled."""
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 
 
@@ -114,7 +124,22 @@ def _turn(g: Game, player: int, target: str) -> Flow:
     yield from ()
 
 
+AT_TABLE = "at_table"
+"""On My Mark's one target at a real table: the shot the people then name (ruling CP-10)."""
+
+
+def _cannon_shots(g: Game, player: int) -> list[tuple[str, str]]:
+    """Every Cannon of ``player``'s Tanks in play at every other vehicle in play."""
+    return [(f"{v.id}|{m.key}>{t.id}", f"{v.name}: Cannon at {t.name}")
+            for v in own_vehicles(g, player) for m in cannons(v) for t in targets_for(g, v)]
+
+
 def _shot_targets(g: Game, player: int) -> list[tuple[str, str]]:
+    if g.facts.people:
+        # A real table (ruling CP-10): which shots are open is the people's fact, asked once
+        # On My Mark is bought (``_extra_shot``).
+        return [(AT_TABLE, "a Cannon shot the people name")] if _cannon_shots(g, player) \
+            else []
     out = []
     for v in own_vehicles(g, player):
         if not cannons(v) or touching_ids(g, v):
@@ -128,18 +153,56 @@ def _shot_targets(g: Game, player: int) -> list[tuple[str, str]]:
     return out
 
 
-def _extra_shot(g: Game, player: int, target: str) -> Flow:
-    vid, value = target.split("|", 1)
-    v = g.state.vehicles[vid]
-    shot = next((s for s in legal_shots(g, v) if s.value == value), None)
-    if shot is None:
-        return
-    from dataclasses import replace
+def _shot_at_table(g: Game, player: int) -> Generator[Decision, Any, tuple[str, Shot] | None]:
+    """On My Mark at a real table (ruling CP-10): the people name the shot taken, one whose
+    Tank touches nothing and is not Distracted and whose target is within the Cannon's range
+    and arc, not behind Tall terrain (p.30, p.42), or none; then whether the target is in
+    cover (p.42)."""
+    from carnage.games.refuelled.engine.table_facts import NOTHING, ask_pick, ask_yes_no
 
-    mount = next((m for m in v.weapons if m.key == shot.key), None)
-    cover = Sight(g, v).for_mount(mount).check(g.state.vehicles[shot.target],
-                                                parse_arc(shot.arc), shot.template).cover
-    shot = replace(shot, cover=cover)
+    pick = yield from ask_pick(
+        g, player, "on_my_mark", "On My Mark: which Cannon shot is open (the Tank touching "
+        "nothing and not Distracted, the target in the Cannon's range and arc, not behind Tall "
+        "terrain)?", [(NOTHING, "none is open"), *_cannon_shots(g, player)], page=RULES_PAGE,
+        vehicle=None)
+    if pick == NOTHING:
+        return None
+    vid, _, value = pick.partition("|")
+    v = g.state.vehicles[vid]
+    key, _, tid = value.partition(">")
+    m = next(m for m in v.weapons if m.key == key)
+    w = g.catalog.weapons.get(m.weapon)
+    band = next((b.value for b in w.ranges if b.value != "dropped"), "double")
+    cover = yield from ask_yes_no(
+        g, player, "cover", f"{v.name}: is {g.state.vehicles[tid].name} in cover from its "
+        "Cannon (p.42)?", page=42, vehicle=v.id, target=tid, weapon=key)
+    return vid, Shot(key, m.weapon, tid, band, weapon_arc(m, w).value, cover=cover)
+
+
+def _extra_shot(g: Game, player: int, target: str) -> Flow:
+    if g.facts.people:
+        told = yield from _shot_at_table(g, player)
+        if told is None:
+            g.emit("on_my_mark_lost", source="on_my_mark", page=RULES_PAGE, player=player,
+                   reason="no Cannon shot is open")
+            return
+        vid, shot = told
+        v = g.state.vehicles[vid]
+        cover = bool(shot.cover)
+    else:
+        vid, value = target.split("|", 1)
+        v = g.state.vehicles[vid]
+        found = next((s for s in legal_shots(g, v) if s.value == value), None)
+        g.facts.note("on_my_mark", target if found is not None else "none")  # CP-10
+        if found is None:
+            return
+        from dataclasses import replace
+
+        mount = next((m for m in v.weapons if m.key == found.key), None)
+        cover = Sight(g, v).for_mount(mount).check(g.state.vehicles[found.target],
+                                                    parse_arc(found.arc), found.template).cover
+        g.facts.note("cover", cover)
+        shot = replace(found, cover=cover)
     g.emit("on_my_mark", source="on_my_mark", page=RULES_PAGE, vehicle=vid, weapon=shot.key,
            target=shot.target, cover=cover)
     g.state.scenario["on_my_mark"] = player
@@ -259,6 +322,7 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
         fx.on("explosion_check", eff, explodes, priority=-100)
         fx.on("vote_effects", eff, effects)
         fx.on("attack", eff, self._close_range, priority=50)
+        fx.add_flow("attack_roll", eff, lambda ctx: self._close_range_told)
         fx.on("after_attack", eff, lambda flows, ctx: [*flows, self._boom])
         fx.on("wrecked", eff, self._wrecked)
 
@@ -280,8 +344,11 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
         """Re-roll the missed attack dice of a shot at a target within Medium (TC-5)."""
         game: Game = ctx["game"]
         res = ctx["resolution"]
-        reach = game.templates.ranges["medium"]
-        if distance(res.attacker.polygon(), res.target.polygon()) > reach + 1e-6:
+        near = game.state.scenario.pop(CLOSE_RANGE, None)
+        if near is None:  # not judged as the dice were about to be rolled: judge it now
+            near = not game.facts.people and self._within_medium(game, res.attacker,
+                                                                   res.target)
+        if not near:
             return None
         last = next((e for e in reversed(game.log.events) if e.kind == "attack_hits"), None)
         reports: Any = None if last is None else last.data.get("weapons")
@@ -301,6 +368,29 @@ class TankCommander(SpawnPoints, RollOffPole, TableScenario):
                       vehicle=res.attacker.id, target=res.target.id, weapon=grp.key,
                       rerolled=len(missed), hits=extra)
         return None
+
+    @staticmethod
+    def _within_medium(game: Game, a: VehicleState, t: VehicleState) -> bool:
+        reach = game.templates.ranges["medium"]
+        return bool(distance(a.polygon(), t.polygon()) <= reach + 1e-6)
+
+    def _close_range_told(self, game: Game, ctx: dict[str, Any]) -> Flow:
+        """Close Range's measure, taken as the attack dice are about to be rolled (the
+        ``attack_roll`` flow hook): at a real table the people say whether the target is
+        within Medium (ruling CP-10); the exact table measures it and notes the fact."""
+        a: VehicleState = ctx["attacker"]
+        t: VehicleState = ctx["target"]
+        if game.facts.people:
+            from carnage.games.refuelled.engine.table_facts import ask_yes_no
+
+            near = yield from ask_yes_no(
+                game, a.player, "close_range", f"{a.name}: is {t.name} within Medium of it "
+                "(Close Range: the missed attack dice are re-rolled)?", page=RULES_PAGE,
+                vehicle=a.id, target=t.id)
+        else:
+            near = self._within_medium(game, a, t)
+            game.facts.note("close_range", near)
+        game.state.scenario[CLOSE_RANGE] = near
 
     def _boom(self, game: Game, ctx: dict[str, Any]) -> Flow:
         """BOOM!: a shooting attack that wrecked an enemy gives 2 votes (p.151)."""

@@ -148,19 +148,20 @@ Ask = Callable[["Game", "VehicleState"], "Flow"]
 Note = Callable[["Game", "VehicleState", int], None]
 
 
-def motion_facts(game: Game, effect: str, ask: Ask, note: Note) -> None:
+def motion_facts(game: Game, effect: str, ask: Ask, note: Note, priority: int = 0) -> None:
     """The companion counterpart of ``watch_motion``: at a real table ``ask(game, vehicle)``
     (a flow) after each move, forced move and pivot; on the exact table
     ``note(game, vehicle, since)`` once the geometry judged the same motion (``since``: the
     log's length before it), for a recording table to note the fact a real table is asked.
-    Call it from the scenario's ``install``."""
+    ``priority``: where its question comes among the others after the same motion (higher
+    first; the default 0). Call it from the scenario's ``install``."""
     from carnage.kernel.effects import always
 
     if game.facts.people:
         def asked(g: Any, ctx: dict[str, Any]) -> Flow:
             return ask(g, ctx["vehicle"])
 
-        game.effects.add_flow("table_motion", effect, always(asked))
+        game.effects.add_flow("table_motion", effect, always(asked), priority)
         return
 
     def noted(value: Any, ctx: dict[str, Any]) -> None:
@@ -168,4 +169,4 @@ def motion_facts(game: Game, effect: str, ask: Ask, note: Note) -> None:
         if g.facts.recording:
             note(g, ctx["vehicle"], int(ctx["since"]))
 
-    game.effects.on("table_motion_noted", effect, noted)
+    game.effects.on("table_motion_noted", effect, noted, priority)
