@@ -273,6 +273,12 @@ def _dict(key: Checker, val: Checker) -> Checker:
         if not isinstance(value, dict):
             raise Invalid(path, f"expected a mapping, not {_what(value)}")
         if path is None:
+            if key is _str:
+                for k, v in value.items():
+                    if type(k) is not str:
+                        raise Invalid(None, "expected text")
+                    val(v, None)
+                return
             for k, v in value.items():
                 key(k, None)
                 val(v, None)
@@ -287,9 +293,15 @@ def _dict(key: Checker, val: Checker) -> Checker:
 # -- classes -----------------------------------------------------------------------------------
 def _dataclass(cls: type) -> Checker:
     fields: list[tuple[str, Checker]] | None = None
+    # For the quick walk: the fields typed plainly ``str``, ``bool`` or ``int``, checked in
+    # line, and the others with their checks (the walk naming places goes field by field).
+    texts: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    whole: tuple[str, ...] = ()
+    others: list[tuple[str, Checker]] = []
 
     def check(value: Any, path: str | None) -> None:
-        nonlocal fields
+        nonlocal fields, texts, flags, whole, others
         if not isinstance(value, cls):
             raise Invalid(path, f"expected a {cls.__name__}, not {_what(value)}")
         if type(value) is not cls:
@@ -297,10 +309,25 @@ def _dataclass(cls: type) -> Checker:
             return
         if fields is None:  # built on first use: a class may refer to itself
             hints = typing.get_type_hints(cls)
-            fields = [(f.name, checker(hints.get(f.name, Any)))
-                      for f in dataclasses.fields(cast(Any, cls))]
+            built = [(f.name, checker(hints.get(f.name, Any)))
+                     for f in dataclasses.fields(cast(Any, cls))]
+            texts = tuple(n for n, c in built if c is _str)
+            flags = tuple(n for n, c in built if c is _bool)
+            whole = tuple(n for n, c in built if c is _int)
+            others = [(n, c) for n, c in built if c not in (_str, _bool, _int)]
+            fields = built
         if path is None:
-            for name, c in fields:
+            for name in texts:
+                if type(getattr(value, name)) is not str:
+                    raise Invalid(None, "expected text")
+            for name in flags:
+                if type(getattr(value, name)) is not bool:
+                    raise Invalid(None, "expected true or false")
+            for name in whole:
+                v = getattr(value, name)
+                if type(v) is not int or not -MAX_INT <= v <= MAX_INT:
+                    raise Invalid(None, "expected a whole number in range")
+            for name, c in others:
                 c(getattr(value, name), None)
             return
         for name, c in fields:
