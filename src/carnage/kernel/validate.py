@@ -83,13 +83,16 @@ def short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def key_path(path: str | None, key: Any) -> str | None:
-    """``path.key`` for a plain name, ``path['p1-car']`` for any other key (None: None)."""
-    if path is None:
-        return None
+def key_path(path: str, key: Any) -> str:
+    """``path.key`` for a plain name, ``path['p1-car']`` for any other key."""
     if type(key) is str and key.isidentifier():
         return f"{path}.{key}"
     return f"{path}[{short(key)}]"
+
+
+def _key_at(path: str | None, key: Any) -> str | None:
+    """``key_path`` in a walk (None: the quick walk names no place)."""
+    return None if path is None else key_path(path, key)
 
 
 def _key_of(path: str | None, key: Any) -> str | None:
@@ -121,7 +124,7 @@ def _any(value: Any, path: str | None) -> None:
     elif t is dict:
         for k, v in value.items():
             _any(k, _key_of(path, k))
-            _any(v, key_path(path, k))
+            _any(v, _key_at(path, k))
     elif isinstance(value, Enum):
         return
     elif dataclasses.is_dataclass(value) or isinstance(getattr(t, "VALUE_FIELDS", None), tuple):
@@ -178,7 +181,7 @@ def json_value(value: Any, path: str | None) -> None:
         for k, v in value.items():
             if type(k) is not str:
                 raise Invalid(path, f"a key {short(k)} is not text")
-            json_value(v, key_path(path, k))
+            json_value(v, _key_at(path, k))
     else:
         raise Invalid(path, f"expected JSON data, not {_what(value)}")
 
@@ -285,7 +288,7 @@ def _dict(key: Checker, val: Checker) -> Checker:
             return
         for k, v in value.items():
             key(k, _key_of(path, k))
-            val(v, key_path(path, k))
+            val(v, _key_at(path, k))
 
     return check
 
