@@ -31,6 +31,7 @@ def module_renamed(old: str, new: str) -> None:
         raise ValueError(f"only carnage modules can be renamed ({old!r} -> {new!r})")
     _RENAMED[old] = new
     _CLASSES.clear()
+    _ENUMS.clear()
 
 
 def _current(module: str) -> str:
@@ -228,9 +229,33 @@ def _fields_class(name: Any) -> tuple[type, tuple[str, ...] | None, frozenset[st
     else:
         raise CodecError("not a dataclass")
     got = (cls, value_fields, names)
+    _HAS_DICT[cls] = not any("__slots__" in vars(c) for c in cls.__mro__[:-1])
     if type(name) is str:
         _CLASSES[name] = got
     return got
+
+
+_ENUMS: dict[str, type[Enum]] = {}
+"""Class names of ``$e`` values already looked up (cleared when a module is renamed)."""
+
+
+def _enum_class(name: Any) -> type[Enum]:
+    """``_lookup`` of a ``$e`` class, remembered; raises on anything ``_decode`` refuses."""
+    if type(name) is str:
+        got = _ENUMS.get(name)
+        if got is not None:
+            return got
+    cls = _lookup(name, "")
+    if not issubclass(cls, Enum):
+        raise CodecError("not an enum")
+    if type(name) is str:
+        _ENUMS[name] = cls
+    return cls
+
+
+_HAS_DICT: dict[type, bool] = {}
+"""Whether a ``$d`` dataclass's instances keep their fields in a plain ``__dict__`` (no
+``__slots__`` in its classes but ``object``): decoding then fills it in one update."""
 
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
@@ -256,14 +281,15 @@ def _decode_fast(raw: Any) -> Any:
             return cls(**{k: v if type(v) in _LEAVES else _decode_fast(v)
                           for k, v in fields.items()})
         obj: Any = object.__new__(cls)
-        for k, v in fields.items():
-            object.__setattr__(obj, k, v if type(v) in _LEAVES else _decode_fast(v))
+        values = {k: v if type(v) in _LEAVES else _decode_fast(v) for k, v in fields.items()}
+        if _HAS_DICT.get(cls) is True:  # as object.__setattr__ field by field, in one go
+            obj.__dict__.update(values)
+        else:
+            for k, v in values.items():
+                object.__setattr__(obj, k, v)
         return obj
     if "$e" in raw:
-        cls = _lookup(raw["$e"], "")
-        if not issubclass(cls, Enum):
-            raise CodecError("not an enum")
-        return cls(raw.get("v"))
+        return _enum_class(raw["$e"])(raw.get("v"))
     if "$t" in raw:
         items = raw["$t"]
         if type(items) is not list:

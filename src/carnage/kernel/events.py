@@ -254,25 +254,32 @@ def log_from_lines(raw: Any) -> list[Event]:
     part (any JSON value may come in)."""
     if type(raw) is not dict or len(raw) != 2 or "forms" not in raw or "lines" not in raw:
         raise ValueError("log: expected an object of forms and lines")
-    forms_raw, lines = raw["forms"], raw["lines"]
-    if type(forms_raw) is not list or type(lines) is not list:
+    forms_raw, lines_raw = raw["forms"], raw["lines"]
+    if type(forms_raw) is not list or type(lines_raw) is not list:
         raise ValueError("log: forms and lines must be lists")
     forms = [_form(n, f) for n, f in enumerate(forms_raw)]
-    sizes = [len(f[3]) + 1 for f in forms]
+    lines: list[Any] = lines_raw
     count = len(forms)
     events: list[Event] = []
     for seq, line in enumerate(lines):
         if type(line) is not list or not line:
             raise ValueError(f"log.lines[{seq}]: expected [form, values...], got {line!r}")
-        i = line[0]
-        if type(i) is not int or not 0 <= i < count:
+        values: list[Any] = line  # typed: compiled code reads it as a list
+        first = values[0]
+        if type(first) is not int:
+            raise ValueError(f"log.lines[{seq}]: no form {first!r}")
+        i: int = first
+        if not 0 <= i < count:
             raise ValueError(f"log.lines[{seq}]: no form {i!r}")
-        if len(line) != sizes[i]:
-            raise ValueError(f"log.lines[{seq}]: {len(line) - 1} values for "
-                             f"{sizes[i] - 1} keys")
-        kind, source, page, keys = forms[i]
+        form = forms[i]
+        keys = form[3]
+        if len(values) != len(keys) + 1:
+            raise ValueError(f"log.lines[{seq}]: {len(values) - 1} values for "
+                             f"{len(keys)} keys")
         data: dict[str, JsonValue] = {}
-        for j, k in enumerate(keys, 1):
-            data[k] = line[j]
-        events.append(Event(seq, kind, data, source, page))
+        j = 1
+        for k in keys:
+            data[k] = values[j]
+            j += 1
+        events.append(Event(seq, form[0], data, form[1], form[2]))
     return events

@@ -500,7 +500,7 @@ def check_envelope(doc: Any) -> bool:
     """The parts of a snapshot every ruleset shares: ``validate.Invalid`` naming the field.
     True when the log is in the compact form of version 2 (the document says version 2; one
     that says no version is read as version 1)."""
-    from carnage.kernel.validate import Invalid, check_value, json_value
+    from carnage.kernel.validate import Invalid, check_value, json_value, run_check
 
     if not isinstance(doc, dict):
         raise Invalid("snapshot", "expected a JSON object")
@@ -521,7 +521,7 @@ def check_envelope(doc: Any) -> bool:
     for key in ("choices",) if compact else ("log", "choices"):
         if not isinstance(doc.get(key), list):
             raise Invalid(key, "expected a list")
-    json_value(doc["choices"], "choices")
+    run_check(json_value, doc["choices"], "choices")
     return compact
 
 

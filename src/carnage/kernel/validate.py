@@ -13,8 +13,11 @@ therefore two passes over the decoded state:
   within 1..max gear or a player count that fits the scenario.
 
 Either refuses with ``Invalid``, whose message starts with a path such as
-``state.vehicles['p1-car'].gear``. Checkers are built once per type and cached, so a check is
-one walk over the state.
+``state.vehicles['p1-car'].gear``. Checkers are built once per type and cached. A check first
+walks the state without naming places (a checker given the path ``None`` builds no path
+strings: most of a walk's cost was formatting them); only when that walk refuses does it walk
+again with paths, to name the first place that does not fit (the same place: the walks go in
+the same order).
 """
 
 from __future__ import annotations
@@ -36,18 +39,30 @@ MAX_INT = 2**62
 class Invalid(ValueError):
     """A decoded value does not fit where it is; the message starts with its path."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str | None, message: str) -> None:
         super().__init__(f"{path}: {message}")
         self.path = path
 
 
-Checker = Callable[[Any, str], None]
+Checker = Callable[[Any, str | None], None]
+"""A check of a value at a path; the path ``None`` names no place (a quick walk whose
+``Invalid`` is thrown away: ``check_value`` walks again with paths to name the place)."""
 _CACHE: dict[Any, Checker] = {}
 
 
 def check_value(value: Any, tp: Any, path: str = "state") -> None:
     """``Invalid`` naming the first place where ``value`` does not fit type ``tp``."""
-    checker(tp)(value, path)
+    run_check(checker(tp), value, path)
+
+
+def run_check(check: Checker, value: Any, path: str) -> None:
+    """``check(value, path)``: first quickly, naming no place, and only if that refuses again
+    with paths, to name the first place that does not fit."""
+    try:
+        check(value, None)  # the quick walk: no path strings built
+    except Invalid as quick:
+        check(value, path)  # the same walk naming places: raises at the same place
+        raise Invalid(path, str(quick).partition(": ")[2]) from None
 
 
 def checker(tp: Any) -> Checker:
@@ -75,12 +90,22 @@ def key_path(path: str, key: Any) -> str:
     return f"{path}[{short(key)}]"
 
 
+def _key_at(path: str | None, key: Any) -> str | None:
+    """``key_path`` in a walk (None: the quick walk names no place)."""
+    return None if path is None else key_path(path, key)
+
+
+def _key_of(path: str | None, key: Any) -> str | None:
+    """The path naming a mapping's key itself (None: None)."""
+    return None if path is None else f"{path} key {short(key)}"
+
+
 def _what(value: Any) -> str:
     return f"{short(value)} ({type(value).__name__})"
 
 
 # -- scalars -----------------------------------------------------------------------------------
-def _any(value: Any, path: str) -> None:
+def _any(value: Any, path: str | None) -> None:
     """A field typed ``Any`` (a scenario's progress, an effect's memory): whatever it holds,
     its numbers are finite and bounded and the dataclasses in it are checked as themselves."""
     t = type(value)
@@ -92,33 +117,33 @@ def _any(value: Any, path: str) -> None:
         _float(value, path)
     elif t is list or t is tuple:
         for i, v in enumerate(value):
-            _any(v, f"{path}[{i}]")
+            _any(v, None if path is None else f"{path}[{i}]")
     elif t is set or t is frozenset:
         for v in value:
-            _any(v, f"{path}{{}}")
+            _any(v, None if path is None else f"{path}{{}}")
     elif t is dict:
         for k, v in value.items():
-            _any(k, f"{path} key {short(k)}")
-            _any(v, key_path(path, k))
+            _any(k, _key_of(path, k))
+            _any(v, _key_at(path, k))
     elif isinstance(value, Enum):
         return
     elif dataclasses.is_dataclass(value) or isinstance(getattr(t, "VALUE_FIELDS", None), tuple):
         checker(t)(value, path)
 
 
-def _bool(value: Any, path: str) -> None:
+def _bool(value: Any, path: str | None) -> None:
     if type(value) is not bool:
         raise Invalid(path, f"expected true or false, not {_what(value)}")
 
 
-def _int(value: Any, path: str) -> None:
+def _int(value: Any, path: str | None) -> None:
     if type(value) is not int:
         raise Invalid(path, f"expected a whole number, not {_what(value)}")
     if not -MAX_INT <= value <= MAX_INT:
         raise Invalid(path, f"{short(value)} is out of range")
 
 
-def _float(value: Any, path: str) -> None:
+def _float(value: Any, path: str | None) -> None:
     if type(value) is float:
         if not (math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER):
             raise Invalid(path, f"{short(value)} is not a finite number of at most "
@@ -131,17 +156,17 @@ def _float(value: Any, path: str) -> None:
     raise Invalid(path, f"expected a number, not {_what(value)}")
 
 
-def _str(value: Any, path: str) -> None:
+def _str(value: Any, path: str | None) -> None:
     if type(value) is not str:
         raise Invalid(path, f"expected text, not {_what(value)}")
 
 
-def _none(value: Any, path: str) -> None:
+def _none(value: Any, path: str | None) -> None:
     if value is not None:
         raise Invalid(path, f"expected null, not {_what(value)}")
 
 
-def json_value(value: Any, path: str) -> None:
+def json_value(value: Any, path: str | None) -> None:
     """Plain JSON data: null, true/false, finite numbers, text, lists and text-keyed maps."""
     if value is None or type(value) is bool or type(value) is str:
         return
@@ -151,12 +176,12 @@ def json_value(value: Any, path: str) -> None:
         _float(value, path)
     elif isinstance(value, list | tuple):
         for i, v in enumerate(value):
-            json_value(v, f"{path}[{i}]")
+            json_value(v, None if path is None else f"{path}[{i}]")
     elif isinstance(value, dict):
         for k, v in value.items():
             if type(k) is not str:
                 raise Invalid(path, f"a key {short(k)} is not text")
-            json_value(v, key_path(path, k))
+            json_value(v, _key_at(path, k))
     else:
         raise Invalid(path, f"expected JSON data, not {_what(value)}")
 
@@ -181,7 +206,7 @@ def _union(arms: tuple[Any, ...]) -> Checker:
     if float in direct and int not in direct:
         direct[int] = direct[float]
 
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if value is None and nullable:
             return
         fast = direct.get(type(value))
@@ -205,10 +230,14 @@ def _union(arms: tuple[Any, ...]) -> Checker:
 
 
 def _list(item: Checker, kinds: tuple[type, ...] = (list,)) -> Checker:
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if not isinstance(value, kinds):
             raise Invalid(path, f"expected a list, not {_what(value)}")
         items = cast(Sequence[Any], value)
+        if path is None:
+            for v in items:
+                item(v, None)
+            return
         for i, v in enumerate(items):
             item(v, f"{path}[{i}]")
 
@@ -216,11 +245,12 @@ def _list(item: Checker, kinds: tuple[type, ...] = (list,)) -> Checker:
 
 
 def _set(item: Checker) -> Checker:
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if not isinstance(value, set | frozenset):
             raise Invalid(path, f"expected a set, not {_what(value)}")
+        sub = None if path is None else f"{path}{{}}"
         for v in value:
-            item(v, f"{path}{{}}")
+            item(v, sub)
 
     return check
 
@@ -230,24 +260,35 @@ def _tuple(args: tuple[Any, ...]) -> Checker:
         return _list(checker(args[0]), (tuple,))
     items = [checker(a) for a in args]
 
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if not isinstance(value, tuple):
             raise Invalid(path, f"expected a tuple, not {_what(value)}")
         if len(value) != len(items):
             raise Invalid(path, f"expected {len(items)} items, not {len(value)}")
         for i, (c, v) in enumerate(zip(items, value, strict=True)):
-            c(v, f"{path}[{i}]")
+            c(v, None if path is None else f"{path}[{i}]")
 
     return check
 
 
 def _dict(key: Checker, val: Checker) -> Checker:
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if not isinstance(value, dict):
             raise Invalid(path, f"expected a mapping, not {_what(value)}")
+        if path is None:
+            if key is _str:
+                for k, v in value.items():
+                    if type(k) is not str:
+                        raise Invalid(None, "expected text")
+                    val(v, None)
+                return
+            for k, v in value.items():
+                key(k, None)
+                val(v, None)
+            return
         for k, v in value.items():
-            key(k, f"{path} key {short(k)}")
-            val(v, key_path(path, k))
+            key(k, _key_of(path, k))
+            val(v, _key_at(path, k))
 
     return check
 
@@ -255,9 +296,15 @@ def _dict(key: Checker, val: Checker) -> Checker:
 # -- classes -----------------------------------------------------------------------------------
 def _dataclass(cls: type) -> Checker:
     fields: list[tuple[str, Checker]] | None = None
+    # For the quick walk: the fields typed plainly ``str``, ``bool`` or ``int``, checked in
+    # line, and the others with their checks (the walk naming places goes field by field).
+    texts: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    whole: tuple[str, ...] = ()
+    others: list[tuple[str, Checker]] = []
 
-    def check(value: Any, path: str) -> None:
-        nonlocal fields
+    def check(value: Any, path: str | None) -> None:
+        nonlocal fields, texts, flags, whole, others
         if not isinstance(value, cls):
             raise Invalid(path, f"expected a {cls.__name__}, not {_what(value)}")
         if type(value) is not cls:
@@ -265,8 +312,27 @@ def _dataclass(cls: type) -> Checker:
             return
         if fields is None:  # built on first use: a class may refer to itself
             hints = typing.get_type_hints(cls)
-            fields = [(f.name, checker(hints.get(f.name, Any)))
-                      for f in dataclasses.fields(cast(Any, cls))]
+            built = [(f.name, checker(hints.get(f.name, Any)))
+                     for f in dataclasses.fields(cast(Any, cls))]
+            texts = tuple(n for n, c in built if c is _str)
+            flags = tuple(n for n, c in built if c is _bool)
+            whole = tuple(n for n, c in built if c is _int)
+            others = [(n, c) for n, c in built if c not in (_str, _bool, _int)]
+            fields = built
+        if path is None:
+            for name in texts:
+                if type(getattr(value, name)) is not str:
+                    raise Invalid(None, "expected text")
+            for name in flags:
+                if type(getattr(value, name)) is not bool:
+                    raise Invalid(None, "expected true or false")
+            for name in whole:
+                v = getattr(value, name)
+                if type(v) is not int or not -MAX_INT <= v <= MAX_INT:
+                    raise Invalid(None, "expected a whole number in range")
+            for name, c in others:
+                c(getattr(value, name), None)
+            return
         for name, c in fields:
             c(getattr(value, name), f"{path}.{name}")
 
@@ -276,22 +342,23 @@ def _dataclass(cls: type) -> Checker:
 def _value_class(cls: type, names: tuple[str, ...]) -> Checker:
     """A compiled value class (``Pose``): every field a finite number or another one."""
 
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if type(value) is not cls:
             raise Invalid(path, f"expected a {cls.__name__}, not {_what(value)}")
         for n in names:
             v = getattr(value, n)
             sub = getattr(type(v), "VALUE_FIELDS", None)
+            at = None if path is None else f"{path}.{n}"
             if isinstance(sub, tuple):
-                checker(type(v))(v, f"{path}.{n}")
+                checker(type(v))(v, at)
             else:
-                _float(v, f"{path}.{n}")
+                _float(v, at)
 
     return check
 
 
 def _instance(cls: type) -> Checker:
-    def check(value: Any, path: str) -> None:
+    def check(value: Any, path: str | None) -> None:
         if not isinstance(value, cls):
             raise Invalid(path, f"expected a {_type_name(cls)}, not {_what(value)}")
 
@@ -352,7 +419,7 @@ def _build(tp: Any) -> Checker:
     return _any
 
 
-def _fail(path: str, message: str) -> None:
+def _fail(path: str | None, message: str) -> None:
     raise Invalid(path, message)
 
 

@@ -214,7 +214,7 @@ class Sight:
         """Range, arc, cover and Tall for one weapon at one target. With ``cover=False`` only
         range and Tall are judged (``cover`` is then reported False). Clear-cut cases are
         answered without the full placement search (same answers: see the tests)."""
-        key = (target.id, arc.value, template, cover)
+        key = (target.id, arc, template, cover)  # an Arc is the str of its value
         if key not in self._checks:
             self._checks[key] = self._check(target, arc, template, cover)
         return self._checks[key]
@@ -257,7 +257,7 @@ class Sight:
             return FireCheck(True, False, False)
         # The same question asked again (range and Tall for a shot, then its cover when
         # nothing but Tall obstructions is near) is answered from this sight's memory.
-        key = (bid, arc.value, template, tuple(picked))
+        key = (bid, arc, template, tuple(picked))
         fc = self._fires.get(key)
         if fc is None:
             fc = self._fires[key] = check_fire(self.rect, poly, arc, tpl,

@@ -135,11 +135,10 @@ class StreetRace(RollOffPole, TableScenario):
         """Refuse at set-up a field the starting grid cannot hold: every vehicle placed in
         turn in the first place offered (``SetupError`` naming the scenario and the vehicle
         left without a place)."""
-        import copy
-
         from carnage.games.refuelled.setup import SetupError
+        from carnage.kernel.game import copy_state
 
-        trial = copy.deepcopy(st)
+        trial = copy_state(st)  # an equal, independent copy (pickled: quicker than deepcopy)
         trial.scenario["deployed"] = []
         waiting = {p: [v.id for v in trial.vehicles.values() if v.player == p]
                    for p in range(trial.players)}

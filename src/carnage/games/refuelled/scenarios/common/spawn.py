@@ -326,10 +326,16 @@ class SpawnPoints:
         return spawn_drawables(game)
 
 
+_ADVISED = frozenset({"spawn_point", "respawn_position", "spawn_pose"})
+"""The decisions ``spawn_advice`` advises on."""
+
+
 def spawn_advice(game: Game, decision: Decision) -> str | None:
     """Bot advice (``TableScenario.bot_choice``) for the spawn-point decisions: a spawn point
     as far as it can be from those already down (the first: the middle of the near edge);
     a deployment pose facing the table centre, a little out from the spawn point."""
+    if decision.kind not in _ADVISED:
+        return None  # (as every branch below would say, without reading the options)
     st = game.state
     values = [str(o.value) for o in decision.options]
     if decision.kind == "spawn_point" and values:
