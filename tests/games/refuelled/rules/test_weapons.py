@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 from tests.builders import (
     RED,
+    Step,
     armed,
+    attack,
     attack_game,
     blue_with,
+    drive,
     logged,
     play,
     red,
@@ -25,10 +28,11 @@ from tests.builders import (
 from carnage.catalog import WeaponKind, load_catalog
 from carnage.games.refuelled.engine.attack import STOP, attack_step, weapon_playable
 from carnage.games.refuelled.engine.collision import weight_class
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import Obstacle, Status
 from carnage.games.refuelled.rules.weapons import SHOOTING_WEAPONS, grab_spots, harpoon_turn
 from carnage.geometry.shapes import Pose
+from carnage.kernel.effects import run_flows
 from carnage.rulesets import REFUELLED, Ruleset, refuelled_ruleset
 
 
@@ -535,3 +539,93 @@ def test_grabber_arm_does_not_lift_an_articulated_vehicle() -> None:
     assert rig.trailer is not None
     play(g, "grabber_arm#0>rig", STOP)
     assert g.pending() is None and logged(g, "grabbed") == [] and rig.hull_points == rig.hull - 1
+
+
+# -- at a real table (companion mode, engine/table_facts.py) ------------------------------------
+AT_TABLE = RuleOptions(physical=True)
+
+
+def opening(vid: str) -> Step:
+    """A step: ``vid``'s Attack Step with the rules that open it (``attack_start``)."""
+
+    def step(g: Game) -> Flow:
+        v = g.state.vehicles[vid]
+        g.state.active, g.state.step = vid, "attack"
+        yield from run_flows(g, "attack_start", {"game": g, "vehicle": v})
+        yield from attack_step(g, v)
+
+    return step
+
+
+def test_at_a_real_table_a_harpoon_turns_the_way_the_people_say() -> None:
+    # On the virtual table Red, up and right of Blue and facing east, would turn away from
+    # Blue; the people say facing Blue is the smaller turn, so each further hit reels it in
+    # forwards (p.73). Two hits of five dice, Red's evade 1 fails.
+    blue = blue_with(("harpoon", "front", None))
+    r = vehicle("red", "car", 1000, 1000, 0.0, player=1)
+    assert harpoon_turn(r, blue)[1] is False
+    g = run_step(table(blue, r), attack("blue"), dice=[4, 4, 1, 1, 1, 1], options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@double"],
+                "attack": ["harpoon#0>red", STOP], "table:cover": "no"})
+    d = g.pending()
+    assert d is not None and d.kind == "table:harpoon_facing" and d.page == 73
+    assert d.player == 1 and values(d) == ["towards", "away"]  # the book's tie: towards
+    play(g, "towards")
+    d = g.pending()
+    assert d is not None and d.kind == "table:pivot_touched"
+    assert "to face blue directly" in d.prompt
+    drive(g, **{"table:pivot_touched": "none", "table:forced_move_touched": "none",
+                "table:forced_move_interrupted": "no", "table:off_table": "no"})
+    assert logged(g, "harpoon")[0][1] == {"vehicle": "red", "anchor": "blue", "hits": 2,
+                                          "towards": True}
+    assert [d["template"] for _, d in logged(g, "forced_move")] == ["short_straight"]
+    assert not r.reversing and r.pose == Pose(1000, 1000, 0.0)  # the people moved it (CP-1)
+    assert r.hull_points == 10
+    # Said the other way, the reel goes in reverse.
+    r2 = vehicle("red", "car", 1000, 1000, 0.0, player=1)
+    g = run_step(table(blue_with(("harpoon", "front", None)), r2), attack("blue"),
+                 dice=[4, 4, 1, 1, 1, 1], options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@double"],
+                "attack": ["harpoon#0>red", STOP], "table:cover": "no",
+                "table:harpoon_facing": "away", "table:pivot_touched": "none",
+                "table:forced_move_touched": "none", "table:forced_move_interrupted": "no",
+                "table:off_table": "no"})
+    assert logged(g, "harpoon")[0][1]["towards"] is False and r2.reversing
+
+
+def test_at_a_real_table_the_wrecking_ball_swings_at_what_the_people_name() -> None:
+    # Nothing is within Short range on the virtual table; the people say Red and the crate
+    # are. Red: 2 + 2 = 4 smash dice, Red evades (1 die); the crate: 2 + 2 + 2 = 6 dice.
+    blue = blue_with(("wrecking_ball", None, None), gear=2)
+    r = vehicle("red", "car", 1000, 1000, 270, player=1)
+    far = vehicle("far", "car", 100, 1000, 270, player=1)
+    crate = rock("crate", 900, 100, 20, 20, destructible=True,
+                 weight=load_catalog().vehicles.get("buggy").weight)
+    g = run_step(table(blue, r, far, obstacles=[crate]), opening("blue"),
+                 dice=[4, 4, 1, 1] + [1] + [1] * 6, options=AT_TABLE)
+    d = g.pending()
+    assert d is not None and d.kind == "table:wrecking_ball_reach" and d.page == 75
+    assert values(d) == ["none", "red", "far", "crate"]
+    play(g, "red", "crate", "none")
+    d = drive(g, **{"table:touching": "none", "table:in_reach": "none", "attack": []})
+    assert d is not None and d.kind == "attack"
+    assert values(d) == [STOP, "wrecking_ball#0"]
+    play(g, "wrecking_ball#0")
+    assert values(g.pending()) == ["red", "crate"]
+    drive(g, **{"wrecking_ball": ["red"], "table:collision_edge": []})
+    assert logged(g, "wrecking_ball")[0][1]["targets"] == ["red", "crate"]
+    reactions = [(d["vehicle"], d["other"], d["reaction"]) for _, d in logged(g, "reaction")]
+    assert reactions == [("blue", "red", "smash"), ("red", "blue", "evade"),
+                         ("blue", "crate", "smash"), ("crate", "blue", "smash")]
+    assert (r.hull_points, far.hull_points) == (8, 10)  # the far car untouched
+    assert "crate" not in g.state.obstacles
+
+
+def test_at_a_real_table_nothing_named_in_reach_is_no_wrecking_ball() -> None:
+    blue = blue_with(("wrecking_ball", None, None), gear=2)
+    r = vehicle("red", "car", 320, 380, 270, player=1)  # 20 mm gap on the virtual table
+    g = run_step(table(blue, r), opening("blue"), options=AT_TABLE)
+    play(g, "none")  # the people: nothing within Short range
+    d = drive(g, **{"table:touching": "none", "table:in_reach": "none", "attack": []})
+    assert d is None  # the handgun reaches nobody, the ball nothing: no attack to declare
+    assert not logged(g, "wrecking_ball")

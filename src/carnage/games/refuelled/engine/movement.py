@@ -770,17 +770,19 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
 
 
 def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int, *,
-                  about_front: bool = False) -> Flow:
+                  about_front: bool = False, turn: str = "") -> Flow:
     """Pivot about the centre (``about_front``: the centre of the front edge, Rear Drive
     p.115) by ``angle`` degrees (anticlockwise positive), stopping at the first contact with
     anything it did not start the pivot touching; a collision window follows (Spin p.24, Lose
-    Control p.35)."""
+    Control p.35). ``turn``: how a real table's people turn it, when the angle is theirs to
+    find (a Harpoon's "to face ... directly", ruling CP-16)."""
     from carnage.geometry.movement import spin_body
 
     obs = obstructions_for(g, v)
     if g.facts.people:  # a real table: the people turn it and say what it met (p.24)
         fresh = yield from ask_list(
-            g, v.player, "pivot_touched", f"{v.name}: turned {angle:g} degrees ({source}); "
+            g, v.player, "pivot_touched", f"{v.name}: turned {turn or f'{angle:g} degrees'} "
+            f"({source}); "
             "what did it meet that it was not touching before, in order?",
             obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
         g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),

@@ -39,6 +39,7 @@ from carnage.games.refuelled.engine.combat import roll_attack
 from carnage.games.refuelled.engine.damage import HitGroup, suffer_damage, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import Obstacle, Status, VehicleState, WeaponMount
+from carnage.games.refuelled.engine.table_facts import picked, reached
 from carnage.geometry.arcs import (
     Arc,
     PlacementFamily,
@@ -692,6 +693,10 @@ def harpoon(game: Game, v: VehicleState | None, source: str) -> None:
     _after(game, v, source, "harpoon", _reel)
 
 
+TOWARDS, AWAY = "towards", "away"
+"""A harpooned vehicle's turn (p.73): to face the other directly, or directly away."""
+
+
 def harpoon_turn(mover: VehicleState, anchor: VehicleState) -> tuple[float, bool]:
     """The smaller turn (degrees anticlockwise) that faces ``mover`` straight at ``anchor`` or
     straight away from it, and whether it then faces it (ties: towards)."""
@@ -710,9 +715,18 @@ def _reel(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         return
     mover, anchor = (a, t) if weight_class(g, t) > weight_class(g, a) else (t, a)
     angle, facing = harpoon_turn(mover, anchor)
+    # Which way is the smaller turn: a real table's people judge it (ruling CP-16).
+    way = yield from picked(
+        g, mover.player, "harpoon_facing", f"{mover.name} is turned to face {anchor.name} "
+        "directly, or directly away, whichever is the smaller turn: which is it?",
+        [(TOWARDS, f"towards {anchor.name}"), (AWAY, f"away from {anchor.name}")],
+        lambda: TOWARDS if facing else AWAY, page=73, vehicle=mover.id, target=anchor.id)
+    facing = way == TOWARDS
     g.emit("harpoon", source="harpoon", page=73, vehicle=mover.id, anchor=anchor.id,
            hits=grp.uncancelled, towards=facing)
-    yield from pivot_vehicle(g, mover, angle, "harpoon", 73)
+    yield from pivot_vehicle(g, mover, angle, "harpoon", 73, turn=(
+        f"to face {anchor.name} directly" if facing else f"to face directly away from "
+        f"{anchor.name}"))
     for _ in range(grp.uncancelled - 1):
         if not mover.in_play or g.state.finished:
             return
@@ -905,6 +919,22 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     Hazards (ruling WP-11)."""
     _untargeted(game, v, source, WRECKING_BALL)
 
+    def reach(g: Game, ctx: dict[str, Any]) -> Flow:
+        me: VehicleState = ctx["vehicle"]
+        got = yield from reached(
+            g, me.player, "wrecking_ball_reach", f"{me.name}: what is within Short range of "
+            "it all round (Wrecking Ball), vehicles and destructible obstacles?",
+            _swing_candidates(g, me), lambda: _swing_targets(g, me), page=75, vehicle=me.id)
+        if g.facts.people:  # kept in the state: a copy of the game knows it too
+            g.memory(TOLD, "reach", {})[me.id] = got
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        g: Game = ctx["game"]
+        me = ctx["vehicle"]
+        if g.facts.people or g.facts.recording:
+            return reach if _mounts(me, WRECKING_BALL) and _swing_candidates(g, me) else None
+        return None
+
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
         if not _swing_targets(g, me):
             return []
@@ -930,9 +960,36 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     game.effects.on("collision_reactions", source, reactions, priority=-10)
     game.effects.on("smash_dice", source, dice, about=v)
     game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
+    # At a real table what it reaches is asked as its Attack Step begins (ruling CP-15).
+    game.effects.add_flow("attack_start", source, asks, priority=REACH_FIRST, about=v)
+
+
+TOLD = "table:wrecking_ball"
+"""The memory of what the people said each Wrecking Ball reaches (companion mode only)."""
+REACH_FIRST = 500
+"""Where a weapon's reach is asked among the Attack Step's opening rules (higher runs first):
+before any of them, so never at the same moment as another (ruling CP-15)."""
+
+
+def _swing_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
+    """What a Wrecking Ball might reach (p.75): every other vehicle in play and each
+    destructible obstacle or wreck, wherever they stand."""
+    from carnage.games.refuelled.engine.movement import obstruction_label
+
+    out = [(t.id, t.name) for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
+    out += [(o.id, obstruction_label(g, o.id)) for o in sorted(
+        g.state.obstacles.values(), key=lambda o: o.id)
+        if o.destructible or o.wreck_of is not None]
+    return out
 
 
 def _swing_targets(g: Game, v: VehicleState) -> list[str]:
+    """What is within Short range of ``v`` all round: at a real table, what the people named
+    as its Attack Step began (still there); on the exact table, measured now."""
+    if g.facts.people:
+        told: dict[str, list[str]] = g.memory(TOLD, "reach", {})
+        still = {i for i, _ in _swing_candidates(g, v)}
+        return [i for i in told.get(v.id, []) if i in still]
     poly = v.polygon()
     out = [t.id for t in _near(g, v, "short")]
     out += sorted(o.id for o in g.state.obstacles.values()
