@@ -389,7 +389,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     result: MoveResult | None = None
     # Ramps (p.87): their non-entry edges stop the move like obstructions; the collision
     # window then runs the jump or tumble (engine/terrain.py).
-    from carnage.games.refuelled.engine.terrain import ramp_obstructions
+    from carnage.games.refuelled.engine.terrain import parse_ramp_edge, ramp_obstructions
 
     ramp_edges = ramp_obstructions(g) if g.state.ramps else []
     if ramp_edges:  # ``ramp_edges`` hook: Airborne ignores terrain (p.70)
@@ -441,7 +441,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from collision_window(g, v, fresh)
         if not v.in_play or g.state.finished:
             return
-        if v.pose != placed:
+        if v.pose != placed or (g.facts.people and any(
+                parse_ramp_edge(i) is not None for i in fresh)):
             break  # the window moved it (a ramp's jump or tumble): the move ends there
         # ``move_collided`` flow hook: after this move's collisions a rule may let
         # the move go on, ignoring obstructions (ctx "ignore": Up and Over, p.71) or because
