@@ -723,3 +723,46 @@ def test_at_a_real_table_smoke_not_reported_leaves_it_free_to_shoot() -> None:
     d = g.pending()
     assert d is not None and d.kind == "attack" and values(d) == ["stop", "handgun>b"]
     assert not ev(g, "distracted")
+
+
+def test_at_a_real_table_an_rc_car_laid_touching_what_the_people_say_collides() -> None:
+    # The people lay the RC Car within Short (no bearing or gap is asked, ruling CP-19) and
+    # say it touches the rock: a Collision, in which it first suffers one damage and
+    # explodes (p.79); the people then say the blast reaches a (4 dice: 1, 1, 1, 1 miss).
+    a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
+    far = rock("r", 100, 1000, 100, 20)
+    g = run_step(table(a, vehicle("far", "car", 100, 100, player=1), obstacles=[far]),
+                 attack("a"), dice=[1, 1, 1, 1], options=RuleOptions(physical=True))
+    play(g, "none", "none")  # a touches nothing; its handgun reaches nobody
+    play(g, "drop:rc_car_bombs#0")
+    d = g.pending()
+    assert d is not None and d.kind == "table:rc_car_touching" and d.page == 79
+    assert d.player == 0 and values(d) == ["none", "a", "far", "r"]
+    play(g, "r", "none")
+    d = g.pending()
+    assert d is not None and d.kind == "table:collision_edge"
+    play(g, "front")
+    d = g.pending()
+    assert d is not None and d.kind == "table:explosion_reach"
+    play(g, "a", "none")
+    assert ev(g, "rc_car_explodes") == [{"vehicle": "rc_car:1"}]
+    assert ev(g, "explosion")[0]["targets"] == ["a"]
+
+
+def test_at_a_real_table_an_rc_car_laid_over_a_mine_sets_it_off() -> None:
+    a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
+    mine = ("mine_dropper", "small_burst", Pose(100, 1000, 0))  # far away on the virtual table
+    g = run_step(table(a), lambda g: _laid_then(g, [mine], attack_step(g, a)),
+                 dice=[6, 1, 1, 1] + [1, 1, 1], options=RuleOptions(physical=True))
+    play(g, "drop:rc_car_bombs#0", "none")  # it touches nothing
+    d = g.pending()
+    assert d is not None and d.kind == "table:rc_car_under"
+    assert values(d) == ["none", "mine_dropper:1"]
+    play(g, "mine_dropper:1")
+    assert [e["vehicle"] for e in ev(g, "dropped_effect")] == ["rc_car:1"]
+
+
+def _laid_then(g: Game, templates: Iterable[Layout], then: Flow) -> Flow:
+    for kind, shape, pose in templates:
+        lay(g, kind, shape, pose, placed_by=None, player=None, source="test", page=78)
+    yield from then
