@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from tests.builders import (
     RED,
-    Step,
     armed,
     attack,
     attack_game,
@@ -32,7 +31,6 @@ from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import Obstacle, Status
 from carnage.games.refuelled.rules.weapons import SHOOTING_WEAPONS, grab_spots, harpoon_turn
 from carnage.geometry.shapes import Pose
-from carnage.kernel.effects import run_flows
 from carnage.rulesets import REFUELLED, Ruleset, refuelled_ruleset
 
 
@@ -545,18 +543,6 @@ def test_grabber_arm_does_not_lift_an_articulated_vehicle() -> None:
 AT_TABLE = RuleOptions(physical=True)
 
 
-def opening(vid: str) -> Step:
-    """A step: ``vid``'s Attack Step with the rules that open it (``attack_start``)."""
-
-    def step(g: Game) -> Flow:
-        v = g.state.vehicles[vid]
-        g.state.active, g.state.step = vid, "attack"
-        yield from run_flows(g, "attack_start", {"game": g, "vehicle": v})
-        yield from attack_step(g, v)
-
-    return step
-
-
 def test_at_a_real_table_a_harpoon_turns_the_way_the_people_say() -> None:
     # On the virtual table Red, up and right of Blue and facing east, would turn away from
     # Blue; the people say facing Blue is the smaller turn, so each further hit reels it in
@@ -601,13 +587,14 @@ def test_at_a_real_table_the_wrecking_ball_swings_at_what_the_people_name() -> N
     far = vehicle("far", "car", 100, 1000, 270, player=1)
     crate = rock("crate", 900, 100, 20, 20, destructible=True,
                  weight=load_catalog().vehicles.get("buggy").weight)
-    g = run_step(table(blue, r, far, obstacles=[crate]), opening("blue"),
+    g = run_step(table(blue, r, far, obstacles=[crate]), attack("blue"),
                  dice=[4, 4, 1, 1] + [1] + [1] * 6, options=AT_TABLE)
+    play(g, "none", "none")  # touching nothing; the handgun reaches nobody
     d = g.pending()
     assert d is not None and d.kind == "table:wrecking_ball_reach" and d.page == 75
     assert values(d) == ["none", "red", "far", "crate"]
     play(g, "red", "crate", "none")
-    d = drive(g, **{"table:touching": "none", "table:in_reach": "none", "attack": []})
+    d = g.pending()
     assert d is not None and d.kind == "attack"
     assert values(d) == [STOP, "wrecking_ball#0"]
     play(g, "wrecking_ball#0")
@@ -624,8 +611,7 @@ def test_at_a_real_table_the_wrecking_ball_swings_at_what_the_people_name() -> N
 def test_at_a_real_table_nothing_named_in_reach_is_no_wrecking_ball() -> None:
     blue = blue_with(("wrecking_ball", None, None), gear=2)
     r = vehicle("red", "car", 320, 380, 270, player=1)  # 20 mm gap on the virtual table
-    g = run_step(table(blue, r), opening("blue"), options=AT_TABLE)
-    play(g, "none")  # the people: nothing within Short range
-    d = drive(g, **{"table:touching": "none", "table:in_reach": "none", "attack": []})
-    assert d is None  # the handgun reaches nobody, the ball nothing: no attack to declare
+    g = run_step(table(blue, r), attack("blue"), options=AT_TABLE)
+    play(g, "none", "none", "none")  # touching nothing, in reach of nothing, nothing near
+    assert g.pending() is None  # no attack to declare
     assert not logged(g, "wrecking_ball")

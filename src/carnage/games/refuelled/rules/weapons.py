@@ -33,6 +33,7 @@ from carnage.games.refuelled.engine.attack import (
     Sight,
     may_discard_ammo,
     weapon_arc,
+    weapon_uses,
 )
 from carnage.games.refuelled.engine.collision import resolve_collision, weight_class
 from carnage.games.refuelled.engine.combat import roll_attack
@@ -929,11 +930,12 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
             g.memory(TOLD, "reach", {})[me.id] = got
 
     def asks(ctx: dict[str, Any]) -> Any:
+        return reach if _swinging(ctx["game"], ctx["vehicle"], ctx) else None
+
+    def noted(value: None, ctx: dict[str, Any]) -> None:
         g: Game = ctx["game"]
-        me = ctx["vehicle"]
-        if g.facts.people or g.facts.recording:
-            return reach if _mounts(me, WRECKING_BALL) and _swing_candidates(g, me) else None
-        return None
+        if _swinging(g, ctx["vehicle"], ctx):
+            g.facts.note("wrecking_ball_reach", _swing_targets(g, ctx["vehicle"]))
 
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
         if not _swing_targets(g, me):
@@ -960,15 +962,22 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     game.effects.on("collision_reactions", source, reactions, priority=-10)
     game.effects.on("smash_dice", source, dice, about=v)
     game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
-    # At a real table what it reaches is asked as its Attack Step begins (ruling CP-15).
-    game.effects.add_flow("attack_start", source, asks, priority=REACH_FIRST, about=v)
+    # At a real table what it reaches is asked as its Attack Step looks at the table (CP-15).
+    game.effects.add_flow("table_reach", source, asks, about=v)
+    game.effects.on("table_reach_noted", source, noted, about=v)
 
 
 TOLD = "table:wrecking_ball"
 """The memory of what the people said each Wrecking Ball reaches (companion mode only)."""
-REACH_FIRST = 500
-"""Where a weapon's reach is asked among the Attack Step's opening rules (higher runs first):
-before any of them, so never at the same moment as another (ruling CP-15)."""
+
+
+def _swinging(g: Game, v: VehicleState, ctx: dict[str, Any]) -> bool:
+    """Whether a Wrecking Ball of ``v`` may be swung and might reach something, so that its
+    reach is asked (not yet swung this step, ctx "uses"; something it might reach is on the
+    table)."""
+    uses: dict[str, int] = ctx.get("uses") or {}
+    return any(uses.get(m.key, 0) < weapon_uses(g, v, m.key) for m in _mounts(v, WRECKING_BALL)
+               ) and bool(_swing_candidates(g, v))
 
 
 def _swing_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
