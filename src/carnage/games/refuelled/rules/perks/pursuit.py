@@ -24,8 +24,10 @@ from carnage.games.refuelled.rules.perks._common import (
     discard,
     enemies,
     has_trigger,
+    is_within,
+    maybe_within,
+    near_told,
     need,
-    others_within,
     within,
 )
 from carnage.kernel.dice import SkidFace, skid_face
@@ -65,11 +67,13 @@ def on_your_tail(g: Game, vehicle: VehicleState | None, source: str) -> None:
         m = ctx.get("vehicle")
         return (isinstance(m, VehicleState) and v.in_play and m.in_play
                 and moved.get(m.id) == activation_serial(game) and enemies(game, v, m)
-                and within(game, v, m, "short"))
+                and maybe_within(game, v, m, "short"))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         m: VehicleState = ctx["vehicle"]
         moved.pop(m.id, None)
+        if not (yield from is_within(game, v, m, "short", page=111, why="On Your Tail")):
+            return
         game.emit("perk", perk="on_your_tail", source=source, page=111, vehicle=v.id,
                   target=m.id)
         game.add_hazards(m, 1, source, 111)
@@ -103,12 +107,12 @@ def schadenfreude(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         w: VehicleState = ctx["vehicle"]
-        if within(game, v, w, "short"):
+        if (yield from is_within(game, v, w, "short", page=111, why="Schadenfreude")):
             if v.hazards:
                 clear(game, w)
-        else:
-            later.add(w.id)  # looked at again after any Flip
-        yield from ()
+        elif not game.facts.people:
+            # Looked at again after any Flip; at a real table only as it begins (CP-18).
+            later.add(w.id)
 
     def after_flip(value: bool, ctx: dict[str, Any]) -> None:
         w = ctx.get("vehicle")
@@ -130,14 +134,19 @@ def taunt(g: Game, vehicle: VehicleState | None, source: str) -> None:
     that step's skid dice and no Shift may cancel it (ruling PK-16)."""
     v = need(vehicle, "taunt")
 
+    def others(game: Game) -> list[VehicleState]:
+        return [t for t in game.state.in_play() if t.id != v.id]
+
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return bool(others_within(game, v, "short"))
+        return any(maybe_within(game, v, t, "short") for t in others(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        near = yield from near_told(game, v, "short", others(game), page=111, why="Taunt")
+        if not near:
+            return  # nobody in range: no die is rolled (ruling PK-16)
         face = skid_face(game.roll(1, "taunt", source=source, page=111, vehicle=v.id)[0])
         if face is SkidFace.SHIFT:
             return
-        near = others_within(game, v, "short")
         pick = yield ask(v.player, "taunt", f"{v.name}: put the {face.value} on whose dashboard?",
                          [(NO, "nobody")] + [(t.id, t.name) for t in near],
                          source=source, page=111, vehicle=v.id)
@@ -180,13 +189,16 @@ def out_run(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "out_run")
 
     def slower(game: Game) -> list[VehicleState]:
-        return [t for t in others_within(game, v, "short") if t.gear < v.gear]
+        return [t for t in game.state.in_play() if t.id != v.id and t.gear < v.gear]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return bool(slower(game))
+        return any(maybe_within(game, v, t, "short") for t in slower(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
-        targets = slower(game)
+        targets = yield from near_told(game, v, "short", slower(game), page=111,
+                                       why="Out Run")
+        if not targets:
+            return
         game.emit("perk", perk="out_run", source=source, page=111, vehicle=v.id,
                   targets=[t.id for t in targets])
         for t in targets:
