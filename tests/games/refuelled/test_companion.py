@@ -68,7 +68,8 @@ MEASURING = ({"name": "Measurers", "cans": 50, "vehicles": [
         {"id": "rc_car_bombs", "facing": "rear"}, {"id": "harpoon", "facing": "front"}]},
 ]})
 """Teams whose weapons measure the table their own way: Harpoon (p.73), Wrecking Ball (p.75),
-RC Car Bombs (p.79), Smoke (p.80) (rulings CP-15..CP-19)."""
+RC Car Bombs (p.79), Smoke (p.80) (rulings CP-15..CP-19). Thumper and Arc Lightning are
+sponsored weapons (Mishkin): their rules tests cover them."""
 
 
 def teams_for(extra: str, scenario: str, ruleset: str) -> tuple[Any, ...]:

@@ -188,7 +188,7 @@ def test_jump_landing_that_wrecks_still_earns_the_vote() -> None:
 
 def test_at_a_real_table_a_move_reported_at_a_ramp_edge_jumps() -> None:
     # The ramp lies far from the car on the virtual table; the people say the move met its
-    # far edge and stopped there (ruling CP-18): ramp check 3 <= gear 3, a jump (p.88): a
+    # far edge and stopped there (ruling CP-19): ramp check 3 <= gear 3, a jump (p.88): a
     # forced Medium Straight the people report, +2 Hazards and an Audience Vote.
     car = vehicle("car", "car", 100, 100, heading=90, player=0, gear=3)
     st = table(car)

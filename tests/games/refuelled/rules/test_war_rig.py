@@ -547,7 +547,7 @@ AT_TABLE = RuleOptions(physical=True)
 
 def test_at_a_real_table_a_jackknife_swing_meets_what_the_people_say() -> None:
     # The post stands far from the rig on the virtual table; the people say the swung
-    # trailer met it: a Collision (p.119, ruling CP-18), then the pivot as one body.
+    # trailer met it: a Collision (p.119, ruling CP-19), then the pivot as one body.
     r = rig(gear=3, hazards=6)
     post = rock("post", 100, 1000, 20, 20)
     g = run_step(table(r, obstacles=[post]), wipeouts("rig"), dice=[1] + [1] * 12,
@@ -575,7 +575,7 @@ def test_at_a_real_table_a_jackknife_swing_meeting_nothing_collides_with_nothing
 
 def test_at_a_real_table_a_piledriver_target_is_put_down_by_the_people() -> None:
     # No spots are measured: the rig's controller says whether the people put the car down
-    # elsewhere (p.121, ruling CP-18); then the rig's move goes on, its facts asked again.
+    # elsewhere (p.121, ruling CP-19); then the rig's move goes on, its facts asked again.
     st = piledriver_table()
     st.vehicles["car"].pose = Pose(100, 1000, 0)  # far away on the virtual table
     g = run_step(st, move("rig"), dice=[1, 1, 1], options=AT_TABLE)

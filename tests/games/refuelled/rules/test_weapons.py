@@ -615,3 +615,37 @@ def test_at_a_real_table_nothing_named_in_reach_is_no_wrecking_ball() -> None:
     play(g, "none", "none", "none")  # touching nothing, in reach of nothing, nothing near
     assert g.pending() is None  # no attack to declare
     assert not logged(g, "wrecking_ball")
+
+
+def test_at_a_real_table_the_thumper_flip_checks_whom_the_people_name() -> None:
+    # Red stands beside Blue on the virtual table, "far" far off; the people say only "far"
+    # is within Medium (CP-15): its flip check, gear 1 + 2 = 3 against a 4, holds.
+    blue = blue_with(("thumper", None, 1))
+    near = red(gear=3)
+    far = vehicle("far", "car", 1000, 1000, 0, player=1, gear=1)
+    g = run_step(table(blue, near, far), attack("blue"), dice=[4], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    assert d is not None and d.kind == "table:thumper_reach" and d.page == 74
+    assert values(d) == ["none", "red", "far"]
+    play(g, "far", "none", "thumper#0")
+    assert logged(g, "thumper")[0][1]["targets"] == ["far"]
+    assert logged(g, "flip_check")[0][1] == {"vehicle": "far", "roll": 4, "score": 4,
+                                             "gear": 3, "flipped": False}
+    assert blue.weapons[0].ammo == 0
+
+
+def test_at_a_real_table_arc_lightning_jumps_only_to_whom_the_people_name() -> None:
+    # c and d stand beside Red on the virtual table; the people say nothing is within Short
+    # of Red, so the lightning stops there (p.73, CP-18).
+    blue = blue_with(("arc_lightning_projector", "front", 1))
+    c = vehicle("c", "car", 400, 450, 270, player=1)
+    g = run_step(table(blue, red(), c), attack("blue"), dice=[4, 1, 1, 1, 1, 1, 1],
+                 options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@double"],
+                "table:in_reach:more": "none", "attack": ["arc_lightning_projector#0>red"],
+                "table:cover": "no"})
+    d = g.pending()
+    assert d is not None and d.kind == "table:arc_lightning_reach" and values(d) == [
+        "none", "blue", "c"]
+    play(g, "none")
+    assert not logged(g, "arc_lightning") and g.state.vehicles["red"].hull_points == 9

@@ -65,7 +65,7 @@ RULES = RuleTable()
 
 PILEDRIVER = "piledriver"
 MOVED = "moved"
-"""At a real table a Piledriver's target is put down elsewhere by the people (ruling CP-18)."""
+"""At a real table a Piledriver's target is put down elsewhere by the people (ruling CP-19)."""
 MAX_HINGE = 90.0
 """The trailer never folds further than square to the cab (rulings VR-11, VR-13)."""
 SETTLE_STEP = 5
@@ -420,7 +420,7 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
     """Hinge the trailer about the hitch to ``hinge`` degrees from the cab's line, stopping at
     the first thing it touches (that it was not touching already); a collision window
     follows (p.119). At a real table the people swing it and say what it met (ruling
-    CP-18); its hinge is then a mark (CP-1)."""
+    CP-19); its hinge is then a mark (CP-1)."""
     trailer = ensure_trailer(v)
     if g.facts.people:
         from carnage.games.refuelled.engine.movement import obstruction_choices
@@ -639,7 +639,7 @@ def piledriver_place(g: Game, rig: VehicleState, target: VehicleState,
     """The rig's controller may put the target down elsewhere (p.121). Returns True if moved."""
     if not (rig.in_play and target.in_play) or g.state.finished:
         return False
-    if g.facts.people:  # the people put it down where the book allows (ruling CP-18)
+    if g.facts.people:  # the people put it down where the book allows (ruling CP-19)
         pick = str((yield ask(
             rig.player, "piledriver_place", f"{rig.name}: Piledriver - put {target.name} "
             "down elsewhere (its centre moved up to Short range, any facing, on the table, "

@@ -817,6 +817,74 @@ def _loaded(g: Game, v: VehicleState, wid: str) -> list[WeaponMount]:
             if m.ammo is None or (m.ammo > 0 and may_discard_ammo(g, v, m.key))]
 
 
+# -- what a weapon that is no shooting attack reaches, at a real table (CP-15) -------------------
+TOLD = "table:reach"
+"""The memory of what the people said each such weapon reaches (companion mode only)."""
+REACH_ORDER = {"wrecking_ball_reach": 30, "thumper_reach": 20, "amplifiers_reach": 10}
+"""Where each weapon's reach is asked when one vehicle carries several (higher first): never
+at the same moment, so nobody is asked to order them."""
+
+Candidates = Callable[["Game", VehicleState], list[tuple[str, str]]]
+
+
+def _vehicle_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
+    """Every other vehicle in play that may be hit, wherever it stands."""
+    return [(t.id, t.name) for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
+
+
+def _reach_asked(game: Game, v: VehicleState | None, source: str, wid: str, fact: str,
+                 what: str, candidates: Candidates,
+                 exact: Callable[[Game, VehicleState], list[str]], page: int,
+                 usable: Callable[[Game, VehicleState], list[WeaponMount]] | None = None
+                 ) -> None:
+    """At a real table, each time ``v``'s Attack Step looks at the table while its weapon
+    ``wid`` may still be used and something it might reach is in play, its controller names
+    what the weapon reaches (``fact``; the ``table_reach`` hook); a recording table notes what
+    ``exact`` measures at the same moment (``table_reach_noted``). Ruling CP-15."""
+
+    def open_(g: Game, me: VehicleState, ctx: dict[str, Any]) -> bool:
+        uses: dict[str, int] = ctx.get("uses") or {}
+        mounts = usable(g, me) if usable is not None else _mounts(me, wid)
+        return any(uses.get(m.key, 0) < weapon_uses(g, me, m.key) for m in mounts) \
+            and bool(candidates(g, me))
+
+    def reach(g: Game, ctx: dict[str, Any]) -> Flow:
+        me: VehicleState = ctx["vehicle"]
+        got = yield from reached(g, me.player, fact, f"{me.name}: {what}", candidates(g, me),
+                                 lambda: exact(g, me), page=page, vehicle=me.id)
+        g.memory(TOLD, fact, {})[me.id] = got  # in the state: a copy of the game knows it
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        return reach if open_(ctx["game"], ctx["vehicle"], ctx) else None
+
+    def noted(value: None, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        if open_(g, ctx["vehicle"], ctx):
+            g.facts.note(fact, exact(g, ctx["vehicle"]))
+
+    order = REACH_ORDER.get(fact, 0)
+    game.effects.add_flow("table_reach", source, asks, priority=order, about=v)
+    game.effects.on("table_reach_noted", source, noted, priority=order, about=v)
+
+
+def _told_reach(g: Game, v: VehicleState, fact: str, candidates: Candidates) -> list[str]:
+    """What the people last said ``v``'s weapon reaches (``fact``), of what is still there."""
+    told: dict[str, list[str]] = g.memory(TOLD, fact, {})
+    still = {i for i, _ in candidates(g, v)}
+    return [i for i in told.get(v.id, []) if i in still]
+
+
+def _near_at(g: Game, v: VehicleState, band: str, fact: str) -> list[VehicleState]:
+    """``_near``, or at a real table the vehicles the people named (``fact``)."""
+    if g.facts.people:
+        return [g.state.vehicles[i] for i in _told_reach(g, v, fact, _vehicle_candidates)]
+    return _near(g, v, band)
+
+
+def _near_ids(band: str) -> Callable[[Game, VehicleState], list[str]]:
+    return lambda g, v: [t.id for t in _near(g, v, band)]
+
+
 # -- Thumper (p.74) -------------------------------------------------------------------------------
 
 
@@ -827,12 +895,15 @@ def thumper(game: Game, v: VehicleState | None, source: str) -> None:
     _untargeted(game, v, source, "thumper")
 
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
-        if not _near(g, me, "medium"):
+        if not _near_at(g, me, "medium", "thumper_reach"):
             return []
         return [AttackOption(m.key, "Thumper: flip checks within Medium range", m.key,
                              _thump_flow(m), shooting=False) for m in _loaded(g, me, "thumper")]
 
     _options(game, v, source, make)
+    _reach_asked(game, v, source, "thumper", "thumper_reach", "which other vehicles are "
+                 "within Medium range of it all round (Thumper)?", _vehicle_candidates,
+                 _near_ids("medium"), 74, usable=lambda g, me: _loaded(g, me, "thumper"))
 
 
 def _thump_flow(m: WeaponMount) -> FlowFn:
@@ -842,7 +913,7 @@ def _thump_flow(m: WeaponMount) -> FlowFn:
         v: VehicleState = ctx["vehicle"]
         if not spend_ammo(g, v, m, "thumper", 74):
             return
-        near = _near(g, v, "medium")
+        near = _near_at(g, v, "medium", "thumper_reach")
         g.emit("thumper", source="thumper", page=74, vehicle=v.id, targets=[t.id for t in near])
         for t in near:
             if not t.in_play or g.state.finished:
@@ -870,18 +941,21 @@ def wall_of_amplifiers(game: Game, v: VehicleState | None, source: str) -> None:
     _untargeted(game, v, source, "wall_of_amplifiers")
 
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
-        if not _near(g, me, "medium"):
+        if not _near_at(g, me, "medium", "amplifiers_reach"):
             return []
         return [AttackOption(m.key, "Wall of Amplifiers: a hit on everyone within Medium "
                              "range", m.key, _amplify, shooting=False)
                 for m in _mounts(me, "wall_of_amplifiers")]
 
     _options(game, v, source, make)
+    _reach_asked(game, v, source, "wall_of_amplifiers", "amplifiers_reach", "which other "
+                 "vehicles are within Medium range of it all round (Wall of Amplifiers)?",
+                 _vehicle_candidates, _near_ids("medium"), 74)
 
 
 def _amplify(g: Game, ctx: dict[str, Any]) -> Flow:
     v: VehicleState = ctx["vehicle"]
-    near = _near(g, v, "medium")
+    near = _near_at(g, v, "medium", "amplifiers_reach")
     g.emit("amplifiers", source="wall_of_amplifiers", page=74, vehicle=v.id,
            targets=[t.id for t in near])
     for t in near:
@@ -920,23 +994,6 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     Hazards (ruling WP-11)."""
     _untargeted(game, v, source, WRECKING_BALL)
 
-    def reach(g: Game, ctx: dict[str, Any]) -> Flow:
-        me: VehicleState = ctx["vehicle"]
-        got = yield from reached(
-            g, me.player, "wrecking_ball_reach", f"{me.name}: what is within Short range of "
-            "it all round (Wrecking Ball), vehicles and destructible obstacles?",
-            _swing_candidates(g, me), lambda: _swing_targets(g, me), page=75, vehicle=me.id)
-        if g.facts.people:  # kept in the state: a copy of the game knows it too
-            g.memory(TOLD, "reach", {})[me.id] = got
-
-    def asks(ctx: dict[str, Any]) -> Any:
-        return reach if _swinging(ctx["game"], ctx["vehicle"], ctx) else None
-
-    def noted(value: None, ctx: dict[str, Any]) -> None:
-        g: Game = ctx["game"]
-        if _swinging(g, ctx["vehicle"], ctx):
-            g.facts.note("wrecking_ball_reach", _swing_targets(g, ctx["vehicle"]))
-
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
         if not _swing_targets(g, me):
             return []
@@ -963,21 +1020,9 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     game.effects.on("smash_dice", source, dice, about=v)
     game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
     # At a real table what it reaches is asked as its Attack Step looks at the table (CP-15).
-    game.effects.add_flow("table_reach", source, asks, about=v)
-    game.effects.on("table_reach_noted", source, noted, about=v)
-
-
-TOLD = "table:wrecking_ball"
-"""The memory of what the people said each Wrecking Ball reaches (companion mode only)."""
-
-
-def _swinging(g: Game, v: VehicleState, ctx: dict[str, Any]) -> bool:
-    """Whether a Wrecking Ball of ``v`` may be swung and might reach something, so that its
-    reach is asked (not yet swung this step, ctx "uses"; something it might reach is on the
-    table)."""
-    uses: dict[str, int] = ctx.get("uses") or {}
-    return any(uses.get(m.key, 0) < weapon_uses(g, v, m.key) for m in _mounts(v, WRECKING_BALL)
-               ) and bool(_swing_candidates(g, v))
+    _reach_asked(game, v, source, WRECKING_BALL, "wrecking_ball_reach",
+                 "what is within Short range of it all round (Wrecking Ball), vehicles and "
+                 "destructible obstacles?", _swing_candidates, _swing_exact, 75)
 
 
 def _swing_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
@@ -994,11 +1039,14 @@ def _swing_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
 
 def _swing_targets(g: Game, v: VehicleState) -> list[str]:
     """What is within Short range of ``v`` all round: at a real table, what the people named
-    as its Attack Step began (still there); on the exact table, measured now."""
+    as its Attack Step last looked at the table (still there); on the exact table, measured
+    now."""
     if g.facts.people:
-        told: dict[str, list[str]] = g.memory(TOLD, "reach", {})
-        still = {i for i, _ in _swing_candidates(g, v)}
-        return [i for i in told.get(v.id, []) if i in still]
+        return _told_reach(g, v, "wrecking_ball_reach", _swing_candidates)
+    return _swing_exact(g, v)
+
+
+def _swing_exact(g: Game, v: VehicleState) -> list[str]:
     poly = v.polygon()
     out = [t.id for t in _near(g, v, "short")]
     out += sorted(o.id for o in g.state.obstacles.values()
@@ -1230,8 +1278,14 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     cur = res.target
     while a.in_play and not g.state.finished:
         reach = g.templates.ranges["short"] + 1e-9
-        cands = [c for c in g.state.in_play() if c.id not in hit and c.hull_points > 0
-                 and _gap(cur, c) <= reach]
+        pool = [c for c in g.state.in_play() if c.id not in hit and c.hull_points > 0]
+        here = cur
+        # At a real table the attacker's controller names who is within Short (CP-18).
+        near = yield from reached(
+            g, a.player, "arc_lightning_reach", f"{a.name}: which vehicles are within Short "
+            f"range of {cur.name} (Arc Lightning)?", [(c.id, c.name) for c in pool],
+            lambda: [c.id for c in pool if _gap(here, c) <= reach], page=73, vehicle=a.id)
+        cands = [g.state.vehicles[i] for i in near]
         if not cands:
             return
         pick = yield ask(a.player, "arc_lightning",
