@@ -129,6 +129,11 @@ def within(g: Game, a: VehicleState, b: VehicleState, band: str) -> bool:
     return gap(a, b) <= g.templates.ranges[band] + 1e-9
 
 
+def others_in_play(g: Game, v: VehicleState) -> list[VehicleState]:
+    """Every other vehicle in play: those a real table's people may say ``v`` touches."""
+    return [o for o in g.state.in_play() if o.id != v.id]
+
+
 def touching_vehicles(g: Game, v: VehicleState) -> list[VehicleState]:
     """Other vehicles in play in base contact with ``v``."""
     from carnage.games.refuelled.engine.movement import touching_ids
@@ -560,7 +565,16 @@ def raiders(g: Game, player: int, eff: str) -> None:
     from carnage.games.refuelled.engine.damage import suffer_damage
 
     def raid(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
         v: VehicleState = ctx["vehicle"]
+        # At a real table the people say who is in base contact first (ruling CP-18).
+        told = yield from reached(
+            g, v.player, "raiders_touching", f"{v.name}: which vehicles are in base contact "
+            "with it (Raiders)?", [(o.id, o.name) for o in g.state.in_play() if o.id != v.id],
+            lambda: [o.id for o in touching_vehicles(g, v)], page=97, vehicle=v.id)
+        if not told:
+            return
         n = int((yield ask(
             v.player, "raiders", f"{v.name}: Raiders: give up how many crew (of {v.crew})?",
             [(i, f"{i} crew") for i in range(v.crew + 1)], source="raiders", page=97,
@@ -569,7 +583,8 @@ def raiders(g: Game, player: int, eff: str) -> None:
             return
         change_crew(g, v, -n, source="raiders", page=97)
         for _ in range(n):
-            near = touching_vehicles(g, v)
+            near = [o for i in told if (o := g.state.vehicles[i]).in_play] \
+                if g.facts.people else touching_vehicles(g, v)
             if not near or g.state.finished:
                 break
             tid = yield ask(v.player, "raiders_target", f"{v.name}: Raiders take a Hull Point "
@@ -581,7 +596,7 @@ def raiders(g: Game, player: int, eff: str) -> None:
     def pick(ctx: dict[str, Any]) -> FlowFactory | None:
         v = ctx.get("vehicle")
         if (isinstance(v, VehicleState) and on_team(v, player) and v.crew > 0
-                and touching_vehicles(g, v)):
+                and (others_in_play(g, v) if g.facts.people else touching_vehicles(g, v))):
             return raid
         return None
 
@@ -617,9 +632,18 @@ def press_gang(g: Game, player: int, eff: str) -> None:
     a crew member or its controller 2 votes (their choice), judged as the wreck happens."""
 
     def press(g: Game, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
+        from carnage.games.refuelled.engine.table_facts import judged
+
         w: VehicleState = ctx["vehicle"]
         for s in team(g, player):
-            if s.id == w.id or w not in touching_vehicles(g, s):
+            if s.id == w.id:
+                continue
+            # At a real table: is it in contact with the wreck? (ruling CP-18)
+            if not (yield from judged(
+                    g, s.player, "press_gang_touching", f"{s.name}: is it in base contact "
+                    f"with {w.name}, now wrecked (Press Gang)?",
+                    lambda s=s: w in touching_vehicles(g, s), page=97, vehicle=s.id,
+                    target=w.id)):
                 continue
             pick = yield ask(
                 s.player, "press_gang", f"{w.name} is wrecked beside {s.name}: Press Gang "
@@ -637,7 +661,8 @@ def press_gang(g: Game, player: int, eff: str) -> None:
         w = ctx.get("vehicle")
         if not isinstance(w, VehicleState) or not w.in_play:
             return None
-        near = any(s.id != w.id and w in touching_vehicles(g, s) for s in team(g, player))
+        near = any(s.id != w.id and (g.facts.people or w in touching_vehicles(g, s))
+                   for s in team(g, player))
         return press if near else None
 
     # After a rule that replaces the whole wreck (an RC Car explodes instead, p.79).
@@ -1275,13 +1300,17 @@ STRAIGHTS = ("short_straight", "medium_straight", "long_straight")
 def rusty_rules(g: Game, player: int, eff: str) -> None:
     # Party Hard: more Hazards than every enemy within Medium range together.
     def party(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import near_told
+
         v: VehicleState = ctx["vehicle"]
-        near = [o for o in g.state.in_play() if o.player != player and o.in_team
-                and within(g, v, o, "medium")]
+        foes = [o for o in g.state.in_play() if o.player != player and o.in_team]
+        if not v.hazards or not any(o.hazards > 0 for o in foes):
+            return  # nothing to win, whoever is near: nothing asked
+        # At a real table the people say which enemies are within Medium (ruling CP-18).
+        near = yield from near_told(g, v, "medium", foes, page=102, why="Party Hard")
         hot = [o for o in near if o.hazards > 0]
         if hot and v.hazards > sum(o.hazards for o in near):
             gain_votes(g, player, len(hot), source="party_hard", page=102, vehicle=v.id)
-        yield from ()
 
     g.effects.add_flow("attack_end", eff, for_team(player, party))
 
