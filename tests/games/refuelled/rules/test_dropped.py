@@ -753,7 +753,7 @@ def test_at_a_real_table_an_rc_car_laid_over_a_mine_sets_it_off() -> None:
     a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
     mine = ("mine_dropper", "small_burst", Pose(100, 1000, 0))  # far away on the virtual table
     g = run_step(table(a), lambda g: _laid_then(g, [mine], attack_step(g, a)),
-                 dice=[6, 1, 1, 1] + [1, 1, 1], options=RuleOptions(physical=True))
+                 dice=[6, 1, 1, 1, 1, 1, 1], options=RuleOptions(physical=True))
     play(g, "drop:rc_car_bombs#0", "none")  # it touches nothing
     d = g.pending()
     assert d is not None and d.kind == "table:rc_car_under"

@@ -134,6 +134,11 @@ def others_in_play(g: Game, v: VehicleState) -> list[VehicleState]:
     return [o for o in g.state.in_play() if o.id != v.id]
 
 
+def _in_contact(g: Game, a: VehicleState, b: VehicleState) -> Callable[[], bool]:
+    """The exact table's answer: is ``b`` in base contact with ``a``?"""
+    return lambda: b in touching_vehicles(g, a)
+
+
 def touching_vehicles(g: Game, v: VehicleState) -> list[VehicleState]:
     """Other vehicles in play in base contact with ``v``."""
     from carnage.games.refuelled.engine.movement import touching_ids
@@ -641,9 +646,8 @@ def press_gang(g: Game, player: int, eff: str) -> None:
             # At a real table: is it in contact with the wreck? (ruling CP-18)
             if not (yield from judged(
                     g, s.player, "press_gang_touching", f"{s.name}: is it in base contact "
-                    f"with {w.name}, now wrecked (Press Gang)?",
-                    lambda s=s: w in touching_vehicles(g, s), page=97, vehicle=s.id,
-                    target=w.id)):
+                    f"with {w.name}, now wrecked (Press Gang)?", _in_contact(g, s, w),
+                    page=97, vehicle=s.id, target=w.id)):
                 continue
             pick = yield ask(
                 s.player, "press_gang", f"{w.name} is wrecked beside {s.name}: Press Gang "

@@ -1277,14 +1277,12 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     hit = {res.target.id}
     cur = res.target
     while a.in_play and not g.state.finished:
-        reach = g.templates.ranges["short"] + 1e-9
         pool = [c for c in g.state.in_play() if c.id not in hit and c.hull_points > 0]
-        here = cur
         # At a real table the attacker's controller names who is within Short (CP-18).
         near = yield from reached(
             g, a.player, "arc_lightning_reach", f"{a.name}: which vehicles are within Short "
             f"range of {cur.name} (Arc Lightning)?", [(c.id, c.name) for c in pool],
-            lambda: [c.id for c in pool if _gap(here, c) <= reach], page=73, vehicle=a.id)
+            _jump_reach(g, cur, pool), page=73, vehicle=a.id)
         cands = [g.state.vehicles[i] for i in near]
         if not cands:
             return
@@ -1304,6 +1302,13 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         if link.uncancelled <= 0:
             return
         cur = nxt
+
+
+def _jump_reach(g: Game, cur: VehicleState, pool: list[VehicleState]
+                ) -> Callable[[], list[str]]:
+    """The exact table's answer: which of ``pool`` are within Short of ``cur``."""
+    reach = g.templates.ranges["short"] + 1e-9
+    return lambda: [c.id for c in pool if _gap(cur, c) <= reach]
 
 
 # -- Crew fired specials (pp.76-77) ---------------------------------------------------------------

@@ -18,8 +18,8 @@ from carnage.games.refuelled.rules.perks._common import (
     enemies,
     gain,
     install_flip_choices,
-    need,
     near_told,
+    need,
     yes_no,
 )
 from carnage.games.refuelled.rules.vehicles import up_and_over
