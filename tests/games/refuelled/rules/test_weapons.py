@@ -649,3 +649,18 @@ def test_at_a_real_table_arc_lightning_jumps_only_to_whom_the_people_name() -> N
         "none", "blue", "c"]
     play(g, "none")
     assert not logged(g, "arc_lightning") and g.state.vehicles["red"].hull_points == 9
+
+
+def test_at_a_real_table_the_shotgun_rolls_the_dice_of_the_band_the_people_name() -> None:
+    # Red stands at Long on the virtual table; the people say Short reaches it: 3 dice (p.77).
+    g = run_step(table(blue_with(("shotgun", None, None)),
+                       vehicle("red", "car", 320, 530, 270, player=1)), attack("blue"),
+                 dice=[1] * 3, options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@long"],
+                "attack": ["shotgun#0>red", STOP], "table:cover": "no"})
+    d = g.pending()
+    assert d is not None and d.kind == "table:shotgun_band" and d.page == 77
+    assert values(d) == ["long", "medium", "short"]
+    play(g, "short")
+    drive(g)
+    assert rolls(g)[0] == ("attack", [1] * 3)

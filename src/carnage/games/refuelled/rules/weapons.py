@@ -1362,9 +1362,46 @@ def shotgun(game: Game, v: VehicleState | None, source: str) -> None:
         a: VehicleState = ctx["attacker"]
         if a is not v or shot.weapon != "shotgun":
             return None
-        return shotgun_dice(ctx["game"], a, ctx["target"], shot)
+        g: Game = ctx["game"]
+        if g.facts.people:  # the band the people said as it was declared (ruling CP-18)
+            told: dict[str, str] = g.memory(SHOTGUN_TOLD, "band", {})
+            return dict(SHOTGUN_DICE)[told.get(f"{shot.key}>{shot.target}", "long")]
+        return shotgun_dice(g, a, ctx["target"], shot)
+
+    def band_asked(g: Game, ctx: dict[str, Any]) -> Flow:
+        me: VehicleState = ctx["vehicle"]
+        shot: Shot = ctx["shot"]
+        t = g.state.vehicles[shot.target]
+        band = yield from picked(
+            g, me.player, "shotgun_band", f"{me.name}: which is the shortest range ruler "
+            f"that reaches {t.name} from its Shotgun?",
+            [("long", "Long: 1 die"), ("medium", "Medium: 2 dice"), ("short", "Short: 3 dice")],
+            lambda: shotgun_band(g, me, t, shot), page=77, vehicle=me.id, target=t.id)
+        if g.facts.people:  # kept in the state: a copy of the game knows it too
+            g.memory(SHOTGUN_TOLD, "band", {})[f"{shot.key}>{t.id}"] = band
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        g: Game = ctx["game"]
+        if (g.facts.people or g.facts.recording) and ctx["shot"].weapon == "shotgun":
+            return band_asked
+        return None
 
     game.effects.on("attack_dice", source, dice, priority=10)
+    game.effects.add_flow("attack_declared", source, asks, about=v)
+
+
+SHOTGUN_TOLD = "table:shotgun"
+"""The memory of the range bands the people gave each Shotgun attack (companion mode)."""
+
+
+def shotgun_band(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> str:
+    """The shortest range ruler that reaches ``t`` from ``v``'s Shotgun (Long if none)."""
+    sight = Sight(g, v)
+    arc = parse_arc(shot.arc)
+    for band, _ in SHOTGUN_DICE:
+        if sight.check(t, arc, band, cover=False).in_range:
+            return band
+    return "long"
 
 
 def shotgun_dice(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> int:
