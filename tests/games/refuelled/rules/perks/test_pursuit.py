@@ -193,3 +193,23 @@ def test_at_a_real_table_on_your_tail_asks_the_sliding_enemy_whether_it_is_near(
     play(g, "yes")
     assert drive(g, **{"table:touching": "none", "table:in_reach": "none"}) is None
     assert e.hazards == 1 + 1  # the Slide's Hazard and one more
+
+
+def test_at_a_real_table_unnerving_eye_contact_asks_the_mover_whether_it_is_near() -> None:
+    # Far apart on the virtual table; the mover's controller says it is within Short of the
+    # unnerving vehicle once its Shift is rolled: no discarding Hazards with it (p.111).
+    def options(answer: str) -> list[object]:
+        u = perked(vehicle("u", "car", 100, 1000), "unnerving_eye_contact")
+        e = vehicle("e", "car", 600, 300, gear=2, hazards=2, player=1)
+        g = run_step(table(e, u), move("e"), [SHIFT], options=AT_TABLE)
+        d = drive(g, **{"table:touching": "none", "template": "medium_straight",
+                        "skid_dice": 1})
+        assert d is not None and d.kind == "table:within_short" and d.player == 1
+        assert d.target == "u" and values(d) == ["no", "yes"]
+        play(g, answer)
+        d = g.pending()
+        assert d is not None and d.kind == "spend_shift"
+        return values(d)
+
+    assert "discard_hazard" not in options("yes")
+    assert "discard_hazard" in options("no")

@@ -40,6 +40,9 @@ RULES = RuleTable()
 """This module's installers (composed into the Refuelled ruleset)."""
 
 PIT = "pit"
+EYE_CONTACT_FIRST = 60
+"""Where Unnerving Eye Contact's question sits among the rules acting once skid dice are
+rolled (higher first): before them, never at the same moment (ruling CP-18)."""
 TAUNTED = "taunted:"
 """Condition prefix: skid results another vehicle's Taunt left on this one's dashboard."""
 
@@ -276,8 +279,27 @@ def unnerving_eye_contact(g: Game, vehicle: VehicleState | None, source: str) ->
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
         m = ctx.get("vehicle")
-        if (isinstance(m, VehicleState) and v.in_play and enemies(g, v, m)
-                and within(g, v, m, "short")):
+        if (not g.facts.people and isinstance(m, VehicleState) and v.in_play
+                and enemies(g, v, m) and within(g, v, m, "short")):
             value.hazard_discard = False
 
+    def asked(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        m: VehicleState = ctx["vehicle"]
+        near = yield from is_within(game, v, m, "short", page=111,
+                                    why="Unnerving Eye Contact")
+        if near and game.facts.people:
+            ctx["sk"].hazard_discard = False
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        # At a real table, once its skid dice are rolled, when it has a Shift it might spend
+        # on a Hazard: is it within Short of this vehicle? (ruling CP-18)
+        game: Game = ctx["game"]
+        m, sk = ctx.get("vehicle"), ctx.get("sk")
+        if (game.facts.people or game.facts.recording) and isinstance(m, VehicleState) \
+                and isinstance(sk, SkidResolution) and v.in_play and enemies(game, v, m) \
+                and (sk.bonus_shifts > 0 or SkidFace.SHIFT in sk.faces):
+            return asked
+        return None
+
     g.effects.on("skid_setup", source, setup)
+    g.effects.add_flow("skid_rolled", source, asks, priority=EYE_CONTACT_FIRST)
