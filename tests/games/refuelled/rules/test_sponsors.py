@@ -1125,3 +1125,31 @@ def test_at_a_real_table_party_hard_counts_the_enemies_the_people_name() -> None
     assert d is not None and d.kind == "table:within_medium" and d.page == 102
     play(g, "f1", "none")
     assert g.pending() is None and votes(g) == [1, 0]
+
+
+def test_at_a_real_table_bogey_at_12_oclock_is_where_the_people_say() -> None:
+    # Within Double on the virtual table; the people say the bogey is far ahead and seen.
+    g = at_table(patrol_table(500.0), nominate_then("movement_end", "cop"))
+    play(g, "b")
+    d = g.pending()
+    assert d is not None and d.kind == "table:bogey_ahead" and d.page == 98
+    assert values(d) == ["no", "yes"]
+    play(g, "yes")
+    d = g.pending()
+    assert d is not None and d.kind == "bogey_at_12"
+    # Said not ahead: no extra Movement Step is offered, though far ahead on the virtual table.
+    g = at_table(patrol_table(800.0), nominate_then("movement_end", "cop"))
+    play(g, "b", "no")
+    assert g.pending() is None
+
+
+def test_at_a_real_table_the_siren_wails_at_whom_the_people_say_is_ahead() -> None:
+    # The cop sits in b's rear arc on the virtual table; the people say it is not.
+    st = patrol_table(400.0)
+    st.vehicles["b"].gear = 3
+    g = at_table(st, nominate_then("attack_end", "cop"))
+    play(g, "b")
+    d = g.pending()
+    assert d is not None and d.kind == "table:siren_behind" and values(d) == ["none", "b"]
+    play(g, "none")
+    assert g.pending() is None and not ev(g, "siren")

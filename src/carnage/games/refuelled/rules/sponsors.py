@@ -134,6 +134,13 @@ def others_in_play(g: Game, v: VehicleState) -> list[VehicleState]:
     return [o for o in g.state.in_play() if o.id != v.id]
 
 
+def _bogey_ahead(g: Game, v: VehicleState, b: VehicleState) -> Callable[[], bool]:
+    """The exact table's answer: the bogey beyond Double range, in ``v``'s front arc and in
+    sight (p.98)."""
+    return lambda: gap(v, b) > g.templates.ranges["double"] + 1e-9 and in_arc(
+        g, v, b, Arc.FRONT, seen=True)
+
+
 def _in_contact(g: Game, a: VehicleState, b: VehicleState) -> Callable[[], bool]:
     """The exact table's answer: is ``b`` in base contact with ``a``?"""
     return lambda: b in touching_vehicles(g, a)
@@ -746,7 +753,17 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
 
     # Bogey at 12 o'Clock: the bogey ahead, beyond Double range and in sight.
     def chase(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import judged
+
         v: VehicleState = ctx["vehicle"]
+        b = bogey.vehicle(g)
+        assert b is not None
+        # At a real table the people judge where the bogey is (ruling CP-18).
+        if not (yield from judged(
+                g, v.player, "bogey_ahead", f"{v.name}: is the bogey {b.name} in its front "
+                "arc, beyond Double range and in sight (Bogey at 12 o'Clock)?",
+                _bogey_ahead(g, v, b), page=98, vehicle=v.id, target=b.id)):
+            return
         bonus[v.id] = acts.n
         if (yield from yes_no(v.player, "bogey_at_12", f"{v.name}: the bogey is dead ahead: "
                               "take another Movement Step?", source="bogey_at_12_oclock",
@@ -759,8 +776,7 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
         if (not isinstance(v, VehicleState) or not on_team(v, player) or b is None
                 or bonus.get(v.id) == acts.n or not v.in_play):
             return None
-        if gap(v, b) > g.templates.ranges["double"] + 1e-9 and in_arc(g, v, b, Arc.FRONT,
-                                                                      seen=True):
+        if g.facts.people or g.facts.recording or _bogey_ahead(g, v, b)():
             return chase
         return None
 
@@ -768,8 +784,15 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
 
     # Siren: in the bogey's rear arc at the end of the Attack Step.
     def wail(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
         v: VehicleState = ctx["vehicle"]
-        for t in siren_targets(g, v):
+        # At a real table the people say who is in its rear arc (ruling CP-18).
+        told = yield from reached(
+            g, v.player, "siren_behind", f"{v.name}: which of these have it in their rear "
+            "arc (Siren)?", [(t.id, t.name) for t in siren_pool(g, v)],
+            lambda: [t.id for t in siren_targets(g, v)], page=98, vehicle=v.id)
+        for t in [g.state.vehicles[i] for i in told]:
             if not t.in_play or g.state.finished:
                 continue
             low = max(1, int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": t})))
@@ -787,17 +810,20 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
             else:
                 g.add_hazards(t, SIREN_HAZARDS, "siren", 98)
 
-    def siren_targets(g: Game, v: VehicleState) -> list[VehicleState]:
+    def siren_pool(g: Game, v: VehicleState) -> list[VehicleState]:
         if "louder_siren" in v.upgrades:
-            pool = [t for t in g.state.in_play() if t.player != player and t.in_team]
-        else:
-            b = bogey.vehicle(g)
-            pool = [] if b is None else [b]
-        return [t for t in pool if in_arc(g, t, v, Arc.REAR)]
+            return [t for t in g.state.in_play() if t.player != player and t.in_team]
+        b = bogey.vehicle(g)
+        return [] if b is None else [b]
+
+    def siren_targets(g: Game, v: VehicleState) -> list[VehicleState]:
+        return [t for t in siren_pool(g, v) if in_arc(g, t, v, Arc.REAR)]
 
     def pick_siren(ctx: dict[str, Any]) -> FlowFactory | None:
         v = ctx.get("vehicle")
-        if isinstance(v, VehicleState) and on_team(v, player) and siren_targets(g, v):
+        if isinstance(v, VehicleState) and on_team(v, player) and (
+                siren_pool(g, v) if g.facts.people or g.facts.recording
+                else siren_targets(g, v)):
             return wail
         return None
 
