@@ -664,3 +664,21 @@ def test_at_a_real_table_the_shotgun_rolls_the_dice_of_the_band_the_people_name(
     play(g, "short")
     drive(g)
     assert rolls(g)[0] == ("attack", [1] * 3)
+
+
+def test_at_a_real_table_the_trebuchet_offers_the_targets_the_people_name() -> None:
+    # Red stands within Double of the Wreck Lobber's front arc on the virtual table; the
+    # people say it is not (CP-15): no lob at it, only the dump (p.75).
+    g = run_step(table(blue_with(("wreck_lobber", "front", 3)), red()), attack("blue"),
+                 options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    assert d is not None and d.kind == "table:lobber_reach" and d.page == 75
+    assert values(d) == ["none", "red"]
+    play(g, "none")
+    assert values(g.pending()) == [STOP, "wreck_lobber#0>dump"]
+    far = vehicle("red", "car", 1000, 1000, 0, player=1)
+    g = run_step(table(blue_with(("wreck_lobber", "front", 3)), far), attack("blue"),
+                 options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    play(g, "red")  # said within Double of the arc, though far off on the virtual table
+    assert values(g.pending()) == [STOP, "wreck_lobber#0>@red", "wreck_lobber#0>dump"]

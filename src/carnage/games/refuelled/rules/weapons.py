@@ -820,7 +820,8 @@ def _loaded(g: Game, v: VehicleState, wid: str) -> list[WeaponMount]:
 # -- what a weapon that is no shooting attack reaches, at a real table (CP-15) -------------------
 TOLD = "table:reach"
 """The memory of what the people said each such weapon reaches (companion mode only)."""
-REACH_ORDER = {"wrecking_ball_reach": 30, "thumper_reach": 20, "amplifiers_reach": 10}
+REACH_ORDER = {"wrecking_ball_reach": 30, "thumper_reach": 20, "amplifiers_reach": 10,
+               "lobber_reach": 5}
 """Where each weapon's reach is asked when one vehicle carries several (higher first): never
 at the same moment, so nobody is asked to order them."""
 
@@ -1088,16 +1089,33 @@ def trebuchet(game: Game, v: VehicleState | None, source: str) -> None:
         out: list[AttackOption] = []
         sight = Sight(g, me)
         cat = g.catalog
+        told = set(_told_reach(g, me, "lobber_reach", _vehicle_candidates)) \
+            if g.facts.people else set()
         for m in _loaded(g, me, "wreck_lobber"):
             arc = weapon_arc(m, cat.weapons.get("wreck_lobber"))
             for t in g.state.in_play():
-                if t.id != me.id and sight.check(t, arc, "double", cover=False).in_range:
+                if t.id != me.id and (t.id in told if g.facts.people else sight.check(
+                        t, arc, "double", cover=False).in_range):
                     out.append(AttackOption(f"{m.key}>@{t.id}",
                                             f"Wreck Lobber: lob a wreck at {t.name}", m.key,
                                             _lob_flow(m, t.id)))
         return out
 
     _options(game, v, source, make)
+    # At a real table who is within Double of its arc is asked as the Attack Step looks at
+    # the table (CP-15); where the wreck lands is still the engine's (docs/design.md).
+    _reach_asked(game, v, source, "wreck_lobber", "lobber_reach", "which vehicles are within "
+                 "Double range of its Wreck Lobber's arc (Trebuchet)?", _vehicle_candidates,
+                 _lobber_exact, 75, usable=lambda g, me: _loaded(g, me, "wreck_lobber"))
+
+
+def _lobber_exact(g: Game, me: VehicleState) -> list[str]:
+    """The vehicles a loaded Wreck Lobber's arc reaches at Double (the exact table)."""
+    sight = Sight(g, me)
+    arcs = [weapon_arc(m, g.catalog.weapons.get("wreck_lobber"))
+            for m in _loaded(g, me, "wreck_lobber")]
+    return [t.id for t in g.state.in_play() if t.id != me.id and any(
+        sight.check(t, arc, "double", cover=False).in_range for arc in arcs)]
 
 
 @RULES.rule("weapon_rule", "dumper")
