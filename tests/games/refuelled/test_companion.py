@@ -59,6 +59,21 @@ DROPPERS = ({"name": "Droppers", "cans": 50, "vehicles": [
 ]})
 """Teams of dropped weapons (pp.78-80) and of Splash weapons (p.82)."""
 
+MEASURING = ({"name": "Measurers", "cans": 50, "vehicles": [
+    {"name": "Harpoon Car", "type": "car", "weapons": [
+        {"id": "harpoon", "facing": "front"}, {"id": "smoke_dropper", "facing": "rear"}]},
+    {"name": "Ball Truck", "type": "truck", "weapons": [
+        {"id": "wrecking_ball", "facing": "front"}, {"id": "rc_car_bombs", "facing": "rear"}]},
+]}, {"name": "Smokers", "cans": 50, "vehicles": [
+    {"name": "Smoke Buggy", "type": "buggy", "weapons": [
+        {"id": "smoke_dropper", "facing": "rear"}, {"id": "machine_gun", "facing": "front"}]},
+    {"name": "Bomb Car", "type": "car", "weapons": [
+        {"id": "rc_car_bombs", "facing": "rear"}, {"id": "harpoon", "facing": "front"}]},
+]})
+"""Teams whose weapons measure the table their own way: Harpoon (p.73), Wrecking Ball (p.75),
+RC Car Bombs (p.79), Smoke (p.80) (rulings CP-15..CP-19). Thumper and Arc Lightning are
+sponsored weapons (Mishkin): their rules tests cover them."""
+
 
 def teams_for(extra: str, scenario: str, ruleset: str) -> tuple[Any, ...]:
     """``droppers``: droppers against the scenario's second team; ``splash``: droppers
@@ -72,6 +87,8 @@ def teams_for(extra: str, scenario: str, ruleset: str) -> tuple[Any, ...]:
         return (parse_team(DROPPERS[0], "droppers"), own[1])
     if extra == "splash":
         return tuple(parse_team(t, t["name"]) for t in DROPPERS)
+    if extra == "measuring":
+        return tuple(parse_team(t, t["name"]) for t in MEASURING)
     return ()
 
 
@@ -107,10 +124,13 @@ def companion_replay(scenario: str, ruleset: str, seed: int, choices: list[Any],
     return g, answers
 
 
-FOLDED = frozenset({"splash", "respawn_position"})
+FOLDED = frozenset({"splash", "respawn_position", "place_bearing", "place_gap",
+                    "place_facing"})
 """Choices the exact table offers from its geometry that a real table folds into a fact:
 where a Splash template goes is the attacker's placement, then who lies under it is asked;
-where a respawned vehicle comes back is the people's placement (ruling CP-7)."""
+where a respawned vehicle comes back is the people's placement (ruling CP-7); where an RC
+Car goes within Short is the people's placement, then what it touches and lies over is asked
+(ruling CP-19)."""
 
 
 FOLDED_FROM = frozenset({("vote_target", "extra_shot")})
@@ -192,6 +212,9 @@ CASES = [
     *(("monster-truck-smash", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
     *(("automated-salvage", "refuelled", s, bots, "") for s in range(3)
       for bots in ("random,random", "heuristic,heuristic")),  # counters salvaged
+    *(("street-race", "refuelled", s, "random,random", "measuring") for s in (0, 2, 3)),
+    *(("street-race", "refuelled", s, "heuristic,heuristic", "measuring")
+      for s in range(4)),  # harpoons, wrecking balls, RC Cars, smoke
 ]
 """Scenarios whose every measurement passes the seam (the Kart variant overlays Refuelled),
 tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), the rolling
@@ -202,6 +225,9 @@ CP-14). Scenarios with other
 geometry of their own are not yet covered: docs/design.md lists them."""
 
 RACES = frozenset({"street-race", "death-race"})
+MEASURED = frozenset({"harpoon_facing", "wrecking_ball_reach", "rc_car_touching",
+                      "rc_car_under", "smoke_touching"})
+"""The facts the ``measuring`` teams' weapons ask (rulings CP-15..CP-19)."""
 TOKENS = frozenset({"capture-the-flag", "scavenger-party", "zombie-bash"})
 
 
@@ -241,8 +267,11 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
         assert "chalk_one_up" in told
     if bots == "heuristic,heuristic" and scenario == "automated-salvage":  # counters named
         assert "counters_overlapped" in told
-    if teams:  # dropped templates were laid and met, Splash templates laid
+    if teams in ("droppers", "splash"):  # dropped templates were laid and met, Splash laid
         assert any(e.kind in ("dropped_effect", "splash") for e in companion.log)
+    if teams == "measuring":  # the weapons' own measures were asked
+        assert any(e.kind == "table_fact" and e.data["fact"] in MEASURED
+                   for e in companion.log)
     if teams == "splash" and bots == "heuristic,heuristic":  # someone else under the template
         assert any(e.kind == "splash" and e.data["also"] for e in companion.log)
     assert companion.outcome() == exact.outcome()

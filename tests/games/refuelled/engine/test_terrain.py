@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from tests.builders import (
+    drive,
     ev,
     move_and_wipeout,
     play,
@@ -12,10 +13,12 @@ from tests.builders import (
     rolls,
     run_step,
     table,
+    values,
     vehicle,
     wipeouts,
 )
 
+from carnage.games.refuelled.engine.game import RuleOptions
 from carnage.games.refuelled.engine.state import Ramp
 from carnage.games.refuelled.engine.terrain import edge_strips, parse_ramp_edge, ramp_edge_id
 from carnage.geometry.shapes import Pose
@@ -181,3 +184,25 @@ def test_jump_landing_that_wrecks_still_earns_the_vote() -> None:
     assert not ev(g, "hazards", source="jump")
     assert [v["votes"] for v in ev(g, "audience_vote", player=0)] == [1, 2]
     assert g.state.votes == [2, 0]
+
+
+def test_at_a_real_table_a_move_reported_at_a_ramp_edge_jumps() -> None:
+    # The ramp lies far from the car on the virtual table; the people say the move met its
+    # far edge and stopped there (ruling CP-19): ramp check 3 <= gear 3, a jump (p.88): a
+    # forced Medium Straight the people report, +2 Hazards and an Audience Vote.
+    car = vehicle("car", "car", 100, 100, heading=90, player=0, gear=3)
+    st = table(car)
+    st.ramps["r"] = ramp("r", 600, 420)
+    g = run_step(st, move_and_wipeout("car"), dice=[3], options=RuleOptions(physical=True))
+    far = ramp_edge_id("r", "front")
+    play(g, *straight_up(3))
+    d = g.pending()
+    assert d is not None and d.kind == "table:move_touched" and far in values(d)
+    play(g, far, "none", "yes", "no")  # met the far edge, stopped there, on the table
+    assert ev(g, "ramp") == [{"vehicle": "car", "ramp": "r", "edge": "front", "gear": 3}]
+    d = g.pending()
+    assert d is not None and d.kind == "table:forced_move_backed_up" and d.page == 88
+    drive(g, **{"table:forced_move_backed_up": "no", "table:off_table": "no"})
+    assert [e["template"] for e in ev(g, "forced_move", source="jump")] == ["medium_straight"]
+    assert car.hazards == 2 and g.state.votes == [1, 0]
+    assert car.pose == Pose(100, 100, 90)  # the people moved it (CP-1)

@@ -25,7 +25,7 @@ from tests.builders import rolls as all_rolls
 
 from carnage.games.refuelled.engine.attack import attack_step
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.hazards_on_table import lay
 from carnage.games.refuelled.engine.movement import forced_move, movement_step
 from carnage.games.refuelled.engine.scenario import Scenario
@@ -34,6 +34,7 @@ from carnage.games.refuelled.engine.wipeout import wipeout_step
 from carnage.games.refuelled.rules.dropped import body_at_gap, sentries
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
+from carnage.kernel.effects import run_flows
 from carnage.rulesets import REFUELLED
 
 Layout = tuple[str, str, Pose]
@@ -680,3 +681,88 @@ def test_a_sentry_gun_is_not_put_down_off_the_table() -> None:
     play(g, "drop:sentry_gun#0", 180.0, 30.0)  # asked for 30 mm behind: past the edge
     (s,) = sentries(g)
     assert min(y for _, y in s.polygon()) == pytest.approx(0.0, abs=0.05)  # at the edge
+
+
+# -- at a real table (companion mode, engine/table_facts.py) ------------------------------------
+def opening_at_table(state: GameState, vid: str, templates: Iterable[Layout]) -> Game:
+    """``vid``'s Attack Step with the rules that open it, at a real table, ``templates``
+    laid first."""
+
+    def step(g: Game) -> Flow:
+        for kind, shape, pose in templates:
+            lay(g, kind, shape, pose, placed_by=None, player=None, source="test", page=78)
+        v = g.state.vehicles[vid]
+        g.state.active, g.state.step = vid, "attack"
+        yield from run_flows(g, "attack_start", {"game": g, "vehicle": v})
+        yield from attack_step(g, v)
+
+    return run_step(state, step, options=RuleOptions(physical=True))
+
+
+def test_at_a_real_table_smoke_reported_touching_distracts() -> None:
+    # The smoke lies far from a on the virtual table; the people say a touches it: Distracted
+    # (p.80), so no shooting attack is offered at all, though b is said to be in reach.
+    smoke = ("smoke_dropper", "large_burst", Pose(100, 1000, 0))
+    g = opening_at_table(table(vehicle("a", "car", 600, 300, 90),
+                               vehicle("b", "car", 600, 460, 90, player=1)), "a", [smoke])
+    d = g.pending()
+    assert d is not None and d.kind == "table:smoke_touching" and d.page == 80
+    assert values(d) == ["none", "smoke_dropper:1"]
+    play(g, "smoke_dropper:1", "none")  # then: touching no obstruction
+    assert g.pending() is None
+    assert ev(g, "distracted") == [{"vehicle": "a", "touching": []}]
+
+
+def test_at_a_real_table_smoke_not_reported_leaves_it_free_to_shoot() -> None:
+    # Its tip on a's front edge on the virtual table (Distracted there); the people say a
+    # does not touch it: a may shoot.
+    touching = ("smoke_dropper", "large_burst", Pose(600, 330, 90))
+    g = opening_at_table(table(vehicle("a", "car", 600, 300, 90),
+                               vehicle("b", "car", 600, 460, 90, player=1)), "a", [touching])
+    play(g, "none", "none", "b@medium")
+    d = g.pending()
+    assert d is not None and d.kind == "attack" and values(d) == ["stop", "handgun>b"]
+    assert not ev(g, "distracted")
+
+
+def test_at_a_real_table_an_rc_car_laid_touching_what_the_people_say_collides() -> None:
+    # The people lay the RC Car within Short (no bearing or gap is asked, ruling CP-19) and
+    # say it touches the rock: a Collision, in which it first suffers one damage and
+    # explodes (p.79); the people then say the blast reaches a (4 dice: 1, 1, 1, 1 miss).
+    a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
+    far = rock("r", 100, 1000, 100, 20)
+    g = run_step(table(a, vehicle("far", "car", 100, 100, player=1), obstacles=[far]),
+                 attack("a"), dice=[1, 1, 1, 1], options=RuleOptions(physical=True))
+    play(g, "none", "none")  # a touches nothing; its handgun reaches nobody
+    play(g, "drop:rc_car_bombs#0")
+    d = g.pending()
+    assert d is not None and d.kind == "table:rc_car_touching" and d.page == 79
+    assert d.player == 0 and values(d) == ["none", "a", "far", "r"]
+    play(g, "r", "none")
+    d = g.pending()
+    assert d is not None and d.kind == "table:collision_edge"
+    play(g, "front")
+    d = g.pending()
+    assert d is not None and d.kind == "table:explosion_reach"
+    play(g, "a", "none")
+    assert ev(g, "rc_car_explodes") == [{"vehicle": "rc_car:1"}]
+    assert ev(g, "explosion")[0]["targets"] == ["a"]
+
+
+def test_at_a_real_table_an_rc_car_laid_over_a_mine_sets_it_off() -> None:
+    a = armed(vehicle("a", "car", 600, 600, 90), ("rc_car_bombs", "rear", 3))
+    mine = ("mine_dropper", "small_burst", Pose(100, 1000, 0))  # far away on the virtual table
+    g = run_step(table(a), lambda g: _laid_then(g, [mine], attack_step(g, a)),
+                 dice=[6, 1, 1, 1, 1, 1, 1], options=RuleOptions(physical=True))
+    play(g, "drop:rc_car_bombs#0", "none")  # it touches nothing
+    d = g.pending()
+    assert d is not None and d.kind == "table:rc_car_under"
+    assert values(d) == ["none", "mine_dropper:1"]
+    play(g, "mine_dropper:1")
+    assert [e["vehicle"] for e in ev(g, "dropped_effect")] == ["rc_car:1"]
+
+
+def _laid_then(g: Game, templates: Iterable[Layout], then: Flow) -> Flow:
+    for kind, shape, pose in templates:
+        lay(g, kind, shape, pose, placed_by=None, player=None, source="test", page=78)
+    yield from then

@@ -14,7 +14,7 @@ from carnage.games.refuelled.engine.attack import attack_step, targets_for
 from carnage.games.refuelled.engine.collision import resolve_collisions
 from carnage.games.refuelled.engine.damage import HitGroup, take_hits, wreck
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.hazards_on_table import lay, remove
 from carnage.games.refuelled.engine.movement import movement_step, obstructions_for, template_use
 from carnage.games.refuelled.engine.scenario import Scenario
@@ -1072,3 +1072,84 @@ def test_sponsor_installers_play_the_sponsored_perks_the_catalogue_lists() -> No
     mine = effects(ruleset)
     assert "sponsor:idris:0:cult_of_speed" not in mine
     assert any(e.startswith("sponsor:idris:0:speed_demon") for e in mine)
+
+
+# == at a real table (companion mode, engine/table_facts.py, ruling CP-18) =====================
+def at_table(st: GameState, step: Callable[[Game], Flow], dice: list[int] | None = None
+             ) -> Game:
+    return run_step(st, step, dice or [], options=RuleOptions(physical=True))
+
+
+def test_at_a_real_table_raiders_take_hull_points_from_whom_the_people_say_touches() -> None:
+    # a and c stand apart on the virtual table, b touches a; the people say only c is in
+    # base contact: the crew given up take c's Hull Points.
+    a = vehicle("a", "car", 600, 300, 90, gear=2)
+    b = vehicle("b", "car", 630, 300, 90, player=1, gear=2)
+    c = vehicle("c", "car", 100, 1000, 90, player=1)
+    a.crew = 2
+    g = at_table(sponsored(table(a, b, c), "scarlett"), flows("attack_end", "a"))
+    d = g.pending()
+    assert d is not None and d.kind == "table:raiders_touching" and d.page == 97
+    assert values(d) == ["none", "b", "c"]
+    play(g, "c", "none", 2)
+    assert g.pending() is None
+    assert (a.crew, b.hull_points, c.hull_points) == (0, b.hull, c.hull - 2)
+
+
+def test_at_a_real_table_raiders_touching_nothing_ask_no_crew() -> None:
+    a, b = side_by_side()
+    g = at_table(sponsored(table(a, b), "scarlett"), flows("attack_end", "a"))
+    play(g, "none")
+    assert g.pending() is None and a.crew == 2
+
+
+def test_at_a_real_table_press_gang_asks_whether_the_wreck_was_in_contact() -> None:
+    a = vehicle("a", "car", 600, 300, 90, gear=2)
+    b = vehicle("b", "car", 100, 1000, 90, player=1, gear=2)  # far off on the virtual table
+    g = at_table(sponsored(table(a, b), "scarlett"), lambda g: wreck(g, b), dice=[1])
+    d = g.pending()
+    assert d is not None and d.kind == "table:press_gang_touching" and d.target == "b"
+    assert values(d) == ["no", "yes"]
+    play(g, "yes", "crew")
+    assert a.crew == 3
+
+
+def test_at_a_real_table_party_hard_counts_the_enemies_the_people_name() -> None:
+    # Both enemies far off on the virtual table; the people say only f1 (2 Hazards) is within
+    # Medium: 4 > 2, one vote for the one enemy with Hazards named.
+    a = vehicle("a", "car", 600, 300, 90, hazards=4)
+    f0 = vehicle("f0", "car", 100, 1000, 90, player=1, hazards=3)
+    f1 = vehicle("f1", "car", 1000, 1000, 90, player=1, hazards=2)
+    g = at_table(sponsored(table(a, f0, f1), "rustys_bootleggers"), flows("attack_end", "a"))
+    d = g.pending()
+    assert d is not None and d.kind == "table:within_medium" and d.page == 102
+    play(g, "f1", "none")
+    assert g.pending() is None and votes(g) == [1, 0]
+
+
+def test_at_a_real_table_bogey_at_12_oclock_is_where_the_people_say() -> None:
+    # Within Double on the virtual table; the people say the bogey is far ahead and seen.
+    g = at_table(patrol_table(500.0), nominate_then("movement_end", "cop"))
+    play(g, "b")
+    d = g.pending()
+    assert d is not None and d.kind == "table:bogey_ahead" and d.page == 98
+    assert values(d) == ["no", "yes"]
+    play(g, "yes")
+    d = g.pending()
+    assert d is not None and d.kind == "bogey_at_12"
+    # Said not ahead: no extra Movement Step is offered, though far ahead on the virtual table.
+    g = at_table(patrol_table(800.0), nominate_then("movement_end", "cop"))
+    play(g, "b", "no")
+    assert g.pending() is None
+
+
+def test_at_a_real_table_the_siren_wails_at_whom_the_people_say_is_ahead() -> None:
+    # The cop sits in b's rear arc on the virtual table; the people say it is not.
+    st = patrol_table(400.0)
+    st.vehicles["b"].gear = 3
+    g = at_table(st, nominate_then("attack_end", "cop"))
+    play(g, "b")
+    d = g.pending()
+    assert d is not None and d.kind == "table:siren_behind" and values(d) == ["none", "b"]
+    play(g, "none")
+    assert g.pending() is None and not ev(g, "siren")

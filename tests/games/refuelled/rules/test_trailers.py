@@ -24,7 +24,7 @@ from tests.builders import (
 from carnage.games.refuelled.engine.combat import roll_evade
 from carnage.games.refuelled.engine.damage import ammo_tokens, suffer_damage
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.movement import movement_step
 from carnage.games.refuelled.engine.rulebook import unplayed_rules
 from carnage.games.refuelled.engine.state import Status, UpgradeMount, VehicleState
@@ -281,3 +281,23 @@ def evade_of(vid: str) -> Callable[[Game], Flow]:
         yield from ()
 
     return step
+
+
+def test_at_a_real_table_the_siphon_pump_takes_from_whom_the_people_say_is_near() -> None:
+    # On the virtual table "near" and "ally" are 20 mm off and "far" is out of range; the
+    # people say only "far" is within Short (ruling CP-18): it is the only one offered.
+    v = fit(vehicle("v", "car", 600, 420, heading=90, gear=2), "siphon_pump")
+    near = vehicle("near", "car", 650, 420, heading=90, player=1, hazards=3)
+    ally = vehicle("ally", "car", 550, 420, heading=90, player=0, hazards=1)
+    far = vehicle("far", "car", 900, 900, heading=90, player=1, hazards=4)
+    none = vehicle("calm", "car", 100, 100, heading=90, player=1)  # no Hazard: never asked
+    g = run_step(table(v, near, ally, far, none), attack_part("v"),
+                 options=RuleOptions(physical=True))
+    d = g.pending()
+    assert d is not None and d.kind == "table:within_short" and d.page == 103
+    assert values(d) == ["none", "near", "ally", "far"]
+    play(g, "far", "none")
+    d = g.pending()
+    assert d is not None and d.kind == "siphon_pump" and values(d) == ["done", "far"]
+    play(g, "far")
+    assert (far.hazards, near.hazards, v.hazards) == (3, 3, 1)

@@ -26,7 +26,7 @@ from tests.builders import (
 
 from carnage.games.refuelled.engine.attack import Sight
 from carnage.games.refuelled.engine.damage import suffer_damage
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.movement import obstructions_for, pivot_vehicle
 from carnage.games.refuelled.engine.rulebook import unplayed_rules
 from carnage.games.refuelled.engine.state import GameState, Status, Trailer, VehicleState
@@ -539,3 +539,53 @@ def test_seeded_game_rig_trailer_never_lies_over_another_vehicle() -> None:
     play_out(g, [make_bot("random"), make_bot("random")], bot_rng(seed), after=after)
     assert g.outcome() is not None
     assert not problems, problems[:3]
+
+
+# -- at a real table (companion mode, engine/table_facts.py) ------------------------------------
+AT_TABLE = RuleOptions(physical=True)
+
+
+def test_at_a_real_table_a_jackknife_swing_meets_what_the_people_say() -> None:
+    # The post stands far from the rig on the virtual table; the people say the swung
+    # trailer met it: a Collision (p.119, ruling CP-19), then the pivot as one body.
+    r = rig(gear=3, hazards=6)
+    post = rock("post", 100, 1000, 20, 20)
+    g = run_step(table(r, obstacles=[post]), wipeouts("rig"), dice=[1] + [1] * 12,
+                 options=AT_TABLE)
+    play(g, 80.0)
+    d = g.pending()
+    assert d is not None and d.kind == "table:trailer_swung_touched" and d.page == 119
+    assert values(d) == ["none", "post"] and "80 degrees" in d.prompt
+    play(g, "post", "side", "smash")
+    assert ev(g, "trailer_swung") == [{"vehicle": "rig", "touched": ["post"]}]
+    assert ev(g, "collision")[0]["other"] == "post"
+    d = g.pending()
+    assert d is not None and d.kind == "jackknife_pivot"
+    assert r.trailer is not None and r.trailer.hinge == 0  # a mark (CP-1)
+
+
+def test_at_a_real_table_a_jackknife_swing_meeting_nothing_collides_with_nothing() -> None:
+    r = rig(gear=3, hazards=6)
+    boulder = rock("r", 635, 480, 20, 20)  # touching the trailer on the virtual table
+    g = run_step(table(r, obstacles=[boulder]), wipeouts("rig"), dice=[1] * 5,
+                 options=AT_TABLE)
+    play(g, 80.0, "none")
+    assert not ev(g, "collision") and ev(g, "trailer_swung")[0]["touched"] == []
+
+
+def test_at_a_real_table_a_piledriver_target_is_put_down_by_the_people() -> None:
+    # No spots are measured: the rig's controller says whether the people put the car down
+    # elsewhere (p.121, ruling CP-19); then the rig's move goes on, its facts asked again.
+    st = piledriver_table()
+    st.vehicles["car"].pose = Pose(100, 1000, 0)  # far away on the virtual table
+    g = run_step(st, move("rig"), dice=[1, 1, 1], options=AT_TABLE)
+    play(g, "none", "medium_straight", 0, "done", "car", "yes", "no", "front", "side")
+    play(g, "piledriver", "evade")
+    d = g.pending()
+    assert d is not None and d.kind == "piledriver_place" and d.player == 0
+    assert values(d) == ["stay", "moved"]
+    play(g, "moved")
+    assert ev(g, "piledriver") == [{"vehicle": "rig", "target": "car"}]
+    d = g.pending()
+    assert d is not None and d.kind == "table:move_touched"  # the move goes on (p.121)
+    assert st.vehicles["car"].pose == Pose(100, 1000, 0)  # the people moved it (CP-1)

@@ -9,8 +9,10 @@ import pytest
 from tests.builders import (
     RED,
     armed,
+    attack,
     attack_game,
     blue_with,
+    drive,
     logged,
     play,
     red,
@@ -25,7 +27,7 @@ from tests.builders import (
 from carnage.catalog import WeaponKind, load_catalog
 from carnage.games.refuelled.engine.attack import STOP, attack_step, weapon_playable
 from carnage.games.refuelled.engine.collision import weight_class
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import Obstacle, Status
 from carnage.games.refuelled.rules.weapons import SHOOTING_WEAPONS, grab_spots, harpoon_turn
 from carnage.geometry.shapes import Pose
@@ -535,3 +537,148 @@ def test_grabber_arm_does_not_lift_an_articulated_vehicle() -> None:
     assert rig.trailer is not None
     play(g, "grabber_arm#0>rig", STOP)
     assert g.pending() is None and logged(g, "grabbed") == [] and rig.hull_points == rig.hull - 1
+
+
+# -- at a real table (companion mode, engine/table_facts.py) ------------------------------------
+AT_TABLE = RuleOptions(physical=True)
+
+
+def test_at_a_real_table_a_harpoon_turns_the_way_the_people_say() -> None:
+    # On the virtual table Red, up and right of Blue and facing east, would turn away from
+    # Blue; the people say facing Blue is the smaller turn, so each further hit reels it in
+    # forwards (p.73). Two hits of five dice, Red's evade 1 fails.
+    blue = blue_with(("harpoon", "front", None))
+    r = vehicle("red", "car", 1000, 1000, 0.0, player=1)
+    assert harpoon_turn(r, blue)[1] is False
+    g = run_step(table(blue, r), attack("blue"), dice=[4, 4, 1, 1, 1, 1], options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@double"],
+                "attack": ["harpoon#0>red", STOP], "table:cover": "no"})
+    d = g.pending()
+    assert d is not None and d.kind == "table:harpoon_facing" and d.page == 73
+    assert d.player == 1 and values(d) == ["towards", "away"]  # the book's tie: towards
+    play(g, "towards")
+    d = g.pending()
+    assert d is not None and d.kind == "table:pivot_touched"
+    assert "to face blue directly" in d.prompt
+    drive(g, **{"table:pivot_touched": "none", "table:forced_move_touched": "none",
+                "table:forced_move_interrupted": "no", "table:off_table": "no"})
+    assert logged(g, "harpoon")[0][1] == {"vehicle": "red", "anchor": "blue", "hits": 2,
+                                          "towards": True}
+    assert [d["template"] for _, d in logged(g, "forced_move")] == ["short_straight"]
+    assert not r.reversing and r.pose == Pose(1000, 1000, 0.0)  # the people moved it (CP-1)
+    assert r.hull_points == 10
+    # Said the other way, the reel goes in reverse.
+    r2 = vehicle("red", "car", 1000, 1000, 0.0, player=1)
+    g = run_step(table(blue_with(("harpoon", "front", None)), r2), attack("blue"),
+                 dice=[4, 4, 1, 1, 1, 1], options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@double"],
+                "attack": ["harpoon#0>red", STOP], "table:cover": "no",
+                "table:harpoon_facing": "away", "table:pivot_touched": "none",
+                "table:forced_move_touched": "none", "table:forced_move_interrupted": "no",
+                "table:off_table": "no"})
+    assert logged(g, "harpoon")[0][1]["towards"] is False and r2.reversing
+
+
+def test_at_a_real_table_the_wrecking_ball_swings_at_what_the_people_name() -> None:
+    # Nothing is within Short range on the virtual table; the people say Red and the crate
+    # are. Red: 2 + 2 = 4 smash dice, Red evades (1 die); the crate: 2 + 2 + 2 = 6 dice.
+    blue = blue_with(("wrecking_ball", None, None), gear=2)
+    r = vehicle("red", "car", 1000, 1000, 270, player=1)
+    far = vehicle("far", "car", 100, 1000, 270, player=1)
+    crate = rock("crate", 900, 100, 20, 20, destructible=True,
+                 weight=load_catalog().vehicles.get("buggy").weight)
+    g = run_step(table(blue, r, far, obstacles=[crate]), attack("blue"),
+                 dice=[4, 4, 1, 1] + [1] + [1] * 6, options=AT_TABLE)
+    play(g, "none", "none")  # touching nothing; the handgun reaches nobody
+    d = g.pending()
+    assert d is not None and d.kind == "table:wrecking_ball_reach" and d.page == 75
+    assert values(d) == ["none", "red", "far", "crate"]
+    play(g, "red", "crate", "none")
+    d = g.pending()
+    assert d is not None and d.kind == "attack"
+    assert values(d) == [STOP, "wrecking_ball#0"]
+    play(g, "wrecking_ball#0")
+    assert values(g.pending()) == ["red", "crate"]
+    drive(g, **{"wrecking_ball": ["red"], "table:collision_edge": []})
+    assert logged(g, "wrecking_ball")[0][1]["targets"] == ["red", "crate"]
+    reactions = [(d["vehicle"], d["other"], d["reaction"]) for _, d in logged(g, "reaction")]
+    assert reactions == [("blue", "red", "smash"), ("red", "blue", "evade"),
+                         ("blue", "crate", "smash"), ("crate", "blue", "smash")]
+    assert (r.hull_points, far.hull_points) == (8, 10)  # the far car untouched
+    assert "crate" not in g.state.obstacles
+
+
+def test_at_a_real_table_nothing_named_in_reach_is_no_wrecking_ball() -> None:
+    blue = blue_with(("wrecking_ball", None, None), gear=2)
+    r = vehicle("red", "car", 320, 380, 270, player=1)  # 20 mm gap on the virtual table
+    g = run_step(table(blue, r), attack("blue"), options=AT_TABLE)
+    play(g, "none", "none", "none")  # touching nothing, in reach of nothing, nothing near
+    assert g.pending() is None  # no attack to declare
+    assert not logged(g, "wrecking_ball")
+
+
+def test_at_a_real_table_the_thumper_flip_checks_whom_the_people_name() -> None:
+    # Red stands beside Blue on the virtual table, "far" far off; the people say only "far"
+    # is within Medium (CP-15): its flip check, gear 1 + 2 = 3 against a 4, holds.
+    blue = blue_with(("thumper", None, 1))
+    near = red(gear=3)
+    far = vehicle("far", "car", 1000, 1000, 0, player=1, gear=1)
+    g = run_step(table(blue, near, far), attack("blue"), dice=[4], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    assert d is not None and d.kind == "table:thumper_reach" and d.page == 74
+    assert values(d) == ["none", "red", "far"]
+    play(g, "far", "none", "thumper#0")
+    assert logged(g, "thumper")[0][1]["targets"] == ["far"]
+    assert logged(g, "flip_check")[0][1] == {"vehicle": "far", "roll": 4, "score": 4,
+                                             "gear": 3, "flipped": False}
+    assert blue.weapons[0].ammo == 0
+
+
+def test_at_a_real_table_arc_lightning_jumps_only_to_whom_the_people_name() -> None:
+    # c and d stand beside Red on the virtual table; the people say nothing is within Short
+    # of Red, so the lightning stops there (p.73, CP-18).
+    blue = blue_with(("arc_lightning_projector", "front", 1))
+    c = vehicle("c", "car", 400, 450, 270, player=1)
+    g = run_step(table(blue, red(), c), attack("blue"), dice=[4, 1, 1, 1, 1, 1, 1],
+                 options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@double"],
+                "table:in_reach:more": "none", "attack": ["arc_lightning_projector#0>red"],
+                "table:cover": "no"})
+    d = g.pending()
+    assert d is not None and d.kind == "table:arc_lightning_reach" and values(d) == [
+        "none", "blue", "c"]
+    play(g, "none")
+    assert not logged(g, "arc_lightning") and g.state.vehicles["red"].hull_points == 9
+
+
+def test_at_a_real_table_the_shotgun_rolls_the_dice_of_the_band_the_people_name() -> None:
+    # Red stands at Long on the virtual table; the people say Short reaches it: 3 dice (p.77).
+    g = run_step(table(blue_with(("shotgun", None, None)),
+                       vehicle("red", "car", 320, 530, 270, player=1)), attack("blue"),
+                 dice=[1] * 3, options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@long"],
+                "attack": ["shotgun#0>red", STOP], "table:cover": "no"})
+    d = g.pending()
+    assert d is not None and d.kind == "table:shotgun_band" and d.page == 77
+    assert values(d) == ["long", "medium", "short"]
+    play(g, "short")
+    drive(g)
+    assert rolls(g)[0] == ("attack", [1] * 3)
+
+
+def test_at_a_real_table_the_trebuchet_offers_the_targets_the_people_name() -> None:
+    # Red stands within Double of the Wreck Lobber's front arc on the virtual table; the
+    # people say it is not (CP-15): no lob at it, only the dump (p.75).
+    g = run_step(table(blue_with(("wreck_lobber", "front", 3)), red()), attack("blue"),
+                 options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    assert d is not None and d.kind == "table:lobber_reach" and d.page == 75
+    assert values(d) == ["none", "red"]
+    play(g, "none")
+    assert values(g.pending()) == [STOP, "wreck_lobber#0>dump"]
+    far = vehicle("red", "car", 1000, 1000, 0, player=1)
+    g = run_step(table(blue_with(("wreck_lobber", "front", 3)), far), attack("blue"),
+                 options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    play(g, "red")  # said within Double of the arc, though far off on the virtual table
+    assert values(g.pending()) == [STOP, "wreck_lobber#0>@red", "wreck_lobber#0>dump"]

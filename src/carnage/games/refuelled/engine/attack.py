@@ -441,6 +441,14 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
                 if g.facts.recording:  # ... noted as a real table is asked
                     g.effects.run_event("table_shots_noted", None, {
                         "game": g, "vehicle": v, "sight": sight, "uses": uses})
+            # ``table_reach`` flow hook: what weapons that are no shooting attack reach, asked
+            # of the people each time the table is looked at (a Wrecking Ball, CP-15); on a
+            # recording table ``table_reach_noted`` notes what the geometry finds.
+            if g.facts.people:
+                yield from run_flows(g, "table_reach", {"game": g, "vehicle": v, "uses": uses})
+            elif g.facts.recording:
+                g.effects.run_event("table_reach_noted", None, {"game": g, "vehicle": v,
+                                                                "uses": uses})
         step: dict[str, Any] = {"game": g, "vehicle": v, "distracted": distracted,
                                 "uses": uses, "declared": declared}
         extras = {o.value: o for o in g.effects.run_event("attack_options", [], step)

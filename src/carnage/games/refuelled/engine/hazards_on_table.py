@@ -47,6 +47,11 @@ RULES = RuleTable()
 """The dropped templates' shared installer (composed into the Refuelled ruleset)."""
 
 TABLE_EFFECT = "dropped_templates"
+SMOKE_TOLD = "table:smoke"
+"""The memory of the smoke templates the people said each vehicle touches (companion mode)."""
+SMOKE_FIRST = 510
+"""Where the smoke a vehicle touches is asked among the Attack Step's opening rules (higher
+runs first): before them all, never at the same moment as another (ruling CP-17)."""
 """Effect id of the handlers that play templates on the table (installed once per game)."""
 OVERLAP = 1e-6
 """Depth (mm) above which two shapes overlap rather than touch (as for surfaces)."""
@@ -69,6 +74,9 @@ class TemplateKind:
     """Counts as an obstruction for cover (Smoke, p.80)."""
     distracts: bool = False
     """A vehicle touching it is Distracted (Smoke, p.80)."""
+    asked_apart: bool = False
+    """At a real table, whether a vehicle touches it is asked by its own rule (a scenario's
+    toxic clouds, ruling CP-13), not among the smoke a vehicle touches (CP-17)."""
     affect: AffectFn | None = None
     """Run against each vehicle it affects, in the collision window."""
     touched: TouchFn | None = None
@@ -329,16 +337,44 @@ def install_table(g: Game) -> None:
                 fn(game, v, t)
         yield from ()
 
+    def smoke_touching(game: Game, v: VehicleState) -> list[str]:
+        """The distracting templates (Smoke, p.80) touching ``v``: at a real table, what the
+        people said as its Attack Step began (still on the table, ruling CP-17); on the
+        exact table, measured now."""
+        if game.facts.people:
+            told: dict[str, list[str]] = game.memory(SMOKE_TOLD, "touching", {})
+            return [i for i in told.get(v.id, []) if i in game.state.dropped]
+        return [t.id for t in under(game, [r.polygon() for _, r in v.bodies()], touching=True)
+                if KINDS[t.kind].distracts and affected_by(game, v, t)]
+
+    def smokes(game: Game, v: VehicleState) -> list[TableTemplate]:
+        """The smoke a real table is asked about: distracting templates not asked apart."""
+        return [t for t in stack_order(game.state.dropped.values())
+                if KINDS[t.kind].distracts and not KINDS[t.kind].asked_apart
+                and affected_by(game, v, t)]
+
+    def smoke_asked(game: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
+        v: VehicleState = ctx["vehicle"]
+        got = yield from reached(
+            game, v.player, "smoke_touching", f"{v.name}: which smoke templates does it touch "
+            "as it attacks?", [(t.id, t.id) for t in smokes(game, v)],
+            lambda: [i for i in smoke_touching(game, v)
+                     if not KINDS[game.state.dropped[i].kind].asked_apart], page=80, vehicle=v.id)
+        if game.facts.people:  # kept in the state: a copy of the game knows it too
+            game.memory(SMOKE_TOLD, "touching", {})[v.id] = got
+
+    def smoke_asks(ctx: dict[str, Any]) -> Any:
+        game: Game = ctx["game"]
+        if (game.facts.people or game.facts.recording) and smokes(game, ctx["vehicle"]):
+            return smoke_asked
+        return None
+
     def distracted(value: Any, ctx: dict[str, Any]) -> Any:
         if value is True:
             return None
-        game: Game = ctx["game"]
-        if game.facts.people:
-            return None  # a real table: what it touches is the people's (toxic clouds: CP-13)
-        v: VehicleState = ctx["vehicle"]
-        smoke = [t for t in under(game, [r.polygon() for _, r in v.bodies()], touching=True)
-                 if KINDS[t.kind].distracts and affected_by(game, v, t)]
-        return True if smoke else None
+        return True if smoke_touching(ctx["game"], ctx["vehicle"]) else None
 
     def cover(value: Any, ctx: dict[str, Any]) -> Any:
         game: Game = ctx["game"]
@@ -354,6 +390,8 @@ def install_table(g: Game) -> None:
     fx.on("movement_start", TABLE_EFFECT, flow(movement_start))
     fx.on("movement_end", TABLE_EFFECT, flow(movement_end), priority=10)
     fx.on("distracted", TABLE_EFFECT, distracted, priority=-10)
+    # At a real table the smoke a vehicle touches is asked as its Attack Step begins (CP-17).
+    fx.add_flow("attack_start", TABLE_EFFECT, smoke_asks, priority=SMOKE_FIRST)
     fx.on("cover_blockers", TABLE_EFFECT, cover)
 
 

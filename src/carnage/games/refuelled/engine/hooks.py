@@ -204,6 +204,11 @@ REFUELLED_HOOKS = HookRegistry(hooks(
     ('table_edge', 'flow', 'vehicle',
      'at a real table, a template went past the table edge: an exit edge may take the '
      'vehicle off (a flow returning True, M-23)'),
+    ('table_reach', 'flow', 'uses vehicle',
+     'at a real table, each time the Attack Step looks at the table, Distracted or not: '
+     'what weapons that are no shooting attack reach (a Wrecking Ball, CP-15)'),
+    ('table_reach_noted', 'notice', 'uses vehicle',
+     'on a recording table, the same moment: what the geometry finds they reach'),
     ('table_shots', 'flow', 'uses vehicle',
      'at a real table, as the Attack Step looks at the table: other targets the people '
      'name (turrets, CP-9)'),

@@ -389,7 +389,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     result: MoveResult | None = None
     # Ramps (p.87): their non-entry edges stop the move like obstructions; the collision
     # window then runs the jump or tumble (engine/terrain.py).
-    from carnage.games.refuelled.engine.terrain import ramp_obstructions
+    from carnage.games.refuelled.engine.terrain import parse_ramp_edge, ramp_obstructions
 
     ramp_edges = ramp_obstructions(g) if g.state.ramps else []
     if ramp_edges:  # ``ramp_edges`` hook: Airborne ignores terrain (p.70)
@@ -441,7 +441,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         yield from collision_window(g, v, fresh)
         if not v.in_play or g.state.finished:
             return
-        if v.pose != placed:
+        if v.pose != placed or (g.facts.people and any(
+                parse_ramp_edge(i) is not None for i in fresh)):
             break  # the window moved it (a ramp's jump or tumble): the move ends there
         # ``move_collided`` flow hook: after this move's collisions a rule may let
         # the move go on, ignoring obstructions (ctx "ignore": Up and Over, p.71) or because
@@ -770,17 +771,19 @@ def _forced_move_at_table(g: Game, v: VehicleState, template_id: str, *, source:
 
 
 def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int, *,
-                  about_front: bool = False) -> Flow:
+                  about_front: bool = False, turn: str = "") -> Flow:
     """Pivot about the centre (``about_front``: the centre of the front edge, Rear Drive
     p.115) by ``angle`` degrees (anticlockwise positive), stopping at the first contact with
     anything it did not start the pivot touching; a collision window follows (Spin p.24, Lose
-    Control p.35)."""
+    Control p.35). ``turn``: how a real table's people turn it, when the angle is theirs to
+    find (a Harpoon's "to face ... directly", ruling CP-16)."""
     from carnage.geometry.movement import spin_body
 
     obs = obstructions_for(g, v)
     if g.facts.people:  # a real table: the people turn it and say what it met (p.24)
         fresh = yield from ask_list(
-            g, v.player, "pivot_touched", f"{v.name}: turned {angle:g} degrees ({source}); "
+            g, v.player, "pivot_touched", f"{v.name}: turned {turn or f'{angle:g} degrees'} "
+            f"({source}); "
             "what did it meet that it was not touching before, in order?",
             obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
         g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),

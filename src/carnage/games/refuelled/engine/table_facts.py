@@ -260,3 +260,53 @@ class FactReplayer:
         if not self._steps:
             raise AssertionError(f"asked {d.kind} ({d.prompt}) with no answer left")
         return self._steps.pop(0)
+
+
+# -- Weapons, upgrades and perks that measure (rulings CP-15..CP-19) ---------------------------
+# Each asks at a real table, and on the exact table measures (noting the answer for a
+# recording table) at the same moment and only when a real table would ask: when there is
+# something that might be reached. The exact table's answers are the geometry's, unchanged.
+
+
+def reached(g: Game, player: int, kind: str, prompt: str,
+            candidates: Sequence[tuple[str, str]], exact: Callable[[], Sequence[str]], *,
+            page: int | None, vehicle: str | None) -> Generator[Decision, Any, list[str]]:
+    """Which of ``candidates`` (id, label) a rule reaches, in order: named by the people at a
+    real table (``ask_list``: "nothing" first, the book's default), measured by ``exact()`` on
+    the exact table. Nothing is asked or noted when there is no candidate."""
+    if g.facts.people:
+        got = yield from ask_list(g, player, kind, prompt, candidates, page=page,
+                                  vehicle=vehicle)
+        return got
+    out = list(exact())
+    if g.facts.recording and candidates:
+        g.facts.note(kind, list(out))
+    return out
+
+
+def judged(g: Game, player: int, kind: str, prompt: str, exact: Callable[[], bool], *,
+           page: int | None, vehicle: str | None, default: bool = False,
+           target: str | None = None) -> Generator[Decision, Any, bool]:
+    """A yes-or-no fact a rule needs: asked at a real table (the book's ``default`` first),
+    measured by ``exact()`` on the exact table (and noted for a recording table)."""
+    if g.facts.people:
+        got = yield from ask_yes_no(g, player, kind, prompt, page=page, vehicle=vehicle,
+                                    default=default, target=target)
+        return got
+    out = bool(exact())
+    g.facts.note(kind, out)
+    return out
+
+
+def picked(g: Game, player: int, kind: str, prompt: str, options: Sequence[tuple[str, str]],
+           exact: Callable[[], str], *, page: int | None, vehicle: str | None,
+           target: str | None = None) -> Generator[Decision, Any, str]:
+    """One of ``options`` (the book's default first): picked by the people at a real table,
+    measured by ``exact()`` on the exact table (and noted for a recording table)."""
+    if g.facts.people:
+        got = yield from ask_pick(g, player, kind, prompt, options, page=page,
+                                  vehicle=vehicle, target=target)
+        return got
+    out = str(exact())
+    g.facts.note(kind, out)
+    return out

@@ -351,8 +351,11 @@ def is_rc_car(v: VehicleState | None) -> bool:
 
 def drop_rc_car(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     install_rc_cars(g)
-    pose = yield from choose_body_pose(g, v, "RC Car", RC_SIZE, RC_SIZE, facing=True,
-                                       source=w.id, page=79, weapon=m.key)
+    if g.facts.people:  # the people lay it within Short as they like; its pose is a mark (CP-1)
+        pose = v.pose
+    else:
+        pose = yield from choose_body_pose(g, v, "RC Car", RC_SIZE, RC_SIZE, facing=True,
+                                           source=w.id, page=79, weapon=m.key)
     n = 1 + sum(1 for o in g.state.vehicles.values() if is_rc_car(o))
     rid = f"rc_car:{n}"
     while rid in g.state.vehicles:
@@ -367,17 +370,26 @@ def drop_rc_car(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     g.emit("rc_car", source=w.id, page=79, vehicle=rid, player=v.player, dropped_by=v.id,
            x=round(pose.x, 3), y=round(pose.y, 3), heading=round(pose.heading, 3))
     # Its placement is a Collision Window (p.79): what it touches, then templates under it.
+    # At a real table the people say what it touches and lies over (ruling CP-19).
     from carnage.games.refuelled.engine.hazards_on_table import OVERLAP, affect, stack_order
-    from carnage.games.refuelled.engine.movement import collision_window, touching_ids
+    from carnage.games.refuelled.engine.movement import collision_window, touching_now
+    from carnage.games.refuelled.engine.table_facts import reached
 
-    touched = sorted(touching_ids(g, rc))
+    touched = sorted((yield from touching_now(g, rc, "rc_car_touching", 79, "laid")))
     if touched:
         yield from collision_window(g, rc, touched)
     if rc.in_play and not g.state.finished:
-        poly = rc.polygon()
-        under = stack_order(t for t in g.state.dropped.values()
-                            if penetration(poly, t.polygon) > OVERLAP)
-        yield from affect(g, rc, [t.id for t in under])
+        def overlapped() -> list[str]:
+            poly = rc.polygon()
+            return [t.id for t in stack_order(t for t in g.state.dropped.values()
+                                              if penetration(poly, t.polygon) > OVERLAP)]
+
+        under = yield from reached(
+            g, rc.player, "rc_car_under", f"{rc.name}: which dropped templates does it lie "
+            "over (top of a stack first)?",
+            [(t.id, t.id) for t in stack_order(g.state.dropped.values())], overlapped,
+            page=79, vehicle=rc.id)
+        yield from affect(g, rc, under)
 
 
 @RULES.journaled('rc_cars')

@@ -129,6 +129,23 @@ def within(g: Game, a: VehicleState, b: VehicleState, band: str) -> bool:
     return gap(a, b) <= g.templates.ranges[band] + 1e-9
 
 
+def others_in_play(g: Game, v: VehicleState) -> list[VehicleState]:
+    """Every other vehicle in play: those a real table's people may say ``v`` touches."""
+    return [o for o in g.state.in_play() if o.id != v.id]
+
+
+def _bogey_ahead(g: Game, v: VehicleState, b: VehicleState) -> Callable[[], bool]:
+    """The exact table's answer: the bogey beyond Double range, in ``v``'s front arc and in
+    sight (p.98)."""
+    return lambda: gap(v, b) > g.templates.ranges["double"] + 1e-9 and in_arc(
+        g, v, b, Arc.FRONT, seen=True)
+
+
+def _in_contact(g: Game, a: VehicleState, b: VehicleState) -> Callable[[], bool]:
+    """The exact table's answer: is ``b`` in base contact with ``a``?"""
+    return lambda: b in touching_vehicles(g, a)
+
+
 def touching_vehicles(g: Game, v: VehicleState) -> list[VehicleState]:
     """Other vehicles in play in base contact with ``v``."""
     from carnage.games.refuelled.engine.movement import touching_ids
@@ -560,7 +577,16 @@ def raiders(g: Game, player: int, eff: str) -> None:
     from carnage.games.refuelled.engine.damage import suffer_damage
 
     def raid(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
         v: VehicleState = ctx["vehicle"]
+        # At a real table the people say who is in base contact first (ruling CP-18).
+        told = yield from reached(
+            g, v.player, "raiders_touching", f"{v.name}: which vehicles are in base contact "
+            "with it (Raiders)?", [(o.id, o.name) for o in g.state.in_play() if o.id != v.id],
+            lambda: [o.id for o in touching_vehicles(g, v)], page=97, vehicle=v.id)
+        if not told:
+            return
         n = int((yield ask(
             v.player, "raiders", f"{v.name}: Raiders: give up how many crew (of {v.crew})?",
             [(i, f"{i} crew") for i in range(v.crew + 1)], source="raiders", page=97,
@@ -569,7 +595,8 @@ def raiders(g: Game, player: int, eff: str) -> None:
             return
         change_crew(g, v, -n, source="raiders", page=97)
         for _ in range(n):
-            near = touching_vehicles(g, v)
+            near = [o for i in told if (o := g.state.vehicles[i]).in_play] \
+                if g.facts.people else touching_vehicles(g, v)
             if not near or g.state.finished:
                 break
             tid = yield ask(v.player, "raiders_target", f"{v.name}: Raiders take a Hull Point "
@@ -581,7 +608,7 @@ def raiders(g: Game, player: int, eff: str) -> None:
     def pick(ctx: dict[str, Any]) -> FlowFactory | None:
         v = ctx.get("vehicle")
         if (isinstance(v, VehicleState) and on_team(v, player) and v.crew > 0
-                and touching_vehicles(g, v)):
+                and (others_in_play(g, v) if g.facts.people else touching_vehicles(g, v))):
             return raid
         return None
 
@@ -617,9 +644,17 @@ def press_gang(g: Game, player: int, eff: str) -> None:
     a crew member or its controller 2 votes (their choice), judged as the wreck happens."""
 
     def press(g: Game, ctx: dict[str, Any]) -> Generator[Any, Any, bool]:
+        from carnage.games.refuelled.engine.table_facts import judged
+
         w: VehicleState = ctx["vehicle"]
         for s in team(g, player):
-            if s.id == w.id or w not in touching_vehicles(g, s):
+            if s.id == w.id:
+                continue
+            # At a real table: is it in contact with the wreck? (ruling CP-18)
+            if not (yield from judged(
+                    g, s.player, "press_gang_touching", f"{s.name}: is it in base contact "
+                    f"with {w.name}, now wrecked (Press Gang)?", _in_contact(g, s, w),
+                    page=97, vehicle=s.id, target=w.id)):
                 continue
             pick = yield ask(
                 s.player, "press_gang", f"{w.name} is wrecked beside {s.name}: Press Gang "
@@ -637,7 +672,8 @@ def press_gang(g: Game, player: int, eff: str) -> None:
         w = ctx.get("vehicle")
         if not isinstance(w, VehicleState) or not w.in_play:
             return None
-        near = any(s.id != w.id and w in touching_vehicles(g, s) for s in team(g, player))
+        near = any(s.id != w.id and (g.facts.people or w in touching_vehicles(g, s))
+                   for s in team(g, player))
         return press if near else None
 
     # After a rule that replaces the whole wreck (an RC Car explodes instead, p.79).
@@ -717,7 +753,17 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
 
     # Bogey at 12 o'Clock: the bogey ahead, beyond Double range and in sight.
     def chase(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import judged
+
         v: VehicleState = ctx["vehicle"]
+        b = bogey.vehicle(g)
+        assert b is not None
+        # At a real table the people judge where the bogey is (ruling CP-18).
+        if not (yield from judged(
+                g, v.player, "bogey_ahead", f"{v.name}: is the bogey {b.name} in its front "
+                "arc, beyond Double range and in sight (Bogey at 12 o'Clock)?",
+                _bogey_ahead(g, v, b), page=98, vehicle=v.id, target=b.id)):
+            return
         bonus[v.id] = acts.n
         if (yield from yes_no(v.player, "bogey_at_12", f"{v.name}: the bogey is dead ahead: "
                               "take another Movement Step?", source="bogey_at_12_oclock",
@@ -730,8 +776,7 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
         if (not isinstance(v, VehicleState) or not on_team(v, player) or b is None
                 or bonus.get(v.id) == acts.n or not v.in_play):
             return None
-        if gap(v, b) > g.templates.ranges["double"] + 1e-9 and in_arc(g, v, b, Arc.FRONT,
-                                                                      seen=True):
+        if g.facts.people or g.facts.recording or _bogey_ahead(g, v, b)():
             return chase
         return None
 
@@ -739,8 +784,15 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
 
     # Siren: in the bogey's rear arc at the end of the Attack Step.
     def wail(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
         v: VehicleState = ctx["vehicle"]
-        for t in siren_targets(g, v):
+        # At a real table the people say who is in its rear arc (ruling CP-18).
+        told = yield from reached(
+            g, v.player, "siren_behind", f"{v.name}: which of these have it in their rear "
+            "arc (Siren)?", [(t.id, t.name) for t in siren_pool(g, v)],
+            lambda: [t.id for t in siren_targets(g, v)], page=98, vehicle=v.id)
+        for t in [g.state.vehicles[i] for i in told]:
             if not t.in_play or g.state.finished:
                 continue
             low = max(1, int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": t})))
@@ -758,17 +810,20 @@ def highway_patrol_rules(g: Game, player: int, eff: str) -> None:
             else:
                 g.add_hazards(t, SIREN_HAZARDS, "siren", 98)
 
-    def siren_targets(g: Game, v: VehicleState) -> list[VehicleState]:
+    def siren_pool(g: Game, v: VehicleState) -> list[VehicleState]:
         if "louder_siren" in v.upgrades:
-            pool = [t for t in g.state.in_play() if t.player != player and t.in_team]
-        else:
-            b = bogey.vehicle(g)
-            pool = [] if b is None else [b]
-        return [t for t in pool if in_arc(g, t, v, Arc.REAR)]
+            return [t for t in g.state.in_play() if t.player != player and t.in_team]
+        b = bogey.vehicle(g)
+        return [] if b is None else [b]
+
+    def siren_targets(g: Game, v: VehicleState) -> list[VehicleState]:
+        return [t for t in siren_pool(g, v) if in_arc(g, t, v, Arc.REAR)]
 
     def pick_siren(ctx: dict[str, Any]) -> FlowFactory | None:
         v = ctx.get("vehicle")
-        if isinstance(v, VehicleState) and on_team(v, player) and siren_targets(g, v):
+        if isinstance(v, VehicleState) and on_team(v, player) and (
+                siren_pool(g, v) if g.facts.people or g.facts.recording
+                else siren_targets(g, v)):
             return wail
         return None
 
@@ -1275,13 +1330,17 @@ STRAIGHTS = ("short_straight", "medium_straight", "long_straight")
 def rusty_rules(g: Game, player: int, eff: str) -> None:
     # Party Hard: more Hazards than every enemy within Medium range together.
     def party(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import near_told
+
         v: VehicleState = ctx["vehicle"]
-        near = [o for o in g.state.in_play() if o.player != player and o.in_team
-                and within(g, v, o, "medium")]
+        foes = [o for o in g.state.in_play() if o.player != player and o.in_team]
+        if not v.hazards or not any(o.hazards > 0 for o in foes):
+            return  # nothing to win, whoever is near: nothing asked
+        # At a real table the people say which enemies are within Medium (ruling CP-18).
+        near = yield from near_told(g, v, "medium", foes, page=102, why="Party Hard")
         hot = [o for o in near if o.hazards > 0]
         if hot and v.hazards > sum(o.hazards for o in near):
             gain_votes(g, player, len(hot), source="party_hard", page=102, vehicle=v.id)
-        yield from ()
 
     g.effects.add_flow("attack_end", eff, for_team(player, party))
 

@@ -112,11 +112,15 @@ def siphon_pump(game: Game, vehicle: VehicleState | None, source: str) -> None:
     v = vehicle
 
     def siphon(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import near_told
+
         done: set[str] = set()
+        # Who is within Short: asked once of the people at a real table (ruling CP-18).
+        reach = yield from near_told(g, v, "short", [
+            o for o in g.state.in_play() if o.id != v.id and o.hazards > 0], page=PAGE,
+            why="Siphon Pump")
         while v.in_play and not g.state.finished:
-            near = [o for o in g.state.in_play()
-                    if o.id != v.id and o.id not in done and o.hazards > 0
-                    and within(g, v, o, "short")]
+            near = [o for o in reach if o.in_play and o.id not in done and o.hazards > 0]
             if not near:
                 return
             pick = yield ask(

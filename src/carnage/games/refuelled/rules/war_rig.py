@@ -64,6 +64,8 @@ RULES = RuleTable()
 """This module's installers (composed into the Refuelled ruleset)."""
 
 PILEDRIVER = "piledriver"
+MOVED = "moved"
+"""At a real table a Piledriver's target is put down elsewhere by the people (ruling CP-19)."""
 MAX_HINGE = 90.0
 """The trailer never folds further than square to the cab (rulings VR-11, VR-13)."""
 SETTLE_STEP = 5
@@ -417,8 +419,23 @@ def jackknife_flow(g: Game, v: VehicleState) -> Flow:
 def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
     """Hinge the trailer about the hitch to ``hinge`` degrees from the cab's line, stopping at
     the first thing it touches (that it was not touching already); a collision window
-    follows (p.119)."""
+    follows (p.119). At a real table the people swing it and say what it met (ruling
+    CP-19); its hinge is then a mark (CP-1)."""
     trailer = ensure_trailer(v)
+    if g.facts.people:
+        from carnage.games.refuelled.engine.movement import obstruction_choices
+        from carnage.games.refuelled.engine.table_facts import ask_list
+
+        met = yield from ask_list(
+            g, v.player, "trailer_swung_touched", f"{v.name}: its trailer swung to {hinge:g} "
+            "degrees from straight behind the cab (Jackknife); what did it meet that it was "
+            "not touching before, in order?",
+            obstruction_choices(g, [o.id for o in obstructions_for(g, v)]), page=119,
+            vehicle=v.id)
+        g.emit("trailer_swung", source="jackknife", page=119, vehicle=v.id, touched=list(met))
+        if met:
+            yield from collision_window(g, v, met)
+        return
     start = trailer.rect(v.rect())
     already = set(_touching(g, v, [start], set()))
     cab = v.rect()
@@ -452,6 +469,8 @@ def swing_trailer(g: Game, v: VehicleState, hinge: float) -> Flow:
     trailer.hinge = end
     _emit_trailer(g, v, "jackknife", 119)
     fresh = [i for i in touched if i not in already]
+    if g.facts.recording and obstructions_for(g, v):  # as a real table is asked
+        g.facts.note("trailer_swung_touched", list(fresh))
     if fresh:
         yield from collision_window(g, v, fresh)
 
@@ -620,6 +639,17 @@ def piledriver_place(g: Game, rig: VehicleState, target: VehicleState,
     """The rig's controller may put the target down elsewhere (p.121). Returns True if moved."""
     if not (rig.in_play and target.in_play) or g.state.finished:
         return False
+    if g.facts.people:  # the people put it down where the book allows (ruling CP-19)
+        pick = str((yield ask(
+            rig.player, "piledriver_place", f"{rig.name}: Piledriver - put {target.name} "
+            "down elsewhere (its centre moved up to Short range, any facing, on the table, "
+            "overlapping nothing, clear of the rig's move)?",
+            [(STAY, "leave it where it is"), (MOVED, "put it down elsewhere")],
+            source=PILEDRIVER, page=121, vehicle=rig.id, target=target.id)))
+        if pick == STAY:
+            return False
+        g.emit("piledriver", source=PILEDRIVER, page=121, vehicle=rig.id, target=target.id)
+        return True
     spots = piledriver_spots(g, rig, target, move)
     opts: list[tuple[str | int, str]] = [(STAY, "leave it where it is")]
     for value in spots:

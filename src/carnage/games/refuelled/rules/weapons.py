@@ -33,12 +33,14 @@ from carnage.games.refuelled.engine.attack import (
     Sight,
     may_discard_ammo,
     weapon_arc,
+    weapon_uses,
 )
 from carnage.games.refuelled.engine.collision import resolve_collision, weight_class
 from carnage.games.refuelled.engine.combat import roll_attack
 from carnage.games.refuelled.engine.damage import HitGroup, suffer_damage, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import Obstacle, Status, VehicleState, WeaponMount
+from carnage.games.refuelled.engine.table_facts import picked, reached
 from carnage.geometry.arcs import (
     Arc,
     PlacementFamily,
@@ -692,6 +694,10 @@ def harpoon(game: Game, v: VehicleState | None, source: str) -> None:
     _after(game, v, source, "harpoon", _reel)
 
 
+TOWARDS, AWAY = "towards", "away"
+"""A harpooned vehicle's turn (p.73): to face the other directly, or directly away."""
+
+
 def harpoon_turn(mover: VehicleState, anchor: VehicleState) -> tuple[float, bool]:
     """The smaller turn (degrees anticlockwise) that faces ``mover`` straight at ``anchor`` or
     straight away from it, and whether it then faces it (ties: towards)."""
@@ -710,9 +716,18 @@ def _reel(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         return
     mover, anchor = (a, t) if weight_class(g, t) > weight_class(g, a) else (t, a)
     angle, facing = harpoon_turn(mover, anchor)
+    # Which way is the smaller turn: a real table's people judge it (ruling CP-16).
+    way = yield from picked(
+        g, mover.player, "harpoon_facing", f"{mover.name} is turned to face {anchor.name} "
+        "directly, or directly away, whichever is the smaller turn: which is it?",
+        [(TOWARDS, f"towards {anchor.name}"), (AWAY, f"away from {anchor.name}")],
+        lambda: TOWARDS if facing else AWAY, page=73, vehicle=mover.id, target=anchor.id)
+    facing = way == TOWARDS
     g.emit("harpoon", source="harpoon", page=73, vehicle=mover.id, anchor=anchor.id,
            hits=grp.uncancelled, towards=facing)
-    yield from pivot_vehicle(g, mover, angle, "harpoon", 73)
+    yield from pivot_vehicle(g, mover, angle, "harpoon", 73, turn=(
+        f"to face {anchor.name} directly" if facing else f"to face directly away from "
+        f"{anchor.name}"))
     for _ in range(grp.uncancelled - 1):
         if not mover.in_play or g.state.finished:
             return
@@ -802,6 +817,75 @@ def _loaded(g: Game, v: VehicleState, wid: str) -> list[WeaponMount]:
             if m.ammo is None or (m.ammo > 0 and may_discard_ammo(g, v, m.key))]
 
 
+# -- what a weapon that is no shooting attack reaches, at a real table (CP-15) -------------------
+TOLD = "table:reach"
+"""The memory of what the people said each such weapon reaches (companion mode only)."""
+REACH_ORDER = {"wrecking_ball_reach": 30, "thumper_reach": 20, "amplifiers_reach": 10,
+               "lobber_reach": 5}
+"""Where each weapon's reach is asked when one vehicle carries several (higher first): never
+at the same moment, so nobody is asked to order them."""
+
+Candidates = Callable[["Game", VehicleState], list[tuple[str, str]]]
+
+
+def _vehicle_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
+    """Every other vehicle in play that may be hit, wherever it stands."""
+    return [(t.id, t.name) for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
+
+
+def _reach_asked(game: Game, v: VehicleState | None, source: str, wid: str, fact: str,
+                 what: str, candidates: Candidates,
+                 exact: Callable[[Game, VehicleState], list[str]], page: int,
+                 usable: Callable[[Game, VehicleState], list[WeaponMount]] | None = None
+                 ) -> None:
+    """At a real table, each time ``v``'s Attack Step looks at the table while its weapon
+    ``wid`` may still be used and something it might reach is in play, its controller names
+    what the weapon reaches (``fact``; the ``table_reach`` hook); a recording table notes what
+    ``exact`` measures at the same moment (``table_reach_noted``). Ruling CP-15."""
+
+    def open_(g: Game, me: VehicleState, ctx: dict[str, Any]) -> bool:
+        uses: dict[str, int] = ctx.get("uses") or {}
+        mounts = usable(g, me) if usable is not None else _mounts(me, wid)
+        return any(uses.get(m.key, 0) < weapon_uses(g, me, m.key) for m in mounts) \
+            and bool(candidates(g, me))
+
+    def reach(g: Game, ctx: dict[str, Any]) -> Flow:
+        me: VehicleState = ctx["vehicle"]
+        got = yield from reached(g, me.player, fact, f"{me.name}: {what}", candidates(g, me),
+                                 lambda: exact(g, me), page=page, vehicle=me.id)
+        g.memory(TOLD, fact, {})[me.id] = got  # in the state: a copy of the game knows it
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        return reach if open_(ctx["game"], ctx["vehicle"], ctx) else None
+
+    def noted(value: None, ctx: dict[str, Any]) -> None:
+        g: Game = ctx["game"]
+        if open_(g, ctx["vehicle"], ctx):
+            g.facts.note(fact, exact(g, ctx["vehicle"]))
+
+    order = REACH_ORDER.get(fact, 0)
+    game.effects.add_flow("table_reach", source, asks, priority=order, about=v)
+    game.effects.on("table_reach_noted", source, noted, priority=order, about=v)
+
+
+def _told_reach(g: Game, v: VehicleState, fact: str, candidates: Candidates) -> list[str]:
+    """What the people last said ``v``'s weapon reaches (``fact``), of what is still there."""
+    told: dict[str, list[str]] = g.memory(TOLD, fact, {})
+    still = {i for i, _ in candidates(g, v)}
+    return [i for i in told.get(v.id, []) if i in still]
+
+
+def _near_at(g: Game, v: VehicleState, band: str, fact: str) -> list[VehicleState]:
+    """``_near``, or at a real table the vehicles the people named (``fact``)."""
+    if g.facts.people:
+        return [g.state.vehicles[i] for i in _told_reach(g, v, fact, _vehicle_candidates)]
+    return _near(g, v, band)
+
+
+def _near_ids(band: str) -> Callable[[Game, VehicleState], list[str]]:
+    return lambda g, v: [t.id for t in _near(g, v, band)]
+
+
 # -- Thumper (p.74) -------------------------------------------------------------------------------
 
 
@@ -812,12 +896,15 @@ def thumper(game: Game, v: VehicleState | None, source: str) -> None:
     _untargeted(game, v, source, "thumper")
 
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
-        if not _near(g, me, "medium"):
+        if not _near_at(g, me, "medium", "thumper_reach"):
             return []
         return [AttackOption(m.key, "Thumper: flip checks within Medium range", m.key,
                              _thump_flow(m), shooting=False) for m in _loaded(g, me, "thumper")]
 
     _options(game, v, source, make)
+    _reach_asked(game, v, source, "thumper", "thumper_reach", "which other vehicles are "
+                 "within Medium range of it all round (Thumper)?", _vehicle_candidates,
+                 _near_ids("medium"), 74, usable=lambda g, me: _loaded(g, me, "thumper"))
 
 
 def _thump_flow(m: WeaponMount) -> FlowFn:
@@ -827,7 +914,7 @@ def _thump_flow(m: WeaponMount) -> FlowFn:
         v: VehicleState = ctx["vehicle"]
         if not spend_ammo(g, v, m, "thumper", 74):
             return
-        near = _near(g, v, "medium")
+        near = _near_at(g, v, "medium", "thumper_reach")
         g.emit("thumper", source="thumper", page=74, vehicle=v.id, targets=[t.id for t in near])
         for t in near:
             if not t.in_play or g.state.finished:
@@ -855,18 +942,21 @@ def wall_of_amplifiers(game: Game, v: VehicleState | None, source: str) -> None:
     _untargeted(game, v, source, "wall_of_amplifiers")
 
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
-        if not _near(g, me, "medium"):
+        if not _near_at(g, me, "medium", "amplifiers_reach"):
             return []
         return [AttackOption(m.key, "Wall of Amplifiers: a hit on everyone within Medium "
                              "range", m.key, _amplify, shooting=False)
                 for m in _mounts(me, "wall_of_amplifiers")]
 
     _options(game, v, source, make)
+    _reach_asked(game, v, source, "wall_of_amplifiers", "amplifiers_reach", "which other "
+                 "vehicles are within Medium range of it all round (Wall of Amplifiers)?",
+                 _vehicle_candidates, _near_ids("medium"), 74)
 
 
 def _amplify(g: Game, ctx: dict[str, Any]) -> Flow:
     v: VehicleState = ctx["vehicle"]
-    near = _near(g, v, "medium")
+    near = _near_at(g, v, "medium", "amplifiers_reach")
     g.emit("amplifiers", source="wall_of_amplifiers", page=74, vehicle=v.id,
            targets=[t.id for t in near])
     for t in near:
@@ -930,9 +1020,34 @@ def wrecking_ball(game: Game, v: VehicleState | None, source: str) -> None:
     game.effects.on("collision_reactions", source, reactions, priority=-10)
     game.effects.on("smash_dice", source, dice, about=v)
     game.effects.on("collision_hazards", source, hazards, priority=-10, about=v)
+    # At a real table what it reaches is asked as its Attack Step looks at the table (CP-15).
+    _reach_asked(game, v, source, WRECKING_BALL, "wrecking_ball_reach",
+                 "what is within Short range of it all round (Wrecking Ball), vehicles and "
+                 "destructible obstacles?", _swing_candidates, _swing_exact, 75)
+
+
+def _swing_candidates(g: Game, v: VehicleState) -> list[tuple[str, str]]:
+    """What a Wrecking Ball might reach (p.75): every other vehicle in play and each
+    destructible obstacle or wreck, wherever they stand."""
+    from carnage.games.refuelled.engine.movement import obstruction_label
+
+    out = [(t.id, t.name) for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
+    out += [(o.id, obstruction_label(g, o.id)) for o in sorted(
+        g.state.obstacles.values(), key=lambda o: o.id)
+        if o.destructible or o.wreck_of is not None]
+    return out
 
 
 def _swing_targets(g: Game, v: VehicleState) -> list[str]:
+    """What is within Short range of ``v`` all round: at a real table, what the people named
+    as its Attack Step last looked at the table (still there); on the exact table, measured
+    now."""
+    if g.facts.people:
+        return _told_reach(g, v, "wrecking_ball_reach", _swing_candidates)
+    return _swing_exact(g, v)
+
+
+def _swing_exact(g: Game, v: VehicleState) -> list[str]:
     poly = v.polygon()
     out = [t.id for t in _near(g, v, "short")]
     out += sorted(o.id for o in g.state.obstacles.values()
@@ -974,16 +1089,33 @@ def trebuchet(game: Game, v: VehicleState | None, source: str) -> None:
         out: list[AttackOption] = []
         sight = Sight(g, me)
         cat = g.catalog
+        told = set(_told_reach(g, me, "lobber_reach", _vehicle_candidates)) \
+            if g.facts.people else set()
         for m in _loaded(g, me, "wreck_lobber"):
             arc = weapon_arc(m, cat.weapons.get("wreck_lobber"))
             for t in g.state.in_play():
-                if t.id != me.id and sight.check(t, arc, "double", cover=False).in_range:
+                if t.id != me.id and (t.id in told if g.facts.people else sight.check(
+                        t, arc, "double", cover=False).in_range):
                     out.append(AttackOption(f"{m.key}>@{t.id}",
                                             f"Wreck Lobber: lob a wreck at {t.name}", m.key,
                                             _lob_flow(m, t.id)))
         return out
 
     _options(game, v, source, make)
+    # At a real table who is within Double of its arc is asked as the Attack Step looks at
+    # the table (CP-15); where the wreck lands is still the engine's (docs/design.md).
+    _reach_asked(game, v, source, "wreck_lobber", "lobber_reach", "which vehicles are within "
+                 "Double range of its Wreck Lobber's arc (Trebuchet)?", _vehicle_candidates,
+                 _lobber_exact, 75, usable=lambda g, me: _loaded(g, me, "wreck_lobber"))
+
+
+def _lobber_exact(g: Game, me: VehicleState) -> list[str]:
+    """The vehicles a loaded Wreck Lobber's arc reaches at Double (the exact table)."""
+    sight = Sight(g, me)
+    arcs = [weapon_arc(m, g.catalog.weapons.get("wreck_lobber"))
+            for m in _loaded(g, me, "wreck_lobber")]
+    return [t.id for t in g.state.in_play() if t.id != me.id and any(
+        sight.check(t, arc, "double", cover=False).in_range for arc in arcs)]
 
 
 @RULES.rule("weapon_rule", "dumper")
@@ -1163,9 +1295,13 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
     hit = {res.target.id}
     cur = res.target
     while a.in_play and not g.state.finished:
-        reach = g.templates.ranges["short"] + 1e-9
-        cands = [c for c in g.state.in_play() if c.id not in hit and c.hull_points > 0
-                 and _gap(cur, c) <= reach]
+        pool = [c for c in g.state.in_play() if c.id not in hit and c.hull_points > 0]
+        # At a real table the attacker's controller names who is within Short (CP-18).
+        near = yield from reached(
+            g, a.player, "arc_lightning_reach", f"{a.name}: which vehicles are within Short "
+            f"range of {cur.name} (Arc Lightning)?", [(c.id, c.name) for c in pool],
+            _jump_reach(g, cur, pool), page=73, vehicle=a.id)
+        cands = [g.state.vehicles[i] for i in near]
         if not cands:
             return
         pick = yield ask(a.player, "arc_lightning",
@@ -1184,6 +1320,13 @@ def _chain(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         if link.uncancelled <= 0:
             return
         cur = nxt
+
+
+def _jump_reach(g: Game, cur: VehicleState, pool: list[VehicleState]
+                ) -> Callable[[], list[str]]:
+    """The exact table's answer: which of ``pool`` are within Short of ``cur``."""
+    reach = g.templates.ranges["short"] + 1e-9
+    return lambda: [c.id for c in pool if _gap(cur, c) <= reach]
 
 
 # -- Crew fired specials (pp.76-77) ---------------------------------------------------------------
@@ -1237,9 +1380,46 @@ def shotgun(game: Game, v: VehicleState | None, source: str) -> None:
         a: VehicleState = ctx["attacker"]
         if a is not v or shot.weapon != "shotgun":
             return None
-        return shotgun_dice(ctx["game"], a, ctx["target"], shot)
+        g: Game = ctx["game"]
+        if g.facts.people:  # the band the people said as it was declared (ruling CP-18)
+            told: dict[str, str] = g.memory(SHOTGUN_TOLD, "band", {})
+            return dict(SHOTGUN_DICE)[told.get(f"{shot.key}>{shot.target}", "long")]
+        return shotgun_dice(g, a, ctx["target"], shot)
+
+    def band_asked(g: Game, ctx: dict[str, Any]) -> Flow:
+        me: VehicleState = ctx["vehicle"]
+        shot: Shot = ctx["shot"]
+        t = g.state.vehicles[shot.target]
+        band = yield from picked(
+            g, me.player, "shotgun_band", f"{me.name}: which is the shortest range ruler "
+            f"that reaches {t.name} from its Shotgun?",
+            [("long", "Long: 1 die"), ("medium", "Medium: 2 dice"), ("short", "Short: 3 dice")],
+            lambda: shotgun_band(g, me, t, shot), page=77, vehicle=me.id, target=t.id)
+        if g.facts.people:  # kept in the state: a copy of the game knows it too
+            g.memory(SHOTGUN_TOLD, "band", {})[f"{shot.key}>{t.id}"] = band
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        g: Game = ctx["game"]
+        if (g.facts.people or g.facts.recording) and ctx["shot"].weapon == "shotgun":
+            return band_asked
+        return None
 
     game.effects.on("attack_dice", source, dice, priority=10)
+    game.effects.add_flow("attack_declared", source, asks, about=v)
+
+
+SHOTGUN_TOLD = "table:shotgun"
+"""The memory of the range bands the people gave each Shotgun attack (companion mode)."""
+
+
+def shotgun_band(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> str:
+    """The shortest range ruler that reaches ``t`` from ``v``'s Shotgun (Long if none)."""
+    sight = Sight(g, v)
+    arc = parse_arc(shot.arc)
+    for band, _ in SHOTGUN_DICE:
+        if sight.check(t, arc, band, cover=False).in_range:
+            return band
+    return "long"
 
 
 def shotgun_dice(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> int:

@@ -46,7 +46,8 @@ def _touched(g: Game, v: VehicleState, t: TableTemplate) -> None:
     g.add_hazards(v, CLOUD_HAZARDS, CLOUD, PAGE)
 
 
-KIND = template_kind(TemplateKind(CLOUD, PAGE, distracts=True, touched=_touched))
+KIND = template_kind(TemplateKind(CLOUD, PAGE, distracts=True, asked_apart=True,
+                                   touched=_touched))
 
 
 def is_cloud(t: TableTemplate) -> bool:

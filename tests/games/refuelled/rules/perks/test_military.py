@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from tests.builders import activate, attack, drive, ev, perked, run_step, table, values, vehicle
+from tests.builders import (
+    activate,
+    attack,
+    drive,
+    ev,
+    perked,
+    play,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
-from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.game import Game, RuleOptions
 
 
 def _mg(perks: tuple[str, ...], target_y: float, dice: list[int], **answers: object) -> Game:
@@ -125,3 +136,17 @@ def test_return_fire_shoots_back_for_two_hazards_once_a_gear_phase() -> None:
     assert play(("return_fire",), "yes") == (2, 2, 1)
     assert play(("return_fire",), "no") == (0, 0, 1)
     assert play((), None) == (0, 0, 0)
+
+
+def test_at_a_real_table_dead_eye_takes_the_range_the_people_give() -> None:
+    # 40 mm apart on the virtual table (within Medium, no bonus there); the people say the
+    # target is beyond Medium within Double (ruling CP-18): 3s hit.
+    v = perked(vehicle("v", "car", 600, 300, weapons=[("machine_gun", "front")]), "dead_eye")
+    t = vehicle("t", "car", 600, 400, player=1)
+    g = run_step(table(v, t), attack("v"), [3, 3, 1, 1], options=RuleOptions(physical=True))
+    d = drive(g, **{"table:touching": "none", "table:in_reach": ["none", "t@double"],
+                    "attack": ["machine_gun#0>t", "stop"], "table:cover": "no"})
+    assert d is not None and d.kind == "table:dead_eye_range" and d.page == 109
+    assert values(d) == ["no", "yes"]
+    play(g, "yes")
+    assert drive(g) is None and hits(g) == 2

@@ -6,11 +6,14 @@ from tests.builders import (
     HAZ,
     SHIFT,
     SLIDE,
+    Step,
     activate,
     drive,
     ev,
     move,
     perked,
+    play,
+    rolls,
     run_step,
     table,
     values,
@@ -19,8 +22,9 @@ from tests.builders import (
 )
 
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.movement import movement_step
+from carnage.kernel.effects import run_flows
 
 
 def test_on_your_tail_punishes_a_slide_ending_close_by() -> None:
@@ -126,3 +130,86 @@ def test_unnerving_eye_contact_bars_shifts_from_discarding_hazards() -> None:
     assert "discard_hazard" in options(())
 
 
+
+
+# -- at a real table (companion mode, engine/table_facts.py, ruling CP-18) ----------------------
+AT_TABLE = RuleOptions(physical=True)
+
+
+def opening(vid: str) -> Step:
+    """A step: the rules that open ``vid``'s Attack Step (``attack_start``) alone."""
+
+    def step(g: Game) -> Flow:
+        v = g.state.vehicles[vid]
+        g.state.active, g.state.step = vid, "attack"
+        yield from run_flows(g, "attack_start", {"game": g, "vehicle": v})
+
+    return step
+
+
+def test_at_a_real_table_out_run_rattles_the_slower_vehicles_the_people_name() -> None:
+    # Both slower cars stand far off on the virtual table; the people say only "near" is
+    # within Short. The faster one is never asked about (p.111).
+    v = perked(vehicle("v", "car", 600, 300, gear=3), "out_run")
+    near = vehicle("near", "car", 100, 1000, gear=2, player=1)
+    off = vehicle("off", "car", 1000, 1000, gear=1, player=1)
+    fast = vehicle("fast", "car", 1000, 100, gear=3, player=1)
+    g = run_step(table(v, near, off, fast), opening("v"), options=AT_TABLE)
+    d = g.pending()
+    assert d is not None and d.kind == "table:within_short" and d.page == 111
+    assert d.player == 0 and values(d) == ["none", "near", "off"]
+    play(g, "near", "none")
+    assert g.pending() is None
+    assert (near.hazards, off.hazards, fast.hazards) == (1, 0, 0)
+
+
+def test_at_a_real_table_taunt_rolls_no_die_when_nobody_is_said_to_be_near() -> None:
+    v = perked(vehicle("v", "car", 600, 300), "taunt")
+    t = vehicle("t", "car", 600, 420, player=1)  # within Short on the virtual table
+    g = run_step(table(v, t), opening("v"), dice=[HAZ], options=AT_TABLE)
+    play(g, "none")
+    assert g.pending() is None and not rolls(g) and not t.conditions
+    # Said near: the die is rolled and may go on its dashboard.
+    t = vehicle("t", "car", 100, 1000, player=1)
+    g = run_step(table(perked(vehicle("v", "car", 600, 300), "taunt"), t), opening("v"),
+                 dice=[HAZ], options=AT_TABLE)
+    play(g, "t")
+    d = g.pending()
+    assert d is not None and d.kind == "taunt" and values(d) == ["no", "t"]
+    play(g, "t")
+    assert t.conditions == {"taunted:hazard": 1}
+
+
+def test_at_a_real_table_on_your_tail_asks_the_sliding_enemy_whether_it_is_near() -> None:
+    t = perked(vehicle("t", "car", 100, 1000, heading=270), "on_your_tail")
+    e = vehicle("e", "car", 600, 300, player=1)
+    g = run_step(table(e, t), activate("e"), [SLIDE], options=AT_TABLE)
+    d = drive(g, **{"template": "short_straight", "skid_dice": 1, "slide": "left",
+                    "table:touching": "none", "table:move_touched": "none",
+                    "table:move_interrupted": "no", "table:off_table": "no",
+                    "table:in_reach": "none"})
+    assert d is not None and d.kind == "table:within_short" and d.player == 1
+    assert d.target == "t"
+    play(g, "yes")
+    assert drive(g, **{"table:touching": "none", "table:in_reach": "none"}) is None
+    assert e.hazards == 1 + 1  # the Slide's Hazard and one more
+
+
+def test_at_a_real_table_unnerving_eye_contact_asks_the_mover_whether_it_is_near() -> None:
+    # Far apart on the virtual table; the mover's controller says it is within Short of the
+    # unnerving vehicle once its Shift is rolled: no discarding Hazards with it (p.111).
+    def options(answer: str) -> list[object]:
+        u = perked(vehicle("u", "car", 100, 1000), "unnerving_eye_contact")
+        e = vehicle("e", "car", 600, 300, gear=2, hazards=2, player=1)
+        g = run_step(table(e, u), move("e"), [SHIFT], options=AT_TABLE)
+        d = drive(g, **{"table:touching": "none", "template": "medium_straight",
+                        "skid_dice": 1})
+        assert d is not None and d.kind == "table:within_short" and d.player == 1
+        assert d.target == "u" and values(d) == ["no", "yes"]
+        play(g, answer)
+        d = g.pending()
+        assert d is not None and d.kind == "spend_shift"
+        return values(d)
+
+    assert "discard_hazard" not in options("yes")
+    assert "discard_hazard" in options("no")

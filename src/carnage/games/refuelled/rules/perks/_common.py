@@ -214,6 +214,42 @@ def others_within(g: Game, v: VehicleState, band: str) -> list[VehicleState]:
     return [t for t in g.state.in_play() if t.id != v.id and within(g, v, t, band)]
 
 
+# -- distances at a real table (companion mode, ruling CP-18) --------------------------------
+def maybe_within(g: Game, a: VehicleState, b: VehicleState, band: str) -> bool:
+    """For a trigger's ``applies``, which cannot ask: at a real table ``b`` may be within
+    ``band`` of ``a`` (the people are asked when the trigger runs); on the exact table,
+    whether it is."""
+    return bool(g.facts.people) or within(g, a, b, band)
+
+
+def near_told(g: Game, v: VehicleState, band: str, candidates: list[VehicleState], *,
+              page: int, why: str) -> Generator[Decision, Any, list[VehicleState]]:
+    """Which of ``candidates`` are within ``band`` of ``v`` all round (the gap between the
+    footprints, a trailer included): named by ``v``'s controller at a real table, "none"
+    the default (ruling CP-18); measured on the exact table, in ``candidates``' order.
+    Nothing is asked when there is no candidate."""
+    from carnage.games.refuelled.engine.table_facts import reached
+
+    got = yield from reached(
+        g, v.player, f"within_{band}", f"{v.name} ({why}): which of these are within "
+        f"{band.title()} range of it?", [(t.id, t.name) for t in candidates],
+        lambda: [t.id for t in candidates if within(g, v, t, band)], page=page, vehicle=v.id)
+    return [g.state.vehicles[i] for i in got]
+
+
+def is_within(g: Game, v: VehicleState, t: VehicleState, band: str, *, page: int, why: str
+              ) -> Generator[Decision, Any, bool]:
+    """Whether ``t`` is within ``band`` of ``v`` all round: asked of ``t``'s controller at a
+    real table, "no" the default (ruling CP-18); measured on the exact table."""
+    from carnage.games.refuelled.engine.table_facts import judged
+
+    got = yield from judged(
+        g, t.player, f"within_{band}", f"{t.name} ({why}): is it within {band.title()} "
+        f"range of {v.name}?", lambda: within(g, v, t, band), page=page, vehicle=t.id,
+        target=v.id)
+    return got
+
+
 # -- hazard tokens ---------------------------------------------------------------------------
 def gain(g: Game, v: VehicleState, n: int, source: str, page: int) -> int:
     """``v`` gains ``n`` Hazard Tokens through the engine (hooks may change it); returns how

@@ -12,8 +12,9 @@ from carnage.games.refuelled.rules.perks._common import (
     Trigger,
     at,
     attack_step_serial,
+    is_within,
+    maybe_within,
     need,
-    within,
     yes_no,
 )
 from carnage.games.refuelled.rules.war_rig import piledriver
@@ -105,10 +106,13 @@ def terrifying_lunatic(g: Game, vehicle: VehicleState | None, source: str) -> No
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
         a = ctx.get("vehicle")
         return (isinstance(a, VehicleState) and v.in_play and a.in_play
-                and a.player != v.player and within(game, v, a, "short"))
+                and a.player != v.player and maybe_within(game, v, a, "short"))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         a: VehicleState = ctx["vehicle"]
+        if not (yield from is_within(game, v, a, "short", page=104,
+                                     why="Terrifying Lunatic")):
+            return
         game.emit("perk", perk="terrifying_lunatic", source=source, page=104, vehicle=v.id,
                   target=a.id)
         game.add_hazards(a, 1, "terrifying_lunatic", 104)

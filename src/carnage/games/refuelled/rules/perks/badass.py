@@ -19,10 +19,11 @@ from carnage.games.refuelled.rules.perks._common import (
     enemies,
     friends,
     gain_vote,
+    maybe_within,
+    near_told,
     need,
     once_per,
     own,
-    within,
     yes_no,
 )
 from carnage.geometry.arcs import Arc, parse_arc
@@ -116,17 +117,21 @@ def cover_me(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "cover_me")
     free, use = once_per(g, "activation", source)
 
-    def friends_near(game: Game) -> list[VehicleState]:
-        return [t for t in game.state.in_play() if t.id != v.id and friends(game, v, t)
-                and within(game, v, t, "double")]
+    def friends_of(game: Game) -> list[VehicleState]:
+        return [t for t in game.state.in_play() if t.id != v.id and friends(game, v, t)]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return v.in_play and free() and v.hazards > 0 and bool(friends_near(game))
+        return v.in_play and free() and v.hazards > 0 and any(
+            maybe_within(game, v, t, "double") for t in friends_of(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        near = yield from near_told(game, v, "double", friends_of(game), page=105,
+                                    why="Cover Me")
+        if not near:
+            return
         pick = yield ask(
             v.player, "cover_me", f"{v.name}: pass a Hazard Token to a friendly vehicle?",
-            [(NO, "not now")] + [(t.id, f"to {t.name}") for t in friends_near(game)],
+            [(NO, "not now")] + [(t.id, f"to {t.name}") for t in near],
             source=source, page=105, vehicle=v.id)
         if pick == NO:
             return
@@ -145,16 +150,20 @@ def madman(g: Game, vehicle: VehicleState | None, source: str) -> None:
     vehicle within Medium range (p.105)."""
     v = need(vehicle, "madman")
 
-    def near(game: Game) -> list[VehicleState]:
-        return [t for t in game.state.in_play() if t.id != v.id and within(game, v, t, "medium")]
+    def others(game: Game) -> list[VehicleState]:
+        return [t for t in game.state.in_play() if t.id != v.id]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return v.hazards >= MADMAN_HAZARDS and bool(near(game))
+        return v.hazards >= MADMAN_HAZARDS and any(
+            maybe_within(game, v, t, "medium") for t in others(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        near = yield from near_told(game, v, "medium", others(game), page=105, why="Madman")
+        if not near:
+            return
         pick = yield ask(
             v.player, "madman", f"{v.name}: pass a Hazard Token to a vehicle within Medium?",
-            [(NO, "keep it")] + [(t.id, f"to {t.name}") for t in near(game)],
+            [(NO, "keep it")] + [(t.id, f"to {t.name}") for t in near],
             source=source, page=105, vehicle=v.id)
         if pick != NO and discard(game, v, 1, source, 105):
             game.add_hazards(game.state.vehicles[str(pick)], 1, source, 105)

@@ -18,8 +18,8 @@ from carnage.games.refuelled.rules.perks._common import (
     enemies,
     gain,
     install_flip_choices,
+    near_told,
     need,
-    others_within,
     yes_no,
 )
 from carnage.games.refuelled.rules.vehicles import up_and_over
@@ -127,7 +127,8 @@ def splashback(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state["used"], state["hurt"] = state["hurt"], None
-        targets = others_within(game, v, "medium")
+        targets = yield from near_told(game, v, "medium", [
+            t for t in game.state.in_play() if t.id != v.id], page=106, why="Splashback")
         if not targets:
             return
         game.emit("perk", perk="splashback", source=source, page=106, vehicle=v.id,

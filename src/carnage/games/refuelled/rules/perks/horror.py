@@ -20,10 +20,10 @@ from carnage.games.refuelled.rules.perks._common import (
     discard,
     friends,
     gain,
+    maybe_within,
+    near_told,
     need,
-    others_within,
     own,
-    within,
     yes_no,
 )
 from carnage.games.refuelled.rules.weapons import catch_fire, install_on_fire
@@ -137,19 +137,22 @@ def sympathy_for_the_devil(g: Game, vehicle: VehicleState | None, source: str) -
     state: dict[str, Any] = g.memory(
         source, "state", {"friend": None, "dice": None, "collision": 0})
 
-    def near(game: Game) -> list[VehicleState]:
-        return [t for t in game.state.in_play() if t.id != v.id and friends(game, v, t)
-                and within(game, v, t, "medium")]
+    def friends_of(game: Game) -> list[VehicleState]:
+        return [t for t in game.state.in_play() if t.id != v.id and friends(game, v, t)]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return bool(near(game))
+        return any(maybe_within(game, v, t, "medium") for t in friends_of(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         state.update(friend=None, dice=None, collision=0)
+        near = yield from near_told(game, v, "medium", friends_of(game), page=108,
+                                    why="Sympathy for the Devil")
+        if not near:
+            return
         pick = yield ask(v.player, "sympathy_for_the_devil",
                          f"{v.name}: share this evade with a friendly vehicle?",
                          [(NO, "no")] + [(t.id, f"{t.name} (gear {t.gear})")
-                                         for t in near(game)], source=source, page=108,
+                                         for t in near], source=source, page=108,
                                          vehicle=v.id)
         if pick == NO:
             return
@@ -270,7 +273,9 @@ def violent_manifestation(g: Game, vehicle: VehicleState | None, source: str) ->
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         n = EXPLOSION_DICE[v.weight]
-        targets = others_within(game, v, "medium")
+        targets = yield from near_told(game, v, "medium", [
+            t for t in game.state.in_play() if t.id != v.id], page=108,
+            why="Violent Manifestation")
         game.emit("perk", perk="violent_manifestation", source=source, page=108,
                   vehicle=v.id, dice=n, targets=[t.id for t in targets])
         for t in targets:

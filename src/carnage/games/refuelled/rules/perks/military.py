@@ -86,16 +86,46 @@ def dead_eye(g: Game, vehicle: VehicleState | None, source: str) -> None:
             return None
         # Range as the attack measures it: the range ruler laid from the weapon's body in
         # its arc must reach the target (p.28), not the gap between footprints (ruling PK-25).
-        mount = next((m for m in v.weapons if m.key == shot.key), None)
-        sight = Sight(g, v).for_mount(mount)
-        arc = Arc(shot.arc)
+        if g.facts.people:  # what the people said as it was declared (ruling CP-18)
+            told: dict[str, bool] = g.memory(DEAD_EYE_TOLD, "far", {})
+            return value - 1 if told.get(f"{shot.key}>{t.id}") else None
+        return value - 1 if _dead_eye_range(g, v, t, shot) else None
 
-        def reaches(band: str) -> bool:
-            return sight.check(t, arc, band, cover=False).in_range
+    def asked(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        from carnage.games.refuelled.engine.table_facts import judged
 
-        return value - 1 if reaches("double") and not reaches("medium") else None
+        shot: Shot = ctx["shot"]
+        t = game.state.vehicles[shot.target]
+        far = yield from judged(
+            game, v.player, "dead_eye_range", f"{v.name}: is {t.name} within Double range "
+            "of the attack but beyond Medium (Dead Eye)?",
+            lambda: _dead_eye_range(game, v, t, shot), page=109, vehicle=v.id, target=t.id)
+        if game.facts.people:  # kept in the state: a copy of the game knows it too
+            game.memory(DEAD_EYE_TOLD, "far", {})[f"{shot.key}>{t.id}"] = far
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        game: Game = ctx["game"]
+        return asked if game.facts.people or game.facts.recording else None
 
     g.effects.on("to_hit_penalty", source, to_hit)
+    g.effects.add_flow("attack_declared", source, asks, about=v)
+
+
+DEAD_EYE_TOLD = "table:dead_eye"
+"""The memory of the Dead Eye ranges the people gave each attack (companion mode only)."""
+
+
+def _dead_eye_range(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> bool:
+    """The range ruler laid from the weapon's body in its arc reaches ``t`` at Double but not
+    at Medium (p.28; ruling PK-25)."""
+    mount = next((m for m in v.weapons if m.key == shot.key), None)
+    sight = Sight(g, v).for_mount(mount)
+    arc = Arc(shot.arc)
+
+    def reaches(band: str) -> bool:
+        return sight.check(t, arc, band, cover=False).in_range
+
+    return reaches("double") and not reaches("medium")
 
 
 @RULES.rule("perk", "loader")

@@ -24,8 +24,10 @@ from carnage.games.refuelled.rules.perks._common import (
     discard,
     enemies,
     has_trigger,
+    is_within,
+    maybe_within,
+    near_told,
     need,
-    others_within,
     within,
 )
 from carnage.kernel.dice import SkidFace, skid_face
@@ -38,6 +40,9 @@ RULES = RuleTable()
 """This module's installers (composed into the Refuelled ruleset)."""
 
 PIT = "pit"
+EYE_CONTACT_FIRST = 60
+"""Where Unnerving Eye Contact's question sits among the rules acting once skid dice are
+rolled (higher first): before them, never at the same moment (ruling CP-18)."""
 TAUNTED = "taunted:"
 """Condition prefix: skid results another vehicle's Taunt left on this one's dashboard."""
 
@@ -65,11 +70,13 @@ def on_your_tail(g: Game, vehicle: VehicleState | None, source: str) -> None:
         m = ctx.get("vehicle")
         return (isinstance(m, VehicleState) and v.in_play and m.in_play
                 and moved.get(m.id) == activation_serial(game) and enemies(game, v, m)
-                and within(game, v, m, "short"))
+                and maybe_within(game, v, m, "short"))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         m: VehicleState = ctx["vehicle"]
         moved.pop(m.id, None)
+        if not (yield from is_within(game, v, m, "short", page=111, why="On Your Tail")):
+            return
         game.emit("perk", perk="on_your_tail", source=source, page=111, vehicle=v.id,
                   target=m.id)
         game.add_hazards(m, 1, source, 111)
@@ -103,12 +110,12 @@ def schadenfreude(g: Game, vehicle: VehicleState | None, source: str) -> None:
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
         w: VehicleState = ctx["vehicle"]
-        if within(game, v, w, "short"):
+        if (yield from is_within(game, v, w, "short", page=111, why="Schadenfreude")):
             if v.hazards:
                 clear(game, w)
-        else:
-            later.add(w.id)  # looked at again after any Flip
-        yield from ()
+        elif not game.facts.people:
+            # Looked at again after any Flip; at a real table only as it begins (CP-18).
+            later.add(w.id)
 
     def after_flip(value: bool, ctx: dict[str, Any]) -> None:
         w = ctx.get("vehicle")
@@ -130,14 +137,19 @@ def taunt(g: Game, vehicle: VehicleState | None, source: str) -> None:
     that step's skid dice and no Shift may cancel it (ruling PK-16)."""
     v = need(vehicle, "taunt")
 
+    def others(game: Game) -> list[VehicleState]:
+        return [t for t in game.state.in_play() if t.id != v.id]
+
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return bool(others_within(game, v, "short"))
+        return any(maybe_within(game, v, t, "short") for t in others(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        near = yield from near_told(game, v, "short", others(game), page=111, why="Taunt")
+        if not near:
+            return  # nobody in range: no die is rolled (ruling PK-16)
         face = skid_face(game.roll(1, "taunt", source=source, page=111, vehicle=v.id)[0])
         if face is SkidFace.SHIFT:
             return
-        near = others_within(game, v, "short")
         pick = yield ask(v.player, "taunt", f"{v.name}: put the {face.value} on whose dashboard?",
                          [(NO, "nobody")] + [(t.id, t.name) for t in near],
                          source=source, page=111, vehicle=v.id)
@@ -180,13 +192,16 @@ def out_run(g: Game, vehicle: VehicleState | None, source: str) -> None:
     v = need(vehicle, "out_run")
 
     def slower(game: Game) -> list[VehicleState]:
-        return [t for t in others_within(game, v, "short") if t.gear < v.gear]
+        return [t for t in game.state.in_play() if t.id != v.id and t.gear < v.gear]
 
     def applies(game: Game, ctx: dict[str, Any]) -> bool:
-        return bool(slower(game))
+        return any(maybe_within(game, v, t, "short") for t in slower(game))
 
     def run(game: Game, ctx: dict[str, Any]) -> PerkFlow:
-        targets = slower(game)
+        targets = yield from near_told(game, v, "short", slower(game), page=111,
+                                       why="Out Run")
+        if not targets:
+            return
         game.emit("perk", perk="out_run", source=source, page=111, vehicle=v.id,
                   targets=[t.id for t in targets])
         for t in targets:
@@ -264,8 +279,27 @@ def unnerving_eye_contact(g: Game, vehicle: VehicleState | None, source: str) ->
 
     def setup(value: SkidResolution, ctx: dict[str, Any]) -> None:
         m = ctx.get("vehicle")
-        if (isinstance(m, VehicleState) and v.in_play and enemies(g, v, m)
-                and within(g, v, m, "short")):
+        if (not g.facts.people and isinstance(m, VehicleState) and v.in_play
+                and enemies(g, v, m) and within(g, v, m, "short")):
             value.hazard_discard = False
 
+    def asked(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        m: VehicleState = ctx["vehicle"]
+        near = yield from is_within(game, v, m, "short", page=111,
+                                    why="Unnerving Eye Contact")
+        if near and game.facts.people:
+            ctx["sk"].hazard_discard = False
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        # At a real table, once its skid dice are rolled, when it has a Shift it might spend
+        # on a Hazard: is it within Short of this vehicle? (ruling CP-18)
+        game: Game = ctx["game"]
+        m, sk = ctx.get("vehicle"), ctx.get("sk")
+        if (game.facts.people or game.facts.recording) and isinstance(m, VehicleState) \
+                and isinstance(sk, SkidResolution) and v.in_play and enemies(game, v, m) \
+                and (sk.bonus_shifts > 0 or SkidFace.SHIFT in sk.faces):
+            return asked
+        return None
+
     g.effects.on("skid_setup", source, setup)
+    g.effects.add_flow("skid_rolled", source, asks, priority=EYE_CONTACT_FIRST)
