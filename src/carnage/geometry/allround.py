@@ -497,13 +497,20 @@ class Found:
     placement: tuple[Point, ...] | None = None
     judged: int = 0
     """Facings judged (exactly or as a bound): what the search cost."""
+    shadowed: int = 0
+    """Facings and ranges of facings settled at once by ``shadowed`` instead."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
-           critical: Sequence[float], tol: float, pivot: PivotJudge | None = None) -> Found:
+           critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
+           shadow: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
-    relaxed rulers of the pivot bound."""
+    relaxed rulers of the pivot bound. With ``shadow`` (rulers) facings and ranges of
+    facings that ``shadowed`` shows cannot do better than the best found are passed
+    over; without it (for comparison) every one is judged as before. The answer is the
+    same either way: only judgements that could not improve it are left out, so the same
+    facings improve it in the same order."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -535,8 +542,21 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
-    def consider(theta: float, live: Sequence[int] | None = None) -> None:
-        obs = exact if live is None else [exact[i] for i in live]
+    def proven(mid: float, h: float, live: Sequence[int]) -> bool:
+        """Whether ``shadowed`` shows that no ruler facing within ``h`` of ``mid`` does
+        better than the best found: then judging them could change nothing."""
+        if not shadow or pivot is None or best.level < TOUCHING or best.level >= CLEAR:
+            return False
+        if shadowed(shooter, tgt.polygon, [blockers[i] for i in live], a, tpl.length, mid,
+                    h, best.level == TOUCHING):
+            best.shadowed += 1
+            return True
+        return False
+
+    def consider(theta: float, live: Sequence[int]) -> None:
+        if proven(theta, 0.0, live):
+            return
+        obs = [exact[i] for i in live]
         lvl, placed = judge(theta, tgt.polygon, obs, CLEAR)
         best.judged += 1
         if lvl > best.level:
@@ -618,6 +638,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         mid = (lo + hi) / 2.0
         h = (hi - lo) / 2.0
         live = alive(live, mid, h)
+        if proven(mid, h, live):
+            continue
         d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
         if pivot is not None:
             if pivot_bound(mid, h, live) <= best.level:
@@ -682,6 +704,151 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
     assert grown is not None
     return grown, relaxed, (x_star * sh + 1e-9, a * sh + 1e-9,
                             back - a * sh - x_star * vers - 1e-9)
+
+
+SHADOW_MARGIN = 1e-6
+"""Slack (mm) of ``shadowed``: every comparison it makes holds by at least this much, far
+above the rounding of the judgement it stands in for, so the exact judgement could not
+find the other answer."""
+
+SHADOW_WITHIN = 4.0
+"""Widest half-width (degrees) of facings that ``shadowed`` judges at once."""
+
+
+def shadowed(shooter: Sequence[Point], target: Sequence[Point], blockers: Sequence[Obstacle],
+             a: float, length: float, mid: float, h: float, tall_only: bool) -> bool:
+    """True when, at every facing within ``h`` degrees of ``mid``, every ruler placement
+    (half-width ``a``, ``length`` long) that touches ``target`` meets one of ``blockers``
+    (only the Tall ones with ``tall_only``) before the target, as ``RulerFacing.judge``
+    counts it; False when that is not shown. It judges the whole range of facings at once,
+    exactly and conservatively, without judging any one facing.
+
+    A ruler facing θ at lateral offset c covers the strip |v − c| ≤ a (v across θ, u along
+    it) from its origin, which is no farther along θ than the shooter's farthest point, to
+    its contact with the target. It touches the target only if c is within the shooter's
+    extent across θ widened by a (where its near edge can meet the shooter) and within
+    the extent of the target's points it can reach (no farther than its length beyond the
+    shooter's farthest point) widened by a. A point of an obstruction lying beyond the
+    shooter's farthest point and nearer than the target's nearest point is, for every
+    ruler whose strip holds it, past the origin and before the contact: the ruler meets
+    the obstruction before the target. So such a part of an obstruction blocks every
+    offset within its own extent across θ widened by a; if, at every θ of the range,
+    these stretches cover the offsets that may touch, no placement touching the target
+    is clear.
+
+    Over the range every comparison is between two fixed points p and q: with w = p − q
+    having components (U, V) along and across the middle facing, at the facing turned by
+    δ (|δ| ≤ h) it has V cos δ − U sin δ ≥ min(V, V cos h) − |U| sin h across the facing
+    and U cos δ + V sin δ ≥ U cos h − |V| sin h along it (U > 0). The stretches are
+    chained at the middle facing (least first, each reaching farthest), and each link
+    (one obstruction's last corner across against the next one's first, the first and
+    last against the offsets that may touch) is checked by that bound over the whole
+    range. Every comparison holds by ``SHADOW_MARGIN`` or more."""
+    if h > SHADOW_WITHIN or not target:
+        return False
+    th = math.radians(mid)
+    cs, sn = math.cos(th), math.sin(th)
+    hr = math.radians(h)
+    ch, sh = math.cos(hr), math.sin(hr)
+    m = SHADOW_MARGIN
+    slack = m + 10.0 * TOUCH
+    tx = sum(x for x, _ in target) / len(target)
+    ty = sum(y for _, y in target) / len(target)
+
+    def frame(poly: Sequence[Point]) -> list[Point]:
+        """(u, v) along and across the middle facing, from the target's centre."""
+        return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
+                for x, y in poly]
+
+    def above(p: Point, q: Point) -> float:
+        """Least (p − q) across the facing, over the range."""
+        wu, wv = p[0] - q[0], p[1] - q[1]
+        return min(wv, wv * ch) - abs(wu) * sh
+
+    spts = frame(shooter)
+    s_umax = max(u for u, _ in spts)
+    s_v0, s_v1 = min(v for _, v in spts), max(v for _, v in spts)
+    tpts = frame(target)
+    t_umin = min(u for u, _ in tpts)
+    t_v0, t_v1 = min(v for _, v in tpts), max(v for _, v in tpts)
+    # The target's points beyond u_far along the middle facing are more than the length
+    # beyond the shooter's farthest point at every facing of the range: never touched.
+    vm = max(t_v1 - s_v0, s_v1 - t_v0)
+    u_far = s_umax + (length * (1.0 - ch) + vm * sh + m) / ch + length + m
+    reach = _slab(tpts, -math.inf, u_far)
+    if not reach:
+        return True  # nothing touches it at any facing of the range
+    # the reachable target wholly to one side of the shooter (each widened by a)
+    if all(above(t, s_) > 2.0 * a + 2.0 * slack for t in reach for s_ in spts) or \
+            all(above(s_, t) > 2.0 * a + 2.0 * slack for t in reach for s_ in spts):
+        return True
+    parts: list[tuple[float, float, Point, Point]] = []
+    """Per obstruction that may block: its stretch of offsets at the middle facing and
+    the corners of its blocking part least and farthest across."""
+    for b in blockers:
+        if tall_only and not b.tall:
+            continue
+        pts = frame(b.polygon)
+        b_v0, b_v1 = min(v for _, v in pts), max(v for _, v in pts)
+        # The part lying, at every facing of the range, beyond the shooter's farthest
+        # point and nearer than the target's nearest: u between u_lo and u_hi.
+        u_lo = s_umax + (m + max(b_v1 - s_v0, s_v1 - b_v0) * sh) / ch + m
+        u_hi = t_umin - (EPS + m + max(t_v1 - b_v0, b_v1 - t_v0) * sh) / ch - m
+        if u_lo >= u_hi:
+            continue
+        part = _slab(pts, u_lo, u_hi)
+        if not part:
+            continue
+        first = min(part, key=lambda p: p[1])
+        last = max(part, key=lambda p: p[1])
+        parts.append((first[1] - a + m, last[1] + a - m, first, last))
+    # the offsets that may touch, at the middle facing
+    r0 = max(min(v for _, v in reach), s_v0) - a - slack
+    r1 = min(max(v for _, v in reach), s_v1) + a + slack
+    if r0 > r1:
+        return False  # none at the middle, but maybe some elsewhere in the range
+    parts.sort()
+    chain: list[tuple[float, float, Point, Point]] = []
+    cur, i = r0, 0
+    pick: tuple[float, float, Point, Point] | None = None
+    while cur <= r1:
+        while i < len(parts) and parts[i][0] < cur:
+            if pick is None or parts[i][1] > pick[1]:
+                pick = parts[i]
+            i += 1
+        if pick is None or pick[1] <= cur:
+            return False
+        chain.append(pick)
+        cur = pick[1]
+    # the chain holds at every facing of the range
+    first, last = chain[0][2], chain[-1][3]
+    if not (all(above(t, first) > slack for t in reach)
+            or all(above(s_, first) > slack for s_ in spts)):
+        return False
+    for k in range(len(chain) - 1):
+        if above(chain[k][3], chain[k + 1][2]) <= -2.0 * a + 2.0 * m:
+            return False
+    return all(above(last, t) > slack for t in reach) or \
+        all(above(last, s_) > slack for s_ in spts)
+
+
+def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
+    """The corners of the convex polygon ``pts`` (as (u, v)) clipped to lo ≤ u ≤ hi."""
+    out = list(pts)
+    for bound, sign in ((lo, 1.0), (hi, -1.0)):
+        if not out:
+            break
+        src, out = out, []
+        n = len(src)
+        for i in range(n):
+            p, q = src[i], src[(i + 1) % n]
+            fp, fq = sign * (p[0] - bound), sign * (q[0] - bound)
+            if fp >= 0.0:
+                out.append(p)
+            if (fp >= 0.0) != (fq >= 0.0):
+                k = fp / (fp - fq)
+                out.append((bound, p[1] + k * (q[1] - p[1])))
+    return out
 
 
 def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
