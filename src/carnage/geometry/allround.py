@@ -542,19 +542,47 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
-    def proven(mid: float, h: float, live: Sequence[int]) -> bool:
-        """Whether ``shadowed`` shows that no ruler facing within ``h`` of ``mid`` does
-        better than the best found: then judging them could change nothing."""
+    shown: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+    """Ranges of facings ``shadow_arc`` has shown blocked (by Tall obstructions: True;
+    by any: False), found as the search needs them."""
+    unshown: dict[bool, list[float]] = {True: [], False: []}
+    """Facings at which it found no such range."""
+
+    def proven(lo: float, hi: float) -> bool:
+        """Whether ``shadow_arc`` shows that no ruler facing from ``lo`` to ``hi`` does
+        better than the best found: then judging them could change nothing. Walks from
+        ``lo``, through ranges already shown or shown now, each new one found just past
+        the end of the last and starting at or before it."""
         if not shadow or pivot is None or best.level < TOUCHING or best.level >= CLEAR:
             return False
-        if shadowed(shooter, tgt.polygon, [blockers[i] for i in live], a, tpl.length, mid,
-                    h, best.level == TOUCHING):
-            best.shadowed += 1
-            return True
+        tall_only = best.level == TOUCHING
+        arcs, misses = shown[tall_only], unshown[tall_only]
+        if len(misses) >= SHADOW_TRIES or any((f - lo) % 360.0 <= hi - lo for f in misses):
+            return False
+        at = lo
+        for _ in range(8):
+            step = at
+            for a0, a1 in arcs:
+                if (at - a0) % 360.0 < a1 - a0:
+                    step = max(step, at + (a1 - a0) - (at - a0) % 360.0)
+            if step > at:
+                at = step
+            else:
+                probe = at if at == lo else at + 1e-7
+                got = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, probe,
+                                 tall_only)
+                if got is None or got[0] > at:
+                    misses.append(probe % 360.0)
+                    return False
+                arcs.append(got)
+                at = got[1]
+            if at >= hi:
+                best.shadowed += 1
+                return True
         return False
 
     def consider(theta: float, live: Sequence[int]) -> None:
-        if proven(theta, 0.0, live):
+        if proven(theta, theta):
             return
         obs = [exact[i] for i in live]
         lvl, placed = judge(theta, tgt.polygon, obs, CLEAR)
@@ -638,7 +666,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         mid = (lo + hi) / 2.0
         h = (hi - lo) / 2.0
         live = alive(live, mid, h)
-        if proven(mid, h, live):
+        if proven(lo, hi):
             continue
         d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
         if pivot is not None:
@@ -711,102 +739,124 @@ SHADOW_MARGIN = 1e-6
 above the rounding of the judgement it stands in for, so the exact judgement could not
 find the other answer."""
 
-SHADOW_WITHIN = 4.0
-"""Widest half-width (degrees) of facings that ``shadowed`` judges at once."""
+
+SHADOW_TRIES = 16
+"""Facings at which ``shadow_arc`` may find nothing before a search stops asking it (a
+shot that is not shadowed, such as one through a narrow slot, would pay for every try)."""
+
+SHADOW_CLIP = 1.0
+"""How far (mm) inside the stretch between the shooter's farthest point and the target's
+nearest the blocking parts of obstructions are taken (and beyond the length the target's
+unreachable part): the margin that lets a part found at one facing hold over a range."""
 
 
-def shadowed(shooter: Sequence[Point], target: Sequence[Point], blockers: Sequence[Obstacle],
-             a: float, length: float, mid: float, h: float, tall_only: bool) -> bool:
-    """True when, at every facing within ``h`` degrees of ``mid``, every ruler placement
-    (half-width ``a``, ``length`` long) that touches ``target`` meets one of ``blockers``
-    (only the Tall ones with ``tall_only``) before the target, as ``RulerFacing.judge``
-    counts it; False when that is not shown. It judges the whole range of facings at once,
-    exactly and conservatively, without judging any one facing.
+def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
+               blockers: Sequence[Obstacle], a: float, length: float, theta: float,
+               tall_only: bool) -> tuple[float, float] | None:
+    """A range of facings (degrees, lo ≤ ``theta`` ≤ hi) over which every ruler
+    placement (half-width ``a``, ``length`` long) that touches ``target`` meets one of
+    ``blockers`` (only the Tall ones with ``tall_only``) before the target, as
+    ``RulerFacing.judge`` counts it; None when that is not shown at ``theta``. It judges
+    the whole range at once, exactly, without judging any one facing in it.
 
     A ruler facing θ at lateral offset c covers the strip |v − c| ≤ a (v across θ, u along
     it) from its origin, which is no farther along θ than the shooter's farthest point, to
     its contact with the target. It touches the target only if c is within the shooter's
     extent across θ widened by a (where its near edge can meet the shooter) and within
-    the extent of the target's points it can reach (no farther than its length beyond the
-    shooter's farthest point) widened by a. A point of an obstruction lying beyond the
-    shooter's farthest point and nearer than the target's nearest point is, for every
-    ruler whose strip holds it, past the origin and before the contact: the ruler meets
-    the obstruction before the target. So such a part of an obstruction blocks every
-    offset within its own extent across θ widened by a; if, at every θ of the range,
-    these stretches cover the offsets that may touch, no placement touching the target
-    is clear.
+    the extent across θ of the target's points it can reach (no farther than its length
+    beyond the shooter's farthest point) widened by a. A point of an obstruction lying
+    beyond the shooter's farthest point and nearer than the target's nearest point is,
+    for every ruler whose strip holds it, past the origin and before the contact: that
+    ruler meets the obstruction before the target. So a segment of such points blocks
+    every offset between its ends' offsets, widened by a, and if such stretches cover
+    the offsets that may touch, no placement touching the target is clear.
 
-    Over the range every comparison is between two fixed points p and q: with w = p − q
-    having components (U, V) along and across the middle facing, at the facing turned by
-    δ (|δ| ≤ h) it has V cos δ − U sin δ ≥ min(V, V cos h) − |U| sin h across the facing
-    and U cos δ + V sin δ ≥ U cos h − |V| sin h along it (U > 0). The stretches are
-    chained at the middle facing (least first, each reaching farthest), and each link
-    (one obstruction's last corner across against the next one's first, the first and
-    last against the offsets that may touch) is checked by that bound over the whole
-    range. Every comparison holds by ``SHADOW_MARGIN`` or more."""
-    if h > SHADOW_WITHIN or not target:
-        return False
-    th = math.radians(mid)
+    At ``theta`` the stretches are chained (least first, each reaching farthest) from
+    fixed points: for each obstruction of the chain the corners least and farthest
+    across of its part between the shooter's farthest point and the target's nearest
+    (each ``SHADOW_CLIP`` inside). Every fact the chain needs is then "w · e(θ) > k" for
+    a fixed vector w between two such points (or corners of the shooter and target) and
+    e(θ) the unit vector along or across the facing: w · e(θ) = |w| cos(θ − φ), which
+    holds on one range of facings found in closed form (φ ± acos(k/|w|)). The answer is
+    the intersection of those ranges around ``theta`` (at most 45° either way). Each
+    comparison has ``SHADOW_MARGIN`` to spare, far above the rounding of the judgement
+    it stands in for."""
+    th = math.radians(theta)
     cs, sn = math.cos(th), math.sin(th)
-    hr = math.radians(h)
-    ch, sh = math.cos(hr), math.sin(hr)
     m = SHADOW_MARGIN
+    clip = SHADOW_CLIP
     slack = m + 10.0 * TOUCH
     tx = sum(x for x, _ in target) / len(target)
     ty = sum(y for _, y in target) / len(target)
 
     def frame(poly: Sequence[Point]) -> list[Point]:
-        """(u, v) along and across the middle facing, from the target's centre."""
+        """(u, v) along and across ``theta``, from the target's centre."""
         return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
                 for x, y in poly]
 
-    def above(p: Point, q: Point) -> float:
-        """Least (p − q) across the facing, over the range."""
-        wu, wv = p[0] - q[0], p[1] - q[1]
-        return min(wv, wv * ch) - abs(wu) * sh
+    lo, hi = -math.pi / 4.0, math.pi / 4.0
+
+    def keep(wu: float, wv: float, k: float) -> bool:
+        """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k,
+        for a w with components (wu, wv) along and across ``theta``; False when it does
+        not hold at ``theta`` itself."""
+        nonlocal lo, hi
+        r = math.hypot(wu, wv)
+        if wu <= k:
+            return False
+        if k < -r:
+            return True
+        phi = math.atan2(wv, wu)
+        half = math.acos(k / r)
+        lo, hi = max(lo, phi - half), min(hi, phi + half)
+        return lo < hi
+
+    def along(p: Point, q: Point, k: float) -> bool:
+        return keep(p[0] - q[0], p[1] - q[1], k)
+
+    def across(p: Point, q: Point, k: float) -> bool:
+        return keep(p[1] - q[1], q[0] - p[0], k)
 
     spts = frame(shooter)
-    s_umax = max(u for u, _ in spts)
-    s_v0, s_v1 = min(v for _, v in spts), max(v for _, v in spts)
+    s_top = max(spts)
+    s_umax = s_top[0]
     tpts = frame(target)
-    t_umin = min(u for u, _ in tpts)
-    t_v0, t_v1 = min(v for _, v in tpts), max(v for _, v in tpts)
-    # The target's points beyond u_far along the middle facing are more than the length
-    # beyond the shooter's farthest point at every facing of the range: never touched.
-    vm = max(t_v1 - s_v0, s_v1 - t_v0)
-    u_far = s_umax + (length * (1.0 - ch) + vm * sh + m) / ch + length + m
-    reach = _slab(tpts, -math.inf, u_far)
+    t_low = min(tpts)
+    t_umin = t_low[0]
+    # The target's points beyond the length past the shooter's farthest point (and a
+    # margin) are out of reach: every corner of that part more than the length beyond
+    # every corner of the shooter.
+    far = s_umax + length + clip
+    reach = _slab(tpts, -math.inf, far)
+    beyond = _slab(tpts, far, math.inf)
+    for c in beyond:
+        for s_ in spts:
+            if not along(c, s_, length + slack):
+                return None
     if not reach:
-        return True  # nothing touches it at any facing of the range
-    # the reachable target wholly to one side of the shooter (each widened by a)
-    if all(above(t, s_) > 2.0 * a + 2.0 * slack for t in reach for s_ in spts) or \
-            all(above(s_, t) > 2.0 * a + 2.0 * slack for t in reach for s_ in spts):
-        return True
+        return _degrees(theta, lo, hi)
+    # the offsets that may touch, at theta
+    r0 = max(min(v for _, v in reach), min(v for _, v in spts)) - a - slack
+    r1 = min(max(v for _, v in reach), max(v for _, v in spts)) + a + slack
+    if r0 > r1:
+        # the reachable target wholly to one side of the shooter, each widened by a
+        left = max(reach, key=lambda p: p[1])[1] < min(v for _, v in spts)
+        for t in reach:
+            for s_ in spts:
+                if not (across(s_, t, 2.0 * a + 2.0 * slack) if left
+                        else across(t, s_, 2.0 * a + 2.0 * slack)):
+                    return None
+        return _degrees(theta, lo, hi)
     parts: list[tuple[float, float, Point, Point]] = []
-    """Per obstruction that may block: its stretch of offsets at the middle facing and
-    the corners of its blocking part least and farthest across."""
     for b in blockers:
         if tall_only and not b.tall:
             continue
-        pts = frame(b.polygon)
-        b_v0, b_v1 = min(v for _, v in pts), max(v for _, v in pts)
-        # The part lying, at every facing of the range, beyond the shooter's farthest
-        # point and nearer than the target's nearest: u between u_lo and u_hi.
-        u_lo = s_umax + (m + max(b_v1 - s_v0, s_v1 - b_v0) * sh) / ch + m
-        u_hi = t_umin - (EPS + m + max(t_v1 - b_v0, b_v1 - t_v0) * sh) / ch - m
-        if u_lo >= u_hi:
-            continue
-        part = _slab(pts, u_lo, u_hi)
+        part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
         if not part:
             continue
         first = min(part, key=lambda p: p[1])
         last = max(part, key=lambda p: p[1])
         parts.append((first[1] - a + m, last[1] + a - m, first, last))
-    # the offsets that may touch, at the middle facing
-    r0 = max(min(v for _, v in reach), s_v0) - a - slack
-    r1 = min(max(v for _, v in reach), s_v1) + a + slack
-    if r0 > r1:
-        return False  # none at the middle, but maybe some elsewhere in the range
     parts.sort()
     chain: list[tuple[float, float, Point, Point]] = []
     cur, i = r0, 0
@@ -817,19 +867,44 @@ def shadowed(shooter: Sequence[Point], target: Sequence[Point], blockers: Sequen
                 pick = parts[i]
             i += 1
         if pick is None or pick[1] <= cur:
-            return False
+            return None
         chain.append(pick)
         cur = pick[1]
-    # the chain holds at every facing of the range
-    first, last = chain[0][2], chain[-1][3]
-    if not (all(above(t, first) > slack for t in reach)
-            or all(above(s_, first) > slack for s_ in spts)):
-        return False
+    # every corner used lies beyond the shooter and before the target
+    for _, _, p, q in chain:
+        for c in (p, q):
+            for s_ in spts:
+                if not along(c, s_, m):
+                    return None
+            for t in tpts:
+                if not along(t, c, EPS + m):
+                    return None
     for k in range(len(chain) - 1):
-        if above(chain[k][3], chain[k + 1][2]) <= -2.0 * a + 2.0 * m:
-            return False
-    return all(above(last, t) > slack for t in reach) or \
-        all(above(last, s_) > slack for s_ in spts)
+        if not across(chain[k][3], chain[k + 1][2], -2.0 * a + 2.0 * m):
+            return None
+    # the chain starts before the offsets that may touch and ends after them: either
+    # bound of theirs (the target's or the shooter's) will do
+    for end, sign in ((chain[0][2], 1.0), (chain[-1][3], -1.0)):
+        saved = lo, hi
+        got: tuple[float, float] | None = None
+        for side in (reach, spts):
+            lo, hi = saved
+            if all((across(q, end, slack) if sign > 0 else across(end, q, slack))
+                   for q in side):
+                got = (lo, hi) if got is None else (min(got[0], lo), max(got[1], hi))
+        if got is None:
+            return None
+        lo, hi = got
+    return _degrees(theta, lo, hi)
+
+
+def _degrees(theta: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """The turns [lo, hi] (radians) from ``theta`` as facings in degrees, drawn in by a
+    hair for the rounding of the closed forms."""
+    lo_d, hi_d = theta + math.degrees(lo) + 1e-9, theta + math.degrees(hi) - 1e-9
+    if not lo_d <= theta <= hi_d:
+        return None
+    return lo_d, hi_d
 
 
 def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
