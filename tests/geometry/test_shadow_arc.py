@@ -25,7 +25,13 @@ from carnage.geometry.allround import (
     search,
     shadow_arc,
 )
-from carnage.geometry.arcs import REACH_TOL, turret_critical_angles, turret_reach_facing
+from carnage.geometry.arcs import (
+    REACH_TOL,
+    _reach_search,
+    turret_critical_angles,
+    turret_reach_facing,
+    turret_span,
+)
 from carnage.geometry.convex import area
 from carnage.geometry.cover import Blocker, _grown
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
@@ -179,3 +185,47 @@ def test_the_search_gives_the_same_answers_with_and_without_ranges_on_golden_sce
             assert same(a, b)
         checked += 1
     assert checked > 100
+
+
+def test_out_of_reach_at_once_only_where_the_search_finds_nothing() -> None:
+    # Targets just beyond a ruler's span (hypot(L, 2a)) used to need the whole reach
+    # search; they are answered at once now, and the search agrees wherever that is so.
+    rng = random.Random(3)
+    early = 0
+    for _ in range(400):
+        tpl = shooting_template(rng.choice(["short", "medium", "long", "small_burst"]))
+        body = Rect(Pose(0, 0, rng.uniform(0, 360)), 60, 30)
+        bearing = math.radians(rng.uniform(0, 360))
+        dist = rng.uniform(tpl.length, tpl.near_half + tpl.reach + 50.0)
+        target = list(Rect(Pose(dist * math.cos(bearing), dist * math.sin(bearing),
+                                rng.uniform(0, 360)), 40, 20).polygon())
+        _, _, gap = closest_points(body.polygon(), target)
+        if gap <= tpl.length + 1e-6:
+            continue
+        searched = _reach_search(body, target, tpl, REACH_TOL, gap)
+        if gap > turret_span(tpl) + REACH_TOL + 1e-6:
+            early += 1
+            assert searched is None
+            assert turret_reach_facing(body, target, tpl) is None
+        else:
+            assert turret_reach_facing(body, target, tpl) == searched
+    assert early > 40
+
+
+def test_a_ruler_reaches_almost_its_span() -> None:
+    # The span is not loose by much: a long ruler laid against the car's corner reaches
+    # a target placed just inside hypot(L, 2a) from the corner, found by the search.
+    tpl = LONG
+    span = turret_span(tpl)
+    body = CAR.polygon()
+    corner = max(body, key=lambda p: (p[0], p[1]))
+    reached = 0
+    for k in range(36):
+        ang = math.radians(10.0 * k)
+        tip = (corner[0] + (span - 2.0) * math.cos(ang), corner[1] + (span - 2.0) * math.sin(ang))
+        target = list(Rect(Pose(tip[0] + 5.0 * math.cos(ang), tip[1] + 5.0 * math.sin(ang),
+                                math.degrees(ang)), 10, 10).polygon())
+        _, _, gap = closest_points(body, target)
+        if gap > span - 2.5 and turret_reach_facing(CAR, target, tpl) is not None:
+            reached += 1
+    assert reached > 0

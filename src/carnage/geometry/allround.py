@@ -797,17 +797,19 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     lo, hi = -math.pi / 4.0, math.pi / 4.0
 
     def keep(wu: float, wv: float, k: float) -> bool:
-        """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k,
-        for a w with components (wu, wv) along and across ``theta``; False when it does
-        not hold at ``theta`` itself."""
+        """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k, for
+        a w with components (wu, wv) along and across ``theta``; False when that fails
+        at ``theta`` itself."""
         nonlocal lo, hi
         r = math.hypot(wu, wv)
-        if wu <= k:
-            return False
         if k < -r:
             return True
+        if k >= r:
+            return False
         phi = math.atan2(wv, wu)
         half = math.acos(k / r)
+        if not phi - half < 0.0 < phi + half:
+            return False
         lo, hi = max(lo, phi - half), min(hi, phi + half)
         return lo < hi
 
