@@ -43,6 +43,12 @@ facings the search is a branch and bound with a proof, not a sampling:
   (rulers: the pivot bound; bursts: the box bound); the others are split (for rulers,
   once at most ``EXACT_WITHIN`` from their middle, and for bursts always, also judged
   exactly at their middle) until the box is within ``tol``.
+* **Ranges shown blocked (rulers).** ``shadow_arc`` shows, in closed form, a range of
+  facings around a given one over which no ruler touching the target is clear (or
+  unblocked). The search walks such ranges as it needs them and passes over intervals,
+  seeds and critical facings lying wholly in them for the level it would have to beat:
+  nothing passed over could improve the answer, so the same facings improve it in the
+  same order and the answer, facing and placement are those without them.
 * **Culling.** An obstruction farther from the shooter (bounding circles) than a + ρ_B
   is dropped once (no point of it is within ρ_B of any origin). Per interval, one that
   lies wholly outside the band every placement at the middle facing covers across it
