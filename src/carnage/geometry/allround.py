@@ -750,7 +750,7 @@ SHADOW_TRIES = 16
 """Facings at which ``shadow_arc`` may find nothing before a search stops asking it (a
 shot that is not shadowed, such as one through a narrow slot, would pay for every try)."""
 
-SHADOW_CLIP = 1.0
+SHADOW_CLIP = 3.0
 """How far (mm) inside the stretch between the shooter's farthest point and the target's
 nearest the blocking parts of obstructions are taken (and beyond the length the target's
 unreachable part): the margin that lets a part found at one facing hold over a range."""
