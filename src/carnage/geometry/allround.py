@@ -504,7 +504,8 @@ class Found:
     judged: int = 0
     """Facings judged (exactly or as a bound): what the search cost."""
     shadowed: int = 0
-    """Facings and ranges of facings settled at once by ``shadowed`` instead."""
+    """Facings and ranges of facings passed over, lying in ranges ``shadow_arc`` showed
+    blocked."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
@@ -513,7 +514,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            shadow: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
     relaxed rulers of the pivot bound. With ``shadow`` (rulers) facings and ranges of
-    facings that ``shadowed`` shows cannot do better than the best found are passed
+    facings that ``shadow_arc`` shows cannot do better than the best found are passed
     over; without it (for comparison) every one is judged as before. The answer is the
     same either way: only judgements that could not improve it are left out, so the same
     facings improve it in the same order."""
@@ -741,7 +742,7 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
 
 
 SHADOW_MARGIN = 1e-6
-"""Slack (mm) of ``shadowed``: every comparison it makes holds by at least this much, far
+"""Slack (mm) of ``shadow_arc``: every comparison it makes holds by at least this much, far
 above the rounding of the judgement it stands in for, so the exact judgement could not
 find the other answer."""
 
