@@ -43,6 +43,12 @@ facings the search is a branch and bound with a proof, not a sampling:
   (rulers: the pivot bound; bursts: the box bound); the others are split (for rulers,
   once at most ``EXACT_WITHIN`` from their middle, and for bursts always, also judged
   exactly at their middle) until the box is within ``tol``.
+* **Ranges shown blocked (rulers).** ``shadow_arc`` shows, in closed form, a range of
+  facings around a given one over which no ruler touching the target is clear (or
+  unblocked). The search walks such ranges as it needs them and passes over intervals,
+  seeds and critical facings lying wholly in them for the level it would have to beat:
+  nothing passed over could improve the answer, so the same facings improve it in the
+  same order and the answer, facing and placement are those without them.
 * **Culling.** An obstruction farther from the shooter (bounding circles) than a + ρ_B
   is dropped once (no point of it is within ρ_B of any origin). Per interval, one that
   lies wholly outside the band every placement at the middle facing covers across it
@@ -497,13 +503,21 @@ class Found:
     placement: tuple[Point, ...] | None = None
     judged: int = 0
     """Facings judged (exactly or as a bound): what the search cost."""
+    shadowed: int = 0
+    """Facings and ranges of facings passed over, lying in ranges ``shadow_arc`` showed
+    blocked."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
-           critical: Sequence[float], tol: float, pivot: PivotJudge | None = None) -> Found:
+           critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
+           shadow: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
-    relaxed rulers of the pivot bound."""
+    relaxed rulers of the pivot bound. With ``shadow`` (rulers) facings and ranges of
+    facings that ``shadow_arc`` shows cannot do better than the best found are passed
+    over; without it (for comparison) every one is judged as before. The answer is the
+    same either way: only judgements that could not improve it are left out, so the same
+    facings improve it in the same order."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -535,8 +549,49 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
-    def consider(theta: float, live: Sequence[int] | None = None) -> None:
-        obs = exact if live is None else [exact[i] for i in live]
+    shown: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+    """Ranges of facings ``shadow_arc`` has shown blocked (by Tall obstructions: True;
+    by any: False), found as the search needs them."""
+    unshown: dict[bool, list[float]] = {True: [], False: []}
+    """Facings at which it found no such range."""
+
+    def proven(lo: float, hi: float) -> bool:
+        """Whether ``shadow_arc`` shows that no ruler facing from ``lo`` to ``hi`` does
+        better than the best found: then judging them could change nothing. Walks from
+        ``lo``, through ranges already shown or shown now, each new one found just past
+        the end of the last and starting at or before it."""
+        if not shadow or pivot is None or best.level < TOUCHING or best.level >= CLEAR:
+            return False
+        tall_only = best.level == TOUCHING
+        arcs, misses = shown[tall_only], unshown[tall_only]
+        if len(misses) >= SHADOW_TRIES or any((f - lo) % 360.0 <= hi - lo for f in misses):
+            return False
+        at = lo
+        for _ in range(8):
+            step = at
+            for a0, a1 in arcs:
+                if (at - a0) % 360.0 < a1 - a0:
+                    step = max(step, at + (a1 - a0) - (at - a0) % 360.0)
+            if step > at:
+                at = step
+            else:
+                probe = at if at == lo else at + 1e-7
+                got = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, probe,
+                                 tall_only)
+                if got is None or got[0] > at:
+                    misses.append(probe % 360.0)
+                    return False
+                arcs.append(got)
+                at = got[1]
+            if at >= hi:
+                best.shadowed += 1
+                return True
+        return False
+
+    def consider(theta: float, live: Sequence[int]) -> None:
+        if proven(theta, theta):
+            return
+        obs = [exact[i] for i in live]
         lvl, placed = judge(theta, tgt.polygon, obs, CLEAR)
         best.judged += 1
         if lvl > best.level:
@@ -618,6 +673,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         mid = (lo + hi) / 2.0
         h = (hi - lo) / 2.0
         live = alive(live, mid, h)
+        if proven(lo, hi):
+            continue
         d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
         if pivot is not None:
             if pivot_bound(mid, h, live) <= best.level:
@@ -682,6 +739,200 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
     assert grown is not None
     return grown, relaxed, (x_star * sh + 1e-9, a * sh + 1e-9,
                             back - a * sh - x_star * vers - 1e-9)
+
+
+SHADOW_MARGIN = 1e-6
+"""Slack (mm) of ``shadow_arc``: every comparison it makes holds by at least this much, far
+above the rounding of the judgement it stands in for, so the exact judgement could not
+find the other answer."""
+
+
+SHADOW_TRIES = 16
+"""Facings at which ``shadow_arc`` may find nothing before a search stops asking it (a
+shot that is not shadowed, such as one through a narrow slot, would pay for every try)."""
+
+SHADOW_CLIP = 3.0
+"""How far (mm) inside the stretch between the shooter's farthest point and the target's
+nearest the blocking parts of obstructions are taken (and beyond the length the target's
+unreachable part): the margin that lets a part found at one facing hold over a range."""
+
+
+def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
+               blockers: Sequence[Obstacle], a: float, length: float, theta: float,
+               tall_only: bool) -> tuple[float, float] | None:
+    """A range of facings (degrees, lo ≤ ``theta`` ≤ hi) over which every ruler
+    placement (half-width ``a``, ``length`` long) that touches ``target`` meets one of
+    ``blockers`` (only the Tall ones with ``tall_only``) before the target, as
+    ``RulerFacing.judge`` counts it; None when that is not shown at ``theta``. It judges
+    the whole range at once, exactly, without judging any one facing in it.
+
+    A ruler facing θ at lateral offset c covers the strip |v − c| ≤ a (v across θ, u along
+    it) from its origin, which is no farther along θ than the shooter's farthest point, to
+    its contact with the target. It touches the target only if c is within the shooter's
+    extent across θ widened by a (where its near edge can meet the shooter) and within
+    the extent across θ of the target's points it can reach (no farther than its length
+    beyond the shooter's farthest point) widened by a. A point of an obstruction lying
+    beyond the shooter's farthest point and nearer than the target's nearest point is,
+    for every ruler whose strip holds it, past the origin and before the contact: that
+    ruler meets the obstruction before the target. So a segment of such points blocks
+    every offset between its ends' offsets, widened by a, and if such stretches cover
+    the offsets that may touch, no placement touching the target is clear.
+
+    At ``theta`` the stretches are chained (least first, each reaching farthest) from
+    fixed points: for each obstruction of the chain the corners least and farthest
+    across of its part between the shooter's farthest point and the target's nearest
+    (each ``SHADOW_CLIP`` inside). Every fact the chain needs is then "w · e(θ) > k" for
+    a fixed vector w between two such points (or corners of the shooter and target) and
+    e(θ) the unit vector along or across the facing: w · e(θ) = |w| cos(θ − φ), which
+    holds on one range of facings found in closed form (φ ± acos(k/|w|)). The answer is
+    the intersection of those ranges around ``theta`` (at most 45° either way). Each
+    comparison has ``SHADOW_MARGIN`` to spare, far above the rounding of the judgement
+    it stands in for."""
+    th = math.radians(theta)
+    cs, sn = math.cos(th), math.sin(th)
+    m = SHADOW_MARGIN
+    clip = SHADOW_CLIP
+    slack = m + 10.0 * TOUCH
+    tx = sum(x for x, _ in target) / len(target)
+    ty = sum(y for _, y in target) / len(target)
+
+    def frame(poly: Sequence[Point]) -> list[Point]:
+        """(u, v) along and across ``theta``, from the target's centre."""
+        return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
+                for x, y in poly]
+
+    lo, hi = -math.pi / 4.0, math.pi / 4.0
+
+    def keep(wu: float, wv: float, k: float) -> bool:
+        """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k, for
+        a w with components (wu, wv) along and across ``theta``; False when that fails
+        at ``theta`` itself."""
+        nonlocal lo, hi
+        r = math.hypot(wu, wv)
+        if k < -r:
+            return True
+        if k >= r:
+            return False
+        phi = math.atan2(wv, wu)
+        half = math.acos(k / r)
+        if not phi - half < 0.0 < phi + half:
+            return False
+        lo, hi = max(lo, phi - half), min(hi, phi + half)
+        return lo < hi
+
+    def along(p: Point, q: Point, k: float) -> bool:
+        return keep(p[0] - q[0], p[1] - q[1], k)
+
+    def across(p: Point, q: Point, k: float) -> bool:
+        return keep(p[1] - q[1], q[0] - p[0], k)
+
+    spts = frame(shooter)
+    s_top = max(spts)
+    s_umax = s_top[0]
+    tpts = frame(target)
+    t_low = min(tpts)
+    t_umin = t_low[0]
+    # The target's points beyond the length past the shooter's farthest point (and a
+    # margin) are out of reach: every corner of that part more than the length beyond
+    # every corner of the shooter.
+    far = s_umax + length + clip
+    reach = _slab(tpts, -math.inf, far)
+    beyond = _slab(tpts, far, math.inf)
+    for c in beyond:
+        for s_ in spts:
+            if not along(c, s_, length + slack):
+                return None
+    if not reach:
+        return _degrees(theta, lo, hi)
+    # the offsets that may touch, at theta
+    r0 = max(min(v for _, v in reach), min(v for _, v in spts)) - a - slack
+    r1 = min(max(v for _, v in reach), max(v for _, v in spts)) + a + slack
+    if r0 > r1:
+        # the reachable target wholly to one side of the shooter, each widened by a
+        left = max(reach, key=lambda p: p[1])[1] < min(v for _, v in spts)
+        for t in reach:
+            for s_ in spts:
+                if not (across(s_, t, 2.0 * a + 2.0 * slack) if left
+                        else across(t, s_, 2.0 * a + 2.0 * slack)):
+                    return None
+        return _degrees(theta, lo, hi)
+    parts: list[tuple[float, float, Point, Point]] = []
+    for b in blockers:
+        if tall_only and not b.tall:
+            continue
+        part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
+        if not part:
+            continue
+        first = min(part, key=lambda p: p[1])
+        last = max(part, key=lambda p: p[1])
+        parts.append((first[1] - a + m, last[1] + a - m, first, last))
+    parts.sort()
+    chain: list[tuple[float, float, Point, Point]] = []
+    cur, i = r0, 0
+    pick: tuple[float, float, Point, Point] | None = None
+    while cur <= r1:
+        while i < len(parts) and parts[i][0] < cur:
+            if pick is None or parts[i][1] > pick[1]:
+                pick = parts[i]
+            i += 1
+        if pick is None or pick[1] <= cur:
+            return None
+        chain.append(pick)
+        cur = pick[1]
+    # every corner used lies beyond the shooter and before the target
+    for _, _, p, q in chain:
+        for c in (p, q):
+            for s_ in spts:
+                if not along(c, s_, m):
+                    return None
+            for t in tpts:
+                if not along(t, c, EPS + m):
+                    return None
+    for k in range(len(chain) - 1):
+        if not across(chain[k][3], chain[k + 1][2], -2.0 * a + 2.0 * m):
+            return None
+    # the chain starts before the offsets that may touch and ends after them: either
+    # bound of theirs (the target's or the shooter's) will do
+    for end, sign in ((chain[0][2], 1.0), (chain[-1][3], -1.0)):
+        saved = lo, hi
+        got: tuple[float, float] | None = None
+        for side in (reach, spts):
+            lo, hi = saved
+            if all((across(q, end, slack) if sign > 0 else across(end, q, slack))
+                   for q in side):
+                got = (lo, hi) if got is None else (min(got[0], lo), max(got[1], hi))
+        if got is None:
+            return None
+        lo, hi = got
+    return _degrees(theta, lo, hi)
+
+
+def _degrees(theta: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """The turns [lo, hi] (radians) from ``theta`` as facings in degrees, drawn in by a
+    hair for the rounding of the closed forms."""
+    lo_d, hi_d = theta + math.degrees(lo) + 1e-9, theta + math.degrees(hi) - 1e-9
+    if not lo_d <= theta <= hi_d:
+        return None
+    return lo_d, hi_d
+
+
+def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
+    """The corners of the convex polygon ``pts`` (as (u, v)) clipped to lo ≤ u ≤ hi."""
+    out = list(pts)
+    for bound, sign in ((lo, 1.0), (hi, -1.0)):
+        if not out:
+            break
+        src, out = out, []
+        n = len(src)
+        for i in range(n):
+            p, q = src[i], src[(i + 1) % n]
+            fp, fq = sign * (p[0] - bound), sign * (q[0] - bound)
+            if fp >= 0.0:
+                out.append(p)
+            if (fp >= 0.0) != (fq >= 0.0):
+                k = fp / (fp - fq)
+                out.append((bound, p[1] + k * (q[1] - p[1])))
+    return out
 
 
 def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:

@@ -281,6 +281,36 @@ def turret_reach_facing(
     if gap <= tpl.length + TOUCH:
         # along the closest-point line (any facing if the bodies already touch)
         return _angle((q[0] - p[0], q[1] - p[1])) % 360.0 if gap > TOUCH else 0.0
+    if gap > turret_span(tpl) + tol + REACH_SLACK:
+        return None
+    return _reach_search(body, target, tpl, tol, gap)
+
+
+REACH_SLACK = 1e-6
+"""Margin (mm) of the early answer of ``turret_reach_facing``, far above the rounding of
+the gaps the search would measure."""
+
+
+def turret_span(tpl: ShootingTemplate) -> float:
+    """How far any point of a 360° placement of ``tpl`` can be from the shooter.
+
+    A ruler's near edge (2a long) touches the shooter at some point of it; every point of
+    the ruler is within its length L along and 2a across of that point, so within
+    hypot(L, 2a). A burst's tip is on the shooter, every point within its reach of it.
+    So when the bodies' gap exceeds this by more than the tolerance (and a hair), every
+    placement misses the target by more than the tolerance at every facing, and the
+    search (``_reach_search``) could only answer None: it answers a facing only where the
+    gap is within ``TOUCH`` or where an interval narrower than 2·tol/K still has a lower
+    bound within ``TOUCH``, whose ends then miss by at most tol + ``TOUCH``."""
+    if tpl.near_half > 0.0:
+        return math.hypot(tpl.length, 2.0 * tpl.near_half)
+    return tpl.reach
+
+
+def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float,
+                  gap: float) -> float | None:
+    """The branch and bound of ``turret_reach`` over the facings (``gap``: between the
+    bodies)."""
     k = tpl.near_half + tpl.reach
     if gap > k + TOUCH:
         return None
