@@ -392,8 +392,28 @@ def test_the_search_bot_explains_its_choices_from_a_worker(
         note = v["bot_notes"][0]
         assert note["seat"] == 0
         assert note["lines"][0].startswith("search (easy) weighed")
+        assert note["reason"] and note["reason"] in (x.strip() for x in note["lines"])
         assert [n["decision"] for n in v["bot_notes"]] == sorted(
             (n["decision"] for n in v["bot_notes"]), reverse=True)
+
+
+def test_a_worker_brings_back_each_search_seats_reason_for_its_last_decision() -> None:
+    from carnage.rulesets import get_ruleset
+
+    game = get_ruleset("refuelled").new_game(scenario="street-race", seed=3)
+    d = game.pending()
+    assert d is not None
+    answer = think(BotJob(gid="g", ruleset="refuelled", snapshot=game.snapshot(),
+                          controller="search:easy", seat=d.player, version=0,
+                          rng_seed=decision_seed(3, 0),
+                          then={0: "search:easy", 1: "search:easy"}, seed=3, budget=2.0))
+    assert answer["then"], "the worker went on answering the seats' decisions"
+    notes = {n["seat"]: n for n in answer["notes"]}
+    assert set(notes) == {0, 1}, "every search seat's last decision is brought back"
+    for n in notes.values():
+        assert n["reason"] and n["reason"] == n["lines"][1].strip()
+    assert answer["note"] in answer["notes"]
+    assert answer["note"]["decision"] == max(n["decision"] for n in notes.values())
 
 
 # -- carnage serve -------------------------------------------------------------------------------
