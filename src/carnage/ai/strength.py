@@ -168,7 +168,9 @@ class Strength:
     bot: str
     rated: bool
     words: str
-    """E.g. "rated 420 ± 110, thinks about 0.4 s" or "not yet rated"."""
+    """E.g. "rated 420 ± 110, thinks about 0.4 s" (its median CPU time per decision: what a
+    decision takes on a core of its own; the wall clock of a shared machine is longer) or
+    "not yet rated"."""
     detail: str = ""
     """How it was measured (scenario, games, date, yardstick); empty when not rated."""
     rating: BotRating | None = None
@@ -201,8 +203,9 @@ def strength(runs: Mapping[str, LadderRun], ruleset: str, bot: str) -> Strength:
         rated = f"rated {_number(r.elo)} (the yardstick)"
     else:
         rated = f"rated {_number(r.elo)} ± {_number(half)}"
-    detail = (f"{run.yardstick}; 95% interval {_number(r.low)} to {_number(r.high)} from "
+    detail = (f"{run.yardstick}; thinking time is the median CPU time per decision; "
+              f"95% interval {_number(r.low)} to {_number(r.high)} from "
               f"{r.games} games ({r.wins} won, {r.draws} drawn, {r.losses} lost) of "
               f"{run.scenario_name or run.scenario}, {run.date}")
-    return Strength(bot=bot, rated=True, words=f"{rated}, {think_words(r.think_seconds)}",
+    return Strength(bot=bot, rated=True, words=f"{rated}, {think_words(r.think_cpu_seconds)}",
                     detail=detail, rating=r, scenario=run.scenario, date=run.date)

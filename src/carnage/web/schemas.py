@@ -331,7 +331,10 @@ class BotStrength(BaseModel):
     high: float | None = Field(default=None, description="The 95% interval's high end.")
     games: int | None = Field(default=None, description="Games it played in the ladder.")
     think_seconds: float | None = Field(
-        default=None, description="Its median wall-clock seconds per decision.")
+        default=None, description="Its median CPU seconds per decision (what `words` says).")
+    think_wall_seconds: float | None = Field(
+        default=None, description="Its median wall-clock seconds per decision in the ladder "
+        "(longer on a busy machine).")
     scenario: str | None = Field(default=None, description="The scenario the ladder played.")
     date: str | None = Field(default=None, description="The day the ladder ran.")
 

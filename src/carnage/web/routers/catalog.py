@@ -107,7 +107,8 @@ def bot_strengths(r: Ruleset) -> list[BotStrength]:
             low=None if rating is None else rating.low,
             high=None if rating is None else rating.high,
             games=None if rating is None else rating.games,
-            think_seconds=None if rating is None else rating.think_seconds,
+            think_seconds=None if rating is None else rating.think_cpu_seconds,
+            think_wall_seconds=None if rating is None else rating.think_seconds,
             scenario=s.scenario, date=s.date))
     return out
 
