@@ -52,7 +52,6 @@ from pathlib import Path
 from typing import Any
 
 from carnage.ai import strength
-
 from carnage.analysis.matches import (
     Played,
     SearchOptions,
