@@ -160,7 +160,8 @@ def wait_for(check: Any, timeout: float = 60.0) -> Any:
 def test_a_job_round_trips_through_a_worker_process(pool: BotPool, gate: Path) -> None:
     gate.touch()
     answer = pool.submit(job(race_after(2), "heuristic")).result(timeout=60)
-    assert answer == {"version": 1, "seat": 1, "choice": 1, "then": [], "note": None}
+    assert answer == {"version": 1, "seat": 1, "choice": 1, "then": [], "note": None,
+                      "notes": []}
     worker = int(gate.with_suffix(".pid").read_text())
     assert worker != os.getpid()  # decided in another process, from the plain data alone
 
