@@ -203,9 +203,9 @@ def strength(runs: Mapping[str, LadderRun], ruleset: str, bot: str) -> Strength:
         rated = f"rated {_number(r.elo)} (the yardstick)"
     else:
         rated = f"rated {_number(r.elo)} ± {_number(half)}"
-    detail = (f"{run.yardstick}; thinking time is the median CPU time per decision; "
-              f"95% interval {_number(r.low)} to {_number(r.high)} from "
+    detail = (f"{run.yardstick}; 95% interval {_number(r.low)} to {_number(r.high)} from "
               f"{r.games} games ({r.wins} won, {r.draws} drawn, {r.losses} lost) of "
-              f"{run.scenario_name or run.scenario}, {run.date}")
+              f"{run.scenario_name or run.scenario}, {run.date}; thinking time is the median "
+              "CPU time per decision")
     return Strength(bot=bot, rated=True, words=f"{rated}, {think_words(r.think_cpu_seconds)}",
                     detail=detail, rating=r, scenario=run.scenario, date=run.date)
