@@ -43,8 +43,8 @@ def test_a_rated_bot_is_said_in_plain_words() -> None:
     s = strength.strength(runs, "refuelled", "search:hard")
     assert s.rated and s.words == "rated 1\u2009620 ± 60, thinks about 0.8 s"
     assert s.detail == ("the random bot is rated 0; 95% interval 1\u2009561 to 1\u2009680 from "
-                        "12 games (9 won, 1 drawn, 2 lost) of Street Race, 2026-12-05; thinking time "
-                        "is the median CPU time per decision")
+                        "12 games (9 won, 1 drawn, 2 lost) of Street Race, 2026-12-05; "
+                        "thinking time is the median CPU time per decision")
     assert strength.strength(runs, "refuelled", "random").words == (
         "rated 0 (the yardstick), answers at once")
 
