@@ -1,6 +1,7 @@
 """The search bot's value of a position counts the goals a vehicle has reached (Death Race's
-gates passed), not only how far it is from the next one: passing a gate is worth more than
-stopping short of it, though the next gate is further away."""
+gates passed, Capture the Flag's flags held), not only how far it is from the next one:
+passing a gate is worth more than stopping short of it, though the next gate is further
+away; holding a flag more than standing by it."""
 
 from __future__ import annotations
 
@@ -31,3 +32,17 @@ def test_a_scenario_without_goals_reached_values_distance_alone() -> None:
     from carnage.games.refuelled.engine.scenario import Scenario
 
     assert Scenario.goals_reached(None, None, None) == 0  # type: ignore[arg-type]
+
+
+def test_a_flag_held_is_worth_more_than_standing_by_it() -> None:
+    from tests.games.refuelled.scenarios.test_capture_the_flag import ctf
+
+    def red_value(y: float, holds: bool) -> float:
+        red = vehicle("red", "car", 300, y, heading=90, player=0)
+        blue = vehicle("blue", "car", 700, 900, heading=270, player=1)
+        flags: dict[str, tuple[float, float] | str] = {
+            "flag-1": "red" if holds else (300.0, 700.0), "flag-2": (800.0, 100.0)}
+        return RefuelledAdapter(2).values(ctf(red, blue, flags=flags, dice=[6, 1]))[0]
+
+    # the second flag is far away: without counting the first, holding it reads as a loss
+    assert red_value(640.0, holds=True) > red_value(640.0, holds=False)

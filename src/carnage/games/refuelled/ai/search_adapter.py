@@ -30,7 +30,7 @@ class RefuelledAdapter(Adapter):
     SCALE = 120.0
     GOAL_REACHED = 2500.0
     """mm of progress each goal reached is worth (``goals_reached``: Death Race's gates
-    passed), more than any drive to the next goal on a table: passing a gate moves the goal
+    passed, Capture the Flag's flags held), more than any drive to the next goal on a table: passing a gate moves the goal
     on, and the distance alone would count it as going back."""
 
     OWN_GEAR = 5
