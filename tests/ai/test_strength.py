@@ -41,12 +41,15 @@ def test_a_run_written_reads_back_and_keeps_the_other_rulesets(tmp_path: Path) -
 def test_a_rated_bot_is_said_in_plain_words() -> None:
     runs = {"refuelled": run(**{"search:hard": HARD, "random": RANDOM})}
     s = strength.strength(runs, "refuelled", "search:hard")
-    assert s.rated and s.words == "rated 1\u2009620 ± 60, thinks about 0.8 s"
+    assert s.rated and s.words == (
+        "rated 1\u2009620 (95% between 1\u2009561 and 1\u2009680), thinks about 0.8 s")
     assert s.detail == ("the random bot is rated 0; 95% interval 1\u2009561 to 1\u2009680 from "
                         "12 games (9 won, 1 drawn, 2 lost) of Street Race, 2026-12-05; "
                         "thinking time is the median CPU time per decision")
     assert strength.strength(runs, "refuelled", "random").words == (
         "rated 0 (the yardstick), answers at once")
+    assert strength.think_words(0.04) == "thinks about 0.04 s"
+    assert strength.think_words(12.3) == "thinks about 12 s"
 
 
 def test_what_was_not_measured_is_not_yet_rated() -> None:
@@ -87,9 +90,9 @@ def test_figures_that_do_not_hold_together_are_refused(tmp_path: Path) -> None:
     with pytest.raises(RatingsFileError, match="do not add up"):
         strength.load(path)
     bad = json.loads(json.dumps(good))
-    bad["bots"]["search:hard"]["elo"] = 2000
+    bad["bots"]["search:hard"]["low"] = 2000
     path.write_text(json.dumps({"format": 1, "rulesets": {"refuelled": bad}}))
-    with pytest.raises(RatingsFileError, match="outside its interval"):
+    with pytest.raises(RatingsFileError, match="upside down"):
         strength.load(path)
     bad = dict(good, anchor="median")
     path.write_text(json.dumps({"format": 1, "rulesets": {"refuelled": bad}}))

@@ -28,7 +28,7 @@ FORMAT = 1
 ANCHORS = ("random", "mean")
 ALIASES = {"search": "search:normal"}
 """Bot names that are another's (``search`` is the normal level)."""
-AT_ONCE = 0.05
+AT_ONCE = 0.01
 """Seconds below which a bot is said to answer at once."""
 
 
@@ -65,9 +65,10 @@ class BotRating:
         if self.wins + self.draws + self.losses != self.games:
             raise ValueError(f"wins, draws and losses ({self.wins}+{self.draws}+{self.losses}) "
                              f"do not add up to the games ({self.games})")
-        if not self.low <= self.elo <= self.high:
-            raise ValueError(f"the rating {self.elo} is outside its interval "
-                             f"[{self.low}, {self.high}]")
+        if not self.low <= self.high:
+            raise ValueError(f"the interval [{self.low}, {self.high}] is upside down")
+        # The rating may lie outside its percentile interval: the prior that keeps a
+        # near-perfect record finite pulls the resampled fits in (analysis/ratings.py).
         if self.think_seconds < 0 or self.think_cpu_seconds < 0:
             raise ValueError("a think time cannot be negative")
 
@@ -168,9 +169,9 @@ class Strength:
     bot: str
     rated: bool
     words: str
-    """E.g. "rated 420 ± 110, thinks about 0.4 s" (its median CPU time per decision: what a
-    decision takes on a core of its own; the wall clock of a shared machine is longer) or
-    "not yet rated"."""
+    """E.g. "rated 420 (95% between 310 and 530), thinks about 0.4 s" (its median CPU time
+    per decision: what a decision takes on a core of its own; the wall clock of a shared
+    machine is longer) or "not yet rated"."""
     detail: str = ""
     """How it was measured (scenario, games, date, yardstick); empty when not rated."""
     rating: BotRating | None = None
@@ -187,6 +188,8 @@ def think_words(seconds: float) -> str:
     """A think time in plain words."""
     if seconds < AT_ONCE:
         return "answers at once"
+    if seconds < 0.1:
+        return f"thinks about {seconds:.2f} s"
     if seconds < 10:
         return f"thinks about {seconds:.1f} s"
     return f"thinks about {seconds:.0f} s"
@@ -198,11 +201,10 @@ def strength(runs: Mapping[str, LadderRun], ruleset: str, bot: str) -> Strength:
     r = None if run is None else run.bots.get(ALIASES.get(bot, bot))
     if run is None or r is None:
         return Strength(bot=bot, rated=False, words="not yet rated")
-    half = (r.high - r.low) / 2
-    if half == 0:
+    if r.low == r.high == r.elo:
         rated = f"rated {_number(r.elo)} (the yardstick)"
     else:
-        rated = f"rated {_number(r.elo)} ± {_number(half)}"
+        rated = f"rated {_number(r.elo)} (95% between {_number(r.low)} and {_number(r.high)})"
     detail = (f"{run.yardstick}; 95% interval {_number(r.low)} to {_number(r.high)} from "
               f"{r.games} games ({r.wins} won, {r.draws} drawn, {r.losses} lost) of "
               f"{run.scenario_name or run.scenario}, {run.date}; thinking time is the median "

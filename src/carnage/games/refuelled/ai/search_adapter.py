@@ -30,8 +30,9 @@ class RefuelledAdapter(Adapter):
     SCALE = 120.0
     GOAL_REACHED = 2500.0
     """mm of progress each goal reached is worth (``goals_reached``: Death Race's gates
-    passed, Capture the Flag's flags held), more than any drive to the next goal on a table: passing a gate moves the goal
-    on, and the distance alone would count it as going back."""
+    passed, Capture the Flag's flags held), more than any drive to the next goal on a
+    table: passing a gate moves the goal on, and the distance alone would count it as going
+    back."""
 
     OWN_GEAR = 5
     """The gear the bot's own rollout policy drives for: the heuristic bot aiming for gear 5

@@ -188,9 +188,9 @@ class Scenario:
 
     def goals_reached(self, state: GameState, vehicle: VehicleState) -> int:
         """How many of its goals ``vehicle`` has reached on its way (Death Race: gates
-        passed; Capture the Flag: flags held), for bots valuing a position: reaching one moves ``goal`` on to the next, so
-        the distance to the goal alone would count passing a gate as going back. 0 by
-        default."""
+        passed; Capture the Flag: flags held), for bots valuing a position: reaching one
+        moves ``goal`` on to the next, so the distance to the goal alone would count passing
+        a gate as going back. 0 by default."""
         return 0
 
     def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
