@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/ladder.py [--ruleset refuelled] [--scenario street-race]
         [--games 20] [--bots random,heuristic,search:easy,search:normal,search:hard]
         [--seed 0] [--max-rounds N] [--anchor random|mean] [--resamples 1000]
-        [--iterations N] [--seconds S] [--horizon H] [--cpu-clock] [--quiet]
+        [--iterations N] [--seconds S] [--horizon H] [--cpu-clock] [--quiet] [--write]
 
 Every pair of ``--bots`` (any bot the ruleset declares, or the search bot at a level) plays
 ``--games`` seeded games of ``--scenario`` (default: the ruleset's Street Race, else its first
@@ -21,6 +21,12 @@ means the better bot is expected to score about 64 % against the other, 200 poin
 400 points 91 %. It prints the pairwise results, then one Markdown table: each bot's rating
 and interval, its wins, draws and losses, and its median wall-clock (and CPU) milliseconds
 per decision. With few games the intervals are wide: read them, not the point ratings.
+
+``--write`` records the ratings in the data file the lobby reads
+(``src/carnage/ai/data/ratings.json``, ``carnage.ai.strength``) as the ruleset's entry: the
+scenario, the date, the games (in all and per pair), the seed, the anchor, and per bot its
+rating, interval, record and median think time per decision; ``--write-to PATH`` writes
+another file. An interrupted run writes nothing.
 
 Ctrl+C (SIGINT) or SIGTERM stops early and rates the games finished.
 
@@ -41,8 +47,11 @@ import itertools
 import signal
 import statistics
 import time
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+from carnage.ai import strength
 from carnage.analysis.matches import (
     Played,
     SearchOptions,
@@ -80,6 +89,10 @@ def main() -> None:
     ap.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples")
     SearchOptions.add_arguments(ap)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--write", action="store_true",
+                    help="record the ratings in the lobby's data file (ai/data/ratings.json)")
+    ap.add_argument("--write-to", type=Path, default=None,
+                    help="record the ratings in this file instead")
     a = ap.parse_args()
     if a.games < 1:
         ap.error("--games must be at least 1")
@@ -109,6 +122,7 @@ def main() -> None:
     options: dict[str, Any] = {} if a.max_rounds is None else {"max_rounds": a.max_rounds}
     timings = {b: Timing() for b in bots}
     results: list[GameResult] = []
+    interrupted = False
     started = time.perf_counter()
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
@@ -134,6 +148,7 @@ def main() -> None:
                     raise
                 ap.error(f"{ruleset.name} {scenario}: {e}")
     except KeyboardInterrupt:
+        interrupted = True
         print("interrupted: the ratings below count the finished games only")
     elapsed = time.perf_counter() - started
     played = [b for b in bots if any(b in (g.first, g.second) for g in results)]
@@ -164,6 +179,28 @@ def main() -> None:
         rec = r.record
         print(f"| {r.player} | {r.elo:.0f} [{r.low:.0f}, {r.high:.0f}] | "
               f"{rec.wins}-{rec.draws}-{rec.losses} | {rec.games} | {wall} ({cpu}) |")
+    if a.write or a.write_to is not None:
+        if interrupted:
+            print("nothing written: the round robin was interrupted")
+            return
+        path = a.write_to if a.write_to is not None else strength.DATA
+        name = getattr(ruleset.scenarios[scenario], "name", scenario)
+        strength.record(strength.LadderRun(
+            ruleset=ruleset.name, scenario=scenario, scenario_name=str(name),
+            date=datetime.now(UTC).date().isoformat(), games=len(results),
+            games_per_pair=a.games, seed=a.seed,
+            anchor=anchor if anchor in played else "mean", resamples=a.resamples,
+            cpu_clock=a.cpu_clock,
+            bots={r.player: strength.BotRating(
+                elo=round(r.elo, 1), low=round(r.low, 1), high=round(r.high, 1),
+                games=r.record.games, wins=r.record.wins, draws=r.record.draws,
+                losses=r.record.losses,
+                think_seconds=round(statistics.median(timings[r.player].wall), 5)
+                if timings[r.player].wall else 0.0,
+                think_cpu_seconds=round(statistics.median(timings[r.player].cpu), 5)
+                if timings[r.player].cpu else 0.0)
+                for r in ratings}), path)
+        print(f"\nwritten to {path} ({ruleset.name})")
 
 
 if __name__ == "__main__":

@@ -77,3 +77,32 @@ def test_the_web_layer_reaches_devils_run_only_through_its_ruleset() -> None:
         for banned in ("carnage.games.devilsrun", "DevilsRunGame", "drsessions", "drtext"):
             assert banned not in text, f"{path.relative_to(root)} names {banned}"
     assert RULESETS["devils-run"].table.view is not None
+
+
+def test_the_lobby_lists_each_bot_with_its_measured_strength_or_not_yet_rated(
+        client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from carnage.ai import strength
+
+    data = tmp_path / "ratings.json"
+    hard = strength.BotRating(elo=1620.0, low=1560.0, high=1680.0, games=12, wins=9, draws=1,
+                              losses=2, think_seconds=0.8, think_cpu_seconds=0.8)
+    strength.record(strength.LadderRun(
+        ruleset="refuelled", scenario="street-race", scenario_name="Street Race",
+        date="2026-12-05", games=12, games_per_pair=6, seed=0, anchor="random",
+        resamples=100, cpu_clock=True, bots={"search:hard": hard}), data)
+    monkeypatch.setattr(strength, "DATA", data)
+    listed = {r["name"]: {b["name"]: b for b in r["bots"]}
+              for r in client.get("/api/rulesets").json()}
+    for name in RULESETS:
+        assert {"random", "heuristic", "search:easy", "search:normal", "search:hard"} <= set(
+            listed[name]), name
+        assert "search" not in listed[name], "the normal level's other name is not listed"
+    rated = listed["refuelled"]["search:hard"]
+    assert rated["rated"] and rated["words"] == (
+        "rated 1\u2009620 (95% between 1\u2009560 and 1\u2009680), thinks about 0.8 s")
+    assert (rated["elo"], rated["low"], rated["high"], rated["games"]) == (1620, 1560, 1680, 12)
+    assert "12 games" in rated["detail"] and "Street Race" in rated["detail"]
+    for ruleset, bot in (("refuelled", "heuristic"), ("kart", "search:hard"),
+                         ("devils-run", "search:easy")):
+        b = listed[ruleset][bot]
+        assert not b["rated"] and b["words"] == "not yet rated" and b["elo"] is None

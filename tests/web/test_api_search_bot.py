@@ -30,6 +30,17 @@ def test_search_bot_seat_plays_and_its_reasons_are_in_the_view(tmp_path: Path) -
     assert n["candidates"] and all(0.0 <= c["value"] <= 1.0 for c in n["candidates"])
     assert any(str(c["choice"]) == n["chosen"] for c in n["candidates"])
     assert [x["decision"] for x in notes] == sorted((x["decision"] for x in notes), reverse=True)
+    # the short reason of the seat's last decision: its playouts against the next best's
+    chosen = next(c for c in n["candidates"] if str(c["choice"]) == n["chosen"])
+    if chosen["visits"]:
+        others = [c for c in n["candidates"] if c is not chosen and c["visits"]]
+        said = (f"won {chosen['won']} of {chosen['visits']} playouts"
+                if chosen["ended"] == chosen["visits"]
+                else f"scored {chosen['value'] * 100:.0f}% over {chosen['visits']} playouts")
+        assert n["reason"].startswith(said), n["reason"]
+        assert ("next best" in n["reason"]) == bool(others)
+    else:
+        assert n["reason"] == "answered at once: nothing worth weighing"
 
 
 def test_unknown_controller_is_refused(tmp_path: Path) -> None:

@@ -160,7 +160,8 @@ def wait_for(check: Any, timeout: float = 60.0) -> Any:
 def test_a_job_round_trips_through_a_worker_process(pool: BotPool, gate: Path) -> None:
     gate.touch()
     answer = pool.submit(job(race_after(2), "heuristic")).result(timeout=60)
-    assert answer == {"version": 1, "seat": 1, "choice": 1, "then": [], "note": None}
+    assert answer == {"version": 1, "seat": 1, "choice": 1, "then": [], "note": None,
+                      "notes": []}
     worker = int(gate.with_suffix(".pid").read_text())
     assert worker != os.getpid()  # decided in another process, from the plain data alone
 
@@ -392,8 +393,28 @@ def test_the_search_bot_explains_its_choices_from_a_worker(
         note = v["bot_notes"][0]
         assert note["seat"] == 0
         assert note["lines"][0].startswith("search (easy) weighed")
+        assert note["reason"] and note["reason"] in (x.strip() for x in note["lines"])
         assert [n["decision"] for n in v["bot_notes"]] == sorted(
             (n["decision"] for n in v["bot_notes"]), reverse=True)
+
+
+def test_a_worker_brings_back_each_search_seats_reason_for_its_last_decision() -> None:
+    from carnage.rulesets import get_ruleset
+
+    game = get_ruleset("refuelled").new_game(scenario="street-race", seed=3)
+    d = game.pending()
+    assert d is not None
+    answer = think(BotJob(gid="g", ruleset="refuelled", snapshot=game.snapshot(),
+                          controller="search:easy", seat=d.player, version=0,
+                          rng_seed=decision_seed(3, 0),
+                          then={0: "search:easy", 1: "search:easy"}, seed=3, budget=2.0))
+    assert answer["then"], "the worker went on answering the seats' decisions"
+    notes = {n["seat"]: n for n in answer["notes"]}
+    assert set(notes) == {0, 1}, "every search seat's last decision is brought back"
+    for n in notes.values():
+        assert n["reason"] and n["reason"] == n["lines"][1].strip()
+    assert answer["note"] in answer["notes"]
+    assert answer["note"]["decision"] == max(n["decision"] for n in notes.values())
 
 
 # -- carnage serve -------------------------------------------------------------------------------

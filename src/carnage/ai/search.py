@@ -58,7 +58,11 @@ How one decision is searched (open-loop MCTS with determinised dice):
   own values; points are clamped into the domain); anything else falls back to the policy.
 
 ``SearchBot.explanations`` keeps, for each decision it searched, the candidates it weighed
-with their visits and mean values (``Explanation``): the table shows them.
+with their visits and mean values (``Explanation``): the table shows them, first its short
+reason in plain words (``Explanation.reason``: "won 14 of 22 playouts, next best 9 of 21" when
+every playout was played to the end, else each one's mean value; and whether it kept the
+rollout policy's pick, its first instinct, or beat it on the same dice). A root candidate
+counts its playouts that reached the game's end and those it won (``Weighed.ended``, ``won``).
 """
 
 from __future__ import annotations
@@ -141,10 +145,24 @@ class Weighed:
     label: str
     visits: int
     value: float
+    ended: int = 0
+    """Of its simulations at the root, those played to the game's end ..."""
+    won: int = 0
+    """... and those the deciding player won."""
 
     def to_json(self) -> dict[str, Any]:
         return {"choice": self.choice, "label": self.label, "visits": self.visits,
-                "value": round(self.value, 4)}
+                "value": round(self.value, 4), "ended": self.ended, "won": self.won}
+
+    def record(self, short: bool = False) -> str:
+        """Its playouts in plain words: "won 14 of 22 playouts" when every one was played to
+        the end, else its mean value ("scored 64% over 22 playouts"); ``short``: "14 of 22",
+        "64% over 22"."""
+        if self.visits and self.ended == self.visits:
+            return (f"{self.won} of {self.visits}" if short
+                    else f"won {self.won} of {self.visits} playouts")
+        pct = f"{self.value * 100:.0f}%"
+        return f"{pct} over {self.visits}" if short else f"scored {pct} over {self.visits} playouts"
 
 
 @dataclass(frozen=True)
@@ -165,19 +183,42 @@ class Explanation:
     """Simulations that raised (their value was not counted)."""
     late: int = 0
     """Simulations abandoned because the time limit ran out in them (not counted)."""
+    pick: Choice | None = None
+    """The rollout policy's own pick (its first instinct; None: not known)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"decision": self.decision, "player": self.player, "kind": self.kind,
                 "vehicle": self.vehicle, "chosen": self.chosen, "level": self.level,
                 "iterations": self.iterations, "seconds": round(self.seconds, 4),
-                "failed": self.failed, "late": self.late,
+                "failed": self.failed, "late": self.late, "reason": self.reason(),
                 "candidates": [c.to_json() for c in self.candidates]}
+
+    def reason(self) -> str:
+        """Why, in one short plain sentence: the chosen candidate's playouts against the next
+        best's ("won 14 of 22 playouts, next best 9 of 21"), and whether it kept its first
+        instinct or beat it; "answered at once" when nothing was weighed."""
+        chosen = next((c for c in self.candidates if _same(c.choice, self.chosen)), None)
+        if self.iterations == 0 or chosen is None or chosen.visits == 0:
+            return "answered at once: nothing worth weighing"
+        others = [c for c in self.candidates if c is not chosen and c.visits > 0]
+        text = chosen.record()
+        if not others:
+            return text
+        rival = max(others, key=lambda c: (c.value, c.visits))
+        text += f", next best {rival.record(short=True)}"
+        if self.pick is None:
+            return text
+        if not _same(self.chosen, self.pick):
+            return text + "; it beat its first instinct on the same dice"
+        if rival.value > chosen.value:
+            return text + "; kept its first instinct: the gap was within the dice's luck"
+        return text
 
     def lines(self, limit: int = 6) -> list[str]:
         """The explanation in plain words, one candidate a line."""
         head = (f"search ({self.level}) weighed {len(self.candidates)} choices for {self.kind} "
                 f"in {self.iterations} simulations ({self.seconds * 1000:.0f} ms):")
-        out = [head]
+        out = [head, f"  {self.reason()}"]
         for c in self.candidates[:limit]:
             mark = "*" if c.choice == self.chosen and type(c.choice) is type(self.chosen) else " "
             out.append(f" {mark} {c.label}: {c.value * 100:.0f}% from {c.visits} simulations")
@@ -205,6 +246,10 @@ class _Table:
     """Simulations started per candidate (the dice of the j-th are the same for every one)."""
     samples: list[dict[int, float]] = field(default_factory=list)
     """Root only: each candidate's value in its j-th simulation, by j."""
+    ended: list[int] = field(default_factory=list)
+    """Root only: each candidate's simulations played to the game's end ..."""
+    won: list[int] = field(default_factory=list)
+    """... and those the deciding player won."""
 
     def open_count(self) -> int:
         k = max(MIN_OPEN, math.ceil(math.pow(max(1, self.visits), WIDEN)))
@@ -491,7 +536,8 @@ class SearchBot:
             decision=index, player=decision.player, kind=decision.kind,
             vehicle=decision.vehicle, chosen=choice, iterations=done,
             seconds=time.perf_counter() - wall,
-            candidates=_weighed(table), level=self.level.name, failed=failed, late=late))
+            candidates=_weighed(table), level=self.level.name, failed=failed, late=late,
+            pick=table.choices[0] if table.choices else None))
         return choice
 
     @staticmethod
@@ -511,7 +557,7 @@ class SearchBot:
         k = len(cands)
         return _Table(d.player, [c for c, _ in cands], [lbl for _, lbl in cands],
                       [0] * k, [0.0] * k, [None] * k, tries=[0] * k,
-                      samples=[{} for _ in range(k)])
+                      samples=[{} for _ in range(k)], ended=[0] * k, won=[0] * k)
 
     @staticmethod
     def _best(table: _Table) -> int:
@@ -575,13 +621,18 @@ class SearchBot:
                 if deadline is not None and clock() >= deadline:
                     return "late"
             values = ad.values(sim)
+            ended = sim.pending() is None
         except Exception:  # a simulated line the engine could not play: count it as failed
             return "failed"
         for t, j in path:
             t.visits += 1
             t.n[j] += 1
             t.w[j] += values[t.player] if t.player < len(values) else 0.5
-        table.samples[i][j_root] = values[table.player] if table.player < len(values) else 0.5
+        mine = values[table.player] if table.player < len(values) else 0.5
+        table.samples[i][j_root] = mine
+        if ended:
+            table.ended[i] += 1
+            table.won[i] += 1 if mine == 1.0 else 0
         return "ok"
 
 
@@ -618,7 +669,9 @@ def hash_seed(*parts: Any) -> int:
 
 
 def _weighed(table: _Table) -> tuple[Weighed, ...]:
-    rows = [Weighed(c, table.labels[i], table.n[i], table.w[i] / table.n[i] if table.n[i] else 0.0)
+    rows = [Weighed(c, table.labels[i], table.n[i], table.w[i] / table.n[i] if table.n[i] else 0.0,
+                    ended=table.ended[i] if table.ended else 0,
+                    won=table.won[i] if table.won else 0)
             for i, c in enumerate(table.choices)]
     tried = [r for r in rows if r.visits > 0] or rows[:1]
     tried.sort(key=lambda r: (-r.visits, -r.value))

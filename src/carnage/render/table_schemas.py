@@ -376,6 +376,9 @@ class BotNoteView(BaseModel):
     kind: str
     chosen: str = Field(description="The choice taken, as text.")
     lines: list[str] = Field(description="The explanation in plain words, one line each.")
+    reason: str = Field(default="", description=(
+        "Why, in one short plain sentence: e.g. \"won 14 of 22 playouts, next best 9 of 21\" "
+        "(every playout played to the end), else each one's mean value."))
     candidates: list[dict[str, Any]] = Field(
         description="Each candidate weighed: choice, label, visits (simulations) and value "
         "(0..1, the bot's estimate of its chance to win after it), best first.")

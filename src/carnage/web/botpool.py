@@ -99,10 +99,12 @@ class BotJobRefused(ValueError):
 
 def think(job: BotJob) -> dict[str, Any]:
     """What the bot answers to ``job`` (run in a worker process):
-    ``{"version", "seat", "choice", "note"}``, ``note`` the search bot's explanation as the
-    table shows it (``BotNoteView``) or None. Everything in it is JSON."""
+    ``{"version", "seat", "choice", "then", "note", "notes"}``, ``note`` the search bot's
+    newest explanation as the table shows it (``BotNoteView``, with its reason) or None,
+    ``notes`` every bot seat's last explained decision in the job (so each seat's reason
+    reaches the table). Everything in it is JSON."""
     from carnage.rulesets import get_ruleset
-    from carnage.web.botnotes import bot_notes
+    from carnage.web.botnotes import bot_notes, last_per_seat
 
     ruleset = get_ruleset(job.ruleset)
     game = ruleset.restore(job.snapshot)
@@ -139,7 +141,8 @@ def think(job: BotJob) -> dict[str, Any]:
         notes = bot_notes(bots, limit=1) or notes
     return {"version": job.version, "seat": job.seat,
             "choice": json.loads(json.dumps(choice)), "then": then,
-            "note": notes[0].model_dump(mode="json") if notes else None}
+            "note": notes[0].model_dump(mode="json") if notes else None,
+            "notes": [n.model_dump(mode="json") for n in last_per_seat(bots)]}
 
 
 def _preload() -> None:
@@ -330,7 +333,8 @@ class BotPool:
             return
         try:
             applied = session.apply_bot(job.version, job.seat, answer["choice"],
-                                        answer.get("note"), then=answer.get("then") or ())
+                                        answer.get("note"), then=answer.get("then") or (),
+                                        notes=answer.get("notes") or ())
         except Exception as e:  # refused by the engine: the game was left as it stood
             log.error("game %s: the %s bot's answer %r at decision %d was refused", job.gid,
                       job.controller, answer.get("choice"), job.version, exc_info=e)

@@ -324,6 +324,30 @@ class RulesetPageLink(BaseModel):
     title: str
 
 
+class BotStrength(BaseModel):
+    """A bot a seat may be given, with how strong the ladder measured it in this ruleset
+    (``benchmarks/ladder.py --write``, ``carnage.ai.strength``)."""
+
+    name: str = Field(description="The seat's controller, e.g. `search:hard`.")
+    rated: bool = Field(description="The ladder measured it in this ruleset.")
+    words: str = Field(description="Its strength in plain words, e.g. \"rated 420 (95% between 310 "
+                       "and 530), "
+                       "thinks about 0.4 s\", or \"not yet rated\".")
+    detail: str = Field(default="", description="How it was measured: the yardstick, the "
+                        "interval, the games and the day (empty when not rated).")
+    elo: float | None = Field(default=None, description="Its Elo rating (None: not rated).")
+    low: float | None = Field(default=None, description="The 95% interval's low end.")
+    high: float | None = Field(default=None, description="The 95% interval's high end.")
+    games: int | None = Field(default=None, description="Games it played in the ladder.")
+    think_seconds: float | None = Field(
+        default=None, description="Its median CPU seconds per decision (what `words` says).")
+    think_wall_seconds: float | None = Field(
+        default=None, description="Its median wall-clock seconds per decision in the ladder "
+        "(longer on a busy machine).")
+    scenario: str | None = Field(default=None, description="The scenario the ladder played.")
+    date: str | None = Field(default=None, description="The day the ladder ran.")
+
+
 class RandomTable(BaseModel):
     """A table a new game's scenario may be rolled on (p.122): send ``value`` as the
     scenario."""
@@ -355,6 +379,9 @@ class RulesetInfo(BaseModel):
         default_factory=list, description="Tables a new game's scenario may be rolled on "
         "(send the value in place of a scenario id; the server rolls with the game's seed).")
     scenarios: list[RulesetScenario]
+    bots: list[BotStrength] = Field(
+        default_factory=list, description="The bots a seat may be given, with their "
+        "measured strength and think time in this ruleset.")
 
 
 class Replay(BaseModel):

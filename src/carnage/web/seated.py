@@ -251,9 +251,10 @@ class SeatedSession(ABC):
             self.bot_pool.schedule(self)
 
     def apply_bot(self, version: int, seat: int, choice: Any, note: Any = None,
-                  then: Sequence[Any] = ()) -> bool:
+                  then: Sequence[Any] = (), notes: Sequence[Any] = ()) -> bool:
         """A bot's answer computed elsewhere for ``version`` (and ``then``, the bots' answers to
-        the decisions after it): taken through ``_commit``, the
+        the decisions after it; ``note`` the newest explanation, ``notes`` each bot seat's
+        last one, ``BotNoteView`` as JSON): taken through ``_commit``, the
         path a seat's choice takes (the database's version checked, compare-and-set save).
         False (dropped) if it is stale: the game moved on here or in another process, or
         another seat is to decide. ``ApiError`` if the engine refuses it (the game is left as
@@ -277,8 +278,9 @@ class SeatedSession(ABC):
                     return False
                 raise
             self.set_thinking(None)
-            if note is not None:
-                self.keep_note(note)
+            # each seat's last note holds the newest one too
+            for n in notes or ([] if note is None else [note]):
+                self.keep_note(n)
         return True
 
     def _answer(self, d: Decision, choice: Any, before: list[Any], inline: bool = True) -> None:

@@ -466,7 +466,8 @@ class GameSession(SeatedSession):
 
     def keep_note(self, note: Any) -> None:
         self.notes.append(BotNoteView.model_validate(note))
-        del self.notes[:-NOTES]
+        # the newest, and each seat's last (its reason stays on the table)
+        self.notes = bot_notes({}, limit=NOTES, extra=self.notes)
 
     def _rollback(self, choices: list[Any], e: Exception) -> ApiError:
         """The engine (or a bot) failed: rebuild the game as it stood after ``choices``."""

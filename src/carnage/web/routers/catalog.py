@@ -7,6 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Response
 
+from carnage.ai import strength
+from carnage.ai.registry import bots_of
 from carnage.catalog import load_catalog
 from carnage.kernel.ruleset import Ruleset
 from carnage.render.table_schemas import ScenarioBriefView
@@ -14,6 +16,7 @@ from carnage.rulesets import DEFAULT_RULESET, RULESETS, get_ruleset
 from carnage.web.routers.rulesetfiles import board_files, page_links
 from carnage.web.schemas import (
     PLAYERS,
+    BotStrength,
     Message,
     RandomTable,
     RulesetInfo,
@@ -84,7 +87,30 @@ def ruleset_info(r: Ruleset) -> RulesetInfo:
         scenarios=[RulesetScenario(id=x.id, name=x.name, page=x.page,
                                    min_players=x.min_players, max_players=x.max_players,
                                    summary=x.summary, brief=_brief(r, x.id))
-                   for x in scenarios(r.name)])
+                   for x in scenarios(r.name)],
+        bots=bot_strengths(r))
+
+
+def bot_strengths(r: Ruleset) -> list[BotStrength]:
+    """Each bot of ``r`` (its own, then the search levels; ``search`` is the normal level's
+    other name, not listed), with its measured strength or "not yet rated"."""
+    runs = strength.load()
+    out = []
+    for name in bots_of(r):
+        if name in strength.ALIASES:
+            continue
+        s = strength.strength(runs, r.name, name)
+        rating = s.rating
+        out.append(BotStrength(
+            name=name, rated=s.rated, words=s.words, detail=s.detail,
+            elo=None if rating is None else rating.elo,
+            low=None if rating is None else rating.low,
+            high=None if rating is None else rating.high,
+            games=None if rating is None else rating.games,
+            think_seconds=None if rating is None else rating.think_cpu_seconds,
+            think_wall_seconds=None if rating is None else rating.think_seconds,
+            scenario=s.scenario, date=s.date))
+    return out
 
 
 def _brief(r: Ruleset, scenario: str) -> ScenarioBriefView | None:

@@ -28,6 +28,11 @@ class RefuelledAdapter(Adapter):
     LOST = 600.0
     """A vehicle out of play costs this much on top of its hull."""
     SCALE = 120.0
+    GOAL_REACHED = 2500.0
+    """mm of progress each goal reached is worth (``goals_reached``: Death Race's gates
+    passed, Capture the Flag's flags held), more than any drive to the next goal on a
+    table: passing a gate moves the goal on, and the distance alone would count it as going
+    back."""
 
     OWN_GEAR = 5
     """The gear the bot's own rollout policy drives for: the heuristic bot aiming for gear 5
@@ -118,4 +123,5 @@ class RefuelledAdapter(Adapter):
         st = game.state
         on_table = 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height
         where = self.bot.position_value(game, v, v.pose) if on_table else -2000.0
-        return float(where + self.GEAR * v.gear - self.HAZARD * v.hazards)
+        reached = self.GOAL_REACHED * game.scenario.goals_reached(st, v)
+        return float(reached + where + self.GEAR * v.gear - self.HAZARD * v.hazards)

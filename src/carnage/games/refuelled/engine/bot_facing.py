@@ -149,6 +149,11 @@ class BotFacing(Protocol):
         """Where ``vehicle`` is heading; None when the scenario has no place to go."""
         ...
 
+    def goals_reached(self, state: GameState, vehicle: VehicleState) -> int:
+        """How many of its goals ``vehicle`` has reached so far (gates passed), each worth
+        more than the way to the next."""
+        ...
+
     def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
         """Obstacles or vehicles ``vehicle`` should drive into (a rival's flag): touching one
         counts as reaching the goal, and routes do not go round them."""

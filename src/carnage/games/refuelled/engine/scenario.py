@@ -186,6 +186,13 @@ class Scenario:
         """Where ``vehicle`` is heading, for bots; None when the scenario has no place to go."""
         return None
 
+    def goals_reached(self, state: GameState, vehicle: VehicleState) -> int:
+        """How many of its goals ``vehicle`` has reached on its way (Death Race: gates
+        passed; Capture the Flag: flags held), for bots valuing a position: reaching one
+        moves ``goal`` on to the next, so the distance to the goal alone would count passing
+        a gate as going back. 0 by default."""
+        return 0
+
     def goal_targets(self, state: GameState, vehicle: VehicleState) -> frozenset[str]:
         """Obstacles or vehicles ``vehicle`` should drive into (a rival's flag, for bots):
         touching one counts as reaching the goal, and bots' routes do not go round them."""

@@ -136,6 +136,10 @@ class CaptureTheFlag(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
             game.finish(None, "no vehicle in play and none can come back", draw=True)
 
     # -- bots ------------------------------------------------------------------------------------
+    def goals_reached(self, state: GameState, vehicle: VehicleState) -> int:
+        """Flags this vehicle holds: picking one up moves the goal on to the next flag."""
+        return len(tokens.carried_by(state, vehicle.id, FLAG))
+
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
         """The nearest flag this vehicle does not hold: one on the table, else one on an
         enemy's dashboard (ram the carrier until it drops it)."""

@@ -236,6 +236,10 @@ class DeathRace(TableScenario):
         return self.progress(state, vehicle) >= 1
 
     # -- bots ------------------------------------------------------------------------------------
+    def goals_reached(self, state: GameState, vehicle: VehicleState) -> int:
+        """Course steps passed: each gate moves the goal on to the next one."""
+        return self.progress(state, vehicle)
+
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
         """The next gate's line, kept clear of its posts; from the wrong side of it, a line
         a Long Straight back on its near side, to come round and pass it the right way."""

@@ -192,6 +192,12 @@ function render(view, animate) {
   document.body.dataset.pendingSeat = view.pending ? String(view.pending.seat) : "";
 }
 
+/** The label of the candidate a bot note says was chosen (its value as text if none). */
+function chosenLabel(n) {
+  const c = (n.candidates || []).find((x) => String(x.choice) === n.chosen);
+  return c && c.label ? c.label : n.chosen;
+}
+
 /** Why the search bots chose what they did: each candidate weighed with its value. */
 function renderBotNotes(view) {
   const el = document.getElementById("bot-notes");
@@ -201,7 +207,10 @@ function renderBotNotes(view) {
     h("b", "Why the bot chose"),
     ...notes.map((n) => h("div.bot-note", { dataset: { seat: n.seat, decision: n.decision } },
       h("span.swatch", { style: { background: colourOf(view, n.seat) } }),
-      ...n.lines.map((line, i) => h(i ? "div.small" : "div", line)))),
+      // the short reason first: "<team> chose <label>: won 14 of 22 playouts, next best 9 of 21"
+      n.reason ? h("div.bot-reason", h("b", `${playerName(view, n.seat)} chose ${chosenLabel(n)}: `), n.reason) : null,
+      ...n.lines.filter((line) => !n.reason || line.trim() !== n.reason)
+        .map((line, i) => h(i ? "div.small" : "div", line)))),
   ] : []);
 }
 

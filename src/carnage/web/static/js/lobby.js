@@ -52,6 +52,14 @@ function rulesetInfo() {
   return state.rulesets.find((r) => r.name === ruleset()) || { name: ruleset(), title: "", seat_names: [], own_teams: false, cards: null };
 }
 
+// A bot choice says how strong the ladder measured it in this ruleset and how long it
+// thinks (RulesetInfo.bots), or that it is not yet rated.
+function controllerOption(rs, value, label, selected) {
+  const bot = (rs.bots || []).find((b) => b.name === value);
+  const text = bot ? `${label} — ${bot.words}` : label;
+  return h("option", { value, selected, title: bot && bot.detail ? bot.detail : null }, text);
+}
+
 function renderSeats() {
   const sc = scenario();
   const rs = rulesetInfo();
@@ -74,7 +82,7 @@ function renderSeats() {
           ` Seat ${seat + 1} · ${rs.seat_names[seat] || seatName(seat)}`),
         h("label", "Driver ",
           h("select.controller", { name: `controller-${seat}` },
-            CONTROLLERS.map(([v, l]) => h("option", { value: v, selected: v === prev.controller }, l)))),
+            CONTROLLERS.map(([v, l]) => controllerOption(rs, v, l, v === prev.controller)))),
         team,
       ),
     );
