@@ -40,9 +40,10 @@ from carnage.rulesets import build_game
 
 COORDINATES = frozenset({"x", "y", "heading", "turned", "pivot"})
 """Fields that say where things stand: a real table's, not the engine's (ruling CP-1)."""
-WHERE_ONLY = frozenset({"trailer"})
+WHERE_ONLY = frozenset({"trailer", "trailer_swung"})
 """Events that say only where something lies (a War Rig's trailer laid behind its cab after a
-move: its hinge and pose): a real table's, not the engine's (ruling CP-1)."""
+move: its hinge and pose; a jackknifed trailer's swing as the people told it, CP-19): a real
+table's, not the engine's (ruling CP-1)."""
 
 
 DROPPERS = ({"name": "Droppers", "cans": 50, "vehicles": [
