@@ -97,11 +97,56 @@ def test_a_choice_on_a_version_another_process_moved_past_is_stale(
     v = view(b, gid, tok)  # B caches the game at v
     r = act(a, gid, tok, v)
     assert r.status_code == 200, r.text
-    again = act(b, gid, tok, v)  # B's cache is behind; the database says v is gone
+    again = b.post(f"/api/games/{gid}/decisions", json={  # another answer at v, on B,
+        "token": tok, "version": v["version"],             # whose cache is behind
+        "choice": other_choice(v["pending"])})
     assert again.status_code == 409 and "stale state" in again.json()["detail"]
     assert view(b, gid, tok) == r.json()  # B shows A's choice
     store = games_of(a).store
     row = store.game(gid)
+    assert row is not None and len(row.choices) == v["version"] + 1
+
+
+def other_choice(pending: dict[str, Any]) -> Any:
+    """A legal answer that is not ``first_choice``: the last option, or the domain's top."""
+    if pending["options"]:
+        return pending["options"][-1]["value"]
+    return pending["domain"]["high"]
+
+
+def test_a_resent_choice_is_answered_as_it_stood_on_either_process(
+        two: tuple[TestClient, TestClient]) -> None:
+    """A choice whose answer was lost (the process died after saving it) is sent again,
+    perhaps to another process: it is answered with the game as it stands, applied once."""
+    a, b = two
+    gid, tok = hot_seat(a, seed=7)
+    v = view(b, gid, tok)  # B caches the game at v
+    r = act(a, gid, tok, v)
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == v["version"] + 1
+    for c in (a, b, b):  # B first with its cache behind, then synced
+        again = act(c, gid, tok, v)
+        assert again.status_code == 200, again.text
+        assert again.json() == view(a, gid, tok)
+    row = games_of(a).store.game(gid)
+    assert row is not None and len(row.choices) == v["version"] + 1
+    # the same version with another answer is stale, and so is the other seat's token
+    other = b.post(f"/api/games/{gid}/decisions", json={
+        "token": tok, "version": v["version"], "choice": other_choice(v["pending"])})
+    assert other.status_code == 409 and "stale state" in other.json()["detail"]
+    seat = v["pending"]["seat"]
+    theirs = act(b, gid, tok.split(",")[1 - seat], v)
+    assert theirs.status_code == 409 and "stale state" in theirs.json()["detail"]
+    # over a websocket: the resent frame is answered with the view, no error
+    with b.websocket_connect(f"/api/games/{gid}/ws?token={tok}") as ws:
+        first = recv(ws)
+        assert first["type"] == "view"
+        ws.send_json({"type": "decision", "version": v["version"],
+                      "choice": first_choice(v["pending"])})
+        answer = recv(ws)
+        assert answer["type"] == "view", answer
+        assert answer["view"]["version"] == v["version"] + 1
+    row = games_of(a).store.game(gid)
     assert row is not None and len(row.choices) == v["version"] + 1
 
 

@@ -266,7 +266,7 @@ class BotPool:
                     t.failed is None or time.time() - t.since < RETRY_AFTER):
                 return False
             try:
-                snapshot = session.game.snapshot()
+                snapshot = session.snapshot()
             except Exception as e:  # the game cannot be sent: said, never a failed view
                 log.error("game %s: no snapshot for the bot's decision %d", session.id, v,
                           exc_info=e)

@@ -286,12 +286,12 @@ class Store:
                     return
                 now = s.scalar(select(GameRow.version).where(GameRow.id == gid))
                 raise StaleSave(gid, expected, now)
-            if snapshot is not None:
-                snap = s.get(GameSnapshotRow, gid)
-                if snap is None:
+            if snapshot is not None:  # replaced without reading the old one back
+                moved = s.execute(update(GameSnapshotRow).where(
+                    GameSnapshotRow.game_id == gid).values(version=version, doc=snapshot)
+                    .execution_options(synchronize_session=False))
+                if cast("CursorResult[Any]", moved).rowcount != 1:
                     s.add(GameSnapshotRow(game_id=gid, version=version, doc=snapshot))
-                else:
-                    snap.version, snap.doc = version, snapshot
             self._announce(s, gid, version)
 
     def version(self, gid: str) -> int | None:
