@@ -315,3 +315,41 @@ def test_games_saved_before_versions_get_theirs_from_their_choices(
         assert row is not None and json.loads(json.dumps(row.choices)) == row.choices
     finally:
         store.close()
+
+
+def test_a_reload_keeps_the_log_lines_written_only_while_the_game_went_on(
+        two: tuple[TestClient, TestClient]) -> None:
+    """A process whose game another process moved on keeps the log lines it had written
+    (reloaded, the game's log begins with them); one whose game in memory went another way
+    (its save lost the race) writes them again. Either way it shows what a fresh process
+    shows."""
+    a, b = two
+    gid, tok = hot_seat(a, seed=13)
+    for _ in range(3):
+        assert act(a, gid, tok, view(a, gid, tok)).status_code == 200
+    v = view(b, gid, tok)  # B writes the log lines
+    theirs = games_of(b).get(gid)
+    written = dict(next(iter(theirs._logs.values())))
+    assert written
+    assert act(a, gid, tok, v).status_code == 200  # A plays on; B reloads
+    moved = view(b, gid, tok)
+    kept = next(iter(theirs._logs.values()))
+    assert all(kept[seq] is line for seq, line in written.items())
+    fresh = TestClient(create_app(games_of(a).store.url))
+    try:
+        assert moved == view(fresh, gid, tok)
+        # B applies a choice in memory whose save loses to A's other choice at that version
+        d = theirs.game.pending()
+        assert d is not None
+        with theirs.lock:
+            theirs.game.apply(theirs.accept(d, other_choice(moved["pending"])))
+            theirs.view([0, 1])  # its lines for the choice that will not stand
+            gone = dict(next(iter(theirs._logs.values())))
+            assert act(a, gid, tok, moved).status_code == 200
+            with pytest.raises(ApiError):
+                theirs.save(theirs.saved_version)
+        assert not any(theirs._logs.get(k, {}).get(seq) is line
+                       for k in theirs._logs for seq, line in gone.items())
+        assert view(b, gid, tok) == view(fresh, gid, tok) == view(a, gid, tok)
+    finally:
+        fresh.app.state.store.close()  # type: ignore[attr-defined]

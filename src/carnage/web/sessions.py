@@ -249,6 +249,9 @@ class GameSession(SeatedSession):
         restores: damaged or tampered with, refused by restore's checks). The table saves only
         seeded dice, so a snapshot with any other dice is not its own either. Nothing is
         written here: the next move saves a fresh snapshot."""
+        before = getattr(self.game, "choices", None)
+        # the saved game is the one in memory played on: its log begins with this one's
+        went_on = before is not None and list(row.choices[:len(before)]) == list(before)
         game = None
         saved = self.store.snapshot(row.id)
         at = len(row.choices) if row.version is None else row.version
@@ -267,7 +270,11 @@ class GameSession(SeatedSession):
         self.undone = max(0, at - len(row.choices))
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
-        self._forget_views()
+        if went_on:  # the log lines written stay true (a line says what its event and those
+            self._views.clear()  # before it do, and the engine replays choices exactly)
+            self._json.clear()
+        else:
+            self._forget_views()
 
     @property
     def saved_version(self) -> int:
