@@ -504,7 +504,7 @@ class GameSession(SeatedSession):
             kept = self._snapshot
             if kept is not None and kept[0] is self.game and kept[1] == n:
                 return kept[2]
-            doc = self.game.snapshot()
+            doc: dict[str, Any] = self.game.snapshot()
             self._snapshot = (self.game, n, doc)
             return doc
 
