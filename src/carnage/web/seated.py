@@ -204,7 +204,8 @@ class SeatedSession(ABC):
     def _resent(self, tokens: str, version: int, choice: Any) -> bool:
         """Whether ``choice`` is what the seats of ``tokens`` themselves answered at
         ``version`` (not the table for them): the same request sent again. False for
-        anything else, a bad token included (the ordinary checks say what is wrong)."""
+        anything else, a bad token included (the ordinary checks say what is wrong), and a
+        shortcut's choice that stood for other answers (``expand``: its resend is stale)."""
         from carnage.web.sessions import ApiError
 
         try:
