@@ -211,6 +211,9 @@ class Table:
     bot: str
     home: int
     claims: list[Claim] = field(default_factory=list)
+    inflight: tuple[int, Any, float] | None = None
+    """The websocket choice sent and not yet answered: (version, choice, when sent); sent
+    again after a reconnect."""
 
 
 @dataclass
@@ -220,6 +223,10 @@ class Stats:
     creations: list[float] = field(default_factory=list)
     refusals: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
+    """What a player sees as an error (an answer other than 200 or stale)."""
+    retries: Counter[str] = field(default_factory=Counter)
+    """Requests sent again to another process after a transport failure (refused, dropped,
+    timed out), as a reverse proxy retries them: the player sees only the delay."""
     examples: dict[str, str] = field(default_factory=dict)
     """An error kind -> the first answer of that kind (its detail)."""
     finished: int = 0
@@ -307,9 +314,10 @@ class Run:
             await asyncio.sleep(0.05)
 
     def failed(self, p: int, kind: str, what: str) -> int:
-        """Count a transport failure of process ``p``, keep clear of it for a while; the
-        process to try instead."""
-        self.stats.errors[f"{what}: {kind}"] += 1
+        """Count a transport failure of process ``p`` (a retry: the request is sent again
+        elsewhere, as a reverse proxy does), keep clear of it for a while; the process to
+        try instead."""
+        self.stats.retries[f"{what}: {kind}"] += 1
         self.down[p] = time.monotonic() + SUSPECT
         return self.next_process(p)
 
@@ -426,11 +434,24 @@ class Run:
             version = int(view["version"])
             body = {"token": table.token, "version": version, "choice": choice}
             t0 = time.perf_counter()
-            try:
-                status, answer = await self.call(p, "POST", f"/api/games/{table.gid}/decisions",
-                                                 body)
-            except Gone as e:
-                got = await self.read(table, self.failed(p, e.kind, "decide (REST)"), "view")
+            resent = False
+            while True:  # a transport failure: the same request to another process
+                try:
+                    status, answer = await self.call(
+                        p, "POST", f"/api/games/{table.gid}/decisions", body)
+                    break
+                except Gone as e:
+                    p = self.failed(p, e.kind, "decide (REST)")
+                    resent = True
+                    await self.pause()
+            if status == 409 and resent and "stale" in str(answer.get("detail", "")):
+                # the first send may have been applied before its answer was lost: read the
+                # game again; past our version (only this seat answers here), it was taken
+                got = await self.read(table, p, "view")
+                if got is not None and int(got[1]["version"]) > version:
+                    self.stats.retries["decide (REST): resend answered stale, taken"] += 1
+                    self.stats.round_trips["rest"].append(time.perf_counter() - t0)
+                    table.claims.append(Claim(version, choice, "rest", got[0]))
                 continue
             if status == 200:
                 self.stats.round_trips["rest"].append(time.perf_counter() - t0)
@@ -473,7 +494,8 @@ class Run:
                 p = self.next_process(p)
                 await asyncio.sleep(0.2)
             except (OSError, WebSocketException, TimeoutError) as e:
-                p = self.failed(p, transport_error(e), "websocket")
+                what = "websocket (choice in flight)" if table.inflight else "websocket"
+                p = self.failed(p, transport_error(e), what)
                 await self.pause()
 
     async def frame(self, ws: ClientConnection) -> dict[str, Any]:
@@ -491,6 +513,16 @@ class Run:
                                   "websocket open")
             raise Refused
         view: dict[str, Any] = msg["view"]
+        if table.inflight is not None:  # sent before the last socket failed: send it again
+            version, choice, t0 = table.inflight
+            await ws.send(json.dumps({"type": "decision", "version": version,
+                                      "choice": choice}))
+            got = await self.answer(table, ws, p, version, choice, t0, resent=True)
+            if got is None:
+                return True
+            if got[0] != p:
+                return False
+            view = got[1]
         while True:
             if over(view):
                 self.stats.finished += 1
@@ -506,26 +538,43 @@ class Run:
             choice = pick(rng, view["pending"])
             version = int(view["version"])
             t0 = time.perf_counter()
+            table.inflight = (version, choice, t0)
             await ws.send(json.dumps({"type": "decision", "version": version,
                                       "choice": choice}))
-            while True:
-                msg = await self.frame(ws)
-                if msg.get("type") == "view":
-                    if msg["view"]["version"] > version:
-                        self.stats.round_trips["ws"].append(time.perf_counter() - t0)
-                        table.claims.append(Claim(version, choice, "ws", p))
-                        view = msg["view"]
-                        break
-                    continue  # a push from before the choice
-                self.refused_or_error(int(msg.get("status", 0)), str(msg.get("detail", "")),
-                                      "decide (websocket)")
-                got = await self.read(table, p, "view")
-                if got is None:
-                    return True
-                if got[0] != p:  # this process stopped answering meanwhile
-                    return False
-                view = got[1]
-                break
+            got = await self.answer(table, ws, p, version, choice, t0, resent=False)
+            if got is None:
+                return True
+            if got[0] != p:  # this process stopped answering meanwhile
+                return False
+            view = got[1]
+
+    async def answer(self, table: Table, ws: ClientConnection, p: int, version: int,
+                     choice: Any, t0: float, resent: bool
+                     ) -> tuple[int, dict[str, Any]] | None:
+        """The answer to the choice sent at ``version``: the first view past it (accepted),
+        or an error frame (then the game is read again; after a resend, a stale answer with
+        the game past our version means the first send was taken). (process, view), None
+        when the run stops. Transport failures propagate (``inflight`` stays set)."""
+        while True:
+            msg = await self.frame(ws)
+            if msg.get("type") == "view":
+                if msg["view"]["version"] > version:
+                    table.inflight = None
+                    self.stats.round_trips["ws"].append(time.perf_counter() - t0)
+                    table.claims.append(Claim(version, choice, "ws", p))
+                    return p, msg["view"]
+                continue  # a push from before the choice
+            table.inflight = None
+            status, detail = int(msg.get("status", 0)), str(msg.get("detail", ""))
+            got = await self.read(table, p, "view")
+            if resent and status == 409 and "stale" in detail and got is not None \
+                    and int(got[1]["version"]) > version:
+                self.stats.retries["decide (websocket): resend answered stale, taken"] += 1
+                self.stats.round_trips["ws"].append(time.perf_counter() - t0)
+                table.claims.append(Claim(version, choice, "ws", p))
+                return got
+            self.refused_or_error(status, detail, "decide (websocket)")
+            return got
 
     # -- killing ---------------------------------------------------------------------------------
     async def killer(self) -> None:
@@ -738,6 +787,7 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
         "create_ms": figures(stats.creations),
         "refusals": dict(stats.refusals),
         "errors": dict(stats.errors),
+        "retries": dict(stats.retries),
         "error_examples": stats.examples,
         "bot_waits": stats.bot_waits,
         "server_cpu_s": round(run.server_cpu, 2),
@@ -768,10 +818,15 @@ def report(r: dict[str, Any], out: Any) -> None:
     print(f"    websocket      {shown(r['round_trip_ms_ws'])}", file=out)
     ref = ", ".join(f"{k} {c}" for k, c in sorted(r["refusals"].items())) or "none"
     print(f"  refusals         {ref}", file=out)
-    print(f"  errors           {sum(r['errors'].values()) or 'none'}", file=out)
+    print(f"  errors           {sum(r['errors'].values()) or 'none'} (what a player sees)",
+          file=out)
     for k, c in sorted(r["errors"].items()):
         example = r["error_examples"].get(k)
         print(f"    {c:5d}  {k}" + (f" (e.g. {example[:70]})" if example else ""), file=out)
+    print(f"  transport retries {sum(r['retries'].values()) or 'none'} (sent again to another "
+          "process, as a proxy does: the player sees the delay only)", file=out)
+    for k, c in sorted(r["retries"].items()):
+        print(f"    {c:5d}  {k}", file=out)
     if r["bot_waits"]:
         print(f"  bot waits        {r['bot_waits']} reads while bots played after answering",
               file=out)

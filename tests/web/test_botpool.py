@@ -275,7 +275,7 @@ def test_a_game_that_cannot_be_sent_to_its_bot_is_still_shown_and_says_why(
 
     s.game.apply(2)  # made and saved without scheduling the bot, as another process might
     s.save(0)
-    monkeypatch.setattr(s.game, "snapshot", no_snapshot)
+    monkeypatch.setattr(s, "snapshot", no_snapshot)  # the session's: it keeps the saved one
     v = games.get(s.id).view([0])
     assert v["version"] == 1 and v["thinking"]["failed"] == (
         "the bot failed: the game cannot be sent to it (TypeError: a tampered game)")
@@ -497,3 +497,12 @@ def _up(base: str) -> Any:
             {"controller": "human"}, {"controller": "heuristic"}]})
     except OSError:
         return None
+
+
+def test_the_workers_think_at_a_lower_priority_than_the_server(pool: BotPool) -> None:
+    """A person's choice is answered before a bot's thinking goes on, on a busy machine."""
+    from carnage.web.botpool import WORKER_NICE
+
+    pool.start(wait=True)
+    worker = pool._ensure().submit(os.nice, 0).result(timeout=60)
+    assert worker == min(19, os.nice(0) + WORKER_NICE)

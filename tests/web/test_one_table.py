@@ -97,11 +97,56 @@ def test_a_choice_on_a_version_another_process_moved_past_is_stale(
     v = view(b, gid, tok)  # B caches the game at v
     r = act(a, gid, tok, v)
     assert r.status_code == 200, r.text
-    again = act(b, gid, tok, v)  # B's cache is behind; the database says v is gone
+    again = b.post(f"/api/games/{gid}/decisions", json={  # another answer at v, on B,
+        "token": tok, "version": v["version"],             # whose cache is behind
+        "choice": other_choice(v["pending"])})
     assert again.status_code == 409 and "stale state" in again.json()["detail"]
     assert view(b, gid, tok) == r.json()  # B shows A's choice
     store = games_of(a).store
     row = store.game(gid)
+    assert row is not None and len(row.choices) == v["version"] + 1
+
+
+def other_choice(pending: dict[str, Any]) -> Any:
+    """A legal answer that is not ``first_choice``: the last option, or the domain's top."""
+    if pending["options"]:
+        return pending["options"][-1]["value"]
+    return pending["domain"]["high"]
+
+
+def test_a_resent_choice_is_answered_as_it_stood_on_either_process(
+        two: tuple[TestClient, TestClient]) -> None:
+    """A choice whose answer was lost (the process died after saving it) is sent again,
+    perhaps to another process: it is answered with the game as it stands, applied once."""
+    a, b = two
+    gid, tok = hot_seat(a, seed=7)
+    v = view(b, gid, tok)  # B caches the game at v
+    r = act(a, gid, tok, v)
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == v["version"] + 1
+    for c in (a, b, b):  # B first with its cache behind, then synced
+        again = act(c, gid, tok, v)
+        assert again.status_code == 200, again.text
+        assert again.json() == view(a, gid, tok)
+    row = games_of(a).store.game(gid)
+    assert row is not None and len(row.choices) == v["version"] + 1
+    # the same version with another answer is stale, and so is the other seat's token
+    other = b.post(f"/api/games/{gid}/decisions", json={
+        "token": tok, "version": v["version"], "choice": other_choice(v["pending"])})
+    assert other.status_code == 409 and "stale state" in other.json()["detail"]
+    seat = v["pending"]["seat"]
+    theirs = act(b, gid, tok.split(",")[1 - seat], v)
+    assert theirs.status_code == 409 and "stale state" in theirs.json()["detail"]
+    # over a websocket: the resent frame is answered with the view, no error
+    with b.websocket_connect(f"/api/games/{gid}/ws?token={tok}") as ws:
+        first = recv(ws)
+        assert first["type"] == "view"
+        ws.send_json({"type": "decision", "version": v["version"],
+                      "choice": first_choice(v["pending"])})
+        answer = recv(ws)
+        assert answer["type"] == "view", answer
+        assert answer["view"]["version"] == v["version"] + 1
+    row = games_of(a).store.game(gid)
     assert row is not None and len(row.choices) == v["version"] + 1
 
 
@@ -270,3 +315,41 @@ def test_games_saved_before_versions_get_theirs_from_their_choices(
         assert row is not None and json.loads(json.dumps(row.choices)) == row.choices
     finally:
         store.close()
+
+
+def test_a_reload_keeps_the_log_lines_written_only_while_the_game_went_on(
+        two: tuple[TestClient, TestClient]) -> None:
+    """A process whose game another process moved on keeps the log lines it had written
+    (reloaded, the game's log begins with them); one whose game in memory went another way
+    (its save lost the race) writes them again. Either way it shows what a fresh process
+    shows."""
+    a, b = two
+    gid, tok = hot_seat(a, seed=13)
+    for _ in range(3):
+        assert act(a, gid, tok, view(a, gid, tok)).status_code == 200
+    v = view(b, gid, tok)  # B writes the log lines
+    theirs = games_of(b).get(gid)
+    written = dict(next(iter(theirs._logs.values())))
+    assert written
+    assert act(a, gid, tok, v).status_code == 200  # A plays on; B reloads
+    moved = view(b, gid, tok)
+    kept = next(iter(theirs._logs.values()))
+    assert all(kept[seq] is line for seq, line in written.items())
+    fresh = TestClient(create_app(games_of(a).store.url))
+    try:
+        assert moved == view(fresh, gid, tok)
+        # B applies a choice in memory whose save loses to A's other choice at that version
+        d = theirs.game.pending()
+        assert d is not None
+        with theirs.lock:
+            theirs.game.apply(theirs.accept(d, other_choice(moved["pending"])))
+            theirs.view([0, 1])  # its lines for the choice that will not stand
+            gone = dict(next(iter(theirs._logs.values())))
+            assert act(a, gid, tok, moved).status_code == 200
+            with pytest.raises(ApiError):
+                theirs.save(theirs.saved_version)
+        assert not any(theirs._logs.get(k, {}).get(seq) is line
+                       for k in theirs._logs for seq, line in gone.items())
+        assert view(b, gid, tok) == view(fresh, gid, tok) == view(a, gid, tok)
+    finally:
+        fresh.app.state.store.close()  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ or loaded by another process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import multiprocessing
@@ -51,6 +52,12 @@ RESUBMITS = 1
 BATCH = 64
 """At most this many bot decisions answered by one job."""
 """Times a job is sent again after its worker process died (the pool is restarted)."""
+
+
+WORKER_NICE = 10
+"""How much lower the workers' scheduling priority is than the server's (``os.nice``): on a
+busy machine a person's choice is answered before a bot's thinking goes on (the bot, which
+nobody waits on by the second, takes the CPU left over)."""
 
 
 PRELOAD = ("carnage.web.botpool", "carnage.rulesets", "carnage.ai.search")
@@ -269,7 +276,7 @@ class BotPool:
                     t.failed is None or time.time() - t.since < RETRY_AFTER):
                 return False
             try:
-                snapshot = session.game.snapshot()
+                snapshot = session.snapshot()
             except Exception as e:  # the game cannot be sent: said, never a failed view
                 log.error("game %s: no snapshot for the bot's decision %d", session.id, v,
                           exc_info=e)
@@ -373,6 +380,9 @@ def _warm() -> None:
 
 
 def _init_worker(initializer: Callable[[], None] | None) -> None:
+    if hasattr(os, "nice"):  # not on Windows
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICE)
     _preload()
     if initializer is not None:
         initializer()

@@ -32,11 +32,12 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import CursorResult, Engine, make_url
+from sqlalchemy.engine import Connection, CursorResult, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -202,7 +203,7 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def _announce(self, s: Session, gid: str, version: int) -> None:
+    def _announce(self, s: Session | Connection, gid: str, version: int) -> None:
         """Tell every process's listener, when this transaction commits, that the game
         changed (PostgreSQL; a single SQLite process needs no telling)."""
         if self.postgres:
@@ -272,7 +273,7 @@ class Store:
         ``version``: the game's new version, ``len(choices)`` unless choices were undone
         (web/companion.py: the version only grows, so a client of an undone state is stale)."""
         version = len(choices) if version is None else version
-        with self._write, self._session() as s:
+        with self._write, self.engine.begin() as s:  # Core: no ORM unit of work to flush
             cond = [GameRow.id == gid]
             if expected is not None:
                 cond.append(GameRow.version == expected)
@@ -280,18 +281,18 @@ class Store:
                 choices=json.loads(json.dumps(choices)), version=version, finished=finished,
                 round=round_, winner=winner, updated=_now(),
                 **({} if seats is None else {"seats": json.loads(json.dumps(seats))}),
-            ).execution_options(synchronize_session=False))
+            ))
             if cast("CursorResult[Any]", done).rowcount != 1:  # an UPDATE's result
                 if expected is None:
                     return
                 now = s.scalar(select(GameRow.version).where(GameRow.id == gid))
                 raise StaleSave(gid, expected, now)
-            if snapshot is not None:
-                snap = s.get(GameSnapshotRow, gid)
-                if snap is None:
-                    s.add(GameSnapshotRow(game_id=gid, version=version, doc=snapshot))
-                else:
-                    snap.version, snap.doc = version, snapshot
+            if snapshot is not None:  # replaced without reading the old one back
+                moved = s.execute(update(GameSnapshotRow).where(
+                    GameSnapshotRow.game_id == gid).values(version=version, doc=snapshot))
+                if cast("CursorResult[Any]", moved).rowcount != 1:
+                    s.execute(insert(GameSnapshotRow).values(
+                        game_id=gid, version=version, doc=snapshot))
             self._announce(s, gid, version)
 
     def version(self, gid: str) -> int | None:

@@ -84,6 +84,10 @@ class SeatedSession(ABC):
         """Save the game's progress; with ``expected``, only if the database is still at that
         version (else memory is reloaded from it and ``ApiError`` 409 stale is raised)."""
 
+    def snapshot(self) -> dict[str, Any]:
+        """The game's ``snapshot()`` now (a session may keep the one it last made)."""
+        return dict(self.game.snapshot())
+
     @abstractmethod
     def sync(self) -> bool:
         """Bring the game in memory to the database's current version (True: it was
@@ -146,15 +150,29 @@ class SeatedSession(ABC):
     # -- acting ----------------------------------------------------------------------------------
     def decide(self, tokens: str, version: int, choice: Any,
                then: Sequence[tuple[str, Any]] = ()) -> Any:
+        """Apply a seat's choice (``act``) and return that seat's view."""
+        with self.lock:
+            self.act(tokens, version, choice, then)
+            return self.view(self.seats_for(tokens))
+
+    def act(self, tokens: str, version: int, choice: Any,
+            then: Sequence[tuple[str, Any]] = ()) -> bool:
         """Apply a seat's choice (409 over, 403 spectator or wrong seat, 409 stale, 422
-        illegal), let the bots answer, save, and return that seat's view. ``then``: (kind,
+        illegal), let the bots answer, save, and tell the listeners. ``then``: (kind,
         choice) answers for the decisions of the same seats that follow, in the same action;
         each is given while the decision then pending is of that kind and theirs (the first
-        that is not ends the action there). One refused answer refuses them all."""
+        that is not ends the action there). One refused answer refuses them all.
+
+        A resend is answered as it stood: when ``choice`` is what the same seats answered at
+        ``version`` (the request reached a process, which applied it, but its answer was lost
+        and the client sent it again, through a proxy, perhaps to another process), nothing
+        is applied and False is returned (True: applied now)."""
         from carnage.web.sessions import ApiError
 
         with self.lock:
-            self.sync()
+            self._sync_unless_at(version)
+            if version != self.version and self._resent(tokens, version, choice):
+                return False
             d = self.game.pending()
             if d is None:
                 raise ApiError(409, "the game is over: no decision is pending")
@@ -165,10 +183,54 @@ class SeatedSession(ABC):
             if d.player not in seats and not is_entry(d):  # the table's dice: anyone's
                 raise ApiError(403, f"{self.seat_label(seats[0])} cannot act for "
                                     f"{self.seat_label(d.player)}")
-            self._commit(d, choice, bots=True, steps=then, seats=seats)
-            view = self.view(seats)
+            try:
+                self._commit(d, choice, bots=True, steps=then, seats=seats)
+            except ApiError as e:  # lost the race: reloaded; perhaps to its own resend
+                if e.status != 409 or not self._resent(tokens, version, choice):
+                    raise
+                return False
         self.notify()
-        return view
+        return True
+
+    def _sync_unless_at(self, version: int) -> None:
+        """Bring the game to the database's version, unless the client acts on the version
+        this process last read or wrote: then the read is spared, and the compare-and-set
+        save is the check (a game another process moved on meanwhile is refused as stale
+        there, and reloaded)."""
+        if version == self.version == self.saved_version:
+            return
+        self.sync()
+
+    def _resent(self, tokens: str, version: int, choice: Any) -> bool:
+        """Whether ``choice`` is what the seats of ``tokens`` themselves answered at
+        ``version`` (not the table for them): the same request sent again. False for
+        anything else, a bad token included (the ordinary checks say what is wrong), and a
+        shortcut's choice that stood for other answers (``expand``: its resend is stale)."""
+        from carnage.web.sessions import ApiError
+
+        try:
+            seats = self.seats_for(tokens)
+        except ApiError:
+            return False
+        if not seats or self.undone or not 0 <= version < len(self.game.choices):
+            return False
+        if any(version in s.auto for s in self.seats):
+            return False
+        n = 0
+        for e in getattr(getattr(self.game, "log", None), "events", ()):
+            if e.kind != "decision":
+                continue
+            if n == version:
+                if e.data.get("player") not in seats:
+                    return False
+                break
+            n += 1
+        else:
+            return False
+        taken = self.game.choices[version]
+        return bool(taken == choice) or (
+            isinstance(choice, str) and not isinstance(taken, bool | dict | list)
+            and str(taken) == choice)
 
     def commit(self, version: int, player: int, choice: Any, *, bots: bool = True) -> int:
         """The one path a choice takes (``decide`` for a seat with its token, a bot pool for
@@ -265,7 +327,7 @@ class SeatedSession(ABC):
             if self.closed or seat not in self.bots:
                 return False
             try:
-                self.sync()
+                self._sync_unless_at(version)
             except ApiError:
                 return False
             d = self.game.pending()

@@ -223,6 +223,8 @@ class GameSession(SeatedSession):
         self.listeners: list[Listener] = []
         self._views: dict[tuple[int, int | None, tuple[int, ...]], Any] = {}
         self._json: dict[tuple[int, int | None, tuple[int, ...]], bytes] = {}
+        self._snapshot: tuple[Any, int, dict[str, Any]] | None = None
+        """(game, choices, document) of the last ``snapshot``."""
         self._logs: dict[tuple[int, ...], dict[int, Any]] = {}
         """Log lines already written, per set of viewing seats (secrets differ by seat)."""
 
@@ -254,6 +256,9 @@ class GameSession(SeatedSession):
         restores: damaged or tampered with, refused by restore's checks). The table saves only
         seeded dice, so a snapshot with any other dice is not its own either. Nothing is
         written here: the next move saves a fresh snapshot."""
+        before = getattr(self.game, "choices", None)
+        # the saved game is the one in memory played on: its log begins with this one's
+        went_on = before is not None and list(row.choices[:len(before)]) == list(before)
         game = None
         saved = self.store.snapshot(row.id)
         at = len(row.choices) if row.version is None else row.version
@@ -272,7 +277,11 @@ class GameSession(SeatedSession):
         self.undone = max(0, at - len(row.choices))
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
-        self._forget_views()
+        if went_on:  # the log lines written stay true (a line says what its event and those
+            self._views.clear()  # before it do, and the engine replays choices exactly)
+            self._json.clear()
+        else:
+            self._forget_views()
 
     @property
     def saved_version(self) -> int:
@@ -486,7 +495,7 @@ class GameSession(SeatedSession):
         database and the choice refused as stale (409)."""
         try:
             self.store.save_progress(self.id, list(self.game.choices), self.finished,
-                                     self.round, self.winner, snapshot=self.game.snapshot(),
+                                     self.round, self.winner, snapshot=self.snapshot(),
                                      expected=expected, version=self.version,
                                      seats=[s.to_json() for s in self.seats])
         except StaleSave as e:
@@ -497,6 +506,18 @@ class GameSession(SeatedSession):
             raise ApiError(409, f"stale state: version {self.version} is current (another "
                                 "server saved a choice first)") from None
         self._saved = self.version
+
+    def snapshot(self) -> dict[str, Any]:
+        """The game's snapshot now, made once per game and version (the save writes it, the
+        bot pool's job carries the same document)."""
+        with self.lock:
+            n = len(self.game.choices)
+            kept = self._snapshot
+            if kept is not None and kept[0] is self.game and kept[1] == n:
+                return kept[2]
+            doc: dict[str, Any] = self.game.snapshot()
+            self._snapshot = (self.game, n, doc)
+            return doc
 
     def save_new(self) -> None:
         """Add the game to the database (a new game, at its version)."""
@@ -673,7 +694,7 @@ class GameSession(SeatedSession):
             seats=[s.to_json() for s in self.seats], seed=self.seed,
             choices=list(self.game.choices), finished=self.finished, round=self.round,
             winner=self.winner, created=self.created, seed_chosen=self.seed_chosen,
-            snapshot=self.game.snapshot(),
+            snapshot=self.snapshot(),
         )
 
 
@@ -759,22 +780,23 @@ class Games:
         self._due: set[str] = set()
         """Games whose refresh is queued (a burst of changes refreshes each once)."""
 
-    def get(self, gid: str) -> SeatedGame:
+    def get(self, gid: str, sync: bool = True) -> SeatedGame:
         """The game, as the database has it now (a cached one is synced first: another
         process may have moved it); ``ApiError`` 404 if there is none. With a pool, a bot left
-        to decide with nothing scheduled (its process stopped) is scheduled."""
+        to decide with nothing scheduled (its process stopped) is scheduled. ``sync`` False:
+        a cached one as it is (for a choice: ``SeatedSession.act`` syncs it when it must)."""
         with self._lock:
             s = self._sessions.get(gid)
             if s is not None:
                 self._sessions.move_to_end(gid)
-        if s is not None:
+        if s is not None and sync:
             try:
                 s.sync()
             except ApiError as e:
                 if e.status == 404:
                     self.drop(gid)
                 raise
-        else:
+        elif s is None:
             with self._lock:
                 s = self._sessions.get(gid)
                 if s is None:

@@ -84,7 +84,9 @@ async def serve_session(
                 if not isinstance(raw, dict) or raw.get("type") != "decision":
                     raise ApiError(422, f"expected {DECISION_SHAPE}")
                 version, choice = parse(raw)
-                await run_in_threadpool(session.decide, token or "", version, choice)
+                applied = await run_in_threadpool(session.act, token or "", version, choice)
+                if not applied:  # a resend of a choice already taken: no change to push
+                    await send_view()
             except ApiError as e:
                 await send({"type": "error", "status": e.status, "detail": e.detail})
             except Exception as e:  # never drop the socket silently: say what went wrong

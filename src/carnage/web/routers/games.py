@@ -144,7 +144,7 @@ def delete_game(gid: str, request: Request, games: GamesDep,
 @router.post("/{gid}/decisions", response_model=GameView | RulesetView, responses=ERRORS,
              summary="Answer the pending decision for your seat")
 def decide(gid: str, body: DecisionRequest, games: GamesDep) -> Response:
-    view = games.get(gid).decide_json(body.token, body.version, body.choice,
+    view = games.get(gid, sync=False).decide_json(body.token, body.version, body.choice,
                                       [(t.kind, t.choice) for t in body.then])
     return Response(view, media_type="application/json")
 
