@@ -144,9 +144,14 @@ def test_decisions_refuse_stale_wrong_seat_spectator_and_illegal_choices(
 
     r = _decide(client, gid, tokens[mover], v["version"], legal)
     assert r.status_code == 200 and r.json()["version"] == v["version"] + 1
-    # ... and that version is now stale.
-    r = _decide(client, gid, ",".join(tokens), v["version"], legal)
+    # ... and that version is now stale for another answer; the same answer sent again
+    # (a resend after a lost reply) is answered with the game as it stands, applied once.
+    others = [o["value"] for o in v["pending"]["options"] if o["value"] != legal]
+    assert others, "the first decision offers a choice"
+    r = _decide(client, gid, ",".join(tokens), v["version"], others[0])
     assert r.status_code == 409
+    r = _decide(client, gid, ",".join(tokens), v["version"], legal)
+    assert r.status_code == 200 and r.json()["version"] == v["version"] + 1
 
 
 def _decision(*options: Option) -> Decision:
