@@ -1412,23 +1412,25 @@ SHOTGUN_TOLD = "table:shotgun"
 """The memory of the range bands the people gave each Shotgun attack (companion mode)."""
 
 
-def shotgun_band(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> str:
-    """The shortest range ruler that reaches ``t`` from ``v``'s Shotgun (Long if none)."""
+def _shortest_band(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> str | None:
+    """The shortest range ruler that reaches ``t`` from ``v``'s Shotgun, if any does."""
     sight = Sight(g, v)
     arc = parse_arc(shot.arc)
     for band, _ in SHOTGUN_DICE:
         if sight.check(t, arc, band, cover=False).in_range:
             return band
-    return "long"
+    return None
+
+
+def shotgun_band(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> str:
+    """The shortest range ruler that reaches ``t`` from ``v``'s Shotgun (Long if none)."""
+    return _shortest_band(g, v, t, shot) or "long"
 
 
 def shotgun_dice(g: Game, v: VehicleState, t: VehicleState, shot: Shot) -> int:
-    sight = Sight(g, v)
-    arc = parse_arc(shot.arc)
-    for band, n in SHOTGUN_DICE:
-        if sight.check(t, arc, band, cover=False).in_range:
-            return n
-    return 0
+    """The Shotgun's attack dice by the shortest range that reaches (p.77); none beyond."""
+    band = _shortest_band(g, v, t, shot)
+    return dict(SHOTGUN_DICE)[band] if band else 0
 
 
 # -- every shooting weapon, for the record -------------------------------------------------------
