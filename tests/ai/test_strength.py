@@ -42,7 +42,7 @@ def test_a_rated_bot_is_said_in_plain_words() -> None:
     runs = {"refuelled": run(**{"search:hard": HARD, "random": RANDOM})}
     s = strength.strength(runs, "refuelled", "search:hard")
     assert s.rated and s.words == (
-        "rated 1\u2009620 (95% between 1\u2009561 and 1\u2009680), thinks about 0.8 s")
+        "rated 1\u2009620 (won 9 of 12), thinks about 0.8 s")
     assert s.detail == ("the random bot is rated 0; 95% interval 1\u2009561 to 1\u2009680 from "
                         "12 games (9 won, 1 drawn, 2 lost) of Street Race, 2026-12-05; "
                         "thinking time is the median CPU time per decision")

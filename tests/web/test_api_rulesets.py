@@ -99,7 +99,7 @@ def test_the_lobby_lists_each_bot_with_its_measured_strength_or_not_yet_rated(
         assert "search" not in listed[name], "the normal level's other name is not listed"
     rated = listed["refuelled"]["search:hard"]
     assert rated["rated"] and rated["words"] == (
-        "rated 1\u2009620 (95% between 1\u2009560 and 1\u2009680), thinks about 0.8 s")
+        "rated 1\u2009620 (won 9 of 12), thinks about 0.8 s")
     assert (rated["elo"], rated["low"], rated["high"], rated["games"]) == (1620, 1560, 1680, 12)
     assert "12 games" in rated["detail"] and "Street Race" in rated["detail"]
     for ruleset, bot in (("refuelled", "heuristic"), ("kart", "search:hard"),

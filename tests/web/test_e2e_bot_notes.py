@@ -56,7 +56,7 @@ def test_the_lobby_says_each_bots_strength_beside_its_choice(
     page.select_option("#ruleset", "refuelled")
     seat = page.locator("#seats .seat[data-seat='1'] select.controller")
     expect(seat.locator("option[value='search:hard']")).to_have_text(
-        "Search bot (hard) — rated 1\u2009620 (95% between 1\u2009560 and 1\u2009680), "
+        "Search bot (hard) — rated 1\u2009620 (won 9 of 12), "
         "thinks about 0.8 s")
     assert "12 games" in (seat.locator("option[value='search:hard']").get_attribute("title")
                           or "")

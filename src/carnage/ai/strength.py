@@ -169,7 +169,7 @@ class Strength:
     bot: str
     rated: bool
     words: str
-    """E.g. "rated 420 (95% between 310 and 530), thinks about 0.4 s" (its median CPU time
+    """E.g. "rated 420 (won 14 of 24), thinks about 0.4 s" (its median CPU time
     per decision: what a decision takes on a core of its own; the wall clock of a shared
     machine is longer) or "not yet rated"."""
     detail: str = ""
@@ -204,7 +204,9 @@ def strength(runs: Mapping[str, LadderRun], ruleset: str, bot: str) -> Strength:
     if r.low == r.high == r.elo:
         rated = f"rated {_number(r.elo)} (the yardstick)"
     else:
-        rated = f"rated {_number(r.elo)} (95% between {_number(r.low)} and {_number(r.high)})"
+        # The record beside the rating, the interval in the detail: a small ladder's rating
+        # may sit outside its bootstrap interval, which reads as a mistake in one line.
+        rated = f"rated {_number(r.elo)} (won {r.wins} of {r.games})"
     detail = (f"{run.yardstick}; 95% interval {_number(r.low)} to {_number(r.high)} from "
               f"{r.games} games ({r.wins} won, {r.draws} drawn, {r.losses} lost) of "
               f"{run.scenario_name or run.scenario}, {run.date}; thinking time is the median "

@@ -330,8 +330,7 @@ class BotStrength(BaseModel):
 
     name: str = Field(description="The seat's controller, e.g. `search:hard`.")
     rated: bool = Field(description="The ladder measured it in this ruleset.")
-    words: str = Field(description="Its strength in plain words, e.g. \"rated 420 (95% between 310 "
-                       "and 530), "
+    words: str = Field(description="Its strength in plain words, e.g. \"rated 420 (won 14 of 24), "
                        "thinks about 0.4 s\", or \"not yet rated\".")
     detail: str = Field(default="", description="How it was measured: the yardstick, the "
                         "interval, the games and the day (empty when not rated).")
