@@ -741,3 +741,38 @@ def test_at_a_real_table_the_dumper_asks_whether_the_wreck_fits_behind() -> None
         assert g.state.vehicles["blue"].weapons[0].ammo == ammo
         assert sum(o.startswith("lobbed:") for o in g.state.obstacles) == wrecks
         assert logged(g, "collision") == []
+
+
+def test_at_a_real_table_a_grabbed_car_set_down_touching_what_the_people_say_collides() -> None:
+    # The rock lies far off on the virtual table; the people say Blue's Grabber Arm set Red
+    # down against it (p.73, CP-19): no spot or angle asked, a Collision window with the rock,
+    # which smashes with 1 (gear) + 2 (heavier) dice, all missing.
+    far_rock = rock("rock", 900, 900, 40, 40)
+    g = run_step(table(blue_with(("grabber_arm", "front", None)),
+                       vehicle("red", "car", 320, 400, 270, player=1), obstacles=[far_rock]),
+                 attack("blue"), dice=[4, 1, 1, 1, 1, 1, 1], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@short"],
+                    "table:in_reach:more": "none", "attack": ["grabber_arm#0>red", STOP],
+                    "table:cover": "no"})
+    assert d is not None and d.kind == "table:grab_moved" and d.page == 73 and d.player == 0
+    assert values(d) == ["no", "yes"]
+    play(g, "yes")
+    d = g.pending()
+    assert d is not None and d.kind == "table:grab_touching" and "rock" in values(d)
+    play(g, "rock", "none", "front", "evade")
+    r = g.state.vehicles["red"]
+    assert logged(g, "collision")[0][1]["other"] == "rock"
+    assert (r.hazards, r.hull_points) == (2, 9) and g.pending() is None
+
+
+def test_at_a_real_table_a_grabbed_car_left_where_it_was_meets_nothing() -> None:
+    g = run_step(table(blue_with(("grabber_arm", "front", None)),
+                       vehicle("red", "car", 320, 400, 270, player=1)),
+                 attack("blue"), dice=[4, 1, 1, 1], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@short"],
+                    "table:in_reach:more": "none", "attack": ["grabber_arm#0>red", STOP],
+                    "table:cover": "no"})
+    assert d is not None and d.kind == "table:grab_moved"
+    play(g, "no")
+    assert g.pending() is None and logged(g, "grabbed") and logged(g, "collision") == []
+    assert g.state.vehicles["red"].hull_points == 9

@@ -601,6 +601,7 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         collision_window,
         obstructions_for,
         touching_ids,
+        touching_now,
     )
     from carnage.geometry.movement import spin_body
 
@@ -609,27 +610,35 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         return
     if t.trailer is not None:
         return  # an articulated vehicle is not lifted (ruling WP-5)
-    spots = grab_spots(g, t)
-    pick = yield ask(
-        a.player, "grabber_arm", f"{a.name}: set {t.name} down where (within Short range)?",
-        [(STAY, "leave it where it is"), *((val, lbl) for val, lbl, _ in spots)],
-        source="grabber_arm", page=73, vehicle=a.id, target=t.id, weapon=shot.key,
-    )
     start = t.pose
-    for val, _, pose in spots:
-        if val == pick:
-            t.pose = pose
-    angle = yield Decision(
-        a.player, "grabber_turn", f"{a.name}: turn {t.name} to face which way (degrees "
-        "anticlockwise)?", domain=Interval(-180.0, 180.0), source="grabber_arm", page=73,
-        vehicle=a.id, target=t.id, weapon=shot.key)
-    pose, _, _ = spin_body(t.rect(), float(angle), obstructions_for(g, t),
-                           ignoring=touching_ids(g, t))
-    t.pose = pose
+    if not g.facts.people:
+        spots = grab_spots(g, t)
+        pick = yield ask(
+            a.player, "grabber_arm", f"{a.name}: set {t.name} down where (within Short range)?",
+            [(STAY, "leave it where it is"), *((val, lbl) for val, lbl, _ in spots)],
+            source="grabber_arm", page=73, vehicle=a.id, target=t.id, weapon=shot.key,
+        )
+        for val, _, pose in spots:
+            if val == pick:
+                t.pose = pose
+        angle = yield Decision(
+            a.player, "grabber_turn", f"{a.name}: turn {t.name} to face which way (degrees "
+            "anticlockwise)?", domain=Interval(-180.0, 180.0), source="grabber_arm", page=73,
+            vehicle=a.id, target=t.id, weapon=shot.key)
+        pose, _, _ = spin_body(t.rect(), float(angle), obstructions_for(g, t),
+                               ignoring=touching_ids(g, t))
+        t.pose = pose
+    # At a real table the attacker's controller lifts the car and sets it down as the book
+    # allows (within Short, facing any way): they say whether it moved or turned, then what
+    # it touches; its pose is a mark (CP-1, CP-19).
+    moved = yield from judged(
+        g, a.player, "grab_moved", f"{a.name}: did the Grabber Arm set {t.name} down "
+        "elsewhere or turn it (within Short range, facing any way)?",
+        lambda: t.pose != start, page=73, vehicle=a.id, target=t.id)
     g.emit("grabbed", source="grabber_arm", page=73, vehicle=t.id, by=a.id,
-           x=round(pose.x, 3), y=round(pose.y, 3), heading=round(pose.heading, 3))
-    if t.pose != start:
-        touched = sorted(touching_ids(g, t))
+           x=round(t.pose.x, 3), y=round(t.pose.y, 3), heading=round(t.pose.heading, 3))
+    if moved:
+        touched = sorted((yield from touching_now(g, t, "grab_touching", 73, "set down")))
         if touched:
             yield from collision_window(g, t, touched)
 
