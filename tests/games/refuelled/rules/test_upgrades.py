@@ -480,3 +480,24 @@ def test_at_a_real_table_a_teleport_is_put_down_by_the_people() -> None:
         assert v.hazards == 3
         d = g.pending()  # then its Movement Step, from where the people put it
         assert d is not None and d.kind != "teleport_place"
+
+
+def test_at_a_real_table_a_sludge_thrown_burst_lies_over_whom_the_people_say() -> None:
+    # The foe stands far off on the virtual table; at a real table the Napalm burst is laid
+    # within Medium as the controller likes (no bearing, gap or turn asked; p.84, CP-19) and
+    # the people say it overlaps the foe: the template affects it.
+    v = vehicle("v", "car", 600, 300, heading=90, weapons=[("napalm_dropper", "rear")])
+    v.weapons[0].ammo = 1
+    fit(v, "improvised_sludge_thrower")
+    foe = vehicle("foe", "car", 100, 1000, heading=0, player=1)
+    g = run_step(table(v, foe), on("v", _attack_step), dice=[1] * 20,
+                 options=RuleOptions(physical=True))
+    while (d := g.pending()) is not None and d.kind != "attack":
+        play(g, "none")  # touching nothing, the handgun reaching nobody
+    play(g, "drop:napalm_dropper#0")
+    d = g.pending()
+    assert d is not None and d.kind == "table:under_template" and values(d) == ["none", "foe"]
+    play(g, "foe", "none")
+    assert ev(g, "dropped_effect")[0]["vehicle"] == "foe"
+    assert not any(e.kind == "decision" and str(e.data["decision"]).startswith("sludge_")
+                   for e in g.log)

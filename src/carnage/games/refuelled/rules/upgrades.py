@@ -423,6 +423,11 @@ def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> Non
         from carnage.kernel.decisions import Decision, Interval
 
         body: Rect = ctx.get("body") or v.rect()
+        if g.facts.people:
+            # At a real table the controller lays it as the book allows: no bearing, gap or
+            # turn asked; whom it overlaps is then asked (``place``); its pose is a mark
+            # (CP-1, CP-19).
+            return body.pose
         what = str(ctx.get("what", "template"))
         reach = float(g.templates.ranges["medium"])
         bearing = float((yield Decision(
