@@ -766,3 +766,45 @@ def _laid_then(g: Game, templates: Iterable[Layout], then: Flow) -> Flow:
     for kind, shape, pose in templates:
         lay(g, kind, shape, pose, placed_by=None, player=None, source="test", page=78)
     yield from then
+
+
+def sentry_at_a_real_table(dice: Iterable[int]) -> Game:
+    """a sets a Sentry Gun at a real table, then b (far off on the virtual table) moves, the
+    people saying it touched nothing and stayed on the table."""
+    a = armed(vehicle("a", "car", 600, 600, 90), ("sentry_gun", "rear", 3))
+    b = vehicle("b", "car", 100, 1000, 90, player=1)
+    mv = move_with_hooks("b")
+
+    def step(g: Game) -> Flow:
+        yield from attack_step(g, g.state.vehicles["a"])
+        yield from mv(g)
+
+    g = run_step(table(a, b), step, dice=dice, options=RuleOptions(physical=True))
+    play(g, "none", "none", "drop:sentry_gun#0")  # no bearing or gap asked (CP-19)
+    play(g, "none", "none")  # a's handgun reaches nobody; b touches nothing
+    straight_on(g, "short_straight")
+    play(g, "none", "no")  # its move met nothing and stayed on the table
+    return g
+
+
+def test_at_a_real_table_a_sentry_gun_shoots_whom_the_people_say_it_reaches() -> None:
+    # The people say b ended its move within Medium of the gun, in sight, not in cover: the
+    # gun's 2 dice (6, 4) score 3 hits, b evades with one die (1) and takes 3 (p.80, CP-19).
+    g = sentry_at_a_real_table([6, 4, 1])
+    d = g.pending()
+    assert d is not None and d.kind == "table:sentry_reach" and d.page == 80
+    assert d.player == 0 and values(d) == ["no", "yes"]
+    play(g, "yes")
+    d = g.pending()
+    assert d is not None and d.kind == "table:sentry_cover" and values(d) == ["no", "yes"]
+    play(g, "no")
+    assert ev(g, "sentry_attack") == [{"obstacle": "sentry_gun:1", "target": "b",
+                                       "cover": False}]
+    assert g.state.vehicles["b"].damage == 3
+
+
+def test_at_a_real_table_a_sentry_gun_holds_fire_when_the_people_say_out_of_reach() -> None:
+    g = sentry_at_a_real_table([])
+    play(g, "no")
+    assert g.pending() is None and ev(g, "sentry_attack") == []
+    assert g.state.vehicles["b"].damage == 0 and len(sentries(g)) == 1

@@ -23,7 +23,7 @@ from carnage.catalog import TemplateUse, Weight
 from carnage.games.refuelled.engine.attack import legal_shots
 from carnage.games.refuelled.engine.damage import ammo_tokens, suffer_damage
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.movement import movement_step, template_options
 from carnage.games.refuelled.engine.rulebook import unplayed_rules
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
@@ -462,3 +462,42 @@ def test_upgrade_facings_and_ammo_come_from_the_team_file() -> None:
     fitted = {(m.upgrade, m.facing, m.ammo) for m in v.fitted}
     assert fitted == {("ram", "rear", None), ("exploding_ram", "side", 1),
                       ("nitro_booster", None, 1)}
+
+
+def test_at_a_real_table_a_teleport_is_put_down_by_the_people() -> None:
+    # A Hazard (a 1): the next player puts it down within Long at a real table (p.83, CP-19):
+    # no bearing or distance asked, only whether there was anywhere to put it ("yes" first).
+    for room, moved in (("yes", True), ("no", False)):
+        v = fit(vehicle("v", "car", 600, 600, heading=90), "experimental_teleporter")
+        g = run_step(table(v), on("v", activation), dice=[HAZARD],
+                     options=RuleOptions(physical=True))
+        play(g, "yes")
+        d = g.pending()
+        assert d is not None and d.kind == "table:teleport_room" and d.page == 83
+        assert d.player == 1 and values(d) == ["yes", "no"] and "180 mm" in d.prompt  # Long
+        play(g, room)
+        assert ev(g, "teleport")[0]["moved"] is moved and ev(g, "teleport")[0]["chooser"] == 1
+        assert v.hazards == 3
+        d = g.pending()  # then its Movement Step, from where the people put it
+        assert d is not None and d.kind != "teleport_place"
+
+
+def test_at_a_real_table_a_sludge_thrown_burst_lies_over_whom_the_people_say() -> None:
+    # The foe stands far off on the virtual table; at a real table the Napalm burst is laid
+    # within Medium as the controller likes (no bearing, gap or turn asked; p.84, CP-19) and
+    # the people say it overlaps the foe: the template affects it.
+    v = vehicle("v", "car", 600, 300, heading=90, weapons=[("napalm_dropper", "rear")])
+    v.weapons[0].ammo = 1
+    fit(v, "improvised_sludge_thrower")
+    foe = vehicle("foe", "car", 100, 1000, heading=0, player=1)
+    g = run_step(table(v, foe), on("v", _attack_step), dice=[1] * 20,
+                 options=RuleOptions(physical=True))
+    while (d := g.pending()) is not None and d.kind != "attack":
+        play(g, "none")  # touching nothing, the handgun reaching nobody
+    play(g, "drop:napalm_dropper#0")
+    d = g.pending()
+    assert d is not None and d.kind == "table:under_template" and values(d) == ["none", "foe"]
+    play(g, "foe", "none")
+    assert ev(g, "dropped_effect")[0]["vehicle"] == "foe"
+    assert not any(e.kind == "decision" and str(e.data["decision"]).startswith("sludge_")
+                   for e in g.log)

@@ -26,7 +26,7 @@ from tests.builders import (
 from carnage.catalog import TemplateUse, Weight
 from carnage.games.refuelled.engine.attack import Sight, legal_shots
 from carnage.games.refuelled.engine.damage import suffer_damage
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.movement import template_options, template_use, touching_ids
 from carnage.games.refuelled.engine.rulebook import unplayed_rules
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
@@ -262,6 +262,20 @@ def test_pivot_never_leaves_the_vehicle_touching() -> None:
     play(g, 10.0)
     assert ev(g, "pivot")[0]["turned"] == 0.0 and bike.pose.heading == 90.0
     assert not ev(g, "collision")
+
+
+def test_at_a_real_table_a_pivot_is_turned_by_the_people_short_of_anything() -> None:
+    # On the virtual table the rock would stop the turn short; at a real table the people
+    # turn it by the same rule (p.69, VR-3): nothing measured or asked, no Collision, the turn
+    # told in the log as made on the real table (CP-19).
+    bike = ruled(vehicle("bike", "bike", 600, 600), "pivot")
+    g = run_step(table(bike, obstacles=[rock("r", 635, 600)]), start_of("bike"),
+                 options=RuleOptions(physical=True))
+    d = g.pending()
+    assert d is not None and d.kind == "pivot"
+    play(g, -90.0)
+    assert ev(g, "pivot") == [{"vehicle": "bike", "requested": -90.0, "touched": []}]
+    assert g.pending() is None and not ev(g, "collision") and not ev(g, "table_fact")
 
 
 # -- Infuriating Jingle (p.70) -----------------------------------------------------------------

@@ -682,3 +682,97 @@ def test_at_a_real_table_the_trebuchet_offers_the_targets_the_people_name() -> N
     drive(g, **{"table:touching": "none", "table:in_reach": "none"})
     play(g, "red")  # said within Double of the arc, though far off on the virtual table
     assert values(g.pending()) == [STOP, "wreck_lobber#0>@red", "wreck_lobber#0>dump"]
+
+
+def test_at_a_real_table_a_lobbed_wreck_hits_whom_the_people_say_it_touches() -> None:
+    # Red stands far off on the virtual table; the people say it is within Double, that the
+    # Shift (a 5) left room against it, and that the wreck touches it: a Collision window,
+    # the edge Red names and its reaction, the wreck smashing with 1 die (p.75, CP-19).
+    far = vehicle("red", "car", 1000, 1000, 0, player=1)
+    g = run_step(table(blue_with(("wreck_lobber", "front", 3)), far), attack("blue"),
+                 dice=[5, 1], options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    play(g, "red", "wreck_lobber#0>@red")
+    d = g.pending()
+    assert d is not None and d.kind == "table:lob_room" and d.page == 75 and d.player == 0
+    assert values(d) == ["yes", "no"]
+    play(g, "yes")
+    d = g.pending()
+    assert d is not None and d.kind == "table:lob_touching" and values(d) == [
+        "none", "blue", "red"]
+    play(g, "red", "none", "front", "evade")
+    col = logged(g, "collision")[0][1]
+    assert (col["vehicle"], col["orientation"]) == ("red", "head_on")
+    assert rolls(g)[-1] == ("smash attack", [1])
+    assert logged(g, "wreck_placed")[0][1]["how"] == "shift"
+    assert g.state.vehicles["blue"].weapons[0].ammo == 2
+
+
+def test_at_a_real_table_a_lobbed_wreck_with_no_room_is_lost() -> None:
+    # A Hazard (a 1): Red's controller lays it against the thrower, and says there is no room.
+    g = run_step(table(blue_with(("wreck_lobber", "front", 3)), red()), attack("blue"),
+                 dice=[1], options=AT_TABLE)
+    drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+    play(g, "red", "wreck_lobber#0>@red")
+    d = g.pending()
+    assert d is not None and d.kind == "table:lob_room" and d.player == 1
+    play(g, "no")
+    assert logged(g, "wreck_lost") and not logged(g, "wreck_placed")
+    assert not any(o.startswith("lobbed:") for o in g.state.obstacles)
+    assert g.state.vehicles["blue"].weapons[0].ammo == 2  # thrown all the same
+
+
+def test_at_a_real_table_the_dumper_asks_whether_the_wreck_fits_behind() -> None:
+    # A rock lies right behind Blue on the virtual table (the exact table offers no dump);
+    # at a real table the dump is offered and the people say whether it fits (p.75, CP-19).
+    behind = rock("crate", 300, 240)
+    state = table(blue_with(("wreck_lobber", "rear", 3)), red(), obstacles=[behind])
+    exact = attack_game(state, "blue")
+    assert "wreck_lobber#0>dump" not in values(exact.pending())
+    for fits, ammo, wrecks in (("yes", 2, 1), ("no", 3, 0)):
+        state = table(blue_with(("wreck_lobber", "rear", 3)), red(), obstacles=[behind])
+        g = run_step(state, attack("blue"), options=AT_TABLE)
+        drive(g, **{"table:touching": "none", "table:in_reach": "none"})
+        play(g, "none", "wreck_lobber#0>dump")
+        d = g.pending()
+        assert d is not None and d.kind == "table:dump_room" and d.page == 75
+        assert values(d) == ["yes", "no"]
+        play(g, fits)
+        assert g.state.vehicles["blue"].weapons[0].ammo == ammo
+        assert sum(o.startswith("lobbed:") for o in g.state.obstacles) == wrecks
+        assert logged(g, "collision") == []
+
+
+def test_at_a_real_table_a_grabbed_car_set_down_touching_what_the_people_say_collides() -> None:
+    # The rock lies far off on the virtual table; the people say Blue's Grabber Arm set Red
+    # down against it (p.73, CP-19): no spot or angle asked, a Collision window with the rock,
+    # which smashes with 1 (gear) + 2 (heavier) dice, all missing.
+    far_rock = rock("rock", 900, 900, 40, 40)
+    g = run_step(table(blue_with(("grabber_arm", "front", None)),
+                       vehicle("red", "car", 320, 400, 270, player=1), obstacles=[far_rock]),
+                 attack("blue"), dice=[4, 1, 1, 1, 1, 1, 1], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@short"],
+                    "table:in_reach:more": "none", "attack": ["grabber_arm#0>red", STOP],
+                    "table:cover": "no"})
+    assert d is not None and d.kind == "table:grab_moved" and d.page == 73 and d.player == 0
+    assert values(d) == ["no", "yes"]
+    play(g, "yes")
+    d = g.pending()
+    assert d is not None and d.kind == "table:grab_touching" and "rock" in values(d)
+    play(g, "rock", "none", "front", "evade")
+    r = g.state.vehicles["red"]
+    assert logged(g, "collision")[0][1]["other"] == "rock"
+    assert (r.hazards, r.hull_points) == (2, 9) and g.pending() is None
+
+
+def test_at_a_real_table_a_grabbed_car_left_where_it_was_meets_nothing() -> None:
+    g = run_step(table(blue_with(("grabber_arm", "front", None)),
+                       vehicle("red", "car", 320, 400, 270, player=1)),
+                 attack("blue"), dice=[4, 1, 1, 1], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "table:in_reach": ["none", "red@short"],
+                    "table:in_reach:more": "none", "attack": ["grabber_arm#0>red", STOP],
+                    "table:cover": "no"})
+    assert d is not None and d.kind == "table:grab_moved"
+    play(g, "no")
+    assert g.pending() is None and logged(g, "grabbed") and logged(g, "collision") == []
+    assert g.state.vehicles["red"].hull_points == 9

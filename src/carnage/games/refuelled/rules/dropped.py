@@ -441,8 +441,11 @@ def sentries(g: Game) -> list[Obstacle]:
 
 def drop_sentry(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     install_sentries(g)
-    pose = yield from choose_body_pose(g, v, "Sentry Gun", SENTRY_SIZE, SENTRY_SIZE,
-                                       facing=False, source=w.id, page=80, weapon=m.key)
+    if g.facts.people:  # the people set it within Short as they like; its pose is a mark (CP-19)
+        pose = v.pose
+    else:
+        pose = yield from choose_body_pose(g, v, "Sentry Gun", SENTRY_SIZE, SENTRY_SIZE,
+                                           facing=False, source=w.id, page=80, weapon=m.key)
     n = 1 + len(sentries(g))
     sid = f"{SENTRY_PREFIX}{n}"
     while sid in g.state.obstacles:
@@ -469,16 +472,31 @@ def _blockers(g: Game, skip: set[str]) -> list[Blocker]:
 
 
 def sentry_fires(g: Game, s: Obstacle, target: VehicleState) -> Flow:
-    """The Sentry Gun's automatic 2D6 shooting attack, 360 degrees, Medium range (p.80)."""
-    fc = check_fire(Rect(s.pose, s.length, s.width), target.polygon(), Arc.TURRET,
-                    shooting_template(SENTRY_RANGE, g.templates), _blockers(g, {s.id, target.id}))
-    if not fc.in_range or fc.blocked:
+    """The Sentry Gun's automatic 2D6 shooting attack, 360 degrees, Medium range (p.80). At a
+    real table its controller (the target's, if the gun's owner is gone) says whether the
+    target is within Medium and in sight ("no" first), then whether it is in cover (CP-19)."""
+    from carnage.games.refuelled.engine.table_facts import judged
+
+    fc = None if g.facts.people else check_fire(
+        Rect(s.pose, s.length, s.width), target.polygon(), Arc.TURRET,
+        shooting_template(SENTRY_RANGE, g.templates), _blockers(g, {s.id, target.id}))
+    owner = sentry_player(g, s)
+    who = target.player if owner is None else owner
+    shot = yield from judged(
+        g, who, "sentry_reach", f"Is {target.name} within Medium range of the Sentry Gun "
+        f"{s.id}, not hidden behind Tall terrain (it shoots all round)?",
+        lambda: fc is not None and fc.in_range and not fc.blocked, page=80,
+        vehicle=target.id, target=s.id)
+    if not shot:
         return
+    cover = yield from judged(
+        g, who, "sentry_cover", f"Is {target.name} in cover from the Sentry Gun {s.id}?",
+        lambda: fc is not None and fc.cover, page=80, vehicle=target.id, target=s.id)
     g.emit("sentry_attack", source=SENTRY_EFFECT, page=80, obstacle=s.id, target=target.id,
-           cover=fc.cover)
+           cover=cover)
     rolled = g.roll(SENTRY_DICE, "attack", source=SENTRY_EFFECT, page=80, origin=s.id,
                     target=target.id)
-    scored = score_attack(rolled, penalty=1 if fc.cover else 0)
+    scored = score_attack(rolled, penalty=1 if cover else 0)
     g.emit("attack_hits", source=SENTRY_EFFECT, page=80, target=target.id, origin=s.id,
            hits=scored.hits, criticals=scored.criticals)
     yield from take_hits(g, target, [HitGroup(s.id, scored.hits)], source=SENTRY_EFFECT,

@@ -30,6 +30,7 @@ from carnage.games.refuelled.engine.collision import SMASH
 from carnage.games.refuelled.engine.combat import remove_hull
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import UpgradeMount, VehicleState
+from carnage.games.refuelled.engine.table_facts import judged
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import SurfaceKind
 from carnage.geometry.table import Table, off_table
@@ -222,10 +223,21 @@ def _teleport(g: Game, v: VehicleState, source: str) -> Flow:
         chooser, reach = (v.player + 1) % g.state.players, float(ranges["long"])
     else:
         chooser, reach = v.player, float(ranges["medium"])
-    spots = teleport_spots(g, v, reach)
-    if not spots:
+    people = g.facts.people
+    spots = [] if people else teleport_spots(g, v, reach)
+    # At a real table the chooser puts it down as the book allows and says whether there was
+    # anywhere to put it; where it lands is a mark (CP-1, CP-19).
+    room = yield from judged(
+        g, chooser, "teleport_room", f"Is there anywhere within {int(reach)} mm to put "
+        f"{v.name} down (facing unchanged, wholly on the table, touching nothing)?",
+        lambda: bool(spots), page=83, vehicle=v.id, default=True)
+    if not room:
         g.emit("teleport", source=source, page=83, vehicle=v.id, face=face.value,
                chooser=chooser, moved=False, x=round(v.pose.x, 3), y=round(v.pose.y, 3))
+        return
+    if people:
+        g.emit("teleport", source=source, page=83, vehicle=v.id, face=face.value,
+               chooser=chooser, moved=True, x=round(v.pose.x, 3), y=round(v.pose.y, 3))
         return
     poses = {s.value: p for s, p in spots}
     pick = yield ask(
@@ -411,6 +423,11 @@ def sludge_thrower(game: Game, vehicle: VehicleState | None, source: str) -> Non
         from carnage.kernel.decisions import Decision, Interval
 
         body: Rect = ctx.get("body") or v.rect()
+        if g.facts.people:
+            # At a real table the controller lays it as the book allows: no bearing, gap or
+            # turn asked; whom it overlaps is then asked (``place``); its pose is a mark
+            # (CP-1, CP-19).
+            return body.pose
         what = str(ctx.get("what", "template"))
         reach = float(g.templates.ranges["medium"])
         bearing = float((yield Decision(

@@ -92,7 +92,13 @@ def pivot_without_contact(g: Game, v: VehicleState, angle: float, *, source: str
     """Turn ``v`` about its centre towards ``angle`` degrees without a Collision and without
     ending up touching anything (Pivot, p.69): the turn stops just short of the first thing it
     would touch, and is not made at all if the vehicle would still end touching an obstruction
-    (ruling VR-3). Returns the angle turned."""
+    (ruling VR-3). Returns the angle turned. At a real table the people turn it so, by the
+    same rule, and nothing is measured or asked: its facing is a mark, as after any pivot
+    there (CP-1, CP-19); the angle asked is returned."""
+    if g.facts.people:
+        g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
+               touched=[])
+        return angle
     ignoring = touching_ids(g, v)
     obs = obstructions_for(g, v)
     custom = g.effects.run_event("pivot", None, {

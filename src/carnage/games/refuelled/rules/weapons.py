@@ -40,7 +40,7 @@ from carnage.games.refuelled.engine.combat import roll_attack
 from carnage.games.refuelled.engine.damage import HitGroup, suffer_damage, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import Obstacle, Status, VehicleState, WeaponMount
-from carnage.games.refuelled.engine.table_facts import picked, reached
+from carnage.games.refuelled.engine.table_facts import judged, picked, reached
 from carnage.geometry.arcs import (
     Arc,
     PlacementFamily,
@@ -601,6 +601,7 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         collision_window,
         obstructions_for,
         touching_ids,
+        touching_now,
     )
     from carnage.geometry.movement import spin_body
 
@@ -609,27 +610,35 @@ def _grab(g: Game, res: AttackResolution, shot: Shot, grp: HitGroup) -> Flow:
         return
     if t.trailer is not None:
         return  # an articulated vehicle is not lifted (ruling WP-5)
-    spots = grab_spots(g, t)
-    pick = yield ask(
-        a.player, "grabber_arm", f"{a.name}: set {t.name} down where (within Short range)?",
-        [(STAY, "leave it where it is"), *((val, lbl) for val, lbl, _ in spots)],
-        source="grabber_arm", page=73, vehicle=a.id, target=t.id, weapon=shot.key,
-    )
     start = t.pose
-    for val, _, pose in spots:
-        if val == pick:
-            t.pose = pose
-    angle = yield Decision(
-        a.player, "grabber_turn", f"{a.name}: turn {t.name} to face which way (degrees "
-        "anticlockwise)?", domain=Interval(-180.0, 180.0), source="grabber_arm", page=73,
-        vehicle=a.id, target=t.id, weapon=shot.key)
-    pose, _, _ = spin_body(t.rect(), float(angle), obstructions_for(g, t),
-                           ignoring=touching_ids(g, t))
-    t.pose = pose
+    if not g.facts.people:
+        spots = grab_spots(g, t)
+        pick = yield ask(
+            a.player, "grabber_arm", f"{a.name}: set {t.name} down where (within Short range)?",
+            [(STAY, "leave it where it is"), *((val, lbl) for val, lbl, _ in spots)],
+            source="grabber_arm", page=73, vehicle=a.id, target=t.id, weapon=shot.key,
+        )
+        for val, _, pose in spots:
+            if val == pick:
+                t.pose = pose
+        angle = yield Decision(
+            a.player, "grabber_turn", f"{a.name}: turn {t.name} to face which way (degrees "
+            "anticlockwise)?", domain=Interval(-180.0, 180.0), source="grabber_arm", page=73,
+            vehicle=a.id, target=t.id, weapon=shot.key)
+        pose, _, _ = spin_body(t.rect(), float(angle), obstructions_for(g, t),
+                               ignoring=touching_ids(g, t))
+        t.pose = pose
+    # At a real table the attacker's controller lifts the car and sets it down as the book
+    # allows (within Short, facing any way): they say whether it moved or turned, then what
+    # it touches; its pose is a mark (CP-1, CP-19).
+    moved = yield from judged(
+        g, a.player, "grab_moved", f"{a.name}: did the Grabber Arm set {t.name} down "
+        "elsewhere or turn it (within Short range, facing any way)?",
+        lambda: t.pose != start, page=73, vehicle=a.id, target=t.id)
     g.emit("grabbed", source="grabber_arm", page=73, vehicle=t.id, by=a.id,
-           x=round(pose.x, 3), y=round(pose.y, 3), heading=round(pose.heading, 3))
-    if t.pose != start:
-        touched = sorted(touching_ids(g, t))
+           x=round(t.pose.x, 3), y=round(t.pose.y, 3), heading=round(t.pose.heading, 3))
+    if moved:
+        touched = sorted((yield from touching_now(g, t, "grab_touching", 73, "set down")))
         if touched:
             yield from collision_window(g, t, touched)
 
@@ -1123,7 +1132,8 @@ def dumper(game: Game, v: VehicleState | None, source: str) -> None:
     """Dropped off the rear instead: a Car's wreck touching the rear, no collision window."""
 
     def make(g: Game, me: VehicleState) -> list[AttackOption]:
-        if not _free(g, me, _wreck_rect(_behind(me)).polygon()):
+        # At a real table whether the wreck fits behind is asked as it is dumped (CP-19).
+        if not g.facts.people and not _free(g, me, _wreck_rect(_behind(me)).polygon()):
             return []
         return [AttackOption(f"{m.key}>{DUMP}", "Wreck Lobber: dump a wreck behind", m.key,
                              _dump_flow(m)) for m in _loaded(g, me, "wreck_lobber")]
@@ -1199,10 +1209,20 @@ def _new_wreck(g: Game, v: VehicleState, pose: Pose, by: int, how: str) -> Obsta
 def _dump_flow(m: WeaponMount) -> FlowFn:
     def run(g: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
+        # The exact table offers the dump only where the wreck fits; at a real table the
+        # people say whether it does, and a wreck with no room stays loaded (CP-19).
+        room = yield from judged(
+            g, v.player, "dump_room", f"{v.name}: is there room behind it for the dumped "
+            "wreck (touching its rear, on the table, overlapping nothing)?",
+            lambda: _free(g, v, _wreck_rect(_behind(v)).polygon()), page=75, vehicle=v.id,
+            default=True)
+        if not room:
+            g.emit("wreck_lost", source="dumper", page=75, vehicle=v.id,
+                   reason="no room behind; the wreck stays loaded")
+            return
         if not spend_ammo(g, v, m, "dumper", 75):
             return
         _new_wreck(g, v, _behind(v), v.player, "dumper")
-        yield from ()
 
     return run
 
@@ -1255,19 +1275,33 @@ def _lob_flow(m: WeaponMount, tid: str) -> FlowFn:
         chooser = v.player if face is SkidFace.SHIFT else (v.player + 1) % g.state.players
         g.emit("trebuchet", source="trebuchet", page=75, vehicle=v.id, near=tid,
                x=round(marker[0], 3), y=round(marker[1], 3), face=face.value, chooser=chooser)
-        spots = lob_spots(g, v, marker, out, face)
-        if not spots:
+        people = g.facts.people
+        spots = [] if people else lob_spots(g, v, marker, out, face)
+        # At a real table the chooser lays the wreck as the skid die allows and says whether
+        # it found room; where it lies is a mark (CP-1), what it touches is asked (CP-19).
+        room = yield from judged(
+            g, chooser, "lob_room", f"Is there room to lay the wreck thrown by {v.name} as "
+            f"the skid die's {face.value} allows (on the table, overlapping nothing)?",
+            lambda: bool(spots), page=75, vehicle=v.id, default=True, target=tid)
+        if not room:
             g.emit("wreck_lost", source="trebuchet", page=75, vehicle=v.id,
                    reason="no room for the wreck")
             return
-        pick = yield ask(chooser, "lob_wreck", f"Place the wreck thrown by {v.name}",
-                         [(val, lbl) for val, lbl, _ in spots], source="trebuchet", page=75,
-                         vehicle=v.id, target=tid, weapon=m.key)
-        pose = next(p for val, _, p in spots if val == pick)
+        if people:
+            pose = _facing_out(marker, out)
+        else:
+            pick = yield ask(chooser, "lob_wreck", f"Place the wreck thrown by {v.name}",
+                             [(val, lbl) for val, lbl, _ in spots], source="trebuchet",
+                             page=75, vehicle=v.id, target=tid, weapon=m.key)
+            pose = next(p for val, _, p in spots if val == pick)
         ob = _new_wreck(g, v, pose, chooser, face.value)
         # The collision window: each vehicle touching the wreck collides with it (it goes
-        # after the first Collision, p.44).
-        for vid in _touching(g, ob.polygon()):
+        # after the first Collision, p.44); at a real table the chooser names them.
+        hit = yield from reached(
+            g, chooser, "lob_touching", f"The wreck thrown by {v.name} landed: which vehicles "
+            "does it touch?", [(t.id, t.name) for t in g.state.in_play()],
+            lambda: _touching(g, ob.polygon()), page=75, vehicle=v.id)
+        for vid in hit:
             veh = g.state.vehicles[vid]
             if veh.in_play and not g.state.finished:
                 yield from resolve_collision(g, veh, ob.id)
