@@ -7,7 +7,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.builders import armed, ev, fit, play, rock, run_step, table, values, vehicle
+from tests.builders import (
+    armed,
+    drive,
+    ev,
+    fit,
+    play,
+    rock,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
 from carnage.catalog import TemplateUse, Weight
 from carnage.games.refuelled.engine.attack import attack_step, targets_for
@@ -1153,3 +1164,24 @@ def test_at_a_real_table_the_siren_wails_at_whom_the_people_say_is_ahead() -> No
     assert d is not None and d.kind == "table:siren_behind" and values(d) == ["none", "b"]
     play(g, "none")
     assert g.pending() is None and not ev(g, "siren")
+
+
+def test_at_a_real_table_tombstone_asks_whether_the_template_touches_the_rear_edge() -> None:
+    # Shot from the front on the virtual table; the target's controller says the template
+    # touches its rear edge: +1 to evade, the 5 saves one of the two hits (p.99, SP-8).
+    def hull(answer: str) -> int:
+        a, t = shot_from(620.0)
+        g = at_table(sponsored(table(a, t), None, "verney"),
+                     acting("a", "attack", attack_step), [4, 4, 5])
+        d = drive(g, attack=["machine_gun#0>t", "stop"], **{
+            "table:touching": "none", "table:in_reach": ["none", "t@double"],
+            "table:cover": "no"})
+        assert d is not None and d.kind == "table:rear_edge" and d.player == 1
+        assert d.page == 99 and d.target == "a" and values(d) == ["no", "yes"]
+        play(g, answer)
+        assert drive(g) is None
+        return t.hull_points
+
+    full = vehicle("t", "car", 0, 0).hull
+    assert hull("yes") == full - 1
+    assert hull("no") == full - 2

@@ -843,6 +843,9 @@ def louder_siren(game: Game, vehicle: VehicleState | None, source: str) -> None:
 TOMBSTONE = "tombstone"
 TOMBSTONE_HAZARDS = 2
 UNLIMITED_DROPS = 1000
+TOMBSTONE_TOLD = "table:tombstone"
+"""The memory of what the people said of each attack's template and a Tombstone vehicle's
+rear edge (companion mode, ruling CP-18)."""
 
 
 def trunk_of_junk(g: Game, player: int, eff: str) -> None:
@@ -880,9 +883,15 @@ def tombstone(g: Game, player: int, eff: str) -> None:
     marked: dict[str, int] = {}
     live: set[str] = set()
 
+    def at_rear(res: AttackResolution) -> bool:
+        if g.facts.people:  # what the people said as the dice were about to be rolled
+            told: dict[str, bool] = g.memory(TOMBSTONE_TOLD, "rear", {})
+            return told.pop(res.target.id, False)
+        return template_at_rear(res.attacker, res.target)
+
     def attacked(res: AttackResolution, ctx: dict[str, Any]) -> None:
         t = res.target
-        if on_team(t, player) and template_at_rear(res.attacker, t):
+        if on_team(t, player) and at_rear(res):
             marked[t.id] = id(res.groups)
         else:
             marked.pop(t.id, None)
@@ -908,7 +917,30 @@ def tombstone(g: Game, player: int, eff: str) -> None:
             live.discard(t.id)
             marked.pop(t.id, None)
 
+    def rear_asked(game: Game, ctx: dict[str, Any]) -> Flow:
+        a: VehicleState = ctx["attacker"]
+        t: VehicleState = ctx["target"]
+        from carnage.games.refuelled.engine.table_facts import judged
+
+        rear = yield from judged(
+            game, t.player, "rear_edge", f"{t.name} (Tombstone): does the template of "
+            f"{a.name}'s attack touch its rear edge?", lambda: template_at_rear(a, t),
+            page=99, vehicle=t.id, target=a.id)
+        if game.facts.people:  # kept in the state: a copy of the game knows it too
+            game.memory(TOMBSTONE_TOLD, "rear", {})[t.id] = rear
+
+    def rear_asks(ctx: dict[str, Any]) -> FlowFactory | None:
+        # At a real table, as the dice of an attack on a team vehicle are about to be
+        # rolled: does its template touch the rear edge? (rulings SP-8, CP-18)
+        game: Game = ctx["game"]
+        t = ctx.get("target")
+        if (game.facts.people or game.facts.recording) and isinstance(t, VehicleState) \
+                and on_team(t, player) and isinstance(ctx.get("attacker"), VehicleState):
+            return rear_asked
+        return None
+
     g.effects.on("attack", eff, attacked)
+    g.effects.add_flow("attack_roll", eff, rear_asks)
     g.effects.on("can_evade", eff, evading, priority=-100)
     g.effects.on("evade_bonus", eff, bonus)
     g.effects.on("hits_taken", eff, done)
