@@ -1185,3 +1185,31 @@ def test_at_a_real_table_tombstone_asks_whether_the_template_touches_the_rear_ed
     full = vehicle("t", "car", 0, 0).hull
     assert hull("yes") == full - 1
     assert hull("no") == full - 2
+
+
+def test_at_a_real_table_soul_harvest_reaps_the_vehicles_the_people_say_the_move_met() -> None:
+    # Far from both on the virtual table; the mover's controller says its template met the
+    # enemy, then the wounded friend: a soul taken, then delivered (p.101, CP-18).
+    def run(named: list[str]) -> tuple[VehicleState, Game]:
+        gh = vehicle("g", "car", 100, 1000, 90)
+        foe = vehicle("f", "car", 620, 290, 90, player=1)
+        friend = vehicle("m", "car", 570, 340, 90)
+        friend.damage = 5
+        st = sponsored(table(gh, foe, friend), "beverly")
+        gh.conditions["ghost_rider"] = 1
+        g = at_table(st, lambda g: movement_step(g, gh))
+        play(g, "medium_straight", 0, "done")
+        d = drive(g, **{"table:off_table": "no"})
+        assert d is not None and d.kind == "table:harvest_met" and d.page == 101
+        assert values(d) == ["none", "f", "m"]
+        play(g, *named)
+        return friend, g
+
+    friend, g = run(["f", "m"])
+    d = g.pending()
+    assert d is not None and d.kind == "soul_harvest" and d.target == "m"
+    g.apply("repair")
+    assert friend.damage == 3
+    friend, g = run(["m", "f"])  # the friend first: no soul yet to deliver
+    assert g.pending() is None and friend.damage == 5
+    assert g.state.vehicles["g"].conditions[SOUL_TOKENS] == 1

@@ -1298,12 +1298,12 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
     g.effects.add_flow("respawned", eff, for_team(player, respawned), -50)
 
     # Soul Harvest.
-    def harvest(g: Game, ctx: dict[str, Any]) -> Flow:
-        v: VehicleState = ctx["vehicle"]
-        result = ctx["result"]
+    def exact_met(g: Game, v: VehicleState, result: Any) -> list[str]:
+        """The vehicles the move's template met (not its Final Position), nearest to where
+        it began first; a friend it was touching as the move began is left out."""
         pieces = move_pieces(result)[:-1]
         if not pieces:
-            return
+            return []
         start = [r.polygon() for r in _start_bodies(v, result)]
 
         def met(o: VehicleState) -> bool:
@@ -1314,7 +1314,25 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
 
         order = sorted((min(distance(s, b.polygon()) for s in start for _, b in o.bodies()),
                         o.id) for o in g.state.in_play() if o.id != v.id and met(o))
-        for _, oid in order:
+        return [oid for _, oid in order
+                if not (on_team(g.state.vehicles[oid], player)
+                        and began_touching(g.state.vehicles[oid]))]
+
+    def harvest(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
+        v: VehicleState = ctx["vehicle"]
+        result = ctx["result"]
+        if result is None and not g.facts.people:
+            return
+        others = [(o.id, o.name) for o in g.state.in_play() if o.id != v.id]
+        # At a real table the mover's controller names them (ruling CP-18).
+        order = yield from reached(
+            g, v.player, "harvest_met", f"{v.name} (Soul Harvest): which vehicles did its "
+            "move's template meet (not where it ended), nearest to where it began first? "
+            "Leave out a friend it was touching as the move began.", others,
+            lambda: exact_met(g, v, result), page=101, vehicle=v.id)
+        for oid in order:
             o = g.state.vehicles[oid]
             if not o.in_play or g.state.finished:
                 continue
@@ -1322,7 +1340,7 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
                 v.conditions[SOUL_TOKENS] = v.conditions.get(SOUL_TOKENS, 0) + 1
                 g.emit("soul_token", source="soul_harvest", page=101, vehicle=v.id,
                        tokens=v.conditions[SOUL_TOKENS], victim=o.id)
-            elif (on_team(o, player) and not is_ghost(o) and not began_touching(o)
+            elif (on_team(o, player) and not is_ghost(o)
                   and v.conditions.get(SOUL_TOKENS, 0) > 0):
                 n = v.conditions.pop(SOUL_TOKENS)
                 opts = [("votes", f"{n} Audience Vote(s)")]
@@ -1342,7 +1360,7 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
 
     g.effects.add_flow("move_window", eff,
         lambda ctx: harvest if on_team(ctx.get("vehicle"), player)
-          and ctx.get("result") is not None else None)
+          and (ctx.get("result") is not None or ctx["game"].facts.people) else None)
 
 
 def _start_bodies(v: VehicleState, result: Any) -> list[Any]:
