@@ -1213,3 +1213,28 @@ def test_at_a_real_table_soul_harvest_reaps_the_vehicles_the_people_say_the_move
     friend, g = run(["m", "f"])  # the friend first: no soul yet to deliver
     assert g.pending() is None and friend.damage == 5
     assert g.state.vehicles["g"].conditions[SOUL_TOKENS] == 1
+
+
+def test_at_a_real_table_meshuggah_asks_which_friends_are_near_after_a_spin() -> None:
+    # The friend is beyond Medium on the virtual table; after a Spin that met nothing the
+    # driver names the friends within Medium: one named, one vote (p.99, CP-18).
+    def run(named: str, met: str = "none") -> list[int]:
+        a = vehicle("a", "car", 600, 300, 90, gear=2)
+        mate = vehicle("m", "car", 1100, 420, 90)
+        g = at_table(sponsored(table(a, mate), "maxxine"),
+                     lambda g: movement_step(g, a), dice=[SPIN])
+        d = drive(g, template="short_straight", skid_dice=1, push_it="no", spin=10.0, **{
+            "table:touching": "none", "table:move_touched": "none", "table:off_table": "no",
+            "table:pivot_touched": met, "collision_reaction": "evade"})
+        if met != "none":  # the Spin met the friend: nothing asked, no vote
+            assert d is not None and d.kind == "table:collision_edge"
+            assert drive(g, **{"table:collision_edge": "apart"}) is None
+        else:
+            assert d is not None and d.kind == "table:within_medium" and d.page == 99
+            assert values(d) == ["none", "m"]
+            play(g, named)
+        return votes(g)
+
+    assert run("m") == [1, 0]
+    assert run("none") == [0, 0]
+    assert run("m", met="m") == [0, 0]  # the Spin met the friend: a Collision, not asked

@@ -1056,8 +1056,14 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
     g.effects.add_flow("slide_template", eff, for_team(player, drift), -10)
 
     # Meshuggah: a Slide or Spin ending near a friend without a Collision.
+    def friends(v: VehicleState) -> list[VehicleState]:
+        return [o for o in team(g, player) if o.id != v.id]
+
     def near_friend(v: VehicleState) -> bool:
-        return any(o.id != v.id and within(g, v, o, "medium") for o in team(g, player))
+        near = [o.id for o in friends(v) if within(g, v, o, "medium")]
+        if g.facts.recording and friends(v):  # what a real table asks here (CP-18)
+            g.facts.note("within_medium", near)
+        return bool(near)
 
     def moved(value: Any, ctx: dict[str, Any]) -> None:
         v = ctx.get("vehicle")
@@ -1070,14 +1076,41 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
 
     def spun(g: Game, data: dict[str, Any]) -> None:
         v = g.state.vehicles.get(str(data.get("vehicle")))
-        if (v is None or not on_team(v, player) or _last_source(g) != "spin"
-                or data.get("touched")):
+        if (g.facts.people or v is None or not on_team(v, player)
+                or _last_source(g) != "spin" or data.get("touched")):
             return
         if v.in_play and near_friend(v):
             gain_votes(g, player, 1, source="meshuggah", page=99, vehicle=v.id)
 
+    def told_near(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import near_told
+
+        v: VehicleState = ctx["vehicle"]
+        if (yield from near_told(g, v, "medium", friends(v), page=99, why="Meshuggah")):
+            gain_votes(g, player, 1, source="meshuggah", page=99, vehicle=v.id)
+
+    def at_table(ctx: dict[str, Any]) -> FlowFactory | None:
+        # At a real table, after a move that slid or a Spin, with no Collision: which
+        # friends are within Medium? (ruling CP-18)
+        game: Game = ctx["game"]
+        v = ctx.get("vehicle")
+        if not game.facts.people or not isinstance(v, VehicleState) or not on_team(v, player):
+            return None
+        motion = ctx.get("motion")
+        if motion == "move" and v.id in slid:
+            slid.discard(v.id)
+        elif motion != "pivot":
+            return None
+        last = next((e for e in reversed(game.log.events)
+                     if e.kind == motion and e.data.get("vehicle") == v.id), None)
+        if (last is None or last.data.get("touched") or not v.in_play
+                or (motion == "pivot" and last.source != "spin")):
+            return None
+        return told_near
+
     g.effects.on("after_move", eff, moved)
     _logged(g, "pivot", eff, spun)
+    g.effects.add_flow("table_motion", eff, at_table, priority=100)
 
 
 
