@@ -7,7 +7,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from tests.builders import armed, ev, fit, play, rock, run_step, table, values, vehicle
+from tests.builders import (
+    armed,
+    drive,
+    ev,
+    fit,
+    play,
+    rock,
+    run_step,
+    table,
+    values,
+    vehicle,
+)
 
 from carnage.catalog import TemplateUse, Weight
 from carnage.games.refuelled.engine.attack import attack_step, targets_for
@@ -1153,3 +1164,77 @@ def test_at_a_real_table_the_siren_wails_at_whom_the_people_say_is_ahead() -> No
     assert d is not None and d.kind == "table:siren_behind" and values(d) == ["none", "b"]
     play(g, "none")
     assert g.pending() is None and not ev(g, "siren")
+
+
+def test_at_a_real_table_tombstone_asks_whether_the_template_touches_the_rear_edge() -> None:
+    # Shot from the front on the virtual table; the target's controller says the template
+    # touches its rear edge: +1 to evade, the 5 saves one of the two hits (p.99, SP-8).
+    def hull(answer: str) -> int:
+        a, t = shot_from(620.0)
+        g = at_table(sponsored(table(a, t), None, "verney"),
+                     acting("a", "attack", attack_step), [4, 4, 5])
+        d = drive(g, attack=["machine_gun#0>t", "stop"], **{
+            "table:touching": "none", "table:in_reach": ["none", "t@double"],
+            "table:cover": "no"})
+        assert d is not None and d.kind == "table:rear_edge" and d.player == 1
+        assert d.page == 99 and d.target == "a" and values(d) == ["no", "yes"]
+        play(g, answer)
+        assert drive(g) is None
+        return t.hull_points
+
+    full = vehicle("t", "car", 0, 0).hull
+    assert hull("yes") == full - 1
+    assert hull("no") == full - 2
+
+
+def test_at_a_real_table_soul_harvest_reaps_the_vehicles_the_people_say_the_move_met() -> None:
+    # Far from both on the virtual table; the mover's controller says its template met the
+    # enemy, then the wounded friend: a soul taken, then delivered (p.101, CP-18).
+    def run(named: list[str]) -> tuple[VehicleState, Game]:
+        gh = vehicle("g", "car", 100, 1000, 90)
+        foe = vehicle("f", "car", 620, 290, 90, player=1)
+        friend = vehicle("m", "car", 570, 340, 90)
+        friend.damage = 5
+        st = sponsored(table(gh, foe, friend), "beverly")
+        gh.conditions["ghost_rider"] = 1
+        g = at_table(st, lambda g: movement_step(g, gh))
+        play(g, "medium_straight", 0, "done")
+        d = drive(g, **{"table:off_table": "no"})
+        assert d is not None and d.kind == "table:harvest_met" and d.page == 101
+        assert values(d) == ["none", "f", "m"]
+        play(g, *named)
+        return friend, g
+
+    friend, g = run(["f", "m"])
+    d = g.pending()
+    assert d is not None and d.kind == "soul_harvest" and d.target == "m"
+    g.apply("repair")
+    assert friend.damage == 3
+    friend, g = run(["m", "f"])  # the friend first: no soul yet to deliver
+    assert g.pending() is None and friend.damage == 5
+    assert g.state.vehicles["g"].conditions[SOUL_TOKENS] == 1
+
+
+def test_at_a_real_table_meshuggah_asks_which_friends_are_near_after_a_spin() -> None:
+    # The friend is beyond Medium on the virtual table; after a Spin that met nothing the
+    # driver names the friends within Medium: one named, one vote (p.99, CP-18).
+    def run(named: str, met: str = "none") -> list[int]:
+        a = vehicle("a", "car", 600, 300, 90, gear=2)
+        mate = vehicle("m", "car", 1100, 420, 90)
+        g = at_table(sponsored(table(a, mate), "maxxine"),
+                     lambda g: movement_step(g, a), dice=[SPIN])
+        d = drive(g, template="short_straight", skid_dice=1, push_it="no", spin=10.0, **{
+            "table:touching": "none", "table:move_touched": "none", "table:off_table": "no",
+            "table:pivot_touched": met, "collision_reaction": "evade"})
+        if met != "none":  # the Spin met the friend: nothing asked, no vote
+            assert d is not None and d.kind == "table:collision_edge"
+            assert drive(g, **{"table:collision_edge": "apart"}) is None
+        else:
+            assert d is not None and d.kind == "table:within_medium" and d.page == 99
+            assert values(d) == ["none", "m"]
+            play(g, named)
+        return votes(g)
+
+    assert run("m") == [1, 0]
+    assert run("none") == [0, 0]
+    assert run("m", met="m") == [0, 0]  # the Spin met the friend: a Collision, not asked

@@ -301,3 +301,35 @@ def test_at_a_real_table_the_siphon_pump_takes_from_whom_the_people_say_is_near(
     assert d is not None and d.kind == "siphon_pump" and values(d) == ["done", "far"]
     play(g, "far")
     assert (far.hazards, near.hazards, v.hazards) == (3, 3, 1)
+
+
+def test_at_a_real_table_corn_liquor_adds_to_whom_the_people_last_said_is_near() -> None:
+    # Both far off on the virtual table. After deployment the still's controller names "near"
+    # within Medium; "far" is asked again after its forced move and said to be near now: each
+    # gains one Hazard more when it gains any (p.103, CP-18).
+    still = fit(vehicle("still", "car", 600, 300), "old_fashioned_corn_liquor")
+    near = vehicle("near", "car", 100, 1000, player=1)
+    far = vehicle("far", "car", 1000, 1000, player=1)
+
+    def step(g: Game) -> Flow:
+        from carnage.games.refuelled.engine.movement import forced_move
+        from carnage.kernel.effects import run_flows
+
+        yield from run_flows(g, "game_start", {"game": g})
+        for v in (near, far):
+            g.add_hazards(v, 1, "test", None)
+        yield from forced_move(g, far, "short_straight", source="test", page=39)
+        g.add_hazards(far, 1, "test", None)
+
+    g = run_step(table(still, near, far), step, options=RuleOptions(physical=True))
+    d = g.pending()
+    assert d is not None and d.kind == "table:within_medium" and d.player == 0
+    assert d.page == 103 and values(d) == ["none", "near", "far"]
+    play(g, "near", "none")
+    assert (near.hazards, far.hazards) == (2, 1)
+    play(g, "none", "no")  # the forced move touched nothing and was not interrupted
+    d = g.pending()
+    assert d is not None and d.kind == "table:within_medium" and d.player == 1
+    assert d.target == "still" and values(d) == ["no", "yes"]
+    play(g, "yes", "no")  # near now; the template stayed on the table
+    assert g.pending() is None and far.hazards == 1 + 2

@@ -252,6 +252,8 @@ REFUELLED_HOOKS = HookRegistry(hooks(
      'how many times a weapon may fire in a step (p.30)'),
     ('weight_class', 'value', 'vehicle',
      'the weight class a vehicle counts as (p.14)'),
+    ('wipeout_reset', 'flow', 'vehicle',
+     'a wiping-out vehicle has reset its gear and Hazards, after any Flip (p.34)'),
     ('wipeout_start', 'flow', 'active vehicle',
      'a wipeout begins; a flow returning True resolves the Wipeout itself (p.34)'),
     ('wipeout_step_start', 'flow', 'vehicle',

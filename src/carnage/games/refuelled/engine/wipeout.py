@@ -96,6 +96,9 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
             return
     # 3.2 Reset (p.34).
     reset_gear_and_hazards(g, v, source="wipeout", page=34)
+    # ``wipeout_reset`` flow hook: rules looking again once the vehicle is reset, after any
+    # Flip (Schadenfreude at a real table, p.111).
+    yield from run_flows(g, "wipeout_reset", {"game": g, "vehicle": v})
     # ``lose_control`` hook: False leaves the vehicle facing as it is (Ponderous,
     # p.120).
     if g.effects.run_event("lose_control", True, {"game": g, "vehicle": v}) is not True:

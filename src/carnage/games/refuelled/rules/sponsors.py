@@ -843,6 +843,9 @@ def louder_siren(game: Game, vehicle: VehicleState | None, source: str) -> None:
 TOMBSTONE = "tombstone"
 TOMBSTONE_HAZARDS = 2
 UNLIMITED_DROPS = 1000
+TOMBSTONE_TOLD = "table:tombstone"
+"""The memory of what the people said of each attack's template and a Tombstone vehicle's
+rear edge (companion mode, ruling CP-18)."""
 
 
 def trunk_of_junk(g: Game, player: int, eff: str) -> None:
@@ -880,9 +883,15 @@ def tombstone(g: Game, player: int, eff: str) -> None:
     marked: dict[str, int] = {}
     live: set[str] = set()
 
+    def at_rear(res: AttackResolution) -> bool:
+        if g.facts.people:  # what the people said as the dice were about to be rolled
+            told: dict[str, bool] = g.memory(TOMBSTONE_TOLD, "rear", {})
+            return told.pop(res.target.id, False)
+        return template_at_rear(res.attacker, res.target)
+
     def attacked(res: AttackResolution, ctx: dict[str, Any]) -> None:
         t = res.target
-        if on_team(t, player) and template_at_rear(res.attacker, t):
+        if on_team(t, player) and at_rear(res):
             marked[t.id] = id(res.groups)
         else:
             marked.pop(t.id, None)
@@ -908,7 +917,30 @@ def tombstone(g: Game, player: int, eff: str) -> None:
             live.discard(t.id)
             marked.pop(t.id, None)
 
+    def rear_asked(game: Game, ctx: dict[str, Any]) -> Flow:
+        a: VehicleState = ctx["attacker"]
+        t: VehicleState = ctx["target"]
+        from carnage.games.refuelled.engine.table_facts import judged
+
+        rear = yield from judged(
+            game, t.player, "rear_edge", f"{t.name} (Tombstone): does the template of "
+            f"{a.name}'s attack touch its rear edge?", lambda: template_at_rear(a, t),
+            page=99, vehicle=t.id, target=a.id)
+        if game.facts.people:  # kept in the state: a copy of the game knows it too
+            game.memory(TOMBSTONE_TOLD, "rear", {})[t.id] = rear
+
+    def rear_asks(ctx: dict[str, Any]) -> FlowFactory | None:
+        # At a real table, as the dice of an attack on a team vehicle are about to be
+        # rolled: does its template touch the rear edge? (rulings SP-8, CP-18)
+        game: Game = ctx["game"]
+        t = ctx.get("target")
+        if (game.facts.people or game.facts.recording) and isinstance(t, VehicleState) \
+                and on_team(t, player) and isinstance(ctx.get("attacker"), VehicleState):
+            return rear_asked
+        return None
+
     g.effects.on("attack", eff, attacked)
+    g.effects.add_flow("attack_roll", eff, rear_asks)
     g.effects.on("can_evade", eff, evading, priority=-100)
     g.effects.on("evade_bonus", eff, bonus)
     g.effects.on("hits_taken", eff, done)
@@ -1024,8 +1056,14 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
     g.effects.add_flow("slide_template", eff, for_team(player, drift), -10)
 
     # Meshuggah: a Slide or Spin ending near a friend without a Collision.
+    def friends(v: VehicleState) -> list[VehicleState]:
+        return [o for o in team(g, player) if o.id != v.id]
+
     def near_friend(v: VehicleState) -> bool:
-        return any(o.id != v.id and within(g, v, o, "medium") for o in team(g, player))
+        near = [o.id for o in friends(v) if within(g, v, o, "medium")]
+        if g.facts.recording and friends(v):  # what a real table asks here (CP-18)
+            g.facts.note("within_medium", near)
+        return bool(near)
 
     def moved(value: Any, ctx: dict[str, Any]) -> None:
         v = ctx.get("vehicle")
@@ -1038,14 +1076,41 @@ def maxxine_rules(g: Game, player: int, eff: str) -> None:
 
     def spun(g: Game, data: dict[str, Any]) -> None:
         v = g.state.vehicles.get(str(data.get("vehicle")))
-        if (v is None or not on_team(v, player) or _last_source(g) != "spin"
-                or data.get("touched")):
+        if (g.facts.people or v is None or not on_team(v, player)
+                or _last_source(g) != "spin" or data.get("touched")):
             return
         if v.in_play and near_friend(v):
             gain_votes(g, player, 1, source="meshuggah", page=99, vehicle=v.id)
 
+    def told_near(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import near_told
+
+        v: VehicleState = ctx["vehicle"]
+        if (yield from near_told(g, v, "medium", friends(v), page=99, why="Meshuggah")):
+            gain_votes(g, player, 1, source="meshuggah", page=99, vehicle=v.id)
+
+    def at_table(ctx: dict[str, Any]) -> FlowFactory | None:
+        # At a real table, after a move that slid or a Spin, with no Collision: which
+        # friends are within Medium? (ruling CP-18)
+        game: Game = ctx["game"]
+        v = ctx.get("vehicle")
+        if not game.facts.people or not isinstance(v, VehicleState) or not on_team(v, player):
+            return None
+        motion = ctx.get("motion")
+        if motion == "move" and v.id in slid:
+            slid.discard(v.id)
+        elif motion != "pivot":
+            return None
+        last = next((e for e in reversed(game.log.events)
+                     if e.kind == motion and e.data.get("vehicle") == v.id), None)
+        if (last is None or last.data.get("touched") or not v.in_play
+                or (motion == "pivot" and last.source != "spin")):
+            return None
+        return told_near
+
     g.effects.on("after_move", eff, moved)
     _logged(g, "pivot", eff, spun)
+    g.effects.add_flow("table_motion", eff, at_table, priority=100)
 
 
 
@@ -1266,12 +1331,12 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
     g.effects.add_flow("respawned", eff, for_team(player, respawned), -50)
 
     # Soul Harvest.
-    def harvest(g: Game, ctx: dict[str, Any]) -> Flow:
-        v: VehicleState = ctx["vehicle"]
-        result = ctx["result"]
+    def exact_met(g: Game, v: VehicleState, result: Any) -> list[str]:
+        """The vehicles the move's template met (not its Final Position), nearest to where
+        it began first; a friend it was touching as the move began is left out."""
         pieces = move_pieces(result)[:-1]
         if not pieces:
-            return
+            return []
         start = [r.polygon() for r in _start_bodies(v, result)]
 
         def met(o: VehicleState) -> bool:
@@ -1282,7 +1347,25 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
 
         order = sorted((min(distance(s, b.polygon()) for s in start for _, b in o.bodies()),
                         o.id) for o in g.state.in_play() if o.id != v.id and met(o))
-        for _, oid in order:
+        return [oid for _, oid in order
+                if not (on_team(g.state.vehicles[oid], player)
+                        and began_touching(g.state.vehicles[oid]))]
+
+    def harvest(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.engine.table_facts import reached
+
+        v: VehicleState = ctx["vehicle"]
+        result = ctx["result"]
+        if result is None and not g.facts.people:
+            return
+        others = [(o.id, o.name) for o in g.state.in_play() if o.id != v.id]
+        # At a real table the mover's controller names them (ruling CP-18).
+        order = yield from reached(
+            g, v.player, "harvest_met", f"{v.name} (Soul Harvest): which vehicles did its "
+            "move's template meet (not where it ended), nearest to where it began first? "
+            "Leave out a friend it was touching as the move began.", others,
+            lambda: exact_met(g, v, result), page=101, vehicle=v.id)
+        for oid in order:
             o = g.state.vehicles[oid]
             if not o.in_play or g.state.finished:
                 continue
@@ -1290,7 +1373,7 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
                 v.conditions[SOUL_TOKENS] = v.conditions.get(SOUL_TOKENS, 0) + 1
                 g.emit("soul_token", source="soul_harvest", page=101, vehicle=v.id,
                        tokens=v.conditions[SOUL_TOKENS], victim=o.id)
-            elif (on_team(o, player) and not is_ghost(o) and not began_touching(o)
+            elif (on_team(o, player) and not is_ghost(o)
                   and v.conditions.get(SOUL_TOKENS, 0) > 0):
                 n = v.conditions.pop(SOUL_TOKENS)
                 opts = [("votes", f"{n} Audience Vote(s)")]
@@ -1310,7 +1393,7 @@ def beverly_rules(g: Game, player: int, eff: str) -> None:
 
     g.effects.add_flow("move_window", eff,
         lambda ctx: harvest if on_team(ctx.get("vehicle"), player)
-          and ctx.get("result") is not None else None)
+          and (ctx.get("result") is not None or ctx["game"].facts.people) else None)
 
 
 def _start_bodies(v: VehicleState, result: Any) -> list[Any]:

@@ -150,19 +150,81 @@ def corn_liquor(game: Game, vehicle: VehicleState | None, source: str) -> None:
     UP-7: other vehicles only, friend or foe)."""
     assert vehicle is not None
     liquor = vehicle
+    # At a real table (ruling CP-18): which vehicles are within Medium, as the people last
+    # said; asked after deployment and again after every motion of the still or another.
+    def told(g: Game) -> dict[str, bool]:
+        near: dict[str, bool] = g.memory(source, "near", {})
+        return near
+
+    def is_near(g: Game, other: VehicleState) -> bool:
+        if g.facts.people:
+            return told(g).get(other.id, False)
+        return within(g, liquor, other, "medium")
 
     def more(value: Any, ctx: dict[str, Any]) -> Any:
         other = ctx.get("vehicle")
         if not isinstance(other, VehicleState) or other is liquor or int(value) <= 0:
             return None
-        if not (liquor.in_play and other.in_play) or not within(ctx["game"], liquor, other,
-                                                                "medium"):
+        if not (liquor.in_play and other.in_play) or not is_near(ctx["game"], other):
             return None
         ctx["game"].emit("corn_liquor", source=source, page=PAGE, vehicle=other.id,
                          liquor=liquor.id)
         return int(value) + 1
 
+    def others(g: Game) -> list[VehicleState]:
+        return [o for o in g.state.in_play() if o is not liquor]
+
+    def all_round(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import near_told
+
+        named = yield from near_told(g, liquor, "medium", others(g), page=PAGE,
+                                     why="Old Fashioned Corn Liquor")
+        told(g).clear()
+        told(g).update({o.id: True for o in named})
+
+    def one(g: Game, ctx: dict[str, Any]) -> Flow:
+        from carnage.games.refuelled.rules.perks._common import is_within
+
+        o: VehicleState = ctx["vehicle"]
+        told(g)[o.id] = yield from is_within(g, liquor, o, "medium", page=PAGE,
+                                          why="Old Fashioned Corn Liquor")
+
+    def asks(ctx: dict[str, Any]) -> Any:
+        g: Game = ctx["game"]
+        if not g.facts.people or not liquor.in_play:
+            return None
+        moved = ctx.get("vehicle")
+        if moved is None or moved is liquor:
+            return all_round
+        return one if isinstance(moved, VehicleState) and moved.in_play else None
+
+    def noted(value: Any, ctx: dict[str, Any]) -> None:
+        # A recording table notes what a real table is asked at the same moments.
+        g: Game = ctx["game"]
+        moved = ctx.get("vehicle")
+        if not g.facts.recording or not liquor.in_play:
+            return
+        if moved is None or moved is liquor:
+            if others(g):
+                g.facts.note("within_medium", [o.id for o in others(g)
+                                               if within(g, liquor, o, "medium")])
+        elif isinstance(moved, VehicleState) and moved.in_play:
+            g.facts.note("within_medium", within(g, liquor, moved, "medium"))
+
+    def noted_flow(g: Game, ctx: dict[str, Any]) -> Flow:
+        noted(None, ctx)
+        yield from ()
+
+    def placed(ctx: dict[str, Any]) -> Any:
+        # After deployment and after a respawn: asked at a real table, noted on a recording one.
+        g: Game = ctx["game"]
+        return asks(ctx) if g.facts.people else noted_flow if g.facts.recording else None
+
     game.effects.on("hazards_gained", source, more)
+    game.effects.add_flow("game_start", source, placed, priority=90)
+    game.effects.add_flow("respawned", source, placed, priority=90)
+    game.effects.add_flow("table_motion", source, asks, priority=90)
+    game.effects.on("table_motion_noted", source, noted, priority=90)
 
 
 # -- Cattle-Hammer ------------------------------------------------------------------------------

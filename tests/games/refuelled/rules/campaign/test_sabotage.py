@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.builders import activate, ev, play, table, values, vehicle, wipeouts
 
-from carnage.games.refuelled.engine.game import Flow, Game
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions
 from carnage.games.refuelled.engine.state import VehicleState
 from carnage.games.refuelled.engine.votes import gain_votes, spend_opportunity
 from carnage.games.refuelled.rules.campaign.sabotage import tokens
@@ -137,3 +137,19 @@ def test_tokens_and_rp_are_secrets_of_their_seat() -> None:
     play(g, "no")
     choice = next(e for e in g.log.of_kind("decision") if e.data["decision"] == "sabotage")
     assert redacted(choice, [1]).data["choice"] is None
+
+
+def test_at_a_real_table_hidden_explosives_blast_whom_the_holder_names() -> None:
+    # Far stands across the virtual table; the holder says it alone is within Medium of the
+    # point under Red: Far takes the 4D6 (6,4,1,1: 3 hits, evades 1,1), Red none (p.160).
+    g = worn(table(*three()), spend_then_gain, dice=[6, 4, 1, 1, 1, 1] + [1] * 6,
+             pregame={"sabotage": [1, 0], "resistance": [4, 0], "votes": [2, 0]},
+             options=RuleOptions(physical=True))
+    play(g, "hidden_explosives", "vehicle:red")
+    d = g.pending()
+    assert d is not None and d.kind == "table:explosives_reach" and d.player == 0
+    assert d.page == 160 and values(d) == ["none", "blue", "red", "far"]
+    play(g, "far", "none")
+    assert ev(g, "sabotage_token", token="hidden_explosives")[0]["targets"] == ["far"]
+    red, far = g.state.vehicles["red"], g.state.vehicles["far"]
+    assert (far.damage, far.hazards) == (3, 3) and red.damage == 0

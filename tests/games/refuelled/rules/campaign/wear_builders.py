@@ -20,11 +20,12 @@ from carnage.team.model import CareerSpec
 
 def worn(state: GameState, step: Step, dice: Iterable[int] = (),
          careers: dict[str, dict[str, Any]] | None = None,
-         pregame: dict[str, Any] | None = None) -> Game:
+         pregame: dict[str, Any] | None = None, options: RuleOptions | None = None) -> Game:
     """A game on ``state`` whose only flow is ``step`` (scripted ``dice``), with the careers
-    (vehicle id -> CareerSpec fields) and ``pregame`` installed first."""
+    (vehicle id -> CareerSpec fields) and ``pregame`` installed first; ``options`` (companion
+    mode, ...) the game's rule options."""
     g = Game(ruleset=REFUELLED, state=state, scenario=StepScenario(step),
-             dice=ScriptedDice(list(dice)), options=RuleOptions(), autostart=False)
+             dice=ScriptedDice(list(dice)), options=options or RuleOptions(), autostart=False)
     teams = [[(SimpleNamespace(career=CareerSpec(**c)), state.vehicles[vid])
               for vid, c in (careers or {}).items()]]
     install_campaign(g, teams, pregame or {})

@@ -19,7 +19,7 @@ from tests.builders import (
 
 from carnage.games.refuelled.engine.collision import weight_class
 from carnage.games.refuelled.engine.flow import activation
-from carnage.games.refuelled.engine.game import Flow, Game, ask
+from carnage.games.refuelled.engine.game import Flow, Game, RuleOptions, ask
 
 PAUSE = [("on", "go on"), ("stop", "-")]
 
@@ -142,3 +142,22 @@ def test_splashback_needs_the_vehicle_still_in_play() -> None:
     g = run_step(table(v, e, far), activate("e"), [6, 1, 1])
     assert drive(g, template="short_straight", attack=["handgun>v", "stop"]) is None
     assert not v.in_play and e.damage == 0
+
+
+def test_at_a_real_table_barrel_roll_asks_the_edge_then_what_the_roll_met() -> None:
+    # Companion mode: the edge is the driver's pick (p.106); the people lay the template
+    # there, roll the car and say how the forced move ended (ruling CP-18); the notional pose
+    # is not moved by the engine's geometry.
+    v = perked(vehicle("v", "car", 600, 300, gear=3, hazards=6), "barrel_roll")
+    g = run_step(table(v, vehicle("far", "car", 100, 1000, player=1)), wipeouts("v"), [1],
+                 options=RuleOptions(physical=True))
+    d = drive(g, barrel_roll="left")
+    assert d is not None and d.kind == "table:forced_move_backed_up" and d.player == 0
+    d = drive(g, **{"table:forced_move_backed_up": "no", "table:off_table": "no"})
+    assert d is not None and d.kind == "table:forced_move_ends_touching"
+    assert [o.value for o in d.options] == ["none", "far"]
+    d = drive(g, **{"table:forced_move_ends_touching": "far"})
+    assert d is not None and d.kind == "table:collision_edge"  # the window they named
+    rolled = [e for e in g.log.events if e.kind == "perk"]
+    assert rolled and rolled[0].data["edge"] == "left"
+    assert v.damage == 2 and (v.pose.x, v.pose.y, v.pose.heading) == (600, 300, 90)

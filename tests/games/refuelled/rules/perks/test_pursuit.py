@@ -213,3 +213,26 @@ def test_at_a_real_table_unnerving_eye_contact_asks_the_mover_whether_it_is_near
 
     assert "discard_hazard" not in options("yes")
     assert "discard_hazard" in options("no")
+
+
+def test_at_a_real_table_schadenfreude_is_asked_again_after_the_flip() -> None:
+    # The wiping-out car is said not to be within Short as its wipeout begins; it flips
+    # (flip check 1 < gear 3) and is asked again once reset, now near: Hazards cleared (p.111).
+    def hazards(after: str) -> int:
+        s = perked(vehicle("s", "car", 100, 1000, hazards=4), "schadenfreude")
+        w = vehicle("w", "car", 600, 300, gear=3, hazards=6, player=1)
+        g = run_step(table(w, s), wipeouts("w"), [1], options=AT_TABLE)
+        d = g.pending()
+        assert d is not None and d.kind == "table:within_short" and d.player == 1
+        assert d.target == "s" and values(d) == ["no", "yes"]
+        d = drive(g, **{"table:within_short": ["no"], "table:forced_move_backed_up": "no",
+                        "table:off_table": "no", "table:forced_move_ends_touching": "none"})
+        assert d is not None and d.kind == "table:within_short" and w.damage == 2
+        assert w.hazards == 0 and "after its Flip" in d.prompt
+        g.apply(after)
+        d = drive(g, lose_control=0.0, **{"table:pivot_touched": "none"})
+        assert d is None
+        return s.hazards
+
+    assert hazards("yes") == 0
+    assert hazards("no") == 4

@@ -130,8 +130,15 @@ def hidden_explosives(g: Game, seat: int) -> Flow:
     pick = str((yield ask(seat, "explosives_point", "Hidden Explosives: name the point",
                           [(k, lbl) for k, (_, _, lbl) in points.items()],
                           source=HIDDEN_EXPLOSIVES, page=PAGE)))
-    x, y, _ = points[pick]
-    targets = within(g, x, y)
+    from carnage.games.refuelled.engine.table_facts import reached
+
+    x, y, label = points[pick]
+    # At a real table the holder names them (ruling CP-18); measured on the exact one.
+    named = yield from reached(
+        g, seat, "explosives_reach", f"Hidden Explosives {label}: which vehicles are within "
+        f"Medium of that point, nearest first?", [(t.id, t.name) for t in g.state.in_play()],
+        lambda: [t.id for t in within(g, x, y)], page=PAGE, vehicle=None)
+    targets = [g.state.vehicles[i] for i in named]
     use_token(g, seat, HIDDEN_EXPLOSIVES, point=pick, x=round(x, 3), y=round(y, 3),
               targets=[t.id for t in targets])
     for t in targets:

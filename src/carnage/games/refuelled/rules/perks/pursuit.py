@@ -113,20 +113,37 @@ def schadenfreude(g: Game, vehicle: VehicleState | None, source: str) -> None:
         if (yield from is_within(game, v, w, "short", page=111, why="Schadenfreude")):
             if v.hazards:
                 clear(game, w)
-        elif not game.facts.people:
-            # Looked at again after any Flip; at a real table only as it begins (CP-18).
-            later.add(w.id)
+        else:
+            later.add(w.id)  # looked at again once it is reset, after any Flip
 
     def after_flip(value: bool, ctx: dict[str, Any]) -> None:
         w = ctx.get("vehicle")
-        if isinstance(w, VehicleState) and w.id in later:
+        if not g.facts.people and isinstance(w, VehicleState) and w.id in later:
             later.discard(w.id)
-            if v.in_play and v.hazards and within(g, v, w, "short"):
-                clear(g, w)
+            if v.in_play and v.hazards:
+                near = within(g, v, w, "short")
+                g.facts.note("within_short", near)
+                if near:
+                    clear(g, w)
+
+    def again(game: Game, ctx: dict[str, Any]) -> PerkFlow:
+        w: VehicleState = ctx["vehicle"]
+        later.discard(w.id)
+        if v.in_play and v.hazards and (yield from is_within(
+                game, v, w, "short", page=111, why="Schadenfreude, after its Flip")):
+            clear(game, w)
+
+    def asks_again(ctx: dict[str, Any]) -> Any:
+        # At a real table, asked again once the other vehicle is reset (ruling CP-18).
+        w = ctx.get("vehicle")
+        if ctx["game"].facts.people and isinstance(w, VehicleState) and w.id in later:
+            return again
+        return None
 
     at(g, "wipeout_start", Trigger(source, f"Schadenfreude ({v.name})", applies, run,
                                    free_order=True))
     g.effects.on("lose_control", source, after_flip, priority=-100)
+    g.effects.add_flow("wipeout_reset", source, asks_again)
 
 
 @RULES.rule("perk", "taunt")
