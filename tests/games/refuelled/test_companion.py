@@ -213,6 +213,8 @@ CASES = [
     *(("monster-truck-smash", "refuelled", s, "heuristic,heuristic", "") for s in range(3)),
     *(("automated-salvage", "refuelled", s, bots, "") for s in range(3)
       for bots in ("random,random", "heuristic,heuristic")),  # counters salvaged
+    *(("the-revolution-will-be-televised", "refuelled", s, bots, "") for s in range(3)
+      for bots in ("random,random", "heuristic,heuristic")),  # no geometry of its own
     *(("street-race", "refuelled", s, "random,random", "measuring") for s in (0, 2, 3)),
     *(("street-race", "refuelled", s, "heuristic,heuristic", "measuring")
       for s in range(4)),  # harpoons, wrecking balls, RC Cars, smoke
@@ -222,7 +224,7 @@ tokens picked up, set down and respawns at spawn points included (CP-6, CP-7), t
 road's exit edge (CP-8, Long Road Home's rig too), turrets (CP-9), Tank Commander's Close
 Range and On My Mark (CP-10), Automated Salvage's counters (CP-11), Monster Truck Smash's
 Chalk One Up and compass points (CP-12), Desert Strike's toxic clouds and flags home (CP-13,
-CP-14). Scenarios with other
+CP-14). The Revolution Will Be Televised measures nothing of its own. Scenarios with other
 geometry of their own are not yet covered: docs/design.md lists them."""
 
 RACES = frozenset({"street-race", "death-race"})
