@@ -221,6 +221,12 @@ CASES = [
       for bots in ("random,random", "heuristic,heuristic")),  # the danger zone, ichor-free
     *(("saturday-night-live", "refuelled", s, bots, "") for s in range(3)
       for bots in ("random,random", "heuristic,heuristic")),  # Screen Time, prizes' Double
+    *(("ambush", "refuelled", s, bots, "") for s in range(2)
+      for bots in ("random,random", "heuristic,heuristic")),  # the rig's restart, escape
+    *(("escape-the-city", "refuelled", s, "random,random", "") for s in range(2)),
+    ("escape-the-city", "refuelled", 0, "heuristic,heuristic", ""),  # the rig's escape
+    *(("rescue", "refuelled", s, bots, "") for s in range(2)
+      for bots in ("random,random", "heuristic,heuristic")),
     *(("street-race", "refuelled", s, "random,random", "measuring") for s in (0, 2, 3)),
     *(("street-race", "refuelled", s, "heuristic,heuristic", "measuring")
       for s in range(4)),  # harpoons, wrecking balls, RC Cars, smoke
@@ -231,9 +237,10 @@ road's exit edge (CP-8, Long Road Home's rig too), turrets (CP-9), Tank Commande
 Range and On My Mark (CP-10), Automated Salvage's counters (CP-11), Monster Truck Smash's
 Chalk One Up and compass points (CP-12), Desert Strike's toxic clouds and flags home (CP-13,
 CP-14), Big Game Hunter's Acidic Ichor and creatures penned (CP-21), Truckasaurus's Into the
-Danger Zone (CP-22), Saturday Night Live's Screen Time and prizes within Double (CP-23). The
-Revolution Will Be Televised measures nothing of its own. Scenarios
-with other geometry of their own are not yet covered: docs/design.md lists them."""
+Danger Zone (CP-21), Ambush's restart (CP-22) and the War Rig's escape edges (CP-8),
+Saturday Night Live's Screen Time and prizes within Double (CP-23). The Revolution Will Be
+Televised measures nothing of its own. Scenarios with other geometry of their own are not yet
+covered: docs/design.md lists them."""
 
 RACES = frozenset({"street-race", "death-race"})
 MEASURED = frozenset({"harpoon_facing", "wrecking_ball_reach", "rc_car_touching",

@@ -299,7 +299,7 @@ def test_two_creatures_enraged_at_once_the_player_picks_one_and_the_other_stays(
     assert [e["vehicle"] for e in ev(g, "neutral_activation")] == ["creature-2"]
 
 
-# -- at a real table (companion mode, rulings CP-21, CP-22) ------------------------------------
+# -- at a real table (companion mode, ruling CP-21) --------------------------------------------
 def at_table(state: GameState, step: Any, dice: list[int]) -> Game:
     return Game(ruleset=REFUELLED, state=state, scenario=BeastStep(step),
                 dice=ScriptedDice(dice), options=RuleOptions(physical=True))

@@ -453,7 +453,7 @@ def install_truckasaurus_scenario(game: Game, score: Any) -> None:
         if not (v.in_team and t is not None and t.in_play):
             return
         far = game.templates.ranges[DANGER_ZONE]
-        # At a real table the people say whether it is beyond Double (ruling CP-22).
+        # At a real table the people say whether it is beyond Double (ruling CP-21).
         if (yield from judged(
                 game, v.player, "danger_zone", f"{v.name}: Into the Danger Zone; is it more "
                 "than Double from Truckasaurus as its activation begins?",
