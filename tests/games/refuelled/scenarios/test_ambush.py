@@ -8,6 +8,7 @@ import pytest
 from tests.builders import drive, ev, vehicle
 from tests.games.refuelled.rules.savage_table import placed, rig
 
+from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.state import Status
 from carnage.games.refuelled.engine.votes import respawn_candidates
 from carnage.games.refuelled.rules.war_rig import shared_centre
@@ -15,6 +16,7 @@ from carnage.games.refuelled.scenarios.ambush import SWAMP
 from carnage.games.refuelled.scenarios.savage_highways import memory, the_rig
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.surfaces import SurfaceKind
+from carnage.kernel.decisions import Decision
 from carnage.kernel.dice import ScriptedDice
 
 GANGERS_EDGES = {"riggers": ["north"], "gangers": ["west", "east"]}
@@ -59,10 +61,11 @@ def test_swamps_the_rig_in_the_centre_and_the_gangers_square_to_its_edge() -> No
     assert all(st.obstacles[o].wreck_of == rig_.id for o in memory(st)["rig_wrecks"])
 
 
-def wrecked_game(*others: object, dice: list[int], pole: int = 0) -> object:
+def wrecked_game(*others: object, dice: list[int], pole: int = 0,
+                 physical: bool = False) -> Game:
     r = rig(600, 600)
     g = placed("ambush", r, *others, dice=dice, upgrades=("fuel_pod",), pole=pole,
-               edges=GANGERS_EDGES)
+               edges=GANGERS_EDGES, physical=physical)
     g.scenario.wreck_the_rig(g, r)
     return g
 
@@ -108,3 +111,67 @@ def test_once_restarted_the_rig_escapes_by_either_gangers_edge() -> None:
     drive(g, tanker_anchor="move", template="medium_straight")
     out = g.outcome()
     assert out is not None and out.winner == 0 and ev(g, "escaped")[0]["edge"] == "east"
+
+
+# -- at a real table (companion mode, rulings CP-22, CP-8) -------------------------------------
+def answer(g: Game, **said: list[str]) -> Decision | None:
+    """Play on: each table question of a kind in ``said`` takes the next answer listed, any
+    other its default; the scout moves a Short Straight. Stops at the first question of a
+    kind in ``said`` with no answer left, or a decision past the scout's Movement Step."""
+    queues = {k: list(v) for k, v in said.items()}
+    while (d := g.pending()) is not None:
+        kind = d.kind.removeprefix("table:")
+        if kind in queues:
+            if not queues[kind]:
+                return d
+            g.apply(queues[kind].pop(0))
+        elif d.kind == "template":
+            g.apply("short_straight")
+        elif d.kind in ("attack", "activate") and ev(g, "move"):
+            return d
+        else:
+            g.apply(d.options[0].value if d.options else 0.0)
+    return None
+
+
+def test_at_a_real_table_a_rigger_the_people_say_near_the_wreck_restarts_the_rig() -> None:
+    # The scout ends far from the wreck on the virtual table; the people say it is within
+    # Short of it: the rig restarts where it lies (SH-27).
+    scout = vehicle("scout", "car", 100, 100, 90, player=0)
+    g = wrecked_game(scout, vehicle("a", "car", 100, 1100, 270, player=1), dice=[3] * 40,
+                     physical=True)
+    d = answer(g, near_rig_wreck=[])
+    assert d is not None and d.kind == "table:near_rig_wreck" and d.vehicle == "scout"
+    assert d.target == "rig" and [o.value for o in d.options] == ["no", "yes"]
+    g.apply("yes")
+    assert ev(g, "rig_restarted") == [{"vehicle": "rig", "by": "scout"}]
+    assert g.state.vehicles["rig"].in_play
+
+
+def test_at_a_real_table_no_restart_when_the_people_say_the_rigger_is_far() -> None:
+    # The scout ends beside the wreck on the virtual table (it restarts the rig there); the
+    # people say it is beyond Short: the rig stays a wreck.
+    scout = vehicle("scout", "car", 660, 500, 90, player=0)
+    g = wrecked_game(scout, vehicle("a", "car", 100, 1100, 270, player=1), dice=[3] * 40,
+                     physical=True)
+    answer(g, near_rig_wreck=["no"])
+    assert ev(g, "rig_restarted") == [] and not g.state.vehicles["rig"].in_play
+
+
+def test_at_a_real_table_the_rig_escapes_by_the_edge_the_people_name() -> None:
+    # Mid-table on the virtual table; the people say its Final Position touches the west
+    # edge, one of the Gangers' edges: it escapes (CP-8 for the rig's escape edges).
+    r = rig(600, 600, heading=0, gear=2)
+    g = placed("ambush", r, vehicle("a", "car", 100, 1100, 270, player=1), dice=[3] * 20,
+               upgrades=("fuel_pod",), edges=GANGERS_EDGES, physical=True)
+    memory(g.state)["restarted"] = True
+    d = drive(g, tanker_anchor="move", template="medium_straight",
+              **{"table:touching": "none", "table:move_touched": "none", "table:off_table": "no"})
+    while d is not None and d.kind != "table:final_on_escape_edge":
+        g.apply(d.options[0].value)
+        d = g.pending()
+    assert d is not None and d.vehicle == "rig"
+    assert [o.value for o in d.options] == ["none", "west", "east"]
+    g.apply("west")
+    out = g.outcome()
+    assert out is not None and out.winner == 0 and ev(g, "escaped")[0]["edge"] == "west"

@@ -11,14 +11,18 @@ from tests.builders import (
     blue_with,
     drive,
     ev,
+    play,
     table,
+    values,
     vehicle,
 )
 
+from carnage.games.refuelled.engine.damage import HitGroup, take_hits
 from carnage.games.refuelled.engine.flow import qualifying
-from carnage.games.refuelled.engine.game import Game
+from carnage.games.refuelled.engine.game import Game, RuleOptions
 from carnage.games.refuelled.engine.state import GameState
 from carnage.games.refuelled.scenarios.beasts import (
+    acidic_ichor,
     install_creatures,
     install_truckasaurus_rules,
     install_truckasaurus_scenario,
@@ -293,3 +297,77 @@ def test_two_creatures_enraged_at_once_the_player_picks_one_and_the_other_stays(
     d = g.pending()
     assert d is not None and d.vehicle == "creature-2"
     assert [e["vehicle"] for e in ev(g, "neutral_activation")] == ["creature-2"]
+
+
+# -- at a real table (companion mode, ruling CP-21) --------------------------------------------
+def at_table(state: GameState, step: Any, dice: list[int]) -> Game:
+    return Game(ruleset=REFUELLED, state=state, scenario=BeastStep(step),
+                dice=ScriptedDice(dice), options=RuleOptions(physical=True))
+
+
+def wound_then_spray(target: str) -> Any:
+    """A step where ``target`` takes one hit (it may evade), then the step's end: Acidic
+    Ichor (p.145)."""
+    def step(g: Game) -> Any:
+        yield from take_hits(g, g.state.vehicles[target], [HitGroup("heavy_machine_gun", 1)],
+                             source="attack", page=70)
+        yield from acidic_ichor(g)
+    return step
+
+
+def test_at_a_real_table_acidic_ichor_sprays_whom_the_people_name() -> None:
+    # Creature 2 stands a metre away on the virtual table and Blue next to Creature 1; the
+    # people say only Creature 2 is within Medium of Creature 1: Creature 1's 1 die (6: two
+    # hits, evades 1, 1, 1) wounds it, and it sprays in turn: the people name nobody.
+    st = creature_table()
+    c2 = make_creature(2, Pose(1100.0, 1100.0, 270.0))
+    st.vehicles[c2.id] = c2
+    g = at_table(st, wound_then_spray("creature-1"), [1, 1, 1, 6, 1, 1, 1])
+    d = g.pending()
+    assert d is not None and d.kind == "table:ichor_within_medium" and d.page == 145
+    assert d.vehicle == "creature-1" and values(d) == ["none", "blue", "creature-2"]
+    play(g, "creature-2", "none")
+    d = g.pending()
+    assert d is not None and d.kind == "table:ichor_within_medium"
+    assert d.vehicle == "creature-2" and values(d) == ["none", "blue", "creature-1"]
+    play(g, "none")
+    assert g.pending() is None
+    assert [(e["vehicle"], e["targets"]) for e in ev(g, "acidic_ichor")] == [
+        ("creature-1", ["creature-2"]), ("creature-2", [])]
+    assert c2.hull_points == 18 and st.vehicles["blue"].damage == 0
+
+
+def test_at_a_real_table_acidic_ichor_named_nobody_attacks_nobody() -> None:
+    # Blue touches Creature 1 on the virtual table, but the people say nobody is within
+    # Medium: no die is rolled (the script holds none for it).
+    st = creature_table()
+    st.vehicles["blue"].pose = Pose(300.0, 420.0, 90.0)
+    g = at_table(st, wound_then_spray("creature-1"), [1, 1, 1])
+    play(g, "none")
+    assert g.pending() is None
+    assert ev(g, "acidic_ichor")[0]["targets"] == [] and st.vehicles["blue"].damage == 0
+
+
+def test_at_a_real_table_the_danger_zone_costs_a_vote_when_the_people_say_beyond() -> None:
+    # Red stands next to Truckasaurus on the virtual table; the people say it is beyond
+    # Double as its activation begins: it loses a vote (p.152).
+    st = truck_table()
+    st.vehicles["red"].pose = Pose(300.0, 650.0, 270.0)
+    st.votes = [0, 2]
+    g = at_table(st, activate("red"), [1] * 10)
+    d = g.pending()
+    assert d is not None and d.kind == "table:danger_zone" and d.page == 152
+    assert d.vehicle == "red" and d.target == "truckasaurus" and values(d) == ["no", "yes"]
+    g.apply("yes")
+    assert ev(g, "danger_zone")[0]["player"] == 1 and st.votes[1] == 1
+
+
+def test_at_a_real_table_no_danger_zone_when_the_people_say_within_double() -> None:
+    # Red is beyond Double on the virtual table (it loses a vote there); the people say it is
+    # within Double: it keeps its votes.
+    st = truck_table()
+    st.votes = [0, 2]
+    g = at_table(st, activate("red"), [1] * 10)
+    d = drive(g, **{"table:danger_zone": ["no"]})
+    assert d is not None and d.kind != "table:danger_zone"
+    assert ev(g, "danger_zone") == [] and st.votes[1] == 2

@@ -92,3 +92,60 @@ def test_equal_kills_with_no_creature_left_is_shared() -> None:
         g.apply(d.options[0].value if d.options else 0.0)
     assert st.draw and st.winner is None
     assert ev(g, "shared_win")[0]["players"] == [0, 1]
+
+
+# -- at a real table (companion mode, ruling CP-21) --------------------------------------------
+def enraged_at_table() -> Game:
+    """A companion game, every first option, until Creature 1 has moved: the Red Car's
+    Handgun (6: two hits) wounds it (evades 1, 1, 1), the people naming it alone in reach; its
+    Acidic Ichor reaches nobody, they say; enraged, it activates for Red (player 0), no Roar,
+    a Short Straight. Then the people are asked whose spawn point it stands within Short of."""
+    g = build_game(GameSetup(scenario="big-game-hunter", players=2, physical=True),
+                   dice=ScriptedDice([6, 1, 6] + [1] * 400))
+    reach = iter(["creature-1@medium"])
+    while (d := g.pending()) is not None and d.kind != "table:creature_penned":
+        if d.kind == "table:in_reach":
+            g.apply(next(reach, "none"))
+        elif d.kind == "attack" and "handgun>creature-1" in [o.value for o in d.options] \
+                and not ev(g, "attack_hits"):
+            g.apply("handgun>creature-1")
+        elif d.kind == "roar":
+            g.apply("no")
+        else:
+            g.apply(d.options[0].value if d.options else 0.0)
+    assert ev(g, "acidic_ichor", vehicle="creature-1")[0]["targets"] == []
+    assert ev(g, "enraged")[0]["player"] == 0
+    return g
+
+
+def test_at_a_real_table_a_creature_the_people_say_penned_counts_for_that_player() -> None:
+    g = enraged_at_table()
+    d = g.pending()
+    assert d is not None and d.vehicle == "creature-1" and d.page == 145
+    assert [o.value for o in d.options] == ["none", "0", "1"]
+    st = g.state
+    c = st.vehicles["creature-1"]
+    spot = spawn.spawn_point(st, 0)
+    assert spot is not None and distance(c.polygon(), bt.disc(spot)) > 300.0  # far, virtually
+    g.apply("0")
+    sc = SCENARIOS["big-game-hunter"]()
+    assert isinstance(sc, BigGameHunter)
+    assert sc.herded(g, 0) == ["creature-1"] and sc.herded(g, 1) == []
+    assert not st.finished  # one of three creatures home: two are needed (p.145)
+
+
+def test_at_a_real_table_two_creatures_the_people_say_penned_win_at_once() -> None:
+    # Creature 2 was said earlier to stand within Short of Red's spawn point; now Creature 1
+    # is too: Red herded two creatures home and wins at once (p.145).
+    g = enraged_at_table()
+    g.state.scenario["pens"] = {"creature-2": 0}
+    g.apply("0")
+    assert ev(g, "herded") == [{"player": 0, "creatures": ["creature-1", "creature-2"]}]
+    assert g.state.finished
+
+
+def test_at_a_real_table_a_creature_the_people_say_loose_is_nobodys() -> None:
+    g = enraged_at_table()
+    g.state.scenario["pens"] = {"creature-2": 0, "creature-1": 0}
+    g.apply("none")  # it has left Red's pen: one creature is not enough
+    assert not g.state.finished and ev(g, "herded") == []

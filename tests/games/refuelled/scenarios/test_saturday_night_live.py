@@ -9,6 +9,7 @@ import random
 from tests.builders import drive, ev, vehicle
 from tests.games.refuelled.scenarios.skirmish_tables import placed
 
+from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.state import Status
 from carnage.games.refuelled.engine.votes import respawn_candidates
 from carnage.games.refuelled.scenarios import SCENARIOS
@@ -187,3 +188,42 @@ def test_bots_respawn_facing_the_centre() -> None:
     p = poses[pick]
     want = math.degrees(math.atan2(600.0 - p.y, 450.0 - p.x))
     assert abs(heading_diff(p.heading, want)) <= 45.0
+
+
+# -- at a real table (companion mode, ruling CP-23) --------------------------------------------
+def move_then_claim(gap: float, near: list[str]) -> Game:
+    """At a real table, prize 3 up (dice 1, 2): Blue declines it, moves a Short Straight, and
+    the people name ``near`` as within Double of it; then Blue claims the prize at the end of
+    its Movement Step. Every other table fact takes its default."""
+    g = placed(SaturdayNightLive, *cars(gap=gap), dice=[1, 2] + [1] * 20, physical=True)
+    said = iter([*near, "none"])
+    claims = iter(["decline", "claim"])
+    while (d := g.pending()) is not None and not g.state.votes[0]:
+        if d.kind == "table:near_double" or d.kind == "table:near_double:more":
+            assert d.page == 133 and d.vehicle == "blue"
+            g.apply(next(said))
+        elif d.kind == "snl_prize":
+            g.apply(next(claims))
+        elif d.kind == "template":
+            g.apply("short_straight")
+        else:
+            g.apply(d.options[0].value if d.options else 0.0)
+    return g
+
+
+def test_at_a_real_table_a_vote_scores_when_the_people_say_an_enemy_is_within_double() -> None:
+    # Red is beyond Double on the virtual table; the people say it is within Double after
+    # Blue's move: the claimed prize's vote is a Victory Point (Screen Time, p.133).
+    g = move_then_claim(320.0, ["red"])
+    assert ev(g, "table_fact", fact="near_double")[0]["answer"] == ["red"]
+    assert g.state.votes == [1, 0] and score.total(g, score.VP, 0) == 1
+    assert ev(g, "screen_time") == []
+
+
+def test_at_a_real_table_a_vote_scores_nothing_when_the_people_say_nobody_is_near() -> None:
+    # Red is 200 mm away on the virtual table (on screen there); the people say nobody is
+    # within Double: the vote brings no Victory Point.
+    g = move_then_claim(200.0, [])
+    assert ev(g, "table_fact", fact="near_double")[0]["answer"] == []
+    assert g.state.votes == [1, 0] and score.total(g, score.VP, 0) == 0
+    assert ev(g, "screen_time")[0]["player"] == 0

@@ -224,7 +224,16 @@ class Ambush(SavageHighways):
         wrecks = [st.obstacles[o].polygon() for o in mem.get("rig_wrecks", [])
                   if o in st.obstacles]
         mine = [r.polygon() for _, r in v.bodies()]
-        if not wrecks or min(distance(a, b) for a in mine for b in wrecks) > short + 1e-6:
+        if not wrecks:
+            return
+        from carnage.games.refuelled.engine.table_facts import judged
+
+        # At a real table the people say whether it is within Short of the wreck (CP-22).
+        if not (yield from judged(
+                game, v.player, "near_rig_wreck", f"{v.name}: is it within Short of the War "
+                "Rig's wreck (to restart it)?",
+                lambda: min(distance(a, b) for a in mine for b in wrecks) <= short + 1e-6,
+                page=self.page, vehicle=v.id, target=rig.id)):
             return
         mem["restarted"] = True
         for oid in mem.get("rig_wrecks", []):  # the cab's wreck first: it comes back there

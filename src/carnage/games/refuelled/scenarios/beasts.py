@@ -21,6 +21,7 @@ every facing; the Murder Tractor and Boarding Party perks; immune to what weapon
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog.models import Weight
@@ -30,6 +31,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.movement import pivot_vehicle
 from carnage.games.refuelled.engine.state import UpgradeMount, VehicleState, WeaponMount
+from carnage.games.refuelled.engine.table_facts import judged, reached
 from carnage.games.refuelled.engine.votes import gain_votes
 from carnage.games.refuelled.rules.perks._common import gap
 from carnage.games.refuelled.scenarios.neutral import NEUTRAL_GEAR, neutral_activation
@@ -274,6 +276,12 @@ def enrage(game: Game, after: VehicleState) -> Flow:
     yield from neutral_activation(game, st.vehicles[cid], due[cid], source="enraged", page=144)
 
 
+def _within(v: VehicleState, others: list[VehicleState], reach: float
+            ) -> Callable[[], list[str]]:
+    """The exact table's measure: which of ``others`` lie within ``reach`` of ``v``."""
+    return lambda: [t.id for t in others if gap(v, t) <= reach + 1e-9]
+
+
 def acidic_ichor(game: Game) -> Flow:
     """Acidic Ichor (p.145): at the end of a step, each creature that lost Hull Points in it
     (once a step) attacks every other vehicle within Medium with 1 die; they may evade. A
@@ -291,7 +299,13 @@ def acidic_ichor(game: Game) -> Flow:
         v = st.vehicles.get(cid)
         if v is None or not v.in_play:
             continue
-        targets = [t for t in st.in_play() if t.id != v.id and gap(v, t) <= medium + 1e-9]
+        # At a real table the people name the vehicles within Medium (ruling CP-21).
+        others = [t for t in st.in_play() if t.id != v.id]
+        within = yield from reached(
+            game, v.player, "ichor_within_medium", f"{v.name}: Acidic Ichor; which vehicles "
+            "are within Medium of it?", [(t.id, t.name) for t in others],
+            _within(v, others, medium), page=145, vehicle=v.id)
+        targets = [t for t in others if t.id in within]
         game.emit("acidic_ichor", source="acidic_ichor", page=145, vehicle=v.id,
                   targets=[t.id for t in targets])
         for t in targets:
@@ -436,14 +450,20 @@ def install_truckasaurus_scenario(game: Game, score: Any) -> None:
         v: VehicleState = ctx["vehicle"]
         t = truckasaurus_of(game)
         st = game.state
-        if (v.in_team and t is not None and t.in_play
-                and gap(v, t) > game.templates.ranges[DANGER_ZONE] + 1e-9):
+        if not (v.in_team and t is not None and t.in_play):
+            return
+        far = game.templates.ranges[DANGER_ZONE]
+        # At a real table the people say whether it is beyond Double (ruling CP-21).
+        if (yield from judged(
+                game, v.player, "danger_zone", f"{v.name}: Into the Danger Zone; is it more "
+                "than Double from Truckasaurus as its activation begins?",
+                lambda: gap(v, t) > far + 1e-9, page=TRUCK_PAGE, vehicle=v.id,
+                target=t.id)):
             # Ruling TR-8: votes never go below zero.
             lost = min(1, st.votes[v.player])
             st.votes[v.player] -= lost
             game.emit("danger_zone", source="into_the_danger_zone", page=TRUCK_PAGE,
                       vehicle=v.id, player=v.player, lost=lost, votes=st.votes[v.player])
-        yield from ()
 
     fx.on("vote_effects", TR_SOURCE, offer)
     fx.on("logged:wrecked", TR_SOURCE, fed)

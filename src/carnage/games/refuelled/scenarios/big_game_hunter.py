@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, VehicleState
+from carnage.games.refuelled.engine.table_facts import NOTHING, ask_pick
 from carnage.games.refuelled.scenarios import beast_table as bt
 from carnage.games.refuelled.scenarios.base import SPECIAL, Line, TableScenario
 from carnage.games.refuelled.scenarios.beasts import (
@@ -26,6 +27,7 @@ from carnage.games.refuelled.scenarios.beasts import (
     make_creature,
 )
 from carnage.games.refuelled.scenarios.common import score, spawn, victory
+from carnage.games.refuelled.scenarios.common.motion import motion_facts
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.neutral import add_neutral, install_neutrals
 from carnage.games.refuelled.scenarios.truckasaurus import arena_teams, arena_terrain, point_goal
@@ -45,6 +47,9 @@ BOT_MARGIN = 200.0
 PENNED = 200.0
 """Bots count a creature this close to their spawn point's centre as penned (they stop
 shooting it and go for the next)."""
+PENS = "pens"
+"""At a real table: creature id -> the player within Short of whose spawn point the people
+last said it stands (ruling CP-21)."""
 PLACE_PITCH = 60.0
 """Ruling BGH-2: creature places are offered on a lattice this far apart within Double of the
 centre, facing the centre (the one at the centre faces up the table)."""
@@ -96,6 +101,41 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
     def install(self, game: Game) -> None:
         install_neutrals(game)
         install_creatures(game)
+        motion_facts(game, f"scenario:{self.id}:herd", self._herd_told, self._herd_noted)
+
+    # -- at a real table (ruling CP-21) --------------------------------------------------------
+    def _may_herd(self, game: Game, v: VehicleState) -> bool:
+        """Whether ``v``'s motion could pen it: a creature in play, spawn points placed, the
+        game going on."""
+        st = game.state
+        return is_creature(v) and v.in_play and bool(spawn.spawn_points(st)) \
+            and not st.finished
+
+    def _herd_told(self, game: Game, v: VehicleState) -> Flow:
+        """At a real table: after a creature's move, forced move or pivot the people say whose
+        spawn point (if any) it now stands within Short of (p.145; spawn points lie more than
+        Double apart, so at most one). ``herded`` then reads what they said."""
+        if not self._may_herd(game, v):
+            return
+        st = game.state
+        pick = yield from ask_pick(
+            game, v.player, "creature_penned", f"{v.name}: is it now within Short of a "
+            "spawn point? Whose?", [(NOTHING, "none"), *(
+                (str(p), f"{seat_name(p)}'s spawn point")
+                for p in sorted(spawn.spawn_points(st)))], page=145, vehicle=v.id)
+        pens: dict[str, int] = st.scenario.setdefault(PENS, {})
+        pens.pop(v.id, None)
+        if pick != NOTHING:
+            pens[v.id] = int(pick)
+
+    def _herd_noted(self, game: Game, v: VehicleState, since: int) -> None:
+        """On a recording table: whose spawn point the creature's motion left it within Short
+        of, when a real table would have been asked."""
+        if not self._may_herd(game, v):
+            return
+        whose = [p for p in sorted(spawn.spawn_points(game.state))
+                 if v.id in self._herded_exact(game, p)]
+        game.facts.note("creature_penned", str(whose[0]) if whose else NOTHING)
 
     # -- set-up ------------------------------------------------------------------------------
     def creature_places(self, game: Game, v: VehicleState) -> dict[str, Pose]:
@@ -165,7 +205,14 @@ class BigGameHunter(RollOffPole, spawn.SpawnPoints, TableScenario):
 
     # -- victory -----------------------------------------------------------------------------
     def herded(self, game: Game, player: int) -> list[str]:
-        """Creatures in play within Short of ``player``'s spawn point."""
+        """Creatures in play within Short of ``player``'s spawn point: measured on the exact
+        table, as the people last said at a real table (ruling CP-21)."""
+        if game.facts.people:
+            pens: dict[str, int] = game.state.scenario.get(PENS, {})
+            return [c.id for c in creatures(game.state) if pens.get(c.id) == player]
+        return self._herded_exact(game, player)
+
+    def _herded_exact(self, game: Game, player: int) -> list[str]:
         spot = spawn.spawn_point(game.state, player)
         if spot is None:
             return []

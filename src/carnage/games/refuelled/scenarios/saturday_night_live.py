@@ -42,9 +42,10 @@ from carnage.games.refuelled.scenarios.snl_prizes import (
     FRESH_OPTION,
     PRIZES,
     STANDING,
-    gap,
     install_prizes,
+    near_at_deployment,
     prizes,
+    within_double,
 )
 from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.team.model import TeamSpec
@@ -114,6 +115,7 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
         game.state.pole = self.roll_off(game)
         yield from place_spawn_points(game, source=SOURCE, page=PAGE)
         yield from deploy_at_spawn_points(game, source=SOURCE, page=PAGE)
+        yield from near_at_deployment(game)
 
     def option_poses(self, game: Game, decision: Decision) -> dict[str, Pose]:
         return spawn_option_poses(game, decision.vehicle, decision.kind,
@@ -136,14 +138,13 @@ class SaturdayNightLive(SpawnPoints, RollOffPole, TableScenario):
         st = game.state
         mine = score.side_players(game, player)
         enemies = [v for v in st.in_play() if v.player not in mine and self.counts(game, v)]
-        reach = game.templates.ranges["double"] + 1e-9
         named = st.vehicles.get(vehicle or "")
         if named is not None and named.status.value in ("active", "wrecked"):
             candidates = [named]
         else:
             candidates = [v for v in st.in_play() if v.player in mine and self.counts(game, v)]
         for v in candidates:
-            if any(gap(v, e) <= reach for e in enemies):
+            if any(within_double(game, v, e) for e in enemies):
                 return v
         return None
 

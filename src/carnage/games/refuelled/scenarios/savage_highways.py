@@ -86,6 +86,10 @@ RIGGERS_AND_GANGERS = BriefRule(
 """The sides of every Savage Highways scenario (Refuelled p.166), for their briefs."""
 
 
+NO_EDGE = "none"
+"""The answer "no escape edge" (companion mode, ruling CP-8)."""
+
+
 def memory(state: GameState) -> dict[str, Any]:
     out: dict[str, Any] = state.scenario.setdefault("savage", {
         "edges": {}, "escaped": False, "last_ganger": None,
@@ -460,6 +464,14 @@ class SavageHighways(TableScenario):
         eff = f"scenario:{self.id}"
         game.effects.on("off_table", eff, self._off_table)
         game.effects.on("after_move", eff, self._after_move)
+        if game.facts.people:  # a real table: the people say when the rig reached an edge
+            game.effects.add_flow(
+                "table_edge", eff + ":escape",
+                lambda ctx: self._escape_told if self._may_escape(ctx) else None)
+            game.effects.add_flow(
+                "table_motion", eff + ":escape",
+                lambda ctx: self._escape_final_told if self._may_escape(ctx)
+                and ctx.get("motion") == "move" else None)
         self.install_more(game, eff)
 
     def install_more(self, game: Game, eff: str) -> None:
@@ -547,22 +559,72 @@ class SavageHighways(TableScenario):
         from carnage.geometry.surfaces import move_pieces
 
         pieces = move_pieces(result)
-        for edge in self.escape_edges(game.state):
-            if past_edge(game.state, pieces, edge):
-                self.escape(game, v, edge)
-                return False
+        edges = self.escape_edges(game.state)
+        past = next((e for e in edges if past_edge(game.state, pieces, e)), None)
+        if edges:  # as a real table is asked (ruling CP-8)
+            game.facts.note("past_escape_edge", past or NO_EDGE)
+        if past is not None:
+            self.escape(game, v, past)
+            return False
         return None
 
     def _after_move(self, value: Any, ctx: dict[str, Any]) -> None:
         game: Game = ctx["game"]
         v: VehicleState = ctx["vehicle"]
         rig = the_rig(game.state)
-        if rig is None or v.id != rig.id or not v.in_contention:
+        if game.facts.people or rig is None or v.id != rig.id or not v.in_contention:
+            return  # at a real table the people said it before (``_escape_final_told``)
+        edges = self.escape_edges(game.state)
+        over = next((e for e in edges if touches_edge(game.state, v, e)), None)
+        if edges:  # as a real table is asked (ruling CP-8)
+            game.facts.note("final_on_escape_edge", over or NO_EDGE)
+        if over is not None:
+            self.escape(game, v, over)
+
+    def _may_escape(self, ctx: dict[str, Any]) -> bool:
+        """Whether the motion in ``ctx`` may take the rig off by an escape edge."""
+        game: Game = ctx["game"]
+        v: VehicleState = ctx["vehicle"]
+        rig = the_rig(game.state)
+        return bool(self.escape_edges(game.state)) and rig is not None and v.id == rig.id \
+            and v.in_contention
+
+    def _escape_edge_asked(self, game: Game, v: VehicleState, kind: str, prompt: str
+                           ) -> Generator[Decision, Any, str | None]:
+        """The escape edge the people name for the rig (None: none of them)."""
+        from carnage.games.refuelled.engine.table_facts import ask_pick
+
+        edges = self.escape_edges(game.state)
+        rig = the_rig(game.state)
+        if not edges or rig is None or v.id != rig.id or not v.in_contention:
+            return None
+        pick = yield from ask_pick(
+            game, v.player, kind, f"{v.name}: {prompt}",
+            [(NO_EDGE, "none of them"), *((e, f"the {e} edge") for e in edges)],
+            page=self.page, vehicle=v.id)
+        return None if pick == NO_EDGE else pick
+
+    def _escape_told(self, game: Game, ctx: dict[str, Any]) -> Generator[Decision, Any, bool]:
+        """At a real table (ruling CP-8): the rig's template went past the table's edge; past
+        which escape edge, if any? Then it escapes."""
+        v: VehicleState = ctx["vehicle"]
+        edge = yield from self._escape_edge_asked(
+            game, v, "past_escape_edge", "which escape edge did the template go past?")
+        if edge is None:
+            return False
+        self.escape(game, v, edge)
+        return True
+
+    def _escape_final_told(self, game: Game, ctx: dict[str, Any]) -> Flow:
+        """At a real table, after the rig's Movement Step (ruling CP-8): which escape edge
+        does its Final Position touch, if any? Then it escapes."""
+        v: VehicleState = ctx["vehicle"]
+        if ctx.get("motion") != "move":
             return
-        for edge in self.escape_edges(game.state):
-            if touches_edge(game.state, v, edge):
-                self.escape(game, v, edge)
-                return
+        edge = yield from self._escape_edge_asked(
+            game, v, "final_on_escape_edge", "which escape edge does its Final Position touch?")
+        if edge is not None:
+            self.escape(game, v, edge)
 
     def escape(self, game: Game, rig: VehicleState, edge: str) -> None:
         """The rig touched an escape edge: it escapes, the game ends, the Riggers win."""

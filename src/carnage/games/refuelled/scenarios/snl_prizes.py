@@ -16,7 +16,7 @@ SNL-6 in docs/rulings.md). All memory is in ``state.scenario["snl"]``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from carnage.games.refuelled.engine.game import ask
@@ -127,8 +127,67 @@ def gap(a: VehicleState, b: VehicleState) -> float:
 
 
 def within_double(game: Game, active: VehicleState, other: VehicleState) -> bool:
-    """Is ``other`` within Double range of ``active`` (which is within Double of itself)?"""
+    """Is ``other`` within Double range of ``active`` (which is within Double of itself)? At
+    a real table, as the people last said (ruling CP-23: ``near_double``)."""
+    if active.id == other.id:
+        return True
+    if game.facts.people:
+        return _pair(active.id, other.id) in game.state.scenario.get(NEAR, [])
     return gap(active, other) <= game.templates.ranges["double"] + 1e-9
+
+
+# -- at a real table: who stands within Double of whom (ruling CP-23) ---------------------------
+NEAR = "snl_within_double"
+"""At a real table: the pairs of vehicles (``"a|b"``, ids sorted) the people last said stand
+within Double of each other."""
+
+
+def _pair(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def on_table(v: VehicleState) -> bool:
+    """A vehicle whose place on the table counts for Double: in play, or its wreck."""
+    return v.status.value in ("active", "wrecked")
+
+
+def ask_near(game: Game, v: VehicleState, others: Sequence[VehicleState]) -> Flow:
+    """Which of ``others`` stand within Double of ``v`` (the gap between bodies): named by
+    ``v``'s controller at a real table, measured on the exact table (and noted); the people's
+    answer replaces what they said before of those pairs."""
+    from carnage.games.refuelled.engine.table_facts import reached
+
+    if not others:
+        return
+    double = game.templates.ranges["double"] + 1e-9
+    near = yield from reached(
+        game, v.player, "near_double", f"{v.name}: which of these vehicles are within Double "
+        "of it now (Screen Time, the prizes)?", [(o.id, o.name) for o in others],
+        _measured(v, others, double), page=PAGE, vehicle=v.id)
+    if game.facts.people:
+        pairs: list[str] = game.state.scenario.setdefault(NEAR, [])
+        asked = {_pair(v.id, o.id) for o in others}
+        pairs[:] = [q for q in pairs if q not in asked] + sorted(_pair(v.id, o) for o in near)
+
+
+def _measured(v: VehicleState, others: Sequence[VehicleState], reach: float
+              ) -> Callable[[], list[str]]:
+    return lambda: [o.id for o in others if gap(v, o) <= reach]
+
+
+def near_after_motion(game: Game, v: VehicleState) -> Flow:
+    """After ``v`` moved, was forced to move, pivoted or came back: who is within Double."""
+    if on_table(v) and not game.state.finished:
+        yield from ask_near(game, v, [o for o in game.state.vehicles.values()
+                                      if o.id != v.id and on_table(o)])
+
+
+def near_at_deployment(game: Game) -> Flow:
+    """Once every vehicle is deployed: who is within Double of whom, each vehicle asked about
+    those deployed after it."""
+    placed = [v for v in game.state.vehicles.values() if on_table(v)]
+    for i, v in enumerate(placed):
+        yield from ask_near(game, v, placed[i + 1:])
 
 
 def point_gap(poly: Sequence[Point], p: Point) -> float:
@@ -305,6 +364,25 @@ def install_prizes(game: Game, effect: str) -> None:
     def offer(g: Game, ctx: dict[str, Any]) -> Flow:
         yield from offer_claims(g, ctx["vehicle"])
 
+    def motion_asked(g: Game, v: VehicleState) -> Flow:
+        yield from near_after_motion(g, v)
+
+    def motion_noted(g: Game, v: VehicleState, since: int) -> None:
+        for _ in near_after_motion(g, v):  # the exact table asks nothing: it notes
+            raise AssertionError("the exact table asked who is within Double")
+
+    def here(g: Game, ctx: dict[str, Any]) -> Flow:
+        """As a vehicle comes back, or as a move that met something stops for its
+        collisions: who is within Double of it there."""
+        yield from near_after_motion(g, ctx["vehicle"])
+
+    from carnage.games.refuelled.scenarios.common.motion import motion_facts
+
+    motion_facts(game, effect + ":near", motion_asked, motion_noted)
+    game.effects.add_flow("respawned", effect + ":near", lambda ctx: here, priority=1000)
+    # A move that met something: asked before its collisions too (a Wreck there gains votes).
+    game.effects.add_flow("move_contact", effect + ":near", lambda ctx: here,
+                          priority=1000)
     game.effects.on("round_start", effect, round_start)
     game.effects.on("logged:activation", effect, activation_begins)
     for kind in (*WATCHED, "collision"):
