@@ -781,7 +781,10 @@ def sentry_at_a_real_table(dice: Iterable[int]) -> Game:
 
     g = run_step(table(a, b), step, dice=dice, options=RuleOptions(physical=True))
     play(g, "none", "none", "drop:sentry_gun#0")  # no bearing or gap asked (CP-19)
-    play(g, "none", "none")  # a's handgun reaches nobody; b touches nothing
+    play(g, "none")  # a's handgun reaches nobody
+    d = g.pending()
+    assert d is not None and d.kind == "table:sentry_in_reach"
+    play(g, "none", "none")  # nor its own Sentry Gun; b touches nothing
     straight_on(g, "short_straight")
     play(g, "none", "no")  # its move met nothing and stayed on the table
     return g
@@ -808,3 +811,59 @@ def test_at_a_real_table_a_sentry_gun_holds_fire_when_the_people_say_out_of_reac
     play(g, "no")
     assert g.pending() is None and ev(g, "sentry_attack") == []
     assert g.state.vehicles["b"].damage == 0 and len(sentries(g)) == 1
+
+
+def sentry_shot_at_a_real_table(dice: Iterable[int]) -> Game:
+    """a sets a Sentry Gun at a real table, then b (far off on the virtual table) begins its
+    Attack Step, the people saying it touches nothing and its Handgun reaches no vehicle."""
+    a = armed(vehicle("a", "car", 600, 600, 90), ("sentry_gun", "rear", 3))
+    b = vehicle("b", "car", 100, 1000, 90, player=1)
+
+    def step(g: Game) -> Flow:
+        yield from attack_step(g, g.state.vehicles["a"])
+        yield from attack_step(g, g.state.vehicles["b"])
+
+    g = run_step(table(a, b), step, dice=dice, options=RuleOptions(physical=True))
+    play(g, "none", "none", "drop:sentry_gun#0")  # no bearing or gap asked (CP-19)
+    play(g, "none", "none")  # a's handgun reaches nobody, nor its own Sentry Gun
+    play(g, "none", "none")  # b touches nothing; its handgun reaches no vehicle
+    return g
+
+
+def test_at_a_real_table_a_weapon_shoots_the_sentry_gun_the_people_say_it_reaches() -> None:
+    # Far off on the virtual table, b's controller names the Sentry Gun within range and arc
+    # of its Handgun, not in cover: the shot is offered and its 6 takes both Hull Points
+    # (p.80, CP-19).
+    g = sentry_shot_at_a_real_table([6])
+    d = g.pending()
+    assert d is not None and d.kind == "table:sentry_in_reach" and d.page == 80
+    assert d.player == 1 and values(d) == ["none", "sentry_gun:1", "sentry_gun:1@cover"]
+    play(g, "sentry_gun:1")
+    d = g.pending()
+    assert d is not None and d.kind == "attack"
+    assert values(d) == ["stop", "handgun>sentry_gun:1"]
+    play(g, "handgun>sentry_gun:1")
+    assert ev(g, "obstacle_damage") == [{"obstacle": "sentry_gun:1", "amount": 2,
+                                         "hull_points": 0}]
+    assert not sentries(g)
+
+
+def test_at_a_real_table_a_sentry_gun_named_by_nobody_is_not_offered() -> None:
+    # The virtual b is right behind the gun, but the people name no Sentry Gun in reach: no
+    # shot at it is offered, nothing is rolled and the gun stands (CP-19).
+    a = armed(vehicle("a", "car", 600, 600, 90), ("sentry_gun", "rear", 3))
+    b = vehicle("b", "car", 600, 470, 90, player=1)
+
+    def step(g: Game) -> Flow:
+        yield from attack_step(g, g.state.vehicles["a"])
+        yield from attack_step(g, g.state.vehicles["b"])
+
+    g = run_step(table(a, b), step, dice=[6], options=RuleOptions(physical=True))
+    play(g, "none", "none", "drop:sentry_gun#0")
+    play(g, "none", "none")  # a's handgun reaches nobody, nor its own Sentry Gun
+    play(g, "none", "none")  # b touches nothing; its handgun reaches no vehicle
+    d = g.pending()
+    assert d is not None and d.kind == "table:sentry_in_reach"
+    play(g, "none")
+    assert g.pending() is None  # nothing to shoot: b's Attack Step ends
+    assert rolls(g) == [] and ev(g, "obstacle_damage") == [] and len(sentries(g)) == 1

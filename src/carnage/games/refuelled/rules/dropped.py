@@ -547,13 +547,68 @@ def shoot_sentry(key: str, m: WeaponMount | None, w: Weapon, sid: str, cover: bo
     return run
 
 
+SENTRY_TOLD = "sentry_shots_told"
+"""At a real table: weapon key -> Sentry Gun id -> in cover, as the people last said (CP-19)."""
+
+
+def _sentry_armed(g: Game, v: VehicleState, uses: dict[str, int]
+                  ) -> list[tuple[str, WeaponMount | None, Weapon]]:
+    """The Handgun and ``v``'s weapons that may still shoot this Attack Step."""
+    cat = g.catalog
+    armed: list[tuple[str, WeaponMount | None, Weapon]] = [
+        (HANDGUN, None, cat.weapons.get(HANDGUN))]
+    armed += [(m.key, m, cat.weapons.get(m.weapon)) for m in v.weapons
+              if m.weapon in cat.weapons.records and m.weapon != HANDGUN
+              and (m.ammo is None or m.ammo > 0)
+              and (m.ammo is None or may_discard_ammo(g, v, m.key))]
+    return [(key, m, w) for key, m, w in armed if uses.get(key, 0) < weapon_uses(g, v, key)]
+
+
+def _sentry_shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
+    """At a real table (ruling CP-19), as the Attack Step looks at the table: per weapon with
+    attack dice, the attacker's controller names the Sentry Guns within its range and arc,
+    not behind Tall terrain, each in cover or not ("nothing" first)."""
+    from carnage.games.refuelled.engine.table_facts import ask_list
+
+    v: VehicleState = ctx["vehicle"]
+    guns = sentries(g)
+    told: dict[str, dict[str, bool]] = {}
+    if guns:
+        for key, _, w in _sentry_armed(g, v, ctx["uses"]):
+            if not w.attack_dice or w.special_dice:
+                continue
+            named = yield from ask_list(
+                g, v.player, "sentry_in_reach", f"{v.name}: which Sentry Guns are within "
+                f"range and arc of its {w.name}, not behind Tall terrain?",
+                [c for s in guns for c in ((s.id, f"Sentry Gun {s.id}"),
+                                           (f"{s.id}@cover", f"Sentry Gun {s.id}, in cover"))],
+                page=80, vehicle=v.id, weapon=key,
+                exclusive=[[s.id, f"{s.id}@cover"] for s in guns])
+            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
+    g.state.scenario[SENTRY_TOLD] = told
+
+
+def _sentry_shots_noted(value: Any, ctx: dict[str, Any]) -> None:
+    """On a recording table: the Sentry Guns each weapon could shoot, as a real table asks."""
+    g: Game = ctx["game"]
+    v: VehicleState = ctx["vehicle"]
+    guns = sentries(g)
+    if not guns:
+        return
+    for key, m, w in _sentry_armed(g, v, ctx["uses"]):
+        if not w.attack_dice or w.special_dice:
+            continue
+        got = [(s.id, _shootable(g, v, key, m, w, s, ctx["sight"])) for s in guns]
+        g.facts.note("sentry_in_reach", [sid + ("@cover" if r[1] else "")
+                                         for sid, r in got if r is not None])
+
+
 @RULES.journaled('sentries')
 def install_sentries(g: Game) -> None:
     """Sentry Guns shoot at enemies ending a Movement Step near them; vehicles may shoot them
-    (once per game)."""
+    (once per game): at a real table, those the people say each weapon reaches (CP-19)."""
     if any(h.effect == SENTRY_EFFECT for h in g.effects.handlers("attack_options")):
         return
-    cat = g.catalog
 
     def movement_end(game: Game, ctx: dict[str, Any]) -> Flow:
         v: VehicleState = ctx["vehicle"]
@@ -569,18 +624,20 @@ def install_sentries(g: Game) -> None:
         guns = sentries(game)
         if not guns:
             return None
-        sight = Sight(game, v)
-        armed: list[tuple[str, WeaponMount | None, Weapon]] = [
-            (HANDGUN, None, cat.weapons.get(HANDGUN))]
-        armed += [(m.key, m, cat.weapons.get(m.weapon)) for m in v.weapons
-                  if m.weapon in cat.weapons.records and m.weapon != HANDGUN
-                  and (m.ammo is None or m.ammo > 0)
-                  and (m.ammo is None or may_discard_ammo(game, v, m.key))]
         uses: dict[str, int] = ctx.get("uses", {})
         extra: list[AttackOption] = []
-        for key, m, w in armed:
-            if uses.get(key, 0) >= weapon_uses(game, v, key):
-                continue
+        if game.facts.people:
+            told: dict[str, dict[str, bool]] = game.state.scenario.get(SENTRY_TOLD, {})
+            for key, m, w in _sentry_armed(game, v, uses):
+                for sid, cover in told.get(key, {}).items():
+                    if sid not in game.state.obstacles:
+                        continue
+                    label = f"{w.name} at the Sentry Gun {sid}{' [cover]' if cover else ''}"
+                    extra.append(AttackOption(f"{key}>{sid}", label, key,
+                                              shoot_sentry(key, m, w, sid, cover)))
+            return [*value, *extra] if extra else None
+        sight = Sight(game, v)
+        for key, m, w in _sentry_armed(game, v, uses):
             for s in guns:
                 got = _shootable(game, v, key, m, w, s, sight)
                 if got is not None:
@@ -593,6 +650,10 @@ def install_sentries(g: Game) -> None:
 
     g.effects.on("movement_end", SENTRY_EFFECT, lambda flows, ctx: [*flows, movement_end])
     g.effects.on("attack_options", SENTRY_EFFECT, options)
+    if g.facts.people:  # a real table: the people say which Sentry Guns each weapon reaches
+        g.effects.add_flow("table_shots", SENTRY_EFFECT, lambda ctx: _sentry_shots_told)
+    else:
+        g.effects.on("table_shots_noted", SENTRY_EFFECT, _sentry_shots_noted)
 
 
 DROPS["sentry_gun"] = drop_sentry
