@@ -225,6 +225,7 @@ CASES = [
       for bots in ("random,random", "heuristic,heuristic")),  # the rig's restart, escape
     *(("escape-the-city", "refuelled", s, "random,random", "") for s in range(2)),
     ("escape-the-city", "refuelled", 0, "heuristic,heuristic", ""),  # the rig's escape
+    ("escape-the-city", "refuelled", 1, "heuristic,heuristic", ""),  # no room for the trailer
     *(("rescue", "refuelled", s, bots, "") for s in range(2)
       for bots in ("random,random", "heuristic,heuristic")),
     *(("street-race", "refuelled", s, "random,random", "measuring") for s in (0, 2, 3)),

@@ -589,3 +589,31 @@ def test_at_a_real_table_a_piledriver_target_is_put_down_by_the_people() -> None
     d = g.pending()
     assert d is not None and d.kind == "table:move_touched"  # the move goes on (p.121)
     assert st.vehicles["car"].pose == Pose(100, 1000, 0)  # the people moved it (CP-1)
+
+
+def rig_move_at_a_real_table(room: str) -> Game:
+    """The rig makes a Medium Straight at a real table; the people say it touched nothing,
+    then whether its trailer found room (``room``)."""
+    r = rig(x=600, y=300)
+    far = vehicle("a", "car", 100, 1000, heading=90, player=1)
+    g = run_step(table(r, far), move("rig"), dice=[1] * 30, options=AT_TABLE)
+    play(g, "none", "medium_straight", 0, "done", "none")
+    d = g.pending()
+    assert d is not None and d.kind == "table:move_trailer_room" and d.page == 118
+    assert d.player == 0 and values(d) == ["yes", "no"]  # room, the book's default, first
+    play(g, room)
+    return g
+
+
+def test_at_a_real_table_a_rig_with_no_room_for_its_trailer_is_interrupted() -> None:
+    # Nothing touched, but the people say the trailer found no room at the template's end:
+    # the rig backed up along it (VR-19), so the move counts as interrupted (CP-24).
+    g = rig_move_at_a_real_table("no")
+    assert ev(g, "move", vehicle="rig") == [{"vehicle": "rig", "interrupted": True,
+                                             "touched": []}]
+
+
+def test_at_a_real_table_a_rig_whose_trailer_found_room_is_not_interrupted() -> None:
+    g = rig_move_at_a_real_table("yes")
+    assert ev(g, "move", vehicle="rig") == [{"vehicle": "rig", "interrupted": False,
+                                             "touched": []}]

@@ -150,8 +150,10 @@ def test_a_gear_phase_beginning_with_the_rig_wrecked_ends_it_for_the_gangers() -
 
 # -- at a real table (companion mode: CP-8) ------------------------------------------------------
 AT_TABLE = {"table:touching": "none", "table:move_touched": "none", "table:in_reach": "none",
-            "spend_shift": "done", "spend_votes": "done", "skid_dice": 0}
-"""A move at a real table that touched nothing, no target in reach."""
+            "spend_shift": "done", "spend_votes": "done", "skid_dice": 0,
+            "table:move_trailer_room": "yes"}
+"""A move at a real table that touched nothing (the rig's trailer found room, CP-24), no
+target in reach."""
 
 
 def test_at_a_real_table_the_rig_reported_past_the_exit_edge_leaves_and_scores() -> None:

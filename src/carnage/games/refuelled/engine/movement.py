@@ -418,7 +418,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             placed = v.pose
             if g.facts.recording:
                 _note_moved(g, [o.id for o in obs if o.id not in ignoring], touched,
-                            interrupted, started_touching=bool(ignoring))
+                            interrupted, started_touching=bool(ignoring),
+                            trailer=v.trailer is not None)
             g.emit(
                 "move", page=25, vehicle=v.id, x=round(placed.x, 3), y=round(placed.y, 3),
                 heading=round(placed.heading, 3), interrupted=interrupted,
@@ -620,7 +621,9 @@ def moved_facts(g: Game, v: VehicleState, candidates: list[str], kind: str, page
     """At a real table: what the move touched, in the order it met them, and whether it
     stopped short of the template's end: at a contact, or backing up off something it
     started touching and would end overlapping (p.25, p.45). The latter is asked only when
-    something touched it or it started touching something."""
+    something touched it or it started touching something; otherwise an articulated vehicle's
+    controller says whether its trailer found room ("yes" first; "no": it backed up short,
+    VR-19, so the move was interrupted, ruling CP-24)."""
     touched = yield from ask_list(
         g, v.player, f"{kind}_touched", f"{v.name}: what did its move touch, in the order it "
         "met them (not what it was already touching)?", obstruction_choices(g, candidates),
@@ -631,16 +634,26 @@ def moved_facts(g: Game, v: VehicleState, candidates: list[str], kind: str, page
             g, v.player, f"{kind}_interrupted", f"{v.name}: did it stop short of the "
             "template's end (at a contact, or backing up off what it started touching)?",
             page=page, vehicle=v.id)
+    elif v.trailer is not None:  # a clear move may still find no room for its trailer
+        room = yield from ask_yes_no(
+            g, v.player, f"{kind}_trailer_room", f"{v.name}: was there room to lay its trailer "
+            "behind it at the template's end (if not, it backs up along the template until "
+            "there is)?", page=118, vehicle=v.id, default=True)
+        interrupted = not room  # backed up short: the move counts as interrupted (VR-19, CP-24)
     return touched, interrupted
 
 
 def _note_moved(g: Game, candidates: list[str], touched: list[str], interrupted: bool,
-                kind: str = "move", started_touching: bool = True) -> None:
-    """The exact move's facts, noted as a real table asks them (``moved_facts``)."""
+                kind: str = "move", started_touching: bool = True,
+                trailer: bool = False) -> None:
+    """The exact move's facts, noted as a real table asks them (``moved_facts``); ``trailer``:
+    the vehicle is articulated."""
     if candidates:
         g.facts.note(f"{kind}_touched", list(touched))
     if touched or started_touching:
         g.facts.note(f"{kind}_interrupted", interrupted)
+    elif trailer:
+        g.facts.note(f"{kind}_trailer_room", not interrupted)
 
 
 def moving_body(g: Game, v: VehicleState, reverse: bool) -> Rect:
