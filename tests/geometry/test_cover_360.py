@@ -50,13 +50,15 @@ def slot_scene(phi: float, play: float) -> tuple[list[Point], list[Blocker]]:
 
 def clear_along(placement: tuple[Point, ...], heading: float, target: list[Point],
                 blockers: list[Blocker]) -> bool:
-    """Independent check: the placement touches the target and no obstruction overlaps it
-    with area nearer the shooter than the target."""
+    """Independent check: the placement touches the target (within the tolerance) and no
+    obstruction overlaps it with area nearer the shooter than the target."""
     d = (math.cos(math.radians(heading)), math.sin(math.radians(heading)))
     near = min(x * d[0] + y * d[1] for x, y in placement)
     hit = clip(target, list(placement))
-    if not hit:
-        return False
+    if not hit:  # touching within the engine's 1e-6 mm tolerance overlaps no area
+        if distance(list(placement), target) > 1e-6:
+            return False
+        hit = target
     t_target = min(x * d[0] + y * d[1] for x, y in hit) - near
     for b in blockers:
         part = clip(list(b.polygon), list(placement))
