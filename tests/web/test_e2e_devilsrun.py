@@ -65,6 +65,8 @@ def test_a_human_plays_a_devils_run_mission_against_the_heuristic_bot(
         lobby.page.click("#create-game")
     table = adopt(popup.value)
     page = table.page
+    # The lobby names the game by its scenario, not by an id.
+    assert lobby.page.inner_text("#created h3").startswith("Mission 1 - The Devil's Run is on.")
     assert "/games/" in page.url and "token=" in page.url
     assert page.get_attribute("body", "data-board-view") == "devilsrun"
     # Its own stylesheet (declared by its ruleset, served from its game package) is applied.

@@ -206,7 +206,7 @@ async function createGame(ev) {
       hotUrl,
       seats: links.map((l) => ({ seat: l.seat, controller: l.controller, url: l.url })),
     });
-    showCreated(game, links, hotUrl, seedText !== "");
+    showCreated(game, links, hotUrl, seedText !== "", sc.name);
     const first = hotUrl || (links.find((l) => l.token) || {}).url;
     if (tab && first) tab.location.href = first;
     else if (tab) tab.close();
@@ -223,7 +223,7 @@ function absolute(url) {
   return new URL(url, window.location.origin).href;
 }
 
-function showCreated(game, links, hotUrl, seedAsked = false) {
+function showCreated(game, links, hotUrl, seedAsked = false, title = "Your game") {
   const box = document.getElementById("created");
   box.classList.remove("hidden");
   const rows = links.map((l) => {
@@ -246,7 +246,7 @@ function showCreated(game, links, hotUrl, seedAsked = false) {
   });
   const watch = `/games/${game.id}`;
   fill(box,
-    h("h3", "Game ", h("code", game.id), " is on. Join links (each one is a seat's secret):"),
+    h("h3", `${title} is on. Join links (each one is a seat's secret):`),
     rows,
     hotUrl && hotUrl.startsWith("/companion/") ? h("div.row.seat-link.hotseat.companion-link", h("b", "At a real table"),
       h("span.muted", "one phone runs the rules for every human seat: "),
