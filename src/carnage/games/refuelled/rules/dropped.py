@@ -551,9 +551,10 @@ SENTRY_TOLD = "sentry_shots_told"
 """At a real table: weapon key -> Sentry Gun id -> in cover, as the people last said (CP-19)."""
 
 
-def _sentry_armed(g: Game, v: VehicleState, uses: dict[str, int]
+def weapons_that_may_shoot(g: Game, v: VehicleState, uses: dict[str, int]
                   ) -> list[tuple[str, WeaponMount | None, Weapon]]:
-    """The Handgun and ``v``'s weapons that may still shoot this Attack Step."""
+    """The Handgun and ``v``'s weapons that may still shoot this Attack Step (at a Sentry
+    Gun, or at a scenario's turret): each with ammunition to spend, not yet used up."""
     cat = g.catalog
     armed: list[tuple[str, WeaponMount | None, Weapon]] = [
         (HANDGUN, None, cat.weapons.get(HANDGUN))]
@@ -574,7 +575,7 @@ def _sentry_shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     guns = sentries(g)
     told: dict[str, dict[str, bool]] = {}
     if guns:
-        for key, _, w in _sentry_armed(g, v, ctx["uses"]):
+        for key, _, w in weapons_that_may_shoot(g, v, ctx["uses"]):
             if not w.attack_dice or w.special_dice:
                 continue
             named = yield from ask_list(
@@ -595,7 +596,7 @@ def _sentry_shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     guns = sentries(g)
     if not guns:
         return
-    for key, m, w in _sentry_armed(g, v, ctx["uses"]):
+    for key, m, w in weapons_that_may_shoot(g, v, ctx["uses"]):
         if not w.attack_dice or w.special_dice:
             continue
         got = [(s.id, _shootable(g, v, key, m, w, s, ctx["sight"])) for s in guns]
@@ -628,7 +629,7 @@ def install_sentries(g: Game) -> None:
         extra: list[AttackOption] = []
         if game.facts.people:
             told: dict[str, dict[str, bool]] = game.state.scenario.get(SENTRY_TOLD, {})
-            for key, m, w in _sentry_armed(game, v, uses):
+            for key, m, w in weapons_that_may_shoot(game, v, uses):
                 for sid, cover in told.get(key, {}).items():
                     if sid not in game.state.obstacles:
                         continue
@@ -637,7 +638,7 @@ def install_sentries(g: Game) -> None:
                                               shoot_sentry(key, m, w, sid, cover)))
             return [*value, *extra] if extra else None
         sight = Sight(game, v)
-        for key, m, w in _sentry_armed(game, v, uses):
+        for key, m, w in weapons_that_may_shoot(game, v, uses):
             for s in guns:
                 got = _shootable(game, v, key, m, w, s, sight)
                 if got is not None:

@@ -34,10 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import RangeBand, Weapon, Weight
 from carnage.games.refuelled.engine.attack import (
-    HANDGUN,
     AttackOption,
     Sight,
-    may_discard_ammo,
     weapon_arc,
 )
 from carnage.games.refuelled.engine.combat import EVADE_ON, score_attack
@@ -45,6 +43,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, explode, take_hits
 from carnage.games.refuelled.engine.hazards_on_table import OVERLAP, remove
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, TableTemplate, VehicleState, WeaponMount
+from carnage.games.refuelled.rules.dropped import weapons_that_may_shoot
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import shooting_template
@@ -430,20 +429,6 @@ def shoot_turret(key: str, m: WeaponMount | None, w: Weapon, tid: str, cover: bo
     return run
 
 
-def _armed(g: Game, v: VehicleState, uses: dict[str, int]
-           ) -> list[tuple[str, WeaponMount | None, Weapon]]:
-    """``v``'s weapons (and the Handgun) that may still attack this step."""
-    from carnage.games.refuelled.engine.attack import weapon_uses
-
-    cat = g.catalog
-    armed: list[tuple[str, WeaponMount | None, Weapon]] = [
-        (HANDGUN, None, cat.weapons.get(HANDGUN))]
-    armed += [(m.key, m, cat.weapons.get(m.weapon)) for m in v.weapons
-              if m.weapon in cat.weapons.records and m.weapon != HANDGUN
-              and (m.ammo is None or (m.ammo > 0 and may_discard_ammo(g, v, m.key)))]
-    return [(key, m, w) for key, m, w in armed if uses.get(key, 0) < weapon_uses(g, v, key)]
-
-
 TOLD = "turret_shots_told"
 """At a real table: weapon key -> turret id -> in cover, as the people last said (CP-9)."""
 
@@ -460,7 +445,7 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
     extra: list[AttackOption] = []
     if g.facts.people:
         told: dict[str, dict[str, bool]] = g.state.scenario.get(TOLD, {})
-        for key, m, w in _armed(g, v, uses):
+        for key, m, w in weapons_that_may_shoot(g, v, uses):
             for tid, cover in told.get(key, {}).items():
                 kind = kind_of(tid)
                 if tid not in g.state.obstacles or kind is None:
@@ -470,7 +455,7 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
                                           shoot_turret(key, m, w, tid, cover)))
         return [*value, *extra] if extra else None
     sight = Sight(g, v)
-    for key, m, w in _armed(g, v, uses):
+    for key, m, w in weapons_that_may_shoot(g, v, uses):
         for t in guns:
             got = shootable(g, v, m, w, t, sight)
             kind = kind_of(t.id)
@@ -493,7 +478,7 @@ def _shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     guns = [(t, k) for t in turrets(g) for k in (kind_of(t.id),) if k is not None]
     told: dict[str, dict[str, bool]] = {}
     if guns:
-        for key, _, w in _armed(g, v, ctx["uses"]):
+        for key, _, w in weapons_that_may_shoot(g, v, ctx["uses"]):
             if not w.attack_dice or w.special_dice:
                 continue
             named = yield from ask_list(
@@ -514,7 +499,7 @@ def _shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     guns = [t for t in turrets(g) if kind_of(t.id) is not None]
     if not guns:
         return
-    for _, m, w in _armed(g, v, ctx["uses"]):
+    for _, m, w in weapons_that_may_shoot(g, v, ctx["uses"]):
         if not w.attack_dice or w.special_dice:
             continue
         got = [(t.id, shootable(g, v, m, w, t, ctx["sight"])) for t in guns]
