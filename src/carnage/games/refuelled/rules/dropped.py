@@ -581,8 +581,9 @@ def _sentry_shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
             named = yield from ask_list(
                 g, v.player, "sentry_in_reach", f"{v.name}: which Sentry Guns are within "
                 f"range and arc of its {w.name}, not behind Tall terrain?",
-                [c for s in guns for c in ((s.id, f"Sentry Gun {s.id}"),
-                                           (f"{s.id}@cover", f"Sentry Gun {s.id}, in cover"))],
+                [c for n, s in enumerate(guns, 1)  # named in words by the order dropped
+                 for c in ((s.id, f"Sentry Gun {n}"),
+                           (f"{s.id}@cover", f"Sentry Gun {n}, in cover"))],
                 page=80, vehicle=v.id, weapon=key,
                 exclusive=[[s.id, f"{s.id}@cover"] for s in guns])
             told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
