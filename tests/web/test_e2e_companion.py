@@ -184,6 +184,12 @@ def tap_value(page: Page, value: str) -> None:
     wait_after(page, v)
 
 
+def tap_enter(page: Page) -> None:
+    v = ver(page)
+    page.locator("#c-controls button.c-enter").tap()
+    wait_after(page, v)
+
+
 def words_only(text: str) -> None:
     """What the page says is words: no ids (``p1-red-car``), no codes (``snake_case``), no
     coordinates (``x=``/``+30 mm``-style numbers are fine; raw ``(450, 300)`` are not)."""
@@ -217,7 +223,7 @@ def test_a_whole_street_race_on_one_shared_phone(base: str, browser: Browser,
 
     driven: dict[str, float] = {}
     chosen: dict[str, str] = {}
-    rolloff = skids = attacks = fired = entries = 0
+    rolloff = skids = attacks = fired = entries = numbers = 0
     undone = False
     shots: set[str] = set()
     for _ in range(900):
@@ -248,6 +254,13 @@ def test_a_whole_street_race_on_one_shared_phone(base: str, browser: Browser,
                 undone = True
                 keep(page, tmp_path, "race-undone")
                 enter_dice(page, [4] * n)
+            continue
+        if page.locator("#c-controls input.c-number").count():
+            # a number asked (a spin's degrees, p.24), offered at no turn: taken as it is
+            numbers += 1
+            assert "degrees" in page.inner_text("#c-controls")
+            assert page.input_value("#c-controls input.c-number") == "0"
+            tap_enter(page)
             continue
         options = options_of(page)
         if kind == "template":
@@ -355,3 +368,47 @@ def test_one_phone_each_undoing_dice_waits_for_the_other_phone(base: str, browse
     for context, tab in phones:
         tab.check()
         context.close()
+
+
+def test_a_spin_is_entered_as_degrees_on_the_phone(base: str, browser: Browser,
+                                                   tmp_path: Path) -> None:
+    """A skid die read as Spin (p.21, p.24) asks how far the car was turned: the phone offers a
+    number in degrees starting at no turn, and its Enter button answers it."""
+    status, g = api(base, "POST", "/api/games", {
+        "scenario": "street-race", "physical": True, "dice": "table",
+        "seats": [{"controller": "human"}, {"controller": "human"}]})
+    assert status == 201, g
+    gid = g["id"]
+    both = ",".join(s["token"] for s in g["seats"])
+    _, v = api(base, "GET", f"/api/games/{gid}?token={both}")
+    for _ in range(80):  # one skid die, read as Spin (a 2), then on to the spin itself
+        p = v["pending"]
+        if p.get("domain"):
+            break
+        skid = p["kind"] == "table_dice" and "skid dice" in p["prompt"]
+        choice = ("2" if skid else str(6 - p["seat"]) if p["kind"] == "table_dice" else 1
+                  if p["kind"] == "skid_dice" else "medium_straight"
+                  if p["kind"] == "template" else "done"
+                  if any(o["value"] == "done" for o in p["options"])
+                  else p["options"][0]["value"])
+        status, v = api(base, "POST", f"/api/games/{gid}/decisions",
+                        {"token": both, "version": v["version"], "choice": choice})
+        assert status == 200, v
+    assert v["pending"]["kind"] == "spin", v["pending"]
+    context = browser.new_context(**PHONE)
+    tab = Tab(context.new_page())
+    page = tab.page
+    page.goto(base + g["seats"][v["pending"]["seat"]]["url"])
+    page.wait_for_selector("body[data-ready]", timeout=20000)
+    assert "degrees" in page.inner_text("#c-controls")
+    assert page.input_value("#c-controls input.c-number") == "0"
+    keep(page, tmp_path, "spin")
+    page.fill("#c-controls input.c-number", "45")
+    tap_enter(page)
+    assert pending(page) != "spin"
+    _, events = api(base, "GET", f"/api/games/{gid}/events")
+    spins = [e["data"]["choice"] for e in events
+             if e["kind"] == "decision" and e["data"]["decision"] == "spin"]
+    assert spins == [45.0], spins
+    tab.check()
+    context.close()

@@ -81,8 +81,11 @@ function controls(view) {
   const p = view.pending;
   if (p.kind === "table_dice") return dicePad(p, send, state.entered);
   if (p.domain) {
-    const input = h("input.c-number", { type: "number", min: p.domain.low, max: p.domain.high, step: "any", value: p.domain.low });
-    return h("div.row", input, h("button.c-choice", { type: "button", onclick: () => send(Number(input.value)) }, `Enter (${p.domain.unit})`));
+    // a turn starts at no turn (0°) when the range allows it; a distance at its least
+    const start = p.domain.low <= 0 && p.domain.high >= 0 ? 0 : p.domain.low;
+    const input = h("input.c-number", { type: "number", min: p.domain.low, max: p.domain.high, step: "any", value: start, "aria-label": p.domain.unit === "deg" ? "degrees" : "millimetres" });
+    const words = p.domain.unit === "deg" ? "degrees" : "mm";
+    return h("div.row", input, h("button.c-choice.c-enter", { type: "button", onclick: () => send(Number(input.value)) }, `Enter (${words})`));
   }
   const pictures = p.kind === "template";
   return h("div.c-options", (p.options || []).map((o) => choiceButton(o, pictures ? templatePicture(o.value) : null)));
