@@ -1,6 +1,6 @@
 """Engine benchmark: heuristic-vs-heuristic Street Race games per second, on one core.
 
-    .venv/bin/python benchmarks/engine.py [--games N] [--seed S] [--profile]
+    .venv/bin/python benchmarks/engine.py [--games N] [--seed S] [--each K] [--profile]
 
 Plays ``N`` seeded games (seeds S, S+1, ...) in this process and prints games per second (with
 the garbage collector set as tourneys play, ``analysis.workers.bulk_play``, and again with
@@ -15,6 +15,12 @@ It then times copies of mid-game Street Races (round 2 on, every third decision)
 milliseconds of CPU time, with the median number of choices a copy re-applied since its
 checkpoint. Last, the 360° fire checks worked out while playing those games again (each
 answer computed, none remembered from earlier): how many, median, p95 and max in ms.
+
+Last, decisions per second in every game the registry lists, heuristic bots in every seat
+(``--each`` seeded games a cell; 0 skips it): each ruleset's Street Race (Devil's Run: both
+missions) and five of Refuelled's objective scenarios, team games among them, so no game is
+left slow. Decisions per second is CPU time of the engine's ``apply`` and the bots'
+``choose`` together; the engine's share is printed beside it.
 
 Compare code versions back to back on this machine (it is shared and noisy): run this script
 on each checkout in turn, or on another source tree with ``PYTHONPATH=that/src``.
@@ -146,6 +152,57 @@ def turret_checks(games: int, seed: int) -> tuple[list[float], list[float]]:
     return rulers, bursts
 
 
+EVERY_GAME: tuple[tuple[str, str], ...] = (
+    ("refuelled", "street-race"),
+    ("refuelled", "death-race"),
+    ("refuelled", "capture-the-flag"),
+    ("refuelled", "arena-of-death"),
+    ("refuelled", "flag-tag"),
+    ("refuelled", "scavenger-party"),
+    ("kart", "street-race"),
+    ("legacy", "street-race"),
+    ("devils-run", "devils-run"),
+    ("devils-run", "hell-on-wheels"),
+)
+"""The games whose decisions per second are printed: each ruleset's own race or missions, and
+five objective scenarios of Refuelled (a team game among them: Capture the Flag, Flag Tag)."""
+
+
+@dataclass
+class Pace:
+    decisions: int
+    engine: float
+    bots: float
+
+    @property
+    def per_second(self) -> float:
+        return self.decisions / max(self.engine + self.bots, 1e-9)
+
+
+def pace(ruleset_name: str, scenario: str, games: int, seed: int) -> Pace:
+    """Heuristic bots in every seat of ``games`` seeded games of ``scenario`` in the ruleset
+    (through the registry, as any generic layer plays it): decisions made, CPU seconds in
+    the engine's ``apply`` and in the bots' ``choose``."""
+    from carnage.rulesets import get_ruleset
+
+    ruleset = get_ruleset(ruleset_name)
+    out = Pace(0, 0.0, 0.0)
+    with bulk_play():
+        for s in range(seed, seed + games):
+            g = ruleset.new_game(scenario=scenario, seed=s)
+            players = [ruleset.make_bot("heuristic") for _ in range(g.players)]
+            rng = bot_rng(s)
+            while (d := g.pending()) is not None:
+                t0 = time.process_time()
+                c = players[d.player].choose(g, d, rng)
+                t1 = time.process_time()
+                g.apply(c)
+                out.engine += time.process_time() - t1
+                out.bots += t1 - t0
+                out.decisions += 1
+    return out
+
+
 def _p95(xs: list[float]) -> float:
     return sorted(xs)[min(len(xs) - 1, int(0.95 * len(xs)))]
 
@@ -154,6 +211,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--each", type=int, default=4,
+                    help="seeded games a cell of the every-game table (0: skip it)")
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
     run(1, 10_000)  # warm-up: catalogue, team reports, distance fields
@@ -186,8 +245,15 @@ def main() -> None:
         if xs:
             print(f"  {label:6s} {len(xs):5d} checks, median {statistics.median(xs):.3f} ms, "
                   f"p95 {_p95(xs):.3f} ms, max {max(xs):.3f} ms")
+    if args.each > 0:
+        print(f"decisions per second, heuristic bots in every seat, {args.each} games each "
+              "(CPU time of apply and choose):")
+        for name, scenario in EVERY_GAME:
+            p = pace(name, scenario, args.each, args.seed)
+            share = 100 * p.engine / max(p.engine + p.bots, 1e-9)
+            print(f"  {name:11s} {scenario:17s} {p.per_second:7.0f} decisions/s "
+                  f"({p.decisions} decisions; engine {share:.0f}%)")
 
 
 if __name__ == "__main__":
     main()
-

@@ -206,6 +206,46 @@ def test_set_down_points_keep_clear_of_terrain_and_the_table_edge() -> None:
         assert penetration(poly, g.state.obstacles["rock"].polygon()) <= 1e-6
 
 
+def walked_one_step_at_a_time(g: Game, v: VehicleState) -> dict[str, tuple[float, float]]:
+    """The set-down places found by walking out every 2 mm step (the oracle for the halving)."""
+    short = float(g.templates.ranges["short"])
+    out = {}
+    for b in range(0, 360, 45):
+        ux = math.cos(math.radians(v.pose.heading + b))
+        uy = math.sin(math.radians(v.pose.heading + b))
+        for gap in (5.0, short / 2.0, short - 5.0):
+            d = 0.0
+            while d < 400.0:
+                c = (v.pose.x + ux * d, v.pose.y + uy * d)
+                if distance(tokens.disc(c, tokens.TOKEN_SIZE), v.polygon()) >= gap:
+                    break
+                d += 2.0
+            if tokens._clear(g.state, c, tokens.TOKEN_SIZE, {v.id}):
+                out[f"{b}:{gap:.0f}"] = c
+    return out
+
+
+def test_set_down_points_are_the_places_a_step_by_step_walk_finds() -> None:
+    """The set-down places (M-12) are found by halving the walk out along each bearing; they
+    are exactly those a walk of every 2 mm step finds, for cars and bigger vehicles at many
+    places and facings, near edges and terrain too."""
+    import random
+
+    rnd = random.Random(7)
+    red, blue = red_and_blue()
+    compared = 0
+    for _ in range(60):
+        red.pose = red.pose.__class__(rnd.uniform(10.0, 890.0), rnd.uniform(10.0, 1190.0),
+                                      rnd.uniform(-180.0, 180.0))
+        red.length, red.width = rnd.choice([(40.0, 20.0), (60.0, 30.0), (100.0, 40.0)])
+        g = ctf(red, blue, flags={"flag-1": "red", "flag-2": (800.0, 100.0)}, dice=[6, 1])
+        g.state.obstacles["rock"] = rock("rock", rnd.uniform(0, 860), rnd.uniform(0, 1160), 40, 40)
+        got = tokens.set_down_points(g, red)
+        assert got == walked_one_step_at_a_time(g, red)
+        compared += len(got)
+    assert compared > 600
+
+
 def test_a_disqualified_carrier_leaves_its_flag_where_it_stood_before_leaving() -> None:
     red, blue = red_and_blue()
     red.pose = red.pose.__class__(300.0, 1160.0, 90.0)  # nose 10 mm from the far edge

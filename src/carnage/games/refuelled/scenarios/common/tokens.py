@@ -83,11 +83,21 @@ def token_point(state: GameState, tid: str) -> Point:
     return (float(t["x"]), float(t["y"]))
 
 
+_DISC_OFFSETS: dict[tuple[float, int], tuple[tuple[float, float], ...]] = {}
+"""(diameter, corners) -> the corners' offsets from the centre, worked out once."""
+
+
 def disc(c: Point, size: float, n: int = 12) -> list[Point]:
     """A polygon just containing a round token of diameter ``size`` at ``c``."""
-    rr = size / 2.0 / math.cos(math.pi / n)
-    return [(c[0] + rr * math.cos(2 * math.pi * i / n), c[1] + rr * math.sin(2 * math.pi * i / n))
-            for i in range(n)]
+    offsets = _DISC_OFFSETS.get((size, n))
+    if offsets is None:
+        rr = size / 2.0 / math.cos(math.pi / n)
+        offsets = tuple((rr * math.cos(2 * math.pi * i / n), rr * math.sin(2 * math.pi * i / n))
+                        for i in range(n))
+        if len(_DISC_OFFSETS) < 256:
+            _DISC_OFFSETS[(size, n)] = offsets
+    x, y = c
+    return [(x + dx, y + dy) for dx, dy in offsets]
 
 
 def token_polygon(state: GameState, tid: str) -> list[Point]:
@@ -194,19 +204,40 @@ def set_down_points(game: Game, v: VehicleState, size: float = TOKEN_SIZE) -> di
     short = float(game.templates.ranges["short"])
     body = v.polygon()
     out: dict[str, Point] = {}
+    gaps = (5.0, short / 2.0, short - 5.0)
     for b in range(0, 360, 45):
         ux, uy = math.cos(math.radians(v.pose.heading + b)), math.sin(
             math.radians(v.pose.heading + b))
-        for gap in (5.0, short / 2.0, short - 5.0):
-            # Walk out along the bearing until the token's edge is ``gap`` from the body.
-            d = 0.0
-            while d < 400.0:
-                c = (v.pose.x + ux * d, v.pose.y + uy * d)
-                if distance(disc(c, size), body) >= gap:
-                    break
-                d += 2.0
+        for gap, c in zip(gaps, _walked_out(v, ux, uy, size, body, gaps), strict=True):
             if _clear(st, c, size, {v.id}):
                 out[f"{b}:{gap:.0f}"] = c
+    return out
+
+
+_STEPS = 200
+"""The 2 mm steps a token set down is walked out along a bearing (0 … 398 mm)."""
+
+
+def _walked_out(v: VehicleState, ux: float, uy: float, size: float, body: list[Point],
+                gaps: tuple[float, ...]) -> list[Point]:
+    """For each gap, the token's centre out along the bearing ``(ux, uy)`` from ``v``'s centre
+    in 2 mm steps, at the first step where the token's edge is ``gap`` from the body (at
+    most 398 mm out). The body is convex and the walk starts at its centre, so the distance
+    only grows on the way out: halving finds the same step as walking every one."""
+    seen: dict[int, float] = {}
+    out: list[Point] = []
+    for gap in gaps:
+        lo, hi = 0, _STEPS - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if mid not in seen:
+                seen[mid] = distance(disc((v.pose.x + ux * (2.0 * mid),
+                                           v.pose.y + uy * (2.0 * mid)), size), body)
+            if seen[mid] >= gap:
+                hi = mid
+            else:
+                lo = mid + 1
+        out.append((v.pose.x + ux * (2.0 * lo), v.pose.y + uy * (2.0 * lo)))
     return out
 
 
