@@ -9,10 +9,12 @@ import random
 import pytest
 from tests.rulesets.helpers import short_games
 
+import carnage
 from carnage.ai import bot_rng, bots_for, play_out
 from carnage.ai.runner import StuckGame
 from carnage.kernel.contract import Bot, PlayableGame
 from carnage.kernel.decisions import IllegalChoice
+from carnage.kernel.dice import SeededDice
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS
 
@@ -91,3 +93,15 @@ def test_the_search_bot_finds_devils_runs_adapter_through_the_game_or_the_rulese
         assert type(bot).__name__ == "SearchBot"
         assert type(bot.adapter(g)).__module__ == "carnage.games.devilsrun.search"  # type: ignore[attr-defined]
     assert type(adapter_for(g)).__name__ == "DevilsRunAdapter"
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_dice_option_that_cannot_roll_is_refused_by_name(name: str) -> None:
+    """``dice`` takes a dice source: a name such as "table" is refused, saying what it got,
+    before anything is built, in every ruleset."""
+    ruleset = RULESETS[name]
+    scenario = next(iter(ruleset.scenarios))
+    with pytest.raises(ValueError, match=r"dice: expected a dice source .*not str 'table'"):
+        carnage.new_game(name, scenario, dice="table")
+    game = carnage.new_game(name, scenario, dice=SeededDice(3))  # a real source still plays
+    assert game.pending() is not None

@@ -26,6 +26,14 @@ class DiceSource(Protocol):
         ...
 
 
+def check_dice_source(dice: object) -> None:
+    """``ValueError`` naming what was given if ``dice`` cannot roll (a game's ``dice`` option
+    takes a dice source such as ``SeededDice``, never a name or a number)."""
+    if dice is not None and not callable(getattr(dice, "roll", None)):
+        raise ValueError(f"dice: expected a dice source with roll(n, sides) (e.g. SeededDice), "
+                         f"not {type(dice).__name__} {dice!r:.40}")
+
+
 class SeededDice:
     """Pseudo-random dice from a seed; ``state()``/``restore()`` make it part of a saved game."""
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from carnage.games.devilsrun.data import gangs, missions
 from carnage.games.devilsrun.game import DevilsRunGame
-from carnage.kernel.dice import DiceSource, SeededDice
+from carnage.kernel.dice import DiceSource, SeededDice, check_dice_source
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class DevilsRunRuleset:
         """A game of ``scenario``; ``teams`` names the gang of player 0 and player 1
         (default the Law against the Haul's Angels)."""
         self.scenario(scenario)
+        check_dice_source(dice)
         chosen = [str(t) for t in (teams if teams is not None else DEFAULT_TEAMS)]
         if len(chosen) != 2 or set(chosen) != set(DEFAULT_TEAMS):
             raise ValueError(

@@ -24,7 +24,7 @@ from carnage.games.refuelled.engine.state import GameState, UpgradeMount, Vehicl
 from carnage.geometry.footprints import footprint
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import IllegalChoice
-from carnage.kernel.dice import DiceSource, SeededDice
+from carnage.kernel.dice import DiceSource, SeededDice, check_dice_source
 from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
@@ -430,6 +430,10 @@ def build_game(setup: GameSetup, seed: int | str = 0, dice: DiceSource | None = 
     scenario's set-up (e.g. deployment) runs as decisions; ``carnage.rulesets.build_game``
     finds any ruleset by name. ``start=False``: built but not started (the caller starts
     it: a game with table dice, kernel/table_dice.py)."""
+    try:
+        check_dice_source(dice)
+    except ValueError as e:
+        raise SetupError(str(e)) from None
     own = own_ruleset(setup.ruleset) if ruleset is None else engine_ruleset(ruleset)
     scenario, rolled = game_scenario(setup, seed, own)
     if setup.players < 2:
