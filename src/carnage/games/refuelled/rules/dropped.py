@@ -568,41 +568,28 @@ def weapons_that_may_shoot(g: Game, v: VehicleState, uses: dict[str, int]
 def _sentry_shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     """At a real table (ruling CP-19), as the Attack Step looks at the table: per weapon with
     attack dice, the attacker's controller names the Sentry Guns within its range and arc,
-    not behind Tall terrain, each in cover or not ("nothing" first)."""
-    from carnage.games.refuelled.engine.table_facts import ask_list
+    not behind Tall terrain, each in cover or not ("nothing" first; ``ask_reach``)."""
+    from carnage.games.refuelled.engine.weapon_reach import ask_reach
 
     v: VehicleState = ctx["vehicle"]
-    guns = sentries(g)
-    told: dict[str, dict[str, bool]] = {}
-    if guns:
-        for key, _, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-            if not w.attack_dice or w.special_dice:
-                continue
-            named = yield from ask_list(
-                g, v.player, "sentry_in_reach", f"{v.name}: which Sentry Guns are within "
-                f"range and arc of its {w.name}, not behind Tall terrain?",
-                [c for n, s in enumerate(guns, 1)  # named in words by the order dropped
-                 for c in ((s.id, f"Sentry Gun {n}"),
-                           (f"{s.id}@cover", f"Sentry Gun {n}, in cover"))],
-                page=80, vehicle=v.id, weapon=key,
-                exclusive=[[s.id, f"{s.id}@cover"] for s in guns])
-            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
-    g.state.scenario[SENTRY_TOLD] = told
+    g.state.scenario[SENTRY_TOLD] = yield from ask_reach(
+        g, v, "sentry_in_reach", "Sentry Guns",
+        [(s.id, f"Sentry Gun {n}") for n, s in enumerate(sentries(g), 1)],  # by drop order
+        weapons_that_may_shoot(g, v, ctx["uses"]), page=80)
 
 
 def _sentry_shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     """On a recording table: the Sentry Guns each weapon could shoot, as a real table asks."""
+    from carnage.games.refuelled.engine.weapon_reach import note_reach
+
     g: Game = ctx["game"]
     v: VehicleState = ctx["vehicle"]
-    guns = sentries(g)
-    if not guns:
-        return
-    for key, m, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-        if not w.attack_dice or w.special_dice:
-            continue
-        got = [(s.id, _shootable(g, v, key, m, w, s, ctx["sight"])) for s in guns]
-        g.facts.note("sentry_in_reach", [sid + ("@cover" if r[1] else "")
-                                         for sid, r in got if r is not None])
+
+    def shot(key: str, m: WeaponMount | None, w: Weapon, sid: str) -> tuple[str, bool] | None:
+        return _shootable(g, v, key, m, w, g.state.obstacles[sid], ctx["sight"])
+
+    note_reach(g, "sentry_in_reach", [s.id for s in sentries(g)],
+               weapons_that_may_shoot(g, v, ctx["uses"]), shot)
 
 
 @RULES.journaled('sentries')

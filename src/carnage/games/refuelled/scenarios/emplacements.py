@@ -43,6 +43,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, explode, take_hits
 from carnage.games.refuelled.engine.hazards_on_table import OVERLAP, remove
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, TableTemplate, VehicleState, WeaponMount
+from carnage.games.refuelled.engine.weapon_reach import ask_reach, note_reach
 from carnage.games.refuelled.rules.dropped import weapons_that_may_shoot
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
@@ -471,40 +472,24 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
 def _shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     """At a real table (ruling CP-9), as the Attack Step looks at the table: per weapon with
     attack dice, the people name the turrets in its range and arc, not behind Tall terrain
-    (a Camouflaged one only within its range), each in cover or not."""
-    from carnage.games.refuelled.engine.table_facts import ask_list
-
+    (a Camouflaged one only within its range), each in cover or not (``ask_reach``)."""
     v: VehicleState = ctx["vehicle"]
     guns = [(t, k) for t in turrets(g) for k in (kind_of(t.id),) if k is not None]
-    told: dict[str, dict[str, bool]] = {}
-    if guns:
-        for key, _, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-            if not w.attack_dice or w.special_dice:
-                continue
-            named = yield from ask_list(
-                g, v.player, "turret_in_reach", f"{v.name}: which turrets are within range "
-                f"and arc of its {w.name}, not behind Tall terrain?",
-                [c for t, k in guns for c in ((t.id, f"{k.name} {t.id}"),
-                                              (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
-                page=guns[0][1].page, vehicle=v.id, weapon=key,
-                exclusive=[[t.id, f"{t.id}@cover"] for t, _ in guns])
-            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
-    g.state.scenario[TOLD] = told
+    g.state.scenario[TOLD] = yield from ask_reach(
+        g, v, "turret_in_reach", "turrets", [(t.id, f"{k.name} {t.id}") for t, k in guns],
+        weapons_that_may_shoot(g, v, ctx["uses"]), page=guns[0][1].page if guns else None)
 
 
 def _shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     """On a recording table: the turrets each weapon could shoot, as a real table is asked."""
     g: Game = ctx["game"]
     v: VehicleState = ctx["vehicle"]
-    guns = [t for t in turrets(g) if kind_of(t.id) is not None]
-    if not guns:
-        return
-    for _, m, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-        if not w.attack_dice or w.special_dice:
-            continue
-        got = [(t.id, shootable(g, v, m, w, t, ctx["sight"])) for t in guns]
-        g.facts.note("turret_in_reach", [tid + ("@cover" if r[1] else "")
-                                         for tid, r in got if r is not None])
+
+    def shot(key: str, m: WeaponMount | None, w: Weapon, tid: str) -> tuple[str, bool] | None:
+        return shootable(g, v, m, w, g.state.obstacles[tid], ctx["sight"])
+
+    note_reach(g, "turret_in_reach", [t.id for t in turrets(g) if kind_of(t.id) is not None],
+               weapons_that_may_shoot(g, v, ctx["uses"]), shot)
 
 
 def _template_laid(g: Game, ctx: dict[str, Any]) -> Flow:
