@@ -10,6 +10,7 @@ CP-1), the two logs and outcomes are identical.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -111,15 +112,33 @@ def recorded_game(scenario: str, ruleset: str, seed: int, bots: str, teams: str 
     return g, table
 
 
+ID_LIKE = (
+    re.compile(r"\bp\d-[a-z]"),  # a vehicle's id: p1-red-car
+    re.compile(r"\b[a-z]+_[a-z_]+\b"),  # snake_case: an id or a code (gun_turret, lose_control)
+    re.compile(r"\b[a-z]+:\d+\b"),  # a numbered thing's id: smoke_dropper:1, rc_car:2
+    re.compile(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)"),  # raw coordinates
+)
+"""What a table question may not show the people (the companion page's rule, ``words_only``
+in tests/web/test_e2e_companion.py, plus the ids of numbered things)."""
+
+
+def id_like(text: str) -> bool:
+    return any(p.search(text) for p in ID_LIKE)
+
+
 def companion_replay(scenario: str, ruleset: str, seed: int, choices: list[Any],
-                     facts: RecordingTable, teams: str = "") -> tuple[Game, FactReplayer]:
-    """The same game in companion mode: the same choices, the table's facts from the record."""
+                     facts: RecordingTable, teams: str = "", shown: set[str] | None = None
+                     ) -> tuple[Game, FactReplayer]:
+    """The same game in companion mode: the same choices, the table's facts from the record.
+    ``shown`` collects every table question's prompt and option labels."""
     g = build_game(GameSetup(scenario=scenario, ruleset=ruleset, physical=True,
                              teams=teams_for(teams, scenario, ruleset)), seed)
     assert isinstance(g, Game) and g.facts.people
     answers = FactReplayer(facts.facts)
     made = iter(choices)
     while (d := g.pending()) is not None:
+        if is_table_question(d) and shown is not None:
+            shown.update([d.prompt, *(o.label for o in d.options)])
         g.apply(answers.choose(d) if is_table_question(d) else next(made))
     assert next(made, None) is None, "the companion game ended before its choices did"
     return g, answers
@@ -257,9 +276,12 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
                               teams: str) -> None:
     exact, record = recorded_game(scenario, ruleset, seed, bots, teams)
     assert record.facts, "the game measured nothing"
+    shown: set[str] = set()
     companion, answers = companion_replay(scenario, ruleset, seed, player_choices(exact),
-                                          record, teams)
+                                          record, teams, shown)
     assert answers.used == len(record.facts)
+    # The people are asked in words: no question or option names a thing by its id.
+    assert not sorted(t for t in shown if id_like(t))
     if bots == "heuristic,heuristic" and not teams and scenario in RACES:
         assert any(e.kind == "finish_line" for e in companion.log)  # someone crossed the line
     if bots == "heuristic,heuristic" and scenario in TOKENS:  # tokens were reported touched

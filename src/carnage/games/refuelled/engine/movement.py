@@ -794,9 +794,11 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
 
     obs = obstructions_for(g, v)
     if g.facts.people:  # a real table: the people turn it and say what it met (p.24)
+        from carnage.games.refuelled.words import rule_name, turn_words
+
         fresh = yield from ask_list(
-            g, v.player, "pivot_touched", f"{v.name}: turned {turn or f'{angle:g} degrees'} "
-            f"({source}); "
+            g, v.player, "pivot_touched", f"{v.name}: turned {turn or turn_words(angle)} "
+            f"({rule_name(source)}); "
             "what did it meet that it was not touching before, in order?",
             obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
         g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),

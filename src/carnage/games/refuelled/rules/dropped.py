@@ -44,6 +44,7 @@ from carnage.games.refuelled.engine.hazards_on_table import (
     place,
     remove,
     template_kind,
+    template_words,
 )
 from carnage.games.refuelled.engine.state import (
     Obstacle,
@@ -387,7 +388,8 @@ def drop_rc_car(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
         under = yield from reached(
             g, rc.player, "rc_car_under", f"{rc.name}: which dropped templates does it lie "
             "over (top of a stack first)?",
-            [(t.id, t.id) for t in stack_order(g.state.dropped.values())], overlapped,
+            [(t.id, template_words(t)) for t in stack_order(g.state.dropped.values())],
+            overlapped,
             page=79, vehicle=rc.id)
         yield from affect(g, rc, under)
 
@@ -439,6 +441,13 @@ def sentries(g: Game) -> list[Obstacle]:
     return [o for o in g.state.obstacles.values() if o.id.startswith(SENTRY_PREFIX)]
 
 
+def sentry_words(g: Game, sid: str) -> str:
+    """A Sentry Gun named in words, as the people at the table know it: "Sentry Gun 2", by
+    the order the Sentry Guns on the table were dropped, never its id."""
+    order = [s.id for s in sentries(g)]
+    return f"Sentry Gun {order.index(sid) + 1}" if sid in order else "the Sentry Gun"
+
+
 def drop_sentry(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     install_sentries(g)
     if g.facts.people:  # the people set it within Short as they like; its pose is a mark (CP-19)
@@ -483,14 +492,14 @@ def sentry_fires(g: Game, s: Obstacle, target: VehicleState) -> Flow:
     owner = sentry_player(g, s)
     who = target.player if owner is None else owner
     shot = yield from judged(
-        g, who, "sentry_reach", f"Is {target.name} within Medium range of the Sentry Gun "
-        f"{s.id}, not hidden behind Tall terrain (it shoots all round)?",
+        g, who, "sentry_reach", f"Is {target.name} within Medium range of "
+        f"{sentry_words(g, s.id)}, not hidden behind Tall terrain (it shoots all round)?",
         lambda: fc is not None and fc.in_range and not fc.blocked, page=80,
         vehicle=target.id, target=s.id)
     if not shot:
         return
     cover = yield from judged(
-        g, who, "sentry_cover", f"Is {target.name} in cover from the Sentry Gun {s.id}?",
+        g, who, "sentry_cover", f"Is {target.name} in cover from {sentry_words(g, s.id)}?",
         lambda: fc is not None and fc.cover, page=80, vehicle=target.id, target=s.id)
     g.emit("sentry_attack", source=SENTRY_EFFECT, page=80, obstacle=s.id, target=target.id,
            cover=cover)
@@ -574,7 +583,7 @@ def _sentry_shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     v: VehicleState = ctx["vehicle"]
     g.state.scenario[SENTRY_TOLD] = yield from ask_reach(
         g, v, "sentry_in_reach", "Sentry Guns",
-        [(s.id, f"Sentry Gun {n}") for n, s in enumerate(sentries(g), 1)],  # by drop order
+        [(s.id, sentry_words(g, s.id)) for s in sentries(g)],
         weapons_that_may_shoot(g, v, ctx["uses"]), page=80)
 
 
@@ -621,7 +630,7 @@ def install_sentries(g: Game) -> None:
                 for sid, cover in told.get(key, {}).items():
                     if sid not in game.state.obstacles:
                         continue
-                    label = f"{w.name} at the Sentry Gun {sid}{' [cover]' if cover else ''}"
+                    label = f"{w.name} at {sentry_words(game, sid)}{' [cover]' if cover else ''}"
                     extra.append(AttackOption(f"{key}>{sid}", label, key,
                                               shoot_sentry(key, m, w, sid, cover)))
             return [*value, *extra] if extra else None
@@ -631,7 +640,7 @@ def install_sentries(g: Game) -> None:
                 got = _shootable(game, v, key, m, w, s, sight)
                 if got is not None:
                     band, cover = got
-                    label = (f"{w.name} ({band}) at the Sentry Gun {s.id}"
+                    label = (f"{w.name} ({band}) at {sentry_words(game, s.id)}"
                              f"{' [cover]' if cover else ''}")
                     extra.append(AttackOption(f"{key}>{s.id}", label, key,
                                               shoot_sentry(key, m, w, s.id, cover)))

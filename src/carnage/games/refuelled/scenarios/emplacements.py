@@ -120,6 +120,14 @@ def turrets(g: Game, kind: TurretKind | None = None) -> list[Obstacle]:
     return sorted(out, key=lambda o: (o.id.partition(":")[0], int(o.id.rpartition(":")[2])))
 
 
+def turret_words(tid: str) -> str:
+    """A turret named in words, as the people at the table know it: its kind and its number
+    on the table's drawing ("Gun Turret 2"), never its id."""
+    kind = kind_of(tid)
+    name = kind.name.title() if kind is not None else "Turret"
+    return f"{name} {tid.rpartition(':')[2]}"
+
+
 def turret_obstacle(kind: TurretKind, n: int, at: Point, heading: float = 0.0) -> Obstacle:
     """Turret number ``n`` of ``kind`` centred on ``at``: Middleweight, Destructible."""
     return Obstacle(f"{kind.id}:{n}", Pose(at[0], at[1], heading), TURRET_SIZE, TURRET_SIZE,
@@ -276,8 +284,8 @@ def turret_reach(g: Game, v: VehicleState, fires: str
             g, v.player, "turret_reach", f"{v.name}: which turrets have it within their range "
             "(all round), not behind Tall terrain? (In cover: name it so.)",
             [c for t, k in due for c in (
-                (t.id, f"{k.name} {t.id} ({reach.get(k.reach, k.reach)})"),
-                (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
+                (t.id, f"{turret_words(t.id)} ({reach.get(k.reach, k.reach)})"),
+                (f"{t.id}@cover", f"{turret_words(t.id)}, in cover"))],
             page=due[0][1].page, vehicle=v.id,
             exclusive=[[t.id, f"{t.id}@cover"] for t, _ in due])
         return {n.partition("@")[0]: n.endswith("@cover") for n in named}
@@ -451,7 +459,7 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
                 kind = kind_of(tid)
                 if tid not in g.state.obstacles or kind is None:
                     continue
-                label = f"{w.name} at the {kind.name} {tid}{' [cover]' if cover else ''}"
+                label = f"{w.name} at {turret_words(tid)}{' [cover]' if cover else ''}"
                 extra.append(AttackOption(f"{key}>{tid}", label, key,
                                           shoot_turret(key, m, w, tid, cover)))
         return [*value, *extra] if extra else None
@@ -463,7 +471,7 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
             if got is None or kind is None:
                 continue
             band, cover = got
-            label = f"{w.name} ({band}) at the {kind.name} {t.id}{' [cover]' if cover else ''}"
+            label = f"{w.name} ({band}) at {turret_words(t.id)}{' [cover]' if cover else ''}"
             extra.append(AttackOption(f"{key}>{t.id}", label, key,
                                       shoot_turret(key, m, w, t.id, cover)))
     return [*value, *extra] if extra else None
@@ -476,7 +484,7 @@ def _shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     v: VehicleState = ctx["vehicle"]
     guns = [(t, k) for t in turrets(g) for k in (kind_of(t.id),) if k is not None]
     g.state.scenario[TOLD] = yield from ask_reach(
-        g, v, "turret_in_reach", "turrets", [(t.id, f"{k.name} {t.id}") for t, k in guns],
+        g, v, "turret_in_reach", "turrets", [(t.id, turret_words(t.id)) for t, _ in guns],
         weapons_that_may_shoot(g, v, ctx["uses"]), page=guns[0][1].page if guns else None)
 
 
