@@ -105,6 +105,9 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
             at_hand = page.locator("#c-dice .roll").first
             assert at_hand.locator(".die.skid.face-shift:not(.free)").count() == 2
             assert at_hand.locator(".die.skid.face-hazard").count() == 0
+            # one line per roll: the result restating the roll draws no second row of dice
+            rows = page.locator("#c-dice .roll[data-seq]")
+            assert rows.filter(has_text="skid dice").count() == 1, rows.all_inner_texts()
             if not undone:  # a mis-tap at the table: take the dice back, enter them again
                 keep(page, tmp_path, "entered")
                 v = ver(page)
