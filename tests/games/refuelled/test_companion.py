@@ -31,6 +31,7 @@ from tests.builders import (
 
 from carnage.ai import bot_rng, make_bot
 from carnage.games.refuelled.engine.game import Game, RuleOptions
+from carnage.games.refuelled.engine.movement import SPIN_DONE
 from carnage.games.refuelled.engine.table_facts import (
     FactReplayer,
     RecordingTable,
@@ -164,9 +165,12 @@ def folded(decision: str, source: Any) -> bool:
 
 def at_table(decision: str, choice: Any) -> Any:
     """The choice as a real table offers it: a token is set down within Short wherever the
-    people lay it, so the exact table's bearing and gap are not asked (ruling CP-6)."""
+    people lay it, so the exact table's bearing and gap are not asked (ruling CP-6); a Spin
+    is turned by the people, who tap Done, no angle asked (ruling CP-25)."""
     if decision == "token_drop" and str(choice).startswith("down:"):
         return "down"
+    if decision == "spin":
+        return SPIN_DONE
     return choice
 
 
@@ -484,3 +488,34 @@ def test_the_exact_table_asks_nothing() -> None:
     exact, _ = recorded_game("street-race", "refuelled", 5, "random,random")
     assert not any(str(e.data.get("decision", "")).startswith("table:") for e in exact.log)
     assert not [e for e in exact.log if e.kind == "table_fact"]
+
+
+def test_a_spin_at_a_real_table_is_turned_by_the_people_who_tap_done() -> None:
+    # A skid die shows Spin (p.24): at a real table nothing needs the angle (ruling CP-25),
+    # so the people turn the car up to 90° and tap Done (never taken for them, though it is
+    # the one option); then they name what the turn met, as for any pivot (CP-1).
+    car = vehicle("car", "car", 600, 600, player=0, gear=2)
+    g = run_step(far_apart(car, obstacles=[rock("rock", 100, 100)]), move("car"), dice=[2],
+                 options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "template": "short_straight", "skid_dice": 1,
+                    "push_it": "no", "table:move_touched": "none", "table:off_table": "no"})
+    assert d is not None and d.kind == "spin" and d.page == 24
+    assert d.domain is None and values(d) == ["done"] and d.options[0].label == "Done"
+    assert d.prompt.endswith(": turn the car up to 90° about its centre, then tap Done")
+    play(g, "done")
+    d = g.pending()
+    assert d is not None and d.kind == "table:pivot_touched"
+    assert "turned up to 90° about its centre (Spin);" in d.prompt
+    play(g, "none")
+    assert ev(g, "pivot") == [{"vehicle": "car", "touched": []}]  # no angle of the engine's
+    assert not [e for e in g.log if e.kind == "forced_choice"]
+
+
+def test_a_spin_on_the_exact_table_still_asks_its_angle() -> None:
+    car = vehicle("car", "car", 600, 600, player=0, gear=2)
+    g = run_step(table(car), move("car"), dice=[2])
+    d = drive(g, template="short_straight", skid_dice=1, push_it="no")
+    assert d is not None and d.kind == "spin" and d.domain is not None
+    assert (d.domain.low, d.domain.high) == (-90.0, 90.0) and not d.confirm
+    play(g, 45.0)
+    assert ev(g, "pivot")[0]["requested"] == 45.0
