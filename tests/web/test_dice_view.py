@@ -117,3 +117,39 @@ def test_a_free_shift_without_dice_is_still_shown() -> None:
     g = run_step(table(vehicle("car", "car", 600, 300, gear=1)), _move_car)
     play(g, "medium_straight", 0)
     assert _engine_count(g) == _unspent_shifts(g) == 1
+
+
+# -- one line per roll -------------------------------------------------------------------------
+def _lines_with_dice(g: Game) -> list[tuple[str, list[str]]]:
+    from carnage.games.refuelled.table_view import log_lines
+
+    return [(line.text, [d.face for d in line.dice.dice])
+            for line in log_lines(g, g.log.events) if line.dice is not None]
+
+
+def test_a_skid_roll_is_one_line_of_the_log_with_its_dice() -> None:
+    # Two skid dice (Spin, Shift) rolled in a Movement Step: the log draws them once, on the
+    # roll's line, so the companion's dice panel (the lines with dice) lists the roll once;
+    # the result's line is still there (every event has its line), with no dice.
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)), _move_car, dice=[2, SHIFT])
+    play(g, "medium_straight", 2, "no")
+    assert [e.kind for e in g.log.events].count("skid") == 1
+    assert _lines_with_dice(g) == [("Car rolled 2 skid dice: Spin, Shift (p.22)",
+                                    ["spin", "shift"])]
+    from carnage.games.refuelled.table_view import log_lines
+
+    said = [line for line in log_lines(g, g.log.events) if line.kind == "skid"]
+    assert [(line.text, line.dice) for line in said] == [
+        ("Car's skid dice show Spin, Shift (p.22)", None)]
+
+
+def test_a_push_it_reroll_keeps_its_result_line() -> None:
+    # Push It (p.40) re-rolls both dice: the re-roll's line shows the dice rolled, the
+    # result's line the pool with the re-rolled dice marked, as before (faces alike or not).
+    g = run_step(table(vehicle("car", "car", 600, 300, gear=2)), _move_car,
+                 dice=[2, SHIFT, SHIFT, SHIFT])
+    play(g, "medium_straight", 2, "0,1")
+    lines = _lines_with_dice(g)
+    assert lines == [("Car rolled 2 skid dice: Spin, Shift (p.22)", ["spin", "shift"]),
+                     ("Car rolled 2 skid dice: Shift, Shift (p.22)", ["shift", "shift"]),
+                     ("Car's skid dice show Shift, Shift (p.40)", ["shift", "shift"])]

@@ -105,6 +105,9 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
             at_hand = page.locator("#c-dice .roll").first
             assert at_hand.locator(".die.skid.face-shift:not(.free)").count() == 2
             assert at_hand.locator(".die.skid.face-hazard").count() == 0
+            # one line per roll: the result restating the roll draws no second row of dice
+            rows = page.locator("#c-dice .roll[data-seq]")
+            assert rows.filter(has_text="skid dice").count() == 1, rows.all_inner_texts()
             if not undone:  # a mis-tap at the table: take the dice back, enter them again
                 keep(page, tmp_path, "entered")
                 v = ver(page)
@@ -370,10 +373,10 @@ def test_one_phone_each_undoing_dice_waits_for_the_other_phone(base: str, browse
         context.close()
 
 
-def test_a_spin_is_entered_as_degrees_on_the_phone(base: str, browser: Browser,
-                                                   tmp_path: Path) -> None:
-    """A skid die read as Spin (p.21, p.24) asks how far the car was turned: the phone offers a
-    number in degrees starting at no turn, and its Enter button answers it."""
+def test_a_spin_is_turned_at_the_table_then_done_on_the_phone(base: str, browser: Browser,
+                                                             tmp_path: Path) -> None:
+    """A skid die read as Spin (p.21, p.24): the people turn the real car and tap Done; no
+    angle is asked, since nothing at a real table needs it (ruling CP-25)."""
     status, g = api(base, "POST", "/api/games", {
         "scenario": "street-race", "physical": True, "dice": "table",
         "seats": [{"controller": "human"}, {"controller": "human"}]})
@@ -383,7 +386,7 @@ def test_a_spin_is_entered_as_degrees_on_the_phone(base: str, browser: Browser,
     _, v = api(base, "GET", f"/api/games/{gid}?token={both}")
     for _ in range(80):  # one skid die, read as Spin (a 2), then on to the spin itself
         p = v["pending"]
-        if p.get("domain"):
+        if p["kind"] == "spin":
             break
         skid = p["kind"] == "table_dice" and "skid dice" in p["prompt"]
         choice = ("2" if skid else str(6 - p["seat"]) if p["kind"] == "table_dice" else 1
@@ -400,15 +403,15 @@ def test_a_spin_is_entered_as_degrees_on_the_phone(base: str, browser: Browser,
     page = tab.page
     page.goto(base + g["seats"][v["pending"]["seat"]]["url"])
     page.wait_for_selector("body[data-ready]", timeout=20000)
-    assert "degrees" in page.inner_text("#c-controls")
-    assert page.input_value("#c-controls input.c-number") == "0"
+    assert "up to 90° about its centre, then tap Done" in page.inner_text("#c-what")
+    assert page.locator("#c-controls input.c-number").count() == 0
+    assert options_of(page) == ["done"]
     keep(page, tmp_path, "spin")
-    page.fill("#c-controls input.c-number", "45")
-    tap_enter(page)
+    tap_value(page, "done")
     assert pending(page) != "spin"
     _, events = api(base, "GET", f"/api/games/{gid}/events")
     spins = [e["data"]["choice"] for e in events
-             if e["kind"] == "decision" and e["data"]["decision"] == "spin"]
-    assert spins == [45.0], spins
+             if e["kind"] in ("decision", "forced_choice") and e["data"]["decision"] == "spin"]
+    assert spins == ["done"], spins
     tab.check()
     context.close()

@@ -99,6 +99,7 @@ def test_names_come_from_ids() -> None:
     assert choice_text("push_it", "no", names) == "keep the dice"
     assert choice_text("skid_dice", 1, names) == "1 skid die"
     assert choice_text("spin", 45.0, names) == "a turn of 45° left"
+    assert choice_text("spin", "done", names) == "a turn made on the real table"  # CP-25
     assert choice_text("lose_control", -30.4, names) == "a turn of 30° right"
     assert plain("Red Car collides with p2-blue-car; seat 0 cannot act for seat 1", names) == (
         "Red Car collides with Blue Car; Red cannot act for Blue")

@@ -100,6 +100,23 @@ def test_a_question_with_one_legal_answer_is_never_put_to_a_person(tmp_path: Pat
     assert automatic_answer(None, None, two, {}) is None
 
 
+def test_a_step_the_people_confirm_is_put_to_them_though_it_has_one_answer() -> None:
+    """A Spin at a real table (ruling CP-25): the people turn the car, then tap Done; the
+    table never taps it for them, nor does the kernel take it as a forced choice."""
+    from dataclasses import replace
+
+    from tests.builders import vehicle
+
+    from carnage.games.refuelled.engine.movement import ask_spin_at_table
+    from carnage.kernel.assist import automatic_answer
+
+    d = ask_spin_at_table(vehicle("car", "car", 600, 600))
+    assert d.confirm and [o.value for o in d.options] == ["done"]
+    assert automatic_answer(None, None, d, {}) is None
+    assert automatic_answer(None, None, replace(d, confirm=False), {}) == (
+        "done", "the only legal answer")
+
+
 def test_answers_that_all_lead_to_the_same_game_are_taken_for_the_seat() -> None:
     """A car that cannot change gear (its top gear is 1) and holds no Hazard, with the
     trivial Medium Straight's free Shift: discarding it or being done is the same game."""

@@ -111,8 +111,9 @@ class TableAssist(Protocol):
 
 
 def lone_answer(d: Decision) -> Any:
-    """The only legal answer of ``d``, or None when there is a real choice (or a domain)."""
-    if d.domain is not None or len(d.options) != 1:
+    """The only legal answer of ``d``, or None when there is a real choice (or a domain),
+    or when ``d`` asks the people to confirm a step they take by hand (``Decision.confirm``)."""
+    if d.domain is not None or len(d.options) != 1 or d.confirm:
         return None
     return d.options[0].value
 

@@ -52,6 +52,9 @@ class Decision:
     """Key of the weapon or upgrade mount it concerns (``machine_gun#0``)."""
     hidden: bool = False
     """A secret choice: the log shows it only to ``player`` (kernel/secrets.py)."""
+    confirm: bool = False
+    """Asked even with one option: a step the people at a real table take by hand before
+    play goes on (a Spin turned, then Done), never taken for them as a forced choice."""
 
     def __post_init__(self) -> None:
         if bool(self.options) == (self.domain is not None):

@@ -471,7 +471,7 @@ class KernelGame(ABC):
         assert self._flow is not None
         try:
             d = next(self._flow) if first else self._flow.send(value)
-            while len(d.options) == 1 and d.domain is None:
+            while len(d.options) == 1 and d.domain is None and not d.confirm:
                 # One legal option is no choice: take it, and say so in the log.
                 only = d.options[0].value
                 self.emit(

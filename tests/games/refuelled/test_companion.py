@@ -10,6 +10,7 @@ CP-1), the two logs and outcomes are identical.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from tests.builders import (
 
 from carnage.ai import bot_rng, make_bot
 from carnage.games.refuelled.engine.game import Game, RuleOptions
+from carnage.games.refuelled.engine.movement import SPIN_DONE
 from carnage.games.refuelled.engine.table_facts import (
     FactReplayer,
     RecordingTable,
@@ -111,15 +113,33 @@ def recorded_game(scenario: str, ruleset: str, seed: int, bots: str, teams: str 
     return g, table
 
 
+ID_LIKE = (
+    re.compile(r"\bp\d-[a-z]"),  # a vehicle's id: p1-red-car
+    re.compile(r"\b[a-z]+_[a-z_]+\b"),  # snake_case: an id or a code (gun_turret, lose_control)
+    re.compile(r"\b[a-z]+:\d+\b"),  # a numbered thing's id: smoke_dropper:1, rc_car:2
+    re.compile(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)"),  # raw coordinates
+)
+"""What a table question may not show the people (the companion page's rule, ``words_only``
+in tests/web/test_e2e_companion.py, plus the ids of numbered things)."""
+
+
+def id_like(text: str) -> bool:
+    return any(p.search(text) for p in ID_LIKE)
+
+
 def companion_replay(scenario: str, ruleset: str, seed: int, choices: list[Any],
-                     facts: RecordingTable, teams: str = "") -> tuple[Game, FactReplayer]:
-    """The same game in companion mode: the same choices, the table's facts from the record."""
+                     facts: RecordingTable, teams: str = "", shown: set[str] | None = None
+                     ) -> tuple[Game, FactReplayer]:
+    """The same game in companion mode: the same choices, the table's facts from the record.
+    ``shown`` collects every table question's prompt and option labels."""
     g = build_game(GameSetup(scenario=scenario, ruleset=ruleset, physical=True,
                              teams=teams_for(teams, scenario, ruleset)), seed)
     assert isinstance(g, Game) and g.facts.people
     answers = FactReplayer(facts.facts)
     made = iter(choices)
     while (d := g.pending()) is not None:
+        if is_table_question(d) and shown is not None:
+            shown.update([d.prompt, *(o.label for o in d.options)])
         g.apply(answers.choose(d) if is_table_question(d) else next(made))
     assert next(made, None) is None, "the companion game ended before its choices did"
     return g, answers
@@ -145,9 +165,12 @@ def folded(decision: str, source: Any) -> bool:
 
 def at_table(decision: str, choice: Any) -> Any:
     """The choice as a real table offers it: a token is set down within Short wherever the
-    people lay it, so the exact table's bearing and gap are not asked (ruling CP-6)."""
+    people lay it, so the exact table's bearing and gap are not asked (ruling CP-6); a Spin
+    is turned by the people, who tap Done, no angle asked (ruling CP-25)."""
     if decision == "token_drop" and str(choice).startswith("down:"):
         return "down"
+    if decision == "spin":
+        return SPIN_DONE
     return choice
 
 
@@ -257,9 +280,12 @@ def test_the_two_tables_agree(scenario: str, ruleset: str, seed: int, bots: str,
                               teams: str) -> None:
     exact, record = recorded_game(scenario, ruleset, seed, bots, teams)
     assert record.facts, "the game measured nothing"
+    shown: set[str] = set()
     companion, answers = companion_replay(scenario, ruleset, seed, player_choices(exact),
-                                          record, teams)
+                                          record, teams, shown)
     assert answers.used == len(record.facts)
+    # The people are asked in words: no question or option names a thing by its id.
+    assert not sorted(t for t in shown if id_like(t))
     if bots == "heuristic,heuristic" and not teams and scenario in RACES:
         assert any(e.kind == "finish_line" for e in companion.log)  # someone crossed the line
     if bots == "heuristic,heuristic" and scenario in TOKENS:  # tokens were reported touched
@@ -462,3 +488,34 @@ def test_the_exact_table_asks_nothing() -> None:
     exact, _ = recorded_game("street-race", "refuelled", 5, "random,random")
     assert not any(str(e.data.get("decision", "")).startswith("table:") for e in exact.log)
     assert not [e for e in exact.log if e.kind == "table_fact"]
+
+
+def test_a_spin_at_a_real_table_is_turned_by_the_people_who_tap_done() -> None:
+    # A skid die shows Spin (p.24): at a real table nothing needs the angle (ruling CP-25),
+    # so the people turn the car up to 90° and tap Done (never taken for them, though it is
+    # the one option); then they name what the turn met, as for any pivot (CP-1).
+    car = vehicle("car", "car", 600, 600, player=0, gear=2)
+    g = run_step(far_apart(car, obstacles=[rock("rock", 100, 100)]), move("car"), dice=[2],
+                 options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "template": "short_straight", "skid_dice": 1,
+                    "push_it": "no", "table:move_touched": "none", "table:off_table": "no"})
+    assert d is not None and d.kind == "spin" and d.page == 24
+    assert d.domain is None and values(d) == ["done"] and d.options[0].label == "Done"
+    assert d.prompt.endswith(": turn the car up to 90° about its centre, then tap Done")
+    play(g, "done")
+    d = g.pending()
+    assert d is not None and d.kind == "table:pivot_touched"
+    assert "turned up to 90° about its centre (Spin);" in d.prompt
+    play(g, "none")
+    assert ev(g, "pivot") == [{"vehicle": "car", "touched": []}]  # no angle of the engine's
+    assert not [e for e in g.log if e.kind == "forced_choice"]
+
+
+def test_a_spin_on_the_exact_table_still_asks_its_angle() -> None:
+    car = vehicle("car", "car", 600, 600, player=0, gear=2)
+    g = run_step(table(car), move("car"), dice=[2])
+    d = drive(g, template="short_straight", skid_dice=1, push_it="no")
+    assert d is not None and d.kind == "spin" and d.domain is not None
+    assert (d.domain.low, d.domain.high) == (-90.0, 90.0) and not d.confirm
+    play(g, 45.0)
+    assert ev(g, "pivot")[0]["requested"] == 45.0

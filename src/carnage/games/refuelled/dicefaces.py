@@ -19,6 +19,10 @@ from carnage.render.table_schemas import DiceView, DieView
 CRIT = 6
 """A natural 6 on an attack die scores two hits (Refuelled p.32)."""
 
+ROLLED = "core"
+"""The source of the ``skid`` result of the Movement Step's own roll (engine/movement.py logs
+it with the default source); Push It and the perks that re-roll log theirs under their own."""
+
 LOOK_BACK = 40
 """How many events before a Push It roll are searched for the choice that asked for it."""
 
@@ -84,6 +88,23 @@ def _push_indices(events: Sequence[Event], at: int) -> list[int]:
             parts = choice.split(",")
             return [int(p) for p in parts if p.strip().isdigit()]
     return []
+
+
+def restates_roll(events: Sequence[Event], at: int) -> bool:
+    """Whether ``events[at]`` is a ``skid`` result saying again, face for face, the skid dice
+    rolled just before it: the roll's own line draws them, so the result's line draws none
+    and the dice panels (which list the lines with dice) show one line per roll. A Push It
+    re-roll's result, or dice a rule changed, is no restatement."""
+    e = events[at]
+    if e.kind != "skid" or e.source != ROLLED or at <= 0:
+        return False
+    roll = events[at - 1]
+    if roll.kind != "roll" or roll.data.get("why") != "skid dice":
+        return False
+    if roll.data.get("vehicle") != e.data.get("vehicle"):
+        return False
+    dice = _ints(roll.data.get("dice"))
+    return all(1 <= d <= 6 for d in dice) and [skid_face(d).value for d in dice] == _faces(e)
 
 
 def event_dice(events: Sequence[Event], at: int) -> DiceView | None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import load_catalog
-from carnage.games.refuelled.dicefaces import current_skid, event_dice
+from carnage.games.refuelled.dicefaces import current_skid, event_dice, restates_roll
 from carnage.games.refuelled.engine.attack import HANDGUN, STOP, weapon_arc
 from carnage.games.refuelled.engine.game import Game
 from carnage.games.refuelled.engine.movement import parse_template_value
@@ -190,8 +190,9 @@ def log_lines(
             line = LogLine(seq=e.seq, kind=e.kind, source=e.source, page=e.page,
                            text=text,
                            rule=rule_name(e.source),
-                           dice=event_dice(whole, at) if at is not None
-                           else event_dice([e], 0))
+                           dice=None if at is not None and restates_roll(whole, at)
+                           else event_dice(whole, at) if at is not None
+                           else event_dice([e], 0))  # a roll's dice on one line: its own
             cache[e.seq] = line
         out.append(line)
     return out

@@ -186,8 +186,9 @@ def _deploy(s: _Say) -> str:
 
 
 def _pivot(s: _Say) -> str:
-    if "turned" not in s.d:  # companion mode: turned on the real table
-        out = f"{s.name()} turns {turn_words(s.get('requested', 0))} on the real table"
+    if "turned" not in s.d:  # companion mode: turned on the real table (as far as told)
+        told = f" {turn_words(s.d['requested'])}" if _number(s.d.get("requested")) else ""
+        out = f"{s.name()} turns{told} on the real table"
         return out + (f", hitting {s.names_of('touched')}" if s.d.get("touched") else "")
     turned, asked = s.get("turned", 0), s.get("requested", 0)
     out = f"{s.name()} pivots {turn_words(turned)}"

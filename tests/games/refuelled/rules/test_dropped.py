@@ -797,6 +797,7 @@ def test_at_a_real_table_a_sentry_gun_shoots_whom_the_people_say_it_reaches() ->
     d = g.pending()
     assert d is not None and d.kind == "table:sentry_reach" and d.page == 80
     assert d.player == 0 and values(d) == ["no", "yes"]
+    assert "Medium range of Sentry Gun 1," in d.prompt and "sentry_gun" not in d.prompt
     play(g, "yes")
     d = g.pending()
     assert d is not None and d.kind == "table:sentry_cover" and values(d) == ["no", "yes"]
@@ -842,6 +843,7 @@ def test_at_a_real_table_a_weapon_shoots_the_sentry_gun_the_people_say_it_reache
     d = g.pending()
     assert d is not None and d.kind == "attack"
     assert values(d) == ["stop", "handgun>sentry_gun:1"]
+    assert d.options[1].label == "Handgun at Sentry Gun 1"  # in words, as it was asked
     play(g, "handgun>sentry_gun:1")
     assert ev(g, "obstacle_damage") == [{"obstacle": "sentry_gun:1", "amount": 2,
                                          "hull_points": 0}]

@@ -1223,7 +1223,7 @@ def test_at_a_real_table_meshuggah_asks_which_friends_are_near_after_a_spin() ->
         mate = vehicle("m", "car", 1100, 420, 90)
         g = at_table(sponsored(table(a, mate), "maxxine"),
                      lambda g: movement_step(g, a), dice=[SPIN])
-        d = drive(g, template="short_straight", skid_dice=1, push_it="no", spin=10.0, **{
+        d = drive(g, template="short_straight", skid_dice=1, push_it="no", spin="done", **{
             "table:touching": "none", "table:move_touched": "none", "table:off_table": "no",
             "table:pivot_touched": met, "collision_reaction": "evade"})
         if met != "none":  # the Spin met the friend: nothing asked, no vote

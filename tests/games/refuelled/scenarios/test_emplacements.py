@@ -162,12 +162,14 @@ def test_at_a_real_table_a_weapon_shoots_the_turrets_the_people_say_it_reaches()
     d = g.pending()
     assert d is not None and d.kind == "table:turret_in_reach" and d.weapon == "handgun"
     assert d.page == 130 and values(d) == ["none", "gun_turret:1", "gun_turret:1@cover"]
+    assert [o.label for o in d.options][1:] == ["Gun Turret 1", "Gun Turret 1, in cover"]
     play(g, "none")  # the Handgun reaches no turret
     d = g.pending()
     assert d is not None and d.kind == "table:turret_in_reach" and d.weapon == "machine_gun#0"
     play(g, "gun_turret:1@cover")
     d = g.pending()
     assert d is not None and values(d) == ["stop", "machine_gun#0>gun_turret:1"]
+    assert d.options[1].label == "Machine Gun at Gun Turret 1 [cover]"
     play(g, "machine_gun#0>gun_turret:1")
     assert ev(g, "obstacle_damage") == [{"obstacle": "gun_turret:1", "amount": 2,
                                          "hull_points": 2}]

@@ -396,7 +396,8 @@ def legal_shots_at_table(g: Game, v: VehicleState) -> Generator[Decision, Any, l
         got = yield from ask_list(
             g, v.player, "in_reach", f"{v.name}: which vehicles are within range of its "
             f"{w.name} ({facing}){tall}, at the shortest band that reaches?",
-            [(f"{t.id}@{b.value}", f"{t.name} at {b.value}") for t in targets for b in bands],
+            [(f"{t.id}@{b.value}", f"{t.name} at {b.value.replace('_', ' ')}")
+             for t in targets for b in bands],
             page=30, vehicle=v.id, weapon=key,
             exclusive=[[f"{t.id}@{b.value}" for b in bands] for t in targets])
         for value in got:

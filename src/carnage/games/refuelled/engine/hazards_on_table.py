@@ -95,6 +95,15 @@ def template_kind(kind: TemplateKind) -> TemplateKind:
     return kind
 
 
+def template_words(t: TableTemplate) -> str:
+    """A dropped template named in words, as the people at the table know it: what laid it
+    and its number among those ("Smoke Dropper template 2"), never its id."""
+    from carnage.games.refuelled.words import catalogue_name
+
+    name = catalogue_name(t.kind)
+    return f"{name[:1].upper()}{name[1:]} template {t.id.rpartition(':')[2]}"
+
+
 # -- placing and removing ------------------------------------------------------------------------
 def template_polygon(g: Game, template: str, pose: Pose) -> tuple[Point, ...]:
     """The shooting template ``template`` laid with its origin at ``pose`` (world frame)."""
@@ -138,7 +147,7 @@ def place(g: Game, kind: str, template: str, pose: Pose, *, placed_by: str | Non
         owner = g.state.vehicles.get(placed_by or "")
         ids = yield from ask_list(
             g, owner.player if owner is not None else g.state.pole, "under_template",
-            f"{t.id.replace('_', ' ')}: which vehicles does the template laid now overlap?",
+            f"{template_words(t)}: which vehicles does the template laid now overlap?",
             [(v.id, v.name) for v in others],
             page=page, vehicle=placed_by)
         under = [g.state.vehicles[i] for i in ids]
@@ -249,12 +258,13 @@ def _met_at_table(g: Game, v: VehicleState, ground: bool
     stack = stack_order(g.state.dropped.values())
     over = yield from ask_list(
         g, v.player, "dropped_overlapped", f"{v.name}: which dropped templates did its move "
-        "or final position overlap (top of a stack first)?", [(t.id, t.id) for t in stack],
+        "or final position overlap (top of a stack first)?",
+        [(t.id, template_words(t)) for t in stack],
         page=78, vehicle=v.id)
     rest = [t for t in stack if t.id not in over]
     only = yield from ask_list(
         g, v.player, "dropped_touched", f"{v.name}: which other dropped templates did it just "
-        "touch?", [(t.id, t.id) for t in rest], page=78, vehicle=v.id)
+        "touch?", [(t.id, template_words(t)) for t in rest], page=78, vehicle=v.id)
     hit = [g.state.dropped[i] for i in over]
     touched = [t for t in stack if t.id in over or t.id in only]
     on_ground = False
@@ -359,7 +369,7 @@ def install_table(g: Game) -> None:
         v: VehicleState = ctx["vehicle"]
         got = yield from reached(
             game, v.player, "smoke_touching", f"{v.name}: which smoke templates does it touch "
-            "as it attacks?", [(t.id, t.id) for t in smokes(game, v)],
+            "as it attacks?", [(t.id, template_words(t)) for t in smokes(game, v)],
             lambda: [i for i in smoke_touching(game, v)
                      if not KINDS[game.state.dropped[i].kind].asked_apart], page=80, vehicle=v.id)
         if game.facts.people:  # kept in the state: a copy of the game knows it too

@@ -24,7 +24,7 @@ from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
 from carnage.geometry.shapes import Point, Rect, distance, penetration
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.geometry.table import Table, off_table
-from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.decisions import Decision, Interval, Option
 from carnage.kernel.effects import run_flows as run_flow_hooks
 
 if TYPE_CHECKING:
@@ -487,7 +487,13 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         for _ in range(max(1, int(spctx["spins"]))):
             if not v.in_play or g.state.finished:
                 break
-            angle = yield ask_spin(v, float(spctx["limit"]), about_front=front)
+            limit = float(spctx["limit"])
+            if g.facts.people:  # the people turn the car; no rule needs its angle (CP-25)
+                yield ask_spin_at_table(v, limit, about_front=front)
+                yield from pivot_vehicle(g, v, SPUN_AT_TABLE, "spin", 24, about_front=front,
+                                         turn=spin_words(limit, front))
+                continue
+            angle = yield ask_spin(v, limit, about_front=front)
             yield from pivot_vehicle(g, v, float(angle), "spin", 24, about_front=front)
 
     # End of the Movement Step: surfaces (p.86).
@@ -564,6 +570,31 @@ def ask_spin(v: VehicleState, limit: float = 90.0, *, about_front: bool = False)
     return Decision(
         v.player, "spin", f"{v.name}: spin about {about} (degrees anticlockwise)",
         domain=Interval(-limit, limit), source="spin", page=24, vehicle=v.id,
+    )
+
+
+SPIN_DONE = "done"
+"""The one answer to a Spin at a real table (ruling CP-25): the car is turned."""
+SPUN_AT_TABLE = 0.0
+"""The angle the engine keeps for a Spin turned at a real table: the book's default, no turn
+(CP-25). Nothing reads it there: the people's answers say what the turn met."""
+
+
+def spin_words(limit: float, about_front: bool) -> str:
+    """How far and about what a Spin turns the car, in words ("up to 90° about its
+    centre")."""
+    about = "the centre of its front edge" if about_front else "its centre"
+    return f"up to {limit:g}° about {about}"
+
+
+def ask_spin_at_table(v: VehicleState, limit: float = 90.0, *,
+                      about_front: bool = False) -> Decision:
+    """A Spin at a real table (p.24, ruling CP-25): the people turn the car as far as they
+    like within ``limit`` either way and say they are done; no angle is asked."""
+    return Decision(
+        v.player, "spin", f"{v.name}: turn the car {spin_words(limit, about_front)}, "
+        "then tap Done", options=(Option(SPIN_DONE, "Done"),), source="spin", page=24,
+        vehicle=v.id, confirm=True,
     )
 
 
@@ -794,13 +825,16 @@ def pivot_vehicle(g: Game, v: VehicleState, angle: float, source: str, page: int
 
     obs = obstructions_for(g, v)
     if g.facts.people:  # a real table: the people turn it and say what it met (p.24)
+        from carnage.games.refuelled.words import rule_name, turn_words
+
         fresh = yield from ask_list(
-            g, v.player, "pivot_touched", f"{v.name}: turned {turn or f'{angle:g} degrees'} "
-            f"({source}); "
+            g, v.player, "pivot_touched", f"{v.name}: turned {turn or turn_words(angle)} "
+            f"({rule_name(source)}); "
             "what did it meet that it was not touching before, in order?",
             obstruction_choices(g, [o.id for o in obs]), page=page, vehicle=v.id)
-        g.emit("pivot", source=source, page=page, vehicle=v.id, requested=round(angle, 3),
-               touched=list(fresh))
+        # A turn the people make their way (``turn``) has no angle of the engine's to log.
+        g.emit("pivot", source=source, page=page, vehicle=v.id,
+               **({} if turn else {"requested": round(angle, 3)}), touched=list(fresh))
         yield from table_motion(g, v, "pivot")
         if fresh:
             yield from collision_window(g, v, fresh)

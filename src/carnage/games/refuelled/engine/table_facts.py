@@ -165,6 +165,11 @@ def ask_pick(g: Game, player: int, kind: str, prompt: str,
     return str(pick)
 
 
+def _so_far(out: Sequence[str], named: dict[str, str]) -> str:
+    """The items of a list named so far, by their labels (words, not ids)."""
+    return ", ".join(named.get(o, o) for o in out)
+
+
 def ask_list(g: Game, player: int, kind: str, prompt: str,
              candidates: Sequence[tuple[str, str]], *, page: int | None,
              vehicle: str | None, weapon: str | None = None,
@@ -174,10 +179,11 @@ def ask_list(g: Game, player: int, kind: str, prompt: str,
     target). Never asked when there is no candidate (the answer is then empty)."""
     out: list[str] = []
     left = list(candidates)
+    named = dict(candidates)
     while left:
         more = bool(out)
         opts = [(NOTHING, "nothing more" if more else "nothing"), *left]
-        shown = prompt if not more else f"{prompt} (after {', '.join(out)})"
+        shown = prompt if not more else f"{prompt} (after {_so_far(out, named)})"
         pick = str((yield _decision(player, kind + (MORE if more else ""), shown, opts, page,
                                     vehicle, weapon=weapon)))
         if pick == NOTHING:
@@ -201,10 +207,12 @@ def ask_list_acting(g: Game, player: int, kind: str, prompt: str,
     each: a token picked up may end the game or change what else may be picked up. Never
     asked when there is no candidate; the fact is logged once, as the list it became."""
     out: list[str] = []
+    named: dict[str, str] = {}
     while left := list(candidates()):
+        named.update(left)
         more = bool(out)
         opts = [(NOTHING, "nothing more" if more else "nothing"), *left]
-        shown = prompt if not more else f"{prompt} (after {', '.join(out)})"
+        shown = prompt if not more else f"{prompt} (after {_so_far(out, named)})"
         pick = str((yield _decision(player, kind + (MORE if more else ""), shown, opts, page,
                                     vehicle)))
         if pick == NOTHING:

@@ -44,6 +44,7 @@ from carnage.games.refuelled.engine.hazards_on_table import (
     place,
     remove,
     template_kind,
+    template_words,
 )
 from carnage.games.refuelled.engine.state import (
     Obstacle,
@@ -387,7 +388,8 @@ def drop_rc_car(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
         under = yield from reached(
             g, rc.player, "rc_car_under", f"{rc.name}: which dropped templates does it lie "
             "over (top of a stack first)?",
-            [(t.id, t.id) for t in stack_order(g.state.dropped.values())], overlapped,
+            [(t.id, template_words(t)) for t in stack_order(g.state.dropped.values())],
+            overlapped,
             page=79, vehicle=rc.id)
         yield from affect(g, rc, under)
 
@@ -439,6 +441,13 @@ def sentries(g: Game) -> list[Obstacle]:
     return [o for o in g.state.obstacles.values() if o.id.startswith(SENTRY_PREFIX)]
 
 
+def sentry_words(g: Game, sid: str) -> str:
+    """A Sentry Gun named in words, as the people at the table know it: "Sentry Gun 2", by
+    the order the Sentry Guns on the table were dropped, never its id."""
+    order = [s.id for s in sentries(g)]
+    return f"Sentry Gun {order.index(sid) + 1}" if sid in order else "the Sentry Gun"
+
+
 def drop_sentry(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     install_sentries(g)
     if g.facts.people:  # the people set it within Short as they like; its pose is a mark (CP-19)
@@ -483,14 +492,14 @@ def sentry_fires(g: Game, s: Obstacle, target: VehicleState) -> Flow:
     owner = sentry_player(g, s)
     who = target.player if owner is None else owner
     shot = yield from judged(
-        g, who, "sentry_reach", f"Is {target.name} within Medium range of the Sentry Gun "
-        f"{s.id}, not hidden behind Tall terrain (it shoots all round)?",
+        g, who, "sentry_reach", f"Is {target.name} within Medium range of "
+        f"{sentry_words(g, s.id)}, not hidden behind Tall terrain (it shoots all round)?",
         lambda: fc is not None and fc.in_range and not fc.blocked, page=80,
         vehicle=target.id, target=s.id)
     if not shot:
         return
     cover = yield from judged(
-        g, who, "sentry_cover", f"Is {target.name} in cover from the Sentry Gun {s.id}?",
+        g, who, "sentry_cover", f"Is {target.name} in cover from {sentry_words(g, s.id)}?",
         lambda: fc is not None and fc.cover, page=80, vehicle=target.id, target=s.id)
     g.emit("sentry_attack", source=SENTRY_EFFECT, page=80, obstacle=s.id, target=target.id,
            cover=cover)
@@ -568,41 +577,28 @@ def weapons_that_may_shoot(g: Game, v: VehicleState, uses: dict[str, int]
 def _sentry_shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     """At a real table (ruling CP-19), as the Attack Step looks at the table: per weapon with
     attack dice, the attacker's controller names the Sentry Guns within its range and arc,
-    not behind Tall terrain, each in cover or not ("nothing" first)."""
-    from carnage.games.refuelled.engine.table_facts import ask_list
+    not behind Tall terrain, each in cover or not ("nothing" first; ``ask_reach``)."""
+    from carnage.games.refuelled.engine.weapon_reach import ask_reach
 
     v: VehicleState = ctx["vehicle"]
-    guns = sentries(g)
-    told: dict[str, dict[str, bool]] = {}
-    if guns:
-        for key, _, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-            if not w.attack_dice or w.special_dice:
-                continue
-            named = yield from ask_list(
-                g, v.player, "sentry_in_reach", f"{v.name}: which Sentry Guns are within "
-                f"range and arc of its {w.name}, not behind Tall terrain?",
-                [c for n, s in enumerate(guns, 1)  # named in words by the order dropped
-                 for c in ((s.id, f"Sentry Gun {n}"),
-                           (f"{s.id}@cover", f"Sentry Gun {n}, in cover"))],
-                page=80, vehicle=v.id, weapon=key,
-                exclusive=[[s.id, f"{s.id}@cover"] for s in guns])
-            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
-    g.state.scenario[SENTRY_TOLD] = told
+    g.state.scenario[SENTRY_TOLD] = yield from ask_reach(
+        g, v, "sentry_in_reach", "Sentry Guns",
+        [(s.id, sentry_words(g, s.id)) for s in sentries(g)],
+        weapons_that_may_shoot(g, v, ctx["uses"]), page=80)
 
 
 def _sentry_shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     """On a recording table: the Sentry Guns each weapon could shoot, as a real table asks."""
+    from carnage.games.refuelled.engine.weapon_reach import note_reach
+
     g: Game = ctx["game"]
     v: VehicleState = ctx["vehicle"]
-    guns = sentries(g)
-    if not guns:
-        return
-    for key, m, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-        if not w.attack_dice or w.special_dice:
-            continue
-        got = [(s.id, _shootable(g, v, key, m, w, s, ctx["sight"])) for s in guns]
-        g.facts.note("sentry_in_reach", [sid + ("@cover" if r[1] else "")
-                                         for sid, r in got if r is not None])
+
+    def shot(key: str, m: WeaponMount | None, w: Weapon, sid: str) -> tuple[str, bool] | None:
+        return _shootable(g, v, key, m, w, g.state.obstacles[sid], ctx["sight"])
+
+    note_reach(g, "sentry_in_reach", [s.id for s in sentries(g)],
+               weapons_that_may_shoot(g, v, ctx["uses"]), shot)
 
 
 @RULES.journaled('sentries')
@@ -634,7 +630,7 @@ def install_sentries(g: Game) -> None:
                 for sid, cover in told.get(key, {}).items():
                     if sid not in game.state.obstacles:
                         continue
-                    label = f"{w.name} at the Sentry Gun {sid}{' [cover]' if cover else ''}"
+                    label = f"{w.name} at {sentry_words(game, sid)}{' [cover]' if cover else ''}"
                     extra.append(AttackOption(f"{key}>{sid}", label, key,
                                               shoot_sentry(key, m, w, sid, cover)))
             return [*value, *extra] if extra else None
@@ -644,7 +640,7 @@ def install_sentries(g: Game) -> None:
                 got = _shootable(game, v, key, m, w, s, sight)
                 if got is not None:
                     band, cover = got
-                    label = (f"{w.name} ({band}) at the Sentry Gun {s.id}"
+                    label = (f"{w.name} ({band}) at {sentry_words(game, s.id)}"
                              f"{' [cover]' if cover else ''}")
                     extra.append(AttackOption(f"{key}>{s.id}", label, key,
                                               shoot_sentry(key, m, w, s.id, cover)))

@@ -43,6 +43,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, explode, take_hits
 from carnage.games.refuelled.engine.hazards_on_table import OVERLAP, remove
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, TableTemplate, VehicleState, WeaponMount
+from carnage.games.refuelled.engine.weapon_reach import ask_reach, note_reach
 from carnage.games.refuelled.rules.dropped import weapons_that_may_shoot
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
@@ -117,6 +118,14 @@ def turrets(g: Game, kind: TurretKind | None = None) -> list[Obstacle]:
     out = [o for o in g.state.obstacles.values()
            if (k := kind_of(o.id)) is not None and (kind is None or k is kind)]
     return sorted(out, key=lambda o: (o.id.partition(":")[0], int(o.id.rpartition(":")[2])))
+
+
+def turret_words(tid: str) -> str:
+    """A turret named in words, as the people at the table know it: its kind and its number
+    on the table's drawing ("Gun Turret 2"), never its id."""
+    kind = kind_of(tid)
+    name = kind.name.title() if kind is not None else "Turret"
+    return f"{name} {tid.rpartition(':')[2]}"
 
 
 def turret_obstacle(kind: TurretKind, n: int, at: Point, heading: float = 0.0) -> Obstacle:
@@ -275,8 +284,8 @@ def turret_reach(g: Game, v: VehicleState, fires: str
             g, v.player, "turret_reach", f"{v.name}: which turrets have it within their range "
             "(all round), not behind Tall terrain? (In cover: name it so.)",
             [c for t, k in due for c in (
-                (t.id, f"{k.name} {t.id} ({reach.get(k.reach, k.reach)})"),
-                (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
+                (t.id, f"{turret_words(t.id)} ({reach.get(k.reach, k.reach)})"),
+                (f"{t.id}@cover", f"{turret_words(t.id)}, in cover"))],
             page=due[0][1].page, vehicle=v.id,
             exclusive=[[t.id, f"{t.id}@cover"] for t, _ in due])
         return {n.partition("@")[0]: n.endswith("@cover") for n in named}
@@ -450,7 +459,7 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
                 kind = kind_of(tid)
                 if tid not in g.state.obstacles or kind is None:
                     continue
-                label = f"{w.name} at the {kind.name} {tid}{' [cover]' if cover else ''}"
+                label = f"{w.name} at {turret_words(tid)}{' [cover]' if cover else ''}"
                 extra.append(AttackOption(f"{key}>{tid}", label, key,
                                           shoot_turret(key, m, w, tid, cover)))
         return [*value, *extra] if extra else None
@@ -462,7 +471,7 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
             if got is None or kind is None:
                 continue
             band, cover = got
-            label = f"{w.name} ({band}) at the {kind.name} {t.id}{' [cover]' if cover else ''}"
+            label = f"{w.name} ({band}) at {turret_words(t.id)}{' [cover]' if cover else ''}"
             extra.append(AttackOption(f"{key}>{t.id}", label, key,
                                       shoot_turret(key, m, w, t.id, cover)))
     return [*value, *extra] if extra else None
@@ -471,40 +480,24 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
 def _shots_told(g: Game, ctx: dict[str, Any]) -> Flow:
     """At a real table (ruling CP-9), as the Attack Step looks at the table: per weapon with
     attack dice, the people name the turrets in its range and arc, not behind Tall terrain
-    (a Camouflaged one only within its range), each in cover or not."""
-    from carnage.games.refuelled.engine.table_facts import ask_list
-
+    (a Camouflaged one only within its range), each in cover or not (``ask_reach``)."""
     v: VehicleState = ctx["vehicle"]
     guns = [(t, k) for t in turrets(g) for k in (kind_of(t.id),) if k is not None]
-    told: dict[str, dict[str, bool]] = {}
-    if guns:
-        for key, _, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-            if not w.attack_dice or w.special_dice:
-                continue
-            named = yield from ask_list(
-                g, v.player, "turret_in_reach", f"{v.name}: which turrets are within range "
-                f"and arc of its {w.name}, not behind Tall terrain?",
-                [c for t, k in guns for c in ((t.id, f"{k.name} {t.id}"),
-                                              (f"{t.id}@cover", f"{k.name} {t.id}, in cover"))],
-                page=guns[0][1].page, vehicle=v.id, weapon=key,
-                exclusive=[[t.id, f"{t.id}@cover"] for t, _ in guns])
-            told[key] = {n.partition("@")[0]: n.endswith("@cover") for n in named}
-    g.state.scenario[TOLD] = told
+    g.state.scenario[TOLD] = yield from ask_reach(
+        g, v, "turret_in_reach", "turrets", [(t.id, turret_words(t.id)) for t, _ in guns],
+        weapons_that_may_shoot(g, v, ctx["uses"]), page=guns[0][1].page if guns else None)
 
 
 def _shots_noted(value: Any, ctx: dict[str, Any]) -> None:
     """On a recording table: the turrets each weapon could shoot, as a real table is asked."""
     g: Game = ctx["game"]
     v: VehicleState = ctx["vehicle"]
-    guns = [t for t in turrets(g) if kind_of(t.id) is not None]
-    if not guns:
-        return
-    for _, m, w in weapons_that_may_shoot(g, v, ctx["uses"]):
-        if not w.attack_dice or w.special_dice:
-            continue
-        got = [(t.id, shootable(g, v, m, w, t, ctx["sight"])) for t in guns]
-        g.facts.note("turret_in_reach", [tid + ("@cover" if r[1] else "")
-                                         for tid, r in got if r is not None])
+
+    def shot(key: str, m: WeaponMount | None, w: Weapon, tid: str) -> tuple[str, bool] | None:
+        return shootable(g, v, m, w, g.state.obstacles[tid], ctx["sight"])
+
+    note_reach(g, "turret_in_reach", [t.id for t in turrets(g) if kind_of(t.id) is not None],
+               weapons_that_may_shoot(g, v, ctx["uses"]), shot)
 
 
 def _template_laid(g: Game, ctx: dict[str, Any]) -> Flow:
