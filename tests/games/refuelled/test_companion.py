@@ -20,6 +20,7 @@ from tests.builders import (
     drive,
     ev,
     move,
+    move_and_wipeout,
     play,
     rock,
     rolls,
@@ -166,10 +167,11 @@ def folded(decision: str, source: Any) -> bool:
 def at_table(decision: str, choice: Any) -> Any:
     """The choice as a real table offers it: a token is set down within Short wherever the
     people lay it, so the exact table's bearing and gap are not asked (ruling CP-6); a Spin
-    is turned by the people, who tap Done, no angle asked (ruling CP-25)."""
+    (or a car losing control) is turned by the people, who tap Done, no angle asked (ruling
+    CP-25)."""
     if decision == "token_drop" and str(choice).startswith("down:"):
         return "down"
-    if decision == "spin":
+    if decision in ("spin", "lose_control"):
         return SPIN_DONE
     return choice
 
@@ -519,3 +521,23 @@ def test_a_spin_on_the_exact_table_still_asks_its_angle() -> None:
     assert (d.domain.low, d.domain.high) == (-90.0, 90.0) and not d.confirm
     play(g, 45.0)
     assert ev(g, "pivot")[0]["requested"] == 45.0
+
+
+def test_a_car_losing_control_at_a_real_table_is_turned_by_hand_then_done() -> None:
+    # A wipeout (p.34) with no flip: the car loses control (p.35) and may face any way. At a
+    # real table the chooser turns the real car and taps Done (ruling CP-25): no angle, no
+    # heading read off the virtual table; what the turn met is asked next (CP-1).
+    car = vehicle("car", "car", 600, 600, player=0, gear=2, hazards=5)
+    g = run_step(far_apart(car, obstacles=[rock("rock", 100, 100)]), move_and_wipeout("car"),
+                 dice=[1, 5], options=AT_TABLE)
+    d = drive(g, **{"table:touching": "none", "template": "short_straight", "skid_dice": 1,
+                    "push_it": "no", "table:move_touched": "none", "table:off_table": "no"})
+    assert d is not None and d.kind == "lose_control" and d.page == 35 and d.confirm
+    assert values(d) == ["done"] and d.domain is None
+    assert d.prompt == "car loses control: turn it to face any way about its centre, then tap Done"
+    play(g, "done")
+    d = g.pending()
+    assert d is not None and d.kind == "table:pivot_touched"
+    assert "turned to face any way about its centre (Lose control);" in d.prompt
+    play(g, "none")
+    assert ev(g, "pivot") == [{"vehicle": "car", "touched": []}]

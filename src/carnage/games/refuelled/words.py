@@ -252,7 +252,8 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
             return f"{value} skid {'die' if value == 1 else 'dice'}"
         return str(value)
     v = str(value)
-    if kind == "spin" and v == "done":  # turned by hand at a real table (ruling CP-25)
+    if kind in ("spin", "lose_control") and v == "done":  # turned by hand at a real table
+        # (ruling CP-25)
         return "a turn made on the real table"
     if kind == "template":
         return template_name(v)

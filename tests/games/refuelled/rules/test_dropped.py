@@ -869,3 +869,19 @@ def test_at_a_real_table_a_sentry_gun_named_by_nobody_is_not_offered() -> None:
     play(g, "none")
     assert g.pending() is None  # nothing to shoot: b's Attack Step ends
     assert rolls(g) == [] and ev(g, "obstacle_damage") == [] and len(sentries(g)) == 1
+
+
+def test_a_sentry_gun_keeps_its_number_when_another_is_destroyed() -> None:
+    """The people know each Sentry Gun by the number it was given when set down: a second gun
+    stays "Sentry Gun 2" after the first is gone (no gun is renamed under their eyes)."""
+    import dataclasses
+
+    from carnage.games.refuelled.rules.dropped import sentry_words
+
+    g = sentry_shot_at_a_real_table([6])
+    first = g.state.obstacles["sentry_gun:1"]
+    g.state.obstacles["sentry_gun:2"] = dataclasses.replace(first, id="sentry_gun:2")
+    assert [sentry_words(g, s.id) for s in sentries(g)] == ["Sentry Gun 1", "Sentry Gun 2"]
+    del g.state.obstacles["sentry_gun:1"]
+    assert sentry_words(g, "sentry_gun:2") == "Sentry Gun 2"
+    assert sentry_words(g, "sentry_gun:1") == "the Sentry Gun"  # gone: no number to name

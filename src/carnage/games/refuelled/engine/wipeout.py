@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carnage.kernel.decisions import Decision, Interval
+from carnage.kernel.decisions import Decision, Interval, Option
 from carnage.kernel.effects import CANCEL
 
 if TYPE_CHECKING:
@@ -105,14 +105,22 @@ def wipeout(g: Game, v: VehicleState, active: VehicleState) -> Flow:
         return
     # 3.3 Lose control (p.35): any facing, as a pivot about the centre (anticlockwise degrees).
     chooser = lose_control_chooser(g, v, active)
+    from carnage.games.refuelled.engine.movement import SPIN_DONE, SPUN_AT_TABLE, pivot_vehicle
+
+    if g.facts.people:  # the chooser turns the real car; no rule needs its angle (CP-25)
+        yield Decision(
+            chooser, "lose_control", f"{v.name} loses control: turn it to face any way about "
+            "its centre, then tap Done", options=(Option(SPIN_DONE, "Done"),),
+            source="lose_control", page=35, vehicle=v.id, confirm=True)
+        yield from pivot_vehicle(g, v, SPUN_AT_TABLE, "lose_control", 35,
+                                 turn="to face any way about its centre")
+        return
     angle = yield Decision(
         chooser, "lose_control",
         f"{v.name} loses control: pivot it about its centre (degrees anticlockwise from "
         f"heading {v.pose.heading:g})",
         domain=Interval(-180.0, 180.0), source="lose_control", page=35, vehicle=v.id,
     )
-    from carnage.games.refuelled.engine.movement import pivot_vehicle
-
     yield from pivot_vehicle(g, v, float(angle), "lose_control", 35)
 
 

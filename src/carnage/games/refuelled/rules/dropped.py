@@ -443,9 +443,12 @@ def sentries(g: Game) -> list[Obstacle]:
 
 def sentry_words(g: Game, sid: str) -> str:
     """A Sentry Gun named in words, as the people at the table know it: "Sentry Gun 2", by
-    the order the Sentry Guns on the table were dropped, never its id."""
-    order = [s.id for s in sentries(g)]
-    return f"Sentry Gun {order.index(sid) + 1}" if sid in order else "the Sentry Gun"
+    the number it was given when it was set down (kept while it stands, so a gun destroyed
+    renames no other), never its id."""
+    number = sid.removeprefix(SENTRY_PREFIX)
+    if sid.startswith(SENTRY_PREFIX) and number.isdigit() and sid in g.state.obstacles:
+        return f"Sentry Gun {number}"
+    return "the Sentry Gun"
 
 
 def drop_sentry(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
