@@ -98,6 +98,8 @@ def test_what_orjson_refuses_is_written_as_json_writes_it() -> None:
     assert jsontext.dumps({"k": Level.HIGH}) == json.dumps({"k": Level.HIGH})
     assert jsontext.dumps(["\ud800"]) == json.dumps(["\ud800"])
     assert jsontext.loads(json.dumps(["\ud800"])) == ["\ud800"]
+    unescaped = json.dumps(["\ud800"], ensure_ascii=False)  # the surrogate itself in the text
+    assert jsontext.loads(unescaped) == json.loads(unescaped) == ["\ud800"]
     with pytest.raises(TypeError):  # json refuses it; orjson would have written 1
         jsontext.dumps({"colour": Colour.RED})
     deep: Any = []

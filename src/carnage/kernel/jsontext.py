@@ -47,7 +47,10 @@ def dumps(doc: Any) -> str:
 def loads(text: str | bytes) -> Any:
     """The document JSON ``text`` holds, as ``json.loads`` reads it (``ValueError``, a
     ``json.JSONDecodeError``, for text that is not JSON)."""
-    raw = text.encode() if isinstance(text, str) else text
+    try:
+        raw = text.encode() if isinstance(text, str) else text
+    except UnicodeEncodeError:  # a lone surrogate in the text itself: json reads it
+        return json.loads(text)
     if raw.translate(_DIGITS).find(_LONG_RUN) < 0:
         try:
             return orjson.loads(raw)
