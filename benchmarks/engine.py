@@ -11,7 +11,8 @@ runs over the same seeds; fields and team reports are warmed up by a throw-away 
 ``--profile`` prints the top of a cProfile of one run instead.
 
 It then times copies of mid-game Street Races (round 2 on, every third decision): ``clone()``,
-``snapshot()`` with its JSON text, and ``carnage.restore`` of that text; median and p95 in
+``snapshot()`` with its JSON text, and ``carnage.restore`` of that text (the text written and
+read as the web server's database does: ``kernel/jsontext.py``, orjson); median and p95 in
 milliseconds of CPU time, with the median number of choices a copy re-applied since its
 checkpoint. Last, the 360° fire checks worked out while playing those games again (each
 answer computed, none remembered from earlier): how many, median, p95 and max in ms.
@@ -30,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import json
 import pstats
 import statistics
 import time
@@ -44,6 +44,7 @@ from carnage.compiled import describe
 from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry.cover import clear_memo
+from carnage.kernel import jsontext
 
 
 @dataclass
@@ -96,9 +97,10 @@ def _run(setup: GameSetup, games: int, seed: int) -> Run:
 def copies(games: int, seed: int) -> dict[str, list[float]]:
     """CPU milliseconds of clone, snapshot (to JSON text) and restore (from it), and the
     choices replayed since the checkpoint, at every third decision from round 2 on; with the
-    share of the snapshot and the restore spent in ``json.dumps`` and ``json.loads``."""
+    share of the snapshot and the restore spent writing and reading the text
+    (``jsontext.dumps`` and ``jsontext.loads``, as the server's database does)."""
     out: dict[str, list[float]] = {"clone": [], "snapshot": [], "restore": [], "tail": [],
-                                   "json.dumps": [], "json.loads": []}
+                                   "text.dumps": [], "text.loads": []}
     for s in range(seed, seed + games):
         g = build_game(GameSetup(), s)
         players = [HeuristicBot(), HeuristicBot()]
@@ -112,17 +114,17 @@ def copies(games: int, seed: int) -> dict[str, list[float]]:
                 t1 = time.process_time()
                 doc = g.snapshot()
                 tj = time.process_time()
-                text = json.dumps(doc)
+                text = jsontext.dumps(doc)
                 t2 = time.process_time()
-                raw = json.loads(text)
+                raw = jsontext.loads(text)
                 tl = time.process_time()
                 carnage.restore(raw)
                 t3 = time.process_time()
                 out["clone"].append(1000 * (t1 - t0))
                 out["snapshot"].append(1000 * (t2 - t1))
                 out["restore"].append(1000 * (t3 - t2))
-                out["json.dumps"].append(1000 * (t2 - tj))
-                out["json.loads"].append(1000 * (tl - t2))
+                out["text.dumps"].append(1000 * (t2 - tj))
+                out["text.loads"].append(1000 * (tl - t2))
                 out["tail"].append(float(g.since_checkpoint))
             g.apply(players[d.player].choose(g, d, rng))
     return out
@@ -235,9 +237,10 @@ def main() -> None:
           f"bots {100 * best.bots / split:.0f}% of the time")
     cp = copies(args.games, args.seed)
     print(f"copies of mid-game Street Races ({len(cp['clone'])} decisions):")
-    for k in ("clone", "snapshot", "restore", "json.dumps", "json.loads"):
+    for k in ("clone", "snapshot", "restore", "text.dumps", "text.loads"):
         print(f"  {k:10s} median {statistics.median(cp[k]):.3f} ms, p95 {_p95(cp[k]):.3f} ms")
-    print("  (snapshot includes json.dumps of its document, restore json.loads of the text)")
+    print("  (snapshot includes text.dumps of its document, restore text.loads of the text: "
+          "kernel/jsontext.py)")
     print(f"  choices re-applied since the checkpoint: median {statistics.median(cp['tail']):.0f}")
     rulers, bursts = turret_checks(args.games, args.seed)
     print("360° fire checks worked out during these games (CPU time):")

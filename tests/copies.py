@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import carnage
+from carnage.kernel import jsontext
 from carnage.kernel.codec import encode
 
 STEPS = 12
@@ -36,11 +37,12 @@ def _where(a: Any, b: Any, path: str = "state") -> str:
 
 def copies_diverge(game: Any, bots: Sequence[Any], rng: random.Random,
                    steps: int = STEPS, invariants: Any = None) -> str | None:
-    """Clone ``game`` and restore it from a JSON round trip of its snapshot; play ``steps``
+    """Clone ``game`` and restore it from a round trip of its snapshot through JSON text (as
+    the web server's database writes and reads it: ``kernel/jsontext.py``); play ``steps``
     choices (the bots', from ``rng``) on all three; None if they stayed identical, else what
     differed. The game itself goes on from there."""
     clone = game.clone()
-    doc = json.loads(json.dumps(game.snapshot()))
+    doc = jsontext.loads(jsontext.dumps(game.snapshot()))
     restored = carnage.restore(doc)
     for i in range(steps + 1):
         want = _view(game)

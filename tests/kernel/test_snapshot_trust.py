@@ -84,6 +84,20 @@ TAMPERED: list[tuple[str, Callable[[Doc], None], str]] = [
     ("checkpoint as a bool", lambda d: d["checkpoint"].__setitem__("log", True),
      "checkpoint.log"),
     ("votes for another table", _set(state, "votes", [0, 0, 0]), "state.votes"),
+    ("heading spun far round", lambda d: car(d)["pose"]["f"].__setitem__("heading", 1e5),
+     "state.vehicles['p1-red-car'].pose.heading"),
+    ("weapon on no part", lambda d: car(d)["weapons"][0]["f"].__setitem__("part", "roof"),
+     "state.vehicles['p1-red-car'].weapons[0].part"),
+    ("weapon ammo 500", lambda d: car(d)["weapons"][0]["f"].__setitem__("ammo", 500),
+     "state.vehicles['p1-red-car'].weapons[0].ammo"),
+    ("condition beyond bounds", _set(car, "conditions", {"burning": 10**5}),
+     "state.vehicles['p1-red-car'].conditions.burning"),
+    ("obstacle off the table",
+     lambda d: state(d)["obstacles"]["rock-1"]["f"]["pose"]["f"].__setitem__("x", -2e4),
+     "state.obstacles['rock-1'].pose.x"),
+    ("obstacle a kilometre long",
+     lambda d: state(d)["obstacles"]["crate-1"]["f"].__setitem__("length", 1e6),
+     "state.obstacles['crate-1'].length"),
 ]
 
 

@@ -36,6 +36,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError, SQLA
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from carnage.campaign.migrate import upgrade
+from carnage.kernel import jsontext
 
 
 class CampaignError(ValueError):
@@ -134,7 +135,8 @@ class CampaignStore:
                 kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
             elif url.startswith("postgresql://"):
                 url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-            self.engine: Engine = create_engine(url, **kwargs)
+            self.engine: Engine = create_engine(url, json_serializer=jsontext.dumps,
+                                                json_deserializer=jsontext.loads, **kwargs)
             if sqlite:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             upgrade(self.engine)

@@ -273,7 +273,9 @@ def _decode_fast(raw: Any) -> Any:
     if t is not dict:
         raise CodecError("not a plain value")
     if "$d" in raw:
-        cls, value_fields, names = _fields_class(raw["$d"])
+        name = raw["$d"]
+        got = _CLASSES.get(name) if type(name) is str else None
+        cls, value_fields, names = got if got is not None else _fields_class(name)
         fields = raw.get("f")
         if type(fields) is not dict or fields.keys() != names:
             raise CodecError("fields")
@@ -289,7 +291,13 @@ def _decode_fast(raw: Any) -> Any:
                 object.__setattr__(obj, k, v)
         return obj
     if "$e" in raw:
-        return _enum_class(raw["$e"])(raw.get("v"))
+        enum = _enum_class(raw["$e"])
+        value = raw.get("v")
+        if type(value) in _LEAVES:  # a member by its value, as the enum's call finds it first
+            member = enum._value2member_map_.get(value)
+            if member is not None:
+                return member
+        return enum(value)
     if "$t" in raw:
         items = raw["$t"]
         if type(items) is not list:
@@ -299,7 +307,7 @@ def _decode_fast(raw: Any) -> Any:
         items = raw["$s"]
         if type(items) is not list:
             raise CodecError("not a list")
-        return {_decode_fast(v) for v in items}
+        return {v if type(v) in _LEAVES else _decode_fast(v) for v in items}
     if "$m" in raw:
         pairs = raw["$m"]
         if type(pairs) is not list:

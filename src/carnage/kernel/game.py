@@ -456,9 +456,10 @@ class KernelGame(ABC):
                     self._installing -= 1
         finally:
             self._replaying = False
-        # The checkpoint's pickled copy is never changed: a copy resumed from it shares it.
+        # The checkpoint's pickled copy is never changed: a copy resumed from it shares it (and
+        # the dice's state at it, which nothing changes either: a tuple or a number).
         self._checkpoint = cp if cp.pickled else Checkpoint.of(
-            self.state, _dice_state(self.dice), cp.log_len, cp.choices_len)
+            self.state, cp.dice, cp.log_len, cp.choices_len)
         self._mark = None
         self._resumed = (cp.log_len, cp.choices_len)
         self.choices = list(choices[: cp.choices_len])

@@ -175,8 +175,16 @@ def json_value(value: Any, path: str | None) -> None:
     elif type(value) is float:
         _float(value, path)
     elif isinstance(value, list | tuple):
+        if path is None:  # the quick walk: plain items checked in line (a game's choices)
+            for v in value:
+                t = type(v)
+                if t is str or t is bool or v is None or (
+                        t is int and -MAX_INT <= v <= MAX_INT):
+                    continue
+                json_value(v, None)
+            return
         for i, v in enumerate(value):
-            json_value(v, None if path is None else f"{path}[{i}]")
+            json_value(v, f"{path}[{i}]")
     elif isinstance(value, dict):
         for k, v in value.items():
             if type(k) is not str:

@@ -14,7 +14,6 @@ every process can refresh its cached copy and tell its websockets (web/fanout.py
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -40,6 +39,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, CursorResult, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from carnage.kernel import jsontext
 
 CHANNEL = "carnage_games"
 """The PostgreSQL notification channel of game changes: payload ``"<game id> <version>"``, the
@@ -179,7 +180,9 @@ class Store:
                 kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
             else:  # a server restarted under us: stale pooled connections are replaced
                 kwargs["pool_pre_ping"] = True
-            self.engine: Engine = create_engine(engine_url(url), **kwargs)
+            # rows (snapshots above all) as JSON text through orjson (kernel/jsontext.py)
+            self.engine: Engine = create_engine(engine_url(url), json_serializer=jsontext.dumps,
+                                                json_deserializer=jsontext.loads, **kwargs)
             if url.startswith("sqlite"):
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             from carnage.campaign.migrate import upgrade
@@ -278,9 +281,9 @@ class Store:
             if expected is not None:
                 cond.append(GameRow.version == expected)
             done = s.execute(update(GameRow).where(*cond).values(
-                choices=json.loads(json.dumps(choices)), version=version, finished=finished,
+                choices=jsontext.loads(jsontext.dumps(choices)), version=version, finished=finished,
                 round=round_, winner=winner, updated=_now(),
-                **({} if seats is None else {"seats": json.loads(json.dumps(seats))}),
+                **({} if seats is None else {"seats": jsontext.loads(jsontext.dumps(seats))}),
             ))
             if cast("CursorResult[Any]", done).rowcount != 1:  # an UPDATE's result
                 if expected is None:

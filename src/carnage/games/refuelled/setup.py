@@ -24,7 +24,7 @@ from carnage.games.refuelled.engine.state import GameState, UpgradeMount, Vehicl
 from carnage.geometry.footprints import footprint
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import IllegalChoice
-from carnage.kernel.dice import DiceSource, SeededDice, check_dice_source
+from carnage.kernel.dice import DiceSource, ScriptedDice, SeededDice, check_dice_source
 from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import SnapshotError
 from carnage.kernel.ruleset import Ruleset
@@ -560,8 +560,9 @@ def restore_refuelled_game(ruleset: RefuelledRuleset, doc: dict[str, Any]) -> Ga
                               physical=opts.get("physical", False) is True)
     except (ValueError, TypeError, AttributeError) as e:
         raise SnapshotError(f"snapshot: {e}") from None
-    shell = Game(state=cast(GameState, None), scenario=scenario, ruleset=ruleset, options=options,
-                 autostart=False)
+    # the shell only reads the document (its dice: none to seed; restored() makes the game)
+    shell = Game(state=cast(GameState, None), dice=ScriptedDice(()), scenario=scenario,
+                 ruleset=ruleset, options=options, autostart=False)
     return shell.restored(doc)
 
 

@@ -82,22 +82,22 @@ def check_refuelled_state(game: Any, state: GameState) -> None:
     for oid, ob in state.obstacles.items():
         where = key_path("state.obstacles", oid)
         _id(ob.id, oid, where)
-        _pose(ob.pose, state, f"{where}.pose")
-        within(ob.length, 1e-3, MAX_BODY * 10, f"{where}.length")
-        within(ob.width, 1e-3, MAX_BODY * 10, f"{where}.width")
-        within(ob.damage, 0, MAX_HULL, f"{where}.damage")
+        _pose(ob.pose, state, where)
+        _within(ob.length, 1e-3, MAX_BODY * 10, where, "length")
+        _within(ob.width, 1e-3, MAX_BODY * 10, where, "width")
+        _within(ob.damage, 0, MAX_HULL, where, "damage")
         if ob.hull is not None:
-            within(ob.hull, 0, MAX_HULL, f"{where}.hull")
+            _within(ob.hull, 0, MAX_HULL, where, "hull")
     for rid, r in state.ramps.items():
         where = key_path("state.ramps", rid)
         _id(r.id, rid, where)
-        _pose(r.pose, state, f"{where}.pose")
-        within(r.length, 1e-3, MAX_BODY * 10, f"{where}.length")
-        within(r.width, 1e-3, MAX_BODY * 10, f"{where}.width")
+        _pose(r.pose, state, where)
+        _within(r.length, 1e-3, MAX_BODY * 10, where, "length")
+        _within(r.width, 1e-3, MAX_BODY * 10, where, "width")
     for tid, t in state.dropped.items():
         where = key_path("state.dropped", tid)
         _id(t.id, tid, where)
-        _pose(t.pose, state, f"{where}.pose")
+        _pose(t.pose, state, where)
         if t.player is not None:
             one_of(t.player, seats, f"{where}.player")
         for i, (x, y) in enumerate(t.polygon):
@@ -124,7 +124,17 @@ def _point(x: float, y: float, state: GameState, where: str) -> None:
                              f"{state.height:g} table")
 
 
-def _pose(pose: Pose, state: GameState, where: str) -> None:
+def _pose(pose: Pose, state: GameState, where: str, name: str | None = "pose") -> None:
+    """``pose`` (at ``where.name``, or ``where`` itself when ``name`` is None) on or near the
+    table, its heading within bounds."""
+    x, y, heading = pose.x, pose.y, pose.heading
+    if not (-OFF_TABLE <= x <= state.width + OFF_TABLE
+            and -OFF_TABLE <= y <= state.height + OFF_TABLE and -3600.0 <= heading <= 3600.0):
+        _bad_pose(pose, state, where if name is None else f"{where}.{name}")
+
+
+def _bad_pose(pose: Pose, state: GameState, where: str) -> None:
+    """``Invalid`` naming the part of ``pose`` that is out of its range."""
     if not -OFF_TABLE <= pose.x <= state.width + OFF_TABLE:
         raise Invalid(f"{where}.x", f"{pose.x:g} is far off the table (width {state.width:g})")
     if not -OFF_TABLE <= pose.y <= state.height + OFF_TABLE:
@@ -133,33 +143,40 @@ def _pose(pose: Pose, state: GameState, where: str) -> None:
     within(pose.heading, -3600.0, 3600.0, f"{where}.heading")
 
 
+def _within(value: float, low: float, high: float, where: str, name: str) -> None:
+    """``within`` naming ``where.name``, the name put together only when it is needed."""
+    if not low <= value <= high:
+        within(value, low, high, f"{where}.{name}")
+
+
 def _vehicle(v: VehicleState, where: str, vid: str, state: GameState, catalog: Any) -> None:
     _id(v.id, vid, where)
     one_of(v.player, range(state.players), f"{where}.player")
-    within(v.max_gear, 1, MAX_GEAR, f"{where}.max_gear")
-    within(v.gear, 1, MAX_GEAR, f"{where}.gear")
+    _within(v.max_gear, 1, MAX_GEAR, where, "max_gear")
+    _within(v.gear, 1, MAX_GEAR, where, "gear")
     if v.gear > v.max_gear:
         raise Invalid(f"{where}.gear", f"{v.gear} is above the vehicle's max gear "
                                        f"{v.max_gear}")
-    within(v.hull, 0, MAX_HULL, f"{where}.hull")
-    within(v.damage, 0, MAX_HULL, f"{where}.damage")
-    within(v.handling, 0, MAX_STAT, f"{where}.handling")
-    within(v.crew, 0, MAX_STAT, f"{where}.crew")
-    within(v.hazards, 0, MAX_STAT, f"{where}.hazards")
-    within(v.length, 1.0, MAX_BODY, f"{where}.length")
-    within(v.width, 1.0, MAX_BODY, f"{where}.width")
-    _pose(v.pose, state, f"{where}.pose")
+    _within(v.hull, 0, MAX_HULL, where, "hull")
+    _within(v.damage, 0, MAX_HULL, where, "damage")
+    _within(v.handling, 0, MAX_STAT, where, "handling")
+    _within(v.crew, 0, MAX_STAT, where, "crew")
+    _within(v.hazards, 0, MAX_STAT, where, "hazards")
+    _within(v.length, 1.0, MAX_BODY, where, "length")
+    _within(v.width, 1.0, MAX_BODY, where, "width")
+    _pose(v.pose, state, where)
     keys: set[str] = set()
     for i, w in enumerate(v.weapons):
-        at = f"{where}.weapons[{i}]"
         if w.key in keys:
-            raise Invalid(f"{at}.key", f"{w.key!r} is used twice")
+            raise Invalid(f"{where}.weapons[{i}].key", f"{w.key!r} is used twice")
         keys.add(w.key)
         if w.weapon not in catalog.weapons.records:
-            raise Invalid(f"{at}.weapon", f"no weapon {w.weapon!r} in the catalogue")
+            raise Invalid(f"{where}.weapons[{i}].weapon",
+                          f"no weapon {w.weapon!r} in the catalogue")
         if w.ammo is not None:
-            within(w.ammo, 0, 100, f"{at}.ammo")
-        one_of(w.part, (None, "trailer"), f"{at}.part")
+            _within(w.ammo, 0, 100, where, f"weapons[{i}].ammo")
+        if w.part is not None and w.part != "trailer":
+            one_of(w.part, (None, "trailer"), f"{where}.weapons[{i}].part")
     for i, u in enumerate(v.upgrades):
         if u not in catalog.upgrades.records:
             raise Invalid(f"{where}.upgrades[{i}]", f"no upgrade {u!r} in the catalogue")
@@ -168,15 +185,15 @@ def _vehicle(v: VehicleState, where: str, vid: str, state: GameState, catalog: A
             raise Invalid(f"{where}.perks[{i}]", f"no perk {p!r} in the catalogue")
     for i, f in enumerate(v.fitted):
         if f.ammo is not None:
-            within(f.ammo, 0, 100, f"{where}.fitted[{i}].ammo")
+            _within(f.ammo, 0, 100, where, f"fitted[{i}].ammo")
     for ph in v.activated_phases:
-        within(ph, 1, MAX_GEAR, f"{where}.activated_phases")
+        _within(ph, 1, MAX_GEAR, where, "activated_phases")
     for name, c in v.conditions.items():
-        within(c, -1000, 1000, f"{where}.conditions.{name}")
+        _within(c, -1000, 1000, where, f"conditions.{name}")
     if v.trailer is not None:
-        within(v.trailer.length, 1.0, MAX_BODY, f"{where}.trailer.length")
-        within(v.trailer.width, 1.0, MAX_BODY, f"{where}.trailer.width")
-        within(v.trailer.hinge, -360.0, 360.0, f"{where}.trailer.hinge")
+        _within(v.trailer.length, 1.0, MAX_BODY, where, "trailer.length")
+        _within(v.trailer.width, 1.0, MAX_BODY, where, "trailer.width")
+        _within(v.trailer.hinge, -360.0, 360.0, where, "trailer.hinge")
     if v.summoned_by is not None and v.summoned_by not in state.vehicles:
         raise Invalid(f"{where}.summoned_by", f"no vehicle {v.summoned_by!r}")
 
@@ -199,7 +216,7 @@ def _scenario(game: Any, state: GameState) -> None:
     if seen is not None:  # where vehicles were last seen (races, off-table returns)
         check_value(seen, dict[str, Pose], "state.scenario.seen")
         for vid, pose in seen.items():
-            _pose(pose, state, key_path("state.scenario.seen", vid))
+            _pose(pose, state, key_path("state.scenario.seen", vid), None)
     own = getattr(scenario, "check_snapshot", None)
     if callable(own):
         own(state)
