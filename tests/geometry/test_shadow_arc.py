@@ -14,6 +14,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.geometry.allround_scenes import scenes
 from tests.geometry.test_cover_360 import frame_box
 
@@ -379,3 +381,33 @@ def test_the_burst_search_gives_the_same_answers_with_and_without_ranges() -> No
         checked += 1
     assert checked > 80
     assert passed_over > 50
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["small_burst", "large_burst"]), st.floats(0.0, 360.0),
+       st.floats(45.0, 80.0), st.floats(2.0, 10.0), st.floats(-5.0, 5.0),
+       st.floats(-4.0, 4.0), st.floats(-20.0, 20.0), st.booleans())
+def test_burst_ranges_hold_at_facings_inside_them_on_walled_slots(
+        name: str, phi: float, near: float, depth: float, centre: float, turn: float,
+        aside: float, tall_only: bool) -> None:
+    # Two walls across the way (one Tall, one low) leave a slot about as wide as the
+    # teardrop where it leaves them; wherever a range is shown, the exact judgement
+    # inside it agrees.
+    tpl = shooting_template(name)
+    far = near + depth + 20.0
+    target = list(frame_box(phi, far, far + 30.0, aside - 15.0, aside + 15.0))
+    gap = 2.0 * half_width(tpl.polygon, near + depth - 30.0) + turn
+    walls = [Obstacle.of(frame_box(phi, near, near + depth, centre + gap / 2.0, 120.0), True),
+             Obstacle.of(frame_box(phi, near, near + depth, -120.0, centre - gap / 2.0),
+                         False)]
+    judge = _burst_judge(CAR, tpl)
+    exact = [(o.polygon, o.tall) for o in walls]
+    got = burst_shadow_arc(CAR.polygon(), target, walls, tpl.polygon, tpl.length, phi,
+                           tall_only)
+    if got is None:
+        return
+    lo, hi = got
+    assert lo <= phi <= hi
+    for th in (lo, (lo + phi) / 2.0, phi, (phi + hi) / 2.0, hi):
+        level, _ = judge(th, target, exact, CLEAR)
+        assert level <= (TOUCHING if tall_only else UNBLOCKED), th

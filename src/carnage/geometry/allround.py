@@ -43,8 +43,9 @@ facings the search is a branch and bound with a proof, not a sampling:
   (rulers: the pivot bound; bursts: the box bound); the others are split (for rulers,
   once at most ``EXACT_WITHIN`` from their middle, and for bursts always, also judged
   exactly at their middle) until the box is within ``tol``.
-* **Ranges shown blocked (rulers).** ``shadow_arc`` shows, in closed form, a range of
-  facings around a given one over which no ruler touching the target is clear (or
+* **Ranges shown blocked.** ``shadow_arc`` (rulers) and ``burst_shadow_arc`` (bursts,
+  with the teardrop's width growing from its tip) show, in closed form, a range of
+  facings around a given one over which no placement touching the target is clear (or
   unblocked). The search walks such ranges as it needs them and passes over intervals,
   seeds and critical facings lying wholly in them for the level it would have to beat:
   nothing passed over could improve the answer, so the same facings improve it in the
@@ -513,11 +514,11 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
            shadow: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
-    relaxed rulers of the pivot bound. With ``shadow`` (rulers) facings and ranges of
-    facings that ``shadow_arc`` shows cannot do better than the best found are passed
-    over; without it (for comparison) every one is judged as before. The answer is the
-    same either way: only judgements that could not improve it are left out, so the same
-    facings improve it in the same order."""
+    relaxed rulers of the pivot bound. With ``shadow`` facings and ranges of facings
+    that ``shadow_arc`` (or for a burst ``burst_shadow_arc``) shows cannot do better
+    than the best found are passed over; without it (for comparison) every one is
+    judged as before. The answer is the same either way: only judgements that could not
+    improve it are left out, so the same facings improve it in the same order."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -557,8 +558,9 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     """Facings at which it found no such range."""
 
     def proven(lo: float, hi: float) -> bool:
-        """Whether ``shadow_arc`` shows that no ruler facing from ``lo`` to ``hi`` does
-        better than the best found: then judging them could change nothing. Walks from
+        """Whether ``shadow_arc`` (``burst_shadow_arc``) shows that no facing from ``lo``
+        to ``hi`` does better than the best found: then judging them could change
+        nothing. Walks from
         ``lo``, through ranges already shown or shown now, each new one found just past
         the end of the last and starting at or before it."""
         if not shadow or (pivot is None and not burst) or best.level < TOUCHING \
