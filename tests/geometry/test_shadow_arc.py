@@ -1,4 +1,5 @@
-"""Ranges of 360° ruler facings judged at once (``allround.shadow_arc``).
+"""Ranges of 360° facings judged at once (``allround.shadow_arc`` for rulers,
+``allround.burst_shadow_arc`` for bursts).
 
 The search passes over the facings that a range shown blocked proves cannot improve its
 answer; these tests check that the ranges are sound (the exact judgement at facings
@@ -12,6 +13,9 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.geometry.allround_scenes import scenes
 from tests.geometry.test_cover_360 import frame_box
 
@@ -22,6 +26,8 @@ from carnage.geometry.allround import (
     Found,
     Obstacle,
     RulerFacing,
+    burst_shadow_arc,
+    half_width,
     search,
     shadow_arc,
 )
@@ -33,7 +39,7 @@ from carnage.geometry.arcs import (
     turret_span,
 )
 from carnage.geometry.convex import area
-from carnage.geometry.cover import Blocker, _grown
+from carnage.geometry.cover import Blocker, _burst_judge, _grown
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, closest_points, penetration
 
@@ -229,3 +235,179 @@ def test_a_ruler_reaches_almost_its_span() -> None:
         if gap > span - 2.5 and turret_reach_facing(CAR, target, tpl) is not None:
             reached += 1
     assert reached > 0
+
+
+def burst_search(body: Rect, target: list[Point], tpl: ShootingTemplate,
+                 blockers: list[Blocker], shadow: bool) -> list[Found] | None:
+    """The searches ``check_fire`` runs for a 360° burst (the target as it is, then grown
+    by the tolerance when it is not reached), set up the same way; None when out of
+    reach."""
+    found = turret_reach_facing(body, target, tpl, REACH_TOL)
+    if found is None:
+        return None
+    shooter = body.polygon()
+    p, q, _ = closest_points(shooter, target)
+    aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
+    judge = _burst_judge(body, tpl)
+    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
+                 if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
+    crit = turret_critical_angles(body, tpl)
+    out = [search(judge, shooter, tpl, target, obstacles, [aim, found], crit, REACH_TOL,
+                  shadow=shadow)]
+    if out[0].level == 0:
+        out.append(search(judge, shooter, tpl, _grown(target), obstacles, [aim, found],
+                          crit, REACH_TOL, shadow=shadow))
+    return out
+
+
+def test_a_teardrop_is_as_wide_as_its_outline_at_every_depth() -> None:
+    tpl = shooting_template("large_burst")
+    r = max(y for _, y in tpl.polygon)
+    wedge = math.tan(math.radians(tpl.tip_half_angle))
+    assert half_width(tpl.polygon, 0.0) == 0.0
+    assert half_width(tpl.polygon, 50.0) == pytest.approx(50.0 * wedge)
+    assert half_width(tpl.polygon, tpl.length - r) == pytest.approx(r, abs=0.1)
+    assert half_width(tpl.polygon, tpl.length + 1.0) == 0.0
+    assert half_width(tpl.polygon, -1.0) == 0.0
+
+
+def test_a_wall_before_the_target_shadows_a_burst_and_a_gap_wider_than_it_does_not() -> None:
+    tpl = shooting_template("large_burst")
+    target = list(frame_box(0.0, 110, 140, -15, 15))
+    judge = _burst_judge(CAR, tpl)
+    wall = [Obstacle.of(frame_box(0.0, 70, 80, -100, 100), True)]
+    got = burst_shadow_arc(CAR.polygon(), target, wall, tpl.polygon, tpl.length, 0.0, True)
+    assert got is not None and got[0] < -10.0 and got[1] > 10.0
+    for k in range(math.ceil(got[0]), math.floor(got[1]) + 1):
+        level, _ = judge(float(k), target, [(wall[0].polygon, True)], CLEAR)
+        assert level <= TOUCHING, k
+    # a gap 10 mm wide, 40 mm past the car's front: the teardrop there is wider than the
+    # gap (but a line of sight would pass), so it is still shadowed
+    slot = [Obstacle.of(frame_box(0.0, 70, 80, 5, 100), True),
+            Obstacle.of(frame_box(0.0, 70, 80, -100, -5), True)]
+    assert half_width(tpl.polygon, 70.0 - 30.0) > 10.0
+    got = burst_shadow_arc(CAR.polygon(), target, slot, tpl.polygon, tpl.length, 0.0, True)
+    assert got is not None
+    level, _ = judge(0.0, target, [(o.polygon, True) for o in slot], CLEAR)
+    assert level == TOUCHING
+    # a gap wider than the teardrop at that depth: a burst gets through, nothing shown
+    wide = [Obstacle.of(frame_box(0.0, 70, 80, 40, 100), True),
+            Obstacle.of(frame_box(0.0, 70, 80, -100, -40), True)]
+    assert burst_shadow_arc(CAR.polygon(), target, wide, tpl.polygon, tpl.length, 0.0,
+                            True) is None
+    level, _ = judge(0.0, target, [(o.polygon, True) for o in wide], CLEAR)
+    assert level == CLEAR
+    # a low wall shadows for cover only
+    low = [Obstacle.of(frame_box(0.0, 70, 80, -100, 100), False)]
+    assert burst_shadow_arc(CAR.polygon(), target, low, tpl.polygon, tpl.length, 0.0,
+                            True) is None
+    assert burst_shadow_arc(CAR.polygon(), target, low, tpl.polygon, tpl.length, 0.0,
+                            False) is not None
+
+
+def test_a_slot_just_narrower_than_the_teardrop_is_shadowed_and_one_just_wider_is_not() -> None:
+    # The car's front is at 30 mm, the walls from 70 to 80 mm: 40 to 50 mm from a tip on
+    # the front, where the teardrop's half-width grows from ~12.8 to ~16 mm. A slot of
+    # half-width 12 stops every burst; one of 17 lets the burst straight ahead through.
+    tpl = shooting_template("large_burst")
+    target = list(frame_box(0.0, 110, 140, -15, 15))
+    judge = _burst_judge(CAR, tpl)
+    assert 12.0 < half_width(tpl.polygon, 40.0) < half_width(tpl.polygon, 50.0) < 17.0
+
+    def slot(half: float) -> list[Obstacle]:
+        return [Obstacle.of(frame_box(0.0, 70, 80, half, 100), True),
+                Obstacle.of(frame_box(0.0, 70, 80, -100, -half), True)]
+
+    narrow = slot(12.0)
+    got = burst_shadow_arc(CAR.polygon(), target, narrow, tpl.polygon, tpl.length, 0.0, True)
+    assert got is not None
+    for th in (got[0], 0.0, got[1]):
+        level, _ = judge(th, target, [(o.polygon, True) for o in narrow], CLEAR)
+        assert level == TOUCHING
+    wide = slot(17.0)
+    assert burst_shadow_arc(CAR.polygon(), target, wide, tpl.polygon, tpl.length, 0.0,
+                            True) is None
+    level, _ = judge(0.0, target, [(o.polygon, True) for o in wide], CLEAR)
+    assert level == CLEAR
+
+
+def test_shadowed_burst_ranges_never_hide_a_better_facing() -> None:
+    rng = random.Random(11)
+    shown = 0
+    for _ in range(100):
+        body, target, blockers = crowded(rng)
+        tpl = shooting_template(rng.choice(["small_burst", "large_burst"]))
+        judge = _burst_judge(body, tpl)
+        obs = [Obstacle.of(b.polygon, b.tall) for b in blockers]
+        tgt = Obstacle.of(target, False).polygon
+        exact = [(o.polygon, o.tall) for o in obs]
+        for _ in range(6):
+            theta = rng.uniform(0, 360)
+            tall_only = rng.random() < 0.5
+            got = burst_shadow_arc(body.polygon(), tgt, obs, tpl.polygon, tpl.length, theta,
+                                   tall_only)
+            if got is None:
+                continue
+            shown += 1
+            lo, hi = got
+            assert lo <= theta <= hi
+            for th in (lo, hi, *(rng.uniform(lo, hi) for _ in range(3))):
+                level, _ = judge(th, tgt, exact, CLEAR)
+                assert level <= (TOUCHING if tall_only else UNBLOCKED), (theta, th)
+    assert shown > 50
+
+
+def test_the_burst_search_gives_the_same_answers_with_and_without_ranges() -> None:
+    # The benchmark's kind of crowded shot, then the golden scenes' bursts (slots a
+    # little wider or narrower than the teardrop among them).
+    rng = random.Random(2027)
+    passed_over = 0
+    checked = 0
+    shots = [(*crowded(rng), shooting_template(rng.choice(["small_burst", "large_burst"])))
+             for _ in range(50)]
+    shots += [(body, target, blockers, shooting_template(name))
+              for body, target, name, blockers in scenes()[:300]
+              if name in ("small_burst", "large_burst")]
+    for body, target, blockers, tpl in shots:
+        with_ranges = burst_search(body, target, tpl, blockers, shadow=True)
+        without = burst_search(body, target, tpl, blockers, shadow=False)
+        assert (with_ranges is None) == (without is None)
+        if with_ranges is None or without is None:
+            continue
+        assert len(with_ranges) == len(without)
+        for a, b in zip(with_ranges, without, strict=True):
+            assert same(a, b)
+            passed_over += a.shadowed
+        checked += 1
+    assert checked > 80
+    assert passed_over > 50
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["small_burst", "large_burst"]), st.floats(0.0, 360.0),
+       st.floats(45.0, 80.0), st.floats(2.0, 10.0), st.floats(-5.0, 5.0),
+       st.floats(-4.0, 4.0), st.floats(-20.0, 20.0), st.booleans())
+def test_burst_ranges_hold_at_facings_inside_them_on_walled_slots(
+        name: str, phi: float, near: float, depth: float, centre: float, turn: float,
+        aside: float, tall_only: bool) -> None:
+    # Two walls across the way (one Tall, one low) leave a slot about as wide as the
+    # teardrop where it leaves them; wherever a range is shown, the exact judgement
+    # inside it agrees.
+    tpl = shooting_template(name)
+    far = near + depth + 20.0
+    target = list(frame_box(phi, far, far + 30.0, aside - 15.0, aside + 15.0))
+    gap = 2.0 * half_width(tpl.polygon, near + depth - 30.0) + turn
+    walls = [Obstacle.of(frame_box(phi, near, near + depth, centre + gap / 2.0, 120.0), True),
+             Obstacle.of(frame_box(phi, near, near + depth, -120.0, centre - gap / 2.0),
+                         False)]
+    judge = _burst_judge(CAR, tpl)
+    exact = [(o.polygon, o.tall) for o in walls]
+    got = burst_shadow_arc(CAR.polygon(), target, walls, tpl.polygon, tpl.length, phi,
+                           tall_only)
+    if got is None:
+        return
+    lo, hi = got
+    assert lo <= phi <= hi
+    for th in (lo, (lo + phi) / 2.0, phi, (phi + hi) / 2.0, hi):
+        level, _ = judge(th, target, exact, CLEAR)
+        assert level <= (TOUCHING if tall_only else UNBLOCKED), th

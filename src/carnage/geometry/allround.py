@@ -43,8 +43,9 @@ facings the search is a branch and bound with a proof, not a sampling:
   (rulers: the pivot bound; bursts: the box bound); the others are split (for rulers,
   once at most ``EXACT_WITHIN`` from their middle, and for bursts always, also judged
   exactly at their middle) until the box is within ``tol``.
-* **Ranges shown blocked (rulers).** ``shadow_arc`` shows, in closed form, a range of
-  facings around a given one over which no ruler touching the target is clear (or
+* **Ranges shown blocked.** ``shadow_arc`` (rulers) and ``burst_shadow_arc`` (bursts,
+  with the teardrop's width growing from its tip) show, in closed form, a range of
+  facings around a given one over which no placement touching the target is clear (or
   unblocked). The search walks such ranges as it needs them and passes over intervals,
   seeds and critical facings lying wholly in them for the level it would have to beat:
   nothing passed over could improve the answer, so the same facings improve it in the
@@ -513,11 +514,11 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
            shadow: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
-    relaxed rulers of the pivot bound. With ``shadow`` (rulers) facings and ranges of
-    facings that ``shadow_arc`` shows cannot do better than the best found are passed
-    over; without it (for comparison) every one is judged as before. The answer is the
-    same either way: only judgements that could not improve it are left out, so the same
-    facings improve it in the same order."""
+    relaxed rulers of the pivot bound. With ``shadow`` facings and ranges of facings
+    that ``shadow_arc`` (or for a burst ``burst_shadow_arc``) shows cannot do better
+    than the best found are passed over; without it (for comparison) every one is
+    judged as before. The answer is the same either way: only judgements that could not
+    improve it are left out, so the same facings improve it in the same order."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -549,6 +550,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
+    burst = tpl.is_burst
     shown: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
     """Ranges of facings ``shadow_arc`` has shown blocked (by Tall obstructions: True;
     by any: False), found as the search needs them."""
@@ -556,11 +558,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     """Facings at which it found no such range."""
 
     def proven(lo: float, hi: float) -> bool:
-        """Whether ``shadow_arc`` shows that no ruler facing from ``lo`` to ``hi`` does
-        better than the best found: then judging them could change nothing. Walks from
+        """Whether ``shadow_arc`` (``burst_shadow_arc``) shows that no facing from ``lo``
+        to ``hi`` does better than the best found: then judging them could change
+        nothing. Walks from
         ``lo``, through ranges already shown or shown now, each new one found just past
         the end of the last and starting at or before it."""
-        if not shadow or pivot is None or best.level < TOUCHING or best.level >= CLEAR:
+        if not shadow or (pivot is None and not burst) or best.level < TOUCHING \
+                or best.level >= CLEAR:
             return False
         tall_only = best.level == TOUCHING
         arcs, misses = shown[tall_only], unshown[tall_only]
@@ -576,8 +580,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 at = step
             else:
                 probe = at if at == lo else at + 1e-7
-                got = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, probe,
-                                 tall_only)
+                got = burst_shadow_arc(shooter, tgt.polygon, blockers, tpl.polygon,
+                                       tpl.length, probe, tall_only) if burst else \
+                    shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, probe,
+                               tall_only)
                 if got is None or got[0] > at:
                     misses.append(probe % 360.0)
                     return False
@@ -915,6 +921,238 @@ def _degrees(theta: float, lo: float, hi: float) -> tuple[float, float] | None:
         return None
     return lo_d, hi_d
 
+
+BURST_GAPS = (2.0, 6.0, 15.0)
+"""How far (mm) the depths (along the facing, from any tip) of the points ``burst_shadow_arc``
+uses may change over the range it shows: the teardrop's width is taken at depths this
+much outside those at the given facing, so the facts hold over a range of turns. A
+wider gap gives more turn but a narrower teardrop near the shooter; each is tried and
+the ranges shown are joined (each holds on its own, and all contain the facing)."""
+
+BURST_INSET = 0.01
+"""How far (mm) inside an obstruction, and inside the teardrop (along and across), the
+points ``burst_shadow_arc`` uses lie: every placement it counts blocked overlaps the
+obstruction over a square of this half-size, far above the area (1e-9 mm²) the exact
+judgement needs."""
+
+
+def half_width(shape: Sequence[Point], depth: float) -> float:
+    """Half-width about the axis of the template ``shape`` (its own frame: x along the
+    axis, from its origin) at ``depth`` along it: the least of how far it reaches to
+    either side there; 0 where it does not reach. For a convex shape this is a concave
+    function of the depth, so its least over an interval is at one end."""
+    top, bottom = -math.inf, math.inf
+    n = len(shape)
+    for i in range(n):
+        (x1, y1), (x2, y2) = shape[i], shape[(i + 1) % n]
+        if (x1 - depth) * (x2 - depth) > 0.0:
+            continue
+        if x1 == x2:
+            ys = (y1, y2)
+        else:
+            y = y1 + (y2 - y1) * (depth - x1) / (x2 - x1)
+            ys = (y, y)
+        top, bottom = max(top, *ys), min(bottom, *ys)
+    return max(0.0, min(top, -bottom))
+
+
+def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
+                     blockers: Sequence[Obstacle], shape: Sequence[Point], length: float,
+                     theta: float, tall_only: bool) -> tuple[float, float] | None:
+    """A range of facings (degrees, lo ≤ ``theta`` ≤ hi) over which every placement of the
+    burst ``shape`` (a teardrop, tip at its origin, ``length`` its reach along its axis)
+    touching ``target`` meets one of ``blockers`` (only the Tall ones with ``tall_only``)
+    before the target, as the burst judgement counts it; None when that is not shown at
+    ``theta``. The argument of ``shadow_arc`` with the teardrop's width instead of the
+    ruler's.
+
+    A burst facing θ has its tip on the shooter's outline: no farther along θ (u) than
+    the shooter's farthest point, no nearer than its nearest nor than the target's
+    nearest less the length (else it cannot touch), and across θ (v) within the
+    shooter's extent. It touches the target only if the tip's offset c is within the
+    teardrop's widest half-width of the target's reachable points. A point x of an
+    obstruction at depth δ = u(x) − u(tip) lies in the teardrop whenever |v(x) − c| is
+    within the teardrop's half-width w(δ); beyond the shooter's farthest point and
+    before the target's nearest it comes before any contact. Along a segment pq of
+    points inside an obstruction, every depth from any tip lies between g (the least u
+    of p, q beyond the shooter's farthest point) and G (the greatest beyond the least
+    tip), and w is concave, so each point blocks every offset within min(w(g), w(G)) of
+    its own: the segment blocks the offsets from v(p) − W to v(q) + W. The segments
+    (taken ``BURST_INSET`` inside the obstruction, from the corners least and farthest
+    across of its part ``SHADOW_CLIP`` inside the stretch) are chained as the rulers'
+    are, and every fact needed, the depth bounds too (g and G taken ``BURST_GAP`` wider
+    than at ``theta``), is "w · e(θ) > k" for fixed points: a range of facings in
+    closed form."""
+    th = math.radians(theta)
+    cs, sn = math.cos(th), math.sin(th)
+    m = SHADOW_MARGIN
+    clip = SHADOW_CLIP
+    ins = BURST_INSET
+    slack = m + 10.0 * TOUCH
+    widest = max(abs(y) for _, y in shape) + slack
+    tx = sum(x for x, _ in target) / len(target)
+    ty = sum(y for _, y in target) / len(target)
+
+    def frame(poly: Sequence[Point]) -> list[Point]:
+        """(u, v) along and across ``theta``, from the target's centre."""
+        return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
+                for x, y in poly]
+
+    lo, hi = -math.pi / 4.0, math.pi / 4.0
+
+    def keep(wu: float, wv: float, k: float) -> bool:
+        """Narrow [lo, hi] to where wu cos δ + wv sin δ > k (see ``shadow_arc``)."""
+        nonlocal lo, hi
+        r = math.hypot(wu, wv)
+        if k < -r:
+            return True
+        if k >= r:
+            return False
+        phi = math.atan2(wv, wu)
+        half = math.acos(k / r)
+        if not phi - half < 0.0 < phi + half:
+            return False
+        lo, hi = max(lo, phi - half), min(hi, phi + half)
+        return lo < hi
+
+    def along(p: Point, q: Point, k: float) -> bool:
+        return keep(p[0] - q[0], p[1] - q[1], k)
+
+    def across(p: Point, q: Point, k: float) -> bool:
+        return keep(p[1] - q[1], q[0] - p[0], k)
+
+    spts = frame(shooter)
+    s_umax = max(u for u, _ in spts)
+    s_umin = min(u for u, _ in spts)
+    s_vmin = min(v for _, v in spts)
+    s_vmax = max(v for _, v in spts)
+    tpts = frame(target)
+    t_umin = min(u for u, _ in tpts)
+    # the target's part beyond the length past the shooter's farthest point (its corners
+    # and those of the cut) stays out of reach: nothing there can be touched
+    far = s_umax + length + clip
+    reach = _slab(tpts, -math.inf, far)
+    beyond = _slab(tpts, far, math.inf)
+    for c in beyond:
+        for s_ in spts:
+            if not along(c, s_, length + slack):
+                return None
+    if not reach:
+        return _degrees(theta, lo, hi)
+    r_vmin = min(v for _, v in reach)
+    r_vmax = max(v for _, v in reach)
+    if r_vmin - widest > s_vmax or r_vmax + widest < s_vmin:
+        # the reachable target wholly to one side, beyond the teardrop's widest reach
+        left = r_vmax + widest < s_vmin
+        for t in reach:
+            for s_ in spts:
+                if not (across(s_, t, widest + slack) if left
+                        else across(t, s_, widest + slack)):
+                    return None
+        return _degrees(theta, lo, hi)
+    r0 = max(r_vmin - widest, s_vmin) - slack
+    r1 = min(r_vmax + widest, s_vmax) + slack
+    # the least tip that may touch: the shooter's nearest point, or the target's less
+    # the length, whichever is farther
+    by_target = t_umin - length - slack > s_umin
+    tip_min = t_umin - length - slack if by_target else s_umin
+
+    # per obstruction, the segment between the corners least and farthest across of its
+    # part in the stretch (and in the band of offsets that matter), pulled inside it
+    segments: list[tuple[Point, Point]] = []
+    for b in blockers:
+        if tall_only and not b.tall:
+            continue
+        # how deep inside the outline its centre is (inset points need room)
+        depth_in = min(nx * (b.centre[0] - x) + ny * (b.centre[1] - y)
+                       for (nx, ny), (x, y) in zip(b.normals, b.polygon, strict=True))
+        if depth_in < 4.0 * ins:
+            continue
+        part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
+        if part:  # only the offsets that may touch need blocking: nearer points turn less
+            band = _slab([(v, u) for u, v in part], r0 - widest, r1 + widest)
+            part = [(u, v) for v, u in band]
+        if not part:
+            continue
+        cu, cv = frame([b.centre])[0]
+        pull = 2.0 * ins / depth_in
+        p, q = (min(part, key=lambda p: p[1]), max(part, key=lambda p: p[1]))
+        segments.append(((p[0] + pull * (cu - p[0]), p[1] + pull * (cv - p[1])),
+                         (q[0] + pull * (cu - q[0]), q[1] + pull * (cv - q[1]))))
+
+    def attempt(gap: float) -> tuple[float, float] | None:
+        """The range (turns from ``theta``, radians) shown with depths taken ``gap``
+        wider than at ``theta``; None if none is."""
+        nonlocal lo, hi
+        lo, hi = base
+        parts: list[tuple[float, float, Point, Point, float, float, float]] = []
+        for p, q in segments:
+            g = min(p[0], q[0]) - s_umax - gap
+            big = max(p[0], q[0]) - tip_min + gap
+            if g <= ins:
+                continue
+            w = min(half_width(shape, g - ins), half_width(shape, big + ins)) - ins
+            if w <= m:
+                continue
+            parts.append((p[1] - w + m, q[1] + w - m, p, q, g, big, w))
+        parts.sort()
+        chain: list[tuple[float, float, Point, Point, float, float, float]] = []
+        cur, i = r0, 0
+        pick: tuple[float, float, Point, Point, float, float, float] | None = None
+        while cur <= r1:
+            while i < len(parts) and parts[i][0] < cur:
+                if pick is None or parts[i][1] > pick[1]:
+                    pick = parts[i]
+                i += 1
+            if pick is None or pick[1] <= cur:
+                return None
+            chain.append(pick)
+            cur = pick[1]
+        # every point used lies beyond the shooter's farthest point by more than g, before
+        # the target, and less than G beyond the least tip that may touch
+        for _, _, p, q, g, big, _ in chain:
+            for c in (p, q):
+                for s_ in spts:
+                    if not along(c, s_, g):
+                        return None
+                for t in tpts:
+                    if not along(t, c, EPS + m):
+                        return None
+                if by_target:
+                    if not all(along(t, c, length + slack - big) for t in tpts):
+                        return None
+                elif not all(along(s_, c, -big) for s_ in spts):
+                    return None
+        for k in range(len(chain) - 1):
+            if not across(chain[k][3], chain[k + 1][2],
+                          -(chain[k][6] + chain[k + 1][6]) + 2.0 * m):
+                return None
+        # the chain starts before the offsets that may touch and ends after them: either
+        # bound of theirs (the target's widened by the widest half-width, or the shooter's)
+        for end, sign, w in ((chain[0][2], 1.0, chain[0][6]),
+                             (chain[-1][3], -1.0, chain[-1][6])):
+            saved = lo, hi
+            got: tuple[float, float] | None = None
+            for side, wide in ((reach, widest), (spts, 0.0)):
+                lo, hi = saved
+                need = wide - w + slack
+                if all((across(q, end, need) if sign > 0 else across(end, q, need))
+                       for q in side):
+                    got = (lo, hi) if got is None else (min(got[0], lo), max(got[1], hi))
+            if got is None:
+                return None
+            lo, hi = got
+        return lo, hi
+
+    base = lo, hi
+    got: tuple[float, float] | None = None
+    for gap in BURST_GAPS:
+        shown = attempt(gap)
+        if shown is not None:
+            got = shown if got is None else (min(got[0], shown[0]), max(got[1], shown[1]))
+    if got is None:
+        return None
+    return _degrees(theta, *got)
 
 def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
     """The corners of the convex polygon ``pts`` (as (u, v)) clipped to lo ≤ u ≤ hi."""
