@@ -30,11 +30,14 @@ from sqlalchemy import (
     DateTime,
     Integer,
     String,
+    case,
     create_engine,
     event,
     insert,
+    null,
     select,
     text,
+    type_coerce,
     update,
 )
 from sqlalchemy.engine import Connection, CursorResult, Engine, make_url
@@ -157,6 +160,16 @@ class StoredGame:
     """The game's snapshot after ``choices``, saved with it when given."""
     version: int | None = field(default=None, compare=False)
     """The row's version as read (None: not read from the database; ``len(choices)``)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A game's version in the database and, when it is not the version the reader knew,
+    its choices and seats (what another process changed in a game it moved on)."""
+
+    version: int
+    choices: list[Any] | None
+    seats: list[dict[str, Any]] | None
 
 
 def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
@@ -300,6 +313,22 @@ class Store:
         with self.engine.connect() as conn:
             found = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
             return None if found is None else int(found)
+
+    def progress(self, gid: str, known: int | None) -> Progress | None:
+        """The game's version now (None: no such game) in one indexed read, with its choices
+        and seats only if that is not ``known`` (the version the reader holds; None: any)."""
+        same = GameRow.version == (-1 if known is None else known)
+        moved = [type_coerce(case((same, null()), else_=col), JSON)
+                 for col in (GameRow.choices, GameRow.seats)]
+        with self.engine.connect() as conn:
+            found = conn.execute(select(GameRow.version, *moved)
+                                 .where(GameRow.id == gid)).first()
+        if found is None:
+            return None
+        version, choices, seats = found
+        if int(version) == known:
+            return Progress(int(version), None, None)
+        return Progress(int(version), list(choices), list(seats))
 
     def snapshot(self, gid: str) -> tuple[int, dict[str, Any]] | None:
         """(version, document) of the game's saved snapshot, if it has one."""

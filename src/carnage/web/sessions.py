@@ -59,7 +59,7 @@ from carnage.web.botnotes import NOTES, bot_notes
 from carnage.web.botpool import BotPool, Thinking, decision_seed
 from carnage.web.companion import KEY as MODE_KEY
 from carnage.web.companion import TableMode, physical_setup, split_setup
-from carnage.web.db import StaleSave, Store, StoredGame
+from carnage.web.db import Progress, StaleSave, Store, StoredGame
 from carnage.web.framed import FramedTable, own_teams_setup
 from carnage.web.redact import events_for, viewer_key
 from carnage.web.schemas import Controller, NewGameRequest
@@ -69,6 +69,9 @@ MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
 LOG_LINES = 200
 """Log lines a ruleset's own view carries (the newest)."""
+CATCH_UP = 64
+"""At most this many choices another process saved are applied to the game in memory to catch
+up with it; a game further behind is restored from its snapshot."""
 REFRESHERS = 2
 """Threads that refresh cached games other processes changed (web/fanout.py)."""
 
@@ -292,13 +295,41 @@ class GameSession(SeatedSession):
         saved snapshot or choices) only if another process moved it, its listeners then told.
         True if it was reloaded; ``ApiError`` 404 if the game was deleted meanwhile."""
         with self.lock:
-            now = self.store.version(self.id)
+            known = self._saved if self.version == self._saved else None
+            now = self.store.progress(self.id, known)
             if now is None:
                 raise ApiError(404, f"no game with id {self.id!r}")
-            if now == self._saved and self.version == now:
+            if now.version == known:
                 return False
-            self._reload()
+            if not self._caught_up(now):
+                self._reload()
         self.notify()
+        return True
+
+    def _caught_up(self, now: Progress) -> bool:
+        """Bring the game in memory to ``now`` by applying the choices saved after its own,
+        when the saved game is the one in memory played on (its choices begin with memory's)
+        by at most ``CATCH_UP`` choices: what replaying them from the start or restoring the
+        snapshot would give (the engine replays choices exactly), without reading or
+        restoring the snapshot. False (memory untouched, or broken and to be reloaded) when
+        it is not so: a lost race, undone choices, too many choices, a choice refused."""
+        choices = now.choices
+        before = list(self.game.choices)
+        if choices is None or now.seats is None or self.undone or now.version != len(choices) \
+                or not 0 < len(choices) - len(before) <= CATCH_UP \
+                or choices[:len(before)] != before:
+            return False
+        try:
+            for c in choices[len(before):]:
+                self.game.apply(c)
+        except Exception:  # the game in memory is half moved: _reload replaces it, and
+            self._forget_views()  # the lines written of it go
+            return False
+        self._saved = now.version
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
+            self.seats = [Seat.from_json(x) for x in now.seats]  # and the table's answers
+        self._views.clear()  # the log lines written stay true, as in ``resume``
+        self._json.clear()
         return True
 
     def _reload(self) -> None:
