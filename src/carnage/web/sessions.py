@@ -351,8 +351,7 @@ class GameSession(SeatedSession):
     def set_thinking(self, thinking: Thinking | None) -> None:
         with self.lock:
             self.thinking = thinking
-            self._views.clear()
-            self._json.clear()
+            self._json.clear()  # the views built stay: ``view`` tells them who thinks
 
     def thinking_json(self) -> dict[str, Any] | None:
         """Which bot the game waits for (``GameView.thinking``), or None."""
@@ -402,7 +401,9 @@ class GameSession(SeatedSession):
                             seed=self.seed, seed_chosen=self.seed_chosen, **kw)
 
     def view(self, seats: list[int]) -> Any:
-        """What ``seats`` see of the game now (cached per version and seat)."""
+        """What ``seats`` see of the game now: built once per version and set of viewing
+        seats (a bot starting, or failing, to think at that version changes only what the
+        view says of it), then told which bot is thinking."""
         with self.lock:
             key = (self.version, self._your_seat(self.game, seats), viewer_key(seats))
             cached = self._views.get(key)
@@ -412,14 +413,14 @@ class GameSession(SeatedSession):
                 cached = self._assisted_view(self.table.view(self.game, self.context(
                     self.game, seats, log_cache=self._log_cache(seats),
                     bot_notes=bot_notes(self.bots, extra=self.notes))), seats)
-                cached = _with_thinking(cached, self.thinking_json())
-                if self.undone:  # the version only grows (web/companion.py)
-                    cached = _with_version(cached, self.version)
-                asked = [x.seat for x in self.seats if x.undo_ask == self.version]
-                if asked:  # waiting for the other players to agree (ruling CP-20)
-                    cached = _with_undo_asked(cached, asked)
                 self._views[key] = cached
-            return cached
+            shown = _with_thinking(cached, self.thinking_json())
+            if self.undone:  # the version only grows (web/companion.py)
+                shown = _with_version(shown, self.version)
+            asked = [x.seat for x in self.seats if x.undo_ask == self.version]
+            if asked:  # waiting for the other players to agree (ruling CP-20)
+                shown = _with_undo_asked(shown, asked)
+            return shown
 
     def view_json(self, seats: list[int]) -> bytes:
         """``view(seats)`` serialised (cached per version and seat, like the view)."""
