@@ -27,6 +27,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -277,6 +278,7 @@ class GameSession(SeatedSession):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
         self._saved = at
+        self.seen_elsewhere = time.monotonic()
         self.undone = max(0, at - len(row.choices))
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
@@ -326,6 +328,7 @@ class GameSession(SeatedSession):
             self._forget_views()  # the lines written of it go
             return False
         self._saved = now.version
+        self.seen_elsewhere = time.monotonic()
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in now.seats]  # and the table's answers
         self._views.clear()  # the log lines written stay true, as in ``resume``
@@ -538,6 +541,7 @@ class GameSession(SeatedSession):
             raise ApiError(409, f"stale state: version {self.version} is current (another "
                                 "server saved a choice first)") from None
         self._saved = self.version
+        self.seen_elsewhere = None
 
     def snapshot(self) -> dict[str, Any]:
         """The game's snapshot now, made once per game and version (the save writes it, the
@@ -556,6 +560,7 @@ class GameSession(SeatedSession):
         with self.lock:
             self.store.add_game(self.stored())
             self._saved = self.version
+            self.seen_elsewhere = None
             self._told = (self.version, self.thinking)
 
     # -- what the table answers by itself (kernel/assist.py) ------------------------------------
