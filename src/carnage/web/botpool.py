@@ -15,6 +15,11 @@ the same rng, so a duplicate computed elsewhere is harmless (only one is applied
 A bot held to wall-clock time (the search bot's levels) may still answer differently on a
 busier machine; its answer is legal either way, and only the first is applied.
 
+Of several server processes, the one that saved a version sends its bot decision; another
+process that finds the game there (a request through a round-robin proxy) says the bot thinks
+and sends the decision itself only if the game has not moved on ``ELSEWHERE_GRACE`` seconds
+later (the saver stopped), so a decision is computed once, not once per process that reads it.
+
 A bot that fails (raises, answers an illegal choice, a worker dies twice) is logged; the game
 stays as it was before the bot's decision and the table says the bot failed
 (``Thinking.failed``). It is tried again when the game is viewed ``RETRY_AFTER`` seconds later,

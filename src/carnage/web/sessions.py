@@ -2,9 +2,11 @@
 
 The database is the table: a ``GameSession`` is this process's cached copy of a game, under a
 per-game lock, and never the truth. Before a request uses it, it is brought to the database's
-version (one indexed read; reloaded from the saved snapshot or choices if another server
-process moved it). A client acts for a seat by its secret token; each action names the version
-(number of choices applied) it was made against, and a stale one is refused. After a human
+version (one indexed read; if another server process moved it, the choices it saved since
+are applied to the game in memory, or the game is reloaded from the saved snapshot or choices
+when memory went another way). A client acts for a seat by its secret token; each action
+names the version (number of choices applied) it was made against, and a stale one is
+refused. After a human
 choice the session answers every bot decision until a human must decide or the game ends, then
 saves the choices only if the database is still at the version it started from
 (``SeatedSession.commit``), and tells its listeners (websockets). On PostgreSQL every other
