@@ -84,3 +84,53 @@ def test_websocket_frames_carry_only_the_seats_own_slip(client: TestClient) -> N
         assert sum(SLIP_TEXT in t for t in _slip_lines(mine)) == 1
         seen = recv(watcher)["view"]
         assert seen["secrets"] == [] and SLIP_TEXT not in json.dumps(seen)
+
+
+def test_the_view_cache_never_hands_one_viewers_view_to_another(
+        client: TestClient, tmp_path: Path) -> None:
+    """Views are built once per version and set of viewing seats and kept: asked in every
+    order, before and after a bot starts thinking (which keeps the views built), each seat,
+    both seats and a spectator get exactly what a fresh server (nothing cached) shows them,
+    and no seat's slip reaches anyone else."""
+    from carnage.web.botpool import Thinking
+
+    gid, t0, t1 = _game(client)
+    viewers = {"seat 0": t0, "seat 1": t1, "both": f"{t0},{t1}", "spectator": ""}
+    session = client.app.state.games.get(gid)
+
+    def seen(c: TestClient, tok: str) -> dict[str, Any]:
+        r = c.get(f"/api/games/{gid}" + (f"?token={tok}" if tok else ""))
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    def check(order: list[str]) -> None:
+        fresh = new_client(tmp_path)  # another app on the database: nothing cached
+        try:
+            shown = {who: seen(client, viewers[who]) for who in order}
+            fresh_views = {who: seen(fresh, viewers[who]) for who in order}
+        finally:
+            fresh.app.state.store.close()
+        thinking = shown["spectator"]["thinking"]
+        for who in order:
+            want = fresh_views[who]
+            if thinking is not None:  # told by this server's bot pool, not the fresh one's
+                want = {**want, "thinking": thinking}
+            assert shown[who] == want, who
+        slips = {who: [s["text"] for s in shown[who]["secrets"]] for who in order}
+        assert len(slips["seat 0"]) == len(slips["seat 1"]) == 1
+        assert slips["seat 0"] != slips["seat 1"]
+        assert sorted(slips["both"]) == sorted(slips["seat 0"] + slips["seat 1"])
+        assert slips["spectator"] == []
+        for mine, other in (("seat 0", "seat 1"), ("seat 1", "seat 0")):
+            assert slips[mine][0] not in json.dumps(shown[other])
+            assert slips[mine][0] not in json.dumps(shown["spectator"])
+
+    check(["seat 0", "seat 1", "both", "spectator"])
+    check(["spectator", "both", "seat 1", "seat 0"])
+    built = dict(session._views)
+    with session.lock:
+        session.set_thinking(Thinking(1, session.version))
+    check(["seat 1", "spectator", "seat 0", "both"])
+    assert session._views == built  # the same views, told who thinks
+    assert all(session._views[k] is v for k, v in built.items())

@@ -506,3 +506,50 @@ def test_the_workers_think_at_a_lower_priority_than_the_server(pool: BotPool) ->
     pool.start(wait=True)
     worker = pool._ensure().submit(os.nice, 0).result(timeout=60)
     assert worker == min(19, os.nice(0) + WORKER_NICE)
+
+
+class Held(BotPool):
+    """A process's pool that keeps the jobs it is given (it never answers them)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.jobs: list[BotJob] = []
+
+    def _send(self, session: Any, job: BotJob, resubmits: int) -> None:
+        self.jobs.append(job)
+
+
+def test_a_bot_decision_another_process_sent_is_not_computed_twice(
+        tmp_path: Path, pool: BotPool, gate: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game read through a second process while its bot thinks in the first (a round-robin
+    proxy): the second says the bot thinks and sends nothing; the first's answer is the one
+    taken. Had the first stopped, the second sends the decision itself after
+    ``ELSEWHERE_GRACE`` seconds, unread or not."""
+    import carnage.web.botpool as botpool_module
+
+    store = Store(f"sqlite:///{tmp_path / 'pool.db'}")
+    other = Held()
+    a, b = Games(store, pool), Games(store, other)
+    pool.start(wait=True)
+    monkeypatch.setattr(botpool_module, "ELSEWHERE_GRACE", 60.0)
+    s = new_session(a, "toy", "heuristic")
+    s.decide(s.seats[0].token, 0, 2)  # A sends the bot's decision to its (gated) worker
+    assert s.thinking is not None and (s.thinking.seat, s.thinking.version) == (1, 1)
+    seen = json.loads(b.get(s.id).view_json([0]))
+    assert (seen["thinking"]["seat"], seen["thinking"]["version"]) == (1, 1)
+    assert other.jobs == []
+    gate.touch()
+    wait_for(lambda: store.version(s.id) == 2)  # A's worker answered, A saved it
+    now = json.loads(b.get(s.id).view_json([0]))
+    assert now["version"] == 2 and now["thinking"] is None and other.jobs == []
+    # A stopped before answering (its pool holds the job): B takes it over, nobody reading
+    monkeypatch.setattr(botpool_module, "ELSEWHERE_GRACE", 0.3)
+    stopped = Held()
+    t = new_session(Games(store, stopped), "toy", "heuristic")
+    t.decide(t.seats[0].token, 0, 2)
+    assert [(j.seat, j.version) for j in stopped.jobs] == [(1, 1)]
+    assert b.get(t.id).thinking is not None and other.jobs == []
+    wait_for(lambda: other.jobs)
+    assert [(j.gid, j.seat, j.version) for j in other.jobs] == [(t.id, 1, 1)]
+    other.shutdown()
+    stopped.shutdown()

@@ -353,3 +353,52 @@ def test_a_reload_keeps_the_log_lines_written_only_while_the_game_went_on(
         assert view(b, gid, tok) == view(fresh, gid, tok) == view(a, gid, tok)
     finally:
         fresh.app.state.store.close()  # type: ignore[attr-defined]
+
+
+def test_a_process_catches_up_with_the_choices_another_saved_without_the_snapshot(
+        two: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process whose game another process moved on applies the choices saved since its own
+    to the game in memory (no snapshot read, no restore), and shows what a fresh process
+    shows; one whose game went another way (a lost race), or is more than ``CATCH_UP``
+    choices behind, is reloaded from the database as before."""
+    import carnage.web.sessions as sessions_module
+
+    a, b = two
+    gid, tok = hot_seat(a, seed=17)
+    v = view(b, gid, tok)
+    theirs = games_of(b).get(gid)
+    game = theirs.game
+    reads: list[str] = []
+    store = games_of(b).store
+    real_snapshot, real_game = store.snapshot, store.game
+    monkeypatch.setattr(store, "snapshot", lambda g: reads.append("snapshot") or
+                        real_snapshot(g))
+    monkeypatch.setattr(store, "game", lambda g: reads.append("game") or real_game(g))
+    for _ in range(3):
+        v = act(a, gid, tok, view(a, gid, tok)).json()
+    moved = view(b, gid, tok)
+    assert moved["version"] == v["version"] and reads == []
+    assert theirs.game is game and theirs.saved_version == v["version"]
+    fresh = TestClient(create_app(store.url))
+    try:
+        assert moved == view(fresh, gid, tok)
+        # a lost race: B's memory went another way at this version; it is reloaded
+        d = theirs.game.pending()
+        assert d is not None
+        with theirs.lock:
+            theirs.game.apply(theirs.accept(d, other_choice(moved["pending"])))
+            assert act(a, gid, tok, moved).status_code == 200
+            with pytest.raises(ApiError):
+                theirs.save(theirs.saved_version)
+        assert reads == ["game", "snapshot"] and theirs.game is not game
+        assert view(b, gid, tok) == view(fresh, gid, tok)
+        # further behind than CATCH_UP: restored from the snapshot
+        monkeypatch.setattr(sessions_module, "CATCH_UP", 1)
+        game, reads[:] = theirs.game, []
+        v = view(a, gid, tok)
+        for _ in range(2):
+            v = act(a, gid, tok, v).json()
+        assert view(b, gid, tok) == view(fresh, gid, tok) == v
+        assert reads == ["game", "snapshot"] and theirs.game is not game
+    finally:
+        fresh.app.state.store.close()  # type: ignore[attr-defined]

@@ -15,6 +15,11 @@ the same rng, so a duplicate computed elsewhere is harmless (only one is applied
 A bot held to wall-clock time (the search bot's levels) may still answer differently on a
 busier machine; its answer is legal either way, and only the first is applied.
 
+Of several server processes, the one that saved a version sends its bot decision; another
+process that finds the game there (a request through a round-robin proxy) says the bot thinks
+and sends the decision itself only if the game has not moved on ``ELSEWHERE_GRACE`` seconds
+later (the saver stopped), so a decision is computed once, not once per process that reads it.
+
 A bot that fails (raises, answers an illegal choice, a worker dies twice) is logged; the game
 stays as it was before the bot's decision and the table says the bot failed
 (``Thinking.failed``). It is tried again when the game is viewed ``RETRY_AFTER`` seconds later,
@@ -48,6 +53,11 @@ log = logging.getLogger("carnage.web.botpool")
 
 RETRY_AFTER = 60.0
 """Seconds after a bot failed before viewing the game asks it again."""
+ELSEWHERE_GRACE = 1.5
+"""Seconds a process waits before it computes a bot decision at a version another process
+saved: the process that saved it has sent that decision to its own workers, and answers it in
+this time unless it stopped (then this one does). Without the wait, a game read through another
+process while its bot thinks (a round-robin proxy) would have every decision computed twice."""
 RESUBMITS = 1
 BATCH = 64
 """At most this many bot decisions answered by one job."""
@@ -263,7 +273,9 @@ class BotPool:
     def schedule(self, session: SeatedSession) -> bool:
         """If a bot of ``session`` is to decide and nothing is scheduled for it (or it failed
         more than ``RETRY_AFTER`` seconds ago), send its job to a worker and mark the session
-        thinking. True if a job was sent."""
+        thinking. True if a job was sent. At a version another process saved (and this one
+        found less than ``ELSEWHERE_GRACE`` seconds ago) the session is marked thinking and
+        the job sent only if that process has not answered by then (``_unanswered``)."""
         with session.lock:
             d = session.game.pending()
             v = session.version
@@ -275,20 +287,59 @@ class BotPool:
             if t is not None and t.version == v and (
                     t.failed is None or time.time() - t.since < RETRY_AFTER):
                 return False
+            seen = session.seen_elsewhere
+            wait = 0.0 if seen is None else ELSEWHERE_GRACE - (time.monotonic() - seen)
+            if wait > 0 and not self._closed:  # its saver is thinking: the view says so
+                waiting = Thinking(d.player, v)
+                session.set_thinking(waiting)
+                timer = threading.Timer(wait, self._unanswered, (session, waiting))
+                timer.daemon = True
+                timer.start()
+                return False
+            return self._start(session, d.player, v)
+
+    def _unanswered(self, session: SeatedSession, waiting: Thinking) -> None:
+        """``ELSEWHERE_GRACE`` after this process found a bot to decide at a version another
+        process saved: if the game has not moved on meanwhile (one read; it catches up if it
+        has), that process stopped before answering, and the decision is sent here."""
+        try:
+            with session.lock:
+                if self._closed or session.closed or session.thinking is not waiting:
+                    return  # shut down, deleted, or already answered or sent
+                session.sync()
+                d = session.game.pending()
+                if session.version == waiting.version and d is not None \
+                        and d.player == waiting.seat:
+                    session.seen_elsewhere = None  # nobody answered: it is this one's now
+                    self._start(session, d.player, waiting.version)
+                    return
+            self.schedule(session)  # moved on: its next bot decision, if any
+        except Exception as e:  # the database went away: the next view schedules again
+            log.warning("game %s: the bot's decision %d was not taken over: %s", session.id,
+                        waiting.version, _sentence(e))
+            with session.lock:
+                if session.thinking is waiting:
+                    session.set_thinking(None)
+        session.notify()
+
+    def _start(self, session: SeatedSession, seat: int, v: int) -> bool:
+        """Send the bot decision of ``seat`` at version ``v`` to a worker (under the session's
+        lock); True if it was sent."""
+        with session.lock:
             try:
                 snapshot = session.snapshot()
             except Exception as e:  # the game cannot be sent: said, never a failed view
                 log.error("game %s: no snapshot for the bot's decision %d", session.id, v,
                           exc_info=e)
-                session.set_thinking(Thinking(d.player, v, failed=(
+                session.set_thinking(Thinking(seat, v, failed=(
                     f"the bot failed: the game cannot be sent to it ({_sentence(e)})")))
                 return False
             job = BotJob(gid=session.id, ruleset=session.ruleset.name, snapshot=snapshot,
-                         controller=session.controller(d.player), seat=d.player, version=v,
+                         controller=session.controller(seat), seat=seat, version=v,
                          rng_seed=decision_seed(session.seed, v),
                          then={b: session.controller(b) for b in session.bots},
                          seed=session.seed)
-            session.set_thinking(Thinking(d.player, v))
+            session.set_thinking(Thinking(seat, v))
             self._send(session, job, RESUBMITS)
             return True
 

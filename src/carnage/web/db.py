@@ -29,11 +29,15 @@ from sqlalchemy import (
     DateTime,
     Integer,
     String,
+    bindparam,
+    case,
     create_engine,
     event,
     insert,
+    null,
     select,
     text,
+    type_coerce,
     update,
 )
 from sqlalchemy.engine import Connection, CursorResult, Engine, make_url
@@ -160,6 +164,16 @@ class StoredGame:
     """The row's version as read (None: not read from the database; ``len(choices)``)."""
 
 
+@dataclass(frozen=True)
+class Progress:
+    """A game's version in the database and, when it is not the version the reader knew,
+    its choices and seats (what another process changed in a game it moved on)."""
+
+    version: int
+    choices: list[Any] | None
+    seats: list[dict[str, Any]] | None
+
+
 def _game(row: GameRow, dice: GameDiceRow | None) -> StoredGame:
     return StoredGame(
         id=row.id, scenario=row.scenario, setup=dict(row.setup), seats=list(row.seats),
@@ -277,22 +291,19 @@ class Store:
         (web/companion.py: the version only grows, so a client of an undone state is stale)."""
         version = len(choices) if version is None else version
         with self._write, self.engine.begin() as s:  # Core: no ORM unit of work to flush
-            cond = [GameRow.id == gid]
-            if expected is not None:
-                cond.append(GameRow.version == expected)
-            done = s.execute(update(GameRow).where(*cond).values(
-                choices=jsontext.loads(jsontext.dumps(choices)), version=version, finished=finished,
-                round=round_, winner=winner, updated=_now(),
-                **({} if seats is None else {"seats": jsontext.loads(jsontext.dumps(seats))}),
-            ))
+            done = s.execute(_SAVES[expected is not None, seats is not None], {
+                "gid": gid, "choices": jsontext.loads(jsontext.dumps(choices)), "version": version,
+                "finished": finished, "round": round_, "winner": winner, "updated": _now(),
+                **({} if expected is None else {"expected": expected}),
+                **({} if seats is None else {"seats": jsontext.loads(jsontext.dumps(seats))})})
             if cast("CursorResult[Any]", done).rowcount != 1:  # an UPDATE's result
                 if expected is None:
                     return
                 now = s.scalar(select(GameRow.version).where(GameRow.id == gid))
                 raise StaleSave(gid, expected, now)
             if snapshot is not None:  # replaced without reading the old one back
-                moved = s.execute(update(GameSnapshotRow).where(
-                    GameSnapshotRow.game_id == gid).values(version=version, doc=snapshot))
+                moved = s.execute(_SNAPSHOT_SAVE, {"gid": gid, "version": version,
+                                                   "doc": snapshot})
                 if cast("CursorResult[Any]", moved).rowcount != 1:
                     s.execute(insert(GameSnapshotRow).values(
                         game_id=gid, version=version, doc=snapshot))
@@ -303,6 +314,19 @@ class Store:
         with self.engine.connect() as conn:
             found = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
             return None if found is None else int(found)
+
+    def progress(self, gid: str, known: int | None) -> Progress | None:
+        """The game's version now (None: no such game) in one indexed read, with its choices
+        and seats only if that is not ``known`` (the version the reader holds; None: any)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(_PROGRESS, {"gid": gid, "known": -1 if known is None
+                                             else known}).first()
+        if found is None:
+            return None
+        version, choices, seats = found
+        if int(version) == known:
+            return Progress(int(version), None, None)
+        return Progress(int(version), list(choices), list(seats))
 
     def snapshot(self, gid: str) -> tuple[int, dict[str, Any]] | None:
         """(version, document) of the game's saved snapshot, if it has one."""
@@ -329,6 +353,36 @@ class Store:
             rows = s.scalars(select(GameRow).order_by(GameRow.created.desc(), GameRow.id))
             dice = {d.game_id: d for d in s.scalars(select(GameDiceRow))}
             return [_game(r, dice.get(r.id)) for r in rows]
+
+
+def _bound(column: Any) -> Any:
+    """A parameter named and typed as ``column`` (a statement built once, bound per call)."""
+    return bindparam(column.key, type_=column.type)
+
+
+def _save_statement(expected: bool, seats: bool) -> Any:
+    """The progress save's ``UPDATE`` (with ``expected``: only at that version; with
+    ``seats``: the seats too)."""
+    games = GameRow.__table__.c
+    cond = [GameRow.id == bindparam("gid")]
+    if expected:
+        cond.append(GameRow.version == bindparam("expected"))
+    cols = [games.choices, games.version, games.finished, games.round, games.winner,
+            games.updated] + ([games.seats] if seats else [])
+    return update(GameRow).where(*cond).values({c.key: _bound(c) for c in cols})
+
+
+_SAVES = {(e, t): _save_statement(e, t) for e in (False, True) for t in (False, True)}
+"""The progress saves, built once (their SQL compiled once per database dialect)."""
+_SNAPSHOT_SAVE = update(GameSnapshotRow).where(
+    GameSnapshotRow.game_id == bindparam("gid")).values(
+    version=_bound(GameSnapshotRow.__table__.c.version),
+    doc=_bound(GameSnapshotRow.__table__.c.doc))
+_SAME = GameRow.version == bindparam("known")
+_PROGRESS = select(GameRow.version, *(type_coerce(case((_SAME, null()), else_=col), JSON)
+                                      for col in (GameRow.choices, GameRow.seats))).where(
+    GameRow.id == bindparam("gid"))
+"""``Store.progress``'s read: the choices and seats only when the version is not ``known``."""
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

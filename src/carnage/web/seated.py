@@ -49,6 +49,11 @@ class SeatedSession(ABC):
     """The bot decision scheduled in the pool (or failed there), if any."""
     closed: bool = False
     """Deleted: a bot's late answer is not applied."""
+    seen_elsewhere: float | None = None
+    """When (``time.monotonic``) this process found the game at a version another process
+    saved (read from the database); None when this process saved the version it holds. The
+    bot pool leaves a bot decision at such a version to the process that saved it for a
+    while (``botpool.ELSEWHERE_GRACE``)."""
 
     # -- what a ruleset's session provides -------------------------------------------------------
     @abstractmethod

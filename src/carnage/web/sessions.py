@@ -2,9 +2,11 @@
 
 The database is the table: a ``GameSession`` is this process's cached copy of a game, under a
 per-game lock, and never the truth. Before a request uses it, it is brought to the database's
-version (one indexed read; reloaded from the saved snapshot or choices if another server
-process moved it). A client acts for a seat by its secret token; each action names the version
-(number of choices applied) it was made against, and a stale one is refused. After a human
+version (one indexed read; if another server process moved it, the choices it saved since
+are applied to the game in memory, or the game is reloaded from the saved snapshot or choices
+when memory went another way). A client acts for a seat by its secret token; each action
+names the version (number of choices applied) it was made against, and a stale one is
+refused. After a human
 choice the session answers every bot decision until a human must decide or the game ends, then
 saves the choices only if the database is still at the version it started from
 (``SeatedSession.commit``), and tells its listeners (websockets). On PostgreSQL every other
@@ -27,6 +29,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -59,7 +62,7 @@ from carnage.web.botnotes import NOTES, bot_notes
 from carnage.web.botpool import BotPool, Thinking, decision_seed
 from carnage.web.companion import KEY as MODE_KEY
 from carnage.web.companion import TableMode, physical_setup, split_setup
-from carnage.web.db import StaleSave, Store, StoredGame
+from carnage.web.db import Progress, StaleSave, Store, StoredGame
 from carnage.web.framed import FramedTable, own_teams_setup
 from carnage.web.redact import events_for, viewer_key
 from carnage.web.schemas import Controller, NewGameRequest
@@ -69,6 +72,9 @@ MAX_CACHED = 64
 """Live sessions kept in memory; the least recently used idle ones are dropped (they reload)."""
 LOG_LINES = 200
 """Log lines a ruleset's own view carries (the newest)."""
+CATCH_UP = 64
+"""At most this many choices another process saved are applied to the game in memory to catch
+up with it; a game further behind is restored from its snapshot."""
 REFRESHERS = 2
 """Threads that refresh cached games other processes changed (web/fanout.py)."""
 
@@ -274,6 +280,7 @@ class GameSession(SeatedSession):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
         self._saved = at
+        self.seen_elsewhere = time.monotonic()
         self.undone = max(0, at - len(row.choices))
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
@@ -292,13 +299,42 @@ class GameSession(SeatedSession):
         saved snapshot or choices) only if another process moved it, its listeners then told.
         True if it was reloaded; ``ApiError`` 404 if the game was deleted meanwhile."""
         with self.lock:
-            now = self.store.version(self.id)
+            known = self._saved if self.version == self._saved else None
+            now = self.store.progress(self.id, known)
             if now is None:
                 raise ApiError(404, f"no game with id {self.id!r}")
-            if now == self._saved and self.version == now:
+            if now.version == known:
                 return False
-            self._reload()
+            if not self._caught_up(now):
+                self._reload()
         self.notify()
+        return True
+
+    def _caught_up(self, now: Progress) -> bool:
+        """Bring the game in memory to ``now`` by applying the choices saved after its own,
+        when the saved game is the one in memory played on (its choices begin with memory's)
+        by at most ``CATCH_UP`` choices: what replaying them from the start or restoring the
+        snapshot would give (the engine replays choices exactly), without reading or
+        restoring the snapshot. False (memory untouched, or broken and to be reloaded) when
+        it is not so: a lost race, undone choices, too many choices, a choice refused."""
+        choices = now.choices
+        before = list(self.game.choices)
+        if choices is None or now.seats is None or self.undone or now.version != len(choices) \
+                or not 0 < len(choices) - len(before) <= CATCH_UP \
+                or choices[:len(before)] != before:
+            return False
+        try:
+            for c in choices[len(before):]:
+                self.game.apply(c)
+        except Exception:  # the game in memory is half moved: _reload replaces it, and
+            self._forget_views()  # the lines written of it go
+            return False
+        self._saved = now.version
+        self.seen_elsewhere = time.monotonic()
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
+            self.seats = [Seat.from_json(x) for x in now.seats]  # and the table's answers
+        self._views.clear()  # the log lines written stay true, as in ``resume``
+        self._json.clear()
         return True
 
     def _reload(self) -> None:
@@ -320,8 +356,7 @@ class GameSession(SeatedSession):
     def set_thinking(self, thinking: Thinking | None) -> None:
         with self.lock:
             self.thinking = thinking
-            self._views.clear()
-            self._json.clear()
+            self._json.clear()  # the views built stay: ``view`` tells them who thinks
 
     def thinking_json(self) -> dict[str, Any] | None:
         """Which bot the game waits for (``GameView.thinking``), or None."""
@@ -371,7 +406,9 @@ class GameSession(SeatedSession):
                             seed=self.seed, seed_chosen=self.seed_chosen, **kw)
 
     def view(self, seats: list[int]) -> Any:
-        """What ``seats`` see of the game now (cached per version and seat)."""
+        """What ``seats`` see of the game now: built once per version and set of viewing
+        seats (a bot starting, or failing, to think at that version changes only what the
+        view says of it), then told which bot is thinking."""
         with self.lock:
             key = (self.version, self._your_seat(self.game, seats), viewer_key(seats))
             cached = self._views.get(key)
@@ -381,14 +418,14 @@ class GameSession(SeatedSession):
                 cached = self._assisted_view(self.table.view(self.game, self.context(
                     self.game, seats, log_cache=self._log_cache(seats),
                     bot_notes=bot_notes(self.bots, extra=self.notes))), seats)
-                cached = _with_thinking(cached, self.thinking_json())
-                if self.undone:  # the version only grows (web/companion.py)
-                    cached = _with_version(cached, self.version)
-                asked = [x.seat for x in self.seats if x.undo_ask == self.version]
-                if asked:  # waiting for the other players to agree (ruling CP-20)
-                    cached = _with_undo_asked(cached, asked)
                 self._views[key] = cached
-            return cached
+            shown = _with_thinking(cached, self.thinking_json())
+            if self.undone:  # the version only grows (web/companion.py)
+                shown = _with_version(shown, self.version)
+            asked = [x.seat for x in self.seats if x.undo_ask == self.version]
+            if asked:  # waiting for the other players to agree (ruling CP-20)
+                shown = _with_undo_asked(shown, asked)
+            return shown
 
     def view_json(self, seats: list[int]) -> bytes:
         """``view(seats)`` serialised (cached per version and seat, like the view)."""
@@ -506,6 +543,7 @@ class GameSession(SeatedSession):
             raise ApiError(409, f"stale state: version {self.version} is current (another "
                                 "server saved a choice first)") from None
         self._saved = self.version
+        self.seen_elsewhere = None
 
     def snapshot(self) -> dict[str, Any]:
         """The game's snapshot now, made once per game and version (the save writes it, the
@@ -524,6 +562,7 @@ class GameSession(SeatedSession):
         with self.lock:
             self.store.add_game(self.stored())
             self._saved = self.version
+            self.seen_elsewhere = None
             self._told = (self.version, self.thinking)
 
     # -- what the table answers by itself (kernel/assist.py) ------------------------------------
