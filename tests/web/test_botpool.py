@@ -528,6 +528,7 @@ def test_a_bot_decision_another_process_sent_is_not_computed_twice(
     import carnage.web.botpool as botpool_module
 
     store = Store(f"sqlite:///{tmp_path / 'pool.db'}")
+    store.shared = True  # two Games on one file stand for two processes
     other = Held()
     a, b = Games(store, pool), Games(store, other)
     pool.start(wait=True)
@@ -553,3 +554,24 @@ def test_a_bot_decision_another_process_sent_is_not_computed_twice(
     assert [(j.gid, j.seat, j.version) for j in other.jobs] == [(t.id, 1, 1)]
     other.shutdown()
     stopped.shutdown()
+
+
+def test_a_game_loaded_by_the_one_process_of_sqlite_sends_its_bot_decision_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite is served by one process: a game it loads (after a restart, say) owes its bot
+    decision to nobody else, so the decision is sent at once, with no grace for another
+    process to answer first."""
+    import carnage.web.botpool as botpool_module
+
+    monkeypatch.setattr(botpool_module, "ELSEWHERE_GRACE", 60.0)
+    store = Store(f"sqlite:///{tmp_path / 'alone.db'}")
+    first = Held()
+    s = new_session(Games(store, first), "toy", "heuristic")
+    s.decide(s.seats[0].token, 0, 2)
+    assert [(j.seat, j.version) for j in first.jobs] == [(1, 1)]
+    first.shutdown()  # the process stops before its bot answers; a new one starts
+    again = Held()
+    loaded = Games(store, again).get(s.id)
+    assert loaded.seen_elsewhere is None
+    assert [(j.seat, j.version) for j in again.jobs] == [(1, 1)]
+    again.shutdown()

@@ -207,6 +207,10 @@ class Store:
             raise StoreError(f"cannot open database {url!r}: {first}") from None
         self.postgres = self.engine.dialect.name == "postgresql"
         """Changes are announced with NOTIFY (other processes LISTEN: web/fanout.py)."""
+        self.shared = self.postgres
+        """Other processes may serve this database's games too (PostgreSQL: ``carnage serve
+        --workers N``, several hosts); SQLite is served by one process (tests that stand two
+        ``Games`` on one SQLite file for two processes say so here)."""
         self._write: AbstractContextManager[Any] = (
             nullcontext() if self.postgres else threading.Lock())
         """SQLite takes one writer at a time (this process's writers queue here, not on the

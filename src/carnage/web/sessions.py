@@ -280,7 +280,10 @@ class GameSession(SeatedSession):
                     game = restored
         self.game = game if game is not None else self.rebuild(row.choices)
         self._saved = at
-        self.seen_elsewhere = time.monotonic()
+        # Another process may owe this version's bot decision only where several serve one
+        # database (PostgreSQL); SQLite is served by one process, so a game it loads (after
+        # a restart, say) is its own at once.
+        self.seen_elsewhere = time.monotonic() if self.store.shared else None
         self.undone = max(0, at - len(row.choices))
         with contextlib.suppress(KeyError, TypeError, ValueError):  # the seats' preferences
             self.seats = [Seat.from_json(x) for x in row.seats]  # and the table's answers
