@@ -230,7 +230,7 @@ def test_at_a_real_table_schadenfreude_is_asked_again_after_the_flip() -> None:
         assert d is not None and d.kind == "table:within_short" and w.damage == 2
         assert w.hazards == 0 and "after its Flip" in d.prompt
         g.apply(after)
-        d = drive(g, lose_control=0.0, **{"table:pivot_touched": "none"})
+        d = drive(g, lose_control="done", **{"table:pivot_touched": "none"})
         assert d is None
         return s.hazards
 
