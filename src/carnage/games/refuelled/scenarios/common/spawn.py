@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.geometry.movement import trailer_behind
-from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, distance, overlaps
 from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
@@ -83,6 +83,29 @@ def _disc(c: Point, r: float, n: int = 16) -> list[Point]:
             for i in range(n)]
 
 
+def _beyond(bodies: list[list[Point]], disc: list[Point], c: Point, r: float,
+            limit: float) -> bool:
+    """``min(distance(poly, disc) for poly in bodies) > limit`` for the polygon ``disc`` of
+    ``_disc(c, r)``, settled by circles where they can: the disc polygon holds the circle of
+    radius ``r`` and lies in the one through its corners; a body holds the mean of its corners
+    and lies in the circle round that mean through its farthest corner. So a body's gap lies
+    between (mean to ``c``) less both radii and (mean to ``c``) less ``r``; only when ``limit``
+    falls within 1 µm of such a band is the exact gap worked out."""
+    rr = r / math.cos(math.pi / len(disc))
+    slack = 1e-6
+    every_beyond = True
+    for poly in bodies:
+        mx = sum(x for x, _ in poly) / len(poly)
+        my = sum(y for _, y in poly) / len(poly)
+        reach = max(math.hypot(x - mx, y - my) for x, y in poly)
+        apart = math.hypot(mx - c[0], my - c[1])
+        if max(0.0, apart - r) < limit - slack:
+            return False  # this body surely within: the least gap is not beyond
+        if apart - reach - rr <= limit + slack:
+            every_beyond = False
+    return every_beyond or min(distance(poly, disc) for poly in bodies) > limit
+
+
 def _box(poly: Sequence[Point]) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
     return (min(xs), min(ys), max(xs), max(ys))
@@ -124,7 +147,7 @@ def spawn_candidates(game: Game, keep_out: Iterable[tuple[Point, float]] = (), *
             near = [t for t, box in terrain if _box_near(box, c, r)]
             if near:
                 disc = _disc(c, r)
-                if any(penetration(disc, t) > 1e-6 for t in near):
+                if any(deeper_than(disc, t, 1e-6) for t in near):
                     continue
             gap = min((math.hypot(x - p[0], y - p[1]) - r - pr for p, pr in others),
                       default=math.inf)
@@ -211,12 +234,14 @@ def deploy_poses(game: Game, v: VehicleState, centre: Point,
                                for poly in bodies for px, py in poly):
                         continue
                     # Its centre within Short of the disc's edge: surely within (no test).
-                    if (extra == 0.0 and d > limit + r
-                            and min(distance(poly, disc) for poly in bodies) > limit):
+                    if extra == 0.0 and d > limit + r and _beyond(bodies, disc, centre, r,
+                                                                  limit):
                         continue
-                    if any(penetration(poly, o) >= -1e-6 for poly in bodies for o in placed):
+                    # ``overlaps``: penetration >= -1e-6; ``deeper_than``: penetration > 1e-6
+                    # (each settled at the first axis that answers it)
+                    if any(overlaps(poly, o, 1e-6) for poly in bodies for o in placed):
                         continue
-                    if any(penetration(poly, t) > 1e-6 for poly in bodies for t in terrain):
+                    if any(deeper_than(poly, t, 1e-6) for poly in bodies for t in terrain):
                         continue
                     out[f"{b}:{d:.0f}:{h}"] = pose
                     if first:
