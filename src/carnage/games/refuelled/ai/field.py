@@ -44,6 +44,34 @@ def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
     return 0.0 if inside else best
 
 
+def _edges(poly: Sequence[Point]) -> list[tuple[float, float, float, float, float]]:
+    """Each edge of ``poly`` as ``_point_polygon_distance`` walks it: start, direction and
+    squared length."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        out.append((ax, ay, ex, ey, ex * ex + ey * ey))
+    return out
+
+
+def _within(p: Point, edges: list[tuple[float, float, float, float, float]],
+            clearance: float) -> bool:
+    """``_point_polygon_distance(p, poly) < clearance`` (``clearance`` > 0) for the
+    ``_edges`` of ``poly``: the same distances, stopping at the first edge that answers."""
+    px, py = p
+    inside = True
+    for ax, ay, ex, ey, ll in edges:
+        if ex * (py - ay) - ey * (px - ax) < 0:
+            inside = False
+        t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
+        if math.hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
+            return True
+    return inside
+
+
 def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
@@ -154,12 +182,15 @@ def distance_field(
         c1 = min(cols - 1, math.ceil((max(xs) + clearance) / CELL))
         r0 = max(0, math.floor((min(ys) - clearance) / CELL))
         r1 = min(rows - 1, math.ceil((max(ys) + clearance) / CELL))
+        # ``_point_polygon_distance(centre, poly) < clearance``, edge by edge with the same
+        # operations: inside (no edge sees the centre on its right) or some edge nearer
+        edges = _edges(poly)
         for r in range(r0, r1 + 1):
             base = (r + 1) * pc + 1
+            py = (r + 0.5) * CELL
             for c in range(c0, c1 + 1):
                 i = base + c
-                if not wall[i] and _point_polygon_distance(
-                        ((c + 0.5) * CELL, (r + 0.5) * CELL), poly) < clearance:
+                if not wall[i] and _within(((c + 0.5) * CELL, py), edges, clearance):
                     wall[i] = True
     dist = [FAR] * (pc * (rows + 2))
     for c in range(pc):

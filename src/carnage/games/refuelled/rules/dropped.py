@@ -508,16 +508,11 @@ def _shootable(g: Game, v: VehicleState, key: str, m: WeaponMount | None, w: Wea
     """(range band, cover) for a shot from ``v``'s weapon at Sentry Gun ``s``, or None."""
     if not w.attack_dice or w.special_dice:
         return None
-    bands = [(b, shooting_template(b.value, g.templates)) for b in w.ranges
-             if b is not RangeBand.DROPPED]
-    gun = s.polygon()
-    longest = max((tpl.length for _, tpl in bands), default=0.0)
-    if distance(sight.body, gun) > longest + 1e-6:
-        return None  # out of reach of every band: no placement can touch it
     arc = weapon_arc(m, w)
-    blockers = [b for b in sight.blockers if b.id != s.id]
-    for band, tpl in bands:
-        fc = check_fire(sight.rect, gun, arc, tpl, blockers)
+    for band in (b for b in w.ranges if b is not RangeBand.DROPPED):
+        blockers = [b for b in sight.blockers if b.id != s.id]
+        fc = check_fire(sight.rect, s.polygon(), arc, shooting_template(band.value,
+                                                                       g.templates), blockers)
         if fc.in_range and not fc.blocked:
             return band.value, fc.cover
     return None

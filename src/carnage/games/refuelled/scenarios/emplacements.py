@@ -48,7 +48,7 @@ from carnage.games.refuelled.rules.dropped import weapons_that_may_shoot
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import shooting_template
-from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, distance, penetration
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -175,7 +175,8 @@ def clear_of(g: Game, poly: Sequence[Point], *, margin: float = 0.0,
     for (a0, b0, a1, b1), o in (solids(g, also) if others is None else others):
         if a0 > x1 + reach or x0 > a1 + reach or b0 > y1 + reach or y0 > b1 + reach:
             continue  # clearly apart
-        if penetration(body, o) > -1e-6 or distance(body, o) <= margin:
+        # ``deeper_than``: ``penetration(body, o) > -1e-6``, stopping at the first axis
+        if deeper_than(body, o, -1e-6) or distance(body, o) <= margin:
             return False
     return True
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
+from carnage.games.refuelled.scenarios.common.gaps import SLACK, disc_gap_bounds
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, distance, overlaps
 from carnage.render.svg import seat_name
@@ -86,22 +87,16 @@ def _disc(c: Point, r: float, n: int = 16) -> list[Point]:
 def _beyond(bodies: list[list[Point]], disc: list[Point], c: Point, r: float,
             limit: float) -> bool:
     """``min(distance(poly, disc) for poly in bodies) > limit`` for the polygon ``disc`` of
-    ``_disc(c, r)``, settled by circles where they can: the disc polygon holds the circle of
-    radius ``r`` and lies in the one through its corners; a body holds the mean of its corners
-    and lies in the circle round that mean through its farthest corner. So a body's gap lies
-    between (mean to ``c``) less both radii and (mean to ``c``) less ``r``; only when ``limit``
-    falls within 1 µm of such a band is the exact gap worked out."""
+    ``_disc(c, r)`` (holding the circle of radius ``r``, within the one through its corners),
+    settled by ``disc_gap_bounds`` where they can: the exact gaps only when ``limit`` lies
+    within 1 µm of a body's bounds."""
     rr = r / math.cos(math.pi / len(disc))
-    slack = 1e-6
     every_beyond = True
     for poly in bodies:
-        mx = sum(x for x, _ in poly) / len(poly)
-        my = sum(y for _, y in poly) / len(poly)
-        reach = max(math.hypot(x - mx, y - my) for x, y in poly)
-        apart = math.hypot(mx - c[0], my - c[1])
-        if max(0.0, apart - r) < limit - slack:
+        low, high = disc_gap_bounds(c, r, rr, poly)
+        if high < limit - SLACK:
             return False  # this body surely within: the least gap is not beyond
-        if apart - reach - rr <= limit + slack:
+        if low <= limit + SLACK:
             every_beyond = False
     return every_beyond or min(distance(poly, disc) for poly in bodies) > limit
 

@@ -35,6 +35,7 @@ from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, Status
+from carnage.games.refuelled.scenarios.common.gaps import SLACK, disc_gap_bounds
 from carnage.games.refuelled.scenarios.common.motion import (
     motion_facts,
     touches_along,
@@ -236,17 +237,15 @@ def _walked_out(v: VehicleState, ux: float, uy: float, size: float, body: list[P
     # ``rim`` up to that distance less size/2 holds the exact gap; only a step where ``gap``
     # falls in that band (widened by 1 µm for rounding) needs the exact ``distance``.
     rim = size / 2.0 / math.cos(math.pi / _DISC_SIDES)
-    slack = 1e-6
 
     def at_least(mid: int, gap: float) -> bool:
         b = near.get(mid)
         if b is None:
-            d = _point_to_convex((v.pose.x + ux * (2.0 * mid), v.pose.y + uy * (2.0 * mid)),
-                                 body)
-            b = near[mid] = (d - rim, max(0.0, d - size / 2.0))
-        if b[0] >= gap + slack:
+            b = near[mid] = disc_gap_bounds(
+                (v.pose.x + ux * (2.0 * mid), v.pose.y + uy * (2.0 * mid)), size / 2.0, rim, body)
+        if b[0] >= gap + SLACK:
             return True
-        if b[1] < gap - slack:
+        if b[1] < gap - SLACK:
             return False
         if mid not in seen:
             seen[mid] = distance(disc((v.pose.x + ux * (2.0 * mid),
@@ -264,28 +263,6 @@ def _walked_out(v: VehicleState, ux: float, uy: float, size: float, body: list[P
                 lo = mid + 1
         out.append((v.pose.x + ux * (2.0 * lo), v.pose.y + uy * (2.0 * lo)))
     return out
-
-
-def _point_to_convex(p: Point, poly: list[Point]) -> float:
-    """Euclidean distance from ``p`` to the convex polygon ``poly`` (either winding; 0 on or
-    inside it)."""
-    px, py = p
-    n = len(poly)
-    best = math.inf
-    pos = neg = False
-    for i in range(n):
-        ax, ay = poly[i]
-        bx, by = poly[(i + 1) % n]
-        ex, ey = bx - ax, by - ay
-        cross = ex * (py - ay) - ey * (px - ax)
-        if cross > 0:
-            pos = True
-        elif cross < 0:
-            neg = True
-        ll = ex * ex + ey * ey
-        t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
-        best = min(best, math.hypot(px - ax - t * ex, py - ay - t * ey))
-    return best if pos and neg else 0.0
 
 
 def touching_vehicles(game: Game, v: VehicleState) -> list[VehicleState]:
