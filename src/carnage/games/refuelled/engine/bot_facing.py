@@ -157,7 +157,10 @@ class BotFacing(Protocol):
     """The highest gear heuristic bots aim for here (None: their own choice)."""
     has_move_penalty: bool
     """Whether ``move_penalty`` can be other than 0 (the heuristic bot's bounds on a move's
-    score hold only without one)."""
+    score hold only without one, or with one that only costs)."""
+    move_penalty_only_costs: bool
+    """Whether ``move_penalty`` is never below 0: it only lowers a move's score, so the
+    heuristic bot's bounds on a score (made without it) still hold."""
 
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
         """Where ``vehicle`` is heading; None when the scenario has no place to go."""
