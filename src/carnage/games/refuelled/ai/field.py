@@ -197,7 +197,13 @@ def distance_field(
         dist[c] = dist[(rows + 1) * pc + c] = -1.0
     for r in range(1, rows + 1):
         dist[r * pc] = dist[r * pc + cols + 1] = -1.0
-    heap: list[tuple[float, int]] = []
+    # Dijkstra's search with the cells queued by distance: a heap of the distances waiting
+    # and, for each, the cells reached at it (a step always costs more than nothing, so
+    # nothing is queued at the distance being taken). The distances it settles are the only
+    # ones with every cell the least over its neighbours of theirs plus the step, so the
+    # order cells of one distance are taken in does not change them.
+    heap: list[float] = []
+    queued: dict[float, list[int]] = {}
     a, b = goal
     # goal cells: centres within 0.75 of a cell of the segment, so inside its box widened by
     # that much (and a cell more, to spare rounding)
@@ -206,6 +212,7 @@ def distance_field(
     gc1 = min(cols - 1, math.ceil((max(a[0], b[0]) + reach) / CELL) + 1)
     gr0 = max(0, math.floor((min(a[1], b[1]) - reach) / CELL) - 1)
     gr1 = min(rows - 1, math.ceil((max(a[1], b[1]) + reach) / CELL) + 1)
+    starts: list[int] = []
     for r in range(gr0, gr1 + 1):
         base = (r + 1) * pc + 1
         for c in range(gc0, gc1 + 1):
@@ -213,29 +220,30 @@ def distance_field(
             if not wall[i] and _point_segment_distance(
                     ((c + 0.5) * CELL, (r + 0.5) * CELL), a, b) <= reach:
                 dist[i] = 0.0
-                heap.append((0.0, i))
-    heapq.heapify(heap)
+                starts.append(i)
+    if starts:
+        heap.append(0.0)
+        queued[0.0] = starts
     steps = [(dr * pc + dc, CELL * math.hypot(dc, dr), CELL * math.hypot(dc, dr) * WALL_COST)
              for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, i = pop(heap)
-        if d > dist[i]:
-            continue
-        if wall[i]:
-            for off, _, wcost in steps:
-                j = i + off
-                nd = d + wcost
-                if nd < dist[j]:
-                    dist[j] = nd
-                    push(heap, (nd, j))
-        else:
+        d = pop(heap)
+        for i in queued.pop(d):
+            if d > dist[i]:
+                continue
+            wi = wall[i]
             for off, cost, wcost in steps:
                 j = i + off
-                nd = d + (wcost if wall[j] else cost)
+                nd = d + (wcost if wi or wall[j] else cost)
                 if nd < dist[j]:
                     dist[j] = nd
-                    push(heap, (nd, j))
+                    cells = queued.get(nd)
+                    if cells is None:
+                        queued[nd] = [j]
+                        push(heap, nd)
+                    else:
+                        cells.append(j)
     values = []
     for r in range(1, rows + 1):
         values.extend(dist[r * pc + 1:r * pc + 1 + cols])
