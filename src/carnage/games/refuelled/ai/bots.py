@@ -492,9 +492,12 @@ class HeuristicBot:
     def _score_bounder(self, game: Game, v: VehicleState) -> _ScoreBound | None:
         """Bounds on ``score_move`` (with the trivial bonus) for ``v``'s candidate moves, or
         None when there are none to be had: without a distance field, when the scenario has
-        targets to hit (a crossing bonus anywhere) or a move penalty of its own."""
+        targets to hit (a crossing bonus anywhere) or a move penalty of its own that may be
+        other than a cost (a cost only lowers a score: the bounds made without it hold)."""
         f = self.field(game, v)
-        if f is None or self.targets(game, v) or game.scenario.has_move_penalty:
+        sc = game.scenario
+        if f is None or self.targets(game, v) or (
+                sc.has_move_penalty and not sc.move_penalty_only_costs):
             return None
         return _ScoreBound(self, game, v, f, self.goal(game, v))
 

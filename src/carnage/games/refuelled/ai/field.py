@@ -44,6 +44,34 @@ def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
     return 0.0 if inside else best
 
 
+def _edges(poly: Sequence[Point]) -> list[tuple[float, float, float, float, float]]:
+    """Each edge of ``poly`` as ``_point_polygon_distance`` walks it: start, direction and
+    squared length."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        out.append((ax, ay, ex, ey, ex * ex + ey * ey))
+    return out
+
+
+def _within(p: Point, edges: list[tuple[float, float, float, float, float]],
+            clearance: float) -> bool:
+    """``_point_polygon_distance(p, poly) < clearance`` (``clearance`` > 0) for the
+    ``_edges`` of ``poly``: the same distances, stopping at the first edge that answers."""
+    px, py = p
+    inside = True
+    for ax, ay, ex, ey, ll in edges:
+        if ex * (py - ay) - ey * (px - ax) < 0:
+            inside = False
+        t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
+        if math.hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
+            return True
+    return inside
+
+
 def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
@@ -135,14 +163,18 @@ def distance_field(
     """The field for a table ``width`` x ``height`` with convex ``terrain`` outlines, the goal
     segment ``goal`` and walls within ``clearance`` mm of terrain and of the table edge."""
     cols, rows = max(1, math.ceil(width / CELL)), max(1, math.ceil(height / CELL))
-    dist = [FAR] * (cols * rows)
-    wall = [False] * (cols * rows)
-    heap: list[tuple[float, int]] = []
+    # The search runs on the grid framed by one cell all round (``pc`` cells a row): a frame
+    # cell reads -1, which nothing undercuts, so a step never asks whether it left the table.
+    pc = cols + 2
+    wall = [False] * (pc * (rows + 2))
     for r in range(rows):
+        y = (r + 0.5) * CELL
+        near_y = min(y, height - y) < clearance
+        base = (r + 1) * pc + 1
         for c in range(cols):
-            x, y = (c + 0.5) * CELL, (r + 0.5) * CELL
-            if min(x, y, width - x, height - y) < clearance:
-                wall[r * cols + c] = True
+            x = (c + 0.5) * CELL
+            if near_y or min(x, width - x) < clearance:
+                wall[base + c] = True
     for poly in terrain:
         # Only the cells within reach of the outline's bounding box.
         xs, ys = [p[0] for p in poly], [p[1] for p in poly]
@@ -150,35 +182,69 @@ def distance_field(
         c1 = min(cols - 1, math.ceil((max(xs) + clearance) / CELL))
         r0 = max(0, math.floor((min(ys) - clearance) / CELL))
         r1 = min(rows - 1, math.ceil((max(ys) + clearance) / CELL))
+        # ``_point_polygon_distance(centre, poly) < clearance``, edge by edge with the same
+        # operations: inside (no edge sees the centre on its right) or some edge nearer
+        edges = _edges(poly)
         for r in range(r0, r1 + 1):
+            base = (r + 1) * pc + 1
+            py = (r + 0.5) * CELL
             for c in range(c0, c1 + 1):
-                i = r * cols + c
-                p = ((c + 0.5) * CELL, (r + 0.5) * CELL)
-                if not wall[i] and _point_polygon_distance(p, poly) < clearance:
+                i = base + c
+                if not wall[i] and _within(((c + 0.5) * CELL, py), edges, clearance):
                     wall[i] = True
+    dist = [FAR] * (pc * (rows + 2))
+    for c in range(pc):
+        dist[c] = dist[(rows + 1) * pc + c] = -1.0
+    for r in range(1, rows + 1):
+        dist[r * pc] = dist[r * pc + cols + 1] = -1.0
+    # Dijkstra's search with the cells queued by distance: a heap of the distances waiting
+    # and, for each, the cells reached at it (a step always costs more than nothing, so
+    # nothing is queued at the distance being taken). The distances it settles are the only
+    # ones with every cell the least over its neighbours of theirs plus the step, so the
+    # order cells of one distance are taken in does not change them.
+    heap: list[float] = []
+    queued: dict[float, list[int]] = {}
     a, b = goal
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            p = ((c + 0.5) * CELL, (r + 0.5) * CELL)
-            if not wall[i] and _point_segment_distance(p, a, b) <= CELL * 0.75:
+    # goal cells: centres within 0.75 of a cell of the segment, so inside its box widened by
+    # that much (and a cell more, to spare rounding)
+    reach = CELL * 0.75
+    gc0 = max(0, math.floor((min(a[0], b[0]) - reach) / CELL) - 1)
+    gc1 = min(cols - 1, math.ceil((max(a[0], b[0]) + reach) / CELL) + 1)
+    gr0 = max(0, math.floor((min(a[1], b[1]) - reach) / CELL) - 1)
+    gr1 = min(rows - 1, math.ceil((max(a[1], b[1]) + reach) / CELL) + 1)
+    starts: list[int] = []
+    for r in range(gr0, gr1 + 1):
+        base = (r + 1) * pc + 1
+        for c in range(gc0, gc1 + 1):
+            i = base + c
+            if not wall[i] and _point_segment_distance(
+                    ((c + 0.5) * CELL, (r + 0.5) * CELL), a, b) <= reach:
                 dist[i] = 0.0
-                heap.append((0.0, i))
-    heapq.heapify(heap)
-    steps = [(dc, dr, CELL * math.hypot(dc, dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
-             if dc or dr]
+                starts.append(i)
+    if starts:
+        heap.append(0.0)
+        queued[0.0] = starts
+    steps = [(dr * pc + dc, CELL * math.hypot(dc, dr), CELL * math.hypot(dc, dr) * WALL_COST)
+             for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, i = heapq.heappop(heap)
-        if d > dist[i]:
-            continue
-        r, c = divmod(i, cols)
-        for dc, dr, cost in steps:
-            cc, rr = c + dc, r + dr
-            if not (0 <= cc < cols and 0 <= rr < rows):
+        d = pop(heap)
+        for i in queued.pop(d):
+            if d > dist[i]:
                 continue
-            j = rr * cols + cc
-            nd = d + (cost * WALL_COST if wall[j] or wall[i] else cost)
-            if nd < dist[j]:
-                dist[j] = nd
-                heapq.heappush(heap, (nd, j))
-    return DistanceField(width, height, cols, rows, tuple(dist))
+            wi = wall[i]
+            for off, cost, wcost in steps:
+                j = i + off
+                nd = d + (wcost if wi or wall[j] else cost)
+                if nd < dist[j]:
+                    dist[j] = nd
+                    cells = queued.get(nd)
+                    if cells is None:
+                        queued[nd] = [j]
+                        push(heap, nd)
+                    else:
+                        cells.append(j)
+    values = []
+    for r in range(1, rows + 1):
+        values.extend(dist[r * pc + 1:r * pc + 1 + cols])
+    return DistanceField(width, height, cols, rows, tuple(values))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.geometry.convex import convex_hull
-from carnage.geometry.shapes import Point, Pose, Rect, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, overlaps, penetration
 from carnage.kernel.decisions import Option
 
 if TYPE_CHECKING:
@@ -85,10 +85,24 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
         # it on the way, whichever way it travels.
         (px, py), e = line.a, 0.5
         dot = [(px - e, py - e), (px + e, py - e), (px + e, py + e), (px - e, py + e)]
-        pieces = [Rect(p, length, width).polygon() for p in poses[:1]] + [
-            convex_hull([*Rect(p0, length, width).polygon(), *Rect(p1, length, width).polygon()])
-            for p0, p1 in pairwise(poses)]
-        return any(penetration(piece, dot) >= 0.0 for piece in pieces)
+        x0, y0, x1, y1 = px - e, py - e, px + e, py + e
+        polys = [Rect(p, length, width).polygon() for p in poses]
+        boxes = [(min(x for x, _ in q), min(y for _, y in q), max(x for x, _ in q),
+                  max(y for _, y in q)) for q in polys]
+        # The dot's sides lie along the axes, so its own axes measure exactly: a piece whose
+        # corners all lie beyond one of its sides has a negative depth there, and
+        # ``penetration(piece, dot) >= 0.0`` is False without building the piece.
+        if polys and not (boxes[0][2] < x0 or boxes[0][0] > x1 or boxes[0][3] < y0
+                          or boxes[0][1] > y1) and overlaps(polys[0], dot, 0.0):
+            return True
+        for i in range(len(polys) - 1):
+            b0, b1 = boxes[i], boxes[i + 1]
+            if (max(b0[2], b1[2]) < x0 or min(b0[0], b1[0]) > x1 or max(b0[3], b1[3]) < y0
+                    or min(b0[1], b1[1]) > y1):
+                continue
+            if overlaps(convex_hull([*polys[i], *polys[i + 1]]), dot, 0.0):
+                return True
+        return False
     nx, ny = line.normal
     (ax, ay), (bx, by) = line.a, line.b
     ux, uy = line.along
@@ -143,7 +157,10 @@ class BotFacing(Protocol):
     """The highest gear heuristic bots aim for here (None: their own choice)."""
     has_move_penalty: bool
     """Whether ``move_penalty`` can be other than 0 (the heuristic bot's bounds on a move's
-    score hold only without one)."""
+    score hold only without one, or with one that only costs)."""
+    move_penalty_only_costs: bool
+    """Whether ``move_penalty`` is never below 0: it only lowers a move's score, so the
+    heuristic bot's bounds on a score (made without it) still hold."""
 
     def goal(self, state: GameState, vehicle: VehicleState) -> Line | None:
         """Where ``vehicle`` is heading; None when the scenario has no place to go."""

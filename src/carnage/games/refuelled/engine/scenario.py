@@ -49,6 +49,9 @@ class Scenario:
     """For bots (``engine/bot_facing.py``): the highest gear to aim for (None: their own)."""
     has_move_penalty = False
     """For bots: True when ``move_penalty`` can be other than 0."""
+    move_penalty_only_costs = False
+    """For bots: True when ``move_penalty`` is never below 0 (it only lowers a move's score,
+    so the heuristic bot's bounds on a score still hold with it)."""
     end_checks: frozenset[str] = frozenset({"step"})
     """When ``check_end`` runs (M-10): ``step`` (after set-up and after every step of an
     activation), ``gear_phase_end`` and/or ``gear_phase_start``."""

@@ -51,7 +51,15 @@ from carnage.geometry.arcs import (
 from carnage.geometry.collision import TOUCH_TOL
 from carnage.geometry.footprints import footprint
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
-from carnage.geometry.shapes import Point, Pose, Rect, closest_points, distance, penetration
+from carnage.geometry.shapes import (
+    Point,
+    Pose,
+    Rect,
+    closest_points,
+    distance,
+    overlaps,
+    penetration,
+)
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.decisions import Decision, Interval
 from carnage.kernel.dice import SkidFace, skid_face
@@ -276,9 +284,12 @@ def splash_sets(g: Game, v: VehicleState, shot: Shot) -> list[tuple[str, ...]]:
             if math.hypot(cx - tx, cy - ty) > sr + tr + TOUCH_TOL:
                 continue  # bounding circles apart: cannot touch the target
             poly = [(x + ox, y + oy) for x, y in shape]
+            # An axis separating the two by more than TOUCH_TOL (and 1 µm for rounding) puts
+            # them farther apart than that: the exact gap is needed only when none does.
             under = [oid for oid, op in bodies
                      if math.hypot(cx - circles[oid][0], cy - circles[oid][1])
-                     <= sr + circles[oid][2] + TOUCH_TOL and distance(poly, op) <= TOUCH_TOL]
+                     <= sr + circles[oid][2] + TOUCH_TOL
+                     and overlaps(poly, op, TOUCH_TOL + 1e-6) and distance(poly, op) <= TOUCH_TOL]
             if target.id in under:
                 found.add(tuple(sorted(i for i in under if i != target.id)))
     return sorted(found or {()}, key=lambda s: (len(s), s))

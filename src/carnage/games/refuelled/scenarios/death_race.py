@@ -22,6 +22,7 @@ left alone with vehicles in play at the end of a Gear Phase wins too.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Mapping
@@ -67,6 +68,9 @@ AIRCRAFT = frozenset({"helicopter", "gyrocopter"})
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
 GRID_DEPTH_GUESS = 2
 """Ranks the generated track leaves room for behind the Starting Line."""
+_TRACKS: dict[int, tuple[Any, Any, Track]] = {}
+"""Tracks read by ``DeathRace.track``, by the identity of the data read: that data, a copy
+of it as it was then, and the track."""
 GRID_RACER_LENGTH = 80.0
 """The longest racer (mm) those ranks are deep enough for."""
 
@@ -202,8 +206,18 @@ class DeathRace(TableScenario):
 
     @staticmethod
     def track(state: GameState) -> Track:
-        """The race's track (from the state: the scenario keeps no game's memory)."""
-        return Track.from_json(state.scenario["track"])
+        """The race's track (from the state: the scenario keeps no game's memory; the last
+        few tracks read are remembered with a copy of the data they were read from, and
+        read again when that data changed)."""
+        raw = state.scenario["track"]
+        hit = _TRACKS.get(id(raw))
+        if hit is not None and hit[0] is raw and hit[1] == raw:
+            return hit[2]
+        track = Track.from_json(raw)
+        if len(_TRACKS) >= 64:
+            _TRACKS.clear()
+        _TRACKS[id(raw)] = (raw, copy.deepcopy(raw), track)
+        return track
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
         """A Car and a Buggy per player, each with a front machine gun (our choice: p.124

@@ -508,6 +508,7 @@ class DesertStrike(SpawnPoints, RollOffPole, CarriedTokens, TableScenario):
         return None
 
     has_move_penalty = True
+    move_penalty_only_costs = True  # attack dice times a positive cost
 
     def move_penalty(self, game: Game, vehicle: VehicleState, pose: Pose) -> float:
         """Bots take cover: a move ending in a turret's reach and line of fire costs, dearly

@@ -29,11 +29,12 @@ from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.scenarios.base import TELEVISED, Line, TableScenario
 from carnage.games.refuelled.scenarios.common import score, spawn, victory
+from carnage.games.refuelled.scenarios.common.gaps import SLACK, disc_gap_bounds
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
 from carnage.games.refuelled.scenarios.common.spawn import SpawnPoints
 from carnage.games.refuelled.scenarios.common.table import scatter_terrain
 from carnage.games.refuelled.scenarios.common.tokens import TOKEN_SIZE, flag_obstacle
-from carnage.geometry.shapes import Point, distance, penetration
+from carnage.geometry.shapes import Point, distance, overlaps
 from carnage.kernel.briefing import BriefRule, refuelled
 from carnage.render.svg import seat_name
 
@@ -115,7 +116,9 @@ class FlagTag(SpawnPoints, RollOffPole, TableScenario):
         if centre is None:
             return {}
         medium = spawn.band(game, "medium")
-        disc = spawn._disc(centre, spawn.SPAWN_DIAMETER / 2.0)
+        r = spawn.SPAWN_DIAMETER / 2.0
+        disc = spawn._disc(centre, r)
+        rr = r / math.cos(math.pi / len(disc))  # the circle through the disc's corners
         half = TOKEN_SIZE / 2.0
         reach = medium + spawn.SPAWN_DIAMETER / 2.0 + TOKEN_SIZE
         blockers = [o.polygon() for o in st.obstacles.values()]
@@ -129,9 +132,13 @@ class FlagTag(SpawnPoints, RollOffPole, TableScenario):
                 if not (half <= c[0] <= st.width - half and half <= c[1] <= st.height - half):
                     continue
                 poly = flag_obstacle("probe", c).polygon()
-                if distance(poly, disc) > medium + 1e-9:
+                # ``distance(poly, disc) > medium + 1e-9``, settled by the disc's circles
+                # where they can (``disc_gap_bounds``)
+                low, high = disc_gap_bounds(centre, r, rr, poly)
+                if low > medium + 1e-9 + SLACK or (
+                        high >= medium + 1e-9 - SLACK and distance(poly, disc) > medium + 1e-9):
                     continue
-                if any(penetration(poly, b) >= -1e-6 for b in blockers):
+                if any(overlaps(poly, b, 1e-6) for b in blockers):  # penetration >= -1e-6
                     continue
                 edge = min(c[0], c[1], st.width - c[0], st.height - c[1]) - half
                 scored.append((edge, f"{c[0]:.0f},{c[1]:.0f}", c))

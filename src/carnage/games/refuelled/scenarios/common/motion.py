@@ -35,7 +35,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from carnage.geometry.convex import convex_hull
-from carnage.geometry.shapes import Point, Pose, Rect, heading_diff, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, heading_diff, overlaps
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -74,8 +74,13 @@ def touches_along(poses: list[Pose], length: float, width: float, target: list[P
             or max(p.y for p in poses) + reach < min(ty)
             or min(p.y for p in poses) - reach > max(ty)):
         return False
-    return any(penetration(piece, target) >= -tol
-               for piece in swept_polygons(poses, length, width))
+    # ``overlaps``: ``penetration(piece, target) >= -tol``, settled at the first axis that
+    # says no; the pieces are built one at a time, up to the first that touches
+    if len(poses) == 1:
+        return overlaps(Rect(poses[0], length, width).polygon(), target, tol)
+    return any(overlaps(convex_hull([*Rect(a, length, width).polygon(),
+                                     *Rect(b, length, width).polygon()]), target, tol)
+               for a, b in pairwise(poses))
 
 
 def watch_motion(game: Game, effect: str, key: str, judge: Judge, *,

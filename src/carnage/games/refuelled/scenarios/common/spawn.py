@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
+from carnage.games.refuelled.scenarios.common.gaps import SLACK, disc_gap_bounds
 from carnage.geometry.movement import trailer_behind
-from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, distance, overlaps
 from carnage.render.svg import seat_name
 
 if TYPE_CHECKING:
@@ -83,6 +84,23 @@ def _disc(c: Point, r: float, n: int = 16) -> list[Point]:
             for i in range(n)]
 
 
+def _beyond(bodies: list[list[Point]], disc: list[Point], c: Point, r: float,
+            limit: float) -> bool:
+    """``min(distance(poly, disc) for poly in bodies) > limit`` for the polygon ``disc`` of
+    ``_disc(c, r)`` (holding the circle of radius ``r``, within the one through its corners),
+    settled by ``disc_gap_bounds`` where they can: the exact gaps only when ``limit`` lies
+    within 1 µm of a body's bounds."""
+    rr = r / math.cos(math.pi / len(disc))
+    every_beyond = True
+    for poly in bodies:
+        low, high = disc_gap_bounds(c, r, rr, poly)
+        if high < limit - SLACK:
+            return False  # this body surely within: the least gap is not beyond
+        if low <= limit + SLACK:
+            every_beyond = False
+    return every_beyond or min(distance(poly, disc) for poly in bodies) > limit
+
+
 def _box(poly: Sequence[Point]) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
     return (min(xs), min(ys), max(xs), max(ys))
@@ -124,7 +142,7 @@ def spawn_candidates(game: Game, keep_out: Iterable[tuple[Point, float]] = (), *
             near = [t for t, box in terrain if _box_near(box, c, r)]
             if near:
                 disc = _disc(c, r)
-                if any(penetration(disc, t) > 1e-6 for t in near):
+                if any(deeper_than(disc, t, 1e-6) for t in near):
                     continue
             gap = min((math.hypot(x - p[0], y - p[1]) - r - pr for p, pr in others),
                       default=math.inf)
@@ -211,12 +229,14 @@ def deploy_poses(game: Game, v: VehicleState, centre: Point,
                                for poly in bodies for px, py in poly):
                         continue
                     # Its centre within Short of the disc's edge: surely within (no test).
-                    if (extra == 0.0 and d > limit + r
-                            and min(distance(poly, disc) for poly in bodies) > limit):
+                    if extra == 0.0 and d > limit + r and _beyond(bodies, disc, centre, r,
+                                                                  limit):
                         continue
-                    if any(penetration(poly, o) >= -1e-6 for poly in bodies for o in placed):
+                    # ``overlaps``: penetration >= -1e-6; ``deeper_than``: penetration > 1e-6
+                    # (each settled at the first axis that answers it)
+                    if any(overlaps(poly, o, 1e-6) for poly in bodies for o in placed):
                         continue
-                    if any(penetration(poly, t) > 1e-6 for poly in bodies for t in terrain):
+                    if any(deeper_than(poly, t, 1e-6) for poly in bodies for t in terrain):
                         continue
                     out[f"{b}:{d:.0f}:{h}"] = pose
                     if first:

@@ -35,12 +35,13 @@ from carnage.catalog.models import Weight
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, Status
+from carnage.games.refuelled.scenarios.common.gaps import SLACK, disc_gap_bounds
 from carnage.games.refuelled.scenarios.common.motion import (
     motion_facts,
     touches_along,
     watch_motion,
 )
-from carnage.geometry.shapes import Point, Pose, distance, penetration
+from carnage.geometry.shapes import Point, Pose, deeper_than, distance, overlaps
 from carnage.kernel.effects import always
 from carnage.render.svg import seat_name
 
@@ -87,7 +88,11 @@ _DISC_OFFSETS: dict[tuple[float, int], tuple[tuple[float, float], ...]] = {}
 """(diameter, corners) -> the corners' offsets from the centre, worked out once."""
 
 
-def disc(c: Point, size: float, n: int = 12) -> list[Point]:
+_DISC_SIDES = 12
+"""Sides of the polygon standing for a round token (``disc``)."""
+
+
+def disc(c: Point, size: float, n: int = _DISC_SIDES) -> list[Point]:
     """A polygon just containing a round token of diameter ``size`` at ``c``."""
     offsets = _DISC_OFFSETS.get((size, n))
     if offsets is None:
@@ -160,13 +165,14 @@ def _clear(state: GameState, c: Point, size: float, ignore: set[str]) -> bool:
     if not (r <= c[0] <= state.width - r and r <= c[1] <= state.height - r):
         return False
     poly = disc(c, size)
-    if any(penetration(poly, ob.polygon()) > 1e-6 for ob in state.obstacles.values()
+    # ``deeper_than``: ``penetration(...) > 1e-6``, settled at the first axis that says no
+    if any(deeper_than(poly, ob.polygon(), 1e-6) for ob in state.obstacles.values()
            if ob.id not in ignore):
         return False
     for v in state.in_play():
         if v.id in ignore or v.pose.x < 0:
             continue
-        if any(penetration(poly, r_.polygon()) > 1e-6 for _, r_ in v.bodies()):
+        if any(deeper_than(poly, r_.polygon(), 1e-6) for _, r_ in v.bodies()):
             return False
     return all(math.hypot(c[0] - float(t["x"]), c[1] - float(t["y"])) >= (size + t["size"]) / 2
                for t in on_table(state).values())
@@ -225,15 +231,33 @@ def _walked_out(v: VehicleState, ux: float, uy: float, size: float, body: list[P
     most 398 mm out). The body is convex and the walk starts at its centre, so the distance
     only grows on the way out: halving finds the same step as walking every one."""
     seen: dict[int, float] = {}
+    near: dict[int, tuple[float, float]] = {}
+    # The token's polygon (``disc``) lies between its inscribed circle (radius size/2) and its
+    # circumscribed one (``rim``), so the gap from its centre's distance to the body less
+    # ``rim`` up to that distance less size/2 holds the exact gap; only a step where ``gap``
+    # falls in that band (widened by 1 µm for rounding) needs the exact ``distance``.
+    rim = size / 2.0 / math.cos(math.pi / _DISC_SIDES)
+
+    def at_least(mid: int, gap: float) -> bool:
+        b = near.get(mid)
+        if b is None:
+            b = near[mid] = disc_gap_bounds(
+                (v.pose.x + ux * (2.0 * mid), v.pose.y + uy * (2.0 * mid)), size / 2.0, rim, body)
+        if b[0] >= gap + SLACK:
+            return True
+        if b[1] < gap - SLACK:
+            return False
+        if mid not in seen:
+            seen[mid] = distance(disc((v.pose.x + ux * (2.0 * mid),
+                                       v.pose.y + uy * (2.0 * mid)), size), body)
+        return seen[mid] >= gap
+
     out: list[Point] = []
     for gap in gaps:
         lo, hi = 0, _STEPS - 1
         while lo < hi:
             mid = (lo + hi) // 2
-            if mid not in seen:
-                seen[mid] = distance(disc((v.pose.x + ux * (2.0 * mid),
-                                           v.pose.y + uy * (2.0 * mid)), size), body)
-            if seen[mid] >= gap:
+            if at_least(mid, gap):
                 hi = mid
             else:
                 lo = mid + 1
@@ -441,7 +465,7 @@ def reachable_point(state: GameState, tid: str, clearance: float = 30.0) -> Poin
     dx = dy = 0.0
     for ob in state.obstacles.values():
         poly = ob.polygon()
-        if penetration(poly, disc(c, 2 * (r + clearance))) < -1e-6:
+        if not overlaps(poly, disc(c, 2 * (r + clearance)), 1e-6):  # penetration < -1e-6
             continue
         q, _, d = closest_points(poly, [c])
         if d > 1e-6:
