@@ -132,6 +132,8 @@ def same_outcome(game: Any, d: Decision) -> Any:
     if d.domain is not None or not 2 <= len(d.options) <= SAME_OUTCOME_LIMIT:
         return None
     seen: Any = None
+    first: Any = None
+    state: Any = None
     for o in d.options:
         trial = game.clone()
         start = len(trial.log.events) + 1  # after the answer's own ``decision`` event
@@ -140,12 +142,18 @@ def same_outcome(game: Any, d: Decision) -> Any:
         except ValueError:  # an answer refused (``IllegalChoice``) is no same outcome
             return None
         nd = trial.pending()
-        after = (encode(trial.state),
-                 [(e.kind, e.data) for e in trial.log.events[start:]],
-                 None if nd is None else (nd.player, nd.kind, nd.prompt, nd.options, nd.domain))
+        # what was told and asked next, compared first: the whole state is encoded only when
+        # they agree (answers that matter usually tell apart at once)
+        told = ([(e.kind, e.data) for e in trial.log.events[start:]],
+                None if nd is None else (nd.player, nd.kind, nd.prompt, nd.options, nd.domain))
         if seen is None:
-            seen = after
-        elif after != seen:
+            seen, first = told, trial
+            continue
+        if told != seen:
+            return None
+        if state is None:
+            state = encode(first.state)
+        if encode(trial.state) != state:
             return None
     return d.options[0].value
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import re
+import struct
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import load_catalog
@@ -40,8 +42,8 @@ from carnage.games.refuelled.words import (
 from carnage.geometry.arcs import Arc, arc_region
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.movement import final_pose, path_for
-from carnage.geometry.ranges import shooting_template
-from carnage.geometry.shapes import Point
+from carnage.geometry.ranges import ShootingTemplate, shooting_template
+from carnage.geometry.shapes import Point, Rect
 from carnage.geometry.surfaces import template_pieces
 from carnage.kernel.decisions import Decision, Option, lenient_choice
 from carnage.kernel.events import Event
@@ -345,23 +347,53 @@ def _template_stops(game: Game, d: Decision, v: VehicleState) -> dict[str, dict[
     return out
 
 
+REACH_MEMO = 128
+"""Arc reaches remembered (per server process): a vehicle firing weapon after weapon, or
+read again at the next version, is drawn from where it stands, which has not changed."""
+
+
+@lru_cache(maxsize=64)
+def _span(tpl: ShootingTemplate) -> float:
+    """The template's longest extent (the widest two points of its outline)."""
+    return max(math.dist(p, q) for p in tpl.polygon for q in tpl.polygon)
+
+
+def _exactly(body: Rect) -> bytes:
+    """``body``'s pose and size bit for bit: ``Rect`` compares 0.0 and -0.0 equal, which
+    round and print apart."""
+    p = body.pose
+    return struct.pack("<5d", p.x, p.y, p.heading, body.length, body.width)
+
+
+@lru_cache(maxsize=REACH_MEMO)
+def _reach_polygons(exact: bytes, body: Rect, arc: Arc,
+                    tpl: ShootingTemplate) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The reach of ``tpl`` in ``arc`` from ``body`` (``exact``: its bits, part of the key),
+    rounded for the table; a pure function of its arguments, so remembered. Read-only: the
+    caller copies it into the view."""
+    pieces = arc_region(body, arc, tpl, steps=36)
+    polys = [convex_hull([p for piece in pieces for p in piece])] if arc is Arc.TURRET \
+        else pieces
+    return tuple(tuple((_r(x), _r(y)) for x, y in poly) for poly in polys)
+
+
 def _reach(v: VehicleState, arc: Arc, bands: Sequence[str], game: Game) -> list[list[list[float]]]:
-    """The arc's reach at the weapon's longest range band, as polygons."""
+    """The arc's reach at the weapon's longest range band, as polygons (fresh lists: the
+    remembered reach is never handed out)."""
     best = None
     for b in bands:
         try:
             tpl = shooting_template(b, game.templates)
         except (KeyError, ValueError):
             continue
-        span = max(math.dist(p, q) for p in tpl.polygon for q in tpl.polygon)
+        span = _span(tpl)
         if best is None or span > best[0]:
             best = (span, tpl)
     if best is None:
         return []
-    pieces = arc_region(v.rect(), arc, best[1], steps=36)
-    if arc is Arc.TURRET:
-        return [_poly(convex_hull([p for piece in pieces for p in piece]))]
-    return [_poly(p) for p in pieces]
+    body = v.rect()
+    return [[[x, y] for x, y in poly]
+            for poly in _reach_polygons(_exactly(body), body, arc, best[1])]
 
 
 def _attack_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
