@@ -102,3 +102,25 @@ def test_a_heading_of_minus_zero_is_remembered_apart_from_zero() -> None:
     plus, minus = Rect(Pose(0.0, 0.0, 0.0), 40.0, 20.0), Rect(Pose(0.0, 0.0, -0.0), 40.0, 20.0)
     assert plus == minus
     assert table_view._exactly(plus) != table_view._exactly(minus)
+
+
+# -- the log's words: ids found by a pattern built once per set of ids ------------------------
+def test_ids_are_named_as_the_names_say_now_not_as_they_said_before() -> None:
+    """The pattern finding ids in a sentence is kept per set of ids; what each id becomes is
+    read from the names given, so a name changed, an id added or one gone shows at once."""
+    from carnage.games.refuelled.words import plain
+
+    text = "car-1 rams van-2"
+    first = plain(text, {"car-1": "Red Car", "van-2": "Blue Van", "seat:0": "Red"})
+    assert first == "Red Car rams Blue Van"
+    # the same ids, other names (a wreck's, say): the new names
+    assert plain(text, {"car-1": "the wreck of Red Car", "van-2": "Blue Van",
+                        "seat:0": "Red"}) == "the wreck of Red Car rams Blue Van"
+    # an id no longer named is left to the words (no stale name for it)
+    gone = plain(text, {"car-1": "Red Car", "seat:0": "Red"})
+    assert "Blue Van" not in gone and gone.startswith("Red Car rams")
+    # a longer id added that starts like a shorter one is found whole
+    assert plain("car-1x and car-1", {"car-1": "Red Car", "car-1x": "Gold Car"}) == \
+        "Gold Car and Red Car"
+    # nothing named but seats: no id replaced
+    assert "Red Car" not in plain(text, {"seat:0": "Red"})

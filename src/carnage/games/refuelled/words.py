@@ -412,17 +412,27 @@ def ruling_text(rid: str) -> str | None:
     return None if name is None else f"our ruling on {name[:1].lower() + name[1:]}"
 
 
+@lru_cache(maxsize=256)
+def _ids_pattern(keys: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The pattern finding the ids among ``keys`` (a ``Names``' keys, in its order) in a
+    text, longest first; None: no id. Built once per set of ids (a game's names change only
+    when a vehicle, an obstacle or a wreck comes or goes), not for every sentence; what an
+    id is replaced by is read from the names at each use."""
+    ids = sorted((k for k in keys if not k.startswith(("seat:", "table:"))), key=len,
+                 reverse=True)
+    if not ids:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+
+
 def plain(text: str, names: Names) -> str:
     """``text`` with the ids left in it replaced by names: vehicle and obstacle ids, mount keys
     (``machine_gun#0`` -> Machine Gun), ``a>b`` choice values, ``seat N`` (from 0) and
     ``Player N`` (from 1) -> the player's name, catalogue ids and other snake_case -> words."""
     if not text:
         return text
-    ids = sorted((k for k in names if not k.startswith(("seat:", "table:"))), key=len,
-                 reverse=True)
-    if ids:
-        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ids)
-                             + r")(?![\w-])")
+    pattern = _ids_pattern(tuple(names))
+    if pattern is not None:
         text = pattern.sub(lambda m: names[m.group(0)], text)
     text = re.sub(r"(\w[\w ']*?)>(\w[\w ']*)", r"\1 at \2", text) if ">" in text else text
     text = _MOUNT.sub(lambda m: catalogue_name(m.group(1)), text)
