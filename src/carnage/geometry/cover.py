@@ -154,38 +154,36 @@ def _least_along(pts: Sequence[Point], ox: float, oy: float, d: Point) -> float:
 def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
              ) -> list[Point]:
     """``poly`` clipped by half-planes nx*x + ny*y <= c (boundary included), as
-    ``convex.clip_halfplane`` does plane by plane."""
+    ``convex.clip_halfplane`` does plane by plane.
+
+    One pass per plane, each corner's value worked out once: a plane with every corner
+    inside keeps them all and adds no crossing, one with every corner outside keeps
+    none, so this gives the very points of a first pass deciding those two cases apart
+    (the way it was done before; tests/geometry/test_cover_fast.py checks the two
+    against each other)."""
     out = list(poly)
     for nx, ny, c in planes:
-        vals: list[float] = []
-        vmin = vmax = 0.0
-        for k in range(len(out)):
-            x, y = out[k]
-            v = nx * x + ny * y - c
-            vals.append(v)
-            if k == 0 or v < vmin:
-                vmin = v
-            if k == 0 or v > vmax:
-                vmax = v
-        if vmax <= CLIP_TOL:
-            continue
-        if vmin > CLIP_TOL:
-            return []
         n = len(out)
+        if n == 0:
+            break
         nxt: list[Point] = []
-        for i in range(n):
-            dp = vals[i]
-            j = i + 1 if i + 1 < n else 0
-            dq = vals[j]
+        px, py = out[0]
+        dp = nx * px + ny * py - c
+        first = dp
+        for j in range(1, n + 1):
+            if j < n:
+                qx, qy = out[j]
+                dq = nx * qx + ny * qy - c
+            else:
+                qx, qy = out[0]
+                dq = first
             if dp <= CLIP_TOL:
-                nxt.append(out[i])
+                nxt.append((px, py))
             if (dp < -CLIP_TOL and dq > CLIP_TOL) or (dp > CLIP_TOL and dq < -CLIP_TOL):
-                (px, py), (qx, qy) = out[i], out[j]
                 t = dp / (dp - dq)
                 nxt.append((px + t * (qx - px), py + t * (qy - py)))
+            px, py, dp = qx, qy, dq
         out = nxt
-        if not out:
-            break
     return out
 
 
@@ -303,18 +301,27 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
     return out
 
 
-def _overlap_deeper(a: Sequence[Point], a_axes: list[tuple[Point, float, float]],
-                    b: Sequence[Point], depth: float) -> bool:
+def _overlap_deeper(a: Sequence[Point], a_axes: list[Point],
+                    a_spans: list[tuple[float, float] | None], b: Sequence[Point],
+                    depth: float) -> bool:
     """``penetration(a, b) > depth`` (the separating-axis overlap of two convex outlines),
-    with ``a``'s axes and spans worked out once, stopping at the first axis that
-    separates them enough."""
-    for axis, alo, ahi in a_axes:
-        blo, bhi = _project(b, axis)
-        if min(ahi - blo, bhi - alo) <= depth:
-            return False
+    stopping at the first axis that separates them enough: ``b``'s few axes first, then
+    ``a``'s (``a_axes``), whose spans are worked out only when first needed and kept in
+    ``a_spans`` for the next ``b``. Every axis must overlap by more than ``depth``, so
+    the order changes nothing but the work."""
     for axis in _axes(b):
         alo, ahi = _project(a, axis)
         blo, bhi = _project(b, axis)
+        if min(ahi - blo, bhi - alo) <= depth:
+            return False
+    for k in range(len(a_axes)):
+        axis = a_axes[k]
+        blo, bhi = _project(b, axis)
+        span = a_spans[k]
+        if span is None:
+            span = _project(a, axis)
+            a_spans[k] = span
+        alo, ahi = span
         if min(ahi - blo, bhi - alo) <= depth:
             return False
     return True
@@ -411,13 +418,15 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     rx0, ry0 = min(p[0] for p in reach), min(p[1] for p in reach)
     rx1, ry1 = max(p[0] for p in reach), max(p[1] for p in reach)
     relevant = []
-    reach_axes: list[tuple[Point, float, float]] | None = None
+    reach_axes: list[Point] | None = None
+    reach_spans: list[tuple[float, float] | None] = []
     for b in blockers:
         bx0, by0, bx1, by1 = _bbox(b.polygon)
         if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
             if reach_axes is None:
-                reach_axes = [(ax, *_project(reach, ax)) for ax in _axes(reach)]
-            if _overlap_deeper(reach, reach_axes, b.polygon, 1e-9):
+                reach_axes = _axes(reach)
+                reach_spans = [None] * len(reach_axes)
+            if _overlap_deeper(reach, reach_axes, reach_spans, b.polygon, 1e-9):
                 relevant.append(b)
     planes = halfplanes(shape)
 
