@@ -9,6 +9,7 @@ whole burst check is compared with the old clipping on crowded random shots.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Sequence
@@ -165,3 +166,26 @@ def test_burst_checks_on_crowded_shots_are_the_same_with_the_old_clipping(
         clear_memo()
         assert check_fire(shooter, target, Arc.TURRET, BURSTS[0], blockers) == got
     assert any(fc.cover for fc in new) and any(fc.in_range and not fc.cover for fc in new)
+
+
+OLD_DIGEST = "8e7ee3080f7a73ade60b8d76405a33c49800d40e118f8d82885a9dc58cd79bcd"
+"""SHA-256 of the answers (``repr`` of each ``FireCheck``: in range, cover, blocked,
+placement, facing) below, as the solver gave them before these changes (main at
+5f8e7ab, plain Python): the oracle for the steps that cannot be swapped in from here
+(the ends of a family judged obstruction by obstruction, stopping once settled)."""
+
+
+def test_burst_checks_on_crowded_shots_are_those_of_the_solver_before() -> None:
+    rng = random.Random(2026)
+    h = hashlib.sha256()
+    answers = []
+    for i in range(120):
+        shooter, target, blockers = crowded(rng)
+        tpl = BURSTS[0] if i % 3 else BURSTS[1]
+        clear_memo()
+        fc = check_fire(shooter, target, Arc.TURRET, tpl, blockers)
+        answers.append(fc)
+        h.update(repr(fc).encode())
+    assert sum(fc.cover for fc in answers) == 11
+    assert sum(fc.in_range and not fc.cover for fc in answers) > 11
+    assert h.hexdigest() == OLD_DIGEST

@@ -167,22 +167,20 @@ def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
         if n == 0:
             break
         nxt: list[Point] = []
-        px, py = out[0]
+        p = out[0]
+        px, py = p
         dp = nx * px + ny * py - c
         first = dp
         for j in range(1, n + 1):
-            if j < n:
-                qx, qy = out[j]
-                dq = nx * qx + ny * qy - c
-            else:
-                qx, qy = out[0]
-                dq = first
+            q = out[j] if j < n else out[0]
+            qx, qy = q
+            dq = nx * qx + ny * qy - c if j < n else first
             if dp <= CLIP_TOL:
-                nxt.append((px, py))
+                nxt.append(p)
             if (dp < -CLIP_TOL and dq > CLIP_TOL) or (dp > CLIP_TOL and dq < -CLIP_TOL):
                 t = dp / (dp - dq)
                 nxt.append((px + t * (qx - px), py + t * (qy - py)))
-            px, py, dp = qx, qy, dq
+            p, px, py, dp = q, qx, qy, dq
         out = nxt
     return out
 
@@ -459,15 +457,37 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     unblocked_t: float | None = tm if ub else None
     if t1 - t0 < 1e-12:
         return _FamilyResult(touch, unblocked_t, None, touch_t)
+    in_way = sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF))
+
+    def end_status(t: float, want_unblocked: bool) -> tuple[bool, bool]:
+        """(unblocked, clear) for the single placement at t, as ``point_status`` gives
+        them, stopping at the first obstruction that settles both (the unblocked one
+        only when ``want_unblocked``): those in the middle placement's way first."""
+        o = fam.origin(t)
+        tp = _first_along(target, planes, o, d, need_area=False, shape=shape)
+        if tp == _INF:
+            return False, False
+        unblocked = clear = True
+        for b in in_way:
+            if not clear and not (want_unblocked and unblocked and b.tall):
+                continue
+            if _first_along(b.polygon, planes, o, d, need_area=True, shape=shape) < tp - 1e-9:
+                clear = False
+                if b.tall:
+                    unblocked = False
+                if not (want_unblocked and unblocked):
+                    break
+        return unblocked, clear
+
     if not direct:
-        return _with_ends(point_status, (t0, t1), _settle(
+        return _with_ends(end_status, (t0, t1), _settle(
             fam, shape, planes, d, target, (t0, t1), tm if touch else None, unblocked_t,
-            sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF))))
-    return _with_ends(point_status, (t0, t1), _direct(
+            in_way))
+    return _with_ends(end_status, (t0, t1), _direct(
         fam, shape, planes, d, target, relevant, (t0, t1), touch_t, unblocked_t))
 
 
-def _with_ends(point_status: Callable[[float], tuple[bool, bool, bool]],
+def _with_ends(end_status: Callable[[float, bool], tuple[bool, bool]],
                dom: tuple[float, float], res: _FamilyResult) -> _FamilyResult:
     """``res``, unless it found no clear placement and one at an end of the touching range
     is clear (or unblocked): a knife-edge line, where the target is only just touched and
@@ -477,7 +497,7 @@ def _with_ends(point_status: Callable[[float], tuple[bool, bool, bool]],
         return res
     unblocked_t = res.unblocked_t
     for t in dom:
-        _, ub, cl = point_status(t)
+        ub, cl = end_status(t, unblocked_t is None)
         if cl:
             return _FamilyResult(True, t if unblocked_t is None else unblocked_t, t,
                                  res.touch_t if res.touch_t is not None else t)
