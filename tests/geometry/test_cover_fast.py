@@ -113,7 +113,7 @@ def test_clipping_in_one_pass_gives_the_very_points_of_two() -> None:
             b = body(rng, (ox + shape[len(shape) // 2][0], oy + shape[len(shape) // 2][1]),
                      rng.choice([5.0, 60.0, 200.0]), big)
             planes = [(nx, ny, c - nx * ox - ny * oy) for nx, ny, c in _planes_of(b)]
-            got, want = _clip_by(shape, planes), clip_two_pass(shape, planes)
+            got, want = _clip_by(shape, _planes_of(b), ox, oy), clip_two_pass(shape, planes)
             assert got == want
             cases += 1
             kinds["empty" if not want else "whole" if len(want) == len(shape) else "cut"] += 1
@@ -161,7 +161,11 @@ def test_burst_checks_on_crowded_shots_are_the_same_with_the_old_clipping(
     for shooter, target, blockers in shots:
         clear_memo()
         new.append(check_fire(shooter, target, Arc.TURRET, BURSTS[0], blockers))
-    monkeypatch.setattr(cover, "_clip_by", clip_two_pass)
+    def old_clip(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]],
+                 ox: float = 0.0, oy: float = 0.0) -> list[Point]:
+        return clip_two_pass(poly, [(nx, ny, c - nx * ox - ny * oy) for nx, ny, c in planes])
+
+    monkeypatch.setattr(cover, "_clip_by", old_clip)
     for (shooter, target, blockers), got in zip(shots, new, strict=True):
         clear_memo()
         assert check_fire(shooter, target, Arc.TURRET, BURSTS[0], blockers) == got

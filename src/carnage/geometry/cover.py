@@ -123,8 +123,7 @@ def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]]
     ox, oy = origin
     if len(shape) > len(body) + 2:
         # in the template's own frame (origin at 0): the body's edges shifted by −origin
-        local = _clip_by(shape, [(nx, ny, c - nx * ox - ny * oy)
-                                 for nx, ny, c in _planes_of(tuple(body))])
+        local = _clip_by(shape, _planes_of(tuple(body)), ox, oy)
         if not local:
             return _INF
         if need_area and (len(local) < 3 or area(local) <= 1e-9):
@@ -151,28 +150,31 @@ def _least_along(pts: Sequence[Point], ox: float, oy: float, d: Point) -> float:
     return best
 
 
-def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
-             ) -> list[Point]:
-    """``poly`` clipped by half-planes nx*x + ny*y <= c (boundary included), as
-    ``convex.clip_halfplane`` does plane by plane.
+def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]],
+             ox: float = 0.0, oy: float = 0.0) -> list[Point]:
+    """``poly`` clipped by half-planes nx*x + ny*y <= c − nx*ox − ny*oy (boundary
+    included: the planes moved by −(ox, oy)), as ``convex.clip_halfplane`` does plane by
+    plane.
 
     One pass per plane, each corner's value worked out once: a plane with every corner
     inside keeps them all and adds no crossing, one with every corner outside keeps
     none, so this gives the very points of a first pass deciding those two cases apart
     (the way it was done before; tests/geometry/test_cover_fast.py checks the two
     against each other)."""
-    out = list(poly)
-    for nx, ny, c in planes:
-        n = len(out)
+    src: Sequence[Point] = poly
+    out: list[Point] = [] if planes else list(poly)
+    for nx, ny, c0 in planes:
+        c = c0 - nx * ox - ny * oy
+        n = len(src)
         if n == 0:
             break
         nxt: list[Point] = []
-        p = out[0]
+        p = src[0]
         px, py = p
         dp = nx * px + ny * py - c
         first = dp
         for j in range(1, n + 1):
-            q = out[j] if j < n else out[0]
+            q = src[j] if j < n else src[0]
             qx, qy = q
             dq = nx * qx + ny * qy - c if j < n else first
             if dp <= CLIP_TOL:
@@ -181,7 +183,7 @@ def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
                 t = dp / (dp - dq)
                 nxt.append((px + t * (qx - px), py + t * (qy - py)))
             p, px, py, dp = q, qx, qy, dq
-        out = nxt
+        out = src = nxt
     return out
 
 
