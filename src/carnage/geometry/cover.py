@@ -397,27 +397,33 @@ def _piece_at(pieces: list[_Piece], t: float) -> _Piece | None:
     return None
 
 
+_AlongKey = tuple[int, float, float, float, bool]
+"""(identity of the outline, origin x, origin y, facing, ``need_area``)."""
+
+
 class _Along:
     """``_first_along`` for the placements of one family, remembered by (outline, origin,
     ``need_area``) while the family is solved: a family with the tip on a corner of the
     shooter has one origin for every parameter, so its middle placement, its ends and
     its stretches are all the same placement (about a fifth of the calls of the
-    benchmark's bursts were such repeats). The same pure function of the same inputs, so
-    the same numbers."""
+    benchmark's bursts were such repeats). The families of one facing may share ``memo``
+    (the end of an edge family is its corner family's origin): the template's outline
+    depends on the facing alone, which is in the key. The same pure function of the same
+    inputs, so the same numbers."""
 
     def __init__(self, fam: PlacementFamily, planes: list[tuple[float, float, float]],
-                 d: Point, shape: list[Point]) -> None:
+                 d: Point, shape: list[Point], memo: dict[_AlongKey, float] | None) -> None:
         self.fam = fam
         self.planes = planes
         self.d = d
         self.shape = shape
-        self.memo: dict[tuple[int, float, float, bool], float] = {}
+        self.memo: dict[_AlongKey, float] = {} if memo is None else memo
 
     def at(self, body: Sequence[Point], t: float, need_area: bool) -> float:
         """The nearest distance of ``body`` along the placement at ``t`` (``body`` must
         stay alive while this is used: it is known by its identity)."""
         o = self.fam.origin(t)
-        key = (id(body), o[0], o[1], need_area)
+        key = (id(body), o[0], o[1], self.fam.heading, need_area)
         v = self.memo.get(key)
         if v is None:
             v = _first_along(body, self.planes, o, self.d, need_area, self.shape)
@@ -427,7 +433,8 @@ class _Along:
 
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
                   blockers: Sequence[Blocker], msum: list[Point] | None = None,
-                  *, direct: bool = False) -> _FamilyResult:
+                  *, direct: bool = False, memo: dict[_AlongKey, float] | None = None
+                  ) -> _FamilyResult:
     """Touch, unblocked and clear parameters of one family (None: there is none).
 
     Once the middle placement has been judged, the rest is settled by ``_any_free``, which
@@ -435,7 +442,8 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     first) and stops as soon as none is left: proving a shot covered usually takes only
     the first obstruction or two. ``direct`` instead works out every obstruction's
     distance function over the whole family first (the same answers; kept to check the
-    other against)."""
+    other against).
+    ``memo``: the single placements judged so far at this facing (``_Along``)."""
     shape = fam.shape(tpl)
     dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
@@ -458,7 +466,7 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
                 relevant.append(b)
     planes = halfplanes(shape)
 
-    along = _Along(fam, planes, d, shape)
+    along = _Along(fam, planes, d, shape, memo)
 
     def point_status(t: float) -> tuple[bool, bool, bool]:
         """(touches, unblocked, clear) for the single placement at t."""
@@ -854,12 +862,13 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
         blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
         best, placed = 0, None
         msum: list[Point] | None = None
+        memo: dict[_AlongKey, float] = {}  # shared by the families of this facing
         for fam in turret_families(body, tpl, theta):
             if not _may_touch(tpl, fam, target):
                 continue
             if msum is None:
                 msum = _msum(target, fam.shape(tpl))
-            res = _solve_family(fam, tpl, target, blockers, msum)
+            res = _solve_family(fam, tpl, target, blockers, msum, memo=memo)
             if not res.touch:
                 continue
             for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
