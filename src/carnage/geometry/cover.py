@@ -123,8 +123,7 @@ def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]]
     ox, oy = origin
     if len(shape) > len(body) + 2:
         # in the template's own frame (origin at 0): the body's edges shifted by −origin
-        local = _clip_by(shape, [(nx, ny, c - nx * ox - ny * oy)
-                                 for nx, ny, c in _planes_of(tuple(body))])
+        local = _clip_by(shape, _planes_of(tuple(body)), ox, oy)
         if not local:
             return _INF
         if need_area and (len(local) < 3 or area(local) <= 1e-9):
@@ -151,41 +150,40 @@ def _least_along(pts: Sequence[Point], ox: float, oy: float, d: Point) -> float:
     return best
 
 
-def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]]
-             ) -> list[Point]:
-    """``poly`` clipped by half-planes nx*x + ny*y <= c (boundary included), as
-    ``convex.clip_halfplane`` does plane by plane."""
-    out = list(poly)
-    for nx, ny, c in planes:
-        vals: list[float] = []
-        vmin = vmax = 0.0
-        for k in range(len(out)):
-            x, y = out[k]
-            v = nx * x + ny * y - c
-            vals.append(v)
-            if k == 0 or v < vmin:
-                vmin = v
-            if k == 0 or v > vmax:
-                vmax = v
-        if vmax <= CLIP_TOL:
-            continue
-        if vmin > CLIP_TOL:
-            return []
-        n = len(out)
+def _clip_by(poly: Sequence[Point], planes: Sequence[tuple[float, float, float]],
+             ox: float = 0.0, oy: float = 0.0) -> list[Point]:
+    """``poly`` clipped by half-planes nx*x + ny*y <= c − nx*ox − ny*oy (boundary
+    included: the planes moved by −(ox, oy)), as ``convex.clip_halfplane`` does plane by
+    plane.
+
+    One pass per plane, each corner's value worked out once: a plane with every corner
+    inside keeps them all and adds no crossing, one with every corner outside keeps
+    none, so this gives the very points of a first pass deciding those two cases apart
+    (the way it was done before; tests/geometry/test_cover_fast.py checks the two
+    against each other)."""
+    src: Sequence[Point] = poly
+    out: list[Point] = [] if planes else list(poly)
+    for nx, ny, c0 in planes:
+        c = c0 - nx * ox - ny * oy
+        n = len(src)
+        if n == 0:
+            break
         nxt: list[Point] = []
-        for i in range(n):
-            dp = vals[i]
-            j = i + 1 if i + 1 < n else 0
-            dq = vals[j]
+        p = src[0]
+        px, py = p
+        dp = nx * px + ny * py - c
+        first = dp
+        for j in range(1, n + 1):
+            q = src[j] if j < n else src[0]
+            qx, qy = q
+            dq = nx * qx + ny * qy - c if j < n else first
             if dp <= CLIP_TOL:
-                nxt.append(out[i])
+                nxt.append(p)
             if (dp < -CLIP_TOL and dq > CLIP_TOL) or (dp > CLIP_TOL and dq < -CLIP_TOL):
-                (px, py), (qx, qy) = out[i], out[j]
                 t = dp / (dp - dq)
                 nxt.append((px + t * (qx - px), py + t * (qy - py)))
-        out = nxt
-        if not out:
-            break
+            p, px, py, dp = q, qx, qy, dq
+        out = src = nxt
     return out
 
 
@@ -303,18 +301,27 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
     return out
 
 
-def _overlap_deeper(a: Sequence[Point], a_axes: list[tuple[Point, float, float]],
-                    b: Sequence[Point], depth: float) -> bool:
+def _overlap_deeper(a: Sequence[Point], a_axes: list[Point],
+                    a_spans: list[tuple[float, float] | None], b: Sequence[Point],
+                    depth: float) -> bool:
     """``penetration(a, b) > depth`` (the separating-axis overlap of two convex outlines),
-    with ``a``'s axes and spans worked out once, stopping at the first axis that
-    separates them enough."""
-    for axis, alo, ahi in a_axes:
-        blo, bhi = _project(b, axis)
-        if min(ahi - blo, bhi - alo) <= depth:
-            return False
+    stopping at the first axis that separates them enough: ``b``'s few axes first, then
+    ``a``'s (``a_axes``), whose spans are worked out only when first needed and kept in
+    ``a_spans`` for the next ``b``. Every axis must overlap by more than ``depth``, so
+    the order changes nothing but the work."""
     for axis in _axes(b):
         alo, ahi = _project(a, axis)
         blo, bhi = _project(b, axis)
+        if min(ahi - blo, bhi - alo) <= depth:
+            return False
+    for k in range(len(a_axes)):
+        axis = a_axes[k]
+        blo, bhi = _project(b, axis)
+        span = a_spans[k]
+        if span is None:
+            span = _project(a, axis)
+            a_spans[k] = span
+        alo, ahi = span
         if min(ahi - blo, bhi - alo) <= depth:
             return False
     return True
@@ -390,9 +397,44 @@ def _piece_at(pieces: list[_Piece], t: float) -> _Piece | None:
     return None
 
 
+_AlongKey = tuple[int, float, float, float, bool]
+"""(identity of the outline, origin x, origin y, facing, ``need_area``)."""
+
+
+class _Along:
+    """``_first_along`` for the placements of one family, remembered by (outline, origin,
+    ``need_area``) while the family is solved: a family with the tip on a corner of the
+    shooter has one origin for every parameter, so its middle placement, its ends and
+    its stretches are all the same placement (about a fifth of the calls of the
+    benchmark's bursts were such repeats). The families of one facing may share ``memo``
+    (the end of an edge family is its corner family's origin): the template's outline
+    depends on the facing alone, which is in the key. The same pure function of the same
+    inputs, so the same numbers."""
+
+    def __init__(self, fam: PlacementFamily, planes: list[tuple[float, float, float]],
+                 d: Point, shape: list[Point], memo: dict[_AlongKey, float] | None) -> None:
+        self.fam = fam
+        self.planes = planes
+        self.d = d
+        self.shape = shape
+        self.memo: dict[_AlongKey, float] = {} if memo is None else memo
+
+    def at(self, body: Sequence[Point], t: float, need_area: bool) -> float:
+        """The nearest distance of ``body`` along the placement at ``t`` (``body`` must
+        stay alive while this is used: it is known by its identity)."""
+        o = self.fam.origin(t)
+        key = (id(body), o[0], o[1], self.fam.heading, need_area)
+        v = self.memo.get(key)
+        if v is None:
+            v = _first_along(body, self.planes, o, self.d, need_area, self.shape)
+            self.memo[key] = v
+        return v
+
+
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
                   blockers: Sequence[Blocker], msum: list[Point] | None = None,
-                  *, direct: bool = False) -> _FamilyResult:
+                  *, direct: bool = False, memo: dict[_AlongKey, float] | None = None
+                  ) -> _FamilyResult:
     """Touch, unblocked and clear parameters of one family (None: there is none).
 
     Once the middle placement has been judged, the rest is settled by ``_any_free``, which
@@ -400,7 +442,8 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     first) and stops as soon as none is left: proving a shot covered usually takes only
     the first obstruction or two. ``direct`` instead works out every obstruction's
     distance function over the whole family first (the same answers; kept to check the
-    other against)."""
+    other against).
+    ``memo``: the single placements judged so far at this facing (``_Along``)."""
     shape = fam.shape(tpl)
     dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
@@ -411,24 +454,26 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     rx0, ry0 = min(p[0] for p in reach), min(p[1] for p in reach)
     rx1, ry1 = max(p[0] for p in reach), max(p[1] for p in reach)
     relevant = []
-    reach_axes: list[tuple[Point, float, float]] | None = None
+    reach_axes: list[Point] | None = None
+    reach_spans: list[tuple[float, float] | None] = []
     for b in blockers:
         bx0, by0, bx1, by1 = _bbox(b.polygon)
         if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
             if reach_axes is None:
-                reach_axes = [(ax, *_project(reach, ax)) for ax in _axes(reach)]
-            if _overlap_deeper(reach, reach_axes, b.polygon, 1e-9):
+                reach_axes = _axes(reach)
+                reach_spans = [None] * len(reach_axes)
+            if _overlap_deeper(reach, reach_axes, reach_spans, b.polygon, 1e-9):
                 relevant.append(b)
     planes = halfplanes(shape)
 
+    along = _Along(fam, planes, d, shape, memo)
+
     def point_status(t: float) -> tuple[bool, bool, bool]:
         """(touches, unblocked, clear) for the single placement at t."""
-        o = fam.origin(t)
-        tp = _first_along(target, planes, o, d, need_area=False, shape=shape)
+        tp = along.at(target, t, False)
         if tp == _INF:
             return False, False, False
-        obs = [_first_along(b.polygon, planes, o, d, need_area=True, shape=shape)
-               for b in relevant]
+        obs = [along.at(b.polygon, t, True) for b in relevant]
         at_mid[:] = [tp - ot for ot in obs]
         pairs = list(zip(relevant, obs, strict=True))
         unblocked = all(not (b.tall and ot < tp - 1e-9) for b, ot in pairs)
@@ -450,15 +495,36 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     unblocked_t: float | None = tm if ub else None
     if t1 - t0 < 1e-12:
         return _FamilyResult(touch, unblocked_t, None, touch_t)
+    in_way = sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF))
+
+    def end_status(t: float, want_unblocked: bool) -> tuple[bool, bool]:
+        """(unblocked, clear) for the single placement at t, as ``point_status`` gives
+        them, stopping at the first obstruction that settles both (the unblocked one
+        only when ``want_unblocked``): those in the middle placement's way first."""
+        tp = along.at(target, t, False)
+        if tp == _INF:
+            return False, False
+        unblocked = clear = True
+        for b in in_way:
+            if not clear and not (want_unblocked and unblocked and b.tall):
+                continue
+            if along.at(b.polygon, t, True) < tp - 1e-9:
+                clear = False
+                if b.tall:
+                    unblocked = False
+                if not (want_unblocked and unblocked):
+                    break
+        return unblocked, clear
+
     if not direct:
-        return _with_ends(point_status, (t0, t1), _settle(
-            fam, shape, planes, d, target, (t0, t1), tm if touch else None, unblocked_t,
-            sorted(relevant, key=lambda b: -ahead.get(id(b), -_INF))))
-    return _with_ends(point_status, (t0, t1), _direct(
+        return _with_ends(end_status, (t0, t1), _settle(
+            fam, shape, along, d, target, (t0, t1), tm if touch else None, unblocked_t,
+            in_way))
+    return _with_ends(end_status, (t0, t1), _direct(
         fam, shape, planes, d, target, relevant, (t0, t1), touch_t, unblocked_t))
 
 
-def _with_ends(point_status: Callable[[float], tuple[bool, bool, bool]],
+def _with_ends(end_status: Callable[[float, bool], tuple[bool, bool]],
                dom: tuple[float, float], res: _FamilyResult) -> _FamilyResult:
     """``res``, unless it found no clear placement and one at an end of the touching range
     is clear (or unblocked): a knife-edge line, where the target is only just touched and
@@ -468,7 +534,7 @@ def _with_ends(point_status: Callable[[float], tuple[bool, bool, bool]],
         return res
     unblocked_t = res.unblocked_t
     for t in dom:
-        _, ub, cl = point_status(t)
+        ub, cl = end_status(t, unblocked_t is None)
         if cl:
             return _FamilyResult(True, t if unblocked_t is None else unblocked_t, t,
                                  res.touch_t if res.touch_t is not None else t)
@@ -526,8 +592,8 @@ Line = tuple[float, float]
 """(value at 0, slope) of a linear function of the family parameter."""
 
 
-def _settle(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, float, float]],
-            d: Point, target: Sequence[Point], dom: tuple[float, float], touch_t: float | None,
+def _settle(fam: PlacementFamily, shape: list[Point], along: _Along, d: Point,
+            target: Sequence[Point], dom: tuple[float, float], touch_t: float | None,
             unblocked_t: float | None, blockers: list[Blocker]) -> _FamilyResult:
     """The rest of ``_solve_family`` once the middle placement is judged: the target's
     distance function is worked out only on the stretches some obstruction contests, and
@@ -548,8 +614,8 @@ def _settle(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, 
         if k not in lines:
             lo, hi = stretches[k]
             sa, sb = lo + (hi - lo) / 3.0, lo + 2.0 * (hi - lo) / 3.0
-            va = _first_along(target, planes, fam.origin(sa), d, False, shape)
-            vb = _first_along(target, planes, fam.origin(sb), d, False, shape)
+            va = along.at(target, sa, False)
+            vb = along.at(target, sb, False)
             if va == _INF or vb == _INF:
                 lines[k] = None
             else:
@@ -567,17 +633,17 @@ def _settle(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, 
         if touch_t is None:
             return _FamilyResult(False, None, None, None)
     if unblocked_t is None:
-        unblocked_t = _any_free(fam, shape, planes, d, stretches, line_of, floor,
+        unblocked_t = _any_free(fam, shape, along, stretches, line_of, floor,
                                 [b for b in blockers if b.tall])
         if unblocked_t is None:
             return _FamilyResult(True, None, None, touch_t)
     return _FamilyResult(True, unblocked_t,
-                         _any_free(fam, shape, planes, d, stretches, line_of, floor, blockers),
+                         _any_free(fam, shape, along, stretches, line_of, floor, blockers),
                          touch_t)
 
 
-def _any_free(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, float, float]],
-              d: Point, stretches: list[tuple[float, float]],
+def _any_free(fam: PlacementFamily, shape: list[Point], along: _Along,
+              stretches: list[tuple[float, float]],
               line_of: Callable[[int], Line | None], floor: Line, blockers: Sequence[Blocker]
               ) -> float | None:
     """A parameter of the family where the placement touches the target and none of
@@ -597,7 +663,7 @@ def _any_free(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float
                 line = line_of(k)
                 if line is None:
                     continue
-                v = _first_along(b.polygon, planes, fam.origin(lo), d, True, shape)
+                v = along.at(b.polygon, lo, True)
                 if v >= line[0] + line[1] * lo - 1e-9:
                     nxt.append((lo, hi, k))
             else:
@@ -621,8 +687,8 @@ def _any_free(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float
                 if not over:
                     continue
                 sa, sb = a + (c - a) / 3.0, a + 2.0 * (c - a) / 3.0
-                va = _first_along(b.polygon, planes, fam.origin(sa), d, True, shape)
-                vb = _first_along(b.polygon, planes, fam.origin(sb), d, True, shape)
+                va = along.at(b.polygon, sa, True)
+                vb = along.at(b.polygon, sb, True)
                 for lo, hi, k in over:
                     p0, p1 = max(a, lo), min(c, hi)
                     if p1 - p0 < 1e-12:
@@ -796,12 +862,13 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
         blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
         best, placed = 0, None
         msum: list[Point] | None = None
+        memo: dict[_AlongKey, float] = {}  # shared by the families of this facing
         for fam in turret_families(body, tpl, theta):
             if not _may_touch(tpl, fam, target):
                 continue
             if msum is None:
                 msum = _msum(target, fam.shape(tpl))
-            res = _solve_family(fam, tpl, target, blockers, msum)
+            res = _solve_family(fam, tpl, target, blockers, msum, memo=memo)
             if not res.touch:
                 continue
             for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
