@@ -763,6 +763,51 @@ nearest the blocking parts of obstructions are taken (and beyond the length the 
 unreachable part): the margin that lets a part found at one facing hold over a range."""
 
 
+class _Facings:
+    """The facings near ``theta`` (turns δ from it, radians, at most 45° either way) over
+    which every fact asked so far holds, each fact "w · e(θ + δ) > k" for a fixed vector w
+    (given by its components along and across ``theta``): one range [lo, hi] around 0,
+    found in closed form (``shadow_arc``, ``burst_shadow_arc``). Points are framed as (u, v)
+    along and across ``theta`` from the target's centre."""
+
+    def __init__(self, theta: float, target: Sequence[Point]) -> None:
+        th = math.radians(theta)
+        self.cs, self.sn = math.cos(th), math.sin(th)
+        self.tx = sum(x for x, _ in target) / len(target)
+        self.ty = sum(y for _, y in target) / len(target)
+        self.lo, self.hi = -math.pi / 4.0, math.pi / 4.0
+
+    def frame(self, poly: Sequence[Point]) -> list[Point]:
+        """(u, v) along and across ``theta``, from the target's centre."""
+        cs, sn, tx, ty = self.cs, self.sn, self.tx, self.ty
+        return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
+                for x, y in poly]
+
+    def keep(self, wu: float, wv: float, k: float) -> bool:
+        """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k, for
+        a w with components (wu, wv) along and across ``theta``; False when that fails
+        at ``theta`` itself."""
+        r = math.hypot(wu, wv)
+        if k < -r:
+            return True
+        if k >= r:
+            return False
+        phi = math.atan2(wv, wu)
+        half = math.acos(k / r)
+        if not phi - half < 0.0 < phi + half:
+            return False
+        self.lo, self.hi = max(self.lo, phi - half), min(self.hi, phi + half)
+        return self.lo < self.hi
+
+    def along(self, p: Point, q: Point, k: float) -> bool:
+        """p lies more than k beyond q along the facing."""
+        return self.keep(p[0] - q[0], p[1] - q[1], k)
+
+    def across(self, p: Point, q: Point, k: float) -> bool:
+        """q lies more than k beyond p across the facing."""
+        return self.keep(p[1] - q[1], q[0] - p[0], k)
+
+
 def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
                blockers: Sequence[Obstacle], a: float, length: float, theta: float,
                tall_only: bool) -> tuple[float, float] | None:
@@ -794,43 +839,11 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     the intersection of those ranges around ``theta`` (at most 45° either way). Each
     comparison has ``SHADOW_MARGIN`` to spare, far above the rounding of the judgement
     it stands in for."""
-    th = math.radians(theta)
-    cs, sn = math.cos(th), math.sin(th)
     m = SHADOW_MARGIN
     clip = SHADOW_CLIP
     slack = m + 10.0 * TOUCH
-    tx = sum(x for x, _ in target) / len(target)
-    ty = sum(y for _, y in target) / len(target)
-
-    def frame(poly: Sequence[Point]) -> list[Point]:
-        """(u, v) along and across ``theta``, from the target's centre."""
-        return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
-                for x, y in poly]
-
-    lo, hi = -math.pi / 4.0, math.pi / 4.0
-
-    def keep(wu: float, wv: float, k: float) -> bool:
-        """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k, for
-        a w with components (wu, wv) along and across ``theta``; False when that fails
-        at ``theta`` itself."""
-        nonlocal lo, hi
-        r = math.hypot(wu, wv)
-        if k < -r:
-            return True
-        if k >= r:
-            return False
-        phi = math.atan2(wv, wu)
-        half = math.acos(k / r)
-        if not phi - half < 0.0 < phi + half:
-            return False
-        lo, hi = max(lo, phi - half), min(hi, phi + half)
-        return lo < hi
-
-    def along(p: Point, q: Point, k: float) -> bool:
-        return keep(p[0] - q[0], p[1] - q[1], k)
-
-    def across(p: Point, q: Point, k: float) -> bool:
-        return keep(p[1] - q[1], q[0] - p[0], k)
+    f = _Facings(theta, target)
+    frame, along, across = f.frame, f.along, f.across
 
     spts = frame(shooter)
     s_top = max(spts)
@@ -849,7 +862,7 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
             if not along(c, s_, length + slack):
                 return None
     if not reach:
-        return _degrees(theta, lo, hi)
+        return _degrees(theta, f.lo, f.hi)
     # the offsets that may touch, at theta
     r0 = max(min(v for _, v in reach), min(v for _, v in spts)) - a - slack
     r1 = min(max(v for _, v in reach), max(v for _, v in spts)) + a + slack
@@ -861,7 +874,7 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
                 if not (across(s_, t, 2.0 * a + 2.0 * slack) if left
                         else across(t, s_, 2.0 * a + 2.0 * slack)):
                     return None
-        return _degrees(theta, lo, hi)
+        return _degrees(theta, f.lo, f.hi)
     parts: list[tuple[float, float, Point, Point]] = []
     for b in blockers:
         if tall_only and not b.tall:
@@ -900,17 +913,18 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     # the chain starts before the offsets that may touch and ends after them: either
     # bound of theirs (the target's or the shooter's) will do
     for end, sign in ((chain[0][2], 1.0), (chain[-1][3], -1.0)):
-        saved = lo, hi
+        saved = f.lo, f.hi
         got: tuple[float, float] | None = None
         for side in (reach, spts):
-            lo, hi = saved
+            f.lo, f.hi = saved
             if all((across(q, end, slack) if sign > 0 else across(end, q, slack))
                    for q in side):
-                got = (lo, hi) if got is None else (min(got[0], lo), max(got[1], hi))
+                got = (f.lo, f.hi) if got is None else (min(got[0], f.lo),
+                                                        max(got[1], f.hi))
         if got is None:
             return None
-        lo, hi = got
-    return _degrees(theta, lo, hi)
+        f.lo, f.hi = got
+    return _degrees(theta, f.lo, f.hi)
 
 
 def _degrees(theta: float, lo: float, hi: float) -> tuple[float, float] | None:
@@ -983,43 +997,13 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     are, and every fact needed, the depth bounds too (g and G taken ``BURST_GAP`` wider
     than at ``theta``), is "w · e(θ) > k" for fixed points: a range of facings in
     closed form."""
-    th = math.radians(theta)
-    cs, sn = math.cos(th), math.sin(th)
     m = SHADOW_MARGIN
     clip = SHADOW_CLIP
     ins = BURST_INSET
     slack = m + 10.0 * TOUCH
     widest = max(abs(y) for _, y in shape) + slack
-    tx = sum(x for x, _ in target) / len(target)
-    ty = sum(y for _, y in target) / len(target)
-
-    def frame(poly: Sequence[Point]) -> list[Point]:
-        """(u, v) along and across ``theta``, from the target's centre."""
-        return [((x - tx) * cs + (y - ty) * sn, (y - ty) * cs - (x - tx) * sn)
-                for x, y in poly]
-
-    lo, hi = -math.pi / 4.0, math.pi / 4.0
-
-    def keep(wu: float, wv: float, k: float) -> bool:
-        """Narrow [lo, hi] to where wu cos δ + wv sin δ > k (see ``shadow_arc``)."""
-        nonlocal lo, hi
-        r = math.hypot(wu, wv)
-        if k < -r:
-            return True
-        if k >= r:
-            return False
-        phi = math.atan2(wv, wu)
-        half = math.acos(k / r)
-        if not phi - half < 0.0 < phi + half:
-            return False
-        lo, hi = max(lo, phi - half), min(hi, phi + half)
-        return lo < hi
-
-    def along(p: Point, q: Point, k: float) -> bool:
-        return keep(p[0] - q[0], p[1] - q[1], k)
-
-    def across(p: Point, q: Point, k: float) -> bool:
-        return keep(p[1] - q[1], q[0] - p[0], k)
+    f = _Facings(theta, target)
+    frame, along, across = f.frame, f.along, f.across
 
     spts = frame(shooter)
     s_umax = max(u for u, _ in spts)
@@ -1038,7 +1022,7 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
             if not along(c, s_, length + slack):
                 return None
     if not reach:
-        return _degrees(theta, lo, hi)
+        return _degrees(theta, f.lo, f.hi)
     r_vmin = min(v for _, v in reach)
     r_vmax = max(v for _, v in reach)
     if r_vmin - widest > s_vmax or r_vmax + widest < s_vmin:
@@ -1049,7 +1033,7 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
                 if not (across(s_, t, widest + slack) if left
                         else across(t, s_, widest + slack)):
                     return None
-        return _degrees(theta, lo, hi)
+        return _degrees(theta, f.lo, f.hi)
     r0 = max(r_vmin - widest, s_vmin) - slack
     r1 = min(r_vmax + widest, s_vmax) + slack
     # the least tip that may touch: the shooter's nearest point, or the target's less
@@ -1083,8 +1067,7 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     def attempt(gap: float) -> tuple[float, float] | None:
         """The range (turns from ``theta``, radians) shown with depths taken ``gap``
         wider than at ``theta``; None if none is."""
-        nonlocal lo, hi
-        lo, hi = base
+        f.lo, f.hi = base
         parts: list[tuple[float, float, Point, Point, float, float, float]] = []
         for p, q in segments:
             g = min(p[0], q[0]) - s_umax - gap
@@ -1131,20 +1114,21 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         # bound of theirs (the target's widened by the widest half-width, or the shooter's)
         for end, sign, w in ((chain[0][2], 1.0, chain[0][6]),
                              (chain[-1][3], -1.0, chain[-1][6])):
-            saved = lo, hi
+            saved = f.lo, f.hi
             got: tuple[float, float] | None = None
             for side, wide in ((reach, widest), (spts, 0.0)):
-                lo, hi = saved
+                f.lo, f.hi = saved
                 need = wide - w + slack
                 if all((across(q, end, need) if sign > 0 else across(end, q, need))
                        for q in side):
-                    got = (lo, hi) if got is None else (min(got[0], lo), max(got[1], hi))
+                    got = (f.lo, f.hi) if got is None else (min(got[0], f.lo),
+                                                            max(got[1], f.hi))
             if got is None:
                 return None
-            lo, hi = got
-        return lo, hi
+            f.lo, f.hi = got
+        return f.lo, f.hi
 
-    base = lo, hi
+    base = f.lo, f.hi
     got: tuple[float, float] | None = None
     for gap in BURST_GAPS:
         shown = attempt(gap)
