@@ -701,34 +701,52 @@ def audit_games(db_url: str, tables: Sequence[Table]) -> dict[str, Any]:
 
 
 async def audit_views(run: Run, db_url: str) -> dict[str, int]:
-    """``GET /api/games/{id}`` on every process against the database's number of choices."""
+    """``GET /api/games/{id}`` on every process against the database's number of choices. A
+    bot may still be answering when the clients stop (its thinking outlives the run), so a
+    view that differs is read again, with the database, until they agree or
+    ``SETTLE_SECONDS`` pass: a stale view is one still different from the database then."""
     from carnage.web.db import Store
 
     store = Store(db_url)
-    try:
-        stored = {t.gid: (row.choices if (row := store.game(t.gid)) else None)
-                  for t in run.tables}
-    finally:
-        store.close()
     out: Counter[str] = Counter()
     sem = asyncio.Semaphore(16)
 
+    def stored(gid: str) -> list[Any] | None:
+        row = store.game(gid)
+        return None if row is None else list(row.choices)
+
     async def one(t: Table, p: int) -> None:
         async with sem:
-            try:
-                status, view = await run.call(p, "GET", f"/api/games/{t.gid}")
-            except Gone:
-                out["unanswered"] += 1
-                return
-            out["reads"] += 1
-            choices = stored[t.gid]
-            if status != 200 or choices is None:
-                out["failed"] += 1
-            elif int(view.get("version", -1)) != len(choices):
-                out["stale"] += 1
+            deadline = time.monotonic() + SETTLE_SECONDS
+            while True:
+                try:
+                    status, view = await run.call(p, "GET", f"/api/games/{t.gid}")
+                except Gone:
+                    out["unanswered"] += 1
+                    return
+                choices = await asyncio.to_thread(stored, t.gid)
+                if status != 200 or choices is None:
+                    out["reads"] += 1
+                    out["failed"] += 1
+                    return
+                if int(view.get("version", -1)) == len(choices):
+                    out["reads"] += 1
+                    return
+                if time.monotonic() >= deadline:
+                    out["reads"] += 1
+                    out["stale"] += 1
+                    return
+                await asyncio.sleep(0.2)
 
-    await asyncio.gather(*(one(t, p) for t in run.tables for p in range(len(run.servers))))
+    try:
+        await asyncio.gather(*(one(t, p) for t in run.tables for p in range(len(run.servers))))
+    finally:
+        store.close()
     return {k: out[k] for k in ("reads", "stale", "failed", "unanswered")}
+
+
+SETTLE_SECONDS = 10.0
+"""How long the view audit waits for a game whose bot was still answering as the run ended."""
 
 
 # -- one run and the report ----------------------------------------------------------------------
