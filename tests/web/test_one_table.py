@@ -335,7 +335,8 @@ def test_a_reload_keeps_the_log_lines_written_only_while_the_game_went_on(
     moved = view(b, gid, tok)
     kept = next(iter(theirs._logs.values()))
     assert all(kept[seq] is line for seq, line in written.items())
-    fresh = TestClient(create_app(games_of(a).store.url))
+    app = create_app(games_of(a).store.url)  # another process: nothing cached
+    fresh = TestClient(app)
     try:
         assert moved == view(fresh, gid, tok)
         # B applies a choice in memory whose save loses to A's other choice at that version
@@ -352,7 +353,7 @@ def test_a_reload_keeps_the_log_lines_written_only_while_the_game_went_on(
                        for k in theirs._logs for seq, line in gone.items())
         assert view(b, gid, tok) == view(fresh, gid, tok) == view(a, gid, tok)
     finally:
-        fresh.app.state.store.close()  # type: ignore[attr-defined]
+        app.state.store.close()
 
 
 def test_a_process_catches_up_with_the_choices_another_saved_without_the_snapshot(
@@ -379,7 +380,8 @@ def test_a_process_catches_up_with_the_choices_another_saved_without_the_snapsho
     moved = view(b, gid, tok)
     assert moved["version"] == v["version"] and reads == []
     assert theirs.game is game and theirs.saved_version == v["version"]
-    fresh = TestClient(create_app(store.url))
+    app = create_app(store.url)  # another process: nothing cached
+    fresh = TestClient(app)
     try:
         assert moved == view(fresh, gid, tok)
         # a lost race: B's memory went another way at this version; it is reloaded
@@ -401,4 +403,4 @@ def test_a_process_catches_up_with_the_choices_another_saved_without_the_snapsho
         assert view(b, gid, tok) == view(fresh, gid, tok) == v
         assert reads == ["game", "snapshot"] and theirs.game is not game
     finally:
-        fresh.app.state.store.close()  # type: ignore[attr-defined]
+        app.state.store.close()

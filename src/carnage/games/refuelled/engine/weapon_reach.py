@@ -19,7 +19,8 @@ from carnage.games.refuelled.engine.table_facts import ask_list
 
 if TYPE_CHECKING:
     from carnage.catalog import Weapon
-    from carnage.games.refuelled.engine.game import Game
+    from carnage.games.refuelled.engine.attack import AttackOption
+    from carnage.games.refuelled.engine.game import Flow, Game
     from carnage.games.refuelled.engine.state import VehicleState, WeaponMount
     from carnage.kernel.decisions import Decision
 
@@ -35,6 +36,11 @@ Armed = Sequence[tuple[str, "WeaponMount | None", "Weapon"]]
 Shot = Callable[[str, "WeaponMount | None", "Weapon", str], "tuple[str, bool] | None"]
 """The exact table's shot from a weapon (key, mount, weapon) at a target id: (range band,
 cover), or None when it cannot shoot it."""
+
+
+Shoot = Callable[[str, "WeaponMount | None", "Weapon", str, bool],
+                 Callable[["Game", dict[str, Any]], "Flow"]]
+"""The attack itself at a target id, in cover or not, from a weapon (key, mount, weapon)."""
 
 
 def shooting(armed: Armed) -> list[tuple[str, WeaponMount | None, Weapon]]:
@@ -71,3 +77,20 @@ def note_reach(g: Game, kind: str, targets: Sequence[str], armed: Armed, shot: S
     for key, m, w in shooting(armed):
         got = [(tid, shot(key, m, w, tid)) for tid in targets]
         g.facts.note(kind, [tid + (COVER if r[1] else "") for tid, r in got if r is not None])
+
+
+def told_options(g: Game, armed: Armed, told: Reach, words: Callable[[str], str],
+                 shoot: Shoot, stands: Callable[[str], bool]) -> list[AttackOption]:
+    """At a real table: the Attack Step's options the people's answers (``ask_reach``) allow:
+    each weapon of ``armed`` at each target they said it reaches that still ``stands``,
+    named in ``words`` ("Handgun at Sentry Gun 1 [cover]")."""
+    from carnage.games.refuelled.engine.attack import AttackOption
+
+    out: list[AttackOption] = []
+    for key, m, w in armed:
+        for tid, cover in told.get(key, {}).items():
+            if not stands(tid):
+                continue
+            label = f"{w.name} at {words(tid)}{' [cover]' if cover else ''}"
+            out.append(AttackOption(f"{key}>{tid}", label, key, shoot(key, m, w, tid, cover)))
+    return out

@@ -628,14 +628,13 @@ def install_sentries(g: Game) -> None:
         uses: dict[str, int] = ctx.get("uses", {})
         extra: list[AttackOption] = []
         if game.facts.people:
-            told: dict[str, dict[str, bool]] = game.state.scenario.get(SENTRY_TOLD, {})
-            for key, m, w in weapons_that_may_shoot(game, v, uses):
-                for sid, cover in told.get(key, {}).items():
-                    if sid not in game.state.obstacles:
-                        continue
-                    label = f"{w.name} at {sentry_words(game, sid)}{' [cover]' if cover else ''}"
-                    extra.append(AttackOption(f"{key}>{sid}", label, key,
-                                              shoot_sentry(key, m, w, sid, cover)))
+            from carnage.games.refuelled.engine.weapon_reach import told_options
+
+            extra = told_options(
+                game, weapons_that_may_shoot(game, v, uses),
+                game.state.scenario.get(SENTRY_TOLD, {}),
+                lambda sid: sentry_words(game, sid), shoot_sentry,
+                lambda sid: sid in game.state.obstacles)
             return [*value, *extra] if extra else None
         sight = Sight(game, v)
         for key, m, w in weapons_that_may_shoot(game, v, uses):

@@ -44,7 +44,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, explode, take_hits
 from carnage.games.refuelled.engine.hazards_on_table import OVERLAP, remove
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.games.refuelled.engine.state import Obstacle, TableTemplate, VehicleState, WeaponMount
-from carnage.games.refuelled.engine.weapon_reach import ask_reach, note_reach
+from carnage.games.refuelled.engine.weapon_reach import ask_reach, note_reach, told_options
 from carnage.games.refuelled.rules.dropped import weapons_that_may_shoot
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
@@ -468,15 +468,9 @@ def _options(value: Any, ctx: dict[str, Any]) -> Any:
     uses: dict[str, int] = ctx.get("uses", {})
     extra: list[AttackOption] = []
     if g.facts.people:
-        told: dict[str, dict[str, bool]] = g.state.scenario.get(TOLD, {})
-        for key, m, w in weapons_that_may_shoot(g, v, uses):
-            for tid, cover in told.get(key, {}).items():
-                kind = kind_of(tid)
-                if tid not in g.state.obstacles or kind is None:
-                    continue
-                label = f"{w.name} at {turret_words(tid)}{' [cover]' if cover else ''}"
-                extra.append(AttackOption(f"{key}>{tid}", label, key,
-                                          shoot_turret(key, m, w, tid, cover)))
+        extra = told_options(g, weapons_that_may_shoot(g, v, uses), g.state.scenario.get(TOLD, {}),
+                             turret_words, shoot_turret,
+                             lambda tid: tid in g.state.obstacles and kind_of(tid) is not None)
         return [*value, *extra] if extra else None
     sight = Sight(g, v)
     for key, m, w in weapons_that_may_shoot(g, v, uses):
