@@ -182,10 +182,16 @@ function templatePick(view, p, ctx) {
         onclick: forbidden ? () => touchItWarning(view, p, ctx, t.opt, g.name) : () => ctx.submit(t.opt.value, then()),
       });
     }
+    // A straight has no left or right: its Ahead button takes both forward columns and its
+    // Reverse both reverse ones, so each label has room to be read whole.
+    const shown = straight
+      ? [cells[0] || h("span.empty.wide"), ...(withReverse ? [cells[2] || h("span.empty.wide")] : [])]
+      : (withReverse ? cells : cells.slice(0, 2)).map((c) => c || h("span.empty"));
+    if (straight) for (const c of shown) c.classList.add("wide");
     return h("div.tpl-row", { class: `tpl-row use-${useName.replace(/ /g, "-")}`, dataset: { template: id } },
       h("span.tpl-name", g.name),
       h("span.use", { class: `use use-${g.use === "-" ? "X" : g.use}`, title: `${useName}${useNote ? `: ${useNote}` : ""}` }, g.use === "-" ? "✕" : g.use),
-      (withReverse ? cells : cells.slice(0, 2)).map((c) => c || h("span.empty")));
+      shown);
   });
   return h("div.col",
     h("p.hint", touchScreen() ? "Each button makes its move at once (the table shows each as a ghost). "
