@@ -165,6 +165,35 @@ def test_street_race_reports_the_leader_then_who_crossed() -> None:
         ("finish_crossed", "red", "red", True)]
 
 
+def test_street_race_gives_no_distance_to_a_racer_not_yet_on_the_table() -> None:
+    """Before a racer is placed on the starting grid it waits off the table: the table's
+    scoreboard says so in words, with no distance to the finish, until it is placed."""
+    g = build_game(GameSetup(), 0)
+    board = game_view(g, "g", SEATS).model_dump(mode="json")["scoreboard"]
+    assert [(r["score"], r["details"]) for r in board["rows"]] == [
+        ("not yet on the table", ["Red Buggy: not yet on the table",
+                                  "Red Car: not yet on the table"]),
+        ("not yet on the table", ["Blue Buggy: not yet on the table",
+                                  "Blue Car: not yet on the table"])]
+    assert all("mm" not in r["score"] for r in board["rows"])
+    # Place one racer: its seat counts it; the one still waiting stays without a distance.
+    p = g.pending()
+    assert p is not None and p.kind == "deploy"
+    placed = g.state.vehicles[str(p.options[0].value)]
+    seat = placed.player
+    g.apply(placed.id)
+    grid = g.pending()
+    assert grid is not None and grid.kind == "grid"
+    g.apply(grid.options[0].value)  # its place on the starting grid
+    row = next(r for r in game_view(g, "g", SEATS).model_dump(mode="json")["scoreboard"]
+               ["rows"] if r["seat"] == seat)
+    waiting = next(v for v in g.state.vehicles.values()
+                   if v.player == seat and v.id != placed.id)
+    assert row["score"].endswith(" mm to go")
+    assert row["details"] == [f"{placed.name}: {row['score']}",
+                              f"{waiting.name}: not yet on the table"]
+
+
 def test_simulate_tallies_the_games_won_across_the_finish_line() -> None:
     setup, seeds = GameSetup(max_rounds=6), range(40, 48)
     maker = REFUELLED.games(GameRequest(max_rounds=6)) if REFUELLED.games else None

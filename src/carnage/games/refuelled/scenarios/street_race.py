@@ -36,6 +36,13 @@ if TYPE_CHECKING:
 
 PAGE = 62
 SOURCE = "street_race"
+NOT_PLACED = "not yet on the table"
+"""What the scoreboard says of a racer still waiting to be placed on the starting grid."""
+
+
+def _placed(st: GameState, v: VehicleState) -> bool:
+    """Is ``v`` on the table? A racer not yet deployed waits parked off it (setup.add_team)."""
+    return 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height
 LONG_STRAIGHT = 180.0
 """Length of the Long Straight (mm); the flags of each line stand this far apart."""
 GRID_PITCH = 15.0
@@ -275,8 +282,7 @@ class StreetRace(RollOffPole, TableScenario):
                           None if won is None else won.id,
                           "nobody yet" if won is None else won.name, tally=True)]
         (cx, cy), (nx, ny) = self.finish_line.centre, self.finish_line.normal
-        racing = [v for v in st.in_play() if self.counts(game, v)
-                  and 0.0 <= v.pose.x <= st.width and 0.0 <= v.pose.y <= st.height]
+        racing = [v for v in st.in_play() if self.counts(game, v) and _placed(st, v)]
         if won is None and racing:
             lead = min(racing, key=lambda v: ((cx - v.pose.x) * nx + (cy - v.pose.y) * ny, v.id))
             to_go = max(0.0, (cx - lead.pose.x) * nx + (cy - lead.pose.y) * ny)
@@ -286,23 +292,28 @@ class StreetRace(RollOffPole, TableScenario):
 
     def scoreboard(self, game: Game) -> Scoreboard:
         """How far each seat's leading racer still has to go to the finish line (its centre,
-        measured square to the line), or who crossed it."""
+        measured square to the line), or who crossed it. A racer still waiting to be placed on
+        the starting grid has no distance yet: it is "not yet on the table"."""
         st = game.state
         won = st.vehicles.get(st.scenario.get("crossed") or "")
         (cx, cy), (nx, ny) = self.finish_line.centre, self.finish_line.normal
         rows = []
         for p in range(st.players):
             racers = [v for v in st.vehicles.values() if v.player == p and self.counts(game, v)]
+            waiting = sorted((v for v in racers if v.in_play and not _placed(st, v)),
+                             key=lambda v: v.id)
             going = [(max(0.0, (cx - v.pose.x) * nx + (cy - v.pose.y) * ny), v)
-                     for v in racers if v.in_play]
+                     for v in racers if v.in_play and _placed(st, v)]
             if won is not None and won.player == p:
                 rows.append(SeatScore(p, f"{won.name} crossed the finish line", 1e9,
                                       out=not going))
                 continue
             details = tuple(f"{v.name}: {d:.0f} mm to go" for d, v in sorted(
-                going, key=lambda dv: (dv[0], dv[1].id)))
+                going, key=lambda dv: (dv[0], dv[1].id))) + tuple(
+                f"{v.name}: {NOT_PLACED}" for v in waiting)
             if not going:
-                rows.append(SeatScore(p, "no racer left", -1e9, out=True))
+                rows.append(SeatScore(p, NOT_PLACED, -1e8, details) if waiting
+                            else SeatScore(p, "no racer left", -1e9, out=True))
                 continue
             best = min(d for d, _ in going)
             rows.append(SeatScore(p, f"{best:.0f} mm to go", -best, details))
