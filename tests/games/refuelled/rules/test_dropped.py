@@ -885,3 +885,30 @@ def test_a_sentry_gun_keeps_its_number_when_another_is_destroyed() -> None:
     del g.state.obstacles["sentry_gun:1"]
     assert sentry_words(g, "sentry_gun:2") == "Sentry Gun 2"
     assert sentry_words(g, "sentry_gun:1") == "the Sentry Gun"  # gone: no number to name
+
+
+def test_a_new_sentry_gun_never_takes_the_number_of_a_gun_gone() -> None:
+    """Sentry Gun 1 is shot down; the next gun set down is Sentry Gun 2, not a second
+    "Sentry Gun 1", so each number in the log means one gun."""
+    from carnage.games.refuelled.rules.dropped import sentry_words
+
+    b = vehicle("b", "car", 600, 470, 90, player=1)
+
+    def step(g: Game) -> Flow:
+        yield from attack_step(g, g.state.vehicles["b"])
+        yield from activation(g, g.state.vehicles["a"])
+
+    g = sentry_game(step, b, dice=[6])
+    play(g, "handgun>sentry_gun:1")
+    assert not sentries(g)  # the first gun is gone
+    d = g.pending()
+    while d is not None and d.player == 1:  # b has nothing more to do
+        play(g, "stop")
+        d = g.pending()
+    straight_on(g, "short_straight")  # a's next activation: a move, then its Attack Step
+    d = g.pending()
+    assert d is not None and "drop:sentry_gun#0" in values(d)
+    play(g, "drop:sentry_gun#0", 180.0, 0.0)
+    assert [s.id for s in sentries(g)] == ["sentry_gun:2"]
+    assert [e["obstacle"] for e in ev(g, "sentry_gun")] == ["sentry_gun:1", "sentry_gun:2"]
+    assert sentry_words(g, "sentry_gun:2") == "Sentry Gun 2"

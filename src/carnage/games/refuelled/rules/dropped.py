@@ -444,7 +444,8 @@ def sentries(g: Game) -> list[Obstacle]:
 def sentry_words(g: Game, sid: str) -> str:
     """A Sentry Gun named in words, as the people at the table know it: "Sentry Gun 2", by
     the number it was given when it was set down (kept while it stands, so a gun destroyed
-    renames no other), never its id."""
+    renames no other; never given again, so a later gun takes no gone gun's number), never
+    its id."""
     number = sid.removeprefix(SENTRY_PREFIX)
     if sid.startswith(SENTRY_PREFIX) and number.isdigit() and sid in g.state.obstacles:
         return f"Sentry Gun {number}"
@@ -458,7 +459,10 @@ def drop_sentry(g: Game, v: VehicleState, m: WeaponMount, w: Weapon) -> Flow:
     else:
         pose = yield from choose_body_pose(g, v, "Sentry Gun", SENTRY_SIZE, SENTRY_SIZE,
                                            facing=False, source=w.id, page=80, weapon=m.key)
-    n = 1 + len(sentries(g))
+    # A number never used in this game, so "Sentry Gun 2" in the log always means one gun: one
+    # more than the guns ever set down (the game's count of its "sentry_gun" events, kept in its
+    # state, so a game restored from a snapshot counts on), past any number still standing.
+    n = 1 + g.count("sentry_gun")
     sid = f"{SENTRY_PREFIX}{n}"
     while sid in g.state.obstacles:
         n += 1
