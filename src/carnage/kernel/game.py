@@ -342,13 +342,16 @@ class KernelGame(ABC):
         if self.effects.watched(notice):
             self.effects.run_event(notice, None, {"game": self, "data": dict(data)})
 
-    def roll(self, n: int, why: str, source: str = "core", page: int | None = None,
-             **data: JsonValue) -> list[int]:
+    def roll(self, n: int, why: str, source: str = "core", page: int | None = None, *,
+             told: str = "", **data: JsonValue) -> list[int]:
         """Roll ``n`` D6 together and log them. Dice that tell rolls apart (table dice,
-        ``kernel/table_dice.py``) are told what the roll is for (``source``, ``why``)."""
+        ``kernel/table_dice.py``) are told what the roll is for (``source``, ``why``) and,
+        in ``told``, who rolls what and why in plain words for the people at a real table
+        ("Blue Car's player rolls evade dice against 3 hits from Red Car's Handgun"); it is
+        not logged."""
         roll_as = getattr(self.dice, "roll_as", None)
         who = data.get("player")
-        out = (roll_as(max(0, n), 6, source, why, who if isinstance(who, int) else None)
+        out = (roll_as(max(0, n), 6, source, why, who if isinstance(who, int) else None, told)
                if roll_as is not None
                else self.dice.roll(max(0, n)))
         self.log.emit("roll", source=source, page=page, why=why, dice=list(out), **data)

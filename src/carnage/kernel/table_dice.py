@@ -54,11 +54,13 @@ class DiceWanted(BaseException):
     A ``BaseException``, so that no rule's ``except Exception`` swallows it on its way out."""
 
     def __init__(self, n: int, sides: int, group: str, why: str,
-                 player: int | None = None) -> None:
+                 player: int | None = None, told: str = "") -> None:
         super().__init__(f"{n}D{sides} wanted from the table ({why or group})")
         self.n, self.sides, self.group, self.why = n, sides, group, why
         self.player = player
         """The seat the roll is for, when the rule names one (a roll-off's roller)."""
+        self.told = told
+        """Who rolls what and why, in plain words, when the rule says (else empty)."""
 
 
 @dataclass
@@ -81,10 +83,10 @@ class TableDice:
         return self.roll_as(n, sides, "", "")
 
     def roll_as(self, n: int, sides: int, group: str, why: str,
-                player: int | None = None) -> list[int]:
+                player: int | None = None, told: str = "") -> list[int]:
         """Roll ``n`` dice for ``group`` (a roll's source, e.g. ``skid_dice`` or ``attack``)
-        and ``why`` (its words), by ``player`` if the rule names who rolls: on screen, from
-        the tape, or ``DiceWanted``."""
+        and ``why`` (its words), by ``player`` if the rule names who rolls (``told``: who
+        rolls what and why, in plain words): on screen, from the tape, or ``DiceWanted``."""
         _check(n, sides)
         if n == 0:
             return []
@@ -92,7 +94,8 @@ class TableDice:
             return self.seeded.roll(n, sides)
         if self.at + n > len(self.tape):
             if self.live:
-                raise DiceWanted(n - (len(self.tape) - self.at), sides, group, why, player)
+                raise DiceWanted(n - (len(self.tape) - self.at), sides, group, why, player,
+                                 told)
             self.tape.extend(self.seeded.roll(self.at + n - len(self.tape), sides))
         out = self.tape[self.at:self.at + n]
         bad = [v for v in out if not 1 <= v <= sides]
@@ -121,8 +124,10 @@ class TableDice:
 
 class DiceEntry(Decision):
     """Enter the faces of ``n`` dice of ``sides`` faces, rolled at the table for the choice
-    ``then`` (the decision it answered and the chosen value, in words in the prompt). A
-    choice is the faces in roll order: ``"6,4"`` or ``[6, 4]``."""
+    ``then`` (the decision it answered and the chosen value, in words in the prompt). When
+    the rule says who rolls what and why (``told``: "Blue Car's player rolls evade dice
+    against 3 hits from Red Car's Handgun"), the prompt says that instead. A choice is the
+    faces in roll order: ``"6,4"`` or ``[6, 4]``."""
 
     n: int
     sides: int
@@ -130,13 +135,18 @@ class DiceEntry(Decision):
     then: dict[str, Any]
 
     def __init__(self, *, player: int, n: int, sides: int, group: str, why: str,
-                 then: Decision, value: Any, entered: Sequence[int] = ()) -> None:
+                 then: Decision, value: Any, entered: Sequence[int] = (),
+                 told: str = "") -> None:
         label = next((o.label for o in then.options if o.value == value and o.label), None)
         done = label or str(value)
         what = why or group.replace("_", " ") or "dice"
         more = f"; entered so far: {', '.join(map(str, entered))}" if entered else ""
         faces = "the face" if n == 1 else "the faces"
-        if then.kind == SETUP_KIND:  # "Player 1 rolls 1D6 ... for the pole roll-off"
+        if told:  # "Red Car's player rolls attack dice for its Handgun at Blue Car (2D6): ..."
+            before = (f" (entered before these: {', '.join(map(str, entered))})"
+                      if entered else "")
+            prompt = f"{told} ({n}D{sides}): enter {faces} rolled at the table{before}"
+        elif then.kind == SETUP_KIND:  # "Player 1 rolls 1D6 ... for the pole roll-off"
             prompt = (f"{done} {n}D{sides} at the table for the {what} (setting up the game"
                       f"{more}): enter {faces}")
         else:
@@ -152,7 +162,7 @@ class DiceEntry(Decision):
         object.__setattr__(self, "then", {"kind": then.kind, "prompt": then.prompt,
                                           "choice": value, "label": done,
                                           "player": then.player, "why": what,
-                                          "entered": list(entered)})
+                                          "told": told, "entered": list(entered)})
 
     def faces(self, choice: Any) -> list[int]:
         """The faces ``choice`` names; ``IllegalChoice`` naming what is wrong."""
@@ -272,7 +282,7 @@ class TableDiceGame:
             player = w.player if w.player is not None else 0
             self._entry = DiceEntry(player=player, n=w.n, sides=w.sides, group=w.group,
                                     why=w.why, then=setup_decision(player), value="start",
-                                    entered=tape)
+                                    entered=tape, told=w.told)
             return
         self.game = game
         self._entry, self._setting_up, self._entered = None, False, []
@@ -328,7 +338,8 @@ class TableDiceGame:
         self.game = base
         self._base, self._value, self._entered = base, value, entered
         self._entry = DiceEntry(player=d.player, n=w.n, sides=w.sides, group=w.group,
-                                why=w.why, then=d, value=value, entered=entered)
+                                why=w.why, then=d, value=value, entered=entered,
+                                told=w.told)
 
     def clone(self, **options: Any) -> TableDiceGame:
         """An independent copy (``options`` go to the wrapped game's ``clone``, e.g. a

@@ -26,7 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import RangeBand, Weapon
-from carnage.games.refuelled.engine.combat import score_attack
+from carnage.games.refuelled.engine.combat import listed, score_attack
 from carnage.games.refuelled.engine.damage import HitGroup, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import VehicleState, WeaponMount, body_owner
@@ -562,9 +562,12 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
                                             "fired": fired})
     if not v.in_play or not t.in_play:
         return
+    arms = f"{v.name}'s {listed([w.name for _, w, _, _ in fired])}"
     dice = g.roll(
         sum(n for _, _, n, _ in fired), "attack", source="attack", page=32, vehicle=v.id,
         target=t.id, weapons=[s.key for s, _, _, _ in fired], counts=[n for _, _, n, _ in fired],
+        told=f"{v.name}'s player rolls attack dice for its "
+             f"{listed([w.name for _, w, _, _ in fired])} at {t.name}",
     )
     groups: list[HitGroup] = []
     report: list[dict[str, Any]] = []
@@ -589,7 +592,7 @@ def resolve_attacks(g: Game, v: VehicleState, shots: list[Shot]) -> Flow:
         yield from w_flow(g, res)
     if not t.in_play:
         return
-    yield from take_hits(g, t, res.groups, source="attack", page=33)
+    yield from take_hits(g, t, res.groups, source="attack", page=33, against=arms)
     # ``after_attack`` flow hook: rules acting on the un-cancelled hits once the attack is
     # resolved (each group's ``uncancelled``): Harpoon, Grabber Arm, Arc Lightning (pp.73-74).
     yield from run_flows(g, "after_attack", {"game": g, "resolution": res})

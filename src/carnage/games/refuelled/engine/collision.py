@@ -64,6 +64,18 @@ def _party_name(p: Party) -> str:
     return p.vehicle.name if p.vehicle is not None else p.id.replace("-", " ").replace("_", " ")
 
 
+def _smash_words(p: Party, other: Party) -> str:
+    """Who rolls ``p``'s Smash Attack at ``other`` and why, in words for a real table: a
+    vehicle's player rolls its own; an obstacle's dice are rolled by the player of the vehicle
+    it hits."""
+    if p.vehicle is not None:
+        return f"{p.vehicle.name}'s player rolls smash attack dice at {_party_name(other)}"
+    if other.vehicle is not None:
+        return (f"{other.vehicle.name}'s player rolls the smash attack dice of "
+                f"{_party_name(p)} at {other.vehicle.name}")
+    return ""
+
+
 def weight_class(g: Game, v: VehicleState) -> int:
     """The vehicle's weight class (1 light, 2 middle, 3 heavy) through the ``weight_class``
     hook."""
@@ -287,7 +299,8 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
                    target=other.id, dice=0, hits=0)
             continue
         roll = roll_attack(g, n, why="smash attack", source="smash_attack", page=55,
-                           attacker=p.id, target=other.id)
+                           attacker=p.id, target=other.id,
+                           told=_smash_words(p, other))
         other.hits_taken += roll.hits
         # ``smash_backfire`` hook: hull the smasher loses from its own dice, landing with the
         # collision damage in step 6 (Exploding Ram, p.84; ruling UP-3).
@@ -303,8 +316,9 @@ def resolve_collision(g: Game, v: VehicleState, oid: str, *, orientation: str | 
             # Sympathy for the Devil, pp.107-108); also run by ``damage.take_hits``.
             yield from run_flows(g, "before_evade", {
                 "game": g, "vehicle": p.vehicle, "hits": p.hits_taken, "collision": True})
+            other = them if p is me else me
             p.evaded = roll_evade(g, p.vehicle, p.hits_taken, source="collision_evade",
-                                  page=56)
+                                  page=56, against=f"the collision with {_party_name(other)}")
             g.emit("evade", source="collision_evade", page=56, vehicle=p.id,
                    hits=p.hits_taken, cancelled=p.evaded)
 

@@ -38,19 +38,47 @@ def score_attack(dice: list[int], *, penalty: int = 0) -> AttackRoll:
 
 
 def roll_attack(
-    g: Game, n: int, *, why: str, source: str, page: int, penalty: int = 0, **data: JsonValue
+    g: Game, n: int, *, why: str, source: str, page: int, penalty: int = 0, told: str = "",
+    **data: JsonValue
 ) -> AttackRoll:
-    """Roll ``n`` attack dice together (none if ``n`` <= 0) and score them."""
-    dice = g.roll(max(0, n), why, source=source, page=page, **data)
+    """Roll ``n`` attack dice together (none if ``n`` <= 0) and score them (``told``: who
+    rolls them and why, in words for a real table)."""
+    dice = g.roll(max(0, n), why, source=source, page=page, told=told, **data)
     return score_attack(dice, penalty=penalty)
 
 
-def roll_evade(g: Game, v: VehicleState, hits: int, *, source: str, page: int) -> int:
+def plural(n: int, word: str) -> str:
+    """``1 hit``, ``3 hits``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def listed(names: list[str]) -> str:
+    """Names in words, once each in order, a repeat counted: "Handgun and 2 Machine Guns"."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    words = [name if k == 1 else f"{k} {name}{'' if name.endswith('s') else 's'}"
+             for name, k in counts.items()]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def evade_words(v: VehicleState, hits: int, against: str) -> str:
+    """Who rolls an evade and why, in words for the people at a real table: "Blue Car's player
+    rolls evade dice against 3 hits from Red Car's Handgun" (``against``: where the hits come
+    from, in words)."""
+    return (f"{v.name}'s player rolls evade dice against {plural(hits, 'hit')}"
+            + (f" from {against}" if against else ""))
+
+
+def roll_evade(g: Game, v: VehicleState, hits: int, *, source: str, page: int,
+               against: str = "") -> int:
     """Evade against ``hits``: one die per current gear (through effects), each 6+ cancels one
-    hit (p.33). Returns the hits cancelled (never more than ``hits``)."""
+    hit (p.33). Returns the hits cancelled (never more than ``hits``). ``against``: where the
+    hits come from, in words (a real table's dice entry says who rolls against what)."""
     n = int(g.effects.run_event("evade_dice", v.gear, {"game": g, "vehicle": v}))
     bonus = int(g.effects.run_event("evade_bonus", 0, {"game": g, "vehicle": v}))
-    dice = g.roll(n, "evade", source=source, page=page, vehicle=v.id)
+    dice = g.roll(n, "evade", source=source, page=page, told=evade_words(v, hits, against),
+                  vehicle=v.id)
     saved = sum(1 for d in dice if d + bonus >= EVADE_ON)
     # ``evade_saves`` hook: hits these dice cancel (Evasive: a natural 1 fails, p.107).
     saved = int(g.effects.run_event("evade_saves", saved, {

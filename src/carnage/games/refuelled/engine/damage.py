@@ -270,9 +270,11 @@ def take_hits(
     source: str,
     page: int,
     evadable: bool = True,
+    against: str = "",
 ) -> Flow:
     """One attack's hits landing on ``target``: a single evade roll against all of them (p.33),
-    cancels allocated (p.42), Blast hazards (p.81), then damage (p.33)."""
+    cancels allocated (p.42), Blast hazards (p.81), then damage (p.33). ``against``: where the
+    hits come from, in words ("Red Car's Handgun"; default: ``source`` in words)."""
     total = sum(grp.hits for grp in groups)
     for grp in groups:
         grp.uncancelled = grp.hits
@@ -288,7 +290,8 @@ def take_hits(
                                                  "collision": False, "source": source})
         if not target.in_play:
             return
-        cancelled = roll_evade(g, target, total, source="evade", page=33)
+        cancelled = roll_evade(g, target, total, source="evade", page=33,
+                               against=against or f"the {source.replace('_', ' ')}")
         g.emit("evade", source="evade", page=33, vehicle=target.id, hits=total,
                cancelled=cancelled)
     yield from allocate_cancels(g, target, groups, cancelled)

@@ -510,13 +510,19 @@ def sentry_fires(g: Game, s: Obstacle, target: VehicleState) -> Flow:
         lambda: fc is not None and fc.cover, page=80, vehicle=target.id, target=s.id)
     g.emit("sentry_attack", source=SENTRY_EFFECT, page=80, obstacle=s.id, target=target.id,
            cover=cover)
+    gun = sentry_words(g, s.id)
+    # Its controller rolls for it: the player of the vehicle that set it down, else the
+    # target's (the same seat the questions above went to).
+    dropper = g.state.vehicles.get(s.placed_by or "")
+    roller = dropper if owner is not None and dropper is not None else target
     rolled = g.roll(SENTRY_DICE, "attack", source=SENTRY_EFFECT, page=80, origin=s.id,
-                    target=target.id)
+                    target=target.id, told=f"{roller.name}'s player rolls attack dice for "
+                    f"{gun} at {target.name}")
     scored = score_attack(rolled, penalty=1 if cover else 0)
     g.emit("attack_hits", source=SENTRY_EFFECT, page=80, target=target.id, origin=s.id,
            hits=scored.hits, criticals=scored.criticals)
     yield from take_hits(g, target, [HitGroup(s.id, scored.hits)], source=SENTRY_EFFECT,
-                         page=80)
+                         page=80, against=gun)
 
 
 def _shootable(g: Game, v: VehicleState, key: str, m: WeaponMount | None, w: Weapon,
