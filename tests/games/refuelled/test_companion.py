@@ -492,6 +492,13 @@ def test_the_exact_table_asks_nothing() -> None:
     assert not [e for e in exact.log if e.kind == "table_fact"]
 
 
+def turn_lines(g: Game) -> list[str]:
+    """The log's lines of the turns (``pivot`` events), as the table says them."""
+    from carnage.games.refuelled.text import table_event_text
+
+    return [table_event_text(g, e) for e in g.log.events if e.kind == "pivot"]
+
+
 def test_a_spin_at_a_real_table_is_turned_by_the_people_who_tap_done() -> None:
     # A skid die shows Spin (p.24): at a real table nothing needs the angle (ruling CP-25),
     # so the people turn the car up to 90° and tap Done (never taken for them, though it is
@@ -511,6 +518,8 @@ def test_a_spin_at_a_real_table_is_turned_by_the_people_who_tap_done() -> None:
     play(g, "none")
     assert ev(g, "pivot") == [{"vehicle": "car", "touched": []}]  # no angle of the engine's
     assert not [e for e in g.log if e.kind == "forced_choice"]
+    # The log says how and why it turned, with no gap where an angle would be.
+    assert turn_lines(g) == ["Car is turned by hand at the table for its Spin (p.24)"]
 
 
 def test_a_spin_on_the_exact_table_still_asks_its_angle() -> None:
@@ -541,3 +550,4 @@ def test_a_car_losing_control_at_a_real_table_is_turned_by_hand_then_done() -> N
     assert "turned to face any way about its centre (Lose control);" in d.prompt
     play(g, "none")
     assert ev(g, "pivot") == [{"vehicle": "car", "touched": []}]
+    assert turn_lines(g) == ["Car is turned by hand at the table as it loses control (p.35)"]

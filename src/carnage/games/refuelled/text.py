@@ -175,8 +175,11 @@ def _move(s: _Say) -> str:
 
 
 def _forced_move(s: _Say) -> str:
-    return f"{s.name()} is forced along the {_pretty(str(s.get('template')))}: " + _move(s).split(
-        " moves ", 1)[1]
+    where = _move(s).split(" moves ", 1)[1]
+    # On the exact table "...: 120 mm ahead, to the centre"; at a real table (no coordinates,
+    # CP-1) "... on the real table".
+    joint = " " if "x" not in s.d else ": "
+    return f"{s.name()} is forced along the {_pretty(str(s.get('template')))}{joint}{where}"
 
 
 def _deploy(s: _Say) -> str:
@@ -185,10 +188,19 @@ def _deploy(s: _Say) -> str:
     return f"{s.name()} takes its place on the starting grid{place}"
 
 
+TURNED_BY_HAND = {"spin": "for its Spin", "lose_control": "as it loses control",
+                  "harpoon": "on the Harpoon's line"}
+"""Why a vehicle was turned by hand at a real table, by the pivot's rule (its source)."""
+
+
 def _pivot(s: _Say) -> str:
     if "turned" not in s.d:  # companion mode: turned on the real table (as far as told)
-        told = f" {turn_words(s.d['requested'])}" if _number(s.d.get("requested")) else ""
-        out = f"{s.name()} turns{told} on the real table"
+        if _number(s.d.get("requested")):
+            out = f"{s.name()} turns {turn_words(s.d['requested'])} on the real table"
+        else:  # the people found the angle themselves (a Spin, a lose-control, a Harpoon)
+            why = TURNED_BY_HAND.get(s.source) or (
+                f"({rule_name(s.source)})" if s.source else "")
+            out = f"{s.name()} is turned by hand at the table{' ' + why if why else ''}"
         return out + (f", hitting {s.names_of('touched')}" if s.d.get("touched") else "")
     turned, asked = s.get("turned", 0), s.get("requested", 0)
     out = f"{s.name()} pivots {turn_words(turned)}"
@@ -344,6 +356,9 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "move": _move,
     "forced_move": _forced_move,
     "pivot": _pivot,
+    "harpoon": lambda s: f"{s.name()} is pulled on the Harpoon's line ("
+    f"{_n(s.get('hits', 0), 'hit')}) and turns to face "
+    f"{'' if s.d.get('towards') else 'directly away from '}{s.name('anchor')}",
     "table_fact": _table_fact,
     "ignoring": lambda s: f"{s.name()} starts touching {s.names_of('obstructions')}, ignored "
     "for this move",

@@ -564,6 +564,14 @@ def test_at_a_real_table_a_harpoon_turns_the_way_the_people_say() -> None:
                 "table:forced_move_interrupted": "no", "table:off_table": "no"})
     assert logged(g, "harpoon")[0][1] == {"vehicle": "red", "anchor": "blue", "hits": 2,
                                           "towards": True}
+    # The log says it in words, the turn with no gap where an angle would be.
+    from carnage.games.refuelled.text import table_event_text
+
+    said = [table_event_text(g, e) for e in g.log.events
+            if e.kind in ("harpoon", "pivot", "forced_move")]
+    assert said == ["Red is pulled on the Harpoon's line (2 hits) and turns to face blue (p.73)",
+                    "Red is turned by hand at the table on the Harpoon's line (p.73)",
+                    "Red is forced along the short straight on the real table (p.73)"]
     assert [d["template"] for _, d in logged(g, "forced_move")] == ["short_straight"]
     assert not r.reversing and r.pose == Pose(1000, 1000, 0.0)  # the people moved it (CP-1)
     assert r.hull_points == 10
