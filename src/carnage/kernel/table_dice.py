@@ -143,7 +143,7 @@ class DiceEntry(Decision):
         more = f"; entered so far: {', '.join(map(str, entered))}" if entered else ""
         faces = "the face" if n == 1 else "the faces"
         if told:  # "Red Car's player rolls attack dice for its Handgun at Blue Car (2D6): ..."
-            before = (f" (entered before these: {', '.join(map(str, entered))})"
+            before = (f" (dice entered so far: {', '.join(map(str, entered))})"
                       if entered else "")
             prompt = f"{told} ({n}D{sides}): enter {faces} rolled at the table{before}"
         elif then.kind == SETUP_KIND:  # "Player 1 rolls 1D6 ... for the pole roll-off"

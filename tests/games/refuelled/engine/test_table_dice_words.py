@@ -39,8 +39,8 @@ def test_the_attack_and_evade_entries_say_who_rolls_what_and_why() -> None:
     entry = g.pending()
     assert isinstance(entry, DiceEntry) and entry.group == "evade"
     assert entry.prompt == ("Blue Car's player rolls evade dice against 3 hits from Red Car's "
-                            "Machine Gun (2D6): enter the faces rolled at the table (entered "
-                            "before these: 6, 5)")
+                            "Machine Gun (2D6): enter the faces rolled at the table (dice "
+                            "entered so far: 6, 5)")
     assert entry.then["told"] == ("Blue Car's player rolls evade dice against 3 hits from "
                                   "Red Car's Machine Gun")
     g.apply("6,1")
