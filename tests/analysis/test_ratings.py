@@ -146,3 +146,23 @@ def test_a_single_perfect_record_still_has_a_wide_interval() -> None:
     plain = {r.player: r for r in rate(_games("a", "b", 4, 0, 0), anchor="b", resamples=300,
                                        smoothing=0.0)}["a"]
     assert plain.low == pytest.approx(plain.high)
+
+
+def test_every_interval_holds_its_rating_when_all_beat_the_anchor() -> None:
+    # The shape of the shipped Street Race ladder: six games a pair, everyone beats random
+    # every time. The smoothing pulls each resampled record towards an even one, so the
+    # resamples' percentiles alone ran below the ratings (the best bot rated 672 "between 303
+    # and 648"); placed on the fitted rating, the spread holds it, and keeps its width.
+    games = (_games("hard", "normal", 4, 0, 2) + _games("hard", "easy", 6, 0, 0)
+             + _games("hard", "heuristic", 6, 0, 0) + _games("hard", "random", 6, 0, 0)
+             + _games("normal", "easy", 3, 0, 3) + _games("normal", "heuristic", 4, 0, 2)
+             + _games("normal", "random", 6, 0, 0) + _games("easy", "heuristic", 3, 0, 3)
+             + _games("easy", "random", 6, 0, 0) + _games("heuristic", "random", 6, 0, 0))
+    ratings = rate(games, anchor="random", resamples=400, seed=3)
+    for r in ratings:
+        assert r.low <= r.elo <= r.high, r
+    best = ratings[0]
+    assert best.player == "hard"
+    assert best.high - best.low > 200  # 30 games say little: hundreds of points wide
+    # Below the rating by the resamples' median less their low percentile, and so on up.
+    assert best.elo - best.low > 100 and best.high - best.elo > 100

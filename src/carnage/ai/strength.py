@@ -67,8 +67,8 @@ class BotRating:
                              f"do not add up to the games ({self.games})")
         if not self.low <= self.high:
             raise ValueError(f"the interval [{self.low}, {self.high}] is upside down")
-        # The rating may lie outside its percentile interval: the prior that keeps a
-        # near-perfect record finite pulls the resampled fits in (analysis/ratings.py).
+        # Ladders written before the interval was placed on the rating (analysis/ratings.py)
+        # may hold a rating outside its interval: read, not refused.
         if self.think_seconds < 0 or self.think_cpu_seconds < 0:
             raise ValueError("a think time cannot be negative")
 
@@ -204,8 +204,8 @@ def strength(runs: Mapping[str, LadderRun], ruleset: str, bot: str) -> Strength:
     if r.low == r.high == r.elo:
         rated = f"rated {_number(r.elo)} (the yardstick)"
     else:
-        # The record beside the rating, the interval in the detail: a small ladder's rating
-        # may sit outside its bootstrap interval, which reads as a mistake in one line.
+        # The record beside the rating, the interval (hundreds of points wide in a small
+        # ladder) in the detail.
         rated = f"rated {_number(r.elo)} (won {r.wins} of {r.games})"
     detail = (f"{run.yardstick}; 95% interval {_number(r.low)} to {_number(r.high)} from "
               f"{r.games} games ({r.wins} won, {r.draws} drawn, {r.losses} lost) of "

@@ -19,6 +19,13 @@ result from that pair's record smoothed by ``smoothing`` of a game of each kind 
 loss): without it, a pair whose record is perfect would resample to the same perfect record
 every time and its interval would shrink to a point; with it, a short perfect record gets
 the wide interval it deserves, and a long record is resampled almost as it is.
+
+The smoothing also pulls every resampled record towards an even one, so the resampled ratings
+sit closer together than the fitted ones: their percentiles alone would put the interval
+beside the rating rather than around it (a bot rated 672 from a strong record "between 303
+and 648"). So the interval is the resamples' spread placed on the fitted rating: from the
+rating less (median - low percentile) to the rating plus (high percentile - median). It
+always holds the rating, and it is as wide as the percentile interval.
 """
 
 from __future__ import annotations
@@ -313,8 +320,10 @@ def rate(games: Sequence[GameResult], players: Sequence[str] | None = None, *,
     out = []
     for p in named:
         s = sorted(samples[p])
-        out.append(Rating(p, point[p], _quantile(s, tail), _quantile(s, 1.0 - tail),
-                          recs.get(p, Record())))
+        middle = _quantile(s, 0.5)
+        low = point[p] - (middle - _quantile(s, tail))
+        high = point[p] + (_quantile(s, 1.0 - tail) - middle)
+        out.append(Rating(p, point[p], low, high, recs.get(p, Record())))
     return sorted(out, key=lambda r: -r.elo)
 
 
