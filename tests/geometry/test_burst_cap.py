@@ -1,5 +1,6 @@
 """A burst facing shown without clipping to hold no clear (unblocked) placement
-(``cover._burst_cap``), and the search using it (``allround.search(cap=...)``).
+(``cover._burst_cap``), the search using it (``allround.search(cap=...)``) and the
+judgement asking it itself (``cover._burst_judge(body, tpl, cap)``).
 
 The cap is a proof: wherever it holds, the exact judgement (``cover._burst_judge``, the
 per-family solver) finds nothing better, and the judgement asked only up to the level it
@@ -52,6 +53,9 @@ def agrees(body: Rect, tpl: ShootingTemplate, target: list[Point],
     cap = _burst_cap(body, tpl)
     judge = _burst_judge(body, tpl)
     level, placed = judge(theta, target, obs, CLEAR)
+    # the judgement asking the cap itself once a middle placement is not clear
+    assert _burst_judge(body, tpl, _burst_cap(body, tpl))(theta, target, obs, CLEAR) == \
+        (level, placed), theta
     held = [0, 0]
     for tall_only in (False, True):
         if not cap(theta, target, obs, tall_only):
@@ -157,8 +161,8 @@ def capped_search(body: Rect, target: list[Point], tpl: ShootingTemplate,
     shooter = body.polygon()
     p, q, _ = closest_points(shooter, target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-    judge = _burst_judge(body, tpl)
     cap = _burst_cap(body, tpl) if with_cap else None
+    judge = _burst_judge(body, tpl, cap)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)

@@ -608,8 +608,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                obs: Sequence[tuple[Sequence[Point], bool]]) -> int:
         """The best level ``cap`` leaves possible at ``theta``, asking no more than needed
         to show it no better than the best found (``CLEAR`` when not shown lower)."""
-        if cap is None or not shadow:
-            return CLEAR
+        if cap is None or not shadow or best.level < TOUCHING:
+            return CLEAR  # nothing to pass over (the judgement may ask the cap itself)
         if not cap(theta, target, obs, False):
             return CLEAR
         if best.level >= UNBLOCKED or not cap(theta, target, obs, True):

@@ -436,7 +436,8 @@ class _Along:
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
                   blockers: Sequence[Blocker], msum: list[Point] | None = None,
                   *, direct: bool = False, memo: dict[_AlongKey, float] | None = None,
-                  need: int = CLEAR) -> _FamilyResult:
+                  need: int = CLEAR, lower: Callable[[], int] | None = None
+                  ) -> _FamilyResult:
     """Touch, unblocked and clear parameters of one family (None: there is none).
 
     Once the middle placement has been judged, the rest is settled by ``_any_free``, which
@@ -448,7 +449,8 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     ``memo``: the single placements judged so far at this facing (``_Along``).
     ``need``: the best level (``allround.CLEAR``, ``UNBLOCKED``, ``TOUCHING``) still
     wanted; the search for placements better than that is left out (the parameters
-    found up to it are the same)."""
+    found up to it are the same). ``lower``, asked once the middle placement is not clear,
+    may lower ``need`` (the best level shown possible at this facing)."""
     shape = fam.shape(tpl)
     dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
@@ -496,6 +498,8 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     ahead = {id(b): gap for b, gap in zip(relevant, at_mid, strict=True)} if at_mid else {}
     if cl:
         return _FamilyResult(True, tm, tm, tm)
+    if lower is not None:
+        need = min(need, lower())
     touch_t: float | None = tm if touch else None
     unblocked_t: float | None = tm if ub else None
     if t1 - t0 < 1e-12:
@@ -850,13 +854,13 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
-    judge = ruler.judge if ruler is not None else _burst_judge(body, tpl)
+    cap = _burst_cap(body, tpl) if ruler is None else None
+    judge = ruler.judge if ruler is not None else _burst_judge(body, tpl, cap)
     pivot = ruler.judge if ruler is not None else None
     # an outline without area never obstructs (GF-4: overlapping needs some area)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
-    cap = _burst_cap(body, tpl) if ruler is None else None
     res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol, pivot, cap=cap)
     if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
@@ -869,15 +873,33 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
                      res.heading)
 
 
-def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
+def _burst_judge(body: Rect, tpl: ShootingTemplate, cap: Cap | None = None) -> Judge:
     """Exact judgement of a burst's 360° placements at one facing: its families (the tip on
-    an edge or a corner of the shooter), each solved exactly by ``_solve_family``."""
+    an edge or a corner of the shooter), each solved exactly by ``_solve_family``.
+
+    With ``cap`` (``_burst_cap``), once a family's middle placement is found not clear the
+    cap is asked (once) whether any placement at this facing can be; when it shows none
+    can (nor, from the Tall ones, be unblocked), the families are solved only up to that
+    level and the loop stops once it is reached: the families before were solved in
+    full and none after could do better, so the level and placement are those of the
+    full judgement."""
 
     def judge(theta: float, target: Sequence[Point],
               obstacles: Sequence[tuple[Sequence[Point], bool]], want: int
               ) -> tuple[int, tuple[Point, ...] | None]:
         blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
         best, placed = 0, None
+        ceiling = [want, 0 if cap is not None and want >= CLEAR else 1]
+
+        def lower() -> int:
+            """The best level the cap leaves possible (asked once)."""
+            if not ceiling[1] and cap is not None:
+                ceiling[1] = 1
+                if cap(theta, target, obstacles, False):
+                    ceiling[0] = TOUCHING if cap(theta, target, obstacles, True) \
+                        else UNBLOCKED
+            return ceiling[0]
+
         msum: list[Point] | None = None
         memo: dict[_AlongKey, float] = {}  # shared by the families of this facing
         for fam in turret_families(body, tpl, theta):
@@ -885,7 +907,8 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
                 continue
             if msum is None:
                 msum = _msum(target, fam.shape(tpl))
-            res = _solve_family(fam, tpl, target, blockers, msum, memo=memo, need=want)
+            res = _solve_family(fam, tpl, target, blockers, msum, memo=memo,
+                                need=ceiling[0], lower=lower)
             if not res.touch:
                 continue
             for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
@@ -893,7 +916,7 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
                 if t is not None and level > best:
                     best, placed = level, tuple(fam.placed(tpl, t))
                     break
-            if best >= want:
+            if best >= ceiling[0]:
                 break
         return best, placed
 
@@ -1051,8 +1074,22 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
     Every outline is convex and counter-clockwise, with edges at least ``CAP_EDGE`` long
     (an obstruction that cannot be made so is left out, which only shows less)."""
 
+    last: dict[bool, tuple[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]],
+                           bool]] = {}
+
     def cap(theta: float, target: Sequence[Point],
             obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
+        """``shown`` for the inputs, the last answer again when asked twice in a row for
+        the very same objects (the search, then the judgement, at one facing)."""
+        got = last.get(tall_only)
+        if got is not None and got[0] == theta and got[1] is target and got[2] is obstacles:
+            return got[3]
+        answer = shown(theta, target, obstacles, tall_only)
+        last[tall_only] = (theta, target, obstacles, answer)
+        return answer
+
+    def shown(theta: float, target: Sequence[Point],
+              obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
         fams = turret_families(body, tpl, theta)
         if not fams:
             return True
