@@ -495,6 +495,10 @@ Judge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]]
 PivotJudge = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], int,
                        "tuple[float, float, float] | None"],
                       tuple[int, "tuple[Point, ...] | None"]]
+Cap = Callable[[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]], bool], bool]
+"""(facing, target, obstructions, Tall only) → whether it is shown, without the judgement,
+that no placement at that facing touching the target is clear (with Tall only: unblocked)
+as the judgement counts it; False when not shown."""
 
 
 @dataclass
@@ -512,13 +516,19 @@ class Found:
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
            critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
-           shadow: bool = True) -> Found:
+           shadow: bool = True, cap: Cap | None = None) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
     relaxed rulers of the pivot bound. With ``shadow`` facings and ranges of facings
     that ``shadow_arc`` (or for a burst ``burst_shadow_arc``) shows cannot do better
     than the best found are passed over; without it (for comparison) every one is
     judged as before. The answer is the same either way: only judgements that could not
-    improve it are left out, so the same facings improve it in the same order."""
+    improve it are left out, so the same facings improve it in the same order.
+
+    ``cap`` (bursts) shows at one facing that no placement is clear (unblocked): a facing
+    so shown no better than the best found is passed over, as is an interval whose bound
+    it so shows; a facing judged is judged only up to the level so shown (``want``), which
+    gives the very level and placement the full judgement would. With ``shadow`` off it
+    is not used either."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -594,11 +604,27 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 return True
         return False
 
+    def capped(theta: float, target: Sequence[Point],
+               obs: Sequence[tuple[Sequence[Point], bool]]) -> int:
+        """The best level ``cap`` leaves possible at ``theta``, asking no more than needed
+        to show it no better than the best found (``CLEAR`` when not shown lower)."""
+        if cap is None or not shadow or best.level < TOUCHING:
+            return CLEAR  # nothing to pass over (the judgement may ask the cap itself)
+        if not cap(theta, target, obs, False):
+            return CLEAR
+        if best.level >= UNBLOCKED or not cap(theta, target, obs, True):
+            return UNBLOCKED
+        return TOUCHING
+
     def consider(theta: float, live: Sequence[int]) -> None:
         if proven(theta, theta):
             return
         obs = [exact[i] for i in live]
-        lvl, placed = judge(theta, tgt.polygon, obs, CLEAR)
+        want = capped(theta, tgt.polygon, obs)
+        if want <= best.level:
+            best.shadowed += 1
+            return
+        lvl, placed = judge(theta, tgt.polygon, obs, want)
         best.judged += 1
         if lvl > best.level:
             best.level, best.heading, best.placement = lvl, theta % 360.0, placed
@@ -645,6 +671,9 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         eu, ev = box(rho_t, h)
         grown = tgt.moved(d, eu, ev, grow=True)
         assert grown is not None
+        if best.level >= TOUCHING and capped(mid, grown, relaxed) <= best.level:
+            best.shadowed += 1
+            return best.level
         bound, _ = judge(mid, grown, relaxed, best.level + 1)
         best.judged += 1
         return bound

@@ -35,6 +35,7 @@ from carnage.geometry.allround import (
     CLEAR,
     TOUCHING,
     UNBLOCKED,
+    Cap,
     Judge,
     Obstacle,
     RulerFacing,
@@ -46,6 +47,7 @@ from carnage.geometry.arcs import (
     Arc,
     PlacementFamily,
     _critical_angles,
+    _rotated,
     _turret_hulls,
     can_reach,
     fixed_families,
@@ -433,7 +435,8 @@ class _Along:
 
 def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[Point],
                   blockers: Sequence[Blocker], msum: list[Point] | None = None,
-                  *, direct: bool = False, memo: dict[_AlongKey, float] | None = None
+                  *, direct: bool = False, memo: dict[_AlongKey, float] | None = None,
+                  need: int = CLEAR, lower: Callable[[], int] | None = None
                   ) -> _FamilyResult:
     """Touch, unblocked and clear parameters of one family (None: there is none).
 
@@ -443,7 +446,11 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     the first obstruction or two. ``direct`` instead works out every obstruction's
     distance function over the whole family first (the same answers; kept to check the
     other against).
-    ``memo``: the single placements judged so far at this facing (``_Along``)."""
+    ``memo``: the single placements judged so far at this facing (``_Along``).
+    ``need``: the best level (``allround.CLEAR``, ``UNBLOCKED``, ``TOUCHING``) still
+    wanted; the search for placements better than that is left out (the parameters
+    found up to it are the same). ``lower``, asked once the middle placement is not clear,
+    may lower ``need`` (the best level shown possible at this facing)."""
     shape = fam.shape(tpl)
     dom = _touch_interval(fam, shape, target, msum)
     if dom is None:
@@ -491,6 +498,8 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     ahead = {id(b): gap for b, gap in zip(relevant, at_mid, strict=True)} if at_mid else {}
     if cl:
         return _FamilyResult(True, tm, tm, tm)
+    if lower is not None:
+        need = min(need, lower())
     touch_t: float | None = tm if touch else None
     unblocked_t: float | None = tm if ub else None
     if t1 - t0 < 1e-12:
@@ -519,7 +528,7 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if not direct:
         return _with_ends(end_status, (t0, t1), _settle(
             fam, shape, along, d, target, (t0, t1), tm if touch else None, unblocked_t,
-            in_way))
+            in_way, need))
     return _with_ends(end_status, (t0, t1), _direct(
         fam, shape, planes, d, target, relevant, (t0, t1), touch_t, unblocked_t))
 
@@ -594,10 +603,16 @@ Line = tuple[float, float]
 
 def _settle(fam: PlacementFamily, shape: list[Point], along: _Along, d: Point,
             target: Sequence[Point], dom: tuple[float, float], touch_t: float | None,
-            unblocked_t: float | None, blockers: list[Blocker]) -> _FamilyResult:
+            unblocked_t: float | None, blockers: list[Blocker], need: int = CLEAR
+            ) -> _FamilyResult:
     """The rest of ``_solve_family`` once the middle placement is judged: the target's
     distance function is worked out only on the stretches some obstruction contests, and
-    the Tall obstructions alone first (no unblocked placement, no clear one either)."""
+    the Tall obstructions alone first (no unblocked placement, no clear one either).
+    Below ``need`` = ``CLEAR`` no clear placement is looked for, below ``UNBLOCKED`` no
+    unblocked one."""
+    if touch_t is not None and (need <= TOUCHING or (need <= UNBLOCKED
+                                                     and unblocked_t is not None)):
+        return _FamilyResult(True, unblocked_t, None, touch_t)
     t0, t1 = dom
     # An obstruction whose nearest point is, even from the farthest origin, no nearer than
     # the target's farthest point from the nearest origin cannot come first anywhere.
@@ -632,11 +647,15 @@ def _settle(fam: PlacementFamily, shape: list[Point], along: _Along, d: Point,
                         if line_of(k) is not None), None)
         if touch_t is None:
             return _FamilyResult(False, None, None, None)
+    if need <= TOUCHING:
+        return _FamilyResult(True, unblocked_t, None, touch_t)
     if unblocked_t is None:
         unblocked_t = _any_free(fam, shape, along, stretches, line_of, floor,
                                 [b for b in blockers if b.tall])
         if unblocked_t is None:
             return _FamilyResult(True, None, None, touch_t)
+    if need <= UNBLOCKED:
+        return _FamilyResult(True, unblocked_t, None, touch_t)
     return _FamilyResult(True, unblocked_t,
                          _any_free(fam, shape, along, stretches, line_of, floor, blockers),
                          touch_t)
@@ -835,32 +854,52 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
-    judge = ruler.judge if ruler is not None else _burst_judge(body, tpl)
+    cap = _burst_cap(body, tpl) if ruler is None else None
+    judge = ruler.judge if ruler is not None else _burst_judge(body, tpl, cap)
     pivot = ruler.judge if ruler is not None else None
     # an outline without area never obstructs (GF-4: overlapping needs some area)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
-    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol, pivot)
+    res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol, pivot, cap=cap)
     if res.level == 0:
         # In reach only within the search tolerance: judge the shot on the target grown by
         # that tolerance.
-        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol, pivot)
+        res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol, pivot,
+                     cap=cap)
     if res.level == 0:
         return FireCheck(True, True, True)
     return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
                      res.heading)
 
 
-def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
+def _burst_judge(body: Rect, tpl: ShootingTemplate, cap: Cap | None = None) -> Judge:
     """Exact judgement of a burst's 360° placements at one facing: its families (the tip on
-    an edge or a corner of the shooter), each solved exactly by ``_solve_family``."""
+    an edge or a corner of the shooter), each solved exactly by ``_solve_family``.
+
+    With ``cap`` (``_burst_cap``), once a family's middle placement is found not clear the
+    cap is asked (once) whether any placement at this facing can be; when it shows none
+    can (nor, from the Tall ones, be unblocked), the families are solved only up to that
+    level and the loop stops once it is reached: the families before were solved in
+    full and none after could do better, so the level and placement are those of the
+    full judgement."""
 
     def judge(theta: float, target: Sequence[Point],
               obstacles: Sequence[tuple[Sequence[Point], bool]], want: int
               ) -> tuple[int, tuple[Point, ...] | None]:
         blockers = [Blocker("", tuple(p), tall) for p, tall in obstacles]
         best, placed = 0, None
+        ceiling = [want, 0 if cap is not None and want >= CLEAR else 1]
+
+        def lower() -> int:
+            """The best level the cap leaves possible (asked once)."""
+            if not ceiling[1] and cap is not None:
+                ceiling[1] = 1
+                if cap(theta, target, obstacles, False):
+                    ceiling[0] = TOUCHING if cap(theta, target, obstacles, True) \
+                        else UNBLOCKED
+            return ceiling[0]
+
         msum: list[Point] | None = None
         memo: dict[_AlongKey, float] = {}  # shared by the families of this facing
         for fam in turret_families(body, tpl, theta):
@@ -868,7 +907,8 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
                 continue
             if msum is None:
                 msum = _msum(target, fam.shape(tpl))
-            res = _solve_family(fam, tpl, target, blockers, msum, memo=memo)
+            res = _solve_family(fam, tpl, target, blockers, msum, memo=memo,
+                                need=ceiling[0], lower=lower)
             if not res.touch:
                 continue
             for level, t in ((CLEAR, res.clear_t), (UNBLOCKED, res.unblocked_t),
@@ -876,11 +916,243 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate) -> Judge:
                 if t is not None and level > best:
                     best, placed = level, tuple(fam.placed(tpl, t))
                     break
-            if best >= want:
+            if best >= ceiling[0]:
                 break
         return best, placed
 
     return judge
+
+
+CAP_INSET = 0.01
+"""How far (mm) inside an obstruction the points ``_burst_cap`` counts lie: a disc this
+wide around each lies in the obstruction, so a teardrop holding the point overlaps it
+over an area far above the 1e-9 mm² the exact judgement needs."""
+
+CAP_EDGE = 1e-3
+"""Edges shorter than this (mm) are left out of ``_burst_cap``'s outlines (their corners
+dropped: a smaller outline), so every edge's direction is known to far better than the
+margins."""
+
+CAP_MARGIN = 1e-6
+"""Slack (mm) of every comparison ``_burst_cap`` makes, far above the rounding of the
+judgement it stands in for."""
+
+Plane = tuple[float, float, float]
+"""(ax, ay, b): the points T with ax·Tx + ay·Ty ≤ b."""
+
+
+def _sparse(poly: Sequence[Point]) -> list[Point]:
+    """The corners of the convex counter-clockwise ``poly`` less each one within
+    ``CAP_EDGE`` of the last kept (and the last if within it of the first): the hull of
+    a subset of the corners, so inside ``poly``."""
+    out: list[Point] = []
+    for p in poly:
+        if not out or math.dist(p, out[-1]) >= CAP_EDGE:
+            out.append(p)
+    while len(out) > 1 and math.dist(out[-1], out[0]) < CAP_EDGE:
+        out.pop()
+    return out
+
+
+def _convex(poly: Sequence[Point]) -> bool:
+    """Whether ``poly`` (at least three corners) turns left at every corner."""
+    n = len(poly)
+    if n < 3:
+        return False
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = poly[i - 2], poly[i - 1], poly[i]
+        if (bx - ax) * (cy - by) - (by - ay) * (cx - bx) <= 1e-9:
+            return False
+    return True
+
+
+def _edge_normals(poly: Sequence[Point]) -> list[Plane]:
+    """Outward unit normal and offset of each edge of the convex counter-clockwise
+    ``poly`` (edges at least ``CAP_EDGE`` long)."""
+    out: list[Plane] = []
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        ln = math.hypot(x2 - x1, y2 - y1)
+        if ln >= CAP_EDGE:
+            nx, ny = (y2 - y1) / ln, -(x2 - x1) / ln
+            out.append((nx, ny, nx * x1 + ny * y1))
+    return out
+
+
+def _tips_meeting(region: Sequence[Point], r_planes: list[Plane], shape: Sequence[Point],
+                  s_planes: list[Plane], slack: float) -> list[Plane]:
+    """The tips T with (shape + T) ∩ region ≠ ∅, as half-planes, each moved out by
+    ``slack`` (in, when negative): for convex outlines they meet unless an edge of one
+    has the other wholly outside it. With every edge of both this is region ⊕ (−shape);
+    with some left out, a larger set."""
+    out: list[Plane] = []
+    for nx, ny, c in s_planes:  # shape's edge: the region not wholly beyond it
+        x, y = region[0]
+        lo = nx * x + ny * y
+        for k in range(1, len(region)):
+            x, y = region[k]
+            v = nx * x + ny * y
+            if v < lo:
+                lo = v
+        out.append((-nx, -ny, c - lo + slack))
+    for mx, my, r in r_planes:  # the region's edge: shape + T not wholly beyond it
+        x, y = shape[0]
+        lo = mx * x + my * y
+        for k in range(1, len(shape)):
+            x, y = shape[k]
+            v = mx * x + my * y
+            if v < lo:
+                lo = v
+        out.append((mx, my, r - lo + slack))
+    return out
+
+
+def _on_segment(planes: list[Plane], start: Point, end: Point) -> tuple[float, float] | None:
+    """The parameters t in [0, 1] of the points start + t·(end − start) inside
+    ``planes``, or None."""
+    sx, sy = start
+    ex, ey = end[0] - sx, end[1] - sy
+    lo, hi = 0.0, 1.0
+    for ax, ay, b in planes:
+        den = ax * ex + ay * ey
+        num = b - (ax * sx + ay * sy)
+        if den > 0.0:
+            hi = min(hi, num / den)
+        elif den < 0.0:
+            lo = max(lo, num / den)
+        elif num < 0.0:
+            return None
+        if lo > hi:
+            return None
+    return lo, hi
+
+
+def _inset(poly: Sequence[Point], by: float) -> list[Point] | None:
+    """The convex outline ``poly`` with every edge moved ``by`` inwards, or None when
+    that is not shown to leave a convex outline whose corners all lie at least ``by``/2
+    inside every edge of ``poly``."""
+    pts = _sparse(ccw(poly))
+    if not _convex(pts):
+        return None
+    planes = _edge_normals(pts)
+    if len(planes) != len(pts):
+        return None
+    out: list[Point] = []
+    n = len(pts)
+    for i in range(n):
+        ax, ay, _ = planes[i - 1]
+        bx, by_, _ = planes[i]
+        den = 1.0 + ax * bx + ay * by_
+        if den < 0.2:  # too sharp a corner
+            return None
+        x, y = pts[i]
+        out.append((x - by * (ax + bx) / den, y - by * (ay + by_) / den))
+    for x, y in out:
+        for nx, ny, c in planes:
+            if nx * x + ny * y > c - 0.5 * by:
+                return None
+    return out if _convex(out) else None
+
+
+def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
+    """A cheap proof, at one facing, that no burst placement touching the target is clear
+    (or unblocked), without clipping: ``_burst_judge`` could only answer less then.
+
+    At facing θ the judgement's families slide the tip T along a segment of the
+    shooter's outline (or hold it on a corner). The tips whose teardrop S + T may touch
+    the target lie in target ⊕ (−S) grown by more than its touching tolerance (the half-
+    planes of both outlines' edges, each moved out): a parameter range per family, a
+    superset of the one the judgement solves over. A point x of an obstruction lying
+    ``CAP_INSET`` inside it and nearer along θ than the target's nearest point, inside
+    S + T, makes the placement at T overlap the obstruction (over a disc's share far
+    above the judgement's least area) before any contact with the target. Such points x
+    are the obstruction's inset outline cut at the target's nearest point, R, and the tips
+    with S + T meeting R are R ⊕ (−S) (half-planes, each moved in by ``CAP_MARGIN``): a
+    parameter range per family and obstruction. When these ranges cover every family's
+    touching range, no placement at θ is clear (unblocked, from the Tall ones alone).
+    Every outline is convex and counter-clockwise, with edges at least ``CAP_EDGE`` long
+    (an obstruction that cannot be made so is left out, which only shows less)."""
+
+    last: dict[bool, tuple[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]],
+                           bool]] = {}
+
+    def cap(theta: float, target: Sequence[Point],
+            obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
+        """``shown`` for the inputs, the last answer again when asked twice in a row for
+        the very same objects (the search, then the judgement, at one facing)."""
+        got = last.get(tall_only)
+        if got is not None and got[0] == theta and got[1] is target and got[2] is obstacles:
+            return got[3]
+        answer = shown(theta, target, obstacles, tall_only)
+        last[tall_only] = (theta, target, obstacles, answer)
+        return answer
+
+    def shown(theta: float, target: Sequence[Point],
+              obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
+        fams = turret_families(body, tpl, theta)
+        if not fams:
+            return True
+        shape = _rotated(tpl.polygon, theta)
+        d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
+        s_all = _edge_normals(shape)
+        # the blocking side takes every other corner of the round end (fewer planes; a
+        # smaller outline, within 0.3 mm of the teardrop)
+        full = _sparse(shape)
+        s_pts = [*full[:2], *full[3:-1:2], full[-1]] if len(full) > 8 else full
+        if not _convex(s_pts):
+            return False
+        s_in = _edge_normals(s_pts)
+        tgt = ccw(target)
+        if len(tgt) < 3:
+            return False
+        near = min(x * d[0] + y * d[1] for x, y in tgt) - CAP_MARGIN
+        touch = _tips_meeting(tgt, _edge_normals(tgt) if _convex(tgt) else [], shape,
+                              s_all, 10.0 * TOUCH + CAP_MARGIN)
+        doms = [(fam, dom) for fam in fams
+                if (dom := _on_segment(touch, fam.start, fam.end)) is not None]
+        if not doms:
+            return True
+        # the box every teardrop of a touching tip lies in
+        tips = [fam.origin(t) for fam, dom in doms for t in dom]
+        bx0 = min(x for x, _ in tips) + min(x for x, _ in shape)
+        bx1 = max(x for x, _ in tips) + max(x for x, _ in shape)
+        by0 = min(y for _, y in tips) + min(y for _, y in shape)
+        by1 = max(y for _, y in tips) + max(y for _, y in shape)
+        regions: list[list[Plane]] = []
+        for poly, tall in obstacles:
+            if tall_only and not tall:
+                continue
+            if min(x * d[0] + y * d[1] for x, y in poly) >= near - CAP_INSET:
+                continue
+            if (min(x for x, _ in poly) >= bx1 or max(x for x, _ in poly) <= bx0
+                    or min(y for _, y in poly) >= by1 or max(y for _, y in poly) <= by0):
+                continue  # meets no teardrop that may touch
+            inner = _inset(poly, CAP_INSET)
+            if inner is None:
+                continue
+            part = _sparse(_clip_by(inner, [(d[0], d[1], near)]))
+            if not _convex(part):
+                continue
+            regions.append(_tips_meeting(part, _edge_normals(part), s_pts, s_in,
+                                         -CAP_MARGIN))
+        for fam, dom in doms:
+            spans = [sp for r in regions if (sp := _on_segment(r, fam.start, fam.end))]
+            spans.sort()
+            at, i = dom[0], 0
+            while True:
+                reach = -_INF
+                while i < len(spans) and spans[i][0] <= at:
+                    reach = max(reach, spans[i][1])
+                    i += 1
+                if reach < at:
+                    return False
+                if reach >= dom[1]:
+                    break
+                at = reach
+        return True
+
+    return cap
 
 
 def _grown(target: Sequence[Point]) -> list[Point]:
