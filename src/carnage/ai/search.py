@@ -70,7 +70,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -363,11 +363,15 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def lead_values(scores: Sequence[float], scale: float) -> list[float]:
-    """Each player's value from the lead of its score over the best other player's."""
+def lead_values(scores: Sequence[float], scale: float,
+                sides: Sequence[Collection[int]] | None = None) -> list[float]:
+    """Each player's value from the lead of its score over the best rival's: every other
+    player, or with ``sides`` (``sides[p]``: the players on ``p``'s side, ``p`` too) every
+    player of another side (a team game's allies are not rivals)."""
     out = []
     for p, s in enumerate(scores):
-        others = [q for i, q in enumerate(scores) if i != p]
+        side = sides[p] if sides is not None else (p,)
+        others = [q for i, q in enumerate(scores) if i != p and i not in side]
         best = max(others) if others else 0.0
         out.append(0.05 + 0.9 * _logistic((s - best) / scale))
     return out
