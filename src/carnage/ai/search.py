@@ -41,9 +41,11 @@ How one decision is searched (open-loop MCTS with determinised dice):
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
   gear, Refuelled's ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a
   Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
-  unfinished is valued by a logistic of the player's lead in progress towards the scenario's
-  goal (distance along the bot's distance field), speed (gear), hazards held and hull left
-  (Refuelled), or chassis points, position up the road and chassis tokens (Devil's Run).
+  unfinished is valued by a logistic of the player's lead over its best rival (``lead_values``;
+  in a team game, the best seat of another side) in the scenario's points and progress
+  towards its goal (distance along the bot's distance field), speed (gear), hazards held and
+  hull left (Refuelled), or chassis points, position up the road, chassis tokens and the
+  race to the stash (Devil's Run).
 * **The answer** is the policy's pick unless another candidate beats it, over the rounds both
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
   that paired mean, over at least ``MIN_VISITS`` rounds.
