@@ -41,9 +41,11 @@ How one decision is searched (open-loop MCTS with determinised dice):
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
   gear, Refuelled's ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a
   Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
-  unfinished is valued by a logistic of the player's lead in progress towards the scenario's
-  goal (distance along the bot's distance field), speed (gear), hazards held and hull left
-  (Refuelled), or chassis points, position up the road and chassis tokens (Devil's Run).
+  unfinished is valued by a logistic of the player's lead over its best rival (``lead_values``;
+  in a team game, the best seat of another side) in the scenario's points and progress
+  towards its goal (distance along the bot's distance field), speed (gear), hazards held and
+  hull left (Refuelled), or chassis points, position up the road, chassis tokens and the
+  race to the stash (Devil's Run).
 * **The answer** is the policy's pick unless another candidate beats it, over the rounds both
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
   that paired mean, over at least ``MIN_VISITS`` rounds.
@@ -70,7 +72,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -363,11 +365,15 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def lead_values(scores: Sequence[float], scale: float) -> list[float]:
-    """Each player's value from the lead of its score over the best other player's."""
+def lead_values(scores: Sequence[float], scale: float,
+                sides: Sequence[Collection[int]] | None = None) -> list[float]:
+    """Each player's value from the lead of its score over the best rival's: every other
+    player, or with ``sides`` (``sides[p]``: the players on ``p``'s side, ``p`` too) every
+    player of another side (a team game's allies are not rivals)."""
     out = []
     for p, s in enumerate(scores):
-        others = [q for i, q in enumerate(scores) if i != p]
+        side = sides[p] if sides is not None else (p,)
+        others = [q for i, q in enumerate(scores) if i != p and i not in side]
         best = max(others) if others else 0.0
         out.append(0.05 + 0.9 * _logistic((s - best) / scale))
     return out

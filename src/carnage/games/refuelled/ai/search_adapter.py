@@ -1,7 +1,9 @@
 """What the search bot (``ai/search.py``) needs to know of Refuelled (and so of the Kart
 variant and Legacy, which inherit it): the heuristic bot plays the rollouts (for the bot's own
 seat aiming for a higher gear), templates are weighed in the order of the heuristic's score,
-and a position is valued by progress towards the scenario's goal, gear, hazards and hull left.
+and a position is valued by the scenario's own score (Victory Points, zombies, kills ...),
+progress towards its goal, gear, hazards and hull left, side against side: in a team game
+(p.123) a seat's allies are not its rivals, and a win of its side is its win.
 ``Ruleset.search`` declares it (``games/refuelled/ruleset.py``)."""
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from carnage.ai.search import Adapter, Choice, lead_values, outcome_values
+from carnage.ai.search import Adapter, Choice, lead_values
 from carnage.catalog import TemplateUse
 from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.movement import parse_template_value, template_use
+from carnage.games.refuelled.scenarios.common import score
 from carnage.geometry.movement import resolve_move
 from carnage.kernel.decisions import Decision
 
@@ -33,6 +36,10 @@ class RefuelledAdapter(Adapter):
     passed, Capture the Flag's flags held), more than any drive to the next goal on a
     table: passing a gate moves the goal on, and the distance alone would count it as going
     back."""
+    POINT = 600.0
+    """mm each point of the scenario's ranking tally is worth (its first ``score_tallies``:
+    Victory Points, zombies collected, kills, Salvage Points; a side's total), as much as a
+    vehicle lost: points are what those scenarios are won by, and no distance sees them."""
 
     OWN_GEAR = 5
     """The gear the bot's own rollout policy drives for: the heuristic bot aiming for gear 5
@@ -102,22 +109,38 @@ class RefuelledAdapter(Adapter):
         return scored
 
     def values(self, game: Any) -> list[float]:
+        """Each seat's value: its side's outcome (1 a win of its side, 0 a loss, 0.5 a draw),
+        else a logistic of its side's lead over the best other side in points, progress,
+        hull and vehicles kept (allies are never rivals: p.123)."""
+        sides = [score.side_players(game, p) for p in range(self.players)]
         out = game.outcome()
         if out is not None:
-            return outcome_values(out, self.players)
+            if out.draw or out.winner is None:
+                return [0.5] * self.players
+            return [1.0 if out.winner in sides[p] else 0.0 for p in range(self.players)]
         st = game.state
+        points = self._points(game)
         scores = []
         for p in range(self.players):
-            mine = [v for v in st.vehicles.values() if v.player == p and v.in_team]
+            mine = [v for v in st.vehicles.values() if v.player in sides[p] and v.in_team]
             live = [v for v in mine if v.in_play]
             if not live:
-                scores.append(-1e4)
+                scores.append(-1e4 + points[p])
                 continue
             best = max(self._progress(game, v) for v in live)
             hull = sum(v.hull_points for v in live) * self.HULL
             lost = (len(mine) - len(live)) * self.LOST
-            scores.append(best + hull - lost)
-        return lead_values(scores, self.SCALE)
+            scores.append(points[p] + best + hull - lost)
+        return lead_values(scores, self.SCALE, sides)
+
+    def _points(self, game: Any) -> list[float]:
+        """Each seat's side's points in the scenario's ranking tally, in mm (0 without one)."""
+        tallies = getattr(game.scenario, "score_tallies", ())
+        if not tallies:
+            return [0.0] * self.players
+        totals = score.side_totals(game, tallies[0][0], with_vehicles=True)
+        return [self.POINT * totals.get(score.side_of(game, p), 0)
+                for p in range(self.players)]
 
     def _progress(self, game: Any, v: Any) -> float:
         st = game.state
