@@ -860,16 +860,32 @@ class Games:
     def changed(self, gid: str, version: int) -> None:
         """Another process (or this one) saved ``gid`` at ``version`` (-1: deleted): a cached
         session of it that websockets watch is refreshed and they are told, off the caller's
-        thread (an unwatched one is synced by the next request that uses it)."""
+        thread (an unwatched one is synced by the next request that uses it). A session that
+        already holds ``version`` or a later one, as this process last read or wrote it (the
+        notice of its own save, or older news), has nothing to catch up: it is left alone."""
+        self._changed(gid, version)
+
+    def changed_all(self) -> None:
+        """Every cached session may be behind (the listener reconnected and may have missed
+        notifications): refresh them all."""
+        with self._lock:
+            cached = list(self._sessions)
+        for gid in cached:
+            self._changed(gid, None)
+
+    def _changed(self, gid: str, version: int | None) -> None:
+        """``changed``; ``version`` None: whatever the session holds (refreshed if watched)."""
         with self._lock:
             s = self._sessions.get(gid)
             if s is None:
                 return
-            if version < 0:
+            if version is not None and version < 0:
                 self._sessions.pop(gid, None)
                 return
             if not s.listeners:  # nobody watching: the next request syncs it anyway
                 return
+            if version is not None and version <= s.saved_version:
+                return  # its own save, or a version it has read since: nothing new
             if gid in self._due:
                 return
             self._due.add(gid)
@@ -881,14 +897,6 @@ class Games:
         except RuntimeError:  # shutting down
             with self._lock:
                 self._due.discard(gid)
-
-    def changed_all(self) -> None:
-        """Every cached session may be behind (the listener reconnected and may have missed
-        notifications): refresh them all."""
-        with self._lock:
-            cached = [(gid, s.saved_version) for gid, s in self._sessions.items()]
-        for gid, v in cached:
-            self.changed(gid, v)
 
     def _refresh(self, s: SeatedGame) -> None:
         with self._lock:
