@@ -31,6 +31,7 @@ from carnage.geometry.templateset import default_template_set
 from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import RULESETS
 from carnage.web.botpool import BotPool
+from carnage.web.chat import Chat, ChatHub
 from carnage.web.db import Store
 from carnage.web.limits import BodyGuard
 from carnage.web.ownership import Owners
@@ -252,8 +253,23 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     store: Store = app.state.store
     games_: Games = app.state.games
     feed: ChangeFeed | None = None
+    def chat_hub() -> ChatHub | None:
+        got: tuple[Chat, ChatHub] | None = getattr(app.state, "chat", None)
+        return None if got is None else got[1]  # none opened: no socket waits for a chat
+
+    def chat_changed(gid: str) -> None:
+        hub = chat_hub()
+        if hub is not None:
+            hub.changed(gid)
+
+    def connected() -> None:
+        games_.changed_all()
+        hub = chat_hub()
+        if hub is not None:
+            hub.changed_all()
+
     if store.postgres:
-        feed = ChangeFeed(store.url, games_.changed, games_.changed_all)
+        feed = ChangeFeed(store.url, games_.changed, connected, on_chat=chat_changed)
         feed.start()
         app.state.feed = feed
         await asyncio.to_thread(feed.wait_connected, LISTENER_WAIT_SECONDS)
