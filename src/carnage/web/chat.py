@@ -128,6 +128,10 @@ class Chat:
         self._write = threading.Lock()
         self._announced = engine.dialect.name == "postgresql"
         """Changes are announced with NOTIFY (every process's listener: web/fanout.py)."""
+        self._reads = engine.execution_options(isolation_level="AUTOCOMMIT") \
+            if self._announced else engine
+        """Single-statement reads run without a transaction around them on PostgreSQL (no
+        ``BEGIN`` and ``ROLLBACK`` round trips)."""
 
     def _announce(self, conn: sa.Connection, gid: str) -> None:
         """Tell every process's listener, when this transaction commits, that the game's
@@ -138,7 +142,7 @@ class Chat:
 
     # -- the setting ---------------------------------------------------------------------------
     def setting(self, gid: str) -> Setting:
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             row = conn.execute(sa.select(public_table.c.public, public_table.c.seat).where(
                 public_table.c.game_id == gid)).first()
         return Setting(False, None) if row is None else Setting(bool(row[0]), row[1])
@@ -184,7 +188,7 @@ class Chat:
 
     def messages(self, gid: str, since: int = 0, limit: int = SHOWN) -> list[Message]:
         """The game's messages after id ``since``, oldest first (the newest ``limit``)."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             rows = conn.execute(sa.select(chat_table).where(
                 chat_table.c.game_id == gid, chat_table.c.id > since)
                 .order_by(chat_table.c.id.desc()).limit(limit)).mappings().all()

@@ -207,6 +207,10 @@ class Store:
             raise StoreError(f"cannot open database {url!r}: {first}") from None
         self.postgres = self.engine.dialect.name == "postgresql"
         """Changes are announced with NOTIFY (other processes LISTEN: web/fanout.py)."""
+        self._reads: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT") \
+            if self.postgres else self.engine
+        """Where a single-statement read runs: on PostgreSQL without a transaction around it
+        (no ``BEGIN`` and ``ROLLBACK`` round trips; one statement sees one snapshot anyway)."""
         self.shared = self.postgres
         """Other processes may serve this database's games too (PostgreSQL: ``carnage serve
         --workers N``, several hosts); SQLite is served by one process (tests that stand two
@@ -315,14 +319,14 @@ class Store:
 
     def version(self, gid: str) -> int | None:
         """The game's version in the database now (None: no such game): one indexed read."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             found = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
             return None if found is None else int(found)
 
     def progress(self, gid: str, known: int | None) -> Progress | None:
         """The game's version now (None: no such game) in one indexed read, with its choices
         and seats only if that is not ``known`` (the version the reader holds; None: any)."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             found = conn.execute(_PROGRESS, {"gid": gid, "known": -1 if known is None
                                              else known}).first()
         if found is None:
