@@ -1,6 +1,7 @@
 """The reads a request makes on every use of a game (its version; a game's chat for its
 websockets) run on PostgreSQL without a transaction around them: one statement, no ``BEGIN``
-or ``ROLLBACK`` round trip, and they read what the last commit left."""
+or ``ROLLBACK`` round trip, and they read what the last commit left. The progress save is one
+statement too: the compare-and-set, the snapshot and the notice together or not at all."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from sqlalchemy import event
 from tests.campaign.conftest import pg_server  # noqa: F401  (the fixture)
 
 from carnage.web.chat import Chat
-from carnage.web.db import Store, StoredGame
+from carnage.web.db import StaleSave, Store, StoredGame
 
 
 def test_version_and_chat_reads_take_no_transaction(pg_server: Any) -> None:  # noqa: F811
+    import psycopg
     import psycopg.pq
 
     if isinstance(pg_server, str):
@@ -43,9 +45,37 @@ def test_version_and_chat_reads_take_no_transaction(pg_server: Any) -> None:  # 
         moved = store.progress("g1", 2)
         assert moved is not None and moved.version == 3 and moved.choices == [1, 2, 3]
         assert states == ["IDLE"]
-        # a save still runs in its transaction (the compare-and-set and its NOTIFY together)
+        # a save is one statement: the row, the snapshot (a first one inserted) and the notice
+        statements: list[str] = []
+        event.listen(store.engine, "before_cursor_execute",
+                     lambda conn, cur, statement, *rest: statements.append(statement))
         states.clear()
-        store.save_progress("g1", [1, 2, 3, 4], False, 1, None, expected=3)
-        assert states and set(states) == {"INTRANS"}
+        listener = psycopg.connect(store.url, autocommit=True)
+        try:
+            listener.execute("LISTEN carnage_games")
+            store.save_progress("g1", [1, 2, 3, 4], False, 2, None, snapshot={"at": 4},
+                                expected=3, seats=[{"seat": 0}])
+            assert states == ["IDLE"] and len(statements) == 1
+            assert [n.payload for n in listener.notifies(timeout=2, stop_after=1)] == ["g1 4"]
+            row = store.game("g1")
+            assert row is not None and (row.version, row.round, row.seats) == (4, 2, [
+                {"seat": 0}])
+            assert store.snapshot("g1") == (4, {"at": 4})
+            store.save_progress("g1", [1, 2, 3, 4, 5], True, 3, 1, snapshot={"at": 5},
+                                expected=4)
+            assert store.snapshot("g1") == (5, {"at": 5})
+            assert [n.payload for n in listener.notifies(timeout=2, stop_after=1)] == ["g1 5"]
+            # a stale save writes nothing and announces nothing
+            with pytest.raises(StaleSave) as stale:
+                store.save_progress("g1", [1, 2, 3, 9], False, 9, None, snapshot={"at": 9},
+                                    expected=3)
+            assert stale.value.current == 5
+            assert [n.payload for n in listener.notifies(timeout=0.5, stop_after=1)] == []
+            assert store.snapshot("g1") == (5, {"at": 5})
+            row = store.game("g1")
+            assert row is not None and (row.choices, row.finished, row.winner) == (
+                [1, 2, 3, 4, 5], True, 1)
+        finally:
+            listener.close()
     finally:
         store.close()
