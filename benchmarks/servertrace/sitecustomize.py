@@ -5,7 +5,8 @@ folder first on the servers' ``PYTHONPATH`` and names DIR in ``CARNAGE_TRACE``. 
 process (not its bot workers) a thread then waits for the web modules to be imported and wraps
 the methods of ``PARTS`` with thread CPU counters (``time.thread_time``), counting each part
 inclusively (a part inside another counts in both) and, apart, the outermost part of each
-thread ("top"), so the top parts add up to the CPU the wrapped work spent. Every
+thread ("top"), so the top parts add up to the CPU the wrapped work spent; garbage
+collections are timed by generation (``gc.callbacks``), inside whatever part they fell in. Every
 ``EVERY`` seconds the process writes its figures, with its whole CPU time, to DIR/<pid>.json.
 Nothing of this is loaded without ``CARNAGE_TRACE``; it is a benchmark's probe, never the
 server's code.
@@ -14,6 +15,7 @@ server's code.
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import sys
@@ -79,6 +81,20 @@ def _wrap(label: str, f: Any) -> Any:
     return timed
 
 
+_gc_started: dict[str, float] = {}
+
+
+def _gc(phase: str, info: dict[str, Any]) -> None:
+    """Garbage collections timed by generation (``gc.callbacks``): CPU of the collecting
+    thread, which is all the process does meanwhile."""
+    if phase == "start":
+        _gc_started["t"] = time.thread_time()
+        return
+    label = f"garbage collection, generation {info.get('generation')}"
+    _cpu[label] += time.thread_time() - _gc_started.get("t", time.thread_time())
+    _calls[label] += 1
+
+
 def _patch() -> None:
     pending = list(PARTS)
     while pending:
@@ -112,6 +128,7 @@ def _dump(folder: str) -> None:
 
 _folder = os.environ.get("CARNAGE_TRACE")
 if _folder and "serve" in sys.argv:
+    gc.callbacks.append(_gc)
     threading.Thread(target=_patch, name="carnage-trace-patch", daemon=True).start()
     threading.Thread(target=_dump, args=(_folder,), name="carnage-trace-dump",
                      daemon=True).start()
