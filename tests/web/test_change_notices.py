@@ -77,3 +77,33 @@ def test_only_news_of_a_watched_game_is_read(two: tuple[TestClient, TestClient],
         assert reads["b"] == []
     finally:
         loop.close()
+
+
+def test_the_notice_of_a_save_heard_before_the_saver_noted_it_reads_nothing(
+        two: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process's own save is announced at its commit, and its listener can hear the notice
+    before the saving thread has noted the version it saved: the refresh waits for the choice
+    in flight (the session's lock) and then finds the session at that version (no read)."""
+    a, _ = two
+    gid, tok = hot_seat(a, seed=12)
+    games = games_of(a)
+    s = games.get(gid)
+    reads: list[str] = []
+    real = games.store.progress
+    monkeypatch.setattr(games.store, "progress", lambda gid, known: reads.append(gid) or
+                        real(gid, known))
+    loop = asyncio.new_event_loop()
+    try:
+        s.subscribe(Listener(loop))
+        v = view(a, gid, tok)
+        d = s.game.pending()
+        assert d is not None
+        with s.lock:  # a choice in flight on another thread: saved, not yet noted
+            games.changed(gid, v["version"] + 1)  # its notice, heard meanwhile
+            reads.clear()
+            s.commit(v["version"], d.player, v["pending"]["options"][0]["value"])
+            assert reads == [gid]  # the commit's own read
+        games.close()
+        assert reads == [gid] and s.saved_version == v["version"] + 1
+    finally:
+        loop.close()
