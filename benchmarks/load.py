@@ -1,7 +1,8 @@
 """Load benchmark: many tables played at once on several server processes sharing one PostgreSQL.
 
     .venv/bin/python benchmarks/load.py [--processes 1,2,4] [--tables 64] [--duration 30]
-        [--think 2] [--seed 1] [--search-every 8] [--kill-every 20] [--sticky] [--json]
+        [--think 2] [--seed 1] [--search-every 8] [--kill-every 20] [--sticky] [--trace]
+        [--json]
 
 Starts a throwaway PostgreSQL server (Debian's binaries, ``tests/campaign/pg.py``) and, for
 each process count of ``--processes``, a fresh database and that many ``carnage serve``
@@ -35,6 +36,12 @@ is not in the stored game; a doubled one is a second acceptance for a version al
 accepted (two answers to one decision: only one can be in the game); an unconfirmed one is a
 stored human choice no client saw accepted (its answer was lost, e.g. to a kill); a stale view
 is a process showing another version than the database. Figures are printed, never asserted.
+
+The servers' CPU is counted apart: the server processes themselves while they serve the load,
+their helper processes (the bot pool's workers: the bots' thinking), what a process restarted
+after a kill spent until it answered, and PostgreSQL's processes. ``--trace`` also times the
+parts inside the servers (``benchmarks/servertrace``: views, saves, reads, the bots' batches,
+the chat...) and prints each in ms of CPU per human choice.
 """
 
 from __future__ import annotations
@@ -78,6 +85,10 @@ SUSPECT = 1.0
 BOT_POLL = 0.05
 """Seconds between reads while bots think after a REST answer (a server that answers first)."""
 MAX_VIEW_BYTES = 64 * 1024 * 1024
+CPU_PARTS = ("server", "bot workers", "start-up")
+"""The servers' CPU, apart: the server processes serving the load, their helper processes
+(the bot pool's fork server and workers: the bots' thinking), and what a process restarted
+after a kill spent until it answered."""
 
 
 def load_pg() -> ModuleType:
@@ -101,29 +112,81 @@ def free_port() -> int:
         return port
 
 
+def database_cpu(folder: Path | None) -> float:
+    """CPU seconds the PostgreSQL server in ``folder`` has spent: its postmaster, its live
+    processes (a backend per connection, the background workers) and those it reaped; 0 when
+    unknown."""
+    if folder is None:
+        return 0.0
+    try:
+        pid = int((folder / "data" / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        me = int(stat.parent.name)
+        if me == pid:
+            total += sum(int(x) for x in fields[11:15])  # utime, stime and reaped children's
+        elif int(fields[1]) == pid:  # parent
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+TRACE_PROBE = ROOT / "benchmarks" / "servertrace"
+"""The folder whose ``sitecustomize`` times a server's parts (``--trace``)."""
+
+
+def read_trace(folder: Path | None) -> dict[str, tuple[float, int]]:
+    """Every server process's figures in ``folder`` summed: label -> (CPU seconds, calls);
+    what each counted from its start (a killed one: up to its last write)."""
+    out: dict[str, tuple[float, int]] = {}
+    if folder is None:
+        return out
+    for f in folder.glob("*.json"):
+        try:
+            doc = json.loads(f.read_text())
+        except (OSError, ValueError):
+            continue
+        for k, sec in doc["parts"].items():
+            was = out.get(k, (0.0, 0))
+            out[k] = (was[0] + float(sec), was[1] + int(doc["calls"].get(k, 0)))
+    return out
+
+
 # -- server processes --------------------------------------------------------------------------
 class ServerProcess:
     """One ``carnage serve`` in its own process group (so SIGKILL reaches anything it starts)."""
 
-    def __init__(self, index: int, db_url: str, logs: Path) -> None:
+    def __init__(self, index: int, db_url: str, logs: Path,
+                 env: dict[str, str] | None = None) -> None:
         self.index = index
+        self.env = env or {}
+        """Variables added to the process's environment (``--trace``)."""
         self.db_url = db_url
         self.log = logs / f"serve-{index}.log"
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.up = False
-        self.cpu_spent = 0.0
-        """CPU seconds of the run's earlier incarnations of this process (before kills)."""
-        self.cpu_from = 0.0
-        """This incarnation's CPU seconds when the run began (0: started during it)."""
+        self.cpu_spent: Counter[str] = Counter()
+        """CPU seconds of the run's earlier incarnations of this process (before kills), by
+        part (``CPU_PARTS``)."""
+        self.cpu_from: tuple[float, float] = (0.0, 0.0)
+        """This incarnation's CPU seconds (``cpu_parts``) when the run began, or when it
+        answered after a restart (what it spent starting is counted as start-up)."""
 
-    def cpu(self) -> float:
-        """CPU seconds of this incarnation's process group so far (the process, what it
-        reaped, and its live helper processes); 0 where there is no ``/proc``."""
+    def cpu_parts(self) -> tuple[float, float]:
+        """CPU seconds of this incarnation's process group so far: (the server process
+        itself, its helper processes: the bot pool's fork server and workers, live or
+        reaped); zeros where there is no ``/proc``."""
         if self.proc is None:
-            return 0.0
+            return 0.0, 0.0
         tick = os.sysconf("SC_CLK_TCK")
-        total = 0
+        own = helpers = 0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -131,14 +194,35 @@ class ServerProcess:
                 continue
             if int(fields[2]) != self.proc.pid:  # process group
                 continue
-            total += int(fields[11]) + int(fields[12])  # utime, stime
             if int(stat.parent.name) == self.proc.pid:
-                total += int(fields[13]) + int(fields[14])  # reaped children
-        return total / tick
+                own += int(fields[11]) + int(fields[12])  # utime, stime
+                helpers += int(fields[13]) + int(fields[14])  # reaped children
+            else:
+                helpers += int(fields[11]) + int(fields[12])
+        return own / tick, helpers / tick
+
+    def cpu(self) -> float:
+        """CPU seconds of this incarnation's process group so far."""
+        return sum(self.cpu_parts())
+
+    def mark_cpu(self, started: bool = False) -> None:
+        """From now on this incarnation's CPU counts as served load; with ``started`` (a
+        restart just answered) what it spent until now is counted as start-up."""
+        self.cpu_from = self.cpu_parts()
+        if started:
+            self.cpu_spent["start-up"] += sum(self.cpu_from)
+
+    def run_cpu_parts(self) -> Counter[str]:
+        """CPU seconds this server spent since the run began, across kills, by part."""
+        now = self.cpu_parts()
+        out = Counter(self.cpu_spent)
+        out["server"] += max(0.0, now[0] - self.cpu_from[0])
+        out["bot workers"] += max(0.0, now[1] - self.cpu_from[1])
+        return out
 
     def run_cpu(self) -> float:
         """CPU seconds this server spent since the run began, across kills."""
-        return self.cpu_spent + self.cpu() - self.cpu_from
+        return sum(self.run_cpu_parts().values())
 
     @property
     def base(self) -> str:
@@ -150,7 +234,7 @@ class ServerProcess:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
                                          stdin=subprocess.DEVNULL, start_new_session=True,
-                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                         env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
 
     async def wait_ready(self, client: httpx.AsyncClient) -> float:
         """Seconds until ``GET /api/rulesets`` answers 200; ``RuntimeError`` with the log's
@@ -174,8 +258,8 @@ class ServerProcess:
         self.up = False
         if self.proc is None or self.proc.poll() is not None:
             return
-        self.cpu_spent = self.run_cpu()
-        self.cpu_from = 0.0
+        self.cpu_spent = self.run_cpu_parts()
+        self.cpu_from = (0.0, 0.0)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=30)
@@ -292,6 +376,15 @@ class Run:
         """Process -> until when clients pass over it (it failed to answer)."""
         self.server_cpu = 0.0
         self.client_cpu = 0.0
+        self.cpu_parts: Counter[str] = Counter()
+        """The servers' CPU seconds by part (``ServerProcess.run_cpu_parts``)."""
+        self.db_folder: Path | None = None
+        """The PostgreSQL server's folder (its CPU is counted from its postmaster.pid)."""
+        self.db_cpu = 0.0
+        self.trace_folder: Path | None = None
+        """Where the servers' probe writes their CPU by part (``--trace``)."""
+        self.trace: dict[str, tuple[float, int]] = {}
+        """The servers' CPU by part: label -> (seconds, calls), every process summed."""
         """CPU seconds the servers and this client spent during the load."""
 
     def next_process(self, p: int) -> int:
@@ -593,12 +686,14 @@ class Run:
             server.start()
             try:
                 await server.wait_ready(self.client)
+                server.mark_cpu(started=True)
             except RuntimeError:
                 server.kill()
                 server.port = free_port()  # the old port stayed taken
                 server.start()
                 try:
                     await server.wait_ready(self.client)
+                    server.mark_cpu(started=True)
                 except RuntimeError as e:
                     server.kill()
                     self.stats.errors["restart failed"] += 1
@@ -611,13 +706,17 @@ class Run:
         players = [asyncio.create_task(self.player(i)) for i in range(self.args.tables)]
         killer = asyncio.create_task(self.killer()) if self.args.kill_every else None
         for s in self.servers:
-            s.cpu_from = s.cpu()
+            s.mark_cpu()
+        db_cpu = database_cpu(self.db_folder)
         client_cpu = time.process_time()
         t0 = time.perf_counter()
         await asyncio.sleep(self.args.duration)
         self.stop.set()
         wall = time.perf_counter() - t0
-        self.server_cpu = sum(s.run_cpu() for s in self.servers)
+        self.cpu_parts = sum((s.run_cpu_parts() for s in self.servers), Counter())
+        self.server_cpu = sum(self.cpu_parts.values())
+        self.db_cpu = database_cpu(self.db_folder) - db_cpu
+        self.trace = read_trace(self.trace_folder)
         self.client_cpu = time.process_time() - client_cpu
         done, pending = await asyncio.wait(players, timeout=STOP_GRACE)
         for t in pending:
@@ -769,8 +868,16 @@ def shown(f: dict[str, float]) -> str:
 
 
 async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
-                  out: Any) -> dict[str, Any]:
-    servers = [ServerProcess(i, db_url, logs) for i in range(n)]
+                  out: Any, db_folder: Path | None = None) -> dict[str, Any]:
+    env: dict[str, str] = {}
+    trace: Path | None = None
+    if args.trace:
+        trace = logs / f"trace-{n}"
+        trace.mkdir()
+        path = os.environ.get("PYTHONPATH", "")
+        env = {"CARNAGE_TRACE": str(trace),
+               "PYTHONPATH": str(TRACE_PROBE) + (os.pathsep + path if path else "")}
+    servers = [ServerProcess(i, db_url, logs, env) for i in range(n)]
     limits = httpx.Limits(max_connections=4 * args.tables + 16,
                           max_keepalive_connections=2 * args.tables + 8)
     async with httpx.AsyncClient(limits=limits) as client:
@@ -784,6 +891,8 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
                   f"ready in {', '.join(f'{x:.1f}' for x in ready)} s)", file=out, flush=True)
             stats = Stats()
             run = Run(servers, client, args, stats)
+            run.db_folder = db_folder
+            run.trace_folder = trace
             wall = await run.go()
             views = await audit_views(run, db_url)
         finally:
@@ -812,6 +921,14 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
         "client_cpu_s": round(run.client_cpu, 2),
         "choices_per_server_cpu_s": round(len(every) / run.server_cpu, 2)
         if run.server_cpu > 0 else None,
+        "server_cpu_parts_s": {k: round(v, 2) for k, v in sorted(run.cpu_parts.items())},
+        "server_cpu_ms_per_choice": {k: round(v * 1e3 / len(every), 2)
+                                     for k, v in sorted(run.cpu_parts.items())}
+        if every else {},
+        "database_cpu_s": round(run.db_cpu, 2),
+        "trace_ms_per_choice": {k: [round(sec * 1e3 / len(every), 3), calls]
+                                for k, (sec, calls) in sorted(run.trace.items())}
+        if every else {},
         "kills": stats.kills,
         "restart_s": [round(x, 2) for x in stats.restarts],
         "audit": audit,
@@ -831,6 +948,18 @@ def report(r: dict[str, Any], out: Any) -> None:
               f"({r['server_cpu_s'] / r['seconds']:.2f} cores), this client "
               f"{r['client_cpu_s']:.1f} s; {r['choices_per_server_cpu_s']:.1f} choices per "
               f"server CPU second", file=out)
+        per = r["server_cpu_ms_per_choice"]
+        parts = ", ".join(f"{k} {r['server_cpu_parts_s'][k]:.1f} s ({per.get(k, 0):.1f} ms)"
+                          for k in CPU_PARTS if k in r["server_cpu_parts_s"])
+        print(f"    by part        {parts} (ms per human choice); PostgreSQL "
+              f"{r['database_cpu_s']:.1f} s", file=out)
+    if r["trace_ms_per_choice"]:
+        print("  server CPU by part (ms per human choice, calls; top: outermost parts, which "
+              "add up; the others nested in them)", file=out)
+        rows = sorted(r["trace_ms_per_choice"].items(),
+                      key=lambda kv: (not kv[0].startswith("top: "), -kv[1][0]))
+        for k, (ms, calls) in rows:
+            print(f"    {ms:7.2f} {calls:7d}  {k}", file=out)
     print(f"  round trip       {shown(r['round_trip_ms'])}", file=out)
     print(f"    REST           {shown(r['round_trip_ms_rest'])}", file=out)
     print(f"    websocket      {shown(r['round_trip_ms_ws'])}", file=out)
@@ -877,7 +1006,7 @@ async def main_async(args: argparse.Namespace, counts: list[int], out: Any) -> d
             name = f"carnage_load_{i}_{n}"
             db = server.fresh_database(name).replace("postgresql://", "postgresql+psycopg://")
             print(f"processes {n}:", file=out, flush=True)
-            r = await one_run(n, db, logs, args, out)
+            r = await one_run(n, db, logs, args, out, Path(server.folder))
             report(r, out)
             runs.append(r)
             kept = kept or bool(r["errors"] or r["audit"]["lost"] or r["audit"]["doubled"])
@@ -929,6 +1058,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="SIGKILL one server process every K seconds and restart it")
     ap.add_argument("--sticky", action="store_true",
                     help="REST clients keep to their table's process (no round robin)")
+    ap.add_argument("--trace", action="store_true",
+                    help="time the servers' parts (benchmarks/servertrace): CPU per human "
+                         "choice by part")
     ap.add_argument("--json", action="store_true",
                     help="the figures as one JSON document on stdout (the text on stderr)")
     args = ap.parse_args(argv)

@@ -144,3 +144,32 @@ def test_a_deleted_games_chat_goes_with_it(client: TestClient) -> None:
     assert client.delete(f"/api/games/{gid}", params={"token": red}).status_code == 200
     chat = client.app.state.chat[0]
     assert chat.messages(gid) == [] and chat.setting(gid).public is False
+
+
+def test_a_message_stored_by_another_process_arrives_when_announced(
+        pg_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """PostgreSQL: a message written through one server process reaches a websocket on another
+    through the change listener (``NOTIFY carnage_chat``) at once, not at its next look at
+    the database (both looks put off here past the test's patience)."""
+    from carnage.web import chat
+
+    if isinstance(pg_server, str):
+        pytest.fail(f"no PostgreSQL server could be started: {pg_server}")
+    url = pg_server.fresh_database("carnage_chat_notice")
+    monkeypatch.setattr(chat, "POLL_SECONDS", 120.0)
+    monkeypatch.setattr(chat, "FED_POLL_SECONDS", 120.0, raising=False)
+    with TestClient(create_app(url)) as one, TestClient(create_app(url)) as two:
+        gid, red, blue = two_humans(one)
+        with one.websocket_connect(f"/api/games/{gid}/ws?token={blue}") as ws:
+            assert recv(ws)["type"] == "view"
+            two.get(f"/api/games/{gid}/chat", params={"token": red})  # its chat opened too
+            for text in ("from the other process", "and again"):
+                assert say(two, gid, red, text).status_code == 201
+                frame = recv(ws, timeout=10.0)
+                while frame["type"] != "chat":  # a view pushed meanwhile
+                    frame = recv(ws, timeout=10.0)
+                assert [m["text"] for m in frame["messages"]] == [text]
+            r = two.put(f"/api/games/{gid}/chat/public", json={"token": red, "public": True})
+            assert r.status_code == 200
+            frame = recv(ws, timeout=10.0)
+            assert frame["type"] == "chat" and frame["public"] is True

@@ -12,8 +12,12 @@ trimming; control characters other than line breaks are refused); a seat may sen
 process counts the same messages); a game keeps its newest ``KEEP`` messages.
 
 New messages reach the game's websockets through ``ChatHub``: a process-local wake-up on a
-post, and a look at the database every ``POLL_SECONDS`` for messages another server process
-stored (web/sockets.py calls ``pump`` for each socket).
+post, and, for what another server process stored, on PostgreSQL a ``NOTIFY carnage_chat,
+'<game id>'`` sent in the writing transaction (a message, the setting, the chat deleted) that
+every process's change listener hands to its hub (web/fanout.py). A socket's chat also looks at
+the database every ``POLL_SECONDS`` while no listener is connected (SQLite, or PostgreSQL
+while the listener reconnects) and every ``FED_POLL_SECONDS`` while one is, in case a notice
+went astray (web/sockets.py calls ``pump`` for each socket).
 """
 
 from __future__ import annotations
@@ -40,7 +44,12 @@ KEEP = 500
 SHOWN = 200
 """Messages a read answers at most (the newest)."""
 POLL_SECONDS = 2.0
-"""How often a websocket looks for messages stored by another server process."""
+"""How often a websocket looks for messages stored by another server process while no change
+listener hears of them."""
+FED_POLL_SECONDS = 30.0
+"""How often it looks while the change listener is connected (every change is announced)."""
+CHAT_CHANNEL = "carnage_chat"
+"""The PostgreSQL notification channel of chat changes: payload ``"<game id>"``."""
 
 metadata = sa.MetaData()
 chat_table = sa.Table(
@@ -117,10 +126,23 @@ class Chat:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._write = threading.Lock()
+        self._announced = engine.dialect.name == "postgresql"
+        """Changes are announced with NOTIFY (every process's listener: web/fanout.py)."""
+        self._reads = engine.execution_options(isolation_level="AUTOCOMMIT") \
+            if self._announced else engine
+        """Single-statement reads run without a transaction around them on PostgreSQL (no
+        ``BEGIN`` and ``ROLLBACK`` round trips)."""
+
+    def _announce(self, conn: sa.Connection, gid: str) -> None:
+        """Tell every process's listener, when this transaction commits, that the game's
+        chat changed (PostgreSQL)."""
+        if self._announced:
+            conn.execute(sa.text("SELECT pg_notify(:ch, :gid)"), {"ch": CHAT_CHANNEL,
+                                                                  "gid": gid})
 
     # -- the setting ---------------------------------------------------------------------------
     def setting(self, gid: str) -> Setting:
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             row = conn.execute(sa.select(public_table.c.public, public_table.c.seat).where(
                 public_table.c.game_id == gid)).first()
         return Setting(False, None) if row is None else Setting(bool(row[0]), row[1])
@@ -133,6 +155,7 @@ class Chat:
             if not done:
                 conn.execute(sa.insert(public_table).values(
                     game_id=gid, public=public, seat=seat, updated=_now()))
+            self._announce(conn, gid)
         return Setting(public, seat)
 
     # -- messages ------------------------------------------------------------------------------
@@ -160,11 +183,12 @@ class Chat:
             if old is not None:
                 conn.execute(sa.delete(chat_table).where(chat_table.c.game_id == gid,
                                                          chat_table.c.id <= old))
+            self._announce(conn, gid)
         return Message(int(mid[0]), seat, text, at)
 
     def messages(self, gid: str, since: int = 0, limit: int = SHOWN) -> list[Message]:
         """The game's messages after id ``since``, oldest first (the newest ``limit``)."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             rows = conn.execute(sa.select(chat_table).where(
                 chat_table.c.game_id == gid, chat_table.c.id > since)
                 .order_by(chat_table.c.id.desc()).limit(limit)).mappings().all()
@@ -176,6 +200,7 @@ class Chat:
         with self._write, self.engine.begin() as conn:
             conn.execute(sa.delete(chat_table).where(chat_table.c.game_id == gid))
             conn.execute(sa.delete(public_table).where(public_table.c.game_id == gid))
+            self._announce(conn, gid)
 
 
 def may_read(setting: Setting, seats: Sequence[int]) -> bool:
@@ -185,11 +210,25 @@ def may_read(setting: Setting, seats: Sequence[int]) -> bool:
 
 # -- delivery to websockets ----------------------------------------------------------------------
 class ChatHub:
-    """Wakes this process's websockets of a game when its chat changes."""
+    """Wakes this process's websockets of a game when its chat changes. ``fed`` says whether
+    the change listener is connected now (then every change is announced to ``changed`` and
+    the sockets look at the database only every ``FED_POLL_SECONDS``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, fed: Callable[[], bool] | None = None) -> None:
         self._lock = threading.Lock()
         self._waiting: dict[str, list[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self.fed = fed if fed is not None else (lambda: False)
+
+    def poll_seconds(self) -> float:
+        """How long a socket waits for a wake-up before it looks at the database anyway."""
+        return FED_POLL_SECONDS if self.fed() else POLL_SECONDS
+
+    def changed_all(self) -> None:
+        """Every game's chat may have changed unheard (the listener reconnected)."""
+        with self._lock:
+            games = list(self._waiting)
+        for gid in games:
+            self.changed(gid)
 
     def changed(self, gid: str) -> None:
         with self._lock:
@@ -227,9 +266,9 @@ class ChatHub:
             last = newest[-1].id if newest else 0
             public = setting.public
             while True:
-                entry[1].clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(entry[1].wait(), POLL_SECONDS)
+                    await asyncio.wait_for(entry[1].wait(), self.poll_seconds())
+                entry[1].clear()  # before reading: a change while it reads wakes it again
                 setting = await run_in_threadpool(chat.setting, gid)
                 readable = may_read(setting, seats)
                 new: list[Message] = []

@@ -207,6 +207,11 @@ class Store:
             raise StoreError(f"cannot open database {url!r}: {first}") from None
         self.postgres = self.engine.dialect.name == "postgresql"
         """Changes are announced with NOTIFY (other processes LISTEN: web/fanout.py)."""
+        self._reads: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT") \
+            if self.postgres else self.engine
+        """Where a single statement runs: on PostgreSQL without a transaction around it (no
+        ``BEGIN``, ``COMMIT`` or ``ROLLBACK`` round trips; one statement is one transaction,
+        and sees one snapshot, anyway): the version read, and the progress save."""
         self.shared = self.postgres
         """Other processes may serve this database's games too (PostgreSQL: ``carnage serve
         --workers N``, several hosts); SQLite is served by one process (tests that stand two
@@ -294,12 +299,16 @@ class Store:
         ``version``: the game's new version, ``len(choices)`` unless choices were undone
         (web/companion.py: the version only grows, so a client of an undone state is stale)."""
         version = len(choices) if version is None else version
+        params = {
+            "gid": gid, "choices": jsontext.loads(jsontext.dumps(choices)), "version": version,
+            "finished": finished, "round": round_, "winner": winner, "updated": _now(),
+            **({} if expected is None else {"expected": expected}),
+            **({} if seats is None else {"seats": jsontext.loads(jsontext.dumps(seats))})}
+        if self.postgres:
+            self._save_at_once(gid, params, snapshot, expected)
+            return
         with self._write, self.engine.begin() as s:  # Core: no ORM unit of work to flush
-            done = s.execute(_SAVES[expected is not None, seats is not None], {
-                "gid": gid, "choices": jsontext.loads(jsontext.dumps(choices)), "version": version,
-                "finished": finished, "round": round_, "winner": winner, "updated": _now(),
-                **({} if expected is None else {"expected": expected}),
-                **({} if seats is None else {"seats": jsontext.loads(jsontext.dumps(seats))})})
+            done = s.execute(_SAVES[expected is not None, seats is not None], params)
             if cast("CursorResult[Any]", done).rowcount != 1:  # an UPDATE's result
                 if expected is None:
                     return
@@ -313,16 +322,33 @@ class Store:
                         game_id=gid, version=version, doc=snapshot))
             self._announce(s, gid, version)
 
+    def _save_at_once(self, gid: str, params: dict[str, Any],
+                      snapshot: dict[str, Any] | None, expected: int | None) -> None:
+        """``save_progress`` on PostgreSQL in one statement, so one round trip: the game's
+        row updated (compare-and-set with ``expected``), its snapshot written (inserted if it
+        had none), the change announced, all only if the row was updated; a statement is one
+        transaction, so nothing of it is written, or announced, without the rest."""
+        statement = _ONE_STATEMENT_SAVES[expected is not None, "seats" in params,
+                                         snapshot is not None]
+        values = {**params, "ch": CHANNEL, "payload": f"{gid} {params['version']}",
+                  **({} if snapshot is None else {"doc": snapshot})}
+        with self._reads.connect() as conn:
+            saved = conn.execute(statement, values).scalar()
+            if saved == 1 or expected is None:
+                return
+            now = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
+        raise StaleSave(gid, expected, now)
+
     def version(self, gid: str) -> int | None:
         """The game's version in the database now (None: no such game): one indexed read."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             found = conn.execute(select(GameRow.version).where(GameRow.id == gid)).scalar()
             return None if found is None else int(found)
 
     def progress(self, gid: str, known: int | None) -> Progress | None:
         """The game's version now (None: no such game) in one indexed read, with its choices
         and seats only if that is not ``known`` (the version the reader holds; None: any)."""
-        with self.engine.connect() as conn:
+        with self._reads.connect() as conn:
             found = conn.execute(_PROGRESS, {"gid": gid, "known": -1 if known is None
                                              else known}).first()
         if found is None:
@@ -382,6 +408,36 @@ _SNAPSHOT_SAVE = update(GameSnapshotRow).where(
     GameSnapshotRow.game_id == bindparam("gid")).values(
     version=_bound(GameSnapshotRow.__table__.c.version),
     doc=_bound(GameSnapshotRow.__table__.c.doc))
+
+
+def _one_statement_save(expected: bool, seats: bool, snapshot: bool) -> Any:
+    """The progress save as one PostgreSQL statement: the row's ``UPDATE`` (with
+    ``expected``: only at that version; with ``seats``: the seats too), then, only for a row
+    updated, the snapshot's upsert and ``pg_notify``; it answers the number of rows updated."""
+    games = GameRow.__table__.c
+    cols = [games.choices, games.version, games.finished, games.round, games.winner,
+            games.updated] + ([games.seats] if seats else [])
+    where = "id = :gid" + (" AND version = :expected" if expected else "")
+    parts = [f"g AS (UPDATE games SET {', '.join(f'{c.key} = :{c.key}' for c in cols)} "
+             f"WHERE {where} RETURNING 1)"]
+    if snapshot:
+        parts.append("s AS (INSERT INTO game_snapshots (game_id, version, doc) "
+                     "SELECT :gid, :version, :doc FROM g ON CONFLICT (game_id) DO UPDATE "
+                     "SET version = excluded.version, doc = excluded.doc RETURNING 1)")
+    parts.append("n AS (SELECT pg_notify(:ch, :payload) FROM g)")
+    checked = ["(SELECT count(*) FROM n)"] + (["(SELECT count(*) FROM s)"] if snapshot else [])
+    # the notice and the snapshot are only done if the outer query reads them
+    sql = (f"WITH {', '.join(parts)} SELECT (SELECT count(*) FROM g) "
+           f"WHERE {' + '.join(checked)} >= 0")
+    typed = [_bound(c) for c in cols] + [bindparam("gid", type_=String())]
+    if snapshot:
+        typed.append(_bound(GameSnapshotRow.__table__.c.doc))
+    return text(sql).bindparams(*typed)
+
+
+_ONE_STATEMENT_SAVES = {(e, t, n): _one_statement_save(e, t, n)
+                        for e in (False, True) for t in (False, True) for n in (False, True)}
+"""``Store.save_progress``'s statements on PostgreSQL, built once."""
 _SAME = GameRow.version == bindparam("known")
 _PROGRESS = select(GameRow.version, *(type_coerce(case((_SAME, null()), else_=col), JSON)
                                       for col in (GameRow.choices, GameRow.seats))).where(

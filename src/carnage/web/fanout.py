@@ -6,8 +6,9 @@ process runs one ``ChangeFeed``: a background thread holding a psycopg 3 connect
 listens on the channel and hands each notification to ``on_change`` (``Games.changed``: the
 cached session refreshed, its websockets told). A dropped connection is reopened with a
 growing pause; on every (re)connect ``on_connect`` runs, since notifications sent while
-disconnected are lost (``Games.changed_all`` refreshes every cached session). SQLite serves one
-process and needs no feed.
+disconnected are lost (``Games.changed_all`` refreshes every cached session). With ``on_chat``
+it also listens on the chat's channel (``NOTIFY carnage_chat, '<id>'``: web/chat.py) and hands
+each game id to it. SQLite serves one process and needs no feed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from carnage.web.chat import CHAT_CHANNEL
 from carnage.web.db import CHANNEL, libpq_url
 
 log = logging.getLogger(__name__)
@@ -35,10 +37,12 @@ class ChangeFeed:
     """The LISTEN connection of one process, on its own daemon thread."""
 
     def __init__(self, url: str, on_change: Callable[[str, int], None],
-                 on_connect: Callable[[], None]) -> None:
+                 on_connect: Callable[[], None],
+                 on_chat: Callable[[str], None] | None = None) -> None:
         self.url = libpq_url(url)
         self.on_change = on_change
         self.on_connect = on_connect
+        self.on_chat = on_chat
         self.problem: str | None = None
         """Why the feed is not connected now (None while it is, or before its first try)."""
         self._stop = threading.Event()
@@ -84,13 +88,18 @@ class ChangeFeed:
         with psycopg.connect(self.url, autocommit=True, connect_timeout=10,
                              application_name=APPLICATION_NAME) as conn:
             conn.execute(f"LISTEN {CHANNEL}")
+            if self.on_chat is not None:
+                conn.execute(f"LISTEN {CHAT_CHANNEL}")
             self._connected.set()
             self.problem = None
             self.on_connect()
             checked = time.monotonic()
             while not self._stop.is_set():
                 for n in conn.notifies(timeout=POLL_SECONDS):
-                    self._deliver(n.payload)
+                    if n.channel == CHAT_CHANNEL:
+                        self._deliver_chat(n.payload)
+                    else:
+                        self._deliver(n.payload)
                 if time.monotonic() - checked > PING_SECONDS:
                     conn.execute("SELECT 1")
                     checked = time.monotonic()
@@ -106,3 +115,11 @@ class ChangeFeed:
             self.on_change(gid, v)
         except Exception:
             log.exception("refreshing game %s failed", gid)
+
+    def _deliver_chat(self, gid: str) -> None:
+        if self.on_chat is None:
+            return
+        try:
+            self.on_chat(gid)
+        except Exception:
+            log.exception("waking the chat of game %s failed", gid)

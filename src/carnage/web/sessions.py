@@ -819,8 +819,9 @@ class Games:
         self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
         self._refresher: ThreadPoolExecutor | None = None
-        self._due: set[str] = set()
-        """Games whose refresh is queued (a burst of changes refreshes each once)."""
+        self._due: dict[str, int | None] = {}
+        """Games whose refresh is queued (a burst of changes refreshes each once), with the
+        newest version announced (None: whatever it is, after a reconnect)."""
 
     def get(self, gid: str, sync: bool = True) -> SeatedGame:
         """The game, as the database has it now (a cached one is synced first: another
@@ -860,19 +861,38 @@ class Games:
     def changed(self, gid: str, version: int) -> None:
         """Another process (or this one) saved ``gid`` at ``version`` (-1: deleted): a cached
         session of it that websockets watch is refreshed and they are told, off the caller's
-        thread (an unwatched one is synced by the next request that uses it)."""
+        thread (an unwatched one is synced by the next request that uses it). A session that
+        already holds ``version`` or a later one, as this process last read or wrote it (the
+        notice of its own save, or older news), has nothing to catch up: it is left alone."""
+        self._changed(gid, version)
+
+    def changed_all(self) -> None:
+        """Every cached session may be behind (the listener reconnected and may have missed
+        notifications): refresh them all."""
+        with self._lock:
+            cached = list(self._sessions)
+        for gid in cached:
+            self._changed(gid, None)
+
+    def _changed(self, gid: str, version: int | None) -> None:
+        """``changed``; ``version`` None: whatever the session holds (refreshed if watched)."""
         with self._lock:
             s = self._sessions.get(gid)
             if s is None:
                 return
-            if version < 0:
+            if version is not None and version < 0:
                 self._sessions.pop(gid, None)
                 return
             if not s.listeners:  # nobody watching: the next request syncs it anyway
                 return
+            if version is not None and version <= s.saved_version:
+                return  # its own save, or a version it has read since: nothing new
             if gid in self._due:
+                was = self._due[gid]
+                if was is not None:
+                    self._due[gid] = None if version is None else max(was, version)
                 return
-            self._due.add(gid)
+            self._due[gid] = version
             if self._refresher is None:
                 self._refresher = ThreadPoolExecutor(REFRESHERS, "carnage-refresh")
             pool = self._refresher
@@ -880,21 +900,20 @@ class Games:
             pool.submit(self._refresh, s)
         except RuntimeError:  # shutting down
             with self._lock:
-                self._due.discard(gid)
-
-    def changed_all(self) -> None:
-        """Every cached session may be behind (the listener reconnected and may have missed
-        notifications): refresh them all."""
-        with self._lock:
-            cached = [(gid, s.saved_version) for gid, s in self._sessions.items()]
-        for gid, v in cached:
-            self.changed(gid, v)
+                self._due.pop(gid, None)
 
     def _refresh(self, s: SeatedGame) -> None:
+        """Bring a watched session to the database's version and tell its websockets; nothing
+        is read when, once any choice in flight in this process has finished (the session's
+        lock), the session holds the version announced (a notice of its own save can arrive
+        before the saving thread has noted it saved)."""
         with self._lock:
-            self._due.discard(s.id)
+            version = self._due.pop(s.id, None)
         try:
-            s.sync()
+            with s.lock:
+                if version is not None and version <= s.saved_version:
+                    return
+                s.sync()
             s.notify()
         except ApiError as e:
             if e.status == 404:

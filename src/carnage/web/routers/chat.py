@@ -65,9 +65,15 @@ def chat_of(request: Any) -> tuple[Chat, ChatHub]:
     with _opening:
         got = getattr(state, "chat", None)
         if got is None:
-            got = (Chat(state.store.engine), ChatHub())
+            got = (Chat(state.store.engine), ChatHub(fed=lambda: _fed(state)))
             state.chat = got
     return got
+
+
+def _fed(state: Any) -> bool:
+    """The app's change listener is connected (web/fanout.py): chat changes are announced."""
+    feed = getattr(state, "feed", None)
+    return feed is not None and bool(feed.connected)
 
 
 def seat_names(session: SeatedGame) -> Callable[[int], str]:
