@@ -2,8 +2,8 @@
 
 ``random_bot`` picks any legal option. ``heuristic_bot`` plays the mission: it spends both action
 points (moves, then shoots or grabs the stash), rams, swipes and T-bones when the expected totals
-favour it, races the stash onto a fresh tile in The Devil's Run and hunts chassis tokens in Hell
-on Wheels.
+(weighed by the target's evade and by a wreck on either side) beat a move and a shot, races the
+stash onto a fresh tile in The Devil's Run and hunts chassis tokens in Hell on Wheels.
 """
 
 from __future__ import annotations
@@ -26,24 +26,41 @@ def random_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -> C
     return rng.choice(decision.options).value
 
 
+WRECK_BONUS = 3.0
+"""Added to an offensive move's gain when the expected damage dealt wrecks the target."""
+WRECKED_PENALTY = 6.0
+"""Taken from an offensive move's gain when the expected damage taken wrecks the attacker:
+a wreck is not an active vehicle (DRR-33), and a gang with none loses The Devil's Run."""
+OFFENCE_THRESHOLD = 1.0
+"""The least expected gain for which an offensive move (both action points) is preferred to a
+Peddle to the Metal, which leaves the second point for a shot or a pick-up."""
+
+
 def _plan_gain(game: DevilsRunGame, v: VehicleState, kind: str, plan: Plan) -> float:
-    """Expected chassis damage dealt minus taken (each D3 averages 2), doubled for the stash
-    carrier; negative when the target is a friend."""
+    """Expected chassis damage dealt minus taken (each D3 averages 2), with a bonus for wrecking
+    the target or for hitting the stash carrier and a penalty for wrecking oneself, scaled by
+    the chance that the target fails its evade (D10 over E); negative when the target is a
+    friend."""
     t = game.vehicle(plan.target)
     va, vt = B.vtype(v), B.vtype(t)
     if kind == "side_swipe":
         diff = (va.a + v.cp) - (vt.a + t.cp)
-        gain: float = max(diff, 0) - max(-diff, 0)
+        dealt, taken = max(diff, 0), max(-diff, 0)
     elif kind == "ram_on_the_brakes":
-        gain = (plan.moved + va.a + 2) - (vt.a + 2)
+        dealt, taken = plan.moved + va.a + 2, vt.a + 2
     else:
         diff = plan.moved + va.a - vt.a
-        gain = max(diff, 0) - max(-diff, 0)
+        dealt, taken = max(diff, 0), max(-diff, 0)
+    gain: float = dealt - taken
+    if t.player == v.player:
+        return -abs(gain) - 5
+    if dealt >= t.cp:
+        gain += WRECK_BONUS
+    if taken >= v.cp:
+        gain -= WRECKED_PENALTY
     if t.carrying:
         gain += 4
-    if t.player == v.player:
-        gain = -abs(gain) - 5
-    return gain
+    return gain * (1 - vt.e / 10)
 
 
 def _best_offence(game: DevilsRunGame, v: VehicleState, kind: str) -> float:
@@ -129,7 +146,7 @@ def heuristic_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -
         v = game.vehicle(st.act.vid)
         if v.status == WRECK:
             return "repair" if "repair" in values else "pass"
-        best, best_gain = "peddle", 0.5
+        best, best_gain = "peddle", OFFENCE_THRESHOLD
         if v.carrying:
             return "peddle"
         for k in OFFENSIVE:
