@@ -5,7 +5,7 @@ Its catalogue is Refuelled's plus the Legacy-only upgrades (the Nano-Cloaking De
 Legacy vehicle rules (carnage/games/legacy/rules/: Televised Carnage, Live Fast, mutation traits,
 the Nano-Cloaking Device); its hooks and templates are Refuelled's. Its scenarios are
 Refuelled's, played by Legacy teams: a team must pass the Legacy build rules
-(``games/legacy/team.py``), and players who bring none get two generated vehicles each
+(``games/legacy/team.py``), and players who bring none each get the same two generated vehicles
 (``legacy_teams``). Audience Votes are never carried from one game to the next (GL-022): a
 game starts with only what its set-up hands it (``pregame["votes"]``, the handicaps).
 """
