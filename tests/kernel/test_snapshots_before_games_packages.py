@@ -13,13 +13,25 @@ import pytest
 
 import carnage
 from carnage.games.devilsrun.bots import bot as devils_run_bot
+from carnage.games.legacy.generator import generate_vehicle, legacy_team
+from carnage.games.legacy.names import vehicle_name
 from carnage.games.refuelled.ai.bots import make_bot
 from carnage.games.refuelled.setup import GameSetup
 from carnage.rulesets import build_game
+from carnage.team import TeamSpec
 
 DOCS = json.loads((Path(__file__).parent / "golden" / "snapshots_before_games_packages.json")
                   .read_text(encoding="utf-8"))
 TEAMS = ["examples/teams/intro.yaml", "examples/teams/idris_cult_of_speed.yaml"]
+
+
+def legacy_teams_then() -> tuple[TeamSpec, ...]:
+    """The Legacy default teams the snapshot was saved with (then, each seat had its own pair
+    of types; today every seat gets the same vehicles, ruling GL-R26)."""
+    return tuple(legacy_team(f"Legacy Team {p + 1}", [
+        generate_vehicle(t, vehicle_name(f"seat {p + 1} vehicle {i + 1}"))
+        for i, t in enumerate(types)])
+        for p, types in enumerate((("car", "performance_car"), ("truck", "buggy"))))
 
 
 def advance(game: Any, steps: int, seed: int, devils_run: bool = False) -> Any:
@@ -42,7 +54,8 @@ def today(name: str) -> Any:
     if name == "kart":
         return advance(carnage.new_game(ruleset="kart", scenario="street-race", seed=4), 40, 2)
     if name == "legacy":
-        return advance(build_game(GameSetup(players=2, ruleset="legacy"), 5), 40, 3)
+        return advance(build_game(GameSetup(players=2, ruleset="legacy",
+                                            teams=legacy_teams_then()), 5), 40, 3)
     return advance(carnage.new_game(ruleset="devils-run", scenario="devils-run", seed=6), 25, 4,
                    devils_run=True)
 

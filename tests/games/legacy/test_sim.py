@@ -13,7 +13,7 @@ from carnage.games.legacy.mutations import gain_mutations
 from carnage.games.legacy.ruleset import legacy_teams
 from carnage.games.refuelled.setup import GameSetup, SetupError
 from carnage.rulesets import build_game
-from carnage.team import TeamSpec, UpgradeSpec
+from carnage.team import TeamSpec, UpgradeSpec, VehicleSpec
 
 
 def cloaked_team(name: str, picks: list[tuple[str, str]], mutations: int) -> TeamSpec:
@@ -70,3 +70,24 @@ def test_a_refuelled_team_is_refused_and_so_is_a_composed_scenario() -> None:
     with pytest.raises(SetupError, match="unknown scenario 'tank-commander' for Gaslands"):
         build_game(GameSetup(scenario="tank-commander", ruleset="legacy"), 0)
     assert LEGACY.scenarios["street-race"].__name__ == "StreetRace"
+
+
+def test_default_teams_give_every_seat_the_same_vehicles() -> None:
+    """The book has no default teams and treats the players alike (GL-018, GL-050): the teams
+    a game builds when none are brought are the same two generated vehicles for every seat,
+    named apart (ruling GL-R26), so no seat gets the faster pair."""
+    from carnage.rulesets import get_ruleset
+
+    def build(v: VehicleSpec) -> dict[str, object]:
+        return v.model_dump(mode="json", exclude={"name"})
+
+    teams = legacy_teams(3)
+    assert [[build(v) for v in t.vehicles] for t in teams[1:]] == [
+        [build(v) for v in teams[0].vehicles]] * 2
+    assert len({v.name for t in teams for v in t.vehicles}) == 6
+    game = get_ruleset("legacy").new_game(scenario="street-race", seed=0)
+    seats: dict[int, list[tuple[object, ...]]] = {0: [], 1: []}
+    for v in game.state.vehicles.values():
+        seats[v.player].append((v.type, v.max_gear, v.hull, v.handling, v.crew,
+                                [w.weapon for w in v.weapons], v.upgrades, v.perks))
+    assert seats[0] == seats[1]

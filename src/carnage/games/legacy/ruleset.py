@@ -5,7 +5,7 @@ Its catalogue is Refuelled's plus the Legacy-only upgrades (the Nano-Cloaking De
 Legacy vehicle rules (carnage/games/legacy/rules/: Televised Carnage, Live Fast, mutation traits,
 the Nano-Cloaking Device); its hooks and templates are Refuelled's. Its scenarios are
 Refuelled's, played by Legacy teams: a team must pass the Legacy build rules
-(``games/legacy/team.py``), and players who bring none get two generated vehicles each
+(``games/legacy/team.py``), and players who bring none each get the same two generated vehicles
 (``legacy_teams``). Audience Votes are never carried from one game to the next (GL-022): a
 game starts with only what its set-up hands it (``pregame["votes"]``, the handicaps).
 """
@@ -40,7 +40,11 @@ if TYPE_CHECKING:
 
 TEAM_TYPES = (("car", "performance_car"), ("truck", "buggy"), ("buggy", "car"),
               ("performance_car", "truck"))
-"""The types of the generated default teams, by seat (cycled)."""
+"""The pairs of types a random Legacy team draws from (``random_legacy_team``)."""
+DEFAULT_TYPES = TEAM_TYPES[0]
+"""The types of the generated default teams: the same pair for every seat (ruling GL-R26)."""
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
+"""The seats' colours that tell the default teams' alike vehicles apart."""
 
 
 def random_legacy_team(seed: str, name: str | None = None) -> TeamSpec:
@@ -57,16 +61,20 @@ def random_legacy_team(seed: str, name: str | None = None) -> TeamSpec:
 
 
 def legacy_teams(players: int) -> tuple[TeamSpec, ...]:
-    """Two generated Legacy vehicles per player, named by our name generator from fixed
-    seeds (so the same every time)."""
+    """The teams a game builds when the players bring none: every seat the same two generated
+    Legacy vehicles (``DEFAULT_TYPES``, named by our name generator from fixed seeds, so the
+    same every time), named apart by the seat's colour. The book has no default teams and
+    treats the players alike (GL-018, GL-050), so no seat gets a better pair (ruling GL-R26)."""
+    types = DEFAULT_TYPES
+    vehicles = [generate_vehicle(t, vehicle_name(f"seat 1 vehicle {i + 1}"))
+                for i, t in enumerate(types)]
+    if vehicles[0].name == vehicles[1].name:
+        vehicles[1] = generate_vehicle(types[1], vehicles[1].name + " II")
     teams = []
     for p in range(players):
-        types = TEAM_TYPES[p % len(TEAM_TYPES)]
-        vehicles = [generate_vehicle(t, vehicle_name(f"seat {p + 1} vehicle {i + 1}"))
-                    for i, t in enumerate(types)]
-        if vehicles[0].name == vehicles[1].name:
-            vehicles[1] = generate_vehicle(types[1], vehicles[1].name + " II")
-        teams.append(legacy_team(f"Legacy Team {p + 1}", vehicles))
+        colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
+        teams.append(legacy_team(f"{colour} Legacy Team", [
+            v.model_copy(update={"name": f"{colour} {v.name}"}) for v in vehicles]))
     return tuple(teams)
 
 
