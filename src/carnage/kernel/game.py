@@ -343,14 +343,16 @@ class KernelGame(ABC):
             self.effects.run_event(notice, None, {"game": self, "data": dict(data)})
 
     def roll(self, n: int, why: str, source: str = "core", page: int | None = None, *,
-             told: str = "", **data: JsonValue) -> list[int]:
+             told: str = "", roller: int | None = None, **data: JsonValue) -> list[int]:
         """Roll ``n`` D6 together and log them. Dice that tell rolls apart (table dice,
         ``kernel/table_dice.py``) are told what the roll is for (``source``, ``why``) and,
         in ``told``, who rolls what and why in plain words for the people at a real table
-        ("Blue Car's player rolls evade dice against 3 hits from Red Car's Handgun"); it is
-        not logged."""
+        ("Blue Car's player rolls evade dice against 3 hits from Red Car's Handgun");
+        ``roller``: the seat whose player rolls when the rule names one other than the seat
+        deciding (an evade's target), so that a real table asks that player for the faces.
+        Neither is logged (the logged ``player``, when a rule logs one, is the roller too)."""
         roll_as = getattr(self.dice, "roll_as", None)
-        who = data.get("player")
+        who = roller if roller is not None else data.get("player")
         out = (roll_as(max(0, n), 6, source, why, who if isinstance(who, int) else None, told)
                if roll_as is not None
                else self.dice.roll(max(0, n)))

@@ -337,7 +337,10 @@ class TableDiceGame:
               w: DiceWanted) -> None:
         self.game = base
         self._base, self._value, self._entered = base, value, entered
-        self._entry = DiceEntry(player=d.player, n=w.n, sides=w.sides, group=w.group,
+        # The roll's own player when the rule names one (an evade is its target's player's,
+        # a Death Race catch-up roll its seat's), else the seat whose choice wants the dice.
+        player = w.player if w.player is not None else d.player
+        self._entry = DiceEntry(player=player, n=w.n, sides=w.sides, group=w.group,
                                 why=w.why, then=d, value=value, entered=entered,
                                 told=w.told)
 

@@ -35,6 +35,7 @@ def test_the_attack_and_evade_entries_say_who_rolls_what_and_why() -> None:
     assert isinstance(entry, DiceEntry) and entry.group == "attack"
     assert entry.prompt == ("Red Car's player rolls attack dice for its Machine Gun at Blue Car "
                             "(2D6): enter the faces rolled at the table")
+    assert entry.player == 0
     g.apply("6,5")  # a Critical Hit (2 hits) and a hit: 3 hits
     entry = g.pending()
     assert isinstance(entry, DiceEntry) and entry.group == "evade"
@@ -43,6 +44,9 @@ def test_the_attack_and_evade_entries_say_who_rolls_what_and_why() -> None:
                             "entered so far: 6, 5)")
     assert entry.then["told"] == ("Blue Car's player rolls evade dice against 3 hits from "
                                   "Red Car's Machine Gun")
+    # The target's player rolls the evade, so the entry is that seat's (its phone asks it),
+    # while the attack dice were the attacker's.
+    assert entry.player == 1 and entry.then["player"] == 0
     g.apply("6,1")
     evade = g.log.of_kind("evade")[-1].data
     assert (evade["hits"], evade["cancelled"]) == (3, 1)

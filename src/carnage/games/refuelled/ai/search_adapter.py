@@ -15,7 +15,7 @@ from carnage.ai.search import Adapter, Choice, lead_values
 from carnage.catalog import TemplateUse
 from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.movement import parse_template_value, template_use
-from carnage.games.refuelled.scenarios.common import score
+from carnage.games.refuelled.engine.sides import side_of, side_players, side_totals
 from carnage.geometry.movement import resolve_move
 from carnage.kernel.decisions import Decision
 
@@ -112,7 +112,7 @@ class RefuelledAdapter(Adapter):
         """Each seat's value: its side's outcome (1 a win of its side, 0 a loss, 0.5 a draw),
         else a logistic of its side's lead over the best other side in points, progress,
         hull and vehicles kept (allies are never rivals: p.123)."""
-        sides = [score.side_players(game, p) for p in range(self.players)]
+        sides = [side_players(game, p) for p in range(self.players)]
         out = game.outcome()
         if out is not None:
             if out.draw or out.winner is None:
@@ -138,8 +138,8 @@ class RefuelledAdapter(Adapter):
         tallies = getattr(game.scenario, "score_tallies", ())
         if not tallies:
             return [0.0] * self.players
-        totals = score.side_totals(game, tallies[0][0], with_vehicles=True)
-        return [self.POINT * totals.get(score.side_of(game, p), 0)
+        totals = side_totals(game, tallies[0][0], with_vehicles=True)
+        return [self.POINT * totals.get(side_of(game, p), 0)
                 for p in range(self.players)]
 
     def _progress(self, game: Any, v: Any) -> float:

@@ -43,7 +43,7 @@ def roll_attack(
 ) -> AttackRoll:
     """Roll ``n`` attack dice together (none if ``n`` <= 0) and score them (``told``: who
     rolls them and why, in words for a real table)."""
-    dice = g.roll(max(0, n), why, source=source, page=page, told=told, **data)
+    dice = g.roll(max(0, n), why, source=source, page=page, told=told, roller=None, **data)
     return score_attack(dice, penalty=penalty)
 
 
@@ -78,7 +78,7 @@ def roll_evade(g: Game, v: VehicleState, hits: int, *, source: str, page: int,
     n = int(g.effects.run_event("evade_dice", v.gear, {"game": g, "vehicle": v}))
     bonus = int(g.effects.run_event("evade_bonus", 0, {"game": g, "vehicle": v}))
     dice = g.roll(n, "evade", source=source, page=page, told=evade_words(v, hits, against),
-                  vehicle=v.id)
+                  roller=v.player, vehicle=v.id)
     saved = sum(1 for d in dice if d + bonus >= EVADE_ON)
     # ``evade_saves`` hook: hits these dice cancel (Evasive: a natural 1 fails, p.107).
     saved = int(g.effects.run_event("evade_saves", saved, {

@@ -17,30 +17,23 @@ from typing import TYPE_CHECKING
 
 from carnage.games.refuelled.engine.scenario_view import ReportRow
 
+# Sides, and the ledgers read back, live in the engine (the search bot reads them too); they
+# are this module's as well, for the scenarios that keep their points here.
+from carnage.games.refuelled.engine.sides import SCORES
+from carnage.games.refuelled.engine.sides import ledger as _book
+from carnage.games.refuelled.engine.sides import side_of as side_of
+from carnage.games.refuelled.engine.sides import side_players as side_players
+from carnage.games.refuelled.engine.sides import side_totals as side_totals
+from carnage.games.refuelled.engine.sides import sides as sides
+
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
     from carnage.games.refuelled.engine.state import VehicleState
 
-KEY = "scores"
+KEY = SCORES
 VP = "vp"
 NAMES = {"vp": "VP"}
 """Short names of tallies in reports (others: the tally's name)."""
-
-
-def side_players(game: Game, player: int) -> frozenset[int]:
-    """The seats on ``player``'s side (just ``player`` outside team games)."""
-    out = game.effects.run_event("allies", frozenset({player}), {"game": game, "player": player})
-    return frozenset(out) if isinstance(out, frozenset | set) else frozenset({player})
-
-
-def side_of(game: Game, player: int) -> int:
-    """The side ``player`` is on, named by its lowest seat."""
-    return min(side_players(game, player))
-
-
-def sides(game: Game) -> list[int]:
-    """Every side, by its lowest seat, in seat order."""
-    return sorted({side_of(game, p) for p in range(game.state.players)})
 
 
 def side_label(game: Game, side: int) -> str:
@@ -48,12 +41,6 @@ def side_label(game: Game, side: int) -> str:
     if len(seats) == 1:
         return f"P{seats[0] + 1}"
     return "Side " + "+".join(f"P{p + 1}" for p in seats)
-
-
-def _book(game: Game, tally: str) -> dict[str, int]:
-    """The tally's points (a read adds nothing to the state; ``add`` creates them)."""
-    book: dict[str, int] = game.state.scenario.get(KEY, {}).get(tally, {})
-    return book
 
 
 def add(game: Game, tally: str, amount: int, *, player: int | None = None,
@@ -86,20 +73,6 @@ def total(game: Game, tally: str, player: int) -> int:
 
 def vehicle_total(game: Game, tally: str, vehicle: VehicleState) -> int:
     return int(_book(game, tally).get(f"v:{vehicle.id}", 0))
-
-
-def side_totals(game: Game, tally: str, *, with_vehicles: bool = False) -> dict[int, int]:
-    """Side -> points (every side, 0 if none); ``with_vehicles``: plus the tallies kept by
-    that side's vehicles."""
-    book = _book(game, tally)
-    out = {s: int(book.get(f"s{s}", 0)) for s in sides(game)}
-    if with_vehicles:
-        for holder, pts in book.items():
-            if holder.startswith("v:"):
-                v = game.state.vehicles.get(holder[2:])
-                if v is not None:
-                    out[side_of(game, v.player)] = out.get(side_of(game, v.player), 0) + pts
-    return out
 
 
 def report_rows(game: Game, tally: str, label: str | None = None, *,
