@@ -92,7 +92,12 @@ def test_figures_that_do_not_hold_together_are_refused(tmp_path: Path) -> None:
     bad = json.loads(json.dumps(good))
     bad["bots"]["search:hard"]["low"] = 2000
     path.write_text(json.dumps({"format": 1, "rulesets": {"refuelled": bad}}))
-    with pytest.raises(RatingsFileError, match="upside down"):
+    with pytest.raises(RatingsFileError, match="not within its interval"):
+        strength.load(path)
+    bad = json.loads(json.dumps(good))  # the interval beside the rating, not around it
+    bad["bots"]["search:hard"]["high"] = bad["bots"]["search:hard"]["elo"] - 1
+    path.write_text(json.dumps({"format": 1, "rulesets": {"refuelled": bad}}))
+    with pytest.raises(RatingsFileError, match="not within its interval"):
         strength.load(path)
     bad = dict(good, anchor="median")
     path.write_text(json.dumps({"format": 1, "rulesets": {"refuelled": bad}}))

@@ -65,10 +65,10 @@ class BotRating:
         if self.wins + self.draws + self.losses != self.games:
             raise ValueError(f"wins, draws and losses ({self.wins}+{self.draws}+{self.losses}) "
                              f"do not add up to the games ({self.games})")
-        if not self.low <= self.high:
-            raise ValueError(f"the interval [{self.low}, {self.high}] is upside down")
-        # Ladders written before the interval was placed on the rating (analysis/ratings.py)
-        # may hold a rating outside its interval: read, not refused.
+        if not self.low <= self.elo <= self.high:
+            raise ValueError(f"the rating {self.elo} is not within its interval "
+                             f"[{self.low}, {self.high}] (analysis/ratings.py places the "
+                             "interval on the rating)")
         if self.think_seconds < 0 or self.think_cpu_seconds < 0:
             raise ValueError("a think time cannot be negative")
 
