@@ -988,24 +988,22 @@ def _tips_meeting(region: Sequence[Point], r_planes: list[Plane], shape: Sequenc
     with some left out, a larger set."""
     out: list[Plane] = []
     for nx, ny, c in s_planes:  # shape's edge: the region not wholly beyond it
-        x, y = region[0]
-        lo = nx * x + ny * y
-        for k in range(1, len(region)):
-            x, y = region[k]
-            v = nx * x + ny * y
-            if v < lo:
-                lo = v
-        out.append((-nx, -ny, c - lo + slack))
+        out.append((-nx, -ny, c - _lowest(nx, ny, region) + slack))
     for mx, my, r in r_planes:  # the region's edge: shape + T not wholly beyond it
-        x, y = shape[0]
-        lo = mx * x + my * y
-        for k in range(1, len(shape)):
-            x, y = shape[k]
-            v = mx * x + my * y
-            if v < lo:
-                lo = v
-        out.append((mx, my, r - lo + slack))
+        out.append((mx, my, r - _lowest(mx, my, shape) + slack))
     return out
+
+
+def _lowest(nx: float, ny: float, points: Sequence[Point]) -> float:
+    """The least of ``nx x + ny y`` over ``points`` (not empty)."""
+    x, y = points[0]
+    lo = nx * x + ny * y
+    for k in range(1, len(points)):
+        x, y = points[k]
+        v = nx * x + ny * y
+        if v < lo:
+            lo = v
+    return lo
 
 
 def _on_segment(planes: list[Plane], start: Point, end: Point) -> tuple[float, float] | None:
