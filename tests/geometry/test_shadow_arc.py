@@ -93,6 +93,18 @@ def same(a: Found, b: Found) -> bool:
     return (a.level, a.heading, a.placement) == (b.level, b.heading, b.placement)
 
 
+def matched(fast: list[Found] | None, full: list[Found] | None) -> int | None:
+    """Assert two searches of one shot found the same (facings, placements, levels): None
+    when neither found anything, else how many facings the first passed over in ranges."""
+    assert (fast is None) == (full is None)
+    if fast is None or full is None:
+        return None
+    assert len(fast) == len(full)
+    for a, b in zip(fast, full, strict=True):
+        assert same(a, b)
+    return sum(a.shadowed for a in fast)
+
+
 def test_a_wall_before_the_target_shadows_a_wide_range_of_facings() -> None:
     # A Tall wall 200 mm wide lies across the way, 40 mm before the target: every ruler
     # facing near the bearing that touches the target meets it first.
@@ -165,14 +177,9 @@ def test_the_search_gives_the_same_answers_with_and_without_ranges_on_crowded_sh
     for _ in range(150):
         body, target, blockers = crowded(rng)
         tpl = shooting_template(rng.choice(["short", "medium", "long", "double"]))
-        with_ranges = ruler_search(body, target, tpl, blockers, shadow=True)
-        without = ruler_search(body, target, tpl, blockers, shadow=False)
-        assert (with_ranges is None) == (without is None)
-        if with_ranges is None or without is None:
-            continue
-        for a, b in zip(with_ranges, without, strict=True):
-            assert same(a, b)
-            passed_over += a.shadowed
+        shadowed = matched(ruler_search(body, target, tpl, blockers, shadow=True),
+                           ruler_search(body, target, tpl, blockers, shadow=False))
+        passed_over += shadowed or 0
     assert passed_over > 50
 
 
@@ -182,14 +189,9 @@ def test_the_search_gives_the_same_answers_with_and_without_ranges_on_golden_sce
         tpl = shooting_template(tpl_name)
         if tpl.is_burst:
             continue
-        with_ranges = ruler_search(body, target, tpl, blockers, shadow=True)
-        without = ruler_search(body, target, tpl, blockers, shadow=False)
-        assert (with_ranges is None) == (without is None)
-        if with_ranges is None or without is None:
-            continue
-        for a, b in zip(with_ranges, without, strict=True):
-            assert same(a, b)
-        checked += 1
+        if matched(ruler_search(body, target, tpl, blockers, shadow=True),
+                   ruler_search(body, target, tpl, blockers, shadow=False)) is not None:
+            checked += 1
     assert checked > 100
 
 
@@ -369,16 +371,11 @@ def test_the_burst_search_gives_the_same_answers_with_and_without_ranges() -> No
               for body, target, name, blockers in scenes()[:300]
               if name in ("small_burst", "large_burst")]
     for body, target, blockers, tpl in shots:
-        with_ranges = burst_search(body, target, tpl, blockers, shadow=True)
-        without = burst_search(body, target, tpl, blockers, shadow=False)
-        assert (with_ranges is None) == (without is None)
-        if with_ranges is None or without is None:
-            continue
-        assert len(with_ranges) == len(without)
-        for a, b in zip(with_ranges, without, strict=True):
-            assert same(a, b)
-            passed_over += a.shadowed
-        checked += 1
+        shadowed = matched(burst_search(body, target, tpl, blockers, shadow=True),
+                           burst_search(body, target, tpl, blockers, shadow=False))
+        if shadowed is not None:
+            passed_over += shadowed
+            checked += 1
     assert checked > 80
     assert passed_over > 50
 

@@ -7,23 +7,13 @@ nothing (no read); after a reconnect every watched game is refreshed whatever it
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (both kinds of database)
 from tests.web.test_api_support import TestClient
-from tests.web.test_one_table import act, games_of, hot_seat, view
+from tests.web.test_one_table import act, games_of, hot_seat, two, view  # noqa: F401
 
-from carnage.web.app import create_app
 from carnage.web.sessions import Listener
-
-
-@pytest.fixture
-def two(db_url: str) -> Iterator[tuple[TestClient, TestClient]]:  # noqa: F811
-    one, other = create_app(db_url), create_app(db_url)
-    yield TestClient(one), TestClient(other)
-    one.state.store.close()
-    other.state.store.close()
 
 
 def told(loop: asyncio.AbstractEventLoop, listener: Listener) -> list[int]:
@@ -35,7 +25,7 @@ def told(loop: asyncio.AbstractEventLoop, listener: Listener) -> list[int]:
     return out
 
 
-def test_only_news_of_a_watched_game_is_read(two: tuple[TestClient, TestClient],
+def test_only_news_of_a_watched_game_is_read(two: tuple[TestClient, TestClient],  # noqa: F811
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = two
     gid, tok = hot_seat(a, seed=11)
@@ -80,7 +70,7 @@ def test_only_news_of_a_watched_game_is_read(two: tuple[TestClient, TestClient],
 
 
 def test_the_notice_of_a_save_heard_before_the_saver_noted_it_reads_nothing(
-        two: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+        two: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     """A process's own save is announced at its commit, and its listener can hear the notice
     before the saving thread has noted the version it saved: the refresh waits for the choice
     in flight (the session's lock) and then finds the session at that version (no read)."""
