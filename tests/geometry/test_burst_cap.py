@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.geometry.allround_scenes import scenes
 from tests.geometry.test_cover_360 import frame_box
-from tests.geometry.test_shadow_arc import CAR, crowded, matched
+from tests.geometry.test_shadow_arc import CAR, crowded, matched, walled_slot
 
 from carnage.geometry.allround import (
     CLEAR,
@@ -27,7 +27,6 @@ from carnage.geometry.allround import (
     UNBLOCKED,
     Found,
     Obstacle,
-    half_width,
     search,
 )
 from carnage.geometry.arcs import REACH_TOL, turret_critical_angles, turret_reach_facing
@@ -123,11 +122,7 @@ def test_the_cap_holds_on_slots_about_as_wide_as_the_teardrop(
     # Two walls (one Tall, one low) leave a slot within half a millimetre of the
     # teardrop's width where it leaves them: tips at the edge of fitting through.
     tpl = shooting_template(name)
-    far = near + depth + 20.0
-    target = list(frame_box(phi, far, far + 30.0, aside - 15.0, aside + 15.0))
-    gap = 2.0 * half_width(tpl.polygon, near + depth - 30.0) + play
-    walls = [(frame_box(phi, near, near + depth, centre + gap / 2.0, 120.0), True),
-             (frame_box(phi, near, near + depth, -120.0, centre - gap / 2.0), False)]
+    target, walls = walled_slot(tpl, phi, near, depth, centre, aside, play)
     agrees(CAR, tpl, target, walls, phi + turn)
     agrees(CAR, tpl, target, walls, phi)
 

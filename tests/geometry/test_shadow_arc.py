@@ -380,6 +380,18 @@ def test_the_burst_search_gives_the_same_answers_with_and_without_ranges() -> No
     assert passed_over > 50
 
 
+def walled_slot(tpl: ShootingTemplate, phi: float, near: float, depth: float, centre: float,
+                aside: float, play: float) -> tuple[list[Point], list[tuple[list[Point], bool]]]:
+    """A target beyond two walls across the way at bearing ``phi`` (one Tall, one low) that
+    leave a slot ``play`` mm wider than the teardrop where it leaves them; the walls as
+    (outline, Tall)."""
+    far = near + depth + 20.0
+    target = list(frame_box(phi, far, far + 30.0, aside - 15.0, aside + 15.0))
+    gap = 2.0 * half_width(tpl.polygon, near + depth - 30.0) + play
+    return target, [(frame_box(phi, near, near + depth, centre + gap / 2.0, 120.0), True),
+                    (frame_box(phi, near, near + depth, -120.0, centre - gap / 2.0), False)]
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(["small_burst", "large_burst"]), st.floats(0.0, 360.0),
        st.floats(45.0, 80.0), st.floats(2.0, 10.0), st.floats(-5.0, 5.0),
@@ -391,12 +403,8 @@ def test_burst_ranges_hold_at_facings_inside_them_on_walled_slots(
     # teardrop where it leaves them; wherever a range is shown, the exact judgement
     # inside it agrees.
     tpl = shooting_template(name)
-    far = near + depth + 20.0
-    target = list(frame_box(phi, far, far + 30.0, aside - 15.0, aside + 15.0))
-    gap = 2.0 * half_width(tpl.polygon, near + depth - 30.0) + turn
-    walls = [Obstacle.of(frame_box(phi, near, near + depth, centre + gap / 2.0, 120.0), True),
-             Obstacle.of(frame_box(phi, near, near + depth, -120.0, centre - gap / 2.0),
-                         False)]
+    target, boxes = walled_slot(tpl, phi, near, depth, centre, aside, turn)
+    walls = [Obstacle.of(box, tall) for box, tall in boxes]
     judge = _burst_judge(CAR, tpl)
     exact = [(o.polygon, o.tall) for o in walls]
     got = burst_shadow_arc(CAR.polygon(), target, walls, tpl.polygon, tpl.length, phi,
