@@ -19,28 +19,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.geometry.allround_scenes import scenes
 from tests.geometry.test_cover_360 import frame_box
-from tests.geometry.test_shadow_arc import CAR, crowded, matched, walled_slot
+from tests.geometry.test_shadow_arc import CAR, burst_search, crowded, matched, walled_slot
 
 from carnage.geometry.allround import (
     CLEAR,
     TOUCHING,
     UNBLOCKED,
-    Found,
     Obstacle,
-    search,
 )
-from carnage.geometry.arcs import REACH_TOL, turret_critical_angles, turret_reach_facing
+from carnage.geometry.arcs import turret_critical_angles
 from carnage.geometry.convex import area
 from carnage.geometry.cover import (
     CAP_INSET,
-    Blocker,
     _burst_cap,
     _burst_judge,
-    _grown,
     _inset,
 )
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
-from carnage.geometry.shapes import Point, Rect, closest_points
+from carnage.geometry.shapes import Point, Rect
 
 BURSTS = ("small_burst", "large_burst")
 
@@ -146,29 +142,6 @@ def test_an_inset_outline_lies_inside_by_its_margin() -> None:
     assert _inset(((0.0, 0.0), (10.0, 0.0), (10.0, 0.005), (0.0, 0.005)), CAP_INSET) is None
 
 
-def capped_search(body: Rect, target: list[Point], tpl: ShootingTemplate,
-                  blockers: list[Blocker], with_cap: bool) -> list[Found] | None:
-    """The searches ``check_fire`` runs for a 360° burst, with the cap and ranges, or
-    with neither (every facing judged in full); None when out of reach."""
-    found = turret_reach_facing(body, target, tpl, REACH_TOL)
-    if found is None:
-        return None
-    shooter = body.polygon()
-    p, q, _ = closest_points(shooter, target)
-    aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-    cap = _burst_cap(body, tpl) if with_cap else None
-    judge = _burst_judge(body, tpl, cap)
-    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
-                 if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
-    crit = turret_critical_angles(body, tpl)
-    out = [search(judge, shooter, tpl, target, obstacles, [aim, found], crit, REACH_TOL,
-                  shadow=with_cap, cap=cap)]
-    if out[0].level == 0:
-        out.append(search(judge, shooter, tpl, _grown(target), obstacles, [aim, found],
-                          crit, REACH_TOL, shadow=with_cap, cap=cap))
-    return out
-
-
 def test_the_burst_search_gives_the_same_answers_with_the_cap_as_judging_every_facing() -> None:
     rng = random.Random(8)
     shots = [(*crowded(rng), shooting_template(rng.choice(BURSTS))) for _ in range(60)]
@@ -176,8 +149,8 @@ def test_the_burst_search_gives_the_same_answers_with_the_cap_as_judging_every_f
               for body, target, name, blockers in scenes()[:300] if name in BURSTS]
     checked = passed_over = 0
     for body, target, blockers, tpl in shots:
-        shadowed = matched(capped_search(body, target, tpl, blockers, True),
-                           capped_search(body, target, tpl, blockers, False))
+        shadowed = matched(burst_search(body, target, tpl, blockers, True, capped=True),
+                           burst_search(body, target, tpl, blockers, False))
         if shadowed is not None:
             passed_over += shadowed
             checked += 1

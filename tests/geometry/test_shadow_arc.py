@@ -39,7 +39,7 @@ from carnage.geometry.arcs import (
     turret_span,
 )
 from carnage.geometry.convex import area
-from carnage.geometry.cover import Blocker, _burst_judge, _grown
+from carnage.geometry.cover import Blocker, _burst_cap, _burst_judge, _grown
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, closest_points, penetration
 
@@ -240,25 +240,27 @@ def test_a_ruler_reaches_almost_its_span() -> None:
 
 
 def burst_search(body: Rect, target: list[Point], tpl: ShootingTemplate,
-                 blockers: list[Blocker], shadow: bool) -> list[Found] | None:
+                 blockers: list[Blocker], shadow: bool, capped: bool = False
+                 ) -> list[Found] | None:
     """The searches ``check_fire`` runs for a 360° burst (the target as it is, then grown
-    by the tolerance when it is not reached), set up the same way; None when out of
-    reach."""
+    by the tolerance when it is not reached), set up the same way, with ranges of facings
+    (``shadow``) and the burst cap (``capped``) or without; None when out of reach."""
     found = turret_reach_facing(body, target, tpl, REACH_TOL)
     if found is None:
         return None
     shooter = body.polygon()
     p, q, _ = closest_points(shooter, target)
     aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-    judge = _burst_judge(body, tpl)
+    cap = _burst_cap(body, tpl) if capped else None
+    judge = _burst_judge(body, tpl, cap)
     obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
     out = [search(judge, shooter, tpl, target, obstacles, [aim, found], crit, REACH_TOL,
-                  shadow=shadow)]
+                  shadow=shadow, cap=cap)]
     if out[0].level == 0:
         out.append(search(judge, shooter, tpl, _grown(target), obstacles, [aim, found],
-                          crit, REACH_TOL, shadow=shadow))
+                          crit, REACH_TOL, shadow=shadow, cap=cap))
     return out
 
 
