@@ -1,8 +1,8 @@
 """Load benchmark: many tables played at once on several server processes sharing one PostgreSQL.
 
     .venv/bin/python benchmarks/load.py [--processes 1,2,4] [--tables 64] [--duration 30]
-        [--think 2] [--seed 1] [--search-every 8] [--kill-every 20] [--sticky] [--trace]
-        [--json]
+        [--think 2] [--seed 1] [--search-every 8] [--kill-every 20] [--kill-window 3]
+        [--sticky] [--trace] [--json]
 
 Starts a throwaway PostgreSQL server (Debian's binaries, ``tests/campaign/pg.py``) and, for
 each process count of ``--processes``, a fresh database and that many ``carnage serve``
@@ -27,7 +27,10 @@ version and no error frame, is an accepted choice; a 409 "stale state" is a refu
 apart, then the client reads the game again); anything else is an error, counted by kind.
 
 ``--kill-every K`` kills one server process with SIGKILL every K seconds (round robin) and
-starts it again on its port; clients reconnect elsewhere meanwhile.
+starts it again on its port; clients reconnect elsewhere meanwhile. The round trips are then
+also shown by how a kill touched them: sent again after a transport failure, sent within
+``--kill-window`` seconds after a kill or after the restarted process answered, or calm; with
+how many of the slowest 1 % each holds (what sets the p99).
 
 At the end of each run an audit compares, for every game played, the choices the clients
 saw accepted with the game as stored: the database's choices (replayed to tell the human's
@@ -304,6 +307,12 @@ class Table:
 class Stats:
     round_trips: dict[str, list[float]] = field(
         default_factory=lambda: {"rest": [], "ws": []})
+    samples: list[tuple[str, float, float, bool]] = field(default_factory=list)
+    """Every timed round trip: (transport; when sent, ``time.perf_counter``; seconds; sent
+    again after a transport failure), to tell the choices a kill touched from the rest."""
+    events: list[tuple[float, str]] = field(default_factory=list)
+    """(when, ``time.perf_counter``; "kill" or "ready") of each kill and each restarted
+    process answering."""
     creations: list[float] = field(default_factory=list)
     refusals: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
@@ -315,6 +324,12 @@ class Stats:
     """An error kind -> the first answer of that kind (its detail)."""
     finished: int = 0
     kills: int = 0
+
+    def timed(self, transport: str, t0: float, resent: bool) -> None:
+        """A round trip of ``transport`` sent at ``t0`` ends now."""
+        rt = time.perf_counter() - t0
+        self.round_trips[transport].append(rt)
+        self.samples.append((transport, t0, rt, resent))
     restarts: list[float] = field(default_factory=list)
     bot_waits: int = 0
 
@@ -543,11 +558,11 @@ class Run:
                 got = await self.read(table, p, "view")
                 if got is not None and int(got[1]["version"]) > version:
                     self.stats.retries["decide (REST): resend answered stale, taken"] += 1
-                    self.stats.round_trips["rest"].append(time.perf_counter() - t0)
+                    self.stats.timed("rest", t0, resent)
                     table.claims.append(Claim(version, choice, "rest", got[0]))
                 continue
             if status == 200:
-                self.stats.round_trips["rest"].append(time.perf_counter() - t0)
+                self.stats.timed("rest", t0, resent)
                 table.claims.append(Claim(version, choice, "rest", p))
                 # the next choice goes to the next process; a refused one is read again and
                 # sent again where it was refused
@@ -653,7 +668,7 @@ class Run:
             if msg.get("type") == "view":
                 if msg["view"]["version"] > version:
                     table.inflight = None
-                    self.stats.round_trips["ws"].append(time.perf_counter() - t0)
+                    self.stats.timed("ws", t0, resent)
                     table.claims.append(Claim(version, choice, "ws", p))
                     return p, msg["view"]
                 continue  # a push from before the choice
@@ -663,7 +678,7 @@ class Run:
             if resent and status == 409 and "stale" in detail and got is not None \
                     and int(got[1]["version"]) > version:
                 self.stats.retries["decide (websocket): resend answered stale, taken"] += 1
-                self.stats.round_trips["ws"].append(time.perf_counter() - t0)
+                self.stats.timed("ws", t0, resent)
                 table.claims.append(Claim(version, choice, "ws", p))
                 return got
             self.refused_or_error(status, detail, "decide (websocket)")
@@ -683,6 +698,7 @@ class Run:
             server.kill()
             self.stats.kills += 1
             t0 = time.perf_counter()
+            self.stats.events.append((t0, "kill"))
             server.start()
             try:
                 await server.wait_ready(self.client)
@@ -700,6 +716,7 @@ class Run:
                     self.stats.examples.setdefault("restart failed", str(e)[-100:])
                     continue
             self.stats.restarts.append(time.perf_counter() - t0)
+            self.stats.events.append((time.perf_counter(), "ready"))
 
     async def go(self) -> float:
         """Play for the run's duration; the seconds the load lasted."""
@@ -844,6 +861,9 @@ async def audit_views(run: Run, db_url: str) -> dict[str, int]:
     return {k: out[k] for k in ("reads", "stale", "failed", "unanswered")}
 
 
+KILL_WINDOW = 3.0
+"""Seconds after a kill, and after a restarted process answers, whose choices the report
+shows apart (``--kill-window``)."""
 SETTLE_SECONDS = 10.0
 """How long the view audit waits for a game whose bot was still answering as the run ended."""
 
@@ -859,6 +879,40 @@ def figures(xs: Sequence[float]) -> dict[str, float]:
         return {}
     return {"p50": pct(xs, 50) * 1e3, "p90": pct(xs, 90) * 1e3, "p99": pct(xs, 99) * 1e3,
             "max": max(xs) * 1e3, "mean": statistics.fmean(xs) * 1e3}
+
+
+KILL_CLASSES = ("resent", "after a kill", "after a restart", "calm")
+"""How a kill touched a choice: sent again after a transport failure; sent within the window
+(``--kill-window``) after a kill, or after a restarted process answered; or neither."""
+
+
+def by_kill(samples: Sequence[tuple[str, float, float, bool]],
+            events: Sequence[tuple[float, str]], window: float) -> dict[str, Any]:
+    """The round trips by how a kill touched them (``KILL_CLASSES``): figures of each, with
+    its count by transport, and how many of the slowest 1 % (those at or above the p99) each
+    class holds."""
+    def touched(t0: float, resent: bool) -> str:
+        if resent:
+            return "resent"
+        for when, what in events:
+            if when <= t0 < when + window:
+                return "after a kill" if what == "kill" else "after a restart"
+        return "calm"
+
+    classes: dict[str, list[float]] = {k: [] for k in KILL_CLASSES}
+    transports: dict[str, Counter[str]] = {k: Counter() for k in KILL_CLASSES}
+    tagged: list[tuple[float, str]] = []
+    for transport, t0, rt, resent in samples:
+        k = touched(t0, resent)
+        classes[k].append(rt)
+        transports[k][transport] += 1
+        tagged.append((rt, k))
+    slowest: Counter[str] = Counter()
+    if tagged:
+        p99 = pct([rt for rt, _ in tagged], 99)
+        slowest.update(k for rt, k in tagged if rt >= p99)
+    return {k: {"count": len(classes[k]), "by_transport": dict(transports[k]),
+                "slowest_1pc": slowest[k], "ms": figures(classes[k])} for k in KILL_CLASSES}
 
 
 def shown(f: dict[str, float]) -> str:
@@ -911,6 +965,8 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
         "round_trip_ms": figures(every),
         "round_trip_ms_rest": figures(stats.round_trips["rest"]),
         "round_trip_ms_ws": figures(stats.round_trips["ws"]),
+        "round_trip_by_kill": by_kill(stats.samples, stats.events, args.kill_window)
+        if stats.kills else {},
         "create_ms": figures(stats.creations),
         "refusals": dict(stats.refusals),
         "errors": dict(stats.errors),
@@ -930,6 +986,7 @@ async def one_run(n: int, db_url: str, logs: Path, args: argparse.Namespace,
                                 for k, (sec, calls) in sorted(run.trace.items())}
         if every else {},
         "kills": stats.kills,
+        "kill_window": args.kill_window,
         "restart_s": [round(x, 2) for x in stats.restarts],
         "audit": audit,
         "views": views,
@@ -963,6 +1020,13 @@ def report(r: dict[str, Any], out: Any) -> None:
     print(f"  round trip       {shown(r['round_trip_ms'])}", file=out)
     print(f"    REST           {shown(r['round_trip_ms_rest'])}", file=out)
     print(f"    websocket      {shown(r['round_trip_ms_ws'])}", file=out)
+    if r["round_trip_by_kill"]:
+        print(f"    by kill        (window {r['kill_window']:g} s; slowest: how many of the "
+              "slowest 1 % each holds)", file=out)
+        for k, c in r["round_trip_by_kill"].items():
+            ways = ", ".join(f"{t} {n}" for t, n in sorted(c["by_transport"].items()))
+            print(f"      {k:15s} {c['count']:5d} ({ways or 'none'}; slowest {c['slowest_1pc']})"
+                  f"   {shown(c['ms'])}", file=out)
     ref = ", ".join(f"{k} {c}" for k, c in sorted(r["refusals"].items())) or "none"
     print(f"  refusals         {ref}", file=out)
     print(f"  errors           {sum(r['errors'].values()) or 'none'} (what a player sees)",
@@ -1056,6 +1120,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="every N-th table plays search:easy, the rest heuristic (0: none)")
     ap.add_argument("--kill-every", type=float, default=0.0,
                     help="SIGKILL one server process every K seconds and restart it")
+    ap.add_argument("--kill-window", type=float, default=KILL_WINDOW,
+                    help="seconds after a kill, and after the restarted process answers, "
+                         f"whose choices are counted apart (default {KILL_WINDOW:g})")
     ap.add_argument("--sticky", action="store_true",
                     help="REST clients keep to their table's process (no round robin)")
     ap.add_argument("--trace", action="store_true",
@@ -1068,8 +1135,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--tables: from 1 to 1000")
     if not 0 < args.duration <= 3600:
         ap.error("--duration: more than 0, at most 3600 seconds")
-    if args.search_every < 0 or args.kill_every < 0:
-        ap.error("--search-every and --kill-every: 0 or more")
+    if args.search_every < 0 or args.kill_every < 0 or args.kill_window < 0:
+        ap.error("--search-every, --kill-every and --kill-window: 0 or more")
     out = sys.stderr if args.json else sys.stdout
     result = asyncio.run(main_async(args, args.processes, out))
     if args.json:
