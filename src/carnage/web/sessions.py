@@ -76,6 +76,8 @@ CATCH_UP = 64
 """At most this many choices another process saved are applied to the game in memory to catch
 up with it; a game further behind is restored from its snapshot."""
 REFRESHERS = 2
+LOAD_STRIPES = 64
+"""Locks a game's load from the store takes by its id's hash (two games rarely share one)."""
 """Threads that refresh cached games other processes changed (web/fanout.py)."""
 
 log = logging.getLogger(__name__)
@@ -818,6 +820,8 @@ class Games:
         """New and loaded sessions answer by themselves what they may (``GameSession``)."""
         self._sessions: OrderedDict[str, SeatedGame] = OrderedDict()
         self._lock = threading.Lock()
+        self._loads = [threading.Lock() for _ in range(LOAD_STRIPES)]
+        """Loads from the store, one at a time per game (``_load_once``)."""
         self._refresher: ThreadPoolExecutor | None = None
         self._due: dict[str, int | None] = {}
         """Games whose refresh is queued (a burst of changes refreshes each once), with the
@@ -840,17 +844,29 @@ class Games:
                     self.drop(gid)
                 raise
         elif s is None:
-            with self._lock:
-                s = self._sessions.get(gid)
-                if s is None:
-                    row = self.store.game(gid)
-                    if row is None:
-                        raise ApiError(404, f"no game with id {gid!r}")
-                    s = self._load(row)
-                    self._keep(s)
+            s = self._load_once(gid)
         if s.bot_pool is not None:
             s.bot_pool.schedule(s)
         return s
+
+    def _load_once(self, gid: str) -> SeatedGame:
+        """The game read and restored from the store, and kept: one load at a time per game
+        (a second request for it waits and takes the first one's session), none holding the
+        cache's lock meanwhile, so requests for cached games, and loads of other games, go on
+        beside it (after a process dies, its websockets reconnect to another process at once,
+        each loading its game there); ``ApiError`` 404 if there is none."""
+        with self._loads[hash(gid) % LOAD_STRIPES]:
+            with self._lock:
+                s = self._sessions.get(gid)
+            if s is not None:  # loaded while this request waited
+                return s
+            row = self.store.game(gid)
+            if row is None:
+                raise ApiError(404, f"no game with id {gid!r}")
+            s = self._load(row)
+            with self._lock:
+                self._keep(s)
+            return s
 
     def drop(self, gid: str) -> None:
         """Forget the cached session of ``gid`` (deleted, or to be reloaded on demand)."""
