@@ -1,17 +1,22 @@
 """What a server process does around another's death and its own restart: loading a game from
 the database holds up no request for another game (the websockets of a dead process reconnect
 to a survivor at once, each loading its game there), and two requests for one game load it
-once."""
+once; a starting process loads the games played lately before it serves, and serves them
+as the database has them when they have moved on since."""
 
 from __future__ import annotations
 
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.test_api_support import TestClient, new_client
+from sqlalchemy import text
+from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (both kinds of database)
+from tests.web.test_api_support import TestClient, first_choice, new_client
 
+from carnage.web.app import create_app
 from carnage.web.sessions import Games, SeatedGame
 
 
@@ -92,3 +97,56 @@ def test_two_requests_for_one_game_load_it_once(
     sessions: list[SeatedGame] = got1 + got2
     assert len(sessions) == 2 and sessions[0] is sessions[1]
     assert reads == [gid]
+
+
+def play(c: TestClient, gid: str, token: str, n: int) -> dict[str, Any]:
+    """``n`` choices of the human seat (the first option each time); its view after."""
+    v: dict[str, Any] = c.get(f"/api/games/{gid}", params={"token": token}).json()
+    for _ in range(n):
+        r = c.post(f"/api/games/{gid}/decisions", json={
+            "token": token, "version": v["version"], "choice": first_choice(v["pending"])})
+        assert r.status_code == 200, r.text
+        v = r.json()
+    return v
+
+
+def test_a_starting_process_loads_the_games_played_lately_before_it_serves(
+        db_url: str) -> None:  # noqa: F811
+    c = TestClient(create_app(db_url))
+    store = c.app.state.store  # type: ignore[attr-defined]
+    recent, old, done = (new_game(c, s) for s in (5, 6, 7))
+    with store.engine.begin() as conn:  # one saved an hour ago, one finished
+        conn.execute(text("UPDATE games SET updated = :t WHERE id = :g"),
+                     {"t": datetime.now(UTC) - timedelta(hours=1), "g": old})
+        conn.execute(text("UPDATE games SET finished = :f WHERE id = :g"),
+                     {"f": True, "g": done})
+    url = db_url
+    with TestClient(create_app(url, warm=True)) as started:  # its lifespan has run
+        games: Games = started.app.state.games  # type: ignore[attr-defined]
+        cached = dict(games._sessions)
+        assert set(cached) == {recent}
+        s = cached[recent]
+        human = next(x.seat for x in s.seats if x.controller == "human")
+        assert (s.version, human, (human,)) in s._json  # its view is built: served as is
+    with TestClient(create_app(url)) as plain:  # without: nothing loaded ahead
+        assert not plain.app.state.games._sessions  # type: ignore[attr-defined]
+    store.close()
+
+
+def test_a_game_loaded_ahead_is_served_as_the_database_has_it_later(tmp_path: Path) -> None:
+    c = new_client(tmp_path)
+    store = c.app.state.store  # type: ignore[attr-defined]
+    r = c.post("/api/games", json={"scenario": "street-race", "seed": 5, "seats": [
+        {"controller": "human"}, {"controller": "heuristic"}]})
+    gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+    with TestClient(create_app(str(store.url), warm=True)) as other:
+        loaded = other.app.state.games._sessions[gid]  # type: ignore[attr-defined]
+        ahead = loaded.version
+        moved = play(c, gid, token, 3)  # another process moves it on meanwhile
+        assert moved["version"] > ahead
+        seen = other.get(f"/api/games/{gid}", params={"token": token}).json()
+        assert seen["version"] == moved["version"]
+        assert [ln["text"] for ln in seen["log"]] == [ln["text"] for ln in moved["log"]]
+        # and a choice made there on the version it serves is taken
+        after = play(other, gid, token, 1)
+        assert after["version"] > moved["version"]

@@ -56,7 +56,7 @@ def serve(
     bots = bot_workers if bot_workers is not None else default_workers() if workers == 1 else 1
     try:
         if workers == 1:
-            app = create_app(url, bot_workers=bots, settle=True)
+            app = create_app(url, bot_workers=bots, settle=True, warm=True)
         else:  # migrate once here, and say now if the database cannot be opened
             Store(url).close()
     except StoreError as e:

@@ -10,6 +10,7 @@ the app (its lifespan); without, inline in the request that made them due."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import AsyncIterator, Mapping
@@ -181,15 +182,52 @@ def settle_heap() -> None:
     gc.set_threshold(YOUNG_COLLECTIONS, older, oldest)
 
 
+WARM_SECONDS = 15.0
+"""The longest a starting server process spends loading the games last played
+(``warm_up``) before it serves."""
+WARM_NICENESS = 10
+"""How much lower than the process's the CPU priority of that loading is (Linux: a thread's
+own), so it does not slow the processes serving meanwhile on the same machine."""
+
+
+async def warm_up(games: Games, seconds: float = WARM_SECONDS) -> int:
+    """Before a server process serves: the games in progress played lately loaded, and their
+    seats' views built (``Games.warm``), in a thread of lower CPU priority, for at most
+    ``seconds``. Uvicorn listens only once the app's lifespan has started, so until this is
+    done connections are refused and clients keep to the other processes; the first requests
+    then find their games ready. The number of games loaded."""
+    import asyncio
+    import threading
+    import time
+
+    done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    loop = asyncio.get_running_loop()
+    until = time.monotonic() + seconds
+
+    def run() -> None:
+        with contextlib.suppress(OSError, AttributeError):  # only this thread (Linux)
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
+                           os.getpriority(os.PRIO_PROCESS, 0) + WARM_NICENESS)
+        try:
+            n = games.warm(until=until)
+        except Exception:  # the database went away: the requests will load what they need
+            n = 0
+        loop.call_soon_threadsafe(done.set_result, n)
+
+    threading.Thread(target=run, name="carnage-warm", daemon=True).start()
+    return await done
+
+
 def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
                bot_workers: int = 0, bot_pool: BotPool | None = None,
-               settle: bool = False) -> FastAPI:
+               settle: bool = False, warm: bool = False) -> FastAPI:
     """The whole web table on the database at ``db_url`` (any SQLAlchemy URL); the odds
     routes are those of ``odds_rulesets`` (by default the registry's). ``bot_workers``: worker
     processes computing bot decisions (0: the bots answer inline, before a request returns);
     or a ``bot_pool`` made by the caller. ``settle``: a server process's own app, which
     settles the process's heap once started (``settle_heap``; not for an app among others,
-    as in the tests)."""
+    as in the tests). ``warm``: before it serves, the app loads the games played lately
+    (``warm_up``: a server process restarted among others)."""
     if bot_workers < 0:
         raise ValueError(f"bot_workers must be 0 or more, not {bot_workers}")
     pool = bot_pool if bot_pool is not None else BotPool(bot_workers) if bot_workers else None
@@ -201,6 +239,8 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
                 await run_in_threadpool(pool.start)
             if settle:
                 settle_heap()
+            if warm:
+                await warm_up(app_.state.games)
             try:
                 yield
             finally:
@@ -265,7 +305,7 @@ def app_from_env() -> FastAPI:
     bots = os.environ.get(BOT_WORKERS_ENV, "0")
     if not bots.isdigit():
         raise RuntimeError(f"{BOT_WORKERS_ENV} must be a whole number, not {bots!r}")
-    return create_app(url, bot_workers=int(bots), settle=True)
+    return create_app(url, bot_workers=int(bots), settle=True, warm=True)
 
 
 @asynccontextmanager

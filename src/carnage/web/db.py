@@ -378,6 +378,14 @@ class Store:
             row = s.get(GameRow, gid)
             return None if row is None else _game(row, s.get(GameDiceRow, gid))
 
+    def recent_games(self, since: datetime, limit: int) -> list[str]:
+        """The ids of the games in progress saved since ``since``, the last saved first, at
+        most ``limit``: those a restarted server process loads before it serves."""
+        with self._reads.connect() as conn:
+            return [str(gid) for gid in conn.scalars(
+                select(GameRow.id).where(GameRow.finished.is_(False), GameRow.updated >= since)
+                .order_by(GameRow.updated.desc(), GameRow.id).limit(limit))]
+
     def games(self) -> list[StoredGame]:
         with self._session() as s:
             rows = s.scalars(select(GameRow).order_by(GameRow.created.desc(), GameRow.id))

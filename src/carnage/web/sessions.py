@@ -35,7 +35,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from carnage import bounds
@@ -76,6 +76,9 @@ CATCH_UP = 64
 """At most this many choices another process saved are applied to the game in memory to catch
 up with it; a game further behind is restored from its snapshot."""
 REFRESHERS = 2
+WARM_WITHIN = 600.0
+"""A restarted server process loads the games in progress saved in the last this many seconds
+before it serves (``Games.warm``)."""
 LOAD_STRIPES = 64
 """Locks a game's load from the store takes by its id's hash (two games rarely share one)."""
 """Threads that refresh cached games other processes changed (web/fanout.py)."""
@@ -867,6 +870,31 @@ class Games:
             with self._lock:
                 self._keep(s)
             return s
+
+    def warm(self, within: float = WARM_WITHIN, until: float | None = None) -> int:
+        """Load the games in progress saved in the last ``within`` seconds, as many as the
+        cache keeps (the last saved kept longest), and build each human seat's view of them:
+        what a restarted process does before it serves, so the first request for each finds
+        its game restored and its log written (the view's costliest part) instead of doing
+        that work then, while the other processes' clients move back to it. Stops at
+        ``until`` (``time.monotonic``). Nothing is written and no bot is scheduled: a game
+        used later is synced with the database first, as every cached game is. The number of
+        games loaded."""
+        since = datetime.now(UTC) - timedelta(seconds=within)
+        loaded = 0
+        for gid in reversed(self.store.recent_games(since, MAX_CACHED)):
+            if until is not None and time.monotonic() >= until:
+                break
+            try:
+                s = self._load_once(gid)
+                for seat in s.seats:
+                    if seat.controller == "human":
+                        s.view_json([seat.seat])
+            except Exception as e:  # a game that does not load is told of when it is used
+                log.info("game %s was not loaded ahead: %s: %s", gid, type(e).__name__, e)
+                continue
+            loaded += 1
+        return loaded
 
     def drop(self, gid: str) -> None:
         """Forget the cached session of ``gid`` (deleted, or to be reloaded on demand)."""
