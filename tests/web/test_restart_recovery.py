@@ -1,12 +1,14 @@
 """What a server process does around another's death and its own restart: loading a game from
 the database holds up no request for another game (the websockets of a dead process reconnect
-to a survivor at once, each loading its game there), and two requests for one game load it
-once; a starting process loads the games played lately before it serves, and serves them
-as the database has them when they have moved on since."""
+to a survivor at once, each loading its game there); two requests for one game load it once; a
+few games load at a time, each with its human seats' views; a starting process loads the games
+played lately before it serves, and serves them as the database has them when they have moved
+on since."""
 
 from __future__ import annotations
 
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (both kinds
 from tests.web.test_api_support import TestClient, first_choice, new_client
 
 from carnage.web.app import create_app
-from carnage.web.sessions import Games, SeatedGame
+from carnage.web.sessions import COLD_LOADS, Games, SeatedGame
 
 
 def new_game(c: TestClient, seed: int) -> str:
@@ -150,3 +152,37 @@ def test_a_game_loaded_ahead_is_served_as_the_database_has_it_later(tmp_path: Pa
         # and a choice made there on the version it serves is taken
         after = play(other, gid, token, 1)
         assert after["version"] > moved["version"]
+
+
+def test_games_load_a_few_at_a_time_each_with_its_seats_views(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    c = new_client(tmp_path)
+    ids = [new_game(c, s) for s in range(5, 5 + COLD_LOADS + 1)]
+    games = Games(c.app.state.store)  # type: ignore[attr-defined]
+    store = c.app.state.store  # type: ignore[attr-defined]
+    real = store.game
+    release = threading.Event()
+    reading: list[str] = []
+
+    def game(g: str) -> Any:
+        reading.append(g)
+        release.wait(20)
+        return real(g)
+
+    monkeypatch.setattr(store, "game", game)
+    threads = [in_thread(games.get, g)[0] for g in ids]
+    try:
+        deadline = time.monotonic() + 10
+        while len(reading) < COLD_LOADS and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)
+        assert len(reading) == COLD_LOADS  # the last waits for one of them to be done
+    finally:
+        release.set()
+        for t in threads:
+            t.join(10)
+    assert sorted(reading) == sorted(ids)
+    for g in ids:  # loaded with the human seat's view: a websocket's first frame is ready
+        s = games.get(g)
+        human = next(x.seat for x in s.seats if x.controller == "human")
+        assert (s.version, human, (human,)) in s._json

@@ -182,7 +182,7 @@ def settle_heap() -> None:
     gc.set_threshold(YOUNG_COLLECTIONS, older, oldest)
 
 
-WARM_SECONDS = 15.0
+WARM_SECONDS = 5.0
 """The longest a starting server process spends loading the games last played
 (``warm_up``) before it serves."""
 WARM_NICENESS = 10

@@ -79,6 +79,12 @@ REFRESHERS = 2
 WARM_WITHIN = 600.0
 """A restarted server process loads the games in progress saved in the last this many seconds
 before it serves (``Games.warm``)."""
+COLD_LOADS = 2
+"""Games loaded from the store (restored, their first views built) at once; the others wait
+their turn. When a process dies its websockets reconnect to another at once, each loading its
+game there: taken two at a time, they are answered one after the other, the first soon,
+instead of all sharing the interpreter until the last is done; and the requests for games
+already in memory meanwhile share it with two of them, not with all."""
 LOAD_STRIPES = 64
 """Locks a game's load from the store takes by its id's hash (two games rarely share one)."""
 """Threads that refresh cached games other processes changed (web/fanout.py)."""
@@ -825,6 +831,8 @@ class Games:
         self._lock = threading.Lock()
         self._loads = [threading.Lock() for _ in range(LOAD_STRIPES)]
         """Loads from the store, one at a time per game (``_load_once``)."""
+        self._cold = threading.BoundedSemaphore(COLD_LOADS)
+        """Loads under way at once (``COLD_LOADS``)."""
         self._refresher: ThreadPoolExecutor | None = None
         self._due: dict[str, int | None] = {}
         """Games whose refresh is queued (a burst of changes refreshes each once), with the
@@ -863,13 +871,30 @@ class Games:
                 s = self._sessions.get(gid)
             if s is not None:  # loaded while this request waited
                 return s
-            row = self.store.game(gid)
-            if row is None:
-                raise ApiError(404, f"no game with id {gid!r}")
-            s = self._load(row)
+            with self._cold:
+                row = self.store.game(gid)
+                if row is None:
+                    raise ApiError(404, f"no game with id {gid!r}")
+                s = self._load(row)
+                self._first_views(s)
             with self._lock:
                 self._keep(s)
             return s
+
+    def _first_views(self, s: SeatedGame) -> None:
+        """Each human seat's view of a game just loaded, built with its load (``_cold``):
+        what the request that loads it shows next (a websocket's first frame), or the log
+        lines of the view it shows after a choice (the costliest part of a first view: its
+        last ``LOG_LINES`` lines written; each later view writes only the new ones). A view
+        that fails here fails again, and is answered, in the request that asks for it."""
+        for seat in s.seats:
+            if seat.controller != "human":
+                continue
+            try:
+                s.view_json([seat.seat])
+            except Exception as e:
+                log.info("game %s: the view of seat %s was not built ahead: %s: %s",
+                         s.id, seat.seat, type(e).__name__, e)
 
     def warm(self, within: float = WARM_WITHIN, until: float | None = None) -> int:
         """Load the games in progress saved in the last ``within`` seconds, as many as the
@@ -886,10 +911,7 @@ class Games:
             if until is not None and time.monotonic() >= until:
                 break
             try:
-                s = self._load_once(gid)
-                for seat in s.seats:
-                    if seat.controller == "human":
-                        s.view_json([seat.seat])
+                self._load_once(gid)
             except Exception as e:  # a game that does not load is told of when it is used
                 log.info("game %s was not loaded ahead: %s: %s", gid, type(e).__name__, e)
                 continue
