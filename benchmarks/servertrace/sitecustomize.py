@@ -28,6 +28,8 @@ PARTS = (
     ("carnage.web.sessions", "Games.create", "create a game"),
     ("carnage.web.sessions", "Games.get", "find the game (sync, schedule)"),
     ("carnage.web.sessions", "Games._refresh", "refresh a watched game (NOTIFY)"),
+    ("carnage.web.sessions", "Games._load_once", "load a game (restore, first views)"),
+    ("carnage.web.sessions", "Games.warm", "warm-up before serving (games played lately)"),
     ("carnage.web.sessions", "GameSession.decide_json", "REST choice (act and view)"),
     ("carnage.web.seated", "SeatedSession.act", "choice (act)"),
     ("carnage.web.seated", "SeatedSession.apply_bot", "bots' batch applied"),
