@@ -900,11 +900,13 @@ def by_kill(samples: Sequence[tuple[str, float, float, bool]],
         return "calm"
 
     classes: dict[str, list[float]] = {k: [] for k in KILL_CLASSES}
+    apart: dict[str, dict[str, list[float]]] = {k: {} for k in KILL_CLASSES}
     transports: dict[str, Counter[str]] = {k: Counter() for k in KILL_CLASSES}
     tagged: list[tuple[float, str]] = []
     for transport, t0, rt, resent in samples:
         k = touched(t0, resent)
         classes[k].append(rt)
+        apart[k].setdefault(transport, []).append(rt)
         transports[k][transport] += 1
         tagged.append((rt, k))
     slowest: Counter[str] = Counter()
@@ -912,7 +914,9 @@ def by_kill(samples: Sequence[tuple[str, float, float, bool]],
         p99 = pct([rt for rt, _ in tagged], 99)
         slowest.update(k for rt, k in tagged if rt >= p99)
     return {k: {"count": len(classes[k]), "by_transport": dict(transports[k]),
-                "slowest_1pc": slowest[k], "ms": figures(classes[k])} for k in KILL_CLASSES}
+                "slowest_1pc": slowest[k], "ms": figures(classes[k]),
+                "ms_by_transport": {t: figures(xs) for t, xs in sorted(apart[k].items())}}
+            for k in KILL_CLASSES}
 
 
 def shown(f: dict[str, float]) -> str:
