@@ -132,6 +132,9 @@ def test_a_starting_process_loads_the_games_played_lately_before_it_serves(
         assert (s.version, human, (human,)) in s._json  # its view is built: served as is
     with TestClient(create_app(url)) as plain:  # without: nothing loaded ahead
         assert not plain.app.state.games._sessions  # type: ignore[attr-defined]
+    late = Games(store)  # out of time: nothing more is loaded
+    assert late.warm(until=time.monotonic()) == 0 and not late._sessions
+    assert Games(store).warm() == 1
     store.close()
 
 

@@ -212,7 +212,8 @@ async def warm_up(games: Games, seconds: float = WARM_SECONDS) -> int:
             n = games.warm(until=until)
         except Exception:  # the database went away: the requests will load what they need
             n = 0
-        loop.call_soon_threadsafe(done.set_result, n)
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shut down)
+            loop.call_soon_threadsafe(done.set_result, n)
 
     threading.Thread(target=run, name="carnage-warm", daemon=True).start()
     return await done
