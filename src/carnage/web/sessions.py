@@ -831,6 +831,8 @@ class Games:
         self._lock = threading.Lock()
         self._loads = [threading.Lock() for _ in range(LOAD_STRIPES)]
         """Loads from the store, one at a time per game (``_load_once``)."""
+        self._closing = threading.Event()
+        """Set when the server shuts down: ``warm`` stops."""
         self._cold = threading.BoundedSemaphore(COLD_LOADS)
         """Loads under way at once (``COLD_LOADS``)."""
         self._refresher: ThreadPoolExecutor | None = None
@@ -896,26 +898,35 @@ class Games:
                 log.info("game %s: the view of seat %s was not built ahead: %s: %s",
                          s.id, seat.seat, type(e).__name__, e)
 
-    def warm(self, within: float = WARM_WITHIN, until: float | None = None) -> int:
-        """Load the games in progress saved in the last ``within`` seconds, as many as the
-        cache keeps (the last saved kept longest), and build each human seat's view of them:
-        what a restarted process does before it serves, so the first request for each finds
-        its game restored and its log written (the view's costliest part) instead of doing
-        that work then, while the other processes' clients move back to it. Stops at
-        ``until`` (``time.monotonic``). Nothing is written and no bot is scheduled: a game
-        used later is synced with the database first, as every cached game is. The number of
-        games loaded."""
+    def recent(self, within: float = WARM_WITHIN) -> list[str]:
+        """The games in progress saved in the last ``within`` seconds, the last saved first,
+        as many as the cache keeps: those a starting process loads ahead (``warm``)."""
         since = datetime.now(UTC) - timedelta(seconds=within)
+        return self.store.recent_games(since, MAX_CACHED)
+
+    def warm(self, ids: Sequence[str], until: float | None = None, pause: float = 0.0) -> int:
+        """Load the games ``ids`` (``recent``) not in memory yet, each with its human seats'
+        views (``_load_once``), in order: what a starting process does, so the first request
+        for each finds its game restored and its log written (a first view's costliest part)
+        instead of doing that work then. Stops at ``until`` (``time.monotonic``) or when the
+        games are closed; sleeps ``pause`` seconds after each (requests beside it take the
+        interpreter meanwhile). Nothing is written and no bot is scheduled: a game used later
+        is synced with the database first, as every cached game is. The number loaded."""
         loaded = 0
-        for gid in reversed(self.store.recent_games(since, MAX_CACHED)):
-            if until is not None and time.monotonic() >= until:
+        for gid in ids:
+            if self._closing.is_set() or (until is not None and time.monotonic() >= until):
                 break
+            with self._lock:
+                if gid in self._sessions:
+                    continue
             try:
                 self._load_once(gid)
             except Exception as e:  # a game that does not load is told of when it is used
                 log.info("game %s was not loaded ahead: %s: %s", gid, type(e).__name__, e)
                 continue
             loaded += 1
+            if pause:
+                time.sleep(pause)
         return loaded
 
     def drop(self, gid: str) -> None:
@@ -990,7 +1001,8 @@ class Games:
             log.warning("game %s could not be refreshed: %s: %s", s.id, type(e).__name__, e)
 
     def close(self) -> None:
-        """Stop refreshing (the server is shutting down)."""
+        """Stop refreshing and loading ahead (the server is shutting down)."""
+        self._closing.set()
         with self._lock:
             pool, self._refresher = self._refresher, None
         if pool is not None:
