@@ -1,9 +1,9 @@
 """What a server process does around another's death and its own restart: loading a game from
 the database holds up no request for another game (the websockets of a dead process reconnect
 to a survivor, each loading its game there); two requests for one game load it once; a few
-games load at a time, each with its human seats' views; a starting process loads the last game
-played before it serves and the other games played lately beside the requests, and serves them
-as the database has them when they have moved on since."""
+games load at a time, each with its human seats' views; a starting process loads the games played
+lately before it serves, and serves them as the database has them when they have moved on
+since."""
 
 from __future__ import annotations
 
@@ -137,20 +137,6 @@ def test_a_starting_process_loads_the_games_played_lately_before_it_serves(
     fresh = Games(store)
     assert fresh.warm(fresh.recent()) == 1
     store.close()
-
-
-def test_the_games_after_the_first_load_beside_the_requests(tmp_path: Path) -> None:
-    c = new_client(tmp_path)
-    ids = [new_game(c, s) for s in (5, 6, 7)]
-    url = str(c.app.state.store.url)  # type: ignore[attr-defined]
-    with TestClient(create_app(url, warm=True)) as started:
-        state: Any = started.app.state  # type: ignore[attr-defined]
-        assert ids[-1] in state.games._sessions  # the last saved: before serving
-        assert started.get("/healthz").status_code == 200  # served while the rest load
-        assert state.warming is not None
-        state.warming.join(20)
-        assert not state.warming.is_alive()
-        assert set(state.games._sessions) == set(ids)
 
 
 def test_a_game_loaded_ahead_is_served_as_the_database_has_it_later(tmp_path: Path) -> None:

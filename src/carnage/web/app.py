@@ -10,6 +10,7 @@ the app (its lifespan); without, inline in the request that made them due."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import threading
@@ -182,36 +183,44 @@ def settle_heap() -> None:
     gc.set_threshold(YOUNG_COLLECTIONS, older, oldest)
 
 
-WARM_SECONDS = 30.0
-"""How long a starting server process goes on loading the games played lately (``warm_up``)
-beside serving."""
-WARM_PAUSE = 0.01
-"""Seconds that loading waits after each game, so requests beside it take the interpreter."""
+WARM_SECONDS = 5.0
+"""The longest a starting server process spends loading the games played lately
+(``warm_up``) before it serves."""
+WARM_NICENESS = 10
+"""How much lower than the process's the CPU priority of that loading is (Linux: a thread's
+own), so it does not slow the other processes serving meanwhile on the same machine."""
 
 
-async def warm_up(games: Games, seconds: float = WARM_SECONDS) -> threading.Thread | None:
-    """A starting server process's games played lately (``Games.recent``), loaded with their
-    human seats' views (``Games.warm``): the last saved before it serves (uvicorn listens
-    once the app's lifespan has started), so the first-time work of loading a game and
-    building a view (lazy imports, the catalogue's and templates' first use) is not a first
-    request's; the others after, in a thread beside the requests, one at a time with a pause
-    between, for at most ``seconds``, so the first request for each finds it ready.
-    Loading them all first would keep the process refusing connections (its clients sent
-    to the other processes, each such request sent again) for as long. The thread, if
-    there are more games to load."""
+async def warm_up(games: Games, seconds: float = WARM_SECONDS) -> int:
+    """Before a server process serves: the games in progress played lately loaded, with
+    their human seats' views (``Games.recent``, ``Games.warm``), in a thread of lower CPU
+    priority, for at most ``seconds``. Uvicorn listens only once the app's lifespan has
+    started, so meanwhile connections are refused and clients keep to the other processes;
+    the first requests then find their games restored and their logs written, and the
+    first-time work of loading a game and building a view (lazy imports, the catalogue's and
+    templates' first use) done. (Loading them beside the first requests instead measured
+    worse: the requests shared the interpreter with it just as the clients came back.) The
+    number of games loaded."""
     import asyncio
     import time
 
-    ids = await asyncio.to_thread(games.recent)
-    if not ids:
-        return None
-    await asyncio.to_thread(games.warm, ids[:1])
-    if len(ids) == 1:
-        return None
-    thread = threading.Thread(target=games.warm, name="carnage-warm", daemon=True,
-                              args=(ids[1:], time.monotonic() + seconds, WARM_PAUSE))
-    thread.start()
-    return thread
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[int] = loop.create_future()
+    until = time.monotonic() + seconds
+
+    def run() -> None:
+        with contextlib.suppress(OSError, AttributeError):  # only this thread (Linux)
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
+                           os.getpriority(os.PRIO_PROCESS, 0) + WARM_NICENESS)
+        try:
+            n = games.warm(games.recent(), until)
+        except Exception:  # the database went away: the requests will load what they need
+            n = 0
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (shut down)
+            loop.call_soon_threadsafe(done.set_result, n)
+
+    threading.Thread(target=run, name="carnage-warm", daemon=True).start()
+    return await done
 
 
 def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
@@ -222,7 +231,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
     processes computing bot decisions (0: the bots answer inline, before a request returns);
     or a ``bot_pool`` made by the caller. ``settle``: a server process's own app, which
     settles the process's heap once started (``settle_heap``; not for an app among others,
-    as in the tests). ``warm``: as it starts to serve, the app loads the games played lately
+    as in the tests). ``warm``: before it serves, the app loads the games played lately
     (``warm_up``: a server process restarted among others)."""
     if bot_workers < 0:
         raise ValueError(f"bot_workers must be 0 or more, not {bot_workers}")
@@ -236,7 +245,7 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
             if settle:
                 settle_heap()
             if warm:
-                app_.state.warming = await warm_up(app_.state.games)
+                await warm_up(app_.state.games)
             try:
                 yield
             finally:
@@ -256,7 +265,6 @@ def create_app(db_url: str, odds_rulesets: Mapping[str, Ruleset] | None = None,
     app.state.db_url = db_url  # the campaign store opens the same database
     app.state.games = Games(store, pool)
     app.state.feed = None
-    app.state.warming = None  # the thread loading the games played lately (``warm_up``)
     app.state.owners = Owners(store.engine)
     app.add_middleware(BodyGuard)
     app.add_middleware(MethodGuard)

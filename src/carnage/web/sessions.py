@@ -904,13 +904,12 @@ class Games:
         since = datetime.now(UTC) - timedelta(seconds=within)
         return self.store.recent_games(since, MAX_CACHED)
 
-    def warm(self, ids: Sequence[str], until: float | None = None, pause: float = 0.0) -> int:
+    def warm(self, ids: Sequence[str], until: float | None = None) -> int:
         """Load the games ``ids`` (``recent``) not in memory yet, each with its human seats'
         views (``_load_once``), in order: what a starting process does, so the first request
         for each finds its game restored and its log written (a first view's costliest part)
         instead of doing that work then. Stops at ``until`` (``time.monotonic``) or when the
-        games are closed; sleeps ``pause`` seconds after each (requests beside it take the
-        interpreter meanwhile). Nothing is written and no bot is scheduled: a game used later
+        games are closed. Nothing is written and no bot is scheduled: a game used later
         is synced with the database first, as every cached game is. The number loaded."""
         loaded = 0
         for gid in ids:
@@ -925,8 +924,6 @@ class Games:
                 log.info("game %s was not loaded ahead: %s: %s", gid, type(e).__name__, e)
                 continue
             loaded += 1
-            if pause:
-                time.sleep(pause)
         return loaded
 
     def drop(self, gid: str) -> None:
