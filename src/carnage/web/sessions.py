@@ -76,6 +76,7 @@ CATCH_UP = 64
 """At most this many choices another process saved are applied to the game in memory to catch
 up with it; a game further behind is restored from its snapshot."""
 REFRESHERS = 2
+"""Threads that refresh cached games other processes changed (web/fanout.py)."""
 WARM_WITHIN = 600.0
 """A restarted server process loads the games in progress saved in the last this many seconds
 before it serves (``Games.warm``)."""
@@ -87,7 +88,6 @@ instead of all sharing the interpreter until the last is done; and the requests 
 already in memory meanwhile share it with two of them, not with all."""
 LOAD_STRIPES = 64
 """Locks a game's load from the store takes by its id's hash (two games rarely share one)."""
-"""Threads that refresh cached games other processes changed (web/fanout.py)."""
 
 log = logging.getLogger(__name__)
 
