@@ -1053,6 +1053,17 @@ def _inset(poly: Sequence[Point], by: float) -> list[Point] | None:
     return out if _convex(out) else None
 
 
+@dataclass(frozen=True)
+class _Turned:
+    """The teardrop turned to one facing, as ``_burst_cap`` uses it there."""
+
+    shape: tuple[Point, ...]
+    d: Point
+    s_all: list[Plane]
+    s_pts: list[Point]
+    s_in: list[Plane]
+
+
 def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
     """A cheap proof, at one facing, that no burst placement touching the target is clear
     (or unblocked), without clipping: ``_burst_judge`` could only answer less then.
@@ -1074,6 +1085,26 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
 
     last: dict[bool, tuple[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]],
                            bool]] = {}
+    turned: dict[float, _Turned | None] = {}
+    """Per facing, what depends on it alone (the teardrop turned, its edges, the blocking
+    side's corners and edges): the same floats whenever asked again at that facing."""
+
+    def teardrop(theta: float) -> _Turned | None:
+        if theta in turned:
+            return turned[theta]
+        shape = _rotated(tpl.polygon, theta)
+        d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
+        s_all = _edge_normals(shape)
+        # the blocking side takes every other corner of the round end (fewer planes; a
+        # smaller outline, within 0.3 mm of the teardrop)
+        full = _sparse(shape)
+        s_pts = [*full[:2], *full[3:-1:2], full[-1]] if len(full) > 8 else full
+        got = _Turned(shape, d, s_all, s_pts, _edge_normals(s_pts)) if _convex(s_pts) \
+            else None
+        if len(turned) >= 64:
+            turned.clear()
+        turned[theta] = got
+        return got
 
     def cap(theta: float, target: Sequence[Point],
             obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
@@ -1091,16 +1122,10 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         fams = turret_families(body, tpl, theta)
         if not fams:
             return True
-        shape = _rotated(tpl.polygon, theta)
-        d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
-        s_all = _edge_normals(shape)
-        # the blocking side takes every other corner of the round end (fewer planes; a
-        # smaller outline, within 0.3 mm of the teardrop)
-        full = _sparse(shape)
-        s_pts = [*full[:2], *full[3:-1:2], full[-1]] if len(full) > 8 else full
-        if not _convex(s_pts):
+        tear = teardrop(theta)
+        if tear is None:
             return False
-        s_in = _edge_normals(s_pts)
+        shape, d, s_all, s_pts, s_in = tear.shape, tear.d, tear.s_all, tear.s_pts, tear.s_in
         tgt = ccw(target)
         if len(tgt) < 3:
             return False

@@ -1,0 +1,80 @@
+"""Shortcuts of the 360° search that must change no answer: the bounding circle deciding
+which obstructions a range of facings can leave out (``allround._beyond``), the burst
+cap remembering what depends on the facing alone, and burst intervals too wide for the
+box bound's judgement (``allround.BOUND_JUDGED_WITHIN``).
+
+Each is checked against what it stands in for: ``_beyond`` against the cut it saves
+(``_slab`` of the framed outline is empty wherever it says so), the remembering cap
+against a new cap asked once per facing, and the search with all of them against the
+search judging every facing in full (``test_burst_cap``, ``test_shadow_arc``)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from tests.geometry.test_shadow_arc import crowded
+
+from carnage.geometry.allround import SHADOW_CLIP, Obstacle, _beyond, _Facings, _slab
+from carnage.geometry.cover import _burst_cap
+from carnage.geometry.ranges import shooting_template
+from carnage.geometry.shapes import Point, Pose, Rect
+
+
+def _random_obstacle(rng: random.Random) -> Obstacle:
+    r = Rect(Pose(rng.uniform(-300, 300), rng.uniform(-300, 300), rng.uniform(0, 360)),
+             rng.uniform(1, 80), rng.uniform(1, 50))
+    return Obstacle.of(r.polygon(), rng.random() < 0.3)
+
+
+def test_the_circle_leaves_out_only_outlines_with_nothing_in_the_stretch() -> None:
+    # Every outline the circle test leaves out has an empty part between the two depths,
+    # also with the stretch's ends through, just beside or just past a corner.
+    rng = random.Random(5)
+    left_out = kept_empty = 0
+    for _ in range(4000):
+        b = _random_obstacle(rng)
+        target = Rect(Pose(rng.uniform(-50, 50), rng.uniform(-50, 50), 0), 60, 30).polygon()
+        f = _Facings(rng.uniform(0.0, 360.0), target)
+        us = [u for u, _ in f.frame(b.polygon)]
+        lo = rng.choice([rng.uniform(-400, 400), min(us), max(us), max(us) + 1e-9,
+                         max(us) + rng.uniform(0.0, 1e-5)])
+        hi = lo + rng.choice([rng.uniform(0, 300), SHADOW_CLIP, 0.0])
+        if rng.random() < 0.3:
+            hi = min(us) - rng.choice([0.0, 1e-9, rng.uniform(0.0, 1e-5)])
+            lo = hi - rng.uniform(0, 300)
+        empty = not _slab(f.frame(b.polygon), lo, hi)
+        if _beyond(f, b, lo, hi):
+            left_out += 1
+            assert empty, (lo, hi, us)
+        elif empty:
+            kept_empty += 1
+    assert left_out > 300  # it leaves out a good share, not only trivia
+    assert kept_empty > 0  # and is a sufficient test only, near the ends
+
+
+def test_the_cap_remembering_the_turned_teardrop_answers_as_a_new_one() -> None:
+    # One cap asked again and again (the same facings with other targets and
+    # obstructions, as the search and the judgement ask it) answers as a cap built anew
+    # for each question.
+    rng = random.Random(17)
+    asked = shown = 0
+    for _ in range(12):
+        body, target, blockers = crowded(rng)
+        tpl = shooting_template(rng.choice(("small_burst", "large_burst")))
+        obs = [(b.polygon, b.tall) for b in blockers]
+        cx = sum(x for x, _ in target) / len(target)
+        cy = sum(y for _, y in target) / len(target)
+        aim = math.degrees(math.atan2(cy, cx))
+        facings = [aim + rng.uniform(-40.0, 40.0) for _ in range(6)]
+        grown: list[Point] = [(x * 1.02, y * 1.02) for x, y in target]
+        fewer = obs[: len(obs) // 2]
+        cap = _burst_cap(body, tpl)
+        for theta in facings * 2 + facings[::-1]:
+            for tgt, some in ((target, obs), (grown, fewer), (target, fewer)):
+                for tall_only in (False, True):
+                    got = cap(theta, tgt, some, tall_only)
+                    assert got == _burst_cap(body, tpl)(theta, tgt, some, tall_only)
+                    asked += 1
+                    shown += got
+    assert asked == 12 * 18 * 6 and shown > 100
