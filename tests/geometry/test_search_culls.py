@@ -1,9 +1,11 @@
-"""Shortcuts of the 360° search that must change no answer: the bounding circle deciding
+"""Shortcuts of the 360° search that must change no answer: the facings outside which no
+placement comes near the target (``allround.touch_arc``), the bounding circle deciding
 which obstructions a range of facings can leave out (``allround._beyond``), the burst
 cap remembering what depends on the facing alone, and burst intervals too wide for the
 box bound's judgement (``allround.BOUND_JUDGED_WITHIN``).
 
-Each is checked against what it stands in for: ``_beyond`` against the cut it saves
+Each is checked against what it stands in for: the arc against the exact judgement at
+facings just outside it, ``_beyond`` against the cut it saves
 (``_slab`` of the framed outline is empty wherever it says so), the remembering cap
 against a new cap asked once per facing, and the search with all of them against the
 search judging every facing in full (``test_burst_cap``, ``test_shadow_arc``)."""
@@ -15,8 +17,16 @@ import random
 
 from tests.geometry.test_shadow_arc import crowded
 
-from carnage.geometry.allround import SHADOW_CLIP, Obstacle, _beyond, _Facings, _slab
-from carnage.geometry.cover import _burst_cap
+from carnage.geometry.allround import (
+    SHADOW_CLIP,
+    Obstacle,
+    RulerFacing,
+    _beyond,
+    _Facings,
+    _slab,
+    touch_arc,
+)
+from carnage.geometry.cover import _burst_cap, _burst_judge
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect
 
@@ -78,3 +88,35 @@ def test_the_cap_remembering_the_turned_teardrop_answers_as_a_new_one() -> None:
                     asked += 1
                     shown += got
     assert asked == 12 * 18 * 6 and shown > 100
+
+
+def test_no_placement_touches_the_target_at_facings_outside_its_arc() -> None:
+    # Facings a hair to a few degrees outside either end of the arc, and anywhere
+    # outside it: the exact judgement finds no placement touching the target there, for
+    # bursts and rulers, on shots from touching distance to beyond reach.
+    rng = random.Random(23)
+    judged = inside = 0
+    for k in range(60):
+        name = ("small_burst", "large_burst", "long", "medium", "short", "double")[k % 6]
+        tpl = shooting_template(name)
+        body = Rect(Pose(0, 0, rng.uniform(0, 360)), 60, 30)
+        bearing = rng.uniform(0.0, 2.0 * math.pi)
+        dist = rng.uniform(35.0, 120.0) if k % 2 else rng.uniform(120.0, 250.0)
+        target = list(Rect(Pose(dist * math.cos(bearing), dist * math.sin(bearing),
+                                rng.uniform(0, 360)), rng.uniform(5, 60),
+                           rng.uniform(5, 30)).polygon())
+        arc = touch_arc(body.polygon(), target, tpl)
+        if arc is None:
+            continue
+        lo, hi = arc
+        judge = _burst_judge(body, tpl) if tpl.is_burst else RulerFacing(body, tpl).judge
+        facings = [hi + e for e in (1e-7, 1e-3, 0.1, 1.0, 5.0)]
+        facings += [lo - e for e in (1e-7, 1e-3, 0.1, 1.0, 5.0)]
+        facings += [hi + rng.uniform(0.0, 360.0 - (hi - lo)) for _ in range(6)]
+        for theta in facings:
+            assert judge(theta, target, [], 3)[0] == 0, (k, name, theta, arc)
+            judged += 1
+        # and it is not empty: some facing inside touches
+        inside += any(judge(lo + (hi - lo) * j / 40.0, target, [], 3)[0] > 0
+                      for j in range(41))
+    assert judged > 600 and inside > 15

@@ -81,7 +81,7 @@ from dataclasses import dataclass
 from carnage.geometry.arcs import TOUCH
 from carnage.geometry.convex import area, ccw, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
-from carnage.geometry.shapes import Point, Rect, heading_diff
+from carnage.geometry.shapes import Point, Rect, distance, heading_diff
 
 EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
@@ -561,6 +561,16 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
     burst = tpl.is_burst
+    # the facings outside which no placement comes near the target (level 0 there)
+    arc = touch_arc(shooter, target, tpl) if shadow else None
+
+    def untouched(lo: float, hi: float) -> bool:
+        """Whether every facing from ``lo`` to ``hi`` lies outside ``arc``."""
+        if arc is None:
+            return False
+        start = (lo - arc[1]) % 360.0
+        return start > 0.0 and start + (hi - lo) < 360.0 - (arc[1] - arc[0])
+
     shown: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
     """Ranges of facings ``shadow_arc`` has shown blocked (by Tall obstructions: True;
     by any: False), found as the search needs them."""
@@ -617,7 +627,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return TOUCHING
 
     def consider(theta: float, live: Sequence[int]) -> None:
-        if proven(theta, theta):
+        if untouched(theta, theta) or proven(theta, theta):
             return
         obs = [exact[i] for i in live]
         want = capped(theta, tgt.polygon, obs)
@@ -724,6 +734,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     heapq.heapify(heap)
     while heap:
         _, _, lo, hi, live = heapq.heappop(heap)
+        if untouched(lo, hi):
+            continue
         mid = (lo + hi) / 2.0
         h = (hi - lo) / 2.0
         live = alive(live, mid, h)
@@ -753,6 +765,54 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if best.level == CLEAR:
             break
     return best
+
+
+TOUCH_ARC_SLACK = 1e-3
+"""How near (mm) the target a placement may come and still count as not touching it for
+``touch_arc``: a thousand times the judgement's touching tolerance."""
+
+
+def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTemplate
+              ) -> tuple[float, float] | None:
+    """Facings (degrees, lo < hi < lo + 360) outside which no 360° placement of ``tpl``
+    comes within ``TOUCH_ARC_SLACK`` of ``target``; None when not shown (the two outlines
+    too close, or the template too wide for it).
+
+    A placement touches at a point y (within the slack of the target) and meets the
+    shooter at a point P: a burst's tip, or for a ruler a point of its near edge. Seen
+    from P, y lies within the template's spread of the facing: for a burst the teardrop's
+    corners' greatest angle from its axis (it is convex, with a corner at its tip); for a
+    ruler, whose points lie ahead of its near edge and within 2a of P across the facing,
+    asin(2a / |y − P|), |y − P| being at least the outlines' gap less the slack. The
+    directions from the shooter's points to the target's lie between those of corner
+    pairs (the directions of target ⊕ (−shooter), which holds no origin), and the slack
+    turns them by at most asin(slack / gap)."""
+    gap = distance(shooter, target)
+    slack = TOUCH_ARC_SLACK
+    if gap <= 10.0 * slack:
+        return None
+    if tpl.is_burst:
+        pts = [(x, y) for x, y in tpl.polygon if (x, y) != (0.0, 0.0)]
+        if len(pts) != len(tpl.polygon) - 1 or any(x <= 0.0 for x, _ in pts):
+            return None
+        spread = max(abs(math.degrees(math.atan2(y, x))) for x, y in pts)
+    else:
+        far = 2.0 * tpl.near_half / (gap - slack)
+        if far >= 0.5:
+            return None
+        spread = math.degrees(math.asin(far))
+    sx = sum(x for x, _ in shooter) / len(shooter)
+    sy = sum(y for _, y in shooter) / len(shooter)
+    tx = sum(x for x, _ in target) / len(target)
+    ty = sum(y for _, y in target) / len(target)
+    phi = math.degrees(math.atan2(ty - sy, tx - sx))
+    offs = [(math.degrees(math.atan2(qy - py, qx - px)) - phi + 180.0) % 360.0 - 180.0
+            for px, py in shooter for qx, qy in target]
+    turn = spread + math.degrees(math.asin(slack / gap)) + 1e-6
+    lo, hi = phi + min(offs) - turn, phi + max(offs) + turn
+    if hi - lo >= 350.0:
+        return None
+    return lo, hi
 
 
 BOUND_JUDGED_WITHIN = 7.0
