@@ -576,6 +576,15 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     by any: False), found as the search needs them."""
     unshown: dict[bool, list[float]] = {True: [], False: []}
     """Facings at which it found no such range."""
+    lead: dict[bool, float] = {True: 0.0, False: 0.0}
+    """How far ahead of where a walk has got to the next range is asked for first."""
+
+    def shade(theta: float, tall_only: bool) -> tuple[float, float] | None:
+        """``shadow_arc`` (``burst_shadow_arc``) at ``theta``."""
+        if burst:
+            return burst_shadow_arc(shooter, tgt.polygon, blockers, tpl.polygon,
+                                    tpl.length, theta, tall_only)
+        return shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta, tall_only)
 
     def proven(lo: float, hi: float) -> bool:
         """Whether ``shadow_arc`` (``burst_shadow_arc``) shows that no facing from ``lo``
@@ -600,14 +609,26 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 at = step
             else:
                 probe = at if at == lo else at + 1e-7
-                got = burst_shadow_arc(shooter, tgt.polygon, blockers, tpl.polygon,
-                                       tpl.length, probe, tall_only) if burst else \
-                    shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, probe,
-                               tall_only)
-                if got is None or got[0] > at:
-                    misses.append(probe % 360.0)
-                    return False
-                arcs.append(got)
+                got = None
+                ahead = min(hi, at + lead[tall_only])
+                if ahead > at and not any((ahead - a0) % 360.0 <= a1 - a0
+                                          for a0, a1 in arcs):
+                    # ranges found reach back from their facing much farther than ahead
+                    # of it (the facts are picked there): asked as far ahead as the last
+                    # one reached back, one often covers ``at`` and much past it
+                    got = shade(ahead, tall_only)
+                    if got is not None:
+                        arcs.append(got)
+                        lead[tall_only] = ahead - got[0]
+                        if got[0] > at:
+                            got = None
+                if got is None:
+                    got = shade(probe, tall_only)
+                    if got is None or got[0] > at:
+                        misses.append(probe % 360.0)
+                        return False
+                    arcs.append(got)
+                    lead[tall_only] = 0.9 * (probe - got[0])
                 at = got[1]
             if at >= hi:
                 best.shadowed += 1
