@@ -600,6 +600,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if len(misses) >= SHADOW_TRIES or any((f - lo) % 360.0 <= hi - lo for f in misses):
             return False
         at = lo
+        ahead_ok = True
         for _ in range(8):
             step = at
             for a0, a1 in arcs:
@@ -611,12 +612,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 probe = at if at == lo else at + 1e-7
                 got = None
                 ahead = min(hi, at + lead[tall_only])
-                if ahead > at and not any((ahead - a0) % 360.0 <= a1 - a0
-                                          for a0, a1 in arcs):
+                if ahead_ok and ahead > at and not any((ahead - a0) % 360.0 <= a1 - a0
+                                                       for a0, a1 in arcs):
                     # ranges found reach back from their facing much farther than ahead
                     # of it (the facts are picked there): asked as far ahead as the last
                     # one reached back, one often covers ``at`` and much past it
                     got = shade(ahead, tall_only)
+                    ahead_ok = got is not None  # not again in this walk when none found
                     if got is not None:
                         arcs.append(got)
                         lead[tall_only] = ahead - got[0]
@@ -629,6 +631,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                         return False
                     arcs.append(got)
                     lead[tall_only] = 0.9 * (probe - got[0])
+                    if got[1] - at < SHADOW_CREEP:
+                        # ranges creeping up on a facing they do not reach
+                        misses.append(probe % 360.0)
+                        return False
                 at = got[1]
             if at >= hi:
                 best.shadowed += 1
@@ -836,11 +842,12 @@ def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTe
     return lo, hi
 
 
-BOUND_JUDGED_WITHIN = 7.0
+BOUND_JUDGED_WITHIN = 3.0
 """Half-width (degrees) above which a burst interval's box bound is only the cap on its
 relaxed inputs, not their whole judgement, once a best level is found: on so wide an
 interval the target grown by the turn's box is nearly always touched clear (on the 360°
-benchmark's bursts, none of 25 such judgements bounded anything), and the judgement of a
+benchmark's bursts none of 41 such judgements bounded anything; on the golden scenes'
+bursts about a fifth did, and they take no longer without them), and the judgement of a
 relaxed facing costs as much as an exact one. Leaving a bound out only leaves an interval
 to be judged at its middle and halved, so the answer is the same."""
 
@@ -907,6 +914,11 @@ find the other answer."""
 SHADOW_TRIES = 16
 """Facings at which ``shadow_arc`` may find nothing before a search stops asking it (a
 shot that is not shadowed, such as one through a narrow slot, would pay for every try)."""
+
+SHADOW_CREEP = 0.01
+"""Least turn (degrees) a new range must take a walk past the last one's end; one that
+gets less counts as a facing where none was found (ranges creeping up on a facing they
+never reach would be asked for again and again)."""
 
 SHADOW_CLIP = 3.0
 """How far (mm) inside the stretch between the shooter's farthest point and the target's
