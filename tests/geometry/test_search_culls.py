@@ -1,10 +1,13 @@
-"""Shortcuts of the 360° search that must change no answer: the facings outside which no
-placement comes near the target (``allround.touch_arc``), the bounding circle deciding
+"""Shortcuts of the 360° search that must change no answer: a burst searched in passes
+(a clear placement first, passing over facings shown to have none, then an unblocked
+one, then any), the facings outside which no placement comes near the target
+(``allround.touch_arc``), the bounding circle deciding
 which obstructions a range of facings can leave out (``allround._beyond``), the burst
 cap remembering what depends on the facing alone, and burst intervals too wide for the
 box bound's judgement (``allround.BOUND_JUDGED_WITHIN``).
 
-Each is checked against what it stands in for: the arc against the exact judgement at
+Each is checked against what it stands in for: the passes against the search judging
+every facing in full on crowded shots of each kind, the arc against the exact judgement at
 facings just outside it, ``_beyond`` against the cut it saves
 (``_slab`` of the framed outline is empty wherever it says so), the remembering cap
 against a new cap asked once per facing, and the search with all of them against the
@@ -15,9 +18,11 @@ from __future__ import annotations
 import math
 import random
 
-from tests.geometry.test_shadow_arc import crowded
+from tests.geometry.test_cover_360 import frame_box
+from tests.geometry.test_shadow_arc import CAR, burst_search, crowded, matched
 
 from carnage.geometry.allround import (
+    CLEAR,
     SHADOW_CLIP,
     Obstacle,
     RulerFacing,
@@ -26,9 +31,9 @@ from carnage.geometry.allround import (
     _slab,
     touch_arc,
 )
-from carnage.geometry.cover import _burst_cap, _burst_judge
+from carnage.geometry.cover import Blocker, _burst_cap, _burst_judge
 from carnage.geometry.ranges import shooting_template
-from carnage.geometry.shapes import Point, Pose, Rect
+from carnage.geometry.shapes import Point, Pose, Rect, closest_points
 
 
 def _random_obstacle(rng: random.Random) -> Obstacle:
@@ -120,3 +125,47 @@ def test_no_placement_touches_the_target_at_facings_outside_its_arc() -> None:
         inside += any(judge(lo + (hi - lo) * j / 40.0, target, [], 3)[0] > 0
                       for j in range(41))
     assert judged > 600 and inside > 15
+
+
+def test_a_burst_searched_in_passes_finds_what_judging_every_facing_finds() -> None:
+    # A wall (Tall or low) across the line between the closest points, sometimes a Tall
+    # body beside the target, a few others: where the first seed has no clear
+    # placement the search passes over every facing shown no better than a floor
+    # first. Its answers, facings and placements are those of the search judging every
+    # facing, for shots ending clear elsewhere, unblocked and blocked.
+    rng = random.Random(2)
+    kinds: dict[tuple[int, int], int] = {}
+    for _ in range(120):
+        tpl = shooting_template(rng.choice(("small_burst", "large_burst")))
+        near = rng.uniform(60, 110)
+        target = list(frame_box(0.0, near, near + rng.uniform(10, 40), -rng.uniform(5, 20),
+                                rng.uniform(5, 20)))
+        x0, lo, hi = rng.uniform(35, near - 8), rng.uniform(-60, 0), rng.uniform(-5, 40)
+        wall = frame_box(0.0, x0, x0 + rng.uniform(3, 8), lo, hi)
+        blockers = [Blocker("wall", wall, rng.random() < 0.7)]
+        if rng.random() < 0.5:
+            y = rng.uniform(-25, 5)
+            blockers = [Blocker("wall", wall, False),
+                        Blocker("beside", frame_box(0.0, near + rng.uniform(0.5, 5),
+                                                    near + rng.uniform(6, 30), y,
+                                                    y + rng.uniform(5, 30)), True)]
+        for k in range(rng.randint(0, 3)):
+            x, y = rng.uniform(35, 150), rng.uniform(-80, 80)
+            blockers.append(Blocker(f"o{k}", frame_box(rng.uniform(0, 90), x,
+                                                       x + rng.uniform(3, 20), y,
+                                                       y + rng.uniform(3, 20)),
+                                    rng.random() < 0.5))
+        fast = burst_search(CAR, target, tpl, blockers, True, capped=True)
+        matched(fast, burst_search(CAR, target, tpl, blockers, False))
+        if fast is None:
+            continue
+        p, q, _ = closest_points(CAR.polygon(), target)
+        aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0]))
+        first, _ = _burst_judge(CAR, tpl)(aim, target, [(b.polygon, b.tall)
+                                                         for b in blockers], CLEAR)
+        key = (first, fast[-1].level)
+        kinds[key] = kinds.get(key, 0) + 1
+    # clear elsewhere after a Tall wall or a low one at the first seed, unblocked
+    # elsewhere or there, blocked
+    for key in ((1, 3), (2, 3), (2, 2), (1, 1)):
+        assert kinds.get(key, 0) >= 3, kinds

@@ -561,6 +561,14 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
     burst = tpl.is_burst
+    bar = [0, CLEAR]
+    """The level a facing must beat to count (a pass's floor) and the best level still
+    possible (its ceiling)."""
+
+    def need() -> int:
+        """The level a facing must beat: the best found, or the pass's floor."""
+        return max(best.level, bar[0])
+
     # the facings outside which no placement comes near the target (level 0 there)
     arc = touch_arc(shooter, target, tpl) if shadow else None
 
@@ -592,10 +600,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         nothing. Walks from
         ``lo``, through ranges already shown or shown now, each new one found just past
         the end of the last and starting at or before it."""
-        if not shadow or (pivot is None and not burst) or best.level < TOUCHING \
-                or best.level >= CLEAR:
+        lv = need()
+        if not shadow or (pivot is None and not burst) or lv < TOUCHING or lv >= CLEAR:
             return False
-        tall_only = best.level == TOUCHING
+        tall_only = lv == TOUCHING
         arcs, misses = shown[tall_only], unshown[tall_only]
         if len(misses) >= SHADOW_TRIES or any((f - lo) % 360.0 <= hi - lo for f in misses):
             return False
@@ -645,25 +653,38 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                obs: Sequence[tuple[Sequence[Point], bool]]) -> int:
         """The best level ``cap`` leaves possible at ``theta``, asking no more than needed
         to show it no better than the best found (``CLEAR`` when not shown lower)."""
-        if cap is None or not shadow or best.level < TOUCHING:
+        lv = need()
+        if cap is None or not shadow or lv < TOUCHING:
             return CLEAR  # nothing to pass over (the judgement may ask the cap itself)
         if not cap(theta, target, obs, False):
             return CLEAR
-        if best.level >= UNBLOCKED or not cap(theta, target, obs, True):
+        if lv >= UNBLOCKED or not cap(theta, target, obs, True):
             return UNBLOCKED
         return TOUCHING
+
+    lists: dict[tuple[int, ...], list[tuple[Sequence[Point], bool]]] = {}
+
+    def among(live: Sequence[int]) -> list[tuple[Sequence[Point], bool]]:
+        """The obstructions ``live`` as the judgement takes them: the same list for the
+        same ones (the cap remembers its answers by the very objects)."""
+        key = tuple(live)
+        got = lists.get(key)
+        if got is None:
+            got = [exact[i] for i in live]
+            lists[key] = got
+        return got
 
     def consider(theta: float, live: Sequence[int]) -> None:
         if untouched(theta, theta) or proven(theta, theta):
             return
-        obs = [exact[i] for i in live]
+        obs = among(live)
         want = capped(theta, tgt.polygon, obs)
-        if want <= best.level:
+        if want <= need():
             best.shadowed += 1
             return
         lvl, placed = judge(theta, tgt.polygon, obs, want)
         best.judged += 1
-        if lvl > best.level:
+        if lvl > need():
             best.level, best.heading, best.placement = lvl, theta % 360.0, placed
 
     def alive(live: Sequence[int], mid: float, h: float) -> list[int]:
@@ -725,12 +746,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         eu, ev = box(rho_t, h)
         grown = tgt.moved(d, eu, ev, grow=True)
         assert grown is not None
-        if best.level >= TOUCHING and capped(mid, grown, relaxed) <= best.level:
+        lv = need()
+        if lv >= TOUCHING and capped(mid, grown, relaxed) <= lv:
             best.shadowed += 1
-            return best.level
-        if burst and best.level >= TOUCHING and h > BOUND_JUDGED_WITHIN:
+            return lv
+        if burst and lv >= TOUCHING and h > BOUND_JUDGED_WITHIN:
             return CLEAR  # no bound: the interval is judged at its middle and halved
-        bound, _ = judge(mid, grown, relaxed, best.level + 1)
+        bound, _ = judge(mid, grown, relaxed, lv + 1)
         best.judged += 1
         return bound
 
@@ -740,59 +762,85 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         assert pivot is not None
         grown, relaxed, params = pivot_relaxation(shooter, a, rho_t, tgt,
                                                   [blockers[i] for i in live], mid, h)
-        lvl, _ = pivot(mid, grown, relaxed, best.level + 1, params)
+        lvl, _ = pivot(mid, grown, relaxed, need() + 1, params)
         best.judged += 1
         return lvl
 
     aim = seeds[0] if seeds else 0.0
     first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
     everyone = list(range(len(blockers)))
-    for th in dict.fromkeys((*seeds, *first)):  # each once (the seeds may coincide)
-        consider(th, alive(everyone, th, 0.0))
-        if best.level == CLEAR:
-            return best
-    crit = sorted({c % 360.0 for c in critical}) or [0.0]
-    heap: list[tuple[float, float, float, float, list[int]]] = []
-    for i, c in enumerate(crit):
-        nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
-        if nxt - c > 1e-12:
-            heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt,
-                         everyone))
-    heapq.heapify(heap)
-    while heap:
-        _, _, lo, hi, live = heapq.heappop(heap)
-        if untouched(lo, hi):
-            continue
-        mid = (lo + hi) / 2.0
-        h = (hi - lo) / 2.0
-        live = alive(live, mid, h)
-        if proven(lo, hi):
-            continue
-        d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
-        if pivot is not None:
-            if pivot_bound(mid, h, live) <= best.level:
+
+    def walk() -> None:
+        """Seeds, intervals, critical facings, until a level of ``bar[1]`` is found."""
+        top = bar[1]
+        for th in dict.fromkeys((*seeds, *first)):  # each once (the seeds may coincide)
+            consider(th, alive(everyone, th, 0.0))
+            if best.level >= top:
+                return
+        crit = sorted({c % 360.0 for c in critical}) or [0.0]
+        heap: list[tuple[float, float, float, float, list[int]]] = []
+        for i, c in enumerate(crit):
+            nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
+            if nxt - c > 1e-12:
+                heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt,
+                             everyone))
+        heapq.heapify(heap)
+        while heap:
+            _, _, lo, hi, live = heapq.heappop(heap)
+            if untouched(lo, hi):
                 continue
-        elif box_bound(mid, h, d, live) <= best.level:
-            continue
-        if h <= EXACT_WITHIN or pivot is None:
-            consider(mid, live)
-            if best.level == CLEAR:
-                return best
-        if math.hypot(*box(rho_max, h)) <= tol:
-            continue
-        for lo2, hi2 in ((lo, mid), (mid, hi)):
-            heapq.heappush(heap, (-(hi2 - lo2), abs(heading_diff((lo2 + hi2) / 2.0, aim)),
-                                  lo2, hi2, live))
-    # The critical facings themselves (where families appear or vanish) last: the bound
-    # covers every facing strictly between them.
-    for th in critical:
-        if th in first:
-            continue
-        consider(th, alive(everyone, th, 0.0))
-        if best.level == CLEAR:
+            mid = (lo + hi) / 2.0
+            h = (hi - lo) / 2.0
+            live = alive(live, mid, h)
+            if proven(lo, hi):
+                continue
+            d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+            if pivot is not None:
+                if pivot_bound(mid, h, live) <= need():
+                    continue
+            elif box_bound(mid, h, d, live) <= need():
+                continue
+            if h <= EXACT_WITHIN or pivot is None:
+                consider(mid, live)
+                if best.level >= top:
+                    return
+            if math.hypot(*box(rho_max, h)) <= tol:
+                continue
+            for lo2, hi2 in ((lo, mid), (mid, hi)):
+                heapq.heappush(heap, (-(hi2 - lo2),
+                                      abs(heading_diff((lo2 + hi2) / 2.0, aim)),
+                                      lo2, hi2, live))
+        # The critical facings themselves (where families appear or vanish) last: the
+        # bound covers every facing strictly between them.
+        for th in critical:
+            if th in first:
+                continue
+            consider(th, alive(everyone, th, 0.0))
+            if best.level >= top:
+                return
+
+    passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
+    at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
+        else None
+    if cap is not None and at_aim is not None and cap(aim, tgt.polygon, at_aim, False):
+        # The first seed has no clear placement, and a burst facing judged to less than
+        # clear costs most. So the first pass passes over every facing shown to be no
+        # better than a floor (the first seed too), as if a placement of that level had
+        # been found: it finds the first facing doing better, as the search from nothing
+        # would (every facing it passes over is no better, so the same facings improve
+        # the answer in the same order). When none is better, the second pass is the
+        # search from nothing, knowing none is. The floor is unblocked, or where a Tall
+        # obstruction covers the first seed (the shot is likely blocked: proving no
+        # clear placement anywhere would be work thrown away) touching.
+        floor = TOUCHING if cap(aim, tgt.polygon, at_aim, True) else UNBLOCKED
+        passes = ((floor, CLEAR), (0, floor))
+    for low, top in passes:
+        best.level, best.heading, best.placement = 0, None, None
+        bar[0], bar[1] = low, top
+        walk()
+        if best.level > low:
             break
     return best
-
 
 TOUCH_ARC_SLACK = 1e-3
 """How near (mm) the target a placement may come and still count as not touching it for

@@ -1083,8 +1083,8 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
     Every outline is convex and counter-clockwise, with edges at least ``CAP_EDGE`` long
     (an obstruction that cannot be made so is left out, which only shows less)."""
 
-    last: dict[bool, tuple[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]],
-                           bool]] = {}
+    last: dict[tuple[float, bool], tuple[Sequence[Point],
+                                          Sequence[tuple[Sequence[Point], bool]], bool]] = {}
     turned: dict[float, _Turned | None] = {}
     """Per facing, what depends on it alone (the teardrop turned, its edges, the blocking
     side's corners and edges): the same floats whenever asked again at that facing."""
@@ -1108,13 +1108,16 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
 
     def cap(theta: float, target: Sequence[Point],
             obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
-        """``shown`` for the inputs, the last answer again when asked twice in a row for
-        the very same objects (the search, then the judgement, at one facing)."""
-        got = last.get(tall_only)
-        if got is not None and got[0] == theta and got[1] is target and got[2] is obstacles:
-            return got[3]
+        """``shown`` for the inputs; again the same answer when asked again at a facing
+        for the very same objects (the search, then the judgement, at one facing; the
+        search's passes)."""
+        got = last.get((theta, tall_only))
+        if got is not None and got[0] is target and got[1] is obstacles:
+            return got[2]
         answer = shown(theta, target, obstacles, tall_only)
-        last[tall_only] = (theta, target, obstacles, answer)
+        if len(last) >= 256:
+            last.clear()
+        last[(theta, tall_only)] = (target, obstacles, answer)
         return answer
 
     def shown(theta: float, target: Sequence[Point],
