@@ -28,6 +28,7 @@ from carnage.geometry.allround import (
     RulerFacing,
     _beyond,
     _Facings,
+    _in_the_way,
     _slab,
     touch_arc,
 )
@@ -169,3 +170,17 @@ def test_a_burst_searched_in_passes_finds_what_judging_every_facing_finds() -> N
     # elsewhere or there, blocked
     for key in ((1, 3), (2, 3), (2, 2), (1, 1)):
         assert kinds.get(key, 0) >= 3, kinds
+
+
+def test_the_guess_that_the_first_seed_is_covered_sees_the_line_between_the_closest_points(
+) -> None:
+    # Only the work done depends on it; it says what it claims: an outline across the
+    # segment between the closest points (either way round), not one beside it.
+    shooter = CAR.polygon()
+    target = [(110.0, 0.0), (140.0, -20.0), (170.0, 0.0), (140.0, 20.0)]  # a corner nearest
+    across = frame_box(0.0, 70, 80, -5, 5)
+    beside = frame_box(0.0, 70, 80, 6, 30)
+    assert _in_the_way(shooter, target, [(across, False)])
+    assert _in_the_way(shooter, target, [(tuple(reversed(across)), True)])
+    assert not _in_the_way(shooter, target, [(beside, False)])
+    assert _in_the_way(shooter, target, [(beside, False), (across, True)])

@@ -81,7 +81,13 @@ from dataclasses import dataclass
 from carnage.geometry.arcs import TOUCH
 from carnage.geometry.convex import area, ccw, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
-from carnage.geometry.shapes import Point, Rect, distance, heading_diff
+from carnage.geometry.shapes import (
+    Point,
+    Rect,
+    closest_points,
+    distance,
+    heading_diff,
+)
 
 EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
@@ -822,7 +828,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
-    if cap is not None and at_aim is not None and cap(aim, tgt.polygon, at_aim, False):
+    if cap is not None and at_aim is not None and _in_the_way(shooter, target, at_aim) \
+            and cap(aim, tgt.polygon, at_aim, False):
         # The first seed has no clear placement, and a burst facing judged to less than
         # clear costs most. So the first pass passes over every facing shown to be no
         # better than a floor (the first seed too), as if a placement of that level had
@@ -832,6 +839,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         # search from nothing, knowing none is. The floor is unblocked, or where a Tall
         # obstruction covers the first seed (the shot is likely blocked: proving no
         # clear placement anywhere would be work thrown away) touching.
+        # (Asked only when an obstruction lies across the line between the closest
+        # points: else the first seed is usually clear, found at once without it.)
         floor = TOUCHING if cap(aim, tgt.polygon, at_aim, True) else UNBLOCKED
         passes = ((floor, CLEAR), (0, floor))
     for low, top in passes:
@@ -841,6 +850,41 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if best.level > low:
             break
     return best
+
+def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
+                obstacles: Sequence[tuple[Sequence[Point], bool]]) -> bool:
+    """Whether one of ``obstacles`` (convex, either way round) meets the segment between
+    the closest points of ``shooter`` and ``target``: a guess (nothing depends on it but
+    the work done) that the first seed of a 360° search is not clear."""
+    p, q, _ = closest_points(shooter, target)
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for poly, _tall in obstacles:
+        n = len(poly)
+        turn = 0.0
+        for i in range(n):
+            (ax, ay), (bx, by) = poly[i - 1], poly[i]
+            turn += ax * by - ay * bx
+        sign = 1.0 if turn > 0.0 else -1.0
+        lo, hi = 0.0, 1.0
+        for i in range(n):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            # inside: left of every edge, the outline taken counter-clockwise
+            nx, ny = -(y2 - y1) * sign, (x2 - x1) * sign
+            num = nx * (p[0] - x1) + ny * (p[1] - y1)
+            den = nx * dx + ny * dy
+            if den == 0.0:
+                if num < 0.0:
+                    hi = -1.0
+            elif den > 0.0:
+                lo = max(lo, -num / den)
+            else:
+                hi = min(hi, -num / den)
+            if lo > hi:
+                break
+        if lo <= hi:
+            return True
+    return False
+
 
 TOUCH_ARC_SLACK = 1e-3
 """How near (mm) the target a placement may come and still count as not touching it for
