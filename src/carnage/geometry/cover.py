@@ -1053,6 +1053,17 @@ def _inset(poly: Sequence[Point], by: float) -> list[Point] | None:
     return out if _convex(out) else None
 
 
+@dataclass(frozen=True)
+class _Turned:
+    """The teardrop turned to one facing, as ``_burst_cap`` uses it there."""
+
+    shape: tuple[Point, ...]
+    d: Point
+    s_all: list[Plane]
+    s_pts: list[Point]
+    s_in: list[Plane]
+
+
 def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
     """A cheap proof, at one facing, that no burst placement touching the target is clear
     (or unblocked), without clipping: ``_burst_judge`` could only answer less then.
@@ -1072,25 +1083,15 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
     Every outline is convex and counter-clockwise, with edges at least ``CAP_EDGE`` long
     (an obstruction that cannot be made so is left out, which only shows less)."""
 
-    last: dict[bool, tuple[float, Sequence[Point], Sequence[tuple[Sequence[Point], bool]],
-                           bool]] = {}
+    last: dict[tuple[float, bool], tuple[Sequence[Point],
+                                          Sequence[tuple[Sequence[Point], bool]], bool]] = {}
+    turned: dict[float, _Turned | None] = {}
+    """Per facing, what depends on it alone (the teardrop turned, its edges, the blocking
+    side's corners and edges): the same floats whenever asked again at that facing."""
 
-    def cap(theta: float, target: Sequence[Point],
-            obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
-        """``shown`` for the inputs, the last answer again when asked twice in a row for
-        the very same objects (the search, then the judgement, at one facing)."""
-        got = last.get(tall_only)
-        if got is not None and got[0] == theta and got[1] is target and got[2] is obstacles:
-            return got[3]
-        answer = shown(theta, target, obstacles, tall_only)
-        last[tall_only] = (theta, target, obstacles, answer)
-        return answer
-
-    def shown(theta: float, target: Sequence[Point],
-              obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
-        fams = turret_families(body, tpl, theta)
-        if not fams:
-            return True
+    def teardrop(theta: float) -> _Turned | None:
+        if theta in turned:
+            return turned[theta]
         shape = _rotated(tpl.polygon, theta)
         d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
         s_all = _edge_normals(shape)
@@ -1098,9 +1099,36 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         # smaller outline, within 0.3 mm of the teardrop)
         full = _sparse(shape)
         s_pts = [*full[:2], *full[3:-1:2], full[-1]] if len(full) > 8 else full
-        if not _convex(s_pts):
+        got = _Turned(shape, d, s_all, s_pts, _edge_normals(s_pts)) if _convex(s_pts) \
+            else None
+        if len(turned) >= 64:
+            turned.clear()
+        turned[theta] = got
+        return got
+
+    def cap(theta: float, target: Sequence[Point],
+            obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
+        """``shown`` for the inputs; again the same answer when asked again at a facing
+        for the very same objects (the search, then the judgement, at one facing; the
+        search's passes)."""
+        got = last.get((theta, tall_only))
+        if got is not None and got[0] is target and got[1] is obstacles:
+            return got[2]
+        answer = shown(theta, target, obstacles, tall_only)
+        if len(last) >= 256:
+            last.clear()
+        last[(theta, tall_only)] = (target, obstacles, answer)
+        return answer
+
+    def shown(theta: float, target: Sequence[Point],
+              obstacles: Sequence[tuple[Sequence[Point], bool]], tall_only: bool) -> bool:
+        fams = turret_families(body, tpl, theta)
+        if not fams:
+            return True
+        tear = teardrop(theta)
+        if tear is None:
             return False
-        s_in = _edge_normals(s_pts)
+        shape, d, s_all, s_pts, s_in = tear.shape, tear.d, tear.s_all, tear.s_pts, tear.s_in
         tgt = ccw(target)
         if len(tgt) < 3:
             return False
