@@ -34,6 +34,13 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.ai.bots",
     "carnage.games.refuelled.engine.movement",
     "carnage.games.refuelled.engine.attack",
+    "carnage.games.refuelled.engine.skid",
+    "carnage.games.refuelled.engine.bot_facing",
+    "carnage.games.refuelled.engine.combat",
+    "carnage.games.refuelled.engine.damage",
+    "carnage.games.refuelled.engine.collision",
+    "carnage.games.refuelled.engine.wipeout",
+    "carnage.games.refuelled.engine.votes",
     "carnage.kernel.events",
     "carnage.kernel.effects",
     "carnage.geometry.allround",
@@ -51,9 +58,14 @@ COMPILED: tuple[str, ...] = (
     "carnage.geometry.table",
 )
 """Modules compiled when a compiler is at hand: geometry (pure maths, no rules), the heuristic
-bot and its distance field, the Movement and Attack Steps, the event log and the effect
-registry. ``geometry.scene`` (pydantic models) and ``geometry.templateset`` (a nested
-function mypyc cannot compile in a plain class) stay Python, and so does every module whose
+bot and its distance field, the Movement and Attack Steps, the rules modules those steps call
+(skids, combat rolls, damage, collisions, the Wipeout Step, Audience Votes, the scenarios'
+bot-facing lines), the event log and the effect registry. ``geometry.scene`` (pydantic
+models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a plain
+class) stay Python, and so do the state classes (mypyc replaces a compiled dataclass's
+annotations by erased types, ``str | None`` by ``type``, which the snapshot's type check
+reads), the game class (its annotations name classes imported only for type checking) and
+``engine.flow`` (tests replace its ``activation``), and every module whose
 classes other code extends (scenarios, games, states): compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
 (``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed).

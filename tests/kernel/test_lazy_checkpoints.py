@@ -25,8 +25,8 @@ def played(seed: int, choices: int, lazy: bool = True):
 
 
 def test_a_game_nobody_copies_pickles_its_state_once(monkeypatch):
-    # Checkpoint copies only (Street Race's set-up check copies the state for a trial
-    # placement of the grid too, once, before the game's first checkpoint).
+    # Checkpoint copies only (Street Race's set-up check places copies of the vehicles for
+    # its trial of the grid, without pickling the state).
     from carnage.kernel.game import Checkpoint
 
     copies = []
@@ -38,7 +38,7 @@ def test_a_game_nobody_copies_pickles_its_state_once(monkeypatch):
     monkeypatch.setattr(pickle, "dumps", lambda *a, **k: dumps.append(1) or real_dumps(*a, **k))
     played(3, 60)
     assert len(copies) == 1  # the first checkpoint, at the start
-    assert len(dumps) == 2  # that copy and the grid trial's
+    assert len(dumps) == 1  # that copy
 
 
 def test_the_first_copy_takes_the_latest_checkpoint_and_later_ones_replay_little():

@@ -63,6 +63,9 @@ class Section(Generic[R]):
     kind: str
     records: dict[str, R]
     aliases: dict[str, str] = field(default_factory=dict)
+    _found: dict[str, R] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each key looked up before, with its record: the rules look the same ids up hundreds of
+    times a game, and a section's records and aliases never change once it is built."""
 
     def __iter__(self) -> Iterator[R]:
         return iter(self.records.values())
@@ -81,10 +84,14 @@ class Section(Generic[R]):
         return self.aliases.get(k)
 
     def get(self, key: str) -> R:
+        found = self._found.get(key)
+        if found is not None:
+            return found
         rid = self.resolve(key)
         if rid is None:
             raise UnknownId(self.kind, key, self.suggest(key))
-        return self.records[rid]
+        rec = self._found[key] = self.records[rid]
+        return rec
 
     def suggest(self, key: str) -> str | None:
         names = list(self.records) + list(self.aliases)

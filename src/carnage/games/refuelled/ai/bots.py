@@ -753,6 +753,7 @@ class _ScoreBound:
                  goal: Line | None) -> None:
         self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
         self.rho = math.hypot(v.length, v.width) / 2.0
+        self.rect = v.rect()  # the body every candidate starts from (the state is not moved)
         hr = math.radians(v.pose.heading)
         self.c, self.s = math.cos(hr), math.sin(hr)
         self._bases: dict[Candidate, float | None] = {}
@@ -784,7 +785,7 @@ class _ScoreBound:
         if base is None:
             return math.inf
         _, tid, mirror, reverse, _ = cand
-        end = final_pose(self.v.rect(), tid, mirror=mirror, reverse=reverse,
+        end = final_pose(self.rect, tid, mirror=mirror, reverse=reverse,
                          ts=self.game.templates)
         # ``position_value`` with the field already in hand
         value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
@@ -797,7 +798,7 @@ class _ScoreBound:
             return math.inf
         _, tid, mirror, reverse, _ = cand
         v, c, s = self.v, self.c, self.s
-        x0, y0, x1, y1 = motion_bounds(v.rect(), tid, mirror=mirror, reverse=reverse,
+        x0, y0, x1, y1 = motion_bounds(self.rect, tid, mirror=mirror, reverse=reverse,
                                        ts=self.game.templates)
         xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
         ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from carnage.games.refuelled.engine.scenario_view import Drawable
 from carnage.geometry.convex import convex_hull
 from carnage.geometry.shapes import Point, Pose, Rect, overlaps, penetration
@@ -35,6 +37,7 @@ Choice = str | int | float
 """A decision's answer: an option value, or a number within its domain."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Line:
     """A line between two markers (flags, gate posts) crossed in the direction ``normal``."""
@@ -134,6 +137,7 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     return False
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Among:
     """A scenario's advice to choose among ``options`` only (a subset of the decision's): the

@@ -15,6 +15,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from carnage.games.refuelled.engine.combat import remove_hull, roll_attack, roll_evade
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import WEIGHT_CLASS, Obstacle, VehicleState, body_owner
@@ -38,6 +40,7 @@ COLLISION_HAZARDS = 2
 BOTH_EVADED_HAZARDS = 1
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class Party:
     """One side of a Collision: a vehicle, or an obstacle (gear 0, always smashes)."""

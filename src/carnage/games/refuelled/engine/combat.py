@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from carnage.kernel.events import JsonValue
 
 if TYPE_CHECKING:
@@ -17,6 +19,7 @@ EVADE_ON = 6
 """Each evade die scoring 6+ cancels one hit (p.33)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class AttackRoll:
     dice: tuple[int, ...]

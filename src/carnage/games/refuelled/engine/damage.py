@@ -16,6 +16,8 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from carnage.catalog import Weight
 from carnage.games.refuelled.engine.combat import remove_hull, roll_attack, roll_evade
 from carnage.games.refuelled.engine.game import ask
@@ -39,6 +41,7 @@ ON_HIT_RULES = frozenset({"blast", "fire"})
 (p.42). A later weapon rule joins this set or marks its group as not damaging."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class HitGroup:
     """Hits on one target from one source of hits (a weapon, an explosion, a tumble ...)."""

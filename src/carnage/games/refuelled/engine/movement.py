@@ -83,7 +83,7 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
             template_use(g, v, t.id, 1) if hooked else t.use_in(1)
         ) is not TemplateUse.NOT_PERMITTED)
         for tid, m, r in _placements(t.id, reverse_ok):
-            label = f"{t.name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use.value}]"
+            label = f"{t.name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use._value_}]"
             out.append((template_value(tid, m, r), label))
     return out
 

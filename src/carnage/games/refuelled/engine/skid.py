@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.dice import DiceSource, SkidFace, skid_face
 
@@ -20,6 +22,7 @@ DISCARD_HAZARD = "discard_hazard"
 DISCARD = "discard"  # throw away one Shift for no effect
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class SkidResolution:
     gear: int

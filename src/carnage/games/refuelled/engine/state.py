@@ -150,11 +150,11 @@ class VehicleState:
         return Rect(self.pose, self.length, self.width)
 
     def polygon(self) -> list[Point]:
-        return self.rect().polygon()
+        return Rect(self.pose, self.length, self.width).polygon()
 
     def bodies(self) -> list[tuple[str, Rect]]:
         """Every body on the table with its obstruction id: the vehicle, then its trailer."""
-        cab = self.rect()
+        cab = Rect(self.pose, self.length, self.width)
         out = [(self.id, cab)]
         if self.trailer is not None:
             out.append((self.id + TRAILER_PART, self.trailer.rect(cab)))
@@ -280,10 +280,11 @@ class GameState(KernelState):
 
     def vehicles_of(self, player: int) -> list[VehicleState]:
         return [v for v in self.vehicles.values()
-                if v.player == player and v.in_play and not v.neutral]
+                if v.player == player and v.status is Status.ACTIVE and not v.neutral]
 
     def in_play(self) -> list[VehicleState]:
-        return [v for v in self.vehicles.values() if v.in_play]
+        # ``v.in_play`` read in line: this list is asked for thousands of times a game
+        return [v for v in self.vehicles.values() if v.status is Status.ACTIVE]
 
     def clockwise_from(self, player: int) -> list[int]:
         """Players in clockwise order starting with ``player`` (seat order = clockwise)."""

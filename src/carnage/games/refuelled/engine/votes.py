@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import Status, UpgradeMount, VehicleState, WeaponMount
 from carnage.kernel.effects import CANCEL, run_flows
@@ -79,6 +81,7 @@ Targets = Callable[["Game", int], list[tuple[str, str]]]
 Resolve = Callable[["Game", int, str], "Flow"]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class VoteEffect:
     """An effect a player may buy with votes: its base ``cost``, the legal ``targets`` for a

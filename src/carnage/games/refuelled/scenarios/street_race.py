@@ -13,6 +13,7 @@ a destructible crate and a barrier in between. Flags are markers, not obstacles 
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -143,10 +144,12 @@ class StreetRace(RollOffPole, TableScenario):
         turn in the first place offered (``SetupError`` naming the scenario and the vehicle
         left without a place)."""
         from carnage.games.refuelled.setup import SetupError
-        from carnage.kernel.game import copy_state
 
-        trial = copy_state(st)  # an equal, independent copy (pickled: quicker than deepcopy)
-        trial.scenario["deployed"] = []
+        # The trial places copies of the vehicles on a copy of the state that shares
+        # everything else (the grid's places only read it): the original is left as it was.
+        trial = copy.copy(st)
+        trial.vehicles = {k: copy.copy(v) for k, v in st.vehicles.items()}
+        trial.scenario = {**st.scenario, "deployed": []}
         waiting = {p: [v.id for v in trial.vehicles.values() if v.player == p]
                    for p in range(trial.players)}
         while any(waiting.values()):
