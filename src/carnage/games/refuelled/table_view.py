@@ -30,7 +30,9 @@ from carnage.games.refuelled.setup import (
     check_sides,
     rolled_scenario,
 )
+from carnage.games.refuelled.text import table_event_text
 from carnage.games.refuelled.words import (
+    Names,
     catalogue_name,
     catalogue_names,
     choice_text,
@@ -165,6 +167,16 @@ def repeated(text: str, before: str) -> str:
     return text
 
 
+def _teller(names: Names) -> Callable[[Any, Event], str]:
+    """``table_event_text`` with the game's names worked out once (``state_names``, the
+    costliest part of a line told alone)."""
+
+    def tell(game: Any, e: Event) -> str:
+        return table_event_text(game, e, names)
+
+    return tell
+
+
 def log_lines(
     game: Game, events: Sequence[Event], cache: dict[int, LogLine] | None = None
 ) -> list[LogLine]:
@@ -174,6 +186,8 @@ def log_lines(
     tell = game.ruleset.table.event_text  # the ruleset's sentences (Ruleset.table)
     if tell is None:
         raise ValueError(f"{game.ruleset.title} declares no sentences for its events")
+    if tell is table_event_text:  # the game's names worked out once for all these lines
+        tell = _teller(state_names(game.state))
     whole = game.log.events
     out: list[LogLine] = []
     for e in events:
