@@ -143,14 +143,34 @@ def said_again(text: str, n: int) -> str:
     """``text`` said for the ``n``-th time in a row (n >= 2): "Blue chose discard one Shift
     again", "... a third time"; "A zombie is placed ..." becomes "Another zombie ...", "A third
     zombie ..."."""
-    nth = ORDINALS[n] if n < len(ORDINALS) else f"{n}th"
-    an = "an" if nth[0] in "e8" or nth[:2] in ("11", "18") else "a"
+    return _saying_again(text)(n)
+
+
+def _saying_again(text: str) -> Callable[[int], str]:
+    """``said_again(text, n)`` for any ``n``, ``text`` read once (``repeated`` tries many)."""
     if text.startswith("A ") and len(text) > 2:
-        return ("Another " if n == 2 else f"{an.capitalize()} {nth} ") + text[2:]
+        rest = text[2:]
+
+        def a_nth(n: int) -> str:
+            nth, an = _nth(n)
+            return ("Another " if n == 2 else f"{an.capitalize()} {nth} ") + rest
+
+        return a_nth
     found = _PAGE_TAIL.match(text)
     assert found is not None  # the pattern matches any text
     body, stop, page = found.group(1), found.group(2), found.group(3) or ""
-    return f"{body} {'again' if n == 2 else f'{an} {nth} time'}{stop}{page}"
+
+    def nth_time(n: int) -> str:
+        nth, an = _nth(n)
+        return f"{body} {'again' if n == 2 else f'{an} {nth} time'}{stop}{page}"
+
+    return nth_time
+
+
+def _nth(n: int) -> tuple[str, str]:
+    """The ordinal of ``n`` in words and its article: ("third", "a"), ("eighth", "an")."""
+    nth = ORDINALS[n] if n < len(ORDINALS) else f"{n}th"
+    return nth, "an" if nth[0] in "e8" or nth[:2] in ("11", "18") else "a"
 
 
 def repeated(text: str, before: str) -> str:
@@ -161,9 +181,10 @@ def repeated(text: str, before: str) -> str:
         return said_again(text, 2)
     if before[:8] != text[:8] and not (text.startswith("A ") and before.startswith("A")):
         return text  # nothing alike: the common case, decided at once
+    again = _saying_again(text)
     for n in range(2, MAX_SAID):
-        if before == said_again(text, n):
-            return said_again(text, n + 1)
+        if before == again(n):
+            return again(n + 1)
     return text
 
 
