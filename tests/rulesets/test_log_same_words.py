@@ -176,3 +176,14 @@ def test_plain_says_what_every_pass_said() -> None:
     names = words.state_names(game.state)
     for said in SENTENCES:
         assert words.plain(said, names) == plain_every_pass(said, names), said
+
+
+def test_lines_alike_but_not_repeated_are_told_as_the_old_way_told_them() -> None:
+    pairs = [("Blue chose discard one Shift (p.22)", "Blue chose gear up (p.22)"),
+             ("Blue chose gear up (p.22)", "Blue chose gear up again (p.23)"),
+             ("Blue chose gear up", "Blue chose gear up a third time."),
+             ("A zombie is placed (p.142)", "Another crate is placed (p.142)"),
+             ("A zombie is placed (p.142)", "An eighth zombie is placed (p.142)"),
+             ("A zombie", "Another zombie"), ("A b", "Ab")]
+    for said, before in pairs:
+        assert table_view.repeated(said, before) == repeated_afresh(said, before), (said, before)

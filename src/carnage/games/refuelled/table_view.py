@@ -148,6 +148,12 @@ def said_again(text: str, n: int) -> str:
 
 def _saying_again(text: str) -> Callable[[int], str]:
     """``said_again(text, n)`` for any ``n``, ``text`` read once (``repeated`` tries many)."""
+    return _forms_again(text)[0]
+
+
+def _forms_again(text: str) -> tuple[Callable[[int], str], str, str]:
+    """``said_again(text, n)`` for any ``n``, with what every one of them starts and ends
+    with (a line that does not is none of them)."""
     if text.startswith("A ") and len(text) > 2:
         rest = text[2:]
 
@@ -155,7 +161,7 @@ def _saying_again(text: str) -> Callable[[int], str]:
             nth, an = _nth(n)
             return ("Another " if n == 2 else f"{an.capitalize()} {nth} ") + rest
 
-        return a_nth
+        return a_nth, "A", rest
     found = _PAGE_TAIL.match(text)
     assert found is not None  # the pattern matches any text
     body, stop, page = found.group(1), found.group(2), found.group(3) or ""
@@ -164,7 +170,7 @@ def _saying_again(text: str) -> Callable[[int], str]:
         nth, an = _nth(n)
         return f"{body} {'again' if n == 2 else f'{an} {nth} time'}{stop}{page}"
 
-    return nth_time
+    return nth_time, f"{body} ", f"{stop}{page}"
 
 
 def _nth(n: int) -> tuple[str, str]:
@@ -181,7 +187,9 @@ def repeated(text: str, before: str) -> str:
         return said_again(text, 2)
     if before[:8] != text[:8] and not (text.startswith("A ") and before.startswith("A")):
         return text  # nothing alike: the common case, decided at once
-    again = _saying_again(text)
+    again, starts, ends = _forms_again(text)
+    if not (before.startswith(starts) and before.endswith(ends)):
+        return text  # none of the forms of ``text`` said again
     for n in range(2, MAX_SAID):
         if before == again(n):
             return again(n + 1)
