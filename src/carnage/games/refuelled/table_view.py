@@ -30,7 +30,9 @@ from carnage.games.refuelled.setup import (
     check_sides,
     rolled_scenario,
 )
+from carnage.games.refuelled.text import table_event_text
 from carnage.games.refuelled.words import (
+    Names,
     catalogue_name,
     catalogue_names,
     choice_text,
@@ -141,14 +143,40 @@ def said_again(text: str, n: int) -> str:
     """``text`` said for the ``n``-th time in a row (n >= 2): "Blue chose discard one Shift
     again", "... a third time"; "A zombie is placed ..." becomes "Another zombie ...", "A third
     zombie ..."."""
-    nth = ORDINALS[n] if n < len(ORDINALS) else f"{n}th"
-    an = "an" if nth[0] in "e8" or nth[:2] in ("11", "18") else "a"
+    return _saying_again(text)(n)
+
+
+def _saying_again(text: str) -> Callable[[int], str]:
+    """``said_again(text, n)`` for any ``n``, ``text`` read once (``repeated`` tries many)."""
+    return _forms_again(text)[0]
+
+
+def _forms_again(text: str) -> tuple[Callable[[int], str], str, str]:
+    """``said_again(text, n)`` for any ``n``, with what every one of them starts and ends
+    with (a line that does not is none of them)."""
     if text.startswith("A ") and len(text) > 2:
-        return ("Another " if n == 2 else f"{an.capitalize()} {nth} ") + text[2:]
+        rest = text[2:]
+
+        def a_nth(n: int) -> str:
+            nth, an = _nth(n)
+            return ("Another " if n == 2 else f"{an.capitalize()} {nth} ") + rest
+
+        return a_nth, "A", rest
     found = _PAGE_TAIL.match(text)
     assert found is not None  # the pattern matches any text
     body, stop, page = found.group(1), found.group(2), found.group(3) or ""
-    return f"{body} {'again' if n == 2 else f'{an} {nth} time'}{stop}{page}"
+
+    def nth_time(n: int) -> str:
+        nth, an = _nth(n)
+        return f"{body} {'again' if n == 2 else f'{an} {nth} time'}{stop}{page}"
+
+    return nth_time, f"{body} ", f"{stop}{page}"
+
+
+def _nth(n: int) -> tuple[str, str]:
+    """The ordinal of ``n`` in words and its article: ("third", "a"), ("eighth", "an")."""
+    nth = ORDINALS[n] if n < len(ORDINALS) else f"{n}th"
+    return nth, "an" if nth[0] in "e8" or nth[:2] in ("11", "18") else "a"
 
 
 def repeated(text: str, before: str) -> str:
@@ -159,10 +187,23 @@ def repeated(text: str, before: str) -> str:
         return said_again(text, 2)
     if before[:8] != text[:8] and not (text.startswith("A ") and before.startswith("A")):
         return text  # nothing alike: the common case, decided at once
+    again, starts, ends = _forms_again(text)
+    if not (before.startswith(starts) and before.endswith(ends)):
+        return text  # none of the forms of ``text`` said again
     for n in range(2, MAX_SAID):
-        if before == said_again(text, n):
-            return said_again(text, n + 1)
+        if before == again(n):
+            return again(n + 1)
     return text
+
+
+def _teller(names: Names) -> Callable[[Any, Event], str]:
+    """``table_event_text`` with the game's names worked out once (``state_names``, the
+    costliest part of a line told alone)."""
+
+    def tell(game: Any, e: Event) -> str:
+        return table_event_text(game, e, names)
+
+    return tell
 
 
 def log_lines(
@@ -174,6 +215,8 @@ def log_lines(
     tell = game.ruleset.table.event_text  # the ruleset's sentences (Ruleset.table)
     if tell is None:
         raise ValueError(f"{game.ruleset.title} declares no sentences for its events")
+    if tell is table_event_text:  # the game's names worked out once for all these lines
+        tell = _teller(state_names(game.state))
     whole = game.log.events
     out: list[LogLine] = []
     for e in events:

@@ -577,9 +577,11 @@ def pose_before(events: Sequence[Event], at: int, vid: str) -> list[float] | Non
     return None
 
 
-def table_event_text(game: Any, event: Event) -> str:
+def table_event_text(game: Any, event: Event, names: Names | None = None) -> str:
     """``event`` of ``game`` as its log line says it (``TableOffer.event_text``); a move is
-    told from the vehicle's pose before it, read from the log."""
+    told from the vehicle's pose before it, read from the log. ``names``: the game's
+    ``state_names`` now, when the caller worked them out once for many lines (the same
+    words: the state does not change between them)."""
     whole = game.log.events
     at = event.seq
     if (event.kind in MOVES and at < len(whole) and whole[at].kind == event.kind
@@ -589,4 +591,4 @@ def table_event_text(game: Any, event: Event) -> str:
         if before is not None:
             event = Event(event.seq, event.kind, {**event.data, BEFORE: before},
                           source=event.source, page=event.page)
-    return event_text(event, state_names(game.state))
+    return event_text(event, state_names(game.state) if names is None else names)
