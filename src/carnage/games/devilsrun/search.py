@@ -1,7 +1,9 @@
 """What the search bot (``ai/search.py``) needs to know of Devil's Run: its heuristic bot plays
 the rollouts; a position is valued by chassis tokens, chassis points of running vehicles,
-distance up the road and, in The Devil's Run, the stash: carrying it, or being nearer to it
-than the other gang while it lies on the road (grabbing it is how that mission is won)."""
+distance up the road and, in The Devil's Run, the mission: the stash (carrying it and how far
+its carrier still has to go; being nearer to it than the other gang while it lies on the road,
+or to the centre of the tile where it is still to come) and a gang's last active vehicle (with
+none it has lost)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 from carnage.ai.search import Adapter, lead_values, outcome_values
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.bots import heuristic_bot
+from carnage.games.devilsrun.data import TILE
 from carnage.games.devilsrun.state import RUNNING
 
 
@@ -21,6 +24,18 @@ class DevilsRunAdapter(Adapter):
     lies on the road (The Devil's Run, DR-107): ten squares nearer is worth about as much as
     carrying it (8); a gang with nothing running is as far as the road is long."""
     FAR = 24
+    LAST_ACTIVE = 6.0
+    """Value lost by a gang down to its last active vehicle: with none it loses The Devil's
+    Run at once (DR-109; a wreck is not active, DRR-33), so the last one is worth more than
+    its chassis points."""
+    STASH_COMING = 1.0
+    """While the stash is still to come it will be placed on the centre squares of the front
+    tile (DR-106; once gone, of the next tile laid, DR-108): the distance to them counts
+    this share of ``STASH_NEAR``, so getting up the road to meet it is worth more than the
+    0.2 a row every running vehicle earns."""
+    CARRIER_ROW = 1.0
+    """Value lost per row the stash's carrier still has to drive to reach a tile placed
+    after it picked the stash up (DR-109: reaching one wins)."""
 
     def __init__(self, players: int = 2) -> None:
         super().__init__(heuristic_bot, players)
@@ -40,6 +55,15 @@ class DevilsRunAdapter(Adapter):
                     scores[v.player] += 8.0
         for p in (0, 1):
             scores[p] += 6.0 * int(st.collected[p])
+        if st.mission == "devils-run":
+            for p in (0, 1):
+                if len(game.active(p)) == 1:
+                    scores[p] -= self.LAST_ACTIVE
+            carrier = st.stash.carrier
+            if st.stash.status == "carried" and carrier is not None:
+                c = game.vehicle(carrier)
+                if c.status == RUNNING and c.pos is not None and c.player in (0, 1):
+                    scores[c.player] -= self.CARRIER_ROW * rows_to_win(st, c.pos[1])
         stash = st.stash
         if st.mission == "devils-run" and stash.status == "placed" and stash.pos is not None:
             for p in (0, 1):
@@ -47,4 +71,21 @@ class DevilsRunAdapter(Adapter):
                         if v.player == p and v.status == RUNNING and v.pos is not None
                         and not v.missed_stash]
                 scores[p] -= self.STASH_NEAR * min(near, default=self.FAR)
+        elif st.mission == "devils-run" and stash.status in ("waiting", "reenter", "gone"):
+            # It comes on the front tile, or once gone on the next tile laid (DR-108).
+            front = st.tiles[-1].origin + (TILE if stash.status == "gone" else 0)
+            squares = [(x, front + r) for x, r in game.mission.stash_squares]
+            for p in (0, 1):
+                near = [B.chebyshev(v.pos, sq) for v in st.vehicles.values()
+                        if v.player == p and v.status == RUNNING and v.pos is not None
+                        for sq in squares]
+                scores[p] -= self.STASH_COMING * self.STASH_NEAR * min(near, default=self.FAR)
         return lead_values(scores, 6.0)
+
+
+def rows_to_win(st: Any, row: int) -> int:
+    """Rows from ``row`` to the first tile placed after the stash was picked up (the front
+    edge when none is on the road yet: driving over it brings a fresh tile)."""
+    fresh = [t.origin for t in st.tiles if t.placed > st.stash.pickup_tile]
+    goal = min(fresh) if fresh else B.front_end(st)
+    return max(0, goal - row)
