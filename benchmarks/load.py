@@ -338,6 +338,11 @@ class Refused(Exception):
     """A process answered a websocket's opening with an error frame (already counted)."""
 
 
+class Closed(Exception):
+    """A websocket closed while its player thought (its process killed): noticed at once, as
+    a browser's ``onclose`` is, so the client reconnects before the choice is sent."""
+
+
 class Gone(Exception):
     """A process did not answer (refused, dropped, timed out); ``kind`` says which."""
 
@@ -577,6 +582,21 @@ class Run:
         if self.args.think > 0:
             await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))
 
+    async def think_open(self, rng: random.Random, ws: ClientConnection) -> None:
+        """``think`` with the socket watched: a socket that closes meanwhile raises ``Closed``
+        at once. The table's page and the companion learn of a closed socket the moment it
+        closes (``onclose``) and connect again while their player thinks, so the choice is
+        then sent on the new socket, not sent into a dead one and resent."""
+        thought = asyncio.ensure_future(self.think(rng))
+        closed = asyncio.ensure_future(ws.wait_closed())
+        try:
+            await asyncio.wait({thought, closed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (thought, closed):
+                task.cancel()
+        if closed.done() and not closed.cancelled():
+            raise Closed
+
     def refused_or_error(self, status: int, detail: str, what: str) -> None:
         if status == 409 and "stale" in detail:
             self.stats.refusals["stale version (409)"] += 1
@@ -601,6 +621,9 @@ class Run:
             except Refused:
                 p = self.next_process(p)
                 await asyncio.sleep(0.2)
+            except Closed:
+                p = self.failed(p, "closed while the player thought", "websocket")
+                await self.pause()
             except (OSError, WebSocketException, TimeoutError) as e:
                 what = "websocket (choice in flight)" if table.inflight else "websocket"
                 p = self.failed(p, transport_error(e), what)
@@ -642,7 +665,7 @@ class Run:
                 if msg.get("type") == "view" and msg["view"]["version"] >= view["version"]:
                     view = msg["view"]
                 continue
-            await self.think(rng)
+            await self.think_open(rng, ws)
             choice = pick(rng, view["pending"])
             version = int(view["version"])
             t0 = time.perf_counter()

@@ -48,3 +48,51 @@ def test_the_load_benchmark_prints_its_figures_and_loses_no_choice() -> None:
     for words in ("processes 1:", "human choices", "round trip", "p50", "p90", "p99", "max",
                   "refusals", "errors           none", "lost 0, doubled 0, unconfirmed 0"):
         assert words in text, text
+
+
+def _load_module() -> object:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("carnage_load_bench",
+                                                  ROOT / "benchmarks" / "load.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class _Socket:
+    """A websocket stand-in: ``wait_closed`` returns when ``close`` is set."""
+
+    def __init__(self) -> None:
+        import asyncio
+        self.close = asyncio.Event()
+
+    async def wait_closed(self) -> None:
+        await self.close.wait()
+
+
+def test_a_socket_closed_while_its_player_thinks_is_noticed_before_the_choice() -> None:
+    """The benchmark's websocket player, like the table's page (``onclose``), learns of a
+    closed socket while it thinks, and reconnects before sending, instead of sending its
+    choice into a dead socket and resending it."""
+    import argparse
+    import asyncio
+    import random
+
+    load = _load_module()
+    run = load.Run([], None, argparse.Namespace(think=0.4), load.Stats())  # type: ignore[attr-defined]
+
+    async def closed_midway() -> float:
+        ws = _Socket()
+        asyncio.get_running_loop().call_later(0.05, ws.close.set)
+        t0 = asyncio.get_running_loop().time()
+        with pytest.raises(load.Closed):  # type: ignore[attr-defined]
+            await run.think_open(random.Random(1), ws)
+        return asyncio.get_running_loop().time() - t0
+
+    async def stays_open() -> None:
+        await run.think_open(random.Random(1), _Socket())
+
+    assert asyncio.run(closed_midway()) < 0.19  # the think is at least 0.2 s
+    asyncio.run(stays_open())  # returns when the thought ends; no Closed
