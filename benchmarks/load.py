@@ -85,6 +85,10 @@ STOP_GRACE = 90.0
 """Seconds the clients get to finish what they sent when the run's time is up."""
 SUSPECT = 1.0
 """Seconds clients pass over a process after it failed to answer (as a load balancer would)."""
+RECONNECT_AFTER = 0.5
+"""Seconds, on average, a websocket client waits before connecting again after its socket
+closed (drawn from half to one and a half times it, as the table's pages do): the clients of
+a killed process come back spread out, not all in the same instant."""
 BOT_POLL = 0.05
 """Seconds between reads while bots think after a REST answer (a server that answers first)."""
 MAX_VIEW_BYTES = 64 * 1024 * 1024
@@ -623,7 +627,7 @@ class Run:
                 await asyncio.sleep(0.2)
             except Closed:
                 p = self.failed(p, "closed while the player thought", "websocket")
-                await self.pause()
+                await asyncio.sleep(rng.uniform(RECONNECT_AFTER / 2, RECONNECT_AFTER * 1.5))
             except (OSError, WebSocketException, TimeoutError) as e:
                 what = "websocket (choice in flight)" if table.inflight else "websocket"
                 p = self.failed(p, transport_error(e), what)

@@ -4,7 +4,7 @@
 import { api } from "/static/js/api.js";
 import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
 import { mountChat } from "/static/js/chat.js";
-import { fill, h, qs, s } from "/static/js/util.js";
+import { fill, h, qs, s, spread } from "/static/js/util.js";
 import { barChart, pct } from "/static/odds-chart.js";
 
 const gid = decodeURIComponent(window.location.pathname.split("/")[2] || "");
@@ -388,7 +388,7 @@ function connect() {
   ws.onclose = () => {
     conn.classList.remove("live");
     poll();
-    setTimeout(connect, state.retry);
+    setTimeout(connect, spread(state.retry));
     state.retry = Math.min(state.retry * 2, 15000);
   };
 }

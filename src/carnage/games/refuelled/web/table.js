@@ -10,7 +10,7 @@ import { LogView } from "/static/js/log.js";
 import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
 import { Playback, getPace, paceControl } from "/static/js/playback.js";
 import { parseTemplateValue } from "/static/js/templates.js";
-import { copyText, fill, h, humanise, qs } from "/static/js/util.js";
+import { copyText, fill, h, humanise, qs, spread } from "/static/js/util.js";
 import {
   colourOf, controllerName, playerName, renderDashboards, renderPlayers,
   resultBanner, statusLine, thinkingLine, thinkingOf, turnLine,
@@ -437,7 +437,7 @@ function connect() {
     state.ws = null;
     if (state.dead) return;
     startPolling();
-    setTimeout(connect, state.retry);
+    setTimeout(connect, spread(state.retry));
     state.retry = Math.min(15000, state.retry * 2);
   };
 }

@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { diceRow } from "./dice.js";
 import { dicePad } from "./dicepad.js";
 import { layTemplate, parseTemplateValue } from "./templates.js";
-import { fill, h, humanise, qs, s } from "./util.js";
+import { fill, h, humanise, qs, s, spread } from "./util.js";
 import { colourOf, controllerName, playerName, playerOf, renderDashboards, thinkingOf } from "./view.js";
 import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
 
@@ -257,7 +257,7 @@ function connect() {
   try {
     ws = new WebSocket(`${proto}://${window.location.host}/api/games/${encodeURIComponent(gid)}/ws${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   } catch {
-    setTimeout(connect, state.retry);
+    setTimeout(connect, spread(state.retry));
     return;
   }
   state.ws = ws;
@@ -276,7 +276,7 @@ function connect() {
     if (state.ws !== ws) return;
     state.ws = null;
     setConn("offline", "offline · retrying");
-    setTimeout(connect, state.retry);
+    setTimeout(connect, spread(state.retry));
     state.retry = Math.min(state.retry * 2, 15000);
   };
 }

@@ -83,6 +83,12 @@ export function debounce(fn, ms) {
   return wrapped;
 }
 
+/** A wait of about `ms` (from half to one and a half times it): the pages of a server process
+ * that stopped connect again spread out, not all in the same instant. */
+export function spread(ms) {
+  return ms * (0.5 + Math.random());
+}
+
 export function qs(name) {
   return new URLSearchParams(window.location.search).get(name);
 }
