@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from tests.rulesets.test_plain_log import played
 
-from carnage.ai import bot_rng, bots_for, play_out
 from carnage.games.refuelled import table_view, text, words
 from carnage.games.refuelled.words import (
     Names,
@@ -31,8 +31,6 @@ from carnage.games.refuelled.words import (
 )
 from carnage.kernel.events import Event
 from carnage.kernel.secrets import redact_all
-from carnage.kernel.session import GameRequest, SetupRefused
-from carnage.rulesets import RULESETS
 from carnage.web.sessions import tabletop_of
 
 LEGACY_CHAPTER = "chapter_rules=corrosive-pools,snatch,refrigerator,nano-tech,dinosaurs"
@@ -45,21 +43,6 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("devils-run", "devils-run", ()),
 ]
 VIEWERS: tuple[tuple[int, ...], ...] = ((0,), (1,), ())
-ROUNDS = 3
-
-
-def played(ruleset: str, scenario: str, options: tuple[str, ...], seed: int = 1) -> Any:
-    rs = RULESETS[ruleset]
-    assert rs.games is not None
-    try:
-        maker = rs.games(GameRequest(scenario=scenario, max_rounds=ROUNDS, only_apply=True,
-                                     options=options))
-    except SetupRefused:  # a Devil's Run mission keeps its own turn limit
-        maker = rs.games(GameRequest(scenario=scenario, only_apply=True, options=options))
-    game = maker.new_game(seed)
-    seats = ["heuristic", "random"] * maker.players
-    play_out(game, bots_for(rs, seats[:maker.players]), bot_rng(seed))
-    return game
 
 
 def plain_every_pass(said: str, names: Names) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 import pytest
 
@@ -61,7 +62,9 @@ def log_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -> 
             if t]
 
 
-def lines_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -> list[LogLine]:
+def played(ruleset: str, scenario: str, options: tuple[str, ...], seed: int = 1) -> Any:
+    """A seeded game of ``ruleset``'s ``scenario`` played out by a heuristic and a random bot
+    (``ROUNDS`` rounds where the scenario takes a limit)."""
     rs = RULESETS[ruleset]
     assert rs.games is not None
     try:
@@ -72,7 +75,12 @@ def lines_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -
     game = maker.new_game(seed)
     seats = ["heuristic", "random"] * maker.players
     play_out(game, bots_for(rs, seats[:maker.players]), bot_rng(seed))
-    return list(tabletop_of(rs).log_lines(game, game.log.events, {}))
+    return game
+
+
+def lines_of(ruleset: str, scenario: str, options: tuple[str, ...], seed: int) -> list[LogLine]:
+    game = played(ruleset, scenario, options, seed)
+    return list(tabletop_of(RULESETS[ruleset]).log_lines(game, game.log.events, {}))
 
 
 def repeats(lines: list[LogLine]) -> list[str]:
