@@ -17,10 +17,10 @@ from carnage.geometry.arcs import (
     Arc,
     _angle,
     _fixed_hulls,
-    _turret_hulls,
     can_reach,
     fixed_families,
     turret_critical_angles,
+    turret_families,
     turret_reach_facing,
 )
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
@@ -40,7 +40,7 @@ def plain_reach_facing(body: Rect, target: Sequence[Point], tpl: ShootingTemplat
     crit = turret_critical_angles(body, tpl)
 
     def g(theta: float) -> float:
-        return min(distance(h, target) for h in _turret_hulls(body, tpl, theta))
+        return min(distance(f.swept(tpl), target) for f in turret_families(body, tpl, theta))
 
     values = [g(c) for c in crit]
     for c, v in zip(crit, values, strict=True):

@@ -5,6 +5,8 @@ one, then any), the facings outside which no placement comes near the target
 which obstructions a range of facings can leave out (``allround._beyond``), the burst
 cap remembering what depends on the facing alone, and burst intervals too wide for the
 box bound's judgement (``allround.BOUND_JUDGED_WITHIN``).
+The passes are also checked on shots where their ceilings decide the answer (a first
+pass must go on past unblocked facings, a second past touching ones).
 
 Each is checked against what it stands in for: the passes against the search judging
 every facing in full on crowded shots of each kind, the arc against the exact judgement at
@@ -184,3 +186,66 @@ def test_the_guess_that_the_first_seed_is_covered_sees_the_line_between_the_clos
     assert _in_the_way(shooter, target, [(tuple(reversed(across)), True)])
     assert not _in_the_way(shooter, target, [(beside, False)])
     assert _in_the_way(shooter, target, [(beside, False), (across, True)])
+
+
+def _around_a_tall_wall(rng: random.Random) -> tuple[list[Point], list[Blocker]]:
+    """A Tall wall across the line between the closest points, low bodies on one side of
+    it (unblocked facings) and a way round on the other (clear ones): the first pass,
+    from a floor of touching, meets unblocked facings before the clear one it must find."""
+    near = rng.uniform(70, 110)
+    target = list(frame_box(0.0, near, near + rng.uniform(10, 40), -rng.uniform(5, 20),
+                            rng.uniform(5, 20)))
+    x0, w, side = rng.uniform(35, near - 15), rng.uniform(4, 25), rng.choice((-1.0, 1.0))
+    blockers = [Blocker("wall", frame_box(0.0, x0, x0 + rng.uniform(3, 8), -w, w), True)]
+    for k in range(rng.randint(1, 3)):
+        y0 = w + rng.uniform(0, 10)
+        y1 = y0 + rng.uniform(10, 60)
+        x = rng.uniform(30, near - 5)
+        lo, hi = (y0, y1) if side > 0 else (-y1, -y0)
+        blockers.append(Blocker(f"low{k}", frame_box(0.0, x, x + rng.uniform(3, 10), lo, hi),
+                                False))
+    return target, blockers
+
+
+def _behind_a_low_wall(rng: random.Random) -> tuple[list[Point], list[Blocker]]:
+    """A low wall across every way (nothing clear anywhere) and, before the target's
+    nearest corner, a Tall sliver too thin for the cap's inset: the first seed is only
+    touching while the cap does not show it (the floor is unblocked), and unblocked
+    facings lie elsewhere, so the second pass must go on past touching ones."""
+    near = rng.uniform(70, 100)
+    r = rng.uniform(12, 30)
+    target = [(near, 0.0), (near + r, -r * rng.uniform(0.6, 1.2)), (near + 2 * r, 0.0),
+              (near + r, r * rng.uniform(0.6, 1.2))]
+    x0 = rng.uniform(35, near - 20)
+    fx = near - rng.uniform(0.5, 8)
+    blockers = [Blocker("wall", frame_box(0.0, x0, x0 + rng.uniform(3, 8), -150, 150), False),
+                Blocker("sliver", frame_box(0.0, fx, fx + 0.012, -rng.uniform(1, 30),
+                                            rng.uniform(1, 30)), True)]
+    for k in range(rng.randint(1, 2)):
+        y0, y1 = rng.uniform(0, r), rng.uniform(r, 2 * r)
+        lo, hi = (y0, y1) if rng.random() < 0.5 else (-y1, -y0)
+        x = near + rng.uniform(0.5, r)
+        blockers.append(Blocker(f"beside{k}", frame_box(0.0, x, x + rng.uniform(2, 10), lo,
+                                                        hi), True))
+    return target, blockers
+
+
+def test_each_pass_searches_up_to_its_own_ceiling() -> None:
+    # Shots where the passes' ceilings decide the answer: a first pass stopping at an
+    # unblocked facing, or a second stopping at a touching one, answers less than the
+    # search without passes (checked: each such wrong ceiling fails here). The shots
+    # behind a low wall ending touching cost the search seconds (the sliver defeats the
+    # bounds): a few ending unblocked.
+    ends: dict[tuple[str, int], int] = {}
+    for make, seed, shots in ((_around_a_tall_wall, 3, 40), (_behind_a_low_wall, 6, 3)):
+        rng = random.Random(seed)
+        for _ in range(shots):
+            tpl = shooting_template(rng.choice(("small_burst", "large_burst")))
+            target, blockers = make(rng)
+            fast = burst_search(CAR, target, tpl, blockers, True, capped=True)
+            matched(fast, burst_search(CAR, target, tpl, blockers, True))
+            assert fast is not None
+            key = (make.__name__, fast[-1].level)
+            ends[key] = ends.get(key, 0) + 1
+    assert ends.get(("_around_a_tall_wall", 3), 0) >= 8, ends
+    assert ends.get(("_behind_a_low_wall", 2), 0) >= 2, ends
