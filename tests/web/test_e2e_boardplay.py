@@ -118,9 +118,10 @@ def check_phone_layout(page: Page) -> None:
 
 
 def play_on_board(page: Page, key: str, at: dict[str, Any], folder: Path, shots: list[Path],
-                  *, confirm: bool = False, name: str = "") -> None:
+                  *, confirm: bool = False, name: str = "", odds: bool = False) -> None:
     """Commit the pick ``key`` found at ``at``: a click with the mouse; on the phone a tap that
-    must only preview, then a second tap on it (or Confirm)."""
+    must only preview, then a second tap on it (or Confirm). ``odds``: the picked target's
+    chances must then head the odds under the controls, marked."""
     before = version(page)
     if not is_phone(page):
         page.mouse.move(at["x"], at["y"])
@@ -132,6 +133,11 @@ def play_on_board(page: Page, key: str, at: dict[str, Any], folder: Path, shots:
         return
     page.touchscreen.tap(at["x"], at["y"])
     page.wait_for_function(f"document.body.dataset.picked === {key!r}")
+    if odds:
+        page.wait_for_function(
+            "k => { const f = document.querySelector('#decision-odds .odds-pending > figure');"
+            " return Boolean(f) && f.classList.contains('picked')"
+            " && String(f.dataset.option).split('>')[1] === k; }", arg=key, timeout=15_000)
     page.wait_for_timeout(150)
     assert version(page) == before, "a first tap must not commit"
     bar = page.locator("#decision .board-confirm")
@@ -201,7 +207,7 @@ def play(ctx: BrowserContext, url: str, folder: Path, *, moves: int) -> tuple[Ta
                                                    ).count())
             if enemies:
                 play_on_board(page, enemies[0]["key"], enemies[0], folder, shots,
-                              name=f"{tag}-target" if not done["target"] else "")
+                              name=f"{tag}-target" if not done["target"] else "", odds=True)
                 done["target"] += 1
             else:
                 (page.tap if phone else page.click)("#decision .board-hold")

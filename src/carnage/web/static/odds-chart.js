@@ -88,6 +88,7 @@ export function pendingOddsPanel(answer) {
   const figure = (option, caption, dist, label, atLeast) => {
     const fig = document.createElement("figure");
     fig.dataset.option = String(option);
+    fig.dataset.order = String(box.children.length);
     const cap = document.createElement("figcaption");
     cap.textContent = caption;
     fig.append(cap, barChart(dist, {width: 260, height: 120, label, atLeast}));
@@ -120,4 +121,17 @@ export function pendingOddsPanel(answer) {
     }
   }
   return box;
+}
+
+/** The charts of the target picked on the table (`picked`: its id, what follows ">" in an
+ * attack option's value) first and marked, the others after them in their own order; none
+ * marked when nothing is picked. */
+export function markPicked(box, picked) {
+  const panel = box && box.querySelector(".odds-pending");
+  if (!panel) return;
+  const mine = (fig) => Boolean(picked) && String(fig.dataset.option || "").split(">")[1] === picked;
+  const figs = [...panel.querySelectorAll(":scope > figure")];
+  for (const fig of figs) fig.classList.toggle("picked", mine(fig));
+  figs.sort((a, b) => Number(mine(b)) - Number(mine(a)) || Number(a.dataset.order) - Number(b.dataset.order));
+  panel.append(...figs);
 }

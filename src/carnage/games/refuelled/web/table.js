@@ -5,7 +5,7 @@ import { Board } from "/static/js/board.js";
 import { mountChat } from "/static/js/chat.js";
 import { decisionControls } from "/static/js/decisions.js";
 import { boardPick, clearPicks, smallScreen } from "/static/js/boardpick.js";
-import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
+import { markPicked, pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
 import { LogView } from "/static/js/log.js";
 import { briefNodes, scoreboardNode } from "/static/js/objectives.js";
 import { Playback, getPace, paceControl } from "/static/js/playback.js";
@@ -218,6 +218,10 @@ function renderBotNotes(view) {
 // controls (/api/odds/games/{id}/pending), before the choice is made.
 const ODDS_KINDS = new Set(["attack", "skid_dice", "collision_reaction"]);
 
+// A target picked on the table brings its odds to the top of the list.
+document.addEventListener("carnage-picked", () =>
+  markPicked(document.getElementById("decision-odds"), document.body.dataset.picked));
+
 async function showOdds(view) {
   let box;
   try {
@@ -226,6 +230,7 @@ async function showOdds(view) {
     if (!box || box.dataset.version !== String(view.version) || answer.version !== view.version) return;
     const panel = pendingOddsPanel(answer);
     fill(box, panel ? [h("h3.small", "The odds"), panel, h("p.small.muted", answer.basis)] : []);
+    markPicked(box, document.body.dataset.picked);
     box.dataset.shown = String(view.version);
   } catch (e) {
     box = document.getElementById("decision-odds");

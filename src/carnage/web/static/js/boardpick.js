@@ -176,6 +176,7 @@ class Picker {
     this.bar.classList.toggle("empty", !item);
     this.go.disabled = !item;
     document.body.dataset.picked = key === null ? "" : key;
+    document.dispatchEvent(new CustomEvent("carnage-picked"));
     this.label.textContent = item ? item.label : "nothing yet";
     this.extra.replaceChildren(...(item && item.extra ? [item.extra()] : []));
     this.show(item);
