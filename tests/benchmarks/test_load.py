@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from tests.campaign.pg import NoPostgres, _bin_dir
@@ -50,7 +51,7 @@ def test_the_load_benchmark_prints_its_figures_and_loses_no_choice() -> None:
         assert words in text, text
 
 
-def _load_module() -> object:
+def _load_module() -> ModuleType:
     import importlib.util
     spec = importlib.util.spec_from_file_location("carnage_load_bench",
                                                   ROOT / "benchmarks" / "load.py")
@@ -81,13 +82,13 @@ def test_a_socket_closed_while_its_player_thinks_is_noticed_before_the_choice() 
     import random
 
     load = _load_module()
-    run = load.Run([], None, argparse.Namespace(think=0.4), load.Stats())  # type: ignore[attr-defined]
+    run = load.Run([], None, argparse.Namespace(think=0.4), load.Stats())
 
     async def closed_midway() -> float:
         ws = _Socket()
         asyncio.get_running_loop().call_later(0.05, ws.close.set)
         t0 = asyncio.get_running_loop().time()
-        with pytest.raises(load.Closed):  # type: ignore[attr-defined]
+        with pytest.raises(load.Closed):
             await run.think_open(random.Random(1), ws)
         return asyncio.get_running_loop().time() - t0
 

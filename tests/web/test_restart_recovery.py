@@ -19,7 +19,20 @@ from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (both kinds
 from tests.web.test_api_support import TestClient, first_choice, new_client
 
 from carnage.web.app import create_app
+from carnage.web.db import Store
 from carnage.web.sessions import COLD_LOADS, Games, SeatedGame
+
+
+def store_of(c: TestClient) -> Store:
+    """The store of the app ``c`` serves (a test client's app is typed as any ASGI app)."""
+    store: Store = c.app.state.store  # type: ignore[attr-defined]
+    return store
+
+
+def games_of(c: TestClient) -> Games:
+    """The games cache of the app ``c`` serves."""
+    games: Games = c.app.state.games  # type: ignore[attr-defined]
+    return games
 
 
 def new_game(c: TestClient, seed: int) -> str:
@@ -35,7 +48,7 @@ def held_reads(c: TestClient, monkeypatch: pytest.MonkeyPatch, gid: str
                ) -> tuple[threading.Event, threading.Event, list[str]]:
     """The store's reads of ``gid`` wait for the second event once they have set the first
     (a slow database); every game read is listed."""
-    store = c.app.state.store  # type: ignore[attr-defined]
+    store = store_of(c)
     real = store.game
     reading, release = threading.Event(), threading.Event()
     reads: list[str] = []
@@ -62,7 +75,7 @@ def test_a_load_holds_up_no_request_for_another_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c = new_client(tmp_path)
     slow, cached, other = new_game(c, 5), new_game(c, 6), new_game(c, 7)
-    games = Games(c.app.state.store)  # type: ignore[attr-defined]  # another process
+    games = Games(store_of(c))  # another process
     games.get(cached)
     reading, release, _ = held_reads(c, monkeypatch, slow)
     loading, _ = in_thread(games.get, slow)
@@ -86,7 +99,7 @@ def test_two_requests_for_one_game_load_it_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c = new_client(tmp_path)
     gid = new_game(c, 5)
-    games = Games(c.app.state.store)  # type: ignore[attr-defined]
+    games = Games(store_of(c))
     reading, release, reads = held_reads(c, monkeypatch, gid)
     first, got1 = in_thread(games.get, gid)
     assert reading.wait(10)
@@ -115,7 +128,7 @@ def play(c: TestClient, gid: str, token: str, n: int) -> dict[str, Any]:
 def test_a_starting_process_loads_the_games_played_lately_before_it_serves(
         db_url: str) -> None:  # noqa: F811
     c = TestClient(create_app(db_url))
-    store = c.app.state.store  # type: ignore[attr-defined]
+    store = store_of(c)
     recent, old, done = (new_game(c, s) for s in (5, 6, 7))
     with store.engine.begin() as conn:  # one saved an hour ago, one finished
         conn.execute(text("UPDATE games SET updated = :t WHERE id = :g"),
@@ -124,14 +137,14 @@ def test_a_starting_process_loads_the_games_played_lately_before_it_serves(
                      {"f": True, "g": done})
     url = db_url
     with TestClient(create_app(url, warm=True)) as started:  # its lifespan has run
-        games: Games = started.app.state.games  # type: ignore[attr-defined]
+        games = games_of(started)
         cached = dict(games._sessions)
         assert set(cached) == {recent}
         s = cached[recent]
         human = next(x.seat for x in s.seats if x.controller == "human")
         assert (s.version, human, (human,)) in s._json  # its view is built: served as is
     with TestClient(create_app(url)) as plain:  # without: nothing loaded ahead
-        assert not plain.app.state.games._sessions  # type: ignore[attr-defined]
+        assert not games_of(plain)._sessions
     late = Games(store)  # out of time: nothing more is loaded
     assert late.warm(late.recent(), until=time.monotonic()) == 0 and not late._sessions
     fresh = Games(store)
@@ -141,12 +154,12 @@ def test_a_starting_process_loads_the_games_played_lately_before_it_serves(
 
 def test_a_game_loaded_ahead_is_served_as_the_database_has_it_later(tmp_path: Path) -> None:
     c = new_client(tmp_path)
-    store = c.app.state.store  # type: ignore[attr-defined]
+    store = store_of(c)
     r = c.post("/api/games", json={"scenario": "street-race", "seed": 5, "seats": [
         {"controller": "human"}, {"controller": "heuristic"}]})
     gid, token = r.json()["id"], r.json()["seats"][0]["token"]
     with TestClient(create_app(str(store.url), warm=True)) as other:
-        loaded = other.app.state.games._sessions[gid]  # type: ignore[attr-defined]
+        loaded = games_of(other)._sessions[gid]
         ahead = loaded.version
         moved = play(c, gid, token, 3)  # another process moves it on meanwhile
         assert moved["version"] > ahead
@@ -162,8 +175,8 @@ def test_games_load_a_few_at_a_time_each_with_its_seats_views(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     c = new_client(tmp_path)
     ids = [new_game(c, s) for s in range(5, 5 + COLD_LOADS + 1)]
-    games = Games(c.app.state.store)  # type: ignore[attr-defined]
-    store = c.app.state.store  # type: ignore[attr-defined]
+    games = Games(store_of(c))
+    store = store_of(c)
     real = store.game
     release = threading.Event()
     reading: list[str] = []
