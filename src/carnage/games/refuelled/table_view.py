@@ -13,7 +13,7 @@ import math
 import re
 import struct
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import load_catalog
@@ -32,7 +32,6 @@ from carnage.games.refuelled.setup import (
 )
 from carnage.games.refuelled.text import table_event_text
 from carnage.games.refuelled.words import (
-    Names,
     catalogue_name,
     catalogue_names,
     choice_text,
@@ -143,12 +142,7 @@ def said_again(text: str, n: int) -> str:
     """``text`` said for the ``n``-th time in a row (n >= 2): "Blue chose discard one Shift
     again", "... a third time"; "A zombie is placed ..." becomes "Another zombie ...", "A third
     zombie ..."."""
-    return _saying_again(text)(n)
-
-
-def _saying_again(text: str) -> Callable[[int], str]:
-    """``said_again(text, n)`` for any ``n``, ``text`` read once (``repeated`` tries many)."""
-    return _forms_again(text)[0]
+    return _forms_again(text)[0](n)
 
 
 def _forms_again(text: str) -> tuple[Callable[[int], str], str, str]:
@@ -196,16 +190,6 @@ def repeated(text: str, before: str) -> str:
     return text
 
 
-def _teller(names: Names) -> Callable[[Any, Event], str]:
-    """``table_event_text`` with the game's names worked out once (``state_names``, the
-    costliest part of a line told alone)."""
-
-    def tell(game: Any, e: Event) -> str:
-        return table_event_text(game, e, names)
-
-    return tell
-
-
 def log_lines(
     game: Game, events: Sequence[Event], cache: dict[int, LogLine] | None = None
 ) -> list[LogLine]:
@@ -216,7 +200,7 @@ def log_lines(
     if tell is None:
         raise ValueError(f"{game.ruleset.title} declares no sentences for its events")
     if tell is table_event_text:  # the game's names worked out once for all these lines
-        tell = _teller(state_names(game.state))
+        tell = partial(table_event_text, names=state_names(game.state))
     whole = game.log.events
     out: list[LogLine] = []
     for e in events:
