@@ -68,6 +68,16 @@ def test_grid_spawn_and_table_places_in_words() -> None:
     assert choice_text("sandstorm", -30, NAMES) == "a turn of 30° right"
     assert choice_text("attack", "p1-red-car|125mm_cannon#0>p1-red-car", NAMES) == (
         "fire 125mm Cannon at Red Car")
+    assert choice_text("collision_reaction", "evade", NAMES) == "to evade"
+    assert choice_text("up_and_over", "no", NAMES) == "to stay where it stopped"
+    assert choice_text("entry_edge", "west", NAMES) == "the west edge as the entry edge"
+    assert choice_text("new_flag", "NE", NAMES) == "the north-east point for a new flag"
+    assert choice_text("truckasaurus_facing", 90, NAMES) == "to face Truckasaurus north"
+    assert choice_text("splash", "-", NAMES) == "the template over the target alone"
+    assert choice_text("splash", "p1-red-car", NAMES) == (
+        "the template over the target and Red Car")
+    assert choice_text("war_rig_upgrade", "grease_monkey", NAMES) == (
+        "the Grease Monkey upgrade")
     assert plain("spawn point 40 mm out at 270 degrees, facing 180 degrees", NAMES) == (
         "spawn point 40 mm out to the south, facing west")
     assert plain("flag-p2 and flag-p1", NAMES) == "Blue's flag and Red's flag"

@@ -251,7 +251,7 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
     if isinstance(value, int) and not isinstance(value, bool):
         if kind == "skid_dice":
             return f"{value} skid {'die' if value == 1 else 'dice'}"
-        return str(value)
+        return _said_choice(kind, str(value), names) or str(value)
     v = str(value)
     if kind in ("spin", "lose_control") and v == "done":  # turned by hand at a real table
         # (ruling CP-25)
@@ -292,6 +292,9 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
         key, sep, target = v.partition(">")
         if sep:
             return f"fire {mount_name(key)} at {_target(target, names)}"
+    said = _said_choice(kind, v, names)
+    if said is not None:
+        return said
     head, colon, rest = v.partition(":")
     if colon and head == "grid" and _POINT.fullmatch(rest):
         v = rest
@@ -316,6 +319,59 @@ def choice_text(kind: str, value: Any, names: Names, faces: Sequence[str] = ()) 
     if sep and oid in names and how and ":" not in how:  # an object and a way ("p1-car:up")
         return f"{names[oid]} ({SIDE_WORDS.get(how, words(how))})"
     return plain(v, names)
+
+
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "airwolf": {"no": "no Airwolf pivot", "pivot": "to gain 2 Hazards and pivot (Airwolf)"},
+    "collision_reaction": {"evade": "to evade", "smash": "a Smash Attack"},
+    "commercial_break": {"respawn": "to respawn now", "no": "not to respawn yet",
+                         "stay": "to leave it out for now"},
+    "loot_nitro": {"yes": "to fire the loot Nitro Booster",
+                   "no": "to keep the loot Nitro Booster for later"},
+    "roar": {"roar": "to Roar, turning to face its foe", "no": "not to Roar"},
+    "roll_cage": {"ignore": "to use the Roll Cage and ignore the Flip's hits",
+                  "yes": "to use the Roll Cage and ignore the Flip's hits",
+                  "take": "to take the Flip's hits", "no": "to take the Flip's hits"},
+    "selvaggio": {"yes": "Selvaggio: a Hull Point lost to discard every Hazard",
+                  "no": "not to use Selvaggio yet"},
+    "slide": {"left": "to slide round to face left", "right": "to slide round to face right"},
+    "snl_prize": {"claim": "to claim the prize", "decline": "to decline the prize"},
+    "spend_votes": {"done": "to spend no more Audience Votes"},
+    "tanker_anchor": {"move": "to move as usual",
+                      "anchor": "to drop the Tanker Anchor (a Hazard, no Movement Step)"},
+    "tanker_anchor_gear": {"stay": "to stay in gear", "up": "to change up a gear"},
+    "up_and_over": {"over": "to drive up and over it", "no": "to stay where it stopped"},
+}
+"""Choices of a kind whose value is a bare word, as the log says them ("Blue chose to evade"):
+the same meaning as the option's label on the table, said after "chose"."""
+
+COMPASS_LETTERS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east",
+                   "S": "south", "SW": "south-west", "W": "west", "NW": "north-west"}
+
+
+def _said_choice(kind: str, v: str, names: Names) -> str | None:
+    """A choice of a decision told by its kind (``CHOICE_WORDS`` and a few patterns), or None
+    to let ``choice_text`` read the value itself."""
+    said = CHOICE_WORDS.get(kind, {}).get(v)
+    if said is not None:
+        return said
+    if kind == "entry_edge" and v in EDGES:
+        return f"the {v} edge as the entry edge"
+    if kind == "rig_facing" and v in EDGES:
+        return f"to face the War Rig towards the {v} edge"
+    if kind == "new_flag" and v in COMPASS_LETTERS:
+        return f"the {COMPASS_LETTERS[v]} point for a new flag"
+    if kind == "truckasaurus_facing" and _OFFSET.fullmatch(v):
+        return f"to face Truckasaurus {compass(float(v))}"
+    if kind == "war_rig_upgrade" and re.fullmatch(r"[a-z_]+", v):
+        return f"the {words(v).title()} upgrade"
+    if kind == "cancel_hit":
+        return f"to cancel a {words(v)} hit"
+    if kind == "splash":
+        under = [names.get(i, plain(i, names)) for i in v.split(",") if i and i != "-"]
+        return ("the template over the target alone" if not under
+                else f"the template over the target and {' and '.join(under)}")
+    return None
 
 
 SIDE_WORDS = {"up": "gear up", "down": "gear down"}

@@ -28,6 +28,7 @@ from carnage.games.refuelled.engine.movement import movement_step, template_opti
 from carnage.games.refuelled.engine.rulebook import unplayed_rules
 from carnage.games.refuelled.engine.state import GameState, Status, VehicleState
 from carnage.games.refuelled.setup import vehicle_state
+from carnage.games.refuelled.text import table_event_text
 from carnage.geometry.shapes import Pose
 from carnage.geometry.surfaces import Surface, SurfaceKind
 from carnage.team import TeamSpec, check_team
@@ -390,6 +391,9 @@ def test_roll_cage_upgrade_may_ignore_the_flip_hits(pick: str, damage: int) -> N
     play(g, pick)
     assert car.damage == damage
     assert ev(g, "flip")[0]["hits"] == damage
+    chose = [table_event_text(g, e) for e in g.log.events if e.kind == "decision"][-1]
+    assert ("chose to use the Roll Cage and ignore the Flip's hits (p.85)" if pick == "yes"
+            else "chose to take the Flip's hits (p.85)") in chose
 
 
 def test_buggy_roll_cage_is_asked_once_though_it_is_a_rule_and_a_built_in_upgrade() -> None:
