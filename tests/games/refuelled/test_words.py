@@ -7,6 +7,7 @@ import runpy
 from pathlib import Path
 
 from carnage.games.devilsrun.data import rule_index
+from carnage.games.refuelled.text import event_text
 from carnage.games.refuelled.words import (
     RULING_NAMES,
     choice_text,
@@ -19,6 +20,7 @@ from carnage.games.refuelled.words import (
     spawn_pose_words,
     table_area,
 )
+from carnage.kernel.events import Event
 
 ROOT = Path(__file__).resolve().parents[3]
 NAMES = {"p1-red-car": "Red Car", "seat:0": "Red", "seat:1": "Blue", "seat:2": "Green",
@@ -114,3 +116,13 @@ def test_a_scenarios_rule_is_named_as_the_book_names_the_scenario() -> None:
     assert rule_name("death_race") == "Death Race"
     assert rule_name("scenario:capture_the_flag") == "Capture the Flag"
     assert rule_name("movement") == "Movement"  # not a scenario: its words, capitalised
+
+
+def test_a_collision_ends_in_words_and_says_why_only_when_cut_short() -> None:
+    names = {"a": "Red Car", "b": "Blue Car"}
+    said = [event_text(Event(1, "collision_end", {"vehicle": "a", "other": "b", "reason": r},
+                             source="collision", page=52), names)
+            for r in ("resolved", "volatile obstacle exploded")]
+    assert said == ["The collision of Red Car and Blue Car is over (p.52)",
+                    "The collision of Red Car and Blue Car is over: the volatile obstacle "
+                    "exploded (p.52)"]

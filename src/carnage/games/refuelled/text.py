@@ -397,8 +397,8 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "volatile_explodes": lambda s: f"{s.name('obstacle')} explodes",
     "collision_skipped": lambda s: f"No collision between {s.name()} and {s.name('other')}: "
     f"{s.get('reason')}",
-    "collision_end": lambda s: f"Collision of {s.name()} and {s.name('other')} over "
-    f"({s.get('reason')})",
+    "collision_end": lambda s: f"The collision of {s.name()} and {s.name('other')} is over"
+    + ("" if s.get("reason") == "resolved" else f": the {words(str(s.get('reason')))}"),
     "tailgate_evade": lambda s: f"{s.name()} tailgates {s.name('other')}: both must evade",
     "reaction": lambda s: f"{s.name()} reacts to {s.name('other')}: {s.get('reaction')}",
     "smash_attack": lambda s: f"{s.name('attacker')} smashes {s.name('target')} with "
