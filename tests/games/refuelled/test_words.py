@@ -119,10 +119,24 @@ def test_a_scenarios_rule_is_named_as_the_book_names_the_scenario() -> None:
 
 
 def test_a_collision_ends_in_words_and_says_why_only_when_cut_short() -> None:
-    names = {"a": "Red Car", "b": "Blue Car"}
-    said = [event_text(Event(1, "collision_end", {"vehicle": "a", "other": "b", "reason": r},
+    names = {"p1-red-car": "Red Car", "p2-blue-car": "Blue Car"}
+    said = [event_text(Event(1, "collision_end", {"vehicle": "p1-red-car",
+                                                  "other": "p2-blue-car", "reason": r},
                              source="collision", page=52), names)
             for r in ("resolved", "volatile obstacle exploded")]
     assert said == ["The collision of Red Car and Blue Car is over (p.52)",
                     "The collision of Red Car and Blue Car is over: the volatile obstacle "
                     "exploded (p.52)"]
+
+
+def test_a_reaction_to_a_collision_in_words() -> None:
+    names = {"p1-red-car": "Red Car", "p2-blue-car": "Blue Car"}
+
+    def said(**data: str) -> str:
+        return event_text(Event(1, "reaction", {"vehicle": "p1-red-car", "other": "p2-blue-car",
+                                                **data}, source="collision", page=53), names)
+
+    assert said(reaction="evade") == "Red Car reacts to Blue Car by evading (p.53)"
+    assert said(reaction="smash") == "Red Car reacts to Blue Car with a Smash Attack (p.53)"
+    assert said(reaction="smash", declared="piledriver") == (
+        "Red Car reacts to Blue Car with Piledriver (a Smash Attack) (p.53)")

@@ -240,6 +240,17 @@ def _attack_hits(s: _Say) -> str:
     return f"{s.name('target')} takes {_n(hits, 'hit')} from {what}"
 
 
+def _reaction_words(s: _Say) -> str:
+    """How a party reacts to a Collision (p.53): "by evading", "with a Smash Attack", a
+    declared special smash by its name ("with a PIT (a Smash Attack)")."""
+    if s.get("reaction") == "evade":
+        return "by evading"
+    declared = s.d.get("declared")
+    if isinstance(declared, str) and declared:
+        return f"with {rule_name(declared)} (a Smash Attack)"
+    return "with a Smash Attack"
+
+
 def _chosen(s: _Say) -> str:
     kind = str(s.get("decision"))
     choice = s.d.get("choice")
@@ -400,7 +411,7 @@ SENTENCES: dict[str, Callable[[_Say], str]] = {
     "collision_end": lambda s: f"The collision of {s.name()} and {s.name('other')} is over"
     + ("" if s.get("reason") == "resolved" else f": the {words(str(s.get('reason')))}"),
     "tailgate_evade": lambda s: f"{s.name()} tailgates {s.name('other')}: both must evade",
-    "reaction": lambda s: f"{s.name()} reacts to {s.name('other')}: {s.get('reaction')}",
+    "reaction": lambda s: f"{s.name()} reacts to {s.name('other')} {_reaction_words(s)}",
     "smash_attack": lambda s: f"{s.name('attacker')} smashes {s.name('target')} with "
     f"{_n(s.get('dice', 0), 'die')}: {_n(s.get('hits', 0), 'hit')}",
     "wipeout": lambda s: f"{s.name()} wipes out with {s.get('hazards')} Hazards in gear "
