@@ -12,7 +12,7 @@ from typing import Any
 from carnage.ai.search import Adapter, lead_values, outcome_values
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.bots import heuristic_bot
-from carnage.games.devilsrun.data import TILE
+from carnage.games.devilsrun.data import TILE, Square
 from carnage.games.devilsrun.state import RUNNING
 
 
@@ -67,20 +67,28 @@ class DevilsRunAdapter(Adapter):
         stash = st.stash
         if st.mission == "devils-run" and stash.status == "placed" and stash.pos is not None:
             for p in (0, 1):
-                near = [B.chebyshev(v.pos, stash.pos) for v in st.vehicles.values()
-                        if v.player == p and v.status == RUNNING and v.pos is not None
-                        and not v.missed_stash]
-                scores[p] -= self.STASH_NEAR * min(near, default=self.FAR)
+                near = squares_to(st, p, [stash.pos], missed_too=False)
+                scores[p] -= self.STASH_NEAR * (self.FAR if near is None else near)
         elif st.mission == "devils-run" and stash.status in ("waiting", "reenter", "gone"):
             # It comes on the front tile, or once gone on the next tile laid (DR-108).
             front = st.tiles[-1].origin + (TILE if stash.status == "gone" else 0)
             squares = [(x, front + r) for x, r in game.mission.stash_squares]
             for p in (0, 1):
-                near = [B.chebyshev(v.pos, sq) for v in st.vehicles.values()
-                        if v.player == p and v.status == RUNNING and v.pos is not None
-                        for sq in squares]
-                scores[p] -= self.STASH_COMING * self.STASH_NEAR * min(near, default=self.FAR)
+                near = squares_to(st, p, squares, missed_too=True)
+                scores[p] -= self.STASH_COMING * self.STASH_NEAR * (
+                    self.FAR if near is None else near)
         return lead_values(scores, 6.0)
+
+
+def squares_to(st: Any, player: int, squares: list[Square], *,
+               missed_too: bool) -> int | None:
+    """Squares (king's moves) from ``player``'s nearest running vehicle to the nearest of
+    ``squares``; None when it has none on the road. ``missed_too``: count vehicles marked as
+    having missed the stash too."""
+    near = [B.chebyshev(v.pos, sq) for v in st.vehicles.values()
+            if v.player == player and v.status == RUNNING and v.pos is not None
+            and (missed_too or not v.missed_stash) for sq in squares]
+    return min(near, default=None)
 
 
 def rows_to_win(st: Any, row: int) -> int:
