@@ -626,6 +626,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 probe = at if at == lo else at + 1e-7
                 got = None
                 ahead = min(hi, at + lead[tall_only])
+                if burst:
+                    ahead = _before_known(at, ahead, arcs)
                 if ahead_ok and ahead > at and not any((ahead - a0) % 360.0 <= a1 - a0
                                                        for a0, a1 in arcs):
                     # ranges found reach back from their facing much farther than ahead
@@ -669,6 +671,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return TOUCHING
 
     lists: dict[tuple[int, ...], list[tuple[Sequence[Point], bool]]] = {}
+    aim = seeds[0] if seeds else 0.0
+    asked: list[list[tuple[Sequence[Point], bool]] | None] = [None]
+    """The obstructions the cap was asked about at the first seed before the passes (the
+    same list ``among`` gives for them), if it was."""
 
     def among(live: Sequence[int]) -> list[tuple[Sequence[Point], bool]]:
         """The obstructions ``live`` as the judgement takes them: the same list for the
@@ -681,13 +687,25 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return got
 
     def consider(theta: float, live: Sequence[int]) -> None:
-        if untouched(theta, theta) or proven(theta, theta):
+        if untouched(theta, theta):
             return
         obs = among(live)
-        want = capped(theta, tgt.polygon, obs)
-        if want <= need():
-            best.shadowed += 1
-            return
+        if asked[0] is obs and theta == aim:
+            # the cap's answer here is known already (asked before the passes): the
+            # range would cost a walk for nothing
+            want = capped(theta, tgt.polygon, obs)
+            if want <= need():
+                best.shadowed += 1
+                return
+            if proven(theta, theta):
+                return
+        else:
+            if proven(theta, theta):
+                return
+            want = capped(theta, tgt.polygon, obs)
+            if want <= need():
+                best.shadowed += 1
+                return
         lvl, placed = judge(theta, tgt.polygon, obs, want)
         best.judged += 1
         if lvl > need():
@@ -740,10 +758,11 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             out.append(i)
         return out
 
-    def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
-        """Upper bound on the level over the facings within ``h`` of ``mid``: the target
-        grown and the obstructions shrunk by their boxes (see the module doc)."""
-        relaxed = []
+    def loosened(d: Point, h: float, live: Sequence[int]
+                 ) -> tuple[tuple[Point, ...], list[tuple[Sequence[Point], bool]]]:
+        """The box bound's inputs over the facings within ``h`` of the one along ``d``:
+        the target grown and the obstructions of ``live`` shrunk by their boxes."""
+        relaxed: list[tuple[Sequence[Point], bool]] = []
         for i in live:
             b = blockers[i]
             eu, ev = box(rhos[i], h)
@@ -752,12 +771,43 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         eu, ev = box(rho_t, h)
         grown = tgt.moved(d, eu, ev, grow=True)
         assert grown is not None
+        return grown, relaxed
+
+    def parts_capped(mid: float, h: float, live: Sequence[int], lv: int) -> bool:
+        """Whether the cap shows, on the box bound's inputs of each part of the facings
+        within ``h`` of ``mid`` (cut in equal parts of half-width at most
+        ``PARTS_CAPPED_WITHIN``), that no facing there does better than ``lv``: the parts
+        cover the interval (each taken a hair wider), so then none of it does. Stops at
+        the first part not so shown."""
+        n = 1
+        while h / n > PARTS_CAPPED_WITHIN:
+            n *= 2
+        if n == 1 or n > PARTS_CAPPED_MOST:
+            return False
+        w = 2.0 * h / n
+        for k in range(n):
+            m = mid - h + (k + 0.5) * w
+            th = math.radians(m)
+            grown, relaxed = loosened((math.cos(th), math.sin(th)),
+                                      PARTS_OVERLAP * w / 2.0, live)
+            if capped(m, grown, relaxed) > lv:
+                return False
+        return True
+
+    def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid``: the target
+        grown and the obstructions shrunk by their boxes (see the module doc); for a
+        burst, when the cap does not show it on the whole interval, on its parts."""
+        grown, relaxed = loosened(d, h, live)
         lv = need()
         if lv >= TOUCHING and capped(mid, grown, relaxed) <= lv:
             best.shadowed += 1
             return lv
         if burst and lv >= TOUCHING and h > BOUND_JUDGED_WITHIN:
             return CLEAR  # no bound: the interval is judged at its middle and halved
+        if burst and lv >= TOUCHING and parts_capped(mid, h, live, lv):
+            best.shadowed += 1
+            return lv
         bound, _ = judge(mid, grown, relaxed, lv + 1)
         best.judged += 1
         return bound
@@ -772,7 +822,6 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         best.judged += 1
         return lvl
 
-    aim = seeds[0] if seeds else 0.0
     first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
     everyone = list(range(len(blockers)))
 
@@ -828,6 +877,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
+    asked[0] = at_aim
     if cap is not None and at_aim is not None and _in_the_way(shooter, target, at_aim) \
             and cap(aim, tgt.polygon, at_aim, False):
         # The first seed has no clear placement, and a burst facing judged to less than
@@ -850,6 +900,27 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if best.level > low:
             break
     return best
+
+AHEAD_OF_KNOWN = 0.5
+"""How far (degrees) before the start of a range already shown a burst walk asks for the
+next range when the facing it would ask at lies in that known range: ranges reach back
+from their facing much farther than ahead of it, so one asked just before the known range
+often covers the walk's position and meets the known range."""
+
+
+def _before_known(at: float, ahead: float, arcs: Sequence[tuple[float, float]]) -> float:
+    """``ahead``, or when it lies in one of ``arcs`` (a range shown already, starting past
+    ``at``) a facing just before the first such range's start: there a range found may
+    reach back to ``at`` and on into the known one (only the work done depends on it)."""
+    first = None
+    for a0, _ in arcs:
+        start = at + (a0 - at) % 360.0
+        if at < start <= ahead and (first is None or start < first):
+            first = start
+    if first is None:
+        return ahead
+    return max(first - AHEAD_OF_KNOWN, at + 0.5 * (first - at))
+
 
 def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
                 obstacles: Sequence[tuple[Sequence[Point], bool]]) -> bool:
@@ -942,6 +1013,21 @@ benchmark's bursts none of 41 such judgements bounded anything; on the golden sc
 bursts about a fifth did, and they take no longer without them), and the judgement of a
 relaxed facing costs as much as an exact one. Leaving a bound out only leaves an interval
 to be judged at its middle and halved, so the answer is the same."""
+
+PARTS_CAPPED_WITHIN = 1.0
+"""Half-width (degrees) of the parts a burst interval is cut into when the cap does not
+show its box bound's inputs no better than the best found: the box grows with the turn,
+so the cap shows on narrow parts what it cannot on the whole (on the 360° benchmark's
+slowest burst, intervals 3.4° wide are not shown, their halves are), and a cap on each
+part costs far less than the judgement of the relaxed facing it saves."""
+
+PARTS_CAPPED_MOST = 8
+"""The most parts an interval is cut into for the cap (wider intervals are halved by the
+search first)."""
+
+PARTS_OVERLAP = 1.0 + 1e-9
+"""Each part's half-width taken this much wider, so the parts cover the interval whatever
+the rounding of their middles."""
 
 CIRCLE_SLACK = 1e-7
 """Slack (mm) when an obstruction's bounding circle (``Obstacle.centre``, ``radius``)
