@@ -517,6 +517,8 @@ class Found:
     shadowed: int = 0
     """Facings and ranges of facings passed over, lying in ranges ``shadow_arc`` showed
     blocked."""
+    parted: int = 0
+    """Burst intervals shown no better than the best found by the cap on their parts."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
@@ -775,24 +777,18 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
 
     def parts_capped(mid: float, h: float, live: Sequence[int], lv: int) -> bool:
         """Whether the cap shows, on the box bound's inputs of each part of the facings
-        within ``h`` of ``mid`` (cut in equal parts of half-width at most
-        ``PARTS_CAPPED_WITHIN``), that no facing there does better than ``lv``: the parts
-        cover the interval (each taken a hair wider), so then none of it does. Stops at
-        the first part not so shown."""
-        n = 1
-        while h / n > PARTS_CAPPED_WITHIN:
-            n *= 2
-        if n == 1 or n > PARTS_CAPPED_MOST:
-            return False
-        w = 2.0 * h / n
-        for k in range(n):
-            m = mid - h + (k + 0.5) * w
+        within ``h`` of ``mid`` (``burst_parts``), that no facing there does better than
+        ``lv``: the parts cover the interval, so then none of it does. Stops at the first
+        part not so shown."""
+        parts = burst_parts(mid, h)
+        for m, hw in parts:
             th = math.radians(m)
-            grown, relaxed = loosened((math.cos(th), math.sin(th)),
-                                      PARTS_OVERLAP * w / 2.0, live)
+            grown, relaxed = loosened((math.cos(th), math.sin(th)), hw, live)
             if capped(m, grown, relaxed) > lv:
                 return False
-        return True
+        if parts:
+            best.parted += 1
+        return bool(parts)
 
     def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
         """Upper bound on the level over the facings within ``h`` of ``mid``: the target
@@ -1028,6 +1024,21 @@ search first)."""
 PARTS_OVERLAP = 1.0 + 1e-9
 """Each part's half-width taken this much wider, so the parts cover the interval whatever
 the rounding of their middles."""
+
+def burst_parts(mid: float, h: float) -> list[tuple[float, float]]:
+    """The parts (middle, half-width) a burst interval of the facings within ``h`` of
+    ``mid`` is cut into for the cap: 2, 4 or 8 equal ones of half-width at most
+    ``PARTS_CAPPED_WITHIN``, each taken ``PARTS_OVERLAP`` wider so that together they
+    cover the interval whatever the rounding of their middles; none when the interval is
+    no wider than one part or would need more than ``PARTS_CAPPED_MOST``."""
+    n = 1
+    while h / n > PARTS_CAPPED_WITHIN:
+        n *= 2
+    if n == 1 or n > PARTS_CAPPED_MOST:
+        return []
+    w = 2.0 * h / n
+    return [(mid - h + (k + 0.5) * w, PARTS_OVERLAP * w / 2.0) for k in range(n)]
+
 
 CIRCLE_SLACK = 1e-7
 """Slack (mm) when an obstruction's bounding circle (``Obstacle.centre``, ``radius``)
