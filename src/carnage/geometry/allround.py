@@ -1440,6 +1440,7 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
                     pick = parts[i]
                 i += 1
             if pick is None or pick[1] <= cur:
+                covered[0] = False
                 return None
             chain.append(pick)
             cur = pick[1]
@@ -1481,9 +1482,15 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         return f.lo, f.hi
 
     base = f.lo, f.hi
+    covered = [True]
     got: tuple[float, float] | None = None
     for gap in BURST_GAPS:
         shown = attempt(gap)
+        if not covered[0]:
+            # the segments' blocked offsets do not cover those that may touch: with the
+            # depths taken wider each teardrop width is no wider (w is concave), so no
+            # wider gap covers them either
+            break
         if shown is not None:
             got = shown if got is None else (min(got[0], shown[0]), max(got[1], shown[1]))
     if got is None:
