@@ -78,13 +78,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from carnage.geometry.arcs import TOUCH
-from carnage.geometry.convex import area, ccw, convex_hull
+from carnage.geometry.arcs import TOUCH, _rotated
+from carnage.geometry.convex import area, ccw, clip_halfplane, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
     Point,
     Rect,
     closest_points,
+    deeper_than,
     distance,
     heading_diff,
 )
@@ -134,12 +135,14 @@ class Obstacle:
         n = len(poly)
         normals = []
         for i in range(n):
-            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
             ln = math.hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
         solve = []
         for i in range(n):
-            (ax, ay), (bx, by) = normals[i - 1], normals[i]
+            ax, ay = normals[i - 1]
+            bx, by = normals[i]
             det = ax * by - ay * bx
             if abs(det) < 1e-9:  # collinear edges: the vertex moves with the second
                 solve.append((0.0, bx, 0.0, by))
@@ -169,8 +172,10 @@ class Obstacle:
             out.append((x + m00 * s1 + m01 * s2, y + m10 * s1 + m11 * s2))
         if not grow:
             for i in range(n):  # a shrunk edge must still point the same way
-                (x1, y1), (x2, y2) = out[i], out[(i + 1) % n]
-                (p1, q1), (p2, q2) = self.polygon[i], self.polygon[(i + 1) % n]
+                x1, y1 = out[i]
+                x2, y2 = out[(i + 1) % n]
+                p1, q1 = self.polygon[i]
+                p2, q2 = self.polygon[(i + 1) % n]
                 if (x2 - x1) * (p2 - p1) + (y2 - y1) * (q2 - q1) <= 0.0:
                     return None
         return tuple(out)
@@ -874,7 +879,9 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
     asked[0] = at_aim
-    if cap is not None and at_aim is not None and _in_the_way(shooter, target, at_aim) \
+    if cap is not None and at_aim is not None \
+            and (_in_the_way(shooter, target, at_aim)
+                 or _in_the_teardrop(shooter, target, tpl.polygon, aim, at_aim)) \
             and cap(aim, tgt.polygon, at_aim, False):
         # The first seed has no clear placement, and a burst facing judged to less than
         # clear costs most. So the first pass passes over every facing shown to be no
@@ -929,12 +936,14 @@ def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
         n = len(poly)
         turn = 0.0
         for i in range(n):
-            (ax, ay), (bx, by) = poly[i - 1], poly[i]
+            ax, ay = poly[i - 1]
+            bx, by = poly[i]
             turn += ax * by - ay * bx
         sign = 1.0 if turn > 0.0 else -1.0
         lo, hi = 0.0, 1.0
         for i in range(n):
-            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
             # inside: left of every edge, the outline taken counter-clockwise
             nx, ny = -(y2 - y1) * sign, (x2 - x1) * sign
             num = nx * (p[0] - x1) + ny * (p[1] - y1)
@@ -951,6 +960,29 @@ def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
         if lo <= hi:
             return True
     return False
+
+
+TEARDROP_GUESS_DEPTH = 0.01
+"""How deep (mm) an obstruction must reach into the teardrop for ``_in_the_teardrop``."""
+
+
+def _in_the_teardrop(shooter: Sequence[Point], target: Sequence[Point],
+                     shape: tuple[Point, ...], aim: float,
+                     obstacles: Sequence[tuple[Sequence[Point], bool]]) -> bool:
+    """Whether one of ``obstacles`` reaches more than ``TEARDROP_GUESS_DEPTH`` into the
+    teardrop ``shape`` facing ``aim`` with its tip on the shooter's point closest to the
+    target, cut at the target's closest point along ``aim``: a guess (nothing depends on
+    it but the work done), beside ``_in_the_way``, that the first seed of a 360° burst
+    search is not clear, catching obstructions beside the line that the teardrop's width
+    meets."""
+    p, q, _ = closest_points(shooter, target)
+    th = math.radians(aim)
+    dx, dy = math.cos(th), math.sin(th)
+    tear = [(x + p[0], y + p[1]) for x, y in _rotated(shape, aim)]
+    cut = clip_halfplane(tear, dx, dy, q[0] * dx + q[1] * dy)
+    if len(cut) < 3:
+        return False
+    return any(deeper_than(cut, poly, TEARDROP_GUESS_DEPTH) for poly, _tall in obstacles)
 
 
 TOUCH_ARC_SLACK = 1e-3
@@ -1310,15 +1342,24 @@ def half_width(shape: Sequence[Point], depth: float) -> float:
     top, bottom = -math.inf, math.inf
     n = len(shape)
     for i in range(n):
-        (x1, y1), (x2, y2) = shape[i], shape[(i + 1) % n]
+        x1, y1 = shape[i]
+        x2, y2 = shape[(i + 1) % n]
         if (x1 - depth) * (x2 - depth) > 0.0:
             continue
         if x1 == x2:
-            ys = (y1, y2)
+            ya, yb = y1, y2
         else:
-            y = y1 + (y2 - y1) * (depth - x1) / (x2 - x1)
-            ys = (y, y)
-        top, bottom = max(top, *ys), min(bottom, *ys)
+            ya = yb = y1 + (y2 - y1) * (depth - x1) / (x2 - x1)
+        # as max(top, ya, yb) and min(bottom, ya, yb), without building their arguments
+        # (compiled, a call with unpacked arguments costs more than the rest)
+        if ya > top:
+            top = ya
+        if yb > top:
+            top = yb
+        if ya < bottom:
+            bottom = ya
+        if yb < bottom:
+            bottom = yb
     return max(0.0, min(top, -bottom))
 
 
@@ -1400,8 +1441,13 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         if (tall_only and not b.tall) or _beyond(f, b, s_umax + clip, t_umin - clip):
             continue
         # how deep inside the outline its centre is (inset points need room)
-        depth_in = min(nx * (b.centre[0] - x) + ny * (b.centre[1] - y)
-                       for (nx, ny), (x, y) in zip(b.normals, b.polygon, strict=True))
+        bcx, bcy = b.centre
+        depth_in = math.inf  # as min() over the corners, without pairs of pairs
+        for k in range(len(b.polygon)):
+            nrm, crn = b.normals[k], b.polygon[k]
+            dv = nrm[0] * (bcx - crn[0]) + nrm[1] * (bcy - crn[1])
+            if dv < depth_in:
+                depth_in = dv
         if depth_in < 4.0 * ins:
             continue
         part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
@@ -1412,7 +1458,12 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
             continue
         cu, cv = frame([b.centre])[0]
         pull = 2.0 * ins / depth_in
-        p, q = (min(part, key=lambda p: p[1]), max(part, key=lambda p: p[1]))
+        p = q = part[0]  # the first corner least and the first farthest across
+        for c in part:
+            if c[1] < p[1]:
+                p = c
+            if c[1] > q[1]:
+                q = c
         segments.append(((p[0] + pull * (cu - p[0]), p[1] + pull * (cv - p[1])),
                          (q[0] + pull * (cu - q[0]), q[1] + pull * (cv - q[1]))))
 
