@@ -131,7 +131,11 @@ class Obstacle:
             polygon = convex_hull([(x + dx, y + dy) for x, y in polygon
                                    for dx in (-1e-9, 1e-9) for dy in (-1e-9, 1e-9)])
         pts = ccw(polygon)
-        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-12)
+        kept: list[Point] = []  # (compiled: loops rather than generators, the same floats)
+        for i in range(len(pts)):
+            if math.dist(pts[i], pts[i - 1]) > 1e-12:
+                kept.append(pts[i])
+        poly = tuple(kept)
         n = len(poly)
         normals = []
         for i in range(n):
@@ -148,8 +152,16 @@ class Obstacle:
                 solve.append((0.0, bx, 0.0, by))
             else:
                 solve.append((by / det, -ay / det, -bx / det, ax / det))
-        cx, cy = sum(x for x, _ in poly) / n, sum(y for _, y in poly) / n
-        rad = max(math.hypot(x - cx, y - cy) for x, y in poly)
+        sx = sy = 0.0  # as sum() adds them, in order
+        for p in poly:
+            sx += p[0]
+            sy += p[1]
+        cx, cy = sx / n, sy / n
+        rad = -math.inf
+        for p in poly:
+            r = math.hypot(p[0] - cx, p[1] - cy)
+            if r > rad:
+                rad = r
         return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
 
     def moved(self, d: Point, along: float, across: float, *, grow: bool = False
@@ -1569,4 +1581,10 @@ def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
 
 def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
     """Largest distance between a point of ``a`` and a point of ``b`` (convex outlines)."""
-    return max(math.hypot(x1 - x2, y1 - y2) for x1, y1 in a for x2, y2 in b)
+    out = -math.inf  # as max() over the pairs (compiled: a loop, not a generator)
+    for p in a:
+        for q in b:
+            d = math.hypot(p[0] - q[0], p[1] - q[1])
+            if d > out:
+                out = d
+    return out

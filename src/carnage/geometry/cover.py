@@ -462,15 +462,22 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
         return _FamilyResult(False, None, None, None)
     t0, t1 = dom
     d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
-    reach = sweep_hull(shape, fam.origin(t0), fam.origin(t1))
-    rx0, rx1, ry0, ry1 = _box(reach)
+    oa, ob = fam.origin(t0), fam.origin(t1)
+    # the box of the swept outline: its corners are corners of the outline at either end,
+    # and adding an offset keeps the least and the greatest (rounding is monotone), so
+    # these are the very floats the hull's corners give; the hull only when needed
+    sx0, sx1, sy0, sy1 = _box(shape)
+    rx0, rx1 = min(sx0 + oa[0], sx0 + ob[0]), max(sx1 + oa[0], sx1 + ob[0])
+    ry0, ry1 = min(sy0 + oa[1], sy0 + ob[1]), max(sy1 + oa[1], sy1 + ob[1])
     relevant = []
+    reach: list[Point] = []
     reach_axes: list[Point] | None = None
     reach_spans: list[tuple[float, float] | None] = []
     for b in blockers:
         bx0, by0, bx1, by1 = _bbox(b.polygon)
         if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
             if reach_axes is None:
+                reach = sweep_hull(shape, oa, ob)
                 reach_axes = _axes(reach)
                 reach_spans = [None] * len(reach_axes)
             if _overlap_deeper(reach, reach_axes, reach_spans, b.polygon, 1e-9):
@@ -826,6 +833,17 @@ def check_fire(
     return fc
 
 
+def _within(poly: Sequence[Point], cx: float, cy: float, r: float) -> bool:
+    """Whether the nearest corner of ``poly`` is less than ``r`` from (cx, cy), as
+    ``min(hypot(...)) < r`` decides it (compiled: a loop, not a generator)."""
+    if not poly:
+        raise ValueError("an obstruction's outline has no corners")
+    for p in poly:  # noqa: SIM110 (compiled, any() over a generator costs more)
+        if math.hypot(p[0] - cx, p[1] - cy) < r:
+            return True
+    return False
+
+
 def _as_points(corners: Sequence[Sequence[float]]) -> tuple[Point, ...]:
     """Corners as a tuple of (x, y) tuples (typed loosely: compiled code checks the type)."""
     return tuple((p[0], p[1]) for p in corners)
@@ -846,7 +864,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     cx, cy = body.pose.x, body.pose.y
     shooter = body.polygon()
     blockers = [b for b in blockers
-                if min(math.hypot(x - cx, y - cy) for x, y in b.polygon) < horizon
+                if _within(b.polygon, cx, cy, horizon)
                 or penetration(shooter, b.polygon) > -horizon]
     if arc is not Arc.TURRET:
         fixed = fixed_families(body, arc, tpl)
