@@ -78,13 +78,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from carnage.geometry.arcs import TOUCH
-from carnage.geometry.convex import area, ccw, convex_hull
+from carnage.geometry.arcs import TOUCH, _rotated
+from carnage.geometry.convex import area, ccw, clip_halfplane, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
     Point,
     Rect,
     closest_points,
+    deeper_than,
     distance,
     heading_diff,
 )
@@ -130,23 +131,37 @@ class Obstacle:
             polygon = convex_hull([(x + dx, y + dy) for x, y in polygon
                                    for dx in (-1e-9, 1e-9) for dy in (-1e-9, 1e-9)])
         pts = ccw(polygon)
-        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-12)
+        kept: list[Point] = []  # (compiled: loops rather than generators, the same floats)
+        for i in range(len(pts)):
+            if math.dist(pts[i], pts[i - 1]) > 1e-12:
+                kept.append(pts[i])
+        poly = tuple(kept)
         n = len(poly)
         normals = []
         for i in range(n):
-            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
             ln = math.hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
         solve = []
         for i in range(n):
-            (ax, ay), (bx, by) = normals[i - 1], normals[i]
+            ax, ay = normals[i - 1]
+            bx, by = normals[i]
             det = ax * by - ay * bx
             if abs(det) < 1e-9:  # collinear edges: the vertex moves with the second
                 solve.append((0.0, bx, 0.0, by))
             else:
                 solve.append((by / det, -ay / det, -bx / det, ax / det))
-        cx, cy = sum(x for x, _ in poly) / n, sum(y for _, y in poly) / n
-        rad = max(math.hypot(x - cx, y - cy) for x, y in poly)
+        sx = sy = 0.0  # as sum() adds them, in order
+        for p in poly:
+            sx += p[0]
+            sy += p[1]
+        cx, cy = sx / n, sy / n
+        rad = -math.inf
+        for p in poly:
+            r = math.hypot(p[0] - cx, p[1] - cy)
+            if r > rad:
+                rad = r
         return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
 
     def moved(self, d: Point, along: float, across: float, *, grow: bool = False
@@ -169,8 +184,10 @@ class Obstacle:
             out.append((x + m00 * s1 + m01 * s2, y + m10 * s1 + m11 * s2))
         if not grow:
             for i in range(n):  # a shrunk edge must still point the same way
-                (x1, y1), (x2, y2) = out[i], out[(i + 1) % n]
-                (p1, q1), (p2, q2) = self.polygon[i], self.polygon[(i + 1) % n]
+                x1, y1 = out[i]
+                x2, y2 = out[(i + 1) % n]
+                p1, q1 = self.polygon[i]
+                p2, q2 = self.polygon[(i + 1) % n]
                 if (x2 - x1) * (p2 - p1) + (y2 - y1) * (q2 - q1) <= 0.0:
                     return None
         return tuple(out)
@@ -517,6 +534,8 @@ class Found:
     shadowed: int = 0
     """Facings and ranges of facings passed over, lying in ranges ``shadow_arc`` showed
     blocked."""
+    parted: int = 0
+    """Burst intervals shown no better than the best found by the cap on their parts."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
@@ -626,6 +645,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 probe = at if at == lo else at + 1e-7
                 got = None
                 ahead = min(hi, at + lead[tall_only])
+                if burst:
+                    ahead = _before_known(at, ahead, arcs)
                 if ahead_ok and ahead > at and not any((ahead - a0) % 360.0 <= a1 - a0
                                                        for a0, a1 in arcs):
                     # ranges found reach back from their facing much farther than ahead
@@ -669,6 +690,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return TOUCHING
 
     lists: dict[tuple[int, ...], list[tuple[Sequence[Point], bool]]] = {}
+    aim = seeds[0] if seeds else 0.0
+    asked: list[list[tuple[Sequence[Point], bool]] | None] = [None]
+    """The obstructions the cap was asked about at the first seed before the passes (the
+    same list ``among`` gives for them), if it was."""
 
     def among(live: Sequence[int]) -> list[tuple[Sequence[Point], bool]]:
         """The obstructions ``live`` as the judgement takes them: the same list for the
@@ -681,13 +706,25 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         return got
 
     def consider(theta: float, live: Sequence[int]) -> None:
-        if untouched(theta, theta) or proven(theta, theta):
+        if untouched(theta, theta):
             return
         obs = among(live)
-        want = capped(theta, tgt.polygon, obs)
-        if want <= need():
-            best.shadowed += 1
-            return
+        if asked[0] is obs and theta == aim:
+            # the cap's answer here is known already (asked before the passes): the
+            # range would cost a walk for nothing
+            want = capped(theta, tgt.polygon, obs)
+            if want <= need():
+                best.shadowed += 1
+                return
+            if proven(theta, theta):
+                return
+        else:
+            if proven(theta, theta):
+                return
+            want = capped(theta, tgt.polygon, obs)
+            if want <= need():
+                best.shadowed += 1
+                return
         lvl, placed = judge(theta, tgt.polygon, obs, want)
         best.judged += 1
         if lvl > need():
@@ -740,10 +777,11 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             out.append(i)
         return out
 
-    def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
-        """Upper bound on the level over the facings within ``h`` of ``mid``: the target
-        grown and the obstructions shrunk by their boxes (see the module doc)."""
-        relaxed = []
+    def loosened(d: Point, h: float, live: Sequence[int]
+                 ) -> tuple[tuple[Point, ...], list[tuple[Sequence[Point], bool]]]:
+        """The box bound's inputs over the facings within ``h`` of the one along ``d``:
+        the target grown and the obstructions of ``live`` shrunk by their boxes."""
+        relaxed: list[tuple[Sequence[Point], bool]] = []
         for i in live:
             b = blockers[i]
             eu, ev = box(rhos[i], h)
@@ -752,12 +790,37 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         eu, ev = box(rho_t, h)
         grown = tgt.moved(d, eu, ev, grow=True)
         assert grown is not None
+        return grown, relaxed
+
+    def parts_capped(mid: float, h: float, live: Sequence[int], lv: int) -> bool:
+        """Whether the cap shows, on the box bound's inputs of each part of the facings
+        within ``h`` of ``mid`` (``burst_parts``), that no facing there does better than
+        ``lv``: the parts cover the interval, so then none of it does. Stops at the first
+        part not so shown."""
+        parts = burst_parts(mid, h)
+        for m, hw in parts:
+            th = math.radians(m)
+            grown, relaxed = loosened((math.cos(th), math.sin(th)), hw, live)
+            if capped(m, grown, relaxed) > lv:
+                return False
+        if parts:
+            best.parted += 1
+        return bool(parts)
+
+    def box_bound(mid: float, h: float, d: Point, live: Sequence[int]) -> int:
+        """Upper bound on the level over the facings within ``h`` of ``mid``: the target
+        grown and the obstructions shrunk by their boxes (see the module doc); for a
+        burst, when the cap does not show it on the whole interval, on its parts."""
+        grown, relaxed = loosened(d, h, live)
         lv = need()
         if lv >= TOUCHING and capped(mid, grown, relaxed) <= lv:
             best.shadowed += 1
             return lv
         if burst and lv >= TOUCHING and h > BOUND_JUDGED_WITHIN:
             return CLEAR  # no bound: the interval is judged at its middle and halved
+        if burst and lv >= TOUCHING and parts_capped(mid, h, live, lv):
+            best.shadowed += 1
+            return lv
         bound, _ = judge(mid, grown, relaxed, lv + 1)
         best.judged += 1
         return bound
@@ -772,7 +835,6 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         best.judged += 1
         return lvl
 
-    aim = seeds[0] if seeds else 0.0
     first = [c for c in critical if abs(heading_diff(c, aim)) < 90.0]
     everyone = list(range(len(blockers)))
 
@@ -828,7 +890,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
-    if cap is not None and at_aim is not None and _in_the_way(shooter, target, at_aim) \
+    asked[0] = at_aim
+    if cap is not None and at_aim is not None \
+            and (_in_the_way(shooter, target, at_aim)
+                 or _in_the_teardrop(shooter, target, tpl.polygon, aim, at_aim)) \
             and cap(aim, tgt.polygon, at_aim, False):
         # The first seed has no clear placement, and a burst facing judged to less than
         # clear costs most. So the first pass passes over every facing shown to be no
@@ -851,6 +916,27 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             break
     return best
 
+AHEAD_OF_KNOWN = 0.5
+"""How far (degrees) before the start of a range already shown a burst walk asks for the
+next range when the facing it would ask at lies in that known range: ranges reach back
+from their facing much farther than ahead of it, so one asked just before the known range
+often covers the walk's position and meets the known range."""
+
+
+def _before_known(at: float, ahead: float, arcs: Sequence[tuple[float, float]]) -> float:
+    """``ahead``, or when it lies in one of ``arcs`` (a range shown already, starting past
+    ``at``) a facing just before the first such range's start: there a range found may
+    reach back to ``at`` and on into the known one (only the work done depends on it)."""
+    first = None
+    for a0, _ in arcs:
+        start = at + (a0 - at) % 360.0
+        if at < start <= ahead and (first is None or start < first):
+            first = start
+    if first is None:
+        return ahead
+    return max(first - AHEAD_OF_KNOWN, at + 0.5 * (first - at))
+
+
 def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
                 obstacles: Sequence[tuple[Sequence[Point], bool]]) -> bool:
     """Whether one of ``obstacles`` (convex, either way round) meets the segment between
@@ -862,12 +948,14 @@ def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
         n = len(poly)
         turn = 0.0
         for i in range(n):
-            (ax, ay), (bx, by) = poly[i - 1], poly[i]
+            ax, ay = poly[i - 1]
+            bx, by = poly[i]
             turn += ax * by - ay * bx
         sign = 1.0 if turn > 0.0 else -1.0
         lo, hi = 0.0, 1.0
         for i in range(n):
-            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
             # inside: left of every edge, the outline taken counter-clockwise
             nx, ny = -(y2 - y1) * sign, (x2 - x1) * sign
             num = nx * (p[0] - x1) + ny * (p[1] - y1)
@@ -884,6 +972,29 @@ def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
         if lo <= hi:
             return True
     return False
+
+
+TEARDROP_GUESS_DEPTH = 0.01
+"""How deep (mm) an obstruction must reach into the teardrop for ``_in_the_teardrop``."""
+
+
+def _in_the_teardrop(shooter: Sequence[Point], target: Sequence[Point],
+                     shape: tuple[Point, ...], aim: float,
+                     obstacles: Sequence[tuple[Sequence[Point], bool]]) -> bool:
+    """Whether one of ``obstacles`` reaches more than ``TEARDROP_GUESS_DEPTH`` into the
+    teardrop ``shape`` facing ``aim`` with its tip on the shooter's point closest to the
+    target, cut at the target's closest point along ``aim``: a guess (nothing depends on
+    it but the work done), beside ``_in_the_way``, that the first seed of a 360° burst
+    search is not clear, catching obstructions beside the line that the teardrop's width
+    meets."""
+    p, q, _ = closest_points(shooter, target)
+    th = math.radians(aim)
+    dx, dy = math.cos(th), math.sin(th)
+    tear = [(x + p[0], y + p[1]) for x, y in _rotated(shape, aim)]
+    cut = clip_halfplane(tear, dx, dy, q[0] * dx + q[1] * dy)
+    if len(cut) < 3:
+        return False
+    return any(deeper_than(cut, poly, TEARDROP_GUESS_DEPTH) for poly, _tall in obstacles)
 
 
 TOUCH_ARC_SLACK = 1e-3
@@ -942,6 +1053,36 @@ benchmark's bursts none of 41 such judgements bounded anything; on the golden sc
 bursts about a fifth did, and they take no longer without them), and the judgement of a
 relaxed facing costs as much as an exact one. Leaving a bound out only leaves an interval
 to be judged at its middle and halved, so the answer is the same."""
+
+PARTS_CAPPED_WITHIN = 1.0
+"""Half-width (degrees) of the parts a burst interval is cut into when the cap does not
+show its box bound's inputs no better than the best found: the box grows with the turn,
+so the cap shows on narrow parts what it cannot on the whole (on the 360° benchmark's
+slowest burst, intervals 3.4° wide are not shown, their halves are), and a cap on each
+part costs far less than the judgement of the relaxed facing it saves."""
+
+PARTS_CAPPED_MOST = 8
+"""The most parts an interval is cut into for the cap (wider intervals are halved by the
+search first)."""
+
+PARTS_OVERLAP = 1.0 + 1e-9
+"""Each part's half-width taken this much wider, so the parts cover the interval whatever
+the rounding of their middles."""
+
+def burst_parts(mid: float, h: float) -> list[tuple[float, float]]:
+    """The parts (middle, half-width) a burst interval of the facings within ``h`` of
+    ``mid`` is cut into for the cap: 2, 4 or 8 equal ones of half-width at most
+    ``PARTS_CAPPED_WITHIN``, each taken ``PARTS_OVERLAP`` wider so that together they
+    cover the interval whatever the rounding of their middles; none when the interval is
+    no wider than one part or would need more than ``PARTS_CAPPED_MOST``."""
+    n = 1
+    while h / n > PARTS_CAPPED_WITHIN:
+        n *= 2
+    if n == 1 or n > PARTS_CAPPED_MOST:
+        return []
+    w = 2.0 * h / n
+    return [(mid - h + (k + 0.5) * w, PARTS_OVERLAP * w / 2.0) for k in range(n)]
+
 
 CIRCLE_SLACK = 1e-7
 """Slack (mm) when an obstruction's bounding circle (``Obstacle.centre``, ``radius``)
@@ -1213,15 +1354,24 @@ def half_width(shape: Sequence[Point], depth: float) -> float:
     top, bottom = -math.inf, math.inf
     n = len(shape)
     for i in range(n):
-        (x1, y1), (x2, y2) = shape[i], shape[(i + 1) % n]
+        x1, y1 = shape[i]
+        x2, y2 = shape[(i + 1) % n]
         if (x1 - depth) * (x2 - depth) > 0.0:
             continue
         if x1 == x2:
-            ys = (y1, y2)
+            ya, yb = y1, y2
         else:
-            y = y1 + (y2 - y1) * (depth - x1) / (x2 - x1)
-            ys = (y, y)
-        top, bottom = max(top, *ys), min(bottom, *ys)
+            ya = yb = y1 + (y2 - y1) * (depth - x1) / (x2 - x1)
+        # as max(top, ya, yb) and min(bottom, ya, yb), without building their arguments
+        # (compiled, a call with unpacked arguments costs more than the rest)
+        if ya > top:
+            top = ya
+        if yb > top:
+            top = yb
+        if ya < bottom:
+            bottom = ya
+        if yb < bottom:
+            bottom = yb
     return max(0.0, min(top, -bottom))
 
 
@@ -1303,8 +1453,13 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         if (tall_only and not b.tall) or _beyond(f, b, s_umax + clip, t_umin - clip):
             continue
         # how deep inside the outline its centre is (inset points need room)
-        depth_in = min(nx * (b.centre[0] - x) + ny * (b.centre[1] - y)
-                       for (nx, ny), (x, y) in zip(b.normals, b.polygon, strict=True))
+        bcx, bcy = b.centre
+        depth_in = math.inf  # as min() over the corners, without pairs of pairs
+        for k in range(len(b.polygon)):
+            nrm, crn = b.normals[k], b.polygon[k]
+            dv = nrm[0] * (bcx - crn[0]) + nrm[1] * (bcy - crn[1])
+            if dv < depth_in:
+                depth_in = dv
         if depth_in < 4.0 * ins:
             continue
         part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
@@ -1315,7 +1470,12 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
             continue
         cu, cv = frame([b.centre])[0]
         pull = 2.0 * ins / depth_in
-        p, q = (min(part, key=lambda p: p[1]), max(part, key=lambda p: p[1]))
+        p = q = part[0]  # the first corner least and the first farthest across
+        for c in part:
+            if c[1] < p[1]:
+                p = c
+            if c[1] > q[1]:
+                q = c
         segments.append(((p[0] + pull * (cu - p[0]), p[1] + pull * (cv - p[1])),
                          (q[0] + pull * (cu - q[0]), q[1] + pull * (cv - q[1]))))
 
@@ -1343,6 +1503,7 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
                     pick = parts[i]
                 i += 1
             if pick is None or pick[1] <= cur:
+                covered[0] = False
                 return None
             chain.append(pick)
             cur = pick[1]
@@ -1384,9 +1545,15 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         return f.lo, f.hi
 
     base = f.lo, f.hi
+    covered = [True]
     got: tuple[float, float] | None = None
     for gap in BURST_GAPS:
         shown = attempt(gap)
+        if not covered[0]:
+            # the segments' blocked offsets do not cover those that may touch: with the
+            # depths taken wider each teardrop width is no wider (w is concave), so no
+            # wider gap covers them either
+            break
         if shown is not None:
             got = shown if got is None else (min(got[0], shown[0]), max(got[1], shown[1]))
     if got is None:
@@ -1414,4 +1581,10 @@ def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
 
 def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
     """Largest distance between a point of ``a`` and a point of ``b`` (convex outlines)."""
-    return max(math.hypot(x1 - x2, y1 - y2) for x1, y1 in a for x2, y2 in b)
+    out = -math.inf  # as max() over the pairs (compiled: a loop, not a generator)
+    for p in a:
+        for q in b:
+            d = math.hypot(p[0] - q[0], p[1] - q[1])
+            if d > out:
+                out = d
+    return out

@@ -231,23 +231,25 @@ def _msum(target: Sequence[Point], shape: Sequence[Point]) -> list[Point]:
         return convex_hull([(p[0] - q[0], p[1] - q[1]) for p in target for q in shape])
     two_pi = 2.0 * math.pi
     pts = []
-    for (px, py), s1, w1 in a:
-        for (qx, qy), s2, w2 in b:
+    for px, py, s1, w1 in a:
+        for qx, qy, s2, w2 in b:
             if (s2 - s1) % two_pi <= w1 + 1e-6 or (s1 - s2) % two_pi <= w2 + 1e-6:
                 pts.append((px + qx, py + qy))
     return convex_hull(pts)
 
 
-def _cones(poly: Sequence[Point]) -> list[tuple[Point, float, float]] | None:
-    """Each corner of a convex outline with the start and width (radians, counter-
-    clockwise) of its cone of outward normals; None for an outline that is not a strictly
-    convex counter-clockwise polygon without repeated corners."""
+def _cones(poly: Sequence[Point]) -> list[tuple[float, float, float, float]] | None:
+    """Each corner (x, y) of a convex outline with the start and width (radians, counter-
+    clockwise) of its cone of outward normals, as (x, y, start, width); None for an
+    outline that is not a strictly convex counter-clockwise polygon without repeated
+    corners."""
     n = len(poly)
     if n < 3 or signed_area(poly) <= 1e-9:
         return None
     ang = []
     for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
         if abs(x2 - x1) + abs(y2 - y1) < 1e-9:
             return None
         ang.append(math.atan2(-(x2 - x1), y2 - y1))  # outward normal of edge i
@@ -257,7 +259,7 @@ def _cones(poly: Sequence[Point]) -> list[tuple[Point, float, float]] | None:
         if w >= math.pi:  # a reflex or folded-back corner: not strictly convex
             return None
         x, y = poly[i]
-        out.append(((x, y), ang[i - 1], w))
+        out.append((x, y, ang[i - 1], w))
     return out
 
 
@@ -270,12 +272,14 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
     ex, ey = fam.end[0] - sx, fam.end[1] - sy
     out: list[float] = []
     n_t = len(shape)
-    t_edges = [(shape[i], shape[(i + 1) % n_t]) for i in range(n_t)]
+    # each edge's two ends flat (compiled, unpacking pairs of pairs costs more than this)
+    t_edges = [(shape[i][0], shape[i][1], shape[(i + 1) % n_t][0], shape[(i + 1) % n_t][1])
+               for i in range(n_t)]
     for body in bodies:
         # the body in the template's frame at t = 0; it moves by -t*e as t grows
         rel = [(x - sx, y - sy) for x, y in body]
         n_b = len(rel)
-        for (ax, ay), (bx, by) in t_edges:
+        for ax, ay, bx, by in t_edges:
             dx, dy = bx - ax, by - ay
             den = dx * ey - dy * ex
             ll = dx * dx + dy * dy
@@ -288,7 +292,8 @@ def _critical_params(fam: PlacementFamily, shape: list[Point], bodies: Sequence[
                 if -1e-9 <= u <= 1 + 1e-9:
                     out.append(t)
         for i in range(n_b):
-            (ax, ay), (bx, by) = rel[i], rel[(i + 1) % n_b]
+            ax, ay = rel[i]
+            bx, by = rel[(i + 1) % n_b]
             dx, dy = bx - ax, by - ay
             den = dx * ey - dy * ex
             ll = dx * dx + dy * dy
@@ -457,16 +462,22 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
         return _FamilyResult(False, None, None, None)
     t0, t1 = dom
     d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
-    reach = sweep_hull(shape, fam.origin(t0), fam.origin(t1))
-    rx0, ry0 = min(p[0] for p in reach), min(p[1] for p in reach)
-    rx1, ry1 = max(p[0] for p in reach), max(p[1] for p in reach)
+    oa, ob = fam.origin(t0), fam.origin(t1)
+    # the box of the swept outline: its corners are corners of the outline at either end,
+    # and adding an offset keeps the least and the greatest (rounding is monotone), so
+    # these are the very floats the hull's corners give; the hull only when needed
+    sx0, sx1, sy0, sy1 = _box(shape)
+    rx0, rx1 = min(sx0 + oa[0], sx0 + ob[0]), max(sx1 + oa[0], sx1 + ob[0])
+    ry0, ry1 = min(sy0 + oa[1], sy0 + ob[1]), max(sy1 + oa[1], sy1 + ob[1])
     relevant = []
+    reach: list[Point] = []
     reach_axes: list[Point] | None = None
     reach_spans: list[tuple[float, float] | None] = []
     for b in blockers:
         bx0, by0, bx1, by1 = _bbox(b.polygon)
         if bx0 < rx1 and rx0 < bx1 and by0 < ry1 and ry0 < by1:
             if reach_axes is None:
+                reach = sweep_hull(shape, oa, ob)
                 reach_axes = _axes(reach)
                 reach_spans = [None] * len(reach_axes)
             if _overlap_deeper(reach, reach_axes, reach_spans, b.polygon, 1e-9):
@@ -822,6 +833,17 @@ def check_fire(
     return fc
 
 
+def _within(poly: Sequence[Point], cx: float, cy: float, r: float) -> bool:
+    """Whether the nearest corner of ``poly`` is less than ``r`` from (cx, cy), as
+    ``min(hypot(...)) < r`` decides it (compiled: a loop, not a generator)."""
+    if not poly:
+        raise ValueError("an obstruction's outline has no corners")
+    for p in poly:  # noqa: SIM110 (compiled, any() over a generator costs more)
+        if math.hypot(p[0] - cx, p[1] - cy) < r:
+            return True
+    return False
+
+
 def _as_points(corners: Sequence[Sequence[float]]) -> tuple[Point, ...]:
     """Corners as a tuple of (x, y) tuples (typed loosely: compiled code checks the type)."""
     return tuple((p[0], p[1]) for p in corners)
@@ -842,7 +864,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     cx, cy = body.pose.x, body.pose.y
     shooter = body.polygon()
     blockers = [b for b in blockers
-                if min(math.hypot(x - cx, y - cy) for x, y in b.polygon) < horizon
+                if _within(b.polygon, cx, cy, horizon)
                 or penetration(shooter, b.polygon) > -horizon]
     if arc is not Arc.TURRET:
         fixed = fixed_families(body, arc, tpl)
@@ -959,10 +981,13 @@ def _convex(poly: Sequence[Point]) -> bool:
     n = len(poly)
     if n < 3:
         return False
-    for i in range(n):
-        (ax, ay), (bx, by), (cx, cy) = poly[i - 2], poly[i - 1], poly[i]
+    a, b = poly[n - 2], poly[n - 1]
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    for c in poly:  # corners i - 2, i - 1, i (compiled, far cheaper than by index)
+        cx, cy = c[0], c[1]
         if (bx - ax) * (cy - by) - (by - ay) * (cx - bx) <= 1e-9:
             return False
+        ax, ay, bx, by = bx, by, cx, cy
     return True
 
 
@@ -972,7 +997,8 @@ def _edge_normals(poly: Sequence[Point]) -> list[Plane]:
     out: list[Plane] = []
     n = len(poly)
     for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
         ln = math.hypot(x2 - x1, y2 - y1)
         if ln >= CAP_EDGE:
             nx, ny = (y2 - y1) / ln, -(x2 - x1) / ln
@@ -1004,6 +1030,24 @@ def _lowest(nx: float, ny: float, points: Sequence[Point]) -> float:
         if v < lo:
             lo = v
     return lo
+
+
+def _box(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The least and greatest x, then y, of ``points`` (not empty): as min() and max()
+    over them, in one pass without generators (compiled, far cheaper)."""
+    x0 = x1 = points[0][0]
+    y0 = y1 = points[0][1]
+    for p in points:
+        x, y = p[0], p[1]
+        if x < x0:
+            x0 = x
+        if x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        if y > y1:
+            y1 = y
+    return x0, x1, y0, y1
 
 
 def _on_segment(planes: list[Plane], start: Point, end: Point) -> tuple[float, float] | None:
@@ -1062,6 +1106,8 @@ class _Turned:
     s_all: list[Plane]
     s_pts: list[Point]
     s_in: list[Plane]
+    box: tuple[float, float, float, float]
+    """``_box`` of ``shape``."""
 
 
 def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
@@ -1086,6 +1132,9 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
     last: dict[tuple[float, bool], tuple[Sequence[Point],
                                           Sequence[tuple[Sequence[Point], bool]], bool]] = {}
     turned: dict[float, _Turned | None] = {}
+    insets: dict[int, tuple[Sequence[Point], list[Point] | None]] = {}
+    """Per outline (by identity, the outline kept with its answer), ``_inset`` of it: the
+    search asks the cap about the same obstructions at facing after facing."""
     """Per facing, what depends on it alone (the teardrop turned, its edges, the blocking
     side's corners and edges): the same floats whenever asked again at that facing."""
 
@@ -1099,8 +1148,8 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         # smaller outline, within 0.3 mm of the teardrop)
         full = _sparse(shape)
         s_pts = [*full[:2], *full[3:-1:2], full[-1]] if len(full) > 8 else full
-        got = _Turned(shape, d, s_all, s_pts, _edge_normals(s_pts)) if _convex(s_pts) \
-            else None
+        got = _Turned(shape, d, s_all, s_pts, _edge_normals(s_pts), _box(shape)) \
+            if _convex(s_pts) else None
         if len(turned) >= 64:
             turned.clear()
         turned[theta] = got
@@ -1132,7 +1181,7 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         tgt = ccw(target)
         if len(tgt) < 3:
             return False
-        near = min(x * d[0] + y * d[1] for x, y in tgt) - CAP_MARGIN
+        near = _lowest(d[0], d[1], tgt) - CAP_MARGIN
         touch = _tips_meeting(tgt, _edge_normals(tgt) if _convex(tgt) else [], shape,
                               s_all, 10.0 * TOUCH + CAP_MARGIN)
         doms = [(fam, dom) for fam in fams
@@ -1141,20 +1190,26 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
             return True
         # the box every teardrop of a touching tip lies in
         tips = [fam.origin(t) for fam, dom in doms for t in dom]
-        bx0 = min(x for x, _ in tips) + min(x for x, _ in shape)
-        bx1 = max(x for x, _ in tips) + max(x for x, _ in shape)
-        by0 = min(y for _, y in tips) + min(y for _, y in shape)
-        by1 = max(y for _, y in tips) + max(y for _, y in shape)
+        tx0, tx1, ty0, ty1 = _box(tips)
+        sx0, sx1, sy0, sy1 = tear.box
+        bx0, bx1, by0, by1 = tx0 + sx0, tx1 + sx1, ty0 + sy0, ty1 + sy1
         regions: list[list[Plane]] = []
         for poly, tall in obstacles:
             if tall_only and not tall:
                 continue
-            if min(x * d[0] + y * d[1] for x, y in poly) >= near - CAP_INSET:
+            if _lowest(d[0], d[1], poly) >= near - CAP_INSET:
                 continue
-            if (min(x for x, _ in poly) >= bx1 or max(x for x, _ in poly) <= bx0
-                    or min(y for _, y in poly) >= by1 or max(y for _, y in poly) <= by0):
+            px0, px1, py0, py1 = _box(poly)
+            if px0 >= bx1 or px1 <= bx0 or py0 >= by1 or py1 <= by0:
                 continue  # meets no teardrop that may touch
-            inner = _inset(poly, CAP_INSET)
+            known = insets.get(id(poly))
+            if known is not None and known[0] is poly:
+                inner = known[1]
+            else:
+                inner = _inset(poly, CAP_INSET)
+                if len(insets) >= 512:
+                    insets.clear()
+                insets[id(poly)] = (poly, inner)
             if inner is None:
                 continue
             part = _sparse(_clip_by(inner, [(d[0], d[1], near)]))
