@@ -100,6 +100,14 @@ big, hardly ever drops them, and the middles of their parts are judged soon enou
 Bursts judge every kept interval's middle: their clear placements are often found there,
 and each judgement costs more than a bound saves."""
 
+DIRECT_FIRST = 16
+"""How many ruler intervals narrow enough to be judged exactly the lazy walk judges at
+once, without their bounds, when their middle lies within ``DIRECT_WITHIN`` of the first
+seed (a clear line, when there is one, is most often found near it)."""
+
+DIRECT_WITHIN = 25.0
+"""Degrees from the first seed within which ``DIRECT_FIRST`` applies."""
+
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
 """Levels of a placement: touches the target; also meets nothing Tall first; also meets
 nothing at all first (0: touches nothing)."""
@@ -522,7 +530,7 @@ class Found:
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
            critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
-           shadow: bool = True, cap: Cap | None = None) -> Found:
+           shadow: bool = True, cap: Cap | None = None, lazy: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
     relaxed rulers of the pivot bound. With ``shadow`` facings and ranges of facings
     that ``shadow_arc`` (or for a burst ``burst_shadow_arc``) shows cannot do better
@@ -534,7 +542,12 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     so shown no better than the best found is passed over, as is an interval whose bound
     it so shows; a facing judged is judged only up to the level so shown (``want``), which
     gives the very level and placement the full judgement would. With ``shadow`` off it
-    is not used either."""
+    is not used either.
+
+    ``lazy`` (rulers, with ``shadow``): an interval is bounded only once a part of it is
+    about to be judged exactly, not when it is split, and the first few facings near the
+    first seed are judged without their bounds (``ruler_walk``); the same facings improve
+    the answer in the same order either way."""
     best = Found()
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -593,12 +606,19 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     lead: dict[bool, float] = {True: 0.0, False: 0.0}
     """How far ahead of where a walk has got to the next range is asked for first."""
 
+    shaded: dict[tuple[float, bool], tuple[float, float] | None] = {}
+    """``shadow_arc``'s answers by facing and kind (a walk may ask again)."""
+
     def shade(theta: float, tall_only: bool) -> tuple[float, float] | None:
         """``shadow_arc`` (``burst_shadow_arc``) at ``theta``."""
         if burst:
             return burst_shadow_arc(shooter, tgt.polygon, blockers, tpl.polygon,
                                     tpl.length, theta, tall_only)
-        return shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta, tall_only)
+        key = (theta, tall_only)
+        if key not in shaded:
+            shaded[key] = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta,
+                                     tall_only)
+        return shaded[key]
 
     def proven(lo: float, hi: float) -> bool:
         """Whether ``shadow_arc`` (``burst_shadow_arc``) shows that no facing from ``lo``
@@ -825,6 +845,107 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             if best.level >= top:
                 return
 
+    def lived(node: _Interval | None) -> list[int]:
+        """The obstructions that may matter in ``node`` (``alive``, interval by interval
+        from the widest, as ``walk`` works them out)."""
+        if node is None:
+            return everyone
+        if node.live is None:
+            node.live = alive(lived(node.parent), (node.lo + node.hi) / 2.0,
+                              (node.hi - node.lo) / 2.0)
+        return node.live
+
+    def settled(node: _Interval | None) -> bool:
+        """Whether no bound drops ``node`` or an interval it lies in, bounding them (the
+        widest first) when not yet done."""
+        if node is None:
+            return True
+        if node.state == 0:
+            ok = settled(node.parent)
+            if ok:
+                mid, h = (node.lo + node.hi) / 2.0, (node.hi - node.lo) / 2.0
+                pv = node.shown == 2 or (node.shown == 0 and proven(node.lo, node.hi))
+                ok = not pv and pivot_bound(mid, h, lived(node)) > need()
+            node.state = 1 if ok else 2
+        return node.state == 1
+
+    def dropped(node: _Interval | None) -> bool:
+        """Whether a bound or a range already drops ``node`` or an interval it lies in."""
+        while node is not None:
+            if node.state == 2 or node.shown == 2:
+                return True
+            node = node.parent
+        return False
+
+    def unproven(node: _Interval | None) -> bool:
+        """Whether no range ``proven`` shows drops ``node`` or an interval it lies in,
+        asking (the widest first) where not yet asked."""
+        if node is None:
+            return True
+        if node.shown == 0:
+            ok = unproven(node.parent)
+            if ok and node.state == 0:
+                ok = not proven(node.lo, node.hi)
+            node.shown = 1 if ok else 2
+        return node.shown == 1
+
+    def ruler_walk() -> None:
+        """``walk`` for rulers, bounding an interval only when a part of it is about to be
+        judged exactly, not when it is split (and the first few judged at once, bounded
+        only if their parts come up). Intervals come off the heap in the order of their
+        keys whatever is dropped (a part's key always comes after its interval's), so the
+        facings judged are those ``walk`` judges, in the same order, less those a bound
+        drops, plus a few judged without their bound: a facing that cannot do better
+        changes nothing when judged, a bound asked later drops at least as much (the best
+        found can only have grown), and only what cannot do better. A clear shot found
+        near the first facings pays for those facings, not for every interval as wide."""
+        top = bar[1]
+        for th in dict.fromkeys((*seeds, *first)):  # each once (the seeds may coincide)
+            consider(th, alive(everyone, th, 0.0))
+            if best.level >= top:
+                return
+        crit = sorted({c % 360.0 for c in critical}) or [0.0]
+        heap: list[tuple[float, float, float, float, _Interval]] = []
+        for i, c in enumerate(crit):
+            nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
+            if nxt - c > 1e-12:
+                heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt,
+                             _Interval(c, nxt, None)))
+        heapq.heapify(heap)
+        direct = 0
+        while heap:
+            _, _, lo, hi, node = heapq.heappop(heap)
+            if untouched(lo, hi) or dropped(node.parent):
+                continue
+            mid = (lo + hi) / 2.0
+            h = (hi - lo) / 2.0
+            if h <= EXACT_WITHIN:
+                if direct < DIRECT_FIRST and abs(heading_diff(mid, aim)) <= DIRECT_WITHIN:
+                    # judged at once; its bounds are asked if its parts come up
+                    if not unproven(node):
+                        continue
+                    direct += 1
+                    consider(mid, lived(node))
+                else:
+                    if not settled(node):
+                        continue
+                    consider(mid, lived(node))
+                if best.level >= top:
+                    return
+            if math.hypot(*box(rho_max, h)) <= tol:
+                continue
+            for lo2, hi2 in ((lo, mid), (mid, hi)):
+                heapq.heappush(heap, (-(hi2 - lo2),
+                                      abs(heading_diff((lo2 + hi2) / 2.0, aim)),
+                                      lo2, hi2, _Interval(lo2, hi2, node)))
+        # The critical facings themselves last, as in ``walk``.
+        for th in critical:
+            if th in first:
+                continue
+            consider(th, alive(everyone, th, 0.0))
+            if best.level >= top:
+                return
+
     passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
@@ -846,10 +967,29 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     for low, top in passes:
         best.level, best.heading, best.placement = 0, None, None
         bar[0], bar[1] = low, top
-        walk()
+        if pivot is not None and lazy and shadow:
+            ruler_walk()
+        else:
+            walk()
         if best.level > low:
             break
     return best
+
+
+class _Interval:
+    """An interval of ruler facings in ``search``'s lazy walk: the interval it was split
+    from (None for one between two critical facings), the obstructions that may matter in
+    it once worked out, and whether a bound dropped it (0: not asked yet, 1: kept, 2:
+    dropped)."""
+
+    def __init__(self, lo: float, hi: float, parent: _Interval | None) -> None:
+        self.lo = lo
+        self.hi = hi
+        self.parent = parent
+        self.live: list[int] | None = None
+        self.state = 0
+        self.shown = 0
+
 
 def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
                 obstacles: Sequence[tuple[Sequence[Point], bool]]) -> bool:
