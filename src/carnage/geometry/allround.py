@@ -78,7 +78,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from carnage.geometry.arcs import TOUCH
+from carnage.geometry.arcs import TOUCH, turret_span
 from carnage.geometry.convex import area, ccw, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
@@ -549,6 +549,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     first seed are judged without their bounds (``ruler_walk``); the same facings improve
     the answer in the same order either way."""
     best = Found()
+    if pivot is not None and shadow and beyond_span(shooter, target, tpl):
+        return best  # no ruler comes near the target at any facing: level 0 everywhere
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
     # How far from the template's origin the points that matter can be. The target contact
@@ -974,6 +976,27 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if best.level > low:
             break
     return best
+
+
+SPAN_SLACK = 1e-3
+"""Margin (mm) beyond a ruler's span (``arcs.turret_span``) from which ``beyond_span``
+holds: a thousand times the judgement's touching tolerance, far above the rounding of the
+gap."""
+
+
+def beyond_span(shooter: Sequence[Point], target: Sequence[Point],
+                tpl: ShootingTemplate) -> bool:
+    """Whether every 360° ruler placement misses ``target`` by more than ``SPAN_SLACK``.
+
+    A ruler's near edge (2a long) touches the shooter at some point of it, and every point
+    of the ruler is within L along and 2a across of that point, so within hypot(L, 2a) of
+    the shooter (``turret_span``). The exact judgement counts a placement touching within
+    ``TOUCH`` (1e-6 mm) along and across the facing, so when the outlines' gap exceeds the
+    span by ``SPAN_SLACK`` it finds level 0 at every facing, and the search could only
+    answer 0. (The reach search still answers a facing within its tolerance beyond the
+    span: the shot is then judged against the target grown by that tolerance.)"""
+    _, _, gap = closest_points(shooter, target)
+    return gap > turret_span(tpl) + SPAN_SLACK
 
 
 class _Interval:
