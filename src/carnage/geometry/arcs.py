@@ -308,9 +308,10 @@ def turret_span(tpl: ShootingTemplate) -> float:
 
 
 def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float,
-                  gap: float) -> float | None:
+                  gap: float, fan: bool = True) -> float | None:
     """The branch and bound of ``turret_reach`` over the facings (``gap``: between the
-    bodies)."""
+    bodies); with ``fan`` (rulers) it passes over the intervals ``ReachFan`` shows answer
+    nothing, which leaves the answer as it is."""
     k = tpl.near_half + tpl.reach
     if gap > k + TOUCH:
         return None
@@ -326,6 +327,7 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
         if v <= TOUCH:
             return c
         values.append(v)
+    shown = ReachFan.of(body.polygon(), target, tpl, tol, gap) if fan else None
     heap: list[tuple[float, float, float, float, float]] = []
     m = len(crit)
     for i in range(m):
@@ -338,6 +340,8 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
         bound, lo, hi, glo, ghi = heapq.heappop(heap)
         if bound > TOUCH:
             return None
+        if shown is not None and shown.misses(lo, hi):
+            continue  # nothing in it could be answered (``ReachFan``)
         mid = (lo + hi) / 2.0
         if kr * (hi - lo) / 2.0 <= tol:
             return mid % 360.0
@@ -347,6 +351,122 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
         heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
         heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
     return None
+
+
+FAN_SLACK = 1e-6
+"""Margin (mm) added to the touching tolerance and the search tolerance in ``ReachFan``:
+far above the rounding of the gaps measured and of the search's bounds."""
+
+FAN_ANGLE_SLACK = 1e-9
+"""Margin (degrees) on every angle ``ReachFan`` compares, far above their rounding."""
+
+
+class ReachFan:
+    """Intervals of 360° ruler facings that the reach search (``_reach_search``) can pass
+    over: none of their facings comes within ``TOUCH`` + tol of the target.
+
+    Why passing over them leaves the answer as it was. The search answers the middle of
+    an interval it takes off its heap when the gap measured there is within ``TOUCH``, or
+    when the interval is narrower than 2·tol/K and its bound (G(lo) + G(hi) − K·(hi − lo))/2
+    is within ``TOUCH``, which needs G within ``TOUCH`` + tol at one of its ends. An
+    interval none of whose facings comes that near answers nothing, nor do its parts; the
+    other intervals come off the heap in the same order without it (a heap pops in the
+    order of its keys), so the search answers the same facing, or None as before.
+
+    Why none comes near. A ruler's near edge touches the shooter S at a point P, so the
+    ruler facing θ lies in P + R(θ)·B with B = [0, L] × [−2a, 2a] (L along the facing,
+    across it the 2a to either side the near edge can reach from P). A placement within
+    δ of a target point y gives z = y − P in D = target ⊕ (−S) and f in R(θ)·B with
+    |z − f| ≤ δ. Then |f| ≥ |z| − δ ≥ r0 = gap − δ (D's nearest point is the outlines'
+    gap away), and the points of B that far from its origin point at angles β from its
+    axis with acos(L / r0) ≤ |β| ≤ asin(2a / r0); so for θ within h of the middle m the
+    direction of f lies in m ± [β_lo − h, β_hi + h]. The direction of z is within
+    asin(δ / r0) of f's, and z lies in D within span + δ of the origin: its direction is in
+    the angular extent of that part of D (its corners inside the circle and the points
+    where its edges cross it). When the two sets of directions do not meet, no facing
+    within h of m comes within δ of the target. With δ = ``TOUCH`` + tol + ``FAN_SLACK``
+    and every angle widened by ``FAN_ANGLE_SLACK``, the intervals shown so are passed over.
+    The tighter the target is to the ruler's span, the narrower both sets: a target just
+    beyond the span is reached, within the tolerance, only at two narrow bands of facings.
+    """
+
+    def __init__(self, beta_lo: float, beta_hi: float, z_lo: float, z_hi: float) -> None:
+        self.beta_lo = beta_lo
+        self.beta_hi = beta_hi
+        self.z_lo = z_lo
+        self.z_hi = z_hi
+
+    @staticmethod
+    def of(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTemplate,
+           tol: float, gap: float, wide: float | None = None) -> ReachFan | None:
+        """The fan of a ruler shot (None for a burst, or when nothing can be shown);
+        ``wide`` (for tests) replaces 2a, how far across the near edge reaches from P."""
+        a = tpl.near_half
+        if a <= 0.0:
+            return None
+        across = 2.0 * a if wide is None else wide
+        delta = TOUCH + tol + FAN_SLACK
+        r0 = gap - delta
+        if r0 <= delta:
+            return None
+        span = math.hypot(tpl.length, across)
+        far = span + delta
+        beta_lo = math.degrees(math.acos(min(1.0, tpl.length / r0)))
+        beta_hi = math.degrees(math.asin(min(1.0, across / r0)))
+        d = convex_hull([(y[0] - p[0], y[1] - p[1]) for y in target for p in shooter])
+        # the direction of D's nearest point, from which the others are measured
+        k = len(d)
+        near = d[0]
+        best = math.inf
+        for i in range(k):
+            (x0, y0), (x1, y1) = d[i], d[(i + 1) % k]
+            ex, ey = x1 - x0, y1 - y0
+            ll = ex * ex + ey * ey
+            t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, -(x0 * ex + y0 * ey) / ll))
+            q = (x0 + t * ex, y0 + t * ey)
+            r = math.hypot(*q)
+            if r < best:
+                best, near = r, q
+        ref = math.degrees(math.atan2(near[1], near[0]))
+        pts = [near]
+        for i in range(k):
+            (x0, y0), (x1, y1) = d[i], d[(i + 1) % k]
+            if math.hypot(x0, y0) <= far:
+                pts.append((x0, y0))
+            # where the edge crosses the circle of radius ``far``
+            ex, ey = x1 - x0, y1 - y0
+            aa = ex * ex + ey * ey
+            bb = 2.0 * (x0 * ex + y0 * ey)
+            cc = x0 * x0 + y0 * y0 - far * far
+            disc = bb * bb - 4.0 * aa * cc
+            if aa > 0.0 and disc >= 0.0:
+                root = math.sqrt(disc)
+                for t in ((-bb - root) / (2.0 * aa), (-bb + root) / (2.0 * aa)):
+                    if 0.0 <= t <= 1.0:
+                        pts.append((x0 + t * ex, y0 + t * ey))
+        rel = [(math.degrees(math.atan2(y, x)) - ref + 180.0) % 360.0 - 180.0 for x, y in pts]
+        widen = math.degrees(math.asin(min(1.0, delta / r0))) + FAN_ANGLE_SLACK
+        return ReachFan(beta_lo, beta_hi, ref + min(rel) - widen, ref + max(rel) + widen)
+
+    def misses(self, lo: float, hi: float) -> bool:
+        """Whether no facing from ``lo`` to ``hi`` (degrees, hi − lo under 180) comes
+        within ``TOUCH`` + tol + ``FAN_SLACK`` of the target."""
+        m = (lo + hi) / 2.0
+        h = (hi - lo) / 2.0 + FAN_ANGLE_SLACK
+        if self.beta_lo > self.beta_hi:
+            return True  # no point of the ruler is far enough out
+        z0, z1 = self.z_lo, self.z_hi
+        if self.beta_lo - h <= 0.0:
+            arcs = ((m - self.beta_hi - h, m + self.beta_hi + h),)
+        else:
+            arcs = ((m + self.beta_lo - h, m + self.beta_hi + h),
+                    (m - self.beta_hi - h, m - self.beta_lo + h))
+        for f0, f1 in arcs:
+            if f1 - f0 >= 360.0 or z1 - z0 >= 360.0:
+                return False
+            if (f0 - z0) % 360.0 <= z1 - z0 or (z0 - f0) % 360.0 <= f1 - f0:
+                return False
+        return True
 
 
 GAP_BOX_SLACK = 1e-6
