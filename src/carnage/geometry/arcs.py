@@ -456,6 +456,7 @@ class ReachFan:
         if self.beta_lo > self.beta_hi:
             return True  # no point of the ruler is far enough out
         z0, z1 = self.z_lo, self.z_hi
+        arcs: tuple[tuple[float, float], ...]
         if self.beta_lo - h <= 0.0:
             arcs = ((m - self.beta_hi - h, m + self.beta_hi + h),)
         else:
