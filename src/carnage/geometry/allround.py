@@ -103,7 +103,9 @@ and each judgement costs more than a bound saves."""
 DIRECT_FIRST = 16
 """How many ruler intervals narrow enough to be judged exactly the lazy walk judges at
 once, without their bounds, when their middle lies within ``DIRECT_WITHIN`` of the first
-seed (a clear line, when there is one, is most often found near it)."""
+seed (a clear line, when there is one, is most often found near it). Such a facing is
+passed over when ranges already shown cover it; new ranges are asked for it only while
+they have been found more often than not (each costs about a judgement)."""
 
 DIRECT_WITHIN = 25.0
 """Degrees from the first seed within which ``DIRECT_FIRST`` applies."""
@@ -610,6 +612,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
 
     shaded: dict[tuple[float, bool], tuple[float, float] | None] = {}
     """``shadow_arc``'s answers by facing and kind (a walk may ask again)."""
+    asked = [0, 0]
+    """How many of those found no range, and how many found one."""
+    known_only = [False]
+    """Whether ``proven`` walks only through ranges already shown (asks for none)."""
 
     def shade(theta: float, tall_only: bool) -> tuple[float, float] | None:
         """``shadow_arc`` (``burst_shadow_arc``) at ``theta``."""
@@ -618,8 +624,9 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                                     tpl.length, theta, tall_only)
         key = (theta, tall_only)
         if key not in shaded:
-            shaded[key] = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta,
-                                     tall_only)
+            got = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta, tall_only)
+            shaded[key] = got
+            asked[0 if got is None else 1] += 1
         return shaded[key]
 
     def proven(lo: float, hi: float) -> bool:
@@ -644,6 +651,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                     step = max(step, at + (a1 - a0) - (at - a0) % 360.0)
             if step > at:
                 at = step
+            elif known_only[0]:
+                return False
             else:
                 probe = at if at == lo else at + 1e-7
                 got = None
@@ -923,11 +932,16 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             h = (hi - lo) / 2.0
             if h <= EXACT_WITHIN:
                 if direct < DIRECT_FIRST and abs(heading_diff(mid, aim)) <= DIRECT_WITHIN:
-                    # judged at once; its bounds are asked if its parts come up
-                    if not unproven(node):
-                        continue
-                    direct += 1
-                    consider(mid, lived(node))
+                    # judged at once; its bounds are asked if its parts come up. New
+                    # ranges are asked for only while they are found more often than not
+                    known_only[0] = asked[0] > asked[1]
+                    try:
+                        if not unproven(node):
+                            continue
+                        direct += 1
+                        consider(mid, lived(node))
+                    finally:
+                        known_only[0] = False
                 else:
                     if not settled(node):
                         continue
