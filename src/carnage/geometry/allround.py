@@ -140,14 +140,19 @@ class Obstacle:
             polygon = convex_hull([(x + dx, y + dy) for x, y in polygon
                                    for dx in (-1e-9, 1e-9) for dy in (-1e-9, 1e-9)])
         pts = ccw(polygon)
-        poly = tuple(p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-12)
+        kept: list[Point] = []
+        for i in range(len(pts)):
+            p = pts[i]
+            if math.dist(p, pts[i - 1]) > 1e-12:
+                kept.append(p)
+        poly = tuple(kept)
         n = len(poly)
-        normals = []
+        normals: list[Point] = []
         for i in range(n):
             (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
             ln = math.hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
-        solve = []
+        solve: list[tuple[float, float, float, float]] = []
         for i in range(n):
             (ax, ay), (bx, by) = normals[i - 1], normals[i]
             det = ax * by - ay * bx
@@ -155,8 +160,10 @@ class Obstacle:
                 solve.append((0.0, bx, 0.0, by))
             else:
                 solve.append((by / det, -ay / det, -bx / det, ax / det))
-        cx, cy = sum(x for x, _ in poly) / n, sum(y for _, y in poly) / n
-        rad = max(math.hypot(x - cx, y - cy) for x, y in poly)
+        # (lists rather than generators, the very same sums: compiled, a generator costs
+        # more than the arithmetic)
+        cx, cy = sum([x for x, _ in poly]) / n, sum([y for _, y in poly]) / n
+        rad = max([math.hypot(x - cx, y - cy) for x, y in poly])
         return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
 
     def moved(self, d: Point, along: float, across: float, *, grow: bool = False

@@ -321,35 +321,47 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
     def g(theta: float) -> float:  # family_gap over the facing's families, the same float
         return facing_gap(body, tpl, theta, target)
 
-    values: list[float] = []
-    for c in crit:  # the first critical facing that touches, measuring no further
-        v = g(c)
-        if v <= TOUCH:
-            return c
-        values.append(v)
     shown = ReachFan.of(body.polygon(), target, tpl, tol, gap) if fan else None
-    heap: list[tuple[float, float, float, float, float]] = []
     m = len(crit)
+    spans: list[tuple[float, float]] = []
     for i in range(m):
         lo, hi = crit[i], crit[(i + 1) % m]
         if hi <= lo:
             hi += 360.0
-        glo, ghi = values[i], values[(i + 1) % m]
-        heapq.heappush(heap, ((glo + ghi - kr * (hi - lo)) / 2.0, lo, hi, glo, ghi))
+        spans.append((lo, hi))
+    # An interval the fan passes over answers nothing, nor do its parts: it is left out
+    # (see ``ReachFan``), and so is the measure of a critical facing that no interval
+    # kept ends at and that the fan shows cannot touch.
+    kept = [shown is None or not shown.misses(lo, hi) for lo, hi in spans]
+    values: list[float] = []
+    for i, c in enumerate(crit):  # the first critical facing that touches
+        if shown is not None and not kept[i - 1] and not kept[i] and shown.misses(c, c):
+            values.append(math.inf)  # never read
+            continue
+        v = g(c)
+        if v <= TOUCH:
+            return c
+        values.append(v)
+    heap: list[tuple[float, float, float, float, float]] = []
+    for i in range(m):
+        if kept[i]:
+            lo, hi = spans[i]
+            glo, ghi = values[i], values[(i + 1) % m]
+            heapq.heappush(heap, ((glo + ghi - kr * (hi - lo)) / 2.0, lo, hi, glo, ghi))
     while heap:
         bound, lo, hi, glo, ghi = heapq.heappop(heap)
         if bound > TOUCH:
             return None
-        if shown is not None and shown.misses(lo, hi):
-            continue  # nothing in it could be answered (``ReachFan``)
         mid = (lo + hi) / 2.0
         if kr * (hi - lo) / 2.0 <= tol:
             return mid % 360.0
         gm = g(mid)
         if gm <= TOUCH:
             return mid % 360.0
-        heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
-        heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
+        if shown is None or not shown.misses(lo, mid):
+            heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
+        if shown is None or not shown.misses(mid, hi):
+            heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
     return None
 
 
