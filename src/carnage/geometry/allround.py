@@ -942,13 +942,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                     # judged at once; its bounds are asked if its parts come up. New
                     # ranges are asked for only while they are found more often than not
                     known_only[0] = asked[0] > asked[1]
-                    try:
-                        if not unproven(node):
-                            continue
+                    open_ = unproven(node)
+                    if open_:
                         direct += 1
                         consider(mid, lived(node))
-                    finally:
-                        known_only[0] = False
+                    known_only[0] = False
+                    if not open_:
+                        continue
                 else:
                     if not settled(node):
                         continue
