@@ -147,23 +147,34 @@ class Obstacle:
                 kept.append(p)
         poly = tuple(kept)
         n = len(poly)
+        # (one tuple unpacked at a time, and loops rather than generators: compiled,
+        # unpacking a pair of pairs or a generator costs more than the arithmetic; the
+        # very same operations in the same order)
         normals: list[Point] = []
         for i in range(n):
-            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
             ln = math.hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
         solve: list[tuple[float, float, float, float]] = []
         for i in range(n):
-            (ax, ay), (bx, by) = normals[i - 1], normals[i]
+            ax, ay = normals[i - 1]
+            bx, by = normals[i]
             det = ax * by - ay * bx
             if abs(det) < 1e-9:  # collinear edges: the vertex moves with the second
                 solve.append((0.0, bx, 0.0, by))
             else:
                 solve.append((by / det, -ay / det, -bx / det, ax / det))
-        # (lists rather than generators, the very same sums: compiled, a generator costs
-        # more than the arithmetic)
-        cx, cy = sum([x for x, _ in poly]) / n, sum([y for _, y in poly]) / n
-        rad = max([math.hypot(x - cx, y - cy) for x, y in poly])
+        sx = sy = 0.0
+        for x, y in poly:
+            sx += x
+            sy += y
+        cx, cy = sx / n, sy / n
+        rad = 0.0
+        for x, y in poly:
+            r = math.hypot(x - cx, y - cy)
+            if r > rad:
+                rad = r
         return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
 
     def moved(self, d: Point, along: float, across: float, *, grow: bool = False
@@ -186,8 +197,10 @@ class Obstacle:
             out.append((x + m00 * s1 + m01 * s2, y + m10 * s1 + m11 * s2))
         if not grow:
             for i in range(n):  # a shrunk edge must still point the same way
-                (x1, y1), (x2, y2) = out[i], out[(i + 1) % n]
-                (p1, q1), (p2, q2) = self.polygon[i], self.polygon[(i + 1) % n]
+                x1, y1 = out[i]
+                x2, y2 = out[(i + 1) % n]
+                p1, q1 = self.polygon[i]
+                p2, q2 = self.polygon[(i + 1) % n]
                 if (x2 - x1) * (p2 - p1) + (y2 - y1) * (q2 - q1) <= 0.0:
                     return None
         return tuple(out)
@@ -357,7 +370,8 @@ class RulerFacing:
                 touch.append((lo, lo))
         for i in range(len(cuts) - 1):
             c0, c1 = cuts[i], cuts[i + 1]
-            (o0, tl0, th0), (o1, tl1, th1) = vals[i], vals[i + 1]
+            o0, tl0, th0 = vals[i]
+            o1, tl1, th1 = vals[i + 1]
             s1 = _ge(c0, c1, th0 - o0, th1 - o1) if pivot is None else \
                 _ge(c0, c1, th0 - low, th1 - low)
             if s1 is None:

@@ -179,6 +179,12 @@ def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[Pla
     boundary of V itself, and only where the burst's wedge at the tip stays clear of V
     (the facing within 90° − half-wedge of an outward normal at that point).
     """
+    return [PlacementFamily(theta, p, q) for p, q in _turret_segments(body, tpl, theta)]
+
+
+def _turret_segments(body: Rect, tpl: ShootingTemplate, theta: float
+                     ) -> list[tuple[Point, Point]]:
+    """``turret_families`` as the (start, end) of each family's origin segment."""
     d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
     a = tpl.near_half
     verts = body.polygon()
@@ -190,22 +196,22 @@ def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[Pla
     else:
         m = convex_hull(verts)
     edges = _edges_with_normals(m)
-    out: list[PlacementFamily] = []
+    out: list[tuple[Point, Point]] = []
     if a > 0:
         for p, q, nang in edges:
             if abs(heading_diff(nang, theta)) <= 90.0 + 1e-9:
-                out.append(PlacementFamily(theta, p, q))
+                out.append((p, q))
         return out
     lim = 90.0 - tpl.tip_half_angle
     k = len(edges)
     for i, (p, q, nang) in enumerate(edges):
         if abs(heading_diff(nang, theta)) <= lim + 1e-9:
-            out.append(PlacementFamily(theta, p, q))
+            out.append((p, q))
         prev_n = edges[i - 1][2] if k else nang
         turn = norm_heading(nang - prev_n)
         off = norm_heading(theta - (prev_n - lim))
         if off <= turn + 2 * lim + 1e-9 or off >= 360.0 - 1e-9:
-            out.append(PlacementFamily(theta, p, p))
+            out.append((p, p))
     return out
 
 
@@ -431,7 +437,8 @@ class ReachFan:
         near = d[0]
         best = math.inf
         for i in range(k):
-            (x0, y0), (x1, y1) = d[i], d[(i + 1) % k]
+            x0, y0 = d[i]
+            x1, y1 = d[(i + 1) % k]
             ex, ey = x1 - x0, y1 - y0
             ll = ex * ex + ey * ey
             t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, -(x0 * ex + y0 * ey) / ll))
@@ -442,7 +449,8 @@ class ReachFan:
         ref = math.degrees(math.atan2(near[1], near[0]))
         pts = [near]
         for i in range(k):
-            (x0, y0), (x1, y1) = d[i], d[(i + 1) % k]
+            x0, y0 = d[i]
+            x1, y1 = d[(i + 1) % k]
             if math.hypot(x0, y0) <= far:
                 pts.append((x0, y0))
             # where the edge crosses the circle of radius ``far``
@@ -535,25 +543,29 @@ class _FacingFamilies:
     ``facing_gap``) and its swept hull (``PlacementFamily.swept``) built when first asked."""
 
     def __init__(self, body: Rect, tpl: ShootingTemplate, theta: float) -> None:
-        self.families = turret_families(body, tpl, theta)
+        self.theta = theta
+        self.segments = _turret_segments(body, tpl, theta)
         r = math.radians(theta)
         self.d = (math.cos(r), math.sin(r))
         dx, dy = self.d
         x0, x1, y0, y1 = _template_box(tpl.polygon)
         self.boxes: list[tuple[float, float, float, float]] = []
-        for f in self.families:
-            (sx, sy), (ex, ey) = f.start, f.end
+        for start, end in self.segments:
+            sx, sy = start
+            ex, ey = end
             su, eu = sx * dx + sy * dy, ex * dx + ey * dy
             sv, ev = sy * dx - sx * dy, ey * dx - ex * dy
             self.boxes.append((min(su, eu) + x0, max(su, eu) + x1,
                                min(sv, ev) + y0, max(sv, ev) + y1))
-        self.hulls: list[list[Point] | None] = [None] * len(self.families)
+        self.hulls: list[list[Point] | None] = [None] * len(self.segments)
 
     def hull(self, i: int, tpl: ShootingTemplate) -> list[Point]:
-        """Family ``i`` swept, built once. Read it, never change it."""
+        """Family ``i`` swept (``PlacementFamily.swept``, the same points), built once.
+        Read it, never change it."""
         h = self.hulls[i]
         if h is None:
-            h = self.families[i].swept(tpl)
+            start, end = self.segments[i]
+            h = sweep_hull(list(_rotated(tpl.polygon, self.theta)), start, end)
             self.hulls[i] = h
         return h
 
