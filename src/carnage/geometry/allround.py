@@ -1037,8 +1037,8 @@ def beyond_span(shooter: Sequence[Point], target: Sequence[Point],
 class _Interval:
     """An interval of ruler facings in ``search``'s lazy walk: the interval it was split
     from (None for one between two critical facings), the obstructions that may matter in
-    it once worked out, and whether a bound dropped it (0: not asked yet, 1: kept, 2:
-    dropped)."""
+    it once worked out (``live``), whether its bound and ranges dropped it (``state``)
+    and whether ranges alone did (``shown``): 0 not asked yet, 1 kept, 2 dropped."""
 
     def __init__(self, lo: float, hi: float, parent: _Interval | None) -> None:
         self.lo = lo
