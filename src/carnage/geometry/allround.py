@@ -78,7 +78,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from carnage.geometry.arcs import TOUCH, _rotated
+from carnage.geometry.arcs import TOUCH, _rotated, turret_span
 from carnage.geometry.convex import area, ccw, clip_halfplane, convex_hull
 from carnage.geometry.ranges import ShootingTemplate
 from carnage.geometry.shapes import (
@@ -100,6 +100,16 @@ also judged exactly at its middle; wider ones are only split (their bound, with 
 big, hardly ever drops them, and the middles of their parts are judged soon enough).
 Bursts judge every kept interval's middle: their clear placements are often found there,
 and each judgement costs more than a bound saves."""
+
+DIRECT_FIRST = 16
+"""How many ruler intervals narrow enough to be judged exactly the lazy walk judges at
+once, without their bounds, when their middle lies within ``DIRECT_WITHIN`` of the first
+seed (a clear line, when there is one, is most often found near it). Such a facing is
+passed over when ranges already shown cover it; new ranges are asked for it only while
+they have been found more often than not (each costs about a judgement)."""
+
+DIRECT_WITHIN = 25.0
+"""Degrees from the first seed within which ``DIRECT_FIRST`` applies."""
 
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
 """Levels of a placement: touches the target; also meets nothing Tall first; also meets
@@ -137,13 +147,16 @@ class Obstacle:
                 kept.append(pts[i])
         poly = tuple(kept)
         n = len(poly)
-        normals = []
+        # (one tuple unpacked at a time, and loops rather than generators: compiled,
+        # unpacking a pair of pairs or a generator costs more than the arithmetic; the
+        # very same operations in the same order)
+        normals: list[Point] = []
         for i in range(n):
             x1, y1 = poly[i]
             x2, y2 = poly[(i + 1) % n]
             ln = math.hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
-        solve = []
+        solve: list[tuple[float, float, float, float]] = []
         for i in range(n):
             ax, ay = normals[i - 1]
             bx, by = normals[i]
@@ -357,7 +370,8 @@ class RulerFacing:
                 touch.append((lo, lo))
         for i in range(len(cuts) - 1):
             c0, c1 = cuts[i], cuts[i + 1]
-            (o0, tl0, th0), (o1, tl1, th1) = vals[i], vals[i + 1]
+            o0, tl0, th0 = vals[i]
+            o1, tl1, th1 = vals[i + 1]
             s1 = _ge(c0, c1, th0 - o0, th1 - o1) if pivot is None else \
                 _ge(c0, c1, th0 - low, th1 - low)
             if s1 is None:
@@ -541,7 +555,7 @@ class Found:
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
            target: Sequence[Point], blockers: Sequence[Obstacle], seeds: Sequence[float],
            critical: Sequence[float], tol: float, pivot: PivotJudge | None = None,
-           shadow: bool = True, cap: Cap | None = None) -> Found:
+           shadow: bool = True, cap: Cap | None = None, lazy: bool = True) -> Found:
     """Best level over every facing (see the module doc); ``pivot`` (rulers) judges the
     relaxed rulers of the pivot bound. With ``shadow`` facings and ranges of facings
     that ``shadow_arc`` (or for a burst ``burst_shadow_arc``) shows cannot do better
@@ -553,8 +567,15 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     so shown no better than the best found is passed over, as is an interval whose bound
     it so shows; a facing judged is judged only up to the level so shown (``want``), which
     gives the very level and placement the full judgement would. With ``shadow`` off it
-    is not used either."""
+    is not used either.
+
+    ``lazy`` (rulers, with ``shadow``): an interval is bounded only once a part of it is
+    about to be judged exactly, not when it is split, and the first few facings near the
+    first seed are judged without their bounds (``ruler_walk``); the same facings improve
+    the answer in the same order either way."""
     best = Found()
+    if pivot is not None and shadow and beyond_span(shooter, target, tpl):
+        return best  # no ruler comes near the target at any facing: level 0 everywhere
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
     # How far from the template's origin the points that matter can be. The target contact
@@ -612,12 +633,24 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     lead: dict[bool, float] = {True: 0.0, False: 0.0}
     """How far ahead of where a walk has got to the next range is asked for first."""
 
+    shaded: dict[tuple[float, bool], tuple[float, float] | None] = {}
+    """``shadow_arc``'s answers by facing and kind (a walk may ask again)."""
+    asked = [0, 0]
+    """How many of those found no range, and how many found one."""
+    known_only = [False]
+    """Whether ``proven`` walks only through ranges already shown (asks for none)."""
+
     def shade(theta: float, tall_only: bool) -> tuple[float, float] | None:
         """``shadow_arc`` (``burst_shadow_arc``) at ``theta``."""
         if burst:
             return burst_shadow_arc(shooter, tgt.polygon, blockers, tpl.polygon,
                                     tpl.length, theta, tall_only)
-        return shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta, tall_only)
+        key = (theta, tall_only)
+        if key not in shaded:
+            got = shadow_arc(shooter, tgt.polygon, blockers, a, tpl.length, theta, tall_only)
+            shaded[key] = got
+            asked[0 if got is None else 1] += 1
+        return shaded[key]
 
     def proven(lo: float, hi: float) -> bool:
         """Whether ``shadow_arc`` (``burst_shadow_arc``) shows that no facing from ``lo``
@@ -641,6 +674,8 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                     step = max(step, at + (a1 - a0) - (at - a0) % 360.0)
             if step > at:
                 at = step
+            elif known_only[0]:
+                return False
             else:
                 probe = at if at == lo else at + 1e-7
                 got = None
@@ -887,6 +922,112 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             if best.level >= top:
                 return
 
+    def lived(node: _Interval | None) -> list[int]:
+        """The obstructions that may matter in ``node`` (``alive``, interval by interval
+        from the widest, as ``walk`` works them out)."""
+        if node is None:
+            return everyone
+        if node.live is None:
+            node.live = alive(lived(node.parent), (node.lo + node.hi) / 2.0,
+                              (node.hi - node.lo) / 2.0)
+        return node.live
+
+    def settled(node: _Interval | None) -> bool:
+        """Whether no bound drops ``node`` or an interval it lies in, bounding them (the
+        widest first) when not yet done."""
+        if node is None:
+            return True
+        if node.state == 0:
+            ok = settled(node.parent)
+            if ok:
+                mid, h = (node.lo + node.hi) / 2.0, (node.hi - node.lo) / 2.0
+                pv = node.shown == 2 or (node.shown == 0 and proven(node.lo, node.hi))
+                ok = not pv and pivot_bound(mid, h, lived(node)) > need()
+            node.state = 1 if ok else 2
+        return node.state == 1
+
+    def dropped(node: _Interval | None) -> bool:
+        """Whether a bound or a range already drops ``node`` or an interval it lies in."""
+        while node is not None:
+            if node.state == 2 or node.shown == 2:
+                return True
+            node = node.parent
+        return False
+
+    def unproven(node: _Interval | None) -> bool:
+        """Whether no range ``proven`` shows drops ``node`` or an interval it lies in,
+        asking (the widest first) where not yet asked."""
+        if node is None:
+            return True
+        if node.shown == 0:
+            ok = unproven(node.parent)
+            if ok and node.state == 0:
+                ok = not proven(node.lo, node.hi)
+            node.shown = 1 if ok else 2
+        return node.shown == 1
+
+    def ruler_walk() -> None:
+        """``walk`` for rulers, bounding an interval only when a part of it is about to be
+        judged exactly, not when it is split (and the first few judged at once, bounded
+        only if their parts come up). Intervals come off the heap in the order of their
+        keys whatever is dropped (a part's key always comes after its interval's), so the
+        facings judged are those ``walk`` judges, in the same order, less those a bound
+        drops, plus a few judged without their bound: a facing that cannot do better
+        changes nothing when judged, a bound asked later drops at least as much (the best
+        found can only have grown), and only what cannot do better. A clear shot found
+        near the first facings pays for those facings, not for every interval as wide."""
+        top = bar[1]
+        for th in dict.fromkeys((*seeds, *first)):  # each once (the seeds may coincide)
+            consider(th, alive(everyone, th, 0.0))
+            if best.level >= top:
+                return
+        crit = sorted({c % 360.0 for c in critical}) or [0.0]
+        heap: list[tuple[float, float, float, float, _Interval]] = []
+        for i, c in enumerate(crit):
+            nxt = crit[(i + 1) % len(crit)] + (360.0 if i + 1 == len(crit) else 0.0)
+            if nxt - c > 1e-12:
+                heap.append((-(nxt - c), abs(heading_diff((c + nxt) / 2.0, aim)), c, nxt,
+                             _Interval(c, nxt, None)))
+        heapq.heapify(heap)
+        direct = 0
+        while heap:
+            _, _, lo, hi, node = heapq.heappop(heap)
+            if untouched(lo, hi) or dropped(node.parent):
+                continue
+            mid = (lo + hi) / 2.0
+            h = (hi - lo) / 2.0
+            if h <= EXACT_WITHIN:
+                if direct < DIRECT_FIRST and abs(heading_diff(mid, aim)) <= DIRECT_WITHIN:
+                    # judged at once; its bounds are asked if its parts come up. New
+                    # ranges are asked for only while they are found more often than not
+                    known_only[0] = asked[0] > asked[1]
+                    open_ = unproven(node)
+                    if open_:
+                        direct += 1
+                        consider(mid, lived(node))
+                    known_only[0] = False
+                    if not open_:
+                        continue
+                else:
+                    if not settled(node):
+                        continue
+                    consider(mid, lived(node))
+                if best.level >= top:
+                    return
+            if math.hypot(*box(rho_max, h)) <= tol:
+                continue
+            for lo2, hi2 in ((lo, mid), (mid, hi)):
+                heapq.heappush(heap, (-(hi2 - lo2),
+                                      abs(heading_diff((lo2 + hi2) / 2.0, aim)),
+                                      lo2, hi2, _Interval(lo2, hi2, node)))
+        # The critical facings themselves last, as in ``walk``.
+        for th in critical:
+            if th in first:
+                continue
+            consider(th, alive(everyone, th, 0.0))
+            if best.level >= top:
+                return
+
     passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
@@ -911,7 +1052,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     for low, top in passes:
         best.level, best.heading, best.placement = 0, None, None
         bar[0], bar[1] = low, top
-        walk()
+        if pivot is not None and lazy and shadow:
+            ruler_walk()
+        else:
+            walk()
         if best.level > low:
             break
     return best
@@ -935,6 +1079,42 @@ def _before_known(at: float, ahead: float, arcs: Sequence[tuple[float, float]]) 
     if first is None:
         return ahead
     return max(first - AHEAD_OF_KNOWN, at + 0.5 * (first - at))
+
+
+SPAN_SLACK = 1e-3
+"""Margin (mm) beyond a ruler's span (``arcs.turret_span``) from which ``beyond_span``
+holds: a thousand times the judgement's touching tolerance, far above the rounding of the
+gap."""
+
+
+def beyond_span(shooter: Sequence[Point], target: Sequence[Point],
+                tpl: ShootingTemplate) -> bool:
+    """Whether every 360° ruler placement misses ``target`` by more than ``SPAN_SLACK``.
+
+    A ruler's near edge (2a long) touches the shooter at some point of it, and every point
+    of the ruler is within L along and 2a across of that point, so within hypot(L, 2a) of
+    the shooter (``turret_span``). The exact judgement counts a placement touching within
+    ``TOUCH`` (1e-6 mm) along and across the facing, so when the outlines' gap exceeds the
+    span by ``SPAN_SLACK`` it finds level 0 at every facing, and the search could only
+    answer 0. (The reach search still answers a facing within its tolerance beyond the
+    span: the shot is then judged against the target grown by that tolerance.)"""
+    _, _, gap = closest_points(shooter, target)
+    return gap > turret_span(tpl) + SPAN_SLACK
+
+
+class _Interval:
+    """An interval of ruler facings in ``search``'s lazy walk: the interval it was split
+    from (None for one between two critical facings), the obstructions that may matter in
+    it once worked out (``live``), whether its bound and ranges dropped it (``state``)
+    and whether ranges alone did (``shown``): 0 not asked yet, 1 kept, 2 dropped."""
+
+    def __init__(self, lo: float, hi: float, parent: _Interval | None) -> None:
+        self.lo = lo
+        self.hi = hi
+        self.parent = parent
+        self.live: list[int] | None = None
+        self.state = 0
+        self.shown = 0
 
 
 def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],

@@ -179,6 +179,12 @@ def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[Pla
     boundary of V itself, and only where the burst's wedge at the tip stays clear of V
     (the facing within 90° − half-wedge of an outward normal at that point).
     """
+    return [PlacementFamily(theta, p, q) for p, q in _turret_segments(body, tpl, theta)]
+
+
+def _turret_segments(body: Rect, tpl: ShootingTemplate, theta: float
+                     ) -> list[tuple[Point, Point]]:
+    """``turret_families`` as the (start, end) of each family's origin segment."""
     d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
     a = tpl.near_half
     verts = body.polygon()
@@ -190,22 +196,22 @@ def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[Pla
     else:
         m = convex_hull(verts)
     edges = _edges_with_normals(m)
-    out: list[PlacementFamily] = []
+    out: list[tuple[Point, Point]] = []
     if a > 0:
         for p, q, nang in edges:
             if abs(heading_diff(nang, theta)) <= 90.0 + 1e-9:
-                out.append(PlacementFamily(theta, p, q))
+                out.append((p, q))
         return out
     lim = 90.0 - tpl.tip_half_angle
     k = len(edges)
     for i, (p, q, nang) in enumerate(edges):
         if abs(heading_diff(nang, theta)) <= lim + 1e-9:
-            out.append(PlacementFamily(theta, p, q))
+            out.append((p, q))
         prev_n = edges[i - 1][2] if k else nang
         turn = norm_heading(nang - prev_n)
         off = norm_heading(theta - (prev_n - lim))
         if off <= turn + 2 * lim + 1e-9 or off >= 360.0 - 1e-9:
-            out.append(PlacementFamily(theta, p, p))
+            out.append((p, p))
     return out
 
 
@@ -308,9 +314,10 @@ def turret_span(tpl: ShootingTemplate) -> float:
 
 
 def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float,
-                  gap: float) -> float | None:
+                  gap: float, fan: bool = True) -> float | None:
     """The branch and bound of ``turret_reach`` over the facings (``gap``: between the
-    bodies)."""
+    bodies); with ``fan`` (rulers) it passes over the intervals ``ReachFan`` shows answer
+    nothing, which leaves the answer as it is."""
     k = tpl.near_half + tpl.reach
     if gap > k + TOUCH:
         return None
@@ -320,20 +327,33 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
     def g(theta: float) -> float:  # family_gap over the facing's families, the same float
         return facing_gap(body, tpl, theta, target)
 
+    shown = ReachFan.of(body.polygon(), target, tpl, tol, gap) if fan else None
+    m = len(crit)
+    spans: list[tuple[float, float]] = []
+    for i in range(m):
+        lo, hi = crit[i], crit[(i + 1) % m]
+        if hi <= lo:
+            hi += 360.0
+        spans.append((lo, hi))
+    # An interval the fan passes over answers nothing, nor do its parts: it is left out
+    # (see ``ReachFan``), and so is the measure of a critical facing that no interval
+    # kept ends at and that the fan shows cannot touch.
+    kept = [shown is None or not shown.misses(lo, hi) for lo, hi in spans]
     values: list[float] = []
-    for c in crit:  # the first critical facing that touches, measuring no further
+    for i, c in enumerate(crit):  # the first critical facing that touches
+        if shown is not None and not kept[i - 1] and not kept[i] and shown.misses(c, c):
+            values.append(math.inf)  # never read
+            continue
         v = g(c)
         if v <= TOUCH:
             return c
         values.append(v)
     heap: list[tuple[float, float, float, float, float]] = []
-    m = len(crit)
     for i in range(m):
-        lo, hi = crit[i], crit[(i + 1) % m]
-        if hi <= lo:
-            hi += 360.0
-        glo, ghi = values[i], values[(i + 1) % m]
-        heapq.heappush(heap, ((glo + ghi - kr * (hi - lo)) / 2.0, lo, hi, glo, ghi))
+        if kept[i]:
+            lo, hi = spans[i]
+            glo, ghi = values[i], values[(i + 1) % m]
+            heapq.heappush(heap, ((glo + ghi - kr * (hi - lo)) / 2.0, lo, hi, glo, ghi))
     while heap:
         bound, lo, hi, glo, ghi = heapq.heappop(heap)
         if bound > TOUCH:
@@ -344,9 +364,130 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
         gm = g(mid)
         if gm <= TOUCH:
             return mid % 360.0
-        heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
-        heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
+        if shown is None or not shown.misses(lo, mid):
+            heapq.heappush(heap, ((glo + gm - kr * (mid - lo)) / 2.0, lo, mid, glo, gm))
+        if shown is None or not shown.misses(mid, hi):
+            heapq.heappush(heap, ((gm + ghi - kr * (hi - mid)) / 2.0, mid, hi, gm, ghi))
     return None
+
+
+FAN_SLACK = 1e-6
+"""Margin (mm) added to the touching tolerance and the search tolerance in ``ReachFan``:
+far above the rounding of the gaps measured and of the search's bounds."""
+
+FAN_ANGLE_SLACK = 1e-9
+"""Margin (degrees) on every angle ``ReachFan`` compares, far above their rounding."""
+
+
+class ReachFan:
+    """Intervals of 360° ruler facings that the reach search (``_reach_search``) can pass
+    over: none of their facings comes within ``TOUCH`` + tol of the target.
+
+    Why passing over them leaves the answer as it was. The search answers the middle of
+    an interval it takes off its heap when the gap measured there is within ``TOUCH``, or
+    when the interval is narrower than 2·tol/K and its bound (G(lo) + G(hi) − K·(hi − lo))/2
+    is within ``TOUCH``, which needs G within ``TOUCH`` + tol at one of its ends. An
+    interval none of whose facings comes that near answers nothing, nor do its parts; the
+    other intervals come off the heap in the same order without it (a heap pops in the
+    order of its keys), so the search answers the same facing, or None as before.
+
+    Why none comes near. A ruler's near edge touches the shooter S at a point P, so the
+    ruler facing θ lies in P + R(θ)·B with B = [0, L] × [−2a, 2a] (L along the facing,
+    across it the 2a to either side the near edge can reach from P). A placement within
+    δ of a target point y gives z = y − P in D = target ⊕ (−S) and f in R(θ)·B with
+    |z − f| ≤ δ. Then |f| ≥ |z| − δ ≥ r0 = gap − δ (D's nearest point is the outlines'
+    gap away), and the points of B that far from its origin point at angles β from its
+    axis with acos(L / r0) ≤ |β| ≤ asin(2a / r0); so for θ within h of the middle m the
+    direction of f lies in m ± [β_lo − h, β_hi + h]. The direction of z is within
+    asin(δ / r0) of f's, and z lies in D within span + δ of the origin: its direction is in
+    the angular extent of that part of D (its corners inside the circle and the points
+    where its edges cross it). When the two sets of directions do not meet, no facing
+    within h of m comes within δ of the target. With δ = ``TOUCH`` + tol + ``FAN_SLACK``
+    and every angle widened by ``FAN_ANGLE_SLACK``, the intervals shown so are passed over.
+    The tighter the target is to the ruler's span, the narrower both sets: a target just
+    beyond the span is reached, within the tolerance, only at two narrow bands of facings.
+    """
+
+    def __init__(self, beta_lo: float, beta_hi: float, z_lo: float, z_hi: float) -> None:
+        self.beta_lo = beta_lo
+        self.beta_hi = beta_hi
+        self.z_lo = z_lo
+        self.z_hi = z_hi
+
+    @staticmethod
+    def of(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTemplate,
+           tol: float, gap: float, wide: float | None = None) -> ReachFan | None:
+        """The fan of a ruler shot (None for a burst, or when nothing can be shown);
+        ``wide`` (for tests) replaces 2a, how far across the near edge reaches from P."""
+        a = tpl.near_half
+        if a <= 0.0:
+            return None
+        across = 2.0 * a if wide is None else wide
+        delta = TOUCH + tol + FAN_SLACK
+        r0 = gap - delta
+        if r0 <= delta:
+            return None
+        span = math.hypot(tpl.length, across)
+        far = span + delta
+        beta_lo = math.degrees(math.acos(min(1.0, tpl.length / r0)))
+        beta_hi = math.degrees(math.asin(min(1.0, across / r0)))
+        d = convex_hull([(y[0] - p[0], y[1] - p[1]) for y in target for p in shooter])
+        # the direction of D's nearest point, from which the others are measured
+        k = len(d)
+        near = d[0]
+        best = math.inf
+        for i in range(k):
+            x0, y0 = d[i]
+            x1, y1 = d[(i + 1) % k]
+            ex, ey = x1 - x0, y1 - y0
+            ll = ex * ex + ey * ey
+            t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, -(x0 * ex + y0 * ey) / ll))
+            q = (x0 + t * ex, y0 + t * ey)
+            r = math.hypot(*q)
+            if r < best:
+                best, near = r, q
+        ref = math.degrees(math.atan2(near[1], near[0]))
+        pts = [near]
+        for i in range(k):
+            x0, y0 = d[i]
+            x1, y1 = d[(i + 1) % k]
+            if math.hypot(x0, y0) <= far:
+                pts.append((x0, y0))
+            # where the edge crosses the circle of radius ``far``
+            ex, ey = x1 - x0, y1 - y0
+            aa = ex * ex + ey * ey
+            bb = 2.0 * (x0 * ex + y0 * ey)
+            cc = x0 * x0 + y0 * y0 - far * far
+            disc = bb * bb - 4.0 * aa * cc
+            if aa > 0.0 and disc >= 0.0:
+                root = math.sqrt(disc)
+                for t in ((-bb - root) / (2.0 * aa), (-bb + root) / (2.0 * aa)):
+                    if 0.0 <= t <= 1.0:
+                        pts.append((x0 + t * ex, y0 + t * ey))
+        rel = [(math.degrees(math.atan2(y, x)) - ref + 180.0) % 360.0 - 180.0 for x, y in pts]
+        widen = math.degrees(math.asin(min(1.0, delta / r0))) + FAN_ANGLE_SLACK
+        return ReachFan(beta_lo, beta_hi, ref + min(rel) - widen, ref + max(rel) + widen)
+
+    def misses(self, lo: float, hi: float) -> bool:
+        """Whether no facing from ``lo`` to ``hi`` (degrees, hi − lo under 180) comes
+        within ``TOUCH`` + tol + ``FAN_SLACK`` of the target."""
+        m = (lo + hi) / 2.0
+        h = (hi - lo) / 2.0 + FAN_ANGLE_SLACK
+        if self.beta_lo > self.beta_hi:
+            return True  # no point of the ruler is far enough out
+        z0, z1 = self.z_lo, self.z_hi
+        arcs: tuple[tuple[float, float], ...]
+        if self.beta_lo - h <= 0.0:
+            arcs = ((m - self.beta_hi - h, m + self.beta_hi + h),)
+        else:
+            arcs = ((m + self.beta_lo - h, m + self.beta_hi + h),
+                    (m - self.beta_hi - h, m - self.beta_lo + h))
+        for f0, f1 in arcs:
+            if f1 - f0 >= 360.0 or z1 - z0 >= 360.0:
+                return False
+            if (f0 - z0) % 360.0 <= z1 - z0 or (z0 - f0) % 360.0 <= f1 - f0:
+                return False
+        return True
 
 
 GAP_BOX_SLACK = 1e-6
@@ -402,25 +543,29 @@ class _FacingFamilies:
     ``facing_gap``) and its swept hull (``PlacementFamily.swept``) built when first asked."""
 
     def __init__(self, body: Rect, tpl: ShootingTemplate, theta: float) -> None:
-        self.families = turret_families(body, tpl, theta)
+        self.theta = theta
+        self.segments = _turret_segments(body, tpl, theta)
         r = math.radians(theta)
         self.d = (math.cos(r), math.sin(r))
         dx, dy = self.d
         x0, x1, y0, y1 = _template_box(tpl.polygon)
         self.boxes: list[tuple[float, float, float, float]] = []
-        for f in self.families:
-            (sx, sy), (ex, ey) = f.start, f.end
+        for start, end in self.segments:
+            sx, sy = start
+            ex, ey = end
             su, eu = sx * dx + sy * dy, ex * dx + ey * dy
             sv, ev = sy * dx - sx * dy, ey * dx - ex * dy
             self.boxes.append((min(su, eu) + x0, max(su, eu) + x1,
                                min(sv, ev) + y0, max(sv, ev) + y1))
-        self.hulls: list[list[Point] | None] = [None] * len(self.families)
+        self.hulls: list[list[Point] | None] = [None] * len(self.segments)
 
     def hull(self, i: int, tpl: ShootingTemplate) -> list[Point]:
-        """Family ``i`` swept, built once. Read it, never change it."""
+        """Family ``i`` swept (``PlacementFamily.swept``, the same points), built once.
+        Read it, never change it."""
         h = self.hulls[i]
         if h is None:
-            h = self.families[i].swept(tpl)
+            start, end = self.segments[i]
+            h = sweep_hull(list(_rotated(tpl.polygon, self.theta)), start, end)
             self.hulls[i] = h
         return h
 
