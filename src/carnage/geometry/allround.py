@@ -726,7 +726,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
 
     lists: dict[tuple[int, ...], list[tuple[Sequence[Point], bool]]] = {}
     aim = seeds[0] if seeds else 0.0
-    asked: list[list[tuple[Sequence[Point], bool]] | None] = [None]
+    capped_first: list[list[tuple[Sequence[Point], bool]] | None] = [None]
     """The obstructions the cap was asked about at the first seed before the passes (the
     same list ``among`` gives for them), if it was."""
 
@@ -744,7 +744,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         if untouched(theta, theta):
             return
         obs = among(live)
-        if asked[0] is obs and theta == aim:
+        if capped_first[0] is obs and theta == aim:
             # the cap's answer here is known already (asked before the passes): the
             # range would cost a walk for nothing
             want = capped(theta, tgt.polygon, obs)
@@ -1031,7 +1031,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     passes: tuple[tuple[int, int], ...] = ((0, CLEAR),)
     at_aim = among(alive(everyone, aim, 0.0)) if shadow and cap is not None and seeds \
         else None
-    asked[0] = at_aim
+    capped_first[0] = at_aim
     if cap is not None and at_aim is not None \
             and (_in_the_way(shooter, target, at_aim)
                  or _in_the_teardrop(shooter, target, tpl.polygon, aim, at_aim)) \
