@@ -39,6 +39,7 @@ from carnage.geometry.movement import (
     MoveResult,
     SlideSide,
     TemplatePath,
+    clear_of,
     final_pose,
     motion_bounds,
     resolve_move,
@@ -459,10 +460,15 @@ class HeuristicBot:
         if not cands:
             return None
 
-        def score(k: int) -> float:
-            _, tid, mirror, reverse, use = cands[k]
-            res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
-                               ignoring=ignoring, ts=game.templates)
+        body = v.rect()
+
+        def move(k: int) -> MoveResult:
+            _, tid, mirror, reverse, _ = cands[k]
+            return resolve_move(body, tid, obs, mirror=mirror, reverse=reverse,
+                                ignoring=ignoring, ts=game.templates)
+
+        def score(k: int, res: MoveResult) -> float:
+            use = cands[k][4]
             hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
             s = self.score_move(game, v, res, hazards)
             if use is TemplateUse.TRIVIAL:
@@ -471,20 +477,28 @@ class HeuristicBot:
 
         if not own:
             # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
-            scored = [(score(k), c[0]) for k, c in enumerate(cands)]
+            scored = [(score(k, move(k)), c[0]) for k, c in enumerate(cands)]
             return min(scored, key=lambda t: t[0])[1]
         # The best move, as ``max`` over every candidate in order would pick it (the first of
         # the highest scores). Candidates are swept most promising first; one is skipped
         # when a bound on its score (``_ScoreBound``) is below the best score found, so it
-        # cannot be the pick (the best only grows).
+        # cannot be the pick (the best only grows): before the move is swept, the bound at
+        # its end when nothing comes near it (it cannot be interrupted), else the larger of
+        # the bounds at its end and interrupted; once swept, the bound where it really ends.
         bounder = self._score_bounder(game, v)
         quick = [bounder.at_end(c) if bounder is not None else math.inf for c in cands]
         best_k, best_s = -1, -math.inf
         for k in sorted(range(len(cands)), key=lambda k: -quick[k]):
-            if best_k >= 0 and quick[k] < best_s and bounder is not None and \
-                    bounder.interrupted(cands[k]) < best_s:
-                continue
-            s = score(k)
+            if best_k >= 0 and bounder is not None:
+                if quick[k] < best_s and (bounder.clear(cands[k], obs)
+                                          or bounder.interrupted(cands[k]) < best_s):
+                    continue
+                res = move(k)
+                if bounder.swept(cands[k], res) < best_s:
+                    continue
+            else:
+                res = move(k)
+            s = score(k, res)
             if best_k < 0 or s > best_s or (s == best_s and k < best_k):
                 best_k, best_s = k, s
         return cands[best_k][0]
@@ -790,6 +804,26 @@ class _ScoreBound:
         # ``position_value`` with the field already in hand
         value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
         return base + value + 1e-3
+
+    def clear(self, cand: Candidate, obs: list[Obstruction]) -> bool:
+        """Does nothing come near the move (``clear_of``)? Then it is not interrupted and
+        ends at its final position: ``at_end`` bounds it."""
+        _, tid, mirror, reverse, _ = cand
+        return clear_of(self.rect, tid, obs, mirror=mirror, reverse=reverse,
+                        ts=self.game.templates)
+
+    def swept(self, cand: Candidate, res: MoveResult) -> float:
+        """The bound once the move is swept (``res``): the hazard score and trivial bonus,
+        the position value where it ends, less the edge penalty there, and ``INTERRUPTED``
+        if it was (the collisions' and the scenario's penalties only lower a score)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        pose = res.pose
+        v = self.v
+        value = -(self.f.at(_ahead(pose, v.length)) + 0.25 * self.f.at((pose.x, pose.y)))
+        edge = EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(self.game.state, v, pose))
+        return base + value - edge + (INTERRUPTED if res.interrupted else 0.0) + 1e-3
 
     def interrupted(self, cand: Candidate) -> float:
         """The bound if it is interrupted."""
