@@ -12,6 +12,7 @@ evades otherwise, and points an opponent's spinning car at the nearest obstructi
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 from collections.abc import Callable
@@ -480,25 +481,42 @@ class HeuristicBot:
             scored = [(score(k, move(k)), c[0]) for k, c in enumerate(cands)]
             return min(scored, key=lambda t: t[0])[1]
         # The best move, as ``max`` over every candidate in order would pick it (the first of
-        # the highest scores). Candidates are swept most promising first; one is skipped
-        # when a bound on its score (``_ScoreBound``) is below the best score found, so it
-        # cannot be the pick (the best only grows): before the move is swept, the bound at
-        # its end when nothing comes near it (it cannot be interrupted), else the larger of
-        # the bounds at its end and interrupted; once swept, the bound where it really ends.
+        # the highest scores). Without bounds every candidate is scored.
         bounder = self._score_bounder(game, v)
-        quick = [bounder.at_end(c) if bounder is not None else math.inf for c in cands]
         best_k, best_s = -1, -math.inf
-        for k in sorted(range(len(cands)), key=lambda k: -quick[k]):
-            if best_k >= 0 and bounder is not None:
-                if quick[k] < best_s and (bounder.clear(cands[k], obs)
-                                          or bounder.interrupted(cands[k]) < best_s):
+        if bounder is None:
+            for k in range(len(cands)):
+                s = score(k, move(k))
+                if best_k < 0 or s > best_s:
+                    best_k, best_s = k, s
+            return cands[best_k][0]
+        # Best first: each candidate waits with an upper bound on its score (``_ScoreBound``),
+        # the highest taken first, and tightened in two stages: before the move is swept, the
+        # bound at its end if nothing comes near it (it cannot be interrupted), else the
+        # larger of the bounds at its end and interrupted; once swept, the bound where it
+        # really ends; then the score itself. A candidate whose bound is below the best score
+        # found (or equal, after it in order) cannot be the pick, nor can any after it.
+        waiting: list[tuple[float, int, int]] = []  # (minus the bound, candidate, stage)
+        for k, c in enumerate(cands):
+            at_end = bounder.at_end(c)
+            bound = at_end if bounder.clear(c, obs) else max(at_end, bounder.interrupted(c))
+            waiting.append((-bound, k, 0))
+        heapq.heapify(waiting)
+        swept: dict[int, MoveResult] = {}
+        while waiting:
+            minus, k, stage = heapq.heappop(waiting)
+            bound = -minus
+            if best_k >= 0 and bound <= best_s:
+                if bound < best_s:
+                    break
+                if k > best_k:
                     continue
-                res = move(k)
-                if bounder.swept(cands[k], res) < best_s:
-                    continue
-            else:
-                res = move(k)
-            s = score(k, res)
+            if stage == 0:
+                res = swept[k] = move(k)
+                tighter = min(bound, bounder.swept(cands[k], res))
+                heapq.heappush(waiting, (-tighter, k, 1))
+                continue
+            s = score(k, swept[k])
             if best_k < 0 or s > best_s or (s == best_s and k < best_k):
                 best_k, best_s = k, s
         return cands[best_k][0]
@@ -814,8 +832,9 @@ class _ScoreBound:
 
     def swept(self, cand: Candidate, res: MoveResult) -> float:
         """The bound once the move is swept (``res``): the hazard score and trivial bonus,
-        the position value where it ends, less the edge penalty there, and ``INTERRUPTED``
-        if it was (the collisions' and the scenario's penalties only lower a score)."""
+        the position value where it ends, less the edge penalty there, the penalties for
+        what it touched and ``INTERRUPTED`` if it was, as ``score_move`` adds them (only the
+        scenario's move penalty is left out: it only lowers a score)."""
         base = self._base(cand)
         if base is None:
             return math.inf
@@ -823,7 +842,16 @@ class _ScoreBound:
         v = self.v
         value = -(self.f.at(_ahead(pose, v.length)) + 0.25 * self.f.at((pose.x, pose.y)))
         edge = EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(self.game.state, v, pose))
-        return base + value - edge + (INTERRUPTED if res.interrupted else 0.0) + 1e-3
+        hits = 0.0
+        for oid in res.touched:
+            other = self.game.state.vehicles.get(oid)
+            if other is None:
+                hits += HIT_OBSTACLE
+            elif other.player == v.player:
+                hits += HIT_FRIEND
+            elif not self.bot.wants_to_hit(v, other):
+                hits += HIT_ENEMY
+        return base + value - edge + hits + (INTERRUPTED if res.interrupted else 0.0) + 1e-3
 
     def interrupted(self, cand: Candidate) -> float:
         """The bound if it is interrupted."""
