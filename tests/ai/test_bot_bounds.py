@@ -78,6 +78,9 @@ def test_bounds_hold_and_the_pick_is_the_exhaustive_one(scenario: str, seeds: ra
                         if bounder.clear(cand, obs):
                             assert bounder.at_end(cand) >= s
                             clear += 1
+                        # the bound the bot uses before sweeping: the same numbers at once
+                        assert bounder.before_sweep(cand, obs) == (
+                            bounder.at_end(cand) if bounder.clear(cand, obs) else bound)
                 checked += 1
             g.apply(bot.choose(g, d, rng))
     assert checked > 20
@@ -109,7 +112,7 @@ def test_a_move_clear_of_everything_is_not_interrupted_and_ends_at_its_final_pos
     """``clear_of`` True: ``resolve_move`` finds nothing near (random bodies, templates and
     obstructions), the move is uninterrupted, touches nothing and ends at ``final_pose``."""
     from carnage.geometry.collision import Obstruction
-    from carnage.geometry.movement import clear_of, final_pose
+    from carnage.geometry.movement import clear_of, final_pose, motion_bounds, unobstructed
     from carnage.geometry.shapes import Pose, Rect
     from carnage.geometry.templateset import default_template_set
 
@@ -136,4 +139,8 @@ def test_a_move_clear_of_everything_is_not_interrupted_and_ends_at_its_final_pos
             said_not += 1
         # with nothing on the table every move is clear
         assert clear_of(body, tid, [], mirror=mirror, reverse=reverse, ts=ts)
+        # ``unobstructed``: the three answers at once
+        assert unobstructed(body, tid, obs, mirror=mirror, reverse=reverse, ts=ts) == (
+            final_pose(body, tid, mirror=mirror, reverse=reverse, ts=ts),
+            motion_bounds(body, tid, mirror=mirror, reverse=reverse, ts=ts), clear)
     assert said_clear > 100 and said_not > 100

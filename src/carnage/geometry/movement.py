@@ -801,7 +801,22 @@ def clear_of(body: Rect, template_id: str, obstructions: Sequence[Obstruction], 
     move is not interrupted, touches and ignores nothing and ends at ``final_pose``. False
     says nothing (the move may still be clear)."""
     plan = _prepare(body, template_id, mirror, reverse, None, None, ts)
-    start = body.pose
+    return _clear(plan, body.pose, obstructions)
+
+
+def unobstructed(body: Rect, template_id: str, obstructions: Sequence[Obstruction], *,
+                 mirror: bool = False, reverse: bool = False, ts: TemplateSet | None = None
+                 ) -> tuple[Pose, tuple[float, float, float, float], bool]:
+    """``final_pose``, ``motion_bounds`` and ``clear_of`` of one move (no slide, no spin),
+    the move's plan looked up once."""
+    plan = _prepare(body, template_id, mirror, reverse, None, None, ts)
+    m = plan.motion
+    return _to_world(body.pose, *m.at(m.length)), m.bounds, _clear(plan, body.pose, obstructions)
+
+
+def _clear(plan: _Plan, start: Pose, obstructions: Sequence[Obstruction]) -> bool:
+    """``resolve_move``'s broad phase finds none of ``obstructions`` near ``plan`` at
+    ``start`` (the same arithmetic)."""
     hr = math.radians(start.heading)
     c, s = math.cos(hr), math.sin(hr)
     bx0, by0, bx1, by1 = plan.bounds

@@ -44,6 +44,7 @@ from carnage.geometry.movement import (
     final_pose,
     motion_bounds,
     resolve_move,
+    unobstructed,
 )
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.geometry.surfaces import move_pieces, template_pieces
@@ -498,9 +499,7 @@ class HeuristicBot:
         # found (or equal, after it in order) cannot be the pick, nor can any after it.
         waiting: list[tuple[float, int, int]] = []  # (minus the bound, candidate, stage)
         for k, c in enumerate(cands):
-            at_end = bounder.at_end(c)
-            bound = at_end if bounder.clear(c, obs) else max(at_end, bounder.interrupted(c))
-            waiting.append((-bound, k, 0))
+            waiting.append((-bounder.before_sweep(c, obs), k, 0))
         heapq.heapify(waiting)
         swept: dict[int, MoveResult] = {}
         while waiting:
@@ -819,6 +818,9 @@ class _ScoreBound:
         _, tid, mirror, reverse, _ = cand
         end = final_pose(self.rect, tid, mirror=mirror, reverse=reverse,
                          ts=self.game.templates)
+        return self._at_end(base, end)
+
+    def _at_end(self, base: float, end: Pose) -> float:
         # ``position_value`` with the field already in hand
         value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
         return base + value + 1e-3
@@ -829,6 +831,19 @@ class _ScoreBound:
         _, tid, mirror, reverse, _ = cand
         return clear_of(self.rect, tid, obs, mirror=mirror, reverse=reverse,
                         ts=self.game.templates)
+
+    def before_sweep(self, cand: Candidate, obs: list[Obstruction]) -> float:
+        """The bound before the move is swept: ``at_end`` if it is ``clear`` of ``obs``, else
+        the larger of ``at_end`` and ``interrupted`` (the same numbers, with the move's plan
+        looked up once: ``unobstructed``)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        end, box, clear = unobstructed(self.rect, tid, obs, mirror=mirror, reverse=reverse,
+                                       ts=self.game.templates)
+        at_end = self._at_end(base, end)
+        return at_end if clear else max(at_end, self._interrupted(base, box))
 
     def swept(self, cand: Candidate, res: MoveResult) -> float:
         """The bound once the move is swept (``res``): the hazard score and trivial bonus,
@@ -859,9 +874,13 @@ class _ScoreBound:
         if base is None:
             return math.inf
         _, tid, mirror, reverse, _ = cand
+        box = motion_bounds(self.rect, tid, mirror=mirror, reverse=reverse,
+                            ts=self.game.templates)
+        return self._interrupted(base, box)
+
+    def _interrupted(self, base: float, box: tuple[float, float, float, float]) -> float:
+        x0, y0, x1, y1 = box
         v, c, s = self.v, self.c, self.s
-        x0, y0, x1, y1 = motion_bounds(self.rect, tid, mirror=mirror, reverse=reverse,
-                                       ts=self.game.templates)
         xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
         ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
         bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
