@@ -144,3 +144,24 @@ def test_a_move_clear_of_everything_is_not_interrupted_and_ends_at_its_final_pos
             final_pose(body, tid, mirror=mirror, reverse=reverse, ts=ts),
             motion_bounds(body, tid, mirror=mirror, reverse=reverse, ts=ts), clear)
     assert said_clear > 100 and said_not > 100
+
+
+def test_least_in_reads_the_blocks_as_the_one_line_minimum_did() -> None:
+    """``least_in`` walks the blocks in loops: the same number as the minimum over the
+    rows' minima it replaced, over boxes on and off the table."""
+    from carnage.games.refuelled.ai.field import BLOCK, CELL, _block_mins
+
+    terrain = (((300.0, 300.0), (420.0, 300.0), (420.0, 380.0), (300.0, 380.0)),)
+    f = distance_field(1000.0, 700.0, terrain, ((100.0, 650.0), (500.0, 650.0)), 20.0)
+    mins, bc = _block_mins(f)
+    rng = random.Random(8)
+    for _ in range(2000):
+        x0, y0 = rng.uniform(-300, 1100), rng.uniform(-300, 800)
+        x1, y1 = x0 + rng.uniform(0, 600), y0 + rng.uniform(0, 600)
+        c0 = max(math.floor(x0 / CELL - 0.5) - 1, 0) // BLOCK
+        c1 = min(math.floor(x1 / CELL - 0.5) + 2, f.cols - 1) // BLOCK
+        r0 = max(math.floor(y0 / CELL - 0.5) - 1, 0) // BLOCK
+        r1 = min(math.floor(y1 / CELL - 0.5) + 2, f.rows - 1) // BLOCK
+        want = FAR if c0 > c1 or r0 > r1 else min(
+            FAR, *(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1)))
+        assert f.least_in(x0, y0, x1, y1) == want

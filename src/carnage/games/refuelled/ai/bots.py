@@ -881,9 +881,14 @@ class _ScoreBound:
     def _interrupted(self, base: float, box: tuple[float, float, float, float]) -> float:
         x0, y0, x1, y1 = box
         v, c, s = self.v, self.c, self.s
-        xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
-        ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
-        bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
+        px, py = v.pose.x, v.pose.y
+        # the box's corners placed on the table, and the box round them
+        xa, xb = px + x0 * c - y0 * s, px + x0 * c - y1 * s
+        xc, xd = px + x1 * c - y0 * s, px + x1 * c - y1 * s
+        ya, yb = py + x0 * s + y0 * c, py + x0 * s + y1 * c
+        yc, yd = py + x1 * s + y0 * c, py + x1 * s + y1 * c
+        bx0, by0 = min(xa, xb, xc, xd), min(ya, yb, yc, yd)
+        bx1, by1 = max(xa, xb, xc, xd), max(ya, yb, yc, yd)
         nose = v.length / 2.0 + LOOK_AHEAD
         at_centre = self.f.least_in(bx0, by0, bx1, by1)
         at_nose = self.f.least_in(bx0 - nose, by0 - nose, bx1 + nose, by1 + nose)
