@@ -153,3 +153,18 @@ def test_blockers_kept_between_sights_are_the_ones_built_afresh(seed: int) -> No
         assert sight.blockers == fresh
         assert [[struct.pack("<d", v) for v in c] for c in sight.circles] == [
             [struct.pack("<d", v) for v in _circle(b.polygon)] for b in fresh]
+
+
+def test_shooting_templates_kept_between_sights_are_the_ones_made_afresh() -> None:
+    from carnage.games.refuelled.engine.attack import _diameter
+    from carnage.geometry.templateset import default_template_set
+
+    car = vehicle("car", "car", 300, 300, 90, player=0)
+    g = attack_game(table(car, vehicle("red", "car", 300, 450, 270, player=1)), "car")
+    names = [*default_template_set().ranges, *default_template_set().bursts]
+    for _ in range(2):  # a second sight reads them from memory
+        sight = Sight(g, car)
+        for name in names:
+            tpl, span = sight._template(name)
+            fresh = shooting_template(name, g.templates)
+            assert tpl == fresh and span == _diameter(fresh)

@@ -34,6 +34,7 @@ from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, distance
+from carnage.geometry.templateset import TemplateSet
 from carnage.kernel.decisions import Decision
 from carnage.kernel.effects import CANCEL, run_flows
 from carnage.kernel.rules import RuleTable
@@ -267,8 +268,7 @@ class Sight:
         """The shooting template of that name in this game's set, and its diameter."""
         got = self._templates.get(template)
         if got is None:
-            tpl = shooting_template(template, self.g.templates)
-            got = self._templates[template] = (tpl, _diameter(tpl))
+            got = self._templates[template] = _shooting(template, self.g.templates)
         return got
 
     def _check_body(self, tid: str, bid: str, rect: Rect, arc: Arc, template: str,
@@ -301,6 +301,25 @@ def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, templat
                ) -> FireCheck:
     """Range, arc, cover and Tall for one weapon of ``v`` at ``target``."""
     return Sight(g, v).check(target, arc, template)
+
+
+_SHOOTING: dict[tuple[str, int], tuple[TemplateSet, ShootingTemplate, float]] = {}
+"""Shooting templates already made, by name and template set (held with them), with their
+diameters: every Attack Step's sight asks for the same few."""
+
+
+def _shooting(template: str, ts: TemplateSet) -> tuple[ShootingTemplate, float]:
+    """``shooting_template(template, ts)`` and its ``_diameter``, remembered."""
+    key = (template, id(ts))
+    hit = _SHOOTING.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1], hit[2]
+    tpl = shooting_template(template, ts)
+    span = _diameter(tpl)
+    if len(_SHOOTING) >= 256:
+        _SHOOTING.clear()
+    _SHOOTING[key] = (ts, tpl, span)
+    return tpl, span
 
 
 DISC_SLACK = 1e-6
