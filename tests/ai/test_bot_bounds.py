@@ -2,7 +2,9 @@
 
 The bot skips sweeping a candidate move when a bound on its score is below the best score
 found (``ai/bots.py`` ``_ScoreBound``). These tests check, over seeded Street Races and Death
-Races, that every bound is at least the candidate's real score and that the pick equals the
+Races, that every bound is at least the candidate's real score (before the move is swept,
+and once it is), that a move with nothing near it (``clear_of``) is bounded by the bound
+at its end, and that the pick equals the
 one scoring every candidate would make (the first of the highest scores in option order);
 and that ``DistanceField.least_in`` never exceeds the field anywhere in its box.
 """
@@ -48,7 +50,7 @@ def _exhaustive(bot: HeuristicBot, game: Game, d: Decision
 
 @pytest.mark.parametrize("scenario,seeds", [("street-race", range(6)), ("death-race", range(2))])
 def test_bounds_hold_and_the_pick_is_the_exhaustive_one(scenario: str, seeds: range) -> None:
-    checked = skipped_some = 0
+    checked = skipped_some = swept_skips = clear = 0
     for seed in seeds:
         g = build_game(GameSetup(scenario=scenario), seed)
         bots = [HeuristicBot(), HeuristicBot()]
@@ -63,14 +65,28 @@ def test_bounds_hold_and_the_pick_is_the_exhaustive_one(scenario: str, seeds: ra
                 bounder = bot._score_bounder(g, v)
                 if bounder is not None:
                     top = max(x for _, x in scored)
+                    obs, ignoring = bot.moves_for(g, v)
                     for cand, s in scored:
                         bound = max(bounder.at_end(cand), bounder.interrupted(cand))
                         assert bound >= s
                         skipped_some += bound < top
+                        _, tid, mirror, reverse, _ = cand
+                        res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
+                                           ignoring=ignoring, ts=g.templates)
+                        assert bounder.swept(cand, res) >= s
+                        swept_skips += bounder.swept(cand, res) < top <= bound
+                        if bounder.clear(cand, obs):
+                            assert bounder.at_end(cand) >= s
+                            clear += 1
+                        # the bound the bot uses before sweeping: the same numbers at once
+                        assert bounder.before_sweep(cand, obs) == (
+                            bounder.at_end(cand) if bounder.clear(cand, obs) else bound)
                 checked += 1
             g.apply(bot.choose(g, d, rng))
     assert checked > 20
     assert skipped_some > 0  # the bounds do rule candidates out
+    assert swept_skips > 0  # ... and so does the bound once a move is swept
+    assert clear > 0  # ... and some moves have nothing near them
 
 
 def test_least_in_is_a_lower_bound_of_the_field() -> None:
@@ -90,3 +106,62 @@ def test_least_in_is_a_lower_bound_of_the_field() -> None:
     # and it is not vacuous: a box round the goal reads near zero
     assert f.least_in(250.0, 1050.0, 350.0, 1150.0) < 30.0
     assert math.isfinite(f.least_in(0.0, 0.0, 1200.0, 1200.0))
+
+
+def test_a_move_clear_of_everything_is_not_interrupted_and_ends_at_its_final_pose() -> None:
+    """``clear_of`` True: ``resolve_move`` finds nothing near (random bodies, templates and
+    obstructions), the move is uninterrupted, touches nothing and ends at ``final_pose``."""
+    from carnage.geometry.collision import Obstruction
+    from carnage.geometry.movement import clear_of, final_pose, motion_bounds, unobstructed
+    from carnage.geometry.shapes import Pose, Rect
+    from carnage.geometry.templateset import default_template_set
+
+    ts = default_template_set()
+    ids = sorted(ts.movement)
+    rng = random.Random(11)
+    said_clear = said_not = 0
+    for _ in range(1500):
+        body = Rect(Pose(rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360)),
+                    rng.choice((50.0, 45.0, 70.0)), rng.choice((25.0, 20.0, 30.0)))
+        obs = [Obstruction(f"o{i}", tuple(Rect(Pose(rng.uniform(0, 900), rng.uniform(0, 900),
+                                                    rng.uniform(0, 360)),
+                                               rng.uniform(10, 120), rng.uniform(10, 80)
+                                               ).polygon()))
+               for i in range(rng.randint(0, 4))]
+        tid, mirror, reverse = rng.choice(ids), rng.random() < 0.5, rng.random() < 0.2
+        clear = clear_of(body, tid, obs, mirror=mirror, reverse=reverse, ts=ts)
+        res = resolve_move(body, tid, obs, mirror=mirror, reverse=reverse, ts=ts)
+        if clear:
+            said_clear += 1
+            assert not res.interrupted and not res.touched and not res.ignored
+            assert res.pose == final_pose(body, tid, mirror=mirror, reverse=reverse, ts=ts)
+        else:
+            said_not += 1
+        # with nothing on the table every move is clear
+        assert clear_of(body, tid, [], mirror=mirror, reverse=reverse, ts=ts)
+        # ``unobstructed``: the three answers at once
+        assert unobstructed(body, tid, obs, mirror=mirror, reverse=reverse, ts=ts) == (
+            final_pose(body, tid, mirror=mirror, reverse=reverse, ts=ts),
+            motion_bounds(body, tid, mirror=mirror, reverse=reverse, ts=ts), clear)
+    assert said_clear > 100 and said_not > 100
+
+
+def test_least_in_reads_the_blocks_as_the_one_line_minimum_did() -> None:
+    """``least_in`` walks the blocks in loops: the same number as the minimum over the
+    rows' minima it replaced, over boxes on and off the table."""
+    from carnage.games.refuelled.ai.field import BLOCK, CELL, _block_mins
+
+    terrain = (((300.0, 300.0), (420.0, 300.0), (420.0, 380.0), (300.0, 380.0)),)
+    f = distance_field(1000.0, 700.0, terrain, ((100.0, 650.0), (500.0, 650.0)), 20.0)
+    mins, bc = _block_mins(f)
+    rng = random.Random(8)
+    for _ in range(2000):
+        x0, y0 = rng.uniform(-300, 1100), rng.uniform(-300, 800)
+        x1, y1 = x0 + rng.uniform(0, 600), y0 + rng.uniform(0, 600)
+        c0 = max(math.floor(x0 / CELL - 0.5) - 1, 0) // BLOCK
+        c1 = min(math.floor(x1 / CELL - 0.5) + 2, f.cols - 1) // BLOCK
+        r0 = max(math.floor(y0 / CELL - 0.5) - 1, 0) // BLOCK
+        r1 = min(math.floor(y1 / CELL - 0.5) + 2, f.rows - 1) // BLOCK
+        want = FAR if c0 > c1 or r0 > r1 else min(
+            FAR, *(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1)))
+        assert f.least_in(x0, y0, x1, y1) == want

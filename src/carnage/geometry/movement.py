@@ -792,6 +792,53 @@ def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: b
     return _to_world(body.pose, *m.at(m.length))
 
 
+def clear_of(body: Rect, template_id: str, obstructions: Sequence[Obstruction], *,
+             mirror: bool = False, reverse: bool = False,
+             ts: TemplateSet | None = None) -> bool:
+    """Does no obstruction come near the move at all (no slide, no spin)? ``resolve_move``'s
+    own first test, the same arithmetic: True when none of ``obstructions`` reaches the box
+    round everything the move can touch, so that ``resolve_move`` finds nothing near and the
+    move is not interrupted, touches and ignores nothing and ends at ``final_pose``. False
+    says nothing (the move may still be clear)."""
+    plan = _prepare(body, template_id, mirror, reverse, None, None, ts)
+    return _clear(plan, body.pose, obstructions)
+
+
+def unobstructed(body: Rect, template_id: str, obstructions: Sequence[Obstruction], *,
+                 mirror: bool = False, reverse: bool = False, ts: TemplateSet | None = None
+                 ) -> tuple[Pose, tuple[float, float, float, float], bool]:
+    """``final_pose``, ``motion_bounds`` and ``clear_of`` of one move (no slide, no spin),
+    the move's plan looked up once."""
+    plan = _prepare(body, template_id, mirror, reverse, None, None, ts)
+    m = plan.motion
+    return _to_world(body.pose, *m.at(m.length)), m.bounds, _clear(plan, body.pose, obstructions)
+
+
+def _clear(plan: _Plan, start: Pose, obstructions: Sequence[Obstruction]) -> bool:
+    """``resolve_move``'s broad phase finds none of ``obstructions`` near ``plan`` at
+    ``start`` (the same arithmetic)."""
+    hr = math.radians(start.heading)
+    c, s = math.cos(hr), math.sin(hr)
+    bx0, by0, bx1, by1 = plan.bounds
+    pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
+    prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
+    wx, wy = start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c
+    for ob in obstructions:
+        ox, oy, r = ob.circle
+        dx = ox - wx
+        dy = oy - wy
+        rr = prad + r
+        if dx * dx + dy * dy > rr * rr:
+            continue
+        dx, dy = ox - start.x, oy - start.y
+        lx, ly = dx * c + dy * s, dy * c - dx * s
+        r += TOUCH_TOL
+        if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
+            continue
+        return False
+    return True
+
+
 def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect:
     """The trailer hitched behind ``cab`` at ``hinge`` degrees (its heading minus the cab's).
     In line (hinge 0) its front edge is centred on the cab's rear edge centre; folded, the

@@ -128,3 +128,43 @@ def test_bounding_circles_as_the_plain_sums() -> None:
         plain = (cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly))
         assert [struct.pack("<d", v) for v in _circle(poly)] == [
             struct.pack("<d", v) for v in plain]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_blockers_kept_between_sights_are_the_ones_built_afresh(seed: int) -> None:
+    # Blockers (and their circles) are kept by id, pose, size and tallness from one sight to
+    # the next: over tables whose pieces move, turn, grow and turn Tall between sights, each
+    # sight's blockers and circles are, bit for bit, those built from the table as it is.
+    rng = random.Random(seed)
+    cars, walls = _crowded(seed, tall_only=False)
+    g = attack_game(table(*cars, obstacles=walls), "v0")
+    for _ in range(40):
+        for o in rng.sample(walls, 2):
+            o.pose = Pose(rng.choice([o.pose.x, rng.uniform(250, 550)]), o.pose.y,
+                          rng.choice([o.pose.heading, rng.uniform(0, 360)]))
+            o.length = rng.choice([o.length, rng.uniform(10, 80)])
+            o.tall = rng.random() < 0.5
+        car = rng.choice(cars)
+        car.pose = Pose(rng.uniform(250, 550), rng.uniform(250, 550), rng.uniform(0, 360))
+        shooter = rng.choice(cars)
+        sight = Sight(g, shooter)
+        fresh = [Blocker(o.id, tuple(o.polygon()), o.tall) for o in walls]
+        fresh += [Blocker(o.id, tuple(o.polygon())) for o in cars if o is not shooter]
+        assert sight.blockers == fresh
+        assert [[struct.pack("<d", v) for v in c] for c in sight.circles] == [
+            [struct.pack("<d", v) for v in _circle(b.polygon)] for b in fresh]
+
+
+def test_shooting_templates_kept_between_sights_are_the_ones_made_afresh() -> None:
+    from carnage.games.refuelled.engine.attack import _diameter
+    from carnage.geometry.templateset import default_template_set
+
+    car = vehicle("car", "car", 300, 300, 90, player=0)
+    g = attack_game(table(car, vehicle("red", "car", 300, 450, 270, player=1)), "car")
+    names = [*default_template_set().ranges, *default_template_set().bursts]
+    for _ in range(2):  # a second sight reads them from memory
+        sight = Sight(g, car)
+        for name in names:
+            tpl, span = sight._template(name)
+            fresh = shooting_template(name, g.templates)
+            assert tpl == fresh and span == _diameter(fresh)

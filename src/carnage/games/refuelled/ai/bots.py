@@ -12,6 +12,7 @@ evades otherwise, and points an opponent's spinning car at the nearest obstructi
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 from collections.abc import Callable
@@ -39,9 +40,11 @@ from carnage.geometry.movement import (
     MoveResult,
     SlideSide,
     TemplatePath,
+    clear_of,
     final_pose,
     motion_bounds,
     resolve_move,
+    unobstructed,
 )
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.geometry.surfaces import move_pieces, template_pieces
@@ -459,10 +462,15 @@ class HeuristicBot:
         if not cands:
             return None
 
-        def score(k: int) -> float:
-            _, tid, mirror, reverse, use = cands[k]
-            res = resolve_move(v.rect(), tid, obs, mirror=mirror, reverse=reverse,
-                               ignoring=ignoring, ts=game.templates)
+        body = v.rect()
+
+        def move(k: int) -> MoveResult:
+            _, tid, mirror, reverse, _ = cands[k]
+            return resolve_move(body, tid, obs, mirror=mirror, reverse=reverse,
+                                ignoring=ignoring, ts=game.templates)
+
+        def score(k: int, res: MoveResult) -> float:
+            use = cands[k][4]
             hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
             s = self.score_move(game, v, res, hazards)
             if use is TemplateUse.TRIVIAL:
@@ -471,20 +479,43 @@ class HeuristicBot:
 
         if not own:
             # An opponent picking for our vehicle (touch it, use it) picks the worst for it.
-            scored = [(score(k), c[0]) for k, c in enumerate(cands)]
+            scored = [(score(k, move(k)), c[0]) for k, c in enumerate(cands)]
             return min(scored, key=lambda t: t[0])[1]
         # The best move, as ``max`` over every candidate in order would pick it (the first of
-        # the highest scores). Candidates are swept most promising first; one is skipped
-        # when a bound on its score (``_ScoreBound``) is below the best score found, so it
-        # cannot be the pick (the best only grows).
+        # the highest scores). Without bounds every candidate is scored.
         bounder = self._score_bounder(game, v)
-        quick = [bounder.at_end(c) if bounder is not None else math.inf for c in cands]
         best_k, best_s = -1, -math.inf
-        for k in sorted(range(len(cands)), key=lambda k: -quick[k]):
-            if best_k >= 0 and quick[k] < best_s and bounder is not None and \
-                    bounder.interrupted(cands[k]) < best_s:
+        if bounder is None:
+            for k in range(len(cands)):
+                s = score(k, move(k))
+                if best_k < 0 or s > best_s:
+                    best_k, best_s = k, s
+            return cands[best_k][0]
+        # Best first: each candidate waits with an upper bound on its score (``_ScoreBound``),
+        # the highest taken first, and tightened in two stages: before the move is swept, the
+        # bound at its end if nothing comes near it (it cannot be interrupted), else the
+        # larger of the bounds at its end and interrupted; once swept, the bound where it
+        # really ends; then the score itself. A candidate whose bound is below the best score
+        # found (or equal, after it in order) cannot be the pick, nor can any after it.
+        waiting: list[tuple[float, int, int]] = []  # (minus the bound, candidate, stage)
+        for k, c in enumerate(cands):
+            waiting.append((-bounder.before_sweep(c, obs), k, 0))
+        heapq.heapify(waiting)
+        swept: dict[int, MoveResult] = {}
+        while waiting:
+            minus, k, stage = heapq.heappop(waiting)
+            bound = -minus
+            if best_k >= 0 and bound <= best_s:
+                if bound < best_s:
+                    break
+                if k > best_k:
+                    continue
+            if stage == 0:
+                res = swept[k] = move(k)
+                tighter = min(bound, bounder.swept(cands[k], res))
+                heapq.heappush(waiting, (-tighter, k, 1))
                 continue
-            s = score(k)
+            s = score(k, swept[k])
             if best_k < 0 or s > best_s or (s == best_s and k < best_k):
                 best_k, best_s = k, s
         return cands[best_k][0]
@@ -787,9 +818,55 @@ class _ScoreBound:
         _, tid, mirror, reverse, _ = cand
         end = final_pose(self.rect, tid, mirror=mirror, reverse=reverse,
                          ts=self.game.templates)
+        return self._at_end(base, end)
+
+    def _at_end(self, base: float, end: Pose) -> float:
         # ``position_value`` with the field already in hand
         value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
         return base + value + 1e-3
+
+    def clear(self, cand: Candidate, obs: list[Obstruction]) -> bool:
+        """Does nothing come near the move (``clear_of``)? Then it is not interrupted and
+        ends at its final position: ``at_end`` bounds it."""
+        _, tid, mirror, reverse, _ = cand
+        return clear_of(self.rect, tid, obs, mirror=mirror, reverse=reverse,
+                        ts=self.game.templates)
+
+    def before_sweep(self, cand: Candidate, obs: list[Obstruction]) -> float:
+        """The bound before the move is swept: ``at_end`` if it is ``clear`` of ``obs``, else
+        the larger of ``at_end`` and ``interrupted`` (the same numbers, with the move's plan
+        looked up once: ``unobstructed``)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        _, tid, mirror, reverse, _ = cand
+        end, box, clear = unobstructed(self.rect, tid, obs, mirror=mirror, reverse=reverse,
+                                       ts=self.game.templates)
+        at_end = self._at_end(base, end)
+        return at_end if clear else max(at_end, self._interrupted(base, box))
+
+    def swept(self, cand: Candidate, res: MoveResult) -> float:
+        """The bound once the move is swept (``res``): the hazard score and trivial bonus,
+        the position value where it ends, less the edge penalty there, the penalties for
+        what it touched and ``INTERRUPTED`` if it was, as ``score_move`` adds them (only the
+        scenario's move penalty is left out: it only lowers a score)."""
+        base = self._base(cand)
+        if base is None:
+            return math.inf
+        pose = res.pose
+        v = self.v
+        value = -(self.f.at(_ahead(pose, v.length)) + 0.25 * self.f.at((pose.x, pose.y)))
+        edge = EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(self.game.state, v, pose))
+        hits = 0.0
+        for oid in res.touched:
+            other = self.game.state.vehicles.get(oid)
+            if other is None:
+                hits += HIT_OBSTACLE
+            elif other.player == v.player:
+                hits += HIT_FRIEND
+            elif not self.bot.wants_to_hit(v, other):
+                hits += HIT_ENEMY
+        return base + value - edge + hits + (INTERRUPTED if res.interrupted else 0.0) + 1e-3
 
     def interrupted(self, cand: Candidate) -> float:
         """The bound if it is interrupted."""
@@ -797,12 +874,21 @@ class _ScoreBound:
         if base is None:
             return math.inf
         _, tid, mirror, reverse, _ = cand
+        box = motion_bounds(self.rect, tid, mirror=mirror, reverse=reverse,
+                            ts=self.game.templates)
+        return self._interrupted(base, box)
+
+    def _interrupted(self, base: float, box: tuple[float, float, float, float]) -> float:
+        x0, y0, x1, y1 = box
         v, c, s = self.v, self.c, self.s
-        x0, y0, x1, y1 = motion_bounds(self.rect, tid, mirror=mirror, reverse=reverse,
-                                       ts=self.game.templates)
-        xs = [v.pose.x + x * c - y * s for x in (x0, x1) for y in (y0, y1)]
-        ys = [v.pose.y + x * s + y * c for x in (x0, x1) for y in (y0, y1)]
-        bx0, by0, bx1, by1 = min(xs), min(ys), max(xs), max(ys)
+        px, py = v.pose.x, v.pose.y
+        # the box's corners placed on the table, and the box round them
+        xa, xb = px + x0 * c - y0 * s, px + x0 * c - y1 * s
+        xc, xd = px + x1 * c - y0 * s, px + x1 * c - y1 * s
+        ya, yb = py + x0 * s + y0 * c, py + x0 * s + y1 * c
+        yc, yd = py + x1 * s + y0 * c, py + x1 * s + y1 * c
+        bx0, by0 = min(xa, xb, xc, xd), min(ya, yb, yc, yd)
+        bx1, by1 = max(xa, xb, xc, xd), max(ya, yb, yc, yd)
         nose = v.length / 2.0 + LOOK_AHEAD
         at_centre = self.f.least_in(bx0, by0, bx1, by1)
         at_nose = self.f.least_in(bx0 - nose, by0 - nose, bx1 + nose, by1 + nose)

@@ -105,8 +105,14 @@ class DistanceField:
         if c0 > c1 or r0 > r1:
             return FAR
         mins, bc = _block_mins(self)
-        # FAR too: what ``at`` reads off the table
-        return min(FAR, *(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1)))
+        best = FAR  # FAR too: what ``at`` reads off the table
+        for r in range(r0, r1 + 1):
+            row = r * bc
+            for i in range(row + c0, row + c1 + 1):
+                m = mins[i]
+                if m < best:
+                    best = m
+        return best
 
     def at(self, p: Point) -> float:
         """Driving distance from ``p`` (bilinear between cell centres; ``FAR`` off the table)."""

@@ -33,7 +33,8 @@ from carnage.games.refuelled.engine.state import VehicleState, WeaponMount, body
 from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
-from carnage.geometry.shapes import Point, Rect, distance
+from carnage.geometry.shapes import Point, Pose, Rect, distance
+from carnage.geometry.templateset import TemplateSet
 from carnage.kernel.decisions import Decision
 from carnage.kernel.effects import CANCEL, run_flows
 from carnage.kernel.rules import RuleTable
@@ -120,6 +121,38 @@ def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]
     return cx, cy, r
 
 
+_BLOCKERS: dict[tuple[str, Pose, float, float, bool], Blocker] = {}
+"""Blockers already built, by id, pose, size and tallness: terrain stands still and a
+vehicle stays where it is between its moves, so most of an Attack Step's blockers were
+built for an earlier one (a blocker is a frozen value)."""
+
+_CIRCLES: dict[int, tuple[Blocker, tuple[float, float, float]]] = {}
+"""``_circle`` of a blocker's polygon, by the blocker's identity (held with it)."""
+
+
+def _blocker(bid: str, pose: Pose, length: float, width: float, tall: bool) -> Blocker:
+    """``Blocker(bid, tuple(Rect(pose, length, width).polygon()), tall)``, remembered."""
+    key = (bid, pose, length, width, tall)
+    b = _BLOCKERS.get(key)
+    if b is None:
+        if len(_BLOCKERS) >= 4096:
+            _BLOCKERS.clear()
+        b = _BLOCKERS[key] = Blocker(bid, tuple(Rect(pose, length, width).polygon()), tall)
+    return b
+
+
+def _blocker_circle(b: Blocker) -> tuple[float, float, float]:
+    """``_circle(b.polygon)``, remembered for the blockers ``_blocker`` keeps."""
+    hit = _CIRCLES.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    c = _circle(b.polygon)
+    if len(_CIRCLES) >= 4096:
+        _CIRCLES.clear()
+    _CIRCLES[id(b)] = (b, c)
+    return c
+
+
 class Sight:
     """What ``v`` can shoot at from where it stands: the fire checks of one Attack Step, with
     the obstructions gathered once. Obstacles, wrecks and every other vehicle may give cover;
@@ -133,13 +166,13 @@ class Sight:
         self.body = self.rect.polygon()
         self.centre = _circle(self.body)
         self.blockers = [
-            Blocker(o.id, tuple(o.polygon()), o.tall) for o in g.state.obstacles.values()
-        ] + [Blocker(bid, tuple(r.polygon())) for o in g.state.in_play() if o.id != v.id
-             for bid, r in o.bodies()]
+            _blocker(o.id, o.pose, o.length, o.width, o.tall) for o in g.state.obstacles.values()
+        ] + [_blocker(bid, r.pose, r.length, r.width, False) for o in g.state.in_play()
+             if o.id != v.id for bid, r in o.bodies()]
         # ``cover_blockers`` hook: more things that give cover (Smoke Dropper, p.80).
         self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
                                                  {"game": g, "vehicle": v}))
-        self.circles = [_circle(b.polygon) for b in self.blockers]
+        self.circles = [_blocker_circle(b) for b in self.blockers]
         # per obstruction, worked out once: whose body it is, and the gap between its
         # bounding circle and the shooter's (what ``_check_body`` compares with the span)
         cx, cy, cr = self.centre
@@ -235,8 +268,7 @@ class Sight:
         """The shooting template of that name in this game's set, and its diameter."""
         got = self._templates.get(template)
         if got is None:
-            tpl = shooting_template(template, self.g.templates)
-            got = self._templates[template] = (tpl, _diameter(tpl))
+            got = self._templates[template] = _shooting(template, self.g.templates)
         return got
 
     def _check_body(self, tid: str, bid: str, rect: Rect, arc: Arc, template: str,
@@ -269,6 +301,25 @@ def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, templat
                ) -> FireCheck:
     """Range, arc, cover and Tall for one weapon of ``v`` at ``target``."""
     return Sight(g, v).check(target, arc, template)
+
+
+_SHOOTING: dict[tuple[str, int], tuple[TemplateSet, ShootingTemplate, float]] = {}
+"""Shooting templates already made, by name and template set (held with them), with their
+diameters: every Attack Step's sight asks for the same few."""
+
+
+def _shooting(template: str, ts: TemplateSet) -> tuple[ShootingTemplate, float]:
+    """``shooting_template(template, ts)`` and its ``_diameter``, remembered."""
+    key = (template, id(ts))
+    hit = _SHOOTING.get(key)
+    if hit is not None and hit[0] is ts:
+        return hit[1], hit[2]
+    tpl = shooting_template(template, ts)
+    span = _diameter(tpl)
+    if len(_SHOOTING) >= 256:
+        _SHOOTING.clear()
+    _SHOOTING[key] = (ts, tpl, span)
+    return tpl, span
 
 
 DISC_SLACK = 1e-6

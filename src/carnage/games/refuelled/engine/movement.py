@@ -21,7 +21,7 @@ from carnage.games.refuelled.engine.state import Status, VehicleState
 from carnage.games.refuelled.engine.table_facts import ask_list, ask_yes_no
 from carnage.geometry.collision import TOUCH_TOL, Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
-from carnage.geometry.shapes import Point, Rect, distance, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.decisions import Decision, Interval, Option
@@ -72,20 +72,32 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     may_reverse = g.effects.run_event("may_reverse", True, {"game": g, "vehicle": v}) is True
     # When effects leave nothing permitted (Zero Crew in gears 1-2, p.82), the book's table
     # stands in, so the player picking for it has a choice (ruling WP-9).
+    # each template's use in the current gear asked of the hook once (in gear 1 it is also
+    # the use in reverse)
+    uses: dict[str, TemplateUse] = {}
     hooked = not permitted_only or any(
-        template_use(g, v, t.id, v.gear) is not TemplateUse.NOT_PERMITTED
+        _use_in_gear(g, v, t.id, uses) is not TemplateUse.NOT_PERMITTED
         for t in g.catalog.templates)
     for t in g.catalog.templates:
-        use = template_use(g, v, t.id, v.gear) if hooked else t.use_in(v.gear)
+        use = _use_in_gear(g, v, t.id, uses) if hooked else t.use_in(v.gear)
         if permitted_only and use is TemplateUse.NOT_PERMITTED:
             continue
         reverse_ok = (may_reverse and v.gear == 1 and (
-            template_use(g, v, t.id, 1) if hooked else t.use_in(1)
+            use if hooked else t.use_in(1)
         ) is not TemplateUse.NOT_PERMITTED)
         for tid, m, r in _placements(t.id, reverse_ok):
             label = f"{t.name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use._value_}]"
             out.append((template_value(tid, m, r), label))
     return out
+
+
+def _use_in_gear(g: Game, v: VehicleState, tid: str, uses: dict[str, TemplateUse]
+                 ) -> TemplateUse:
+    """``template_use(g, v, tid, v.gear)``, kept in ``uses`` for one list of options."""
+    use = uses.get(tid)
+    if use is None:
+        use = uses[tid] = template_use(g, v, tid, v.gear)
+    return use
 
 
 def printed_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
@@ -112,12 +124,13 @@ def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
 def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
     """Every other vehicle in play, obstacle and wreck on the table (p.45)."""
     out = [
-        _obstruction(bid, tuple(rect.polygon()))
+        _obstruction_at(bid, rect.pose, rect.length, rect.width)
         for o in g.state.vehicles.values()
         if o.id != v.id and o.in_play
         for bid, rect in o.bodies()  # a trailer is a second body (p.117)
     ]
-    out += [_obstruction(ob.id, tuple(ob.polygon())) for ob in g.state.obstacles.values()]
+    out += [_obstruction_at(ob.id, ob.pose, ob.length, ob.width)
+            for ob in g.state.obstacles.values()]
     # ``obstructions`` hook: a rule may drop some (Airborne, p.70).
     hooked = g.effects.run_event("obstructions", out, {"game": g, "vehicle": v})
     return hooked if isinstance(hooked, list) else out
@@ -127,6 +140,22 @@ def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
 def _obstruction(oid: str, polygon: tuple[Point, ...]) -> Obstruction:
     """Obstructions are immutable values: build each outline (and its axes) once."""
     return Obstruction(oid, polygon)
+
+
+_PLACED: dict[tuple[str, Pose, float, float], Obstruction] = {}
+"""``_obstruction`` of a body or obstacle by id, pose and size: terrain stands still and a
+vehicle stays put between its moves, so its outline is not worked out again each time."""
+
+
+def _obstruction_at(oid: str, pose: Pose, length: float, width: float) -> Obstruction:
+    """``_obstruction(oid, tuple(Rect(pose, length, width).polygon()))``, remembered."""
+    key = (oid, pose, length, width)
+    ob = _PLACED.get(key)
+    if ob is None:
+        if len(_PLACED) >= 8192:
+            _PLACED.clear()
+        ob = _PLACED[key] = _obstruction(oid, tuple(Rect(pose, length, width).polygon()))
+    return ob
 
 
 def touching_ids(g: Game, v: VehicleState) -> set[str]:
