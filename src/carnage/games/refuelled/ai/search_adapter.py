@@ -128,6 +128,15 @@ class RefuelledAdapter(Adapter):
             if out.draw or out.winner is None:
                 return [0.5] * self.players
             return [1.0 if out.winner in sides[p] else 0.0 for p in range(self.players)]
+        return lead_values(self.scores(game, sides), self.SCALE, sides)
+
+    def scores(self, game: Any, sides: list[frozenset[int]] | None = None) -> list[float]:
+        """Each seat's side's score in mm, whose leads ``values`` weighs: points, the best
+        progress of its vehicles in play (with a move still to come in this Gear Phase
+        counted: ``_to_come``), hull left, less vehicles lost (``sides``: each seat's side,
+        ``side_players``)."""
+        if sides is None:
+            sides = [side_players(game, p) for p in range(self.players)]
         st = game.state
         points = self._points(game)
         scores = []
@@ -141,7 +150,7 @@ class RefuelledAdapter(Adapter):
             hull = sum(v.hull_points for v in live) * self.HULL
             lost = (len(mine) - len(live)) * self.LOST
             scores.append(points[p] + best + hull - lost)
-        return lead_values(scores, self.SCALE, sides)
+        return scores
 
     def _points(self, game: Any) -> list[float]:
         """Each seat's side's points in the scenario's ranking tally, in mm (0 without one)."""
