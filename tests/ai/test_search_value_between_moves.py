@@ -88,3 +88,17 @@ def test_a_vehicle_whose_gear_is_below_the_phase_has_no_move_to_come() -> None:
     st.gear_phase = v.gear
     v.activated_phases.add(v.gear)
     assert ad._to_come(game, v) == 0.0
+
+
+def test_the_active_vehicle_in_its_movement_step_has_its_move_to_come_whatever_its_gear() -> None:
+    game, _, _ = _first_move("refuelled", 0)
+    st = game.state
+    assert st.active is not None and st.step == "movement"
+    v = st.vehicles[st.active]
+    ad = RefuelledAdapter(2)
+    assert ad._to_come(game, v) == ad.MOVE
+    # a gear now below the phase (a shift down during the move) leaves the move to come
+    st.gear_phase = v.gear + 1
+    assert ad._to_come(game, v) == ad.MOVE
+    st.step = "attack"  # moved: its move is made
+    assert ad._to_come(game, v) == 0.0

@@ -162,15 +162,15 @@ class RefuelledAdapter(Adapter):
                 for p in range(self.players)]
 
     def _to_come(self, game: Any, v: Any) -> float:
-        """``MOVE`` for a vehicle whose move in the current Gear Phase is still to come (its
-        gear reaches the phase, p.19, and it has not activated in it, or it is the active
-        vehicle still in its Movement Step), else 0; and 0 without a goal to drive for (a
-        hunt: a move closes on the enemy as much as the enemy's on it)."""
+        """``MOVE`` for a vehicle whose move in the current Gear Phase is still to come: the
+        active vehicle still in its Movement Step (whatever its gear has become), or one whose
+        gear reaches the phase (p.19) and that has not activated in it; else 0. And 0 without
+        a goal to drive for (a hunt: a move closes on the enemy as much as the enemy's on it)."""
         st = game.state
-        if st.flow.stage != "turns" or v.gear < st.gear_phase:
+        if st.flow.stage != "turns":
             return 0.0
-        phase = st.gear_phase
-        if phase in v.activated_phases and not (st.active == v.id and st.step == "movement"):
+        moving = st.active == v.id and st.step == "movement"
+        if not moving and (v.gear < st.gear_phase or st.gear_phase in v.activated_phases):
             return 0.0
         if game.scenario.goal(st, v) is None:
             return 0.0
