@@ -41,6 +41,8 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.engine.collision",
     "carnage.games.refuelled.engine.wipeout",
     "carnage.games.refuelled.engine.votes",
+    "carnage.games.refuelled.engine.state",
+    "carnage.kernel.base_state",
     "carnage.kernel.events",
     "carnage.kernel.effects",
     "carnage.geometry.allround",
@@ -60,11 +62,15 @@ COMPILED: tuple[str, ...] = (
 """Modules compiled when a compiler is at hand: geometry (pure maths, no rules), the heuristic
 bot and its distance field, the Movement and Attack Steps, the rules modules those steps call
 (skids, combat rolls, damage, collisions, the Wipeout Step, Audience Votes, the scenarios'
-bot-facing lines), the event log and the effect registry. ``geometry.scene`` (pydantic
+bot-facing lines), the event log and the effect registry, and Refuelled's state classes
+(``engine.state`` with the ``KernelState`` it extends, ``kernel.base_state``): mypyc replaces
+a compiled dataclass's annotations by erased types (``str | None`` by ``type``), so these
+modules declare their fields' types in a table the snapshot's type check reads
+(``validate.declare_field_types``), and a compiled class's fields check their types when set
+(the codec words a refusal as the type check would). ``geometry.scene`` (pydantic
 models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a plain
-class) stay Python, and so do the state classes (mypyc replaces a compiled dataclass's
-annotations by erased types, ``str | None`` by ``type``, which the snapshot's type check
-reads), the game class (its annotations name classes imported only for type checking) and
+class) stay Python, and so do the game class (its annotations name classes imported only
+for type checking) and
 ``engine.flow`` (tests replace its ``activation``), and every module whose
 classes other code extends (scenarios, games, states): compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
