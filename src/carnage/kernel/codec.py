@@ -295,7 +295,8 @@ def _decode_fast(raw: Any) -> Any:
         if value_fields is not None:
             return cls(**{k: v if type(v) in _LEAVES else _decode_fast(v)
                           for k, v in fields.items()})
-        obj: Any = cls.__new__(cls)
+        made: Any = cls  # built through its own __new__: a compiled class refuses object's
+        obj = made.__new__(made)
         values = {k: v if type(v) in _LEAVES else _decode_fast(v) for k, v in fields.items()}
         if _HAS_DICT.get(cls) is True:  # as object.__setattr__ field by field, in one go
             obj.__dict__.update(values)
@@ -366,7 +367,8 @@ def _decode(raw: Any, where: str = "state") -> Any:
                 return cls(**{k: _decode(v, f"{where}.{k}") for k, v in fields.items()})
             except (TypeError, ValueError) as e:
                 raise CodecError(f"{where}: not a {cls.__name__}: {e}") from None
-        obj: Any = cls.__new__(cls)  # a compiled class refuses object.__new__
+        made: Any = cls  # built through its own __new__: a compiled class refuses object's
+        obj = made.__new__(made)
         for k, v in fields.items():
             value = _decode(v, f"{where}.{k}")
             try:
