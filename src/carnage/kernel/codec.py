@@ -14,7 +14,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import math
+from collections.abc import Callable
 from enum import Enum
+from operator import itemgetter
 from typing import Any
 
 from carnage.kernel.validate import Invalid, check_value, field_types, key_path, short
@@ -235,7 +237,9 @@ def _fields_class(name: Any) -> tuple[type, tuple[str, ...] | None, frozenset[st
         "__slots__" in vars(c) for c in cls.__mro__[:-1])
     if isinstance(getattr(cls, "__mypyc_attrs__", None), tuple) and cls.__dictoffset__ == 0:
         hints = field_types(cls)
-        _NATIVE[cls] = tuple(n for n in names if hints.get(n) in (int, float))
+        numbers = [n for n in sorted(names) if hints.get(n) in (int, float)]
+        # the values of those fields, as a tuple even for one (or none: a constant empty one)
+        _NATIVE[cls] = itemgetter(*numbers, numbers[0]) if numbers else _no_numbers
     if type(name) is str:
         _CLASSES[name] = got
     return got
@@ -265,10 +269,15 @@ _HAS_DICT: dict[type, bool] = {}
 slots of its own): decoding then fills it in one update."""
 
 
-_NATIVE: dict[type, tuple[str, ...]] = {}
+_NATIVE: dict[type, Callable[[dict[str, Any]], tuple[Any, ...]]] = {}
 """The ``$d`` dataclasses compiled with mypyc (their fields are typed slots, set together by
-the ``__setstate__`` mypyc gives them), each with its fields typed ``int`` or ``float``: their
-setters would take a flag (``true``) as a number, which the snapshot's type check refuses."""
+the ``__setstate__`` mypyc gives them), each with what picks the values of its fields typed
+``int`` or ``float`` out of its decoded fields: their setters would take a flag (``true``) as
+a number, which the snapshot's type check refuses."""
+
+
+def _no_numbers(values: dict[str, Any]) -> tuple[Any, ...]:
+    return ()
 
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
@@ -303,9 +312,8 @@ def _decode_fast(raw: Any) -> Any:
         elif (numbers := _NATIVE.get(cls)) is not None:
             # a compiled class: its setters check the types (``_decode`` words a refusal)
             obj.__setstate__(values)
-            for k in numbers:
-                if type(values[k]) is bool:
-                    raise CodecError("a flag for a number")
+            if bool in map(type, numbers(values)):
+                raise CodecError("a flag for a number")
         else:
             for k, v in values.items():
                 object.__setattr__(obj, k, v)
