@@ -45,6 +45,7 @@ COMPILED: tuple[str, ...] = (
     "carnage.kernel.base_state",
     "carnage.kernel.codec",
     "carnage.kernel.validate",
+    "carnage.games.refuelled.snapshot_checks",
     "carnage.kernel.events",
     "carnage.kernel.effects",
     "carnage.geometry.allround",
@@ -70,7 +71,8 @@ compiled dataclass's annotations by erased types (``str | None`` by ``type``), s
 declare their fields' types in a table the snapshot's type check reads
 (``validate.declare_field_types``), and a compiled class's fields check their types when set
 (the codec words a refusal as the type check would); the snapshot's codec and type check
-(``kernel.codec``, ``kernel.validate``), which walk a state field by field. ``geometry.scene``
+(``kernel.codec``, ``kernel.validate``), which walk a state field by field, and the Refuelled
+family's invariants of a restored state (``snapshot_checks``). ``geometry.scene``
 (pydantic models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a
 plain class) stay Python, and so do the game class (its annotations name classes imported only
 for type checking), ``engine.flow`` (tests replace its ``activation``), and every module whose

@@ -235,3 +235,14 @@ def test_state_classes_copy_compare_and_save_as_the_dataclasses_they_are():
     with pytest.raises((validate.Invalid, codec.CodecError),
                        match=r"state\.vehicles\['p1-car'\]\.hull: expected a whole number"):
         validate.check_value(codec.decode(doc), GameState)
+
+
+def test_a_whole_number_stays_whole_in_the_type_checks_messages():
+    # Compiled, a parameter typed ``float`` makes an int a float: ``within`` takes
+    # ``int | float`` so that a refused count reads "99", not "99.0".
+    from carnage.kernel.validate import Invalid, within
+
+    with pytest.raises(Invalid, match=r"^state\.players: 99 is outside 2\.\.8$"):
+        within(99, 2, 8, "state.players")
+    with pytest.raises(Invalid, match=r"^state\.width: -0\.5 is outside 1\.\.20000$"):
+        within(-0.5, 1.0, 20_000.0, "state.width")

@@ -465,8 +465,9 @@ def _fail(path: str | None, message: str) -> None:
 
 
 # -- helpers for a ruleset's invariants --------------------------------------------------------
-def within(value: float, low: float, high: float, path: str, what: str = "") -> None:
-    """``Invalid`` unless ``low <= value <= high``."""
+def within(value: int | float, low: float, high: float, path: str, what: str = "") -> None:
+    """``Invalid`` unless ``low <= value <= high``. (``value`` is typed ``int | float`` so
+    that compiled, a whole number is not made a float: the message shows it as it is.)"""
     if not low <= value <= high:
         name = f"{what} " if what else ""
         raise Invalid(path, f"{name}{short(value)} is outside {low:g}..{high:g}")
