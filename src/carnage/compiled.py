@@ -41,6 +41,11 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.engine.collision",
     "carnage.games.refuelled.engine.wipeout",
     "carnage.games.refuelled.engine.votes",
+    "carnage.games.refuelled.engine.state",
+    "carnage.kernel.base_state",
+    "carnage.kernel.codec",
+    "carnage.kernel.validate",
+    "carnage.games.refuelled.snapshot_checks",
     "carnage.kernel.events",
     "carnage.kernel.effects",
     "carnage.geometry.allround",
@@ -57,21 +62,26 @@ COMPILED: tuple[str, ...] = (
     "carnage.geometry.sweep",
     "carnage.geometry.table",
 )
-"""Modules compiled when a compiler is at hand: geometry (pure maths, no rules), the heuristic
-bot and its distance field, the Movement and Attack Steps, the rules modules those steps call
+"""Modules compiled when a compiler is at hand: geometry (pure maths, no rules), the heuristic bot
+and its distance field, the Movement and Attack Steps, the rules modules those steps call
 (skids, combat rolls, damage, collisions, the Wipeout Step, Audience Votes, the scenarios'
-bot-facing lines), the event log and the effect registry. ``geometry.scene`` (pydantic
-models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a plain
-class) stay Python, and so do the state classes (mypyc replaces a compiled dataclass's
-annotations by erased types, ``str | None`` by ``type``, which the snapshot's type check
-reads), the game class (its annotations name classes imported only for type checking) and
-``engine.flow`` (tests replace its ``activation``), and every module whose
+bot-facing lines), the event log and the effect registry, and Refuelled's state classes
+(``engine.state`` with the ``KernelState`` it extends, ``kernel.base_state``): mypyc replaces a
+compiled dataclass's annotations by erased types (``str | None`` by ``type``), so these modules
+declare their fields' types in a table the snapshot's type check reads
+(``validate.declare_field_types``), and a compiled class's fields check their types when set
+(the codec words a refusal as the type check would); the snapshot's codec and type check
+(``kernel.codec``, ``kernel.validate``), which walk a state field by field, and the Refuelled
+family's invariants of a restored state (``snapshot_checks``). ``geometry.scene``
+(pydantic models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a
+plain class) stay Python, and so do the game class (its annotations name classes imported only
+for type checking), ``engine.flow`` (tests replace its ``activation``), and every module whose
 classes other code extends (scenarios, games, states): compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
-(``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed).
-The value classes made by the million (``Pose``, ``Rect``, ``Event``) are compiled classes
-that behave as the frozen dataclasses they replaced: compared and hashed by their fields,
-pickled and copied through ``__reduce__``, saved by the codec through ``VALUE_FIELDS``
+(``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed). The
+value classes made by the million (``Pose``, ``Rect``, ``Event``) are compiled classes that
+behave as the frozen dataclasses they replaced: compared and hashed by their fields, pickled
+and copied through ``__reduce__``, saved by the codec through ``VALUE_FIELDS``
 (``tests/kernel/test_compiled.py``). Other classes that are kept, pickled or copied
 (``EventLog``, the geometry's results ...) stay plain Python classes
 (``@mypyc_attr(native_class=False)``) so that they copy as before."""

@@ -63,8 +63,8 @@ def _play(game: Any, bots: list[Any], rng: random.Random, n: int) -> None:
 
 
 def _parts(obj: Any) -> Iterator[Any]:
-    """What ``obj`` refers to: items, attributes (dict and slots), a closure's cells, a bound
-    method's object, a suspended generator's locals."""
+    """What ``obj`` refers to: items, attributes (dict, slots and a compiled class's), a
+    closure's cells, a bound method's object, a suspended generator's locals."""
     if isinstance(obj, dict):
         yield from obj.keys()
         yield from obj.values()
@@ -95,6 +95,10 @@ def _parts(obj: Any) -> Iterator[Any]:
         for slot in getattr(klass, "__slots__", ()):
             if hasattr(obj, slot):
                 yield getattr(obj, slot)
+    native = getattr(type(obj), "__mypyc_attrs__", None)  # a compiled (mypyc) class's fields
+    for name in native if isinstance(native, tuple) else ():
+        if name != "__dict__" and hasattr(obj, name):
+            yield getattr(obj, name)
 
 
 def _shared_config(game: Any) -> list[Any]:

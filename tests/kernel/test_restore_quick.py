@@ -6,7 +6,9 @@ one-update dataclass fields decode as the walk that names places."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -27,6 +29,10 @@ def _played(seed: int, choices: int) -> Any:
             break
         g.apply(d.options[-1].value if d.domain is None else d.domain.high)
     return g
+
+
+def compiled_state() -> bool:
+    return not str(sys.modules[GameState.__module__].__file__).endswith(".py")
 
 
 def _named(value: Any, tp: Any) -> str | None:
@@ -65,8 +71,18 @@ CHANGES: list[tuple[str, Any]] = [
 def test_the_quick_walk_refuses_as_the_walk_naming_places(change: Any) -> None:
     state = copy.deepcopy(_played(3, 25).state)
     assert _quick(state, GameState) is None and _named(state, GameState) is None
-    change(state)
+    try:
+        change(state)
+    except (TypeError, AttributeError):
+        # a compiled (mypyc) state class refuses a value of the wrong type itself, and has no
+        # ``__dict__``: only compiled, and then the state is left as it was
+        assert compiled_state()
+        assert _quick(state, GameState) is None
+        return
     named = _named(state, GameState)
+    if named is None and compiled_state():  # its int field made the flag a number (1)
+        assert state.vehicles["p1-red-car"].hull == 1
+        return
     assert named is not None and named.startswith("state")
     assert _quick(state, GameState) == named
 
@@ -125,7 +141,9 @@ def test_remembered_enums_and_dataclass_fields_decode_as_the_walk() -> None:
     assert encode(fast) == encode(walked) == raw
     for v in fast.vehicles.values():
         assert type(v.status) is Status
-        assert vars(v) == vars(walked.vehicles[v.id])
+        twin = walked.vehicles[v.id]
+        assert v == twin and all(type(getattr(v, f.name)) is type(getattr(twin, f.name))
+                                 for f in dataclasses.fields(v))
     assert decode({"$e": "carnage.games.refuelled.engine.state:Status", "v": "active"}) \
         is Status.ACTIVE
     assert "carnage.games.refuelled.engine.state:Status" in codec._ENUMS

@@ -14,8 +14,12 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import math
+from collections.abc import Callable
 from enum import Enum
+from operator import itemgetter
 from typing import Any
+
+from carnage.kernel.validate import Invalid, check_value, field_types, key_path, short
 
 ALLOWED_PREFIX = "carnage."
 
@@ -229,7 +233,13 @@ def _fields_class(name: Any) -> tuple[type, tuple[str, ...] | None, frozenset[st
     else:
         raise CodecError("not a dataclass")
     got = (cls, value_fields, names)
-    _HAS_DICT[cls] = not any("__slots__" in vars(c) for c in cls.__mro__[:-1])
+    _HAS_DICT[cls] = cls.__dictoffset__ != 0 and not any(
+        "__slots__" in vars(c) for c in cls.__mro__[:-1])
+    if isinstance(getattr(cls, "__mypyc_attrs__", None), tuple) and cls.__dictoffset__ == 0:
+        hints = field_types(cls)
+        numbers = [n for n in sorted(names) if hints.get(n) in (int, float)]
+        # the values of those fields, as a tuple even for one (or none: a constant empty one)
+        _NATIVE[cls] = itemgetter(*numbers, numbers[0]) if numbers else _no_numbers
     if type(name) is str:
         _CLASSES[name] = got
     return got
@@ -255,7 +265,19 @@ def _enum_class(name: Any) -> type[Enum]:
 
 _HAS_DICT: dict[type, bool] = {}
 """Whether a ``$d`` dataclass's instances keep their fields in a plain ``__dict__`` (no
-``__slots__`` in its classes but ``object``): decoding then fills it in one update."""
+``__slots__`` in its classes but ``object``, and not a compiled class, whose fields are
+slots of its own): decoding then fills it in one update."""
+
+
+_NATIVE: dict[type, Callable[[dict[str, Any]], tuple[Any, ...]]] = {}
+"""The ``$d`` dataclasses compiled with mypyc (their fields are typed slots, set together by
+the ``__setstate__`` mypyc gives them), each with what picks the values of its fields typed
+``int`` or ``float`` out of its decoded fields: their setters would take a flag (``true``) as
+a number, which the snapshot's type check refuses."""
+
+
+def _no_numbers(values: dict[str, Any]) -> tuple[Any, ...]:
+    return ()
 
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
@@ -282,10 +304,16 @@ def _decode_fast(raw: Any) -> Any:
         if value_fields is not None:
             return cls(**{k: v if type(v) in _LEAVES else _decode_fast(v)
                           for k, v in fields.items()})
-        obj: Any = object.__new__(cls)
+        made: Any = cls  # built through its own __new__: a compiled class refuses object's
+        obj = made.__new__(made)
         values = {k: v if type(v) in _LEAVES else _decode_fast(v) for k, v in fields.items()}
         if _HAS_DICT.get(cls) is True:  # as object.__setattr__ field by field, in one go
             obj.__dict__.update(values)
+        elif (numbers := _NATIVE.get(cls)) is not None:
+            # a compiled class: its setters check the types (``_decode`` words a refusal)
+            obj.__setstate__(values)
+            if bool in map(type, numbers(values)):
+                raise CodecError("a flag for a number")
         else:
             for k, v in values.items():
                 object.__setattr__(obj, k, v)
@@ -347,9 +375,16 @@ def _decode(raw: Any, where: str = "state") -> Any:
                 return cls(**{k: _decode(v, f"{where}.{k}") for k, v in fields.items()})
             except (TypeError, ValueError) as e:
                 raise CodecError(f"{where}: not a {cls.__name__}: {e}") from None
-        obj: Any = object.__new__(cls)
+        made: Any = cls  # built through its own __new__: a compiled class refuses object's
+        obj = made.__new__(made)
         for k, v in fields.items():
-            object.__setattr__(obj, k, _decode(v, f"{where}.{k}"))
+            value = _decode(v, f"{where}.{k}")
+            try:
+                object.__setattr__(obj, k, value)
+            except (TypeError, ValueError, OverflowError):
+                raise _refused(cls, k, value, f"{where}.{k}") from None
+            if type(value) is bool and type(getattr(obj, k)) is not bool:
+                raise _refused(cls, k, value, f"{where}.{k}")
         return obj
     if "$e" in raw:
         cls = _lookup(raw["$e"], where)
@@ -370,7 +405,17 @@ def _decode(raw: Any, where: str = "state") -> Any:
                 raise CodecError(f"{where}: a mapping entry is a [key, value] pair")
             out[_decode(pair[0], where)] = _decode(pair[1], where)
         return out
-    return {k: _decode(v, f"{where}.{k}") for k, v in raw.items()}
+    return {k: _decode(v, key_path(where, k)) for k, v in raw.items()}
+
+
+def _refused(cls: type, name: str, value: Any, where: str) -> CodecError:
+    """A compiled class's field refused ``value`` (its setter checks the type, and would make
+    a flag a number): why, in the words of the snapshot's type check."""
+    try:
+        check_value(value, field_types(cls).get(name, Any), where)
+    except Invalid as e:
+        return CodecError(str(e))
+    return CodecError(f"{where}: {short(value)} does not fit {cls.__name__}.{name}")
 
 
 def _items(raw: Any, where: str) -> list[Any]:

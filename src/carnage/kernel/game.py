@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from carnage.kernel.base_state import KernelState as KernelState  # where rulesets find it
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.dice import DiceSource, SeededDice, dice_from_json, dice_to_json
 from carnage.kernel.effects import EffectRegistry
@@ -53,20 +54,6 @@ class GameOver(IllegalChoice):
 
 class SnapshotError(ValueError):
     """A snapshot document cannot be restored; the message says what is wrong."""
-
-
-@dataclass
-class KernelState:
-    """What the driver keeps in every ruleset's state (keyword-only, after its own fields)."""
-
-    memory: dict[str, dict[str, Any]] = field(default_factory=dict, kw_only=True)
-    """Effects' memory by effect id (``perk:evasive:p1-car``), then by name."""
-    counts: dict[str, int] = field(default_factory=dict, kw_only=True)
-    """Events logged so far, by kind."""
-    installed: list[list[JsonValue]] = field(default_factory=list, kw_only=True)
-    """The effect journal: ``[key, *args]`` of every top-level installer run, in order."""
-    secrets: dict[str, Any] = field(default_factory=dict, kw_only=True)
-    """Hidden information by key (``kernel/secrets.py`` ``Secret``: value and who sees it)."""
 
 
 @dataclass(frozen=True)

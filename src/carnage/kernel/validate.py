@@ -302,6 +302,36 @@ def _dict(key: Checker, val: Checker) -> Checker:
 
 
 # -- classes -----------------------------------------------------------------------------------
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+"""Classes' own fields' types declared by their modules (``declare_field_types``)."""
+
+
+def declare_field_types(table: Mapping[type, Mapping[str, Any]]) -> None:
+    """Declare the types of classes' own fields (not those of their bases), as annotated.
+
+    A dataclass compiled with mypyc keeps only erased annotations at run time (``str | None``
+    becomes ``type``, ``list[X]`` becomes ``list``), so a compiled module declares its
+    classes' field types in a table beside them; ``field_types`` reads it before the
+    annotations. A test checks each table against the source's annotations."""
+    for cls, hints in table.items():
+        _FIELD_TYPES[cls] = dict(hints)
+        _CACHE.pop(cls, None)
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """The types of ``cls``'s fields: declared (``declare_field_types``, through its bases)
+    when it or a base declared them, else its annotations (``typing.get_type_hints``)."""
+    declared = [c for c in reversed(cls.__mro__) if c in _FIELD_TYPES]
+    if not declared:
+        return typing.get_type_hints(cls)
+    if cls not in _FIELD_TYPES:
+        raise TypeError(f"{cls.__name__}: a base declares its field types, it does not")
+    out: dict[str, Any] = {}
+    for c in declared:
+        out.update(_FIELD_TYPES[c])
+    return out
+
+
 def _dataclass(cls: type) -> Checker:
     fields: list[tuple[str, Checker]] | None = None
     # For the quick walk: the fields typed plainly ``str``, ``bool`` or ``int``, checked in
@@ -319,9 +349,12 @@ def _dataclass(cls: type) -> Checker:
             checker(type(value))(value, path)
             return
         if fields is None:  # built on first use: a class may refer to itself
-            hints = typing.get_type_hints(cls)
-            built = [(f.name, checker(hints.get(f.name, Any)))
-                     for f in dataclasses.fields(cast(Any, cls))]
+            hints = field_types(cls)
+            names = [f.name for f in dataclasses.fields(cast(Any, cls))]
+            if cls in _FIELD_TYPES and set(names) != set(hints):
+                raise TypeError(f"{cls.__name__}: declared field types do not match its "
+                                f"fields ({sorted(set(names) ^ set(hints))})")
+            built = [(n, checker(hints.get(n, Any))) for n in names]
             texts = tuple(n for n, c in built if c is _str)
             flags = tuple(n for n, c in built if c is _bool)
             whole = tuple(n for n, c in built if c is _int)
@@ -432,8 +465,9 @@ def _fail(path: str | None, message: str) -> None:
 
 
 # -- helpers for a ruleset's invariants --------------------------------------------------------
-def within(value: float, low: float, high: float, path: str, what: str = "") -> None:
-    """``Invalid`` unless ``low <= value <= high``."""
+def within(value: int | float, low: float, high: float, path: str, what: str = "") -> None:
+    """``Invalid`` unless ``low <= value <= high``. (``value`` is typed ``int | float`` so
+    that compiled, a whole number is not made a float: the message shows it as it is.)"""
     if not low <= value <= high:
         name = f"{what} " if what else ""
         raise Invalid(path, f"{name}{short(value)} is outside {low:g}..{high:g}")

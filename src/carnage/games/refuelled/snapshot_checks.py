@@ -143,8 +143,9 @@ def _bad_pose(pose: Pose, state: GameState, where: str) -> None:
     within(pose.heading, -3600.0, 3600.0, f"{where}.heading")
 
 
-def _within(value: float, low: float, high: float, where: str, name: str) -> None:
-    """``within`` naming ``where.name``, the name put together only when it is needed."""
+def _within(value: int | float, low: float, high: float, where: str, name: str) -> None:
+    """``within`` naming ``where.name``, the name put together only when it is needed
+    (``value`` is ``int | float``: compiled, a whole number stays whole in the message)."""
     if not low <= value <= high:
         within(value, low, high, f"{where}.{name}")
 

@@ -1,8 +1,10 @@
 """Game state: vehicles, obstacles, surfaces, table, round counters (Refuelled pp.14-62).
 
-Plain mutable dataclasses owned by a ``Game``. Base stats come from the team builder; values
-that rules may modify (handling, max gear, crew ...) are read through the game's effects
-(``Game.stat``), never written back here.
+Mutable dataclasses owned by a ``Game``, compiled with mypyc where a build is at hand
+(``carnage/compiled.py``); ``FIELD_TYPES`` declares their fields' types for the snapshot's
+type check (a compiled dataclass keeps only erased annotations at run time). Base stats
+come from the team builder; values that rules may modify (handling, max gear, crew ...) are
+read through the game's effects (``Game.stat``), never written back here.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from carnage.catalog.models import Weight
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect
 from carnage.geometry.surfaces import Surface
-from carnage.kernel.game import KernelState
+from carnage.kernel.base_state import KernelState
+from carnage.kernel.validate import declare_field_types
 
 WEIGHT_CLASS = {Weight.LIGHTWEIGHT: 1, Weight.MIDDLEWEIGHT: 2, Weight.HEAVYWEIGHT: 3}
 
@@ -289,3 +292,46 @@ class GameState(KernelState):
     def clockwise_from(self, player: int) -> list[int]:
         """Players in clockwise order starting with ``player`` (seat order = clockwise)."""
         return [(player + i) % self.players for i in range(self.players)]
+
+
+FIELD_TYPES: dict[type, dict[str, Any]] = {
+    WeaponMount: {"key": str, "weapon": str, "facing": str | None, "ammo": int | None,
+                  "part": str | None},
+    UpgradeMount: {"key": str, "upgrade": str, "facing": str | None, "ammo": int | None},
+    Trailer: {"length": float, "width": float, "hinge": float},
+    VehicleState: {
+        "id": str, "name": str, "player": int, "type": str, "weight": Weight, "hull": int,
+        "handling": int, "max_gear": int, "crew": int, "length": float, "width": float,
+        "pose": Pose, "weapons": list[WeaponMount], "upgrades": list[str],
+        "fitted": list[UpgradeMount], "perks": list[str], "special_rules": list[str],
+        "gear": int, "hazards": int, "damage": int, "status": Status,
+        "activated_phases": set[int], "reversing": bool, "trailer": Trailer | None,
+        "conditions": dict[str, int], "summoned_by": str | None, "neutral": bool,
+    },
+    Obstacle: {
+        "id": str, "pose": Pose, "length": float, "width": float, "weight": Weight,
+        "tall": bool, "destructible": bool, "volatile": bool, "wreck_of": str | None,
+        "hull": int | None, "damage": int, "placed_by": str | None,
+    },
+    Ramp: {"id": str, "pose": Pose, "length": float, "width": float},
+    TableTemplate: {
+        "id": str, "kind": str, "template": str, "pose": Pose, "polygon": tuple[Point, ...],
+        "layer": int, "placed_by": str | None, "player": int | None,
+    },
+    FlowPosition: {"stage": str, "turn": int, "passes": int},
+    GameState: {
+        "width": float, "height": float, "players": int,
+        "vehicles": dict[str, VehicleState], "obstacles": dict[str, Obstacle],
+        "surfaces": dict[str, Surface], "ramps": dict[str, Ramp],
+        "dropped": dict[str, TableTemplate], "round": int, "gear_phase": int, "pole": int,
+        "active": str | None, "step": str | None, "votes": list[int],
+        "sponsors": list[str | None], "winner": int | None, "finished": bool, "draw": bool,
+        "reason": str, "flow": FlowPosition, "scenario": dict[str, Any],
+        "templates": dict[str, Any],
+    },
+}
+"""Each class's own fields' types, as annotated above: the snapshot's type check reads them
+(``validate.field_types``); ``tests/kernel/test_field_types.py`` checks them against the
+annotations."""
+
+declare_field_types(FIELD_TYPES)
