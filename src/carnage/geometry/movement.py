@@ -816,27 +816,41 @@ def unobstructed(body: Rect, template_id: str, obstructions: Sequence[Obstructio
 
 def _clear(plan: _Plan, start: Pose, obstructions: Sequence[Obstruction]) -> bool:
     """``resolve_move``'s broad phase finds none of ``obstructions`` near ``plan`` at
-    ``start`` (the same arithmetic)."""
+    ``start`` (the same functions)."""
+    c, s, wx, wy, prad = _broad_frame(plan, start)
+    for ob in obstructions:  # noqa: SIM110 (compiled, a loop costs less than a generator)
+        if _broad_near(ob, start, plan.bounds, c, s, wx, wy, prad):
+            return False
+    return True
+
+
+def _broad_frame(plan: _Plan, start: Pose) -> tuple[float, float, float, float, float]:
+    """The broad phase's frame of ``plan`` at ``start``: the cosine and sine of the start's
+    heading, and the plan's bounding circle in the world (centre x, y and radius, grown by
+    the touching tolerance)."""
     hr = math.radians(start.heading)
     c, s = math.cos(hr), math.sin(hr)
     bx0, by0, bx1, by1 = plan.bounds
     pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
     prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
-    wx, wy = start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c
-    for ob in obstructions:
-        ox, oy, r = ob.circle
-        dx = ox - wx
-        dy = oy - wy
-        rr = prad + r
-        if dx * dx + dy * dy > rr * rr:
-            continue
-        dx, dy = ox - start.x, oy - start.y
-        lx, ly = dx * c + dy * s, dy * c - dx * s
-        r += TOUCH_TOL
-        if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
-            continue
+    return c, s, start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c, prad
+
+
+def _broad_near(ob: Obstruction, start: Pose, bounds: tuple[float, float, float, float],
+                c: float, s: float, wx: float, wy: float, prad: float) -> bool:
+    """Whether ``ob`` passes the broad phase (``_broad_frame``): its circle meets the
+    plan's bounding circle, then the plan's bounding box in the start's frame."""
+    ox, oy, r = ob.circle
+    dx = ox - wx
+    dy = oy - wy
+    rr = prad + r
+    if dx * dx + dy * dy > rr * rr:
         return False
-    return True
+    dx, dy = ox - start.x, oy - start.y
+    lx, ly = dx * c + dy * s, dy * c - dx * s
+    r += TOUCH_TOL
+    bx0, by0, bx1, by1 = bounds
+    return not (lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1)
 
 
 def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect:
@@ -1002,26 +1016,13 @@ def resolve_move(
 
     # Work in the body's starting frame: only obstructions near the plan are converted. The
     # broad phase is the plan's bounding circle, then its bounding box.
-    hr = math.radians(start.heading)
-    c, s = math.cos(hr), math.sin(hr)
-    bx0, by0, bx1, by1 = plan.bounds
-    pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
-    prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
-    wx, wy = start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c
+    c, s, wx, wy, prad = _broad_frame(plan, start)
+    bounds = plan.bounds
     near: list[Outline] = []
     entries: list[_LocalEntry] = []
     try:
         for ob in obstructions:
-            ox, oy, r = ob.circle
-            dx = ox - wx
-            dy = oy - wy
-            rr = prad + r
-            if dx * dx + dy * dy > rr * rr:
-                continue
-            dx, dy = ox - start.x, oy - start.y
-            lx, ly = dx * c + dy * s, dy * c - dx * s
-            r += TOUCH_TOL
-            if lx + r < bx0 or lx - r > bx1 or ly + r < by0 or ly - r > by1:
+            if not _broad_near(ob, start, bounds, c, s, wx, wy, prad):
                 continue
             entry = _local_entry(ob, start, c, s)
             near.append(entry[1])
