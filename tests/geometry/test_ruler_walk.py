@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pytest
 from tests.geometry.allround_scenes import scenes
 from tests.geometry.test_shadow_arc import crowded
+from tests.geometry.test_shadow_arc import ruler_search as searches
 
 from carnage.geometry.allround import (
     CLEAR,
     SPAN_SLACK,
     Found,
-    Obstacle,
     RulerFacing,
     beyond_span,
     search,
@@ -25,36 +25,15 @@ from carnage.geometry.allround import (
 from carnage.geometry.arcs import (
     REACH_TOL,
     turret_critical_angles,
-    turret_reach_facing,
     turret_span,
 )
-from carnage.geometry.convex import area
-from carnage.geometry.cover import Blocker, _grown
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, closest_points
 
 CAR = Rect(Pose(0, 0, 0), 60, 30)
 
 
-def searches(body: Rect, target: list[Point], tpl: ShootingTemplate,
-             blockers: Sequence[Blocker], **how: bool) -> list[Found] | None:
-    """The two searches ``check_fire`` runs for a 360° ruler (the target as it is, then
-    grown by the tolerance), set up the same way; None when out of reach."""
-    found = turret_reach_facing(body, target, tpl, REACH_TOL)
-    if found is None:
-        return None
-    shooter = body.polygon()
-    p, q, _ = closest_points(shooter, target)
-    aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
-    ruler = RulerFacing(body, tpl)
-    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
-                 if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
-    crit = turret_critical_angles(body, tpl)
-    return [search(ruler.judge, shooter, tpl, t, obstacles, [aim, found], crit, REACH_TOL,
-                   ruler.judge, **how) for t in (target, _grown(target))]
-
-
-def answers(got: list[Found] | None) -> list[tuple[object, ...]] | None:
+def answers(got: tuple[Found, Found] | None) -> list[tuple[object, ...]] | None:
     return None if got is None else [(f.level, f.heading, f.placement) for f in got]
 
 

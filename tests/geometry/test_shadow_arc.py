@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -69,9 +70,10 @@ def crowded(rng: random.Random) -> tuple[Rect, list[Point], list[Blocker]]:
 
 
 def ruler_search(body: Rect, target: list[Point], tpl: ShootingTemplate,
-                 blockers: list[Blocker], shadow: bool) -> tuple[Found, Found] | None:
+                 blockers: Sequence[Blocker], **how: bool) -> tuple[Found, Found] | None:
     """The two searches ``check_fire`` runs for a 360° ruler (the target as it is, then
-    grown by the tolerance), set up the same way; None when out of reach."""
+    grown by the tolerance), set up the same way; None when out of reach. ``how``: the
+    search's switches (``shadow``, ``lazy``)."""
     found = turret_reach_facing(body, target, tpl, REACH_TOL)
     if found is None:
         return None
@@ -83,9 +85,9 @@ def ruler_search(body: Rect, target: list[Point], tpl: ShootingTemplate,
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
     first = search(ruler.judge, shooter, tpl, target, obstacles, [aim, found], crit,
-                   REACH_TOL, ruler.judge, shadow=shadow)
+                   REACH_TOL, ruler.judge, **how)
     second = search(ruler.judge, shooter, tpl, _grown(target), obstacles, [aim, found],
-                    crit, REACH_TOL, ruler.judge, shadow=shadow)
+                    crit, REACH_TOL, ruler.judge, **how)
     return first, second
 
 

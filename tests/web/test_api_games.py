@@ -4,9 +4,10 @@ events, SVG, replay, listing, and restoring a game from the database."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from fastapi import FastAPI
 from tests.web.test_api_support import TestClient, first_choice, new_client, play_to_end, racer_team
 
 
@@ -473,7 +474,7 @@ def test_racing_clients_one_choice_wins_the_rest_are_stale(client: TestClient) -
     with ThreadPoolExecutor(max_workers=6) as pool:  # answered as it stands (a resend)
         codes = list(pool.map(lambda c: act(client, g["id"], tok, v["version"],
                                             c).status_code, sent))
-    s = client.app.state.games.get(g["id"])  # type: ignore[attr-defined]
+    s = cast(FastAPI, client.app).state.games.get(g["id"])
     won = s.game.choices[v["version"]]
     assert won in (first, last)
     assert codes == [200 if c == won else 409 for c in sent]

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import create_engine, text
 from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (both kinds of database)
 from tests.campaign.pg import Server
@@ -57,7 +58,7 @@ def act(c: TestClient, gid: str, tok: str, v: dict[str, Any]) -> Any:
 
 
 def games_of(c: TestClient) -> Games:
-    games: Games = c.app.state.games  # type: ignore[attr-defined]
+    games: Games = cast(FastAPI, c.app).state.games
     return games
 
 
@@ -287,7 +288,7 @@ def test_games_saved_before_versions_get_theirs_from_their_choices(
     v = view(c, gid, tok)
     for _ in range(3):
         v = act(c, gid, tok, v).json()
-    c.app.state.store.close()  # type: ignore[attr-defined]
+    cast(FastAPI, c.app).state.store.close()
     empty, _ = hot_seat(TestClient(create_app(db_url)), seed=3)
     store.close()
     engine = create_engine(engine_url(db_url))

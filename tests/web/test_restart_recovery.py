@@ -11,9 +11,10 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import text
 from tests.campaign.conftest import db_url, pg_server  # noqa: F401  (both kinds of database)
 from tests.web.test_api_support import TestClient, first_choice, new_client
@@ -25,13 +26,13 @@ from carnage.web.sessions import COLD_LOADS, Games, SeatedGame
 
 def store_of(c: TestClient) -> Store:
     """The store of the app ``c`` serves (a test client's app is typed as any ASGI app)."""
-    store: Store = c.app.state.store  # type: ignore[attr-defined]
+    store: Store = cast(FastAPI, c.app).state.store
     return store
 
 
 def games_of(c: TestClient) -> Games:
     """The games cache of the app ``c`` serves."""
-    games: Games = c.app.state.games  # type: ignore[attr-defined]
+    games: Games = cast(FastAPI, c.app).state.games
     return games
 
 
