@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from tests.geometry.test_cover_360 import frame_box
+from tests.geometry.test_search_culls import scatter
 from tests.geometry.test_shadow_arc import CAR, burst_search, crowded, matched
 
 from carnage.geometry.allround import (
@@ -121,12 +122,7 @@ def test_searches_sent_into_passes_by_a_body_beside_the_line_find_what_judging_f
         lo, hi = (y0, y1) if side > 0 else (-y1, -y0)
         blockers = [Blocker("beside", frame_box(0.0, x0, x0 + rng.uniform(3, 10), lo, hi),
                             rng.random() < 0.5)]
-        for k in range(rng.randint(0, 3)):
-            x, y = rng.uniform(35, 150), rng.uniform(-80, 80)
-            blockers.append(Blocker(f"o{k}", frame_box(rng.uniform(0, 90), x,
-                                                       x + rng.uniform(3, 20), y,
-                                                       y + rng.uniform(3, 20)),
-                                    rng.random() < 0.5))
+        scatter(rng, blockers)
         fast = burst_search(CAR, target, tpl, blockers, True, capped=True)
         matched(fast, burst_search(CAR, target, tpl, blockers, False))
         if fast is not None:

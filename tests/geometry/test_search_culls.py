@@ -45,6 +45,17 @@ def _random_obstacle(rng: random.Random) -> Obstacle:
     return Obstacle.of(r.polygon(), rng.random() < 0.3)
 
 
+def scatter(rng: random.Random, blockers: list[Blocker]) -> None:
+    """Up to three more boxes, turned any way and Tall or not, scattered ahead (the same
+    draws from ``rng`` whoever calls it)."""
+    for k in range(rng.randint(0, 3)):
+        x, y = rng.uniform(35, 150), rng.uniform(-80, 80)
+        blockers.append(Blocker(f"o{k}", frame_box(rng.uniform(0, 90), x,
+                                                   x + rng.uniform(3, 20), y,
+                                                   y + rng.uniform(3, 20)),
+                                rng.random() < 0.5))
+
+
 def test_the_circle_leaves_out_only_outlines_with_nothing_in_the_stretch() -> None:
     # Every outline the circle test leaves out has an empty part between the two depths,
     # also with the stretch's ends through, just beside or just past a corner.
@@ -152,12 +163,7 @@ def test_a_burst_searched_in_passes_finds_what_judging_every_facing_finds() -> N
                         Blocker("beside", frame_box(0.0, near + rng.uniform(0.5, 5),
                                                     near + rng.uniform(6, 30), y,
                                                     y + rng.uniform(5, 30)), True)]
-        for k in range(rng.randint(0, 3)):
-            x, y = rng.uniform(35, 150), rng.uniform(-80, 80)
-            blockers.append(Blocker(f"o{k}", frame_box(rng.uniform(0, 90), x,
-                                                       x + rng.uniform(3, 20), y,
-                                                       y + rng.uniform(3, 20)),
-                                    rng.random() < 0.5))
+        scatter(rng, blockers)
         fast = burst_search(CAR, target, tpl, blockers, True, capped=True)
         matched(fast, burst_search(CAR, target, tpl, blockers, False))
         if fast is None:
