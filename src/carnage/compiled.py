@@ -42,6 +42,7 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.engine.wipeout",
     "carnage.games.refuelled.engine.votes",
     "carnage.games.refuelled.engine.state",
+    "carnage.games.refuelled.engine.flow",
     "carnage.kernel.base_state",
     "carnage.kernel.codec",
     "carnage.kernel.validate",
@@ -65,7 +66,9 @@ COMPILED: tuple[str, ...] = (
 """Modules compiled when a compiler is at hand: geometry (pure maths, no rules), the heuristic bot
 and its distance field, the Movement and Attack Steps, the rules modules those steps call
 (skids, combat rolls, damage, collisions, the Wipeout Step, Audience Votes, the scenarios'
-bot-facing lines), the event log and the effect registry, and Refuelled's state classes
+bot-facing lines), the flow of rounds, Gear Phases and activations (``engine.flow``: its tests
+record activations through an ``activation_start`` flow, not by replacing ``activation``),
+the event log and the effect registry, and Refuelled's state classes
 (``engine.state`` with the ``KernelState`` it extends, ``kernel.base_state``): mypyc replaces a
 compiled dataclass's annotations by erased types (``str | None`` by ``type``), so these modules
 declare their fields' types in a table the snapshot's type check reads
@@ -75,7 +78,7 @@ declare their fields' types in a table the snapshot's type check reads
 family's invariants of a restored state (``snapshot_checks``). ``geometry.scene``
 (pydantic models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a
 plain class) stay Python, and so do the game class (its annotations name classes imported only
-for type checking), ``engine.flow`` (tests replace its ``activation``), and every module whose
+for type checking) and every module whose
 classes other code extends (scenarios, games, states): compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
 (``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed). The
