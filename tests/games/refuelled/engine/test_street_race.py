@@ -182,6 +182,32 @@ def test_grid_slots_drop_touching_places_and_spill_past_the_flags_when_full() ->
     assert "-105" in spill and "+105" in spill
 
 
+def test_the_grid_room_trial_takes_the_first_place_of_the_full_search() -> None:
+    # ``first=True`` (the set-up's grid-room trial) stops at the first free place: it must
+    # be the first of the whole search's, trailer hinge included, also once places spill
+    # past the flags, and none where there is none.
+    rig = parse_team({"name": "Rig", "cans": 60, "vehicles": [
+        {"name": "Rig", "type": "war_rig"}, {"name": "Rig Car", "type": "car"}]})
+    g = build_game(GameSetup(teams=(rig, rig)), dice=ScriptedDice([2, 5]))
+    sc, st = g.scenario, g.state
+    assert isinstance(sc, StreetRace) and not st.scenario.get("deployed")
+    racers = list(st.vehicles.values()) + [vehicle(f"c{i}", "car", 0, 0) for i in range(6)]
+    for r in racers:
+        st.vehicles[r.id] = r
+    assert sum(r.trailer is not None for r in racers) == 2
+    checked = 0
+    for r in racers:
+        slots, hinges = sc.grid_places(st, r)
+        first, first_hinges = sc.grid_places(st, r, first=True)
+        assert list(first.items()) == list(slots.items())[:1]
+        assert first_hinges == {k: v for k, v in hinges.items() if k in first}
+        if slots:
+            r.pose = next(iter(slots.values()))
+            st.scenario.setdefault("deployed", []).append(r.id)
+            checked += 1
+    assert checked >= 5 and any(abs(float(k)) > LONG / 2 for k in first)
+
+
 # -- pole passing -------------------------------------------------------------------------------
 def test_pole_passes_clockwise_after_every_gear_phase() -> None:
     red = vehicle("red", "car", 200, 300, player=0)

@@ -157,7 +157,7 @@ class StreetRace(RollOffPole, TableScenario):
                 if not waiting[p]:
                     continue
                 v = trial.vehicles[waiting[p].pop(0)]
-                slots = self.grid_slots(trial, v)
+                slots = self.grid_places(trial, v, first=True)[0]
                 if not slots:
                     raise SetupError(f"{self.name}: no room on the starting grid for {v.name} "
                                      f"(player {p + 1}): the field is too big for the line")
@@ -209,10 +209,11 @@ class StreetRace(RollOffPole, TableScenario):
         pitch carries on past the flags along the same line."""
         return self.grid_places(state, v, placed)[0]
 
-    def grid_places(self, state: GameState, v: VehicleState, placed: list[str] | None = None
-                    ) -> tuple[dict[str, Pose], dict[str, float]]:
+    def grid_places(self, state: GameState, v: VehicleState, placed: list[str] | None = None,
+                    *, first: bool = False) -> tuple[dict[str, Pose], dict[str, float]]:
         """``grid_slots`` (slot -> pose) and, for a vehicle with a trailer, slot -> the hinge
-        its trailer takes there (ruling SR-4; empty without a trailer)."""
+        its trailer takes there (ruling SR-4; empty without a trailer). ``first``: only the
+        first of those places (what the grid-room trial takes), found without the others."""
         line = self.start_line
         ax, ay = line.along
         nx, ny = line.normal
@@ -267,6 +268,8 @@ class StreetRace(RollOffPole, TableScenario):
                         continue
                     hinges[f"{off:+.0f}"] = hinge
                 out[f"{off:+.0f}"] = pose
+                if first:
+                    return out, hinges
             if out or reach + extra > max(state.width, state.height):
                 return out, hinges
             extra += line.length / 2.0
