@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -399,11 +399,14 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None, *,
         indirect = g.effects.run_event("ignores_terrain", False, {
             "game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
         first = len(out)
+        # The enums' text read as ``_value_`` (the ``value`` property is a Python call).
+        band_texts = [b._value_ for b in bands]
+        arc_text = arc._value_
         for t in targets:
-            for band in bands:
-                fc = sight.for_mount(mount).check(t, arc, band.value, cover=False)
+            for band_text in band_texts:
+                fc = sight.for_mount(mount).check(t, arc, band_text, cover=False)
                 if fc.in_range and (indirect or not fc.blocked):
-                    out.append(Shot(key, w.id, t.id, band.value, arc.value))
+                    out.append(Shot(key, w.id, t.id, band_text, arc_text))
                     break
         if note and g.facts.recording and targets and bands:
             g.facts.note("in_reach", [_reach_value(s) for s in out[first:]])
@@ -552,7 +555,9 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
             covered = sight.for_mount(mount).check(
                 g.state.vehicles[shot.target], parse_arc(shot.arc), shot.template).cover
             g.facts.note("cover", covered)
-        shot = replace(shot, cover=covered)
+        # ``dataclasses.replace(shot, cover=covered)``, built directly (no Python call)
+        shot = Shot(shot.key, shot.weapon, shot.target, shot.template, shot.arc, covered,
+                    shot.extra)
         declared.append(shot)
         uses[shot.key] = uses.get(shot.key, 0) + 1
         g.emit("declare_attack", source="attack", page=30, vehicle=v.id, weapon=shot.key,

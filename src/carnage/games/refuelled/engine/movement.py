@@ -142,19 +142,25 @@ def _obstruction(oid: str, polygon: tuple[Point, ...]) -> Obstruction:
     return Obstruction(oid, polygon)
 
 
-_PLACED: dict[tuple[str, Pose, float, float], Obstruction] = {}
-"""``_obstruction`` of a body or obstacle by id, pose and size: terrain stands still and a
-vehicle stays put between its moves, so its outline is not worked out again each time."""
+_PLACED: dict[str, tuple[Pose, float, float, Obstruction]] = {}
+"""``_obstruction`` of a body or obstacle by id, with the pose and size it was built for:
+terrain stands still and a vehicle stays put between its moves (keeping the very same
+``Pose``), so its outline is not worked out again each time."""
 
 
 def _obstruction_at(oid: str, pose: Pose, length: float, width: float) -> Obstruction:
-    """``_obstruction(oid, tuple(Rect(pose, length, width).polygon()))``, remembered."""
-    key = (oid, pose, length, width)
-    ob = _PLACED.get(key)
-    if ob is None:
-        if len(_PLACED) >= 8192:
-            _PLACED.clear()
-        ob = _PLACED[key] = _obstruction(oid, tuple(Rect(pose, length, width).polygon()))
+    """``_obstruction(oid, tuple(Rect(pose, length, width).polygon()))``, remembered: the
+    last one built for ``oid`` while the pose (the same object, or an equal one) and the
+    size are the same, so a look-up hashes nothing but the id."""
+    got = _PLACED.get(oid)
+    if got is not None:
+        at, glen, gwid, ob = got
+        if (at is pose or at == pose) and glen == length and gwid == width:
+            return ob
+    elif len(_PLACED) >= 8192:
+        _PLACED.clear()
+    ob = _obstruction(oid, tuple(Rect(pose, length, width).polygon()))
+    _PLACED[oid] = (pose, length, width, ob)
     return ob
 
 
@@ -291,7 +297,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         icon_hazards, icon_shifts = icons_of_choice(g, v, str(choice), use)
         own = chosen_template_data(g, v, tid, icon_hazards, icon_shifts)
     g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
-           use=use.value, **own)
+           use=use._value_, **own)
     # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
     g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
                                                   "mirror": mirror, "reverse": reverse,
