@@ -88,6 +88,9 @@ class HookRegistry:
     specs: tuple[HookSpec, ...] = ()
     _exact: dict[str, HookSpec] = field(default_factory=dict, compare=False, repr=False)
     _prefixes: tuple[tuple[str, HookSpec], ...] = field(default=(), compare=False, repr=False)
+    _matched: dict[str, HookSpec] = field(default_factory=dict, compare=False, repr=False)
+    """Names found through a pattern, remembered (every new game's effects look up the same
+    ``logged:<kind>`` and ``stat:<name>`` hooks)."""
 
     def __post_init__(self) -> None:
         exact: dict[str, HookSpec] = {}
@@ -108,11 +111,12 @@ class HookRegistry:
 
     def spec(self, name: str) -> HookSpec:
         """The declaration of ``name``; ``UnknownHook`` (with the nearest names) if none."""
-        s = self._exact.get(name)
+        s = self._exact.get(name) or self._matched.get(name)
         if s is not None:
             return s
         for prefix, ps in self._prefixes:
             if name.startswith(prefix):
+                self._matched[name] = ps
                 return ps
         near = difflib.get_close_matches(name, [*self._exact, *(p for p, _ in self._prefixes)],
                                          n=3, cutoff=0.6)
