@@ -169,6 +169,10 @@ class HeuristicBot:
         self._fields: dict[tuple[object, ...], DistanceField] = {}
         self._memo: dict[tuple[object, ...], DistanceField] = {}
         """Fields already looked up for the decision being answered."""
+        self._last_field: tuple[GameState, int, Line, float, frozenset[str],
+                                DistanceField] | None = None
+        """The last of them, with its key (state, obstacles, goal, width, targets): the same
+        goal line comes back for a vehicle candidate after candidate."""
         self._handlers: dict[str, Callable[[Game, Decision, random.Random], Choice | None]] = {
             "activate": self._activate,
             "deploy": self._deploy,
@@ -201,6 +205,7 @@ class HeuristicBot:
 
     def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
+        self._last_field = None
         if is_table_question(decision):
             return table_answer(game, decision)
         handler = self._handlers.get(decision.kind)
@@ -281,9 +286,14 @@ class HeuristicBot:
             return None
         st = game.state
         skip = self.targets(game, v)  # a target is driven into, not round
+        last = self._last_field
+        if (last is not None and last[0] is st and last[1] == len(st.obstacles)
+                and last[2] is goal and last[3] == v.width and last[4] == skip):
+            return last[5]  # the same as the look-up below, without hashing the goal line
         quick = (id(st), len(st.obstacles), goal, v.width, skip)
         memo = self._memo.get(quick)
         if memo is not None:
+            self._last_field = (st, len(st.obstacles), goal, v.width, skip, memo)
             return memo  # the table does not change while the bot thinks
         # Obstacles never move; they only come (wrecks) and go (destroyed).
         key = (st.width, st.height, tuple((o.id, o.pose, o.length, o.width)
@@ -301,6 +311,7 @@ class HeuristicBot:
                 self._fields.clear()
             self._fields[key] = f
         self._memo[quick] = f
+        self._last_field = (st, len(st.obstacles), goal, v.width, skip, f)
         return f
 
     def position_value(self, game: Game, v: VehicleState, pose: Pose) -> float:

@@ -148,40 +148,45 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
     else:
         g.emit("activation", page=20, vehicle=v.id, player=v.player, phase=st.gear_phase)
     # Flow hooks (docs/events.md): rules acting as the activation or a step starts
-    # or ends. An ``activation_start`` flow returning True skips the Movement Step.
+    # or ends. An ``activation_start`` flow returning True skips the Movement Step. A hook
+    # nothing is attached to is passed by (``_idle``): running it would do nothing.
     ctx = {"game": g, "vehicle": v}
     st.step = "movement"
-    skip = yield from run_flows(g, "activation_start", ctx)
+    skip = False
+    if not _idle(g, "activation_start"):
+        skip = yield from run_flows(g, "activation_start", ctx)
     if not skip and v.in_play and not st.finished:
-        yield from run_flows(g, "movement_start", ctx)
+        if not _idle(g, "movement_start"):
+            yield from run_flows(g, "movement_start", ctx)
         if v.in_play and not st.finished:
             yield from movement_step(g, v)
-        if v.in_play and not st.finished:
+        if v.in_play and not st.finished and not _idle(g, "movement_end"):
             yield from run_flows(g, "movement_end", ctx)
-    if not st.finished:
+    if not st.finished and not _idle(g, "step_end"):
         # ``step_end`` flows: the end of each step, whatever became of the active vehicle
         # (Splashback, p.106).
         yield from run_flows(g, "step_end", {**ctx, "step": "movement"})
     g.scenario.check_end_at(g, "step")
     if v.in_play and not st.finished:
         st.step = "attack"
-        yield from run_flows(g, "attack_start", ctx)
+        if not _idle(g, "attack_start"):
+            yield from run_flows(g, "attack_start", ctx)
         if v.in_play and not st.finished:
             yield from attack_step(g, v)
-        if v.in_play and not st.finished:
+        if v.in_play and not st.finished and not _idle(g, "attack_end"):
             # ``attack_end`` flows: "at the end of the Attack Step" (Raiders p.97,
             # Siren p.98, Party Hard p.102).
             yield from run_flows(g, "attack_end", ctx)
-        if not st.finished:
+        if not st.finished and not _idle(g, "step_end"):
             yield from run_flows(g, "step_end", {**ctx, "step": "attack"})
         g.scenario.check_end_at(g, "step")
     if not st.finished:
         st.step = "wipeout"
-        if v.in_play:
+        if v.in_play and not _idle(g, "wipeout_step_start"):
             # ``wipeout_step_start`` flows: as the Wipeout Step begins (Live Fast).
             yield from run_flows(g, "wipeout_step_start", ctx)
         yield from wipeout_step(g, v)
-        if not st.finished:
+        if not st.finished and not _idle(g, "step_end"):
             yield from run_flows(g, "step_end", {**ctx, "step": "wipeout"})
         g.scenario.check_end_at(g, "step")
     st.step = None
@@ -190,6 +195,14 @@ def activation(g: Game, v: VehicleState, *, free: bool = False) -> Flow:
     # activation" end here (Grav Gun, Magnetic Jammer, pp.73-74).
     g.effects.run_event("activation_end", None, {"game": g, "vehicle": v})
     st.active = None
-    if not st.finished:
+    if not st.finished and not _idle(g, "after_activation"):
         # ``after_activation`` flows run once the activation is complete (Slip Away, p.66).
         yield from run_flows(g, "after_activation", {"game": g, "vehicle": v})
+
+
+def _idle(g: Game, event: str) -> bool:
+    """Nothing is attached to the flow hook ``event`` (a declared one: ``watched`` refuses
+    any other) and hook contexts are not being checked (the test suite checks them): running
+    it would only find no flow to run."""
+    fx = g.effects
+    return not fx.checking and not fx.watched(event)

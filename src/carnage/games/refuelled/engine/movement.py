@@ -109,7 +109,26 @@ def printed_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
         own = team_template_use(g, v, tid, gear)
         if own is not None:
             return own
-    return g.catalog.templates.get(tid).use_in(gear)
+    return _book_use(g.catalog.templates, tid, gear)
+
+
+_BOOK_USES: dict[tuple[str, int], TemplateUse] = {}
+_BOOK_OF: list[object] = [None]
+"""``_book_use``'s answers, for the catalogue section ``_BOOK_OF[0]`` (catalogues are
+loaded once and never changed)."""
+
+
+def _book_use(templates: Any, tid: str, gear: int) -> TemplateUse:
+    """``templates.get(tid).use_in(gear)`` (the book's table, p.18), remembered for the
+    section last asked; an unknown template or gear raises as it does."""
+    if _BOOK_OF[0] is not templates:
+        _BOOK_USES.clear()
+        _BOOK_OF[0] = templates
+    key = (tid, gear)
+    use = _BOOK_USES.get(key)
+    if use is None:
+        use = _BOOK_USES[key] = templates.get(tid).use_in(gear)
+    return use
 
 
 def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:

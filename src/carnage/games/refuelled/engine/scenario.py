@@ -165,8 +165,13 @@ class Scenario:
     def counts(self, game: Game, vehicle: VehicleState) -> bool:
         """Does ``vehicle`` count towards victory conditions? Not an RC Car (p.79), nor what
         the ``counts_for_victory`` hook rules out (a Ghost Rider, p.101)."""
-        return vehicle.in_team and game.effects.run_event(
-            "counts_for_victory", True, {"game": game, "vehicle": vehicle}) is True
+        if not vehicle.in_team:
+            return False
+        fx = game.effects
+        if not fx.checking and not fx.watched("counts_for_victory"):
+            return True  # what the hook gives with no handler (checked contexts: run it)
+        return fx.run_event("counts_for_victory", True,
+                            {"game": game, "vehicle": vehicle}) is True
 
     def check_end(self, game: Game) -> None:
         """Default victory: one player left with vehicles in play wins (p.62's last clause)."""
