@@ -1864,19 +1864,35 @@ def _widest(shape: Sequence[Point]) -> float:
 def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
     """The corners of the convex polygon ``pts`` (as (u, v)) clipped to lo ≤ u ≤ hi."""
     out = list(pts)
-    for bound, sign in ((lo, 1.0), (hi, -1.0)):
-        if not out:
-            break
-        src, out = out, []
-        n = len(src)
-        for i in range(n):
-            p, q = src[i], src[(i + 1) % n]
-            fp, fq = sign * (p[0] - bound), sign * (q[0] - bound)
-            if fp >= 0.0:
-                out.append(p)
-            if (fp >= 0.0) != (fq >= 0.0):
-                k = fp / (fp - fq)
-                out.append((bound, p[1] + k * (q[1] - p[1])))
+    if out:
+        out = _cut_at(out, lo, 1.0)
+    if out:
+        out = _cut_at(out, hi, -1.0)
+    return out
+
+
+def _cut_at(src: list[Point], bound: float, sign: float) -> list[Point]:
+    """``_slab``'s clip by one bound: the part of ``src`` where sign·(u − bound) ≥ 0;
+    ``src`` itself when every corner is there (the clip would keep each, adding none)."""
+    n = len(src)
+    fs: list[float] = []
+    inside = True
+    for c in src:
+        f = sign * (c[0] - bound)
+        if f < 0.0:
+            inside = False
+        fs.append(f)
+    if inside:
+        return src
+    out: list[Point] = []
+    for i in range(n):
+        p, q = src[i], src[(i + 1) % n]
+        fp, fq = fs[i], fs[(i + 1) % n]
+        if fp >= 0.0:
+            out.append(p)
+        if (fp >= 0.0) != (fq >= 0.0):
+            k = fp / (fp - fq)
+            out.append((bound, p[1] + k * (q[1] - p[1])))
     return out
 
 
