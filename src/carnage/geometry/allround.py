@@ -550,6 +550,9 @@ class Found:
     blocked."""
     parted: int = 0
     """Burst intervals shown no better than the best found by the cap on their parts."""
+    reused: int = 0
+    """Burst facings, intervals and parts passed over as lying in ranges and parts shown
+    before (a part kept from an interval not shown whole, a range found since)."""
 
 
 def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
@@ -663,6 +666,15 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             return False
         tall_only = lv == TOUCHING
         arcs, misses = shown[tall_only], unshown[tall_only]
+        if burst and (_covered(lo, hi, arcs) if lo == hi
+                      else _covered(lo + 2.0 * PART_KEPT_SLACK, hi - 2.0 * PART_KEPT_SLACK,
+                                    arcs)):
+            # ranges and parts shown already cover it (for an interval, every facing
+            # strictly inside: its ends are judged on their own), even where a range
+            # was looked for and not found
+            best.shadowed += 1
+            best.reused += 1
+            return True
         if len(misses) >= SHADOW_TRIES or any((f - lo) % 360.0 <= hi - lo for f in misses):
             return False
         at = lo
@@ -833,11 +845,20 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         ``lv``: the parts cover the interval, so then none of it does. Stops at the first
         part not so shown."""
         parts = burst_parts(mid, h)
+        arcs = shown[lv == TOUCHING]
         for m, hw in parts:
+            # the facings of the part strictly inside the interval (whose ends may be
+            # critical facings, where other families start): shown, or kept when shown
+            p0 = max(m - hw, mid - h) + PART_KEPT_SLACK
+            p1 = min(m + hw, mid + h) - PART_KEPT_SLACK
+            if _covered(p0, p1, arcs):
+                best.reused += 1
+                continue  # a part of an interval asked before
             th = math.radians(m)
             grown, relaxed = loosened((math.cos(th), math.sin(th)), hw, live)
             if capped(m, grown, relaxed) > lv:
                 return False
+            arcs.append((p0, p1))
         if parts:
             best.parted += 1
         return bool(parts)
@@ -852,6 +873,12 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             best.shadowed += 1
             return lv
         if burst and lv >= TOUCHING and h > BOUND_JUDGED_WITHIN:
+            # no relaxed judgement; the parts' caps only where the middle facing itself
+            # is capped (its judgement, next, asks that cap anyway)
+            if h <= PARTS_WIDE_WITHIN and capped(mid, tgt.polygon, among(live)) <= lv \
+                    and parts_capped(mid, h, live, lv):
+                best.shadowed += 1
+                return lv
             return CLEAR  # no bound: the interval is judged at its middle and halved
         if burst and lv >= TOUCHING and parts_capped(mid, h, live, lv):
             best.shadowed += 1
@@ -1067,6 +1094,26 @@ from their facing much farther than ahead of it, so one asked just before the kn
 often covers the walk's position and meets the known range."""
 
 
+def _covered(lo: float, hi: float, arcs: Sequence[tuple[float, float]]) -> bool:
+    """Whether ``arcs`` (ranges of facings, each from its start to its end) together hold
+    every facing from ``lo`` to ``hi``, walked from ``lo`` as ``search``'s ``proven``
+    walks them (modulo 360)."""
+    at = lo
+    while True:
+        step = at
+        for a0, a1 in arcs:
+            off = (at - a0) % 360.0
+            if off < a1 - a0:
+                end = at + (a1 - a0) - off
+                if end > step:
+                    step = end
+        if step <= at:
+            return False
+        if step >= hi:
+            return True
+        at = step
+
+
 def _before_known(at: float, ahead: float, arcs: Sequence[tuple[float, float]]) -> float:
     """``ahead``, or when it lies in one of ``arcs`` (a range shown already, starting past
     ``at``) a facing just before the first such range's start: there a range found may
@@ -1245,6 +1292,21 @@ PARTS_CAPPED_MOST = 8
 """The most parts an interval is cut into for the cap (wider intervals are halved by the
 search first)."""
 
+PARTS_WIDE_WITHIN = 4.0
+"""Half-width (degrees) up to which a burst interval wider than ``BOUND_JUDGED_WITHIN``
+is also tried on its parts (four), when the cap shows its middle facing no better than
+the best found: on the 360° benchmark's slowest burst, intervals 6.8° wide whose
+middles are covered are shown on their quarters, where halving them asked each half's
+cap, range and middle first."""
+
+PART_KEPT_SLACK = 1e-11
+"""How far (degrees) inside the part the cap showed, and inside its interval, the facings
+kept shown lie (``search``'s ``parts_capped``): far above the rounding of the facings
+(under 720°) and of a walk through ranges, far below the parts' own overlap
+(``PARTS_OVERLAP`` of half-widths over half a degree), so neighbouring parts still
+meet. A part is shown only for facings strictly inside its interval, whose families are
+those at its middle; the interval's ends are judged on their own."""
+
 PARTS_OVERLAP = 1.0 + 1e-9
 """Each part's half-width taken this much wider, so the parts cover the interval whatever
 the rounding of their middles."""
@@ -1339,6 +1401,12 @@ nearest the blocking parts of obstructions are taken (and beyond the length the 
 unreachable part): the margin that lets a part found at one facing hold over a range."""
 
 
+KEEP_ROOM = 1e-9
+"""Room (relative to the sizes in the fact) with which ``_Facings.keep`` takes a fact to
+hold at both ends of its range without narrowing it: far above the rounding of the
+cosines, so the closed form would leave the very same ends."""
+
+
 class _Facings:
     """The facings near ``theta`` (turns δ from it, radians, at most 45° either way) over
     which every fact asked so far holds, each fact "w · e(θ + δ) > k" for a fixed vector w
@@ -1349,9 +1417,16 @@ class _Facings:
     def __init__(self, theta: float, target: Sequence[Point]) -> None:
         th = math.radians(theta)
         self.cs, self.sn = math.cos(th), math.sin(th)
-        self.tx = sum(x for x, _ in target) / len(target)
-        self.ty = sum(y for _, y in target) / len(target)
+        sx = sy = 0.0  # as sum() over them (Python 3.11: added in turn), no generator
+        for p in target:
+            sx += p[0]
+            sy += p[1]
+        self.tx = sx / len(target)
+        self.ty = sy / len(target)
         self.lo, self.hi = -math.pi / 4.0, math.pi / 4.0
+        # cos and sin of the ends, and the ends they are of (worked out when asked)
+        self.at_lo, self.clo, self.slo = math.nan, 1.0, 0.0
+        self.at_hi, self.chi, self.shi = math.nan, 1.0, 0.0
 
     def frame(self, poly: Sequence[Point]) -> list[Point]:
         """(u, v) along and across ``theta``, from the target's centre."""
@@ -1362,7 +1437,22 @@ class _Facings:
     def keep(self, wu: float, wv: float, k: float) -> bool:
         """Narrow [lo, hi] (turns δ from ``theta``) to where wu cos δ + wv sin δ > k, for
         a w with components (wu, wv) along and across ``theta``; False when that fails
-        at ``theta`` itself."""
+        at ``theta`` itself.
+
+        With wu > 0 the least of wu cos δ + wv sin δ over [lo, hi] (within 45° of 0) is
+        at one end (the least over every δ is at a turn beyond 90°): when it holds at
+        both with room (``KEEP_ROOM``) it holds all over [lo, hi], which the closed form
+        would leave as it is; then no root is taken."""
+        if wu > 0.0:
+            lo, hi = self.lo, self.hi
+            if lo != self.at_lo:
+                self.at_lo, self.clo, self.slo = lo, math.cos(lo), math.sin(lo)
+            if hi != self.at_hi:
+                self.at_hi, self.chi, self.shi = hi, math.cos(hi), math.sin(hi)
+            room = KEEP_ROOM * (wu + abs(wv) + abs(k))
+            if wu * self.clo + wv * self.slo - k > room \
+                    and wu * self.chi + wv * self.shi - k > room:
+                return lo < hi
         r = math.hypot(wu, wv)
         if k < -r:
             return True
@@ -1419,12 +1509,11 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     clip = SHADOW_CLIP
     slack = m + 10.0 * TOUCH
     f = _Facings(theta, target)
-    frame, along, across = f.frame, f.along, f.across
 
-    spts = frame(shooter)
+    spts = f.frame(shooter)
     s_top = max(spts)
     s_umax = s_top[0]
-    tpts = frame(target)
+    tpts = f.frame(target)
     t_low = min(tpts)
     t_umin = t_low[0]
     # The target's points beyond the length past the shooter's farthest point (and a
@@ -1435,7 +1524,7 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     beyond = _slab(tpts, far, math.inf)
     for c in beyond:
         for s_ in spts:
-            if not along(c, s_, length + slack):
+            if not f.along(c, s_, length + slack):
                 return None
     if not reach:
         return _degrees(theta, f.lo, f.hi)
@@ -1447,15 +1536,15 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         left = max(reach, key=lambda p: p[1])[1] < min(v for _, v in spts)
         for t in reach:
             for s_ in spts:
-                if not (across(s_, t, 2.0 * a + 2.0 * slack) if left
-                        else across(t, s_, 2.0 * a + 2.0 * slack)):
+                if not (f.across(s_, t, 2.0 * a + 2.0 * slack) if left
+                        else f.across(t, s_, 2.0 * a + 2.0 * slack)):
                     return None
         return _degrees(theta, f.lo, f.hi)
     parts: list[tuple[float, float, Point, Point]] = []
     for b in blockers:
         if (tall_only and not b.tall) or _beyond(f, b, s_umax + clip, t_umin - clip):
             continue
-        part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
+        part = _slab(f.frame(b.polygon), s_umax + clip, t_umin - clip)
         if not part:
             continue
         first = min(part, key=lambda p: p[1])
@@ -1478,13 +1567,13 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     for _, _, p, q in chain:
         for c in (p, q):
             for s_ in spts:
-                if not along(c, s_, m):
+                if not f.along(c, s_, m):
                     return None
             for t in tpts:
-                if not along(t, c, EPS + m):
+                if not f.along(t, c, EPS + m):
                     return None
     for k in range(len(chain) - 1):
-        if not across(chain[k][3], chain[k + 1][2], -2.0 * a + 2.0 * m):
+        if not f.across(chain[k][3], chain[k + 1][2], -2.0 * a + 2.0 * m):
             return None
     # the chain starts before the offsets that may touch and ends after them: either
     # bound of theirs (the target's or the shooter's) will do
@@ -1493,7 +1582,7 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         got: tuple[float, float] | None = None
         for side in (reach, spts):
             f.lo, f.hi = saved
-            if all((across(q, end, slack) if sign > 0 else across(end, q, slack))
+            if all((f.across(q, end, slack) if sign > 0 else f.across(end, q, slack))
                    for q in side):
                 got = (f.lo, f.hi) if got is None else (min(got[0], f.lo),
                                                         max(got[1], f.hi))
@@ -1532,10 +1621,11 @@ def half_width(shape: Sequence[Point], depth: float) -> float:
     either side there; 0 where it does not reach. For a convex shape this is a concave
     function of the depth, so its least over an interval is at one end."""
     top, bottom = -math.inf, math.inf
-    n = len(shape)
-    for i in range(n):
-        x1, y1 = shape[i]
-        x2, y2 = shape[(i + 1) % n]
+    last = shape[len(shape) - 1]
+    x2, y2 = last[0], last[1]
+    for c in shape:  # the edge from the corner before (compiled, cheaper than by index)
+        x1, y1 = x2, y2
+        x2, y2 = c[0], c[1]
         if (x1 - depth) * (x2 - depth) > 0.0:
             continue
         if x1 == x2:
@@ -1586,17 +1676,13 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     clip = SHADOW_CLIP
     ins = BURST_INSET
     slack = m + 10.0 * TOUCH
-    widest = max(abs(y) for _, y in shape) + slack
+    widest = _widest(shape) + slack
     f = _Facings(theta, target)
-    frame, along, across = f.frame, f.along, f.across
 
-    spts = frame(shooter)
-    s_umax = max(u for u, _ in spts)
-    s_umin = min(u for u, _ in spts)
-    s_vmin = min(v for _, v in spts)
-    s_vmax = max(v for _, v in spts)
-    tpts = frame(target)
-    t_umin = min(u for u, _ in tpts)
+    spts = f.frame(shooter)
+    s_umin, s_umax, s_vmin, s_vmax = _extent(spts)
+    tpts = f.frame(target)
+    t_umin = _extent(tpts)[0]
     # the target's part beyond the length past the shooter's farthest point (its corners
     # and those of the cut) stays out of reach: nothing there can be touched
     far = s_umax + length + clip
@@ -1604,19 +1690,18 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
     beyond = _slab(tpts, far, math.inf)
     for c in beyond:
         for s_ in spts:
-            if not along(c, s_, length + slack):
+            if not f.along(c, s_, length + slack):
                 return None
     if not reach:
         return _degrees(theta, f.lo, f.hi)
-    r_vmin = min(v for _, v in reach)
-    r_vmax = max(v for _, v in reach)
+    _, _, r_vmin, r_vmax = _extent(reach)
     if r_vmin - widest > s_vmax or r_vmax + widest < s_vmin:
         # the reachable target wholly to one side, beyond the teardrop's widest reach
         left = r_vmax + widest < s_vmin
         for t in reach:
             for s_ in spts:
-                if not (across(s_, t, widest + slack) if left
-                        else across(t, s_, widest + slack)):
+                if not (f.across(s_, t, widest + slack) if left
+                        else f.across(t, s_, widest + slack)):
                     return None
         return _degrees(theta, f.lo, f.hi)
     r0 = max(r_vmin - widest, s_vmin) - slack
@@ -1642,13 +1727,13 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
                 depth_in = dv
         if depth_in < 4.0 * ins:
             continue
-        part = _slab(frame(b.polygon), s_umax + clip, t_umin - clip)
+        part = _slab(f.frame(b.polygon), s_umax + clip, t_umin - clip)
         if part:  # only the offsets that may touch need blocking: nearer points turn less
             band = _slab([(v, u) for u, v in part], r0 - widest, r1 + widest)
             part = [(u, v) for v, u in band]
         if not part:
             continue
-        cu, cv = frame([b.centre])[0]
+        cu, cv = f.frame([b.centre])[0]
         pull = 2.0 * ins / depth_in
         p = q = part[0]  # the first corner least and the first farthest across
         for c in part:
@@ -1692,18 +1777,21 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         for _, _, p, q, g, big, _ in chain:
             for c in (p, q):
                 for s_ in spts:
-                    if not along(c, s_, g):
+                    if not f.along(c, s_, g):
                         return None
                 for t in tpts:
-                    if not along(t, c, EPS + m):
+                    if not f.along(t, c, EPS + m):
                         return None
                 if by_target:
-                    if not all(along(t, c, length + slack - big) for t in tpts):
-                        return None
-                elif not all(along(s_, c, -big) for s_ in spts):
-                    return None
+                    for t in tpts:
+                        if not f.along(t, c, length + slack - big):
+                            return None
+                else:
+                    for s_ in spts:
+                        if not f.along(s_, c, -big):
+                            return None
         for k in range(len(chain) - 1):
-            if not across(chain[k][3], chain[k + 1][2],
+            if not f.across(chain[k][3], chain[k + 1][2],
                           -(chain[k][6] + chain[k + 1][6]) + 2.0 * m):
                 return None
         # the chain starts before the offsets that may touch and ends after them: either
@@ -1715,8 +1803,12 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
             for side, wide in ((reach, widest), (spts, 0.0)):
                 f.lo, f.hi = saved
                 need = wide - w + slack
-                if all((across(q, end, need) if sign > 0 else across(end, q, need))
-                       for q in side):
+                held = True  # as all() over ``side``, stopping at the first that fails
+                for q in side:
+                    if not (f.across(q, end, need) if sign > 0 else f.across(end, q, need)):
+                        held = False
+                        break
+                if held:
                     got = (f.lo, f.hi) if got is None else (min(got[0], f.lo),
                                                             max(got[1], f.hi))
             if got is None:
@@ -1740,22 +1832,67 @@ def burst_shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
         return None
     return _degrees(theta, *got)
 
+def _extent(pts: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The least and greatest first, then second, coordinate of ``pts`` (not empty): as
+    min() and max() over them, in one pass without generators (compiled, far cheaper)."""
+    u0 = u1 = pts[0][0]
+    v0 = v1 = pts[0][1]
+    for p in pts:
+        u, v = p[0], p[1]
+        if u < u0:
+            u0 = u
+        if u > u1:
+            u1 = u
+        if v < v0:
+            v0 = v
+        if v > v1:
+            v1 = v
+    return u0, u1, v0, v1
+
+
+def _widest(shape: Sequence[Point]) -> float:
+    """The greatest |y| over ``shape`` (not empty), as max() over them, without a
+    generator."""
+    out = abs(shape[0][1])
+    for p in shape:
+        y = abs(p[1])
+        if y > out:
+            out = y
+    return out
+
+
 def _slab(pts: Sequence[Point], lo: float, hi: float) -> list[Point]:
     """The corners of the convex polygon ``pts`` (as (u, v)) clipped to lo ≤ u ≤ hi."""
     out = list(pts)
-    for bound, sign in ((lo, 1.0), (hi, -1.0)):
-        if not out:
-            break
-        src, out = out, []
-        n = len(src)
-        for i in range(n):
-            p, q = src[i], src[(i + 1) % n]
-            fp, fq = sign * (p[0] - bound), sign * (q[0] - bound)
-            if fp >= 0.0:
-                out.append(p)
-            if (fp >= 0.0) != (fq >= 0.0):
-                k = fp / (fp - fq)
-                out.append((bound, p[1] + k * (q[1] - p[1])))
+    if out:
+        out = _cut_at(out, lo, 1.0)
+    if out:
+        out = _cut_at(out, hi, -1.0)
+    return out
+
+
+def _cut_at(src: list[Point], bound: float, sign: float) -> list[Point]:
+    """``_slab``'s clip by one bound: the part of ``src`` where sign·(u − bound) ≥ 0;
+    ``src`` itself when every corner is there (the clip would keep each, adding none)."""
+    n = len(src)
+    fs: list[float] = []
+    inside = True
+    for c in src:
+        f = sign * (c[0] - bound)
+        if f < 0.0:
+            inside = False
+        fs.append(f)
+    if inside:
+        return src
+    out: list[Point] = []
+    for i in range(n):
+        p, q = src[i], src[(i + 1) % n]
+        fp, fq = fs[i], fs[(i + 1) % n]
+        if fp >= 0.0:
+            out.append(p)
+        if (fp >= 0.0) != (fq >= 0.0):
+            k = fp / (fp - fq)
+            out.append((bound, p[1] + k * (q[1] - p[1])))
     return out
 
 

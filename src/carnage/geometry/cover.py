@@ -969,11 +969,20 @@ def _sparse(poly: Sequence[Point]) -> list[Point]:
     a subset of the corners, so inside ``poly``."""
     out: list[Point] = []
     for p in poly:
-        if not out or math.dist(p, out[-1]) >= CAP_EDGE:
+        if not out or _apart(p, out[-1]):
             out.append(p)
-    while len(out) > 1 and math.dist(out[-1], out[0]) < CAP_EDGE:
+    while len(out) > 1 and not _apart(out[-1], out[0]):
         out.pop()
     return out
+
+
+def _apart(p: Point, q: Point) -> bool:
+    """``math.dist(p, q) >= CAP_EDGE``, without the root when one coordinate alone is that
+    far apart (the distance is faithfully rounded, so then it is at least that too)."""
+    dx, dy = abs(p[0] - q[0]), abs(p[1] - q[1])
+    if dx >= CAP_EDGE or dy >= CAP_EDGE:
+        return True
+    return math.dist(p, q) >= CAP_EDGE
 
 
 def _convex(poly: Sequence[Point]) -> bool:
