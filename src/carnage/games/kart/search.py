@@ -14,7 +14,7 @@ Here the bot's own shots, when it answers and in its own rollouts, go at the riv
 furthest along (``leader_shot``); the other seats are still modelled by the plain heuristic
 bot, which is what they play. And its own rollouts drive for gear 4 as the heuristic bot does,
 not Refuelled's gear 5 (``OWN_GEAR``). Measured in heuristic games (docs/performance.md, "The
-Kart variant's Street Race: whom the items shoot").
+Kart variant's Street Race: whom the items shoot, and the bot's gear").
 """
 
 from __future__ import annotations
