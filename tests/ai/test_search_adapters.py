@@ -1,8 +1,8 @@
 """The search bot finds its adapter through the game's ruleset (``Ruleset.search``), never by
 the ruleset's name: a test-only ruleset added to the registry with its own adapter gets it,
 whether its bot is made by name for the ruleset or on its own; a ruleset that declares none
-gets the generic adapter; the shipped rulesets declare theirs (the Kart variant and Legacy
-inherit Refuelled's)."""
+gets the generic adapter; the shipped rulesets declare theirs (Legacy inherits Refuelled's,
+the Kart variant extends it)."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def test_a_ruleset_without_an_adapter_gets_the_generic_one() -> None:
 
 @pytest.mark.parametrize(("name", "module"), [
     ("refuelled", "carnage.games.refuelled.ai.search_adapter"),
-    ("kart", "carnage.games.refuelled.ai.search_adapter"),
+    ("kart", "carnage.games.kart.search"),
     ("legacy", "carnage.games.refuelled.ai.search_adapter"),
     ("devils-run", "carnage.games.devilsrun.search"),
 ])

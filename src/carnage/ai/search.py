@@ -6,9 +6,9 @@ game keeps the game contract (``kernel/contract.py``: Refuelled's ``Game`` and D
 ``DevilsRunGame`` do). Each ruleset declares its own adapter (``Ruleset.search``: rollout
 policy, order of candidates, value of a position; ``kernel/search.py``), which the bot finds
 through the game's ruleset, never by name: Refuelled's is
-``games/refuelled/ai/search_adapter.py`` (the Kart variant and Legacy inherit it), Devil's
-Run's ``games/devilsrun/search.py``; a ruleset that declares none gets the generic
-``Adapter`` (random rollouts, outcomes only).
+``games/refuelled/ai/search_adapter.py`` (Legacy inherits it, the Kart variant extends it in
+``games/kart/search.py``), Devil's Run's ``games/devilsrun/search.py``; a ruleset that
+declares none gets the generic ``Adapter`` (random rollouts, outcomes only).
 
 How one decision is searched (open-loop MCTS with determinised dice):
 

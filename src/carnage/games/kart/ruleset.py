@@ -23,6 +23,7 @@ from carnage.team.io import parse_team
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.scenarios import TableScenario
+    from carnage.kernel.search import SearchAdapter
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
@@ -107,6 +108,14 @@ KART_SUMMARIES = {
 """The races' one-line summaries when run in karts (the lobby's and the table's)."""
 
 
+def kart_search_adapter(players: int) -> SearchAdapter:
+    """The search bot's adapter for a Kart race (``games/kart/search.py``), imported when a
+    search first asks."""
+    from carnage.games.kart.search import KartAdapter
+
+    return KartAdapter(players)
+
+
 def _kart_scenarios() -> dict[str, type[TableScenario]]:
     return {sid: kart_scenario(SCENARIOS[sid]) for sid in kart_rules.kart_data()["scenarios"]}
 
@@ -116,5 +125,6 @@ KART = refuelled_ruleset(
     rules=RuleTable.merged([refuelled_rules(), kart_rules.RULES]),
     hooks=REFUELLED_HOOKS, scenarios=_kart_scenarios(), parent="refuelled",
     view={"hull": False}, queries=KART_QUERIES, pending=KART_PENDING,
+    search=kart_search_adapter,
 )
 """Refuelled with the Kart variant's rules: hits give Hazards, no Hull track."""

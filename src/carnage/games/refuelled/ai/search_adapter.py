@@ -1,9 +1,10 @@
-"""What the search bot (``ai/search.py``) needs to know of Refuelled (and so of the Kart
-variant and Legacy, which inherit it): the heuristic bot plays the rollouts (for the bot's own
-seat aiming for a higher gear), templates are weighed in the order of the heuristic's score,
-and a position is valued by the scenario's own score (Victory Points, zombies, kills ...),
-progress towards its goal, gear, hazards and hull left, side against side: in a team game
-(p.123) a seat's allies are not its rivals, and a win of its side is its win.
+"""What the search bot (``ai/search.py``) needs to know of Refuelled (and so of Legacy, which
+inherits it, and of the Kart variant, whose ``games/kart/search.py`` extends it): the
+heuristic bot plays the rollouts (for the bot's own seat aiming for a higher gear), templates
+are weighed in the order of the heuristic's score, and a position is valued by the scenario's
+own score (Victory Points, zombies, kills ...), progress towards its goal, gear, hazards and
+hull left, side against side: in a team game (p.123) a seat's allies are not its rivals, and
+a win of its side is its win.
 ``Ruleset.search`` declares it (``games/refuelled/ruleset.py``)."""
 
 from __future__ import annotations

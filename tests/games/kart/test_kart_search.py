@@ -1,0 +1,86 @@
+"""The search bot in a Kart race (``games/kart/search.py``): its items shoot the rival kart
+furthest along the race, in its answers and in its own rollouts; the other seats are still
+modelled by Refuelled's heuristic bot."""
+
+from __future__ import annotations
+
+import random
+
+from carnage.ai.search import SearchBot, adapter_for
+from carnage.games.kart.search import KartAdapter
+from carnage.games.refuelled.ai.bots import HeuristicBot
+from carnage.games.refuelled.engine.game import Game
+from carnage.kernel.decisions import Decision
+from carnage.rulesets import get_ruleset
+
+
+def _shots_at_two_rivals(seed: int) -> tuple[Game, Decision, str]:
+    """A seeded Kart Street Race played by the heuristic bot up to the first Item Attack in
+    which one weapon may shoot either rival kart and the heuristic shoots the one behind:
+    the game, the decision and the heuristic's shot."""
+    g = get_ruleset("kart").new_game(scenario="street-race", seed=seed)
+    assert isinstance(g, Game)
+    bot, rng, ad = HeuristicBot(), random.Random(seed), KartAdapter(2)
+    while (d := g.pending()) is not None:
+        choice = bot.choose(g, d, rng)
+        pick = str(choice)
+        weapon, _, target = pick.partition(">")
+        if d.kind == "attack" and target:
+            rivals = [g.state.vehicles[str(o.value).partition(">")[2]] for o in d.options
+                      if str(o.value).startswith(weapon + ">")]
+            rivals = [v for v in rivals if v.player != d.player]
+            ahead = max(rivals, key=lambda v: ad._progress(g, v))
+            if len(rivals) == 2 and ahead.id != target:
+                return g, d, pick
+        g.apply(choice)
+    raise AssertionError("no such Item Attack in the game")
+
+
+def test_the_kart_variant_declares_its_own_adapter() -> None:
+    g = get_ruleset("kart").new_game(scenario="street-race", seed=1)
+    assert type(adapter_for(g)) is KartAdapter
+    assert type(SearchBot("normal").adapter(g)) is KartAdapter
+
+
+def test_the_bot_shoots_the_rival_kart_furthest_along() -> None:
+    # Seed 0: Red's crew handgun may shoot Blue's Kart or Blue's Racer, well ahead of it;
+    # the heuristic bot shoots the Kart (the first listed of two one-die shots).
+    game, d, heuristic = _shots_at_two_rivals(0)
+    assert heuristic.endswith(">p2-blue-kart")
+    bot = SearchBot("normal", seconds=None, seed=0)
+    chosen = bot.choose(game, d, random.Random(0))
+    assert chosen == heuristic.replace("p2-blue-kart", "p2-blue-racer")
+    # Its own rollouts shoot the same way; the other seat's are the heuristic's.
+    ad = KartAdapter(2)
+    ad.me = d.player
+    assert ad.policy(game, d, random.Random(0)) == chosen
+    ad.me = 1 - d.player
+    assert ad.policy(game, d, random.Random(0)) == heuristic
+
+
+def test_a_shot_no_weapon_can_turn_is_left_as_it_is() -> None:
+    game, d, _ = _shots_at_two_rivals(0)
+    ad = KartAdapter(2)
+    assert ad.leader_shot(game, d, "stop") == "stop"
+    # A weapon with no shot at the leader keeps the heuristic's target.
+    assert ad.leader_shot(game, d, "no_such_weapon>p2-blue-kart") == "no_such_weapon>p2-blue-kart"
+
+
+def test_its_own_rollouts_drive_for_gear_4_not_refuelleds_5() -> None:
+    # Seed 0: the first Shift where the heuristic bot aiming for gear 5 would gear up a kart
+    # already in gear 4 and the plain one (gear 4) would not. Refuelled's adapter plays the
+    # bot's own seat aiming for gear 5; in karts it aims for 4, as the heuristic bot does.
+    g = get_ruleset("kart").new_game(scenario="street-race", seed=0)
+    bot, rng = HeuristicBot(), random.Random(0)
+    four, five = HeuristicBot(desired_gear=4), HeuristicBot(desired_gear=5)
+    while (d := g.pending()) is not None:
+        if d.kind == "spend_shift" and five.choose(g, d, random.Random(0)) == "gear_up" != (
+                four.choose(g, d, random.Random(0))):
+            break
+        g.apply(bot.choose(g, d, rng))
+    assert d is not None
+    assert g.state.vehicles[d.vehicle or ""].gear == 4
+    ad = KartAdapter(2)
+    ad.me = d.player
+    assert ad.policy(g, d, random.Random(0)) == four.choose(g, d, random.Random(0))
+    assert ad.policy(g, d, random.Random(0)) != "gear_up"
