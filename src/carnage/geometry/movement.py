@@ -26,6 +26,7 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from math import atan2, degrees, hypot, isfinite, radians, remainder
 from typing import Literal
 
 from mypy_extensions import mypyc_attr
@@ -122,7 +123,7 @@ class TemplatePath:
             "end" if side == "end" else ("left" if side == "left" else "right")
         )
         segs: list[_Seg] = []
-        x, y, h = start.x, start.y, math.radians(start.heading)
+        x, y, h = start.x, start.y, radians(start.heading)
         s0 = 0.0
         flip = 1 if mirror else -1  # right way up, a positive arc turns clockwise
         for sg in spec.segments:
@@ -133,20 +134,20 @@ class TemplatePath:
                 r = sg.radius
                 cx = x - k * r * math.sin(h)
                 cy = y + k * r * math.cos(h)
-                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, math.atan2(y - cy, x - cx))
+                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, atan2(y - cy, x - cx))
             segs.append(seg)
             s0 += seg.length
             x, y, h = seg.at(s0)
         self.segs = tuple(segs)
-        self.end = Pose(x, y, norm_heading(math.degrees(h)))
+        self.end = Pose(x, y, norm_heading(degrees(h)))
 
     # ------------------------------------------------------------------ centreline
     def _kin(self, s: float) -> tuple[float, float, float]:
         if s <= 0.0 or not self.segs:
-            h = math.radians(self.start.heading)
+            h = radians(self.start.heading)
             return (self.start.x + s * math.cos(h), self.start.y + s * math.sin(h), h)
         if s >= self.length:
-            h = math.radians(self.end.heading)
+            h = radians(self.end.heading)
             d = s - self.length
             return (self.end.x + d * math.cos(h), self.end.y + d * math.sin(h), h)
         for seg in reversed(self.segs):
@@ -157,7 +158,7 @@ class TemplatePath:
     def pose_at(self, s: float) -> Pose:
         """Centreline point ``s`` mm from the start, with the heading of travel there."""
         x, y, h = self._kin(s)
-        return Pose(x, y, norm_heading(math.degrees(h)))
+        return Pose(x, y, norm_heading(degrees(h)))
 
     def normal(self, s: float, side: SlideSide) -> Point:
         """Unit vector across the template at ``s`` towards ``side`` of the travel direction."""
@@ -187,7 +188,7 @@ class TemplatePath:
             return None
         px, py = self.slide_exit_point()
         dx, dy = self.slide_direction()
-        heading = norm_heading(math.degrees(math.atan2(dy, dx)))
+        heading = norm_heading(degrees(atan2(dy, dx)))
         return TemplatePath(self.slide_as, Pose(px, py, heading), width=self.width,
                             mirror=self.slide_mirror, reverse=False,
                             slide_length=self.slide_length, slide_width=self.slide_width)
@@ -197,7 +198,7 @@ class TemplatePath:
         px, py = self.slide_exit_point()
         dx, dy = self.slide_direction()
         half = self.slide_length / 2.0
-        heading = norm_heading(math.degrees(math.atan2(dy, dx)))
+        heading = norm_heading(degrees(atan2(dy, dx)))
         return Rect(Pose(px + dx * half, py + dy * half, heading), self.slide_length,
                     self.slide_width)
 
@@ -216,7 +217,7 @@ class TemplatePath:
         upto = self.length if upto is None else min(max(upto, 0.0), self.length)
         ss = [0.0]
         for seg, a, b in self._ranges(upto):
-            n = 1 if seg.k == 0 else max(1, math.ceil(math.degrees((b - a) / seg.r) / step_deg))
+            n = 1 if seg.k == 0 else max(1, math.ceil(degrees((b - a) / seg.r) / step_deg))
             ss += [a + (b - a) * i / n for i in range(1, n + 1)]
         w = self.width / 2.0
         left: list[Point] = []
@@ -238,10 +239,10 @@ class TemplatePath:
         for seg, a, b in self._ranges(upto):
             if seg.k == 0:
                 xm, ym, h = seg.at((a + b) / 2.0)
-                out.append(tuple(Rect(Pose(xm, ym, math.degrees(h)), b - a, self.width)
+                out.append(tuple(Rect(Pose(xm, ym, degrees(h)), b - a, self.width)
                                  .polygon()))
                 continue
-            n = max(1, math.ceil(math.degrees((b - a) / seg.r) / 3.0))
+            n = max(1, math.ceil(degrees((b - a) / seg.r) / 3.0))
             dphi = (b - a) / seg.r / n
             grow = 1.0 / math.cos(dphi / 2.0)
             ri, ro = max(seg.r - w, 0.0), (seg.r + w)
@@ -318,7 +319,7 @@ class _RectArea:
     hw: float
 
     def circle(self) -> tuple[float, float, float]:
-        return (self.x, self.y, math.hypot(self.hl, self.hw))
+        return (self.x, self.y, hypot(self.hl, self.hw))
 
     def overlaps(self, ob: Convex) -> bool:
         return sat(self.hl, self.hw, (self.x, self.y, self.h), ob) > OVERLAP_EPS
@@ -359,7 +360,7 @@ class _SectorArea:
         far = self.ro - mr
         for a in (self.a0, self.a0 + self.span):
             for r in (self.ri, self.ro):
-                far = max(far, math.hypot(self.cx + r * math.cos(a) - mx,
+                far = max(far, hypot(self.cx + r * math.cos(a) - mx,
                                           self.cy + r * math.sin(a) - my))
         return (mx, my, far)
 
@@ -376,7 +377,7 @@ class _SectorArea:
         poly = _clip_halfplane(poly, s1, -c1, s1 * self.cx - c1 * self.cy + eps)
         if len(poly) < 3:
             return False
-        if max(math.hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
+        if max(hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
             return False
         m = len(poly)
         inside = True
@@ -390,7 +391,7 @@ class _SectorArea:
                 inside = False
             ll = ex * ex + ey * ey
             t = 0.0 if ll == 0 else max(0.0, min(1.0, (px * ex + py * ey) / ll))
-            dmin = min(dmin, math.hypot(px - t * ex, py - t * ey))
+            dmin = min(dmin, hypot(px - t * ex, py - t * ey))
         return inside or dmin < self.ro - eps
 
 
@@ -417,7 +418,7 @@ class _Plan:
 
 def _bounding_rect(path: TemplatePath) -> Rect:
     """The smallest rectangle along the template's start heading holding all of it."""
-    h = math.radians(path.start.heading)
+    h = radians(path.start.heading)
     c, s = math.cos(h), math.sin(h)
     pts = [p for piece in path.convex_pieces() for p in piece]
     us = [(x - path.start.x) * c + (y - path.start.y) * s for x, y in pts]
@@ -430,7 +431,7 @@ def _bounding_rect(path: TemplatePath) -> Rect:
 
 def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
                   turn: float) -> tuple[Motion, Rect | None]:
-    rho = math.hypot(hl, hw)
+    rho = hypot(hl, hw)
     hoff = math.pi if path.reverse else 0.0
     pieces: list[Piece] = []
 
@@ -478,7 +479,7 @@ def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | N
             body_h += turn
         else:
             back = path.width / 2.0
-        ch = math.radians(curve.start.heading)
+        ch = radians(curve.start.heading)
         ride(-back, curve.length + hw, curve, body_h - ch)
         slide_rect = _bounding_rect(curve)
     elif path.slide_side == "end":
@@ -522,7 +523,7 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
         areas.extend(curve.area())
     elif slide_rect is not None:
         sp = slide_rect.pose
-        areas.append(_RectArea(sp.x, sp.y, math.radians(sp.heading), slide_rect.length / 2.0,
+        areas.append(_RectArea(sp.x, sp.y, radians(sp.heading), slide_rect.length / 2.0,
                                slide_rect.width / 2.0))
     fx, fy, fh = motion.at(motion.length)
     areas.append(_RectArea(fx, fy, fh, hl, hw))
@@ -558,9 +559,9 @@ def _area_hits(plan: _Plan, ob: Convex) -> bool:
 
 
 def _to_world(start: Pose, x: float, y: float, h_rad: float) -> Pose:
-    c, s = math.cos(math.radians(start.heading)), math.sin(math.radians(start.heading))
+    c, s = math.cos(radians(start.heading)), math.sin(radians(start.heading))
     return Pose(start.x + x * c - y * s, start.y + x * s + y * c,
-                norm_heading(start.heading + math.degrees(h_rad)))
+                norm_heading(start.heading + degrees(h_rad)))
 
 
 @mypyc_attr(native_class=False)
@@ -656,11 +657,11 @@ class MoveResult:
         m = self.plan.motion
         stop = self.travel * m.length
         st = self.start
-        c, s = math.cos(math.radians(st.heading)), math.sin(math.radians(st.heading))
+        c, s = math.cos(radians(st.heading)), math.sin(radians(st.heading))
         out = []
         for x, y, h in _local_kins(m, stop, n):  # _to_world with the start's turn once
             out.append(Pose(st.x + x * c - y * s, st.y + x * s + y * c,
-                            norm_heading(st.heading + math.degrees(h))))
+                            norm_heading(st.heading + degrees(h))))
         return out
 
 
@@ -708,9 +709,9 @@ def _slide_turn(template_id: str, side: str, slide: str | None, slide_facing: fl
     if side == "end":
         turn = math.pi / 2.0 if slide == "left" else -math.pi / 2.0
         if slide_facing is not None:
-            if not isinstance(slide_facing, (int, float)) or not math.isfinite(slide_facing):
+            if not isinstance(slide_facing, (int, float)) or not isfinite(slide_facing):
                 raise ValueError("slide_facing must be a finite heading")
-            off = math.remainder(slide_facing - body.pose.heading, 360.0)
+            off = remainder(slide_facing - body.pose.heading, 360.0)
             if abs(abs(off) - 90.0) > 1e-6:
                 raise ValueError(
                     f"slide_facing {slide_facing:g} must be square to the vehicle "
@@ -746,7 +747,7 @@ def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
     exact distance settles the rest."""
     x, y, _ = kin
     ox, oy = ob.centre
-    rr = math.hypot(hl, hw) + ob.radius + TOUCH_TOL
+    rr = hypot(hl, hw) + ob.radius + TOUCH_TOL
     if (ox - x) * (ox - x) + (oy - y) * (oy - y) > rr * rr:
         return False
     g = -sat(hl, hw, kin, ob)
@@ -757,7 +758,7 @@ def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
         # the best separating-axis gap.
         return True
     x, y, h = kin
-    poly = Rect(Pose(x, y, math.degrees(h)), 2.0 * hl, 2.0 * hw).polygon()
+    poly = Rect(Pose(x, y, degrees(h)), 2.0 * hl, 2.0 * hw).polygon()
     return distance(poly, ob.polygon) <= TOUCH_TOL
 
 
@@ -828,11 +829,11 @@ def _broad_frame(plan: _Plan, start: Pose) -> tuple[float, float, float, float, 
     """The broad phase's frame of ``plan`` at ``start``: the cosine and sine of the start's
     heading, and the plan's bounding circle in the world (centre x, y and radius, grown by
     the touching tolerance)."""
-    hr = math.radians(start.heading)
+    hr = radians(start.heading)
     c, s = math.cos(hr), math.sin(hr)
     bx0, by0, bx1, by1 = plan.bounds
     pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
-    prad = math.hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
+    prad = hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
     return c, s, start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c, prad
 
 
@@ -858,7 +859,7 @@ def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect
     In line (hinge 0) its front edge is centred on the cab's rear edge centre; folded, the
     two bodies meet corner to corner on the inside of the bend (ruling VR-20), so the trailer
     stays behind the cab's rear edge and the two never overlap (for hinges within 90)."""
-    cr, tr = math.radians(cab.pose.heading), math.radians(cab.pose.heading + hinge)
+    cr, tr = radians(cab.pose.heading), radians(cab.pose.heading + hinge)
     rx, ry = cab.rear_centre()
     fx, fy = _hitch_offset(rx, ry, cr, tr, hinge, min(cab.width, width) / 2.0)
     half = length / 2.0
@@ -869,8 +870,8 @@ def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect
 def cab_ahead(trailer: Rect, length: float, width: float, hinge: float) -> Pose:
     """The cab's pose when its trailer lies at ``trailer`` with ``hinge`` (the inverse of
     ``trailer_behind``)."""
-    tr = math.radians(trailer.pose.heading)
-    cr = math.radians(trailer.pose.heading - hinge)
+    tr = radians(trailer.pose.heading)
+    cr = radians(trailer.pose.heading - hinge)
     fx, fy = trailer.front_centre()
     w = min(width, trailer.width) / 2.0
     ox, oy = _hitch_offset(0.0, 0.0, cr, tr, hinge, w)
@@ -899,7 +900,7 @@ def hitch_trailer(cab: Rect, length: float, width: float,
     centreline (extended straight back past the start), which keeps it over
     as much of the template as it can reach. Without a path, or when the centreline never gets
     that far from the hitch, the trailer lines up with the cab."""
-    if not (math.isfinite(length) and math.isfinite(width)) or length <= 0 or width <= 0:
+    if not (isfinite(length) and isfinite(width)) or length <= 0 or width <= 0:
         raise ValueError("trailer needs a finite positive length and width")
     heading = cab.pose.heading
     if path is not None:
@@ -923,7 +924,7 @@ def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: fl
     # first point ``length`` away from the hitch, then bisect.
     def far(s: float) -> float:
         x, y, _ = path._kin(s)
-        return math.hypot(x - hx, y - hy) - length
+        return hypot(x - hx, y - hy) - length
 
     lowest = -(length + cab.length)
     samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
@@ -939,20 +940,20 @@ def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: fl
             else:
                 s_hi = mid
         x, y, _ = path._kin(s_lo)
-        heading = norm_heading(math.degrees(math.atan2(hy - y, hx - x)))
+        heading = norm_heading(degrees(atan2(hy - y, hx - x)))
     return heading
 
 
 def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
     """``body`` turned ``angle`` degrees anticlockwise about its centre (or the centre of its
     front edge): a free pivot, with no range limit and no obstruction check."""
-    if not isinstance(angle, (int, float)) or not math.isfinite(angle):
+    if not isinstance(angle, (int, float)) or not isfinite(angle):
         raise ValueError("pivot angle must be a finite number")
     p = body.pose
     if not about_front:
         return Rect(Pose(p.x, p.y, norm_heading(p.heading + angle)), body.length, body.width)
     qx, qy = body.front_centre()
-    r = math.radians(angle)
+    r = radians(angle)
     rx, ry = p.x - qx, p.y - qy
     nx = qx + rx * math.cos(r) - ry * math.sin(r)
     ny = qy + rx * math.sin(r) + ry * math.cos(r)
@@ -1005,7 +1006,7 @@ def resolve_move(
     the move is not interrupted. ``ignoring``: extra obstruction ids to ignore, on top of
     those touching the body at the start.
     """
-    if not isinstance(spin, (int, float)) or not math.isfinite(spin):
+    if not isinstance(spin, (int, float)) or not isfinite(spin):
         raise ValueError("spin must be a finite number of degrees")
     if abs(spin) > MAX_SPIN + 1e-9:
         raise ValueError(f"spin {spin:g} is outside -90..90 degrees")
@@ -1124,10 +1125,10 @@ def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: 
     x, y, h = kin
     if about_front:
         qx, qy = x + hl * math.cos(h), y + hl * math.sin(h)
-        rho_q = math.hypot(2.0 * hl, hw)
+        rho_q = hypot(2.0 * hl, hw)
     else:
         qx, qy, rho_q = x, y, rho
-    motion = Motion(hl, hw, [rot_piece(qx, qy, x - qx, y - qy, h, math.radians(spin), rho_q)])
+    motion = Motion(hl, hw, [rot_piece(qx, qy, x - qx, y - qy, h, radians(spin), rho_q)])
     live = [o for o in near if o.id not in skip]
     u_stop = motion.length
     for o in live:
@@ -1154,16 +1155,16 @@ def spin_body(
     angle actually turned and the obstructions touched at the end (not ignored ones)."""
     _validate_body(body)
     _check_obstructions(obstructions)
-    if not isinstance(angle, (int, float)) or not math.isfinite(angle):
+    if not isinstance(angle, (int, float)) or not isfinite(angle):
         raise ValueError("pivot angle must be a finite number of degrees")
     hl, hw = body.length / 2.0, body.width / 2.0
     p = body.pose
-    kin: Kin = (p.x, p.y, math.radians(p.heading))
+    kin: Kin = (p.x, p.y, radians(p.heading))
     skip = set(ignoring) | {
         ob.id for ob in obstructions if _touching(hl, hw, kin, ob)
     }
     if angle == 0:
         return p, 0.0, []
-    end, turned, touched = _spin(kin, hl, hw, math.hypot(hl, hw), float(angle), about_front,
+    end, turned, touched = _spin(kin, hl, hw, hypot(hl, hw), float(angle), about_front,
                                  obstructions, skip)
-    return Pose(end[0], end[1], norm_heading(math.degrees(end[2]))), turned, touched
+    return Pose(end[0], end[1], norm_heading(degrees(end[2]))), turned, touched

@@ -17,7 +17,8 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from math import hypot, radians
+from typing import TYPE_CHECKING, Final, Protocol
 
 from carnage.catalog import TemplateUse
 from carnage.games.refuelled.ai.arsenal import HANDLERS as ARSENAL_HANDLERS
@@ -53,6 +54,12 @@ from carnage.kernel.decisions import Decision, IllegalChoice
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
+
+_HAZARDOUS: Final = TemplateUse.HAZARDOUS
+_NOT_PERMITTED: Final = TemplateUse.NOT_PERMITTED
+_PERMITTED: Final = TemplateUse.PERMITTED
+_TRIVIAL: Final = TemplateUse.TRIVIAL
+"""Read once (a compiled read of an enum's member through its class is a slow look-up)."""
 
 PASSIVE = frozenset({"pass", "none", "no", "done", "stop", "skip", "hold", "decline"})
 """Option values that mean "do nothing": bots that want to act avoid them."""
@@ -142,7 +149,7 @@ SAMPLE_GAP = 25.0
 
 
 def _ahead(pose: Pose, length: float, extra: float = LOOK_AHEAD) -> Point:
-    r = math.radians(pose.heading)
+    r = radians(pose.heading)
     d = length / 2.0 + extra
     return (pose.x + d * math.cos(r), pose.y + d * math.sin(r))
 
@@ -330,7 +337,7 @@ class HeuristicBot:
         if not enemies:
             return 0.0
         nose = _ahead(pose, v.length)
-        return -min(math.hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
+        return -min(hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
 
     def wants_to_hit(self, v: VehicleState, other: VehicleState) -> bool:
         """Smash rather than evade: heavier, or as heavy and faster."""
@@ -347,7 +354,7 @@ class HeuristicBot:
         reach = (spec.length if spec is not None else MOVE_REACH) + v.length
         if res.slide_template is not None:
             reach += SLIDE_REACH
-        rho = math.hypot(v.length, v.width) / 2.0
+        rho = hypot(v.length, v.width) / 2.0
         start = res.start
         edge = min(start.x, start.y, st.width - start.x, st.height - start.y)
         goal = self.goal(game, v)
@@ -397,7 +404,7 @@ class HeuristicBot:
                                 reverse=t[2], ts=game.templates)
             poses = full.swept(SAMPLES)
         if res.slide_template is not None:
-            margin = math.hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
+            margin = hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
         else:
             margin = game.templates.width / 2.0 + SAMPLE_GAP
         return any(min(p.x, p.y, st.width - p.x, st.height - p.y) < margin for p in poses)
@@ -412,7 +419,7 @@ class HeuristicBot:
         # sqrt(2) times the two radii (and a margin) is separated by more than 1e-6 on that
         # axis, and the separating-axis overlap is below -1e-6.
         x, y = v.pose.x, v.pose.y
-        rad = math.hypot(v.length, v.width) / 2.0 + 2e-6
+        rad = hypot(v.length, v.width) / 2.0 + 2e-6
         out = set()
         for o in obs:
             ox, oy, orad = o.circle
@@ -465,10 +472,10 @@ class HeuristicBot:
             use = uses.get(tid)
             if use is None:  # rules may permit more (Full Throttle)
                 use = uses[tid] = template_use(game, v, tid, v.gear)
-            if use is TemplateUse.NOT_PERMITTED:
+            if use is _NOT_PERMITTED:
                 if own:
                     continue  # touch it, use it: never hand the choice to an opponent
-                use = TemplateUse.PERMITTED
+                use = _PERMITTED
             cands.append((o.value, tid, mirror, reverse, use))
         if not cands:
             return None
@@ -482,9 +489,9 @@ class HeuristicBot:
 
         def score(k: int, res: MoveResult) -> float:
             use = cands[k][4]
-            hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+            hazards = v.hazards + (1 if use is _HAZARDOUS else 0)
             s = self.score_move(game, v, res, hazards)
-            if use is TemplateUse.TRIVIAL:
+            if use is _TRIVIAL:
                 s += 5.0
             return s
 
@@ -794,9 +801,9 @@ class _ScoreBound:
     def __init__(self, bot: HeuristicBot, game: Game, v: VehicleState, f: DistanceField,
                  goal: Line | None) -> None:
         self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
-        self.rho = math.hypot(v.length, v.width) / 2.0
+        self.rho = hypot(v.length, v.width) / 2.0
         self.rect = v.rect()  # the body every candidate starts from (the state is not moved)
-        hr = math.radians(v.pose.heading)
+        hr = radians(v.pose.heading)
         self.c, self.s = math.cos(hr), math.sin(hr)
         self._bases: dict[Candidate, float | None] = {}
 
@@ -817,9 +824,9 @@ class _ScoreBound:
                 (v.pose.x, v.pose.y), self.goal.a, self.goal.b
         ) <= spec.length + v.length + self.rho:
             return None  # may cross the goal line (score_move's own test)
-        hazards = v.hazards + (1 if use is TemplateUse.HAZARDOUS else 0)
+        hazards = v.hazards + (1 if use is _HAZARDOUS else 0)
         base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
-        return base + (5.0 if use is TemplateUse.TRIVIAL else 0.0)
+        return base + (5.0 if use is _TRIVIAL else 0.0)
 
     def at_end(self, cand: Candidate) -> float:
         """The bound if the move is not interrupted (a margin far above rounding added)."""
@@ -931,12 +938,12 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
         pts = tuple(dict.fromkeys(p for piece in template_pieces(lp) for p in piece))
         mx = (min(x for x, _ in pts) + max(x for x, _ in pts)) / 2.0
         my = (min(y for _, y in pts) + max(y for _, y in pts)) / 2.0
-        hit = (lp, pts, (mx, my, max(math.hypot(x - mx, y - my) for x, y in pts)))
+        hit = (lp, pts, (mx, my, max(hypot(x - mx, y - my) for x, y in pts)))
         if len(_LOCAL_PIECES) >= 1024:
             _LOCAL_PIECES.clear()
         _LOCAL_PIECES[id(lp)] = hit
     st = res.start
-    hr = math.radians(st.heading)
+    hr = radians(st.heading)
     c, s = math.cos(hr), math.sin(hr)
     x0, y0, tol = st.x, st.y, EDGE_TOL
     mx, my, rad = hit[2]
@@ -956,7 +963,7 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
 
 def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
     """How far ahead of its nose, along its heading, the table edge is."""
-    h = math.radians(pose.heading)
+    h = radians(pose.heading)
     dx, dy = math.cos(h), math.sin(h)
     nx, ny = pose.x + dx * v.length / 2.0, pose.y + dy * v.length / 2.0
     runs = [((st.width if dx > 0 else 0.0) - nx) / dx if abs(dx) > 1e-9 else math.inf,
@@ -968,7 +975,7 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
-    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+    return hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 def _last_template(res: MoveResult) -> tuple[str, bool, bool]:
@@ -996,7 +1003,7 @@ def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction])
     """How far (mm) ``v`` could drive straight ahead from ``pose`` before its nose meets an
     obstruction or the table edge (rays from both front corners and the nose centre)."""
     st = game.state
-    r = math.radians(pose.heading)
+    r = radians(pose.heading)
     d = (math.cos(r), math.sin(r))
     edges = [(0.0, 0.0), (st.width, 0.0), (st.width, st.height), (0.0, st.height)]
     segs = [(edges[i], edges[(i + 1) % 4]) for i in range(4)]

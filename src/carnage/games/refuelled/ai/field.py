@@ -15,6 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import hypot
 
 from carnage.geometry.shapes import Point
 
@@ -40,7 +41,7 @@ def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
             inside = False
         ll = ex * ex + ey * ey
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - ax) * ex + (p[1] - ay) * ey) / ll))
-        best = min(best, math.hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
+        best = min(best, hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
     return 0.0 if inside else best
 
 
@@ -67,7 +68,7 @@ def _within(p: Point, edges: list[tuple[float, float, float, float, float]],
         if ex * (py - ay) - ey * (px - ax) < 0:
             inside = False
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
-        if math.hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
+        if hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
             return True
     return inside
 
@@ -76,7 +77,7 @@ def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
-    return math.hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+    return hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,7 @@ def distance_field(
     if starts:
         heap.append(0.0)
         queued[0.0] = starts
-    steps = [(dr * pc + dc, CELL * math.hypot(dc, dr), CELL * math.hypot(dc, dr) * WALL_COST)
+    steps = [(dr * pc + dc, CELL * hypot(dc, dr), CELL * hypot(dc, dr) * WALL_COST)
              for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
     pop, push = heapq.heappop, heapq.heappush
     while heap:

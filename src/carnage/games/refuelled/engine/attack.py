@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from functools import cache
+from math import hypot
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import RangeBand, Weapon
@@ -176,7 +177,7 @@ class Sight:
         # per obstruction, worked out once: whose body it is, and the gap between its
         # bounding circle and the shooter's (what ``_check_body`` compares with the span)
         cx, cy, cr = self.centre
-        self._near = [(b, body_owner(b.id), math.hypot(bx - cx, by - cy) - br - cr)
+        self._near = [(b, body_owner(b.id), hypot(bx - cx, by - cy) - br - cr)
                       for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)]
         self._gaps: dict[str, float | None] = {}
         """Exact gaps by body id; None: not worked out yet, but to be used once it is."""
@@ -213,7 +214,7 @@ class Sight:
         """Gap between the bounding circles (a lower bound on the gap)."""
         tx, ty, tr = _circle(poly)
         cx, cy, cr = self.centre
-        return math.hypot(tx - cx, ty - cy) - tr - cr
+        return hypot(tx - cx, ty - cy) - tr - cr
 
     def _in_reach(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
         """``self._gap(bid, poly, limit) <= limit``: False when the bounding circles are more
@@ -235,7 +236,7 @@ class Sight:
         gap = self._gaps.get(bid)
         if gap is None:
             s, p = self.rect, rect
-            disc = (math.hypot(p.pose.x - s.pose.x, p.pose.y - s.pose.y)
+            disc = (hypot(p.pose.x - s.pose.x, p.pose.y - s.pose.y)
                     - min(s.length, s.width) / 2.0 - min(p.length, p.width) / 2.0)
             if max(disc, 0.0) + DISC_SLACK <= limit:  # (overlapping discs: a gap of 0)
                 return True

@@ -15,10 +15,10 @@ measure with.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from math import atan2, degrees, hypot
 from typing import TYPE_CHECKING, Protocol
 
 from mypy_extensions import mypyc_attr
@@ -53,7 +53,7 @@ class Line:
 
     @property
     def length(self) -> float:
-        return math.hypot(self.b[0] - self.a[0], self.b[1] - self.a[1])
+        return hypot(self.b[0] - self.a[0], self.b[1] - self.a[1])
 
     @property
     def along(self) -> Point:
@@ -66,7 +66,7 @@ class Line:
 
     def heading(self) -> float:
         """Heading (degrees) of travel across the line."""
-        return math.degrees(math.atan2(self.normal[1], self.normal[0])) % 360.0
+        return degrees(atan2(self.normal[1], self.normal[0])) % 360.0
 
     def touches(self, polygon: Sequence[Point], tol: float = 1e-6) -> bool:
         """Does the convex ``polygon`` touch or overlap the segment between the markers?"""
@@ -109,7 +109,7 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     nx, ny = line.normal
     (ax, ay), (bx, by) = line.a, line.b
     ux, uy = line.along
-    reach = math.hypot(length, width) / 2.0 + 1e-6
+    reach = hypot(length, width) / 2.0 + 1e-6
     lo_n = min(ax * nx + ay * ny, bx * nx + by * ny) - reach
     hi_n = max(ax * nx + ay * ny, bx * nx + by * ny) + reach
     lo_u = min(ax * ux + ay * uy, bx * ux + by * uy) - reach

@@ -62,12 +62,16 @@ class Game(KernelGame):
     facts: TableFacts = field(default=cast("TableFacts", None), kw_only=True, repr=False)
     """Where the rules' facts about the table come from (engine/table_facts.py): by default
     the exact virtual table, or the people at a real one when ``options.physical``."""
+    catalog: Catalog = field(init=False, repr=False, compare=False)
+    """The ruleset's catalogue, read once when the game is made (compiled rules code reads it
+    often: a plain attribute, not a property calling Python each time)."""
 
     ruleset_name = "refuelled"
     state_type = GameState
 
     def __post_init__(self) -> None:
         self.effects.hooks = self.ruleset.hooks
+        self.catalog = self.ruleset.catalog
         if self.facts is None:
             self.facts = facts_source(self.options.physical)
         if self.templates is None:
@@ -83,11 +87,6 @@ class Game(KernelGame):
     @property
     def rules(self) -> RuleTable:
         return self.ruleset.rules
-
-    @property
-    def catalog(self) -> Catalog:
-        cat: Catalog = self.ruleset.catalog
-        return cat
 
     @property
     def players(self) -> int:

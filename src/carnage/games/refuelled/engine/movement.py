@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Generator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, cast
+from math import hypot
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from carnage.catalog import TemplateUse
 from carnage.games.refuelled.engine.game import ask
@@ -29,6 +29,11 @@ from carnage.kernel.effects import run_flows as run_flow_hooks
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
+
+_HAZARDOUS: Final = TemplateUse.HAZARDOUS
+_NOT_PERMITTED: Final = TemplateUse.NOT_PERMITTED
+_TRIVIAL: Final = TemplateUse.TRIVIAL
+"""Read once (a compiled read of an enum's member through its class is a slow look-up)."""
 
 STRAIGHTS = ("short_straight", "medium_straight", "long_straight")
 DONE = "done"
@@ -76,15 +81,15 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
     # the use in reverse)
     uses: dict[str, TemplateUse] = {}
     hooked = not permitted_only or any(
-        _use_in_gear(g, v, t.id, uses) is not TemplateUse.NOT_PERMITTED
+        _use_in_gear(g, v, t.id, uses) is not _NOT_PERMITTED
         for t in g.catalog.templates)
     for t in g.catalog.templates:
         use = _use_in_gear(g, v, t.id, uses) if hooked else t.use_in(v.gear)
-        if permitted_only and use is TemplateUse.NOT_PERMITTED:
+        if permitted_only and use is _NOT_PERMITTED:
             continue
         reverse_ok = (may_reverse and v.gear == 1 and (
             use if hooked else t.use_in(1)
-        ) is not TemplateUse.NOT_PERMITTED)
+        ) is not _NOT_PERMITTED)
         for tid, m, r in _placements(t.id, reverse_ok):
             label = f"{t.name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use._value_}]"
             out.append((template_value(tid, m, r), label))
@@ -189,7 +194,7 @@ def touching_ids(g: Game, v: VehicleState) -> set[str]:
     # Bounding circles first: a pair whose circles are more than the tolerance (and a
     # margin far above rounding) apart cannot touch, so only the others are measured.
     circles = [(sum(x for x, _ in p) / len(p), sum(y for _, y in p) / len(p)) for p in polys]
-    circles_r = [max(math.hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
+    circles_r = [max(hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
                  for p, (cx, cy) in zip(polys, circles, strict=True)]
     out: set[str] = set()
     for ob in obstructions_for(g, v):
@@ -289,7 +294,7 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     tid, mirror, reverse = parse_template_value(str(choice))
     use = template_use(g, v, tid, v.gear)
     skid_allowed = True
-    if use is TemplateUse.NOT_PERMITTED:
+    if use is _NOT_PERMITTED:
         # Touch it, use it (p.38): the next player clockwise places a permitted template; no
         # skid dice, but the icons still apply for the active player.
         nxt = (v.player + 1) % st.players
@@ -304,8 +309,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         skid_allowed = False
     # Gear icons: a Hazard token per Hazard icon, a bonus Shift per Shift icon (p.38, p.40;
     # a seat's own templates may show more than one, engine/team_templates.py).
-    icon_hazards, icon_shifts = (1 if use is TemplateUse.HAZARDOUS else 0,
-                                 1 if use is TemplateUse.TRIVIAL else 0)
+    icon_hazards, icon_shifts = (1 if use is _HAZARDOUS else 0,
+                                 1 if use is _TRIVIAL else 0)
     own: dict[str, Any] = {}
     if g.state.templates:
         from carnage.games.refuelled.engine.team_templates import (
@@ -696,7 +701,7 @@ def _well_inside(g: Game, result: MoveResult) -> bool:
     reach = path.length + path.width / 2.0
     if result.slide_template is not None:
         st = result.slide_template
-        reach = path.length + path.width + math.hypot(st.length, st.width)
+        reach = path.length + path.width + hypot(st.length, st.width)
     margin = min(sx, sy, g.state.width - sx, g.state.height - sy)
     return margin > reach + 1e-6
 

@@ -8,6 +8,7 @@ turn each into a decision. Pure: the dice come from the caller's ``DiceSource``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -20,6 +21,12 @@ GEAR_UP = "gear_up"
 GEAR_DOWN = "gear_down"
 DISCARD_HAZARD = "discard_hazard"
 DISCARD = "discard"  # throw away one Shift for no effect
+
+_SHIFT: Final = SkidFace.SHIFT
+_SLIDE: Final = SkidFace.SLIDE
+_SPIN: Final = SkidFace.SPIN
+"""The faces, read once: compiled code reads an enum's member through its class every time,
+a slow look-up (the enum's metaclass has a ``__getattr__``)."""
 
 
 @mypyc_attr(native_class=False)
@@ -91,7 +98,7 @@ class SkidResolution:
     # -- shifts ----------------------------------------------------------------------------------
     @property
     def shifts_available(self) -> int:
-        rolled = sum(1 for f in self.faces if f is SkidFace.SHIFT)
+        rolled = sum(1 for f in self.faces if f is _SHIFT)
         return rolled + (1 if self.trivial else 0) + self.bonus_shifts - self.shifts_spent
 
     def uncancelled(self, face: SkidFace) -> int:
@@ -104,7 +111,7 @@ class SkidResolution:
         acts: list[tuple[str, int | None]] = [
             (CANCEL, i)
             for i, f in enumerate(self.faces)
-            if f is not SkidFace.SHIFT and i not in self.cancelled and i not in self.locked
+            if f is not _SHIFT and i not in self.cancelled and i not in self.locked
         ]
         if self.gear < self.max_gear:
             acts.append((GEAR_UP, None))
@@ -146,7 +153,7 @@ class SkidResolution:
         gained = sum(
             1
             for i, f in enumerate(self.faces)
-            if f is not SkidFace.SHIFT and i not in self.cancelled and i not in self.no_hazard
+            if f is not _SHIFT and i not in self.cancelled and i not in self.no_hazard
         )
         self.hazards += gained
-        return gained, self.uncancelled(SkidFace.SLIDE) > 0, self.uncancelled(SkidFace.SPIN) > 0
+        return gained, self.uncancelled(_SLIDE) > 0, self.uncancelled(_SPIN) > 0

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from carnage.games.refuelled.engine.bot_facing import Advice, Line, crosses
 from carnage.games.refuelled.engine.scenario import Scenario
 from carnage.games.refuelled.engine.state import GameState
+from carnage.games.refuelled.scenarios.common.spawn import spawn_advice
 from carnage.kernel.briefing import BriefRule, Cite, ScenarioBrief, Scoreboard, SeatScore
 from carnage.team.model import TeamSpec
 
@@ -163,8 +164,6 @@ class TableScenario(Scenario):
         """The scenario's advice for a decision it asks (which flag to set down, where to put
         a spawn point; ``engine/bot_facing.py``). The default advises on spawn points
         (common/spawn.py); call ``super().bot_choice`` for decisions you do not advise on."""
-        from carnage.games.refuelled.scenarios.common.spawn import spawn_advice
-
         return spawn_advice(game, decision)
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
