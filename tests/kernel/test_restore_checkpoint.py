@@ -50,7 +50,10 @@ def test_a_restored_game_keeps_its_checkpoint_as_the_snapshots_text() -> None:
         assert cp.pickled  # never changed once made: a copy resumes from it as it is
         # the checkpoint's state is the document's state, not the state the replay changed
         assert cp.state == decode(doc["state"])
-        assert cp.state_copy() == cp.state and cp.state_copy() is not cp.state
+        first = cp.state_copy()  # decoded from the text, and pickled for the copies after it
+        assert cp._blob is not None and cp._json is not None
+        assert first == cp.state and first is not cp.state
+        assert cp.state_copy() == first and cp.state_copy() is not first
         assert cp.state_document() == doc["state"]
         # changing the document after the restore changes nothing the game kept
         kept = copy.deepcopy(doc)

@@ -26,7 +26,7 @@ import operator
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -128,7 +128,13 @@ class Checkpoint:
         if self._json is not None:
             from carnage.kernel.codec import decode
 
-            return decode(orjson.loads(self._json))
+            # decoding the text costs more than unpickling: the first copy is pickled too, for
+            # the copies after it (a restored game copied once pays about what pickling at the
+            # restore cost; one only snapshotted or played on, nothing)
+            state = decode(orjson.loads(self._json))
+            with suppress(pickle.PicklingError, TypeError, AttributeError):
+                self._blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+            return state
         return copy_state(self._state)
 
     def state_document(self) -> Any:
