@@ -213,6 +213,20 @@ def decode(raw: Any, where: str = "state") -> Any:
         return _decode(raw, where)
 
 
+def decode_exact(raw: Any) -> tuple[Any, bool]:
+    """``decode(raw)``, and whether every value in ``raw`` is of exactly one of a JSON
+    document's types (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, ``None``; no
+    subclass, such as an enum member, taken as a plain value), as the quick walk takes them.
+    Dict keys are not looked at. False too for a document naming a class by where it lived
+    before its module moved (``module_renamed``): written again, it names it where it lives
+    now. A restore keeps a state whose document is exact as that document's text
+    (``kernel/game.py`` ``Checkpoint``)."""
+    try:
+        return _decode_fast(raw), True
+    except Exception:  # any failure: the walk that names places names it
+        return _decode(raw, "state"), False
+
+
 _CLASSES: dict[str, tuple[type, tuple[str, ...] | None, frozenset[str]]] = {}
 """Class names of ``$d`` objects already looked up: the class, its value fields (or None for
 a dataclass) and its field names. Cleared when a module is renamed."""
@@ -225,6 +239,8 @@ def _fields_class(name: Any) -> tuple[type, tuple[str, ...] | None, frozenset[st
         if got is not None:
             return got
     cls = _lookup(name, "")
+    if name != _name(cls):  # saved before a module moved: the walk that names places reads it
+        raise CodecError("renamed")
     value_fields = _value_fields(cls)
     if value_fields is not None:
         names = frozenset(value_fields)
@@ -258,6 +274,8 @@ def _enum_class(name: Any) -> type[Enum]:
     cls = _lookup(name, "")
     if not issubclass(cls, Enum):
         raise CodecError("not an enum")
+    if name != _name(cls):  # saved before a module moved: the walk that names places reads it
+        raise CodecError("renamed")
     if type(name) is str:
         _ENUMS[name] = cls
     return cls

@@ -26,9 +26,11 @@ import operator
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
+
+import orjson
 
 from carnage.kernel.base_state import KernelState as KernelState  # where rulesets find it
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -66,15 +68,17 @@ class Outcome:
 
 class Checkpoint:
     """What a copy resumes from: the state (kept pickled when it pickles, and unpickled only
-    when a copy or a snapshot asks for it), the dice's state, and how much of the log and the
-    choices it covers."""
+    when a copy or a snapshot asks for it; or, in a restored game, kept as the JSON text of
+    the snapshot's state and decoded when asked for), the dice's state, and how much of the
+    log and the choices it covers."""
 
-    __slots__ = ("_blob", "_state", "choices_len", "dice", "log_len")
+    __slots__ = ("_blob", "_json", "_state", "choices_len", "dice", "log_len")
 
     def __init__(self, state: Any, dice: Any, log_len: int, choices_len: int,
-                 blob: bytes | None = None) -> None:
+                 blob: bytes | None = None, json: bytes | None = None) -> None:
         self._state = state
         self._blob = blob
+        self._json = json
         self.dice = dice
         self.log_len = log_len
         self.choices_len = choices_len
@@ -88,23 +92,64 @@ class Checkpoint:
             return Checkpoint(copy.deepcopy(state), dice, log_len, choices_len)
         return Checkpoint(None, dice, log_len, choices_len, blob)
 
+    @staticmethod
+    def of_document(raw: Any, dice: Any, log_len: int, choices_len: int) -> Checkpoint | None:
+        """A checkpoint holding the state that ``raw`` (an ``encode``d state, which has
+        decoded and passed a restore's checks: finite numbers, whole numbers in range, every
+        value of exactly a JSON type) describes, as orjson's text of it: a few microseconds,
+        where pickling the decoded state costs several times that. None if orjson cannot
+        write it (a key that is not text)."""
+        try:
+            text = orjson.dumps(raw, option=_EXACT)
+        except TypeError:  # orjson.JSONEncodeError
+            return None
+        return Checkpoint(None, dice, log_len, choices_len, json=text)
+
     @property
     def pickled(self) -> bool:
-        """Whether the state is kept as pickled bytes (never changed once made)."""
-        return self._blob is not None
+        """Whether the state is kept as bytes (pickled, or JSON text), never changed once
+        made."""
+        return self._blob is not None or self._json is not None
 
     @property
     def state(self) -> Any:
         """The state at the checkpoint (read it, never change it)."""
-        if self._state is None and self._blob is not None:
-            self._state = pickle.loads(self._blob)
+        if self._state is None:
+            if self._blob is not None:
+                self._state = pickle.loads(self._blob)
+            elif self._json is not None:
+                self._state = self.state_copy()
         return self._state
 
     def state_copy(self) -> Any:
         """A fresh, independent copy of the state at the checkpoint."""
         if self._blob is not None:
             return pickle.loads(self._blob)
+        if self._json is not None:
+            from carnage.kernel.codec import decode
+
+            # decoding the text costs more than unpickling: the first copy is pickled too, for
+            # the copies after it (a restored game copied once pays about what pickling at the
+            # restore cost; one only snapshotted or played on, nothing)
+            state = decode(orjson.loads(self._json))
+            with suppress(pickle.PicklingError, TypeError, AttributeError):
+                self._blob = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+            return state
         return copy_state(self._state)
+
+    def state_document(self) -> Any:
+        """The state at the checkpoint as ``encode`` writes it (a new document each time)."""
+        if self._json is not None:
+            return orjson.loads(self._json)
+        from carnage.kernel.codec import encode
+
+        return encode(self.state)
+
+
+_EXACT = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | \
+    orjson.OPT_PASSTHROUGH_DATETIME
+"""orjson refuses (``TypeError``) what it would otherwise write its own way: subclasses of
+``str``, ``int``, ``dict`` and ``list``, dataclasses, dates."""
 
 
 Installer = Callable[..., None]
@@ -249,8 +294,6 @@ class KernelGame(ABC):
         """The game as a versioned JSON document: ``restore`` rebuilds it exactly. ``version``
         1 writes the older, larger form (which ``restore`` still reads); a log that the compact
         form cannot hold (``log_to_lines``) is written as version 1 too."""
-        from carnage.kernel.codec import encode
-
         if version not in SNAPSHOT_VERSIONS:
             raise ValueError(f"no snapshot version {version!r} (known: {SNAPSHOT_VERSIONS})")
         if self._mark is not None:
@@ -269,7 +312,7 @@ class KernelGame(ABC):
             "carnage_snapshot": version,
             "ruleset": self.ruleset_name,
             "config": self.config(),
-            "state": encode(cp.state),
+            "state": cp.state_document(),
             "dice": dice_to_json(self.dice, cp.dice, packed=version == 2),
             "log": log,
             "checkpoint": {"log": cp.log_len, "choices": cp.choices_len},
@@ -279,7 +322,7 @@ class KernelGame(ABC):
     def restored(self, doc: dict[str, Any]) -> Self:
         """A game rebuilt from ``doc`` (made by ``snapshot``) with this game's configuration
         class; ``SnapshotError`` if it does not fit."""
-        from carnage.kernel.codec import CodecError, decode
+        from carnage.kernel.codec import CodecError, decode_exact
         from carnage.kernel.validate import Invalid
 
         try:
@@ -289,7 +332,7 @@ class KernelGame(ABC):
             events = log_from_lines(doc["log"]) if compact else \
                 [Event.from_json(e) for e in doc["log"]]
             choices = list(doc["choices"])
-            state = decode(doc["state"])
+            state, exact = decode_exact(doc["state"])
             dice, dice_state = dice_from_json(doc["dice"])
             check_script(dice, self.die_faces)
             if self.state_type is not None:
@@ -304,7 +347,10 @@ class KernelGame(ABC):
         if not 0 <= log_len <= len(events) or not 0 <= n <= len(choices):
             raise SnapshotError("snapshot: checkpoint outside the log or the choices")
         g = self.blank(state, dice, EventLog(events[:log_len]))
-        cp = Checkpoint(state, dice_state, log_len, n)
+        # The state before the replay changes it: kept as its document's text when that reads
+        # back as the same state (every value of exactly a JSON type), else pickled by _resume.
+        cp = (Checkpoint.of_document(doc["state"], dice_state, log_len, n) if exact else None) \
+            or Checkpoint(state, dice_state, log_len, n)
         try:
             g._resume(cp, choices)
         except IllegalChoice as e:
