@@ -19,8 +19,8 @@ from carnage.kernel.codec import decode, decode_exact
 from carnage.kernel.game import SnapshotError
 
 
-def _played(seed: int, n: int) -> Any:
-    g = carnage.new_game(ruleset="refuelled", scenario="street-race", seed=seed)
+def _drive(g: Any, n: int, seed: int) -> Any:
+    """``g`` after up to ``n`` more choices of the heuristic bot (its dice seeded ``seed``)."""
     rng = random.Random(seed)
     for _ in range(n):
         d = g.pending()
@@ -30,14 +30,13 @@ def _played(seed: int, n: int) -> Any:
     return g
 
 
+def _played(seed: int, n: int) -> Any:
+    return _drive(carnage.new_game(ruleset="refuelled", scenario="street-race", seed=seed),
+                  n, seed)
+
+
 def _play_on(g: Any, n: int, seed: int) -> list[Any]:
-    rng = random.Random(seed)
-    for _ in range(n):
-        d = g.pending()
-        if d is None:
-            break
-        g.apply(make_bot("heuristic").choose(g, d, rng))
-    return [e.to_json() for e in g.log.events]
+    return [e.to_json() for e in _drive(g, n, seed).log.events]
 
 
 def test_a_restored_game_keeps_its_checkpoint_as_the_snapshots_text() -> None:
