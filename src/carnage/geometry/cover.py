@@ -39,6 +39,7 @@ from carnage.geometry.allround import (
     Judge,
     Obstacle,
     RulerFacing,
+    _extent,
     search,
 )
 from carnage.geometry.arcs import (
@@ -466,7 +467,7 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     # the box of the swept outline: its corners are corners of the outline at either end,
     # and adding an offset keeps the least and the greatest (rounding is monotone), so
     # these are the very floats the hull's corners give; the hull only when needed
-    sx0, sx1, sy0, sy1 = _box(shape)
+    sx0, sx1, sy0, sy1 = _extent(shape)
     rx0, rx1 = min(sx0 + oa[0], sx0 + ob[0]), max(sx1 + oa[0], sx1 + ob[0])
     ry0, ry1 = min(sy0 + oa[1], sy0 + ob[1]), max(sy1 + oa[1], sy1 + ob[1])
     relevant = []
@@ -1041,24 +1042,6 @@ def _lowest(nx: float, ny: float, points: Sequence[Point]) -> float:
     return lo
 
 
-def _box(points: Sequence[Point]) -> tuple[float, float, float, float]:
-    """The least and greatest x, then y, of ``points`` (not empty): as min() and max()
-    over them, in one pass without generators (compiled, far cheaper)."""
-    x0 = x1 = points[0][0]
-    y0 = y1 = points[0][1]
-    for p in points:
-        x, y = p[0], p[1]
-        if x < x0:
-            x0 = x
-        if x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        if y > y1:
-            y1 = y
-    return x0, x1, y0, y1
-
-
 def _on_segment(planes: list[Plane], start: Point, end: Point) -> tuple[float, float] | None:
     """The parameters t in [0, 1] of the points start + t·(end − start) inside
     ``planes``, or None."""
@@ -1116,7 +1099,7 @@ class _Turned:
     s_pts: list[Point]
     s_in: list[Plane]
     box: tuple[float, float, float, float]
-    """``_box`` of ``shape``."""
+    """``_extent`` of ``shape``."""
 
 
 def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
@@ -1157,7 +1140,7 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         # smaller outline, within 0.3 mm of the teardrop)
         full = _sparse(shape)
         s_pts = [*full[:2], *full[3:-1:2], full[-1]] if len(full) > 8 else full
-        got = _Turned(shape, d, s_all, s_pts, _edge_normals(s_pts), _box(shape)) \
+        got = _Turned(shape, d, s_all, s_pts, _edge_normals(s_pts), _extent(shape)) \
             if _convex(s_pts) else None
         if len(turned) >= 64:
             turned.clear()
@@ -1199,7 +1182,7 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
             return True
         # the box every teardrop of a touching tip lies in
         tips = [fam.origin(t) for fam, dom in doms for t in dom]
-        tx0, tx1, ty0, ty1 = _box(tips)
+        tx0, tx1, ty0, ty1 = _extent(tips)
         sx0, sx1, sy0, sy1 = tear.box
         bx0, bx1, by0, by1 = tx0 + sx0, tx1 + sx1, ty0 + sy0, ty1 + sy1
         regions: list[list[Plane]] = []
@@ -1208,7 +1191,7 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
                 continue
             if _lowest(d[0], d[1], poly) >= near - CAP_INSET:
                 continue
-            px0, px1, py0, py1 = _box(poly)
+            px0, px1, py0, py1 = _extent(poly)
             if px0 >= bx1 or px1 <= bx0 or py0 >= by1 or py1 <= by0:
                 continue  # meets no teardrop that may touch
             known = insets.get(id(poly))
