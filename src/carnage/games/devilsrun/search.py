@@ -7,16 +7,13 @@ none it has lost)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from carnage.ai.search import Adapter, Choice, lead_values, outcome_values
+from carnage.ai.search import Adapter, lead_values, outcome_values
 from carnage.games.devilsrun import board as B
 from carnage.games.devilsrun.bots import heuristic_bot
 from carnage.games.devilsrun.data import TILE, Square
 from carnage.games.devilsrun.state import RUNNING
-from carnage.kernel.decisions import Decision
 
 
 class DevilsRunAdapter(Adapter):
@@ -40,26 +37,8 @@ class DevilsRunAdapter(Adapter):
     """Value lost per row the stash's carrier still has to drive to reach a tile placed
     after it picked the stash up (DR-109: reaching one wins)."""
 
-    OWN_SIDE: ClassVar[Mapping[str, str]] = {"devils-run": "numbers",
-                                             "hell-on-wheels": "letters"}
-    """The deployment side the bot's own seat picks when it wins the deployment roll-off
-    (DR-013), by mission; the heuristic bot always takes the first option (letters). On the
-    first tile the numbered squares lie further up the road (rows 2 to 5 against 1 to 4):
-    heuristic games with one seat picking numbers, the other the plain heuristic bot (1000
-    seeded games, seats alternated) won 58.6 % against 46.7 % for the plain bot against
-    itself in The Devil's Run, and 27 % against 49 % in Hell on Wheels (600 games), so
-    numbers there and letters in Hell on Wheels. Other seats are modelled by the plain bot."""
-
     def __init__(self, players: int = 2) -> None:
-        super().__init__(self._policy, players)
-
-    def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
-        """The heuristic bot, except the bot's own choice of deployment side (``OWN_SIDE``)."""
-        if d.kind == "deploy_side" and d.player == self.me:
-            side = self.OWN_SIDE.get(game.state.mission)
-            if side is not None and side in [o.value for o in d.options]:
-                return side
-        return heuristic_bot(game, d, rng)
+        super().__init__(heuristic_bot, players)
 
     def values(self, game: Any) -> list[float]:
         out = game.outcome()
