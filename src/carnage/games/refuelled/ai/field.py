@@ -151,7 +151,7 @@ class DistanceField:
                 + v11 * tx * ty)
 
 
-BLOCK: Final = 4
+BLOCK: Final = 2
 """Cells per side of the blocks ``DistanceField.least_in`` reads."""
 
 _BLOCKS: dict[int, tuple[DistanceField, tuple[float, ...], int]] = {}
