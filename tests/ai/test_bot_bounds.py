@@ -165,3 +165,39 @@ def test_least_in_reads_the_blocks_as_the_one_line_minimum_did() -> None:
         want = FAR if c0 > c1 or r0 > r1 else min(
             FAR, *(min(mins[r * bc + c0:r * bc + c1 + 1]) for r in range(r0, r1 + 1)))
         assert f.least_in(x0, y0, x1, y1) == want
+
+
+def test_path_boxes_hold_the_centre_and_the_point_ahead_all_along_the_move() -> None:
+    """``_path_boxes``: every pose a move (no slide, no spin) can stop at, sampled far more
+    finely than the boxes were made, has its centre in the centre box and the point
+    ``LOOK_AHEAD`` ahead of its nose in the nose box; and the boxes are tighter than the
+    body's bounds grown by the look-ahead, as the bound used before."""
+    from carnage.games.refuelled.ai.bots import LOOK_AHEAD, _path_boxes
+    from carnage.geometry.movement import unobstructed_motion
+    from carnage.geometry.shapes import Pose, Rect
+    from carnage.geometry.templateset import default_template_set
+
+    ts = default_template_set()
+    rng = random.Random(3)
+    smaller = 0
+    for tid in sorted(ts.movement):
+        for mirror in (False, True):
+            for reverse in (False, True):
+                body = Rect(Pose(500.0, 400.0, rng.uniform(0, 360)),
+                            rng.choice((50.0, 45.0, 70.0, 110.0)),
+                            rng.choice((25.0, 20.0, 30.0, 40.0)))
+                _, m, _ = unobstructed_motion(body, tid, (), mirror=mirror, reverse=reverse,
+                                              ts=ts)
+                (cx0, cy0, cx1, cy1), (nx0, ny0, nx1, ny1) = _path_boxes(m)
+                d = body.length / 2.0 + LOOK_AHEAD
+                n = 4000
+                for i in range(n + 1):
+                    x, y, h = m.at(m.length * i / n)
+                    assert cx0 <= x <= cx1 and cy0 <= y <= cy1
+                    px, py = x + d * math.cos(h), y + d * math.sin(h)
+                    assert nx0 <= px <= nx1 and ny0 <= py <= ny1
+                bx0, by0, bx1, by1 = m.bounds
+                assert bx0 <= cx0 and cx1 <= bx1 and by0 <= cy0 and cy1 <= by1
+                assert bx0 - d <= nx0 and nx1 <= bx1 + d and by0 - d <= ny0 and ny1 <= by1 + d
+                smaller += (cx1 - cx0) * (cy1 - cy0) < (bx1 - bx0) * (by1 - by0)
+    assert smaller > 20

@@ -810,9 +810,21 @@ def unobstructed(body: Rect, template_id: str, obstructions: Sequence[Obstructio
                  ) -> tuple[Pose, tuple[float, float, float, float], bool]:
     """``final_pose``, ``motion_bounds`` and ``clear_of`` of one move (no slide, no spin),
     the move's plan looked up once."""
+    end, m, clear = unobstructed_motion(body, template_id, obstructions, mirror=mirror,
+                                        reverse=reverse, ts=ts)
+    return end, m.bounds, clear
+
+
+def unobstructed_motion(body: Rect, template_id: str, obstructions: Sequence[Obstruction], *,
+                        mirror: bool = False, reverse: bool = False,
+                        ts: TemplateSet | None = None) -> tuple[Pose, Motion, bool]:
+    """``unobstructed`` with the move's whole ``Motion`` (in the body's own frame at the
+    start) in place of its bounds: wherever ``resolve_move`` stops the body without a slide
+    or spin (interrupted or backed up), it stands at ``motion.at(u)`` for some ``u`` in
+    [0, ``motion.length``], placed at the start."""
     plan = _prepare(body, template_id, mirror, reverse, None, None, ts)
     m = plan.motion
-    return _to_world(body.pose, *m.at(m.length)), m.bounds, _clear(plan, body.pose, obstructions)
+    return _to_world(body.pose, *m.at(m.length)), m, _clear(plan, body.pose, obstructions)
 
 
 def _clear(plan: _Plan, start: Pose, obstructions: Sequence[Obstruction]) -> bool:

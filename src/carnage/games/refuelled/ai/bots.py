@@ -43,12 +43,12 @@ from carnage.geometry.movement import (
     TemplatePath,
     clear_of,
     final_pose,
-    motion_bounds,
     resolve_move,
-    unobstructed,
+    unobstructed_motion,
 )
 from carnage.geometry.shapes import Point, Pose, Rect, penetration
 from carnage.geometry.surfaces import move_pieces, template_pieces
+from carnage.geometry.sweep import Motion
 from carnage.geometry.table import EDGE_TOL, Table, off_table
 from carnage.kernel.decisions import Decision, IllegalChoice
 
@@ -117,34 +117,34 @@ def fallback(decision: Decision) -> Choice:
 
 
 # -- scoring moves ---------------------------------------------------------------------------
-CROSSING_BONUS = 1.0e5
-OFF_TABLE = -1.0e6
-WIPEOUT = -2000.0
+CROSSING_BONUS: Final = 1.0e5
+OFF_TABLE: Final = -1.0e6
+WIPEOUT: Final = -2000.0
 """A move that guarantees 6+ hazards."""
-HAZARD = -15.0
+HAZARD: Final = -15.0
 """Per hazard held after the move."""
-HIT_OBSTACLE = -300.0
-HIT_FRIEND = -400.0
-HIT_ENEMY = -250.0
+HIT_OBSTACLE: Final = -300.0
+HIT_FRIEND: Final = -400.0
+HIT_ENEMY: Final = -250.0
 """Ramming an enemy the bot is not heavier or faster than."""
-INTERRUPTED = -100.0
-LOOK_AHEAD = 40.0
+INTERRUPTED: Final = -100.0
+LOOK_AHEAD: Final = 40.0
 """The field is read this far (mm) in front of the vehicle's nose."""
-SAFE_HAZARDS = 5
+SAFE_HAZARDS: Final = 5
 """Hazards a vehicle may end on without wiping out."""
-MOVE_REACH = 300.0
+MOVE_REACH: Final = 300.0
 """A bound on any template's length (mm), for templates the bot does not know."""
-SLIDE_REACH = 120.0
+SLIDE_REACH: Final = 120.0
 """A slide carries the centre at most this much further (Slide template and a body width)."""
-SAMPLES = 12
+SAMPLES: Final = 12
 """Poses sampled along a move the bot judges (the engine samples more finely)."""
-EDGE_SLACK = 60.0
-EDGE_ROOM = 150.0
+EDGE_SLACK: Final = 60.0
+EDGE_ROOM: Final = 150.0
 """Run (mm) ahead of its nose a vehicle wants before the table edge; less is penalised."""
-EDGE_FACING = 2.0
+EDGE_FACING: Final = 2.0
 """Score lost per mm of that run missing."""
 """Template pieces stay within this of the centres swept (see ``_may_leave_table``)."""
-SAMPLE_GAP = 25.0
+SAMPLE_GAP: Final = 25.0
 """Slack (mm) for the gaps between the poses sampled along a move."""
 
 
@@ -291,8 +291,13 @@ class HeuristicBot:
         goal = self.goal(game, v)
         if goal is None:
             return None
+        return self._field_for(game, v, goal, self.targets(game, v))
+
+    def _field_for(self, game: Game, v: VehicleState, goal: Line,
+                   skip: frozenset[str]) -> DistanceField:
+        """``field`` given the goal and the targets (``skip``: a target is driven into, not
+        round)."""
         st = game.state
-        skip = self.targets(game, v)  # a target is driven into, not round
         last = self._last_field
         if (last is not None and last[0] is st and last[1] == len(st.obstacles)
                 and last[2] is goal and last[3] == v.width and last[4] == skip):
@@ -328,7 +333,7 @@ class HeuristicBot:
         if f is None:
             return self._hunt_value(game, v, pose)
         nose = _ahead(pose, v.length)
-        return -(f.at(nose) + 0.25 * f.at((pose.x, pose.y)))
+        return -(f.at_xy(nose[0], nose[1]) + 0.25 * f.at_xy(pose.x, pose.y))
 
     @staticmethod
     def _hunt_value(game: Game, v: VehicleState, pose: Pose) -> float:
@@ -356,7 +361,7 @@ class HeuristicBot:
             reach += SLIDE_REACH
         rho = hypot(v.length, v.width) / 2.0
         start = res.start
-        edge = min(start.x, start.y, st.width - start.x, st.height - start.y)
+        edge = min(min(min(start.x, start.y), st.width - start.x), st.height - start.y)
         goal = self.goal(game, v)
         near_goal = goal is not None and _segment_distance(
             (start.x, start.y), goal.a, goal.b) <= reach + rho
@@ -372,7 +377,13 @@ class HeuristicBot:
         targets = self.targets(game, v)
         if targets and any(oid in targets for oid in res.touched):
             return CROSSING_BONUS + score  # hitting what the scenario wants hit (a flag)
-        score += self.position_value(game, v, res.pose)
+        pose = res.pose
+        if goal is None:
+            score += self._hunt_value(game, v, pose)
+        else:  # ``position_value`` with the goal and targets in hand
+            f = self._field_for(game, v, goal, targets)
+            nose = _ahead(pose, v.length)
+            score += -(f.at_xy(nose[0], nose[1]) + 0.25 * f.at_xy(pose.x, pose.y))
         # Room to turn: a vehicle ending nose-on to a near table edge may have no legal move
         # left next time (objectives near the edges: flags, spawn points).
         score -= EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(st, v, res.pose))
@@ -407,7 +418,10 @@ class HeuristicBot:
             margin = hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
         else:
             margin = game.templates.width / 2.0 + SAMPLE_GAP
-        return any(min(p.x, p.y, st.width - p.x, st.height - p.y) < margin for p in poses)
+        for p in poses:  # noqa: SIM110 (compiled, a loop costs less than a generator)
+            if min(min(min(p.x, p.y), st.width - p.x), st.height - p.y) < margin:
+                return True
+        return False
 
     @staticmethod
     def moves_for(game: Game, v: VehicleState) -> tuple[list[Obstruction], set[str]]:
@@ -516,8 +530,9 @@ class HeuristicBot:
         # really ends; then the score itself. A candidate whose bound is below the best score
         # found (or equal, after it in order) cannot be the pick, nor can any after it.
         waiting: list[tuple[float, int, int]] = []  # (minus the bound, candidate, stage)
+        bases = [bounder.base(c[1], c[4]) for c in cands]
         for k, c in enumerate(cands):
-            waiting.append((-bounder.before_sweep(c, obs), k, 0))
+            waiting.append((-bounder.before_sweep_from(bases[k], c, obs), k, 0))
         heapq.heapify(waiting)
         swept: dict[int, MoveResult] = {}
         while waiting:
@@ -530,7 +545,7 @@ class HeuristicBot:
                     continue
             if stage == 0:
                 res = swept[k] = move(k)
-                tighter = min(bound, bounder.swept(cands[k], res))
+                tighter = min(bound, bounder.swept_from(bases[k], res))
                 heapq.heappush(waiting, (-tighter, k, 1))
                 continue
             s = score(k, swept[k])
@@ -803,30 +818,35 @@ class _ScoreBound:
         self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
         self.rho = hypot(v.length, v.width) / 2.0
         self.rect = v.rect()  # the body every candidate starts from (the state is not moved)
+        self.ts = game.templates
         hr = radians(v.pose.heading)
         self.c, self.s = math.cos(hr), math.sin(hr)
-        self._bases: dict[Candidate, float | None] = {}
+        self.goal_distance = math.inf if goal is None else _segment_distance(
+            (v.pose.x, v.pose.y), goal.a, goal.b)
+        self._unbounded: dict[str, bool] = {}
 
     def _base(self, cand: Candidate) -> float | None:
-        """Hazard score and trivial bonus, or None near the goal (remembered)."""
-        if cand in self._bases:
-            return self._bases[cand]
-        out = self._bases[cand] = self._work_out_base(cand)
-        return out
+        return self.base(cand[1], cand[4])
 
-    def _work_out_base(self, cand: Candidate) -> float | None:
-        _, tid, _, _, use = cand
-        v = self.v
-        spec = self.game.templates.movement.get(tid)
-        if spec is None or spec.id != tid:
+    def base(self, tid: str, use: TemplateUse) -> float | None:
+        """Hazard score and trivial bonus, or None near the goal (whether the template may
+        reach it remembered)."""
+        near = self._unbounded.get(tid)
+        if near is None:
+            near = self._unbounded[tid] = self._may_reach_goal(tid)
+        if near:
             return None
-        if self.goal is not None and _segment_distance(
-                (v.pose.x, v.pose.y), self.goal.a, self.goal.b
-        ) <= spec.length + v.length + self.rho:
-            return None  # may cross the goal line (score_move's own test)
-        hazards = v.hazards + (1 if use is _HAZARDOUS else 0)
+        hazards = self.v.hazards + (1 if use is _HAZARDOUS else 0)
         base = WIPEOUT if hazards > SAFE_HAZARDS else HAZARD * hazards
         return base + (5.0 if use is _TRIVIAL else 0.0)
+
+    def _may_reach_goal(self, tid: str) -> bool:
+        """Template ``tid`` is unknown, or a move of it may cross the goal line
+        (``score_move``'s own test)."""
+        spec = self.game.templates.movement.get(tid)
+        if spec is None or spec.id != tid:
+            return True
+        return self.goal_distance <= spec.length + self.v.length + self.rho
 
     def at_end(self, cand: Candidate) -> float:
         """The bound if the move is not interrupted (a margin far above rounding added)."""
@@ -835,45 +855,58 @@ class _ScoreBound:
             return math.inf
         _, tid, mirror, reverse, _ = cand
         end = final_pose(self.rect, tid, mirror=mirror, reverse=reverse,
-                         ts=self.game.templates)
+                         ts=self.ts)
         return self._at_end(base, end)
 
     def _at_end(self, base: float, end: Pose) -> float:
-        # ``position_value`` with the field already in hand
-        value = -(self.f.at(_ahead(end, self.v.length)) + 0.25 * self.f.at((end.x, end.y)))
-        return base + value + 1e-3
+        return base + self._value(end) + 1e-3
+
+    def _value(self, pose: Pose) -> float:
+        """``position_value`` with the field already in hand (``_ahead``'s arithmetic)."""
+        r = radians(pose.heading)
+        d = self.v.length / 2.0 + LOOK_AHEAD
+        f = self.f
+        return -(f.at_xy(pose.x + d * math.cos(r), pose.y + d * math.sin(r))
+                 + 0.25 * f.at_xy(pose.x, pose.y))
 
     def clear(self, cand: Candidate, obs: list[Obstruction]) -> bool:
         """Does nothing come near the move (``clear_of``)? Then it is not interrupted and
         ends at its final position: ``at_end`` bounds it."""
         _, tid, mirror, reverse, _ = cand
         return clear_of(self.rect, tid, obs, mirror=mirror, reverse=reverse,
-                        ts=self.game.templates)
+                        ts=self.ts)
 
     def before_sweep(self, cand: Candidate, obs: list[Obstruction]) -> float:
         """The bound before the move is swept: ``at_end`` if it is ``clear`` of ``obs``, else
         the larger of ``at_end`` and ``interrupted`` (the same numbers, with the move's plan
         looked up once: ``unobstructed``)."""
-        base = self._base(cand)
+        return self.before_sweep_from(self._base(cand), cand, obs)
+
+    def before_sweep_from(self, base: float | None, cand: Candidate,
+                          obs: list[Obstruction]) -> float:
+        """``before_sweep`` given the candidate's ``base``."""
         if base is None:
             return math.inf
         _, tid, mirror, reverse, _ = cand
-        end, box, clear = unobstructed(self.rect, tid, obs, mirror=mirror, reverse=reverse,
-                                       ts=self.game.templates)
+        end, motion, clear = unobstructed_motion(self.rect, tid, obs, mirror=mirror,
+                                                 reverse=reverse, ts=self.ts)
         at_end = self._at_end(base, end)
-        return at_end if clear else max(at_end, self._interrupted(base, box))
+        return at_end if clear else max(at_end, self._interrupted(base, motion))
 
     def swept(self, cand: Candidate, res: MoveResult) -> float:
         """The bound once the move is swept (``res``): the hazard score and trivial bonus,
         the position value where it ends, less the edge penalty there, the penalties for
         what it touched and ``INTERRUPTED`` if it was, as ``score_move`` adds them (only the
         scenario's move penalty is left out: it only lowers a score)."""
-        base = self._base(cand)
+        return self.swept_from(self._base(cand), res)
+
+    def swept_from(self, base: float | None, res: MoveResult) -> float:
+        """``swept`` given the candidate's ``base``."""
         if base is None:
             return math.inf
         pose = res.pose
         v = self.v
-        value = -(self.f.at(_ahead(pose, v.length)) + 0.25 * self.f.at((pose.x, pose.y)))
+        value = self._value(pose)
         edge = EDGE_FACING * max(0.0, EDGE_ROOM - _run_to_edge(self.game.state, v, pose))
         hits = 0.0
         for oid in res.touched:
@@ -892,32 +925,81 @@ class _ScoreBound:
         if base is None:
             return math.inf
         _, tid, mirror, reverse, _ = cand
-        box = motion_bounds(self.rect, tid, mirror=mirror, reverse=reverse,
-                            ts=self.game.templates)
-        return self._interrupted(base, box)
+        _, motion, _ = unobstructed_motion(self.rect, tid, (), mirror=mirror, reverse=reverse,
+                                           ts=self.ts)
+        return self._interrupted(base, motion)
 
-    def _interrupted(self, base: float, box: tuple[float, float, float, float]) -> float:
+    def _interrupted(self, base: float, motion: Motion) -> float:
+        centre, nose = _path_boxes(motion)
+        at_centre = self._least_in(centre)
+        at_nose = self._least_in(nose)
+        return base + INTERRUPTED - (at_nose + 0.25 * at_centre) + 1e-3
+
+    def _least_in(self, box: tuple[float, float, float, float]) -> float:
+        """The field's ``least_in`` the box (x0, y0, x1, y1) in the body's frame at the start
+        can reach: the box round its corners placed on the table."""
         x0, y0, x1, y1 = box
         v, c, s = self.v, self.c, self.s
         px, py = v.pose.x, v.pose.y
-        # the box's corners placed on the table, and the box round them
         xa, xb = px + x0 * c - y0 * s, px + x0 * c - y1 * s
         xc, xd = px + x1 * c - y0 * s, px + x1 * c - y1 * s
         ya, yb = py + x0 * s + y0 * c, py + x0 * s + y1 * c
         yc, yd = py + x1 * s + y0 * c, py + x1 * s + y1 * c
-        bx0, by0 = min(xa, xb, xc, xd), min(ya, yb, yc, yd)
-        bx1, by1 = max(xa, xb, xc, xd), max(ya, yb, yc, yd)
-        nose = v.length / 2.0 + LOOK_AHEAD
-        at_centre = self.f.least_in(bx0, by0, bx1, by1)
-        at_nose = self.f.least_in(bx0 - nose, by0 - nose, bx1 + nose, by1 + nose)
-        return base + INTERRUPTED - (at_nose + 0.25 * at_centre) + 1e-3
+        # min and max of four, two at a time (as the builtins walk them; compiled, unboxed)
+        return self.f.least_in(min(min(min(xa, xb), xc), xd), min(min(min(ya, yb), yc), yd),
+                               max(max(max(xa, xb), xc), xd), max(max(max(ya, yb), yc), yd))
+
+
+Box = tuple[float, float, float, float]
+
+PATH_STEP: Final = 5.0
+"""Spacing (mm of the motion's parameter) of the poses ``_path_boxes`` samples."""
+
+_PATH_BOXES: dict[int, tuple[Motion, Box, Box]] = {}
+"""``_path_boxes`` of a motion, by its identity (held with them)."""
+
+
+def _path_boxes(m: Motion) -> tuple[Box, Box]:
+    """Boxes (x0, y0, x1, y1) in the body's own frame at the start of the motion ``m`` (no
+    slide, no spin) holding the body's centre, and the point ``LOOK_AHEAD`` in front of its
+    nose (``_ahead``), at every ``m.at(u)``, u in [0, ``m.length``]: wherever a move of it
+    stops. Every body point moves at most 1 mm per unit of ``u`` (``sweep.Piece``), so the
+    centre does, and the heading turns at most 1/``m.rho`` radians per unit (two opposite
+    corners' speeds differ by twice the turn's share), so the point ``d`` in front of the
+    centre moves at most 1 + ``d``/``m.rho`` mm. Samples ``gap`` apart leave every ``u``
+    within ``gap``/2 of one: the boxes round the samples grown by that much (and 1e-6 for
+    rounding) hold the whole way."""
+    hit = _PATH_BOXES.get(id(m))
+    if hit is not None and hit[0] is m:
+        return hit[1], hit[2]
+    n = max(1, math.ceil(m.length / PATH_STEP))
+    gap = m.length / n
+    d = m.hl + LOOK_AHEAD
+    cx: list[float] = []
+    cy: list[float] = []
+    nx: list[float] = []
+    ny: list[float] = []
+    for i in range(n + 1):
+        x, y, h = m.at(m.length * i / n)
+        cx.append(x)
+        cy.append(y)
+        nx.append(x + d * math.cos(h))
+        ny.append(y + d * math.sin(h))
+    mc = gap / 2.0 + 1e-6
+    mn = (1.0 + d / m.rho) * gap / 2.0 + 1e-6
+    centre = (min(cx) - mc, min(cy) - mc, max(cx) + mc, max(cy) + mc)
+    nose = (min(nx) - mn, min(ny) - mn, max(nx) + mn, max(ny) + mn)
+    if len(_PATH_BOXES) >= 1024:
+        _PATH_BOXES.clear()
+    _PATH_BOXES[id(m)] = (m, centre, nose)
+    return centre, nose
 
 
 _LOCAL_PIECES: dict[int, tuple[TemplatePath, tuple[Point, ...], tuple[float, float, float]]] = {}
 """Corners of a plan's template pieces in the body's own frame, by the plan path's identity
 (held with them): every move of the same plan shares them."""
 
-_SURE = 1e-7
+_SURE: Final = 1e-7
 """Margin (mm) beyond which a corner's side of the table edge is decided from the shared
 body-frame corners: far above the rounding between the two ways of placing it (< 1e-10)."""
 
@@ -948,12 +1030,13 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
     x0, y0, tol = st.x, st.y, EDGE_TOL
     mx, my, rad = hit[2]
     cx, cy = x0 + mx * c - my * s, y0 + mx * s + my * c
-    if min(cx + tol, width + tol - cx, cy + tol, height + tol - cy) > rad + _SURE:
+    if min(min(min(cx + tol, width + tol - cx), cy + tol), height + tol - cy) > rad + _SURE:
         return False  # every corner lies within ``rad`` of the centre
     slack = math.inf
     for x, y in hit[1]:
         wx, wy = x0 + x * c - y * s, y0 + x * s + y * c
-        slack = min(slack, wx + tol, width + tol - wx, wy + tol, height + tol - wy)
+        slack = min(min(min(min(slack, wx + tol), width + tol - wx), wy + tol),
+                    height + tol - wy)
     if slack > _SURE:
         return False
     if slack < -_SURE:
@@ -966,9 +1049,9 @@ def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
     h = radians(pose.heading)
     dx, dy = math.cos(h), math.sin(h)
     nx, ny = pose.x + dx * v.length / 2.0, pose.y + dy * v.length / 2.0
-    runs = [((st.width if dx > 0 else 0.0) - nx) / dx if abs(dx) > 1e-9 else math.inf,
-            ((st.height if dy > 0 else 0.0) - ny) / dy if abs(dy) > 1e-9 else math.inf]
-    return max(0.0, min(runs))
+    run_x = ((st.width if dx > 0 else 0.0) - nx) / dx if abs(dx) > 1e-9 else math.inf
+    run_y = ((st.height if dy > 0 else 0.0) - ny) / dy if abs(dy) > 1e-9 else math.inf
+    return max(0.0, min(run_x, run_y))
 
 
 def _segment_distance(p: Point, a: Point, b: Point) -> float:

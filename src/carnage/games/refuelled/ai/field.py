@@ -16,14 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import hypot
+from typing import Final
 
 from carnage.geometry.shapes import Point
 
-CELL = 20.0
+CELL: Final = 20.0
 """Cell size (mm)."""
-FAR = 1.0e5
+FAR: Final = 1.0e5
 """Distance reported for points off the table."""
-WALL_COST = 8.0
+WALL_COST: Final = 8.0
 """Driving through a cell too close to terrain or the edge counts this many times its length
 (so every cell has a finite, graded distance and bots can get themselves out of tight spots)."""
 
@@ -117,17 +118,31 @@ class DistanceField:
 
     def at(self, p: Point) -> float:
         """Driving distance from ``p`` (bilinear between cell centres; ``FAR`` off the table)."""
-        x, y = p
+        return self.at_xy(p[0], p[1])
+
+    def at_xy(self, x: float, y: float) -> float:
+        """``at((x, y))`` without the point's tuple."""
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
             return FAR
         fx, fy = x / CELL - 0.5, y / CELL - 0.5
         c0, r0 = math.floor(fx), math.floor(fy)
         tx, ty = fx - c0, fy - r0
-        v00 = self.cell_value(c0, r0)
-        v10 = self.cell_value(c0 + 1, r0)
-        v01 = self.cell_value(c0, r0 + 1)
-        v11 = self.cell_value(c0 + 1, r0 + 1)
-        if max(v00, v10, v01, v11) >= FAR:
+        cols = self.cols
+        if c0 >= 0 and r0 >= 0 and c0 + 1 < cols and r0 + 1 < self.rows:
+            # the four cells all on the table: ``cell_value``'s reads without its checks
+            values = self.values
+            i = r0 * cols + c0
+            v00 = values[i]
+            v10 = values[i + 1]
+            v01 = values[i + cols]
+            v11 = values[i + cols + 1]
+        else:
+            v00 = self.cell_value(c0, r0)
+            v10 = self.cell_value(c0 + 1, r0)
+            v01 = self.cell_value(c0, r0 + 1)
+            v11 = self.cell_value(c0 + 1, r0 + 1)
+        # max of the four, two at a time (as the builtin walks them; compiled, no boxing)
+        if max(max(max(v00, v10), v01), v11) >= FAR:
             # By the edge of the table: the nearest cell alone.
             c = min(max(round(fx), 0), self.cols - 1)
             r = min(max(round(fy), 0), self.rows - 1)
@@ -136,7 +151,7 @@ class DistanceField:
                 + v11 * tx * ty)
 
 
-BLOCK = 4
+BLOCK: Final = 2
 """Cells per side of the blocks ``DistanceField.least_in`` reads."""
 
 _BLOCKS: dict[int, tuple[DistanceField, tuple[float, ...], int]] = {}
