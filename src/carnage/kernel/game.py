@@ -371,10 +371,11 @@ class KernelGame(ABC, Generic[StateT]):
 
                 check_value(state, self.state_type, "state")
             self.check_state(state)
-        except Invalid as e:
-            raise SnapshotError(f"snapshot: {e}") from None
-        except (KeyError, TypeError, ValueError, CodecError) as e:
-            raise SnapshotError(f"snapshot: {e}") from None
+        # (one name per clause: compiled, a name keeps the type of its first clause)
+        except Invalid as invalid:
+            raise SnapshotError(f"snapshot: {invalid}") from None
+        except (KeyError, TypeError, ValueError, CodecError) as bad:
+            raise SnapshotError(f"snapshot: {bad}") from None
         if not 0 <= log_len <= len(events) or not 0 <= n <= len(choices):
             raise SnapshotError("snapshot: checkpoint outside the log or the choices")
         g = self.blank(state, dice, EventLog(events[:log_len]))
@@ -384,8 +385,8 @@ class KernelGame(ABC, Generic[StateT]):
             or Checkpoint(state, dice_state, log_len, n)
         try:
             g._resume(cp, choices)
-        except IllegalChoice as e:
-            raise SnapshotError(f"snapshot: its choices do not replay ({e})") from None
+        except IllegalChoice as illegal:
+            raise SnapshotError(f"snapshot: its choices do not replay ({illegal})") from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError,
                 AssertionError) as e:  # an installer's own check of its journaled arguments
             raise SnapshotError(f"snapshot: its state does not fit its ruleset "
