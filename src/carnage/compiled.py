@@ -43,6 +43,8 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.engine.votes",
     "carnage.games.refuelled.engine.state",
     "carnage.games.refuelled.engine.flow",
+    "carnage.games.refuelled.engine.game",
+    "carnage.kernel.game",
     "carnage.kernel.base_state",
     "carnage.kernel.codec",
     "carnage.kernel.validate",
@@ -77,9 +79,16 @@ declare their fields' types in a table the snapshot's type check reads
 (``kernel.codec``, ``kernel.validate``), which walk a state field by field, and the Refuelled
 family's invariants of a restored state (``snapshot_checks``). ``geometry.scene``
 (pydantic models) and ``geometry.templateset`` (a nested function mypyc cannot compile in a
-plain class) stay Python, and so do the game class (its annotations name classes imported only
-for type checking) and every module whose
-classes other code extends (scenarios, games, states): compiled code may call a compiled
+plain class) stay Python. The game classes are compiled (``kernel.game``'s ``KernelGame`` and
+Refuelled's ``engine.game`` ``Game``, which the Kart variant and Legacy play too), so that
+compiled rules code reads ``game.state`` and calls ``emit``, ``roll`` and ``stat`` directly:
+mypyc makes no dataclass of a generic or abstract class, so both write their ``__init__``
+(keywords as before); ``KernelGame`` is generic in its state class (``KernelGame[GameState]``),
+a compiled attribute keeping one type in every subclass; names imported only for type checking
+(the scenario, the ruleset, the catalogue) are plain objects to it; ``Outcome`` and
+``Checkpoint`` stay plain Python classes (pickled results; a test replaces ``Checkpoint.of``).
+Every module whose classes other code extends (the scenarios, Devil's Run's game) stays
+Python: compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
 (``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed). The
 value classes made by the million (``Pose``, ``Rect``, ``Event``) are compiled classes that

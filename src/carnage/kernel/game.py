@@ -27,10 +27,11 @@ import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import orjson
+from mypy_extensions import mypyc_attr
 
 from carnage.kernel.base_state import KernelState as KernelState  # where rulesets find it
 from carnage.kernel.decisions import Decision, IllegalChoice
@@ -58,6 +59,7 @@ class SnapshotError(ValueError):
     """A snapshot document cannot be restored; the message says what is wrong."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Outcome:
     winner: int | None
@@ -66,6 +68,7 @@ class Outcome:
     rounds: int
 
 
+@mypyc_attr(native_class=False)
 class Checkpoint:
     """What a copy resumes from: the state (kept pickled when it pickles, and unpickled only
     when a copy or a snapshot asks for it; or, in a restored game, kept as the JSON text of
@@ -154,38 +157,66 @@ _EXACT = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | \
 
 Installer = Callable[..., None]
 
+StateT = TypeVar("StateT", bound=KernelState)
+"""A ruleset's state class (Refuelled's ``GameState``): the type of ``KernelGame.state``."""
 
-@dataclass
-class KernelGame(ABC):
+
+class KernelGame(ABC, Generic[StateT]):
     """Base of every ruleset's game. Subclasses provide ``flow()`` (the top-level generator,
     resuming from the state), ``install_all()`` (the installers of a new game), ``installer``
-    (the function behind a journal key) and ``config()`` / ``from_config()`` for snapshots."""
+    (the function behind a journal key) and ``config()`` / ``from_config()`` for snapshots.
 
-    state: Any
-    dice: DiceSource = field(default_factory=lambda: SeededDice(0))
-    log: EventLog = field(default_factory=EventLog)
-    effects: EffectRegistry = field(default_factory=EffectRegistry)
-    choices: list[JsonValue] = field(default_factory=list)
-    _pending: Decision | None = field(default=None, repr=False)
-    _flow: Flow | None = field(default=None, repr=False)
-    _checkpoint: Checkpoint | None = field(default=None, repr=False)
-    _installing: int = field(default=0, repr=False)
-    _temporary: int = field(default=0, repr=False)
-    _replaying: bool = field(default=False, repr=False)
-    lazy_checkpoints: bool = field(default=False, repr=False)
+    A compiled class (``carnage/compiled.py``) with its own ``__init__``: mypyc cannot make a
+    dataclass of a generic or abstract class, and the generic ``state`` is what lets rules code
+    read a ruleset's own state class (``Game.state`` is a ``GameState``) compiled."""
+
+    state: StateT
+    dice: DiceSource
+    log: EventLog
+    effects: EffectRegistry
+    choices: list[JsonValue]
+    _pending: Decision | None
+    _flow: Flow | None
+    _checkpoint: Checkpoint | None
+    _installing: int
+    _temporary: int
+    _replaying: bool
+    lazy_checkpoints: bool
     """Copy the state at a checkpoint only when a copy or a snapshot needs it (``checkpoint``).
     For games that change only through ``apply`` (simulations, tourneys, the search bot's
     rollouts): a change made to the state from outside between two choices (a test placing
     a vehicle) would not be replayed by a copy made from an earlier checkpoint."""
-    _mark: tuple[int, int] | None = field(default=None, repr=False)
+    _mark: tuple[int, int] | None
     """The latest checkpoint reached but not yet copied (log length, choices), if any."""
-    _target: tuple[int, int] | None = field(default=None, repr=False)
+    _target: tuple[int, int] | None
     """While a copy replays: the checkpoint (log length, choices) it is to copy the state at."""
-    _resumed: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    _resumed: tuple[int, int] | None
     """Where the last resume re-entered the flow (log length, choices): the checkpoint the
     flow reaches first there is the one it resumed from, already copied."""
-    _log_lines: LogLines | None = field(default=None, repr=False, compare=False)
+    _log_lines: LogLines | None
     """The log's compact form as the last snapshot wrote it (``events.LogLines``)."""
+
+    def __init__(self, state: StateT, dice: DiceSource | None = None,
+                 log: EventLog | None = None, effects: EffectRegistry | None = None,
+                 choices: list[JsonValue] | None = None, *,
+                 lazy_checkpoints: bool = False) -> None:
+        """``dice`` default: ``SeededDice(0)``; ``log``, ``effects``, ``choices``: new, empty."""
+        self.state = state
+        self.dice = SeededDice(0) if dice is None else dice
+        self.log = EventLog() if log is None else log
+        self.effects = EffectRegistry() if effects is None else effects
+        self.choices = [] if choices is None else choices
+        self._pending = None
+        self._flow = None
+        self._checkpoint = None
+        self._installing = 0
+        self._temporary = 0
+        self._replaying = False
+        self.lazy_checkpoints = lazy_checkpoints
+        self._mark = None
+        self._target = None
+        self._resumed = None
+        self._log_lines = None
 
     ruleset_name: ClassVar[str] = "kernel"
     state_type: ClassVar[Any] = None
@@ -340,10 +371,11 @@ class KernelGame(ABC):
 
                 check_value(state, self.state_type, "state")
             self.check_state(state)
-        except Invalid as e:
-            raise SnapshotError(f"snapshot: {e}") from None
-        except (KeyError, TypeError, ValueError, CodecError) as e:
-            raise SnapshotError(f"snapshot: {e}") from None
+        # (one name per clause: compiled, a name keeps the type of its first clause)
+        except Invalid as invalid:
+            raise SnapshotError(f"snapshot: {invalid}") from None
+        except (KeyError, TypeError, ValueError, CodecError) as bad:
+            raise SnapshotError(f"snapshot: {bad}") from None
         if not 0 <= log_len <= len(events) or not 0 <= n <= len(choices):
             raise SnapshotError("snapshot: checkpoint outside the log or the choices")
         g = self.blank(state, dice, EventLog(events[:log_len]))
@@ -353,8 +385,8 @@ class KernelGame(ABC):
             or Checkpoint(state, dice_state, log_len, n)
         try:
             g._resume(cp, choices)
-        except IllegalChoice as e:
-            raise SnapshotError(f"snapshot: its choices do not replay ({e})") from None
+        except IllegalChoice as illegal:
+            raise SnapshotError(f"snapshot: its choices do not replay ({illegal})") from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError,
                 AssertionError) as e:  # an installer's own check of its journaled arguments
             raise SnapshotError(f"snapshot: its state does not fit its ruleset "

@@ -44,12 +44,12 @@ class Secret:
     """The seat it belongs to (whose slip, whose note), if any; None: the table's."""
 
 
-def secrets_of(game: KernelGame) -> dict[str, Secret]:
+def secrets_of(game: KernelGame[Any]) -> dict[str, Secret]:
     out: dict[str, Secret] = game.state.secrets
     return out
 
 
-def keep_secret(game: KernelGame, key: str, value: JsonValue, seen_by: Iterable[int], *,
+def keep_secret(game: KernelGame[Any], key: str, value: JsonValue, seen_by: Iterable[int], *,
                 kind: str, label: str, text: str = "", owner: int | None = None,
                 source: str = "core", page: int | None = None) -> Secret:
     """Keep (or replace) the secret ``key`` and log it: the table learns that ``owner`` has
@@ -62,11 +62,11 @@ def keep_secret(game: KernelGame, key: str, value: JsonValue, seen_by: Iterable[
     return s
 
 
-def secret(game: KernelGame, key: str) -> Secret | None:
+def secret(game: KernelGame[Any], key: str) -> Secret | None:
     return secrets_of(game).get(key)
 
 
-def reveal(game: KernelGame, key: str, *, source: str = "core", page: int | None = None,
+def reveal(game: KernelGame[Any], key: str, *, source: str = "core", page: int | None = None,
            why: str = "") -> Secret:
     """Show the secret ``key`` to everyone and forget it (``KeyError`` if there is none)."""
     s = secrets_of(game).pop(key)
@@ -79,7 +79,7 @@ def may_see(seen_by: Sequence[int] | None, viewers: Iterable[int]) -> bool:
     return seen_by is not None and bool(set(seen_by) & set(viewers))
 
 
-def visible_secrets(game: KernelGame, viewers: Iterable[int]) -> list[tuple[str, Secret]]:
+def visible_secrets(game: KernelGame[Any], viewers: Iterable[int]) -> list[tuple[str, Secret]]:
     """The secrets ``viewers`` (seats; none: a spectator) may see, by key, in key order."""
     seats = set(viewers)
     return [(k, s) for k, s in sorted(secrets_of(game).items()) if seats & set(s.seen_by)]

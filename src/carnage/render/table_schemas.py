@@ -384,7 +384,7 @@ class BotNoteView(BaseModel):
         "(0..1, the bot's estimate of its chance to win after it), best first.")
 
 
-def secret_views(game: KernelGame, viewers: Iterable[int]) -> list[SecretView]:
+def secret_views(game: KernelGame[Any], viewers: Iterable[int]) -> list[SecretView]:
     """The secrets ``viewers`` hold or may see, for their view."""
     if getattr(game.state, "secrets", None) is None:
         return []

@@ -10,6 +10,7 @@ redacted (their hidden fields blanked), and the seat's own secrets are listed in
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from carnage.kernel.events import Event
 from carnage.kernel.game import KernelGame
@@ -22,6 +23,7 @@ def viewer_key(viewers: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(set(viewers)))
 
 
-def events_for(game: KernelGame, events: Sequence[Event], viewers: Iterable[int]) -> list[Event]:
+def events_for(game: KernelGame[Any], events: Sequence[Event],
+               viewers: Iterable[int]) -> list[Event]:
     """``events`` as ``viewers`` may read them."""
     return redact_all(events, viewers)

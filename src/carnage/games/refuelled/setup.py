@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from carnage import bounds, guard
 from carnage.games.refuelled.engine.game import Game, RuleOptions
@@ -560,9 +560,10 @@ def restore_refuelled_game(ruleset: RefuelledRuleset, doc: dict[str, Any]) -> Ga
                               physical=opts.get("physical", False) is True)
     except (ValueError, TypeError, AttributeError) as e:
         raise SnapshotError(f"snapshot: {e}") from None
-    # the shell only reads the document (its dice: none to seed; restored() makes the game)
-    shell = Game(state=cast(GameState, None), dice=ScriptedDice(()), scenario=scenario,
-                 ruleset=ruleset, options=options, autostart=False)
+    # the shell only reads the document (its state and dice are never read: restored() makes
+    # the game)
+    shell = Game(state=GameState(width=0.0, height=0.0, players=0), dice=ScriptedDice(()),
+                 scenario=scenario, ruleset=ruleset, options=options, autostart=False)
     return shell.restored(doc)
 
 

@@ -64,6 +64,42 @@ def test_default_teams_are_a_car_and_a_buggy_with_front_machine_guns() -> None:
             assert [(w.id, str(w.facing)) for w in v.weapons] == [("machine_gun", "front")]
 
 
+def test_games_built_from_the_cached_default_teams_share_nothing_mutable() -> None:
+    # The default teams are parsed once (frozen team files, shared like their reports) and
+    # the grid-room trial remembers a field that fitted: two games built from them each have
+    # their own state, vehicles, poses, log, effects and dice, and playing one leaves the
+    # other as it was.
+    assert StreetRace().default_teams(2) is StreetRace().default_teams(2)
+    setup = GameSetup()
+    a, b = build_game(setup, 3), build_game(setup, 3)
+    assert a.state is not b.state and a.log is not b.log and a.effects is not b.effects
+    assert a.dice is not b.dice and a.choices is not b.choices
+    assert a.state.scenario is not b.state.scenario and a.state.counts is not b.state.counts
+    assert set(a.state.vehicles) == set(b.state.vehicles)
+    for vid, v in a.state.vehicles.items():
+        w = b.state.vehicles[vid]
+        assert v is not w and v.weapons is not w.weapons and v == w
+    before = b.snapshot()
+    while (d := a.pending()) is not None and a.state.round < 1:
+        a.apply(d.options[0].value if d.options else d.domain.low)  # type: ignore[union-attr]
+    assert a.state.scenario.get("deployed") and not b.state.scenario.get("deployed")
+    assert b.snapshot() == before
+
+
+def test_a_remembered_grid_room_trial_still_refuses_a_field_that_does_not_fit() -> None:
+    # The trial remembers only fields that fitted: after a field of four fitted, a bigger one
+    # on the same table is tried afresh and refused.
+    from carnage.games.refuelled.setup import SetupError
+
+    build_game(GameSetup(), 0)
+    bikes = [{"name": f"Bike {i}", "type": "bike"} for i in range(20)]
+    teams = tuple(parse_team({"name": f"{c} Bikes", "cans": 500, "vehicles": bikes})
+                  for c in ("Red", "Blue"))
+    for _ in range(2):
+        with pytest.raises(SetupError, match="no room on the starting grid"):
+            build_game(GameSetup(teams=teams), 0)
+
+
 # -- pole position and the starting grid -------------------------------------------------------
 def test_roll_off_highest_takes_pole_ties_reroll() -> None:
     g = build_game(GameSetup(), dice=ScriptedDice([4, 4, 3, 5]))

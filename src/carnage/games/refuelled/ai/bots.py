@@ -78,7 +78,8 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+    def choose(self, game: object, decision: Decision, rng: random.Random) -> Choice:
+        """Any ruleset's game (Devil's Run's too: it reads only the decision)."""
         if decision.domain is not None:
             return rng.uniform(decision.domain.low, decision.domain.high)
         return rng.choice(decision.options).value

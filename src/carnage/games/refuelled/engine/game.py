@@ -12,15 +12,18 @@ scenarios come from the game's ``Ruleset`` (carnage/rulesets/), never from globa
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
 
 from carnage.games.refuelled.engine.state import GameState
 from carnage.games.refuelled.engine.table_facts import TableFacts, facts_source
 from carnage.kernel.decisions import Decision, Option
 from carnage.kernel.dice import DiceSource
 from carnage.kernel.effect_ids import EffectId
+from carnage.kernel.effects import EffectRegistry
 from carnage.kernel.events import EventLog, JsonValue
 from carnage.kernel.game import SNAPSHOT_VERSION, Flow, GameOver, Installer, KernelGame, Outcome
 from carnage.kernel.rules import RULE_KEY, RuleTable
@@ -38,6 +41,7 @@ SCENARIO_KEY = "scenario"
 """Journal entry of the scenario's own effects."""
 
 
+@mypyc_attr(native_class=False)  # a plain class: setup reads its defaults off the class
 @dataclass(frozen=True)
 class RuleOptions:
     touch_it_use_it: bool = True
@@ -50,37 +54,49 @@ class RuleOptions:
     virtual table."""
 
 
-@dataclass
-class Game(KernelGame):
-    state: GameState
-    scenario: Scenario = field(kw_only=True)
-    ruleset: RefuelledRuleset = field(kw_only=True)
-    options: RuleOptions = field(default_factory=RuleOptions, kw_only=True)
-    templates: TemplateSet = field(default=cast("TemplateSet", None), kw_only=True)
+class Game(KernelGame[GameState]):
+    """Refuelled's game: the kernel's driver (``KernelGame``) with the scenario, the ruleset,
+    the rule options, the movement templates and where the table's facts come from. A
+    compiled class (``carnage/compiled.py``), so that compiled rules code reads its fields
+    directly; made with keywords (``Game(state=..., scenario=..., ruleset=...)``)."""
+
+    scenario: Scenario
+    ruleset: RefuelledRuleset
+    options: RuleOptions
+    templates: TemplateSet
     """The movement templates in use (by default the ruleset's)."""
-    autostart: bool = field(default=True, kw_only=True, repr=False)
-    facts: TableFacts = field(default=cast("TableFacts", None), kw_only=True, repr=False)
+    autostart: bool
+    facts: TableFacts
     """Where the rules' facts about the table come from (engine/table_facts.py): by default
     the exact virtual table, or the people at a real one when ``options.physical``."""
-    catalog: Catalog = field(init=False, repr=False, compare=False)
+    catalog: Catalog
     """The ruleset's catalogue, read once when the game is made (compiled rules code reads it
     often: a plain attribute, not a property calling Python each time)."""
 
     ruleset_name = "refuelled"
     state_type = GameState
 
-    def __post_init__(self) -> None:
-        self.effects.hooks = self.ruleset.hooks
-        self.catalog = self.ruleset.catalog
-        if self.facts is None:
-            self.facts = facts_source(self.options.physical)
-        if self.templates is None:
-            self.templates = self.ruleset.templates
-        if self.state is not None and getattr(self.state, "templates", None):
+    def __init__(self, state: GameState, dice: DiceSource | None = None,
+                 log: EventLog | None = None, effects: EffectRegistry | None = None,
+                 choices: list[JsonValue] | None = None, *, scenario: Scenario,
+                 ruleset: RefuelledRuleset, options: RuleOptions | None = None,
+                 templates: TemplateSet | None = None, autostart: bool = True,
+                 facts: TableFacts | None = None, lazy_checkpoints: bool = False) -> None:
+        super().__init__(state, dice, log, effects, choices, lazy_checkpoints=lazy_checkpoints)
+        self.scenario = scenario
+        self.ruleset = ruleset
+        self.options = RuleOptions() if options is None else options
+        self.autostart = autostart
+        self.effects.hooks = ruleset.hooks
+        self.catalog = ruleset.catalog
+        self.facts = facts_source(self.options.physical) if facts is None else facts
+        chosen = ruleset.templates if templates is None else templates
+        if state.templates:
             from carnage.games.refuelled.engine.team_templates import game_template_set
 
-            self.templates = game_template_set(self.templates, self.state)  # seats' own
-        if self.autostart:
+            chosen = game_template_set(chosen, state)  # seats' own
+        self.templates = chosen
+        if autostart:
             self.start()
 
     # -- the ruleset's pieces ----------------------------------------------------------------------

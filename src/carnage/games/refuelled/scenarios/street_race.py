@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog.models import Weight
@@ -56,6 +57,34 @@ FAR_FROM_LINE = 1.001
 """mm: a move whose sweep stays in a box farther than this from the finish line is not
 sampled (``crosses`` counts a point goal touched within 0.5 mm, a line within 1e-6 mm)."""
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
+
+
+GRID_ROOM_MEMORY = 256
+"""How many fields that fitted on their starting grid are remembered (``check_grid_room``)."""
+_GRID_ROOM_FITS: dict[tuple[Any, ...], None] = {}
+"""The keys (``StreetRace._grid_room_key``) of fields the grid-room trial passed: immutable
+values only (ids, numbers, poses, the scenario's class and start line), never a game's objects."""
+
+
+@lru_cache(maxsize=16)
+def default_racers(players: int) -> tuple[TeamSpec, ...]:
+    """Street Race's default teams for ``players`` seats, parsed once: team files are frozen
+    models (tuples all the way down), so every game shares them as it shares a team's report
+    (``setup.checked_team``); a game builds its own vehicles' state from them."""
+    teams = []
+    for p in range(players):
+        colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
+        teams.append(parse_team({
+            "name": f"{colour} Racers",
+            "cans": 25,
+            "vehicles": [
+                {"name": f"{colour} Car", "type": "car",
+                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
+                {"name": f"{colour} Buggy", "type": "buggy",
+                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
+            ],
+        }, f"street race team {p + 1}"))
+    return tuple(teams)
 
 
 class StreetRace(RollOffPole, TableScenario):
@@ -110,20 +139,7 @@ class StreetRace(RollOffPole, TableScenario):
 
     def default_teams(self, players: int) -> tuple[TeamSpec, ...]:
         """A Car and a Buggy per player, each with a front machine gun (p.61, p.62)."""
-        teams = []
-        for p in range(players):
-            colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
-            teams.append(parse_team({
-                "name": f"{colour} Racers",
-                "cans": 25,
-                "vehicles": [
-                    {"name": f"{colour} Car", "type": "car",
-                     "weapons": [{"id": "machine_gun", "facing": "front"}]},
-                    {"name": f"{colour} Buggy", "type": "buggy",
-                     "weapons": [{"id": "machine_gun", "facing": "front"}]},
-                ],
-            }, f"street race team {p + 1}"))
-        return tuple(teams)
+        return default_racers(players)
 
     def goal(self, state: GameState, vehicle: VehicleState) -> Line:
         return self.finish_line
@@ -145,6 +161,9 @@ class StreetRace(RollOffPole, TableScenario):
         left without a place)."""
         from carnage.games.refuelled.setup import SetupError
 
+        key = self._grid_room_key(st)
+        if key is not None and key in _GRID_ROOM_FITS:
+            return  # the same field on the same table fitted before
         # The trial places copies of the vehicles on a copy of the state that shares
         # everything else (the grid's places only read it): the original is left as it was.
         trial = copy.copy(st)
@@ -163,6 +182,23 @@ class StreetRace(RollOffPole, TableScenario):
                                      f"(player {p + 1}): the field is too big for the line")
                 v.pose = next(iter(slots.values()))
                 trial.scenario["deployed"].append(v.id)
+        if key is not None:
+            if len(_GRID_ROOM_FITS) >= GRID_ROOM_MEMORY:
+                _GRID_ROOM_FITS.clear()
+            _GRID_ROOM_FITS[key] = None
+
+    def _grid_room_key(self, st: GameState) -> tuple[Any, ...] | None:
+        """Everything the grid-room trial reads (the start line, the table, the vehicles'
+        seats and sizes in order, the obstacles' shapes): a field that fitted once fits again.
+        None (not remembered) when a vehicle tows a trailer, whose fold the trial works out
+        from more than its size."""
+        vehicles = []
+        for v in st.vehicles.values():
+            if v.trailer is not None:
+                return None
+            vehicles.append((v.id, v.player, v.length, v.width))
+        return (type(self), self.start_line, st.width, st.height, st.players, tuple(vehicles),
+                tuple((type(ob), ob.pose, ob.length, ob.width) for ob in st.obstacles.values()))
 
     def setup(self, game: Game) -> Flow:
         st = game.state
