@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from carnage.catalog import Catalog, TemplateUse, load_catalog
+from carnage.games.refuelled.ai.bots import read_game
 from carnage.games.refuelled.engine.attack import HANDGUN, STOP, Shot, Sight, legal_shots
 from carnage.games.refuelled.engine.skid import SkidResolution
 from carnage.games.refuelled.engine.wipeout import wipeout_threshold
@@ -244,6 +245,7 @@ def pending_odds(g: Game, d: Decision, v: VehicleState | None,
     collisions counted by ``model`` (Refuelled's by default)."""
     if v is None:
         return []
+    g = read_game(g)  # the compiled rules take the game, not a wrapper entering table dice
     if d.kind == "attack":
         return attack_options(g, d, v, model)
     if d.kind == "skid_dice":

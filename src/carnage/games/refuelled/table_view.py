@@ -17,6 +17,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, cast
 
 from carnage.catalog import load_catalog
+from carnage.games.refuelled.ai.bots import read_game
 from carnage.games.refuelled.dicefaces import current_skid, event_dice, restates_roll
 from carnage.games.refuelled.engine.attack import HANDGUN, STOP, weapon_arc
 from carnage.games.refuelled.engine.game import Game
@@ -499,6 +500,9 @@ def _drop_preview(game: Game, d: Decision, v: VehicleState) -> dict[str, Any]:
 def preview(game: Game, d: Decision, v: VehicleState | None) -> dict[str, Any] | None:
     if v is None:
         return None
+    # the compiled rules take the game itself, not a wrapper entering dice at the table (whose
+    # pending decision, when it is not an entry, is the wrapped game's)
+    game = read_game(game)
     if d.kind == "template":
         return _template_preview(game, d, v)
     if d.kind == "attack":

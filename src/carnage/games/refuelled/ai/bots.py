@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 from math import hypot, radians
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from carnage.catalog import TemplateUse
 from carnage.games.refuelled.ai.arsenal import HANDLERS as ARSENAL_HANDLERS
@@ -51,6 +51,7 @@ from carnage.geometry.surfaces import move_pieces, template_pieces
 from carnage.geometry.sweep import Motion
 from carnage.geometry.table import EDGE_TOL, Table, off_table
 from carnage.kernel.decisions import Decision, IllegalChoice
+from carnage.kernel.table_dice import TableDiceGame
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
@@ -83,6 +84,16 @@ class RandomBot:
         if decision.domain is not None:
             return rng.uniform(decision.domain.low, decision.domain.high)
         return rng.choice(decision.options).value
+
+
+def read_game(game: object) -> Game:
+    """The Refuelled-family game a bot reads. A game whose dice are entered at the table
+    (``TableDiceGame``) is read through the game it wraps: a bot only reads, and the decision
+    it answers is the wrapped game's (an entry of dice is answered elsewhere). The game
+    classes are compiled, so a wrapper handed on as a ``Game`` would be refused."""
+    if isinstance(game, TableDiceGame):
+        return cast("Game", game.game)
+    return cast("Game", game)
 
 
 def scenario_advice(game: Game, decision: Decision) -> Choice | Among | None:
@@ -211,7 +222,10 @@ class HeuristicBot:
         self._handlers.update(PERK_HANDLERS)  # perks (rules/perks/; ai/perks.py)
         self._handlers.update(WEAR_HANDLERS)  # campaign wear, Sabotage Tokens (ai/wear.py)
 
-    def choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
+    def choose(self, game: object, decision: Decision, rng: random.Random) -> Choice:
+        return self._choose(read_game(game), decision, rng)
+
+    def _choose(self, game: Game, decision: Decision, rng: random.Random) -> Choice:
         self._memo.clear()
         self._last_field = None
         if is_table_question(decision):
