@@ -26,10 +26,10 @@ from carnage.games.refuelled.engine.scenario_view import Drawable, ReportRow
 from carnage.games.refuelled.engine.state import GameState, Obstacle, VehicleState
 from carnage.games.refuelled.scenarios.base import Line, TableScenario, crosses
 from carnage.games.refuelled.scenarios.common.pole import RollOffPole
+from carnage.games.refuelled.scenarios.skirmish_layout import skirmish_teams
 from carnage.geometry.movement import trailer_behind
 from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, overlaps, penetration
 from carnage.kernel.briefing import BriefRule, Scoreboard, SeatScore, refuelled
-from carnage.team.io import parse_team
 from carnage.team.model import TeamSpec
 
 if TYPE_CHECKING:
@@ -56,9 +56,6 @@ SAMPLES = 48
 FAR_FROM_LINE = 1.001
 """mm: a move whose sweep stays in a box farther than this from the finish line is not
 sampled (``crosses`` counts a point goal touched within 0.5 mm, a line within 1e-6 mm)."""
-COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Teal")
-
-
 GRID_ROOM_MEMORY = 256
 """How many fields that fitted on their starting grid are remembered (``check_grid_room``)."""
 _GRID_ROOM_FITS: dict[tuple[Any, ...], None] = {}
@@ -68,23 +65,11 @@ values only (ids, numbers, poses, the scenario's class and start line), never a 
 
 @lru_cache(maxsize=16)
 def default_racers(players: int) -> tuple[TeamSpec, ...]:
-    """Street Race's default teams for ``players`` seats, parsed once: team files are frozen
-    models (tuples all the way down), so every game shares them as it shares a team's report
-    (``setup.checked_team``); a game builds its own vehicles' state from them."""
-    teams = []
-    for p in range(players):
-        colour = COLOURS[p % len(COLOURS)] + ("" if p < len(COLOURS) else f" {p + 1}")
-        teams.append(parse_team({
-            "name": f"{colour} Racers",
-            "cans": 25,
-            "vehicles": [
-                {"name": f"{colour} Car", "type": "car",
-                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
-                {"name": f"{colour} Buggy", "type": "buggy",
-                 "weapons": [{"id": "machine_gun", "facing": "front"}]},
-            ],
-        }, f"street race team {p + 1}"))
-    return tuple(teams)
+    """Street Race's default teams for ``players`` seats (the skirmish scenarios' Car and
+    Buggy, named Racers), parsed once: team files are frozen models (tuples all the way
+    down), so every game shares them as it shares a team's report (``setup.checked_team``); a
+    game builds its own vehicles' state from them."""
+    return skirmish_teams(players, "Racers")
 
 
 class StreetRace(RollOffPole, TableScenario):
