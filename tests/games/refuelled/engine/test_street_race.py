@@ -81,7 +81,11 @@ def test_games_built_from_the_cached_default_teams_share_nothing_mutable() -> No
         assert v is not w and v.weapons is not w.weapons and v == w
     before = b.snapshot()
     while (d := a.pending()) is not None and a.state.round < 1:
-        a.apply(d.options[0].value if d.options else d.domain.low)  # type: ignore[union-attr]
+        if d.options:
+            a.apply(d.options[0].value)
+        else:
+            assert d.domain is not None, "a decision with neither options nor a domain"
+            a.apply(d.domain.low)
     assert a.state.scenario.get("deployed") and not b.state.scenario.get("deployed")
     assert b.snapshot() == before
 
