@@ -33,13 +33,16 @@ def reference(width: float, height: float, terrain: tuple[tuple[Point, ...], ...
             wall[r * cols + c] = min(x, y, width - x, height - y) < clearance or near_terrain
     heap: list[tuple[float, int]] = []
     a, b = goal
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            if not wall[i] and _point_segment_distance(
-                    ((c + 0.5) * CELL, (r + 0.5) * CELL), a, b) <= CELL * 0.75:
-                dist[i] = 0.0
-                heap.append((0.0, i))
+    for open_only in (True, False):  # a goal wholly within walls: its cells, walls and all
+        for r in range(rows):
+            for c in range(cols):
+                i = r * cols + c
+                if (not open_only or not wall[i]) and _point_segment_distance(
+                        ((c + 0.5) * CELL, (r + 0.5) * CELL), a, b) <= CELL * 0.75:
+                    dist[i] = 0.0
+                    heap.append((0.0, i))
+        if heap:
+            break
     heapq.heapify(heap)
     steps = [(dc, dr, CELL * math.hypot(dc, dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1)
              if dc or dr]
@@ -81,10 +84,30 @@ def test_same_values_as_the_plain_search() -> None:
         assert f.values == reference(w, h, terrain, goal, clearance)
 
 
-def test_a_goal_walled_in_leaves_the_rest_far() -> None:
-    # the goal lies inside a block's clearance: no start cell, every cell stays FAR
+def test_a_goal_walled_in_is_still_the_goal() -> None:
+    # the goal lies inside a block's clearance: its own cells, walls as they are, are where
+    # the distances start, so the rest of the table still reads how far it is
     block = ((100.0, 100.0), (200.0, 100.0), (200.0, 200.0), (100.0, 200.0))
     f = distance_field.__wrapped__(300.0, 300.0, (block,), ((150.0, 150.0), (150.0, 150.0)),
                                    20.0)
-    assert set(f.values) == {FAR}
+    assert FAR not in f.values
+    assert f.at_xy(150.0, 150.0) == 0.0
+    assert f.at_xy(20.0, 150.0) > f.at_xy(80.0, 150.0) > 0.0
     assert f.values == reference(300.0, 300.0, (block,), ((150.0, 150.0), (150.0, 150.0)), 20.0)
+
+
+def test_a_goal_on_the_table_edge_is_reached() -> None:
+    # an exit edge (Express Delivery p.137): the band along the edge is all wall, and the
+    # field still leads there, nearer the edge reading less
+    w, h = 300.0, 400.0
+    goal = ((0.0, h), (w, h))
+    f = distance_field.__wrapped__(w, h, (), goal, 30.0)
+    assert FAR not in f.values
+    ys = [50.0, 150.0, 250.0, 350.0]
+    reads = [f.at_xy(150.0, y) for y in ys]
+    assert reads == sorted(reads, reverse=True) and reads[-1] < reads[0]
+    assert f.values == reference(w, h, (), goal, 30.0)
+    # a goal with open cells near it is seeded from those alone, as before
+    inner = ((0.0, 200.0), (w, 200.0))
+    g = distance_field.__wrapped__(w, h, (), inner, 30.0)
+    assert g.at_xy(5.0, 200.0) > 0.0  # the wall cell by the side edge is not a start

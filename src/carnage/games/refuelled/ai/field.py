@@ -235,14 +235,21 @@ def distance_field(
     gr0 = max(0, math.floor((min(a[1], b[1]) - reach) / CELL) - 1)
     gr1 = min(rows - 1, math.ceil((max(a[1], b[1]) + reach) / CELL) + 1)
     starts: list[int] = []
-    for r in range(gr0, gr1 + 1):
-        base = (r + 1) * pc + 1
-        for c in range(gc0, gc1 + 1):
-            i = base + c
-            if not wall[i] and _point_segment_distance(
-                    ((c + 0.5) * CELL, (r + 0.5) * CELL), a, b) <= reach:
-                dist[i] = 0.0
-                starts.append(i)
+    # A goal wholly within the walls (an exit edge of the table itself: Express Delivery's,
+    # p.137; the far edge of Escape the City, p.168) is still the goal: its cells are taken
+    # as they are, walls and all. Before, such a field had no goal cell at all and read FAR
+    # everywhere, so no position was nearer the goal than another.
+    for open_only in (True, False):
+        for r in range(gr0, gr1 + 1):
+            base = (r + 1) * pc + 1
+            for c in range(gc0, gc1 + 1):
+                i = base + c
+                if (not open_only or not wall[i]) and _point_segment_distance(
+                        ((c + 0.5) * CELL, (r + 0.5) * CELL), a, b) <= reach:
+                    dist[i] = 0.0
+                    starts.append(i)
+        if starts:
+            break
     if starts:
         heap.append(0.0)
         queued[0.0] = starts

@@ -17,6 +17,7 @@ from carnage.catalog import TemplateUse
 from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.movement import parse_template_value, template_use
 from carnage.games.refuelled.engine.sides import side_of, side_players, side_totals
+from carnage.games.refuelled.engine.state import Status
 from carnage.geometry.movement import resolve_move
 from carnage.kernel.decisions import Decision
 
@@ -51,6 +52,13 @@ class RefuelledAdapter(Adapter):
     """mm each point of the scenario's ranking tally is worth (its first ``score_tallies``:
     Victory Points, zombies collected, kills, Salvage Points; a side's total), as much as a
     vehicle lost: points are what those scenarios are won by, and no distance sees them."""
+
+    EXITED_PROGRESS = 0.0
+    """The progress of a vehicle gone off the table by the scenario's exit edge (status
+    ``exited``: Express Delivery's delivery, p.137): as at the goal itself, where
+    ``position_value`` (minus the driving distance left) is at its best. Before, such a
+    vehicle counted as lost and a side with every vehicle off the table as beaten, so the
+    search shied away from the very delivery that scores."""
 
     OWN_GEAR = 5
     """The gear the bot's own rollout policy drives for: the heuristic bot aiming for gear 5
@@ -144,12 +152,16 @@ class RefuelledAdapter(Adapter):
         for p in range(self.players):
             mine = [v for v in st.vehicles.values() if v.player in sides[p] and v.in_team]
             live = [v for v in mine if v.in_play]
-            if not live:
+            # Off the table by the scenario's exit edge (Express Delivery p.137, the rolling
+            # road): the vehicle made it, it is not lost, and it comes back on the next table.
+            out = [v for v in mine if v.status is Status.EXITED]
+            if not live and not out:
                 scores.append(-1e4 + points[p])
                 continue
-            best = max(self._progress(game, v) + self._to_come(game, v) for v in live)
-            hull = sum(v.hull_points for v in live) * self.HULL
-            lost = (len(mine) - len(live)) * self.LOST
+            best = max([self._progress(game, v) + self._to_come(game, v) for v in live]
+                       + [self.EXITED_PROGRESS + self.GEAR * v.gear for v in out])
+            hull = sum(v.hull_points for v in live + out) * self.HULL
+            lost = (len(mine) - len(live) - len(out)) * self.LOST
             scores.append(points[p] + best + hull - lost)
         return scores
 
