@@ -197,10 +197,13 @@ def touching_ids(g: Game, v: VehicleState) -> set[str]:
     circles_r = [max(hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
                  for p, (cx, cy) in zip(polys, circles, strict=True)]
     out: set[str] = set()
+    n = len(polys)
     for ob in obstructions_for(g, v):
         ox, oy, orad = ob.circle
-        for p, (cx, cy), cr in zip(polys, circles, circles_r, strict=True):
-            rr = orad + cr
+        for i in range(n):  # the three lists side by side
+            p = polys[i]
+            cx, cy = circles[i]
+            rr = orad + circles_r[i]
             if (ox - cx) * (ox - cx) + (oy - cy) * (oy - cy) > rr * rr:
                 continue
             if touches(p, ob.polygon):
