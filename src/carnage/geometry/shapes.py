@@ -13,7 +13,7 @@ from typing import ClassVar, Final
 
 Point = tuple[float, float]
 
-EPS = 1e-9
+EPS: Final = 1e-9
 
 
 _TOP = 360.0 - 1e-12
@@ -222,6 +222,60 @@ def penetration(a: Sequence[Point], b: Sequence[Point]) -> float:
     return _least_depth(a, b, -math.inf)
 
 
+def _rect_depth(x1: float, y1: float, x2: float, y2: float,
+                a0: float, a1: float, a2: float, a3: float,
+                a4: float, a5: float, a6: float, a7: float,
+                b0: float, b1: float, b2: float, b3: float,
+                b4: float, b5: float, b6: float, b7: float) -> float:
+    """The overlap depth of rectangles ``a`` and ``b`` (corners ``a0, a1`` ... ``a6, a7``)
+    over the normal of the edge from ``(x1, y1)`` to ``(x2, y2)``, as ``_least_depth`` works
+    it out; inf when the edge is too short to give an axis."""
+    ex = x2 - x1
+    ey = y2 - y1
+    ln = math.hypot(ex, ey)
+    if not ln > EPS:
+        return math.inf
+    ax = -ey / ln
+    ay = ex / ln
+    alo = ahi = a0 * ax + a1 * ay
+    d = a2 * ax + a3 * ay
+    if d < alo:
+        alo = d
+    elif d > ahi:
+        ahi = d
+    d = a4 * ax + a5 * ay
+    if d < alo:
+        alo = d
+    elif d > ahi:
+        ahi = d
+    d = a6 * ax + a7 * ay
+    if d < alo:
+        alo = d
+    elif d > ahi:
+        ahi = d
+    blo = bhi = b0 * ax + b1 * ay
+    d = b2 * ax + b3 * ay
+    if d < blo:
+        blo = d
+    elif d > bhi:
+        bhi = d
+    d = b4 * ax + b5 * ay
+    if d < blo:
+        blo = d
+    elif d > bhi:
+        bhi = d
+    d = b6 * ax + b7 * ay
+    if d < blo:
+        blo = d
+    elif d > bhi:
+        bhi = d
+    d = ahi - blo
+    depth = bhi - alo
+    if not depth < d:  # min(ahi - blo, bhi - alo), as the builtin picks
+        depth = d
+    return depth
+
+
 def _least_depth(a: Sequence[Point], b: Sequence[Point], stop: float) -> float:
     """The least overlap depth over the edge normals of ``a`` then ``b`` (as ``_axes`` lists
     them, each projected as ``_project`` does), or the first depth below ``stop``: a caller
@@ -231,59 +285,58 @@ def _least_depth(a: Sequence[Point], b: Sequence[Point], stop: float) -> float:
     best = math.inf
     hypot = math.hypot
     if len(a) == 4 and len(b) == 4:
-        # two rectangles (the common case), unrolled
+        # two rectangles (the common case), unrolled: one native call per edge, its floats
+        # never boxed (an edge too short to give an axis gives inf, which changes nothing)
         (a0, a1), (a2, a3), (a4, a5), (a6, a7) = a
         (b0, b1), (b2, b3), (b4, b5), (b6, b7) = b
-        for x1, y1, x2, y2 in ((a0, a1, a2, a3), (a2, a3, a4, a5), (a4, a5, a6, a7),
-                               (a6, a7, a0, a1), (b0, b1, b2, b3), (b2, b3, b4, b5),
-                               (b4, b5, b6, b7), (b6, b7, b0, b1)):
-            ex = x2 - x1
-            ey = y2 - y1
-            ln = hypot(ex, ey)
-            if not ln > EPS:
-                continue
-            ax = -ey / ln
-            ay = ex / ln
-            alo = ahi = a0 * ax + a1 * ay
-            d = a2 * ax + a3 * ay
-            if d < alo:
-                alo = d
-            elif d > ahi:
-                ahi = d
-            d = a4 * ax + a5 * ay
-            if d < alo:
-                alo = d
-            elif d > ahi:
-                ahi = d
-            d = a6 * ax + a7 * ay
-            if d < alo:
-                alo = d
-            elif d > ahi:
-                ahi = d
-            blo = bhi = b0 * ax + b1 * ay
-            d = b2 * ax + b3 * ay
-            if d < blo:
-                blo = d
-            elif d > bhi:
-                bhi = d
-            d = b4 * ax + b5 * ay
-            if d < blo:
-                blo = d
-            elif d > bhi:
-                bhi = d
-            d = b6 * ax + b7 * ay
-            if d < blo:
-                blo = d
-            elif d > bhi:
-                bhi = d
-            d = ahi - blo
-            depth = bhi - alo
-            if not depth < d:  # min(ahi - blo, bhi - alo), as the builtin picks
-                depth = d
-            if depth < best:
-                best = depth
-                if depth < stop:
-                    return depth
+        depth = _rect_depth(a0, a1, a2, a3, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(a2, a3, a4, a5, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(a4, a5, a6, a7, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(a6, a7, a0, a1, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(b0, b1, b2, b3, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(b2, b3, b4, b5, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(b4, b5, b6, b7, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
+        depth = _rect_depth(b6, b7, b0, b1, a0, a1, a2, a3, a4, a5, a6, a7,
+                            b0, b1, b2, b3, b4, b5, b6, b7)
+        if depth < best:
+            best = depth
+            if depth < stop:
+                return depth
         return best
     for poly in (a, b):
         n = len(poly)

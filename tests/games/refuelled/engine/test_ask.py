@@ -19,3 +19,14 @@ def test_options_are_shared_and_keep_their_types() -> None:
     with pytest.raises(IllegalChoice):
         a.validate(True)
     assert b.validate(True) is True
+
+
+def test_an_option_asked_by_turns_as_1_and_true_keeps_each_type() -> None:
+    # the shared options are kept by value and label, where 1 and True are the same key: each
+    # decision still gets an option of the type it asked for, however they alternate
+    for value in (1, True, 1, True, True, 1):
+        d = ask(0, "pick", "which?", [(value, "one"), ("x", "ex")])
+        assert type(d.options[0].value) is type(value) and d.options[0] == Option(value, "one")
+        assert d.validate(value) is value
+        with pytest.raises(IllegalChoice):
+            d.validate(not value if isinstance(value, bool) else True)

@@ -248,6 +248,44 @@ def test_the_grid_room_trial_takes_the_first_place_of_the_full_search() -> None:
     assert checked >= 5 and any(abs(float(k)) > LONG / 2 for k in first)
 
 
+def test_remembered_grid_places_are_the_places_worked_out_afresh() -> None:
+    # ``grid_places`` remembers its answers by what it reads: every answer, remembered or
+    # not, must be the one worked out afresh (``_grid_places``) as racers are placed, a
+    # crate moves onto the grid, a racer grows and respawn lists name who to keep clear of;
+    # and each caller gets dicts of its own.
+    from carnage.games.refuelled.scenarios import street_race
+
+    sc = StreetRace()
+    st = GameState(sc.width, sc.height, 2)
+    sc.lay_out(st)
+    cars = [vehicle(f"c{i}", "car", i % 2, 0) for i in range(5)]
+    for c in cars:
+        st.vehicles[c.id] = c
+    street_race._GRID_PLACES.clear()
+
+    def same(v: Any, placed: list[str] | None = None) -> dict[str, Pose]:
+        for first in (False, True):
+            fresh = sc._grid_places(st, v, placed, first)
+            for _ in range(2):  # worked out, then remembered
+                got = sc.grid_places(st, v, placed, first=first)
+                assert got == fresh and got[0] is not fresh[0]
+                got[0].clear()  # the caller's own: the memory keeps its answer
+        return sc.grid_places(st, v, placed)[0]
+
+    first = same(cars[0])
+    assert len(street_race._GRID_PLACES) == 2 and len(first) == 11
+    for c, slot in zip(cars[:3], ("-60", "+0", "+60"), strict=True):
+        c.pose = same(c)[slot]
+        st.scenario.setdefault("deployed", []).append(c.id)
+    assert same(cars[3]) != first  # the places taken are read
+    crate = st.obstacles["crate-1"]
+    crate.pose = Pose(sc.start_line.centre[0] - 40.0, sc.start_line.centre[1] - 20.0, 0.0)
+    with_crate = same(cars[4], placed=[])
+    assert with_crate != same(cars[4], placed=["c0"]) and "-45" not in with_crate
+    cars[4].length += 40.0
+    assert same(cars[4], placed=[]) != with_crate
+
+
 # -- pole passing -------------------------------------------------------------------------------
 def test_pole_passes_clockwise_after_every_gear_phase() -> None:
     red = vehicle("red", "car", 200, 300, player=0)

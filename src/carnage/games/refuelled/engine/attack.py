@@ -110,11 +110,16 @@ def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
 
 def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]:
     """Centre (the mean of the corners, summed by ``sum``) and radius of a bounding circle."""
-    xs, ys = zip(*poly, strict=True)
-    cx = sum(xs) / len(poly)
-    cy = sum(ys) / len(poly)
+    # summed as ``sum`` does (0 + x0 + x1 + ...), without the tuples of ``zip(*poly)``
+    sx = sy = 0.0
+    for x, y in poly:
+        sx += x
+        sy += y
+    cx = sx / len(poly)
+    cy = sy / len(poly)
     hypot = math.hypot
-    r = hypot(xs[0] - cx, ys[0] - cy)
+    x, y = poly[0]
+    r = hypot(x - cx, y - cy)
     for x, y in poly:
         d = hypot(x - cx, y - cy)
         if d > r:

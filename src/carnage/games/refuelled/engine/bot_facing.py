@@ -78,6 +78,12 @@ class Line:
                         style=style)
 
 
+def _side(v: float, lo: float, hi: float) -> int:
+    """Below ``lo`` (-1), above ``hi`` (1) or between (0): ``crosses``' test of a centre
+    (a module function: compiled, a nested one is a closure object called generically)."""
+    return -1 if v < lo else (1 if v > hi else 0)
+
+
 def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> bool:
     """Ruling SR-1: a body moving through ``poses`` (in order, densely sampled along the way
     it actually went) crosses ``line`` when, between two consecutive poses that carry it
@@ -114,13 +120,10 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     hi_n = max(ax * nx + ay * ny, bx * nx + by * ny) + reach
     lo_u = min(ax * ux + ay * uy, bx * ux + by * uy) - reach
     hi_u = max(ax * ux + ay * uy, bx * ux + by * uy) + reach
-    def side(v: float, lo: float, hi: float) -> int:
-        return -1 if v < lo else (1 if v > hi else 0)
-
     # Which side of the segment's reach each centre lies, across and along the line: a pair
     # of bodies both wholly to one side cannot touch the segment.
     sides = [
-        (side(p.x * nx + p.y * ny, lo_n, hi_n), side(p.x * ux + p.y * uy, lo_u, hi_u))
+        (_side(p.x * nx + p.y * ny, lo_n, hi_n), _side(p.x * ux + p.y * uy, lo_u, hi_u))
         for p in poses
     ]
     for i, (p0, p1) in enumerate(pairwise(poses)):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
@@ -271,11 +270,22 @@ def _run_rule(game: Game, family: str, rule_id: str, vid: str | None, source: st
     fn(game, None if vid is None else game.state.vehicles[vid], source)
 
 
-@lru_cache(maxsize=4096, typed=True)
+_OPTIONS: dict[tuple[str | int, str], Option] = {}
+"""``_option``'s options by value and label (the last 4,096 kept; a dictionary read from
+compiled code costs less than a call through ``lru_cache``)."""
+
+
 def _option(value: str | int, label: str) -> Option:
-    """An option, shared by every decision offering it (options are immutable; ``typed``:
-    the option 1 is never the option True)."""
-    return Option(value, label)
+    """An option, shared by every decision offering it (options are immutable); the option 1
+    is never the option True (equal keys: the one remembered is checked for its type)."""
+    key = (value, label)
+    o = _OPTIONS.get(key)
+    if o is None or type(o.value) is not type(value):
+        o = Option(value, label)
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        _OPTIONS[key] = o
+    return o
 
 
 def ask(

@@ -51,8 +51,9 @@ def template_value(tid: str, mirror: bool, reverse: bool) -> str:
 
 
 def parse_template_value(value: str) -> tuple[str, bool, bool]:
-    tid, *flags = value.split("/")
-    return tid, "left" in flags, "reverse" in flags
+    parts = value.split("/")
+    flags = parts[1:]  # (no starred target: compiled, it costs a list and an iterator more)
+    return parts[0], "left" in flags, "reverse" in flags
 
 
 def _placements(tid: str, reverse_ok: bool) -> list[tuple[str, bool, bool]]:
@@ -90,9 +91,28 @@ def template_options(g: Game, v: VehicleState, *, permitted_only: bool) -> list[
         reverse_ok = (may_reverse and v.gear == 1 and (
             use if hooked else t.use_in(1)
         ) is not _NOT_PERMITTED)
-        for tid, m, r in _placements(t.id, reverse_ok):
-            label = f"{t.name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use._value_}]"
-            out.append((template_value(tid, m, r), label))
+        out += _labelled_placements(t.id, t.name, use._value_, reverse_ok)
+    return out
+
+
+_LABELLED: dict[tuple[str, str, str, bool], list[tuple[str, str]]] = {}
+"""``_labelled_placements``' answers (a template's options differ only by its use and whether
+it may reverse: a few dozen lists in all)."""
+
+
+def _labelled_placements(tid: str, name: str, use: str, reverse_ok: bool
+                         ) -> list[tuple[str, str]]:
+    """The options ``template_options`` offers for one template (value, label), remembered:
+    the list is only ever read (copied into the options)."""
+    key = (tid, name, use, reverse_ok)
+    out = _LABELLED.get(key)
+    if out is None:
+        out = [(template_value(t, m, r),
+                f"{name}{' (left)' if m else ''}{' in reverse' if r else ''} [{use}]")
+               for t, m, r in _placements(tid, reverse_ok)]
+        if len(_LABELLED) >= 1024:
+            _LABELLED.clear()
+        _LABELLED[key] = out
     return out
 
 
@@ -197,10 +217,13 @@ def touching_ids(g: Game, v: VehicleState) -> set[str]:
     circles_r = [max(hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
                  for p, (cx, cy) in zip(polys, circles, strict=True)]
     out: set[str] = set()
+    n = len(polys)
     for ob in obstructions_for(g, v):
         ox, oy, orad = ob.circle
-        for p, (cx, cy), cr in zip(polys, circles, circles_r, strict=True):
-            rr = orad + cr
+        for i in range(n):  # the three lists side by side
+            p = polys[i]
+            cx, cy = circles[i]
+            rr = orad + circles_r[i]
             if (ox - cx) * (ox - cx) + (oy - cy) * (oy - cy) > rr * rr:
                 continue
             if touches(p, ob.polygon):

@@ -61,6 +61,13 @@ GRID_ROOM_MEMORY = 256
 _GRID_ROOM_FITS: dict[tuple[Any, ...], None] = {}
 """The keys (``StreetRace._grid_room_key``) of fields the grid-room trial passed: immutable
 values only (ids, numbers, poses, the scenario's class and start line), never a game's objects."""
+GRID_PLACES_MEMORY = 1024
+"""How many answers of ``grid_places`` are remembered (``StreetRace._grid_places_key``)."""
+_GRID_PLACES: dict[tuple[Any, ...], tuple[dict[str, Pose], dict[str, float]]] = {}
+"""``grid_places``' answers by everything they were worked out from (immutable values only:
+the scenario's class and start line, the table's size, the vehicle's size, the bodies to keep
+clear of and the obstacles' shapes): most Street Races deploy the same racers on the same
+grid, so the same places are asked for again and again."""
 
 
 @lru_cache(maxsize=16)
@@ -235,6 +242,32 @@ class StreetRace(RollOffPole, TableScenario):
         """``grid_slots`` (slot -> pose) and, for a vehicle with a trailer, slot -> the hinge
         its trailer takes there (ruling SR-4; empty without a trailer). ``first``: only the
         first of those places (what the grid-room trial takes), found without the others."""
+        key = self._grid_places_key(state, v, placed, first)
+        if key is not None:
+            known = _GRID_PLACES.get(key)
+            if known is None:
+                if len(_GRID_PLACES) >= GRID_PLACES_MEMORY:
+                    _GRID_PLACES.clear()
+                known = _GRID_PLACES[key] = self._grid_places(state, v, placed, first)
+            return dict(known[0]), dict(known[1])  # the caller's own dicts (poses are values)
+        return self._grid_places(state, v, placed, first)
+
+    def _grid_places_key(self, state: GameState, v: VehicleState, placed: list[str] | None,
+                         first: bool) -> tuple[Any, ...] | None:
+        """Everything ``_grid_places`` reads, as immutable values; None (not remembered) for
+        a vehicle towing a trailer, whose fold is worked out from more than its size."""
+        if v.trailer is not None:
+            return None
+        ids = state.scenario.get("deployed", []) if placed is None else placed
+        return (type(self), self.start_line, first, state.width, state.height,
+                v.length, v.width,
+                tuple([r for i in ids for _, r in state.vehicles[i].bodies()]),
+                tuple([(type(ob), ob.pose, ob.length, ob.width)
+                       for ob in state.obstacles.values()]))
+
+    def _grid_places(self, state: GameState, v: VehicleState, placed: list[str] | None,
+                     first: bool) -> tuple[dict[str, Pose], dict[str, float]]:
+        """``grid_places`` worked out."""
         line = self.start_line
         ax, ay = line.along
         nx, ny = line.normal
