@@ -51,6 +51,7 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.snapshot_checks",
     "carnage.kernel.events",
     "carnage.kernel.effects",
+    "carnage.kernel.decisions",
     "carnage.geometry.allround",
     "carnage.geometry.arcs",
     "carnage.geometry.collision",

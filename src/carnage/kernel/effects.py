@@ -92,9 +92,14 @@ class EffectRegistry:
 
     def check(self, event: str) -> None:
         """``UnknownHook`` unless ``event`` is a declared hook."""
-        if self.hooks is not None and event not in self._known:
-            self.hooks.spec(event)
-            self._known.add(event)
+        hooks = self.hooks
+        if hooks is not None and event not in self._known:
+            # the names found declared are the hooks' own, shared by every registry of them
+            known = hooks.known
+            if event not in known:
+                hooks.spec(event)
+                known.add(event)
+            self._known = known
 
     def on(self, event: str, effect: str, fn: HandlerFn, priority: int = 0, *,
            about: object = ANYONE, key: str = "vehicle") -> Handler:
