@@ -162,7 +162,10 @@ class EffectRegistry:
             self.check(event)
         if self.checking and self.hooks is not None:
             self.hooks.spec(event).check(event, context)
-        for h in self._handlers.get(event, ()):
+        hs = self._handlers.get(event)
+        if hs is None:  # (a list, walked as one: compiled, no generic iterator)
+            return value
+        for h in hs:
             if h.scoped and context.get(h.key) is not h.about:
                 continue
             out = h.fn(value, context)
@@ -181,7 +184,10 @@ class EffectRegistry:
             self.hooks.spec(event).check(event, ctx)
         flows: list[Any] = []
         out: list[tuple[str, int, FlowFactory]] = []
-        for h in self._handlers.get(event, ()):
+        hs = self._handlers.get(event)
+        if hs is None:
+            return out
+        for h in hs:
             if h.scoped and ctx.get(h.key) is not h.about:
                 continue
             got = h.fn(flows, ctx)

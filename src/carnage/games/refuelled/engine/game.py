@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
@@ -271,13 +270,6 @@ def _run_rule(game: Game, family: str, rule_id: str, vid: str | None, source: st
     fn(game, None if vid is None else game.state.vehicles[vid], source)
 
 
-@lru_cache(maxsize=4096, typed=True)
-def _option(value: str | int, label: str) -> Option:
-    """An option, shared by every decision offering it (options are immutable; ``typed``:
-    the option 1 is never the option True)."""
-    return Option(value, label)
-
-
 def ask(
     player: int,
     kind: str,
@@ -294,7 +286,7 @@ def ask(
     """A decision over labelled options, about ``vehicle`` (and ``target``, ``weapon``);
     ``hidden``: a secret choice, logged for ``player``'s eyes only."""
     return Decision(
-        player, kind, prompt, options=tuple([_option(v, lbl) for v, lbl in options]),
+        player, kind, prompt, options=tuple([Option(v, lbl) for v, lbl in options]),
         source=source, page=page, vehicle=vehicle, target=target, weapon=weapon,
         hidden=hidden,
     )
