@@ -51,6 +51,7 @@ COMPILED: tuple[str, ...] = (
     "carnage.games.refuelled.snapshot_checks",
     "carnage.kernel.events",
     "carnage.kernel.effects",
+    "carnage.kernel.decisions",
     "carnage.geometry.allround",
     "carnage.geometry.arcs",
     "carnage.geometry.collision",
@@ -91,12 +92,15 @@ Every module whose classes other code extends (the scenarios, Devil's Run's game
 Python: compiled code may call a compiled
 class's method without looking it up on the object, which would pass an override by
 (``tests/kernel/test_compiled.py`` checks that no class of these modules is subclassed). The
-value classes made by the million (``Pose``, ``Rect``, ``Event``) are compiled classes that
+value classes made by the million (``Pose``, ``Rect``, ``Event``, ``kernel.decisions``'
+``Decision`` and ``Option``) are compiled classes that
 behave as the frozen dataclasses they replaced: compared and hashed by their fields, pickled
 and copied through ``__reduce__``, saved by the codec through ``VALUE_FIELDS``
-(``tests/kernel/test_compiled.py``). Other classes that are kept, pickled or copied
-(``EventLog``, the geometry's results ...) stay plain Python classes
-(``@mypyc_attr(native_class=False)``) so that they copy as before."""
+(``tests/kernel/test_compiled.py``). ``Decision``, which the table's ``DiceEntry`` extends, is
+marked ``allow_interpreted_subclasses``: compiled code looks its methods up on the object.
+Other classes that are kept, pickled or copied (``EventLog``, the geometry's results ...)
+stay plain Python classes (``@mypyc_attr(native_class=False)``) so that they copy as
+before."""
 
 
 def source(name: str) -> Path:

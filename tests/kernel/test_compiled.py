@@ -84,11 +84,23 @@ def test_the_build_holds_exactly_the_listed_modules():
         assert compiled.extension_modules() == []
 
 
-def _classes_of_compiled_modules() -> set[str]:
+def _open_to_subclasses(node: ast.ClassDef) -> bool:
+    """Marked ``@mypyc_attr(allow_interpreted_subclasses=True)``: compiled code looks its
+    methods up on the object, so a subclass's override is used."""
+    return any(isinstance(d, ast.Call) and getattr(d.func, "id", None) == "mypyc_attr"
+               and any(k.arg == "allow_interpreted_subclasses"
+                       and isinstance(k.value, ast.Constant) and k.value.value is True
+                       for k in d.keywords)
+               for d in node.decorator_list)
+
+
+def _classes_of_compiled_modules(*, open_too: bool = False) -> set[str]:
+    """The classes of the compiled modules (``open_too``: with those open to subclasses)."""
     names: set[str] = set()
     for name in compiled.COMPILED:
         tree = ast.parse(compiled.source(name).read_text(encoding="utf-8"))
-        names |= {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+        names |= {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                  and (open_too or not _open_to_subclasses(n))}
     return names
 
 
@@ -97,8 +109,11 @@ def test_no_class_of_a_compiled_module_is_subclassed():
     # the object, so an override in a subclass (plain Python or not) could be passed by:
     # classes that rules extend (scenarios, games) stay in modules that are not compiled.
     # A compiled class extending another in the build (``GameState(KernelState)``) is fine:
-    # compiled classes call each other's methods through their vtables.
+    # compiled classes call each other's methods through their vtables. A class marked
+    # ``allow_interpreted_subclasses`` (``Decision``, which the table's ``DiceEntry`` extends)
+    # may be extended: its methods are looked up on the object.
     ours = _classes_of_compiled_modules()
+    assert "Decision" in _classes_of_compiled_modules(open_too=True) and "Decision" not in ours
     root = Path(compiled.PACKAGE).parent.parent
     in_build = {compiled.source(name).resolve() for name in compiled.COMPILED}
     found = []
@@ -246,3 +261,88 @@ def test_a_whole_number_stays_whole_in_the_type_checks_messages():
         within(99, 2, 8, "state.players")
     with pytest.raises(Invalid, match=r"^state\.width: -0\.5 is outside 1\.\.20000$"):
         within(-0.5, 1.0, 20_000.0, "state.width")
+
+
+def test_decisions_behave_as_the_frozen_dataclasses_they_replace():
+    # Decision and Option are compiled classes (made for every choice of every game): built,
+    # compared, hashed, printed, copied, pickled and replaced as the frozen dataclasses were.
+    import dataclasses
+
+    from carnage.kernel.decisions import Decision, Interval, Option
+
+    opts = (Option(1, "one"), Option("b"))
+    d = Decision(0, "pick", "Pick one", opts, source="skid", page=21, vehicle="p1-car")
+    twin = Decision(player=0, kind="pick", prompt="Pick one", options=(Option(1, "one"),
+                    Option(value="b", label="")), source="skid", page=21, vehicle="p1-car")
+    assert d == twin and hash(d) == hash(twin) and d is not twin
+    assert d != dataclasses.replace(d, hidden=True) and d != (0, "pick")
+    assert repr(opts[0]) == "Option(value=1, label='one')"
+    assert repr(d) == ("Decision(player=0, kind='pick', prompt='Pick one', options=(Option("
+                       "value=1, label='one'), Option(value='b', label='')), domain=None, "
+                       "source='skid', page=21, vehicle='p1-car', target=None, weapon=None, "
+                       "hidden=False, confirm=False)")
+    assert [f.name for f in dataclasses.fields(d)] == [
+        "player", "kind", "prompt", "options", "domain", "source", "page", "vehicle",
+        "target", "weapon", "hidden", "confirm"]
+    assert dataclasses.is_dataclass(d) and dataclasses.fields(Option)[1].default == ""
+    fewer = dataclasses.replace(d, options=opts[:1])
+    assert type(fewer) is Decision and fewer.options == opts[:1] and fewer.vehicle == "p1-car"
+    assert dataclasses.asdict(opts[0]) == {"value": 1, "label": "one"}
+    assert Option(1) != Option(True) or hash(Option(1)) == hash(Option(True))  # as 1 == True
+    for obj in (d, opts[0]):
+        assert _copies(obj) == ["pickle: ok", "deepcopy: ok", "copy: ok"]
+        assert pickle.loads(pickle.dumps(obj)) == obj and copy.deepcopy(obj) == obj
+    with pytest.raises(ValueError, match="either options or a continuous domain"):
+        Decision(0, "pick", "Pick one")
+    with pytest.raises(ValueError, match="either options or a continuous domain"):
+        Decision(0, "spin", "Spin", opts, Interval(-1.0, 1.0))
+    if compiled.in_use():
+        with pytest.raises(AttributeError):
+            setattr(d, "kind", "other")  # noqa: B010 (the assignment itself is what is tested)
+        with pytest.raises(AttributeError):
+            setattr(opts[0], "label", "x")  # noqa: B010
+
+
+def test_a_subclass_of_decision_is_used_as_it_says_by_compiled_code():
+    # The table's dice entry extends Decision: the compiled game validates a choice with the
+    # entry's own ``validate``, and the entry copies and pickles with its own fields.
+    from carnage.kernel.decisions import Decision, IllegalChoice, Option
+    from carnage.kernel.table_dice import DiceEntry
+
+    then = Decision(1, "attack", "Shoot?", (Option("yes", "Fire"), Option("no")), page=12)
+    entry = DiceEntry(player=1, n=2, sides=6, group="attack", why="attack dice", then=then,
+                      value="yes")
+    assert entry.options and entry.page == 12 and entry.then["label"] == "Fire"
+    assert entry.validate([6, 4]) == "6,4"
+    for how, fn in (("pickle", lambda x: pickle.loads(pickle.dumps(x))),
+                    ("deepcopy", copy.deepcopy), ("copy", copy.copy)):
+        got = fn(entry)
+        assert type(got) is DiceEntry and got == entry, how
+        assert (got.n, got.sides, got.group, got.then) == (2, 6, "attack", entry.then), how
+        assert got.prompt == entry.prompt and got.validate("6 4") == "6,4", how
+    assert entry != Decision(*dataclasses_fields(entry))  # another class: not equal
+
+    # a game whose flow asks for the entry (a Street Race's, its flow swapped for this one)
+    from carnage.games.refuelled.setup import GameSetup, build_game
+
+    g = build_game(GameSetup(), 1)
+
+    def entering():
+        got = yield entry
+        g.emit("entered", faces=got)
+
+    flow = entering()
+    g._pending, g._flow = next(flow), flow
+    with pytest.raises(IllegalChoice, match="is not a face of a D6"):
+        g.apply("7,1")  # the entry's own check, not the listed options'
+    assert g.pending() is entry
+    g.apply([6, 4])
+    assert [(e.kind, e.data.get("choice"), e.data.get("faces")) for e in g.log.events[-2:]] \
+        == [("decision", "6,4", None), ("entered", None, "6,4")]
+    assert g.pending() is None
+
+
+def dataclasses_fields(d: object) -> list[object]:
+    import dataclasses
+
+    return [getattr(d, f.name) for f in dataclasses.fields(d)]

@@ -92,9 +92,14 @@ class EffectRegistry:
 
     def check(self, event: str) -> None:
         """``UnknownHook`` unless ``event`` is a declared hook."""
-        if self.hooks is not None and event not in self._known:
-            self.hooks.spec(event)
-            self._known.add(event)
+        hooks = self.hooks
+        if hooks is not None and event not in self._known:
+            # the names found declared are the hooks' own, shared by every registry of them
+            known = hooks.known
+            if event not in known:
+                hooks.spec(event)
+                known.add(event)
+            self._known = known
 
     def on(self, event: str, effect: str, fn: HandlerFn, priority: int = 0, *,
            about: object = ANYONE, key: str = "vehicle") -> Handler:
@@ -157,7 +162,10 @@ class EffectRegistry:
             self.check(event)
         if self.checking and self.hooks is not None:
             self.hooks.spec(event).check(event, context)
-        for h in self._handlers.get(event, ()):
+        hs = self._handlers.get(event)
+        if hs is None:  # (a list, walked as one: compiled, no generic iterator)
+            return value
+        for h in hs:
             if h.scoped and context.get(h.key) is not h.about:
                 continue
             out = h.fn(value, context)
@@ -176,7 +184,10 @@ class EffectRegistry:
             self.hooks.spec(event).check(event, ctx)
         flows: list[Any] = []
         out: list[tuple[str, int, FlowFactory]] = []
-        for h in self._handlers.get(event, ()):
+        hs = self._handlers.get(event)
+        if hs is None:
+            return out
+        for h in hs:
             if h.scoped and ctx.get(h.key) is not h.about:
                 continue
             got = h.fn(flows, ctx)

@@ -86,16 +86,27 @@ class Event:
             raise ValueError(f"malformed event {raw!r}: {e}") from e
 
 
-_BIG = 1 << 63
+_SHORT: Final = 1 << 60
+"""Whole numbers strictly within this bound are checked without a call (compiled, they are
+small integers: a comparison in C)."""
 
 
-def _plain(kind: object, source: object, page: object, data: Mapping[str, object]) -> bool:
+def _modest(v: int) -> bool:
+    """``-2**63 < v < 2**63``: a whole number ``json.dumps`` prints as it is and every JSON
+    reader takes back."""
+    if -_SHORT < v < _SHORT:
+        return True
+    return v.bit_length() < 64
+
+
+def _plain(kind: object, source: object, page: object, data: dict[str, JsonValue]) -> bool:
     """True when the event is plainly JSON (str kind and source, int or no page, values that
     ``_plain_value`` passes), so ``json.dumps`` cannot fail on it; anything else is left to
-    ``json.dumps`` itself."""
+    ``json.dumps`` itself. (Made for every event: typed so that compiled, it walks the data
+    as a dict and compares small numbers in C.)"""
     if type(kind) is not str or type(source) is not str:
         return False
-    if page is not None and not (type(page) is int and -_BIG < page < _BIG):
+    if page is not None and not (type(page) is int and _modest(page)):
         return False
     for v in data.values():  # noqa: SIM110 (a plain loop: compiled, no generator)
         if not _plain_value(v, _DEPTH):
@@ -103,7 +114,7 @@ def _plain(kind: object, source: object, page: object, data: Mapping[str, object
     return True
 
 
-_DEPTH = 3
+_DEPTH: Final = 3
 """How deeply lists and dicts are looked into by the quick check (an attack's hits are a
 list of dicts of plain values); deeper ones are left to ``json.dumps``."""
 
@@ -115,7 +126,7 @@ def _plain_value(v: object, depth: int) -> bool:
     if t is str or t is float or t is bool or v is None:
         return True
     if t is int:
-        return -_BIG < cast(int, v) < _BIG
+        return _modest(cast(int, v))
     if depth <= 0:
         return False
     if t is list:

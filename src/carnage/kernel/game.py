@@ -294,10 +294,7 @@ class KernelGame(ABC, Generic[StateT]):
             raise GameOver("the game is over: no decision is pending")
         value = d.validate(choice)
         self.choices.append(value)
-        self.log.emit(
-            "decision", source=d.source, page=d.page, player=d.player, decision=d.kind,
-            choice=value, **_hidden_choice(d),
-        )
+        self.log.add("decision", d.source, d.page, _choice_data(d, value))
         self._count("decision")
         self._advance(value)
 
@@ -398,12 +395,19 @@ class KernelGame(ABC, Generic[StateT]):
     # -- helpers for rules code ------------------------------------------------------------------
     def emit(self, kind: str, source: str = "core", page: int | None = None,
              **data: JsonValue) -> None:
+        self._emit(kind, source, page, data)
+
+    def _emit(self, kind: str, source: str, page: int | None,
+              data: dict[str, JsonValue]) -> None:
+        """``emit`` with the data as a dict (the event's own)."""
         self.log.add(kind, source, page, data)
         counts = self.state.counts
         counts[kind] = counts.get(kind, 0) + 1
         # ``logged:<kind>`` notice: rules watching a logged change (their handlers get a copy of
-        # the data, the event keeps the one logged).
-        notice = f"logged:{kind}"
+        # the data, the event keeps the one logged). Each kind's name made once.
+        notice = _NOTICES.get(kind)
+        if notice is None:
+            notice = _NOTICES.setdefault(kind, f"logged:{kind}")
         if self.effects.watched(notice):
             self.effects.run_event(notice, None, {"game": self, "data": dict(data)})
 
@@ -421,7 +425,7 @@ class KernelGame(ABC, Generic[StateT]):
         out = (roll_as(max(0, n), 6, source, why, who if isinstance(who, int) else None, told)
                if roll_as is not None
                else self.dice.roll(max(0, n)))
-        self.log.emit("roll", source=source, page=page, why=why, dice=list(out), **data)
+        self.log.add("roll", source, page, {"why": why, "dice": list(out), **data})
         self._count("roll")
         return out
 
@@ -545,10 +549,7 @@ class KernelGame(ABC, Generic[StateT]):
             while len(d.options) == 1 and d.domain is None and not d.confirm:
                 # One legal option is no choice: take it, and say so in the log.
                 only = d.options[0].value
-                self.emit(
-                    "forced_choice", source=d.source, page=d.page, player=d.player,
-                    decision=d.kind, choice=only, **_hidden_choice(d),
-                )
+                self._emit("forced_choice", d.source, d.page, _choice_data(d, only))
                 d = self._flow.send(only)
             self._pending = d
         except StopIteration:
@@ -612,9 +613,18 @@ def check_script(dice: DiceSource, faces: int) -> None:
             raise Invalid(f"dice.results[{i}]", f"{v!r} is not a result of a D{faces}")
 
 
-def _hidden_choice(d: Decision) -> dict[str, JsonValue]:
-    """A secret decision's choice is read only by its player (kernel/secrets.py)."""
-    return {"hidden": ["choice"], "seen_by": [d.player]} if d.hidden else {}
+def _choice_data(d: Decision, choice: JsonValue) -> dict[str, JsonValue]:
+    """The data of a ``decision`` or ``forced_choice`` event: who chose what for which kind of
+    decision; a secret decision's choice is read only by its player (kernel/secrets.py)."""
+    data: dict[str, JsonValue] = {"player": d.player, "decision": d.kind, "choice": choice}
+    if d.hidden:
+        data["hidden"] = ["choice"]
+        data["seen_by"] = [d.player]
+    return data
+
+
+_NOTICES: dict[str, str] = {}
+"""``logged:<kind>`` for each event kind logged so far (``KernelGame.emit``)."""
 
 
 def copy_state(state: Any) -> Any:

@@ -91,6 +91,10 @@ class HookRegistry:
     _matched: dict[str, HookSpec] = field(default_factory=dict, compare=False, repr=False)
     """Names found through a pattern, remembered (every new game's effects look up the same
     ``logged:<kind>`` and ``stat:<name>`` hooks)."""
+    known: set[str] = field(default_factory=set, compare=False, repr=False)
+    """Names found declared (exactly or through a pattern), shared by every effect registry of
+    these hooks (``EffectRegistry.check``): a new game's effects do not look up again the
+    hooks earlier games' effects ran or attached to."""
 
     def __post_init__(self) -> None:
         exact: dict[str, HookSpec] = {}

@@ -270,24 +270,6 @@ def _run_rule(game: Game, family: str, rule_id: str, vid: str | None, source: st
     fn(game, None if vid is None else game.state.vehicles[vid], source)
 
 
-_OPTIONS: dict[tuple[str | int, str], Option] = {}
-"""``_option``'s options by value and label (the last 4,096 kept; a dictionary read from
-compiled code costs less than a call through ``lru_cache``)."""
-
-
-def _option(value: str | int, label: str) -> Option:
-    """An option, shared by every decision offering it (options are immutable); the option 1
-    is never the option True (equal keys: the one remembered is checked for its type)."""
-    key = (value, label)
-    o = _OPTIONS.get(key)
-    if o is None or type(o.value) is not type(value):
-        o = Option(value, label)
-        if len(_OPTIONS) >= 4096:
-            _OPTIONS.clear()
-        _OPTIONS[key] = o
-    return o
-
-
 def ask(
     player: int,
     kind: str,
@@ -304,7 +286,7 @@ def ask(
     """A decision over labelled options, about ``vehicle`` (and ``target``, ``weapon``);
     ``hidden``: a secret choice, logged for ``player``'s eyes only."""
     return Decision(
-        player, kind, prompt, options=tuple([_option(v, lbl) for v, lbl in options]),
+        player, kind, prompt, options=tuple([Option(v, lbl) for v, lbl in options]),
         source=source, page=page, vehicle=vehicle, target=target, weapon=weapon,
         hidden=hidden,
     )
