@@ -20,7 +20,8 @@ Kart variant's Street Race: whom the items shoot, and the bot's gear").
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from carnage.ai.search import Choice
 from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
@@ -38,6 +39,17 @@ class KartAdapter(RefuelledAdapter):
     Refuelled's Street Races against the plain heuristic bot but 95 of 200 of the Kart
     variant's (seeds 2000-2099, each seat); with the leader shots, gear 4 won 392 of 700
     against the plain bot and gear 5 362 of 700 (seeds 2000-2149 and 3000-3199)."""
+
+    LEVELS: ClassVar[Mapping[str, Mapping[str, int]]] = {"hard": {"horizon": 40}}
+    """The search levels as a Kart race plays them (``budget``). The hard level elsewhere
+    plays every rollout to the end of the race and compares outcomes; in karts those are
+    nearly coin flips (a race of two rounds decided by a few skids, smashes and wipeouts),
+    so over 48 paired playouts a real gain rarely shows and a lucky one often does: here its
+    rollouts stop after 40 decisions, as the normal level's do, and are valued as a position
+    (docs/performance.md, "The Kart variant's hard level: outcomes too noisy to choose by")."""
+
+    def budget(self, level: str) -> Mapping[str, int]:
+        return self.LEVELS.get(level, {})
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
         pick = super()._policy(game, d, rng)
