@@ -40,12 +40,13 @@ How one decision is searched (open-loop MCTS with determinised dice):
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
   gear, Refuelled's ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a
-  Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
-  unfinished is valued by a logistic of the player's lead over its best rival (``lead_values``;
-  in a team game, the best seat of another side) in the scenario's points and progress
-  towards its goal (distance along the bot's distance field), speed (gear), hazards held and
-  hull left (Refuelled), or chassis points, position up the road, chassis tokens and the
-  race to the stash (Devil's Run).
+  Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw (not in
+  a Kart race, whose adapter gives the hard level a horizon: ``SearchAdapter.budget``). A
+  position left unfinished is valued by a logistic of the player's lead over its best rival
+  (``lead_values``; in a team game, the best seat of another side) in the scenario's points
+  and progress towards its goal (distance along the bot's distance field), speed (gear),
+  hazards held and hull left (Refuelled), or chassis points, position up the road, chassis
+  tokens and the race to the stash (Devil's Run).
 * **The answer** is the policy's pick unless another candidate beats it, over the rounds both
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
   that paired mean, over at least ``MIN_VISITS`` rounds.
@@ -53,8 +54,10 @@ How one decision is searched (open-loop MCTS with determinised dice):
   limit, which is not reproducible). The limit holds: no simulation starts that, if as slow
   as the slowest so far, would end past it, and one that is still running when it passes is
   abandoned (not counted), so a decision overruns it by at most one rollout step. The levels:
-  ``easy``, ``normal`` and ``hard``. A decision
-  with one option, or one the adapter says is not worth searching (Refuelled: grid places,
+  ``easy``, ``normal`` and ``hard``; a ruleset's adapter may set its own simulations,
+  horizon, depth and candidates of a level (``SearchAdapter.budget``, ``SearchBot.budget``;
+  the caller's ``iterations`` and ``horizon`` still win; the time limit is the level's). A
+  decision with one option, or one the adapter says is not worth searching (Refuelled: grid places,
   whom to shoot), is answered by the policy at once.
 * **Never illegal.** The answer is always a validated candidate (options are the decision's
   own values; points are clamped into the domain); anything else falls back to the policy.
