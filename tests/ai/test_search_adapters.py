@@ -113,3 +113,30 @@ def test_every_shipped_ruleset_declares_its_adapter(name: str, module: str) -> N
         scenario="street-race", seed=1)
     assert type(adapter_for(game)).__module__ == module
     assert type(SearchBot("easy").adapter(game)).__module__ == module
+
+
+class Budgeted(Recording):
+    """Recording's adapter that sets its own budget for the hard level."""
+
+    def budget(self, level: str) -> dict[str, int]:
+        return {"iterations": 3, "horizon": 2, "depth": 1, "candidates": 2} if (
+            level == "hard") else {}
+
+
+def test_a_ruleset_sets_its_own_budget_of_a_level_and_the_caller_overrides_it() -> None:
+    # The adapter's settings replace the level's (the generic adapter has none) ...
+    hard = SearchBot("hard", seconds=None)
+    lv = hard.budget(Budgeted(2))
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates) == (3, 2, 1, 2)
+    plain = hard.budget(Adapter(Recording(2).policy, 2))
+    assert (plain.iterations, plain.horizon, plain.depth) == (48, 400, 0)
+    assert SearchBot("normal").budget(Budgeted(2)).horizon == 40
+    # ... and what the caller sets replaces both.
+    given = SearchBot("hard", iterations=7, horizon=5, seconds=None).budget(Budgeted(2))
+    assert (given.iterations, given.horizon, given.depth) == (7, 5, 1)
+    # The search plays it: 3 simulations of at most 2 candidates.
+    bot = SearchBot("hard", seconds=None, adapter=Budgeted)
+    game = registry.get_ruleset("refuelled").new_game(scenario="street-race", seed=3)
+    _searched(bot, game)
+    e = bot.last
+    assert e is not None and e.iterations == 3 and len(e.candidates) == 2

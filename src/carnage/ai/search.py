@@ -40,12 +40,13 @@ How one decision is searched (open-loop MCTS with determinised dice):
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
   gear, Refuelled's ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a
-  Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw. A position left
-  unfinished is valued by a logistic of the player's lead over its best rival (``lead_values``;
-  in a team game, the best seat of another side) in the scenario's points and progress
-  towards its goal (distance along the bot's distance field), speed (gear), hazards held and
-  hull left (Refuelled), or chassis points, position up the road, chassis tokens and the
-  race to the stash (Devil's Run).
+  Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw (not in
+  a Kart race, whose adapter gives the hard level a horizon: ``SearchAdapter.budget``). A
+  position left unfinished is valued by a logistic of the player's lead over its best rival
+  (``lead_values``; in a team game, the best seat of another side) in the scenario's points
+  and progress towards its goal (distance along the bot's distance field), speed (gear),
+  hazards held and hull left (Refuelled), or chassis points, position up the road, chassis
+  tokens and the race to the stash (Devil's Run).
 * **The answer** is the policy's pick unless another candidate beats it, over the rounds both
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
   that paired mean, over at least ``MIN_VISITS`` rounds.
@@ -53,8 +54,10 @@ How one decision is searched (open-loop MCTS with determinised dice):
   limit, which is not reproducible). The limit holds: no simulation starts that, if as slow
   as the slowest so far, would end past it, and one that is still running when it passes is
   abandoned (not counted), so a decision overruns it by at most one rollout step. The levels:
-  ``easy``, ``normal`` and ``hard``. A decision
-  with one option, or one the adapter says is not worth searching (Refuelled: grid places,
+  ``easy``, ``normal`` and ``hard``; a ruleset's adapter may set its own simulations,
+  horizon, depth and candidates of a level (``SearchAdapter.budget``, ``SearchBot.budget``;
+  the caller's ``iterations`` and ``horizon`` still win; the time limit is the level's). A
+  decision with one option, or one the adapter says is not worth searching (Refuelled: grid places,
   whom to shoot), is answered by the policy at once.
 * **Never illegal.** The answer is always a validated candidate (options are the decision's
   own values; points are clamped into the domain); anything else falls back to the policy.
@@ -72,8 +75,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from carnage.ai.determinise import determinise
@@ -316,6 +319,10 @@ class Adapter:
             return outcome_values(out, self.players)
         return [0.5] * self.players
 
+    def budget(self, level: str) -> Mapping[str, int]:
+        """The ruleset's own settings of the level named ``level`` (none here: the level's)."""
+        return {}
+
     @staticmethod
     def redeal(game: Any, seed: int) -> None:
         """Give the copy its own dice (the bot's, never the real ones)."""
@@ -449,6 +456,10 @@ class SearchBot:
         self.seconds: float | None = lv.seconds if seconds == "level" else (
             None if seconds is None else float(seconds))
         self.horizon = lv.horizon if horizon is None else int(horizon)
+        self._given = {k: v for k, v in (("iterations", iterations), ("horizon", horizon))
+                       if v is not None}
+        """What the caller set, which the ruleset's own settings of the level never replace."""
+        self._budgets: dict[int, Level] = {}
         self.seed = seed
         self.clock = clock
         """What the time limit is measured on: the wall clock, or ``time.process_time`` to
@@ -477,17 +488,34 @@ class SearchBot:
             self._adapters[key] = a
         return a
 
+    def budget(self, ad: SearchAdapter) -> Level:
+        """The level it searches with ``ad``'s games: the level, with the settings the ruleset
+        gives it (``SearchAdapter.budget``: a Kart race plays its hard level with a horizon),
+        then what the caller set (``iterations``, ``horizon``) over both."""
+        lv = self._budgets.get(id(ad))
+        if lv is None:
+            got = {"iterations": self.iterations, "horizon": self.horizon,
+                   **{k: int(v) for k, v in ad.budget(self.level.name).items()
+                      if k in ("iterations", "horizon", "depth", "candidates")},
+                   **self._given}
+            lv = replace(self.level, iterations=got["iterations"], horizon=got["horizon"],
+                         depth=got.get("depth", self.level.depth),
+                         candidates=got.get("candidates", self.level.candidates))
+            self._budgets[id(ad)] = lv
+        return lv
+
     def choose(self, game: Any, decision: Decision, rng: random.Random) -> Choice:
         """The best candidate found for ``decision`` (always legal). ``rng`` is not used: the
         bot draws from its own seed, so its choice depends on the game and the seed alone."""
         ad = self.adapter(game)
         ad.me = decision.player
+        lv = self.budget(ad)
         index = len(getattr(game, "choices", ()))
         own = random.Random(f"search:{self.seed}:{index}:{decision.kind}:{decision.player}")
         started, wall = self.clock(), time.perf_counter()
         root = _Node()
         # A decision not worth the time has one candidate, the policy's pick: taken at once.
-        table = self._table(ad, game, decision, own,
+        table = self._table(ad, game, decision, own, lv,
                             None if ad.worth_searching(game, decision) else 1)
         root.tables[signature(decision)] = table
         failed = done = late = 0
@@ -498,7 +526,7 @@ class SearchBot:
         j = 0
         frontier = 1
         """Candidates opened so far (in the adapter's order)."""
-        while len(table.choices) > 1 and done < self.iterations:
+        while len(table.choices) > 1 and done < lv.iterations:
             # Round j: the first ``MIN_OPEN + j // WIDEN_EVERY`` candidates still in the
             # running each play the j-th dice (a pruned one makes room for the next).
             want, active, ran = MIN_OPEN + j // WIDEN_EVERY, 0, False
@@ -509,7 +537,7 @@ class SearchBot:
                     continue
                 active += 1
                 frontier = max(frontier, i + 1)
-                if done >= self.iterations:
+                if done >= lv.iterations:
                     break
                 if deadline is not None and done > 0:
                     now = self.clock()
@@ -517,7 +545,7 @@ class SearchBot:
                         break
                 else:
                     now = self.clock()
-                outcome = self._iterate(ad, game, root, table, own, i, j, deadline)
+                outcome = self._iterate(ad, game, root, table, own, i, j, lv, deadline)
                 if outcome == "late":
                     late += 1
                     break
@@ -558,8 +586,8 @@ class SearchBot:
             del self.explanations[: len(self.explanations) - MAX_EXPLAINED]
 
     def _table(self, ad: SearchAdapter, game: Any, d: Decision, rng: random.Random,
-               limit: int | None = None) -> _Table:
-        cands = ad.ordered(game, d, rng)[: limit or self.level.candidates]
+               lv: Level, limit: int | None = None) -> _Table:
+        cands = ad.ordered(game, d, rng)[: limit or lv.candidates]
         k = len(cands)
         return _Table(d.player, [c for c, _ in cands], [lbl for _, lbl in cands],
                       [0] * k, [0.0] * k, [None] * k, tries=[0] * k,
@@ -581,7 +609,7 @@ class SearchBot:
         return best_i
 
     def _iterate(self, ad: SearchAdapter, real: Any, root: _Node, table: _Table,
-                 rng: random.Random, i: int, j_root: int,
+                 rng: random.Random, i: int, j_root: int, lv: Level,
                  deadline: float | None = None) -> str:
         """Simulation ``j_root`` of root candidate ``i``: ``"ok"``; ``"failed"`` if the
         simulated line raised, ``"late"`` if ``deadline`` (on ``self.clock``) passed during it
@@ -601,10 +629,10 @@ class SearchBot:
                 node = table.children[i] = _Node()
             depth = 1
             # Down the tree while it has tables for the decisions met.
-            while depth <= self.level.depth and (d := sim.pending()) is not None:
+            while depth <= lv.depth and (d := sim.pending()) is not None:
                 t = node.tables.get(signature(d))
                 if t is None:
-                    t = self._table(ad, sim, d, rng)
+                    t = self._table(ad, sim, d, rng, lv)
                     node.tables[signature(d)] = t
                     j = t.select()
                     path.append((t, j))
@@ -621,7 +649,7 @@ class SearchBot:
             # Rollout with the policy.
             steps = 0
             clock = self.clock
-            while steps < self.horizon and (d := sim.pending()) is not None:
+            while steps < lv.horizon and (d := sim.pending()) is not None:
                 sim.apply(_safe_pick(ad.policy, sim, d, rng))
                 steps += 1
                 if deadline is not None and clock() >= deadline:

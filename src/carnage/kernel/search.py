@@ -10,7 +10,7 @@ bot finds it through the game's ruleset, never by the ruleset's name. ``ai/searc
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from carnage.kernel.contract import Choice
@@ -48,6 +48,12 @@ class SearchAdapter(Protocol):
 
     def redeal(self, game: Any, seed: int) -> None:
         """Give the copy ``game`` its own dice from ``seed`` (never the real ones)."""
+        ...
+
+    def budget(self, level: str) -> Mapping[str, int]:
+        """The ruleset's own settings of the search level named ``level``, each replacing the
+        level's (``"iterations"``, ``"horizon"``, ``"depth"``, ``"candidates"``; the time limit
+        stays the level's); empty: the level as it is."""
         ...
 
 

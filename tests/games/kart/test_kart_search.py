@@ -84,3 +84,27 @@ def test_its_own_rollouts_drive_for_gear_4_not_refuelleds_5() -> None:
     ad.me = d.player
     assert ad.policy(g, d, random.Random(0)) == four.choose(g, d, random.Random(0))
     assert ad.policy(g, d, random.Random(0)) != "gear_up"
+
+
+def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> None:
+    # Refuelled's hard level plays every rollout to the end of the race; a Kart race's
+    # outcomes are too noisy to choose by, so its rollouts stop after 40 decisions and are
+    # valued as a position (the normal level's horizon). The other levels are unchanged.
+    kart = get_ruleset("kart").new_game(scenario="street-race", seed=2)
+    refuelled = get_ruleset("refuelled").new_game(scenario="street-race", seed=2)
+    hard = SearchBot("hard", seconds=None, seed=2)
+    assert hard.budget(hard.adapter(kart)).horizon == 40
+    assert hard.budget(hard.adapter(refuelled)).horizon == 400
+    for level in ("easy", "normal"):
+        bot = SearchBot(level, seconds=None)
+        assert bot.budget(bot.adapter(kart)) == bot.budget(bot.adapter(refuelled))
+    # The first decision it searches (round 1, far from the finish): no playout ends the race.
+    rng = random.Random(2)
+    while (d := kart.pending()) is not None:
+        kart.apply(hard.choose(kart, d, rng))
+        e = hard.last
+        if e is not None and len(e.candidates) > 1:
+            break
+    assert e is not None and e.iterations == 48
+    assert all(c.ended == 0 for c in e.candidates)
+    assert "scored" in e.reason()
