@@ -292,8 +292,14 @@ def test_decisions_behave_as_the_frozen_dataclasses_they_replace():
     for obj in (d, opts[0]):
         assert _copies(obj) == ["pickle: ok", "deepcopy: ok", "copy: ok"]
         assert pickle.loads(pickle.dumps(obj)) == obj and copy.deepcopy(obj) == obj
+    # options given as any sequence (a list) are kept as a tuple, compiled or not
+    listed = Decision(0, "pick", "Pick one", list(opts), source="skid", page=21,
+                      vehicle="p1-car")
+    assert type(listed.options) is tuple and listed == d and hash(listed) == hash(d)
     with pytest.raises(ValueError, match="either options or a continuous domain"):
         Decision(0, "pick", "Pick one")
+    with pytest.raises(ValueError, match="either options or a continuous domain"):
+        Decision(0, "pick", "Pick one", [])
     with pytest.raises(ValueError, match="either options or a continuous domain"):
         Decision(0, "spin", "Spin", opts, Interval(-1.0, 1.0))
     if compiled.in_use():

@@ -8,6 +8,7 @@ reason and leaves the game unchanged.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -135,7 +136,7 @@ class Decision:
     """Asked even with one option: a step the people at a real table take by hand before
     play goes on (a Spin turned, then Done), never taken for them as a forced choice."""
 
-    def __init__(self, player: int, kind: str, prompt: str, options: tuple[Option, ...] = (),
+    def __init__(self, player: int, kind: str, prompt: str, options: Sequence[Option] = (),
                  domain: Interval | None = None, source: str = "core", page: int | None = None,
                  vehicle: str | None = None, target: str | None = None,
                  weapon: str | None = None, hidden: bool = False,
@@ -145,7 +146,8 @@ class Decision:
         self.player = player
         self.kind = kind
         self.prompt = prompt
-        self.options = options
+        # any sequence of options is taken, kept as a tuple (immutable, as the decision is)
+        self.options = options if type(options) is tuple else tuple(options)
         self.domain = domain
         self.source = source
         self.page = page
