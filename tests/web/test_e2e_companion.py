@@ -89,6 +89,11 @@ def test_a_street_race_at_a_real_table_on_a_phone(base: str, browser: Browser,
             pictures = max(pictures, page.locator("#c-controls svg.template-pic").count())
             if pictures and not entered:
                 keep(page, tmp_path, "templates")
+                # each template's use is a word of its own, never the engine's letter code
+                words = page.locator("#c-controls .c-choice").all_inner_texts()
+                assert not [w for w in words if re.search(r"\[[TPH-]\]", w)], words
+                assert page.locator("#c-controls .c-choice .c-use").count() == len(words)
+                assert any("trivial" in w for w in words), words
         if kind == "table_dice" and "pole roll-off" in (page.text_content("#c-what") or ""):
             rolloff += 1  # the roll-off for Pole Position, entered too: Red 6, the bot 3
             enter_dice(page, [6 if rolloff == 1 else 3])

@@ -72,9 +72,20 @@ function templatePicture(value) {
     s("path", { d: path(car), fill: "#8fb3d9", stroke: "#fff", "stroke-width": 1 }));
 }
 
+/** A template's use in this gear, in words (the engine's label ends in its letter). */
+const USE_WORDS = { T: "trivial", P: "permitted", H: "hazardous", "-": "not permitted in this gear" };
+
+/** An option's words: a template's name, then its use as a word of its own, never a letter code. */
+function choiceText(label) {
+  const m = /\s*\[([TPH-])\]\s*$/.exec(label);
+  if (!m) return [label];
+  const use = m[1] === "-" ? "X" : m[1];
+  return [label.slice(0, m.index), h("span.c-use", { class: `c-use c-use-${use}` }, USE_WORDS[m[1]])];
+}
+
 function choiceButton(o, picture = null) {
   return h("button.c-choice", { type: "button", dataset: { value: String(o.value) }, onclick: () => send(o.value) },
-    picture, o.label || String(o.value));
+    picture, ...choiceText(o.label || String(o.value)));
 }
 
 function controls(view) {
