@@ -56,8 +56,7 @@ class Option:
     hashed by its fields like the frozen dataclass it was (see ``Decision``)."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]] = _OptionFields.__dataclass_fields__
-    __dataclass_params__: ClassVar[Any] = \
-        _OptionFields.__dataclass_params__  # type: ignore[attr-defined]
+    __dataclass_params__: ClassVar[Any] = vars(_OptionFields)["__dataclass_params__"]
     __match_args__ = ("value", "label")
     VALUE_FIELDS: ClassVar[tuple[str, ...]] = ("value", "label")
 
@@ -110,8 +109,7 @@ class Decision:
     compiled code looks its methods up on the object, so an override is used."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]] = _DecisionFields.__dataclass_fields__
-    __dataclass_params__: ClassVar[Any] = \
-        _DecisionFields.__dataclass_params__  # type: ignore[attr-defined]
+    __dataclass_params__: ClassVar[Any] = vars(_DecisionFields)["__dataclass_params__"]
     __match_args__ = ("player", "kind", "prompt", "options", "domain", "source", "page",
                       "vehicle", "target", "weapon", "hidden", "confirm")
     VALUE_FIELDS: ClassVar[tuple[str, ...]] = _FIELDS
