@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bots.py [--games 200] [--seed 0] [--level hard]
         [--ruleset refuelled] [--scenario street-race] [--bot NAME] [--against heuristic]
         [--max-rounds N] [--iterations N] [--seconds S] [--horizon H] [--cpu-clock] [--quiet]
+        [--sides 1,3/2,4]
     .venv/bin/python benchmarks/bots.py --table --ruleset refuelled,kart \\
         --scenario street-race,death-race --level easy,normal,hard --games 100
 
@@ -13,8 +14,13 @@ seat 1 in even games and seat 2 in odd ones (so pole and seat are fair), ``--aga
 (default: heuristic) the other seat. Any bot the ruleset declares (``random``,
 ``heuristic``...) or the search bot at a level may play either side; everything goes through
 the registry and the game contract (``carnage.analysis.matches``), so Refuelled, the Kart
-variant, Legacy and Devil's Run all play. ``--max-rounds`` is passed to the ruleset's game
-(Refuelled's take it; a Devil's Run mission sets its own limit and refuses it).
+variant, Legacy and Devil's Run all play. ``--sides`` plays a team game (Refuelled p.123, and
+the rulesets built on it): sides separated by ``/``, seats counted from 1 by ``,``; the game
+has as many players as seats named, the measured bot plays every seat of side
+``i mod sides`` in game i and ``--against`` every other seat, and a win is its side's (e.g.
+``--scenario death-race --sides 1,3/2,4``: four players, two sides of two). ``--max-rounds``
+is passed to the ruleset's game (Refuelled's take it; a Devil's Run mission sets its own
+limit and refuses it).
 
 Prints each game's result as it goes (unless ``--quiet``), then the measured bot's wins,
 losses and draws, its win rate with a 95 % Wilson score interval (a draw counts as no win),
@@ -80,6 +86,26 @@ def _options(a: argparse.Namespace) -> dict[str, Any]:
     return {} if a.max_rounds is None else {"max_rounds": a.max_rounds}
 
 
+def parse_sides(text: str | None) -> list[list[int]]:
+    """``--sides`` text (``1,3/2,4``: sides by ``/``, seats from 1 by ``,``) as seats from 0
+    (none: not a team game); ``ValueError`` naming what is wrong. The game itself checks
+    that every seat is on exactly one side."""
+    if text is None:
+        return []
+    sides: list[list[int]] = []
+    for part in text.split("/"):
+        seats = []
+        for tok in part.split(","):
+            tok = tok.strip()
+            if not tok.isdigit() or int(tok) < 1:
+                raise ValueError(f"--sides: {tok!r} is not a seat number (e.g. 1,3/2,4)")
+            seats.append(int(tok) - 1)
+        sides.append(seats)
+    if len(sides) < 2:
+        raise ValueError("--sides: a team game needs at least two sides (e.g. 1,3/2,4)")
+    return sides
+
+
 def _ruleset(ap: argparse.ArgumentParser, name: str) -> Ruleset:
     try:
         return get_ruleset(name)
@@ -104,12 +130,14 @@ def _run(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, again
             return
         w, lost, d = _tally(played)
         result = {1.0: "win", 0.5: "draw", 0.0: "loss"}[p.score]
-        print(f"game {p.index + 1:>3} seed {p.seed} {bot} in seat {p.first_seat + 1}: "
+        where = ",".join(str(s + 1) for s in p.first_seats)
+        print(f"game {p.index + 1:>3} seed {p.seed} {bot} in seat{'s' * (len(p.first_seats) > 1)} "
+              f"{where}: "
               f"{result} (round {p.outcome.rounds}; {p.outcome.reason}); "
               f"running {w}-{lost}-{d}", flush=True)
 
     play_match(ruleset, scenario, bot, against, a.games, a.seed, options, {bot: timing},
-               SearchOptions.from_arguments(a), each)
+               SearchOptions.from_arguments(a), each, sides=a.sides)
 
 
 def _report(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, against: str,
@@ -120,7 +148,9 @@ def _report(a: argparse.Namespace, ruleset: Ruleset, scenario: str, bot: str, ag
     wins, losses, draws = _tally(played)
     lo, hi = wilson(wins, n)
     where = scenario if ruleset.name == DEFAULT_RULESET else f"{ruleset.name} {scenario}"
-    print(f"{bot} vs {against}, {where}, {n} games from seed {a.seed} "
+    team = (f", team game {'/'.join(','.join(str(p + 1) for p in s) for s in a.sides)}"
+            if a.sides else "")
+    print(f"{bot} vs {against}, {where}{team}, {n} games from seed {a.seed} "
           f"(seats alternated), {seconds:.0f} s")
     print(f"  wins {wins}, losses {losses}, draws {draws}: win rate {wins / n:.1%} "
           f"(95% Wilson interval {lo:.1%} - {hi:.1%})")
@@ -210,8 +240,14 @@ def main() -> None:
     SearchOptions.add_arguments(ap)
     ap.add_argument("--table", action="store_true",
                     help="play the grid of rulesets x scenarios x levels; one Markdown table")
+    ap.add_argument("--sides", default=None,
+                    help="a team game: sides by '/', seats from 1 by ',' (e.g. 1,3/2,4)")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
+    try:
+        a.sides = parse_sides(a.sides)
+    except ValueError as e:
+        ap.error(str(e))
     if a.games < 1:
         ap.error("--games must be at least 1")
     if a.max_rounds is not None and a.max_rounds < 1:

@@ -105,3 +105,42 @@ def test_search_options_from_the_command_line() -> None:
         ["--seconds", "0", "--iterations", "40", "--horizon", "9", "--cpu-clock"]))
     assert given == SearchOptions(iterations=40, seconds=None, horizon=9, cpu_clock=True)
     assert SearchOptions.from_arguments(ap.parse_args(["--seconds", "0.5"])).seconds == 0.5
+
+
+def test_a_team_game_puts_the_first_bot_on_every_seat_of_one_side_in_turn() -> None:
+    """Refuelled p.123: four players on two sides; the first bot plays both seats of side 1
+    in even games and of side 2 in odd ones, and a win is its side's."""
+    from carnage.games.refuelled.engine.sides import side_of
+
+    rs = get_ruleset("refuelled")
+    timings = {"heuristic": Timing()}
+    games = play_match(rs, "death-race", "heuristic", "random", 2, 3, {"max_rounds": 6},
+                       timings, sides=[[0, 2], [1, 3]])
+    assert [p.seats for p in games] == [("heuristic", "random", "heuristic", "random"),
+                                        ("random", "heuristic", "random", "heuristic")]
+    assert [p.first_seats for p in games] == [(0, 2), (1, 3)]
+    assert [p.first_seat for p in games] == [0, 1]
+    for p in games:
+        winner = p.outcome.winner
+        if p.outcome.draw or winner is None:
+            assert p.score == 0.5
+        else:
+            assert p.score == (1.0 if winner in p.first_seats else 0.0)
+    # The game really is a team game of four seats: seats 1 and 3 are one side.
+    game = rs.new_game(scenario="death-race", seed=3, players=4, sides=[[0, 2], [1, 3]])
+    assert game.players == 4
+    assert [side_of(game, p) for p in range(4)] == [0, 1, 0, 1]
+    # Both of the first bot's seats were played by it: its decisions were timed in both.
+    assert timings["heuristic"].wall
+
+
+def test_a_team_game_the_ruleset_refuses_is_named() -> None:
+    with pytest.raises(ValueError, match="seat 5 is not one of the 4 players"):
+        get_ruleset("refuelled").new_game(scenario="death-race", seed=0, players=4,
+                                          sides=[[0, 4], [1, 2, 3]])
+    with pytest.raises(ValueError, match="seat"):
+        play_match(get_ruleset("refuelled"), "death-race", "heuristic", "random", 1, 0, {},
+                   {}, sides=[[0, 1], [1, 2, 3]])
+    with pytest.raises(ValueError, match="takes no options"):
+        play_match(get_ruleset("devils-run"), "devils-run", "heuristic", "random", 1, 0, {},
+                   {}, sides=[[0], [1]])

@@ -10,6 +10,9 @@ iteration-budgeted search (no time limit) plays every game the same way again.
 
 Game ``i`` of a match from seed ``S`` rolls the dice of seed ``S + i`` and puts the first
 bot in seat 1 when ``i`` is even, in seat 2 when it is odd, so pole and seat order even out.
+A team game (Refuelled p.123: ``sides``, each a list of seats) puts the first bot on every
+seat of side ``i mod sides`` and the second bot on every other seat; the first bot's score is
+its side's.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,18 +86,25 @@ class Timing:
 class Played:
     """One game of a match: its index and dice seed, the bots in seat order, the score of
     the match's first bot (1 a win, 0.5 a draw, 0 a loss; it sat in seat 1 when ``index``
-    is even) and the outcome."""
+    is even, in a team game on the seats ``side``) and the outcome."""
 
     index: int
     seed: int
-    seats: tuple[str, str]
+    seats: tuple[str, ...]
     score: float
     outcome: Outcome
+    side: tuple[int, ...] = ()
+    """The seats (from 0) of the match's first bot; empty: ``(index % 2,)``."""
+
+    @property
+    def first_seats(self) -> tuple[int, ...]:
+        """The seats (from 0) the match's first bot played."""
+        return self.side or (self.index % 2,)
 
     @property
     def first_seat(self) -> int:
-        """The seat (0 or 1) of the match's first bot."""
-        return self.index % 2
+        """The first seat (from 0) of the match's first bot."""
+        return self.first_seats[0]
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -152,16 +162,18 @@ def default_scenario(ruleset: Ruleset, prefer: Sequence[str] = ()) -> str:
     return infos[0].id if infos else next(iter(ruleset.scenarios))
 
 
-def play_game(ruleset: Ruleset, scenario: str, seats: tuple[str, str], seed: int,
+def play_game(ruleset: Ruleset, scenario: str, seats: Sequence[str], seed: int,
               options: Mapping[str, Any], timings: Mapping[str, Timing],
-              search: SearchOptions = SearchOptions()) -> tuple[float, Outcome]:
-    """One game of ``scenario`` with the bots named ``seats`` (seat 1, seat 2), dice seed
-    ``seed``: the first seat's score and the outcome. Each decision's time is added to
-    ``timings`` under its bot's name, if there."""
+              search: SearchOptions = SearchOptions(),
+              side: Collection[int] = (0,)) -> tuple[float, Outcome]:
+    """One game of ``scenario`` with the bots named ``seats`` (seat 1, seat 2, ...), dice seed
+    ``seed``: the score of the seats ``side`` (1 if the winner is one of them, 0.5 a draw,
+    else 0) and the outcome. Each decision's time is added to ``timings`` under its bot's
+    name, if there."""
     game = ruleset.new_game(scenario=scenario, seed=seed, **options)
-    if game.players != 2:
-        raise ValueError(f"{ruleset.title} {scenario}: a match has 2 seats, this game "
-                         f"{game.players}")
+    if game.players != len(seats):
+        raise ValueError(f"{ruleset.title} {scenario}: {len(seats)} bots for a game of "
+                         f"{game.players} seats")
     bots = [make_bot(ruleset, n, seed, search) for n in seats]
     rng = bot_rng(seed)
     n = 0
@@ -170,7 +182,7 @@ def play_game(ruleset: Ruleset, scenario: str, seats: tuple[str, str], seed: int
         if n > MAX_CHOICES:
             raise StuckGame(f"{ruleset.name} {scenario} seed {seed}: no result after "
                             f"{MAX_CHOICES} choices")
-        seat = d.player % 2
+        seat = d.player % len(bots)
         bot = bots[seat]
         t0, c0 = time.perf_counter(), time.process_time()
         choice = bot.choose(game, d, rng)
@@ -185,21 +197,32 @@ def play_game(ruleset: Ruleset, scenario: str, seats: tuple[str, str], seed: int
     out = game.outcome()
     if out is None:  # pragma: no cover - the contract: no pending decision means an outcome
         raise RuntimeError(f"{ruleset.name} {scenario} seed {seed}: over without an outcome")
-    score = 0.5 if out.draw or out.winner is None else (1.0 if out.winner == 0 else 0.0)
+    score = (0.5 if out.draw or out.winner is None
+             else (1.0 if out.winner in side else 0.0))
     return score, out
 
 
 def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: int,
                seed: int, options: Mapping[str, Any], timings: Mapping[str, Timing],
                search: SearchOptions = SearchOptions(),
-               each: Callable[[Played], None] | None = None) -> list[Played]:
+               each: Callable[[Played], None] | None = None,
+               sides: Sequence[Sequence[int]] = ()) -> list[Played]:
     """``games`` games of ``first`` against ``second`` (game ``i``: seed ``seed + i``, seats
-    alternating, see the module's docstring); ``each`` is called after every game."""
+    alternating, see the module's docstring); ``each`` is called after every game.
+    ``sides``: a team game (the seats of each side, from 0; passed to the game as
+    ``players`` and ``sides``), the first bot taking side ``i mod len(sides)``."""
+    teams = [tuple(int(p) for p in s) for s in sides] or [(0,), (1,)]
+    players = sum(len(s) for s in teams)
+    opts = dict(options)
+    if sides:
+        opts.update(players=players, sides=teams)
     played = []
     for i in range(games):
-        seats = (first, second) if i % 2 == 0 else (second, first)
-        score, out = play_game(ruleset, scenario, seats, seed + i, options, timings, search)
-        p = Played(i, seed + i, seats, score if i % 2 == 0 else 1.0 - score, out)
+        mine = teams[i % len(teams)]
+        seats = tuple(first if p in mine else second for p in range(players))
+        score, out = play_game(ruleset, scenario, seats, seed + i, opts, timings, search,
+                               side=mine)
+        p = Played(i, seed + i, seats, score, out, mine if sides else ())
         played.append(p)
         if each is not None:
             each(p)

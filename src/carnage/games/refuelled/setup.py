@@ -524,10 +524,12 @@ def new_refuelled_game(ruleset: RefuelledRuleset, *, scenario: str = "street-rac
                        seed: int | str = 0, players: int | None = None,
                        max_rounds: int = RuleOptions.max_rounds,
                        touch_it_use_it: bool = True, dice: DiceSource | None = None,
-                       physical: bool = False) -> Game:
+                       physical: bool = False,
+                       sides: Sequence[Sequence[int]] = ()) -> Game:
     """A started game of ``ruleset``: teams as ``TeamSpec``, team files or team-file objects
     (none: the scenario's own teams). ``physical``: companion mode, played on a real table
-    whose facts the people report (engine/table_facts.py)."""
+    whose facts the people report (engine/table_facts.py). ``sides``: a team game (p.123),
+    the seats (counted from 0) of each side, checked as ``check_sides`` does."""
     from carnage.team import load_team
 
     specs: list[TeamSpec] = []
@@ -543,7 +545,8 @@ def new_refuelled_game(ruleset: RefuelledRuleset, *, scenario: str = "street-rac
             raise SetupError(e.problems[0]) from None
     n = players if players is not None else (len(specs) or 2)
     setup = GameSetup(scenario=scenario, teams=tuple(specs), players=n, max_rounds=max_rounds,
-                      touch_it_use_it=touch_it_use_it, ruleset=ruleset.name, physical=physical)
+                      touch_it_use_it=touch_it_use_it, ruleset=ruleset.name, physical=physical,
+                      sides=check_sides(sides, n) if sides else ())
     return build_game(setup, seed, dice=dice, ruleset=ruleset)
 
 
