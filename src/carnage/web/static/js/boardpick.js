@@ -6,7 +6,7 @@
 // With a mouse, hovering a choice previews it and clicking it commits it. With a finger (or a
 // pen), a first tap only previews and selects; tapping the same choice again, or the panel's
 // Confirm button, commits it: a tap never commits at once.
-import { bodyCorners, layTemplate, parseTemplateValue } from "./templates.js";
+import { bodyCorners, layTemplate, parseTemplateValue, splitUseLabel, TEMPLATE_USE } from "./templates.js";
 import { h, round, s } from "./util.js";
 
 let lastPointer = "mouse";
@@ -32,8 +32,6 @@ export function smallScreen() {
 function byMouse() {
   return lastPointer === "mouse" && !touchScreen();
 }
-
-const USE_NAMES = { T: "trivial", P: "permitted", H: "hazardous" };
 
 function pts(points) {
   return points.map(([x, y]) => `${round(x, 1)},${round(y, 1)}`).join(" ");
@@ -202,7 +200,7 @@ class Picker {
 
 // -- movement templates ------------------------------------------------------------------------
 function useOf(label) {
-  return (/\[([TPH-])\]\s*$/.exec(label || "") || [])[1] || "P";
+  return splitUseLabel(label || "")[1] || "P";
 }
 
 function templates(picker, view, p) {
@@ -238,13 +236,13 @@ function templates(picker, view, p) {
         s("circle", { class: "hit", r: 13 }),
         s("circle", { class: "dot", r: 6 }),
         s("line", { class: "nose", x1: 0, y1: 0, x2: round(12 * Math.cos(rad)), y2: round(12 * Math.sin(rad)) })),
-      s("title", {}, `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})`));
+      s("title", {}, `${splitUseLabel(o.label)[0]} (${TEMPLATE_USE[use]})`));
     bodies.append(body);
     handles.append(handle);
     picker.ends.push([end.x, end.y]);
     const hits = stop ? stop.touched.map((id) => (view.vehicles.find((x) => x.id === id) || { name: id }).name) : [];
     picker.add(value, [body, handle], {
-      label: `${o.label.replace(/\s*\[[TPH-]\]\s*$/, "")} (${USE_NAMES[use]})${hits.length ? `: stops against ${hits.join(", ")}` : ""}`,
+      label: `${splitUseLabel(o.label)[0]} (${TEMPLATE_USE[use]})${hits.length ? `: stops against ${hits.join(", ")}` : ""}`,
       preview: () => {
         board.showTemplate(vid, t, { pieces: pieces[value], end: ends[value] });
         if (stop) board.under.append(s("polygon", { class: "stop-ghost", points: pts(bodyCorners(stop, v.length, v.width)) }));

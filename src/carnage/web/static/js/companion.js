@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { diceRow } from "./dice.js";
 import { dicePad } from "./dicepad.js";
-import { layTemplate, parseTemplateValue } from "./templates.js";
+import { layTemplate, parseTemplateValue, splitUseLabel, TEMPLATE_USE } from "./templates.js";
 import { fill, h, humanise, qs, s, spread } from "./util.js";
 import { colourOf, controllerName, playerName, playerOf, renderDashboards, thinkingOf } from "./view.js";
 import { pendingOdds, pendingOddsPanel } from "/static/odds-chart.js";
@@ -72,15 +72,13 @@ function templatePicture(value) {
     s("path", { d: path(car), fill: "#8fb3d9", stroke: "#fff", "stroke-width": 1 }));
 }
 
-/** A template's use in this gear, in words (the engine's label ends in its letter). */
-const USE_WORDS = { T: "trivial", P: "permitted", H: "hazardous", "-": "not permitted in this gear" };
-
-/** An option's words: a template's name, then its use as a word of its own, never a letter code. */
+/** An option's words: a template's name, then its use in this gear as a word of its own
+ * (``TEMPLATE_USE``), never a letter code. */
 function choiceText(label) {
-  const m = /\s*\[([TPH-])\]\s*$/.exec(label);
-  if (!m) return [label];
-  const use = m[1] === "-" ? "X" : m[1];
-  return [label.slice(0, m.index), h("span.c-use", { class: `c-use c-use-${use}` }, USE_WORDS[m[1]])];
+  const [name, letter] = splitUseLabel(label);
+  if (!letter) return [name];
+  const words = letter === "-" ? `${TEMPLATE_USE["-"]} in this gear` : TEMPLATE_USE[letter];
+  return [name, h("span.c-use", { class: `c-use c-use-${letter === "-" ? "X" : letter}` }, words)];
 }
 
 function choiceButton(o, picture = null) {

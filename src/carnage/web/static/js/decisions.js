@@ -1,17 +1,18 @@
 // Controls for the pending decision: one small builder per decision kind, with a generic
 // fallback (buttons for options, slider + number for a continuous domain). Hovering an option
 // draws it on the board (template ghosts, arcs of fire, grid places).
-import { isStraight, parseTemplateValue } from "./templates.js";
+import { isStraight, parseTemplateValue, splitUseLabel, TEMPLATE_USE } from "./templates.js";
 import { diceRow } from "./dice.js";
 import { dicePad } from "./dicepad.js";
 import { touchScreen } from "./boardpick.js";
 import { fill, h, humanise } from "./util.js";
 
+/** What a template's use means beside its name (``TEMPLATE_USE``). */
 const USE = {
-  T: ["trivial", "free Shift"],
-  P: ["permitted", ""],
-  H: ["hazardous", "+1 Hazard"],
-  "-": ["not permitted", "touch it, use it"],
+  T: [TEMPLATE_USE.T, "free Shift"],
+  P: [TEMPLATE_USE.P, ""],
+  H: [TEMPLATE_USE.H, "+1 Hazard"],
+  "-": [TEMPLATE_USE["-"], "touch it, use it"],
 };
 
 /**
@@ -131,8 +132,9 @@ function templatePick(view, p, ctx) {
   const groups = new Map();
   for (const o of p.options) {
     const t = parseTemplateValue(o.value);
-    const use = (/\[([TPH-])\]\s*$/.exec(o.label) || [])[1] || "P";
-    const name = o.label.replace(/\s*\(left\)|\s*in reverse|\s*\[[TPH-]\]\s*$/g, "").trim();
+    const [bare, letter] = splitUseLabel(o.label);
+    const use = letter || "P";
+    const name = bare.replace(/\s*\(left\)|\s*in reverse/g, "").trim();
     // A combined template's second icon set ("/alt") is a row of its own.
     const key = String(o.value).split("/").includes("alt") ? `${t.id}/alt` : t.id;
     if (!groups.has(key)) groups.set(key, { name, use, options: [] });

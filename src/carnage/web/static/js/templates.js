@@ -23,6 +23,19 @@ export const TEMPLATE_SET = {
 
 const RAD = Math.PI / 180;
 
+/**
+ * A template's use in the gear it is chosen in, in words (the engine's option label ends in
+ * its letter: [T] trivial, [P] permitted, [H] hazardous, [-] not permitted). One map for the
+ * table's list, its board picker and the companion.
+ */
+export const TEMPLATE_USE = { T: "trivial", P: "permitted", H: "hazardous", "-": "not permitted" };
+
+/** An engine template label split into its name and its use letter (null: no letter). */
+export function splitUseLabel(label) {
+  const m = /\s*\[([TPH-])\]\s*$/.exec(String(label));
+  return m ? [String(label).slice(0, m.index), m[1]] : [String(label), null];
+}
+
 /** Parse an engine template choice value: "turn", "turn/left", "turn/left/reverse". */
 export function parseTemplateValue(value) {
   const [id, ...flags] = String(value).split("/");
