@@ -77,6 +77,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from carnage.geometry.arcs import TOUCH, _rotated, turret_span
 from carnage.geometry.convex import area, ccw, clip_halfplane, convex_hull
@@ -89,6 +90,12 @@ from carnage.geometry.shapes import (
     distance,
     heading_diff,
 )
+
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
 
 EPS = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
@@ -337,7 +344,7 @@ class RulerFacing:
         (``search``) instead: the near edge's middle anywhere up to the shooter's front
         chain swept a further e across the facing and lifted by ``lift`` along it, the
         target's far side only required beyond ``low``, no sliding along a side."""
-        th = math.radians(theta)
+        th = theta * _D2R
         cs, sn = math.cos(th), math.sin(th)
         a, length = self.a, self.length
 
@@ -605,7 +612,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     def box(rho: float, h: float) -> tuple[float, float]:
         """How far, along and across the facing, a template point within ``rho`` of the
         origin can move when the facing turns by at most ``h`` degrees."""
-        dl = math.radians(h)
+        dl = h * _D2R
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
@@ -786,7 +793,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         the target contact is, along ``mid``, before the target's far side widened by the
         target's box. An obstruction outside all that meets no placement of the interval
         before the target, nor of any part of it."""
-        th = math.radians(mid)
+        th = mid * _D2R
         cs, sn = math.cos(th), math.sin(th)
         vs = [-x * sn + y * cs for x, y in shooter]
         us = [x * cs + y * sn for x, y in shooter]
@@ -794,7 +801,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         back = min(us)
         eu_t, _ = box(rho_t, h)
         t_far = max(x * cs + y * sn for x, y in tgt.polygon) + eu_t
-        dl = math.radians(h)
+        dl = h * _D2R
         hs, hv = math.sin(dl), 1.0 - math.cos(dl)
         out = []
         for i in live:
@@ -854,7 +861,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             if _covered(p0, p1, arcs):
                 best.reused += 1
                 continue  # a part of an interval asked before
-            th = math.radians(m)
+            th = m * _D2R
             grown, relaxed = loosened((math.cos(th), math.sin(th)), hw, live)
             if capped(m, grown, relaxed) > lv:
                 return False
@@ -924,7 +931,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             live = alive(live, mid, h)
             if proven(lo, hi):
                 continue
-            d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+            d = (math.cos(mid * _D2R), math.sin(mid * _D2R))
             if pivot is not None:
                 if pivot_bound(mid, h, live) <= need():
                     continue
@@ -1215,7 +1222,7 @@ def _in_the_teardrop(shooter: Sequence[Point], target: Sequence[Point],
     search is not clear, catching obstructions beside the line that the teardrop's width
     meets."""
     p, q, _ = closest_points(shooter, target)
-    th = math.radians(aim)
+    th = aim * _D2R
     dx, dy = math.cos(th), math.sin(th)
     tear = [(x + p[0], y + p[1]) for x, y in _rotated(shape, aim)]
     cut = clip_halfplane(tear, dx, dy, q[0] * dx + q[1] * dy)
@@ -1252,20 +1259,20 @@ def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTe
         pts = [(x, y) for x, y in tpl.polygon if (x, y) != (0.0, 0.0)]
         if len(pts) != len(tpl.polygon) - 1 or any(x <= 0.0 for x, _ in pts):
             return None
-        spread = max(abs(math.degrees(math.atan2(y, x))) for x, y in pts)
+        spread = max(abs(math.atan2(y, x) * _R2D) for x, y in pts)
     else:
         far = 2.0 * tpl.near_half / (gap - slack)
         if far >= 0.5:
             return None
-        spread = math.degrees(math.asin(far))
+        spread = math.asin(far) * _R2D
     sx = sum(x for x, _ in shooter) / len(shooter)
     sy = sum(y for _, y in shooter) / len(shooter)
     tx = sum(x for x, _ in target) / len(target)
     ty = sum(y for _, y in target) / len(target)
-    phi = math.degrees(math.atan2(ty - sy, tx - sx))
-    offs = [(math.degrees(math.atan2(qy - py, qx - px)) - phi + 180.0) % 360.0 - 180.0
+    phi = math.atan2(ty - sy, tx - sx) * _R2D
+    offs = [(math.atan2(qy - py, qx - px) * _R2D - phi + 180.0) % 360.0 - 180.0
             for px, py in shooter for qx, qy in target]
-    turn = spread + math.degrees(math.asin(slack / gap)) + 1e-6
+    turn = spread + math.asin(slack / gap) * _R2D + 1e-6
     lo, hi = phi + min(offs) - turn, phi + max(offs) + turn
     if hi - lo >= 350.0:
         return None
@@ -1349,9 +1356,9 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
     that cannot come before the contact left out) and the ``pivot`` argument of
     ``RulerFacing.judge``. ``rho_t``: how far from an origin the target contact can
     be."""
-    hr = math.radians(h)
+    hr = h * _D2R
     k, sh, vers = 2.0 * math.sin(hr / 2.0), math.sin(hr), 1.0 - math.cos(hr)
-    d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+    d = (math.cos(mid * _D2R), math.sin(mid * _D2R))
     cs, sn = d
     us = [x * cs + y * sn for x, y in shooter]
     front, back = max(us), min(us)
@@ -1415,7 +1422,7 @@ class _Facings:
     along and across ``theta`` from the target's centre."""
 
     def __init__(self, theta: float, target: Sequence[Point]) -> None:
-        th = math.radians(theta)
+        th = theta * _D2R
         self.cs, self.sn = math.cos(th), math.sin(th)
         sx = sy = 0.0  # as sum() over them (Python 3.11: added in turn), no generator
         for p in target:
@@ -1595,7 +1602,7 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
 def _degrees(theta: float, lo: float, hi: float) -> tuple[float, float] | None:
     """The turns [lo, hi] (radians) from ``theta`` as facings in degrees, drawn in by a
     hair for the rounding of the closed forms."""
-    lo_d, hi_d = theta + math.degrees(lo) + 1e-9, theta + math.degrees(hi) - 1e-9
+    lo_d, hi_d = theta + lo * _R2D + 1e-9, theta + hi * _R2D - 1e-9
     if not lo_d <= theta <= hi_d:
         return None
     return lo_d, hi_d

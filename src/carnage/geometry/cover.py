@@ -28,6 +28,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -75,6 +76,12 @@ from carnage.geometry.shapes import (
     closest_points,
     penetration,
 )
+
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
 
 
 @mypyc_attr(native_class=False)
@@ -381,7 +388,7 @@ def _pieces(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, 
     """The body's nearest distance along the template, as a piecewise-linear function of the
     family parameter on [t0, t1]: linear between consecutive critical values, so two samples
     inside each stretch give it exactly."""
-    d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
+    d = (math.cos(fam.heading * _D2R), math.sin(fam.heading * _D2R))
     cuts = sorted({t0, t1, *(t for t in _critical_params(fam, shape, [body]) if t0 < t < t1)})
     out: list[_Piece] = []
     for lo, hi in itertools.pairwise(cuts):
@@ -462,7 +469,7 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if dom is None:
         return _FamilyResult(False, None, None, None)
     t0, t1 = dom
-    d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
+    d = (math.cos(fam.heading * _D2R), math.sin(fam.heading * _D2R))
     oa, ob = fam.origin(t0), fam.origin(t1)
     # the box of the swept outline: its corners are corners of the outline at either end,
     # and adding an offset keeps the least and the greatest (rounding is monotone), so
@@ -874,7 +881,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     # Start along the line between the closest points: a clear shot, when there is one,
     # is usually found there.
     p, q, _ = closest_points(shooter, target)
-    aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
+    aim = math.atan2(q[1] - p[1], q[0] - p[0]) * _R2D if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
     cap = _burst_cap(body, tpl) if ruler is None else None
@@ -1134,7 +1141,7 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         if theta in turned:
             return turned[theta]
         shape = _rotated(tpl.polygon, theta)
-        d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
+        d = (math.cos(theta * _D2R), math.sin(theta * _D2R))
         s_all = _edge_normals(shape)
         # the blocking side takes every other corner of the round end (fewer planes; a
         # smaller outline, within 0.3 mm of the teardrop)
@@ -1260,7 +1267,7 @@ def _scan(families: Iterable[PlacementFamily], tpl: ShootingTemplate, target: Se
 
 def _may_touch(tpl: ShootingTemplate, fam: PlacementFamily, target: Sequence[Point]) -> bool:
     """Cheap bound: does the target's extent along/across the facing meet the family's?"""
-    th = math.radians(fam.heading)
+    th = fam.heading * _D2R
     d = (math.cos(th), math.sin(th))
     nrm = (-d[1], d[0])
     shape = fam.shape(tpl)

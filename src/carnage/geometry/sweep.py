@@ -12,10 +12,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.shapes import Point, Pose
+
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
 
 RESOLUTION = 0.01
 """Bisection stops when the bracket is this short (mm of body-point travel)."""
@@ -169,7 +172,7 @@ class Motion:
 
     def pose(self, u: float) -> Pose:
         x, y, h = self.at(u)
-        return Pose(x, y, math.degrees(h) % 360.0)
+        return Pose(x, y, h * _R2D % 360.0)
 
     def near(self, ob: Convex) -> list[int]:
         """Indices of pieces whose swept circle meets the obstruction's circle."""
@@ -199,7 +202,12 @@ def sat(hl: float, hw: float, kin: Kin, ob: Convex) -> float:
     cx, cy, h = kin
     fx, fy = math.cos(h), math.sin(h)
     best = math.inf
-    for ax, ay, lo, hi in ob.axes:
+    # an ``Outline`` (the common case) read as one: compiled, its fields without a look-up
+    if isinstance(ob, Outline):
+        axes, poly = ob.axes, ob.polygon
+    else:
+        axes, poly = ob.axes, ob.polygon
+    for ax, ay, lo, hi in axes:
         cp = cx * ax + cy * ay
         r = hl * abs(fx * ax + fy * ay) + hw * abs(fy * ax - fx * ay)
         d = cp + r - lo
@@ -208,22 +216,40 @@ def sat(hl: float, hw: float, kin: Kin, ob: Convex) -> float:
             d = d2
         if d < best:
             best = d
-    poly = ob.polygon
-    for ax, ay, half in ((fx, fy, hl), (-fy, fx, hw)):
-        cp = cx * ax + cy * ay
-        lo = hi = poly[0][0] * ax + poly[0][1] * ay
-        for x, y in poly:
-            t = x * ax + y * ay
-            if t < lo:
-                lo = t
-            elif t > hi:
-                hi = t
-        d = cp + half - lo
-        d2 = hi - cp + half
-        if d2 < d:
-            d = d2
-        if d < best:
-            best = d
+    # the body's own two axes, (fx, fy) with half size hl, then (-fy, fx) with hw, written
+    # out (the same operations in the same order) rather than looped over a tuple of them
+    ax, ay = fx, fy
+    cp = cx * ax + cy * ay
+    x, y = poly[0]
+    lo = hi = x * ax + y * ay
+    for x, y in poly:
+        t = x * ax + y * ay
+        if t < lo:
+            lo = t
+        elif t > hi:
+            hi = t
+    d = cp + hl - lo
+    d2 = hi - cp + hl
+    if d2 < d:
+        d = d2
+    if d < best:
+        best = d
+    ax, ay = -fy, fx
+    cp = cx * ax + cy * ay
+    x, y = poly[0]
+    lo = hi = x * ax + y * ay
+    for x, y in poly:
+        t = x * ax + y * ay
+        if t < lo:
+            lo = t
+        elif t > hi:
+            hi = t
+    d = cp + hw - lo
+    d2 = hi - cp + hw
+    if d2 < d:
+        d = d2
+    if d < best:
+        best = d
     return best
 
 
@@ -326,7 +352,7 @@ def max_penetration(motion: Motion, u: float, obs: Sequence[Convex]) -> float:
     for ob in obs:
         ox, oy = ob.centre
         rr = rho + ob.radius
-        if (ox - x) ** 2 + (oy - y) ** 2 > rr * rr:
+        if math.pow(ox - x, 2.0) + math.pow(oy - y, 2.0) > rr * rr:
             continue
         d = sat(motion.hl, motion.hw, kin, ob)
         if d > best:

@@ -106,14 +106,28 @@ class DistanceField:
         r1 = min(math.floor(y1 / CELL - 0.5) + 2, self.rows - 1) // BLOCK
         if c0 > c1 or r0 > r1:
             return FAR
-        mins, bc = _block_mins(self)
+        # The least of the blocks c0..c1 x r0..r1: the least of four (overlapping) spans of
+        # 2**a x 2**b blocks covering them, read from the table of such spans' least values
+        # (``_spans``); the same blocks' values, so the same least.
+        nc, nr = c1 - c0 + 1, r1 - r0 + 1
+        a = _LOG2[nc] if nc < _NLOG2 else nc.bit_length() - 1
+        b = _LOG2[nr] if nr < _NLOG2 else nr.bit_length() - 1
+        mins, bc = _spans(self, a, b)
+        ca, cb = c0, c1 - (1 << a) + 1
+        ra, rb = r0 * bc, (r1 - (1 << b) + 1) * bc
         best = FAR  # FAR too: what ``at`` reads off the table
-        for r in range(r0, r1 + 1):
-            row = r * bc
-            for i in range(row + c0, row + c1 + 1):
-                m = mins[i]
-                if m < best:
-                    best = m
+        m = mins[ra + ca]
+        if m < best:
+            best = m
+        m = mins[ra + cb]
+        if m < best:
+            best = m
+        m = mins[rb + ca]
+        if m < best:
+            best = m
+        m = mins[rb + cb]
+        if m < best:
+            best = m
         return best
 
     def at(self, p: Point) -> float:
@@ -157,6 +171,61 @@ BLOCK: Final = 2
 _BLOCKS: dict[int, tuple[DistanceField, tuple[float, ...], int]] = {}
 """Per field (by identity, held with it): the least cell value of each BLOCK × BLOCK block,
 row by row, and the number of blocks in a row."""
+
+
+_NLOG2: Final = 4096
+_LOG2: Final = tuple(max(0, n.bit_length() - 1) for n in range(_NLOG2))
+"""``floor(log2(n))`` for a number of blocks ``n`` (0 for 0)."""
+
+_SPANS: dict[int, tuple[DistanceField, list[list[float] | None], int, int]] = {}
+"""Per field (by identity, held with it): for spans of 2**a x 2**b blocks (list index
+``a * 16 + b``, worked out when first asked for), the least block value of the span starting
+at each block, row by row (``FAR`` where the span would run off the table); the number of
+blocks in a row, and of rows."""
+
+_LEVELS: Final = 16
+"""Span sizes 2**0 .. 2**15 blocks a side (far beyond any table)."""
+
+
+def _spans(f: DistanceField, a: int, b: int) -> tuple[list[float], int]:
+    """The least value of each span of 2**a x 2**b blocks (``_SPANS``), and the number of
+    blocks in a row."""
+    hit = _SPANS.get(id(f))
+    if hit is None or hit[0] is not f:
+        mins, bc = _block_mins(f)
+        levels: list[list[float] | None] = [None] * (_LEVELS * _LEVELS)
+        levels[0] = list(mins)
+        hit = (f, levels, bc, len(mins) // bc if bc else 0)
+        if len(_SPANS) >= 64:
+            _SPANS.clear()
+        _SPANS[id(f)] = hit
+    levels, bc, br = hit[1], hit[2], hit[3]
+    got = levels[a * _LEVELS + b]
+    if got is not None:
+        return got, bc
+    # from the spans half as wide (a > 0) or half as tall (b > 0): the least of two
+    if a > 0:
+        half, _ = _spans(f, a - 1, b)
+        step, width = 1 << (a - 1), 1 << a
+        out = [FAR] * len(half)
+        for r in range(br):
+            row = r * bc
+            for c in range(bc - width + 1):
+                i = row + c
+                x, y = half[i], half[i + step]
+                out[i] = y if y < x else x
+    else:
+        half, _ = _spans(f, a, b - 1)
+        step = (1 << (b - 1)) * bc
+        out = [FAR] * len(half)
+        for r in range(br - (1 << b) + 1):
+            row = r * bc
+            for c in range(bc):
+                i = row + c
+                x, y = half[i], half[i + step]
+                out[i] = y if y < x else x
+    levels[a * _LEVELS + b] = out
+    return out, bc
 
 
 def _block_mins(f: DistanceField) -> tuple[tuple[float, ...], int]:
