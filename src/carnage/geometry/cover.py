@@ -120,7 +120,7 @@ class _FamilyResult:
     touch_t: float | None
 
 
-_INF = math.inf
+_INF: Final = math.inf
 
 
 def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]], origin: Point,
@@ -759,7 +759,23 @@ def _any_free(fam: PlacementFamily, shape: list[Point], along: _Along,
     return next(((lo + hi) / 2.0 for lo, hi, k in dom if line_of(k) is not None), None)
 
 
-_MEMO: OrderedDict[tuple[object, ...], FireCheck] = OrderedDict()
+class _Key:
+    """A ``check_fire`` memo key: its inputs, hashed once (the memo asks for the hash on
+    every look-up, store and move to the end; the blockers hash through Python), and equal
+    to another key when their inputs are equal."""
+
+    def __init__(self, values: tuple[object, ...]) -> None:
+        self.values = values
+        self.h = hash(values)
+
+    def __hash__(self) -> int:
+        return self.h
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.h == other.h and self.values == other.values
+
+
+_MEMO: OrderedDict[_Key, FireCheck] = OrderedDict()
 _MEMO_SIZE = 4096
 """The latest answers of ``check_fire``, by their exact inputs: a game asks the same
 question several times (a bot weighing its shots, then the attack itself, copies of the
@@ -820,10 +836,10 @@ def check_fire(
     global _worked_out
     pts = _as_points(target)
     try:
-        key: tuple[object, ...] | None = (body, pts, arc, tpl, tuple(blockers), tol)
-        fc = _MEMO.get(key)  # type: ignore[arg-type]
+        key: _Key | None = _Key((body, pts, arc, tpl, tuple(blockers), tol))
     except TypeError:  # something inside the blockers is not hashable
-        key, fc = None, None
+        key = None
+    fc = None if key is None else _MEMO.get(key)
     if fc is not None:
         _MEMO.move_to_end(key)  # type: ignore[arg-type]
         return fc
@@ -953,17 +969,17 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate, cap: Cap | None = None) -> J
     return judge
 
 
-CAP_INSET = 0.01
+CAP_INSET: Final = 0.01
 """How far (mm) inside an obstruction the points ``_burst_cap`` counts lie: a disc this
 wide around each lies in the obstruction, so a teardrop holding the point overlaps it
 over an area far above the 1e-9 mm² the exact judgement needs."""
 
-CAP_EDGE = 1e-3
+CAP_EDGE: Final = 1e-3
 """Edges shorter than this (mm) are left out of ``_burst_cap``'s outlines (their corners
 dropped: a smaller outline), so every edge's direction is known to far better than the
 margins."""
 
-CAP_MARGIN = 1e-6
+CAP_MARGIN: Final = 1e-6
 """Slack (mm) of every comparison ``_burst_cap`` makes, far above the rounding of the
 judgement it stands in for."""
 
