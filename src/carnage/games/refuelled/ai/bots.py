@@ -665,6 +665,7 @@ class HeuristicBot:
         or table edge."""
         obs, ignoring = self.moves_for(game, v)
         live = [o for o in obs if o.id not in ignoring]
+        segs = None if own else _run_segments(game, live)  # the same for every angle
         best: tuple[float, float] | None = None
         steps = 12
         for k in range(steps + 1):
@@ -676,7 +677,8 @@ class HeuristicBot:
                 if any(penetration(poly, list(o.polygon)) > 0.1 for o in live):
                     s += HIT_OBSTACLE
             else:
-                s = -_clear_run(game, v, pose, live)
+                assert segs is not None
+                s = -_clear_run_among(v, pose, segs)
             if best is None or s > best[0] + 1e-9:
                 best = (s, angle)
         assert best is not None
@@ -1104,14 +1106,26 @@ def _ray_hit(o: Point, d: Point, a: Point, b: Point) -> float:
 def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction]) -> float:
     """How far (mm) ``v`` could drive straight ahead from ``pose`` before its nose meets an
     obstruction or the table edge (rays from both front corners and the nose centre)."""
+    return _clear_run_among(v, pose, _run_segments(game, live))
+
+
+def _run_segments(game: Game, live: list[Obstruction]) -> list[tuple[Point, Point]]:
+    """The segments ``_clear_run`` casts its rays at: the table's edges, then each
+    obstruction's edges, in order."""
     st = game.state
-    r = pose.heading * _D2R
-    d = (math.cos(r), math.sin(r))
     edges = [(0.0, 0.0), (st.width, 0.0), (st.width, st.height), (0.0, st.height)]
     segs = [(edges[i], edges[(i + 1) % 4]) for i in range(4)]
     for o in live:
-        n = len(o.polygon)
-        segs += [(o.polygon[i], o.polygon[(i + 1) % n]) for i in range(n)]
+        poly = o.polygon
+        n = len(poly)
+        segs += [(poly[i], poly[(i + 1) % n]) for i in range(n)]
+    return segs
+
+
+def _clear_run_among(v: VehicleState, pose: Pose, segs: list[tuple[Point, Point]]) -> float:
+    """``_clear_run`` given its segments (``_run_segments``)."""
+    r = pose.heading * _D2R
+    d = (math.cos(r), math.sin(r))
     rect = Rect(pose, v.length, v.width)
     fl, fr, _, _ = rect.corners()
     best = FAR
