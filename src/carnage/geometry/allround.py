@@ -97,25 +97,25 @@ compiled, the product costs no call."""
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
 
-EPS = 1e-9
+EPS: Final = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
 shooter than the target to count."""
 
-EXACT_WITHIN = 1.5
+EXACT_WITHIN: Final = 1.5
 """Half-width (degrees) from which an interval of ruler facings that its bound keeps is
 also judged exactly at its middle; wider ones are only split (their bound, with boxes that
 big, hardly ever drops them, and the middles of their parts are judged soon enough).
 Bursts judge every kept interval's middle: their clear placements are often found there,
 and each judgement costs more than a bound saves."""
 
-DIRECT_FIRST = 16
+DIRECT_FIRST: Final = 16
 """How many ruler intervals narrow enough to be judged exactly the lazy walk judges at
 once, without their bounds, when their middle lies within ``DIRECT_WITHIN`` of the first
 seed (a clear line, when there is one, is most often found near it). Such a facing is
 passed over when ranges already shown cover it; new ranges are asked for it only while
 they have been found more often than not (each costs about a judgement)."""
 
-DIRECT_WITHIN = 25.0
+DIRECT_WITHIN: Final = 25.0
 """Degrees from the first seed within which ``DIRECT_FIRST`` applies."""
 
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
@@ -1094,7 +1094,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             break
     return best
 
-AHEAD_OF_KNOWN = 0.5
+AHEAD_OF_KNOWN: Final = 0.5
 """How far (degrees) before the start of a range already shown a burst walk asks for the
 next range when the facing it would ask at lies in that known range: ranges reach back
 from their facing much farther than ahead of it, so one asked just before the known range
@@ -1135,7 +1135,7 @@ def _before_known(at: float, ahead: float, arcs: Sequence[tuple[float, float]]) 
     return max(first - AHEAD_OF_KNOWN, at + 0.5 * (first - at))
 
 
-SPAN_SLACK = 1e-3
+SPAN_SLACK: Final = 1e-3
 """Margin (mm) beyond a ruler's span (``arcs.turret_span``) from which ``beyond_span``
 holds: a thousand times the judgement's touching tolerance, far above the rounding of the
 gap."""
@@ -1208,7 +1208,7 @@ def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
     return False
 
 
-TEARDROP_GUESS_DEPTH = 0.01
+TEARDROP_GUESS_DEPTH: Final = 0.01
 """How deep (mm) an obstruction must reach into the teardrop for ``_in_the_teardrop``."""
 
 
@@ -1231,7 +1231,7 @@ def _in_the_teardrop(shooter: Sequence[Point], target: Sequence[Point],
     return any(deeper_than(cut, poly, TEARDROP_GUESS_DEPTH) for poly, _tall in obstacles)
 
 
-TOUCH_ARC_SLACK = 1e-3
+TOUCH_ARC_SLACK: Final = 1e-3
 """How near (mm) the target a placement may come and still count as not touching it for
 ``touch_arc``: a thousand times the judgement's touching tolerance."""
 
@@ -1279,7 +1279,7 @@ def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTe
     return lo, hi
 
 
-BOUND_JUDGED_WITHIN = 3.0
+BOUND_JUDGED_WITHIN: Final = 3.0
 """Half-width (degrees) above which a burst interval's box bound is only the cap on its
 relaxed inputs, not their whole judgement, once a best level is found: on so wide an
 interval the target grown by the turn's box is nearly always touched clear (on the 360°
@@ -1288,18 +1288,18 @@ bursts about a fifth did, and they take no longer without them), and the judgeme
 relaxed facing costs as much as an exact one. Leaving a bound out only leaves an interval
 to be judged at its middle and halved, so the answer is the same."""
 
-PARTS_CAPPED_WITHIN = 1.0
+PARTS_CAPPED_WITHIN: Final = 1.0
 """Half-width (degrees) of the parts a burst interval is cut into when the cap does not
 show its box bound's inputs no better than the best found: the box grows with the turn,
 so the cap shows on narrow parts what it cannot on the whole (on the 360° benchmark's
 slowest burst, intervals 3.4° wide are not shown, their halves are), and a cap on each
 part costs far less than the judgement of the relaxed facing it saves."""
 
-PARTS_CAPPED_MOST = 8
+PARTS_CAPPED_MOST: Final = 8
 """The most parts an interval is cut into for the cap (wider intervals are halved by the
 search first)."""
 
-PARTS_WIDE_WITHIN = 4.0
+PARTS_WIDE_WITHIN: Final = 4.0
 """Half-width (degrees) up to which a burst interval wider than ``BOUND_JUDGED_WITHIN``
 is also tried on its parts (four), when the cap shows its middle facing no better than
 the best found: on the 360° benchmark's slowest burst, intervals 6.8° wide whose
@@ -1314,7 +1314,7 @@ kept shown lie (``search``'s ``parts_capped``): far above the rounding of the fa
 meet. A part is shown only for facings strictly inside its interval, whose families are
 those at its middle; the interval's ends are judged on their own."""
 
-PARTS_OVERLAP = 1.0 + 1e-9
+PARTS_OVERLAP: Final = 1.0 + 1e-9
 """Each part's half-width taken this much wider, so the parts cover the interval whatever
 the rounding of their middles."""
 
@@ -1333,7 +1333,7 @@ def burst_parts(mid: float, h: float) -> list[tuple[float, float]]:
     return [(mid - h + (k + 0.5) * w, PARTS_OVERLAP * w / 2.0) for k in range(n)]
 
 
-CIRCLE_SLACK = 1e-7
+CIRCLE_SLACK: Final = 1e-7
 """Slack (mm) when an obstruction's bounding circle (``Obstacle.centre``, ``radius``)
 decides a comparison its corners would: far above the rounding of either, so the circle
 decides only what the corners would decide the same way."""
@@ -1387,28 +1387,28 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
                             back - a * sh - x_star * vers - 1e-9)
 
 
-SHADOW_MARGIN = 1e-6
+SHADOW_MARGIN: Final = 1e-6
 """Slack (mm) of ``shadow_arc``: every comparison it makes holds by at least this much, far
 above the rounding of the judgement it stands in for, so the exact judgement could not
 find the other answer."""
 
 
-SHADOW_TRIES = 16
+SHADOW_TRIES: Final = 16
 """Facings at which ``shadow_arc`` may find nothing before a search stops asking it (a
 shot that is not shadowed, such as one through a narrow slot, would pay for every try)."""
 
-SHADOW_CREEP = 0.01
+SHADOW_CREEP: Final = 0.01
 """Least turn (degrees) a new range must take a walk past the last one's end; one that
 gets less counts as a facing where none was found (ranges creeping up on a facing they
 never reach would be asked for again and again)."""
 
-SHADOW_CLIP = 3.0
+SHADOW_CLIP: Final = 3.0
 """How far (mm) inside the stretch between the shooter's farthest point and the target's
 nearest the blocking parts of obstructions are taken (and beyond the length the target's
 unreachable part): the margin that lets a part found at one facing hold over a range."""
 
 
-KEEP_ROOM = 1e-9
+KEEP_ROOM: Final = 1e-9
 """Room (relative to the sizes in the fact) with which ``_Facings.keep`` takes a fact to
 hold at both ends of its range without narrowing it: far above the rounding of the
 cosines, so the closed form would leave the very same ends."""
@@ -1615,7 +1615,7 @@ much outside those at the given facing, so the facts hold over a range of turns.
 wider gap gives more turn but a narrower teardrop near the shooter; each is tried and
 the ranges shown are joined (each holds on its own, and all contain the facing)."""
 
-BURST_INSET = 0.01
+BURST_INSET: Final = 0.01
 """How far (mm) inside an obstruction, and inside the teardrop (along and across), the
 points ``burst_shadow_arc`` uses lie: every placement it counts blocked overlaps the
 obstruction over a square of this half-size, far above the area (1e-9 mm²) the exact

@@ -51,10 +51,10 @@ compiled, the product costs no call."""
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
 
-TOUCH = 1e-6
+TOUCH: Final = 1e-6
 """Gap (mm) at or below which two shapes count as touching."""
 
-REACH_TOL = 0.1
+REACH_TOL: Final = 0.1
 """Tolerance (mm) of the 360° reach search."""
 
 
@@ -299,7 +299,7 @@ def turret_reach_facing(
     return _reach_search(body, target, tpl, tol, gap)
 
 
-REACH_SLACK = 1e-6
+REACH_SLACK: Final = 1e-6
 """Margin (mm) of the early answer of ``turret_reach_facing``, far above the rounding of
 the gaps the search would measure."""
 
@@ -378,11 +378,11 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
     return None
 
 
-FAN_SLACK = 1e-6
+FAN_SLACK: Final = 1e-6
 """Margin (mm) added to the touching tolerance and the search tolerance in ``ReachFan``:
 far above the rounding of the gaps measured and of the search's bounds."""
 
-FAN_ANGLE_SLACK = 1e-9
+FAN_ANGLE_SLACK: Final = 1e-9
 """Margin (degrees) on every angle ``ReachFan`` compares, far above their rounding."""
 
 
@@ -497,7 +497,7 @@ class ReachFan:
         return True
 
 
-GAP_BOX_SLACK = 1e-6
+GAP_BOX_SLACK: Final = 1e-6
 """Margin (mm) by which a family's box gap must exceed the least gap found before
 ``facing_gap`` leaves the family out: far above the rounding of either (coordinates of a
 few metres, errors of about 1e-12 mm)."""

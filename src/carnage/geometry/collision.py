@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from mypy_extensions import mypyc_attr
 
 from carnage.geometry.shapes import Point, Rect, closest_points, penetration
 
-TOUCH_TOL = 0.1
+TOUCH_TOL: Final = 0.1
 """Two outlines closer than this (mm) are touching."""
 
-CORNER_TOL = 0.5
+CORNER_TOL: Final = 0.5
 """A contact point within this (mm) of two edges is on the corner between them."""
 
 Edge = Literal["front", "side", "rear"]

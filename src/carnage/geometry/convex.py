@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from carnage.geometry.shapes import Point
 
 Poly = Sequence[Point]
 
-TOL = 1e-7
+TOL: Final = 1e-7
 
 
 def cross(o: Point, a: Point, b: Point) -> float:

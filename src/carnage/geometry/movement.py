@@ -58,7 +58,7 @@ _R2D: Final = 180.0 / math.pi
 
 SlideSide = Literal["left", "right"]
 
-MAX_SPIN = 90.0
+MAX_SPIN: Final = 90.0
 """A spin pivots at most this many degrees either way (Refuelled p.24)."""
 
 

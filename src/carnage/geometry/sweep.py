@@ -20,13 +20,13 @@ from carnage.geometry.shapes import Point, Pose
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
 
-RESOLUTION = 0.01
+RESOLUTION: Final = 0.01
 """Bisection stops when the bracket is this short (mm of body-point travel)."""
 
-MIN_STEP = 0.05
+MIN_STEP: Final = 0.05
 """Smallest advance while grazing: a touch shallower than this may be stepped over."""
 
-OVERLAP_EPS = 1e-6
+OVERLAP_EPS: Final = 1e-6
 """Penetration (mm) above which two outlines overlap rather than touch."""
 
 Kin = tuple[float, float, float]
