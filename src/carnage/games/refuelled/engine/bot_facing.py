@@ -90,7 +90,9 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     markers. Turning on the spot never crosses."""
     # The line's fields read once (a plain class: each read is a look-up), its length
     # (``Line.length``) worked out once.
-    a, b, normal = line.a, line.b, line.normal
+    a: Point = line.a
+    b: Point = line.b
+    normal: Point = line.normal
     ax, ay = a
     bx, by = b
     n_ab = hypot(bx - ax, by - ay)
