@@ -82,6 +82,9 @@ _D2R: Final = math.pi / 180.0
 compiled, the product costs no call."""
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
 
 
 @mypyc_attr(native_class=False)
@@ -260,7 +263,7 @@ def _cones(poly: Sequence[Point]) -> list[tuple[float, float, float, float]] | N
         x2, y2 = poly[(i + 1) % n]
         if abs(x2 - x1) + abs(y2 - y1) < 1e-9:
             return None
-        ang.append(math.atan2(-(x2 - x1), y2 - y1))  # outward normal of edge i
+        ang.append(_atan2(-(x2 - x1), y2 - y1))  # outward normal of edge i
     out = []
     for i in range(n):
         w = (ang[i] - ang[i - 1]) % (2.0 * math.pi)
@@ -760,13 +763,17 @@ def _any_free(fam: PlacementFamily, shape: list[Point], along: _Along,
 
 
 class _Key:
-    """A ``check_fire`` memo key: its inputs, hashed once (the memo asks for the hash on
-    every look-up, store and move to the end; the blockers hash through Python), and equal
-    to another key when their inputs are equal."""
+    """A ``check_fire`` memo key: its inputs (body, target, arc, template, blockers,
+    tolerance), equal to another key when their inputs are equal. Hashed once (the memo asks
+    for the hash on every look-up, store and move to the end), and without the template
+    (a plain class, hashed through Python; equal keys still hash alike, and templates are
+    compared when the rest match). Unhashable blockers raise ``TypeError`` here, as they did
+    in a tuple key."""
 
     def __init__(self, values: tuple[object, ...]) -> None:
         self.values = values
-        self.h = hash(values)
+        body, pts, arc, _, blockers, tol = values
+        self.h = hash((body, pts, arc, blockers, tol))
 
     def __hash__(self) -> int:
         return self.h
@@ -863,7 +870,7 @@ def _within(poly: Sequence[Point], cx: float, cy: float, r: float) -> bool:
     if not poly:
         raise ValueError("an obstruction's outline has no corners")
     for p in poly:  # noqa: SIM110 (compiled, any() over a generator costs more)
-        if math.hypot(p[0] - cx, p[1] - cy) < r:
+        if _hypot(p[0] - cx, p[1] - cy) < r:
             return True
     return False
 
@@ -884,7 +891,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     if not in_range:
         return FireCheck(False, False, False, None)
     # Nothing farther from the shooter than the template can reach matters.
-    horizon = tpl.near_half + tpl.reach + math.hypot(body.length, body.width) / 2.0
+    horizon = tpl.near_half + tpl.reach + _hypot(body.length, body.width) / 2.0
     cx, cy = body.pose.x, body.pose.y
     shooter = body.polygon()
     blockers = [b for b in blockers
@@ -897,7 +904,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     # Start along the line between the closest points: a clear shot, when there is one,
     # is usually found there.
     p, q, _ = closest_points(shooter, target)
-    aim = math.atan2(q[1] - p[1], q[0] - p[0]) * _R2D if p != q else 0.0
+    aim = _atan2(q[1] - p[1], q[0] - p[0]) * _R2D if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
     cap = _burst_cap(body, tpl) if ruler is None else None
@@ -1032,7 +1039,7 @@ def _edge_normals(poly: Sequence[Point]) -> list[Plane]:
     for i in range(n):
         x1, y1 = poly[i]
         x2, y2 = poly[(i + 1) % n]
-        ln = math.hypot(x2 - x1, y2 - y1)
+        ln = _hypot(x2 - x1, y2 - y1)
         if ln >= CAP_EDGE:
             nx, ny = (y2 - y1) / ln, -(x2 - x1) / ln
             out.append((nx, ny, nx * x1 + ny * y1))
