@@ -96,6 +96,9 @@ _D2R: Final = math.pi / 180.0
 compiled, the product costs no call."""
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
 
 EPS: Final = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
@@ -161,7 +164,7 @@ class Obstacle:
         for i in range(n):
             x1, y1 = poly[i]
             x2, y2 = poly[(i + 1) % n]
-            ln = math.hypot(x2 - x1, y2 - y1)
+            ln = _hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
         solve: list[tuple[float, float, float, float]] = []
         for i in range(n):
@@ -179,7 +182,7 @@ class Obstacle:
         cx, cy = sx / n, sy / n
         rad = -math.inf
         for p in poly:
-            r = math.hypot(p[0] - cx, p[1] - cy)
+            r = _hypot(p[0] - cx, p[1] - cy)
             if r > rad:
                 rad = r
         return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
@@ -596,14 +599,14 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     wide = max(abs(y) for _, y in tpl.polygon)
     reach = tpl.reach
     rho_t = min(reach, _farthest(shooter, target) + a)
-    rho_b = min(reach, math.hypot(rho_t, wide))
+    rho_b = min(reach, _hypot(rho_t, wide))
     # An obstruction farther from the shooter than a + rho_b has no point within rho_b of
     # any origin: it never comes before the target.
     sx = sum(x for x, _ in shooter) / len(shooter)
     sy = sum(y for _, y in shooter) / len(shooter)
-    s_rad = max(math.hypot(x - sx, y - sy) for x, y in shooter)
+    s_rad = max(_hypot(x - sx, y - sy) for x, y in shooter)
     blockers = [b for b in blockers
-                if math.hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
+                if _hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
                 <= s_rad + a + rho_b + 1e-6]
     exact = [(b.polygon, b.tall) for b in blockers]
     rhos = [min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers]
@@ -941,7 +944,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 consider(mid, live)
                 if best.level >= top:
                     return
-            if math.hypot(*box(rho_max, h)) <= tol:
+            if _hypot(*box(rho_max, h)) <= tol:
                 continue
             for lo2, hi2 in ((lo, mid), (mid, hi)):
                 heapq.heappush(heap, (-(hi2 - lo2),
@@ -1048,7 +1051,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                     consider(mid, lived(node))
                 if best.level >= top:
                     return
-            if math.hypot(*box(rho_max, h)) <= tol:
+            if _hypot(*box(rho_max, h)) <= tol:
                 continue
             for lo2, hi2 in ((lo, mid), (mid, hi)):
                 heapq.heappush(heap, (-(hi2 - lo2),
@@ -1146,7 +1149,7 @@ def beyond_span(shooter: Sequence[Point], target: Sequence[Point],
     """Whether every 360° ruler placement misses ``target`` by more than ``SPAN_SLACK``.
 
     A ruler's near edge (2a long) touches the shooter at some point of it, and every point
-    of the ruler is within L along and 2a across of that point, so within hypot(L, 2a) of
+    of the ruler is within L along and 2a across of that point, so within _hypot(L, 2a) of
     the shooter (``turret_span``). The exact judgement counts a placement touching within
     ``TOUCH`` (1e-6 mm) along and across the facing, so when the outlines' gap exceeds the
     span by ``SPAN_SLACK`` it finds level 0 at every facing, and the search could only
@@ -1259,7 +1262,7 @@ def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTe
         pts = [(x, y) for x, y in tpl.polygon if (x, y) != (0.0, 0.0)]
         if len(pts) != len(tpl.polygon) - 1 or any(x <= 0.0 for x, _ in pts):
             return None
-        spread = max(abs(math.atan2(y, x) * _R2D) for x, y in pts)
+        spread = max(abs(_atan2(y, x) * _R2D) for x, y in pts)
     else:
         far = 2.0 * tpl.near_half / (gap - slack)
         if far >= 0.5:
@@ -1269,8 +1272,8 @@ def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTe
     sy = sum(y for _, y in shooter) / len(shooter)
     tx = sum(x for x, _ in target) / len(target)
     ty = sum(y for _, y in target) / len(target)
-    phi = math.atan2(ty - sy, tx - sx) * _R2D
-    offs = [(math.atan2(qy - py, qx - px) * _R2D - phi + 180.0) % 360.0 - 180.0
+    phi = _atan2(ty - sy, tx - sx) * _R2D
+    offs = [(_atan2(qy - py, qx - px) * _R2D - phi + 180.0) % 360.0 - 180.0
             for px, py in shooter for qx, qy in target]
     turn = spread + math.asin(slack / gap) * _R2D + 1e-6
     lo, hi = phi + min(offs) - turn, phi + max(offs) + turn
@@ -1460,12 +1463,12 @@ class _Facings:
             if wu * self.clo + wv * self.slo - k > room \
                     and wu * self.chi + wv * self.shi - k > room:
                 return lo < hi
-        r = math.hypot(wu, wv)
+        r = _hypot(wu, wv)
         if k < -r:
             return True
         if k >= r:
             return False
-        phi = math.atan2(wv, wu)
+        phi = _atan2(wv, wu)
         half = math.acos(k / r)
         if not phi - half < 0.0 < phi + half:
             return False
@@ -1908,7 +1911,7 @@ def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
     out = -math.inf  # as max() over the pairs (compiled: a loop, not a generator)
     for p in a:
         for q in b:
-            d = math.hypot(p[0] - q[0], p[1] - q[1])
+            d = _hypot(p[0] - q[0], p[1] - q[1])
             if d > out:
                 out = d
     return out

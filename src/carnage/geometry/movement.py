@@ -26,7 +26,7 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from math import atan2, hypot, isfinite, remainder
+from math import isfinite, remainder
 from typing import Final, Literal
 
 from mypy_extensions import mypyc_attr
@@ -55,6 +55,9 @@ _D2R: Final = math.pi / 180.0
 compiled, the product costs no call."""
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
 
 SlideSide = Literal["left", "right"]
 
@@ -140,7 +143,7 @@ class TemplatePath:
                 r = sg.radius
                 cx = x - k * r * math.sin(h)
                 cy = y + k * r * math.cos(h)
-                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, atan2(y - cy, x - cx))
+                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, _atan2(y - cy, x - cx))
             segs.append(seg)
             s0 += seg.length
             x, y, h = seg.at(s0)
@@ -194,7 +197,7 @@ class TemplatePath:
             return None
         px, py = self.slide_exit_point()
         dx, dy = self.slide_direction()
-        heading = norm_heading(atan2(dy, dx) * _R2D)
+        heading = norm_heading(_atan2(dy, dx) * _R2D)
         return TemplatePath(self.slide_as, Pose(px, py, heading), width=self.width,
                             mirror=self.slide_mirror, reverse=False,
                             slide_length=self.slide_length, slide_width=self.slide_width)
@@ -204,7 +207,7 @@ class TemplatePath:
         px, py = self.slide_exit_point()
         dx, dy = self.slide_direction()
         half = self.slide_length / 2.0
-        heading = norm_heading(atan2(dy, dx) * _R2D)
+        heading = norm_heading(_atan2(dy, dx) * _R2D)
         return Rect(Pose(px + dx * half, py + dy * half, heading), self.slide_length,
                     self.slide_width)
 
@@ -325,7 +328,7 @@ class _RectArea:
     hw: float
 
     def circle(self) -> tuple[float, float, float]:
-        return (self.x, self.y, hypot(self.hl, self.hw))
+        return (self.x, self.y, _hypot(self.hl, self.hw))
 
     def overlaps(self, ob: Convex) -> bool:
         return sat(self.hl, self.hw, (self.x, self.y, self.h), ob) > OVERLAP_EPS
@@ -366,7 +369,7 @@ class _SectorArea:
         far = self.ro - mr
         for a in (self.a0, self.a0 + self.span):
             for r in (self.ri, self.ro):
-                far = max(far, hypot(self.cx + r * math.cos(a) - mx,
+                far = max(far, _hypot(self.cx + r * math.cos(a) - mx,
                                           self.cy + r * math.sin(a) - my))
         return (mx, my, far)
 
@@ -383,7 +386,7 @@ class _SectorArea:
         poly = _clip_halfplane(poly, s1, -c1, s1 * self.cx - c1 * self.cy + eps)
         if len(poly) < 3:
             return False
-        if max(hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
+        if max(_hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
             return False
         m = len(poly)
         inside = True
@@ -397,7 +400,7 @@ class _SectorArea:
                 inside = False
             ll = ex * ex + ey * ey
             t = 0.0 if ll == 0 else max(0.0, min(1.0, (px * ex + py * ey) / ll))
-            dmin = min(dmin, hypot(px - t * ex, py - t * ey))
+            dmin = min(dmin, _hypot(px - t * ex, py - t * ey))
         return inside or dmin < self.ro - eps
 
 
@@ -437,7 +440,7 @@ def _bounding_rect(path: TemplatePath) -> Rect:
 
 def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
                   turn: float) -> tuple[Motion, Rect | None]:
-    rho = hypot(hl, hw)
+    rho = _hypot(hl, hw)
     hoff = math.pi if path.reverse else 0.0
     pieces: list[Piece] = []
 
@@ -573,8 +576,12 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
 
 
 def _area_hits(plan: _Plan, ob: Convex) -> bool:
-    ox, oy = ob.centre
-    orad = ob.radius
+    if isinstance(ob, Outline):  # compiled: its fields without a look-up
+        ox, oy = ob.centre
+        orad = ob.radius
+    else:
+        ox, oy = ob.centre
+        orad = ob.radius
     b = plan.area_bounds
     if ox + orad < b[0] or ox - orad > b[2] or oy + orad < b[1] or oy - orad > b[3]:
         return False
@@ -783,8 +790,13 @@ def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
     """Within TOUCH_TOL: bounding circles and the separating-axis gap rule most out; the
     exact distance settles the rest."""
     x, y, _ = kin
-    ox, oy = ob.centre
-    rr = hypot(hl, hw) + ob.radius + TOUCH_TOL
+    if isinstance(ob, Outline):  # compiled: its fields without a look-up
+        ox, oy = ob.centre
+        orad = ob.radius
+    else:
+        ox, oy = ob.centre
+        orad = ob.radius
+    rr = _hypot(hl, hw) + orad + TOUCH_TOL
     if (ox - x) * (ox - x) + (oy - y) * (oy - y) > rr * rr:
         return False
     g = -sat(hl, hw, kin, ob)
@@ -884,7 +896,7 @@ def _broad_frame(plan: _Plan, start: Pose) -> tuple[float, float, float, float, 
     c, s = math.cos(hr), math.sin(hr)
     bx0, by0, bx1, by1 = plan.bounds
     pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
-    prad = hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
+    prad = _hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
     return c, s, start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c, prad
 
 
@@ -975,7 +987,7 @@ def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: fl
     # first point ``length`` away from the hitch, then bisect.
     def far(s: float) -> float:
         x, y, _ = path._kin(s)
-        return hypot(x - hx, y - hy) - length
+        return _hypot(x - hx, y - hy) - length
 
     lowest = -(length + cab.length)
     samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
@@ -991,7 +1003,7 @@ def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: fl
             else:
                 s_hi = mid
         x, y, _ = path._kin(s_lo)
-        heading = norm_heading(atan2(hy - y, hx - x) * _R2D)
+        heading = norm_heading(_atan2(hy - y, hx - x) * _R2D)
     return heading
 
 
@@ -1018,8 +1030,12 @@ def _start_clear(motion: Motion, obs: Sequence[Convex]) -> list[Convex]:
     kin = motion.at(0.0)
     out = []
     for ob in obs:
-        ox, oy = ob.centre
-        rr = motion.rho + ob.radius
+        if isinstance(ob, Outline):  # compiled: its fields without a look-up
+            ox, oy = ob.centre
+            rr = motion.rho + ob.radius
+        else:
+            ox, oy = ob.centre
+            rr = motion.rho + ob.radius
         if math.pow(ox - kin[0], 2.0) + math.pow(oy - kin[1], 2.0) > rr * rr or \
                 sat(motion.hl, motion.hw, kin, ob) <= TOUCH_TOL:
             out.append(ob)
@@ -1176,7 +1192,7 @@ def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: 
     x, y, h = kin
     if about_front:
         qx, qy = x + hl * math.cos(h), y + hl * math.sin(h)
-        rho_q = hypot(2.0 * hl, hw)
+        rho_q = _hypot(2.0 * hl, hw)
     else:
         qx, qy, rho_q = x, y, rho
     motion = Motion(hl, hw, [rot_piece(qx, qy, x - qx, y - qy, h, spin * _D2R, rho_q)])
@@ -1216,6 +1232,6 @@ def spin_body(
     }
     if angle == 0:
         return p, 0.0, []
-    end, turned, touched = _spin(kin, hl, hw, hypot(hl, hw), float(angle), about_front,
+    end, turned, touched = _spin(kin, hl, hw, _hypot(hl, hw), float(angle), about_front,
                                  obstructions, skip)
     return Pose(end[0], end[1], norm_heading(end[2] * _R2D)), turned, touched

@@ -19,6 +19,8 @@ from carnage.geometry.shapes import Point, Pose
 
 _R2D: Final = 180.0 / math.pi
 """``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
 
 RESOLUTION: Final = 0.01
 """Bisection stops when the bracket is this short (mm of body-point travel)."""
@@ -118,7 +120,7 @@ def arc_piece(cx: float, cy: float, r: float, a0: float, k: int, span: float, ho
     a1 = a0 + k * span
     sx, sy = cx + r * math.cos(a0), cy + r * math.sin(a0)
     ex, ey = cx + r * math.cos(a1), cy + r * math.sin(a1)
-    half_chord = math.hypot(ex - sx, ey - sy) / 2.0
+    half_chord = _hypot(ex - sx, ey - sy) / 2.0
     return Piece(length, at, ((sx + ex) / 2.0, (sy + ey) / 2.0, half_chord + rho), None,
                  (cx, cy, max(r - rho, 0.0), r + rho))
 
@@ -147,7 +149,7 @@ class Motion:
     def __init__(self, hl: float, hw: float, pieces: Sequence[Piece]) -> None:
         self.hl = hl
         self.hw = hw
-        self.rho = math.hypot(hl, hw)
+        self.rho = _hypot(hl, hw)
         self.pieces = [p for p in pieces if p.length > 0.0] or list(pieces[:1])
         starts = []
         acc = 0.0
@@ -176,8 +178,12 @@ class Motion:
 
     def near(self, ob: Convex) -> list[int]:
         """Indices of pieces whose swept circle meets the obstruction's circle."""
-        ox, oy = ob.centre
-        orad = ob.radius
+        if isinstance(ob, Outline):  # compiled: its fields without a look-up
+            ox, oy = ob.centre
+            orad = ob.radius
+        else:
+            ox, oy = ob.centre
+            orad = ob.radius
         b = self.bounds
         if ox + orad < b[0] or ox - orad > b[2] or oy + orad < b[1] or oy - orad > b[3]:
             return []
@@ -189,7 +195,7 @@ class Motion:
             if dx * dx + dy * dy > rr * rr:
                 continue
             if p.ring is not None:
-                d = math.hypot(ox - p.ring[0], oy - p.ring[1])
+                d = _hypot(ox - p.ring[0], oy - p.ring[1])
                 if d + orad < p.ring[2] or d - orad > p.ring[3]:
                     continue
             out.append(i)
@@ -350,8 +356,12 @@ def max_penetration(motion: Motion, u: float, obs: Sequence[Convex]) -> float:
     rho = motion.rho
     best = -math.inf
     for ob in obs:
-        ox, oy = ob.centre
-        rr = rho + ob.radius
+        if isinstance(ob, Outline):  # compiled: its fields without a look-up
+            ox, oy = ob.centre
+            rr = rho + ob.radius
+        else:
+            ox, oy = ob.centre
+            rr = rho + ob.radius
         if math.pow(ox - x, 2.0) + math.pow(oy - y, 2.0) > rr * rr:
             continue
         d = sat(motion.hl, motion.hw, kin, ob)

@@ -17,7 +17,6 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from math import hypot
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from carnage.catalog import TemplateUse
@@ -56,6 +55,8 @@ from carnage.kernel.table_dice import TableDiceGame
 _D2R: Final = math.pi / 180.0
 """``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
 compiled, the product costs no call."""
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
@@ -361,7 +362,7 @@ class HeuristicBot:
         if not enemies:
             return 0.0
         nose = _ahead(pose, v.length)
-        return -min(hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
+        return -min(_hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
 
     def wants_to_hit(self, v: VehicleState, other: VehicleState) -> bool:
         """Smash rather than evade: heavier, or as heavy and faster."""
@@ -378,7 +379,7 @@ class HeuristicBot:
         reach = (spec.length if spec is not None else MOVE_REACH) + v.length
         if res.slide_template is not None:
             reach += SLIDE_REACH
-        rho = hypot(v.length, v.width) / 2.0
+        rho = _hypot(v.length, v.width) / 2.0
         start = res.start
         edge = min(min(min(start.x, start.y), st.width - start.x), st.height - start.y)
         goal = self.goal(game, v)
@@ -434,7 +435,7 @@ class HeuristicBot:
                                 reverse=t[2], ts=game.templates)
             poses = full.swept(SAMPLES)
         if res.slide_template is not None:
-            margin = hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
+            margin = _hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
         else:
             margin = game.templates.width / 2.0 + SAMPLE_GAP
         for p in poses:  # noqa: SIM110 (compiled, a loop costs less than a generator)
@@ -452,7 +453,7 @@ class HeuristicBot:
         # sqrt(2) times the two radii (and a margin) is separated by more than 1e-6 on that
         # axis, and the separating-axis overlap is below -1e-6.
         x, y = v.pose.x, v.pose.y
-        rad = hypot(v.length, v.width) / 2.0 + 2e-6
+        rad = _hypot(v.length, v.width) / 2.0 + 2e-6
         out = set()
         for o in obs:
             ox, oy, orad = o.circle
@@ -837,7 +838,7 @@ class _ScoreBound:
     def __init__(self, bot: HeuristicBot, game: Game, v: VehicleState, f: DistanceField,
                  goal: Line | None) -> None:
         self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
-        self.rho = hypot(v.length, v.width) / 2.0
+        self.rho = _hypot(v.length, v.width) / 2.0
         self.rect = v.rect()  # the body every candidate starts from (the state is not moved)
         self.ts = game.templates
         hr = v.pose.heading * _D2R
@@ -1041,7 +1042,7 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
         pts = tuple(dict.fromkeys(p for piece in template_pieces(lp) for p in piece))
         mx = (min(x for x, _ in pts) + max(x for x, _ in pts)) / 2.0
         my = (min(y for _, y in pts) + max(y for _, y in pts)) / 2.0
-        hit = (lp, pts, (mx, my, max(hypot(x - mx, y - my) for x, y in pts)))
+        hit = (lp, pts, (mx, my, max(_hypot(x - mx, y - my) for x, y in pts)))
         if len(_LOCAL_PIECES) >= 1024:
             _LOCAL_PIECES.clear()
         _LOCAL_PIECES[id(lp)] = hit
@@ -1079,7 +1080,7 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
-    return hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+    return _hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 def _last_template(res: MoveResult) -> tuple[str, bool, bool]:

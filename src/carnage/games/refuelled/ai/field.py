@@ -15,10 +15,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import hypot
 from typing import Final
 
 from carnage.geometry.shapes import Point
+
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
 
 CELL: Final = 20.0
 """Cell size (mm)."""
@@ -42,7 +44,7 @@ def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
             inside = False
         ll = ex * ex + ey * ey
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - ax) * ex + (p[1] - ay) * ey) / ll))
-        best = min(best, hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
+        best = min(best, _hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
     return 0.0 if inside else best
 
 
@@ -69,7 +71,7 @@ def _within(p: Point, edges: list[tuple[float, float, float, float, float]],
         if ex * (py - ay) - ey * (px - ax) < 0:
             inside = False
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
-        if hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
+        if _hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
             return True
     return inside
 
@@ -78,7 +80,7 @@ def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
-    return hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+    return _hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 @dataclass(frozen=True)
@@ -322,7 +324,7 @@ def distance_field(
     if starts:
         heap.append(0.0)
         queued[0.0] = starts
-    steps = [(dr * pc + dc, CELL * hypot(dc, dr), CELL * hypot(dc, dr) * WALL_COST)
+    steps = [(dr * pc + dc, CELL * _hypot(dc, dr), CELL * _hypot(dc, dr) * WALL_COST)
              for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
