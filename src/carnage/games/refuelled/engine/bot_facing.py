@@ -93,8 +93,10 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     a: Point = line.a
     b: Point = line.b
     normal: Point = line.normal
-    ax, ay = a
-    bx, by = b
+    ax: float = a[0]
+    ay: float = a[1]
+    bx: float = b[0]
+    by: float = b[1]
     n_ab = hypot(bx - ax, by - ay)
     if n_ab < 1e-9:
         # A point goal (a zero-length line: a flag, a crate): reached when the body touches
@@ -119,8 +121,10 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
             if overlaps(convex_hull([*polys[i], *polys[i + 1]]), dot, 0.0):
                 return True
         return False
-    nx, ny = normal
-    ux, uy = (bx - ax) / n_ab, (by - ay) / n_ab  # ``line.along`` (the line has a length)
+    nx: float = normal[0]
+    ny: float = normal[1]
+    ux: float = (bx - ax) / n_ab  # ``line.along`` (the line has a length)
+    uy: float = (by - ay) / n_ab
     reach = hypot(length, width) / 2.0 + 1e-6
     lo_n = min(ax * nx + ay * ny, bx * nx + by * ny) - reach
     hi_n = max(ax * nx + ay * ny, bx * nx + by * ny) + reach
@@ -129,9 +133,10 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     # Which side of the segment's reach each centre lies, across and along the line: a pair
     # of bodies both wholly to one side cannot touch the segment.
     # (compiled: the poses as a list, read by index; the sides as two lists of ints)
-    ps = poses if isinstance(poses, list) else list(poses)
+    ps: list[Pose] = poses if isinstance(poses, list) else list(poses)
     side_n: list[int] = []
     side_u: list[int] = []
+    p: Pose
     for p in ps:
         side_n.append(_side(p.x * nx + p.y * ny, lo_n, hi_n))
         side_u.append(_side(p.x * ux + p.y * uy, lo_u, hi_u))
