@@ -105,7 +105,9 @@ def scenario_advice(game: Game, decision: Decision) -> Choice | Among | None:
     """The scenario's own advice on ``decision`` (``BotFacing.bot_choice``): an option value,
     ``Among`` some options, or None."""
     pick = game.scenario.bot_choice(game, decision)
-    return pick if isinstance(pick, str | int | float | Among) else None
+    # a tuple of classes, not ``str | int | ...``: compiled, the union is built anew on
+    # every call (the same test)
+    return pick if isinstance(pick, (str, int, float, Among)) else None
 
 
 def table_answer(game: Game, decision: Decision) -> Choice:
