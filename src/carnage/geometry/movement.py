@@ -817,10 +817,13 @@ def _prepare(body: Rect, template_id: str, mirror: bool, reverse: bool,
     _validate_body(body)
     ts = ts or default_template_set()
     spec = _spec(template_id, ts)
-    side = spec.slide_side
-    if mirror and side != "end":
-        side = "left" if side == "right" else "right"
-    turn = _slide_turn(spec.id, side, slide, slide_facing, body)
+    if slide is None and slide_facing is None:
+        turn = 0.0  # what ``_slide_turn`` answers, without reading the spec's side
+    else:
+        side = spec.slide_side
+        if mirror and side != "end":
+            side = "left" if side == "right" else "right"
+        turn = _slide_turn(spec.id, side, slide, slide_facing, body)
     return _plan(ts, template_id, bool(mirror), bool(reverse), slide, turn, float(body.length),
                  float(body.width))
 
@@ -1160,19 +1163,33 @@ in the entry, so it cannot be reused) and the exact start pose, with whether a b
 half sizes touches each at the start: the candidate moves a bot weighs from one place, and
 the move then made, share them."""
 
+_LAST_START: list[tuple[Pose, dict[int, _LocalEntry]]] = []
+"""The last start pose asked for (by identity: the candidate moves from one place share
+their start pose) with its entries by obstruction identity (each entry holds its
+obstruction): the same entries ``_LOCAL`` gives, without building and hashing its key."""
+
 
 def _local_entry(ob: Obstruction, start: Pose, c: float, s: float) -> _LocalEntry:
     """``ob``, ``Outline.local(ob, start.x, start.y, c, s)`` (c, s: the start heading's
     cosine and sine) and its start-touch answers so far, remembered."""
+    last = _LAST_START
+    if last and last[0][0] is start:
+        by_id = last[0][1]
+        got = by_id.get(id(ob))
+        if got is not None and got[0] is ob:
+            return got
+    else:
+        by_id = {}
+        last[:] = [(start, by_id)]
     key = (id(ob), start.x, start.y, start.heading)
     hit = _LOCAL.get(key)
-    if hit is not None and hit[0] is ob:
-        return hit
-    entry: _LocalEntry = (ob, Outline.local(ob, start.x, start.y, c, s), {})
-    if len(_LOCAL) >= 8192:
-        _LOCAL.clear()
-    _LOCAL[key] = entry
-    return entry
+    if hit is None or hit[0] is not ob:
+        hit = (ob, Outline.local(ob, start.x, start.y, c, s), {})
+        if len(_LOCAL) >= 8192:
+            _LOCAL.clear()
+        _LOCAL[key] = hit
+    by_id[id(ob)] = hit
+    return hit
 
 
 def _touching_at_start(hl: float, hw: float, entry: _LocalEntry) -> bool:
