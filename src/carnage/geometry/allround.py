@@ -77,6 +77,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from carnage.geometry.arcs import TOUCH, _rotated, turret_span
 from carnage.geometry.convex import area, ccw, clip_halfplane, convex_hull
@@ -90,25 +91,34 @@ from carnage.geometry.shapes import (
     heading_diff,
 )
 
-EPS = 1e-9
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
+
+EPS: Final = 1e-9
 """Slack (mm) of the comparisons: an obstruction must start more than this nearer the
 shooter than the target to count."""
 
-EXACT_WITHIN = 1.5
+EXACT_WITHIN: Final = 1.5
 """Half-width (degrees) from which an interval of ruler facings that its bound keeps is
 also judged exactly at its middle; wider ones are only split (their bound, with boxes that
 big, hardly ever drops them, and the middles of their parts are judged soon enough).
 Bursts judge every kept interval's middle: their clear placements are often found there,
 and each judgement costs more than a bound saves."""
 
-DIRECT_FIRST = 16
+DIRECT_FIRST: Final = 16
 """How many ruler intervals narrow enough to be judged exactly the lazy walk judges at
 once, without their bounds, when their middle lies within ``DIRECT_WITHIN`` of the first
 seed (a clear line, when there is one, is most often found near it). Such a facing is
 passed over when ranges already shown cover it; new ranges are asked for it only while
 they have been found more often than not (each costs about a judgement)."""
 
-DIRECT_WITHIN = 25.0
+DIRECT_WITHIN: Final = 25.0
 """Degrees from the first seed within which ``DIRECT_FIRST`` applies."""
 
 TOUCHING, UNBLOCKED, CLEAR = 1, 2, 3
@@ -154,7 +164,7 @@ class Obstacle:
         for i in range(n):
             x1, y1 = poly[i]
             x2, y2 = poly[(i + 1) % n]
-            ln = math.hypot(x2 - x1, y2 - y1)
+            ln = _hypot(x2 - x1, y2 - y1)
             normals.append((-(y2 - y1) / ln, (x2 - x1) / ln))
         solve: list[tuple[float, float, float, float]] = []
         for i in range(n):
@@ -172,7 +182,7 @@ class Obstacle:
         cx, cy = sx / n, sy / n
         rad = -math.inf
         for p in poly:
-            r = math.hypot(p[0] - cx, p[1] - cy)
+            r = _hypot(p[0] - cx, p[1] - cy)
             if r > rad:
                 rad = r
         return Obstacle(poly, tall, tuple(normals), tuple(solve), (cx, cy), rad)
@@ -337,7 +347,7 @@ class RulerFacing:
         (``search``) instead: the near edge's middle anywhere up to the shooter's front
         chain swept a further e across the facing and lifted by ``lift`` along it, the
         target's far side only required beyond ``low``, no sliding along a side."""
-        th = math.radians(theta)
+        th = theta * _D2R
         cs, sn = math.cos(th), math.sin(th)
         a, length = self.a, self.length
 
@@ -589,14 +599,14 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     wide = max(abs(y) for _, y in tpl.polygon)
     reach = tpl.reach
     rho_t = min(reach, _farthest(shooter, target) + a)
-    rho_b = min(reach, math.hypot(rho_t, wide))
+    rho_b = min(reach, _hypot(rho_t, wide))
     # An obstruction farther from the shooter than a + rho_b has no point within rho_b of
     # any origin: it never comes before the target.
     sx = sum(x for x, _ in shooter) / len(shooter)
     sy = sum(y for _, y in shooter) / len(shooter)
-    s_rad = max(math.hypot(x - sx, y - sy) for x, y in shooter)
+    s_rad = max(_hypot(x - sx, y - sy) for x, y in shooter)
     blockers = [b for b in blockers
-                if math.hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
+                if _hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
                 <= s_rad + a + rho_b + 1e-6]
     exact = [(b.polygon, b.tall) for b in blockers]
     rhos = [min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers]
@@ -605,7 +615,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     def box(rho: float, h: float) -> tuple[float, float]:
         """How far, along and across the facing, a template point within ``rho`` of the
         origin can move when the facing turns by at most ``h`` degrees."""
-        dl = math.radians(h)
+        dl = h * _D2R
         sn, vers = math.sin(dl), 1.0 - math.cos(dl)
         return (rho * vers + wide * sn + a * sn, rho * sn + wide * vers + a * vers)
 
@@ -786,7 +796,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         the target contact is, along ``mid``, before the target's far side widened by the
         target's box. An obstruction outside all that meets no placement of the interval
         before the target, nor of any part of it."""
-        th = math.radians(mid)
+        th = mid * _D2R
         cs, sn = math.cos(th), math.sin(th)
         vs = [-x * sn + y * cs for x, y in shooter]
         us = [x * cs + y * sn for x, y in shooter]
@@ -794,7 +804,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         back = min(us)
         eu_t, _ = box(rho_t, h)
         t_far = max(x * cs + y * sn for x, y in tgt.polygon) + eu_t
-        dl = math.radians(h)
+        dl = h * _D2R
         hs, hv = math.sin(dl), 1.0 - math.cos(dl)
         out = []
         for i in live:
@@ -854,7 +864,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             if _covered(p0, p1, arcs):
                 best.reused += 1
                 continue  # a part of an interval asked before
-            th = math.radians(m)
+            th = m * _D2R
             grown, relaxed = loosened((math.cos(th), math.sin(th)), hw, live)
             if capped(m, grown, relaxed) > lv:
                 return False
@@ -924,7 +934,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             live = alive(live, mid, h)
             if proven(lo, hi):
                 continue
-            d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+            d = (math.cos(mid * _D2R), math.sin(mid * _D2R))
             if pivot is not None:
                 if pivot_bound(mid, h, live) <= need():
                     continue
@@ -934,7 +944,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 consider(mid, live)
                 if best.level >= top:
                     return
-            if math.hypot(*box(rho_max, h)) <= tol:
+            if _hypot(*box(rho_max, h)) <= tol:
                 continue
             for lo2, hi2 in ((lo, mid), (mid, hi)):
                 heapq.heappush(heap, (-(hi2 - lo2),
@@ -1041,7 +1051,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                     consider(mid, lived(node))
                 if best.level >= top:
                     return
-            if math.hypot(*box(rho_max, h)) <= tol:
+            if _hypot(*box(rho_max, h)) <= tol:
                 continue
             for lo2, hi2 in ((lo, mid), (mid, hi)):
                 heapq.heappush(heap, (-(hi2 - lo2),
@@ -1087,7 +1097,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             break
     return best
 
-AHEAD_OF_KNOWN = 0.5
+AHEAD_OF_KNOWN: Final = 0.5
 """How far (degrees) before the start of a range already shown a burst walk asks for the
 next range when the facing it would ask at lies in that known range: ranges reach back
 from their facing much farther than ahead of it, so one asked just before the known range
@@ -1128,7 +1138,7 @@ def _before_known(at: float, ahead: float, arcs: Sequence[tuple[float, float]]) 
     return max(first - AHEAD_OF_KNOWN, at + 0.5 * (first - at))
 
 
-SPAN_SLACK = 1e-3
+SPAN_SLACK: Final = 1e-3
 """Margin (mm) beyond a ruler's span (``arcs.turret_span``) from which ``beyond_span``
 holds: a thousand times the judgement's touching tolerance, far above the rounding of the
 gap."""
@@ -1139,7 +1149,7 @@ def beyond_span(shooter: Sequence[Point], target: Sequence[Point],
     """Whether every 360° ruler placement misses ``target`` by more than ``SPAN_SLACK``.
 
     A ruler's near edge (2a long) touches the shooter at some point of it, and every point
-    of the ruler is within L along and 2a across of that point, so within hypot(L, 2a) of
+    of the ruler is within L along and 2a across of that point, so within _hypot(L, 2a) of
     the shooter (``turret_span``). The exact judgement counts a placement touching within
     ``TOUCH`` (1e-6 mm) along and across the facing, so when the outlines' gap exceeds the
     span by ``SPAN_SLACK`` it finds level 0 at every facing, and the search could only
@@ -1201,7 +1211,7 @@ def _in_the_way(shooter: Sequence[Point], target: Sequence[Point],
     return False
 
 
-TEARDROP_GUESS_DEPTH = 0.01
+TEARDROP_GUESS_DEPTH: Final = 0.01
 """How deep (mm) an obstruction must reach into the teardrop for ``_in_the_teardrop``."""
 
 
@@ -1215,7 +1225,7 @@ def _in_the_teardrop(shooter: Sequence[Point], target: Sequence[Point],
     search is not clear, catching obstructions beside the line that the teardrop's width
     meets."""
     p, q, _ = closest_points(shooter, target)
-    th = math.radians(aim)
+    th = aim * _D2R
     dx, dy = math.cos(th), math.sin(th)
     tear = [(x + p[0], y + p[1]) for x, y in _rotated(shape, aim)]
     cut = clip_halfplane(tear, dx, dy, q[0] * dx + q[1] * dy)
@@ -1224,7 +1234,7 @@ def _in_the_teardrop(shooter: Sequence[Point], target: Sequence[Point],
     return any(deeper_than(cut, poly, TEARDROP_GUESS_DEPTH) for poly, _tall in obstacles)
 
 
-TOUCH_ARC_SLACK = 1e-3
+TOUCH_ARC_SLACK: Final = 1e-3
 """How near (mm) the target a placement may come and still count as not touching it for
 ``touch_arc``: a thousand times the judgement's touching tolerance."""
 
@@ -1252,27 +1262,27 @@ def touch_arc(shooter: Sequence[Point], target: Sequence[Point], tpl: ShootingTe
         pts = [(x, y) for x, y in tpl.polygon if (x, y) != (0.0, 0.0)]
         if len(pts) != len(tpl.polygon) - 1 or any(x <= 0.0 for x, _ in pts):
             return None
-        spread = max(abs(math.degrees(math.atan2(y, x))) for x, y in pts)
+        spread = max(abs(_atan2(y, x) * _R2D) for x, y in pts)
     else:
         far = 2.0 * tpl.near_half / (gap - slack)
         if far >= 0.5:
             return None
-        spread = math.degrees(math.asin(far))
+        spread = math.asin(far) * _R2D
     sx = sum(x for x, _ in shooter) / len(shooter)
     sy = sum(y for _, y in shooter) / len(shooter)
     tx = sum(x for x, _ in target) / len(target)
     ty = sum(y for _, y in target) / len(target)
-    phi = math.degrees(math.atan2(ty - sy, tx - sx))
-    offs = [(math.degrees(math.atan2(qy - py, qx - px)) - phi + 180.0) % 360.0 - 180.0
+    phi = _atan2(ty - sy, tx - sx) * _R2D
+    offs = [(_atan2(qy - py, qx - px) * _R2D - phi + 180.0) % 360.0 - 180.0
             for px, py in shooter for qx, qy in target]
-    turn = spread + math.degrees(math.asin(slack / gap)) + 1e-6
+    turn = spread + math.asin(slack / gap) * _R2D + 1e-6
     lo, hi = phi + min(offs) - turn, phi + max(offs) + turn
     if hi - lo >= 350.0:
         return None
     return lo, hi
 
 
-BOUND_JUDGED_WITHIN = 3.0
+BOUND_JUDGED_WITHIN: Final = 3.0
 """Half-width (degrees) above which a burst interval's box bound is only the cap on its
 relaxed inputs, not their whole judgement, once a best level is found: on so wide an
 interval the target grown by the turn's box is nearly always touched clear (on the 360°
@@ -1281,18 +1291,18 @@ bursts about a fifth did, and they take no longer without them), and the judgeme
 relaxed facing costs as much as an exact one. Leaving a bound out only leaves an interval
 to be judged at its middle and halved, so the answer is the same."""
 
-PARTS_CAPPED_WITHIN = 1.0
+PARTS_CAPPED_WITHIN: Final = 1.0
 """Half-width (degrees) of the parts a burst interval is cut into when the cap does not
 show its box bound's inputs no better than the best found: the box grows with the turn,
 so the cap shows on narrow parts what it cannot on the whole (on the 360° benchmark's
 slowest burst, intervals 3.4° wide are not shown, their halves are), and a cap on each
 part costs far less than the judgement of the relaxed facing it saves."""
 
-PARTS_CAPPED_MOST = 8
+PARTS_CAPPED_MOST: Final = 8
 """The most parts an interval is cut into for the cap (wider intervals are halved by the
 search first)."""
 
-PARTS_WIDE_WITHIN = 4.0
+PARTS_WIDE_WITHIN: Final = 4.0
 """Half-width (degrees) up to which a burst interval wider than ``BOUND_JUDGED_WITHIN``
 is also tried on its parts (four), when the cap shows its middle facing no better than
 the best found: on the 360° benchmark's slowest burst, intervals 6.8° wide whose
@@ -1307,7 +1317,7 @@ kept shown lie (``search``'s ``parts_capped``): far above the rounding of the fa
 meet. A part is shown only for facings strictly inside its interval, whose families are
 those at its middle; the interval's ends are judged on their own."""
 
-PARTS_OVERLAP = 1.0 + 1e-9
+PARTS_OVERLAP: Final = 1.0 + 1e-9
 """Each part's half-width taken this much wider, so the parts cover the interval whatever
 the rounding of their middles."""
 
@@ -1326,7 +1336,7 @@ def burst_parts(mid: float, h: float) -> list[tuple[float, float]]:
     return [(mid - h + (k + 0.5) * w, PARTS_OVERLAP * w / 2.0) for k in range(n)]
 
 
-CIRCLE_SLACK = 1e-7
+CIRCLE_SLACK: Final = 1e-7
 """Slack (mm) when an obstruction's bounding circle (``Obstacle.centre``, ``radius``)
 decides a comparison its corners would: far above the rounding of either, so the circle
 decides only what the corners would decide the same way."""
@@ -1349,9 +1359,9 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
     that cannot come before the contact left out) and the ``pivot`` argument of
     ``RulerFacing.judge``. ``rho_t``: how far from an origin the target contact can
     be."""
-    hr = math.radians(h)
+    hr = h * _D2R
     k, sh, vers = 2.0 * math.sin(hr / 2.0), math.sin(hr), 1.0 - math.cos(hr)
-    d = (math.cos(math.radians(mid)), math.sin(math.radians(mid)))
+    d = (math.cos(mid * _D2R), math.sin(mid * _D2R))
     cs, sn = d
     us = [x * cs + y * sn for x, y in shooter]
     front, back = max(us), min(us)
@@ -1380,28 +1390,28 @@ def pivot_relaxation(shooter: Sequence[Point], a: float, rho_t: float, target: O
                             back - a * sh - x_star * vers - 1e-9)
 
 
-SHADOW_MARGIN = 1e-6
+SHADOW_MARGIN: Final = 1e-6
 """Slack (mm) of ``shadow_arc``: every comparison it makes holds by at least this much, far
 above the rounding of the judgement it stands in for, so the exact judgement could not
 find the other answer."""
 
 
-SHADOW_TRIES = 16
+SHADOW_TRIES: Final = 16
 """Facings at which ``shadow_arc`` may find nothing before a search stops asking it (a
 shot that is not shadowed, such as one through a narrow slot, would pay for every try)."""
 
-SHADOW_CREEP = 0.01
+SHADOW_CREEP: Final = 0.01
 """Least turn (degrees) a new range must take a walk past the last one's end; one that
 gets less counts as a facing where none was found (ranges creeping up on a facing they
 never reach would be asked for again and again)."""
 
-SHADOW_CLIP = 3.0
+SHADOW_CLIP: Final = 3.0
 """How far (mm) inside the stretch between the shooter's farthest point and the target's
 nearest the blocking parts of obstructions are taken (and beyond the length the target's
 unreachable part): the margin that lets a part found at one facing hold over a range."""
 
 
-KEEP_ROOM = 1e-9
+KEEP_ROOM: Final = 1e-9
 """Room (relative to the sizes in the fact) with which ``_Facings.keep`` takes a fact to
 hold at both ends of its range without narrowing it: far above the rounding of the
 cosines, so the closed form would leave the very same ends."""
@@ -1415,7 +1425,7 @@ class _Facings:
     along and across ``theta`` from the target's centre."""
 
     def __init__(self, theta: float, target: Sequence[Point]) -> None:
-        th = math.radians(theta)
+        th = theta * _D2R
         self.cs, self.sn = math.cos(th), math.sin(th)
         sx = sy = 0.0  # as sum() over them (Python 3.11: added in turn), no generator
         for p in target:
@@ -1453,12 +1463,12 @@ class _Facings:
             if wu * self.clo + wv * self.slo - k > room \
                     and wu * self.chi + wv * self.shi - k > room:
                 return lo < hi
-        r = math.hypot(wu, wv)
+        r = _hypot(wu, wv)
         if k < -r:
             return True
         if k >= r:
             return False
-        phi = math.atan2(wv, wu)
+        phi = _atan2(wv, wu)
         half = math.acos(k / r)
         if not phi - half < 0.0 < phi + half:
             return False
@@ -1595,7 +1605,7 @@ def shadow_arc(shooter: Sequence[Point], target: Sequence[Point],
 def _degrees(theta: float, lo: float, hi: float) -> tuple[float, float] | None:
     """The turns [lo, hi] (radians) from ``theta`` as facings in degrees, drawn in by a
     hair for the rounding of the closed forms."""
-    lo_d, hi_d = theta + math.degrees(lo) + 1e-9, theta + math.degrees(hi) - 1e-9
+    lo_d, hi_d = theta + lo * _R2D + 1e-9, theta + hi * _R2D - 1e-9
     if not lo_d <= theta <= hi_d:
         return None
     return lo_d, hi_d
@@ -1608,7 +1618,7 @@ much outside those at the given facing, so the facts hold over a range of turns.
 wider gap gives more turn but a narrower teardrop near the shooter; each is tried and
 the ranges shown are joined (each holds on its own, and all contain the facing)."""
 
-BURST_INSET = 0.01
+BURST_INSET: Final = 0.01
 """How far (mm) inside an obstruction, and inside the teardrop (along and across), the
 points ``burst_shadow_arc`` uses lie: every placement it counts blocked overlaps the
 obstruction over a square of this half-size, far above the area (1e-9 mm²) the exact
@@ -1901,7 +1911,7 @@ def _farthest(a: Sequence[Point], b: Sequence[Point]) -> float:
     out = -math.inf  # as max() over the pairs (compiled: a loop, not a generator)
     for p in a:
         for q in b:
-            d = math.hypot(p[0] - q[0], p[1] - q[1])
+            d = _hypot(p[0] - q[0], p[1] - q[1])
             if d > out:
                 out = d
     return out

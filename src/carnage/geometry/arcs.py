@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -44,10 +45,19 @@ from carnage.geometry.shapes import (
 )
 from carnage.geometry.shapes import rotate as rotate_point
 
-TOUCH = 1e-6
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
+
+TOUCH: Final = 1e-6
 """Gap (mm) at or below which two shapes count as touching."""
 
-REACH_TOL = 0.1
+REACH_TOL: Final = 0.1
 """Tolerance (mm) of the 360° reach search."""
 
 
@@ -154,7 +164,7 @@ def fixed_families(body: Rect, arc: Arc, tpl: ShootingTemplate) -> list[Placemen
 
 
 def _angle(v: Point) -> float:
-    return math.degrees(math.atan2(v[1], v[0]))
+    return _atan2(v[1], v[0]) * _R2D
 
 
 def _edges_with_normals(poly: Sequence[Point]) -> list[tuple[Point, Point, float]]:
@@ -164,7 +174,7 @@ def _edges_with_normals(poly: Sequence[Point]) -> list[tuple[Point, Point, float
     for i in range(n):
         p, q = poly[i], poly[(i + 1) % n]
         ex, ey = q[0] - p[0], q[1] - p[1]
-        if math.hypot(ex, ey) < 1e-12:
+        if _hypot(ex, ey) < 1e-12:
             continue
         out.append((p, q, _angle((ey, -ex))))
     return out
@@ -185,7 +195,7 @@ def turret_families(body: Rect, tpl: ShootingTemplate, theta: float) -> list[Pla
 def _turret_segments(body: Rect, tpl: ShootingTemplate, theta: float
                      ) -> list[tuple[Point, Point]]:
     """``turret_families`` as the (start, end) of each family's origin segment."""
-    d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
+    d = (math.cos(theta * _D2R), math.sin(theta * _D2R))
     a = tpl.near_half
     verts = body.polygon()
     if a > 0:
@@ -292,7 +302,7 @@ def turret_reach_facing(
     return _reach_search(body, target, tpl, tol, gap)
 
 
-REACH_SLACK = 1e-6
+REACH_SLACK: Final = 1e-6
 """Margin (mm) of the early answer of ``turret_reach_facing``, far above the rounding of
 the gaps the search would measure."""
 
@@ -302,14 +312,14 @@ def turret_span(tpl: ShootingTemplate) -> float:
 
     A ruler's near edge (2a long) touches the shooter at some point of it; every point of
     the ruler is within its length L along and 2a across of that point, so within
-    hypot(L, 2a). A burst's tip is on the shooter, every point within its reach of it.
+    _hypot(L, 2a). A burst's tip is on the shooter, every point within its reach of it.
     So when the bodies' gap exceeds this by more than the tolerance (and a hair), every
     placement misses the target by more than the tolerance at every facing, and the
     search (``_reach_search``) could only answer None: it answers a facing only where the
     gap is within ``TOUCH`` or where an interval narrower than 2·tol/K still has a lower
     bound within ``TOUCH``, whose ends then miss by at most tol + ``TOUCH``."""
     if tpl.near_half > 0.0:
-        return math.hypot(tpl.length, 2.0 * tpl.near_half)
+        return _hypot(tpl.length, 2.0 * tpl.near_half)
     return tpl.reach
 
 
@@ -371,11 +381,11 @@ def _reach_search(body: Rect, target: Sequence[Point], tpl: ShootingTemplate, to
     return None
 
 
-FAN_SLACK = 1e-6
+FAN_SLACK: Final = 1e-6
 """Margin (mm) added to the touching tolerance and the search tolerance in ``ReachFan``:
 far above the rounding of the gaps measured and of the search's bounds."""
 
-FAN_ANGLE_SLACK = 1e-9
+FAN_ANGLE_SLACK: Final = 1e-9
 """Margin (degrees) on every angle ``ReachFan`` compares, far above their rounding."""
 
 
@@ -427,10 +437,10 @@ class ReachFan:
         r0 = gap - delta
         if r0 <= delta:
             return None
-        span = math.hypot(tpl.length, across)
+        span = _hypot(tpl.length, across)
         far = span + delta
-        beta_lo = math.degrees(math.acos(min(1.0, tpl.length / r0)))
-        beta_hi = math.degrees(math.asin(min(1.0, across / r0)))
+        beta_lo = math.acos(min(1.0, tpl.length / r0)) * _R2D
+        beta_hi = math.asin(min(1.0, across / r0)) * _R2D
         d = convex_hull([(y[0] - p[0], y[1] - p[1]) for y in target for p in shooter])
         # the direction of D's nearest point, from which the others are measured
         k = len(d)
@@ -443,15 +453,15 @@ class ReachFan:
             ll = ex * ex + ey * ey
             t = 0.0 if ll <= 0.0 else max(0.0, min(1.0, -(x0 * ex + y0 * ey) / ll))
             q = (x0 + t * ex, y0 + t * ey)
-            r = math.hypot(*q)
+            r = _hypot(*q)
             if r < best:
                 best, near = r, q
-        ref = math.degrees(math.atan2(near[1], near[0]))
+        ref = _atan2(near[1], near[0]) * _R2D
         pts = [near]
         for i in range(k):
             x0, y0 = d[i]
             x1, y1 = d[(i + 1) % k]
-            if math.hypot(x0, y0) <= far:
+            if _hypot(x0, y0) <= far:
                 pts.append((x0, y0))
             # where the edge crosses the circle of radius ``far``
             ex, ey = x1 - x0, y1 - y0
@@ -464,8 +474,8 @@ class ReachFan:
                 for t in ((-bb - root) / (2.0 * aa), (-bb + root) / (2.0 * aa)):
                     if 0.0 <= t <= 1.0:
                         pts.append((x0 + t * ex, y0 + t * ey))
-        rel = [(math.degrees(math.atan2(y, x)) - ref + 180.0) % 360.0 - 180.0 for x, y in pts]
-        widen = math.degrees(math.asin(min(1.0, delta / r0))) + FAN_ANGLE_SLACK
+        rel = [(_atan2(y, x) * _R2D - ref + 180.0) % 360.0 - 180.0 for x, y in pts]
+        widen = math.asin(min(1.0, delta / r0)) * _R2D + FAN_ANGLE_SLACK
         return ReachFan(beta_lo, beta_hi, ref + min(rel) - widen, ref + max(rel) + widen)
 
     def misses(self, lo: float, hi: float) -> bool:
@@ -490,7 +500,7 @@ class ReachFan:
         return True
 
 
-GAP_BOX_SLACK = 1e-6
+GAP_BOX_SLACK: Final = 1e-6
 """Margin (mm) by which a family's box gap must exceed the least gap found before
 ``facing_gap`` leaves the family out: far above the rounding of either (coordinates of a
 few metres, errors of about 1e-12 mm)."""
@@ -545,7 +555,7 @@ class _FacingFamilies:
     def __init__(self, body: Rect, tpl: ShootingTemplate, theta: float) -> None:
         self.theta = theta
         self.segments = _turret_segments(body, tpl, theta)
-        r = math.radians(theta)
+        r = theta * _D2R
         self.d = (math.cos(r), math.sin(r))
         dx, dy = self.d
         x0, x1, y0, y1 = _template_box(tpl.polygon)

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from mypy_extensions import mypyc_attr
 
 from carnage.geometry.shapes import Point, Rect, closest_points, penetration
 
-TOUCH_TOL = 0.1
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
+
+TOUCH_TOL: Final = 0.1
 """Two outlines closer than this (mm) are touching."""
 
-CORNER_TOL = 0.5
+CORNER_TOL: Final = 0.5
 """A contact point within this (mm) of two edges is on the corner between them."""
 
 Edge = Literal["front", "side", "rear"]
@@ -83,7 +86,7 @@ class Obstruction:
             x1, y1 = poly[i]
             x2, y2 = poly[(i + 1) % n]
             ex, ey = x2 - x1, y2 - y1
-            ln = math.hypot(ex, ey)
+            ln = _hypot(ex, ey)
             if ln < 1e-9:
                 continue
             nx, ny = ey / ln, -ex / ln
@@ -95,7 +98,7 @@ class Obstruction:
         mx = sum(p[0] for p in poly) / n
         my = sum(p[1] for p in poly) / n
         object.__setattr__(self, "centre", (mx, my))
-        object.__setattr__(self, "radius", max(math.hypot(x - mx, y - my) for x, y in poly))
+        object.__setattr__(self, "radius", max(_hypot(x - mx, y - my) for x, y in poly))
         object.__setattr__(self, "circle", (mx, my, self.radius))
 
     @staticmethod
@@ -161,7 +164,7 @@ def _on_segment_near(p: Point, poly: list[Point], tol: float) -> bool:
         dx, dy = b[0] - a[0], b[1] - a[1]
         ll = dx * dx + dy * dy
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ll))
-        if math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy) <= tol:
+        if _hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy) <= tol:
             return True
     return False
 
@@ -176,7 +179,7 @@ def _project_to_boundary(p: Point, poly: list[Point]) -> Point:
         ll = dx * dx + dy * dy
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ll))
         q = (a[0] + t * dx, a[1] + t * dy)
-        d = math.hypot(p[0] - q[0], p[1] - q[1])
+        d = _hypot(p[0] - q[0], p[1] - q[1])
         if d < bd:
             bd, best = d, q
     return best

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from carnage.geometry.shapes import Pose
 from carnage.geometry.templateset import Segment
 
-EPS = 1e-9
+EPS: Final = 1e-9
 
 
 def run_length(segments: Sequence[Segment]) -> float:

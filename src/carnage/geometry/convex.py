@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from carnage.geometry.shapes import Point
 
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
+
 Poly = Sequence[Point]
 
-TOL = 1e-7
+TOL: Final = 1e-7
 
 
 def cross(o: Point, a: Point, b: Point) -> float:
@@ -113,7 +117,7 @@ def halfplanes(poly: Poly) -> list[tuple[float, float, float]]:
         x1, y1 = poly[i]
         x2, y2 = poly[(i + 1) % n]
         ex, ey = x2 - x1, y2 - y1
-        ln = math.hypot(ex, ey)
+        ln = _hypot(ex, ey)
         if ln < 1e-12:
             continue
         nx, ny = ey / ln, -ex / ln
@@ -138,7 +142,7 @@ def clip_planes(
     n = len(out)
     cx = sum(p[0] for p in out) / n
     cy = sum(p[1] for p in out) / n
-    r = max(math.hypot(p[0] - cx, p[1] - cy) for p in out) + TOL
+    r = max(_hypot(p[0] - cx, p[1] - cy) for p in out) + TOL
     for nx, ny, c in planes:
         cc = c + nx * dx + ny * dy
         if nx * cx + ny * cy + r <= cc:

@@ -28,6 +28,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -76,6 +77,15 @@ from carnage.geometry.shapes import (
     penetration,
 )
 
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
+
 
 @mypyc_attr(native_class=False)
 @dataclass(frozen=True)
@@ -113,7 +123,7 @@ class _FamilyResult:
     touch_t: float | None
 
 
-_INF = math.inf
+_INF: Final = math.inf
 
 
 def _first_along(body: Sequence[Point], planes: list[tuple[float, float, float]], origin: Point,
@@ -253,7 +263,7 @@ def _cones(poly: Sequence[Point]) -> list[tuple[float, float, float, float]] | N
         x2, y2 = poly[(i + 1) % n]
         if abs(x2 - x1) + abs(y2 - y1) < 1e-9:
             return None
-        ang.append(math.atan2(-(x2 - x1), y2 - y1))  # outward normal of edge i
+        ang.append(_atan2(-(x2 - x1), y2 - y1))  # outward normal of edge i
     out = []
     for i in range(n):
         w = (ang[i] - ang[i - 1]) % (2.0 * math.pi)
@@ -381,7 +391,7 @@ def _pieces(fam: PlacementFamily, shape: list[Point], planes: list[tuple[float, 
     """The body's nearest distance along the template, as a piecewise-linear function of the
     family parameter on [t0, t1]: linear between consecutive critical values, so two samples
     inside each stretch give it exactly."""
-    d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
+    d = (math.cos(fam.heading * _D2R), math.sin(fam.heading * _D2R))
     cuts = sorted({t0, t1, *(t for t in _critical_params(fam, shape, [body]) if t0 < t < t1)})
     out: list[_Piece] = []
     for lo, hi in itertools.pairwise(cuts):
@@ -462,7 +472,7 @@ def _solve_family(fam: PlacementFamily, tpl: ShootingTemplate, target: Sequence[
     if dom is None:
         return _FamilyResult(False, None, None, None)
     t0, t1 = dom
-    d = (math.cos(math.radians(fam.heading)), math.sin(math.radians(fam.heading)))
+    d = (math.cos(fam.heading * _D2R), math.sin(fam.heading * _D2R))
     oa, ob = fam.origin(t0), fam.origin(t1)
     # the box of the swept outline: its corners are corners of the outline at either end,
     # and adding an offset keeps the least and the greatest (rounding is monotone), so
@@ -752,7 +762,27 @@ def _any_free(fam: PlacementFamily, shape: list[Point], along: _Along,
     return next(((lo + hi) / 2.0 for lo, hi, k in dom if line_of(k) is not None), None)
 
 
-_MEMO: OrderedDict[tuple[object, ...], FireCheck] = OrderedDict()
+class _Key:
+    """A ``check_fire`` memo key: its inputs (body, target, arc, template, blockers,
+    tolerance), equal to another key when their inputs are equal. Hashed once (the memo asks
+    for the hash on every look-up, store and move to the end), and without the template
+    (a plain class, hashed through Python; equal keys still hash alike, and templates are
+    compared when the rest match). Unhashable blockers raise ``TypeError`` here, as they did
+    in a tuple key."""
+
+    def __init__(self, values: tuple[object, ...]) -> None:
+        self.values = values
+        body, pts, arc, _, blockers, tol = values
+        self.h = hash((body, pts, arc, blockers, tol))
+
+    def __hash__(self) -> int:
+        return self.h
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.h == other.h and self.values == other.values
+
+
+_MEMO: OrderedDict[_Key, FireCheck] = OrderedDict()
 _MEMO_SIZE = 4096
 """The latest answers of ``check_fire``, by their exact inputs: a game asks the same
 question several times (a bot weighing its shots, then the attack itself, copies of the
@@ -813,10 +843,10 @@ def check_fire(
     global _worked_out
     pts = _as_points(target)
     try:
-        key: tuple[object, ...] | None = (body, pts, arc, tpl, tuple(blockers), tol)
-        fc = _MEMO.get(key)  # type: ignore[arg-type]
+        key: _Key | None = _Key((body, pts, arc, tpl, tuple(blockers), tol))
     except TypeError:  # something inside the blockers is not hashable
-        key, fc = None, None
+        key = None
+    fc = None if key is None else _MEMO.get(key)
     if fc is not None:
         _MEMO.move_to_end(key)  # type: ignore[arg-type]
         return fc
@@ -840,7 +870,7 @@ def _within(poly: Sequence[Point], cx: float, cy: float, r: float) -> bool:
     if not poly:
         raise ValueError("an obstruction's outline has no corners")
     for p in poly:  # noqa: SIM110 (compiled, any() over a generator costs more)
-        if math.hypot(p[0] - cx, p[1] - cy) < r:
+        if _hypot(p[0] - cx, p[1] - cy) < r:
             return True
     return False
 
@@ -861,7 +891,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     if not in_range:
         return FireCheck(False, False, False, None)
     # Nothing farther from the shooter than the template can reach matters.
-    horizon = tpl.near_half + tpl.reach + math.hypot(body.length, body.width) / 2.0
+    horizon = tpl.near_half + tpl.reach + _hypot(body.length, body.width) / 2.0
     cx, cy = body.pose.x, body.pose.y
     shooter = body.polygon()
     blockers = [b for b in blockers
@@ -874,7 +904,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     # Start along the line between the closest points: a clear shot, when there is one,
     # is usually found there.
     p, q, _ = closest_points(shooter, target)
-    aim = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if p != q else 0.0
+    aim = _atan2(q[1] - p[1], q[0] - p[0]) * _R2D if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
     cap = _burst_cap(body, tpl) if ruler is None else None
@@ -946,17 +976,17 @@ def _burst_judge(body: Rect, tpl: ShootingTemplate, cap: Cap | None = None) -> J
     return judge
 
 
-CAP_INSET = 0.01
+CAP_INSET: Final = 0.01
 """How far (mm) inside an obstruction the points ``_burst_cap`` counts lie: a disc this
 wide around each lies in the obstruction, so a teardrop holding the point overlaps it
 over an area far above the 1e-9 mm² the exact judgement needs."""
 
-CAP_EDGE = 1e-3
+CAP_EDGE: Final = 1e-3
 """Edges shorter than this (mm) are left out of ``_burst_cap``'s outlines (their corners
 dropped: a smaller outline), so every edge's direction is known to far better than the
 margins."""
 
-CAP_MARGIN = 1e-6
+CAP_MARGIN: Final = 1e-6
 """Slack (mm) of every comparison ``_burst_cap`` makes, far above the rounding of the
 judgement it stands in for."""
 
@@ -1009,7 +1039,7 @@ def _edge_normals(poly: Sequence[Point]) -> list[Plane]:
     for i in range(n):
         x1, y1 = poly[i]
         x2, y2 = poly[(i + 1) % n]
-        ln = math.hypot(x2 - x1, y2 - y1)
+        ln = _hypot(x2 - x1, y2 - y1)
         if ln >= CAP_EDGE:
             nx, ny = (y2 - y1) / ln, -(x2 - x1) / ln
             out.append((nx, ny, nx * x1 + ny * y1))
@@ -1134,7 +1164,7 @@ def _burst_cap(body: Rect, tpl: ShootingTemplate) -> Cap:
         if theta in turned:
             return turned[theta]
         shape = _rotated(tpl.polygon, theta)
-        d = (math.cos(math.radians(theta)), math.sin(math.radians(theta)))
+        d = (math.cos(theta * _D2R), math.sin(theta * _D2R))
         s_all = _edge_normals(shape)
         # the blocking side takes every other corner of the round end (fewer planes; a
         # smaller outline, within 0.3 mm of the teardrop)
@@ -1260,7 +1290,7 @@ def _scan(families: Iterable[PlacementFamily], tpl: ShootingTemplate, target: Se
 
 def _may_touch(tpl: ShootingTemplate, fam: PlacementFamily, target: Sequence[Point]) -> bool:
     """Cheap bound: does the target's extent along/across the facing meet the family's?"""
-    th = math.radians(fam.heading)
+    th = fam.heading * _D2R
     d = (math.cos(th), math.sin(th))
     nrm = (-d[1], d[0])
     shape = fam.shape(tpl)

@@ -26,8 +26,8 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from math import atan2, degrees, hypot, isfinite, radians, remainder
-from typing import Literal
+from math import isfinite, remainder
+from typing import Final, Literal
 
 from mypy_extensions import mypyc_attr
 
@@ -50,9 +50,18 @@ from carnage.geometry.sweep import (
 )
 from carnage.geometry.templateset import MovementSpec, TemplateSet, default_template_set
 
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+_atan2: Final = math.atan2
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
+
 SlideSide = Literal["left", "right"]
 
-MAX_SPIN = 90.0
+MAX_SPIN: Final = 90.0
 """A spin pivots at most this many degrees either way (Refuelled p.24)."""
 
 
@@ -123,7 +132,7 @@ class TemplatePath:
             "end" if side == "end" else ("left" if side == "left" else "right")
         )
         segs: list[_Seg] = []
-        x, y, h = start.x, start.y, radians(start.heading)
+        x, y, h = start.x, start.y, start.heading * _D2R
         s0 = 0.0
         flip = 1 if mirror else -1  # right way up, a positive arc turns clockwise
         for sg in spec.segments:
@@ -134,20 +143,20 @@ class TemplatePath:
                 r = sg.radius
                 cx = x - k * r * math.sin(h)
                 cy = y + k * r * math.cos(h)
-                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, atan2(y - cy, x - cx))
+                seg = _Seg(s0, sg.arc_length, x, y, h, k, r, cx, cy, _atan2(y - cy, x - cx))
             segs.append(seg)
             s0 += seg.length
             x, y, h = seg.at(s0)
         self.segs = tuple(segs)
-        self.end = Pose(x, y, norm_heading(degrees(h)))
+        self.end = Pose(x, y, norm_heading(h * _R2D))
 
     # ------------------------------------------------------------------ centreline
     def _kin(self, s: float) -> tuple[float, float, float]:
         if s <= 0.0 or not self.segs:
-            h = radians(self.start.heading)
+            h = self.start.heading * _D2R
             return (self.start.x + s * math.cos(h), self.start.y + s * math.sin(h), h)
         if s >= self.length:
-            h = radians(self.end.heading)
+            h = self.end.heading * _D2R
             d = s - self.length
             return (self.end.x + d * math.cos(h), self.end.y + d * math.sin(h), h)
         for seg in reversed(self.segs):
@@ -158,7 +167,7 @@ class TemplatePath:
     def pose_at(self, s: float) -> Pose:
         """Centreline point ``s`` mm from the start, with the heading of travel there."""
         x, y, h = self._kin(s)
-        return Pose(x, y, norm_heading(degrees(h)))
+        return Pose(x, y, norm_heading(h * _R2D))
 
     def normal(self, s: float, side: SlideSide) -> Point:
         """Unit vector across the template at ``s`` towards ``side`` of the travel direction."""
@@ -188,7 +197,7 @@ class TemplatePath:
             return None
         px, py = self.slide_exit_point()
         dx, dy = self.slide_direction()
-        heading = norm_heading(degrees(atan2(dy, dx)))
+        heading = norm_heading(_atan2(dy, dx) * _R2D)
         return TemplatePath(self.slide_as, Pose(px, py, heading), width=self.width,
                             mirror=self.slide_mirror, reverse=False,
                             slide_length=self.slide_length, slide_width=self.slide_width)
@@ -198,7 +207,7 @@ class TemplatePath:
         px, py = self.slide_exit_point()
         dx, dy = self.slide_direction()
         half = self.slide_length / 2.0
-        heading = norm_heading(degrees(atan2(dy, dx)))
+        heading = norm_heading(_atan2(dy, dx) * _R2D)
         return Rect(Pose(px + dx * half, py + dy * half, heading), self.slide_length,
                     self.slide_width)
 
@@ -217,7 +226,7 @@ class TemplatePath:
         upto = self.length if upto is None else min(max(upto, 0.0), self.length)
         ss = [0.0]
         for seg, a, b in self._ranges(upto):
-            n = 1 if seg.k == 0 else max(1, math.ceil(degrees((b - a) / seg.r) / step_deg))
+            n = 1 if seg.k == 0 else max(1, math.ceil(((b - a) / seg.r) * _R2D / step_deg))
             ss += [a + (b - a) * i / n for i in range(1, n + 1)]
         w = self.width / 2.0
         left: list[Point] = []
@@ -239,10 +248,10 @@ class TemplatePath:
         for seg, a, b in self._ranges(upto):
             if seg.k == 0:
                 xm, ym, h = seg.at((a + b) / 2.0)
-                out.append(tuple(Rect(Pose(xm, ym, degrees(h)), b - a, self.width)
+                out.append(tuple(Rect(Pose(xm, ym, h * _R2D), b - a, self.width)
                                  .polygon()))
                 continue
-            n = max(1, math.ceil(degrees((b - a) / seg.r) / 3.0))
+            n = max(1, math.ceil(((b - a) / seg.r) * _R2D / 3.0))
             dphi = (b - a) / seg.r / n
             grow = 1.0 / math.cos(dphi / 2.0)
             ri, ro = max(seg.r - w, 0.0), (seg.r + w)
@@ -319,7 +328,7 @@ class _RectArea:
     hw: float
 
     def circle(self) -> tuple[float, float, float]:
-        return (self.x, self.y, hypot(self.hl, self.hw))
+        return (self.x, self.y, _hypot(self.hl, self.hw))
 
     def overlaps(self, ob: Convex) -> bool:
         return sat(self.hl, self.hw, (self.x, self.y, self.h), ob) > OVERLAP_EPS
@@ -360,7 +369,7 @@ class _SectorArea:
         far = self.ro - mr
         for a in (self.a0, self.a0 + self.span):
             for r in (self.ri, self.ro):
-                far = max(far, hypot(self.cx + r * math.cos(a) - mx,
+                far = max(far, _hypot(self.cx + r * math.cos(a) - mx,
                                           self.cy + r * math.sin(a) - my))
         return (mx, my, far)
 
@@ -377,7 +386,7 @@ class _SectorArea:
         poly = _clip_halfplane(poly, s1, -c1, s1 * self.cx - c1 * self.cy + eps)
         if len(poly) < 3:
             return False
-        if max(hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
+        if max(_hypot(x - self.cx, y - self.cy) for x, y in poly) <= self.ri + eps:
             return False
         m = len(poly)
         inside = True
@@ -391,7 +400,7 @@ class _SectorArea:
                 inside = False
             ll = ex * ex + ey * ey
             t = 0.0 if ll == 0 else max(0.0, min(1.0, (px * ex + py * ey) / ll))
-            dmin = min(dmin, hypot(px - t * ex, py - t * ey))
+            dmin = min(dmin, _hypot(px - t * ex, py - t * ey))
         return inside or dmin < self.ro - eps
 
 
@@ -418,7 +427,7 @@ class _Plan:
 
 def _bounding_rect(path: TemplatePath) -> Rect:
     """The smallest rectangle along the template's start heading holding all of it."""
-    h = radians(path.start.heading)
+    h = path.start.heading * _D2R
     c, s = math.cos(h), math.sin(h)
     pts = [p for piece in path.convex_pieces() for p in piece]
     us = [(x - path.start.x) * c + (y - path.start.y) * s for x, y in pts]
@@ -431,7 +440,7 @@ def _bounding_rect(path: TemplatePath) -> Rect:
 
 def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | None,
                   turn: float) -> tuple[Motion, Rect | None]:
-    rho = hypot(hl, hw)
+    rho = _hypot(hl, hw)
     hoff = math.pi if path.reverse else 0.0
     pieces: list[Piece] = []
 
@@ -479,7 +488,7 @@ def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | N
             body_h += turn
         else:
             back = path.width / 2.0
-        ch = radians(curve.start.heading)
+        ch = curve.start.heading * _D2R
         ride(-back, curve.length + hw, curve, body_h - ch)
         slide_rect = _bounding_rect(curve)
     elif path.slide_side == "end":
@@ -503,15 +512,36 @@ def _build_motion(hl: float, hw: float, path: TemplatePath, slide: SlideSide | N
     return Motion(hl, hw, pieces), slide_rect
 
 
-_PLANS: dict[tuple[object, ...], tuple[TemplateSet, _Plan]] = {}
+class _Planned:
+    """A plan remembered with what it was made for (the template set by identity)."""
+
+    def __init__(self, ts: TemplateSet, mirror: bool, reverse: bool, slide: str | None,
+                 turn: float, length: float, width: float, plan: _Plan) -> None:
+        self.ts = ts
+        self.mirror = mirror
+        self.reverse = reverse
+        self.slide = slide
+        self.turn = turn
+        self.length = length
+        self.width = width
+        self.plan = plan
+
+
+_PLANS: dict[str, list[_Planned]] = {}
+"""Plans by template id, each with what else it was made for: found by comparing those
+fields (compiled, natively) instead of hashing a key of eight values for every move."""
+_PLAN_COUNT: list[int] = [0]
+"""How many plans ``_PLANS`` holds."""
 
 
 def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
           slide: SlideSide | None, turn: float, length: float, width: float) -> _Plan:
-    key = (id(ts), template_id, mirror, reverse, slide, turn, length, width)
-    hit = _PLANS.get(key)
-    if hit is not None and hit[0] is ts:
-        return hit[1]
+    known = _PLANS.get(template_id)
+    if known is not None:
+        for e in known:
+            if (e.ts is ts and e.mirror == mirror and e.reverse == reverse and e.slide == slide
+                    and e.turn == turn and e.length == length and e.width == width):
+                return e.plan
     hl, hw = length / 2.0, width / 2.0
     edge = -hl if reverse else hl
     path = template_path(template_id, Pose(edge, 0.0, 0.0), mirror=mirror, reverse=reverse,
@@ -523,7 +553,7 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
         areas.extend(curve.area())
     elif slide_rect is not None:
         sp = slide_rect.pose
-        areas.append(_RectArea(sp.x, sp.y, radians(sp.heading), slide_rect.length / 2.0,
+        areas.append(_RectArea(sp.x, sp.y, sp.heading * _D2R, slide_rect.length / 2.0,
                                slide_rect.width / 2.0))
     fx, fy, fh = motion.at(motion.length)
     areas.append(_RectArea(fx, fy, fh, hl, hw))
@@ -536,21 +566,28 @@ def _plan(ts: TemplateSet, template_id: str, mirror: bool, reverse: bool,
     both = (min(mb[0], bounds[0]), min(mb[1], bounds[1]), max(mb[2], bounds[2]),
             max(mb[3], bounds[3]))
     plan = _Plan(ts, path, motion, circled, bounds, slide_rect, both)
-    if len(_PLANS) > 4096:
+    if _PLAN_COUNT[0] > 4096:
         _PLANS.clear()
-    _PLANS[key] = (ts, plan)
+        _PLAN_COUNT[0] = 0
+    _PLANS.setdefault(template_id, []).append(
+        _Planned(ts, mirror, reverse, slide, turn, length, width, plan))
+    _PLAN_COUNT[0] += 1
     return plan
 
 
 def _area_hits(plan: _Plan, ob: Convex) -> bool:
-    ox, oy = ob.centre
-    orad = ob.radius
+    if isinstance(ob, Outline):  # compiled: its fields without a look-up
+        ox, oy = ob.centre
+        orad = ob.radius
+    else:
+        ox, oy = ob.centre
+        orad = ob.radius
     b = plan.area_bounds
     if ox + orad < b[0] or ox - orad > b[2] or oy + orad < b[1] or oy - orad > b[3]:
         return False
     for (x, y, r), ar in plan.areas:
         rr = r + orad
-        if (x - ox) ** 2 + (y - oy) ** 2 <= rr * rr and ar.overlaps(ob):
+        if math.pow(x - ox, 2.0) + math.pow(y - oy, 2.0) <= rr * rr and ar.overlaps(ob):
             return True
     return False
 
@@ -559,9 +596,9 @@ def _area_hits(plan: _Plan, ob: Convex) -> bool:
 
 
 def _to_world(start: Pose, x: float, y: float, h_rad: float) -> Pose:
-    c, s = math.cos(radians(start.heading)), math.sin(radians(start.heading))
+    c, s = math.cos(start.heading * _D2R), math.sin(start.heading * _D2R)
     return Pose(start.x + x * c - y * s, start.y + x * s + y * c,
-                norm_heading(start.heading + degrees(h_rad)))
+                norm_heading(start.heading + h_rad * _R2D))
 
 
 @mypyc_attr(native_class=False)
@@ -605,7 +642,8 @@ class MoveResult:
         if self.plan is None:
             return self.pose
         m = self.plan.motion
-        return _to_world(self.start, *m.at(min(max(travel, 0.0), 1.0) * m.length))
+        x, y, h = m.at(min(max(travel, 0.0), 1.0) * m.length)
+        return _to_world(self.start, x, y, h)
 
     @property
     def intended(self) -> Pose:
@@ -613,7 +651,8 @@ class MoveResult:
         if self.plan is None:
             return self.pose
         m = self.plan.motion
-        return _to_world(self.start, *m.at(m.length))
+        x, y, h = m.at(m.length)
+        return _to_world(self.start, x, y, h)
 
     @property
     def slide_template(self) -> Rect | None:
@@ -657,11 +696,11 @@ class MoveResult:
         m = self.plan.motion
         stop = self.travel * m.length
         st = self.start
-        c, s = math.cos(radians(st.heading)), math.sin(radians(st.heading))
+        c, s = math.cos(st.heading * _D2R), math.sin(st.heading * _D2R)
         out = []
         for x, y, h in _local_kins(m, stop, n):  # _to_world with the start's turn once
             out.append(Pose(st.x + x * c - y * s, st.y + x * s + y * c,
-                            norm_heading(st.heading + degrees(h))))
+                            norm_heading(st.heading + h * _R2D)))
         return out
 
 
@@ -683,11 +722,16 @@ def _local_kins(m: Motion, stop: float, n: int) -> tuple[Kin, ...]:
     return kins
 
 
+def _finite(x: float) -> bool:
+    """``math.isfinite(x)`` (neither infinite nor NaN); compiled, with no call through Python."""
+    return not (math.isinf(x) or math.isnan(x))
+
+
 def _validate_body(body: Rect) -> None:
     p = body.pose
-    isf = math.isfinite
     try:
-        ok = isf(p.x) and isf(p.y) and isf(p.heading) and isf(body.length) and isf(body.width)
+        ok = (_finite(p.x) and _finite(p.y) and _finite(p.heading) and _finite(body.length)
+              and _finite(body.width))
     except (TypeError, AttributeError):
         ok = False
     if not ok:
@@ -746,8 +790,13 @@ def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
     """Within TOUCH_TOL: bounding circles and the separating-axis gap rule most out; the
     exact distance settles the rest."""
     x, y, _ = kin
-    ox, oy = ob.centre
-    rr = hypot(hl, hw) + ob.radius + TOUCH_TOL
+    if isinstance(ob, Outline):  # compiled: its fields without a look-up
+        ox, oy = ob.centre
+        orad = ob.radius
+    else:
+        ox, oy = ob.centre
+        orad = ob.radius
+    rr = _hypot(hl, hw) + orad + TOUCH_TOL
     if (ox - x) * (ox - x) + (oy - y) * (oy - y) > rr * rr:
         return False
     g = -sat(hl, hw, kin, ob)
@@ -758,7 +807,7 @@ def _touching(hl: float, hw: float, kin: Kin, ob: Convex) -> bool:
         # the best separating-axis gap.
         return True
     x, y, h = kin
-    poly = Rect(Pose(x, y, degrees(h)), 2.0 * hl, 2.0 * hw).polygon()
+    poly = Rect(Pose(x, y, h * _R2D), 2.0 * hl, 2.0 * hw).polygon()
     return distance(poly, ob.polygon) <= TOUCH_TOL
 
 
@@ -768,10 +817,13 @@ def _prepare(body: Rect, template_id: str, mirror: bool, reverse: bool,
     _validate_body(body)
     ts = ts or default_template_set()
     spec = _spec(template_id, ts)
-    side = spec.slide_side
-    if mirror and side != "end":
-        side = "left" if side == "right" else "right"
-    turn = _slide_turn(spec.id, side, slide, slide_facing, body)
+    if slide is None and slide_facing is None:
+        turn = 0.0  # what ``_slide_turn`` answers, without reading the spec's side
+    else:
+        side = spec.slide_side
+        if mirror and side != "end":
+            side = "left" if side == "right" else "right"
+        turn = _slide_turn(spec.id, side, slide, slide_facing, body)
     return _plan(ts, template_id, bool(mirror), bool(reverse), slide, turn, float(body.length),
                  float(body.width))
 
@@ -790,7 +842,8 @@ def final_pose(body: Rect, template_id: str, *, mirror: bool = False, reverse: b
     """The unobstructed final position (Refuelled pp.25–26, 39)."""
     plan = _prepare(body, template_id, mirror, reverse, slide, slide_facing, ts)
     m = plan.motion
-    return _to_world(body.pose, *m.at(m.length))
+    x, y, h = m.at(m.length)
+    return _to_world(body.pose, x, y, h)
 
 
 def clear_of(body: Rect, template_id: str, obstructions: Sequence[Obstruction], *,
@@ -824,7 +877,8 @@ def unobstructed_motion(body: Rect, template_id: str, obstructions: Sequence[Obs
     [0, ``motion.length``], placed at the start."""
     plan = _prepare(body, template_id, mirror, reverse, None, None, ts)
     m = plan.motion
-    return _to_world(body.pose, *m.at(m.length)), m, _clear(plan, body.pose, obstructions)
+    x, y, h = m.at(m.length)
+    return _to_world(body.pose, x, y, h), m, _clear(plan, body.pose, obstructions)
 
 
 def _clear(plan: _Plan, start: Pose, obstructions: Sequence[Obstruction]) -> bool:
@@ -841,11 +895,11 @@ def _broad_frame(plan: _Plan, start: Pose) -> tuple[float, float, float, float, 
     """The broad phase's frame of ``plan`` at ``start``: the cosine and sine of the start's
     heading, and the plan's bounding circle in the world (centre x, y and radius, grown by
     the touching tolerance)."""
-    hr = radians(start.heading)
+    hr = start.heading * _D2R
     c, s = math.cos(hr), math.sin(hr)
     bx0, by0, bx1, by1 = plan.bounds
     pcx, pcy = (bx0 + bx1) / 2.0, (by0 + by1) / 2.0
-    prad = hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
+    prad = _hypot(bx1 - bx0, by1 - by0) / 2.0 + TOUCH_TOL
     return c, s, start.x + pcx * c - pcy * s, start.y + pcx * s + pcy * c, prad
 
 
@@ -871,7 +925,7 @@ def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect
     In line (hinge 0) its front edge is centred on the cab's rear edge centre; folded, the
     two bodies meet corner to corner on the inside of the bend (ruling VR-20), so the trailer
     stays behind the cab's rear edge and the two never overlap (for hinges within 90)."""
-    cr, tr = radians(cab.pose.heading), radians(cab.pose.heading + hinge)
+    cr, tr = cab.pose.heading * _D2R, (cab.pose.heading + hinge) * _D2R
     rx, ry = cab.rear_centre()
     fx, fy = _hitch_offset(rx, ry, cr, tr, hinge, min(cab.width, width) / 2.0)
     half = length / 2.0
@@ -882,8 +936,8 @@ def trailer_behind(cab: Rect, length: float, width: float, hinge: float) -> Rect
 def cab_ahead(trailer: Rect, length: float, width: float, hinge: float) -> Pose:
     """The cab's pose when its trailer lies at ``trailer`` with ``hinge`` (the inverse of
     ``trailer_behind``)."""
-    tr = radians(trailer.pose.heading)
-    cr = radians(trailer.pose.heading - hinge)
+    tr = trailer.pose.heading * _D2R
+    cr = (trailer.pose.heading - hinge) * _D2R
     fx, fy = trailer.front_centre()
     w = min(width, trailer.width) / 2.0
     ox, oy = _hitch_offset(0.0, 0.0, cr, tr, hinge, w)
@@ -936,7 +990,7 @@ def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: fl
     # first point ``length`` away from the hitch, then bisect.
     def far(s: float) -> float:
         x, y, _ = path._kin(s)
-        return hypot(x - hx, y - hy) - length
+        return _hypot(x - hx, y - hy) - length
 
     lowest = -(length + cab.length)
     samples = [lowest + 2.0 * i for i in range(int((path.length - lowest) / 2.0) + 1)]
@@ -952,7 +1006,7 @@ def _aim_trailer(cab: Rect, length: float, path: TemplatePath, hx: float, hy: fl
             else:
                 s_hi = mid
         x, y, _ = path._kin(s_lo)
-        heading = norm_heading(degrees(atan2(hy - y, hx - x)))
+        heading = norm_heading(_atan2(hy - y, hx - x) * _R2D)
     return heading
 
 
@@ -965,7 +1019,7 @@ def pivot(body: Rect, angle: float, *, about_front: bool = False) -> Rect:
     if not about_front:
         return Rect(Pose(p.x, p.y, norm_heading(p.heading + angle)), body.length, body.width)
     qx, qy = body.front_centre()
-    r = radians(angle)
+    r = angle * _D2R
     rx, ry = p.x - qx, p.y - qy
     nx = qx + rx * math.cos(r) - ry * math.sin(r)
     ny = qy + rx * math.sin(r) + ry * math.cos(r)
@@ -979,9 +1033,13 @@ def _start_clear(motion: Motion, obs: Sequence[Convex]) -> list[Convex]:
     kin = motion.at(0.0)
     out = []
     for ob in obs:
-        ox, oy = ob.centre
-        rr = motion.rho + ob.radius
-        if (ox - kin[0]) ** 2 + (oy - kin[1]) ** 2 > rr * rr or \
+        if isinstance(ob, Outline):  # compiled: its fields without a look-up
+            ox, oy = ob.centre
+            rr = motion.rho + ob.radius
+        else:
+            ox, oy = ob.centre
+            rr = motion.rho + ob.radius
+        if math.pow(ox - kin[0], 2.0) + math.pow(oy - kin[1], 2.0) > rr * rr or \
                 sat(motion.hl, motion.hw, kin, ob) <= TOUCH_TOL:
             out.append(ob)
     return out
@@ -1083,7 +1141,7 @@ def resolve_move(
         touched += [i for i in spin_touched if i not in touched]
 
     return MoveResult(
-        pose=_to_world(start, *kin),
+        pose=_to_world(start, kin[0], kin[1], kin[2]),
         interrupted=interrupted,
         touched=touched,
         start=start,
@@ -1105,19 +1163,33 @@ in the entry, so it cannot be reused) and the exact start pose, with whether a b
 half sizes touches each at the start: the candidate moves a bot weighs from one place, and
 the move then made, share them."""
 
+_LAST_START: list[tuple[Pose, dict[int, _LocalEntry]]] = []
+"""The last start pose asked for (by identity: the candidate moves from one place share
+their start pose) with its entries by obstruction identity (each entry holds its
+obstruction): the same entries ``_LOCAL`` gives, without building and hashing its key."""
+
 
 def _local_entry(ob: Obstruction, start: Pose, c: float, s: float) -> _LocalEntry:
     """``ob``, ``Outline.local(ob, start.x, start.y, c, s)`` (c, s: the start heading's
     cosine and sine) and its start-touch answers so far, remembered."""
+    last = _LAST_START
+    if last and last[0][0] is start:
+        by_id = last[0][1]
+        got = by_id.get(id(ob))
+        if got is not None and got[0] is ob:
+            return got
+    else:
+        by_id = {}
+        last[:] = [(start, by_id)]
     key = (id(ob), start.x, start.y, start.heading)
     hit = _LOCAL.get(key)
-    if hit is not None and hit[0] is ob:
-        return hit
-    entry: _LocalEntry = (ob, Outline.local(ob, start.x, start.y, c, s), {})
-    if len(_LOCAL) >= 8192:
-        _LOCAL.clear()
-    _LOCAL[key] = entry
-    return entry
+    if hit is None or hit[0] is not ob:
+        hit = (ob, Outline.local(ob, start.x, start.y, c, s), {})
+        if len(_LOCAL) >= 8192:
+            _LOCAL.clear()
+        _LOCAL[key] = hit
+    by_id[id(ob)] = hit
+    return hit
 
 
 def _touching_at_start(hl: float, hw: float, entry: _LocalEntry) -> bool:
@@ -1137,10 +1209,10 @@ def _spin(kin: Kin, hl: float, hw: float, rho: float, spin: float, about_front: 
     x, y, h = kin
     if about_front:
         qx, qy = x + hl * math.cos(h), y + hl * math.sin(h)
-        rho_q = hypot(2.0 * hl, hw)
+        rho_q = _hypot(2.0 * hl, hw)
     else:
         qx, qy, rho_q = x, y, rho
-    motion = Motion(hl, hw, [rot_piece(qx, qy, x - qx, y - qy, h, radians(spin), rho_q)])
+    motion = Motion(hl, hw, [rot_piece(qx, qy, x - qx, y - qy, h, spin * _D2R, rho_q)])
     live = [o for o in near if o.id not in skip]
     u_stop = motion.length
     for o in live:
@@ -1171,12 +1243,12 @@ def spin_body(
         raise ValueError("pivot angle must be a finite number of degrees")
     hl, hw = body.length / 2.0, body.width / 2.0
     p = body.pose
-    kin: Kin = (p.x, p.y, radians(p.heading))
+    kin: Kin = (p.x, p.y, p.heading * _D2R)
     skip = set(ignoring) | {
         ob.id for ob in obstructions if _touching(hl, hw, kin, ob)
     }
     if angle == 0:
         return p, 0.0, []
-    end, turned, touched = _spin(kin, hl, hw, hypot(hl, hw), float(angle), about_front,
+    end, turned, touched = _spin(kin, hl, hw, _hypot(hl, hw), float(angle), about_front,
                                  obstructions, skip)
-    return Pose(end[0], end[1], norm_heading(degrees(end[2]))), turned, touched
+    return Pose(end[0], end[1], norm_heading(end[2] * _R2D)), turned, touched

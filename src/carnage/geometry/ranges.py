@@ -14,11 +14,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from carnage.geometry.shapes import Point, distance
 from carnage.geometry.templateset import TemplateSet, default_template_set
+
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
 
 RANGE_BANDS: tuple[str, ...] = ("short", "medium", "long", "double")
 """Rulers in increasing length (Refuelled p.27)."""
@@ -51,7 +55,7 @@ class ShootingTemplate:
     @property
     def reach(self) -> float:
         """Largest distance from the origin to any point of the template."""
-        return max(math.hypot(x, y) for x, y in self.polygon)
+        return max(_hypot(x, y) for x, y in self.polygon)
 
     @property
     def is_burst(self) -> bool:

@@ -11,12 +11,19 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import ClassVar, Final
 
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_hypot: Final = math.hypot
+_fmod: Final = math.fmod
+"""Read once: compiled, each call of ``math.hypot`` and the like would look the name up."""
+
 Point = tuple[float, float]
 
 EPS: Final = 1e-9
 
 
-_TOP = 360.0 - 1e-12
+_TOP: Final = 360.0 - 1e-12
 """Headings from here up to 360 are taken as 0."""
 
 
@@ -24,7 +31,7 @@ def norm_heading(deg: float) -> float:
     """Heading in [0, 360)."""
     if type(deg) is float and 0.0 <= deg < _TOP:
         return deg  # what the remainder below gives such a heading, bit for bit
-    h = math.fmod(deg, 360.0)
+    h = _fmod(deg, 360.0)
     if h < 0:
         h += 360.0
     return 0.0 if h >= _TOP else h
@@ -32,7 +39,7 @@ def norm_heading(deg: float) -> float:
 
 def heading_diff(a: float, b: float) -> float:
     """Signed smallest difference b - a in (-180, 180]."""
-    d = math.fmod(b - a, 360.0)
+    d = _fmod(b - a, 360.0)
     if d <= -180.0:
         d += 360.0
     elif d > 180.0:
@@ -41,7 +48,7 @@ def heading_diff(a: float, b: float) -> float:
 
 
 def unit(deg: float) -> Point:
-    r = math.radians(deg)
+    r = deg * _D2R
     return (math.cos(r), math.sin(r))
 
 
@@ -195,7 +202,7 @@ def _axes(poly: Sequence[Point]) -> list[Point]:
         x1, y1 = poly[i]
         x2, y2 = poly[(i + 1) % n]
         ex, ey = x2 - x1, y2 - y1
-        ln = math.hypot(ex, ey)
+        ln = _hypot(ex, ey)
         if ln > EPS:
             out.append((-ey / ln, ex / ln))
     return out
@@ -232,7 +239,7 @@ def _rect_depth(x1: float, y1: float, x2: float, y2: float,
     it out; inf when the edge is too short to give an axis."""
     ex = x2 - x1
     ey = y2 - y1
-    ln = math.hypot(ex, ey)
+    ln = _hypot(ex, ey)
     if not ln > EPS:
         return math.inf
     ax = -ey / ln
@@ -283,7 +290,6 @@ def _least_depth(a: Sequence[Point], b: Sequence[Point], stop: float) -> float:
     first axis that shows it. Every depth is worked out with the same operations in the same
     order as the plain loop over ``_axes``/``_project``, so the answer is the same float."""
     best = math.inf
-    hypot = math.hypot
     if len(a) == 4 and len(b) == 4:
         # two rectangles (the common case), unrolled: one native call per edge, its floats
         # never boxed (an edge too short to give an axis gives inf, which changes nothing)
@@ -345,7 +351,7 @@ def _least_depth(a: Sequence[Point], b: Sequence[Point], stop: float) -> float:
             x2, y2 = poly[(i + 1) % n]
             ex = x2 - x1
             ey = y2 - y1
-            ln = hypot(ex, ey)
+            ln = _hypot(ex, ey)
             if not ln > EPS:
                 continue
             ax = -ey / ln
@@ -395,7 +401,7 @@ def _seg_point_dist(p: Point, a: Point, b: Point) -> float:
     ll = dx * dx + dy * dy
     t = 0.0 if ll < EPS else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ll))
     cx, cy = ax + t * dx, ay + t * dy
-    return math.hypot(px - cx, py - cy)
+    return _hypot(px - cx, py - cy)
 
 
 def distance(a: Sequence[Point], b: Sequence[Point]) -> float:
@@ -406,7 +412,6 @@ def distance(a: Sequence[Point], b: Sequence[Point]) -> float:
     if _least_depth(a, b, 0.0) >= 0.0:
         return 0.0
     best = math.inf
-    hypot = math.hypot
     for poly, other in ((a, b), (b, a)):
         n = len(other)
         edges = []
@@ -427,7 +432,7 @@ def distance(a: Sequence[Point], b: Sequence[Point]) -> float:
                         t = 1.0
                     if not t > 0.0:
                         t = 0.0
-                d = hypot(px - (sx + t * dx), py - (sy + t * dy))
+                d = _hypot(px - (sx + t * dx), py - (sy + t * dy))
                 if d < best:
                     best = d
     return best
@@ -447,7 +452,7 @@ def closest_points(a: Sequence[Point], b: Sequence[Point]) -> tuple[Point, Point
                 if ll > EPS:
                     t = max(0.0, min(1.0, ((p[0] - s0[0]) * dx + (p[1] - s0[1]) * dy) / ll))
                 q = (s0[0] + t * dx, s0[1] + t * dy)
-                d = math.hypot(p[0] - q[0], p[1] - q[1])
+                d = _hypot(p[0] - q[0], p[1] - q[1])
                 if d < best[2]:
                     best = (q, p, d) if swap else (p, q, d)
     return best

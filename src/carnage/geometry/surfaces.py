@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -22,12 +22,12 @@ from carnage.geometry.shapes import Point, Rect, penetration, unit
 if TYPE_CHECKING:
     from carnage.geometry.movement import MoveResult, TemplatePath
 
-PIECE_STEP_DEG = 0.5
+PIECE_STEP_DEG: Final = 0.5
 """Angular step of the pieces standing in for curved templates. Their corners lie on the
 template's true outline, so they fall inside it by at most (r + w/2)·(1 − cos 0.25°),
 under 0.003 mm for the shipped templates."""
 
-OVERLAP = 1e-6
+OVERLAP: Final = 1e-6
 """Depth (mm) above which two shapes overlap rather than touch."""
 
 

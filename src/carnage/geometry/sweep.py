@@ -12,18 +12,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from carnage.geometry.collision import Obstruction
 from carnage.geometry.shapes import Point, Pose
 
-RESOLUTION = 0.01
+_R2D: Final = 180.0 / math.pi
+"""``math.degrees(x)`` is ``x * _R2D`` bit for bit, likewise."""
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
+
+RESOLUTION: Final = 0.01
 """Bisection stops when the bracket is this short (mm of body-point travel)."""
 
-MIN_STEP = 0.05
+MIN_STEP: Final = 0.05
 """Smallest advance while grazing: a touch shallower than this may be stepped over."""
 
-OVERLAP_EPS = 1e-6
+OVERLAP_EPS: Final = 1e-6
 """Penetration (mm) above which two outlines overlap rather than touch."""
 
 Kin = tuple[float, float, float]
@@ -115,7 +120,7 @@ def arc_piece(cx: float, cy: float, r: float, a0: float, k: int, span: float, ho
     a1 = a0 + k * span
     sx, sy = cx + r * math.cos(a0), cy + r * math.sin(a0)
     ex, ey = cx + r * math.cos(a1), cy + r * math.sin(a1)
-    half_chord = math.hypot(ex - sx, ey - sy) / 2.0
+    half_chord = _hypot(ex - sx, ey - sy) / 2.0
     return Piece(length, at, ((sx + ex) / 2.0, (sy + ey) / 2.0, half_chord + rho), None,
                  (cx, cy, max(r - rho, 0.0), r + rho))
 
@@ -144,7 +149,7 @@ class Motion:
     def __init__(self, hl: float, hw: float, pieces: Sequence[Piece]) -> None:
         self.hl = hl
         self.hw = hw
-        self.rho = math.hypot(hl, hw)
+        self.rho = _hypot(hl, hw)
         self.pieces = [p for p in pieces if p.length > 0.0] or list(pieces[:1])
         starts = []
         acc = 0.0
@@ -169,12 +174,16 @@ class Motion:
 
     def pose(self, u: float) -> Pose:
         x, y, h = self.at(u)
-        return Pose(x, y, math.degrees(h) % 360.0)
+        return Pose(x, y, h * _R2D % 360.0)
 
     def near(self, ob: Convex) -> list[int]:
         """Indices of pieces whose swept circle meets the obstruction's circle."""
-        ox, oy = ob.centre
-        orad = ob.radius
+        if isinstance(ob, Outline):  # compiled: its fields without a look-up
+            ox, oy = ob.centre
+            orad = ob.radius
+        else:
+            ox, oy = ob.centre
+            orad = ob.radius
         b = self.bounds
         if ox + orad < b[0] or ox - orad > b[2] or oy + orad < b[1] or oy - orad > b[3]:
             return []
@@ -186,7 +195,7 @@ class Motion:
             if dx * dx + dy * dy > rr * rr:
                 continue
             if p.ring is not None:
-                d = math.hypot(ox - p.ring[0], oy - p.ring[1])
+                d = _hypot(ox - p.ring[0], oy - p.ring[1])
                 if d + orad < p.ring[2] or d - orad > p.ring[3]:
                     continue
             out.append(i)
@@ -199,7 +208,12 @@ def sat(hl: float, hw: float, kin: Kin, ob: Convex) -> float:
     cx, cy, h = kin
     fx, fy = math.cos(h), math.sin(h)
     best = math.inf
-    for ax, ay, lo, hi in ob.axes:
+    # an ``Outline`` (the common case) read as one: compiled, its fields without a look-up
+    if isinstance(ob, Outline):
+        axes, poly = ob.axes, ob.polygon
+    else:
+        axes, poly = ob.axes, ob.polygon
+    for ax, ay, lo, hi in axes:
         cp = cx * ax + cy * ay
         r = hl * abs(fx * ax + fy * ay) + hw * abs(fy * ax - fx * ay)
         d = cp + r - lo
@@ -208,22 +222,40 @@ def sat(hl: float, hw: float, kin: Kin, ob: Convex) -> float:
             d = d2
         if d < best:
             best = d
-    poly = ob.polygon
-    for ax, ay, half in ((fx, fy, hl), (-fy, fx, hw)):
-        cp = cx * ax + cy * ay
-        lo = hi = poly[0][0] * ax + poly[0][1] * ay
-        for x, y in poly:
-            t = x * ax + y * ay
-            if t < lo:
-                lo = t
-            elif t > hi:
-                hi = t
-        d = cp + half - lo
-        d2 = hi - cp + half
-        if d2 < d:
-            d = d2
-        if d < best:
-            best = d
+    # the body's own two axes, (fx, fy) with half size hl, then (-fy, fx) with hw, written
+    # out (the same operations in the same order) rather than looped over a tuple of them
+    ax, ay = fx, fy
+    cp = cx * ax + cy * ay
+    x, y = poly[0]
+    lo = hi = x * ax + y * ay
+    for x, y in poly:
+        t = x * ax + y * ay
+        if t < lo:
+            lo = t
+        elif t > hi:
+            hi = t
+    d = cp + hl - lo
+    d2 = hi - cp + hl
+    if d2 < d:
+        d = d2
+    if d < best:
+        best = d
+    ax, ay = -fy, fx
+    cp = cx * ax + cy * ay
+    x, y = poly[0]
+    lo = hi = x * ax + y * ay
+    for x, y in poly:
+        t = x * ax + y * ay
+        if t < lo:
+            lo = t
+        elif t > hi:
+            hi = t
+    d = cp + hw - lo
+    d2 = hi - cp + hw
+    if d2 < d:
+        d = d2
+    if d < best:
+        best = d
     return best
 
 
@@ -324,9 +356,13 @@ def max_penetration(motion: Motion, u: float, obs: Sequence[Convex]) -> float:
     rho = motion.rho
     best = -math.inf
     for ob in obs:
-        ox, oy = ob.centre
-        rr = rho + ob.radius
-        if (ox - x) ** 2 + (oy - y) ** 2 > rr * rr:
+        if isinstance(ob, Outline):  # compiled: its fields without a look-up
+            ox, oy = ob.centre
+            rr = rho + ob.radius
+        else:
+            ox, oy = ob.centre
+            rr = rho + ob.radius
+        if math.pow(ox - x, 2.0) + math.pow(oy - y, 2.0) > rr * rr:
             continue
         d = sat(motion.hl, motion.hw, kin, ob)
         if d > best:

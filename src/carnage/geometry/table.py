@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -19,7 +19,7 @@ from carnage.geometry.surfaces import template_pieces
 if TYPE_CHECKING:
     from carnage.geometry.movement import TemplatePath
 
-EDGE_TOL = 1e-6
+EDGE_TOL: Final = 1e-6
 """How far (mm) past the edge a shape may reach and still count as on the table."""
 
 

@@ -17,7 +17,6 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from math import hypot, radians
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from carnage.catalog import TemplateUse
@@ -52,6 +51,12 @@ from carnage.geometry.sweep import Motion
 from carnage.geometry.table import EDGE_TOL, Table, off_table
 from carnage.kernel.decisions import Decision, IllegalChoice
 from carnage.kernel.table_dice import TableDiceGame
+
+_D2R: Final = math.pi / 180.0
+"""``math.radians(x)`` is ``x * _D2R`` bit for bit (CPython multiplies by the same constant);
+compiled, the product costs no call."""
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Game
@@ -100,7 +105,9 @@ def scenario_advice(game: Game, decision: Decision) -> Choice | Among | None:
     """The scenario's own advice on ``decision`` (``BotFacing.bot_choice``): an option value,
     ``Among`` some options, or None."""
     pick = game.scenario.bot_choice(game, decision)
-    return pick if isinstance(pick, str | int | float | Among) else None
+    # a tuple of classes, not ``str | int | ...``: compiled, the union is built anew on
+    # every call (the same test)
+    return pick if isinstance(pick, (str, int, float, Among)) else None
 
 
 def table_answer(game: Game, decision: Decision) -> Choice:
@@ -161,7 +168,7 @@ SAMPLE_GAP: Final = 25.0
 
 
 def _ahead(pose: Pose, length: float, extra: float = LOOK_AHEAD) -> Point:
-    r = radians(pose.heading)
+    r = pose.heading * _D2R
     d = length / 2.0 + extra
     return (pose.x + d * math.cos(r), pose.y + d * math.sin(r))
 
@@ -357,7 +364,7 @@ class HeuristicBot:
         if not enemies:
             return 0.0
         nose = _ahead(pose, v.length)
-        return -min(hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
+        return -min(_hypot(o.pose.x - nose[0], o.pose.y - nose[1]) for o in enemies)
 
     def wants_to_hit(self, v: VehicleState, other: VehicleState) -> bool:
         """Smash rather than evade: heavier, or as heavy and faster."""
@@ -374,7 +381,7 @@ class HeuristicBot:
         reach = (spec.length if spec is not None else MOVE_REACH) + v.length
         if res.slide_template is not None:
             reach += SLIDE_REACH
-        rho = hypot(v.length, v.width) / 2.0
+        rho = _hypot(v.length, v.width) / 2.0
         start = res.start
         edge = min(min(min(start.x, start.y), st.width - start.x), st.height - start.y)
         goal = self.goal(game, v)
@@ -430,7 +437,7 @@ class HeuristicBot:
                                 reverse=t[2], ts=game.templates)
             poses = full.swept(SAMPLES)
         if res.slide_template is not None:
-            margin = hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
+            margin = _hypot(v.length, v.width) / 2.0 + SAMPLE_GAP
         else:
             margin = game.templates.width / 2.0 + SAMPLE_GAP
         for p in poses:  # noqa: SIM110 (compiled, a loop costs less than a generator)
@@ -448,7 +455,7 @@ class HeuristicBot:
         # sqrt(2) times the two radii (and a margin) is separated by more than 1e-6 on that
         # axis, and the separating-axis overlap is below -1e-6.
         x, y = v.pose.x, v.pose.y
-        rad = hypot(v.length, v.width) / 2.0 + 2e-6
+        rad = _hypot(v.length, v.width) / 2.0 + 2e-6
         out = set()
         for o in obs:
             ox, oy, orad = o.circle
@@ -661,6 +668,7 @@ class HeuristicBot:
         or table edge."""
         obs, ignoring = self.moves_for(game, v)
         live = [o for o in obs if o.id not in ignoring]
+        segs = None if own else _run_segments(game, live)  # the same for every angle
         best: tuple[float, float] | None = None
         steps = 12
         for k in range(steps + 1):
@@ -672,7 +680,8 @@ class HeuristicBot:
                 if any(penetration(poly, list(o.polygon)) > 0.1 for o in live):
                     s += HIT_OBSTACLE
             else:
-                s = -_clear_run(game, v, pose, live)
+                assert segs is not None
+                s = -_clear_run_among(v, pose, segs)
             if best is None or s > best[0] + 1e-9:
                 best = (s, angle)
         assert best is not None
@@ -831,10 +840,10 @@ class _ScoreBound:
     def __init__(self, bot: HeuristicBot, game: Game, v: VehicleState, f: DistanceField,
                  goal: Line | None) -> None:
         self.bot, self.game, self.v, self.f, self.goal = bot, game, v, f, goal
-        self.rho = hypot(v.length, v.width) / 2.0
+        self.rho = _hypot(v.length, v.width) / 2.0
         self.rect = v.rect()  # the body every candidate starts from (the state is not moved)
         self.ts = game.templates
-        hr = radians(v.pose.heading)
+        hr = v.pose.heading * _D2R
         self.c, self.s = math.cos(hr), math.sin(hr)
         self.goal_distance = math.inf if goal is None else _segment_distance(
             (v.pose.x, v.pose.y), goal.a, goal.b)
@@ -878,7 +887,7 @@ class _ScoreBound:
 
     def _value(self, pose: Pose) -> float:
         """``position_value`` with the field already in hand (``_ahead``'s arithmetic)."""
-        r = radians(pose.heading)
+        r = pose.heading * _D2R
         d = self.v.length / 2.0 + LOOK_AHEAD
         f = self.f
         return -(f.at_xy(pose.x + d * math.cos(r), pose.y + d * math.sin(r))
@@ -1035,12 +1044,12 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
         pts = tuple(dict.fromkeys(p for piece in template_pieces(lp) for p in piece))
         mx = (min(x for x, _ in pts) + max(x for x, _ in pts)) / 2.0
         my = (min(y for _, y in pts) + max(y for _, y in pts)) / 2.0
-        hit = (lp, pts, (mx, my, max(hypot(x - mx, y - my) for x, y in pts)))
+        hit = (lp, pts, (mx, my, max(_hypot(x - mx, y - my) for x, y in pts)))
         if len(_LOCAL_PIECES) >= 1024:
             _LOCAL_PIECES.clear()
         _LOCAL_PIECES[id(lp)] = hit
     st = res.start
-    hr = radians(st.heading)
+    hr = st.heading * _D2R
     c, s = math.cos(hr), math.sin(hr)
     x0, y0, tol = st.x, st.y, EDGE_TOL
     mx, my, rad = hit[2]
@@ -1061,7 +1070,7 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
 
 def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
     """How far ahead of its nose, along its heading, the table edge is."""
-    h = radians(pose.heading)
+    h = pose.heading * _D2R
     dx, dy = math.cos(h), math.sin(h)
     nx, ny = pose.x + dx * v.length / 2.0, pose.y + dy * v.length / 2.0
     run_x = ((st.width if dx > 0 else 0.0) - nx) / dx if abs(dx) > 1e-9 else math.inf
@@ -1073,7 +1082,7 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
-    return hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+    return _hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 def _last_template(res: MoveResult) -> tuple[str, bool, bool]:
@@ -1100,14 +1109,26 @@ def _ray_hit(o: Point, d: Point, a: Point, b: Point) -> float:
 def _clear_run(game: Game, v: VehicleState, pose: Pose, live: list[Obstruction]) -> float:
     """How far (mm) ``v`` could drive straight ahead from ``pose`` before its nose meets an
     obstruction or the table edge (rays from both front corners and the nose centre)."""
+    return _clear_run_among(v, pose, _run_segments(game, live))
+
+
+def _run_segments(game: Game, live: list[Obstruction]) -> list[tuple[Point, Point]]:
+    """The segments ``_clear_run`` casts its rays at: the table's edges, then each
+    obstruction's edges, in order."""
     st = game.state
-    r = radians(pose.heading)
-    d = (math.cos(r), math.sin(r))
     edges = [(0.0, 0.0), (st.width, 0.0), (st.width, st.height), (0.0, st.height)]
     segs = [(edges[i], edges[(i + 1) % 4]) for i in range(4)]
     for o in live:
-        n = len(o.polygon)
-        segs += [(o.polygon[i], o.polygon[(i + 1) % n]) for i in range(n)]
+        poly = o.polygon
+        n = len(poly)
+        segs += [(poly[i], poly[(i + 1) % n]) for i in range(n)]
+    return segs
+
+
+def _clear_run_among(v: VehicleState, pose: Pose, segs: list[tuple[Point, Point]]) -> float:
+    """``_clear_run`` given its segments (``_run_segments``)."""
+    r = pose.heading * _D2R
+    d = (math.cos(r), math.sin(r))
     rect = Rect(pose, v.length, v.width)
     fl, fr, _, _ = rect.corners()
     best = FAR

@@ -15,10 +15,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import hypot
 from typing import Final
 
 from carnage.geometry.shapes import Point
+
+_hypot: Final = math.hypot
+"""Read once: compiled, each call of ``math.hypot`` would look the name up."""
 
 CELL: Final = 20.0
 """Cell size (mm)."""
@@ -42,7 +44,7 @@ def _point_polygon_distance(p: Point, poly: Sequence[Point]) -> float:
             inside = False
         ll = ex * ex + ey * ey
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - ax) * ex + (p[1] - ay) * ey) / ll))
-        best = min(best, hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
+        best = min(best, _hypot(p[0] - ax - t * ex, p[1] - ay - t * ey))
     return 0.0 if inside else best
 
 
@@ -69,7 +71,7 @@ def _within(p: Point, edges: list[tuple[float, float, float, float, float]],
         if ex * (py - ay) - ey * (px - ax) < 0:
             inside = False
         t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * ex + (py - ay) * ey) / ll))
-        if hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
+        if _hypot(px - ax - t * ex, py - ay - t * ey) < clearance:
             return True
     return inside
 
@@ -78,7 +80,7 @@ def _point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ex, ey = b[0] - a[0], b[1] - a[1]
     ll = ex * ex + ey * ey
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ex + (p[1] - a[1]) * ey) / ll))
-    return hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
+    return _hypot(p[0] - a[0] - t * ex, p[1] - a[1] - t * ey)
 
 
 @dataclass(frozen=True)
@@ -106,14 +108,28 @@ class DistanceField:
         r1 = min(math.floor(y1 / CELL - 0.5) + 2, self.rows - 1) // BLOCK
         if c0 > c1 or r0 > r1:
             return FAR
-        mins, bc = _block_mins(self)
+        # The least of the blocks c0..c1 x r0..r1: the least of four (overlapping) spans of
+        # 2**a x 2**b blocks covering them, read from the table of such spans' least values
+        # (``_spans``); the same blocks' values, so the same least.
+        nc, nr = c1 - c0 + 1, r1 - r0 + 1
+        a = _LOG2[nc] if nc < _NLOG2 else nc.bit_length() - 1
+        b = _LOG2[nr] if nr < _NLOG2 else nr.bit_length() - 1
+        mins, bc = _spans(self, a, b)
+        ca, cb = c0, c1 - (1 << a) + 1
+        ra, rb = r0 * bc, (r1 - (1 << b) + 1) * bc
         best = FAR  # FAR too: what ``at`` reads off the table
-        for r in range(r0, r1 + 1):
-            row = r * bc
-            for i in range(row + c0, row + c1 + 1):
-                m = mins[i]
-                if m < best:
-                    best = m
+        m = mins[ra + ca]
+        if m < best:
+            best = m
+        m = mins[ra + cb]
+        if m < best:
+            best = m
+        m = mins[rb + ca]
+        if m < best:
+            best = m
+        m = mins[rb + cb]
+        if m < best:
+            best = m
         return best
 
     def at(self, p: Point) -> float:
@@ -157,6 +173,61 @@ BLOCK: Final = 2
 _BLOCKS: dict[int, tuple[DistanceField, tuple[float, ...], int]] = {}
 """Per field (by identity, held with it): the least cell value of each BLOCK × BLOCK block,
 row by row, and the number of blocks in a row."""
+
+
+_NLOG2: Final = 4096
+_LOG2: Final = tuple(max(0, n.bit_length() - 1) for n in range(_NLOG2))
+"""``floor(log2(n))`` for a number of blocks ``n`` (0 for 0)."""
+
+_SPANS: dict[int, tuple[DistanceField, list[list[float] | None], int, int]] = {}
+"""Per field (by identity, held with it): for spans of 2**a x 2**b blocks (list index
+``a * 16 + b``, worked out when first asked for), the least block value of the span starting
+at each block, row by row (``FAR`` where the span would run off the table); the number of
+blocks in a row, and of rows."""
+
+_LEVELS: Final = 16
+"""Span sizes 2**0 .. 2**15 blocks a side (far beyond any table)."""
+
+
+def _spans(f: DistanceField, a: int, b: int) -> tuple[list[float], int]:
+    """The least value of each span of 2**a x 2**b blocks (``_SPANS``), and the number of
+    blocks in a row."""
+    hit = _SPANS.get(id(f))
+    if hit is None or hit[0] is not f:
+        mins, bc = _block_mins(f)
+        levels: list[list[float] | None] = [None] * (_LEVELS * _LEVELS)
+        levels[0] = list(mins)
+        hit = (f, levels, bc, len(mins) // bc if bc else 0)
+        if len(_SPANS) >= 64:
+            _SPANS.clear()
+        _SPANS[id(f)] = hit
+    levels, bc, br = hit[1], hit[2], hit[3]
+    got = levels[a * _LEVELS + b]
+    if got is not None:
+        return got, bc
+    # from the spans half as wide (a > 0) or half as tall (b > 0): the least of two
+    if a > 0:
+        half, _ = _spans(f, a - 1, b)
+        step, width = 1 << (a - 1), 1 << a
+        out = [FAR] * len(half)
+        for r in range(br):
+            row = r * bc
+            for c in range(bc - width + 1):
+                i = row + c
+                x, y = half[i], half[i + step]
+                out[i] = y if y < x else x
+    else:
+        half, _ = _spans(f, a, b - 1)
+        step = (1 << (b - 1)) * bc
+        out = [FAR] * len(half)
+        for r in range(br - (1 << b) + 1):
+            row = r * bc
+            for c in range(bc):
+                i = row + c
+                x, y = half[i], half[i + step]
+                out[i] = y if y < x else x
+    levels[a * _LEVELS + b] = out
+    return out, bc
 
 
 def _block_mins(f: DistanceField) -> tuple[tuple[float, ...], int]:
@@ -253,7 +324,7 @@ def distance_field(
     if starts:
         heap.append(0.0)
         queued[0.0] = starts
-    steps = [(dr * pc + dc, CELL * hypot(dc, dr), CELL * hypot(dc, dr) * WALL_COST)
+    steps = [(dr * pc + dc, CELL * _hypot(dc, dr), CELL * _hypot(dc, dr) * WALL_COST)
              for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
     pop, push = heapq.heappop, heapq.heappush
     while heap:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from math import atan2, degrees, hypot
 from typing import TYPE_CHECKING, Protocol
 
@@ -89,10 +88,20 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     it actually went) crosses ``line`` when, between two consecutive poses that carry it
     towards the line's far side, the area it sweeps touches the segment between the
     markers. Turning on the spot never crosses."""
-    if line.length < 1e-9:
+    # The line's fields read once (a plain class: each read is a look-up), its length
+    # (``Line.length``) worked out once.
+    a: Point = line.a
+    b: Point = line.b
+    normal: Point = line.normal
+    ax: float = a[0]
+    ay: float = a[1]
+    bx: float = b[0]
+    by: float = b[1]
+    n_ab = hypot(bx - ax, by - ay)
+    if n_ab < 1e-9:
         # A point goal (a zero-length line: a flag, a crate): reached when the body touches
         # it on the way, whichever way it travels.
-        (px, py), e = line.a, 0.5
+        (px, py), e = a, 0.5
         dot = [(px - e, py - e), (px + e, py - e), (px + e, py + e), (px - e, py + e)]
         x0, y0, x1, y1 = px - e, py - e, px + e, py + e
         polys = [Rect(p, length, width).polygon() for p in poses]
@@ -112,9 +121,10 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
             if overlaps(convex_hull([*polys[i], *polys[i + 1]]), dot, 0.0):
                 return True
         return False
-    nx, ny = line.normal
-    (ax, ay), (bx, by) = line.a, line.b
-    ux, uy = line.along
+    nx: float = normal[0]
+    ny: float = normal[1]
+    ux: float = (bx - ax) / n_ab  # ``line.along`` (the line has a length)
+    uy: float = (by - ay) / n_ab
     reach = hypot(length, width) / 2.0 + 1e-6
     lo_n = min(ax * nx + ay * ny, bx * nx + by * ny) - reach
     hi_n = max(ax * nx + ay * ny, bx * nx + by * ny) + reach
@@ -122,20 +132,25 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     hi_u = max(ax * ux + ay * uy, bx * ux + by * uy) + reach
     # Which side of the segment's reach each centre lies, across and along the line: a pair
     # of bodies both wholly to one side cannot touch the segment.
-    sides = [
-        (_side(p.x * nx + p.y * ny, lo_n, hi_n), _side(p.x * ux + p.y * uy, lo_u, hi_u))
-        for p in poses
-    ]
-    for i, (p0, p1) in enumerate(pairwise(poses)):
-        (n0, u0), (n1, u1) = sides[i], sides[i + 1]
+    # (compiled: the poses as a list, read by index; the sides as two lists of ints)
+    ps: list[Pose] = poses if isinstance(poses, list) else list(poses)
+    side_n: list[int] = []
+    side_u: list[int] = []
+    p: Pose
+    for p in ps:
+        side_n.append(_side(p.x * nx + p.y * ny, lo_n, hi_n))
+        side_u.append(_side(p.x * ux + p.y * uy, lo_u, hi_u))
+    for i in range(len(ps) - 1):
+        n0, n1, u0, u1 = side_n[i], side_n[i + 1], side_u[i], side_u[i + 1]
         if (n0 == n1 != 0) or (u0 == u1 != 0):
             continue
+        p0, p1 = ps[i], ps[i + 1]
         if (p1.x - p0.x) * nx + (p1.y - p0.y) * ny <= 1e-9:
             continue
         swept = convex_hull(
             [*Rect(p0, length, width).polygon(), *Rect(p1, length, width).polygon()]
         )
-        if line.touches(swept):
+        if penetration(list(swept), [a, b]) >= -1e-6:  # ``line.touches(swept)``
             return True
     return False
 
