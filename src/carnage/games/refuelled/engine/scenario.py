@@ -181,8 +181,9 @@ class Scenario:
             game.finish(next(iter(alive)), "last player with vehicles in play")
         elif not alive:
             game.finish(None, "no vehicles left in play", draw=True)
-        elif len(alive) > 1:
-            # Team games (p.123): one side left wins, named by its first seat.
+        elif len(alive) > 1 and not game.effects.idle("allies"):
+            # Team games (p.123): one side left wins, named by its first seat. (With no
+            # ``allies`` handler each seat is a side of its own: no side is left alone.)
             first = min(alive)
             side = game.effects.run_event("allies", frozenset({first}),
                                           {"game": game, "player": first})
