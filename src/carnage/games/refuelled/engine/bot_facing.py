@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from math import atan2, degrees, hypot
 from typing import TYPE_CHECKING, Protocol
 
@@ -121,14 +120,16 @@ def crosses(line: Line, poses: Sequence[Pose], length: float, width: float) -> b
     lo_u = min(ax * ux + ay * uy, bx * ux + by * uy) - reach
     hi_u = max(ax * ux + ay * uy, bx * ux + by * uy) + reach
     # Which side of the segment's reach each centre lies, across and along the line: a pair
-    # of bodies both wholly to one side cannot touch the segment.
-    sides = [
-        (_side(p.x * nx + p.y * ny, lo_n, hi_n), _side(p.x * ux + p.y * uy, lo_u, hi_u))
-        for p in poses
-    ]
-    for i, (p0, p1) in enumerate(pairwise(poses)):
-        (n0, u0), (n1, u1) = sides[i], sides[i + 1]
-        if (n0 == n1 != 0) or (u0 == u1 != 0):
+    # of bodies both wholly to one side cannot touch the segment. (Walked pose by pose, each
+    # centre's sides worked out once and carried to the next pair: no list of pairs.)
+    prev: Pose | None = None
+    n0 = u0 = 0
+    for p1 in poses:
+        n1 = _side(p1.x * nx + p1.y * ny, lo_n, hi_n)
+        u1 = _side(p1.x * ux + p1.y * uy, lo_u, hi_u)
+        p0, m0, v0 = prev, n0, u0
+        prev, n0, u0 = p1, n1, u1
+        if p0 is None or (m0 == n1 != 0) or (v0 == u1 != 0):
             continue
         if (p1.x - p0.x) * nx + (p1.y - p0.y) * ny <= 1e-9:
             continue
