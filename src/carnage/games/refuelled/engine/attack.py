@@ -187,6 +187,8 @@ class Sight:
                       for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)]
         self._gaps: dict[str, float | None] = {}
         """Exact gaps by body id; None: not worked out yet, but to be used once it is."""
+        self._roughs: dict[str, float] = {}
+        """Gaps between bounding circles by body id (``_rough``), each worked out once."""
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
         self._templates: dict[str, tuple[ShootingTemplate, float]] = {}
         self._fires: dict[tuple[str, str, str, tuple[int, ...]], FireCheck] = {}
@@ -217,10 +219,14 @@ class Sight:
         return gap
 
     def _rough(self, bid: str, poly: list[Point]) -> float:
-        """Gap between the bounding circles (a lower bound on the gap)."""
-        tx, ty, tr = _circle(poly)
-        cx, cy, cr = self.centre
-        return hypot(tx - cx, ty - cy) - tr - cr
+        """Gap between the bounding circles (a lower bound on the gap); by body id, as the
+        exact gaps are (nothing moves while a sight is used)."""
+        got = self._roughs.get(bid)
+        if got is None:
+            tx, ty, tr = _circle(poly)
+            cx, cy, cr = self.centre
+            got = self._roughs[bid] = hypot(tx - cx, ty - cy) - tr - cr
+        return got
 
     def _in_reach(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
         """``self._gap(bid, poly, limit) <= limit``: False when the bounding circles are more

@@ -217,9 +217,23 @@ def touching_ids(g: Game, v: VehicleState) -> set[str]:
     polys = [r.polygon() for _, r in v.bodies()]
     # Bounding circles first: a pair whose circles are more than the tolerance (and a
     # margin far above rounding) apart cannot touch, so only the others are measured.
-    circles = [(sum(x for x, _ in p) / len(p), sum(y for _, y in p) / len(p)) for p in polys]
-    circles_r = [max(hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
-                 for p, (cx, cy) in zip(polys, circles, strict=True)]
+    # (Summed and maximised in loops, as ``sum`` and ``max`` do it: no generators.)
+    circles: list[tuple[float, float]] = []
+    circles_r: list[float] = []
+    for p in polys:
+        sx = sy = 0.0
+        for x, y in p:
+            sx += x
+            sy += y
+        cx, cy = sx / len(p), sy / len(p)
+        x, y = p[0]
+        r = hypot(x - cx, y - cy)
+        for x, y in p:
+            d = hypot(x - cx, y - cy)
+            if d > r:
+                r = d
+        circles.append((cx, cy))
+        circles_r.append(r + TOUCH_TOL + 1e-6)
     out: set[str] = set()
     n = len(polys)
     for ob in obstructions_for(g, v):
