@@ -170,3 +170,25 @@ def test_a_flow_about_a_vehicle_is_due_only_for_that_vehicle() -> None:
     fx.add_flow("movement_start", "vehicle_rule:jet:a", always(flow), about=mine)
     assert [f for _, _, f in fx.due("movement_start", {"vehicle": mine})] == [flow]
     assert fx.due("movement_start", {"vehicle": other}) == []
+
+
+def test_a_hook_is_idle_only_with_no_handler_and_unchecked_contexts() -> None:
+    # Hot callers skip an idle hook without building its context (EffectRegistry.idle): it
+    # must be idle only when running it would hand the value back unchanged and check nothing.
+    try:
+        check_contexts(False)
+        fx = EffectRegistry(hooks=HookRegistry(hooks(("gate", "value", "vehicle", ""))))
+        assert fx.idle("gate")
+        assert fx.run_event("gate", 3, {"game": None, "vehicle": "car"}) == 3
+        with pytest.raises(UnknownHook):
+            fx.idle("gat")  # a misspelt name is refused as run_event refuses it
+        fx.on("gate", "test", lambda value, ctx: value + 1)
+        assert not fx.idle("gate")
+        assert fx.run_event("gate", 3, {"game": None, "vehicle": "car"}) == 4
+        fx.remove_effect("test")
+        assert fx.idle("gate")  # its handlers gone, the hook is idle again
+    finally:
+        check_contexts(True)
+    checked = EffectRegistry(hooks=HookRegistry(hooks(("gate", "value", "vehicle", ""))))
+    assert not checked.idle("gate")  # checked contexts: the hook runs, and its context is checked
+    assert EffectRegistry().idle("anything")  # a bare registry declares (and checks) nothing

@@ -28,6 +28,12 @@ class EffectId:
     detail: str | None = None
 
     def __post_init__(self) -> None:
+        kind, name, subject, detail = self.kind, self.name, self.subject, self.detail
+        if (type(kind) is str and kind and SEP not in kind
+                and type(name) is str and name and SEP not in name
+                and (subject is None or (type(subject) is str and subject and SEP not in subject))
+                and (detail is None or (type(detail) is str and detail and subject is not None))):
+            return  # the usual id, checked without building the parts (the same checks)
         for field_name, part, last in (("kind", self.kind, False), ("name", self.name, False),
                                        ("subject", self.subject, False),
                                        ("detail", self.detail, True)):

@@ -155,6 +155,15 @@ class EffectRegistry:
             self.check(event)
         return bool(self._handlers.get(event))
 
+    def idle(self, event: str) -> bool:
+        """Whether running ``event`` now would hand its value back unchanged and check nothing:
+        no handler attached and contexts not checked (the name is checked as ``run_event``
+        checks it). Hot callers test this first and build no context for an idle hook."""
+        hooks = self.hooks
+        if hooks is not None and event not in self._known:
+            self.check(event)
+        return not self._handlers.get(event) and not (self.checking and hooks is not None)
+
     def run_event(self, event: str, value: Any, ctx: dict[str, Any] | None = None) -> Any:
         """Pass ``value`` through the handlers of ``event``; ``CANCEL`` if one cancels it."""
         context = {} if ctx is None else ctx

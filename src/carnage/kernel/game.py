@@ -420,11 +420,14 @@ class KernelGame(ABC, Generic[StateT]):
         ``roller``: the seat whose player rolls when the rule names one other than the seat
         deciding (an evade's target), so that a real table asks that player for the faces.
         Neither is logged (the logged ``player``, when a rule logs one, is the roller too)."""
-        roll_as = getattr(self.dice, "roll_as", None)
+        dice = self.dice
+        # Seeded dice (the usual ones) tell no rolls apart: no look-up of a ``roll_as`` they
+        # lack (a missing attribute read with a default builds and drops an AttributeError).
+        roll_as = None if type(dice) is SeededDice else getattr(dice, "roll_as", None)
         who = roller if roller is not None else data.get("player")
         out = (roll_as(max(0, n), 6, source, why, who if isinstance(who, int) else None, told)
                if roll_as is not None
-               else self.dice.roll(max(0, n)))
+               else dice.roll(max(0, n)))
         self.log.add("roll", source, page, {"why": why, "dice": list(out), **data})
         self._count("roll")
         return out

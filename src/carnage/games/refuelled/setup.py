@@ -74,6 +74,7 @@ def vehicle_state(report: VehicleReport, *, vid: str, player: int, pose: Pose) -
     )
 
 
+@lru_cache(maxsize=1024)
 def _slug(name: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     return s or "vehicle"

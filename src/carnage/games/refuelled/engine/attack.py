@@ -176,8 +176,9 @@ class Sight:
         ] + [_blocker(bid, r.pose, r.length, r.width, False) for o in g.state.in_play()
              if o.id != v.id for bid, r in o.bodies()]
         # ``cover_blockers`` hook: more things that give cover (Smoke Dropper, p.80).
-        self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
-                                                 {"game": g, "vehicle": v}))
+        if not g.effects.idle("cover_blockers"):
+            self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
+                                                     {"game": g, "vehicle": v}))
         self.circles = [_blocker_circle(b) for b in self.blockers]
         # per obstruction, worked out once: whose body it is, and the gap between its
         # bounding circle and the shooter's (what ``_check_body`` compares with the span)
@@ -186,6 +187,8 @@ class Sight:
                       for b, (bx, by, br) in zip(self.blockers, self.circles, strict=True)]
         self._gaps: dict[str, float | None] = {}
         """Exact gaps by body id; None: not worked out yet, but to be used once it is."""
+        self._roughs: dict[str, float] = {}
+        """Gaps between bounding circles by body id (``_rough``), each worked out once."""
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
         self._templates: dict[str, tuple[ShootingTemplate, float]] = {}
         self._fires: dict[tuple[str, str, str, tuple[int, ...]], FireCheck] = {}
@@ -216,10 +219,14 @@ class Sight:
         return gap
 
     def _rough(self, bid: str, poly: list[Point]) -> float:
-        """Gap between the bounding circles (a lower bound on the gap)."""
-        tx, ty, tr = _circle(poly)
-        cx, cy, cr = self.centre
-        return hypot(tx - cx, ty - cy) - tr - cr
+        """Gap between the bounding circles (a lower bound on the gap); by body id, as the
+        exact gaps are (nothing moves while a sight is used)."""
+        got = self._roughs.get(bid)
+        if got is None:
+            tx, ty, tr = _circle(poly)
+            cx, cy, cr = self.centre
+            got = self._roughs[bid] = hypot(tx - cx, ty - cy) - tr - cr
+        return got
 
     def _in_reach(self, bid: str, poly: list[Point], rect: Rect, limit: float) -> bool:
         """``self._gap(bid, poly, limit) <= limit``: False when the bounding circles are more
@@ -348,8 +355,11 @@ def weapon_playable(rules: RuleTable, weapon: Weapon) -> bool:
 
 
 def _supported(g: Game, v: VehicleState, mount: WeaponMount | None, weapon: Weapon) -> bool:
+    playable = weapon_playable(g.rules, weapon)
+    if g.effects.idle("weapon_supported"):
+        return playable is True
     ctx = {"game": g, "vehicle": v, "mount": mount, "weapon": weapon.id}
-    return g.effects.run_event("weapon_supported", weapon_playable(g.rules, weapon), ctx) is True
+    return g.effects.run_event("weapon_supported", playable, ctx) is True
 
 
 def may_discard_ammo(g: Game, v: VehicleState, key: str) -> bool:
@@ -364,6 +374,8 @@ def weapon_uses(g: Game, v: VehicleState, key: str) -> int:
     weapons once (p.31) unless the ``weapon_uses`` hook says otherwise (Blitz, p.81)."""
     if key == HANDGUN:
         return 1_000_000
+    if g.effects.idle("weapon_uses"):
+        return 1
     mount = next((m for m in v.weapons if m.key == key), None)
     return int(g.effects.run_event("weapon_uses", 1,
                                    {"game": g, "vehicle": v, "key": key, "mount": mount}))
@@ -372,9 +384,11 @@ def weapon_uses(g: Game, v: VehicleState, key: str) -> int:
 def targets_for(g: Game, v: VehicleState) -> list[VehicleState]:
     """Other vehicles in play, friend or foe (p.30), that the ``targetable`` hook allows
     (a Ghost Rider may not be shot at, p.101)."""
+    fx = g.effects
+    if fx.idle("targetable"):
+        return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0]
     return [t for t in g.state.in_play() if t.id != v.id and t.hull_points > 0
-            and g.effects.run_event("targetable", True,
-                                    {"game": g, "attacker": v, "target": t}) is True]
+            and fx.run_event("targetable", True, {"game": g, "attacker": v, "target": t}) is True]
 
 
 def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None, *,
@@ -402,8 +416,9 @@ def legal_shots(g: Game, v: VehicleState, sight: Sight | None = None, *,
             continue
         arc = weapon_arc(mount, w)
         bands = [b for b in w.ranges if b is not RangeBand.DROPPED]  # dropped: p.78
-        indirect = g.effects.run_event("ignores_terrain", False, {
-            "game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
+        indirect = not g.effects.idle("ignores_terrain") and g.effects.run_event(
+            "ignores_terrain", False,
+            {"game": g, "vehicle": v, "mount": mount, "weapon": w.id}) is True
         first = len(out)
         # The enums' text read as ``_value_`` (the ``value`` property is a Python call).
         band_texts = [b._value_ for b in bands]
@@ -512,7 +527,9 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
                                                                 "uses": uses})
         step: dict[str, Any] = {"game": g, "vehicle": v, "distracted": distracted,
                                 "uses": uses, "declared": declared}
-        extras = {o.value: o for o in g.effects.run_event("attack_options", [], step)
+        options: list[Any] = [] if g.effects.idle("attack_options") else \
+            g.effects.run_event("attack_options", [], step)
+        extras = {o.value: o for o in options
                   if not (distracted and o.shooting)
                   and uses.get(o.key, 0) < weapon_uses(g, v, o.key)}
         open_ = [s for s in shots.values() if uses.get(s.key, 0) < weapon_uses(g, v, s.key)]
@@ -522,9 +539,10 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
             [(STOP, "make no more attacks")] + [(s.value, _label(g, s)) for s in open_]
             + [(o.value, o.label) for o in extras.values()])
         # ``attack_choices`` hook: a rule may narrow the options (a creature's Berserk).
-        narrowed = g.effects.run_event("attack_choices", offered, {**step, "shots": open_})
-        if isinstance(narrowed, list) and narrowed:
-            offered = narrowed
+        if not g.effects.idle("attack_choices"):
+            narrowed = g.effects.run_event("attack_choices", offered, {**step, "shots": open_})
+            if isinstance(narrowed, list) and narrowed:
+                offered = narrowed
         pick = yield ask(
             v.player, "attack",
             f"{v.name}: declare an attack ({crew - made} of {crew} left) or stop",
@@ -545,8 +563,9 @@ def attack_step(g: Game, v: VehicleState) -> Flow:
         # Cover is judged as the attack is declared (p.42), from where everything stands now;
         # weapons ignoring terrain ignore it (Indirect, p.82).
         mount = next((m for m in v.weapons if m.key == shot.key), None)
-        indirect = g.effects.run_event("ignores_terrain", False, {
-            "game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
+        indirect = not g.effects.idle("ignores_terrain") and g.effects.run_event(
+            "ignores_terrain", False,
+            {"game": g, "vehicle": v, "mount": mount, "weapon": shot.weapon}) is True
         covered = False
         if indirect:
             pass

@@ -39,6 +39,9 @@ __all__ = ["Flow", "Game", "GameOver", "Outcome", "RuleOptions", "ask"]
 SCENARIO_KEY = "scenario"
 """Journal entry of the scenario's own effects."""
 
+_STAT_HOOKS: dict[str, str] = {}
+"""``stat:<name>`` by stat name, each hook's name made once."""
+
 
 @mypyc_attr(native_class=False)  # a plain class: setup reads its defaults off the class
 @dataclass(frozen=True)
@@ -202,7 +205,12 @@ class Game(KernelGame[GameState]):
     def stat(self, v: VehicleState, name: str) -> int:
         """A derived value (handling, max_gear, crew, ...) passed through the effects."""
         base = int(getattr(v, name))
-        out = self.effects.run_event(f"stat:{name}", base, {"game": self, "vehicle": v})
+        hook = _STAT_HOOKS.get(name)
+        if hook is None:
+            hook = _STAT_HOOKS.setdefault(name, f"stat:{name}")
+        if self.effects.idle(hook):
+            return base
+        out = self.effects.run_event(hook, base, {"game": self, "vehicle": v})
         return int(out) if isinstance(out, int) else base
 
     def finish(self, winner: int | None, reason: str, draw: bool = False) -> None:

@@ -160,6 +160,8 @@ def template_use(g: Game, v: VehicleState, tid: str, gear: int) -> TemplateUse:
     """How ``v`` may use template ``tid`` in ``gear`` (p.18), through the ``template_use``
     hook (e.g. the Nuclear Engine's Long Straight in any gear, p.83)."""
     base = printed_use(g, v, tid, gear)
+    if g.effects.idle("template_use"):
+        return base
     out = g.effects.run_event("template_use", base,
                               {"game": g, "vehicle": v, "template": tid, "gear": gear})
     return out if isinstance(out, TemplateUse) else base
@@ -176,6 +178,8 @@ def obstructions_for(g: Game, v: VehicleState) -> list[Obstruction]:
     out += [_obstruction_at(ob.id, ob.pose, ob.length, ob.width)
             for ob in g.state.obstacles.values()]
     # ``obstructions`` hook: a rule may drop some (Airborne, p.70).
+    if g.effects.idle("obstructions"):
+        return out
     hooked = g.effects.run_event("obstructions", out, {"game": g, "vehicle": v})
     return hooked if isinstance(hooked, list) else out
 
@@ -213,9 +217,23 @@ def touching_ids(g: Game, v: VehicleState) -> set[str]:
     polys = [r.polygon() for _, r in v.bodies()]
     # Bounding circles first: a pair whose circles are more than the tolerance (and a
     # margin far above rounding) apart cannot touch, so only the others are measured.
-    circles = [(sum(x for x, _ in p) / len(p), sum(y for _, y in p) / len(p)) for p in polys]
-    circles_r = [max(hypot(x - cx, y - cy) for x, y in p) + TOUCH_TOL + 1e-6
-                 for p, (cx, cy) in zip(polys, circles, strict=True)]
+    # (Summed and maximised in loops, as ``sum`` and ``max`` do it: no generators.)
+    circles: list[tuple[float, float]] = []
+    circles_r: list[float] = []
+    for p in polys:
+        sx = sy = 0.0
+        for x, y in p:
+            sx += x
+            sy += y
+        cx, cy = sx / len(p), sy / len(p)
+        x, y = p[0]
+        r = hypot(x - cx, y - cy)
+        for x, y in p:
+            d = hypot(x - cx, y - cy)
+            if d > r:
+                r = d
+        circles.append((cx, cy))
+        circles_r.append(r + TOUCH_TOL + 1e-6)
     out: set[str] = set()
     n = len(polys)
     for ob in obstructions_for(g, v):
@@ -305,7 +323,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     ignoring = yield from touching_now(g, v, "touching", 45, "before it moves")
     # ``movement_ignoring`` hook: more obstructions this Movement Step ignores (Skiing,
     # p.115); the move still backs up off them at the end (resolve_move).
-    ignoring = set(g.effects.run_event("movement_ignoring", ignoring, {"game": g, "vehicle": v}))
+    ignoring = set(ignoring) if g.effects.idle("movement_ignoring") else \
+        set(g.effects.run_event("movement_ignoring", ignoring, {"game": g, "vehicle": v}))
     if ignoring:
         g.emit("ignoring", page=45, vehicle=v.id, obstructions=sorted(ignoring))
     touch = g.options.touch_it_use_it
@@ -346,9 +365,10 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     g.emit("template", page=22, vehicle=v.id, template=tid, mirror=mirror, reverse=reverse,
            use=use._value_, **own)
     # ``template_chosen`` notice: e.g. an articulated vehicle off a Straight (p.117).
-    g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
-                                                  "mirror": mirror, "reverse": reverse,
-                                                  "use": use})
+    if not g.effects.idle("template_chosen"):
+        g.effects.run_event("template_chosen", None, {"game": g, "vehicle": v, "template": tid,
+                                                      "mirror": mirror, "reverse": reverse,
+                                                      "use": use})
     if icon_hazards:
         g.add_hazards(v, icon_hazards, "hazardous_manoeuvre", 38)
 
@@ -772,7 +792,10 @@ def _note_moved(g: Game, candidates: list[str], touched: list[str], interrupted:
 def moving_body(g: Game, v: VehicleState, reverse: bool) -> Rect:
     """The body a move carries along the template: the vehicle, or what the ``moving_body``
     hook names (an articulated vehicle reversing leads with its trailer, p.119)."""
-    out = g.effects.run_event("moving_body", v.rect(),
+    body = v.rect()
+    if g.effects.idle("moving_body"):
+        return body
+    out = g.effects.run_event("moving_body", body,
                               {"game": g, "vehicle": v, "reverse": reverse})
     return out if isinstance(out, Rect) else v.rect()
 
@@ -784,6 +807,8 @@ def place_vehicle(g: Game, v: VehicleState, result: MoveResult, reverse: bool,
     (a trailer, p.118) and add what they touch; setting ctx "backed_up" it says it backed
     the move up short of ``result`` (no room for the trailer, ruling VR-19)."""
     v.pose = result.pose
+    if g.effects.idle("vehicle_placed"):
+        return [str(i) for i in result.touched], result.interrupted
     ctx: dict[str, Any] = {"game": g, "vehicle": v, "result": result, "reverse": reverse,
                            "ignoring": ignoring, "backed_up": False}
     out = g.effects.run_event("vehicle_placed", list(result.touched), ctx)

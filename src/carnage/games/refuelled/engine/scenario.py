@@ -176,13 +176,20 @@ class Scenario:
     def check_end(self, game: Game) -> None:
         """Default victory: one player left with vehicles in play wins (p.62's last clause)."""
         st = game.state
-        alive = {v.player for v in st.in_play() if self.counts(game, v)}
+        fx = game.effects
+        if type(self).counts is Scenario.counts and not fx.checking \
+                and not fx.watched("counts_for_victory"):
+            # ``counts`` as it stands, without a call per vehicle: a team vehicle counts
+            alive = {v.player for v in st.in_play() if v.in_team}
+        else:
+            alive = {v.player for v in st.in_play() if self.counts(game, v)}
         if len(alive) == 1 and st.players > 1:
             game.finish(next(iter(alive)), "last player with vehicles in play")
         elif not alive:
             game.finish(None, "no vehicles left in play", draw=True)
-        elif len(alive) > 1:
-            # Team games (p.123): one side left wins, named by its first seat.
+        elif len(alive) > 1 and not game.effects.idle("allies"):
+            # Team games (p.123): one side left wins, named by its first seat. (With no
+            # ``allies`` handler each seat is a side of its own: no side is left alone.)
             first = min(alive)
             side = game.effects.run_event("allies", frozenset({first}),
                                           {"game": game, "player": first})

@@ -22,6 +22,8 @@ SCORES = "scores"
 
 def side_players(game: Game, player: int) -> frozenset[int]:
     """The seats on ``player``'s side (just ``player`` outside team games)."""
+    if game.effects.idle("allies"):
+        return frozenset({player})
     out = game.effects.run_event("allies", frozenset({player}), {"game": game, "player": player})
     return frozenset(out) if isinstance(out, frozenset | set) else frozenset({player})
 

@@ -66,6 +66,8 @@ def round_start_votes(g: Game) -> None:
 def allies(g: Game, player: int) -> frozenset[int]:
     """The players whose vehicles ``player`` may treat as their own when spending votes: just
     themselves, or their whole side in a team game (p.123) through the ``allies`` hook."""
+    if g.effects.idle("allies"):
+        return frozenset({player})
     out = g.effects.run_event("allies", frozenset({player}), {"game": g, "player": player})
     return frozenset(out) | {player} if isinstance(out, frozenset | set) else frozenset({player})
 

@@ -26,6 +26,8 @@ FLIP_HITS = 2
 
 
 def _hook(g: Game, name: str, value: int, v: VehicleState) -> int:
+    if g.effects.idle(name):
+        return value
     out = g.effects.run_event(name, value, {"game": g, "vehicle": v})
     return value if out is CANCEL else int(out)
 
