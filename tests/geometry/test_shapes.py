@@ -87,3 +87,15 @@ def test_axis_gap_never_exceeds_distance(x1: float, y1: float, h1: float, x2: fl
         assert d <= -pen * math.sqrt(2) + 1e-6
     else:
         assert d == 0
+
+
+def test_a_bounding_circle_holds_every_corner_about_their_mean() -> None:
+    from carnage.geometry.shapes import Pose, Rect, bounding_circle
+
+    cx, cy, r = bounding_circle([(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (0.0, 2.0)])
+    assert (cx, cy) == (2.0, 1.0) and r == math.hypot(2.0, 1.0)
+    poly = Rect(Pose(10.0, -5.0, 33.0), 60.0, 30.0).polygon()
+    cx, cy, r = bounding_circle(poly)
+    assert math.isclose(cx, 10.0) and math.isclose(cy, -5.0)
+    assert all(math.hypot(x - cx, y - cy) <= r for x, y in poly)
+    assert max(math.hypot(x - cx, y - cy) for x, y in poly) == r

@@ -456,3 +456,22 @@ def closest_points(a: Sequence[Point], b: Sequence[Point]) -> tuple[Point, Point
                 if d < best[2]:
                     best = (q, p, d) if swap else (p, q, d)
     return best
+
+
+def bounding_circle(poly: Sequence[Point]) -> tuple[float, float, float]:
+    """Centre (the mean of the corners, summed as ``sum`` sums: 0 + x0 + x1 + ...) and radius
+    (the farthest corner) of a circle holding ``poly``: a cheap first test before an exact
+    one."""
+    sx = sy = 0.0
+    for x, y in poly:
+        sx += x
+        sy += y
+    cx = sx / len(poly)
+    cy = sy / len(poly)
+    x, y = poly[0]
+    r = math.hypot(x - cx, y - cy)
+    for x, y in poly:
+        d = math.hypot(x - cx, y - cy)
+        if d > r:
+            r = d
+    return cx, cy, r

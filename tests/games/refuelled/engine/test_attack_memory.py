@@ -11,12 +11,13 @@ import struct
 import pytest
 from tests.builders import armed, attack_game, rock, table, vehicle
 
-from carnage.games.refuelled.engine.attack import Sight, _circle, legal_shots
+from carnage.games.refuelled.engine.attack import Sight, legal_shots
 from carnage.games.refuelled.engine.state import Obstacle, Status
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, check_fire, clear_memo
 from carnage.geometry.ranges import shooting_template
 from carnage.geometry.shapes import Pose, distance
+from carnage.geometry.shapes import bounding_circle as _circle
 
 CHECKS = ((Arc.TURRET, "medium"), (Arc.FRONT, "double"), (Arc.SIDE, "long"),
           (Arc.REAR, "short"), (Arc.TURRET, "small_burst"))

@@ -34,7 +34,7 @@ from carnage.games.refuelled.engine.state import VehicleState, WeaponMount, body
 from carnage.geometry.arcs import Arc, parse_arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
-from carnage.geometry.shapes import Point, Pose, Rect, distance
+from carnage.geometry.shapes import Point, Pose, Rect, bounding_circle, distance
 from carnage.geometry.templateset import TemplateSet
 from carnage.kernel.decisions import Decision
 from carnage.kernel.effects import CANCEL, run_flows
@@ -108,25 +108,6 @@ def weapon_arc(mount: WeaponMount | None, weapon: Weapon) -> Arc:
     return parse_arc(mount.facing)
 
 
-def _circle(poly: list[Point] | tuple[Point, ...]) -> tuple[float, float, float]:
-    """Centre (the mean of the corners, summed by ``sum``) and radius of a bounding circle."""
-    # summed as ``sum`` does (0 + x0 + x1 + ...), without the tuples of ``zip(*poly)``
-    sx = sy = 0.0
-    for x, y in poly:
-        sx += x
-        sy += y
-    cx = sx / len(poly)
-    cy = sy / len(poly)
-    hypot = math.hypot
-    x, y = poly[0]
-    r = hypot(x - cx, y - cy)
-    for x, y in poly:
-        d = hypot(x - cx, y - cy)
-        if d > r:
-            r = d
-    return cx, cy, r
-
-
 _BLOCKERS: dict[tuple[str, Pose, float, float, bool], Blocker] = {}
 """Blockers already built, by id, pose, size and tallness: terrain stands still and a
 vehicle stays where it is between its moves, so most of an Attack Step's blockers were
@@ -148,11 +129,11 @@ def _blocker(bid: str, pose: Pose, length: float, width: float, tall: bool) -> B
 
 
 def _blocker_circle(b: Blocker) -> tuple[float, float, float]:
-    """``_circle(b.polygon)``, remembered for the blockers ``_blocker`` keeps."""
+    """``bounding_circle(b.polygon)``, remembered for the blockers ``_blocker`` keeps."""
     hit = _CIRCLES.get(id(b))
     if hit is not None and hit[0] is b:
         return hit[1]
-    c = _circle(b.polygon)
+    c = bounding_circle(b.polygon)
     if len(_CIRCLES) >= 4096:
         _CIRCLES.clear()
     _CIRCLES[id(b)] = (b, c)
@@ -170,7 +151,7 @@ class Sight:
         trailer = v.trailer_rect() if part == "trailer" else None
         self.rect = trailer or v.rect()
         self.body = self.rect.polygon()
-        self.centre = _circle(self.body)
+        self.centre = bounding_circle(self.body)
         self.blockers = [
             _blocker(o.id, o.pose, o.length, o.width, o.tall) for o in g.state.obstacles.values()
         ] + [_blocker(bid, r.pose, r.length, r.width, False) for o in g.state.in_play()
@@ -223,7 +204,7 @@ class Sight:
         exact gaps are (nothing moves while a sight is used)."""
         got = self._roughs.get(bid)
         if got is None:
-            tx, ty, tr = _circle(poly)
+            tx, ty, tr = bounding_circle(poly)
             cx, cy, cr = self.centre
             got = self._roughs[bid] = hypot(tx - cx, ty - cy) - tr - cr
         return got

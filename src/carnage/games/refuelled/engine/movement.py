@@ -21,7 +21,7 @@ from carnage.games.refuelled.engine.state import Status, VehicleState
 from carnage.games.refuelled.engine.table_facts import ask_list, ask_yes_no
 from carnage.geometry.collision import TOUCH_TOL, Obstruction
 from carnage.geometry.movement import MoveResult, SlideSide, resolve_move
-from carnage.geometry.shapes import Point, Pose, Rect, distance, penetration
+from carnage.geometry.shapes import Point, Pose, Rect, bounding_circle, distance, penetration
 from carnage.geometry.surfaces import SurfaceKind, move_pieces, surface_report
 from carnage.geometry.table import Table, off_table
 from carnage.kernel.decisions import Decision, Interval, Option
@@ -217,21 +217,10 @@ def touching_ids(g: Game, v: VehicleState) -> set[str]:
     polys = [r.polygon() for _, r in v.bodies()]
     # Bounding circles first: a pair whose circles are more than the tolerance (and a
     # margin far above rounding) apart cannot touch, so only the others are measured.
-    # (Summed and maximised in loops, as ``sum`` and ``max`` do it: no generators.)
     circles: list[tuple[float, float]] = []
     circles_r: list[float] = []
     for p in polys:
-        sx = sy = 0.0
-        for x, y in p:
-            sx += x
-            sy += y
-        cx, cy = sx / len(p), sy / len(p)
-        x, y = p[0]
-        r = hypot(x - cx, y - cy)
-        for x, y in p:
-            d = hypot(x - cx, y - cy)
-            if d > r:
-                r = d
+        cx, cy, r = bounding_circle(p)
         circles.append((cx, cy))
         circles_r.append(r + TOUCH_TOL + 1e-6)
     out: set[str] = set()

@@ -55,6 +55,7 @@ from carnage.geometry.shapes import (
     Point,
     Pose,
     Rect,
+    bounding_circle,
     closest_points,
     distance,
     overlaps,
@@ -256,12 +257,6 @@ def _families(body: Rect, arc: Arc, tpl: ShootingTemplate, towards: Point
         yield from turret_families(body, tpl, bearing + k)
 
 
-def _circle(poly: Sequence[Point]) -> tuple[float, float, float]:
-    cx = sum(x for x, _ in poly) / len(poly)
-    cy = sum(y for _, y in poly) / len(poly)
-    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
-
-
 def splash_sets(g: Game, v: VehicleState, shot: Shot) -> list[tuple[str, ...]]:
     """The sets of other vehicles that could lie under the template together with the declared
     target, from sampled placements touching it (ruling WP-1); smallest first."""
@@ -270,14 +265,14 @@ def splash_sets(g: Game, v: VehicleState, shot: Shot) -> list[tuple[str, ...]]:
     body = v.rect()
     bodies = [(o.id, o.polygon()) for o in g.state.in_play()
               if o.id != v.id and o.hull_points > 0]
-    circles = {oid: _circle(p) for oid, p in bodies}
+    circles = {oid: bounding_circle(p) for oid, p in bodies}
     tx, ty, tr = circles[target.id]
     ts = [i / (SPLASH_T_STEPS - 1) for i in range(SPLASH_T_STEPS)]
     found: set[tuple[str, ...]] = set()
     for fam in _families(body, parse_arc(shot.arc), tpl, (tx, ty)):
         shape = fam.shape(tpl)
         shape = shape[::max(1, math.ceil(len(shape) / SPLASH_OUTLINE))]
-        sx, sy, sr = _circle(shape)
+        sx, sy, sr = bounding_circle(shape)
         for t in ts:
             ox, oy = fam.origin(t)
             cx, cy = ox + sx, oy + sy

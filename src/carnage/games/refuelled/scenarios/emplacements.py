@@ -49,7 +49,15 @@ from carnage.games.refuelled.rules.dropped import weapons_that_may_shoot
 from carnage.geometry.arcs import Arc
 from carnage.geometry.cover import Blocker, FireCheck, check_fire
 from carnage.geometry.ranges import shooting_template
-from carnage.geometry.shapes import Point, Pose, Rect, deeper_than, distance, penetration
+from carnage.geometry.shapes import (
+    Point,
+    Pose,
+    Rect,
+    bounding_circle,
+    deeper_than,
+    distance,
+    penetration,
+)
 
 if TYPE_CHECKING:
     from carnage.games.refuelled.engine.game import Flow, Game
@@ -215,26 +223,19 @@ def blockers(g: Game, skip: set[str]) -> list[Blocker]:
     return [b for b in got if b.id not in skip]
 
 
-def _circle(poly: Sequence[Point]) -> tuple[float, float, float]:
-    """Centre (the mean of the corners) and radius of a circle holding ``poly``."""
-    cx = sum(x for x, _ in poly) / len(poly)
-    cy = sum(y for _, y in poly) / len(poly)
-    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in poly)
-
-
 def turret_sight(g: Game, turret: Obstacle, target: VehicleState, reach: str) -> FireCheck:
     """The turret's shot at ``target`` (all round, ``reach`` template): the best over the
     target's bodies (an articulated vehicle's trailer too, p.117)."""
     rect = Rect(turret.pose, turret.length, turret.width)
     tpl = shooting_template(reach, g.templates)
     poly = rect.polygon()
-    tx, ty, tr = _circle(poly)
+    tx, ty, tr = bounding_circle(poly)
     bodies = [body.polygon() for _, body in target.bodies()]
     # bounding circles first: they are never nearer than the outlines (with 1 µm to spare for
     # rounding), so a body they put out of reach is out of reach by the exact gap too
     if all(math.hypot(bx - tx, by - ty) - br - tr > tpl.length + 1e-3
            or distance(poly, body) > tpl.length + 1e-6
-           for body, (bx, by, br) in ((b, _circle(b)) for b in bodies)):
+           for body, (bx, by, br) in ((b, bounding_circle(b)) for b in bodies)):
         return FireCheck(False, False, False)  # out of reach: no placement can touch it
     blocks = blockers(g, {turret.id, target.id})
     best: FireCheck | None = None
