@@ -161,6 +161,26 @@ StateT = TypeVar("StateT", bound=KernelState)
 """A ruleset's state class (Refuelled's ``GameState``): the type of ``KernelGame.state``."""
 
 
+class AttachGuard:
+    """Whether a game's effect registry may attach handlers now (its ``guard``): inside an
+    installer or a temporary scope, or before the flow has started. The game keeps the counts
+    here rather than on itself so that the registry's guard holds no reference back to the game:
+    with none, a game and its registry form no cycle, and a finished game (its log, its state)
+    is freed as soon as the last reference to it goes, not by the garbage collector."""
+
+    installing: int
+    temporary: int
+    flowing: bool
+
+    def __init__(self) -> None:
+        self.installing = 0
+        self.temporary = 0
+        self.flowing = False
+
+    def allows(self) -> bool:
+        return self.installing > 0 or self.temporary > 0 or not self.flowing
+
+
 class KernelGame(ABC, Generic[StateT]):
     """Base of every ruleset's game. Subclasses provide ``flow()`` (the top-level generator,
     resuming from the state), ``install_all()`` (the installers of a new game), ``installer``
@@ -178,8 +198,7 @@ class KernelGame(ABC, Generic[StateT]):
     _pending: Decision | None
     _flow: Flow | None
     _checkpoint: Checkpoint | None
-    _installing: int
-    _temporary: int
+    _attach: AttachGuard
     _replaying: bool
     lazy_checkpoints: bool
     """Copy the state at a checkpoint only when a copy or a snapshot needs it (``checkpoint``).
@@ -209,8 +228,7 @@ class KernelGame(ABC, Generic[StateT]):
         self._pending = None
         self._flow = None
         self._checkpoint = None
-        self._installing = 0
-        self._temporary = 0
+        self._attach = AttachGuard()
         self._replaying = False
         self.lazy_checkpoints = lazy_checkpoints
         self._mark = None
@@ -276,10 +294,12 @@ class KernelGame(ABC, Generic[StateT]):
     # -- starting --------------------------------------------------------------------------------
     def start(self) -> None:
         """Install the effects of a new game and run its flow to the first decision."""
-        self.effects.guard = self._may_attach
+        attach = self._attach
+        self.effects.guard = attach.allows
         self.install_all()
         self.checkpoint()
         self._flow = self.flow()
+        attach.flowing = True
         self._advance(None, first=True)
 
     # -- the controller API ----------------------------------------------------------------------
@@ -446,25 +466,27 @@ class KernelGame(ABC, Generic[StateT]):
         journal it unless it runs inside another installer (which re-runs it) or is already
         journaled with the same arguments."""
         entry: list[JsonValue] = [key, *args]
-        if self._installing == 0 and not self._replaying:
+        attach = self._attach
+        if attach.installing == 0 and not self._replaying:
             if entry in self.state.installed:
                 return
             self.state.installed.append(entry)
-        self._installing += 1
+        attach.installing += 1
         try:
             self.call_installer(fn, args)
         finally:
-            self._installing -= 1
+            attach.installing -= 1
 
     def attach_untracked(self, event: str, effect: str, fn: Callable[[Any, dict[str, Any]], Any],
                          priority: int = 0) -> None:
         """Attach a handler outside any installer, e.g. from a test. It is not journaled: a
         copy of this game will not have it."""
-        self._installing += 1
+        attach = self._attach
+        attach.installing += 1
         try:
             self.effects.on(event, effect, fn, priority)
         finally:
-            self._installing -= 1
+            attach.installing -= 1
 
     def forget(self, key: str, *args: JsonValue) -> None:
         """Drop an installer's journal entry: its effect has ended (and removed its handlers),
@@ -477,11 +499,12 @@ class KernelGame(ABC, Generic[StateT]):
     def temporary(self, effect: str) -> Iterator[None]:
         """Handlers attached inside are part of a step and removed when it is over (they are
         never at a checkpoint, so they need no journal)."""
-        self._temporary += 1
+        attach = self._attach
+        attach.temporary += 1
         try:
             yield
         finally:
-            self._temporary -= 1
+            attach.temporary -= 1
             self.effects.remove_effect(effect)
 
     def checkpoint(self) -> None:
@@ -511,9 +534,6 @@ class KernelGame(ABC, Generic[StateT]):
         return len(self.choices) - (0 if cp is None else cp.choices_len)
 
     # -- internals -------------------------------------------------------------------------------
-    def _may_attach(self) -> bool:
-        return self._installing > 0 or self._temporary > 0 or self._flow is None
-
     def _count(self, kind: str) -> None:
         counts = self.state.counts
         counts[kind] = counts.get(kind, 0) + 1
@@ -521,16 +541,17 @@ class KernelGame(ABC, Generic[StateT]):
     def _resume(self, cp: Checkpoint, choices: list[JsonValue]) -> None:
         """Rebuild the effects from the journal, re-enter the flow at the checkpoint and
         re-apply the choices made since."""
-        self.effects.guard = self._may_attach
+        attach = self._attach
+        self.effects.guard = attach.allows
         self._replaying = True
         try:
             for entry in list(self.state.installed):
                 key, args = str(entry[0]), entry[1:]
-                self._installing += 1
+                attach.installing += 1
                 try:
                     self.call_installer(self.installer(key), args)
                 finally:
-                    self._installing -= 1
+                    attach.installing -= 1
         finally:
             self._replaying = False
         # The checkpoint's pickled copy is never changed: a copy resumed from it shares it (and
@@ -541,6 +562,7 @@ class KernelGame(ABC, Generic[StateT]):
         self._resumed = (cp.log_len, cp.choices_len)
         self.choices = list(choices[: cp.choices_len])
         self._flow = self.flow()
+        attach.flowing = True
         self._advance(None, first=True)
         for c in choices[cp.choices_len:]:
             self.apply(c)
