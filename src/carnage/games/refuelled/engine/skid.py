@@ -7,20 +7,17 @@ turn each into a decision. Pure: the dice come from the caller's ``DiceSource``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Final
-
-from mypy_extensions import mypyc_attr
 
 from carnage.kernel.decisions import IllegalChoice
 from carnage.kernel.dice import DiceSource, SkidFace, skid_face
 
 # Action names offered while Shifts remain (Refuelled p.22; quick reference step 1.4).
-CANCEL = "cancel"  # with the index of a Hazard, Slide or Spin result
-GEAR_UP = "gear_up"
-GEAR_DOWN = "gear_down"
-DISCARD_HAZARD = "discard_hazard"
-DISCARD = "discard"  # throw away one Shift for no effect
+CANCEL: Final = "cancel"  # with the index of a Hazard, Slide or Spin result
+GEAR_UP: Final = "gear_up"
+GEAR_DOWN: Final = "gear_down"
+DISCARD_HAZARD: Final = "discard_hazard"
+DISCARD: Final = "discard"  # throw away one Shift for no effect
 
 _SHIFT: Final = SkidFace.SHIFT
 _SLIDE: Final = SkidFace.SLIDE
@@ -29,41 +26,77 @@ _SPIN: Final = SkidFace.SPIN
 a slow look-up (the enum's metaclass has a ``__getattr__``)."""
 
 
-@mypyc_attr(native_class=False)
-@dataclass
 class SkidResolution:
+    """One Movement Step's skid dice (a compiled class: the compiled Movement Step reads its
+    fields and calls its methods natively; every field rules set is declared below)."""
+
     gear: int
     max_gear: int
     hazards: int
     handling: int
-    trivial: bool = False
+    trivial: bool
     """A trivial manoeuvre adds one bonus Shift result (p.40)."""
-    bonus_shifts: int = 0
+    bonus_shifts: int
     """Bonus Shift results beyond a trivial manoeuvre's one (a team template's extra Shift
     icons, Gaslands: Legacy)."""
-    min_gear: int = 1
+    min_gear: int
     """Lowest gear a Shift may change down to (an RC Car cannot change gear, p.79)."""
     # Perks (rules/perks/) set these through the ``skid_setup`` hook:
-    extra_dice: int = 0
+    extra_dice: int
     """Skid dice allowed beyond Handling (Overload, p.113)."""
-    push_limit: int = 1
+    push_limit: int
     """Times Push It may be used (Chrome-Whisperer: any number, p.107)."""
-    pushes: int = 0
-    hazard_discard: bool = True
+    pushes: int
+    hazard_discard: bool
     """Shifts may discard Hazards (not near Unnerving Eye Contact p.111, Don't Come Knocking)."""
-    down_hazard: int = 1
+    down_hazard: int
     """Hazards for a change down with a Shift (Restraint removes one instead: -1, p.110)."""
-    locked: set[int] = field(default_factory=set)
+    locked: set[int]
     """Dice that must be resolved: Shifts may not cancel them (Momentum p.115, Taunt p.111)."""
-    no_hazard: set[int] = field(default_factory=set)
+    no_hazard: set[int]
     """Dice whose result is resolved without its Hazard (Purring, p.115)."""
-    faces: list[SkidFace] = field(default_factory=list)
-    cancelled: set[int] = field(default_factory=set)
-    shifts_spent: int = 0
-    rolled: bool = False
-    pushed: bool = False
-    finished: bool = False
-    gear_changes: int = 0
+    faces: list[SkidFace]
+    cancelled: set[int]
+    shifts_spent: int
+    rolled: bool
+    pushed: bool
+    finished: bool
+    gear_changes: int
+
+    def __init__(self, gear: int, max_gear: int, hazards: int, handling: int,
+                 trivial: bool = False, bonus_shifts: int = 0, min_gear: int = 1,
+                 extra_dice: int = 0, push_limit: int = 1, pushes: int = 0,
+                 hazard_discard: bool = True, down_hazard: int = 1,
+                 locked: set[int] | None = None, no_hazard: set[int] | None = None,
+                 faces: list[SkidFace] | None = None, cancelled: set[int] | None = None,
+                 shifts_spent: int = 0, rolled: bool = False, pushed: bool = False,
+                 finished: bool = False, gear_changes: int = 0) -> None:
+        self.gear = gear
+        self.max_gear = max_gear
+        self.hazards = hazards
+        self.handling = handling
+        self.trivial = trivial
+        self.bonus_shifts = bonus_shifts
+        self.min_gear = min_gear
+        self.extra_dice = extra_dice
+        self.push_limit = push_limit
+        self.pushes = pushes
+        self.hazard_discard = hazard_discard
+        self.down_hazard = down_hazard
+        self.locked = set() if locked is None else locked
+        self.no_hazard = set() if no_hazard is None else no_hazard
+        self.faces = [] if faces is None else faces
+        self.cancelled = set() if cancelled is None else cancelled
+        self.shifts_spent = shifts_spent
+        self.rolled = rolled
+        self.pushed = pushed
+        self.finished = finished
+        self.gear_changes = gear_changes
+
+    def __repr__(self) -> str:
+        return (f"SkidResolution(gear={self.gear}, max_gear={self.max_gear}, "
+                f"hazards={self.hazards}, handling={self.handling}, faces={self.faces!r}, "
+                f"cancelled={self.cancelled!r}, shifts_spent={self.shifts_spent})")
 
     # -- rolling ---------------------------------------------------------------------------------
     def roll(self, dice: DiceSource, n: int) -> list[SkidFace]:
@@ -98,7 +131,10 @@ class SkidResolution:
     # -- shifts ----------------------------------------------------------------------------------
     @property
     def shifts_available(self) -> int:
-        rolled = sum(1 for f in self.faces if f is _SHIFT)
+        rolled = 0
+        for f in self.faces:
+            if f is _SHIFT:
+                rolled += 1
         return rolled + (1 if self.trivial else 0) + self.bonus_shifts - self.shifts_spent
 
     def uncancelled(self, face: SkidFace) -> int:
