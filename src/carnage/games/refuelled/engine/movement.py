@@ -362,15 +362,18 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         g.add_hazards(v, icon_hazards, "hazardous_manoeuvre", 38)
 
     # 1.3-1.5 Skid dice.
+    fx = g.effects
     sk = SkidResolution(
         gear=v.gear, max_gear=g.stat(v, "max_gear"), hazards=v.hazards,
         handling=g.stat(v, "handling"), trivial=icon_shifts > 0,
         bonus_shifts=max(0, icon_shifts - 1),
-        min_gear=int(g.effects.run_event("min_gear", 1, {"game": g, "vehicle": v})),
+        min_gear=1 if fx.idle("min_gear") else
+        int(fx.run_event("min_gear", 1, {"game": g, "vehicle": v})),
     )
     # ``skid_setup`` notice: perks set the SkidResolution's limits (Overload's extra die,
     # Chrome-Whisperer's pushes, Unnerving Eye Contact, Restraint; rules/perks/).
-    g.effects.run_event("skid_setup", sk, {"game": g, "vehicle": v})
+    if not fx.idle("skid_setup"):
+        fx.run_event("skid_setup", sk, {"game": g, "vehicle": v})
     dice = _LoggedDice(g, v, "skid dice")
     resolver = v.player
     if skid_allowed and sk.handling + sk.extra_dice > 0:
@@ -380,10 +383,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
             page=22, vehicle=v.id,
         )
         # ``skid_roll_start`` flows: another seat may take over the dice (Twitch, p.163).
-        rctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "n": int(n),
-                                "resolver": resolver}
-        yield from run_flow_hooks(g, "skid_roll_start", rctx)
-        resolver = int(rctx["resolver"])
+        if not fx.idle("skid_roll_start"):
+            rctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "n": int(n),
+                                    "resolver": resolver}
+            yield from run_flow_hooks(g, "skid_roll_start", rctx)
+            resolver = int(rctx["resolver"])
         faces = sk.roll(dice, int(n))
         if faces:
             g.emit("skid", page=22, vehicle=v.id, faces=[f.value for f in faces])
@@ -408,10 +412,11 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # rules change, add or set aside dice in ctx "sk" (Moment of Glory, Easy Rider, Momentum,
     # Taunt, Satellite Navigation, pp.110-115). They change ``sk``, never ``v`` directly.
     skctx: dict[str, Any] = {"game": g, "vehicle": v, "sk": sk, "dice": dice}
-    yield from run_flow_hooks(g, "skid_rolled", skctx)
+    if not fx.idle("skid_rolled"):
+        yield from run_flow_hooks(g, "skid_rolled", skctx)
     _sync(g, v, sk)
-    while sk.legal_actions():
-        acts = sk.legal_actions()
+    acts = sk.legal_actions()
+    while acts:
         opts = [
             (f"{a}:{i}" if i is not None else a,
              f"{a} {sk.faces[i].value}" if i is not None else a)
@@ -428,16 +433,19 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
         action, _, idx = pick.partition(":")
         sk.spend(action, int(idx) if action == CANCEL else None)
         _sync(g, v, sk)
+        acts = sk.legal_actions()
     # ``skid_finish`` flow hook: Shifts spent, Hazards not yet gained (Overload p.113,
     # Purring p.115); like ``skid_rolled`` the rules change ``sk``.
-    yield from run_flow_hooks(g, "skid_finish", skctx)
+    if not fx.idle("skid_finish"):
+        yield from run_flow_hooks(g, "skid_finish", skctx)
     _sync(g, v, sk)
     gained, slide, spin = sk.finish()
     _sync(g, v, sk)
     if gained:
         g.emit("skid_hazards", page=24, vehicle=v.id, gained=gained)
     # ``place_slide`` hook: False leaves the Slide template out (Ponderous, p.120).
-    if slide and g.effects.run_event("place_slide", True, {"game": g, "vehicle": v}) is not True:
+    if slide and not fx.idle("place_slide") and \
+            fx.run_event("place_slide", True, {"game": g, "vehicle": v}) is not True:
         slide = False
 
     # 1.6 Slide: pick the side (curves have one) and, off a straight, the facing (p.26).
@@ -553,7 +561,8 @@ def movement_step(g: Game, v: VehicleState) -> Flow:
     # Final Position acts in this collision window (dropped weapon templates, p.78).
     from carnage.kernel.effects import run_flows
 
-    yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result})
+    if not fx.idle("move_window"):
+        yield from run_flows(g, "move_window", {"game": g, "vehicle": v, "result": result})
     if not v.in_play or g.state.finished:
         return
     # What the scenario needs to know of the move (a line crossed ...): the people at a real
@@ -729,7 +738,8 @@ def _well_inside(g: Game, result: MoveResult) -> bool:
     lies within (centreline length + half its width) of its start, and the Slide template
     within its own diagonal of the slide exit point."""
     path = result.path
-    sx, sy = path.pose_at(0.0).x, path.pose_at(0.0).y
+    at = path.pose_at(0.0)
+    sx, sy = at.x, at.y
     reach = path.length + path.width / 2.0
     if result.slide_template is not None:
         st = result.slide_template
