@@ -659,8 +659,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             rhos.extend([min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers])
         return rhos
 
+    widest: list[float] = []
+
     def rho_max() -> float:
-        return max([rho_t, *rho_all()])
+        """The greatest of them and the target's (worked out once)."""
+        if not widest:
+            widest.append(max([rho_t, *rho_all()]))
+        return widest[0]
 
     def box(rho: float, h: float) -> tuple[float, float]:
         """How far, along and across the facing, a template point within ``rho`` of the
