@@ -224,35 +224,72 @@ Chain = tuple[list[float], list[float]]
 
 def _chains(pts: list[Point], a: float) -> tuple[Chain, Chain]:
     """Lower (least u) and upper (greatest u) boundary, as functions of v, of the convex
-    hull of ``pts`` (given as (v, u)) swept a either way along v."""
-    pts = sorted(pts)
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and (lower[-1][0] - lower[-2][0]) * (p[1] - lower[-2][1]) - \
-                (lower[-1][1] - lower[-2][1]) * (p[0] - lower[-2][0]) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and (upper[-1][0] - upper[-2][0]) * (p[1] - upper[-2][1]) - \
-                (upper[-1][1] - upper[-2][1]) * (p[0] - upper[-2][0]) <= 0:
-            upper.pop()
-        upper.append(p)
+    hull of ``pts`` (given as (v, u)) swept a either way along v.
+
+    The monotone chain over the points sorted, the lower hull from the left and the upper
+    from the right, each dropping a point that does not turn (cross product <= 0); then
+    the ends of equal v trimmed. (Compiled: the coordinates kept in lists of floats and
+    the hulls as indices, not tuples indexed twice; the very same floats.)"""
+    srt = sorted(pts)
+    n = len(srt)
+    vs: list[float] = []
+    us: list[float] = []
+    for p in srt:
+        vs.append(p[0])
+        us.append(p[1])
+    lower: list[int] = []
+    for k in range(n):
+        pv, pu = vs[k], us[k]
+        while len(lower) >= 2:
+            i1, i2 = lower[-1], lower[-2]
+            v2, u2 = vs[i2], us[i2]
+            if (vs[i1] - v2) * (pu - u2) - (us[i1] - u2) * (pv - v2) <= 0.0:
+                lower.pop()
+            else:
+                break
+        lower.append(k)
+    upper: list[int] = []
+    for k in range(n - 1, -1, -1):
+        pv, pu = vs[k], us[k]
+        while len(upper) >= 2:
+            i1, i2 = upper[-1], upper[-2]
+            v2, u2 = vs[i2], us[i2]
+            if (vs[i1] - v2) * (pu - u2) - (us[i1] - u2) * (pv - v2) <= 0.0:
+                upper.pop()
+            else:
+                break
+        upper.append(k)
     upper.reverse()
-    while len(lower) >= 2 and lower[-1][0] == lower[-2][0]:
+    while len(lower) >= 2 and vs[lower[-1]] == vs[lower[-2]]:
         lower.pop()
-    while len(upper) >= 2 and upper[0][0] == upper[1][0]:
+    while len(upper) >= 2 and vs[upper[0]] == vs[upper[1]]:
         upper.pop(0)
-    return _swept(lower, a, min), _swept(upper, a, max)
+    return _swept(lower, vs, us, a, False), _swept(upper, vs, us, a, True)
 
 
-def _swept(chain: list[Point], a: float, pick: Callable[..., float]) -> Chain:
-    """The chain's running min (or max) over a window of ±a: the part before its extreme
-    shifts back by a, the part after it forward, with a flat step of 2a between."""
-    us = [p[1] for p in chain]
-    j = us.index(pick(us))
-    vs = [p[0] - a for p in chain[:j + 1]] + [p[0] + a for p in chain[j:]]
-    return vs, us[:j + 1] + us[j:]
+def _swept(chain: list[int], vs: list[float], us: list[float], a: float, top: bool
+           ) -> Chain:
+    """The chain's running min (or with ``top`` max) over a window of ±a: the part before
+    its extreme (the first, as ``list.index`` finds it) shifts back by a, the part after it
+    forward, with a flat step of 2a between."""
+    j = 0
+    ext = us[chain[0]]
+    for k in range(1, len(chain)):
+        u = us[chain[k]]
+        if (u > ext) if top else (u < ext):
+            ext = u
+            j = k
+    out_v: list[float] = []
+    out_u: list[float] = []
+    for k in range(j + 1):
+        i = chain[k]
+        out_v.append(vs[i] - a)
+        out_u.append(us[i])
+    for k in range(j, len(chain)):
+        i = chain[k]
+        out_v.append(vs[i] + a)
+        out_u.append(us[i])
+    return out_v, out_u
 
 
 def _at(ch: Chain, c: float) -> float:
@@ -587,7 +624,11 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
     first seed are judged without their bounds (``ruler_walk``); the same facings improve
     the answer in the same order either way."""
     best = Found()
-    if pivot is not None and shadow and beyond_span(shooter, target, tpl):
+    # A ruler's first seed is judged before the search's own set-up (``early``): when it
+    # is clear, that is the answer, and the facts only the rest of the search asks for
+    # (``beyond_span``, ``touch_arc``, the obstructions' reach) are never worked out.
+    early = pivot is not None and shadow and lazy and cap is None and bool(seeds)
+    if pivot is not None and shadow and not early and beyond_span(shooter, target, tpl):
         return best  # no ruler comes near the target at any facing: level 0 everywhere
     tgt = Obstacle.of(target, False)
     a = tpl.near_half
@@ -609,8 +650,22 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 if _hypot(b.centre[0] - sx, b.centre[1] - sy) - b.radius
                 <= s_rad + a + rho_b + 1e-6]
     exact = [(b.polygon, b.tall) for b in blockers]
-    rhos = [min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers]
-    rho_max = max([rho_t, *rhos])
+    rhos: list[float] = []
+    """How far from an origin each obstruction's points before the target can be (worked
+    out when first needed: a facing judged alone does not need them)."""
+
+    def rho_all() -> list[float]:
+        if len(rhos) < len(blockers):
+            rhos.extend([min(rho_b, _farthest(shooter, b.polygon) + a) for b in blockers])
+        return rhos
+
+    widest: list[float] = []
+
+    def rho_max() -> float:
+        """The greatest of them and the target's (worked out once)."""
+        if not widest:
+            widest.append(max([rho_t, *rho_all()]))
+        return widest[0]
 
     def box(rho: float, h: float) -> tuple[float, float]:
         """How far, along and across the facing, a template point within ``rho`` of the
@@ -628,11 +683,15 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         """The level a facing must beat: the best found, or the pass's floor."""
         return max(best.level, bar[0])
 
-    # the facings outside which no placement comes near the target (level 0 there)
-    arc = touch_arc(shooter, target, tpl) if shadow else None
+    # the facings outside which no placement comes near the target (level 0 there),
+    # worked out when first asked about
+    arcs_: list[tuple[float, float] | None] = []
 
     def untouched(lo: float, hi: float) -> bool:
-        """Whether every facing from ``lo`` to ``hi`` lies outside ``arc``."""
+        """Whether every facing from ``lo`` to ``hi`` lies outside ``touch_arc``."""
+        if not arcs_:
+            arcs_.append(touch_arc(shooter, target, tpl) if shadow else None)
+        arc = arcs_[0]
         if arc is None:
             return False
         start = (lo - arc[1]) % 360.0
@@ -762,7 +821,21 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
             lists[key] = got
         return got
 
+    judged_first: list[tuple[int, tuple[Point, ...] | None]] = []
+    """The first seed's judgement when made before the walk (``early``)."""
+
     def consider(theta: float, live: Sequence[int]) -> None:
+        if judged_first and theta == aim:
+            # the walk's first facing, the first seed, judged already (``early``) with
+            # the same obstructions and wanting CLEAR, as below: only a judgement that
+            # touches the target counts (a facing it touches at is not ``untouched``)
+            lvl, placed = judged_first.pop()
+            if lvl == 0 and untouched(theta, theta):
+                return
+            best.judged += 1
+            if lvl > need():
+                best.level, best.heading, best.placement = lvl, theta % 360.0, placed
+            return
         if untouched(theta, theta):
             return
         obs = among(live)
@@ -807,9 +880,13 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         dl = h * _D2R
         hs, hv = math.sin(dl), 1.0 - math.cos(dl)
         out = []
+        reach_of = rho_all() if h != 0.0 else rhos
         for i in live:
-            rho = rhos[i]  # box(rho, h), the same floats
-            eu, ev = rho * hv + wide * hs + a * hs, rho * hs + wide * hv + a * hv
+            if h != 0.0:
+                rho = reach_of[i]  # box(rho, h), the same floats
+                eu, ev = rho * hv + wide * hs + a * hs, rho * hs + wide * hv + a * hv
+            else:
+                eu = ev = 0.0  # at one facing the box is empty whatever rho (finite)
             b = blockers[i]
             # decided from the bounding circle when it can be (every corner within the
             # radius of the centre, the centre among the corners' least and greatest)
@@ -839,9 +916,10 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         """The box bound's inputs over the facings within ``h`` of the one along ``d``:
         the target grown and the obstructions of ``live`` shrunk by their boxes."""
         relaxed: list[tuple[Sequence[Point], bool]] = []
+        reach_of = rho_all()
         for i in live:
             b = blockers[i]
-            eu, ev = box(rhos[i], h)
+            eu, ev = box(reach_of[i], h)
             if (p := b.moved(d, eu, ev)) is not None:
                 relaxed.append((p, b.tall))
         eu, ev = box(rho_t, h)
@@ -944,7 +1022,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                 consider(mid, live)
                 if best.level >= top:
                     return
-            if _hypot(*box(rho_max, h)) <= tol:
+            if _hypot(*box(rho_max(), h)) <= tol:
                 continue
             for lo2, hi2 in ((lo, mid), (mid, hi)):
                 heapq.heappush(heap, (-(hi2 - lo2),
@@ -1051,7 +1129,7 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
                     consider(mid, lived(node))
                 if best.level >= top:
                     return
-            if _hypot(*box(rho_max, h)) <= tol:
+            if _hypot(*box(rho_max(), h)) <= tol:
                 continue
             for lo2, hi2 in ((lo, mid), (mid, hi)):
                 heapq.heappush(heap, (-(hi2 - lo2),
@@ -1086,6 +1164,21 @@ def search(judge: Judge, shooter: Sequence[Point], tpl: ShootingTemplate,
         # points: else the first seed is usually clear, found at once without it.)
         floor = TOUCHING if cap(aim, tgt.polygon, at_aim, True) else UNBLOCKED
         passes = ((floor, CLEAR), (0, floor))
+    if early:
+        # The walk's first facing is the first seed (``ruler_walk``), judged by
+        # ``consider`` with nothing found yet: not ``untouched``, no range asked (the
+        # level to beat is 0), no cap (rulers), wanting CLEAR. A judgement touching the
+        # target at it shows it is within ``touch_arc`` and within the span, so when
+        # clear that is the answer; at level 0 the span is asked as the search asks it
+        # first.
+        lvl0, placed0 = judge(aim, tgt.polygon, among(alive(everyone, aim, 0.0)), CLEAR)
+        if lvl0 >= CLEAR:
+            best.level, best.heading, best.placement = lvl0, aim % 360.0, placed0
+            best.judged = 1
+            return best
+        if lvl0 == 0 and beyond_span(shooter, target, tpl):
+            return best
+        judged_first.append((lvl0, placed0))
     for low, top in passes:
         best.level, best.heading, best.placement = 0, None, None
         bar[0], bar[1] = low, top

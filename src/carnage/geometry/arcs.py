@@ -288,18 +288,38 @@ def turret_reach(
 
 
 def turret_reach_facing(
-    body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float = REACH_TOL
+    body: Rect, target: Sequence[Point], tpl: ShootingTemplate, tol: float = REACH_TOL,
+    closest: tuple[Point, Point, float] | None = None,
 ) -> float | None:
     """A facing at which a 360° placement touches ``target`` (within ``tol``), or None when
-    none can; the search of ``turret_reach``."""
-    verts = body.polygon()
-    p, q, gap = closest_points(verts, target)
+    none can; the search of ``turret_reach``. ``closest``: ``closest_points`` of the body's
+    outline and ``target`` when the caller has it already (the same answer)."""
+    p, q, gap = closest_points(body.polygon(), target) if closest is None else closest
     if gap <= tpl.length + TOUCH:
         # along the closest-point line (any facing if the bodies already touch)
         return _angle((q[0] - p[0], q[1] - p[1])) % 360.0 if gap > TOUCH else 0.0
     if gap > turret_span(tpl) + tol + REACH_SLACK:
         return None
-    return _reach_search(body, target, tpl, tol, gap)
+    key = (body, tuple([(c[0], c[1]) for c in target]), tpl, tol)
+    if key in _REACHED:
+        return _REACHED[key]
+    got = _reach_search(body, target, tpl, tol, gap)
+    if len(_REACHED) >= 1024:
+        _REACHED.clear()
+    _REACHED[key] = got
+    return got
+
+
+_REACHED: dict[tuple[Rect, tuple[Point, ...], ShootingTemplate, float], float | None] = {}
+"""``_reach_search``'s answers by their exact inputs (body, target corners, template,
+tolerance): an Attack Step asks for a shot's range with the Tall obstructions, then for its
+cover with all of them, and a target beyond the ruler's length needs the search both
+times (a pure function of these inputs). ``clear_reach_memo`` forgets them."""
+
+
+def clear_reach_memo() -> None:
+    """Forget the remembered reach searches (benchmarks start each batch cold)."""
+    _REACHED.clear()
 
 
 REACH_SLACK: Final = 1e-6

@@ -52,6 +52,7 @@ from carnage.geometry.arcs import (
     _rotated,
     _turret_hulls,
     can_reach,
+    clear_reach_memo,
     fixed_families,
     turret_critical_angles,
     turret_families,
@@ -113,6 +114,17 @@ class FireCheck:
     drawing."""
     heading: float | None = None
     """The facing of ``placement``."""
+
+
+_PLAIN: Final = tuple(FireCheck(r, c, b) for r in (False, True) for c in (False, True)
+                      for b in (False, True))
+
+
+def plain_check(in_range: bool, cover: bool, blocked: bool) -> FireCheck:
+    """``FireCheck(in_range, cover, blocked)`` with no placement: one shared (frozen) value
+    for each answer. Compiled, building a ``FireCheck`` (a Python dataclass) is a Python
+    call, several thousand instructions."""
+    return _PLAIN[(4 if in_range else 0) + (2 if cover else 0) + (1 if blocked else 0)]
 
 
 @dataclass(frozen=True)
@@ -817,6 +829,7 @@ def clear_memo() -> None:
     """Forget the remembered ``check_fire`` answers and the per-shooter geometry behind
     them (benchmarks start each batch cold)."""
     _MEMO.clear()
+    clear_reach_memo()
     _turret_hulls.cache_clear()
     _critical_angles.cache_clear()
 
@@ -883,13 +896,15 @@ def _as_points(corners: Sequence[Sequence[float]]) -> tuple[Point, ...]:
 def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemplate,
                 blockers: Sequence[Blocker], tol: float) -> FireCheck:
     found: float | None = None
+    closest: tuple[Point, Point, float] | None = None
     if arc is Arc.TURRET:
-        found = turret_reach_facing(body, target, tpl, tol)
+        closest = closest_points(body.polygon(), target)  # asked once, used twice
+        found = turret_reach_facing(body, target, tpl, tol, closest)
         in_range = found is not None
     else:
         in_range = can_reach(body, target, arc, tpl)
     if not in_range:
-        return FireCheck(False, False, False, None)
+        return plain_check(False, False, False)
     # Nothing farther from the shooter than the template can reach matters.
     horizon = tpl.near_half + tpl.reach + _hypot(body.length, body.width) / 2.0
     cx, cy = body.pose.x, body.pose.y
@@ -900,10 +915,11 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     if arc is not Arc.TURRET:
         fixed = fixed_families(body, arc, tpl)
         return _scan(fixed, tpl, target, blockers) or \
-            _scan(fixed, tpl, _grown(target), blockers) or FireCheck(True, True, True)
+            _scan(fixed, tpl, _grown(target), blockers) or plain_check(True, True, True)
     # Start along the line between the closest points: a clear shot, when there is one,
     # is usually found there.
-    p, q, _ = closest_points(shooter, target)
+    assert closest is not None
+    p, q, _ = closest  # ``closest_points(shooter, target)``: the same corners
     aim = _atan2(q[1] - p[1], q[0] - p[0]) * _R2D if p != q else 0.0
     seeds = [aim, *([] if found is None else [found])]
     ruler = RulerFacing(body, tpl) if not tpl.is_burst else None
@@ -911,7 +927,7 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
     judge = ruler.judge if ruler is not None else _burst_judge(body, tpl, cap)
     pivot = ruler.judge if ruler is not None else None
     # an outline without area never obstructs (GF-4: overlapping needs some area)
-    obstacles = [Obstacle.of(b.polygon, b.tall) for b in blockers
+    obstacles = [_obstacle(b) for b in blockers
                  if len(b.polygon) >= 3 and area(b.polygon) > 1e-9]
     crit = turret_critical_angles(body, tpl)
     res = search(judge, shooter, tpl, target, obstacles, seeds, crit, tol, pivot, cap=cap)
@@ -921,9 +937,27 @@ def _check_fire(body: Rect, target: Sequence[Point], arc: Arc, tpl: ShootingTemp
         res = search(judge, shooter, tpl, _grown(target), obstacles, seeds, crit, tol, pivot,
                      cap=cap)
     if res.level == 0:
-        return FireCheck(True, True, True)
+        return plain_check(True, True, True)
     return FireCheck(True, res.level < CLEAR, res.level < UNBLOCKED, res.placement,
                      res.heading)
+
+
+_OBSTACLES: dict[int, tuple[Blocker, Obstacle]] = {}
+"""``Obstacle.of`` of a blocker's outline, by the blocker's identity (held with it): the
+sight keeps its blockers from one Attack Step to the next (``attack._blocker``), so most
+were prepared for an earlier shot."""
+
+
+def _obstacle(b: Blocker) -> Obstacle:
+    """``Obstacle.of(b.polygon, b.tall)``, remembered (a frozen value, shared)."""
+    hit = _OBSTACLES.get(id(b))
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    o = Obstacle.of(b.polygon, b.tall)
+    if len(_OBSTACLES) >= 4096:
+        _OBSTACLES.clear()
+    _OBSTACLES[id(b)] = (b, o)
+    return o
 
 
 def _burst_judge(body: Rect, tpl: ShootingTemplate, cap: Cap | None = None) -> Judge:

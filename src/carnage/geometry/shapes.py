@@ -469,9 +469,9 @@ def bounding_circle(poly: Sequence[Point]) -> tuple[float, float, float]:
     cx = sx / len(poly)
     cy = sy / len(poly)
     x, y = poly[0]
-    r = math.hypot(x - cx, y - cy)
+    r = _hypot(x - cx, y - cy)
     for x, y in poly:
-        d = math.hypot(x - cx, y - cy)
+        d = _hypot(x - cx, y - cy)
         if d > r:
             r = d
     return cx, cy, r

@@ -169,3 +169,26 @@ def test_shooting_templates_kept_between_sights_are_the_ones_made_afresh() -> No
             tpl, span = sight._template(name)
             fresh = shooting_template(name, g.templates)
             assert tpl == fresh and span == _diameter(fresh)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rough_gaps_taken_from_the_obstructions_are_the_ones_worked_out_afresh(
+        seed: int) -> None:
+    # a sight takes a target body's rough gap (bounding circles) from that body as an
+    # obstruction, and keeps each target's bodies and outlines: the very floats and
+    # corners a fresh look gives, and every vehicle in play has its gap taken so
+    cars, walls = _crowded(seed, tall_only=False)
+    g = attack_game(table(*cars, obstacles=walls), "v0")
+    for shooter in cars:
+        sight = Sight(g, shooter)
+        cx, cy, cr = _circle(shooter.polygon())
+        others = [c for c in cars if c is not shooter]
+        assert sorted(sight._roughs) == sorted(c.id for c in others)
+        for t in others:
+            tx, ty, tr = _circle(t.polygon())
+            fresh = math.hypot(tx - cx, ty - cy) - tr - cr
+            assert struct.pack("<d", sight._roughs[t.id]) == struct.pack("<d", fresh)
+            for arc, tid in CHECKS:
+                sight.check(t, arc, tid, cover=False)
+            assert sight._bodies[t.id] == t.bodies()
+            assert sight._polys[t.id] == t.polygon()

@@ -32,7 +32,7 @@ from carnage.games.refuelled.engine.damage import HitGroup, take_hits
 from carnage.games.refuelled.engine.game import ask
 from carnage.games.refuelled.engine.state import VehicleState, WeaponMount, body_owner
 from carnage.geometry.arcs import Arc, parse_arc
-from carnage.geometry.cover import Blocker, FireCheck, check_fire
+from carnage.geometry.cover import Blocker, FireCheck, check_fire, plain_check
 from carnage.geometry.ranges import ShootingTemplate, shooting_template
 from carnage.geometry.shapes import Point, Pose, Rect, bounding_circle, distance
 from carnage.geometry.templateset import TemplateSet
@@ -152,10 +152,11 @@ class Sight:
         self.rect = trailer or v.rect()
         self.body = self.rect.polygon()
         self.centre = bounding_circle(self.body)
+        bodies = [_blocker(bid, r.pose, r.length, r.width, False)
+                  for o in g.state.in_play() if o.id != v.id for bid, r in o.bodies()]
         self.blockers = [
             _blocker(o.id, o.pose, o.length, o.width, o.tall) for o in g.state.obstacles.values()
-        ] + [_blocker(bid, r.pose, r.length, r.width, False) for o in g.state.in_play()
-             if o.id != v.id for bid, r in o.bodies()]
+        ] + bodies
         # ``cover_blockers`` hook: more things that give cover (Smoke Dropper, p.80).
         if not g.effects.idle("cover_blockers"):
             self.blockers = list(g.effects.run_event("cover_blockers", self.blockers,
@@ -170,6 +171,16 @@ class Sight:
         """Exact gaps by body id; None: not worked out yet, but to be used once it is."""
         self._roughs: dict[str, float] = {}
         """Gaps between bounding circles by body id (``_rough``), each worked out once."""
+        # Every other vehicle's body is an obstruction (``bodies``), its outline the very
+        # corners ``rect.polygon()`` gives it as a target (the same pose and size), its
+        # bounding circle remembered: its rough gap, the same float as ``_rough``'s.
+        for b in bodies:
+            bx, by, br = _blocker_circle(b)
+            self._roughs[b.id] = hypot(bx - cx, by - cy) - br - cr
+        self._bodies: dict[str, list[tuple[str, Rect]]] = {}
+        """A target's bodies by its id (nothing moves while a sight is used)."""
+        self._polys: dict[str, list[Point]] = {}
+        """A target body's outline by body id (nothing moves while a sight is used)."""
         self._checks: dict[tuple[str, str, str, bool], FireCheck] = {}
         self._templates: dict[str, tuple[ShootingTemplate, float]] = {}
         self._fires: dict[tuple[str, str, str, tuple[int, ...]], FireCheck] = {}
@@ -250,7 +261,10 @@ class Sight:
         # An articulated target may be shot at through its cab or its trailer (p.117): the
         # attacker takes the better (in range and unblocked first, then out of cover).
         best: FireCheck | None = None
-        for bid, rect in target.bodies():
+        bodies = self._bodies.get(target.id)
+        if bodies is None:
+            bodies = self._bodies[target.id] = target.bodies()
+        for bid, rect in bodies:
             fc = self._check_body(target.id, bid, rect, arc, template, cover)
             if best is None or (fc.in_range and not fc.blocked, not fc.cover) > (
                     best.in_range and not best.blocked, not best.cover):
@@ -268,10 +282,12 @@ class Sight:
     def _check_body(self, tid: str, bid: str, rect: Rect, arc: Arc, template: str,
                     cover: bool) -> FireCheck:
         tpl, span = self._template(template)
-        poly = rect.polygon()
+        poly = self._polys.get(bid)
+        if poly is None:
+            poly = self._polys[bid] = rect.polygon()
         reach = span + 1e-6
         if not self._in_reach(bid, poly, rect, reach):
-            return FireCheck(False, False, False)  # no placement can span the gap
+            return plain_check(False, False, False)  # no placement can span the gap
         # Only obstructions that a placement touching the shooter could reach matter; for
         # range and Tall alone, only Tall ones.
         picked = [i for i, (b, owner, rough) in enumerate(self._near)
@@ -280,7 +296,7 @@ class Sight:
                 and self._gap_at_most(bid, poly, rect, tpl.length):
             # A ruler laid from the closest point straight at the target stays clear of the
             # shooter and reaches it (GF-2); with nothing in reach there is no cover.
-            return FireCheck(True, False, False)
+            return plain_check(True, False, False)
         # The same question asked again (range and Tall for a shot, then its cover when
         # nothing but Tall obstructions is near) is answered from this sight's memory.
         key = (bid, arc, template, tuple(picked))
@@ -288,7 +304,7 @@ class Sight:
         if fc is None:
             fc = self._fires[key] = check_fire(self.rect, poly, arc, tpl,
                                                [self.blockers[i] for i in picked])
-        return fc if cover else FireCheck(fc.in_range, False, fc.blocked)
+        return fc if cover else plain_check(fc.in_range, False, fc.blocked)
 
 
 def fire_check(g: Game, v: VehicleState, target: VehicleState, arc: Arc, template: str
