@@ -185,6 +185,31 @@ def _decline(game: Game, d: Decision, rng: random.Random) -> Choice | None:
     return "no"
 
 
+_OWN_KINDS: Final = frozenset({
+    "activate", "deploy", "grid", "template", "skid_dice", "push_it", "spend_shift", "slide",
+    "spin", "attack", "collision_reaction", "lose_control", "jackknife_pivot", "airwolf",
+    "spend_votes", "vote_target", "raise_the_sails", "tombstone",
+})
+"""Decision kinds ``HeuristicBot._handle`` answers with the bot's own methods."""
+
+_MODULE_HANDLERS: Final[dict[str, Callable[[Game, Decision, random.Random], Choice | None]]] = {
+    # Shooting weapons' decisions (rules/weapons.py): spare friends, hurt foes.
+    **ARSENAL_HANDLERS,
+    **DROPPED_HANDLERS,  # dropped weapons (rules/dropped.py)
+    # Upgrades' and trailer cargoes' decisions (rules/upgrades.py, trailers.py).
+    **UPGRADE_HANDLERS,
+    **PERK_HANDLERS,  # perks (rules/perks/; ai/perks.py)
+    **WEAR_HANDLERS,  # campaign wear, Sabotage Tokens (ai/wear.py)
+}
+"""The other decisions' handlers, from the rules' bot modules (none answers a kind of
+``_OWN_KINDS``)."""
+
+
+def _has_handler(kind: str) -> bool:
+    """Does the heuristic bot have an answer of its own to decisions of ``kind``?"""
+    return kind in _OWN_KINDS or kind in _MODULE_HANDLERS
+
+
 class HeuristicBot:
     """One activation of look-ahead (see the module docstring)."""
 
@@ -199,35 +224,14 @@ class HeuristicBot:
                                 DistanceField] | None = None
         """The last of them, with its key (state, obstacles, goal, width, targets): the same
         goal line comes back for a vehicle candidate after candidate."""
-        self._handlers: dict[str, Callable[[Game, Decision, random.Random], Choice | None]] = {
-            "activate": self._activate,
-            "deploy": self._deploy,
-            "grid": self._grid,
-            "template": self._template,
-            "skid_dice": self._skid_dice,
-            "push_it": self._push_it,
-            "spend_shift": self._spend_shift,
-            "slide": self._slide,
-            "spin": self._spin,
-            "attack": self._attack,
-            "collision_reaction": self._collision_reaction,
-            "lose_control": self._lose_control,
-            # Vehicle rules (rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot
-            # is turned like a lose-control pivot; Airwolf's 2 Hazards are not worth a turn.
-            "jackknife_pivot": self._lose_control,
-            "airwolf": _decline,
-            "spend_votes": self._spend_votes,  # Audience Votes
-            "vote_target": self._vote_target,
-            "raise_the_sails": self._raise_the_sails,  # sponsors
-            "tombstone": self._tombstone,
-        }
-        # Shooting weapons' decisions (rules/weapons.py): spare friends, hurt foes.
-        self._handlers.update(ARSENAL_HANDLERS)
-        self._handlers.update(DROPPED_HANDLERS)  # dropped weapons (rules/dropped.py)
-        # Upgrades' and trailer cargoes' decisions (rules/upgrades.py, trailers.py).
-        self._handlers.update(UPGRADE_HANDLERS)
-        self._handlers.update(PERK_HANDLERS)  # perks (rules/perks/; ai/perks.py)
-        self._handlers.update(WEAR_HANDLERS)  # campaign wear, Sabotage Tokens (ai/wear.py)
+        self._recent: list[_Recent] = []
+        """The fields last looked up by their whole key (``_field_for``), with the goal line
+        and the obstacles' poses themselves, to be found again by identity from one decision
+        to the next."""
+        # The decisions' handlers are found by ``_has_handler`` and called by ``_handle``,
+        # not kept in a table of methods bound to the bot: such a table made every bot a
+        # reference cycle (bot, table, bound method, bot), so a finished game's bots, and
+        # the state their ``_last_field`` holds, waited for the garbage collector.
 
     def choose(self, game: object, decision: Decision, rng: random.Random) -> Choice:
         return self._choose(read_game(game), decision, rng)
@@ -237,7 +241,7 @@ class HeuristicBot:
         self._last_field = None
         if is_table_question(decision):
             return table_answer(game, decision)
-        handler = self._handlers.get(decision.kind)
+        kind = decision.kind
         advice = scenario_advice(game, decision)
         pick: Choice | None = None
         if isinstance(advice, Among):
@@ -249,8 +253,8 @@ class HeuristicBot:
                 return decision.validate(pick)
             except IllegalChoice:
                 pick = None
-        if handler is not None:
-            pick = handler(game, decision, rng)
+        if _has_handler(kind):
+            pick = self._handle(kind, game, decision, rng)
         if pick is None:
             pick = fallback(decision)
         try:
@@ -263,16 +267,58 @@ class HeuristicBot:
         """The bot's own pick for ``decision`` narrowed to the advised options (None: the
         advice is dropped)."""
         options = tuple(o for o in advice.options if o in decision.options)
-        handler = self._handlers.get(decision.kind)
-        if not options or handler is None:
+        if not options or not _has_handler(decision.kind):
             return None
-        pick = handler(game, replace(decision, options=options), rng)
+        pick = self._handle(decision.kind, game, replace(decision, options=options), rng)
         if pick is None or not advice.unless_off_table:
             return pick
         v = self.active(game)
         if v is None or decision.kind != "template":
             return pick
         return None if self.template_score(game, v, str(pick)) <= OFF_TABLE / 2 else pick
+
+    def _handle(self, kind: str, game: Game, d: Decision,
+                rng: random.Random) -> Choice | None:
+        """The handler of decisions of ``kind`` (``_has_handler``) answers ``d``: the bot's
+        own, else one of the rules' bot modules' (``_MODULE_HANDLERS``)."""
+        if kind == "template":
+            return self._template(game, d, rng)
+        if kind == "activate":
+            return self._activate(game, d, rng)
+        if kind == "attack":
+            return self._attack(game, d, rng)
+        if kind == "skid_dice":
+            return self._skid_dice(game, d, rng)
+        if kind == "spend_shift":
+            return self._spend_shift(game, d, rng)
+        if kind == "push_it":
+            return self._push_it(game, d, rng)
+        if kind == "slide":
+            return self._slide(game, d, rng)
+        if kind == "spin":
+            return self._spin(game, d, rng)
+        if kind == "collision_reaction":
+            return self._collision_reaction(game, d, rng)
+        # Vehicle rules (rules/vehicles.py, rules/war_rig.py): a Jackknife's pivot is turned
+        # like a lose-control pivot; Airwolf's 2 Hazards are not worth a turn.
+        if kind == "lose_control" or kind == "jackknife_pivot":
+            return self._lose_control(game, d, rng)
+        if kind == "airwolf":
+            return _decline(game, d, rng)
+        if kind == "deploy":
+            return self._deploy(game, d, rng)
+        if kind == "grid":
+            return self._grid(game, d, rng)
+        if kind == "spend_votes":  # Audience Votes
+            return self._spend_votes(game, d, rng)
+        if kind == "vote_target":
+            return self._vote_target(game, d, rng)
+        if kind == "raise_the_sails":  # sponsors
+            return self._raise_the_sails(game, d, rng)
+        if kind == "tombstone":
+            return self._tombstone(game, d, rng)
+        handler = _MODULE_HANDLERS.get(kind)
+        return None if handler is None else handler(game, d, rng)
 
     # -- what a scenario may ask of the bot --------------------------------------------------
     def template_for(self, game: Game, decision: Decision) -> Choice | None:
@@ -324,6 +370,12 @@ class HeuristicBot:
         if (last is not None and last[0] is st and last[1] == len(st.obstacles)
                 and last[2] is goal and last[3] == v.width and last[4] == skip):
             return last[5]  # the same as the look-up below, without hashing the goal line
+        same = _recent_field(self._recent, st, goal, v.width, skip)
+        if same is not None:
+            # the field the whole key below finds, without hashing it (a goal line or a
+            # pose hashes through Python)
+            self._last_field = (st, len(st.obstacles), goal, v.width, skip, same)
+            return same
         quick = (id(st), len(st.obstacles), goal, v.width, skip)
         memo = self._memo.get(quick)
         if memo is not None:
@@ -346,6 +398,9 @@ class HeuristicBot:
             self._fields[key] = f
         self._memo[quick] = f
         self._last_field = (st, len(st.obstacles), goal, v.width, skip, f)
+        if len(self._recent) >= RECENT_FIELDS:
+            del self._recent[0]
+        self._recent.append((goal, v.width, skip, st.width, st.height, key[2], f))
         return f
 
     def position_value(self, game: Game, v: VehicleState, pose: Pose) -> float:
@@ -504,7 +559,7 @@ class HeuristicBot:
         cands: list[Candidate] = []
         uses: dict[str, TemplateUse] = {}  # a template and its mirror image share one answer
         for o in d.options:
-            tid, mirror, reverse = parse_template_value(str(o.value))
+            tid, mirror, reverse = _parsed(str(o.value))
             use = uses.get(tid)
             if use is None:  # rules may permit more (Full Throttle)
                 use = uses[tid] = template_use(game, v, tid, v.gear)
@@ -822,6 +877,56 @@ def _end_off_table(game: Game, v: VehicleState, res: MoveResult) -> bool:
     x, y = body.front_centre() if res.plan.path.reverse else body.rear_centre()
     st = game.state
     return not (0.0 <= x <= st.width and 0.0 <= y <= st.height)
+
+
+_Recent = tuple[Line, float, frozenset[str], float, float,
+                tuple[tuple[str, Pose, float, float], ...], DistanceField]
+"""A field looked up by ``HeuristicBot._field_for``: the goal line, vehicle width, targets
+skipped, table width and height and obstacles (id, pose, length, width) of its key."""
+
+RECENT_FIELDS: Final = 4
+"""Fields a bot keeps in ``_recent`` (a side's vehicles differ in width)."""
+
+
+def _recent_field(recent: list[_Recent], st: GameState, goal: Line, width: float,
+                  skip: frozenset[str]) -> DistanceField | None:
+    """A field of ``recent`` whose key equals the one ``HeuristicBot._field_for`` would
+    build, checked without hashing: the very same goal line and obstacle poses (a pose is
+    equal to itself), the same numbers, ids and targets, the obstacles in the same order."""
+    for r in recent:
+        if r[0] is not goal or r[1] != width or r[3] != st.width or r[4] != st.height or (
+                r[2] != skip):
+            continue
+        entries = r[5]
+        n = len(entries)
+        i = 0
+        for o in st.obstacles.values():
+            if o.id in skip:
+                continue
+            if i >= n:
+                break
+            e = entries[i]
+            if e[1] is not o.pose or e[0] != o.id or e[2] != o.length or e[3] != o.width:
+                break
+            i += 1
+        else:
+            if i == n:
+                return r[6]
+    return None
+
+
+_PARSED: dict[str, tuple[str, bool, bool]] = {}
+"""``parse_template_value`` of an option's value, by the value."""
+
+
+def _parsed(value: str) -> tuple[str, bool, bool]:
+    """``parse_template_value(value)``, remembered."""
+    hit = _PARSED.get(value)
+    if hit is None:
+        if len(_PARSED) >= 4096:
+            _PARSED.clear()
+        hit = _PARSED[value] = parse_template_value(value)
+    return hit
 
 
 Candidate = tuple[Choice, str, bool, bool, TemplateUse]
