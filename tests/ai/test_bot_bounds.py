@@ -201,3 +201,36 @@ def test_path_boxes_hold_the_centre_and_the_point_ahead_all_along_the_move() -> 
                 assert bx0 - d <= nx0 and nx1 <= bx1 + d and by0 - d <= ny0 and ny1 <= by1 + d
                 smaller += (cx1 - cx0) * (cy1 - cy0) < (bx1 - bx0) * (by1 - by0)
     assert smaller > 20
+
+
+def test_a_turn_on_the_spot_overlaps_only_what_near_turning_keeps() -> None:
+    """``best_pivot`` looks for overlaps only among ``_near_turning``'s obstructions: any it
+    drops is overlapped by less than 0.1 mm (separated) at every heading (random vehicles'
+    poses and obstructions), and it keeps the others in order."""
+    from carnage.games.refuelled.ai.bots import _near_turning
+    from carnage.geometry.collision import Obstruction
+    from carnage.geometry.shapes import Pose, Rect, penetration
+
+    g = build_game(GameSetup(), 0)
+    rng = random.Random(5)
+    dropped = kept = 0
+    for _ in range(400):
+        v = rng.choice(list(g.state.vehicles.values()))
+        v.pose = Pose(rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
+        live = [Obstruction(f"o{i}", tuple(Rect(Pose(v.pose.x + rng.uniform(-150, 150),
+                                                     v.pose.y + rng.uniform(-150, 150),
+                                                     rng.uniform(0, 360)),
+                                                rng.uniform(5, 120), rng.uniform(5, 80)
+                                                ).polygon()))
+                for i in range(6)]
+        near = _near_turning(v, live)
+        assert near == [o for o in live if o in near]  # in order
+        for o in live:
+            if o in near:
+                kept += 1
+                continue
+            dropped += 1
+            for k in range(72):
+                poly = Rect(Pose(v.pose.x, v.pose.y, k * 5.0), v.length, v.width).polygon()
+                assert penetration(poly, list(o.polygon)) < -1e-6
+    assert dropped > 300 and kept > 300

@@ -210,6 +210,12 @@ def _has_handler(kind: str) -> bool:
     return kind in _OWN_KINDS or kind in _MODULE_HANDLERS
 
 
+_FIELDS: dict[tuple[object, ...], DistanceField] = {}
+"""Distance fields by the whole key ``HeuristicBot._field_for`` builds (table, obstacles,
+goal, width), shared by every bot: a field depends on its key alone, and a new bot (two a
+game) no longer lays out the terrain again to find it."""
+
+
 class HeuristicBot:
     """One activation of look-ahead (see the module docstring)."""
 
@@ -217,7 +223,6 @@ class HeuristicBot:
 
     def __init__(self, desired_gear: int = 4) -> None:
         self.desired_gear = desired_gear
-        self._fields: dict[tuple[object, ...], DistanceField] = {}
         self._memo: dict[tuple[object, ...], DistanceField] = {}
         """Fields already looked up for the decision being answered."""
         self._last_field: tuple[GameState, int, Line, float, frozenset[str],
@@ -385,7 +390,7 @@ class HeuristicBot:
         key = (st.width, st.height, tuple((o.id, o.pose, o.length, o.width)
                                           for o in st.obstacles.values() if o.id not in skip),
                goal, v.width)
-        f = self._fields.get(key)
+        f = _FIELDS.get(key)
         if f is None:
             terrain = tuple(
                 tuple((round(x, 1), round(y, 1)) for x, y in ob.polygon())
@@ -393,9 +398,9 @@ class HeuristicBot:
             )
             f = distance_field(st.width, st.height, terrain, (goal.a, goal.b),
                                v.width / 2.0 + 5.0)
-            if len(self._fields) > 32:
-                self._fields.clear()
-            self._fields[key] = f
+            if len(_FIELDS) > 32:
+                _FIELDS.clear()
+            _FIELDS[key] = f
         self._memo[quick] = f
         self._last_field = (st, len(st.obstacles), goal, v.width, skip, f)
         if len(self._recent) >= RECENT_FIELDS:
@@ -724,6 +729,7 @@ class HeuristicBot:
         obs, ignoring = self.moves_for(game, v)
         live = [o for o in obs if o.id not in ignoring]
         segs = None if own else _run_segments(game, live)  # the same for every angle
+        near = _near_turning(v, live) if own else live
         best: tuple[float, float] | None = None
         steps = 12
         for k in range(steps + 1):
@@ -732,7 +738,7 @@ class HeuristicBot:
             if own:
                 poly = Rect(pose, v.length, v.width).polygon()
                 s = self.position_value(game, v, pose)
-                if any(penetration(poly, list(o.polygon)) > 0.1 for o in live):
+                if any(penetration(poly, list(o.polygon)) > 0.1 for o in near):
                     s += HIT_OBSTACLE
             else:
                 assert segs is not None
@@ -1171,6 +1177,25 @@ def _template_off_table(res: MoveResult, width: float, height: float) -> bool:
     if slack < -_SURE:
         return True
     return off_table(move_pieces(res)[:-1], Table(width, height))
+
+
+def _near_turning(v: VehicleState, live: list[Obstruction]) -> list[Obstruction]:
+    """The obstructions of ``live`` that ``v`` may overlap by more than 0.1 mm turned on the
+    spot to any heading (``best_pivot``), in order. The others are dropped by bounding
+    circles, as in ``moves_for`` (exact): the body's circle is the same at every heading, and
+    along the better of its two square axes the centres are at least 1/sqrt(2) of their
+    distance apart, so a pair farther apart than sqrt(2) times the two radii (and a margin)
+    is separated on that axis, and its penetration is below 0."""
+    x, y = v.pose.x, v.pose.y
+    rad = _hypot(v.length, v.width) / 2.0 + 2e-6
+    out: list[Obstruction] = []
+    for o in live:
+        ox, oy, orad = o.circle
+        rr = rad + orad
+        if (ox - x) * (ox - x) + (oy - y) * (oy - y) > 2.0 * rr * rr:
+            continue
+        out.append(o)
+    return out
 
 
 def _run_to_edge(st: GameState, v: VehicleState, pose: Pose) -> float:
