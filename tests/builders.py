@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
+from carnage.ai import bot_rng
 from carnage.catalog import Weight, load_catalog
+from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.attack import attack_step
 from carnage.games.refuelled.engine.collision import resolve_collisions
 from carnage.games.refuelled.engine.flow import activation
@@ -24,6 +26,7 @@ from carnage.games.refuelled.engine.state import (
 )
 from carnage.games.refuelled.engine.wipeout import wipeout_step
 from carnage.games.refuelled.scenarios import StreetRace
+from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.geometry import footprint
 from carnage.geometry.shapes import Pose
 from carnage.kernel.decisions import Decision
@@ -355,3 +358,15 @@ def rolls(g: Game) -> list[tuple[str, list[int]]]:
     """(why, dice) of every roll, in order."""
     return [(str(e.data["why"]), [int(str(d)) for d in cast(list[Any], e.data["dice"])])
             for e in g.log.of_kind("roll")]
+
+
+def heuristic_race(seed: int) -> tuple[Game, list[HeuristicBot]]:
+    """The default Street Race of ``seed`` played to its end by two heuristic bots (lazy
+    checkpoints, as tourneys play), with the bots that played it."""
+    g = build_game(GameSetup(), seed)
+    g.lazy_checkpoints = True
+    players, rng = [HeuristicBot(), HeuristicBot()], bot_rng(seed)
+    while (d := g.pending()) is not None:
+        g.apply(players[d.player].choose(g, d, rng))
+    assert g.outcome() is not None
+    return g, players

@@ -12,6 +12,8 @@ from __future__ import annotations
 import gc
 from dataclasses import replace
 
+from tests.builders import heuristic_race
+
 from carnage.ai import bot_rng
 from carnage.games.refuelled.ai.bots import HeuristicBot, _recent_field
 from carnage.games.refuelled.engine.state import Obstacle
@@ -71,12 +73,7 @@ def test_a_different_table_is_not_found_again() -> None:
 
 
 def test_a_finished_games_bots_are_freed_without_the_collector() -> None:
-    g = build_game(GameSetup(), 3)
-    g.lazy_checkpoints = True
-    players, rng = [HeuristicBot(), HeuristicBot()], bot_rng(3)
-    while (d := g.pending()) is not None:
-        g.apply(players[d.player].choose(g, d, rng))
-    assert g.outcome() is not None
+    g, players = heuristic_race(3)
     gc.collect()
     was = gc.isenabled()
     gc.disable()

@@ -9,20 +9,14 @@ import gc
 import weakref
 
 import pytest
+from tests.builders import heuristic_race
 
-from carnage.ai import bot_rng
-from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.setup import GameSetup, build_game
 from carnage.kernel.game import AttachGuard
 
 
 def test_a_finished_game_is_freed_without_the_collector():
-    g = build_game(GameSetup(), 3)
-    g.lazy_checkpoints = True
-    players, rng = [HeuristicBot(), HeuristicBot()], bot_rng(3)
-    while (d := g.pending()) is not None:
-        g.apply(players[d.player].choose(g, d, rng))
-    assert g.outcome() is not None
+    g, _ = heuristic_race(3)
     assert getattr(g.effects.guard, "__self__", None) is not g  # the guard is not the game's
     log = weakref.ref(g.log)  # the event log: a plain class, reachable only from the game
     was = gc.isenabled()
