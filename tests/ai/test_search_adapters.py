@@ -118,25 +118,60 @@ def test_every_shipped_ruleset_declares_its_adapter(name: str, module: str) -> N
 class Budgeted(Recording):
     """Recording's adapter that sets its own budget for the hard level."""
 
-    def budget(self, level: str) -> dict[str, int]:
+    def budget(self, level: str, game: Any) -> dict[str, int]:
         return {"iterations": 3, "horizon": 2, "depth": 1, "candidates": 2} if (
             level == "hard") else {}
 
 
 def test_a_ruleset_sets_its_own_budget_of_a_level_and_the_caller_overrides_it() -> None:
     # The adapter's settings replace the level's (the generic adapter has none) ...
+    game = registry.get_ruleset("refuelled").new_game(scenario="street-race", seed=3)
     hard = SearchBot("hard", seconds=None)
-    lv = hard.budget(Budgeted(2))
+    lv = hard.budget(Budgeted(2), game)
     assert (lv.iterations, lv.horizon, lv.depth, lv.candidates) == (3, 2, 1, 2)
-    plain = hard.budget(Adapter(Recording(2).policy, 2))
+    plain = hard.budget(Adapter(Recording(2).policy, 2), game)
     assert (plain.iterations, plain.horizon, plain.depth) == (48, 400, 0)
-    assert SearchBot("normal").budget(Budgeted(2)).horizon == 40
+    assert SearchBot("normal").budget(Budgeted(2), game).horizon == 40
     # ... and what the caller sets replaces both.
-    given = SearchBot("hard", iterations=7, horizon=5, seconds=None).budget(Budgeted(2))
+    given = SearchBot("hard", iterations=7, horizon=5, seconds=None).budget(Budgeted(2), game)
     assert (given.iterations, given.horizon, given.depth) == (7, 5, 1)
     # The search plays it: 3 simulations of at most 2 candidates.
     bot = SearchBot("hard", seconds=None, adapter=Budgeted)
-    game = registry.get_ruleset("refuelled").new_game(scenario="street-race", seed=3)
     _searched(bot, game)
     e = bot.last
     assert e is not None and e.iterations == 3 and len(e.candidates) == 2
+
+
+@pytest.mark.parametrize("ruleset", ["refuelled", "legacy"])
+def test_the_hard_level_plays_out_street_races_and_values_other_scenarios_at_a_horizon(
+        ruleset: str) -> None:
+    # A Street Race is over in about two rounds, so the hard level plays its rollouts to the
+    # end; in a scenario of many rounds they stop after 40 decisions, valued as a position.
+    # The other levels are the same in every scenario.
+    rs = registry.get_ruleset(ruleset)
+    race = rs.new_game(scenario="street-race", seed=4)
+    other = "death-race" if ruleset == "refuelled" else "express-delivery"
+    game = rs.new_game(scenario=other, seed=4)
+    hard = SearchBot("hard", seconds=None, seed=4)
+    assert hard.budget(hard.adapter(race), race).horizon == 400
+    lv = hard.budget(hard.adapter(game), game)
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates) == (48, 40, 0, 5)
+    for level in ("easy", "normal"):
+        bot = SearchBot(level, seconds=None)
+        assert bot.budget(bot.adapter(race), race) == bot.budget(bot.adapter(game), game)
+    # What the caller sets still wins.
+    given = SearchBot("hard", seconds=None, horizon=400)
+    assert given.budget(given.adapter(game), game).horizon == 400
+    if ruleset == "legacy":
+        return
+    # The first decision it searches in round 1 of a Death Race: no rollout reaches the end.
+    rng = random.Random(4)
+    e = None
+    while (d := game.pending()) is not None:
+        game.apply(hard.choose(game, d, rng))
+        e = hard.last
+        if e is not None and len(e.candidates) > 1:
+            break
+    assert e is not None and 0 < e.iterations <= 48 and e.level == "hard"
+    assert game.state.round == 1
+    assert all(c.ended == 0 for c in e.candidates)

@@ -319,8 +319,9 @@ class Adapter:
             return outcome_values(out, self.players)
         return [0.5] * self.players
 
-    def budget(self, level: str) -> Mapping[str, int]:
-        """The ruleset's own settings of the level named ``level`` (none here: the level's)."""
+    def budget(self, level: str, game: Any) -> Mapping[str, int]:
+        """The ruleset's own settings of the level named ``level`` for ``game`` (none here:
+        the level's)."""
         return {}
 
     @staticmethod
@@ -459,7 +460,7 @@ class SearchBot:
         self._given = {k: v for k, v in (("iterations", iterations), ("horizon", horizon))
                        if v is not None}
         """What the caller set, which the ruleset's own settings of the level never replace."""
-        self._budgets: dict[int, Level] = {}
+        self._budgets: dict[tuple[tuple[str, int], ...], Level] = {}
         self.seed = seed
         self.clock = clock
         """What the time limit is measured on: the wall clock, or ``time.process_time`` to
@@ -488,20 +489,22 @@ class SearchBot:
             self._adapters[key] = a
         return a
 
-    def budget(self, ad: SearchAdapter) -> Level:
-        """The level it searches with ``ad``'s games: the level, with the settings the ruleset
-        gives it (``SearchAdapter.budget``: a Kart race plays its hard level with a horizon),
-        then what the caller set (``iterations``, ``horizon``) over both."""
-        lv = self._budgets.get(id(ad))
+    def budget(self, ad: SearchAdapter, game: Any) -> Level:
+        """The level it searches ``game`` with: the level, with the settings the ruleset
+        gives it there (``SearchAdapter.budget``: a Kart race, and Refuelled's scenarios other
+        than a Street Race, play the hard level with a horizon), then what the caller set
+        (``iterations``, ``horizon``) over both."""
+        own = {k: int(v) for k, v in ad.budget(self.level.name, game).items()
+               if k in ("iterations", "horizon", "depth", "candidates")}
+        key = tuple(sorted(own.items()))
+        lv = self._budgets.get(key)
         if lv is None:
-            got = {"iterations": self.iterations, "horizon": self.horizon,
-                   **{k: int(v) for k, v in ad.budget(self.level.name).items()
-                      if k in ("iterations", "horizon", "depth", "candidates")},
+            got = {"iterations": self.iterations, "horizon": self.horizon, **own,
                    **self._given}
             lv = replace(self.level, iterations=got["iterations"], horizon=got["horizon"],
                          depth=got.get("depth", self.level.depth),
                          candidates=got.get("candidates", self.level.candidates))
-            self._budgets[id(ad)] = lv
+            self._budgets[key] = lv
         return lv
 
     def choose(self, game: Any, decision: Decision, rng: random.Random) -> Choice:
@@ -509,7 +512,7 @@ class SearchBot:
         bot draws from its own seed, so its choice depends on the game and the seed alone."""
         ad = self.adapter(game)
         ad.me = decision.player
-        lv = self.budget(ad)
+        lv = self.budget(ad, game)
         index = len(getattr(game, "choices", ()))
         own = random.Random(f"search:{self.seed}:{index}:{decision.kind}:{decision.player}")
         started, wall = self.clock(), time.perf_counter()

@@ -50,10 +50,11 @@ class SearchAdapter(Protocol):
         """Give the copy ``game`` its own dice from ``seed`` (never the real ones)."""
         ...
 
-    def budget(self, level: str) -> Mapping[str, int]:
-        """The ruleset's own settings of the search level named ``level``, each replacing the
-        level's (``"iterations"``, ``"horizon"``, ``"depth"``, ``"candidates"``; the time limit
-        stays the level's); empty: the level as it is."""
+    def budget(self, level: str, game: Any) -> Mapping[str, int]:
+        """The ruleset's own settings of the search level named ``level`` for ``game`` (its
+        scenario may call for others), each replacing the level's (``"iterations"``,
+        ``"horizon"``, ``"depth"``, ``"candidates"``; the time limit stays the level's);
+        empty: the level as it is."""
         ...
 
 

@@ -93,11 +93,12 @@ def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> Non
     kart = get_ruleset("kart").new_game(scenario="street-race", seed=2)
     refuelled = get_ruleset("refuelled").new_game(scenario="street-race", seed=2)
     hard = SearchBot("hard", seconds=None, seed=2)
-    assert hard.budget(hard.adapter(kart)).horizon == 40
-    assert hard.budget(hard.adapter(refuelled)).horizon == 400
+    assert hard.budget(hard.adapter(kart), kart).horizon == 40
+    assert hard.budget(hard.adapter(refuelled), refuelled).horizon == 400
     for level in ("easy", "normal"):
         bot = SearchBot(level, seconds=None)
-        assert bot.budget(bot.adapter(kart)) == bot.budget(bot.adapter(refuelled))
+        assert bot.budget(bot.adapter(kart), kart) == bot.budget(bot.adapter(refuelled),
+                                                               refuelled)
     # The first decision it searches (round 1, far from the finish): no playout ends the race.
     rng = random.Random(2)
     while (d := kart.pending()) is not None:

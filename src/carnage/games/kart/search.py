@@ -43,15 +43,16 @@ class KartAdapter(RefuelledAdapter):
     against the plain bot and gear 5 362 of 700 (seeds 2000-2149 and 3000-3199)."""
 
     LEVELS: ClassVar[Mapping[str, Mapping[str, int]]] = {"hard": {"horizon": 40}}
-    """The search levels as a Kart race plays them (``budget``). The hard level elsewhere
-    plays every rollout to the end of the race and compares outcomes, 1 or 0; in a Kart race
-    (two rounds, decided by a few skids, smashes and wipeouts) a candidate that wins two more
-    of 8 shared playouts than the pick replaces it, and so it won 71 of 100 seeded races, no
-    better than the normal level. Here its rollouts stop after 40 decisions, as the normal
-    level's do, and are valued as a position: 78 of 100 on the same seeds, at two thirds of
-    the CPU (docs/performance.md, "The Kart variant's hard level: outcomes or a horizon")."""
+    """The search levels as the Kart variant plays them (``budget``, in every scenario). The
+    hard level in Refuelled's Street Races plays every rollout to the end of the race and
+    compares outcomes, 1 or 0; in a Kart race (two rounds, decided by a few skids, smashes
+    and wipeouts) a candidate that wins two more of 8 shared playouts than the pick replaces
+    it, and so it won 71 of 100 seeded races, no better than the normal level. Here its
+    rollouts stop after 40 decisions, as the normal level's do, and are valued as a
+    position: 78 of 100 on the same seeds, at two thirds of the CPU (docs/performance.md,
+    "The Kart variant's hard level: outcomes or a horizon")."""
 
-    def budget(self, level: str) -> Mapping[str, int]:
+    def budget(self, level: str, game: Any) -> Mapping[str, int]:
         return self.LEVELS.get(level, {})
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:

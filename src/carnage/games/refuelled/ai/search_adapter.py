@@ -10,7 +10,8 @@ a win of its side is its win.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from carnage.ai.search import Adapter, Choice, lead_values
 from carnage.catalog import TemplateUse
@@ -66,6 +67,15 @@ class RefuelledAdapter(Adapter):
     the search starts from that prior for its own seat; other seats are modelled by the plain
     heuristic bot."""
 
+    LEVELS: ClassVar[Mapping[str, Mapping[str, int]]] = {"hard": {"horizon": 40}}
+    """The search levels in a scenario whose rollouts are not played out (``budget``). The
+    hard level plays every rollout to the end and compares outcomes: right in a Street Race,
+    over in about two rounds (``search_plays_out``), but a game of many rounds played out
+    from each candidate cost minutes of CPU a game and its outcome, many rounds on, says
+    little of one decision; there its rollouts stop after 40 decisions, as the normal
+    level's do, and are valued as a position (docs/performance.md, "The hard level in the
+    objective scenarios: a horizon")."""
+
     def __init__(self, players: int) -> None:
         self.bot = HeuristicBot()
         self.own = HeuristicBot(desired_gear=self.OWN_GEAR)
@@ -73,6 +83,11 @@ class RefuelledAdapter(Adapter):
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
         return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
+
+    def budget(self, level: str, game: Any) -> Mapping[str, int]:
+        if getattr(game.scenario, "search_plays_out", False):
+            return {}
+        return self.LEVELS.get(level, {})
 
     QUICK = frozenset({"deploy", "grid", "attack"})
     """Decisions the policy answers at once: deployment order, grid places, whom to shoot.

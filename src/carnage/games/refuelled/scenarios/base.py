@@ -111,6 +111,14 @@ class TableScenario(Scenario):
             rows.append(SeatScore(p, ", ".join(parts), rank, details, out=not playing))
         return Scoreboard(self.score_title or "Scores", tuple(rows), self.score_target)
 
+    search_plays_out: ClassVar[bool] = False
+    """Does the search bot's hard level play its rollouts to the game's end here? Only where
+    a game is short: a Street Race is over in about two rounds, so its outcomes come within
+    reach of a decision's budget. Elsewhere (games of many rounds, won on points, flags or
+    the last car running) the hard level values its rollouts after 40 decisions as the
+    normal level does (``RefuelledAdapter.budget``; docs/performance.md, "The hard level in
+    the objective scenarios: a horizon")."""
+
     round_limit: int | None = None
     """G-14: the game ends at the end of this round and ``final_scores`` decides it."""
     tie_breaks: tuple[str, ...] = ("vehicles_in_play", "hull_left")

@@ -107,6 +107,7 @@ class StreetRace(RollOffPole, TableScenario):
     table = None
     width = 900.0
     height = 1200.0
+    search_plays_out = True
 
     def __init__(self) -> None:
         cx = self.width / 2.0
