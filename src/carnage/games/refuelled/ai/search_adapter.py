@@ -96,7 +96,7 @@ class RefuelledAdapter(Adapter):
     made for the time budget, not a measured gain)."""
 
     def worth_searching(self, game: Any, d: Decision) -> bool:
-        return d.kind not in self.QUICK
+        return d.kind not in self.QUICK and d.kind not in game.scenario.search_leaves
 
     def ordered(self, game: Any, d: Decision, rng: random.Random) -> list[tuple[Choice, str]]:
         if d.kind == "template" and d.domain is None:

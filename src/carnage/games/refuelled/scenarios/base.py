@@ -111,6 +111,11 @@ class TableScenario(Scenario):
             rows.append(SeatScore(p, ", ".join(parts), rank, details, out=not playing))
         return Scoreboard(self.score_title or "Scores", tuple(rows), self.score_target)
 
+    search_leaves: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds the search bot leaves to its rollout policy here, unsearched
+    (``RefuelledAdapter.worth_searching``): choices the scenario's own bot advice answers
+    better than a few dozen noisy rollouts can (Capture the Flag's setting a flag down)."""
+
     search_plays_out: ClassVar[bool] = False
     """Does the search bot's hard level play its rollouts to the game's end here? Only where
     a game is short: a Street Race is over in about two rounds, so its outcomes come within

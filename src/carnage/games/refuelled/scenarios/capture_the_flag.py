@@ -81,6 +81,14 @@ class CaptureTheFlag(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
     table_rolls = (4,)
     token_set_down = True
     bot_gear = 3
+    search_leaves = frozenset({"token_drop"})
+    """The search bot keeps its flags, as the heuristic bot does (``bot_choice``): a flag set
+    down goes to the first vehicle that touches it, and the only flag a player holds early on
+    is the one whose loss loses the game. Searched, rollouts 40 decisions deep valued setting
+    it down about as keeping it, so the noise chose; in one lost game (seed 87, the search in
+    seat 2) its car set its flag down, the buggy took it up and was wrecked beside the enemy's
+    carrier, which took it and won (docs/performance.md, "Capture the Flag: the search keeps
+    its flags")."""
 
     # -- the table and the teams ---------------------------------------------------------------
     def generate(self, state: GameState, rng: random.Random) -> None:
