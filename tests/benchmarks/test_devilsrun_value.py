@@ -10,6 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.benchmarks.bench_module import load_benchmark
 from tests.games.devilsrun.helpers import arranged
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,14 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("carnage_devilsrun_value_bench",
-                                                  ROOT / "benchmarks" / "devilsrun_value.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("devilsrun_value")
 
 
 def _term(bench: ModuleType, values: list[float], name: str) -> float:

@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.benchmarks.bench_module import load_benchmark
 from tests.campaign.pg import NoPostgres, _bin_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,14 +53,7 @@ def test_the_load_benchmark_prints_its_figures_and_loses_no_choice() -> None:
 
 
 def _load_module() -> ModuleType:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("carnage_load_bench",
-                                                  ROOT / "benchmarks" / "load.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("load")
 
 
 class _Socket:

@@ -4,28 +4,18 @@ as ``benchmarks/bots.py`` plays it, and each answer off the policy's pick is jud
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.benchmarks.bench_module import load_benchmark
 
 from carnage.analysis.matches import SearchOptions, play_game
 from carnage.rulesets import get_ruleset
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("carnage_overrides_bench",
-                                                  ROOT / "benchmarks" / "overrides.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("overrides")
 
 
 def test_the_gain_is_paired(bench: ModuleType) -> None:
