@@ -85,7 +85,7 @@ class RefuelledAdapter(Adapter):
         return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
 
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
-        if getattr(game.scenario, "search_plays_out", False):
+        if game.scenario.search_plays_out:
             return {}
         return self.LEVELS.get(level, {})
 
