@@ -28,11 +28,13 @@ import math
 import random
 import sys
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from carnage.ai.search import SearchBot, hash_seed
-from carnage.analysis.matches import SearchOptions, bot_rng, default_scenario, make_bot
+from carnage.analysis.matches import Played, SearchOptions, default_scenario, play_match
+from carnage.kernel.contract import Bot
 from carnage.kernel.decisions import Decision
 from carnage.rulesets import Ruleset, get_ruleset
 
@@ -92,31 +94,35 @@ def paired_gain(base: list[float], other: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def play(rs: Ruleset, scenario: str, level: str, seed: int, playouts: int,
-         horizon: int) -> tuple[bool, list[Judged]]:
-    """One game as ``benchmarks/bots.py`` plays it: did the search bot win, and its judged
-    answers."""
-    seat = seed % 2
-    names = ["heuristic", "heuristic"]
-    names[seat] = f"search:{level}"
-    game = rs.new_game(scenario=scenario, seed=seed)
-    opts = SearchOptions(iterations=None, seconds=None, horizon=None, cpu_clock=False)
-    bots = [make_bot(rs, n, seed, opts) for n in names]
-    rng = bot_rng(seed)
-    found: list[Judged] = []
-    while (d := game.pending()) is not None:
-        bot = bots[d.player % len(bots)]
-        choice = bot.choose(game, d, rng)
+def play(rs: Ruleset, scenario: str, level: str, games: int, seed: int, playouts: int,
+         horizon: int, each: Callable[[Played, list[Judged]], None] | None = None
+         ) -> tuple[list[Played], list[Judged]]:
+    """``games`` games as ``benchmarks/bots.py`` plays them (``play_match``: the search bot at
+    ``level`` against the heuristic bot, iterations only), every answer of the search bot off
+    its policy's pick judged as it is made; ``each`` gets every game and its judged answers."""
+    judged: list[Judged] = []
+    game_judged: list[Judged] = []
+
+    def watch(bot: Bot, game: Any, d: Decision, choice: Any) -> None:
         e = bot.last if isinstance(bot, SearchBot) else None
-        if (e is not None and e.decision == len(game.choices) and e.pick is not None
-                and e.chosen != e.pick):
-            assert isinstance(bot, SearchBot)
-            v = judge(bot, game, d, [e.pick, e.chosen], playouts, horizon)
-            gain, se = paired_gain(v[0], v[1])
-            found.append(Judged(seed, d.kind, str(e.pick), str(e.chosen), gain, se))
-        game.apply(choice)
-    out = game.outcome()
-    return out is not None and out.winner == seat and not out.draw, found
+        if (e is None or e.decision != len(game.choices) or e.pick is None
+                or e.chosen == e.pick):
+            return
+        assert isinstance(bot, SearchBot)
+        v = judge(bot, game, d, [e.pick, e.chosen], playouts, horizon)
+        gain, se = paired_gain(v[0], v[1])
+        game_judged.append(Judged(-1, d.kind, str(e.pick), str(e.chosen), gain, se))
+
+    def done(p: Played) -> None:
+        mine = [replace(j, seed=p.seed) for j in game_judged]
+        game_judged.clear()
+        judged.extend(mine)
+        if each is not None:
+            each(p, mine)
+
+    played = play_match(rs, scenario, f"search:{level}", "heuristic", games, seed, {}, {},
+                        SearchOptions(seconds=None), each=done, watch=watch)
+    return played, judged
 
 
 def table(judged: list[Judged]) -> list[str]:
@@ -156,16 +162,18 @@ def main(argv: list[str] | None = None) -> int:
     scenario = a.scenario or default_scenario(rs, ("street-race",))
     if scenario not in rs.scenarios:
         ap.error(f"{rs.title} has no scenario {scenario!r}")
-    wins, judged = 0, []
-    for seed in range(a.seed, a.seed + a.games):
-        won, found = play(rs, scenario, a.level, seed, a.playouts, a.horizon)
-        wins += won
-        judged += found
-        if not a.quiet:
-            for j in found:
-                print(f"seed {j.seed} {j.kind}: {j.chosen} for {j.pick}, gain {j.gain:+.3f} "
-                      f"({j.se:.3f})")
-            print(f"seed {seed}: the search bot {'won' if won else 'did not win'}", flush=True)
+    def report(p: Played, found: list[Judged]) -> None:
+        if a.quiet:
+            return
+        for j in found:
+            print(f"seed {j.seed} {j.kind}: {j.chosen} for {j.pick}, gain {j.gain:+.3f} "
+                  f"({j.se:.3f})")
+        print(f"seed {p.seed}: the search bot {'won' if p.score == 1.0 else 'did not win'}",
+              flush=True)
+
+    played, judged = play(rs, scenario, a.level, a.games, a.seed, a.playouts, a.horizon,
+                          report)
+    wins = sum(p.score == 1.0 for p in played)
     print(f"search:{a.level} against heuristic, {rs.title} {scenario}, {a.games} games from "
           f"seed {a.seed}: {wins} won; {len(judged)} answers off the pick, each judged by "
           f"{a.playouts} paired playouts of at most {a.horizon} decisions")

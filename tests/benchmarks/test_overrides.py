@@ -9,7 +9,7 @@ from types import ModuleType
 import pytest
 from tests.benchmarks.bench_module import load_benchmark
 
-from carnage.analysis.matches import SearchOptions, play_game
+from carnage.analysis.matches import SearchOptions, play_match
 from carnage.rulesets import get_ruleset
 
 
@@ -34,15 +34,19 @@ def test_the_table_adds_up_each_kind(bench: ModuleType) -> None:
     assert rows[3] == "| template | 2 | +0.20 (0.50) | 1 / 1 |"
 
 
-def test_a_judged_game_goes_as_the_bot_benchmark_plays_it(bench: ModuleType) -> None:
-    # Seed 1: the search bot in seat 2, as the bot benchmark seats it in odd games.
-    rs, seed = get_ruleset("kart"), 1
-    won, judged = bench.play(rs, "street-race", "normal", seed, playouts=2, horizon=400)
-    seats = ["search:normal", "heuristic"] if seed % 2 == 0 else ["heuristic", "search:normal"]
-    score, _ = play_game(rs, "street-race", seats, seed, {}, {},
-                         SearchOptions(seconds=None), side=(seed % 2,))
-    assert won == (score == 1.0)
-    assert judged, "the search left its policy's pick at least once in a Kart race"
+def test_judged_games_go_as_the_bot_benchmark_plays_them(bench: ModuleType) -> None:
+    # From seed 1: the search bot in seat 1 in the first game and seat 2 in the second, as
+    # the bot benchmark seats a run, whatever the seed's parity.
+    rs = get_ruleset("kart")
+    seen: list[int] = []
+    played, judged = bench.play(rs, "street-race", "normal", 2, 1, playouts=2, horizon=400,
+                                each=lambda p, found: seen.append(p.seed))
+    plain = play_match(rs, "street-race", "search:normal", "heuristic", 2, 1, {}, {},
+                       SearchOptions(seconds=None))
+    assert [(p.seed, p.seats, p.score) for p in played] == [
+        (p.seed, p.seats, p.score) for p in plain]
+    assert played[0].seats == ("search:normal", "heuristic") and seen == [1, 2]
+    assert judged, "the search left its policy's pick at least once in two Kart races"
     for j in judged:
-        assert j.seed == seed and j.chosen != j.pick
+        assert j.seed in (1, 2) and j.chosen != j.pick
         assert -1.0 <= j.gain <= 1.0 and j.se >= 0.0

@@ -28,8 +28,13 @@ from carnage.ai.runner import MAX_CHOICES, SEARCH, StuckGame, bot_rng, make_bot_
 from carnage.ai.search import LEVELS, SearchBot
 from carnage.analysis.tourney import wilson
 from carnage.kernel.contract import Bot
+from carnage.kernel.decisions import Decision
 from carnage.kernel.game import Outcome
 from carnage.kernel.ruleset import Ruleset
+
+Watch = Callable[[Bot, Any, Decision, Any], None]
+"""Called with the bot, the game, the pending decision and the bot's choice, before the choice
+is applied (a benchmark that looks at choices as they are made: ``benchmarks/overrides.py``)."""
 
 
 @dataclass(frozen=True)
@@ -165,11 +170,12 @@ def default_scenario(ruleset: Ruleset, prefer: Sequence[str] = ()) -> str:
 def play_game(ruleset: Ruleset, scenario: str, seats: Sequence[str], seed: int,
               options: Mapping[str, Any], timings: Mapping[str, Timing],
               search: SearchOptions = SearchOptions(),
-              side: Collection[int] = (0,)) -> tuple[float, Outcome]:
+              side: Collection[int] = (0,),
+              watch: Watch | None = None) -> tuple[float, Outcome]:
     """One game of ``scenario`` with the bots named ``seats`` (seat 1, seat 2, ...), dice seed
     ``seed``: the score of the seats ``side`` (1 if the winner is one of them, 0.5 a draw,
     else 0) and the outcome. Each decision's time is added to ``timings`` under its bot's
-    name, if there."""
+    name, if there; ``watch`` sees each bot's choice before it is applied."""
     game = ruleset.new_game(scenario=scenario, seed=seed, **options)
     if game.players != len(seats):
         raise ValueError(f"{ruleset.title} {scenario}: {len(seats)} bots for a game of "
@@ -193,6 +199,8 @@ def play_game(ruleset: Ruleset, scenario: str, seats: Sequence[str], seed: int,
             timing.cpu.append(cpu)
             if isinstance(bot, SearchBot) and bot.last is not None:
                 timing.sims.append(bot.last.iterations)
+        if watch is not None:
+            watch(bot, game, d, choice)
         game.apply(choice)
     out = game.outcome()
     if out is None:  # pragma: no cover - the contract: no pending decision means an outcome
@@ -206,9 +214,11 @@ def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: 
                seed: int, options: Mapping[str, Any], timings: Mapping[str, Timing],
                search: SearchOptions = SearchOptions(),
                each: Callable[[Played], None] | None = None,
-               sides: Sequence[Sequence[int]] = ()) -> list[Played]:
+               sides: Sequence[Sequence[int]] = (),
+               watch: Watch | None = None) -> list[Played]:
     """``games`` games of ``first`` against ``second`` (game ``i``: seed ``seed + i``, seats
-    alternating, see the module's docstring); ``each`` is called after every game.
+    alternating, see the module's docstring); ``each`` is called after every game, ``watch``
+    before each choice is applied (``play_game``).
     ``sides``: a team game (the seats of each side, from 0; passed to the game as
     ``players`` and ``sides``), the first bot taking side ``i mod len(sides)``."""
     teams = [tuple(int(p) for p in s) for s in sides] or [(0,), (1,)]
@@ -221,7 +231,7 @@ def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: 
         mine = teams[i % len(teams)]
         seats = tuple(first if p in mine else second for p in range(players))
         score, out = play_game(ruleset, scenario, seats, seed + i, opts, timings, search,
-                               side=mine)
+                               side=mine, watch=watch)
         p = Played(i, seed + i, seats, score, out, mine if sides else ())
         played.append(p)
         if each is not None:
@@ -229,6 +239,19 @@ def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: 
     return played
 
 
-__all__ = ["LEVELS", "Played", "SearchOptions", "Timing", "check_bots", "default_scenario",
-           "make_bot", "ms", "percentile", "play_game", "play_match", "summary",
-           "wilson"]
+__all__ = [
+    "LEVELS",
+    "Played",
+    "SearchOptions",
+    "Timing",
+    "Watch",
+    "check_bots",
+    "default_scenario",
+    "make_bot",
+    "ms",
+    "percentile",
+    "play_game",
+    "play_match",
+    "summary",
+    "wilson",
+]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from carnage.ai.search import Choice
 from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
@@ -42,17 +42,15 @@ class KartAdapter(RefuelledAdapter):
     variant's (seeds 2000-2099, each seat); with the leader shots, gear 4 won 392 of 700
     against the plain bot and gear 5 362 of 700 (seeds 2000-2149 and 3000-3199)."""
 
-    LEVELS: ClassVar[Mapping[str, Mapping[str, int]]] = {"hard": {"horizon": 40}}
-    """The search levels as the Kart variant plays them (``budget``, in every scenario). The
-    hard level in Refuelled's Street Races plays every rollout to the end of the race and
-    compares outcomes, 1 or 0; in a Kart race (two rounds, decided by a few skids, smashes
-    and wipeouts) a candidate that wins two more of 8 shared playouts than the pick replaces
-    it, and so it won 71 of 100 seeded races, no better than the normal level. Here its
-    rollouts stop after 40 decisions, as the normal level's do, and are valued as a
-    position: 78 of 100 on the same seeds, at two thirds of the CPU (docs/performance.md,
-    "The Kart variant's hard level: outcomes or a horizon")."""
-
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
+        """Refuelled's levels for a scenario not played out (``LEVELS``), in every Kart
+        scenario, its Street Race too. Refuelled's hard level plays every rollout of a Street
+        Race to the end and compares outcomes, 1 or 0; in a Kart race (two rounds, decided by
+        a few skids, smashes and wipeouts) a candidate that wins two more of 8 shared playouts
+        than the pick replaces it, and so it won 71 of 100 seeded races, no better than the
+        normal level. Here its rollouts stop after 40 decisions, as the normal level's do,
+        and are valued as a position: 78 of 100 on the same seeds, at two thirds of the CPU
+        (docs/performance.md, "The Kart variant's hard level: outcomes or a horizon")."""
         return self.LEVELS.get(level, {})
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
