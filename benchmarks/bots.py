@@ -24,10 +24,11 @@ limit and refuses it).
 
 Prints each game's result as it goes (unless ``--quiet``), then the measured bot's wins,
 losses and draws, its win rate with a 95 % Wilson score interval (a draw counts as no win),
-its wins by the seat it sat in (its side's seats in a team game), and the wall-clock time it took per decision (mean, median, p95, max) with the simulations
-per decision, and the CPU time per decision (on a shared machine the wall clock includes
-waiting for a core). The search bot is seeded with the game's seed, so an iteration-budgeted
-run (``--seconds 0``) is reproducible.
+its wins by the seat it sat in (its side's seats in a team game), and the wall-clock time
+it took per decision (mean, median, p95, max) with the simulations per decision, and the CPU
+time per decision (on a shared machine the wall clock includes waiting for a core). The
+search bot is seeded with the game's seed, so an iteration-budgeted run (``--seconds 0``)
+is reproducible.
 
 ``--table`` plays every combination of the comma-separated ``--ruleset``, ``--scenario`` and
 ``--level`` lists (a scenario a ruleset does not have is skipped, with a note) and prints one
