@@ -353,6 +353,40 @@ class CallDice(SeededDice):
     def restore(self, state: tuple[Any, ...]) -> None:
         self.calls, self.rolled = state
 
+
+class PurposeDice(CallDice):
+    """Simulated dice that key a roll by its purpose where the game names it
+    (``kernel/dice.py`` ``KeyedDice``: Devil's Run names the rule, the turn and the vehicles of
+    every roll): the i-th roll for one purpose in a copy depends only on the seed, the purpose
+    and i. Two candidates whose lines of play rolled different dice before (a ram rolls totals,
+    a plain move does not) still meet the same luck at the same event afterwards: the same
+    evade roll of the same vehicle in the same turn, the same stash pick-up roll. Keyed by the
+    call count alone (``CallDice``), one extra roll shifts every later one, and the paired
+    comparison of the candidates turns into noise. A roll the game does not name is drawn as
+    ``CallDice`` draws it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.keyed: dict[str, int] = {}
+
+    def roll_for(self, key: str, n: int, sides: int = 6) -> list[int]:
+        if n < 0 or sides < 2:
+            return super().roll(n, sides)  # the same errors as any dice
+        i = self.keyed.get(key, 0)
+        self.keyed[key] = i + 1
+        self.calls += 1
+        self.rolled += n
+        # A string seed is hashed by SHA-512: the same in every process (not ``hash()``).
+        r = random.Random(f"{self.seed}|{key}|{i}")
+        return [r.randint(1, sides) for _ in range(n)]
+
+    def state(self) -> tuple[Any, ...]:
+        return (self.calls, self.rolled, tuple(sorted(self.keyed.items())))
+
+    def restore(self, state: tuple[Any, ...]) -> None:
+        self.calls, self.rolled, keyed = state
+        self.keyed = dict(keyed)
+
     def fork(self) -> CallDice:
         out = CallDice(int(self.seed))
         out.restore(self.state())

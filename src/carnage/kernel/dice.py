@@ -26,6 +26,19 @@ class DiceSource(Protocol):
         ...
 
 
+@runtime_checkable
+class KeyedDice(Protocol):
+    """Dice that draw each roll from what it is for (the search bot's simulated dice,
+    ``ai/search.py`` ``PurposeDice``): a game that names a roll's purpose (``key``: the rule,
+    the turn, the vehicles) lets such dice give the same roll to the same event in two lines
+    of play that rolled different dice before it. Real dice never need it; a game asks for
+    ``roll_for`` only when its dice have it."""
+
+    def roll_for(self, key: str, n: int, sides: int = 6) -> list[int]:
+        """Roll ``n`` dice of ``sides`` faces for the purpose ``key``."""
+        ...
+
+
 def check_dice_source(dice: object) -> None:
     """``ValueError`` naming what was given if ``dice`` cannot roll (a game's ``dice`` option
     takes a dice source such as ``SeededDice``, never a name or a number)."""

@@ -143,18 +143,7 @@ def heuristic_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -
         return max(real, key=lambda x: shot_value(str(x))) if real else "hold"
     if kind == "action":
         assert st.act is not None
-        v = game.vehicle(st.act.vid)
-        if v.status == WRECK:
-            return "repair" if "repair" in values else "pass"
-        best, best_gain = "peddle", OFFENCE_THRESHOLD
-        if v.carrying:
-            return "peddle"
-        for k in OFFENSIVE:
-            if k in values:
-                g = _best_offence(game, v, k)
-                if g > best_gain:
-                    best, best_gain = k, g
-        return best
+        return _action(game, game.vehicle(st.act.vid), values, OFFENCE_THRESHOLD)
     if kind == "offensive_target":
         assert st.act is not None
         v = game.vehicle(st.act.vid)
@@ -187,6 +176,108 @@ def heuristic_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -
 
         return min(values, key=lambda x: near(str(x)))
     return values[0]
+
+
+def _action(game: DevilsRunGame, v: VehicleState, values: list[Choice],
+            threshold: float) -> Choice:
+    """A move for ``v``: repair a wreck; a carrier peddles on; else the offensive move of the
+    best expected gain if it beats ``threshold``, or Peddle to the Metal."""
+    if v.status == WRECK:
+        return "repair" if "repair" in values else "pass"
+    best, best_gain = "peddle", threshold
+    if v.carrying:
+        return "peddle"
+    for k in OFFENSIVE:
+        if k in values:
+            g = _best_offence(game, v, k)
+            if g > best_gain:
+                best, best_gain = k, g
+    return best
+
+
+RACING_OFFENCE_THRESHOLD = 3.0
+"""``racing_bot``'s least expected gain for an offensive move (the heuristic bot's is
+``OFFENCE_THRESHOLD``): a ram spends the action point a pick-up needs."""
+
+
+def racing_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -> Choice:
+    """The heuristic bot raced harder for the stash: the search bot's own rollout policy and
+    first instinct in Devil's Run (``search.py``; the other gang is modelled by the plain
+    heuristic bot, which is what it plays). Three changes, measured in games against the
+    heuristic bot (docs/performance.md, "The Devil's Run: the search's own policy and dice
+    keyed by purpose"):
+
+    * a vehicle that has driven past the stash BRAKEs back to it when the brake's move
+      (movement modifier plus a D3, DR-072) can end next to it, and picks it up (DR-107);
+    * while the stash lies on the road, the vehicle activated first is one that can end its
+      move next to it;
+    * an offensive move (both action points) must be worth ``RACING_OFFENCE_THRESHOLD``;
+    * it keeps the D3 that brings a brake to the stash (a bike rolls two, DR-047);
+    * winning the deployment roll-off, it takes the set of deployment squares further up the
+      road (the heuristic bot takes the first offered);
+    * evading, it moves to the square the heuristic bot would rather drive to (the heuristic
+      bot takes the first offered).
+    """
+    st = game.state
+    kind = decision.kind
+    if kind == "deploy_side":
+        return max((o.value for o in decision.options), key=lambda side: _side_rows(game, side))
+    if kind == "evade_square" and st.act is not None and st.act.target is not None:
+        t = game.vehicle(st.act.target)
+        return max((o.value for o in decision.options),
+                   key=lambda sq: _square_score(game, t, _square(str(sq))))
+    if kind == "keep_d3" and st.act is not None and st.act.action == "brake":
+        v = game.vehicle(st.act.vid)
+        if _brakes_to_stash(game, v) and v.pos is not None and st.stash.pos is not None:
+            past = v.pos[1] - st.stash.pos[1] - B.vtype(v).mm
+            return min((int(o.value) for o in decision.options), key=lambda d3: abs(past - d3))
+    if kind == "action" and st.act is not None:
+        values = [o.value for o in decision.options]
+        v = game.vehicle(st.act.vid)
+        if "brake" in values and _brakes_to_stash(game, v):
+            return "brake"
+        return _action(game, v, values, RACING_OFFENCE_THRESHOLD)
+    if kind == "activate" and st.stash.status == "placed" and st.stash.pos is not None:
+        vids = [str(o.value) for o in decision.options]
+        return min(vids, key=lambda vid: _rows_off_stash(game, game.vehicle(vid)))
+    return heuristic_bot(game, decision, rng)
+
+
+def _brakes_to_stash(game: DevilsRunGame, v: VehicleState) -> bool:
+    """Whether ``v`` is past the stash on the road, in its lane or the next, by as many rows
+    as a brake (movement modifier plus 1 to 3) can take it back to one beside it."""
+    s = game.state.stash
+    if (v.status != RUNNING or v.carrying or v.missed_stash or s.status != "placed"
+            or s.pos is None or v.pos is None):
+        return False
+    past = v.pos[1] - s.pos[1]
+    mm = B.vtype(v).mm
+    return abs(v.pos[0] - s.pos[0]) <= 1 and mm <= past <= mm + 4
+
+
+def _side_rows(game: DevilsRunGame, side: Choice) -> int:
+    """How far up the road the deployment squares of ``side`` (letters or numbers) lie, in
+    rows added up (DR-013)."""
+    lay = B.layout(game.state, game.state.tiles[0])
+    return sum(r for label, (_, r) in lay.deploy.items()
+               if label.isdigit() == (side == "numbers"))
+
+
+def _square(value: str) -> Square:
+    x, y = (int(c) for c in value.split(","))
+    return (x, y)
+
+
+def _rows_off_stash(game: DevilsRunGame, v: VehicleState) -> int:
+    """Rows by which a forward move of ``v`` (movement modifier plus 1 to 3) falls short of
+    ending beside the stash, or overshoots it: 0 when it can end beside it; 99 for a vehicle
+    that cannot take it (a wreck, or one that missed its chance)."""
+    s = game.state.stash
+    if v.status != RUNNING or v.pos is None or v.missed_stash or s.pos is None:
+        return 99
+    ahead = s.pos[1] - v.pos[1]
+    mm = B.vtype(v).mm
+    return 0 if mm - 1 <= ahead <= mm + 3 else abs(ahead - mm - 1)
 
 
 def _deploy_y(game: DevilsRunGame, val: str) -> int:

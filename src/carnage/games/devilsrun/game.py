@@ -29,7 +29,7 @@ from carnage.games.devilsrun.state import (
     VehicleState,
 )
 from carnage.kernel.decisions import Decision, IllegalChoice, Option
-from carnage.kernel.dice import DiceSource, dice_from_json, dice_to_json
+from carnage.kernel.dice import DiceSource, SeededDice, dice_from_json, dice_to_json
 from carnage.kernel.events import Event, EventLog, JsonValue
 from carnage.kernel.game import Outcome as KernelOutcome
 
@@ -214,9 +214,22 @@ class DevilsRunGame:
         self.log.emit(kind, source=source, page=None, **data)
 
     def _roll(self, n: int, sides: int, why: str, source: str) -> list[int]:
-        r = self.dice.roll(n, sides)
+        dice = self.dice
+        # Dice that key rolls by purpose (the search's simulated dice) are told the rule, the
+        # turn and the vehicles; seeded and scripted dice roll in order, as always.
+        roll_for = None if type(dice) is SeededDice else getattr(dice, "roll_for", None)
+        r = dice.roll(n, sides) if roll_for is None else roll_for(self._roll_key(n, sides, source),
+                                                                   n, sides)
         self._emit("roll", source, dice=f"{n}D{sides}", results=list(r), why=why)
         return r
+
+    def _roll_key(self, n: int, sides: int, source: str) -> str:
+        """What a roll is for: its rule, dice, turn, and the activation's vehicle, target and
+        weapon mount (``_roll``; the words of ``why`` carry modifiers, which may differ)."""
+        st = self.state
+        act = st.act
+        who = f"{act.vid}>{act.target or ''}#{act.weapon}" if act is not None else ""
+        return f"{source}|{n}D{sides}|{st.turn}|{who}"
 
     def _run(self) -> None:
         st = self.state

@@ -1,19 +1,23 @@
 """What the search bot (``ai/search.py``) needs to know of Devil's Run: its heuristic bot plays
-the rollouts; a position is valued by chassis tokens, chassis points of running vehicles,
-distance up the road and, in The Devil's Run, the mission: the stash (carrying it and how far
-its carrier still has to go; being nearer to it than the other gang while it lies on the road,
-or to the centre of the tile where it is still to come) and a gang's last active vehicle (with
-none it has lost)."""
+the rollouts (in The Devil's Run the bot's own seat plays ``bots.racing_bot``, and the normal
+level's rollouts are played to the end); the copies roll ``PurposeDice``; a position is
+valued by chassis tokens, chassis points of running vehicles, distance up the road and, in The
+Devil's Run, the mission: the stash (carrying it and how far its carrier still has to go;
+being nearer to it than the other gang while it lies on the road, or to the centre of the tile
+where it is still to come) and a gang's last active vehicle (with none it has lost)."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from carnage.ai.search import Adapter, lead_values, outcome_values
+from carnage.ai.search import Adapter, Choice, PurposeDice, lead_values, outcome_values
 from carnage.games.devilsrun import board as B
-from carnage.games.devilsrun.bots import heuristic_bot
+from carnage.games.devilsrun.bots import heuristic_bot, racing_bot
 from carnage.games.devilsrun.data import TILE, Square
 from carnage.games.devilsrun.state import RUNNING
+from carnage.kernel.decisions import Decision
 
 
 class DevilsRunAdapter(Adapter):
@@ -37,8 +41,34 @@ class DevilsRunAdapter(Adapter):
     """Value lost per row the stash's carrier still has to drive to reach a tile placed
     after it picked the stash up (DR-109: reaching one wins)."""
 
+    LEVELS: ClassVar[Mapping[str, Mapping[str, int]]] = {"normal": {"horizon": 400}}
+    """The search levels' own settings in The Devil's Run (``budget``; Hell on Wheels keeps
+    the levels as they are): the normal level plays its rollouts to the end, as the hard
+    level does, and compares outcomes. A game is seven
+    turns of a few activations and a rollout to the end costs a few milliseconds; valued
+    after 40 decisions by ``values``, the normal level chose worse than its own rollout
+    policy (docs/performance.md, "The Devil's Run: the search's own policy and dice keyed by
+    purpose")."""
+
     def __init__(self, players: int = 2) -> None:
-        super().__init__(heuristic_bot, players)
+        super().__init__(self._policy, players)
+
+    def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
+        """In The Devil's Run the bot's own seat races for the stash (``racing_bot``); the
+        other gang, and every seat in Hell on Wheels, is played by the plain heuristic bot
+        (the other gang: what it plays)."""
+        own = d.player == self.me and game.state.mission == "devils-run"
+        return (racing_bot if own else heuristic_bot)(game, d, rng)
+
+    def budget(self, level: str, game: Any) -> Mapping[str, int]:
+        return self.LEVELS.get(level, {}) if game.state.mission == "devils-run" else {}
+
+    @staticmethod
+    def redeal(game: Any, seed: int) -> None:
+        """Dice keyed by each roll's purpose (``PurposeDice``; the game names it): the
+        candidates meet the same evade, pick-up and movement rolls at the same events, so
+        their paired comparison measures the choice, not a shifted stream of dice."""
+        game.dice = PurposeDice(seed)
 
     def values(self, game: Any) -> list[float]:
         out = game.outcome()
