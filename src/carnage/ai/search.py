@@ -18,7 +18,10 @@ How one decision is searched (open-loop MCTS with determinised dice):
   the real future: the real dice are not read. The j-th visit of every root candidate uses
   the same dice seed, and the k-th roll of a copy depends only on that seed and k
   (``CallDice``), so candidates are compared on the same luck (common random numbers) and
-  the answer is judged on those paired simulations.
+  the answer is judged on those paired simulations. A ruleset whose game names each roll's
+  purpose (Devil's Run) has its copies roll ``PurposeDice``: there the i-th roll for one
+  purpose (an evade of one vehicle in one turn) is the same in every candidate's playout,
+  however many dice were rolled before it.
 * **Guessed secrets.** Other seats' secrets (a delivery slip, a noted terrain piece) are
   replaced in every copy by values sampled from what the searching seat could know
   (``ai/determinise.py``), the j-th copy's guesses drawn from the same seed as its dice: the

@@ -101,8 +101,8 @@ def test_the_search_plays_its_own_seat_with_the_racing_bot_in_the_devils_run_onl
     assert ad.policy(g, d, random.Random(0)) == "numbers"
     ad.me = 1 - d.player  # the other gang is modelled by the heuristic bot
     assert ad.policy(g, d, random.Random(0)) == "letters"
-    assert ad.budget("normal", g) == {"horizon": 400}
-    assert ad.budget("hard", g) == {}
+    assert ad.budget("normal", g) == {"iterations": 96, "horizon": 400, "depth": 0}
+    assert ad.budget("hard", g) == {"iterations": 144}
     how = DEVILS_RUN.new_game("hell-on-wheels", dice=ScriptedDice([9, 2]))
     d = _pending(how)
     ad.me = d.player
