@@ -44,6 +44,30 @@ def test_state_and_restore_carry_the_counts_of_each_purpose() -> None:
     assert [d.roll_for("evade", 5, 10), d.roll(5, 6)] == ahead
 
 
+def test_a_fork_rolls_what_the_dice_would_roll_next_and_keeps_its_kind() -> None:
+    for dice in (CallDice(4), PurposeDice(4)):
+        dice.roll(2, 6)
+        if isinstance(dice, PurposeDice):
+            dice.roll_for("evade", 1, 10)
+        twin = dice.fork()
+        assert type(twin) is type(dice)
+        assert twin.roll(5, 6) == dice.roll(5, 6)
+        if isinstance(dice, PurposeDice) and isinstance(twin, PurposeDice):
+            assert twin.roll_for("evade", 5, 10) == dice.roll_for("evade", 5, 10)
+
+
+def test_a_devils_run_copy_on_purpose_dice_clones_with_them() -> None:
+    g = DEVILS_RUN.new_game("devils-run", seed=2)
+    g.dice = PurposeDice(6)
+    twin = g.clone()  # ``copy_dice`` forks the dice
+    assert type(twin.dice) is PurposeDice
+    rng = random.Random(0)
+    for game in (g, twin):
+        while (d := game.pending()) is not None and game.state.turn < 2:
+            game.apply(heuristic_bot(game, d, rng))
+    assert [e.to_json() for e in g.log.events] == [e.to_json() for e in twin.log.events]
+
+
 class _Told(PurposeDice):
     def __init__(self, seed: int) -> None:
         super().__init__(seed)

@@ -356,6 +356,11 @@ class CallDice(SeededDice):
     def restore(self, state: tuple[Any, ...]) -> None:
         self.calls, self.rolled = state
 
+    def fork(self) -> CallDice:
+        out = CallDice(int(self.seed))
+        out.restore(self.state())
+        return out
+
 
 class PurposeDice(CallDice):
     """Simulated dice that key a roll by its purpose where the game names it
@@ -390,8 +395,8 @@ class PurposeDice(CallDice):
         self.calls, self.rolled, keyed = state
         self.keyed = dict(keyed)
 
-    def fork(self) -> CallDice:
-        out = CallDice(int(self.seed))
+    def fork(self) -> PurposeDice:
+        out = PurposeDice(int(self.seed))
         out.restore(self.state())
         return out
 

@@ -84,6 +84,19 @@ def test_a_blow_worth_less_than_the_racing_threshold_is_not_struck() -> None:
     assert racing_bot(g, d, random.Random(0)) == "peddle"
 
 
+def test_an_evade_goes_to_the_square_it_would_rather_drive_to() -> None:
+    # The Law's bike rams the Angels' bike, which evades (D10 2 against E 6) to one side or
+    # the other: the first square offered is debris (tile 1, (4, 6)), the other clear road.
+    g = arranged("devils-run", {"law-bike": (5, 3), "ha-bike": (5, 6), "ha-trike": (0, 12)},
+                 [3, 3, 2], turn=2)  # the ram's two D3, then the evade's D10
+    play(g, "law-bike", "ram", "evade")
+    d = _pending(g)
+    assert d.kind == "evade_square"
+    assert [o.value for o in d.options] == ["4,6", "6,6"]
+    assert heuristic_bot(g, d, random.Random(0)) == "4,6"
+    assert racing_bot(g, d, random.Random(0)) == "6,6"
+
+
 def test_the_roll_off_winner_takes_the_deployment_squares_further_up_the_road() -> None:
     g = DEVILS_RUN.new_game("devils-run", dice=ScriptedDice([9, 2]))
     d = _pending(g)

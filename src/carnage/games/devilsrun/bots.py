@@ -171,8 +171,7 @@ def heuristic_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -
                if u.status == RUNNING and u.player == me and u.pos is not None]
 
         def near(val: str) -> int:
-            x, y = (int(c) for c in val.split(","))
-            return min((B.chebyshev((x, y), p) for p in own), default=0)
+            return min((B.chebyshev(_square(val), p) for p in own), default=0)
 
         return min(values, key=lambda x: near(str(x)))
     return values[0]
@@ -203,7 +202,7 @@ RACING_OFFENCE_THRESHOLD = 3.0
 def racing_bot(game: DevilsRunGame, decision: Decision, rng: random.Random) -> Choice:
     """The heuristic bot raced harder for the stash: the search bot's own rollout policy and
     first instinct in Devil's Run (``search.py``; the other gang is modelled by the plain
-    heuristic bot, which is what it plays). Three changes, measured in games against the
+    heuristic bot, which is what it plays). Six changes, measured in games against the
     heuristic bot (docs/performance.md, "The Devil's Run: the search's own policy and dice
     keyed by purpose"):
 
@@ -264,6 +263,7 @@ def _side_rows(game: DevilsRunGame, side: Choice) -> int:
 
 
 def _square(value: str) -> Square:
+    """A square from a decision's value ``"x,y"``."""
     x, y = (int(c) for c in value.split(","))
     return (x, y)
 
