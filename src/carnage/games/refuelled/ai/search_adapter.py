@@ -81,8 +81,43 @@ class RefuelledAdapter(Adapter):
         self.own = HeuristicBot(desired_gear=self.OWN_GEAR)
         super().__init__(self._policy, players)
 
+    PUSH_BAD_DICE = 2
+    """In a race the bot's own rollouts Push It (p.40) whenever at least this many of its
+    skid dice came up other than a Shift, whatever its Hazards (``push_pick``); the heuristic
+    bot declines when the reroll's Hazard and those dice could reach a wipeout."""
+
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
+        if d.kind == "push_it" and d.player == self.me and self.racing(game):
+            return self.push_pick(game, d)
         return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
+
+    @staticmethod
+    def racing(game: Any) -> bool:
+        """A scenario won by crossing the line first, whose rollouts are played out (a
+        Street Race): where the bot's own racing choices were measured (``push_pick``)."""
+        return bool(game.scenario.search_plays_out)
+
+    def push_pick(self, game: Any, d: Decision) -> Choice:
+        """Reroll every skid die that is not a Shift when there are ``PUSH_BAD_DICE`` or
+        more of them (the option naming exactly those dice), else keep the dice ("no")."""
+        faces = self._skid_faces(game, d.vehicle or "")
+        values = {str(o.value) for o in d.options}
+        keep = "no" if "no" in values else d.options[0].value
+        if faces is None:
+            return keep
+        bad = ",".join(str(i) for i, f in enumerate(faces) if f != "shift")
+        if bad.count(",") + 1 >= self.PUSH_BAD_DICE and bad in values:
+            return bad
+        return keep
+
+    @staticmethod
+    def _skid_faces(game: Any, vehicle: str) -> list[str] | None:
+        """The faces of ``vehicle``'s last skid roll (its latest "skid" event), or None."""
+        for e in reversed(game.log.events):
+            if e.kind == "skid" and e.data.get("vehicle") == vehicle:
+                faces = e.data.get("faces")
+                return [str(f) for f in faces] if isinstance(faces, list) else None
+        return None
 
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
         if game.scenario.search_plays_out:
