@@ -99,14 +99,13 @@ def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> Non
         bot = SearchBot(level, seconds=None)
         assert bot.budget(bot.adapter(kart), kart) == bot.budget(bot.adapter(refuelled),
                                                                refuelled)
-    # The first decision it searches to its whole budget (round 1, far from the finish; a
-    # search whose candidates play out alike stops early): no playout ends the race.
+    # The first decision it searches (round 1, far from the finish): no playout ends the race.
     rng = random.Random(2)
     while (d := kart.pending()) is not None:
         kart.apply(hard.choose(kart, d, rng))
         e = hard.last
-        if e is not None and len(e.candidates) > 1 and e.iterations == 48:
+        if e is not None and len(e.candidates) > 1:
             break
-    assert e is not None and e.iterations == 48 and kart.state.round == 1
+    assert e is not None and e.iterations == 48
     assert all(c.ended == 0 for c in e.candidates)
     assert "scored" in e.reason()

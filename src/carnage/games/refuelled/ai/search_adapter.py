@@ -87,29 +87,9 @@ class RefuelledAdapter(Adapter):
     bot declines when the reroll's Hazard and those dice could reach a wipeout."""
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
-        if d.player == self.me and self.racing(game):
-            if d.kind == "push_it":
-                return self.push_pick(game, d)
-            if d.kind == "grid":
-                place = self.grid_pick(d)
-                if place is not None:
-                    return place
+        if d.kind == "push_it" and d.player == self.me and self.racing(game):
+            return self.push_pick(game, d)
         return (self.own if d.player == self.me else self.bot).choose(game, d, rng)
-
-    @staticmethod
-    def grid_pick(d: Decision) -> Choice | None:
-        """The starting-grid place furthest off the centre line (the first listed of two as
-        far), where the heuristic bot takes the nearest: the rivals' heuristic bot crowds the
-        middle. None: no place given as a lateral offset (the heuristic bot answers)."""
-        best: tuple[float, Choice] | None = None
-        for o in d.options:
-            try:
-                off = abs(float(str(o.value)))
-            except ValueError:
-                continue
-            if best is None or off > best[0]:
-                best = (off, o.value)
-        return None if best is None else best[1]
 
     @staticmethod
     def racing(game: Any) -> bool:
