@@ -1,6 +1,7 @@
 """What the search bot (``ai/search.py``) needs to know of Refuelled (and so of Legacy, which
 inherits it, and of the Kart variant, whose ``games/kart/search.py`` extends it): the
-heuristic bot plays the rollouts (for the bot's own seat aiming for a higher gear), templates
+heuristic bot plays the rollouts (for the bot's own seat aiming for a higher gear, and in a
+race Pushing It whatever its Hazards), templates
 are weighed in the order of the heuristic's score, and a position is valued by the scenario's
 own score (Victory Points, zombies, kills ...), progress towards its goal, gear, hazards and
 hull left, side against side: in a team game (p.123) a seat's allies are not its rivals, and
@@ -84,7 +85,11 @@ class RefuelledAdapter(Adapter):
     PUSH_BAD_DICE = 2
     """In a race the bot's own rollouts Push It (p.40) whenever at least this many of its
     skid dice came up other than a Shift, whatever its Hazards (``push_pick``); the heuristic
-    bot declines when the reroll's Hazard and those dice could reach a wipeout."""
+    bot declines when the reroll's Hazard and those dice could reach a wipeout. Against the
+    plain heuristic bot that won 680 of 1,000 Refuelled races against 589 (seeds 5000-5499,
+    each seat), and the search at normal 91 of 100 against 75 (docs/performance.md, "Races:
+    the search's own Push It, and the Kart variant's Shifts"). Outside a race it did not
+    matter in heuristic games, and those scenarios' cells were measured without it."""
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
         if d.kind == "push_it" and d.player == self.me and self.racing(game):
