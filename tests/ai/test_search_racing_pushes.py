@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from carnage.games.kart.search import KartAdapter
-from carnage.games.refuelled.ai.bots import HeuristicBot
+from carnage.games.refuelled.ai.bots import HeuristicBot, _last_event_data
 from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
 from carnage.games.refuelled.engine.game import Game
 from carnage.kernel.decisions import Decision
@@ -38,9 +38,9 @@ def _first(ruleset: str, scenario: str, found: Found, seeds: range = range(40)
 
 
 def _faces(g: Game, d: Decision) -> list[str]:
-    faces = RefuelledAdapter._skid_faces(g, d.vehicle or "")
-    assert faces is not None
-    return faces
+    skid = _last_event_data(g, "skid", d.vehicle or "")
+    assert skid is not None and isinstance(skid["faces"], list)
+    return [str(f) for f in skid["faces"]]
 
 
 def _heuristic(g: Game, d: Decision) -> object:

@@ -63,34 +63,26 @@ class KartAdapter(RefuelledAdapter):
     the Push alone (seeds 2000-2499, 5000-5499); in Refuelled and Legacy it lost ground."""
 
     def _policy(self, game: Any, d: Decision, rng: random.Random) -> Choice:
-        if d.kind == "spend_shift" and d.player == self.me and self.racing(game):
-            shift = self.shift_pick(game, d)
-            if shift is not None:
-                return shift
         pick = super()._policy(game, d, rng)
-        if self.LEADER_SHOTS and d.kind == "attack" and d.player == self.me:
+        if d.player != self.me:
+            return pick
+        if d.kind == "spend_shift" and self.racing(game):
+            return self.shift_pick(game, d, pick)
+        if self.LEADER_SHOTS and d.kind == "attack":
             return self.leader_shot(game, d, pick)
         return pick
 
-    def shift_pick(self, game: Any, d: Decision) -> Choice | None:
-        """The heuristic bot's order of Shifts with its gear up held to ``GEAR_UP_HAZARDS``:
-        cancel a spin, a slide, a Hazard result; gear up towards the wanted gear; discard a
-        Hazard; done. None: a decision this does not read (the heuristic bot answers)."""
+    def shift_pick(self, game: Any, d: Decision, pick: Choice) -> Choice:
+        """``pick`` (the heuristic bot's Shift) with its gear up held to ``GEAR_UP_HAZARDS``:
+        a gear up on more Hazards discards one instead (else the Shift is done)."""
         v = game.state.vehicles.get(game.state.active or "")
-        if v is None:
-            return None
+        if pick != "gear_up" or v is None or v.hazards <= self.GEAR_UP_HAZARDS:
+            return pick
         values = {str(o.value) for o in d.options}
-        for face in ("spin", "slide", "hazard"):
-            for o in d.options:
-                if str(o.value).startswith("cancel:") and (o.label or "").endswith(face):
-                    return o.value
-        own = self.own
-        desired = min(game.stat(v, "max_gear"), own.wanted_gear(game))
-        if "gear_up" in values and v.gear < desired and v.hazards <= self.GEAR_UP_HAZARDS:
-            return "gear_up"
-        if "discard_hazard" in values and v.hazards > 0:
-            return "discard_hazard"
-        return "done" if "done" in values else None
+        for instead in ("discard_hazard", "done"):
+            if instead in values:
+                return instead
+        return pick
 
     def leader_shot(self, game: Any, d: Decision, pick: Choice) -> Choice:
         """``pick`` (a shot ``weapon>target``) turned on the rival vehicle in play that is

@@ -205,7 +205,6 @@ def test_the_web_view_shows_the_vehicle_the_decision_names() -> None:
 LOG_SCANS_ALLOWED = {
     ("bots.py", "_last_event_data"): "reads a roll's faces or the template chosen, not a subject",
     ("dropped.py", "_last_edge"): "the edge answered in the previous decision, not a subject",
-    ("search_adapter.py", "_skid_faces"): "reads the skid roll's faces to Push It, not a subject",
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from carnage.ai.search import Adapter, Choice, lead_values
 from carnage.catalog import TemplateUse
-from carnage.games.refuelled.ai.bots import HeuristicBot
+from carnage.games.refuelled.ai.bots import HeuristicBot, _last_event_data
 from carnage.games.refuelled.engine.movement import parse_template_value, template_use
 from carnage.games.refuelled.engine.sides import side_of, side_players, side_totals
 from carnage.games.refuelled.engine.state import Status
@@ -105,24 +105,15 @@ class RefuelledAdapter(Adapter):
     def push_pick(self, game: Any, d: Decision) -> Choice:
         """Reroll every skid die that is not a Shift when there are ``PUSH_BAD_DICE`` or
         more of them (the option naming exactly those dice), else keep the dice ("no")."""
-        faces = self._skid_faces(game, d.vehicle or "")
         values = {str(o.value) for o in d.options}
         keep = "no" if "no" in values else d.options[0].value
-        if faces is None:
+        skid = _last_event_data(game, "skid", d.vehicle or "")  # the heuristic bot's read
+        faces = skid.get("faces") if skid else None
+        if not isinstance(faces, list):
             return keep
-        bad = ",".join(str(i) for i, f in enumerate(faces) if f != "shift")
-        if bad.count(",") + 1 >= self.PUSH_BAD_DICE and bad in values:
-            return bad
-        return keep
-
-    @staticmethod
-    def _skid_faces(game: Any, vehicle: str) -> list[str] | None:
-        """The faces of ``vehicle``'s last skid roll (its latest "skid" event), or None."""
-        for e in reversed(game.log.events):
-            if e.kind == "skid" and e.data.get("vehicle") == vehicle:
-                faces = e.data.get("faces")
-                return [str(f) for f in faces] if isinstance(faces, list) else None
-        return None
+        bad = [str(i) for i, f in enumerate(faces) if f != "shift"]
+        pick = ",".join(bad)
+        return pick if len(bad) >= self.PUSH_BAD_DICE and pick in values else keep
 
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
         if game.scenario.search_plays_out:
