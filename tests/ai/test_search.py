@@ -275,3 +275,28 @@ def test_candidates_that_play_out_like_the_pick_are_pruned():
     alive = [True] * 5
     _prune(table_with([pick, same, worse, mixed, early]), alive)
     assert alive == [True, False, False, True, True]
+
+
+def test_the_answer_corrected_for_the_candidates_tested_asks_more_of_each():
+    from carnage.ai.search import CONFIDENCE, MIN_VISITS, SearchBot, confidence_for
+
+    # One candidate tested: the plain test; more: a higher bar, rising with their number.
+    assert confidence_for(0) == confidence_for(1) == CONFIDENCE
+    bars = [confidence_for(k) for k in range(1, 7)]
+    assert bars == sorted(set(bars))
+    assert 1.40 < confidence_for(2) < 1.42 and 1.85 < confidence_for(5) < 1.86
+    n = 2 * MIN_VISITS
+    pick = {j: float(j % 2) for j in range(n)}
+    # Better than the pick in 4 rounds of 16 and alike in the rest: a gain of 0.25 with a
+    # standard error of 0.11, 2.2 of them: it clears the plain bar, and the corrected one
+    # with up to five candidates tested ...
+    lucky = {j: (1.0 if j in (0, 2, 4, 6) else pick[j]) for j in range(n)}
+    twin = dict(pick)
+    assert SearchBot._best(table_with([pick, lucky])) == 1
+    assert SearchBot._best(table_with([pick, lucky, twin, twin, twin, twin]), True) == 1
+    # ... but better in 2 rounds (a gain of 0.125, 1.46 standard errors) it clears the plain
+    # bar and the one for two candidates tested, not the one for five: the pick stands.
+    two = {j: (1.0 if j in (0, 2) else pick[j]) for j in range(n)}
+    assert SearchBot._best(table_with([pick, two, twin, twin, twin, twin])) == 1
+    assert SearchBot._best(table_with([pick, two, twin]), True) == 1
+    assert SearchBot._best(table_with([pick, two, twin, twin, twin, twin]), True) == 0

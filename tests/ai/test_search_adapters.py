@@ -143,19 +143,24 @@ def test_a_ruleset_sets_its_own_budget_of_a_level_and_the_caller_overrides_it() 
 
 
 @pytest.mark.parametrize("ruleset", ["refuelled", "legacy"])
-def test_the_hard_level_plays_out_street_races_and_values_other_scenarios_at_a_horizon(
+def test_the_hard_level_searches_races_as_normal_does_and_values_other_scenarios_at_a_horizon(
         ruleset: str) -> None:
-    # A Street Race is over in about two rounds, so the hard level plays its rollouts to the
-    # end; in a scenario of many rounds they stop after 40 decisions, valued as a position.
-    # The other levels are the same in every scenario.
+    # In a Street Race the hard level searches as the normal level does (a horizon of 40, a
+    # tree one decision deep, six candidates) with its own 48 simulations and the root's bar
+    # corrected for the candidates tested; in a scenario of many rounds its rollouts stop
+    # after 40 decisions, valued as a position, with no tree and the plain bar. The other
+    # levels are the same in every scenario.
     rs = registry.get_ruleset(ruleset)
     race = rs.new_game(scenario="street-race", seed=4)
     other = "death-race" if ruleset == "refuelled" else "express-delivery"
     game = rs.new_game(scenario=other, seed=4)
     hard = SearchBot("hard", seconds=None, seed=4)
-    assert hard.budget(hard.adapter(race), race).horizon == 400
+    lv = hard.budget(hard.adapter(race), race)
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates, lv.corrected) == (
+        48, 40, 1, 6, True)
     lv = hard.budget(hard.adapter(game), game)
-    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates) == (48, 40, 0, 5)
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates, lv.corrected) == (
+        48, 40, 0, 5, False)
     for level in ("easy", "normal"):
         bot = SearchBot(level, seconds=None)
         assert bot.budget(bot.adapter(race), race) == bot.budget(bot.adapter(game), game)
@@ -175,3 +180,25 @@ def test_the_hard_level_plays_out_street_races_and_values_other_scenarios_at_a_h
     assert e is not None and 0 < e.iterations <= 48 and e.level == "hard"
     assert game.state.round == 1
     assert all(c.ended == 0 for c in e.candidates)
+
+
+@pytest.mark.parametrize("scenario, corrected", [("street-race", True), ("death-race", False)])
+def test_the_hard_levels_answer_in_a_race_clears_the_bar_corrected_for_its_candidates(
+        monkeypatch: pytest.MonkeyPatch, scenario: str, corrected: bool) -> None:
+    # The search's answer is judged with the bar its budget names: corrected in a race at
+    # hard, the plain bar elsewhere.
+    seen: list[bool] = []
+    plain = SearchBot._best
+
+    def judged(table: Any, corrected: bool = False) -> int:
+        seen.append(corrected)
+        return plain(table, corrected)
+
+    monkeypatch.setattr(SearchBot, "_best", staticmethod(judged))
+    game = registry.get_ruleset("refuelled").new_game(scenario=scenario, seed=2)
+    _searched(SearchBot("hard", seconds=None, iterations=12, seed=2), game)
+    assert seen and set(seen) == {corrected}
+    seen.clear()
+    game = registry.get_ruleset("refuelled").new_game(scenario=scenario, seed=2)
+    _searched(SearchBot("normal", seconds=None, iterations=12, seed=2), game)
+    assert seen and set(seen) == {False}

@@ -43,8 +43,8 @@ How one decision is searched (open-loop MCTS with determinised dice):
 * **Rollouts and value.** Below the tree every player's decisions are taken by the ruleset's
   heuristic bot for ``horizon`` decisions (for its own seat the heuristic aiming for a higher
   gear, Refuelled's ``RefuelledAdapter.OWN_GEAR``); the hard level plays to the end of a
-  Street Race, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw (not in
-  a Kart race, whose adapter gives the hard level a horizon: ``SearchAdapter.budget``). A
+  game of Devil's Run, so its values are the games' outcomes: 1 a win, 0 a loss, 0.5 a draw
+  (the Refuelled family's adapters give it a horizon: ``SearchAdapter.budget``). A
   position left unfinished is valued by a logistic of the player's lead over its best rival
   (``lead_values``; in a team game, the best seat of another side) in the scenario's points
   and progress towards its goal (distance along the bot's distance field), speed (gear),
@@ -52,7 +52,9 @@ How one decision is searched (open-loop MCTS with determinised dice):
   tokens and the race to the stash (Devil's Run).
 * **The answer** is the policy's pick unless another candidate beats it, over the rounds both
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
-  that paired mean, over at least ``MIN_VISITS`` rounds.
+  that paired mean, over at least ``MIN_VISITS`` rounds; where the level says so
+  (``Level.corrected``: the hard level in a race), by more standard errors the more
+  candidates were tested (``confidence_for``), so that one of many does not win by luck.
 * **Budget.** Iterations (reproducible from the bot's seed) and, optionally, seconds (a time
   limit, which is not reproducible). The limit holds: no simulation starts that, if as slow
   as the slowest so far, would end past it, and one that is still running when it passes is
@@ -80,6 +82,7 @@ import random
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from statistics import NormalDist
 from typing import Any
 
 from carnage.ai.determinise import determinise
@@ -135,6 +138,10 @@ class Level:
     """Decisions deep the tree may grow below the root."""
     candidates: int = 8
     """Candidates weighed at most (the adapter's first: the policy's pick and its runners-up)."""
+    corrected: bool = False
+    """At the root, the test a candidate must pass to replace the policy's pick is corrected
+    for how many were tested (``confidence_for``): with more of them, one beats the pick by
+    luck more often."""
 
 
 LEVELS: dict[str, Level] = {
@@ -537,7 +544,7 @@ class SearchBot:
         than a Street Race, play the hard level with a horizon), then what the caller set
         (``iterations``, ``horizon``) over both."""
         own = {k: int(v) for k, v in ad.budget(self.level.name, game).items()
-               if k in ("iterations", "horizon", "depth", "candidates")}
+               if k in ("iterations", "horizon", "depth", "candidates", "corrected")}
         key = tuple(sorted(own.items()))
         lv = self._budgets.get(key)
         if lv is None:
@@ -545,7 +552,8 @@ class SearchBot:
                    **self._given}
             lv = replace(self.level, iterations=got["iterations"], horizon=got["horizon"],
                          depth=got.get("depth", self.level.depth),
-                         candidates=got.get("candidates", self.level.candidates))
+                         candidates=got.get("candidates", self.level.candidates),
+                         corrected=bool(got.get("corrected", self.level.corrected)))
             self._budgets[key] = lv
         return lv
 
@@ -605,7 +613,7 @@ class SearchBot:
             _prune(table, alive)
             if not any(alive[1:]) and frontier == len(table.choices):
                 break  # nothing is left that could beat the policy's pick
-        best = self._best(table)
+        best = self._best(table, lv.corrected)
         choice = table.choices[best]
         try:
             choice = decision.validate(choice)
@@ -639,17 +647,20 @@ class SearchBot:
                       samples=[{} for _ in range(k)], ended=[0] * k, won=[0] * k)
 
     @staticmethod
-    def _best(table: _Table) -> int:
+    def _best(table: _Table, corrected: bool = False) -> int:
         """The candidate that beats the policy's pick (candidate 0) by the most, on average
         over the simulations both played with the same dice, if by more than ``MARGIN`` and
-        by more than ``CONFIDENCE`` standard errors, over at least ``MIN_VISITS`` of them;
-        else the pick."""
-        best_i, best_gain = 0, MARGIN
+        by more than ``CONFIDENCE`` standard errors (``corrected``: ``confidence_for`` the
+        candidates tested), over at least ``MIN_VISITS`` of them; else the pick."""
+        tested = []
         for i in range(1, len(table.choices)):
             gain, se, n = paired(table, i)
-            if n < MIN_VISITS or gain - CONFIDENCE * se <= 0.0:
-                continue
-            if gain > best_gain:
+            if n >= MIN_VISITS:
+                tested.append((i, gain, se))
+        z = confidence_for(len(tested)) if corrected else CONFIDENCE
+        best_i, best_gain = 0, MARGIN
+        for i, gain, se in tested:
+            if gain - z * se > 0.0 and gain > best_gain:
                 best_i, best_gain = i, gain
         return best_i
 
@@ -728,6 +739,17 @@ def paired(table: _Table, i: int) -> tuple[float, float, int]:
         return mean, math.inf, 1
     var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
     return mean, math.sqrt(var / n), n
+
+
+def confidence_for(tested: int) -> float:
+    """The standard errors a gain must clear when ``tested`` candidates were each compared
+    with the policy's pick: one alone, ``CONFIDENCE``; more, so that any of them clears it
+    no more often than one alone does by luck when none is better (Bonferroni's correction:
+    the one-sided tail beyond ``CONFIDENCE`` shared among them)."""
+    if tested <= 1:
+        return CONFIDENCE
+    tail = 1.0 - NormalDist().cdf(CONFIDENCE)
+    return NormalDist().inv_cdf(1.0 - tail / tested)
 
 
 def _prune(table: _Table, alive: list[bool]) -> None:

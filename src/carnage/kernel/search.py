@@ -53,8 +53,9 @@ class SearchAdapter(Protocol):
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
         """The ruleset's own settings of the search level named ``level`` for ``game`` (its
         scenario may call for others), each replacing the level's (``"iterations"``,
-        ``"horizon"``, ``"depth"``, ``"candidates"``; the time limit stays the level's);
-        empty: the level as it is."""
+        ``"horizon"``, ``"depth"``, ``"candidates"``, and ``"corrected"`` 1 for the root's
+        bar corrected for the candidates tested; the time limit stays the level's); empty:
+        the level as it is."""
         ...
 
 

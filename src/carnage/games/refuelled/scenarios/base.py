@@ -116,13 +116,14 @@ class TableScenario(Scenario):
     (``RefuelledAdapter.worth_searching``): choices the scenario's own bot advice answers
     better than a few dozen noisy rollouts can (Capture the Flag's setting a flag down)."""
 
-    search_plays_out: ClassVar[bool] = False
-    """Does the search bot's hard level play its rollouts to the game's end here? Only where
-    a game is short: a Street Race is over in about two rounds, so its outcomes come within
-    reach of a decision's budget. Elsewhere (games of many rounds, won on points, flags or
-    the last car running) the hard level values its rollouts after 40 decisions as the
-    normal level does (``RefuelledAdapter.budget``; docs/performance.md, "The hard level in
-    the objective scenarios: a horizon")."""
+    race: ClassVar[bool] = False
+    """Is this a race, won by crossing the finish line first and over in about two rounds (a
+    Street Race)? There the search bot's own seat Pushes It as a racer should
+    (``RefuelledAdapter.push_pick``) and its hard level searches as the race calls for
+    (``RefuelledAdapter.RACE_LEVELS``). Elsewhere (games of many rounds, won on points, flags
+    or the last car running) the hard level values its rollouts after 40 decisions
+    (``RefuelledAdapter.LEVELS``; docs/performance.md, "The hard level in the objective
+    scenarios: a horizon")."""
 
     round_limit: int | None = None
     """G-14: the game ends at the end of this round and ``final_scores`` decides it."""

@@ -107,7 +107,7 @@ class StreetRace(RollOffPole, TableScenario):
     table = None
     width = 900.0
     height = 1200.0
-    search_plays_out = True
+    race = True
 
     def __init__(self) -> None:
         cx = self.width / 2.0
