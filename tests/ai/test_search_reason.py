@@ -50,7 +50,8 @@ def test_a_real_search_reports_the_playouts_it_played() -> None:
     ruleset = get_ruleset("refuelled")
     game = ruleset.new_game(scenario="street-race", seed=3)
     bots = [make_bot_for(ruleset, "heuristic"),
-            SearchBot("hard", iterations=12, seconds=None, seed=1, adapter=ruleset.search)]
+            SearchBot("hard", iterations=12, seconds=None, seed=1, horizon=400,
+                      adapter=ruleset.search)]
     rng = bot_rng(1)
     searched = None
     for _ in range(80):
@@ -63,7 +64,7 @@ def test_a_real_search_reports_the_playouts_it_played() -> None:
             break
     assert searched is not None, "the search bot weighed a choice"
     chosen = next(c for c in searched.candidates if c.choice == searched.chosen)
-    # the hard level plays every playout to the end of the race: each is a game won or lost
+    # with a horizon of 400 every playout reaches the end of the race: a game won or lost
     assert chosen.ended == chosen.visits > 0
     assert sum(c.visits for c in searched.candidates) == searched.iterations
     assert chosen.won == round(chosen.value * chosen.visits)

@@ -87,14 +87,17 @@ def test_its_own_rollouts_drive_for_gear_4_not_refuelleds_5() -> None:
 
 
 def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> None:
-    # Refuelled's hard level plays every rollout to the end of the race; a Kart race's
-    # outcomes are too noisy to choose by, so its rollouts stop after 40 decisions and are
-    # valued as a position (the normal level's horizon). The other levels are unchanged.
+    # A Kart race's outcomes are too noisy to choose by, so its hard level's rollouts stop
+    # after 40 decisions and are valued as a position (the normal level's horizon), with the
+    # hard level's own flat search (no tree, 5 candidates, the plain bar); Refuelled's race
+    # searches as its normal level does, with the corrected bar. The other levels are the same.
     kart = get_ruleset("kart").new_game(scenario="street-race", seed=2)
     refuelled = get_ruleset("refuelled").new_game(scenario="street-race", seed=2)
     hard = SearchBot("hard", seconds=None, seed=2)
-    assert hard.budget(hard.adapter(kart), kart).horizon == 40
-    assert hard.budget(hard.adapter(refuelled), refuelled).horizon == 400
+    lv = hard.budget(hard.adapter(kart), kart)
+    assert (lv.horizon, lv.depth, lv.candidates, lv.corrected) == (40, 0, 5, False)
+    lv = hard.budget(hard.adapter(refuelled), refuelled)
+    assert (lv.horizon, lv.depth, lv.candidates, lv.corrected) == (40, 1, 6, True)
     for level in ("easy", "normal"):
         bot = SearchBot(level, seconds=None)
         assert bot.budget(bot.adapter(kart), kart) == bot.budget(bot.adapter(refuelled),
