@@ -89,15 +89,20 @@ def test_its_own_rollouts_drive_for_gear_4_not_refuelleds_5() -> None:
 def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> None:
     # A Kart race's outcomes are too noisy to choose by, so its hard level's rollouts stop
     # after 40 decisions and are valued as a position (the normal level's horizon), with the
-    # hard level's own flat search (no tree, 5 candidates, the plain bar); Refuelled's race
-    # searches as its normal level does, with the corrected bar. The other levels are the same.
+    # hard level's own flat search (no tree, 5 candidates) and the bar corrected for the
+    # candidates tested; Refuelled's race searches as its normal level does, with the same
+    # bar. The other levels are the same.
     kart = get_ruleset("kart").new_game(scenario="street-race", seed=2)
     refuelled = get_ruleset("refuelled").new_game(scenario="street-race", seed=2)
     hard = SearchBot("hard", seconds=None, seed=2)
     lv = hard.budget(hard.adapter(kart), kart)
-    assert (lv.horizon, lv.depth, lv.candidates, lv.corrected) == (40, 0, 5, False)
+    assert (lv.horizon, lv.depth, lv.candidates, lv.corrected) == (40, 0, 5, True)
     lv = hard.budget(hard.adapter(refuelled), refuelled)
     assert (lv.horizon, lv.depth, lv.candidates, lv.corrected) == (40, 1, 6, True)
+    # A Kart Death Race is not a race: the objective scenarios' hard level, the plain bar.
+    death = get_ruleset("kart").new_game(scenario="death-race", seed=2)
+    lv = hard.budget(hard.adapter(death), death)
+    assert (lv.horizon, lv.depth, lv.candidates, lv.corrected) == (40, 0, 5, False)
     for level in ("easy", "normal"):
         bot = SearchBot(level, seconds=None)
         assert bot.budget(bot.adapter(kart), kart) == bot.budget(bot.adapter(refuelled),

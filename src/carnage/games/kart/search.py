@@ -15,8 +15,9 @@ furthest along (``leader_shot``); the other seats are still modelled by the plai
 bot, which is what they play. And its own rollouts drive for gear 4 as the heuristic bot does,
 not Refuelled's gear 5 (``OWN_GEAR``). Measured in heuristic games (docs/performance.md, "The
 Kart variant's Street Race: whom the items shoot, and the bot's gear"). Its hard level values
-its rollouts after 40 decisions instead of playing them to the end (``LEVELS``, ``budget``;
-"The Kart variant's hard level: outcomes or a horizon").
+its rollouts after 40 decisions instead of playing them to the end, with the root's bar
+corrected for the candidates tested (``RACE_LEVELS``; "The Kart variant's hard level:
+outcomes or a horizon", "The hard level in a race").
 In a race its own rollouts also spend a Shift on a gear up only with at most one Hazard
 (``shift_pick``), beside Refuelled's adapter's Push It (``push_pick``): "Races: the search's
 own Push It, and the Kart variant's Shifts".
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from carnage.ai.search import Choice
 from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
@@ -45,16 +46,20 @@ class KartAdapter(RefuelledAdapter):
     variant's (seeds 2000-2099, each seat); with the leader shots, gear 4 won 392 of 700
     against the plain bot and gear 5 362 of 700 (seeds 2000-2149 and 3000-3199)."""
 
-    def budget(self, level: str, game: Any) -> Mapping[str, int]:
-        """Refuelled's levels for a scenario not played out (``LEVELS``), in every Kart
-        scenario, its Street Race too. Refuelled's hard level plays every rollout of a Street
-        Race to the end and compares outcomes, 1 or 0; in a Kart race (two rounds, decided by
-        a few skids, smashes and wipeouts) a candidate that wins two more of 8 shared playouts
-        than the pick replaces it, and so it won 71 of 100 seeded races, no better than the
-        normal level. Here its rollouts stop after 40 decisions, as the normal level's do,
-        and are valued as a position: 78 of 100 on the same seeds, at two thirds of the CPU
-        (docs/performance.md, "The Kart variant's hard level: outcomes or a horizon")."""
-        return self.LEVELS.get(level, {})
+    RACE_LEVELS: ClassVar[Mapping[str, Mapping[str, int]]] = {
+        "hard": {"horizon": 40, "corrected": 1}}
+    """The search levels in a Kart race (Refuelled's ``budget``; its other scenarios take
+    Refuelled's ``LEVELS``). Played out to the end, a Kart race's outcomes (two rounds,
+    decided by a few skids, smashes and wipeouts) let a candidate that won two more of 8
+    shared playouts than the pick replace it: 71 of 100 seeded races, no better than the
+    normal level. So the hard level's rollouts stop after 40 decisions, as the normal
+    level's do, and are valued as a position (78 of 100 on the same seeds, at two thirds of
+    the CPU: docs/performance.md, "The Kart variant's hard level: outcomes or a horizon"). It
+    keeps its own flat search (no tree, 5 candidates) and, as Refuelled's race does, asks a
+    candidate to clear the bar corrected for the candidates tested: 85 and 83 of seeds
+    0-99 and 100-199, against 82 and 80 with the plain bar ("The hard level in a race: the
+    normal level's search, a bar corrected for the candidates"; Refuelled's race search with
+    64 simulations won 80 of 100 here)."""
 
     GEAR_UP_HAZARDS = 1
     """In a race the bot's own rollouts spend a Shift on a gear up only with at most this

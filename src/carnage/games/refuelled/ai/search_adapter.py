@@ -82,9 +82,9 @@ class RefuelledAdapter(Adapter):
     its own 48 simulations, and a candidate replaces the policy's pick only if it clears a
     bar corrected for the candidates tested (``Level.corrected``). Playing every rollout to
     the end it won 81 of 100 Refuelled races; as the normal level with 64 simulations and the
-    plain bar, 79; with the corrected bar, 84 with 64 and 86 with 48 (docs/performance.md,
-    "The hard level in a race: the normal level's search, a bar corrected for the
-    candidates")."""
+    plain bar, 79; with the corrected bar, 84 with 64 simulations and 255 of 300 with 48.
+    Legacy's race: 90 of 100 (docs/performance.md, "The hard level in a race: the normal
+    level's search, a bar corrected for the candidates")."""
 
     def __init__(self, players: int) -> None:
         self.bot = HeuristicBot()
