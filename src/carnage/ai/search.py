@@ -60,7 +60,7 @@ How one decision is searched (open-loop MCTS with determinised dice):
   as the slowest so far, would end past it, and one that is still running when it passes is
   abandoned (not counted), so a decision overruns it by at most one rollout step. The levels:
   ``easy``, ``normal`` and ``hard``; a ruleset's adapter may set its own simulations,
-  horizon, depth and candidates of a level (``SearchAdapter.budget``, ``SearchBot.budget``;
+  horizon, depth, candidates and bar of a level (``SearchAdapter.budget``, ``SearchBot.budget``;
   the caller's ``iterations`` and ``horizon`` still win; the time limit is the level's). A
   decision with one option, or one the adapter says is not worth searching (Refuelled: grid places,
   whom to shoot), is answered by the policy at once.
