@@ -194,7 +194,14 @@ def test_ruler_facing_agrees_with_the_per_family_solver(
     tpl = shooting_template(tpl_name)
     judge = RulerFacing(CAR, tpl)
     obs = [(b.polygon, b.tall) for b in blockers]
-    for th in [*facings, *turret_critical_angles(CAR, tpl)]:
+    critical = turret_critical_angles(CAR, tpl)
+    # A drawn facing within a millionth of a degree of a critical angle (where the answer
+    # may change) is left out: there the two solvers' float tolerances, not the geometry,
+    # decide the side (a facing of 1e-9 degrees once split them: about 1e-9 mm at the
+    # template's tip). The critical angles themselves are checked.
+    drawn = [th for th in facings
+             if all(abs((th - c + 180.0) % 360.0 - 180.0) > 1e-6 for c in critical)]
+    for th in [*drawn, *critical]:
         lvl, placed = judge.judge(th, target, obs, CLEAR)
         assert lvl == _family_level(th, target, blockers, tpl_name), th
         if lvl >= TOUCHING:
