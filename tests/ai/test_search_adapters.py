@@ -182,7 +182,26 @@ def test_the_hard_level_searches_races_as_normal_does_and_values_other_scenarios
     assert all(c.ended == 0 for c in e.candidates)
 
 
-@pytest.mark.parametrize("scenario, corrected", [("street-race", True), ("death-race", False)])
+def test_capture_the_flags_hard_level_searches_as_a_race_does() -> None:
+    # Capture the Flag names its own hard level (``search_levels``): a race's, not the flat
+    # search of the other objective scenarios. Its other levels are everyone's.
+    rs = registry.get_ruleset("refuelled")
+    ctf = rs.new_game(scenario="capture-the-flag", seed=4)
+    race = rs.new_game(scenario="street-race", seed=4)
+    other = rs.new_game(scenario="death-race", seed=4)
+    hard = SearchBot("hard", seconds=None, seed=4)
+    lv = hard.budget(hard.adapter(ctf), ctf)
+    assert lv == hard.budget(hard.adapter(race), race)
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates, lv.corrected) == (
+        48, 40, 1, 6, True)
+    assert hard.budget(hard.adapter(other), other).depth == 0
+    for level in ("easy", "normal"):
+        bot = SearchBot(level, seconds=None)
+        assert bot.budget(bot.adapter(ctf), ctf) == bot.budget(bot.adapter(other), other)
+
+
+@pytest.mark.parametrize("scenario, corrected", [
+    ("street-race", True), ("death-race", False), ("capture-the-flag", True)])
 def test_the_hard_levels_answer_in_a_race_clears_the_bar_corrected_for_its_candidates(
         monkeypatch: pytest.MonkeyPatch, scenario: str, corrected: bool) -> None:
     # The search's answer is judged with the bar its budget names: corrected in a race at

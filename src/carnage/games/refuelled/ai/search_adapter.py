@@ -125,6 +125,11 @@ class RefuelledAdapter(Adapter):
         return pick if len(bad) >= self.PUSH_BAD_DICE and pick in values else keep
 
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
+        """The scenario's own settings of ``level`` (``search_levels``), else the race's or
+        the other scenarios' (``RACE_LEVELS``, ``LEVELS``)."""
+        own: Mapping[str, int] | None = game.scenario.search_levels.get(level)
+        if own is not None:
+            return own
         return (self.RACE_LEVELS if self.racing(game) else self.LEVELS).get(level, {})
 
     QUICK = frozenset({"deploy", "grid", "attack"})

@@ -3,7 +3,7 @@ teams and a goal for bots (Refuelled pp.62, 122-151)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.games.refuelled.engine.bot_facing import Advice, Line, crosses
@@ -110,6 +110,11 @@ class TableScenario(Scenario):
                 parts, rank = [f"{len(playing)} in play"], float(len(playing))
             rows.append(SeatScore(p, ", ".join(parts), rank, details, out=not playing))
         return Scoreboard(self.score_title or "Scores", tuple(rows), self.score_target)
+
+    search_levels: ClassVar[Mapping[str, Mapping[str, int]]] = {}
+    """The search levels' settings measured best in this scenario, where they differ from
+    the adapter's (``RefuelledAdapter.budget``; the keys of ``SearchAdapter.budget``):
+    Capture the Flag's hard level searches as a race's does."""
 
     search_leaves: ClassVar[frozenset[str]] = frozenset()
     """Decision kinds the search bot leaves to its rollout policy here, unsearched
