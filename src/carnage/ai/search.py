@@ -54,8 +54,9 @@ How one decision is searched (open-loop MCTS with determinised dice):
 * **The answer** is the policy's pick unless another candidate beats it, over the rounds both
   played, by more than ``MARGIN`` on average and by more than ``CONFIDENCE`` standard errors of
   that paired mean, over at least ``MIN_VISITS`` rounds; where the level says so
-  (``Level.corrected``: the hard level in a race), by more standard errors the more
-  candidates were tested (``confidence_for``), so that one of many does not win by luck.
+  (``Level.corrected``: the hard level in a race, in Capture the Flag and in The Devil's Run),
+  by more standard errors the more candidates were tested (``confidence_for``), so that one
+  of many does not win by luck.
 * **Budget.** Iterations (reproducible from the bot's seed) and, optionally, seconds (a time
   limit, which is not reproducible). The limit holds: no simulation starts that, if as slow
   as the slowest so far, would end past it, and one that is still running when it passes is

@@ -8,6 +8,7 @@ import random
 
 from tests.games.devilsrun.helpers import arranged, play
 
+from carnage.ai.search import SearchBot
 from carnage.games.devilsrun.bots import heuristic_bot, racing_bot
 from carnage.games.devilsrun.game import DevilsRunGame
 from carnage.games.devilsrun.missions import DEVILS_RUN
@@ -115,9 +116,23 @@ def test_the_search_plays_its_own_seat_with_the_racing_bot_in_the_devils_run_onl
     ad.me = 1 - d.player  # the other gang is modelled by the heuristic bot
     assert ad.policy(g, d, random.Random(0)) == "letters"
     assert ad.budget("normal", g) == {"iterations": 96, "horizon": 400, "depth": 0}
-    assert ad.budget("hard", g) == {"iterations": 144}
+    assert ad.budget("hard", g) == {"iterations": 144, "corrected": 1}
     how = DEVILS_RUN.new_game("hell-on-wheels", dice=ScriptedDice([9, 2]))
     d = _pending(how)
     ad.me = d.player
     assert ad.policy(how, d, random.Random(0)) == heuristic_bot(how, d, random.Random(0))
     assert ad.budget("normal", how) == {}
+
+
+def test_the_hard_level_asks_the_corrected_bar_in_the_devils_run_only() -> None:
+    # With 144 simulations most of the five candidates reach the root's test, so at hard a
+    # candidate must clear the bar corrected for how many were tested; Hell on Wheels keeps
+    # the level as it is.
+    hard, normal = SearchBot("hard", seconds=None), SearchBot("normal", seconds=None)
+    run = DEVILS_RUN.new_game("devils-run", dice=ScriptedDice([9, 2]))
+    how = DEVILS_RUN.new_game("hell-on-wheels", dice=ScriptedDice([9, 2]))
+    lv = hard.budget(hard.adapter(run), run)
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates, lv.corrected) == (
+        144, 400, 0, 5, True)
+    assert not hard.budget(hard.adapter(how), how).corrected
+    assert not normal.budget(normal.adapter(run), run).corrected
