@@ -1,9 +1,18 @@
-"""Capture the Flag (Refuelled p.131): the search bot keeps its flags, as the heuristic bot does.
+"""Capture the Flag (Refuelled p.131): the search bot keeps its flags and gives its own to its
+toughest vehicle, as the heuristic bot does.
 
 A flag set down goes to the first vehicle that touches it. Searched, rollouts 40 decisions
 deep valued setting one's own flag down about as keeping it, so the noise chose; the scenario
 now leaves that decision to the rollout policy (``search_leaves``). Seed 87 is a lost game of
 the bot table where the search, in seat 2, set its flag down in round 1.
+
+It also gives its own flag to its toughest vehicle. The carrier is the vehicle the other
+side hunts, and a wrecked carrier drops the flag for anyone to take (the flag a player starts
+with counts towards the two that win: ruling CTF-2). Searched, rollouts 40 decisions deep
+could not tell a 10-Hull car from a 6-Hull buggy as carrier and the noise chose: in 6 of 40
+games of the bot table at hard the search gave its flag to the buggy, and lost 3 of them
+(seed 35: the buggy, rammed head-on in round 1, was wrecked and the rammer took the flag and
+won). The scenario leaves that choice to the rollout policy too.
 """
 
 from __future__ import annotations
@@ -22,24 +31,35 @@ from carnage.games.refuelled.scenarios.common.tokens import KEEP
 from carnage.kernel.decisions import Decision
 
 SEED = 87
+CARRIER_SEED = 35
 
 
-def _to_first_flag_choice(search: SearchBot) -> tuple[Game, Decision, random.Random]:
-    """Seed 87 as the bot table plays it (the heuristic bot in seat 1, the search bot in
-    seat 2) up to seat 2's first choice whether to set its flag down."""
+def _to_choice(search: SearchBot, seed: int, kind: str) -> tuple[Game, Decision, random.Random]:
+    """Seed ``seed`` as the bot table plays it (the heuristic bot in seat 1, the search bot
+    in seat 2) up to seat 2's first decision of ``kind``."""
     rs = registry.get_ruleset("refuelled")
-    game = rs.new_game(scenario="capture-the-flag", seed=SEED)
-    heuristic, rng = HeuristicBot(), bot_rng(SEED)
+    game = rs.new_game(scenario="capture-the-flag", seed=seed)
+    heuristic, rng = HeuristicBot(), bot_rng(seed)
     while (d := game.pending()) is not None:
-        if d.kind == "token_drop" and d.player == 1:
+        if d.kind == kind and d.player == 1:
             assert isinstance(game, Game)
             return game, d, rng
         game.apply((search if d.player == 1 else heuristic).choose(game, d, rng))
-    raise AssertionError("seat 2 never chose whether to set its flag down")
+    raise AssertionError(f"seat 2 never met a {kind} decision")
 
 
-def _bot() -> SearchBot:
-    return SearchBot("normal", seconds=None, seed=SEED,
+def _to_first_flag_choice(search: SearchBot) -> tuple[Game, Decision, random.Random]:
+    """Seat 2's first choice whether to set its flag down, in seed 87."""
+    return _to_choice(search, SEED, "token_drop")
+
+
+def _to_flag_carrier(search: SearchBot) -> tuple[Game, Decision, random.Random]:
+    """Seat 2's choice of the vehicle that carries its flag, in seed 35."""
+    return _to_choice(search, CARRIER_SEED, "flag_carrier")
+
+
+def _bot(level: str = "normal", seed: int = SEED) -> SearchBot:
+    return SearchBot(level, seconds=None, seed=seed,
                      adapter=registry.get_ruleset("refuelled").search)
 
 
@@ -61,4 +81,29 @@ def test_searched_the_same_choice_set_the_flag_down(monkeypatch: pytest.MonkeyPa
     game, d, rng = _to_first_flag_choice(bot)
     chosen = bot.choose(game, d, rng)
     assert chosen != KEEP and str(chosen).startswith("down:")
+    assert bot.last is not None and len(bot.last.candidates) > 1
+
+
+def test_the_search_bot_gives_its_flag_to_its_toughest_vehicle() -> None:
+    bot = _bot("hard", CARRIER_SEED)
+    game, d, rng = _to_flag_carrier(bot)
+    hulls = {str(o.value): game.state.vehicles[str(o.value)].hull_points for o in d.options}
+    assert sorted(hulls.values()) == [6, 10]
+    before = len(bot.explanations)
+    chosen = bot.choose(game, d, rng)
+    assert hulls[str(chosen)] == 10
+    # Nothing was searched: no explanation weighs the other vehicle.
+    assert all(len(e.candidates) <= 1 for e in bot.explanations[before:])
+
+
+def test_searched_the_same_choice_gave_the_flag_to_the_buggy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The control: the hard level as it played those 40 games (the choice searched, with the
+    # other objective scenarios' flat search) picks the buggy on the same seed.
+    monkeypatch.setattr(CaptureTheFlag, "search_leaves", frozenset({"token_drop"}))
+    monkeypatch.setattr(CaptureTheFlag, "search_levels", {})
+    bot = _bot("hard", CARRIER_SEED)
+    game, d, rng = _to_flag_carrier(bot)
+    chosen = bot.choose(game, d, rng)
+    assert game.state.vehicles[str(chosen)].hull_points == 6
     assert bot.last is not None and len(bot.last.candidates) > 1
