@@ -36,7 +36,7 @@ How one decision is searched (open-loop MCTS with determinised dice):
   rejection) leaves the running and makes room for the next; the search stops early when
   nothing is left that could.
 * **Below the root.** An open-loop tree (``depth`` decisions deep; the hard level has none but
-  in a Refuelled or Legacy race),
+  in a Refuelled or Legacy race and in Capture the Flag),
   keyed by the choices made from the root: because the dice differ between rounds, a node
   keeps one table of candidates per decision it has met (player, kind, subject, options),
   selected by UCB1 from the deciding player's view (max^n for any number of players), with

@@ -127,8 +127,8 @@ class TableScenario(Scenario):
     (``RefuelledAdapter.push_pick``) and its hard level searches as the race calls for
     (``RefuelledAdapter.RACE_LEVELS``). Elsewhere (games of many rounds, won on points, flags
     or the last car running) the hard level values its rollouts after 40 decisions
-    (``RefuelledAdapter.LEVELS``; docs/performance.md, "The hard level in the objective
-    scenarios: a horizon")."""
+    (``RefuelledAdapter.LEVELS``, unless the scenario names its own: ``search_levels``;
+    docs/performance.md, "The hard level in the objective scenarios: a horizon")."""
 
     round_limit: int | None = None
     """G-14: the game ends at the end of this round and ``final_scores`` decides it."""
