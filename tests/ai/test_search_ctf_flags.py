@@ -13,6 +13,10 @@ could not tell a 10-Hull car from a 6-Hull buggy as carrier and the noise chose:
 games of the bot table at hard the search gave its flag to the buggy, and lost 3 of them
 (seed 35: the buggy, rammed head-on in round 1, was wrecked and the rammer took the flag and
 won). The scenario leaves that choice to the rollout policy too.
+
+And its value weighs the carriers' hull: each hull point of a vehicle holding a flag, either
+side's, counts four times another's (``CaptureTheFlag.CARRIER_HULL``), as losing the carrier
+loses the flag.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ import carnage.rulesets as registry
 from carnage.ai.search import SearchBot
 from carnage.analysis.matches import bot_rng
 from carnage.games.refuelled.ai.bots import HeuristicBot
+from carnage.games.refuelled.ai.search_adapter import RefuelledAdapter
 from carnage.games.refuelled.engine.game import Game
-from carnage.games.refuelled.scenarios.capture_the_flag import CaptureTheFlag
-from carnage.games.refuelled.scenarios.common.tokens import KEEP
+from carnage.games.refuelled.scenarios.base import TableScenario
+from carnage.games.refuelled.scenarios.capture_the_flag import FLAG, CaptureTheFlag
+from carnage.games.refuelled.scenarios.common.tokens import KEEP, carried_by
 from carnage.kernel.decisions import Decision
 
 SEED = 87
@@ -75,8 +81,11 @@ def test_the_search_bot_keeps_its_flag_without_searching() -> None:
 
 
 def test_searched_the_same_choice_set_the_flag_down(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The control: with the decision searched, the same bot on the same seed sets it down.
+    # The control: with the decision searched, the same bot on the same seed sets it down,
+    # valuing positions as it did then (a carrier's hull worth no more than another's; with
+    # the carriers' weight this one searched decision happens to keep the flag).
     monkeypatch.setattr(CaptureTheFlag, "search_leaves", frozenset())
+    monkeypatch.setattr(CaptureTheFlag, "CARRIER_HULL", 0.0)
     bot = _bot()
     game, d, rng = _to_first_flag_choice(bot)
     chosen = bot.choose(game, d, rng)
@@ -99,11 +108,80 @@ def test_the_search_bot_gives_its_flag_to_its_toughest_vehicle() -> None:
 def test_searched_the_same_choice_gave_the_flag_to_the_buggy(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The control: the hard level as it played those 40 games (the choice searched, with the
-    # other objective scenarios' flat search) picks the buggy on the same seed.
+    # other objective scenarios' flat search, a carrier's hull worth no more than another's)
+    # picks the buggy on the same seed.
     monkeypatch.setattr(CaptureTheFlag, "search_leaves", frozenset({"token_drop"}))
     monkeypatch.setattr(CaptureTheFlag, "search_levels", {})
+    monkeypatch.setattr(CaptureTheFlag, "CARRIER_HULL", 0.0)
     bot = _bot("hard", CARRIER_SEED)
     game, d, rng = _to_flag_carrier(bot)
     chosen = bot.choose(game, d, rng)
     assert game.state.vehicles[str(chosen)].hull_points == 6
     assert bot.last is not None and len(bot.last.candidates) > 1
+
+
+def _carriers_at_the_start() -> tuple[Game, dict[int, tuple[str, str]]]:
+    """Seed 35 played by the heuristic bot to the first template of round 1: each seat's
+    flag carrier and its other vehicle."""
+    rs = registry.get_ruleset("refuelled")
+    game = rs.new_game(scenario="capture-the-flag", seed=CARRIER_SEED)
+    bot, rng = HeuristicBot(), bot_rng(CARRIER_SEED)
+    while (d := game.pending()) is not None and d.kind != "template":
+        game.apply(bot.choose(game, d, rng))
+    assert isinstance(game, Game) and game.state.round == 1
+    st = game.state
+    pairs: dict[int, tuple[str, str]] = {}
+    for p in range(game.players):
+        mine = [v.id for v in st.vehicles.values() if v.player == p and v.in_play]
+        held = [vid for vid in mine if carried_by(st, vid, FLAG)]
+        assert len(mine) == 2 and len(held) == 1
+        pairs[p] = (held[0], next(vid for vid in mine if vid not in held))
+    return game, pairs
+
+
+def _adapter(game: Game) -> RefuelledAdapter:
+    ad = registry.get_ruleset("refuelled").search(game.players)
+    assert isinstance(ad, RefuelledAdapter)
+    return ad
+
+
+def _hit(game: Game, vid: str, hull: int) -> Game:
+    out = game.clone()
+    out.state.vehicles[vid].damage += hull
+    return out
+
+
+def test_the_search_values_a_flag_carriers_hull_above_another_vehicles() -> None:
+    # A wrecked carrier drops its flag for the other side to take, and two flags win: the
+    # search's value counts each hull point of a carrier, either side's, four times.
+    game, pairs = _carriers_at_the_start()
+    ad = _adapter(game)
+    base = ad.scores(game)
+    for p, (carrier, other) in pairs.items():
+        foe = 1 - p
+        hit_carrier, hit_other = _hit(game, carrier, 2), _hit(game, other, 2)
+        assert base[p] - ad.scores(hit_carrier)[p] == 2 * (RefuelledAdapter.HULL
+                                                          + CaptureTheFlag.CARRIER_HULL)
+        assert base[p] - ad.scores(hit_other)[p] == 2 * RefuelledAdapter.HULL
+        assert ad.scores(hit_carrier)[foe] == base[foe]
+        # So the foe gains more from 2 hits on the carrier than from 2 on the other vehicle.
+        assert ad.values(hit_carrier)[foe] > ad.values(hit_other)[foe] > ad.values(game)[foe]
+
+
+def test_without_the_carriers_weight_both_vehicles_hull_counts_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The control: with no weight of its own, a carrier's hull point counts as any other's.
+    monkeypatch.setattr(CaptureTheFlag, "CARRIER_HULL", 0.0)
+    game, pairs = _carriers_at_the_start()
+    ad = _adapter(game)
+    for p, (carrier, other) in pairs.items():
+        assert ad.scores(_hit(game, carrier, 2))[p] == ad.scores(_hit(game, other, 2))[p]
+
+
+def test_other_scenarios_weigh_no_vehicles_hull_above_the_rest() -> None:
+    rs = registry.get_ruleset("refuelled")
+    for scenario in rs.scenarios:
+        game = rs.new_game(scenario=scenario, seed=1)
+        assert isinstance(game, Game) and isinstance(game.scenario, TableScenario)
+        worth = {game.scenario.search_hull(game.state, v) for v in game.state.vehicles.values()}
+        assert worth <= {0.0}, scenario

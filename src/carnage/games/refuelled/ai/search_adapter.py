@@ -200,8 +200,9 @@ class RefuelledAdapter(Adapter):
     def scores(self, game: Any, sides: list[frozenset[int]] | None = None) -> list[float]:
         """Each seat's side's score in mm, whose leads ``values`` weighs: points, the best
         progress of its vehicles in play (with a move still to come in this Gear Phase
-        counted: ``_to_come``), hull left, less vehicles lost (``sides``: each seat's side,
-        ``side_players``)."""
+        counted: ``_to_come``), hull left (``HULL`` a point, and the scenario's
+        ``search_hull`` on top: Capture the Flag's carriers), less vehicles lost
+        (``sides``: each seat's side, ``side_players``)."""
         if sides is None:
             sides = [side_players(game, p) for p in range(self.players)]
         st = game.state
@@ -218,7 +219,8 @@ class RefuelledAdapter(Adapter):
                 continue
             best = max([self._progress(game, v) + self._to_come(game, v) for v in live]
                        + [self.EXITED_PROGRESS + self.GEAR * v.gear for v in out])
-            hull = sum(v.hull_points for v in live + out) * self.HULL
+            hull = sum(v.hull_points * (self.HULL + game.scenario.search_hull(st, v))
+                       for v in live + out)
             lost = (len(mine) - len(live) - len(out)) * self.LOST
             scores.append(points[p] + best + hull - lost)
         return scores

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from carnage.games.refuelled.engine.bot_facing import Advice, Line, crosses
 from carnage.games.refuelled.engine.scenario import Scenario
-from carnage.games.refuelled.engine.state import GameState
+from carnage.games.refuelled.engine.state import GameState, VehicleState
 from carnage.games.refuelled.scenarios.common.spawn import spawn_advice
 from carnage.kernel.briefing import BriefRule, Cite, ScenarioBrief, Scoreboard, SeatScore
 from carnage.team.model import TeamSpec
@@ -120,6 +120,12 @@ class TableScenario(Scenario):
     """Decision kinds the search bot leaves to its rollout policy here, unsearched
     (``RefuelledAdapter.worth_searching``): choices the scenario's own bot advice answers
     better than a few dozen noisy rollouts can (Capture the Flag's setting a flag down)."""
+
+    def search_hull(self, state: GameState, vehicle: VehicleState) -> float:
+        """mm the search bot's value adds for each hull point ``vehicle`` has left, on top
+        of the adapter's own (``RefuelledAdapter.HULL``): more where losing the vehicle costs
+        more than the vehicle (Capture the Flag's flag carrier). 0 by default."""
+        return 0.0
 
     race: ClassVar[bool] = False
     """Is this a race, won by crossing the finish line first and over in about two rounds (a

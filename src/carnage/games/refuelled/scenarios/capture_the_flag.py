@@ -107,6 +107,18 @@ class CaptureTheFlag(SpawnPoints, CarriedTokens, RollOffPole, TableScenario):
     buggy in 6 of 40 games and lost 3 of them (seed 35: the buggy, rammed head-on in round 1,
     was wrecked, and the rammer took the flag as its second)."""
 
+    CARRIER_HULL: ClassVar[float] = 75.0
+    """mm the search bot's value adds for each hull point of a vehicle holding a flag, on top
+    of the 25 every vehicle's hull point is worth (``search_hull``). A wrecked carrier drops
+    its flags for the other side to take, and two flags win: the carrier's hull is the game,
+    not one vehicle's. At hard the other side's car wrecking the search's carrier was how
+    it lost; weighing the carriers' hull four times, it won 84 (1 draw) of 100 against 78
+    (docs/performance.md, "Capture the Flag: the carriers' hull in the search's value")."""
+
+    def search_hull(self, state: GameState, vehicle: VehicleState) -> float:
+        """``CARRIER_HULL`` for a vehicle holding a flag, either side's; else 0."""
+        return self.CARRIER_HULL if tokens.carried_by(state, vehicle.id, FLAG) else 0.0
+
     # -- the table and the teams ---------------------------------------------------------------
     def generate(self, state: GameState, rng: random.Random) -> None:
         scatter_terrain(state, rng, 6)
