@@ -179,8 +179,13 @@ def test_without_the_carriers_weight_both_vehicles_hull_counts_alike(
 
 
 def test_other_scenarios_weigh_no_vehicles_hull_above_the_rest() -> None:
+    # Only Capture the Flag has a weight of its own; every other scenario keeps the default
+    # (0 for every vehicle), so its search values hull as before.
     rs = registry.get_ruleset("refuelled")
-    for scenario in rs.scenarios:
+    own = {sid for sid, cls in rs.scenarios.items()
+           if cls.search_hull is not TableScenario.search_hull}
+    assert own == {"capture-the-flag"}
+    for scenario in rs.scenarios.keys() - own:
         game = rs.new_game(scenario=scenario, seed=1)
         assert isinstance(game, Game) and isinstance(game.scenario, TableScenario)
         worth = {game.scenario.search_hull(game.state, v) for v in game.state.vehicles.values()}
