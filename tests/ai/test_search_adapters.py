@@ -182,6 +182,64 @@ def test_the_hard_level_searches_races_as_normal_does_and_values_other_scenarios
     assert all(c.ended == 0 for c in e.candidates)
 
 
+def test_a_team_games_hard_level_counts_its_horizon_for_each_two_seats() -> None:
+    # In a team Death Race of four seats (sides 1,3 and 2,4) the hard level's rollouts stop
+    # after 80 decisions, 40 for each two seats; the two-seat game, the normal level, a team
+    # race and Capture the Flag's own settings keep theirs.
+    rs = registry.get_ruleset("refuelled")
+    teams: dict[str, Any] = {"players": 4, "sides": [(0, 2), (1, 3)]}
+    team = rs.new_game(scenario="death-race", seed=4, **teams)
+    two = rs.new_game(scenario="death-race", seed=4)
+    hard = SearchBot("hard", seconds=None, seed=4)
+    ad, ad_two = hard.adapter(team), hard.adapter(two)
+    assert isinstance(ad, RefuelledAdapter) and isinstance(ad_two, RefuelledAdapter)
+    assert ad.team_game(team) and not ad_two.team_game(two)
+    lv = hard.budget(ad, team)
+    assert (lv.iterations, lv.horizon, lv.depth, lv.candidates, lv.corrected) == (
+        48, 80, 0, 5, False)
+    assert hard.budget(hard.adapter(two), two).horizon == 40
+    normal = SearchBot("normal", seconds=None)
+    assert normal.budget(normal.adapter(team), team).horizon == 40
+    race = rs.new_game(scenario="street-race", seed=4, **teams)
+    assert hard.budget(hard.adapter(race), race).horizon == 40
+    ctf = rs.new_game(scenario="capture-the-flag", seed=4, **teams)
+    assert hard.budget(hard.adapter(ctf), ctf).horizon == 40
+    # A free-for-all of four is not a team game: its horizon stays at 40.
+    ffa = rs.new_game(scenario="death-race", seed=4, players=4)
+    assert not ad.team_game(ffa)
+    assert hard.budget(hard.adapter(ffa), ffa).horizon == 40
+    # The caller's horizon still wins.
+    given = SearchBot("hard", seconds=None, horizon=400)
+    assert given.budget(given.adapter(team), team).horizon == 400
+    # Off, the team game keeps 40.
+    ad.TEAM_HORIZON = False
+    try:
+        assert SearchBot("hard", seconds=None).budget(ad, team).horizon == 40
+    finally:
+        del ad.TEAM_HORIZON
+    # The search plays it: its rollouts run past 40 decisions (more policy answers than 41
+    # a simulation; none reaches the end of the race in round 1).
+    plays = ad.policy
+    calls = [0]
+
+    def counted(game: Any, d: Any, r: random.Random) -> Any:
+        calls[0] += 1
+        return plays(game, d, r)
+
+    ad.policy = counted
+    rng = random.Random(4)
+    e = None
+    while (d := team.pending()) is not None:
+        calls[0] = 0
+        team.apply(hard.choose(team, d, rng))
+        e = hard.last
+        if e is not None and len(e.candidates) > 1:
+            break
+    assert e is not None and e.level == "hard" and e.iterations > 0
+    assert all(c.ended == 0 for c in e.candidates)
+    assert calls[0] > 41 * e.iterations
+
+
 def test_capture_the_flags_hard_level_searches_as_a_race_does() -> None:
     # Capture the Flag names its own hard level (``search_levels``): a race's, not the flat
     # search of the other objective scenarios. Its other levels are everyone's.

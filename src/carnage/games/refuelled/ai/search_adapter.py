@@ -19,6 +19,7 @@ from carnage.catalog import TemplateUse
 from carnage.games.refuelled.ai.bots import HeuristicBot, _last_event_data
 from carnage.games.refuelled.engine.movement import parse_template_value, template_use
 from carnage.games.refuelled.engine.sides import side_of, side_players, side_totals
+from carnage.games.refuelled.engine.sides import sides as all_sides
 from carnage.games.refuelled.engine.state import Status
 from carnage.geometry.movement import resolve_move
 from carnage.kernel.decisions import Decision
@@ -124,13 +125,35 @@ class RefuelledAdapter(Adapter):
         pick = ",".join(bad)
         return pick if len(bad) >= self.PUSH_BAD_DICE and pick in values else keep
 
+    TEAM_HORIZON = True
+    """Outside a race, a team game's (p.123) settings from ``LEVELS`` count their horizon for
+    each two seats (``budget``): 80 decisions in a game of four. The bot's own seat makes
+    about a quarter of a four-seat rollout's decisions instead of half, so 40 decisions saw
+    half as much of its own play as in a game of two. The team Death Race at hard (sides
+    1,3 and 2,4) won PENDING with it, against 83 of 100 (126 of 150) without
+    (docs/performance.md, "More games at hard ..."). Games of two seats, races, the normal
+    level and a scenario's own ``search_levels`` are left as they are; free-for-alls of more
+    than two were not measured and are left too."""
+
     def budget(self, level: str, game: Any) -> Mapping[str, int]:
         """The scenario's own settings of ``level`` (``search_levels``), else the race's or
-        the other scenarios' (``RACE_LEVELS``, ``LEVELS``)."""
+        the other scenarios' (``RACE_LEVELS``, ``LEVELS``; in a team game the latter's
+        horizon counted for each two seats: ``TEAM_HORIZON``)."""
         own: Mapping[str, int] | None = game.scenario.search_levels.get(level)
         if own is not None:
             return own
-        return (self.RACE_LEVELS if self.racing(game) else self.LEVELS).get(level, {})
+        if self.racing(game):
+            return self.RACE_LEVELS.get(level, {})
+        got = self.LEVELS.get(level, {})
+        if self.TEAM_HORIZON and "horizon" in got and self.team_game(game):
+            return {**got, "horizon": got["horizon"] * game.players // 2}
+        return got
+
+    @staticmethod
+    def team_game(game: Any) -> bool:
+        """Sides of more than one seat (p.123): fewer sides than seats."""
+        players: int = game.players
+        return len(all_sides(game)) < players
 
     QUICK = frozenset({"deploy", "grid", "attack"})
     """Decisions the policy answers at once: deployment order, grid places, whom to shoot.
