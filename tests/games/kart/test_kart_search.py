@@ -1,6 +1,7 @@
 """The search bot in a Kart race (``games/kart/search.py``): its items shoot the rival kart
-furthest along the race, in its answers and in its own rollouts; the other seats are still
-modelled by Refuelled's heuristic bot."""
+furthest along the race and its own seat starts from the grid place furthest off the centre,
+in its answers and in its own rollouts; the other seats are still modelled by Refuelled's
+heuristic bot."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from carnage.ai.search import SearchBot, adapter_for
 from carnage.games.kart.search import KartAdapter
 from carnage.games.refuelled.ai.bots import HeuristicBot
 from carnage.games.refuelled.engine.game import Game
-from carnage.kernel.decisions import Decision
+from carnage.kernel.decisions import Decision, Option
 from carnage.rulesets import get_ruleset
 
 
@@ -107,13 +108,57 @@ def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> Non
         bot = SearchBot(level, seconds=None)
         assert bot.budget(bot.adapter(kart), kart) == bot.budget(bot.adapter(refuelled),
                                                                refuelled)
-    # The first decision it searches (round 1, far from the finish): no playout ends the race.
+    # The first decision whose search spends its 48 simulations (round 1, far from the
+    # finish): no playout ends the race.
     rng = random.Random(2)
     while (d := kart.pending()) is not None:
         kart.apply(hard.choose(kart, d, rng))
         e = hard.last
-        if e is not None and len(e.candidates) > 1:
+        if e is not None and len(e.candidates) > 1 and e.iterations == 48:
             break
-    assert e is not None and e.iterations == 48
+    assert e is not None and e.iterations == 48 and kart.state.round == 1
     assert all(c.ended == 0 for c in e.candidates)
     assert "scored" in e.reason()
+
+
+def _first_grid(scenario: str, seed: int) -> tuple[Game, Decision]:
+    g = get_ruleset("kart").new_game(scenario=scenario, seed=seed)
+    assert isinstance(g, Game)
+    bot, rng = HeuristicBot(), random.Random(seed)
+    while (d := g.pending()) is not None and d.kind != "grid":
+        g.apply(bot.choose(g, d, rng))
+    assert d is not None, f"no grid place to choose in the Kart {scenario}"
+    return g, d
+
+
+def test_in_a_race_its_own_seat_takes_the_grid_place_furthest_off_the_centre() -> None:
+    # Seed 5: the first grid place offers -75 to +75 mm in steps of 15. The heuristic bot
+    # takes the centre; the search's own seat the first of the two furthest off it, in its
+    # answers (a grid place is answered by the policy at once) and in its rollouts.
+    g, d = _first_grid("street-race", 5)
+    values = [str(o.value) for o in d.options]
+    assert values[0] == "-75" and values[-1] == "+75" and "+0" in values
+    assert HeuristicBot().choose(g, d, random.Random(0)) == "+0"
+    ad = KartAdapter(2)
+    ad.me = d.player
+    assert ad.policy(g, d, random.Random(0)) == "-75"
+    ad.me = 1 - d.player  # another seat is modelled by the heuristic bot
+    assert ad.policy(g, d, random.Random(0)) == "+0"
+    hard = SearchBot("hard", seconds=None, seed=5)
+    assert hard.choose(g, d, random.Random(0)) == "-75"
+    # Without the rule its own seat takes the heuristic's place.
+    plain = KartAdapter(2)
+    plain.me = d.player
+    plain.FAR_GRID = False
+    assert plain.policy(g, d, random.Random(0)) == "+0"
+
+
+def test_a_grid_place_that_is_not_an_offset_is_left_to_the_pick() -> None:
+    _, d = _first_grid("street-race", 5)
+    assert KartAdapter.grid_pick(d, "+0") == "-75"
+    odd = Decision(kind="grid", player=0, prompt="Where?",
+                   options=(Option("left", "left"), Option("right", "right")))
+    assert KartAdapter.grid_pick(odd, "right") == "right"
+    mixed = Decision(kind="grid", player=0, prompt="Where?",
+                     options=(Option("left", "left"), Option("+30", "+30"), Option("-45", "-45")))
+    assert KartAdapter.grid_pick(mixed, "left") == "-45"
