@@ -34,14 +34,13 @@ import math
 import random
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from carnage.ai.search import SearchBot, hash_seed
-from carnage.analysis.matches import Played, SearchOptions, default_scenario, play_match
-from carnage.kernel.contract import Bot
+from carnage.analysis.matches import Played, play_looked_at, playout_copy, ruleset_and_scenario
 from carnage.kernel.decisions import Decision
-from carnage.rulesets import Ruleset, get_ruleset
+from carnage.rulesets import Ruleset
 
 READ_SEED = 24680
 """The readings' own dice (never the search bot's)."""
@@ -60,13 +59,6 @@ class Read:
     values: tuple[tuple[tuple[float, ...], ...], ...]
 
 
-def _copy(game: Any) -> Any:
-    try:
-        return game.clone(lazy=True)
-    except TypeError:  # a game without lazy copies (Devil's Run)
-        return game.clone()
-
-
 def read(bot: SearchBot, game: Any, d: Decision, choices: Sequence[Any], playouts: int,
          horizons: Sequence[int]) -> tuple[tuple[tuple[float, ...], ...], ...]:
     """Each of ``choices`` played out ``playouts`` times (the j-th copies share their dice):
@@ -79,7 +71,7 @@ def read(bot: SearchBot, game: Any, d: Decision, choices: Sequence[Any], playout
     for c in choices:
         rows: list[tuple[float, ...]] = []
         for j in range(playouts):
-            sim = _copy(game)
+            sim = playout_copy(game)
             ad.redeal(sim, hash_seed(READ_SEED, len(game.choices), j))
             sim.apply(c)
             at: dict[int, float] = {}
@@ -103,36 +95,30 @@ def play(rs: Ruleset, scenario: str, level: str, games: int, seed: int, playouts
          candidates: int, horizons: Sequence[int],
          each: Callable[[Played, list[Read]], None] | None = None
          ) -> tuple[list[Played], list[Read]]:
-    """``games`` games as ``benchmarks/bots.py`` plays them, every decision the search bot's
-    search weighs read as it is met; ``each`` gets every game and its readings."""
-    reads: list[Read] = []
-    game_reads: list[Read] = []
+    """``games`` games as ``benchmarks/bots.py`` plays them (``play_looked_at``), every
+    decision the search bot's search weighs read as it is met; ``each`` gets every game and
+    its readings."""
 
-    def watch(bot: Bot, game: Any, d: Decision, choice: Any) -> None:
-        e = bot.last if isinstance(bot, SearchBot) else None
+    def look(bot: SearchBot, game: Any, d: Decision, choice: Any) -> Read | None:
+        e = bot.last
         if e is None or e.decision != len(game.choices) or len(e.candidates) < 2:
-            return
-        assert isinstance(bot, SearchBot)
+            return None
         ad = bot.adapter(game)
         ad.me = d.player
         if not ad.worth_searching(game, d):
-            return
+            return None
         order = [c for c, _ in ad.ordered(game, d, random.Random(READ_SEED))][:candidates]
         if len(order) < 2:
-            return
+            return None
         values = read(bot, game, d, order, playouts, horizons)
-        game_reads.append(Read(-1, d.kind, tuple(str(c) for c in order), values))
+        return Read(-1, d.kind, tuple(str(c) for c in order), values)
 
-    def done(p: Played) -> None:
-        mine = [Read(p.seed, r.kind, r.choices, r.values) for r in game_reads]
-        game_reads.clear()
-        reads.extend(mine)
-        if each is not None:
-            each(p, mine)
+    def seeded(p: Played, found: list[Read]) -> list[Read]:
+        return [replace(r, seed=p.seed) for r in found]
 
-    played = play_match(rs, scenario, f"search:{level}", "heuristic", games, seed, {}, {},
-                        SearchOptions(seconds=None), each=done, watch=watch)
-    return played, reads
+    per = play_looked_at(rs, scenario, level, games, seed, look,
+                         None if each is None else lambda p, found: each(p, seeded(p, found)))
+    return [p for p, _ in per], [r for p, found in per for r in seeded(p, found)]
 
 
 def gains(r: Read, column: int, copies: range) -> list[float]:
@@ -209,12 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     if not horizons or min(horizons) < 0:
         ap.error("--horizons must name at least one horizon of 0 or more decisions")
     try:
-        rs = get_ruleset(a.ruleset)
-    except (KeyError, ValueError) as err:
+        rs, scenario = ruleset_and_scenario(a.ruleset, a.scenario)
+    except ValueError as err:
         ap.error(str(err))
-    scenario = a.scenario or default_scenario(rs, ("street-race",))
-    if scenario not in rs.scenarios:
-        ap.error(f"{rs.title} has no scenario {scenario!r}")
 
     def report(p: Played, found: list[Read]) -> None:
         print(f"seed {p.seed}: {len(found)} decisions read; the search bot "

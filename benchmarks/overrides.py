@@ -33,10 +33,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from carnage.ai.search import SearchBot, hash_seed
-from carnage.analysis.matches import Played, SearchOptions, default_scenario, play_match
-from carnage.kernel.contract import Bot
+from carnage.analysis.matches import Played, play_looked_at, playout_copy, ruleset_and_scenario
 from carnage.kernel.decisions import Decision
-from carnage.rulesets import Ruleset, get_ruleset
+from carnage.rulesets import Ruleset
 
 JUDGE_SEED = 12345
 """The judging's own dice (never the search bot's)."""
@@ -54,13 +53,6 @@ class Judged:
     se: float
 
 
-def _copy(game: Any) -> Any:
-    try:
-        return game.clone(lazy=True)
-    except TypeError:  # a game without lazy copies (Devil's Run)
-        return game.clone()
-
-
 def judge(bot: SearchBot, game: Any, d: Decision, choices: list[Any], playouts: int,
           horizon: int) -> dict[int, list[float]]:
     """The searching seat's value of each of ``choices`` over ``playouts`` paired playouts."""
@@ -71,7 +63,7 @@ def judge(bot: SearchBot, game: Any, d: Decision, choices: list[Any], playouts: 
     for j in range(playouts):
         world = hash_seed(JUDGE_SEED, len(game.choices), j)
         for i, c in enumerate(choices):
-            sim = _copy(game)
+            sim = playout_copy(game)
             ad.redeal(sim, world)
             sim.apply(c)
             steps = 0
@@ -97,32 +89,25 @@ def paired_gain(base: list[float], other: list[float]) -> tuple[float, float]:
 def play(rs: Ruleset, scenario: str, level: str, games: int, seed: int, playouts: int,
          horizon: int, each: Callable[[Played, list[Judged]], None] | None = None
          ) -> tuple[list[Played], list[Judged]]:
-    """``games`` games as ``benchmarks/bots.py`` plays them (``play_match``: the search bot at
-    ``level`` against the heuristic bot, iterations only), every answer of the search bot off
-    its policy's pick judged as it is made; ``each`` gets every game and its judged answers."""
-    judged: list[Judged] = []
-    game_judged: list[Judged] = []
+    """``games`` games as ``benchmarks/bots.py`` plays them (``play_looked_at``), every answer
+    of the search bot off its policy's pick judged as it is made; ``each`` gets every game and
+    its judged answers."""
 
-    def watch(bot: Bot, game: Any, d: Decision, choice: Any) -> None:
-        e = bot.last if isinstance(bot, SearchBot) else None
+    def look(bot: SearchBot, game: Any, d: Decision, choice: Any) -> Judged | None:
+        e = bot.last
         if (e is None or e.decision != len(game.choices) or e.pick is None
                 or e.chosen == e.pick):
-            return
-        assert isinstance(bot, SearchBot)
+            return None
         v = judge(bot, game, d, [e.pick, e.chosen], playouts, horizon)
         gain, se = paired_gain(v[0], v[1])
-        game_judged.append(Judged(-1, d.kind, str(e.pick), str(e.chosen), gain, se))
+        return Judged(-1, d.kind, str(e.pick), str(e.chosen), gain, se)
 
-    def done(p: Played) -> None:
-        mine = [replace(j, seed=p.seed) for j in game_judged]
-        game_judged.clear()
-        judged.extend(mine)
-        if each is not None:
-            each(p, mine)
+    def seeded(p: Played, found: list[Judged]) -> list[Judged]:
+        return [replace(j, seed=p.seed) for j in found]
 
-    played = play_match(rs, scenario, f"search:{level}", "heuristic", games, seed, {}, {},
-                        SearchOptions(seconds=None), each=done, watch=watch)
-    return played, judged
+    per = play_looked_at(rs, scenario, level, games, seed, look,
+                         None if each is None else lambda p, found: each(p, seeded(p, found)))
+    return [p for p, _ in per], [j for p, found in per for j in seeded(p, found)]
 
 
 def table(judged: list[Judged]) -> list[str]:
@@ -156,12 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(a, name) < 1:
             ap.error(f"--{name} must be at least 1")
     try:
-        rs = get_ruleset(a.ruleset)
-    except (KeyError, ValueError) as err:
+        rs, scenario = ruleset_and_scenario(a.ruleset, a.scenario)
+    except ValueError as err:
         ap.error(str(err))
-    scenario = a.scenario or default_scenario(rs, ("street-race",))
-    if scenario not in rs.scenarios:
-        ap.error(f"{rs.title} has no scenario {scenario!r}")
     def report(p: Played, found: list[Judged]) -> None:
         if a.quiet:
             return

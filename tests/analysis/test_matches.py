@@ -14,9 +14,13 @@ from carnage.analysis.matches import (
     check_bots,
     default_scenario,
     make_bot,
+    play_looked_at,
     play_match,
+    playout_copy,
+    ruleset_and_scenario,
     wilson,
 )
+from carnage.kernel.decisions import Decision
 from carnage.rulesets import get_ruleset
 
 FAST = SearchOptions(iterations=2, seconds=None, horizon=4)
@@ -144,3 +148,44 @@ def test_a_team_game_the_ruleset_refuses_is_named() -> None:
     with pytest.raises(ValueError, match="takes no options"):
         play_match(get_ruleset("devils-run"), "devils-run", "heuristic", "random", 1, 0, {},
                    {}, sides=[[0], [1]])
+
+
+def test_a_ruleset_and_its_scenario_are_found_or_named_as_missing() -> None:
+    rs, scenario = ruleset_and_scenario("kart", None)
+    assert rs.name == "kart" and scenario == "street-race"
+    assert ruleset_and_scenario("kart", "death-race")[1] == "death-race"
+    # Devil's Run has no Street Race: its first scenario.
+    dr, first = ruleset_and_scenario("devils-run", None)
+    assert first == default_scenario(dr) and first in dr.scenarios
+    with pytest.raises(ValueError, match=r"unknown ruleset 'nope'.*kart"):
+        ruleset_and_scenario("nope", None)
+    with pytest.raises(ValueError, match="Kart variant has no scenario 'nope'"):
+        ruleset_and_scenario("kart", "nope")
+
+
+def test_a_playout_copy_leaves_the_game_as_it_was() -> None:
+    for name in ("kart", "devils-run"):
+        rs, scenario = ruleset_and_scenario(name, None)
+        game = rs.new_game(scenario=scenario, seed=3)
+        d = game.pending()
+        assert d is not None
+        copy = playout_copy(game)
+        copy.apply(d.options[0].value)
+        assert game.pending() == d and len(game.choices) == 0
+        assert len(copy.choices) == 1
+
+
+def test_what_is_looked_at_is_kept_by_game() -> None:
+    rs = get_ruleset("kart")
+    seen: list[int] = []
+
+    def look(bot: SearchBot, game: object, d: Decision, choice: object) -> str | None:
+        return d.kind if d.kind == "template" else None
+
+    per = play_looked_at(rs, "street-race", "easy", 2, 7, look,
+                         each=lambda p, kept: seen.append(len(kept)))
+    plain = play_match(rs, "street-race", "search:easy", "heuristic", 2, 7, {}, {},
+                       SearchOptions(seconds=None))
+    assert [_summary([p])[0] for p, _ in per] == _summary(plain)
+    assert seen == [len(kept) for _, kept in per]
+    assert all(kept and set(kept) == {"template"} for _, kept in per)

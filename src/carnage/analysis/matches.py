@@ -22,7 +22,7 @@ import statistics
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from carnage.ai.runner import MAX_CHOICES, SEARCH, StuckGame, bot_rng, make_bot_for
 from carnage.ai.search import LEVELS, SearchBot
@@ -31,8 +31,10 @@ from carnage.kernel.contract import Bot
 from carnage.kernel.decisions import Decision
 from carnage.kernel.game import Outcome
 from carnage.kernel.ruleset import Ruleset
+from carnage.rulesets import get_ruleset
 
 Watch = Callable[[Bot, Any, Decision, Any], None]
+T = TypeVar("T")
 """Called with the bot, the game, the pending decision and the bot's choice, before the choice
 is applied (a benchmark that looks at choices as they are made: ``benchmarks/overrides.py``)."""
 
@@ -167,6 +169,30 @@ def default_scenario(ruleset: Ruleset, prefer: Sequence[str] = ()) -> str:
     return infos[0].id if infos else next(iter(ruleset.scenarios))
 
 
+def ruleset_and_scenario(name: str, scenario: str | None,
+                         prefer: Sequence[str] = ("street-race",)) -> tuple[Ruleset, str]:
+    """The ruleset ``name`` (the registry's) and its scenario ``scenario`` (None: the first of
+    ``prefer`` it has, else its first: ``default_scenario``); ``ValueError`` naming what is
+    not there."""
+    try:
+        rs = get_ruleset(name)
+    except KeyError as err:
+        raise ValueError(str(err.args[0]) if err.args else f"no ruleset {name!r}") from err
+    chosen = scenario or default_scenario(rs, prefer)
+    if chosen not in rs.scenarios:
+        raise ValueError(f"{rs.title} has no scenario {chosen!r}")
+    return rs, chosen
+
+
+def playout_copy(game: Any) -> Any:
+    """A copy of ``game`` to play out and throw away: lazy where the game offers it (its
+    checkpoints are not copied until written), else a whole copy."""
+    try:
+        return game.clone(lazy=True)
+    except TypeError:  # a game without lazy copies (Devil's Run)
+        return game.clone()
+
+
 def play_game(ruleset: Ruleset, scenario: str, seats: Sequence[str], seed: int,
               options: Mapping[str, Any], timings: Mapping[str, Timing],
               search: SearchOptions = SearchOptions(),
@@ -239,6 +265,34 @@ def play_match(ruleset: Ruleset, scenario: str, first: str, second: str, games: 
     return played
 
 
+def play_looked_at(ruleset: Ruleset, scenario: str, level: str, games: int, seed: int,
+                   look: Callable[[SearchBot, Any, Decision, Any], T | None],
+                   each: Callable[[Played, list[T]], None] | None = None
+                   ) -> list[tuple[Played, list[T]]]:
+    """``games`` games as ``benchmarks/bots.py`` plays them (``play_match``: the search bot at
+    ``level`` against the heuristic bot, iterations only), ``look`` shown each of the search
+    bot's answers before it is applied (the bot, the game, the decision, the answer) and
+    returning what to keep of it, or None; every game with what was kept in it (``each``
+    gets them as each game ends). What ``look`` does must not touch the game (copies only)."""
+    per: list[tuple[Played, list[T]]] = []
+    kept: list[T] = []
+
+    def watch(bot: Bot, game: Any, d: Decision, choice: Any) -> None:
+        if isinstance(bot, SearchBot) and (got := look(bot, game, d, choice)) is not None:
+            kept.append(got)
+
+    def done(p: Played) -> None:
+        mine = list(kept)
+        kept.clear()
+        per.append((p, mine))
+        if each is not None:
+            each(p, mine)
+
+    play_match(ruleset, scenario, f"search:{level}", "heuristic", games, seed, {}, {},
+               SearchOptions(seconds=None), each=done, watch=watch)
+    return per
+
+
 __all__ = [
     "LEVELS",
     "Played",
@@ -251,7 +305,10 @@ __all__ = [
     "ms",
     "percentile",
     "play_game",
+    "play_looked_at",
     "play_match",
+    "playout_copy",
+    "ruleset_and_scenario",
     "summary",
     "wilson",
 ]
