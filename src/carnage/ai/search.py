@@ -673,8 +673,7 @@ class SearchBot:
         simulated line raised, ``"late"`` if ``deadline`` (on ``self.clock``) passed during it
         (nothing is counted then). Every candidate's j-th simulation plays the same dice in
         the same guessed world (common random numbers)."""
-        # A copy played out is never copied again: its checkpoints need no copies (lazy).
-        sim = real.clone(lazy=True) if isinstance(real, KernelGame) else real.clone()
+        sim = playout_copy(real)
         table.tries[i] += 1
         world = hash_seed(self.seed, len(real.choices), j_root)
         self.guess_secrets(sim, table.player, random.Random(world))
@@ -764,6 +763,12 @@ def _prune(table: _Table, alive: list[bool]) -> None:
         gain, se, n = paired(table, i)
         if n >= PRUNE_AFTER and gain + PRUNE_Z * se < MARGIN:
             alive[i] = False
+
+
+def playout_copy(game: Any) -> Any:
+    """A copy of ``game`` to play out and throw away: lazy for a kernel game (a copy played
+    out is never copied again, so its checkpoints need no copies), else a whole copy."""
+    return game.clone(lazy=True) if isinstance(game, KernelGame) else game.clone()
 
 
 def hash_seed(*parts: Any) -> int:

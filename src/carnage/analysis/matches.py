@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from carnage.ai.runner import MAX_CHOICES, SEARCH, StuckGame, bot_rng, make_bot_for
-from carnage.ai.search import LEVELS, SearchBot
+from carnage.ai.search import LEVELS, SearchBot, playout_copy
 from carnage.analysis.tourney import wilson
 from carnage.kernel.contract import Bot
 from carnage.kernel.decisions import Decision
@@ -34,9 +34,10 @@ from carnage.kernel.ruleset import Ruleset
 from carnage.rulesets import get_ruleset
 
 Watch = Callable[[Bot, Any, Decision, Any], None]
-T = TypeVar("T")
 """Called with the bot, the game, the pending decision and the bot's choice, before the choice
 is applied (a benchmark that looks at choices as they are made: ``benchmarks/overrides.py``)."""
+T = TypeVar("T")
+"""What ``play_looked_at`` keeps of an answer looked at."""
 
 
 @dataclass(frozen=True)
@@ -182,15 +183,6 @@ def ruleset_and_scenario(name: str, scenario: str | None,
     if chosen not in rs.scenarios:
         raise ValueError(f"{rs.title} has no scenario {chosen!r}")
     return rs, chosen
-
-
-def playout_copy(game: Any) -> Any:
-    """A copy of ``game`` to play out and throw away: lazy where the game offers it (its
-    checkpoints are not copied until written), else a whole copy."""
-    try:
-        return game.clone(lazy=True)
-    except TypeError:  # a game without lazy copies (Devil's Run)
-        return game.clone()
 
 
 def play_game(ruleset: Ruleset, scenario: str, seats: Sequence[str], seed: int,

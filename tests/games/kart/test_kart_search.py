@@ -121,13 +121,14 @@ def test_the_hard_level_values_its_rollouts_after_40_decisions_in_karts() -> Non
     assert "scored" in e.reason()
 
 
-def _first_grid(scenario: str, seed: int) -> tuple[Game, Decision]:
-    g = get_ruleset("kart").new_game(scenario=scenario, seed=seed)
+def _first_grid(seed: int) -> tuple[Game, Decision]:
+    """A seeded Kart Street Race played by the heuristic bot up to its first grid place."""
+    g = get_ruleset("kart").new_game(scenario="street-race", seed=seed)
     assert isinstance(g, Game)
     bot, rng = HeuristicBot(), random.Random(seed)
     while (d := g.pending()) is not None and d.kind != "grid":
         g.apply(bot.choose(g, d, rng))
-    assert d is not None, f"no grid place to choose in the Kart {scenario}"
+    assert d is not None, "no grid place to choose in the Kart Street Race"
     return g, d
 
 
@@ -135,7 +136,7 @@ def test_in_a_race_its_own_seat_takes_the_grid_place_furthest_off_the_centre() -
     # Seed 5: the first grid place offers -75 to +75 mm in steps of 15. The heuristic bot
     # takes the centre; the search's own seat the first of the two furthest off it, in its
     # answers (a grid place is answered by the policy at once) and in its rollouts.
-    g, d = _first_grid("street-race", 5)
+    g, d = _first_grid(5)
     values = [str(o.value) for o in d.options]
     assert values[0] == "-75" and values[-1] == "+75" and "+0" in values
     assert HeuristicBot().choose(g, d, random.Random(0)) == "+0"
@@ -154,7 +155,7 @@ def test_in_a_race_its_own_seat_takes_the_grid_place_furthest_off_the_centre() -
 
 
 def test_a_grid_place_that_is_not_an_offset_is_left_to_the_pick() -> None:
-    _, d = _first_grid("street-race", 5)
+    _, d = _first_grid(5)
     assert KartAdapter.grid_pick(d, "+0") == "-75"
     odd = Decision(kind="grid", player=0, prompt="Where?",
                    options=(Option("left", "left"), Option("right", "right")))
